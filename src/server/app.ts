@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerAccessControl } from './auth/guard.ts';
+import type { AppContext } from './context.ts';
+import { errorHandler } from './http/errors.ts';
+import { registerSpa } from './http/spa.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built SPA lives; null serves the API only (API tests). */
+  webDir?: string | null;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+
+  app.setErrorHandler(errorHandler);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix injects <style> elements (scroll locking); scripts stay strictly 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // HSTS only means something over HTTPS; it is added below when the request came that way.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  registerAccessControl(app, ctx.db);
+  await healthRoutes(app, ctx);
+  await authRoutes(app, ctx);
+
+  const webDir = opts.webDir === undefined ? DEFAULT_WEB_DIR : opts.webDir;
+  if (webDir) await registerSpa(app, ctx, webDir);
+  else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
+  return app;
+}

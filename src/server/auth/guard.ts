@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTH_ERRORS } from '../../shared/auth.ts';
+import type { Db } from '../db/client.ts';
+import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import { resolveSession, SESSION_COOKIE, type SessionInfo } from './sessions.ts';
+
+/**
+ * Who may call a route. Every API route declares one next to its path; a route without
+ * it cannot even be registered, and the check below denies anything it does not know.
+ *  - public: anyone
+ *  - user: any signed-in, active user
+ *  - admin / investor: a signed-in, active user of that role
+ */
+export type Access = 'public' | 'user' | 'admin' | 'investor';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /** Reachable while the user must still change a generated or temporary password. */
+    duringPasswordChange?: boolean;
+  }
+  interface FastifyRequest {
+    session: SessionInfo | null;
+  }
+  interface FastifyInstance {
+    routeTable: { method: string; url: string; access: Access }[];
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The signed-in user of a route whose access is not public. */
+export function currentUser(request: FastifyRequest): SessionInfo['user'] {
+  if (!request.session) throw unauthorized();
+  return request.session.user;
+}
+
+export function registerAccessControl(app: FastifyInstance, db: Db): void {
+  app.decorate('routeTable', []);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!route.url.startsWith('/api')) return;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api')) return;
+
+    // State-changing requests from another site are refused (CSRF defence on top of SameSite).
+    if (!SAFE_METHODS.has(request.method)) {
+      const origin = request.headers.origin;
+      const site = request.headers['sec-fetch-site'];
+      if (origin !== undefined) {
+        let originHost: string | null = null;
+        try {
+          originHost = new URL(origin).host;
+        } catch {
+          originHost = null;
+        }
+        if (originHost !== request.headers.host) throw forbidden('Cross-site requests are not allowed', 'FOREIGN_ORIGIN');
+      } else if (site === 'cross-site') {
+        throw forbidden('Cross-site requests are not allowed', 'FOREIGN_ORIGIN');
+      }
+    }
+
+    const access = request.routeOptions.config?.access;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      request.session = await resolveSession(db, token);
+      if (!request.session) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
+    if (access === 'public') return;
+    // Unknown routes (404) fall through to the not-found handler; undeclared ones are denied.
+    if (access === undefined) {
+      if (request.is404) return;
+      throw forbidden();
+    }
+    const user = request.session?.user;
+    if (!user) throw unauthorized();
+    if (user.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
+      throw new HttpError(403, 'You must change your password before continuing', { code: AUTH_ERRORS.passwordChangeRequired });
+    }
+    if (access === 'user') return;
+    if (access !== user.role) throw forbidden();
+  });
+}

@@ -1,0 +1,46 @@
+import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { TEMP_PASSWORD_LENGTH } from '../../shared/constants.ts';
+
+// scrypt with OWASP's recommended parameters (N=2^17, r=8, p=1). The parameters are
+// stored with each hash, so a later change of cost still verifies old hashes.
+const KEY_LEN = 64;
+
+function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LEN, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string, log2N = 17): Promise<string> {
+  const salt = randomBytes(16);
+  const N = 2 ** log2N;
+  const key = await scryptAsync(password, salt, N, 8, 1);
+  return `scrypt$${log2N}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(keyB64, 'base64');
+  const key = await scryptAsync(password, Buffer.from(saltB64, 'base64'), 2 ** Number(n), Number(r), Number(p));
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A hash of a random password, used to spend the same time when an e-mail is unknown. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(log2N: number): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'), log2N);
+  return dummyHash;
+}
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** A random password from a cryptographic source (24 characters by default, spec section 9). */
+export function generatePassword(length = TEMP_PASSWORD_LENGTH): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALPHABET[randomInt(ALPHABET.length)];
+  return out;
+}

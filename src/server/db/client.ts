@@ -1,0 +1,98 @@
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** Something that runs SQL: the database itself, or a transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly engine: 'pglite' | 'postgres';
+  /** Runs fn in one transaction: all of it commits, or none of it. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Both engines return the same JavaScript shapes: numeric as an exact decimal string,
+// bigint as a number (counts and identity ids stay far below 2^53), timestamps as Date.
+const NUMERIC = 1700;
+const INT8 = 20;
+
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db & { raw: PGlite }> {
+  const raw = await PGlite.create({
+    dataDir,
+    loadDataDir,
+    parsers: {
+      [pgliteTypes.NUMERIC]: (v: string) => v,
+      [pgliteTypes.INT8]: (v: string) => Number(v),
+    },
+  });
+  const wrap = (q: { query: PGlite['query'] }): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const res = await q.query<T>(sql, params as unknown[]);
+      return res.rows;
+    },
+  });
+  const base = wrap(raw);
+  return {
+    engine: 'pglite',
+    raw,
+    query: base.query,
+    tx: (fn) => raw.transaction((t) => fn(wrap(t))),
+    close: () => raw.close(),
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Db & { pool: pg.Pool }> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === NUMERIC) return (v: string) => v;
+        if (oid === INT8) return (v: string) => Number(v);
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  // Fail fast with a clear message when the server cannot be reached.
+  const c = await pool.connect();
+  c.release();
+  return {
+    engine: 'postgres',
+    pool,
+    async query<T>(sql: string, params?: unknown[]) {
+      const res = await pool.query(sql, params);
+      return res.rows as T[];
+    },
+    async tx<T>(fn: (q: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          async query<R>(sql: string, params?: unknown[]) {
+            const res = await client.query(sql, params);
+            return res.rows as R[];
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** The first row, or undefined. */
+export async function one<T>(q: Queryable, sql: string, params?: unknown[]): Promise<T | undefined> {
+  const rows = await q.query<T>(sql, params);
+  return rows[0];
+}

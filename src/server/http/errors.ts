@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError, type ZodType, type z } from 'zod';
+
+/** An error with an HTTP status and a message safe to show to the user. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: { code?: string; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, { fields });
+export const unauthorized = (message = 'You must be signed in') => new HttpError(401, message, { code: 'UNAUTHENTICATED' });
+export const forbidden = (message = 'You do not have access to this resource', code = 'FORBIDDEN') =>
+  new HttpError(403, message, { code });
+export const notFound = (message = 'Not found') => new HttpError(404, message, { code: 'NOT_FOUND' });
+export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, message, { code });
+
+/** Flattens a zod error into { field: first message }. */
+export function fieldErrors(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Parses input with a schema or throws a 400 whose message is the first field error. */
+export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) {
+    const fields = fieldErrors(result.error);
+    throw badRequest(Object.values(fields)[0] ?? 'Invalid request', fields);
+  }
+  return result.data;
+}
+
+/** Turns every error into JSON with a message; never a stack trace, never a 500 for bad input. */
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    if (error.extra.headers) reply.headers(error.extra.headers);
+    return reply
+      .status(error.statusCode)
+      .send({ message: error.message, ...(error.extra.code ? { code: error.extra.code } : {}), ...(error.extra.fields ? { fields: error.extra.fields } : {}) });
+  }
+  if (error instanceof ZodError) {
+    const fields = fieldErrors(error);
+    return reply.status(400).send({ message: Object.values(fields)[0] ?? 'Invalid request', fields });
+  }
+  const fe = error as FastifyError;
+  const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
+  if (status < 500) {
+    // Fastify's own client errors (bad JSON, body too large, bad content type, ...).
+    const message =
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'The request body is not valid JSON'
+        : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413
+          ? 'The request is too large'
+          : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type'
+            : fe.message || 'Bad request';
+    return reply.status(status).send({ message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+}

@@ -1,0 +1,116 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { bootstrapAdmin } from './db/bootstrap.ts';
+import { type Db, openPglite, openPostgres } from './db/client.ts';
+import { loadDemoData } from './db/demo.ts';
+import { migrate } from './db/migrate.ts';
+
+const say = (line: string) => console.log(line);
+
+function fail(message: string): never {
+  console.error(`Start-up failed: ${message}`);
+  process.exit(1);
+}
+
+async function ensureWritableDataDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    const probe = path.join(dir, `.write-test-${process.pid}`);
+    await writeFile(probe, 'ok');
+    await rm(probe);
+  } catch (err) {
+    fail(`DATA_DIR ${dir} is not writable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+}
+
+/** One server per embedded database: a second one on the same DATA_DIR refuses to start. */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(dir, 'server.pid');
+  try {
+    const pid = Number((await readFile(lockFile, 'utf8')).trim());
+    if (pid && pid !== process.pid) {
+      let alive = false;
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch (err) {
+        alive = (err as NodeJS.ErrnoException).code === 'EPERM';
+      }
+      if (alive) fail(`another server (pid ${pid}) is already using DATA_DIR ${dir}; stop it first or choose another DATA_DIR`);
+      say(`Removed a stale lock left by pid ${pid} in ${dir}.`);
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  await writeFile(lockFile, String(process.pid));
+  return () => rm(lockFile, { force: true });
+}
+
+async function openDatabase(config: Config): Promise<Db> {
+  if (config.databaseUrl) {
+    try {
+      return await openPostgres(config.databaseUrl);
+    } catch (err) {
+      fail(`cannot reach the database at DATABASE_URL (${(err as Error).message})`);
+    }
+  }
+  try {
+    return await openPglite(path.join(config.dataDir, 'pglite'));
+  } catch (err) {
+    fail(`cannot open the embedded database in ${config.dataDir}/pglite (${(err as Error).message})`);
+  }
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  await ensureWritableDataDir(config.dataDir);
+  const unlock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
+  const db = await openDatabase(config);
+  const applied = await migrate(db);
+  const fresh = applied.includes('001_identity.sql');
+  await bootstrapAdmin(db, config, say);
+  await loadDemoData(db, config, fresh, say);
+
+  const app = await buildApp(
+    { db, config },
+    {
+      logger: {
+        level: config.logLevel,
+        ...(config.logFile ? { file: config.logFile } : {}),
+        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      },
+    },
+  );
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    say(`Received ${signal}, shutting down.`);
+    await app.close().catch(() => {});
+    await db.close().catch(() => {});
+    await unlock();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await db.close().catch(() => {});
+    await unlock();
+    fail(`cannot listen on ${config.host}:${config.port} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  say(`Server ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+}
+
+main().catch((err) => fail((err as Error).message));

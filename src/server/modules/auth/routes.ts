@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { changePasswordInput, signInInput, signUpInput } from '../../../shared/auth.ts';
+import { SESSION_ABSOLUTE_HOURS } from '../../../shared/constants.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { destroySession, resolveSession, SESSION_COOKIE } from '../../auth/sessions.ts';
+import { type AppContext, clientIp } from '../../context.ts';
+import { parse } from '../../http/errors.ts';
+import { logActivity } from '../activity/service.ts';
+import { changePassword, signIn, signUp } from './service.ts';
+
+function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: SESSION_ABSOLUTE_HOURS * 3600,
+  });
+}
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/api/auth/sign-up', { config: { access: 'public' } }, async (request, reply) => {
+    const input = parse(signUpInput, request.body);
+    await signUp(ctx, input, clientIp(request));
+    return reply.status(201).send({ message: 'Account created. It is pending approval from an administrator.' });
+  });
+
+  app.post('/api/auth/sign-in', { config: { access: 'public' } }, async (request, reply) => {
+    const input = parse(signInInput, request.body);
+    // A new session id at every sign-in: any session the browser still holds is ended first.
+    if (request.session) await destroySession(ctx.db, request.session.id);
+    const { token } = await signIn(ctx, input, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
+    setSessionCookie(request, reply, token);
+    const session = await resolveSession(ctx.db, token);
+    return { user: session?.user };
+  });
+
+  app.post('/api/auth/sign-out', { config: { access: 'user', duringPasswordChange: true } }, async (request, reply) => {
+    const session = request.session;
+    if (session) {
+      await ctx.db.tx(async (q) => {
+        await destroySession(q, session.id);
+        await logActivity(q, { type: 'user_logout', userId: session.user.id, details: {}, ip: clientIp(request) });
+      });
+    }
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: 'Signed out' };
+  });
+
+  app.get('/api/auth/session', { config: { access: 'user', duringPasswordChange: true } }, async (request) => {
+    return { user: currentUser(request) };
+  });
+
+  app.post('/api/auth/change-password', { config: { access: 'user', duringPasswordChange: true } }, async (request) => {
+    const input = parse(changePasswordInput, request.body);
+    const session = request.session;
+    if (!session) throw new Error('unreachable: access user');
+    await changePassword(ctx, session.user, session.id, input, clientIp(request));
+    return { message: 'Password changed' };
+  });
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import {
+  ACCOUNT_STATUSES,
+  ADMIN_USER_TYPES,
+  type AccountStatus,
+  INVESTOR_USER_TYPES,
+  type InvestorUserType,
+  MIN_PASSWORD_LENGTH,
+  type Role,
+  type UserType,
+} from './constants.ts';
+
+/** The App user of spec section 3, as the session endpoint returns it. */
+export interface AppUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  userType: UserType | null;
+  status: AccountStatus;
+  /** True while the user holds a generated or temporary password that must be changed. */
+  mustChangePassword: boolean;
+}
+
+export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export const FULL_NAME_REQUIRED = 'Full name is required';
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+
+/** Body of POST /api/auth/sign-up. Role and status are never read from it. */
+export const signUpInput = z.object({
+  email,
+  password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200, 'Password is too long'),
+  name: z
+    .string({ error: FULL_NAME_REQUIRED })
+    .trim()
+    .min(1, FULL_NAME_REQUIRED)
+    .max(120, 'Full name is too long'),
+  investorType: z.enum(INVESTOR_USER_TYPES, { error: 'Choose a valid investor type' }).default('hni'),
+});
+export type SignUpInput = z.input<typeof signUpInput>;
+
+export interface SignUpForm {
+  name: string;
+  email: string;
+  investorType: InvestorUserType;
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * The sign-up form's own checks, in the spec's order (section 5): passwords match,
+ * password length, full name. Returns the first failing message or null.
+ */
+export function checkSignUpForm(form: SignUpForm): string | null {
+  if (form.password !== form.confirmPassword) return PASSWORDS_DO_NOT_MATCH;
+  if (form.password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
+  if (form.name.trim() === '') return FULL_NAME_REQUIRED;
+  return null;
+}
+
+export const signInInput = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+});
+
+export const changePasswordInput = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200, 'Password is too long'),
+});
+
+/** Error codes the auth API returns so the UI can show the spec's catalogue. */
+export const AUTH_ERRORS = {
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  pending: 'ACCOUNT_PENDING',
+  suspended: 'ACCOUNT_SUSPENDED',
+  alreadyRegistered: 'ALREADY_REGISTERED',
+  passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
+  rateLimited: 'RATE_LIMITED',
+} as const;
+
+export const LOGIN_MESSAGES = {
+  invalid: 'Invalid email or password',
+  failed: 'Login failed',
+  success: 'Login successful',
+  pending: 'Your account is pending approval. Please contact an administrator.',
+  suspended: 'Your account has been suspended. Please contact an administrator.',
+} as const;
+
+export const SIGNUP_MESSAGES = {
+  alreadyRegisteredInline: 'Email already registered. Please use a different email or try logging in.',
+  alreadyRegisteredToast: 'Email already registered',
+  databaseInline: 'There was an issue creating your account. Please try again.',
+  databaseToast: 'Account creation failed - please try again',
+  failed: 'Signup failed',
+  unexpected: 'An unexpected error occurred',
+  success: 'Account created successfully! Your account is pending approval from an administrator.',
+  afterReturn: 'Account created successfully! Please wait for administrator approval before logging in.',
+} as const;
+
+export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
+export const adminUserTypeSchema = z.enum(ADMIN_USER_TYPES);

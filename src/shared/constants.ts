@@ -1,0 +1,52 @@
+/** Enums and limits from the product spec (sections 5 and 9). Pure data, no I/O. */
+
+export const ROLES = ['admin', 'investor'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ADMIN_USER_TYPES = ['founder', 'cio', 'legal', 'nairobi_lead'] as const;
+export type AdminUserType = (typeof ADMIN_USER_TYPES)[number];
+
+export const INVESTOR_USER_TYPES = ['hni', 'family_office', 'offshore_fund'] as const;
+export type InvestorUserType = (typeof INVESTOR_USER_TYPES)[number];
+
+export type UserType = AdminUserType | InvestorUserType;
+
+export const ACCOUNT_STATUSES = ['pending', 'active', 'suspended'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export const USER_TYPE_LABELS: Record<UserType, string> = {
+  founder: 'Founder',
+  cio: 'CIO',
+  legal: 'Legal',
+  nairobi_lead: 'Nairobi Lead',
+  hni: 'HNI',
+  family_office: 'Family Office',
+  offshore_fund: 'Offshore Fund',
+};
+
+export const ACTIVITY_TYPES = [
+  'user_login',
+  'user_logout',
+  'user_signup',
+  'user_status_change',
+  'deal_created',
+  'deal_updated',
+  'document_uploaded',
+  'password_reset',
+  // Added by this product (beyond the spec's eight):
+  'user_login_failed',
+  'password_changed',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const TEMP_PASSWORD_LENGTH = 24;
+export const ACTIVITY_LOG_PAGE_SIZE = 100;
+export const DOCUMENT_EXPIRY_WARNING_DAYS = 30;
+export const UPCOMING_DISTRIBUTION_DAYS = 90;
+
+/** Session defaults: the spec's session-timeout default (8 hours idle) and a 24 h absolute cap. */
+export const SESSION_IDLE_HOURS_DEFAULT = 8;
+export const SESSION_ABSOLUTE_HOURS = 24;
+
+export const SIDEBAR_COOKIE_MAX_AGE = 604_800;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** The Settings object of spec section 3, with the defaults of section 9. */
+export const TIMEZONES = ['UTC+4', 'UTC+0', 'UTC-5', 'UTC-8'] as const;
+export const LANGUAGES = ['en', 'ar'] as const;
+export const PASSWORD_POLICIES = ['basic', 'strong', 'enterprise'] as const;
+export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+
+export const settingsSchema = z.object({
+  companyName: z.string().trim().min(1, 'Company name is required').max(120),
+  companyLogo: z.string().trim().max(500).default(''),
+  timezone: z.enum(TIMEZONES),
+  language: z.enum(LANGUAGES),
+  twoFactorAuth: z.boolean(),
+  passwordPolicy: z.enum(PASSWORD_POLICIES),
+  sessionTimeout: z.number().int().min(1, 'Session timeout must be 1 to 24 hours').max(24, 'Session timeout must be 1 to 24 hours'),
+  ipWhitelist: z.string().max(2000),
+  emailNotifications: z.boolean(),
+  smsNotifications: z.boolean(),
+  dealAlerts: z.boolean(),
+  complianceAlerts: z.boolean(),
+  dataRetention: z.number().int().min(1).max(50),
+  backupFrequency: z.enum(BACKUP_FREQUENCIES),
+  apiRateLimit: z.number().int().min(1).max(1_000_000),
+  smtpHost: z.string().trim().max(255),
+  smtpPort: z.number().int().min(1, 'Port must be 1-65535').max(65535, 'Port must be 1-65535'),
+  smtpUser: z.string().trim().max(255),
+  emailFromAddress: z.union([z.literal(''), z.email('Enter a valid email address')]),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  companyName: 'Meridian Capital Group',
+  companyLogo: '',
+  timezone: 'UTC+4',
+  language: 'en',
+  twoFactorAuth: true,
+  passwordPolicy: 'strong',
+  sessionTimeout: 8,
+  ipWhitelist: '',
+  emailNotifications: true,
+  smsNotifications: false,
+  dealAlerts: true,
+  complianceAlerts: true,
+  dataRetention: 7,
+  backupFrequency: 'daily',
+  apiRateLimit: 1000,
+  smtpHost: '',
+  smtpPort: 587,
+  smtpUser: '',
+  emailFromAddress: '',
+};

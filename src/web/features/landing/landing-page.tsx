@@ -1,0 +1,424 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  ArrowRight,
+  CircleCheck,
+  Landmark,
+  LogIn,
+  Mail,
+  MapPin,
+  Phone,
+  type LucideIcon,
+} from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { companyName, PRODUCT_NAME } from '../../lib/company';
+import {
+  ABOUT,
+  CALL_TO_ACTION,
+  FOOTER,
+  HERO,
+  OFFICES,
+  OFFICES_INTRO,
+  OPPORTUNITIES,
+  OPPORTUNITIES_INTRO,
+  REASONS,
+  REASONS_INTRO,
+  STATS,
+  VALUES_INTRO,
+  VALUE_CARDS,
+  type SectionIntro,
+} from './content';
+
+/* Button looks, local to this page so the landing bundle stays free of the app's UI kit. */
+const button =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold ' +
+  'transition-[color,background-color,border-color] whitespace-nowrap';
+/** Gold on any background (ink-950 text on gold-500: 6.3:1). */
+const primary = 'bg-gold-500 text-ink-950 hover:bg-gold-400';
+/** Outline button for ink (dark) backgrounds. */
+const secondaryOnDark = 'border border-ink-600 text-ink-50 hover:bg-ink-800';
+/** Outline button for light backgrounds. */
+const secondaryOnLight = 'border border-border bg-surface text-ink-900 hover:bg-ink-50';
+/** The default gold focus ring is too faint on white; use the dark gold there. */
+const focusOnLight = 'focus-visible:outline-gold-700';
+
+/** Inline contact link with a 40px touch target. */
+const contactLink =
+  'inline-flex min-h-10 items-center gap-2 rounded-sm underline-offset-4 hover:underline break-all';
+
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+function LogoMark({ className }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-gold-500 text-ink-950',
+        className,
+      )}
+    >
+      <Landmark className="size-5" strokeWidth={2.25} />
+    </span>
+  );
+}
+
+function SectionHeading({ id, intro, dark = false }: { id: string; intro: SectionIntro; dark?: boolean }) {
+  return (
+    <div className="max-w-2xl">
+      <p
+        className={cn(
+          'text-sm font-semibold tracking-wider uppercase',
+          dark ? 'text-gold-400' : 'text-gold-700',
+        )}
+      >
+        {intro.eyebrow}
+      </p>
+      <h2
+        id={id}
+        className={cn(
+          'mt-2 text-3xl font-semibold tracking-tight text-balance sm:text-4xl',
+          dark ? 'text-white' : 'text-ink-900',
+        )}
+      >
+        {intro.heading}
+      </h2>
+      <p className={cn('mt-4 text-lg', dark ? 'text-ink-100' : 'text-muted')}>{intro.text}</p>
+    </div>
+  );
+}
+
+function Container({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8', className)}>{children}</div>;
+}
+
+function IconTile({ icon: Icon }: { icon: LucideIcon }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex size-12 items-center justify-center rounded-lg bg-gold-100 text-gold-700"
+    >
+      <Icon className="size-6" />
+    </span>
+  );
+}
+
+export default function LandingPage() {
+  const company = companyName();
+  const year = new Date().getFullYear();
+
+  return (
+    <div className="min-h-dvh bg-canvas text-text">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-gold-500 px-4 py-3 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to main content
+      </a>
+
+      <header className="bg-ink-950 text-white">
+        <Container className="flex min-h-18 items-center justify-between gap-4 py-3">
+          <div className="flex min-w-0 items-center gap-3">
+            <LogoMark />
+            <span className="text-base leading-tight font-semibold tracking-tight sm:text-lg">{PRODUCT_NAME}</span>
+          </div>
+          <Link to="/login" className={cn(button, primary, 'shrink-0 px-4')}>
+            <LogIn aria-hidden="true" className="hidden size-4 sm:block" />
+            Investor Login
+          </Link>
+        </Container>
+      </header>
+
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        {/* Hero */}
+        <section
+          aria-labelledby="hero-heading"
+          className="relative overflow-hidden bg-ink-950 text-white"
+        >
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_85%_-10%,rgba(201,138,18,0.22),transparent_60%),radial-gradient(40rem_24rem_at_0%_110%,rgba(59,77,120,0.45),transparent_60%)]"
+          />
+          <Container className="relative py-20 sm:py-28 lg:py-32">
+            <div className="max-w-3xl">
+              <p className="inline-flex items-center gap-2 rounded-full border border-ink-700 bg-ink-900 px-3 py-1 text-sm font-medium text-gold-400">
+                <span aria-hidden="true" className="size-1.5 rounded-full bg-gold-400" />
+                {HERO.eyebrow}
+              </p>
+              <h1
+                id="hero-heading"
+                className="mt-6 text-4xl leading-tight font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+              >
+                {HERO.headline}
+              </h1>
+              <p className="mt-6 max-w-2xl text-lg text-ink-100 sm:text-xl">{HERO.text}</p>
+              <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+                <Link to="/login" className={cn(button, primary, 'px-6')}>
+                  Access Platform
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+                <button type="button" className={cn(button, secondaryOnDark, 'px-6')}>
+                  Learn More
+                </button>
+              </div>
+            </div>
+          </Container>
+        </section>
+
+        {/* Statistics */}
+        <section aria-labelledby="stats-heading" className="border-b border-border bg-surface">
+          <h2 id="stats-heading" className="sr-only">
+            Key figures
+          </h2>
+          <Container className="py-12 sm:py-16">
+            <dl className="grid grid-cols-1 gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
+              {STATS.map((stat) => (
+                <div key={stat.label} className="flex flex-col-reverse border-l-2 border-gold-500 pl-5">
+                  <dt className="mt-1 text-sm font-medium text-muted">{stat.label}</dt>
+                  <dd className="tabular text-4xl font-semibold tracking-tight text-ink-900 sm:text-5xl">
+                    {stat.value}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </Container>
+        </section>
+
+        {/* About */}
+        <section aria-labelledby="about-heading" className="bg-canvas">
+          <Container className="grid grid-cols-1 gap-10 py-16 sm:py-24 lg:grid-cols-5 lg:gap-16">
+            <div className="lg:col-span-2">
+              <p className="text-sm font-semibold tracking-wider text-gold-700 uppercase">{ABOUT.eyebrow}</p>
+              <h2
+                id="about-heading"
+                className="mt-2 text-3xl font-semibold tracking-tight text-balance text-ink-900 sm:text-4xl"
+              >
+                {ABOUT.heading}
+              </h2>
+            </div>
+            <div className="space-y-5 text-lg leading-relaxed text-text lg:col-span-3">
+              {ABOUT.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          </Container>
+        </section>
+
+        {/* Value cards */}
+        <section aria-labelledby="values-heading" className="bg-canvas">
+          <Container className="pb-16 sm:pb-24">
+            <SectionHeading id="values-heading" intro={VALUES_INTRO} />
+            <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
+              {VALUE_CARDS.map((card) => (
+                <li
+                  key={card.title}
+                  className="rounded-xl border border-border bg-surface p-6 shadow-sm sm:p-8"
+                >
+                  <IconTile icon={card.icon} />
+                  <h3 className="mt-5 text-xl font-semibold text-ink-900">{card.title}</h3>
+                  <p className="mt-3 text-muted">{card.description}</p>
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+
+        {/* Opportunities */}
+        <section aria-labelledby="opportunities-heading" className="border-y border-border bg-surface">
+          <Container className="py-16 sm:py-24">
+            <SectionHeading id="opportunities-heading" intro={OPPORTUNITIES_INTRO} />
+            <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {OPPORTUNITIES.map((opportunity) => (
+                <li
+                  key={opportunity.title}
+                  className="flex flex-col rounded-xl border border-border bg-surface p-6 shadow-sm transition-shadow hover:shadow-md"
+                >
+                  <IconTile icon={opportunity.icon} />
+                  <h3 className="mt-5 text-lg font-semibold text-ink-900">{opportunity.title}</h3>
+                  <p className="mt-2 text-muted">{opportunity.description}</p>
+                  <ul className="mt-5 space-y-2 border-t border-border pt-5 text-sm text-text">
+                    {opportunity.highlights.map((highlight) => (
+                      <li key={highlight} className="flex items-start gap-2">
+                        <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-700" />
+                        {highlight}
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+
+        {/* Six reasons */}
+        <section aria-labelledby="reasons-heading" className="bg-ink-900 text-white">
+          <Container className="py-16 sm:py-24">
+            <SectionHeading id="reasons-heading" intro={REASONS_INTRO} dark />
+            <ol className="mt-12 grid grid-cols-1 gap-x-10 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+              {REASONS.map((reason, index) => (
+                <li key={reason.title} className="flex gap-4">
+                  <span
+                    aria-hidden="true"
+                    className="tabular inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-gold-500 text-sm font-semibold text-gold-400"
+                  >
+                    {String(index + 1).padStart(2, '0')}
+                  </span>
+                  <div>
+                    <h3 className="text-lg font-semibold text-white">{reason.title}</h3>
+                    <p className="mt-2 text-ink-100">{reason.description}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </Container>
+        </section>
+
+        {/* Offices */}
+        <section aria-labelledby="offices-heading" className="bg-canvas">
+          <Container className="py-16 sm:py-24">
+            <SectionHeading id="offices-heading" intro={OFFICES_INTRO} />
+            <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
+              {OFFICES.map((office) => (
+                <li key={office.city} className="rounded-xl border border-border bg-surface p-6 shadow-sm">
+                  <div className="flex items-center gap-3">
+                    <span
+                      aria-hidden="true"
+                      className="inline-flex size-10 items-center justify-center rounded-lg bg-ink-900 text-gold-400"
+                    >
+                      <MapPin className="size-5" />
+                    </span>
+                    <div>
+                      <h3 className="text-lg font-semibold text-ink-900">{office.city}</h3>
+                      <p className="text-sm text-muted">{office.role}</p>
+                    </div>
+                  </div>
+                  <address className="mt-5 space-y-1 border-t border-border pt-5 text-text not-italic">
+                    <p className="pb-2 text-muted">
+                      {office.addressLines.map((line) => (
+                        <span key={line} className="block">
+                          {line}
+                        </span>
+                      ))}
+                    </p>
+                    <p>
+                      <a href={telHref(office.phone)} className={cn(contactLink, focusOnLight, 'tabular')}>
+                        <Phone aria-hidden="true" className="size-4 shrink-0 text-gold-700" />
+                        <span className="sr-only">Phone: </span>
+                        {office.phone}
+                      </a>
+                    </p>
+                    <p>
+                      <a href={`mailto:${office.email}`} className={cn(contactLink, focusOnLight)}>
+                        <Mail aria-hidden="true" className="size-4 shrink-0 text-gold-700" />
+                        <span className="sr-only">E-mail: </span>
+                        {office.email}
+                      </a>
+                    </p>
+                  </address>
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+
+        {/* Calls to action */}
+        <section aria-labelledby="cta-heading" className="bg-surface">
+          <Container className="py-16 sm:py-24">
+            <div className="rounded-2xl bg-ink-900 px-6 py-10 text-white sm:px-10 sm:py-14">
+              <div className="flex flex-col gap-8 lg:flex-row lg:items-center lg:justify-between">
+                <div className="max-w-2xl">
+                  <h2 id="cta-heading" className="text-3xl font-semibold tracking-tight text-balance">
+                    {CALL_TO_ACTION.heading}
+                  </h2>
+                  <p className="mt-3 text-lg text-ink-100">{CALL_TO_ACTION.text}</p>
+                </div>
+                <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
+                  <Link to="/login" className={cn(button, primary, 'px-6')}>
+                    Get Started Today
+                    <ArrowRight aria-hidden="true" className="size-4" />
+                  </Link>
+                  <Link to="/login" className={cn(button, secondaryOnDark, 'px-6')}>
+                    Access Platform Now
+                  </Link>
+                </div>
+              </div>
+            </div>
+
+            <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
+              <div className="flex flex-col rounded-xl border border-border bg-canvas p-6 sm:p-8">
+                <h3 className="text-xl font-semibold text-ink-900">{CALL_TO_ACTION.invest.heading}</h3>
+                <p className="mt-2 flex-1 text-muted">{CALL_TO_ACTION.invest.text}</p>
+                <div className="mt-6">
+                  <Link to="/login" className={cn(button, primary, focusOnLight)}>
+                    Join Us
+                    <ArrowRight aria-hidden="true" className="size-4" />
+                  </Link>
+                </div>
+              </div>
+              <div className="flex flex-col rounded-xl border border-border bg-canvas p-6 sm:p-8">
+                <h3 className="text-xl font-semibold text-ink-900">{CALL_TO_ACTION.raise.heading}</h3>
+                <p className="mt-2 flex-1 text-muted">{CALL_TO_ACTION.raise.text}</p>
+                <div className="mt-6">
+                  <button type="button" className={cn(button, secondaryOnLight, focusOnLight)}>
+                    Apply Here
+                  </button>
+                </div>
+              </div>
+            </div>
+          </Container>
+        </section>
+      </main>
+
+      <footer className="bg-ink-950 text-ink-100">
+        <Container className="py-12 sm:py-16">
+          <div className="grid grid-cols-1 gap-10 lg:grid-cols-3">
+            <div>
+              <div className="flex items-center gap-3">
+                <LogoMark />
+                <p className="text-lg font-semibold text-white">{company}</p>
+              </div>
+              <p className="mt-4">{FOOTER.tagline}</p>
+              <p className="mt-2 text-sm">{FOOTER.regulatoryNote}</p>
+              <p className="mt-4">
+                <a href={`mailto:${FOOTER.generalEmail}`} className={cn(contactLink, 'text-gold-400')}>
+                  <Mail aria-hidden="true" className="size-4 shrink-0" />
+                  <span className="sr-only">General enquiries: </span>
+                  {FOOTER.generalEmail}
+                </a>
+              </p>
+            </div>
+
+            <div className="lg:col-span-2">
+              <h2 className="text-sm font-semibold tracking-wider text-gold-400 uppercase">Contact</h2>
+              <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-3">
+                {OFFICES.map((office) => (
+                  <li key={office.city}>
+                    <p className="font-semibold text-white">{office.city}</p>
+                    <address className="flex flex-col items-start not-italic">
+                      <a href={telHref(office.phone)} className={cn(contactLink, 'tabular text-sm')}>
+                        <span className="sr-only">{office.city} phone: </span>
+                        {office.phone}
+                      </a>
+                      <a href={`mailto:${office.email}`} className={cn(contactLink, 'text-sm')}>
+                        <span className="sr-only">{office.city} e-mail: </span>
+                        {office.email}
+                      </a>
+                    </address>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+
+          <div className="mt-12 border-t border-ink-800 pt-8 text-sm">
+            <p>{FOOTER.disclaimer}</p>
+            <p className="mt-4">
+              © <span className="tabular">{year}</span> {company}. All rights reserved.
+            </p>
+          </div>
+        </Container>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ArrowLeft, House } from 'lucide-react';
+import { cn } from '../../lib/cn';
+
+const button =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold ' +
+  'transition-[color,background-color,border-color] focus-visible:outline-gold-700';
+
+export default function NotFoundPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    console.error('404 Error: User attempted to access non-existent route:', location.pathname);
+  }, [location.pathname]);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-canvas px-4 py-16">
+      <div className="w-full max-w-md text-center">
+        <p className="tabular text-7xl font-semibold tracking-tight text-gold-700 sm:text-8xl">404</p>
+        <h1 className="mt-4 text-2xl font-semibold tracking-tight text-ink-900 sm:text-3xl">
+          Page Not Found
+        </h1>
+        <p className="mt-3 text-muted">The page you're looking for doesn't exist or has been moved.</p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <button
+            type="button"
+            onClick={() => {
+              void navigate(-1);
+            }}
+            className={cn(button, 'border border-border bg-surface text-ink-900 hover:bg-ink-50')}
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Go Back
+          </button>
+          <Link to="/" className={cn(button, 'bg-ink-900 text-white hover:bg-ink-800')}>
+            <House aria-hidden="true" className="size-4" />
+            Return Home
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * The company name comes from the server's settings. The server writes it into the
+ * served HTML as <meta name="company-name" content="..."> at request time (no inline
+ * script, so the CSP stays strict), and the SPA reads it from there.
+ */
+export const PRODUCT_NAME = 'Meridian Syndicate';
+
+export function companyName(): string {
+  const meta = document.querySelector('meta[name="company-name"]');
+  const value = meta?.getAttribute('content')?.trim();
+  return value || PRODUCT_NAME;
+}
