@@ -41,7 +41,7 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext, webDir:
     const { companyName } = await getSettings(ctx.db);
     const name = escapeHtml(companyName);
     const html = template
-      .replace('<head>', `<head>\n    <meta name="company-name" content="${name}" />`)
+      .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta name="company-name" content="${name}" />`)
       .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }

@@ -1,0 +1,70 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests drive Debian's Chromium (no browser download) against the real server,
+ * started on a fresh embedded database with demo data and known passwords.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3190);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+export const E2E = {
+  baseURL: `http://127.0.0.1:${PORT}`,
+  adminEmail: 'e2e-admin@example.com',
+  adminPassword: 'e2e-admin-pass',
+  demoPassword: 'e2e-demo-pass',
+};
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '.test-logs/e2e-results.json' }]],
+  use: {
+    baseURL: E2E.baseURL,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /\.phone\.spec\.ts$/ },
+    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }, testMatch: /\.phone\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: 'node --import tsx src/server/main.ts',
+    url: `${E2E.baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      DEMO_PASSWORD: E2E.demoPassword,
+      ADMIN_EMAIL: E2E.adminEmail,
+      ADMIN_PASSWORD: E2E.adminPassword,
+      ADMIN_NAME: 'Eve Admin',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+      LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
+      LOG_FILE: path.join(process.cwd(), '.test-logs', 'e2e-server.log'),
+    },
+  },
+});

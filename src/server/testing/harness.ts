@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import type { AccountStatus, AdminUserType, InvestorUserType, Role } from '../../shared/constants.ts';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { insertUser } from '../db/bootstrap.ts';
+import { type Db, openPglite } from '../db/client.ts';
+import { hashPassword } from '../auth/password.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A real app on a real (embedded) PostgreSQL with the migrated schema. */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({
+    DATA_DIR: os.tmpdir(),
+    // Fast hashes keep the suites quick; the production cost is tested on its own.
+    PASSWORD_HASH_COST: '12',
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+    LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
+    ...env,
+  });
+  const template = await readFile(inject('pgliteTemplate'));
+  const db = await openPglite(undefined, new Blob([template]));
+  const app = await buildApp({ db, config }, { webDir: null });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${++counter}@test.example.com`;
+
+export interface CreatedUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/** Inserts a user directly (bypassing sign-up) with a known password. */
+export async function createUser(
+  ctx: TestContext,
+  opts: {
+    role?: Role;
+    status?: AccountStatus;
+    adminUserType?: AdminUserType;
+    investorUserType?: InvestorUserType;
+    name?: string;
+    email?: string;
+    password?: string;
+    mustChangePassword?: boolean;
+  } = {},
+): Promise<CreatedUser> {
+  const email = opts.email ?? uniqueEmail(opts.role ?? 'investor');
+  const password = opts.password ?? 'correct-horse-1';
+  const id = await ctx.db.tx(async (q) =>
+    insertUser(q, {
+      email,
+      name: opts.name ?? 'Test User',
+      role: opts.role ?? 'investor',
+      adminUserType: opts.adminUserType,
+      investorUserType: opts.investorUserType,
+      status: opts.status ?? 'active',
+      passwordHash: await hashPassword(password, ctx.config.passwordHashCost),
+      mustChangePassword: opts.mustChangePassword ?? false,
+    }),
+  );
+  return { id, email, password };
+}
+
+/** The session cookie from a response, as a Cookie header value. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((x) => x.name === 'sd_session');
+  if (!c) throw new Error(`no session cookie (status ${res.statusCode}: ${res.body})`);
+  return `sd_session=${c.value}`;
+}
+
+/** Signs in through the API and returns the Cookie header value. */
+export async function signIn(ctx: TestContext, email: string, password: string): Promise<string> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  return sessionCookie(res);
+}

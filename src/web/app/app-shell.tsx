@@ -1,0 +1,177 @@
+import { ChevronsUpDown, KeyRound, LogOut, type LucideIcon, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { USER_TYPE_LABELS } from '../../shared/constants';
+import { Button } from '../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarInset,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarProvider,
+  SidebarTrigger,
+  useSidebar,
+} from '../components/ui/sidebar';
+import { PRODUCT_NAME } from '../lib/company';
+import { useAuth } from './auth-context';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Match the path exactly (the area's dashboard). */
+  end?: boolean;
+}
+
+/** The shell both areas share: sidebar with the area's navigation, a top bar, and the page. */
+export function AppShell({ areaLabel, nav, defaultTypeLabel, children }: { areaLabel: string; nav: NavItem[]; defaultTypeLabel: string; children: ReactNode }) {
+  return (
+    <SidebarProvider>
+      <Sidebar aria-label={`${areaLabel} navigation`}>
+        <SidebarHeader>
+          <div className="flex items-center gap-2 px-1 py-1">
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-gold-500 text-ink-950">
+              <ShieldCheck aria-hidden="true" className="size-5" />
+            </span>
+            <span className="truncate font-semibold tracking-tight text-white group-data-[collapsible=icon]/sidebar:sr-only">{PRODUCT_NAME}</span>
+          </div>
+        </SidebarHeader>
+        <SidebarContent>
+          <SidebarGroup>
+            <SidebarGroupLabel>Navigation</SidebarGroupLabel>
+            <SidebarMenu>
+              {nav.map((item) => (
+                <NavEntry key={item.to} item={item} />
+              ))}
+            </SidebarMenu>
+          </SidebarGroup>
+        </SidebarContent>
+        <SidebarFooter>
+          <UserFooter defaultTypeLabel={defaultTypeLabel} />
+        </SidebarFooter>
+      </Sidebar>
+      <SidebarInset>
+        <header className="sticky top-0 z-10 flex h-14 items-center gap-2 border-b border-border bg-surface/95 px-3 backdrop-blur sm:px-4">
+          <SidebarTrigger />
+          <span className="text-sm font-medium text-muted">{areaLabel}</span>
+        </header>
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}
+
+function NavEntry({ item }: { item: NavItem }) {
+  const location = useLocation();
+  const active = item.end ? location.pathname === item.to || location.pathname === `${item.to}/` : location.pathname.startsWith(item.to);
+  const Icon = item.icon;
+  return (
+    <SidebarMenuItem>
+      <SidebarMenuButton asChild isActive={active} tooltip={item.label}>
+        <NavLink to={item.to} end={item.end}>
+          <Icon aria-hidden="true" className="size-4 shrink-0" />
+          <span>{item.label}</span>
+        </NavLink>
+      </SidebarMenuButton>
+    </SidebarMenuItem>
+  );
+}
+
+function UserFooter({ defaultTypeLabel }: { defaultTypeLabel: string }) {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  const { state, isMobile } = useSidebar();
+  const typeLabel = user?.userType ? USER_TYPE_LABELS[user.userType] : defaultTypeLabel;
+  const collapsed = state === 'collapsed' && !isMobile;
+
+  async function logout() {
+    try {
+      await signOut();
+    } catch {
+      toast.error('Logout failed');
+    }
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <button
+            type="button"
+            aria-label={`Account menu for ${user?.name ?? 'user'}`}
+            className="flex min-h-10 w-full items-center gap-2 rounded-md px-1 py-1 text-left text-white hover:bg-ink-800"
+          >
+            <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-ink-700 text-sm font-semibold">
+              {(user?.name ?? '?').slice(0, 1).toUpperCase()}
+            </span>
+            {!collapsed && (
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium">{user?.name}</span>
+                <span className="block truncate text-xs text-ink-100">{typeLabel}</span>
+              </span>
+            )}
+            {!collapsed && <ChevronsUpDown aria-hidden="true" className="size-4 text-ink-100" />}
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start" side="top">
+          <DropdownMenuLabel>{user?.email}</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => navigate('/change-password')}>
+            <KeyRound aria-hidden="true" className="size-4" /> Change password
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => void logout()}>
+            <LogOut aria-hidden="true" className="size-4" /> Logout
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Button variant="outline-light" size={collapsed ? 'icon' : 'sm'} onClick={() => void logout()} aria-label={collapsed ? 'Logout' : undefined}>
+        <LogOut aria-hidden="true" className="size-4" />
+        {!collapsed && <span>Logout</span>}
+      </Button>
+    </div>
+  );
+}
+
+/** Title block every screen starts with. */
+export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-ink-900">{title}</h1>
+        {description && <p className="mt-1 text-sm text-muted">{description}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+/** Stand-in for a screen whose issue has not landed yet. */
+export function ComingSoon({ title, note }: { title: string; note: string }) {
+  return (
+    <>
+      <PageHeader title={title} />
+      <div className="rounded-xl border border-dashed border-border bg-surface p-8 text-center text-muted">
+        <p className="font-medium text-ink-900">Coming soon</p>
+        <p className="mt-1 text-sm">{note}</p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { Toaster } from 'sonner';
+import { LoadingScreen } from '../components/ui/spinner';
+import { AuthProvider, homeFor, useAuth } from './auth-context';
+import { RequireRole } from './route-guard';
+
+// Each area is its own chunk: the landing page loads no admin or investor code.
+const LandingPage = lazy(() => import('../features/landing/landing-page'));
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const ChangePasswordPage = lazy(() => import('../features/auth/change-password-page'));
+const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
+const AdminArea = lazy(() => import('./admin-area'));
+const InvestorArea = lazy(() => import('./investor-area'));
+
+/** The landing page redirects a signed-in user to their area (spec section 2). */
+function Landing() {
+  const { user, initialized } = useAuth();
+  if (initialized && user && user.status === 'active') return <Navigate to={homeFor(user)} replace />;
+  return <LandingPage />;
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AuthProvider>
+        <Suspense fallback={<LoadingScreen />}>
+          <Routes>
+            <Route path="/" element={<Landing />} />
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/change-password" element={<ChangePasswordPage />} />
+            <Route element={<RequireRole role="admin" />}>
+              <Route path="/admin/*" element={<AdminArea />} />
+            </Route>
+            <Route element={<RequireRole role="investor" />}>
+              <Route path="/investor/*" element={<InvestorArea />} />
+            </Route>
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Suspense>
+        <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+      </AuthProvider>
+    </BrowserRouter>
+  );
+}

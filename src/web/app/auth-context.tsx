@@ -1,0 +1,144 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { AppUser, SignUpInput } from '../../shared/auth';
+import { ApiError, api, onUnauthorized } from '../lib/api';
+
+/** The auth events of spec section 4 (password recovery needs e-mail and is not offered). */
+export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
+
+export interface AuthContextValue {
+  user: AppUser | null;
+  /** True while the profile (session user) is being fetched. */
+  loading: boolean;
+  /** True after the first session check. */
+  initialized: boolean;
+  signIn(email: string, password: string): Promise<AppUser>;
+  signUp(input: SignUpInput): Promise<void>;
+  signOut(): Promise<void>;
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  /** Re-reads the session (the server renews its idle timer). */
+  refresh(): Promise<AppUser | null>;
+  onAuthStateChange(listener: (event: AuthEvent, user: AppUser | null) => void): () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const REFRESH_INTERVAL_MS = 5 * 60_000;
+
+function warnIfInactive(user: AppUser | null) {
+  if (user && user.status !== 'active') console.warn(`User account status is ${user.status}; access is limited to active accounts.`);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<AppUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [initialized, setInitialized] = useState(false);
+  const listeners = useRef(new Set<(event: AuthEvent, user: AppUser | null) => void>());
+  const userRef = useRef<AppUser | null>(null);
+
+  const emit = useCallback((event: AuthEvent, next: AppUser | null) => {
+    userRef.current = next;
+    setUser(next);
+    for (const l of listeners.current) l(event, next);
+  }, []);
+
+  const fetchSession = useCallback(async (): Promise<AppUser | null> => {
+    try {
+      const { user: u } = await api<{ user: AppUser }>('/api/auth/session', { quiet401: true });
+      warnIfInactive(u);
+      return u;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return null;
+      throw err;
+    }
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchSession()
+      .catch(() => null)
+      .then((u) => {
+        if (cancelled) return;
+        emit('INITIAL_SESSION', u);
+        setLoading(false);
+        setInitialized(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [fetchSession, emit]);
+
+  const refresh = useCallback(async () => {
+    const u = await fetchSession().catch(() => userRef.current);
+    if (!u && userRef.current) emit('SIGNED_OUT', null);
+    else if (u) emit(JSON.stringify(u) === JSON.stringify(userRef.current) ? 'TOKEN_REFRESHED' : 'USER_UPDATED', u);
+    return u;
+  }, [fetchSession, emit]);
+
+  // Any 401 from the API means the session is gone (expired, revoked or suspended).
+  useEffect(() => onUnauthorized(() => userRef.current && emit('SIGNED_OUT', null)), [emit]);
+
+  // Keep the session fresh while the app is open and notice revocation on return.
+  useEffect(() => {
+    const tick = () => {
+      if (userRef.current && document.visibilityState === 'visible') void refresh();
+    };
+    const id = window.setInterval(tick, REFRESH_INTERVAL_MS);
+    window.addEventListener('focus', tick);
+    return () => {
+      window.clearInterval(id);
+      window.removeEventListener('focus', tick);
+    };
+  }, [refresh]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      loading,
+      initialized,
+      async signIn(email, password) {
+        setLoading(true);
+        try {
+          const { user: u } = await api<{ user: AppUser }>('/api/auth/sign-in', { body: { email, password } });
+          emit('SIGNED_IN', u);
+          return u;
+        } finally {
+          setLoading(false);
+        }
+      },
+      async signUp(input) {
+        await api('/api/auth/sign-up', { body: input });
+      },
+      async signOut() {
+        try {
+          await api('/api/auth/sign-out', { method: 'POST', quiet401: true });
+        } catch (err) {
+          if (!(err instanceof ApiError && err.status === 401)) throw err;
+        } finally {
+          emit('SIGNED_OUT', null);
+        }
+      },
+      async changePassword(currentPassword, newPassword) {
+        await api('/api/auth/change-password', { body: { currentPassword, newPassword } });
+        const u = await fetchSession();
+        emit('USER_UPDATED', u);
+      },
+      refresh,
+      onAuthStateChange(listener) {
+        listeners.current.add(listener);
+        return () => listeners.current.delete(listener);
+      },
+    }),
+    [user, loading, initialized, emit, fetchSession, refresh],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
+  return ctx;
+}
+
+/** Where a signed-in user belongs (spec section 4). */
+export const homeFor = (user: Pick<AppUser, 'role'>) => (user.role === 'admin' ? '/admin' : '/investor');

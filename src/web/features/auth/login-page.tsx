@@ -1,0 +1,219 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { AUTH_ERRORS, checkSignUpForm, LOGIN_MESSAGES, SIGNUP_MESSAGES, type SignUpForm } from '../../../shared/auth';
+import { INVESTOR_USER_TYPES, type InvestorUserType, USER_TYPE_LABELS } from '../../../shared/constants';
+import { useAuth } from '../../app/auth-context';
+import { redirectTarget } from '../../app/route-guard';
+import { Button } from '../../components/ui/button';
+import { Field, fieldProps } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/select';
+import { LoadingScreen } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api';
+import { AuthCard } from './auth-card';
+
+type Mode = 'login' | 'signup';
+
+export default function LoginPage() {
+  const { user, initialized, signIn } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [mode, setMode] = useState<Mode>('login');
+
+  // Login flow (spec section 4): an active user goes to the stored page or their area.
+  useEffect(() => {
+    if (initialized && user && user.status === 'active') navigate(redirectTarget(location.state, user), { replace: true });
+  }, [initialized, user, location.state, navigate]);
+
+  if (!initialized) return <LoadingScreen label="Initializing..." />;
+
+  return mode === 'login' ? (
+    <AuthCard title="Sign in" subtitle="Secure access to deal syndication platform">
+      <LoginForm onSignIn={signIn} onSwitch={() => setMode('signup')} />
+    </AuthCard>
+  ) : (
+    <AuthCard title="Investor sign-up" subtitle="Create your investor account">
+      <SignUpFormView
+        onDone={() => {
+          setMode('login');
+          toast.success(SIGNUP_MESSAGES.afterReturn);
+        }}
+        onSwitch={() => setMode('login')}
+      />
+    </AuthCard>
+  );
+}
+
+function LoginForm({ onSignIn, onSwitch }: { onSignIn: (email: string, password: string) => Promise<unknown>; onSwitch: () => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await onSignIn(email, password);
+      toast.success(LOGIN_MESSAGES.success);
+    } catch (err) {
+      const message = loginErrorMessage(err);
+      setError(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate={false} aria-describedby={error ? errorId : undefined}>
+      <Field label="Email" htmlFor="login-email">
+        <Input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </Field>
+      <Field label="Password" htmlFor="login-password">
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+      {error && (
+        <p id={errorId} role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+      <Button type="submit" size="lg" busy={busy}>
+        {busy ? 'Signing in...' : 'Sign In'}
+      </Button>
+      <button type="button" onClick={onSwitch} className="min-h-10 text-sm font-medium text-gold-700 underline-offset-4 hover:underline">
+        Don't have an account? Sign up as investor
+      </button>
+    </form>
+  );
+}
+
+/** The login error catalogue of spec section 8. */
+function loginErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.code === AUTH_ERRORS.pending) return LOGIN_MESSAGES.pending;
+    if (err.code === AUTH_ERRORS.suspended) return LOGIN_MESSAGES.suspended;
+    if (err.message.includes('Invalid login credentials')) return LOGIN_MESSAGES.invalid;
+    return err.message || LOGIN_MESSAGES.failed;
+  }
+  return LOGIN_MESSAGES.failed;
+}
+
+const EMPTY_FORM: SignUpForm = { name: '', email: '', investorType: 'hni', password: '', confirmPassword: '' };
+
+function SignUpFormView({ onDone, onSwitch }: { onDone: () => void; onSwitch: () => void }) {
+  const { signUp } = useAuth();
+  const [form, setForm] = useState<SignUpForm>(EMPTY_FORM);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const set = <K extends keyof SignUpForm>(k: K, v: SignUpForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setFields({});
+    const problem = checkSignUpForm(form);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      await signUp({ name: form.name.trim(), email: form.email, password: form.password, investorType: form.investorType });
+      toast.success(SIGNUP_MESSAGES.success);
+      setForm(EMPTY_FORM);
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && err.status !== 0) {
+        if (err.message.includes('already registered')) {
+          setError(SIGNUP_MESSAGES.alreadyRegisteredInline);
+          toast.error(SIGNUP_MESSAGES.alreadyRegisteredToast);
+        } else if (err.message.includes('Database error')) {
+          setError(SIGNUP_MESSAGES.databaseInline);
+          toast.error(SIGNUP_MESSAGES.databaseToast);
+        } else {
+          setError(err.message || SIGNUP_MESSAGES.failed);
+          setFields(err.fields ?? {});
+          toast.error(SIGNUP_MESSAGES.failed);
+        }
+      } else {
+        console.error('Sign-up failed', err);
+        setError(SIGNUP_MESSAGES.unexpected);
+        toast.error(SIGNUP_MESSAGES.unexpected);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <Field label="Full Name" htmlFor="signup-name" error={fields.name} required>
+        <Input {...fieldProps('signup-name', fields.name)} autoComplete="name" required value={form.name} onChange={(e) => set('name', e.target.value)} />
+      </Field>
+      <Field label="Email" htmlFor="signup-email" error={fields.email} required>
+        <Input
+          {...fieldProps('signup-email', fields.email)}
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={(e) => set('email', e.target.value)}
+        />
+      </Field>
+      <Field label="Investor Type" htmlFor="signup-type" error={fields.investorType}>
+        <NativeSelect
+          {...fieldProps('signup-type', fields.investorType)}
+          value={form.investorType}
+          onChange={(e) => set('investorType', e.target.value as InvestorUserType)}
+          options={INVESTOR_USER_TYPES.map((t) => ({ value: t, label: USER_TYPE_LABELS[t] }))}
+        />
+      </Field>
+      <Field label="Password" htmlFor="signup-password" error={fields.password} required>
+        <Input
+          {...fieldProps('signup-password', fields.password)}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={form.password}
+          onChange={(e) => set('password', e.target.value)}
+        />
+      </Field>
+      <Field label="Confirm Password" htmlFor="signup-confirm" required>
+        <Input
+          id="signup-confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={form.confirmPassword}
+          onChange={(e) => set('confirmPassword', e.target.value)}
+        />
+      </Field>
+      {error && (
+        <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+      <p className="rounded-md bg-gold-100 px-3 py-2 text-sm text-ink-900">
+        All investor accounts require administrator approval before you can sign in.
+      </p>
+      <Button type="submit" size="lg" busy={busy}>
+        {busy ? 'Creating Account...' : 'Create Investor Account'}
+      </Button>
+      <button type="button" onClick={onSwitch} className="min-h-10 text-sm font-medium text-gold-700 underline-offset-4 hover:underline">
+        Already have an account? Sign in
+      </button>
+    </form>
+  );
+}

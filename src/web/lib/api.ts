@@ -1,0 +1,67 @@
+/**
+ * The one API client. Errors become ApiError with the server's message, code and
+ * per-field messages; every failure is logged to the console (spec section 8, 'Other');
+ * a 401 tells the auth context that the session is gone.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called whenever a request comes back 401 (other than the session probe itself). */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Do not broadcast a 401 (used by the session probe). */
+  quiet401?: boolean;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      headers: opts.body === undefined || isForm ? undefined : { 'content-type': 'application/json' },
+      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      credentials: 'same-origin',
+      signal: opts.signal,
+    });
+  } catch (err) {
+    console.error(`Request failed: ${path}`, err);
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
+  if (!res.ok) {
+    const body = (data ?? {}) as { message?: string; code?: string; fields?: Record<string, string> };
+    const error = new ApiError(res.status, body.message || `Request failed (${res.status})`, body.code, body.fields);
+    if (!(res.status === 401 && opts.quiet401)) console.error(`Request failed: ${opts.method ?? 'GET'} ${path}`, res.status, error.message);
+    if (res.status === 401 && !opts.quiet401) for (const l of unauthorizedListeners) l();
+    throw error;
+  }
+  return data as T;
+}
