@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The README's test command: installs what the suites need, then runs every suite
+// (type check, unit + API tests, build, end-to-end tests in Chromium) and ends with one
+// plain line "N passed, N failed" totalling them all.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+
+const LOGS = '.test-logs';
+mkdirSync(LOGS, { recursive: true });
+const results = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`=== ${label} finished with exit code ${res.status} in ${seconds}s`);
+  return res.status ?? 1;
+}
+
+function record(suite, passed, failed) {
+  results.push({ suite, passed, failed });
+}
+
+// 1. System packages (Chromium) via apt when missing.
+if (run('system packages', 'bash', ['scripts/ensure-system-deps.sh']) !== 0) {
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+
+// 2. Type check: one check.
+const tsc = run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
+record('typecheck', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
+
+// 3. Unit and API tests (real app, real embedded PostgreSQL).
+const vitestJson = `${LOGS}/vitest.json`;
+rmSync(vitestJson, { force: true });
+const vitest = run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
+if (existsSync(vitestJson)) {
+  const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  record('vitest', v.numPassedTests ?? 0, (v.numFailedTests ?? 0) + (vitest !== 0 && !v.numFailedTests ? 1 : 0));
+} else record('vitest', 0, 1);
+
+// 4. Build the web app, then end-to-end tests in Chromium against the started server.
+const build = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+record('build', build === 0 ? 1 : 0, build === 0 ? 0 : 1);
+if (build === 0) {
+  const e2eJson = `${LOGS}/e2e-results.json`;
+  rmSync(e2eJson, { force: true });
+  const e2e = run('end-to-end tests', 'npx', ['playwright', 'test']);
+  if (existsSync(e2eJson)) {
+    const s = JSON.parse(readFileSync(e2eJson, 'utf8')).stats ?? {};
+    const failed = (s.unexpected ?? 0) + (s.flaky ?? 0);
+    record('e2e', s.expected ?? 0, failed + (e2e !== 0 && failed === 0 ? 1 : 0));
+  } else record('e2e', 0, 1);
+}
+
+const passed = results.reduce((a, r) => a + r.passed, 0);
+const failed = results.reduce((a, r) => a + r.failed, 0);
+console.log('\nSuites:');
+for (const r of results) console.log(`  ${r.suite.padEnd(10)} ${r.passed} passed, ${r.failed} failed`);
+const summary = `${passed} passed, ${failed} failed`;
+writeFileSync(`${LOGS}/summary.txt`, `${summary}\n`);
+console.log(`\n${summary}`);
+process.exit(failed === 0 ? 0 : 1);
