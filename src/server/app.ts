@@ -2,12 +2,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAccessControl } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './http/errors.ts';
 import { registerSpa } from './http/spa.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { dealRoutes } from './modules/deals/routes.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
+import { spvRoutes } from './modules/spvs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -27,6 +31,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   app.setErrorHandler(errorHandler);
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true, preservePath: true, limits: { fileSize: ctx.config.maxUploadBytes } });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -57,6 +62,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerAccessControl(app, ctx.db);
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
+  await dealRoutes(app, ctx);
+  await spvRoutes(app, ctx);
+  await documentRoutes(app, ctx);
 
   const webDir = opts.webDir === undefined ? DEFAULT_WEB_DIR : opts.webDir;
   if (webDir) await registerSpa(app, ctx, webDir);

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { FileStore } from './storage/file-store.ts';
 
-/** What every module gets: the database and the validated configuration. */
+/** What every module gets: the database, the file store and the validated configuration. */
 export interface AppContext {
   db: Db;
+  files: FileStore;
   config: Config;
 }
 

@@ -6,6 +6,7 @@ import { bootstrapAdmin } from './db/bootstrap.ts';
 import { type Db, openPglite, openPostgres } from './db/client.ts';
 import { loadDemoData } from './db/demo.ts';
 import { migrate } from './db/migrate.ts';
+import { DiskFileStore } from './storage/file-store.ts';
 
 const say = (line: string) => console.log(line);
 
@@ -77,10 +78,13 @@ async function main() {
   const applied = await migrate(db);
   const fresh = applied.includes('001_identity.sql');
   await bootstrapAdmin(db, config, say);
-  await loadDemoData(db, config, fresh, say);
 
+  const files = new DiskFileStore(path.join(config.dataDir, 'storage'));
+  const swept = await files.sweepTemp();
+  if (swept > 0) say(`Removed ${swept} unfinished upload(s) left by an earlier run.`);
+  await loadDemoData(db, files, config, fresh, say);
   const app = await buildApp(
-    { db, config },
+    { db, files, config },
     {
       logger: {
         level: config.logLevel,

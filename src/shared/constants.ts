@@ -36,6 +36,7 @@ export const ACTIVITY_TYPES = [
   // Added by this product (beyond the spec's eight):
   'user_login_failed',
   'password_changed',
+  'document_deleted',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

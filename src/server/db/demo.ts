@@ -1,7 +1,10 @@
 import type { Config } from '../config.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import { type NewUser, insertUser, writeCredentials } from './bootstrap.ts';
-import { one, type Db } from './client.ts';
+import { Readable } from 'node:stream';
+import { storeDocument } from '../modules/documents/service.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { one, type Db, type Queryable } from './client.ts';
 
 /** Demo accounts (listed in the README). Their password is DEMO_PASSWORD, else random. */
 export const DEMO_USERS: Omit<NewUser, 'passwordHash' | 'mustChangePassword'>[] = [
@@ -18,7 +21,13 @@ export const DEMO_USERS: Omit<NewUser, 'passwordHash' | 'mustChangePassword'>[] 
  * Loads demo content once: on an empty embedded database, or whenever DEMO_DATA=1 and it
  * has not been loaded yet. DEMO_DATA=0 disables it. Later features add to this data set.
  */
-export async function loadDemoData(db: Db, config: Config, freshDatabase: boolean, say: (line: string) => void): Promise<boolean> {
+export async function loadDemoData(
+  db: Db,
+  files: FileStore,
+  config: Config,
+  freshDatabase: boolean,
+  say: (line: string) => void,
+): Promise<boolean> {
   const wanted = config.demoData ?? (freshDatabase && db.engine === 'pglite');
   if (!wanted) return false;
   if (await one(db, "SELECT 1 FROM settings WHERE key = 'demo_loaded'")) return false;
@@ -29,8 +38,10 @@ export async function loadDemoData(db: Db, config: Config, freshDatabase: boolea
       if (await one(q, 'SELECT 1 FROM profiles WHERE lower(email) = lower($1)', [u.email])) continue;
       await insertUser(q, { ...u, passwordHash, mustChangePassword: false });
     }
+    await loadDemoDeals(q);
     await q.query(`INSERT INTO settings (key, value) VALUES ('demo_loaded', to_jsonb(now()))`);
   });
+  await loadDemoDocuments(db, files);
   if (!config.demoPassword) {
     const file = await writeCredentials(config.dataDir, [
       `# Demo accounts (loaded ${new Date().toISOString()}), all with the same password:`,
@@ -41,4 +52,90 @@ export async function loadDemoData(db: Db, config: Config, freshDatabase: boolea
     say('Loaded demo data (demo accounts use DEMO_PASSWORD).');
   }
   return true;
+}
+
+/** The spec's two Mauritius SPVs (names and figures are ours; the spec gives none). */
+export const DEMO_SPVS = [
+  { name: 'EA Energy Trade SPV Ltd', jurisdiction: 'Mauritius', dueInDays: 75, bankBalance: '2450000.00', advisoryFeeFlow: 'Mauritius SPV to Dubai adviser, 2% p.a.' },
+  { name: 'EA Real Assets SPV Ltd', jurisdiction: 'Mauritius', dueInDays: 160, bankBalance: '1180000.00', advisoryFeeFlow: 'Mauritius SPV to Dubai adviser, 1.5% p.a.' },
+];
+
+/**
+ * The spec's four dashboard sample deals: Oil Trading $1.25M 22%, Distressed Real Estate
+ * $1.5M 31%, PPP $5M 28%, AI & Tech $3M 35%, each Active or Pending (titles, risk scores and
+ * next steps are ours).
+ */
+export const DEMO_DEALS = [
+  { title: 'Mombasa Diesel Cargo Financing', type: 'Oil Trading', target: '1250000', committed: '875000', irr: '22%', risk: '6/10', status: 'Active', stage: 'Execution', spv: 'EA Energy Trade SPV Ltd', nextStep: 'Confirm letter of credit with the trading bank', daysAgo: 40, stageDaysAgo: 12 },
+  { title: 'Nairobi Distressed Office Tower', type: 'Distressed Real Estate', target: '1500000', committed: '600000', irr: '31%', risk: '7/10', status: 'Active', stage: 'Sourcing', spv: 'EA Real Assets SPV Ltd', nextStep: 'Complete structural survey and valuation', daysAgo: 25, stageDaysAgo: 25 },
+  { title: 'Kampala Northern Bypass PPP', type: 'PPP', target: '5000000', committed: '0', irr: '28%', risk: '5/10', status: 'Pending', stage: 'Sourcing', spv: null, nextStep: 'Submit pre-qualification to the PPP unit', daysAgo: 14, stageDaysAgo: 14 },
+  { title: 'Kigali AI Credit Scoring Platform', type: 'AI & Tech', target: '3000000', committed: '1200000', irr: '35%', risk: '8/10', status: 'Active', stage: 'Post-Investment', spv: null, nextStep: 'Quarterly board review of model performance', daysAgo: 90, stageDaysAgo: 30 },
+] as const;
+
+async function loadDemoDeals(q: Queryable): Promise<void> {
+  const founder = await one<{ id: string }>(q, "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1");
+  for (const s of DEMO_SPVS) {
+    await q.query(
+      `INSERT INTO spvs (name, jurisdiction, annual_return_due, bank_balance, advisory_fee_flow, status)
+       VALUES ($1, $2, current_date + $3::int, $4, $5, 'Active') ON CONFLICT DO NOTHING`,
+      [s.name, s.jurisdiction, s.dueInDays, s.bankBalance, s.advisoryFeeFlow],
+    );
+  }
+  for (const d of DEMO_DEALS) {
+    await q.query(
+      `INSERT INTO deals (title, type, target_amount, committed_amount, expected_irr, risk_score, status, stage, spv_entity, next_step,
+                          description, created_by, created_at, stage_entered_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+               now() - make_interval(days => $13), now() - make_interval(days => $14), now() - make_interval(days => $14))`,
+      [d.title, d.type, d.target, d.committed, d.irr, d.risk, d.status, d.stage, d.spv, d.nextStep,
+       `Demo deal: ${d.type} opportunity syndicated through a special-purpose vehicle.`, founder?.id ?? null, d.daysAgo, d.stageDaysAgo],
+    );
+  }
+}
+
+/** A minimal, valid one-page PDF showing a line of text. */
+export function demoPdf(text: string): Buffer {
+  const safe = text.replace(/[()\\]/g, '');
+  const stream = `BT /F1 18 Tf 72 720 Td (${safe}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
+  const founder = await one<{ id: string }>(db, "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1");
+  const dealId = async (title: string) => (await one<{ id: string }>(db, 'SELECT id FROM deals WHERE title = $1', [title]))?.id ?? null;
+  const docs = [
+    { name: 'Mombasa Diesel Cargo PPM', type: 'PPM', deal: DEMO_DEALS[0].title, ext: 'pdf', body: demoPdf('Private Placement Memorandum - Mombasa Diesel Cargo Financing'), expires: null },
+    { name: 'Office Tower Due Diligence Summary', type: 'Due Diligence', deal: DEMO_DEALS[1].title, ext: 'txt', body: Buffer.from('Due diligence summary (demo).\nStructural survey pending.\n'), expires: isoInDays(20) },
+    { name: 'Group Legal Structure', type: 'Legal Structure', deal: null, ext: 'pdf', body: demoPdf('Group legal structure chart (demo)'), expires: isoInDays(400) },
+  ] as const;
+  for (const d of docs) {
+    const temp = await files.writeTemp(Readable.from(d.body));
+    await storeDocument(
+      db,
+      files,
+      { name: d.name, type: d.type, dealId: d.deal ? await dealId(d.deal) : null, expirationDate: d.expires, investorVisible: false },
+      temp,
+      d.ext,
+      founder?.id ?? null,
+      null,
+    );
+  }
 }

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import os from 'node:os';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
@@ -8,18 +9,21 @@ import { type Config, loadConfig } from '../config.ts';
 import { insertUser } from '../db/bootstrap.ts';
 import { type Db, openPglite } from '../db/client.ts';
 import { hashPassword } from '../auth/password.ts';
+import { DiskFileStore, type FileStore } from '../storage/file-store.ts';
 
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
+  files: FileStore;
   config: Config;
   close(): Promise<void>;
 }
 
 /** A real app on a real (embedded) PostgreSQL with the migrated schema. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sd-test-'));
   const config = loadConfig({
-    DATA_DIR: os.tmpdir(),
+    DATA_DIR: dataDir,
     // Fast hashes keep the suites quick; the production cost is tested on its own.
     PASSWORD_HASH_COST: '12',
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
@@ -28,15 +32,18 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const template = await readFile(inject('pgliteTemplate'));
   const db = await openPglite(undefined, new Blob([template]));
-  const app = await buildApp({ db, config }, { webDir: null });
+  const files = new DiskFileStore(path.join(dataDir, 'storage'));
+  const app = await buildApp({ db, files, config }, { webDir: null });
   await app.ready();
   return {
     app,
     db,
+    files,
     config,
     async close() {
       await app.close();
-      await db.close();
+      await db.close().catch(() => {});
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { createDealInput, moveDealInput, updateDealInput } from '../../../shared/deals.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { type AppContext, clientIp } from '../../context.ts';
+import { parse } from '../../http/errors.ts';
+import { idParam } from '../../http/params.ts';
+import { listDocuments } from '../documents/service.ts';
+import { createDeal, dealActivity, getDeal, listDeals, moveDeal, updateDeal } from './service.ts';
+
+export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
+  const admin = { config: { access: 'admin' as const } };
+
+  app.get('/api/deals', admin, async () => ({ deals: await listDeals(db) }));
+
+  app.post('/api/deals', admin, async (request, reply) => {
+    const input = parse(createDealInput, request.body);
+    const user = currentUser(request);
+    const deal = await db.tx((q) => createDeal(q, input, user.id, clientIp(request)));
+    return reply.status(201).send({ deal });
+  });
+
+  app.get('/api/deals/:id', admin, async (request) => {
+    const id = idParam(request.params, 'Deal not found');
+    const deal = await getDeal(db, id);
+    const [documents, activity] = await Promise.all([listDocuments(db, { dealId: id }), dealActivity(db, id)]);
+    return { deal, documents, activity };
+  });
+
+  app.patch('/api/deals/:id', admin, async (request) => {
+    const id = idParam(request.params, 'Deal not found');
+    const input = parse(updateDealInput, request.body);
+    const user = currentUser(request);
+    return { deal: await db.tx((q) => updateDeal(q, id, input, user.id, clientIp(request))) };
+  });
+
+  app.post('/api/deals/:id/move', admin, async (request) => {
+    const id = idParam(request.params, 'Deal not found');
+    const { stage } = parse(moveDealInput, request.body);
+    const user = currentUser(request);
+    return { deal: await db.tx((q) => moveDeal(q, id, stage, user.id, clientIp(request))) };
+  });
+}

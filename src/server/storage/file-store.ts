@@ -1,0 +1,154 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** What the store learned about a file while streaming it to disk (never buffered whole). */
+export interface TempFile {
+  tempPath: string;
+  size: number;
+  sha256: string;
+  /** The first bytes, for content sniffing. */
+  head: Buffer;
+  /** The whole content is valid UTF-8 and contains no NUL byte. */
+  isText: boolean;
+}
+
+/**
+ * Where files live. Writes go to a temporary file first and are moved into place with a
+ * rename, so a file under its key is always complete. Keys are made by the server.
+ */
+export interface FileStore {
+  writeTemp(source: Readable): Promise<TempFile>;
+  commit(temp: TempFile, key: string): Promise<void>;
+  discard(temp: TempFile): Promise<void>;
+  read(key: string): Promise<Readable>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  /** Every committed key (for consistency sweeps). */
+  list(prefix: string): Promise<string[]>;
+  /** Removes temporary files left by an interrupted write; returns how many. */
+  sweepTemp(): Promise<number>;
+}
+
+const HEAD_BYTES = 16;
+
+export class DiskFileStore implements FileStore {
+  private readonly tmpDir: string;
+
+  constructor(private readonly root: string) {
+    this.tmpDir = path.join(root, '.tmp');
+  }
+
+  private resolve(key: string): string {
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(this.root + path.sep) || key.includes('\0') || full.startsWith(this.tmpDir + path.sep)) {
+      throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+    }
+    return full;
+  }
+
+  async writeTemp(source: Readable): Promise<TempFile> {
+    await mkdir(this.tmpDir, { recursive: true });
+    const tempPath = path.join(this.tmpDir, `${randomUUID()}.part`);
+    const hash = createHash('sha256');
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let size = 0;
+    let head = Buffer.alloc(0);
+    let isText = true;
+    const inspect = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        hash.update(chunk);
+        if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+        if (isText) {
+          if (chunk.includes(0)) isText = false;
+          else {
+            try {
+              decoder.decode(chunk, { stream: true });
+            } catch {
+              isText = false;
+            }
+          }
+        }
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, inspect, createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
+      if (isText) {
+        try {
+          decoder.decode();
+        } catch {
+          isText = false;
+        }
+      }
+    } catch (err) {
+      await rm(tempPath, { force: true });
+      throw err;
+    }
+    return { tempPath, size, sha256: hash.digest('hex'), head, isText };
+  }
+
+  async commit(temp: TempFile, key: string): Promise<void> {
+    const dest = this.resolve(key);
+    await mkdir(path.dirname(dest), { recursive: true });
+    await rename(temp.tempPath, dest);
+  }
+
+  async discard(temp: TempFile): Promise<void> {
+    await rm(temp.tempPath, { force: true });
+  }
+
+  async read(key: string): Promise<Readable> {
+    const full = this.resolve(key);
+    await stat(full);
+    return createReadStream(full);
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.resolve(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await stat(this.resolve(key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const base = this.resolve(prefix);
+    const out: string[] = [];
+    const walk = async (dir: string) => {
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const e of entries) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) await walk(full);
+        else out.push(path.relative(this.root, full).split(path.sep).join('/'));
+      }
+    };
+    await walk(base);
+    return out;
+  }
+
+  async sweepTemp(): Promise<number> {
+    let entries: string[] = [];
+    try {
+      entries = await readdir(this.tmpDir);
+    } catch {
+      return 0;
+    }
+    await Promise.all(entries.map((e) => rm(path.join(this.tmpDir, e), { force: true })));
+    return entries.length;
+  }
+}
