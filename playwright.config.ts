@@ -8,11 +8,16 @@ import { defineConfig, devices } from '@playwright/test';
  * started on a fresh embedded database with demo data and known passwords.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3190);
+const EMPTY_PORT = PORT + 1;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-'));
+const emptyDataDir = process.env.E2E_EMPTY_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-empty-'));
 process.env.E2E_DATA_DIR = dataDir;
+process.env.E2E_EMPTY_DATA_DIR = emptyDataDir;
 
 export const E2E = {
   baseURL: `http://127.0.0.1:${PORT}`,
+  /** A second server on a fresh database without demo data (empty states). */
+  emptyBaseURL: `http://127.0.0.1:${EMPTY_PORT}`,
   adminEmail: 'e2e-admin@example.com',
   adminPassword: 'e2e-admin-pass',
   demoPassword: 'e2e-demo-pass',
@@ -47,24 +52,45 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /\.phone\.spec\.ts$/ },
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }, testMatch: /\.phone\.spec\.ts$/ },
   ],
-  webServer: {
-    command: 'node --import tsx src/server/main.ts',
-    url: `${E2E.baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: '1',
-      DEMO_PASSWORD: E2E.demoPassword,
-      ADMIN_EMAIL: E2E.adminEmail,
-      ADMIN_PASSWORD: E2E.adminPassword,
-      ADMIN_NAME: 'Eve Admin',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
-      LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
-      LOG_FILE: path.join(process.cwd(), '.test-logs', 'e2e-server.log'),
-    },
+  webServer: [
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `${E2E.baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_DATA: '1',
+        DEMO_PASSWORD: E2E.demoPassword,
+        ADMIN_EMAIL: E2E.adminEmail,
+        ADMIN_PASSWORD: E2E.adminPassword,
+        ADMIN_NAME: 'Eve Admin',
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+        LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
+        LOG_FILE: path.join(process.cwd(), '.test-logs', 'e2e-server.log'),
+      },
   },
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `${E2E.emptyBaseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(EMPTY_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: emptyDataDir,
+        DEMO_DATA: '0',
+        ADMIN_EMAIL: E2E.adminEmail,
+        ADMIN_PASSWORD: E2E.adminPassword,
+        ADMIN_NAME: 'Eve Admin',
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+        LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
+        LOG_FILE: path.join(process.cwd(), '.test-logs', 'e2e-empty-server.log'),
+      },
+    },
+  ],
 });

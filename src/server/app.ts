@@ -8,10 +8,14 @@ import { registerAccessControl } from './auth/guard.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './http/errors.ts';
 import { registerSpa } from './http/spa.ts';
+import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { spvRoutes } from './modules/spvs/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -65,6 +69,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await dealRoutes(app, ctx);
   await spvRoutes(app, ctx);
   await documentRoutes(app, ctx);
+  await userRoutes(app, ctx);
+  await activityRoutes(app, ctx);
+  await dashboardRoutes(app, ctx);
+  await settingsRoutes(app, ctx);
 
   const webDir = opts.webDir === undefined ? DEFAULT_WEB_DIR : opts.webDir;
   if (webDir) await registerSpa(app, ctx, webDir);

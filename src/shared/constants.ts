@@ -37,6 +37,10 @@ export const ACTIVITY_TYPES = [
   'user_login_failed',
   'password_changed',
   'document_deleted',
+  'user_created',
+  'user_updated',
+  'user_deleted',
+  'settings_updated',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -51,3 +55,21 @@ export const SESSION_IDLE_HOURS_DEFAULT = 8;
 export const SESSION_ABSOLUTE_HOURS = 24;
 
 export const SIDEBAR_COOKIE_MAX_AGE = 604_800;
+
+export const ACTIVITY_LABELS: Record<ActivityType, string> = {
+  user_login: 'User login',
+  user_logout: 'User logout',
+  user_signup: 'User sign-up',
+  user_status_change: 'Status change',
+  deal_created: 'Deal created',
+  deal_updated: 'Deal updated',
+  document_uploaded: 'Document uploaded',
+  password_reset: 'Password reset',
+  user_login_failed: 'Failed sign-in',
+  password_changed: 'Password changed',
+  document_deleted: 'Document deleted',
+  user_created: 'User created',
+  user_updated: 'User updated',
+  user_deleted: 'User deleted',
+  settings_updated: 'Settings updated',
+};

@@ -26,6 +26,14 @@ export const settingsSchema = z.object({
   smtpPort: z.number().int().min(1, 'Port must be 1-65535').max(65535, 'Port must be 1-65535'),
   smtpUser: z.string().trim().max(255),
   emailFromAddress: z.union([z.literal(''), z.email('Enter a valid email address')]),
+  // Regulatory details shown to investors (placeholders until the operator replaces them).
+  regulatorAuthorization: z.string().trim().max(300),
+  licenseNumber: z.string().trim().max(100),
+  clientClassification: z.string().trim().max(100),
+  classificationReview: z.string().trim().max(100),
+  complianceContactName: z.string().trim().max(120),
+  complianceContactEmail: z.union([z.literal(''), z.email('Enter a valid email address')]),
+  complianceContactPhone: z.string().trim().max(40),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -49,4 +57,32 @@ export const DEFAULT_SETTINGS: Settings = {
   smtpPort: 587,
   smtpUser: '',
   emailFromAddress: '',
+  regulatorAuthorization: 'Authorised and regulated by the Dubai Financial Services Authority (DFSA)',
+  licenseNumber: 'F000000 (placeholder)',
+  clientClassification: 'Professional Client',
+  classificationReview: 'Reviewed annually',
+  complianceContactName: 'Compliance Officer',
+  complianceContactEmail: 'compliance@example.com',
+  complianceContactPhone: '+971 0 000 0000',
 };
+
+/** Settings the product stores and shows but does not act on yet: the screen says so next to each. */
+export const NOT_ENFORCED_SETTINGS: ReadonlySet<keyof Settings> = new Set<keyof Settings>([
+  'companyLogo',
+  'timezone',
+  'language',
+  'twoFactorAuth',
+  'passwordPolicy',
+  'ipWhitelist',
+  'emailNotifications',
+  'smsNotifications',
+  'dealAlerts',
+  'complianceAlerts',
+  'dataRetention',
+  'backupFrequency',
+  'apiRateLimit',
+  'smtpHost',
+  'smtpPort',
+  'smtpUser',
+  'emailFromAddress',
+]);

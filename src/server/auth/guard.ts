@@ -85,7 +85,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     }
     const user = request.session?.user;
     if (!user) throw unauthorized();
-    if (false && !request.routeOptions.config.duringPasswordChange) {
+    if (user.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
       throw new HttpError(403, 'You must change your password before continuing', { code: AUTH_ERRORS.passwordChangeRequired });
     }
     if (access === 'user') return;

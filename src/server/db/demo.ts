@@ -28,7 +28,7 @@ export async function loadDemoData(
   freshDatabase: boolean,
   say: (line: string) => void,
 ): Promise<boolean> {
-  const wanted = config.demoData ?? (freshDatabase && db.engine === 'pglite');
+  const wanted = freshDatabase || config.demoData;
   if (!wanted) return false;
   if (await one(db, "SELECT 1 FROM settings WHERE key = 'demo_loaded'")) return false;
   const password = config.demoPassword ?? generatePassword();
@@ -81,6 +81,14 @@ async function loadDemoDeals(q: Queryable): Promise<void> {
       [s.name, s.jurisdiction, s.dueInDays, s.bankBalance, s.advisoryFeeFlow],
     );
   }
+  // Compliance: one DFSA filing due today and a UAE tax return comfortably ahead, so the
+  // dashboard tiles read the spec's '1 DFSA filing due today' and 'Up-to-Date'.
+  await q.query(
+    `INSERT INTO compliance_items (type, title, description, due_date, workflow_state, assigned_to, priority, recurrence)
+     VALUES ('dfsa_filing', 'DFSA quarterly prudential return', 'Quarterly prudential return to the DFSA', current_date, 'in_progress', $1, 'high', 'quarterly'),
+            ('uae_tax', 'UAE corporate tax return', 'Annual corporate tax return to the Federal Tax Authority', current_date + 45, 'not_started', $1, 'medium', 'annual')`,
+    [founder?.id ?? null],
+  );
   for (const d of DEMO_DEALS) {
     await q.query(
       `INSERT INTO deals (title, type, target_amount, committed_amount, expected_irr, risk_score, status, stage, spv_entity, next_step,

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { settingsSchema } from '../../../shared/settings.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { type AppContext, clientIp } from '../../context.ts';
+import { badRequest, parse } from '../../http/errors.ts';
+import { logActivity } from '../activity/service.ts';
+import { getSettings, saveSettings } from './service.ts';
+
+export async function settingsRoutes(app: FastifyInstance, { db }: AppContext) {
+  const admin = { config: { access: 'admin' as const } };
+
+  app.get('/api/settings', admin, async () => ({ settings: await getSettings(db) }));
+
+  app.put('/api/settings', admin, async (request) => {
+    const user = currentUser(request);
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Send the settings as a JSON object');
+    const settings = await db.tx(async (q) => {
+      const before = await getSettings(q);
+      // A partial body changes only the keys it names; the result must validate as a whole.
+      const next = parse(settingsSchema, { ...before, ...body });
+      const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]));
+      if (changed.length === 0) return before;
+      await saveSettings(q, next, user.id);
+      await logActivity(q, { type: 'settings_updated', userId: user.id, details: { changedKeys: changed }, ip: clientIp(request) });
+      return next;
+    });
+    return { settings };
+  });
+}

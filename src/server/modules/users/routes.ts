@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { createUserInput, updateUserInput } from '../../../shared/users.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { type AppContext, clientIp } from '../../context.ts';
+import { parse } from '../../http/errors.ts';
+import { idParam } from '../../http/params.ts';
+import { createUser, deleteUser, listUsers, resetPassword, updateUser } from './service.ts';
+
+export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
+  const admin = { config: { access: 'admin' as const } };
+
+  app.get('/api/users', admin, async () => ({ users: await listUsers(ctx.db) }));
+
+  app.post('/api/users', admin, async (request, reply) => {
+    const input = parse(createUserInput, request.body);
+    return reply.status(201).send({ user: await createUser(ctx, input, currentUser(request), clientIp(request)) });
+  });
+
+  app.patch('/api/users/:id', admin, async (request) => {
+    const id = idParam(request.params, 'User not found');
+    const input = parse(updateUserInput, request.body);
+    return { user: await updateUser(ctx, id, input, currentUser(request), clientIp(request)) };
+  });
+
+  app.delete('/api/users/:id', admin, async (request) => {
+    const id = idParam(request.params, 'User not found');
+    await deleteUser(ctx, id, currentUser(request), clientIp(request));
+    return { message: 'User deleted' };
+  });
+
+  app.post('/api/users/:id/reset-password', admin, async (request) => {
+    const id = idParam(request.params, 'User not found');
+    const temporaryPassword = await resetPassword(ctx, id, currentUser(request), clientIp(request));
+    return { temporaryPassword };
+  });
+}

@@ -1,0 +1,172 @@
+import type { z } from 'zod';
+import type { AppUser } from '../../../shared/auth.ts';
+import { ADMIN_USER_TYPES, type AccountStatus } from '../../../shared/constants.ts';
+import type { createUserInput, ManagedUser, updateUserInput } from '../../../shared/users.ts';
+import { generatePassword, hashPassword } from '../../auth/password.ts';
+import { destroyUserSessions } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import { insertUser } from '../../db/bootstrap.ts';
+import type { Queryable } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { logActivity } from '../activity/service.ts';
+import { isUniqueViolation } from '../auth/service.ts';
+
+interface UserRow {
+  id: string;
+  email: string | null;
+  name: string;
+  role: ManagedUser['role'];
+  admin_user_type: ManagedUser['adminUserType'];
+  investor_user_type: ManagedUser['investorUserType'];
+  status: AccountStatus;
+  last_login: Date | null;
+  created_at: Date;
+}
+
+const toUser = (r: UserRow): ManagedUser => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  role: r.role,
+  userType: r.admin_user_type ?? r.investor_user_type,
+  adminUserType: r.admin_user_type,
+  investorUserType: r.investor_user_type,
+  status: r.status,
+  lastLogin: r.last_login ? new Date(r.last_login).toISOString() : null,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+const COLUMNS = 'id, email, name, role, admin_user_type, investor_user_type, status, last_login, created_at';
+
+export async function listUsers(q: Queryable): Promise<ManagedUser[]> {
+  return (await q.query<UserRow>(`SELECT ${COLUMNS} FROM profiles ORDER BY created_at DESC, id`)).map(toUser);
+}
+
+async function getUserRow(q: Queryable, id: string, lock = false): Promise<UserRow> {
+  const row = (await q.query<UserRow>(`SELECT ${COLUMNS} FROM profiles WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]))[0];
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+/** Active founders other than the given user (serialised by locking the founders' rows). */
+async function otherActiveFounders(q: Queryable, userId: string): Promise<number> {
+  const rows = await q.query<{ id: string }>(
+    "SELECT id FROM profiles WHERE role = 'admin' AND admin_user_type = 'founder' AND status = 'active' AND id <> $1 FOR UPDATE",
+    [userId],
+  );
+  return rows.length;
+}
+
+const isActiveFounder = (r: UserRow) => r.role === 'admin' && r.admin_user_type === 'founder' && r.status === 'active';
+
+export async function createUser(ctx: AppContext, input: z.output<typeof createUserInput>, actor: AppUser, ip: string): Promise<ManagedUser> {
+  const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
+  try {
+    return await ctx.db.tx(async (q) => {
+      const id = await insertUser(q, {
+        email: input.email,
+        name: input.name,
+        role: input.role,
+        adminUserType: input.adminUserType,
+        investorUserType: input.investorUserType,
+        status: 'active',
+        passwordHash,
+        mustChangePassword: true,
+      });
+      await logActivity(q, { type: 'user_created', userId: actor.id, targetUserId: id, details: { email: input.email, role: input.role }, ip });
+      return toUser(await getUserRow(q, id));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('A user with this email is already registered', 'ALREADY_REGISTERED');
+    throw err;
+  }
+}
+
+export async function updateUser(
+  ctx: AppContext,
+  id: string,
+  input: z.output<typeof updateUserInput>,
+  actor: AppUser,
+  ip: string,
+): Promise<ManagedUser> {
+  return ctx.db.tx(async (q) => {
+    const before = await getUserRow(q, id, true);
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    let adminType = before.admin_user_type;
+    let investorType = before.investor_user_type;
+    if (input.userType !== undefined && input.userType !== (before.admin_user_type ?? before.investor_user_type)) {
+      const isAdminType = (ADMIN_USER_TYPES as readonly string[]).includes(input.userType);
+      if (isAdminType !== (before.role === 'admin')) {
+        throw badRequest(`Choose a user type for the ${before.role} role`, { userType: `Choose a user type for the ${before.role} role` });
+      }
+      if (before.role === 'admin') adminType = input.userType as typeof adminType;
+      else investorType = input.userType as typeof investorType;
+      changes.userType = { from: before.admin_user_type ?? before.investor_user_type, to: input.userType };
+    }
+    const status = input.status ?? before.status;
+    if (status !== before.status) {
+      if (id === actor.id) throw conflict('You cannot change your own status', 'SELF_PROTECTION');
+      changes.status = { from: before.status, to: status };
+    }
+    const name = input.name ?? before.name;
+    if (name !== before.name) changes.name = { from: before.name, to: name };
+    if (Object.keys(changes).length === 0) return toUser(before);
+
+    // The last active founder can never be suspended, made pending or given another type.
+    if (isActiveFounder(before) && (status !== 'active' || adminType !== 'founder') && (await otherActiveFounders(q, id)) === 0) {
+      throw conflict('The last active founder cannot be suspended or given another type', 'LAST_FOUNDER');
+    }
+    await q.query('UPDATE profiles SET name = $2, status = $3, admin_user_type = $4, investor_user_type = $5 WHERE id = $1', [
+      id,
+      name,
+      status,
+      adminType,
+      investorType,
+    ]);
+    if (changes.status) {
+      if (status !== 'active') await destroyUserSessions(q, id);
+      await logActivity(q, { type: 'user_status_change', userId: actor.id, targetUserId: id, details: { from: before.status, to: status }, ip });
+    }
+    const otherChanges = Object.fromEntries(Object.entries(changes).filter(([k]) => k !== 'status'));
+    if (Object.keys(otherChanges).length > 0) {
+      await logActivity(q, { type: 'user_updated', userId: actor.id, targetUserId: id, details: { changes: otherChanges }, ip });
+    }
+    return toUser(await getUserRow(q, id));
+  });
+}
+
+/** Tables whose rows belong to a user and must be kept: a user holding any cannot be deleted. Later features add theirs. */
+export const RECORDS_THAT_BLOCK_DELETE: { table: string; column: string; label: string }[] = [
+  { table: 'compliance_items', column: 'assigned_to', label: 'assigned compliance items' },
+];
+
+export async function deleteUser(ctx: AppContext, id: string, actor: AppUser, ip: string): Promise<void> {
+  if (id === actor.id) throw conflict('You cannot delete your own account', 'SELF_PROTECTION');
+  await ctx.db.tx(async (q) => {
+    const before = await getUserRow(q, id, true);
+    if (isActiveFounder(before) && (await otherActiveFounders(q, id)) === 0) {
+      throw conflict('The last active founder cannot be deleted', 'LAST_FOUNDER');
+    }
+    for (const r of RECORDS_THAT_BLOCK_DELETE) {
+      const held = await q.query(`SELECT 1 FROM ${r.table} WHERE ${r.column} = $1 LIMIT 1`, [id]);
+      if (held.length > 0) {
+        throw conflict(`This user holds ${r.label} that must be kept. Suspend the account instead.`, 'HAS_RECORDS');
+      }
+    }
+    await q.query('DELETE FROM profiles WHERE id = $1', [id]);
+    await logActivity(q, { type: 'user_deleted', userId: actor.id, targetUserId: id, details: { email: before.email, name: before.name, role: before.role }, ip });
+  });
+}
+
+/** Sets a random 24-character temporary password, ends the user's sessions and returns it once. */
+export async function resetPassword(ctx: AppContext, id: string, actor: AppUser, ip: string): Promise<string> {
+  const password = generatePassword();
+  const hash = await hashPassword(password, ctx.config.passwordHashCost);
+  await ctx.db.tx(async (q) => {
+    await getUserRow(q, id, true);
+    await q.query('UPDATE credentials SET password_hash = $2, must_change_password = true, password_changed_at = now() WHERE user_id = $1', [id, hash]);
+    await destroyUserSessions(q, id);
+    await logActivity(q, { type: 'password_reset', userId: actor.id, targetUserId: id, details: {}, ip });
+  });
+  return password;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { PASSWORD_TOO_SHORT } from './auth.ts';
+import {
+  ACCOUNT_STATUSES,
+  ADMIN_USER_TYPES,
+  type AccountStatus,
+  type AdminUserType,
+  INVESTOR_USER_TYPES,
+  type InvestorUserType,
+  MIN_PASSWORD_LENGTH,
+  type Role,
+  ROLES,
+  type UserType,
+} from './constants.ts';
+
+/** A row of the User Management table. */
+export interface ManagedUser {
+  id: string;
+  email: string | null;
+  name: string;
+  role: Role;
+  userType: UserType | null;
+  adminUserType: AdminUserType | null;
+  investorUserType: InvestorUserType | null;
+  status: AccountStatus;
+  lastLogin: string | null;
+  createdAt: string;
+}
+
+export const createUserInput = z
+  .object({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
+    email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email address')),
+    password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200),
+    role: z.enum(ROLES, { error: 'Choose admin or investor' }).default('admin'),
+    adminUserType: z.enum(ADMIN_USER_TYPES, { error: 'Choose a valid admin type' }).optional(),
+    investorUserType: z.enum(INVESTOR_USER_TYPES, { error: 'Choose a valid investor type' }).optional(),
+  })
+  .transform((v) => ({
+    ...v,
+    adminUserType: v.role === 'admin' ? (v.adminUserType ?? 'founder') : null,
+    investorUserType: v.role === 'investor' ? (v.investorUserType ?? 'hni') : null,
+  }));
+export type CreateUserInput = z.input<typeof createUserInput>;
+
+/** Edit User: name, status, and the user type of the user's role. The e-mail cannot change. */
+export const updateUserInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(120).optional(),
+  status: z.enum(ACCOUNT_STATUSES, { error: 'Choose a valid status' }).optional(),
+  userType: z.enum([...ADMIN_USER_TYPES, ...INVESTOR_USER_TYPES], { error: 'Choose a valid user type' }).optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserInput>;
+
+export const USER_MESSAGES = {
+  loadProfilesFailed: 'Failed to load user profiles',
+  loadEmailsFailed: 'Failed to load user emails',
+  loadFailed: 'Failed to load users',
+  updateFailed: 'Failed to update user',
+  updated: 'User updated successfully',
+  createFailed: 'Failed to create user',
+  created: 'User created successfully',
+  deleteFailed: 'Failed to delete user',
+  deleted: 'User deleted successfully',
+  statusFailed: 'Failed to update user status',
+  statusUpdated: 'User status updated successfully',
+  resetFailed: 'Failed to reset password',
+  reset: (token: string) => `Password reset successfully. Temporary password: ${token}`,
+  emailMissing: 'Email not available',
+} as const;
+
+export const statusTone = (s: AccountStatus) => (s === 'active' ? 'success' : s === 'pending' ? 'warning' : 'danger');
