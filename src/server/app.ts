@@ -10,6 +10,7 @@ import { errorHandler } from './http/errors.ts';
 import { registerSpa } from './http/spa.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { complianceRoutes } from './modules/compliance/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
@@ -17,6 +18,7 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { spvRoutes } from './modules/spvs/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { kycRoutes } from './modules/kyc/routes.ts';
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -73,6 +75,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await activityRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await settingsRoutes(app, ctx);
+  await kycRoutes(app, ctx);
+  await complianceRoutes(app, ctx);
 
   const webDir = opts.webDir === undefined ? DEFAULT_WEB_DIR : opts.webDir;
   if (webDir) await registerSpa(app, ctx, webDir);

@@ -112,7 +112,9 @@ describe('signInInput and changePasswordInput', () => {
 
   it('requires the current password and a new one of at least 6 characters', () => {
     expect(changePasswordInput.safeParse({ currentPassword: 'old', newPassword: 'newpass' }).success).toBe(true);
-    expect(changePasswordInput.safeParse({ currentPassword: '', newPassword: 'newpass' }).error?.issues[0]?.path).toEqual(['currentPassword']);
+    expect(changePasswordInput.safeParse({ currentPassword: '', newPassword: 'newpass' }).error?.issues[0]?.path).toEqual([
+      'currentPassword',
+    ]);
     const short = changePasswordInput.safeParse({ currentPassword: 'old', newPassword: '12345' });
     expect(short.error?.issues[0]?.path).toEqual(['newPassword']);
     expect(short.error?.issues[0]?.message).toBe(PASSWORD_TOO_SHORT);

@@ -41,6 +41,14 @@ export const ACTIVITY_TYPES = [
   'user_updated',
   'user_deleted',
   'settings_updated',
+  'kyc_submitted',
+  'kyc_approved',
+  'kyc_rejected',
+  'kyc_document_uploaded',
+  'compliance_item_created',
+  'compliance_item_updated',
+  'compliance_item_completed',
+  'spv_return_filed',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -72,4 +80,12 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   user_updated: 'User updated',
   user_deleted: 'User deleted',
   settings_updated: 'Settings updated',
+  kyc_submitted: 'KYC submitted',
+  kyc_approved: 'KYC approved',
+  kyc_rejected: 'KYC rejected',
+  kyc_document_uploaded: 'KYC document uploaded',
+  compliance_item_created: 'Compliance item created',
+  compliance_item_updated: 'Compliance item updated',
+  compliance_item_completed: 'Compliance item completed',
+  spv_return_filed: 'SPV annual return filed',
 };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password.ts';
 import { loadConfig } from '../config.ts';
-import { type TestContext, createTestContext, signIn } from '../testing/harness.ts';
+import { createTestContext, signIn, type TestContext } from '../testing/harness.ts';
 import { bootstrapAdmin, CREDENTIALS_FILE } from './bootstrap.ts';
 import { DEMO_USERS, loadDemoData } from './demo.ts';
 
@@ -23,9 +23,9 @@ describe('bootstrap and demo data', () => {
     return dir;
   };
   const config = (dataDir: string, env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, PASSWORD_HASH_COST: '12', ...env });
-  const account = async (email: string) =>
+  const account = async (email: string, on: TestContext = ctx) =>
     (
-      await ctx.db.query<{
+      await on.db.query<{
         id: string;
         role: string;
         admin_user_type: string | null;
@@ -40,7 +40,8 @@ describe('bootstrap and demo data', () => {
         [email],
       )
     )[0];
-  const count = async (sql: string, params?: unknown[]) => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]?.n;
+  const count = async (sql: string, params?: unknown[], on: TestContext = ctx) =>
+    (await on.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]?.n;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -57,7 +58,9 @@ describe('bootstrap and demo data', () => {
     it('creates an active founder from ADMIN_EMAIL/ADMIN_PASSWORD, not forced to change it', async () => {
       const dir = await tempDir();
       const lines: string[] = [];
-      await bootstrapAdmin(ctx.db, config(dir, { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, ADMIN_NAME: 'Amina Boss' }), (l) => lines.push(l));
+      await bootstrapAdmin(ctx.db, config(dir, { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, ADMIN_NAME: 'Amina Boss' }), (l) =>
+        lines.push(l),
+      );
       const row = await account(adminEmail);
       expect(row).toMatchObject({
         role: 'admin',
@@ -138,11 +141,7 @@ describe('bootstrap and demo data', () => {
   });
 
   describe('loadDemoData', () => {
-    const demoCount = () =>
-      count(
-        'profiles WHERE email = ANY($1)',
-        [DEMO_USERS.map((u) => u.email)],
-      );
+    const demoCount = () => count('profiles WHERE email = ANY($1)', [DEMO_USERS.map((u) => u.email)]);
 
     it('includes an active demo investor', () => {
       expect(DEMO_USERS.some((u) => u.role === 'investor' && u.status === 'active')).toBe(true);
@@ -150,12 +149,12 @@ describe('bootstrap and demo data', () => {
     });
 
     it('loads nothing with DEMO_DATA=0, even on a fresh embedded database', async () => {
-      expect(await loadDemoData(ctx.db, config(await tempDir(), { DEMO_DATA: '0' }), true, () => {})).toBe(false);
+      expect(await loadDemoData(ctx.db, ctx.files, config(await tempDir(), { DEMO_DATA: '0' }), true, () => {})).toBe(false);
       expect(await demoCount()).toBe(0);
     });
 
     it('loads nothing by default on a database that is not fresh', async () => {
-      expect(await loadDemoData(ctx.db, config(await tempDir()), false, () => {})).toBe(false);
+      expect(await loadDemoData(ctx.db, ctx.files, config(await tempDir()), false, () => {})).toBe(false);
       expect(await demoCount()).toBe(0);
     });
 
@@ -163,7 +162,7 @@ describe('bootstrap and demo data', () => {
       const dir = await tempDir();
       const cfg = config(dir, { DEMO_PASSWORD: 'Demo-Pass-2024' });
       const lines: string[] = [];
-      expect(await loadDemoData(ctx.db, cfg, true, (l) => lines.push(l))).toBe(true);
+      expect(await loadDemoData(ctx.db, ctx.files, cfg, true, (l) => lines.push(l))).toBe(true);
       expect(await demoCount()).toBe(DEMO_USERS.length);
       for (const u of DEMO_USERS) {
         const row = await account(u.email);
@@ -172,36 +171,47 @@ describe('bootstrap and demo data', () => {
       }
       const investor = DEMO_USERS.find((u) => u.role === 'investor' && u.status === 'active');
       expect(await verifyPassword('Demo-Pass-2024', (await account(investor?.email ?? ''))?.password_hash ?? '')).toBe(true);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: investor?.email, password: 'Demo-Pass-2024' } })).statusCode).toBe(200);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/auth/sign-in',
+            payload: { email: investor?.email, password: 'Demo-Pass-2024' },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect(lines.join('\n')).not.toContain('Demo-Pass-2024');
       expect(await exists(path.join(dir, CREDENTIALS_FILE))).toBe(false);
 
       // Once only.
-      expect(await loadDemoData(ctx.db, cfg, true, () => {})).toBe(false);
-      expect(await loadDemoData(ctx.db, config(dir, { DEMO_DATA: '1' }), false, () => {})).toBe(false);
+      expect(await loadDemoData(ctx.db, ctx.files, cfg, true, () => {})).toBe(false);
+      expect(await loadDemoData(ctx.db, ctx.files, config(dir, { DEMO_DATA: '1' }), false, () => {})).toBe(false);
       expect(await demoCount()).toBe(DEMO_USERS.length);
     });
 
     it('with DEMO_DATA=1 and no DEMO_PASSWORD, writes a random password to the credentials file only', async () => {
-      // Back to a database where the demo data was never loaded.
-      await ctx.db.query("DELETE FROM settings WHERE key = 'demo_loaded'");
-      await ctx.db.query('DELETE FROM profiles WHERE email = ANY($1)', [DEMO_USERS.map((u) => u.email)]);
-      const dir = await tempDir();
-      const lines: string[] = [];
-      expect(await loadDemoData(ctx.db, config(dir, { DEMO_DATA: '1' }), false, (l) => lines.push(l))).toBe(true);
-      expect(await demoCount()).toBe(DEMO_USERS.length);
+      // A database where the demo data was never loaded, and which is not fresh.
+      const other = await createTestContext();
+      try {
+        const dir = await tempDir();
+        const lines: string[] = [];
+        expect(await loadDemoData(other.db, other.files, config(dir, { DEMO_DATA: '1' }), false, (l) => lines.push(l))).toBe(true);
+        expect(await count('profiles WHERE email = ANY($1)', [DEMO_USERS.map((u) => u.email)], other)).toBe(DEMO_USERS.length);
 
-      const file = path.join(dir, CREDENTIALS_FILE);
-      expect((await stat(file)).mode & 0o777).toBe(0o600);
-      const text = await readFile(file, 'utf8');
-      const founder = DEMO_USERS[0];
-      const match = new RegExp(`^${founder?.role}\\t${founder?.email.replace(/\./g, '\\.')}\\t(\\S+)$`, 'm').exec(text);
-      const password = match?.[1] ?? '';
-      expect(password).toHaveLength(24);
-      expect(await verifyPassword(password, (await account(founder?.email ?? ''))?.password_hash ?? '')).toBe(true);
-      for (const u of DEMO_USERS) expect(text).toContain(u.email);
-      expect(lines.join('\n')).toContain(file);
-      expect(lines.join('\n')).not.toContain(password);
+        const file = path.join(dir, CREDENTIALS_FILE);
+        expect((await stat(file)).mode & 0o777).toBe(0o600);
+        const text = await readFile(file, 'utf8');
+        const founder = DEMO_USERS[0];
+        const match = new RegExp(`^${founder?.role}\\t${founder?.email.replace(/\./g, '\\.')}\\t(\\S+)$`, 'm').exec(text);
+        const password = match?.[1] ?? '';
+        expect(password).toHaveLength(24);
+        expect(await verifyPassword(password, (await account(founder?.email ?? '', other))?.password_hash ?? '')).toBe(true);
+        for (const u of DEMO_USERS) expect(text).toContain(u.email);
+        expect(lines.join('\n')).toContain(file);
+        expect(lines.join('\n')).not.toContain(password);
+      } finally {
+        await other.close();
+      }
     });
   });
 });

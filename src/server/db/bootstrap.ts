@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AdminUserType, InvestorUserType, Role, AccountStatus } from '../../shared/constants.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
+import { openKycApplication } from '../modules/kyc/service.ts';
 import { one, type Queryable, type Db } from './client.ts';
 
 export const CREDENTIALS_FILE = 'initial-credentials.txt';
@@ -32,6 +33,7 @@ export async function insertUser(q: Queryable, u: NewUser): Promise<string> {
     u.passwordHash,
     u.mustChangePassword,
   ]);
+  if (u.role === 'investor') await openKycApplication(q, row.id);
   return row.id;
 }
 

@@ -48,6 +48,8 @@ export async function openPostgres(url: string, max = 10): Promise<Db & { pool: 
     connectionString: url,
     max,
     connectionTimeoutMillis: 5000,
+    // Dates are UTC on both engines, so 'due today' means the same day everywhere.
+    options: '-c TimeZone=UTC',
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === NUMERIC) return (v: string) => v;

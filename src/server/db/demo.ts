@@ -3,6 +3,8 @@ import { generatePassword, hashPassword } from '../auth/password.ts';
 import { type NewUser, insertUser, writeCredentials } from './bootstrap.ts';
 import { Readable } from 'node:stream';
 import { storeDocument } from '../modules/documents/service.ts';
+import { storeKycDocument } from '../modules/kyc/service.ts';
+import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../shared/kyc.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { one, type Db, type Queryable } from './client.ts';
 
@@ -15,6 +17,8 @@ export const DEMO_USERS: Omit<NewUser, 'passwordHash' | 'mustChangePassword'>[] 
   { email: 'investor@demo.example.com', name: 'Sarah Mwangi', role: 'investor', investorUserType: 'hni', status: 'active' },
   { email: 'family@demo.example.com', name: 'Omar Family Office', role: 'investor', investorUserType: 'family_office', status: 'pending' },
   { email: 'fund@demo.example.com', name: 'Indian Ocean Fund', role: 'investor', investorUserType: 'offshore_fund', status: 'suspended' },
+  { email: 'ahmed@demo.example.com', name: 'Ahmed Al-Rashid', role: 'investor', investorUserType: 'offshore_fund', status: 'active' },
+  { email: 'grace@demo.example.com', name: 'Grace Otieno', role: 'investor', investorUserType: 'hni', status: 'active' },
 ];
 
 /**
@@ -28,7 +32,7 @@ export async function loadDemoData(
   freshDatabase: boolean,
   say: (line: string) => void,
 ): Promise<boolean> {
-  const wanted = freshDatabase || config.demoData;
+  const wanted = config.demoData ?? (freshDatabase && db.engine === 'pglite');
   if (!wanted) return false;
   if (await one(db, "SELECT 1 FROM settings WHERE key = 'demo_loaded'")) return false;
   const password = config.demoPassword ?? generatePassword();
@@ -42,6 +46,7 @@ export async function loadDemoData(
     await q.query(`INSERT INTO settings (key, value) VALUES ('demo_loaded', to_jsonb(now()))`);
   });
   await loadDemoDocuments(db, files);
+  await loadDemoKyc(db, files);
   if (!config.demoPassword) {
     const file = await writeCredentials(config.dataDir, [
       `# Demo accounts (loaded ${new Date().toISOString()}), all with the same password:`,
@@ -86,7 +91,10 @@ async function loadDemoDeals(q: Queryable): Promise<void> {
   await q.query(
     `INSERT INTO compliance_items (type, title, description, due_date, workflow_state, assigned_to, priority, recurrence)
      VALUES ('dfsa_filing', 'DFSA quarterly prudential return', 'Quarterly prudential return to the DFSA', current_date, 'in_progress', $1, 'high', 'quarterly'),
-            ('uae_tax', 'UAE corporate tax return', 'Annual corporate tax return to the Federal Tax Authority', current_date + 45, 'not_started', $1, 'medium', 'annual')`,
+            ('uae_tax', 'UAE corporate tax return', 'Annual corporate tax return to the Federal Tax Authority', current_date + 45, 'not_started', $1, 'medium', 'annual'),
+            ('kyc_refresh', 'Annual KYC refresh for HNI investors', 'Re-verify identity and address documents', current_date + 20, 'not_started', $1, 'medium', 'annual'),
+            ('document_renewal', 'Renew fund administration agreement', 'Signed renewal filed in the vault', current_date - 10, 'completed', $1, 'low', NULL),
+            ('other', 'AML refresher training for staff', 'Annual anti-money-laundering training', current_date - 3, 'in_progress', $1, 'critical', NULL)`,
     [founder?.id ?? null],
   );
   for (const d of DEMO_DEALS) {
@@ -145,5 +153,48 @@ async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
       founder?.id ?? null,
       null,
     );
+  }
+}
+
+/** Sample KYC applications in every status, with small generated files. */
+const DEMO_KYC: { email: string; status: KycStatus; kinds: readonly KycDocumentKind[]; note?: string }[] = [
+  { email: 'investor@demo.example.com', status: 'approved', kinds: KYC_DOCUMENT_KINDS, note: 'All documents verified' },
+  { email: 'ahmed@demo.example.com', status: 'in_review', kinds: KYC_DOCUMENT_KINDS },
+  { email: 'grace@demo.example.com', status: 'pending', kinds: ['passport', 'address_proof'] },
+  { email: 'fund@demo.example.com', status: 'rejected', kinds: ['passport', 'financial_statements'], note: 'Proof of address and source of funds are missing' },
+];
+
+async function loadDemoKyc(db: Db, files: FileStore): Promise<void> {
+  const reviewer = await one<{ id: string }>(db, "SELECT id FROM profiles WHERE email = 'cio@demo.example.com'");
+  for (const k of DEMO_KYC) {
+    const investor = await one<{ id: string; name: string }>(db, 'SELECT id, name FROM profiles WHERE lower(email) = lower($1)', [k.email]);
+    if (!investor) continue;
+    for (const kind of k.kinds) {
+      const temp = await files.writeTemp(Readable.from(demoPdf(`${KYC_DOCUMENT_LABELS[kind]} - ${investor.name} (demo)`)));
+      await storeKycDocument(db, files, investor.id, kind, { temp, filename: `${kind}.pdf`, extension: 'pdf' });
+    }
+    if (k.status === 'pending') continue;
+    await db.tx(async (q) => {
+      const app = await one<{ id: string }>(q, 'SELECT id FROM kyc_applications WHERE investor_id = $1', [investor.id]);
+      if (!app) return;
+      const reviewed = k.status === 'approved' || k.status === 'rejected';
+      await q.query(
+        `UPDATE kyc_applications SET status = $2, submitted_at = now() - interval '5 days',
+           reviewed_by = $3, reviewed_at = $4, review_note = $5 WHERE id = $1`,
+        [app.id, k.status, reviewed ? (reviewer?.id ?? null) : null, reviewed ? new Date(Date.now() - 2 * 86_400_000) : null, k.note ?? null],
+      );
+      await q.query(
+        `INSERT INTO kyc_history (application_id, from_status, to_status, actor_id, note, created_at)
+         VALUES ($1, 'pending', 'in_review', $2, NULL, now() - interval '5 days')`,
+        [app.id, investor.id],
+      );
+      if (reviewed) {
+        await q.query(
+          `INSERT INTO kyc_history (application_id, from_status, to_status, actor_id, note, created_at)
+           VALUES ($1, 'in_review', $2, $3, $4, now() - interval '2 days')`,
+          [app.id, k.status, reviewer?.id ?? null, k.note ?? null],
+        );
+      }
+    });
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { type TestContext, createTestContext, createUser, sessionCookie, signIn, uniqueEmail } from '../../testing/harness.ts';
+import { createTestContext, createUser, sessionCookie, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
 
 const PENDING_MESSAGE = 'Your account is pending approval. Please contact an administrator.';
 const SUSPENDED_MESSAGE = 'Your account has been suspended. Please contact an administrator.';
@@ -43,8 +43,7 @@ describe('identity and sessions API', () => {
       headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers },
       ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
     });
-  const getSession = (cookie?: string) =>
-    ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
+  const getSession = (cookie?: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
   const profile = async (email: string) =>
     (
       await ctx.db.query<Record<string, unknown>>(
@@ -341,7 +340,15 @@ describe('identity and sessions API', () => {
       const res = await getSession(cookie);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        user: { id: user.id, email: user.email, name: 'Leila', role: 'admin', userType: 'legal', status: 'active', mustChangePassword: false },
+        user: {
+          id: user.id,
+          email: user.email,
+          name: 'Leila',
+          role: 'admin',
+          userType: 'legal',
+          status: 'active',
+          mustChangePassword: false,
+        },
       });
     });
   });
@@ -436,7 +443,10 @@ describe('identity and sessions API', () => {
     it('requires a new password of at least 6 characters', async () => {
       const user = await createUser(ctx);
       const cookie = await signIn(ctx, user.email, user.password);
-      const body = expectError(await post('/api/auth/change-password', { currentPassword: user.password, newPassword: '12345' }, { cookie }), 400);
+      const body = expectError(
+        await post('/api/auth/change-password', { currentPassword: user.password, newPassword: '12345' }, { cookie }),
+        400,
+      );
       expect(body.message).toBe('Password must be at least 6 characters');
       expect(body.fields).toHaveProperty('newPassword');
     });
@@ -463,7 +473,7 @@ describe('identity and sessions API', () => {
       let guarded: FastifyInstance;
       beforeAll(async () => {
         // A second app on the same database with a plain signed-in route, as later issues will add.
-        guarded = await buildApp({ db: ctx.db, config: ctx.config }, { webDir: null });
+        guarded = await buildApp({ db: ctx.db, files: ctx.files, config: ctx.config }, { webDir: null });
         guarded.get('/api/test/whoami', { config: { access: 'user' } }, async (request) => ({ id: request.session?.user.id }));
         guarded.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({ ok: true }));
         guarded.get('/api/test/investor-only', { config: { access: 'investor' } }, async () => ({ ok: true }));
@@ -512,13 +522,20 @@ describe('identity and sessions API', () => {
   describe('foreign Origin', () => {
     it('refuses a state-changing request from another site', async () => {
       const user = await createUser(ctx);
-      const res = await post('/api/auth/sign-in', { email: user.email, password: user.password }, { headers: { origin: 'https://evil.example' } });
+      const res = await post(
+        '/api/auth/sign-in',
+        { email: user.email, password: user.password },
+        { headers: { origin: 'https://evil.example' } },
+      );
       expect(expectError(res, 403).code).toBe('FOREIGN_ORIGIN');
       expect(hasSessionCookie(res)).toBe(false);
       expect((await profile(user.email))?.last_login).toBeNull();
 
       const email = uniqueEmail('csrf');
-      expectError(await post('/api/auth/sign-up', { email, password: 'secret1', name: 'X' }, { headers: { origin: 'https://evil.example' } }), 403);
+      expectError(
+        await post('/api/auth/sign-up', { email, password: 'secret1', name: 'X' }, { headers: { origin: 'https://evil.example' } }),
+        403,
+      );
       expect(await profile(email)).toBeUndefined();
 
       const cookie = await signIn(ctx, user.email, user.password);
@@ -531,20 +548,24 @@ describe('identity and sessions API', () => {
       const creds = { email: user.email, password: user.password };
       expectError(await post('/api/auth/sign-in', creds, { headers: { origin: 'http://localhost:3001', host: 'localhost:3000' } }), 403);
       expectError(await post('/api/auth/sign-in', creds, { headers: { origin: 'null' } }), 403);
-      expectError(await post('/api/auth/sign-in', creds, { headers: { origin: 'https://localhost.evil.example', host: 'localhost' } }), 403);
+      expectError(
+        await post('/api/auth/sign-in', creds, { headers: { origin: 'https://localhost.evil.example', host: 'localhost' } }),
+        403,
+      );
       expectError(await post('/api/auth/sign-in', creds, { headers: { 'sec-fetch-site': 'cross-site' } }), 403);
     });
 
     it('accepts the same host, with or without the default port', async () => {
       const user = await createUser(ctx);
       const creds = { email: user.email, password: user.password };
-      for (const headers of [
+      const variants: Record<string, string>[] = [
         { origin: 'http://localhost:80', host: 'localhost:80' },
         { origin: 'http://localhost', host: 'localhost' },
         { origin: 'http://localhost', host: 'localhost:80' },
         { origin: 'http://localhost:3000', host: 'localhost:3000' },
         { 'sec-fetch-site': 'same-origin' },
-      ]) {
+      ];
+      for (const headers of variants) {
         const res = await post('/api/auth/sign-in', creds, { headers });
         expect(res.statusCode, `${JSON.stringify(headers)}: ${res.body}`).toBe(200);
       }
@@ -573,14 +594,20 @@ describe('identity and sessions API', () => {
         }),
         413,
       );
-      expectError(await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: '' }), 400);
-      expectError(await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'text/plain' }, payload: 'a' }), 400);
+      expectError(
+        await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: '' }),
+        400,
+      );
+      expectError(
+        await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'text/plain' }, payload: 'a' }),
+        400,
+      );
     });
   });
 
   describe('who may call each route', () => {
     it('refuses to register an /api route that does not declare its access', async () => {
-      const app = await buildApp({ db: ctx.db, config: ctx.config }, { webDir: null });
+      const app = await buildApp({ db: ctx.db, files: ctx.files, config: ctx.config }, { webDir: null });
       try {
         expect(() => app.get('/api/undeclared', async () => 'hi')).toThrow(/does not declare who may call it/);
         expect(() => app.post('/api/undeclared-too', { config: {} }, async () => 'hi')).toThrow(/does not declare/);

@@ -3,6 +3,7 @@ import type { InvestorUserType } from '../../../shared/constants.ts';
 import { hashPassword, verifyPassword, dummyPasswordHash } from '../../auth/password.ts';
 import { createSession, destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
+import { insertUser } from '../../db/bootstrap.ts';
 import { one } from '../../db/client.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
@@ -19,16 +20,17 @@ export async function signUp(
   const hash = await hashPassword(input.password, ctx.config.passwordHashCost);
   try {
     return await ctx.db.tx(async (q) => {
-      const row = await one<{ id: string }>(
-        q,
-        `INSERT INTO profiles (email, name, role, investor_user_type, status)
-         VALUES ($1, $2, 'investor', $3, 'pending') RETURNING id`,
-        [input.email, input.name, input.investorType],
-      );
-      if (!row) throw new Error('insert returned no row');
-      await q.query('INSERT INTO credentials (user_id, password_hash) VALUES ($1, $2)', [row.id, hash]);
-      await logActivity(q, { type: 'user_signup', userId: row.id, targetUserId: row.id, details: { email: input.email, role: 'investor' }, ip });
-      return row;
+      const id = await insertUser(q, {
+        email: input.email,
+        name: input.name,
+        role: 'investor',
+        investorUserType: input.investorType,
+        status: 'pending',
+        passwordHash: hash,
+        mustChangePassword: false,
+      });
+      await logActivity(q, { type: 'user_signup', userId: id, targetUserId: id, details: { email: input.email, role: 'investor' }, ip });
+      return { id };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('User already registered', AUTH_ERRORS.alreadyRegistered);

@@ -5,6 +5,7 @@ import { type AppContext, clientIp } from '../../context.ts';
 import { badRequest, HttpError, notFound, parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import type { TempFile } from '../../storage/file-store.ts';
+import { assertStorable } from '../deals/storable.ts';
 import { contentDisposition, contentMatches, INLINE_EXTENSIONS, MIME_TYPES } from './content.ts';
 import { deleteDocument, getDocumentRow, listDocuments, storeDocument, updateDocument } from './service.ts';
 
@@ -34,6 +35,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!request.isMultipart()) throw badRequest(DOCUMENT_MESSAGES.noFile, { file: DOCUMENT_MESSAGES.noFile });
       const fields: Record<string, string> = {};
       let upload: { temp: TempFile; filename: string } | null = null;
+      let reading = true;
       try {
         for await (const part of request.parts({ limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, fieldSize: 20_000 } })) {
           if (part.type === 'file') {
@@ -48,7 +50,8 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
             fields[part.fieldname] = String(part.value ?? '');
           }
         }
-        const input = parse(uploadFields, { ...fields, name: fields.name ?? '' });
+        reading = false;
+        const input = assertStorable(parse(uploadFields, { ...fields, name: fields.name ?? '' }), ['expirationDate']);
         if (!upload) throw badRequest(DOCUMENT_MESSAGES.noFile, { file: DOCUMENT_MESSAGES.noFile });
         const { filename, temp } = upload;
         // eslint-disable-next-line no-control-regex
@@ -71,9 +74,16 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
       } catch (err) {
         if (upload) await files.discard(upload.temp).catch(() => {});
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+        // A second file trips the parser's files limit before the loop can see it: same answer as a file in the wrong field.
+        if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest('Send one file, in the field named "file"');
         if ((err as { code?: string }).code?.startsWith('FST_')) {
           const status = (err as { statusCode?: number }).statusCode ?? 400;
           throw new HttpError(status >= 400 && status < 500 ? status : 400, 'The upload could not be read. Please try again.');
+        }
+        // The body ended or broke before the multipart form was complete (busboy's errors carry no code);
+        // a file-system error (it has a syscall) stays a server error.
+        if (reading && !(err instanceof HttpError) && !(err as NodeJS.ErrnoException).syscall) {
+          throw new HttpError(400, 'The upload could not be read. Please try again.', { code: 'UPLOAD_INCOMPLETE' });
         }
         throw err;
       }
@@ -108,7 +118,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.patch('/api/documents/:id', admin, async (request) => {
     const id = idParam(request.params, 'Document not found');
-    const input = parse(documentUpdateInput, request.body);
+    const input = assertStorable(parse(documentUpdateInput, request.body), ['expirationDate']);
     return { document: await db.tx((q) => updateDocument(q, id, input)) };
   });
 

@@ -29,7 +29,7 @@ const toSpv = (r: SpvRow): Spv => ({
 });
 
 export async function listSpvs(q: Queryable): Promise<Spv[]> {
-  return (await q.query<SpvRow>(`SELECT ${COLUMNS} FROM spvs ORDER BY name`)).map(toSpv);
+  return (await q.query<SpvRow>(`SELECT ${COLUMNS} FROM spvs ORDER BY lower(name), name`)).map(toSpv);
 }
 
 async function getSpv(q: Queryable, id: string): Promise<Spv> {

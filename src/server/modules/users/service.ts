@@ -136,8 +136,13 @@ export async function updateUser(
 }
 
 /** Tables whose rows belong to a user and must be kept: a user holding any cannot be deleted. Later features add theirs. */
-export const RECORDS_THAT_BLOCK_DELETE: { table: string; column: string; label: string }[] = [
-  { table: 'compliance_items', column: 'assigned_to', label: 'assigned compliance items' },
+export const RECORDS_THAT_BLOCK_DELETE: { label: string; sql: string }[] = [
+  { label: 'assigned compliance items', sql: 'SELECT 1 FROM compliance_items WHERE assigned_to = $1' },
+  {
+    label: 'a KYC application with documents or a review history',
+    sql: `SELECT 1 FROM kyc_applications k WHERE k.investor_id = $1
+            AND (k.status <> 'pending' OR EXISTS (SELECT 1 FROM kyc_documents d WHERE d.application_id = k.id))`,
+  },
 ];
 
 export async function deleteUser(ctx: AppContext, id: string, actor: AppUser, ip: string): Promise<void> {
@@ -148,11 +153,14 @@ export async function deleteUser(ctx: AppContext, id: string, actor: AppUser, ip
       throw conflict('The last active founder cannot be deleted', 'LAST_FOUNDER');
     }
     for (const r of RECORDS_THAT_BLOCK_DELETE) {
-      const held = await q.query(`SELECT 1 FROM ${r.table} WHERE ${r.column} = $1 LIMIT 1`, [id]);
+      const held = await q.query(`${r.sql} LIMIT 1`, [id]);
       if (held.length > 0) {
         throw conflict(`This user holds ${r.label} that must be kept. Suspend the account instead.`, 'HAS_RECORDS');
       }
     }
+    // An untouched KYC application (pending, no files) goes with the account.
+    await q.query('DELETE FROM kyc_history WHERE application_id IN (SELECT id FROM kyc_applications WHERE investor_id = $1)', [id]);
+    await q.query('DELETE FROM kyc_applications WHERE investor_id = $1', [id]);
     await q.query('DELETE FROM profiles WHERE id = $1', [id]);
     await logActivity(q, { type: 'user_deleted', userId: actor.id, targetUserId: id, details: { email: before.email, name: before.name, role: before.role }, ip });
   });

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { approveKycInput, KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, KYC_EXTENSIONS, type KycDocumentKind, rejectKycInput } from '../../../shared/kyc.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { type AppContext, clientIp } from '../../context.ts';
+import { badRequest, notFound, parse } from '../../http/errors.ts';
+import { idParam } from '../../http/params.ts';
+import { sendStoredFile } from '../../storage/download.ts';
+import { receiveUpload, refuseOversized } from '../../storage/upload.ts';
+import { logActivity } from '../activity/service.ts';
+import { kycDetail, kycFile, listKyc, reviewKyc, storeKycDocument, submitKyc } from './service.ts';
+
+function kindParam(params: unknown): KycDocumentKind {
+  const kind = (params as { kind?: string }).kind;
+  if (!kind || !(KYC_DOCUMENT_KINDS as readonly string[]).includes(kind)) throw notFound('Unknown document kind');
+  return kind as KycDocumentKind;
+}
+
+export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, files, config } = ctx;
+  const admin = { config: { access: 'admin' as const } };
+  const investor = { config: { access: 'investor' as const } };
+
+  // Investor side: only ever the signed-in investor's own application.
+  app.get('/api/kyc/me', investor, async (request) => ({ application: await kycDetail(db, { investorId: currentUser(request).id }) }));
+
+  app.post('/api/kyc/me/documents/:kind', { ...investor, onRequest: refuseOversized(config.maxUploadBytes) }, async (request) => {
+    const user = currentUser(request);
+    const kind = kindParam(request.params);
+    const message = 'Please select a file to upload';
+    const { file } = await receiveUpload(request, files, { maxBytes: config.maxUploadBytes, extensions: KYC_EXTENSIONS, noFileMessage: message });
+    if (!file) throw badRequest(message, { file: message });
+    await storeKycDocument(db, files, user.id, kind, file);
+    await logActivity(db, { type: 'kyc_document_uploaded', userId: user.id, targetUserId: user.id, details: { kind, label: KYC_DOCUMENT_LABELS[kind] }, ip: clientIp(request) });
+    return { application: await kycDetail(db, { investorId: user.id }) };
+  });
+
+  app.post('/api/kyc/me/submit', investor, async (request) => {
+    const user = currentUser(request);
+    await submitKyc(db, user.id, clientIp(request));
+    return { application: await kycDetail(db, { investorId: user.id }) };
+  });
+
+  for (const kind of ['view', 'download'] as const) {
+    app.get(`/api/kyc/me/documents/:kind/${kind}`, investor, async (request, reply) => {
+      const k = kindParam(request.params);
+      const f = await kycFile(db, { investorId: currentUser(request).id }, k);
+      return sendStoredFile(reply, files, { key: f.file_path, name: KYC_DOCUMENT_LABELS[k], extension: f.extension, byteSize: f.byte_size }, kind);
+    });
+    app.get(`/api/kyc/:id/documents/:kind/${kind}`, admin, async (request, reply) => {
+      const id = idParam(request.params, 'KYC application not found');
+      const k = kindParam(request.params);
+      const f = await kycFile(db, { applicationId: id }, k);
+      return sendStoredFile(reply, files, { key: f.file_path, name: KYC_DOCUMENT_LABELS[k], extension: f.extension, byteSize: f.byte_size }, kind);
+    });
+  }
+
+  // Admin side.
+  app.get('/api/kyc', admin, async () => listKyc(db));
+
+  app.get('/api/kyc/:id', admin, async (request) => ({ application: await kycDetail(db, { id: idParam(request.params, 'KYC application not found') }) }));
+
+  app.post('/api/kyc/:id/approve', admin, async (request) => {
+    const id = idParam(request.params, 'KYC application not found');
+    const { note } = parse(approveKycInput, request.body ?? {});
+    await reviewKyc(db, id, 'approved', currentUser(request).id, note ?? null, clientIp(request));
+    return { application: await kycDetail(db, { id }) };
+  });
+
+  app.post('/api/kyc/:id/reject', admin, async (request) => {
+    const id = idParam(request.params, 'KYC application not found');
+    const { reason } = parse(rejectKycInput, request.body);
+    await reviewKyc(db, id, 'rejected', currentUser(request).id, reason, clientIp(request));
+    return { application: await kycDetail(db, { id }) };
+  });
+}

@@ -1,0 +1,196 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Spv } from '../../../shared/spvs.ts';
+import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+
+function expectError(res: LightMyRequestResponse, status: number, message?: string): Record<string, unknown> {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json() as Record<string, unknown>;
+  expect(typeof body.message).toBe('string');
+  expect((body.message as string).length).toBeGreaterThan(0);
+  if (message !== undefined) expect(body.message).toBe(message);
+  expect(res.body).not.toMatch(/\.ts:\d+|node_modules|at \w+ \(/);
+  return body;
+}
+
+const UNKNOWN_ID = '0d7e2f5c-3b1a-4f6e-8c9d-2a1b3c4d5e6f';
+
+describe('SPVs API', () => {
+  let ctx: TestContext;
+  let adminCookie: string;
+  let investorCookie: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const admin = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
+    adminCookie = await signIn(ctx, admin.email, admin.password);
+    const investor = await createUser(ctx, { role: 'investor', investorUserType: 'family_office' });
+    investorCookie = await signIn(ctx, investor.email, investor.password);
+  });
+  afterAll(() => ctx.close());
+
+  const call = (method: InjectOptions['method'], url: string, payload?: unknown, cookie: string | null = adminCookie) =>
+    ctx.app.inject({
+      method,
+      url,
+      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+      headers: cookie ? { cookie } : {},
+    });
+  const valid = (over: Record<string, unknown> = {}) => ({
+    name: 'Meridian SPV I Ltd',
+    jurisdiction: 'Mauritius',
+    annualReturnDue: '2025-09-30',
+    bankBalance: '125000.50',
+    advisoryFeeFlow: 'Dubai advisory, 2% p.a.',
+    ...over,
+  });
+  const create = async (over: Record<string, unknown> = {}): Promise<Spv> => {
+    const res = await call('POST', '/api/spvs', valid(over));
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { spv: Spv }).spv;
+  };
+  const row = async (id: string) => (await ctx.db.query<Record<string, unknown>>(`SELECT *, bank_balance::text AS bank FROM spvs WHERE id = $1`, [id]))[0];
+  const count = async () => Number((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM spvs'))[0]?.n);
+
+  describe('access', () => {
+    let spvId: string;
+    beforeAll(async () => {
+      spvId = (await create({ name: 'Access SPV' })).id;
+    });
+    const routes = (): [InjectOptions['method'], string, unknown][] => [
+      ['GET', '/api/spvs', undefined],
+      ['POST', '/api/spvs', valid({ name: 'Intruder SPV' })],
+      ['PATCH', `/api/spvs/${spvId}`, { name: 'Intruder SPV' }],
+    ];
+    it('answers 401 to anonymous callers and 403 to investors, changing nothing', async () => {
+      for (const [method, url, body] of routes()) expectError(await call(method, url, body, null), 401);
+      for (const [method, url, body] of routes()) expectError(await call(method, url, body, investorCookie), 403);
+      expect((await row(spvId))?.name).toBe('Access SPV');
+      expect((await ctx.db.query(`SELECT 1 FROM spvs WHERE name = 'Intruder SPV'`)).length).toBe(0);
+    });
+  });
+
+  it('creates an SPV (status Active by default) and lists SPVs by name', async () => {
+    const spv = await create({ name: 'Zeta Holdings' });
+    expect(spv).toMatchObject({
+      name: 'Zeta Holdings',
+      jurisdiction: 'Mauritius',
+      annualReturnDue: '2025-09-30',
+      bankBalance: '125000.50',
+      advisoryFeeFlow: 'Dubai advisory, 2% p.a.',
+      status: 'Active',
+    });
+    expect(spv.id).toMatch(/^[0-9a-f-]{36}$/);
+    const r = await row(spv.id);
+    expect(r?.bank).toBe('125000.50');
+    expect(r?.status).toBe('Active');
+
+    await create({ name: 'alpha Capital', status: 'Dormant', advisoryFeeFlow: '' });
+    const res = await call('GET', '/api/spvs');
+    expect(res.statusCode).toBe(200);
+    const spvs = (res.json() as { spvs: Spv[] }).spvs;
+    const names = spvs.map((s) => s.name);
+    expect(names.indexOf('alpha Capital')).toBeLessThan(names.indexOf('Zeta Holdings'));
+    const alpha = spvs.find((s) => s.name === 'alpha Capital');
+    expect(alpha).toMatchObject({ status: 'Dormant', advisoryFeeFlow: null });
+  });
+
+  it('validates name, jurisdiction, date and bank balance with messages', async () => {
+    const n = await count();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ name: '' }, 'name', 'Name is required'],
+      [{ name: '   ' }, 'name', 'Name is required'],
+      [{ name: undefined }, 'name', 'Name is required'],
+      [{ jurisdiction: '' }, 'jurisdiction', 'Jurisdiction is required'],
+      [{ jurisdiction: undefined }, 'jurisdiction', 'Jurisdiction is required'],
+      [{ annualReturnDue: undefined }, 'annualReturnDue', 'Annual return due date is required'],
+      [{ annualReturnDue: '30/09/2025' }, 'annualReturnDue', 'Enter a date as YYYY-MM-DD'],
+      [{ annualReturnDue: '2025-9-30' }, 'annualReturnDue', 'Enter a date as YYYY-MM-DD'],
+      [{ annualReturnDue: '2025-13-01' }, 'annualReturnDue', 'Enter a valid date'],
+      [{ annualReturnDue: '2025-02-30' }, 'annualReturnDue', 'Enter a valid date'],
+      [{ annualReturnDue: '2025-04-31' }, 'annualReturnDue', 'Enter a valid date'],
+      [{ annualReturnDue: '0000-01-01' }, 'annualReturnDue', 'Enter a valid date'],
+      [{ bankBalance: '-5' }, 'bankBalance', 'Bank balance must be a non-negative amount with at most 2 decimals'],
+      [{ bankBalance: '1.005' }, 'bankBalance', 'Bank balance must be a non-negative amount with at most 2 decimals'],
+      [{ bankBalance: 'lots' }, 'bankBalance', 'Bank balance must be a non-negative amount with at most 2 decimals'],
+      [{ bankBalance: '1e6' }, 'bankBalance', 'Bank balance must be a non-negative amount with at most 2 decimals'],
+      [{ status: 'Closed' }, 'status', 'Choose a valid status'],
+    ];
+    for (const [over, field, message] of cases) {
+      const body = expectError(await call('POST', '/api/spvs', valid({ name: `Invalid ${field}`, ...over })), 400, message);
+      expect(body.fields, JSON.stringify(over)).toHaveProperty(field, message);
+    }
+    // A missing bank balance is refused as well.
+    const { bankBalance: _omit, ...noBalance } = valid({ name: 'No balance' });
+    expect(expectError(await call('POST', '/api/spvs', noBalance), 400).fields).toHaveProperty('bankBalance');
+    // Text the database cannot hold is a 400, not a 500.
+    expectError(await call('POST', '/api/spvs', valid({ name: 'Nul\u0000SPV' })), 400);
+    expectError(await call('POST', '/api/spvs', valid({ name: 'Nul fee', advisoryFeeFlow: '2%\u0000' })), 400);
+    expect(await count()).toBe(n);
+  });
+
+  it('answers 400 to malformed JSON', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/spvs',
+      headers: { cookie: adminCookie, 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expectError(res, 400, 'The request body is not valid JSON');
+  });
+
+  it('refuses a duplicate name (ignoring case) with 409, on create and on rename', async () => {
+    const first = await create({ name: 'Duplicate Holdings' });
+    const n = await count();
+    const dup = expectError(await call('POST', '/api/spvs', valid({ name: 'Duplicate Holdings' })), 409, 'An SPV with this name already exists');
+    expect(dup.code).toBe('DUPLICATE_SPV');
+    expectError(await call('POST', '/api/spvs', valid({ name: '  duplicate HOLDINGS ' })), 409, 'An SPV with this name already exists');
+    expect(await count()).toBe(n);
+
+    const other = await create({ name: 'Other Holdings' });
+    expectError(await call('PATCH', `/api/spvs/${other.id}`, { name: 'DUPLICATE holdings' }), 409, 'An SPV with this name already exists');
+    expect((await row(other.id))?.name).toBe('Other Holdings');
+    // Renaming an SPV to its own name (even re-cased) is fine.
+    const self = await call('PATCH', `/api/spvs/${first.id}`, { name: 'Duplicate holdings' });
+    expect(self.statusCode, self.body).toBe(200);
+  });
+
+  it('updates only the given fields; a PATCH without status does not reset the status', async () => {
+    const spv = await create({ name: 'Patchable', status: 'Dormant', bankBalance: '10.00' });
+    const res = await call('PATCH', `/api/spvs/${spv.id}`, { bankBalance: '2500000.25', annualReturnDue: '2026-01-31' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { spv: Spv }).spv).toMatchObject({
+      name: 'Patchable',
+      jurisdiction: 'Mauritius',
+      status: 'Dormant',
+      bankBalance: '2500000.25',
+      annualReturnDue: '2026-01-31',
+      advisoryFeeFlow: 'Dubai advisory, 2% p.a.',
+    });
+    expect((await row(spv.id))?.status).toBe('Dormant');
+
+    const dissolved = await call('PATCH', `/api/spvs/${spv.id}`, { status: 'Dissolved', advisoryFeeFlow: '' });
+    expect((dissolved.json() as { spv: Spv }).spv).toMatchObject({ status: 'Dissolved', advisoryFeeFlow: null, bankBalance: '2500000.25' });
+
+    const empty = await call('PATCH', `/api/spvs/${spv.id}`, {});
+    expect(empty.statusCode).toBe(200);
+    expect((empty.json() as { spv: Spv }).spv.status).toBe('Dissolved');
+  });
+
+  it('validates PATCH bodies and answers 404 for unknown or malformed ids', async () => {
+    const spv = await create({ name: 'Validated patch' });
+    expectError(await call('PATCH', `/api/spvs/${spv.id}`, { name: '' }), 400, 'Name is required');
+    expectError(await call('PATCH', `/api/spvs/${spv.id}`, { status: 'Gone' }), 400, 'Choose a valid status');
+    expectError(await call('PATCH', `/api/spvs/${spv.id}`, { annualReturnDue: '2025-02-29' }), 400, 'Enter a valid date');
+    expectError(await call('PATCH', `/api/spvs/${spv.id}`, { bankBalance: '-1' }), 400);
+    expect(await row(spv.id)).toMatchObject({ name: 'Validated patch', status: 'Active', bank: '125000.50' });
+    for (const id of [UNKNOWN_ID, 'nope', '123']) {
+      expectError(await call('PATCH', `/api/spvs/${id}`, { name: 'X' }), 404, 'SPV not found');
+    }
+  });
+
+  it('accepts a leap day', async () => {
+    expect((await create({ name: 'Leap SPV', annualReturnDue: '2028-02-29' })).annualReturnDue).toBe('2028-02-29');
+  });
+});
