@@ -98,7 +98,10 @@ describe('uploadFields', () => {
     expect(messages({ name: 'A', type: 'PPM', expirationDate: '2025-13-45' })).toEqual(['Enter a valid date']);
   });
   it('documentUpdateInput accepts a visibility flag and a nullable date', () => {
-    expect(documentUpdateInput.parse({ investorVisible: true, expirationDate: '' })).toEqual({ investorVisible: true, expirationDate: null });
+    expect(documentUpdateInput.parse({ investorVisible: true, expirationDate: '' })).toEqual({
+      investorVisible: true,
+      expirationDate: null,
+    });
     expect(documentUpdateInput.safeParse({ investorVisible: 'yes' }).success).toBe(false);
   });
 });

@@ -25,8 +25,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(keyB64, 'base64');
-  const key = await scryptAsync(password, Buffer.from(saltB64, 'base64'), 2 ** Number(n), Number(r), Number(p));
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const [log2N, rr, pp] = [Number(n), Number(r), Number(p)];
+  // A damaged hash never verifies (and never turns a sign-in into a server error).
+  if (![log2N, rr, pp].every(Number.isInteger) || log2N < 10 || log2N > 22 || rr < 1 || rr > 32 || pp < 1 || pp > 16 || expected.length === 0) return false;
+  try {
+    const key = await scryptAsync(password, Buffer.from(saltB64, 'base64'), 2 ** log2N, rr, pp);
+    return key.length === expected.length && timingSafeEqual(key, expected);
+  } catch {
+    return false;
+  }
 }
 
 /** A hash of a random password, used to spend the same time when an e-mail is unknown. */

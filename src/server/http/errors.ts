@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError, type ZodType, type z } from 'zod';
+import { ZodError, ZodObject, type ZodType, type z } from 'zod';
 
 /** An error with an HTTP status and a message safe to show to the user. */
 export class HttpError extends Error {
@@ -31,6 +31,9 @@ export function fieldErrors(error: ZodError): Record<string, string> {
 
 /** Parses input with a schema or throws a 400 whose message is the first field error. */
 export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  if (typeof input !== 'object' && input !== undefined && input !== null && schema instanceof ZodObject) {
+    throw badRequest('The request body must be a JSON object');
+  }
   const result = schema.safeParse(input ?? {});
   if (!result.success) {
     const fields = fieldErrors(result.error);

@@ -27,9 +27,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/auth/sign-in', { config: { access: 'public' } }, async (request, reply) => {
     const input = parse(signInInput, request.body);
-    // A new session id at every sign-in: any session the browser still holds is ended first.
-    if (request.session) await destroySession(ctx.db, request.session.id);
     const { token } = await signIn(ctx, input, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
+    // A new session id at every sign-in: the session the browser held before is ended.
+    if (request.session) await destroySession(ctx.db, request.session.id);
     setSessionCookie(request, reply, token);
     const session = await resolveSession(ctx.db, token);
     return { user: session?.user };

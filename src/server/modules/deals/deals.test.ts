@@ -148,14 +148,35 @@ describe('deals API', () => {
 
       const logs = await logsFor(deal.id);
       expect(logs).toHaveLength(1);
-      expect(logs[0]).toMatchObject({ activity_type: 'deal_created', user_id: admin.id, details: { dealId: deal.id, title: 'Lagos Port Concession', type: 'PPP' } });
+      expect(logs[0]).toMatchObject({
+        activity_type: 'deal_created',
+        user_id: admin.id,
+        details: { dealId: deal.id, title: 'Lagos Port Concession', type: 'PPP' },
+      });
     });
 
     it('stores empty optional values as null', async () => {
-      const deal = await create({ title: 'Bare deal', type: 'AI & Tech', targetAmount: '', expectedIrr: '', riskScore: '', spvEntity: '  ', description: '', nextStep: '' });
+      const deal = await create({
+        title: 'Bare deal',
+        type: 'AI & Tech',
+        targetAmount: '',
+        expectedIrr: '',
+        riskScore: '',
+        spvEntity: '  ',
+        description: '',
+        nextStep: '',
+      });
       const r = await row(deal.id);
-      for (const col of ['target_amount', 'expected_irr', 'risk_score', 'spv_entity', 'description', 'next_step']) expect(r[col], col).toBeNull();
-      expect(deal).toMatchObject({ targetAmount: null, expectedIrr: null, riskScore: null, spvEntity: null, description: null, nextStep: null });
+      for (const col of ['target_amount', 'expected_irr', 'risk_score', 'spv_entity', 'description', 'next_step'])
+        expect(r[col], col).toBeNull();
+      expect(deal).toMatchObject({
+        targetAmount: null,
+        expectedIrr: null,
+        riskScore: null,
+        spvEntity: null,
+        description: null,
+        nextStep: null,
+      });
       // Omitted entirely: also null.
       const minimal = await create({ title: 'Minimal', type: 'Infrastructure' });
       expect((await row(minimal.id)).target_amount).toBeNull();
@@ -164,10 +185,14 @@ describe('deals API', () => {
     it("requires a title ('Title is required') and a type ('Deal type is required')", async () => {
       const count = async () => Number((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM deals'))[0]?.n);
       const n = await count();
-      expect(expectError(await call('POST', '/api/deals', { type: 'PPP' }), 400, 'Title is required').fields).toMatchObject({ title: 'Title is required' });
+      expect(expectError(await call('POST', '/api/deals', { type: 'PPP' }), 400, 'Title is required').fields).toMatchObject({
+        title: 'Title is required',
+      });
       expectError(await call('POST', '/api/deals', { title: '   ', type: 'PPP' }), 400, 'Title is required');
       expectError(await call('POST', '/api/deals', { title: null, type: 'PPP' }), 400, 'Title is required');
-      expect(expectError(await call('POST', '/api/deals', { title: 'T' }), 400, 'Deal type is required').fields).toMatchObject({ type: 'Deal type is required' });
+      expect(expectError(await call('POST', '/api/deals', { title: 'T' }), 400, 'Deal type is required').fields).toMatchObject({
+        type: 'Deal type is required',
+      });
       expectError(await call('POST', '/api/deals', { title: 'T', type: '' }), 400, 'Deal type is required');
       const both = expectError(await call('POST', '/api/deals', {}), 400, 'Title is required');
       expect(both.fields).toEqual({ title: 'Title is required', type: 'Deal type is required' });
@@ -203,7 +228,9 @@ describe('deals API', () => {
       }
       // Values of the wrong JSON type are refused too (with zod's own wording).
       for (const targetAmount of [true, { v: 1 }, [1]]) {
-        expect(expectError(await call('POST', '/api/deals', { title: 'Bad amount', type: 'PPP', targetAmount }), 400).fields).toHaveProperty('targetAmount');
+        expect(
+          expectError(await call('POST', '/api/deals', { title: 'Bad amount', type: 'PPP', targetAmount }), 400).fields,
+        ).toHaveProperty('targetAmount');
       }
       expect((await ctx.db.query(`SELECT 1 FROM deals WHERE title = 'Bad amount'`)).length).toBe(0);
     });
@@ -227,7 +254,12 @@ describe('deals API', () => {
       expectError(await call('POST', '/api/deals', { title: 'x'.repeat(201), type: 'PPP' }), 400, 'Title must be at most 200 characters');
       expectError(await call('POST', '/api/deals', { title: 'Long IRR', type: 'PPP', expectedIrr: '1'.repeat(21) }), 400);
       const json = (payload: string) =>
-        ctx.app.inject({ method: 'POST', url: '/api/deals', headers: { cookie: adminCookie, 'content-type': 'application/json' }, payload });
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/deals',
+          headers: { cookie: adminCookie, 'content-type': 'application/json' },
+          payload,
+        });
       expectError(await json('[1, 2]'), 400);
       expectError(await json('null'), 400);
       expectError(await json('"a string"'), 400);
@@ -274,7 +306,7 @@ describe('deals API', () => {
   });
 
   describe('detail', () => {
-    it("returns the deal with its documents and activity", async () => {
+    it('returns the deal with its documents and activity', async () => {
       const deal = await create({ title: 'Detail deal', type: 'Oil Trading' });
       await call('PATCH', `/api/deals/${deal.id}`, { status: 'Active' });
       // A document of this deal and one of another deal.
@@ -287,7 +319,11 @@ describe('deals API', () => {
       );
       const res = await call('GET', `/api/deals/${deal.id}`);
       expect(res.statusCode, res.body).toBe(200);
-      const body = res.json() as { deal: Deal; documents: { name: string; dealTitle: string }[]; activity: { activityType: string; userName: string; details: Record<string, unknown> }[] };
+      const body = res.json() as {
+        deal: Deal;
+        documents: { name: string; dealTitle: string }[];
+        activity: { activityType: string; userName: string; details: Record<string, unknown> }[];
+      };
       expect(body.deal).toMatchObject({ id: deal.id, title: 'Detail deal', status: 'Active' });
       expect(body.documents.map((d) => d.name)).toEqual(['Teaser']);
       expect(body.documents[0]?.dealTitle).toBe('Detail deal');
@@ -306,8 +342,20 @@ describe('deals API', () => {
 
   describe('update', () => {
     it('changes only the given fields and logs deal_updated with the changed fields only', async () => {
-      const deal = await create({ title: 'Update me', type: 'PPP', targetAmount: '500', riskScore: '3/10', description: 'Keep me', nextStep: 'Call' });
-      const res = await call('PATCH', `/api/deals/${deal.id}`, { title: 'Updated', targetAmount: '500.00', status: 'Active', nextStep: 'Call' });
+      const deal = await create({
+        title: 'Update me',
+        type: 'PPP',
+        targetAmount: '500',
+        riskScore: '3/10',
+        description: 'Keep me',
+        nextStep: 'Call',
+      });
+      const res = await call('PATCH', `/api/deals/${deal.id}`, {
+        title: 'Updated',
+        targetAmount: '500.00',
+        status: 'Active',
+        nextStep: 'Call',
+      });
       expect(res.statusCode, res.body).toBe(200);
       const updated = (res.json() as { deal: Deal }).deal;
       expect(updated).toMatchObject({
@@ -364,7 +412,14 @@ describe('deals API', () => {
 
     it('logs nothing when nothing changes', async () => {
       const deal = await create({ title: 'Same', type: 'PPP', targetAmount: '100' });
-      for (const body of [{}, { title: 'Same' }, { targetAmount: '100.00' }, { targetAmount: 100 }, { status: 'Pending' }, { stage: 'Sourcing' }]) {
+      for (const body of [
+        {},
+        { title: 'Same' },
+        { targetAmount: '100.00' },
+        { targetAmount: 100 },
+        { status: 'Pending' },
+        { stage: 'Sourcing' },
+      ]) {
         const res = await call('PATCH', `/api/deals/${deal.id}`, body);
         expect(res.statusCode, res.body).toBe(200);
       }
@@ -385,8 +440,16 @@ describe('deals API', () => {
       ];
       for (const [body, message] of cases) expectError(await call('PATCH', `/api/deals/${deal.id}`, body), 400, message);
       // The committed amount is never null (the server keeps it; 0 when nothing is committed).
-      expect(expectError(await call('PATCH', `/api/deals/${deal.id}`, { committedAmount: null }), 400).fields).toHaveProperty('committedAmount');
-      expect(await row(deal.id)).toMatchObject({ title: 'Validate', type: 'PPP', status: 'Pending', stage: 'Sourcing', committed_amount: '0.00' });
+      expect(expectError(await call('PATCH', `/api/deals/${deal.id}`, { committedAmount: null }), 400).fields).toHaveProperty(
+        'committedAmount',
+      );
+      expect(await row(deal.id)).toMatchObject({
+        title: 'Validate',
+        type: 'PPP',
+        status: 'Pending',
+        stage: 'Sourcing',
+        committed_amount: '0.00',
+      });
       expect(await logsFor(deal.id, 'deal_updated')).toHaveLength(0);
     });
 
@@ -410,7 +473,12 @@ describe('deals API', () => {
       expect(moved.createdAt).toBe(deal.createdAt);
       const logs = await logsFor(deal.id, 'deal_updated');
       expect(logs).toHaveLength(1);
-      expect(logs[0]?.details).toMatchObject({ dealId: deal.id, from: 'Sourcing', to: 'Execution', changes: { stage: { from: 'Sourcing', to: 'Execution' } } });
+      expect(logs[0]?.details).toMatchObject({
+        dealId: deal.id,
+        from: 'Sourcing',
+        to: 'Execution',
+        changes: { stage: { from: 'Sourcing', to: 'Execution' } },
+      });
       expect(Object.keys(logs[0]?.details.changes as object)).toEqual(['stage']);
 
       const back = await call('POST', `/api/deals/${deal.id}/move`, { stage: 'Exit' });

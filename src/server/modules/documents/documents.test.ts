@@ -55,14 +55,33 @@ function multipart(fields: Record<string, string>, ...files: FilePart[]): Buffer
 
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const SAMPLES = {
-  pdf: Buffer.concat([Buffer.from('%PDF-1.4\n%'), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]), Buffer.from('\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')]),
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0', 'latin1')]),
-  jpg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.from([0x01, 0x01, 0x00, 0xff, 0xd9])]),
-  docx: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]), Buffer.from('[Content_Types].xml'), Buffer.alloc(40, 7)]),
+  pdf: Buffer.concat([
+    Buffer.from('%PDF-1.4\n%'),
+    Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]),
+    Buffer.from('\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  ]),
+  png: Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from('\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0', 'latin1'),
+  ]),
+  jpg: Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0'),
+    Buffer.from([0x01, 0x01, 0x00, 0xff, 0xd9]),
+  ]),
+  docx: Buffer.concat([
+    Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+    Buffer.from('[Content_Types].xml'),
+    Buffer.alloc(40, 7),
+  ]),
   xls: Buffer.concat([OLE2, Buffer.alloc(504, 0), Buffer.from('Workbook')]),
   txt: Buffer.from('Quarterly notes — naïve café, 日本 ✓\nLine two\n', 'utf8'),
 };
-const MZ = Buffer.concat([Buffer.from('MZ'), Buffer.from([0x90, 0x00, 0x03, 0x00]), Buffer.from('This program cannot be run in DOS mode.')]);
+const MZ = Buffer.concat([
+  Buffer.from('MZ'),
+  Buffer.from([0x90, 0x00, 0x03, 0x00]),
+  Buffer.from('This program cannot be run in DOS mode.'),
+]);
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01]), Buffer.alloc(64, 0)]);
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -84,7 +103,12 @@ describe('document vault API', () => {
     adminCookie = await signIn(ctx, admin.email, admin.password);
     const investor = await createUser(ctx, { role: 'investor', investorUserType: 'hni' });
     investorCookie = await signIn(ctx, investor.email, investor.password);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/deals', headers: { cookie: adminCookie }, payload: { title: 'Vault Deal', type: 'PPP' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/deals',
+      headers: { cookie: adminCookie },
+      payload: { title: 'Vault Deal', type: 'PPP' },
+    });
     deal = (res.json() as { deal: Deal }).deal;
   });
   afterAll(() => ctx.close());
@@ -131,7 +155,8 @@ describe('document vault API', () => {
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { document: VaultDocument }).document;
   };
-  const get = (url: string, cookie: string | null = adminCookie) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie: string | null = adminCookie) =>
+    ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
   /**
    * Runs a failing upload and checks that it left no row, no stored file and no temp file,
@@ -156,7 +181,12 @@ describe('document vault API', () => {
     });
     const routes = (): [InjectOptions['method'], string, InjectOptions['payload'] | undefined, Record<string, string>][] => [
       ['GET', '/api/documents', undefined, {}],
-      ['POST', '/api/documents', multipart(fields({ name: 'Sneaky' }), { filename: 'x.pdf', content: SAMPLES.pdf }), { 'content-type': CONTENT_TYPE }],
+      [
+        'POST',
+        '/api/documents',
+        multipart(fields({ name: 'Sneaky' }), { filename: 'x.pdf', content: SAMPLES.pdf }),
+        { 'content-type': CONTENT_TYPE },
+      ],
       ['GET', `/api/documents/${docId}/view`, undefined, {}],
       ['GET', `/api/documents/${docId}/download`, undefined, {}],
       ['PATCH', `/api/documents/${docId}`, { investorVisible: true }, {}],
@@ -203,7 +233,10 @@ describe('document vault API', () => {
       it(`stores a ${kind} file with its row, size, hash and a document_uploaded log`, async () => {
         const content = SAMPLES[kind];
         const before = await storedFiles();
-        const doc = await uploadOk({ filename, content, contentType }, { name: `Doc ${kind}`, type: 'Due Diligence', expirationDate: '2030-06-30' });
+        const doc = await uploadOk(
+          { filename, content, contentType },
+          { name: `Doc ${kind}`, type: 'Due Diligence', expirationDate: '2030-06-30' },
+        );
         expect(doc).toMatchObject({
           name: `Doc ${kind}`,
           type: 'Due Diligence',
@@ -219,7 +252,13 @@ describe('document vault API', () => {
           investorVisible: false,
         });
         const row = await docRow(doc.id);
-        expect(row).toMatchObject({ file_size: '1', byte_size: content.length, sha256: sha256(content), deal_id: deal.id, uploaded_by: admin.id });
+        expect(row).toMatchObject({
+          file_size: '1',
+          byte_size: content.length,
+          sha256: sha256(content),
+          deal_id: deal.id,
+          uploaded_by: admin.id,
+        });
         const key = row?.file_path as string;
         expect(key).toMatch(new RegExp(`^deal-documents/${deal.id}/\\d+-[0-9a-f]{8}\\.${kind}$`));
         // The key is the server's, never the client's file name.
@@ -232,12 +271,18 @@ describe('document vault API', () => {
         expect((await storedFiles()).filter((f) => f.startsWith('.tmp/'))).toEqual([]);
         const logged = await logs('document_uploaded', doc.id);
         expect(logged).toHaveLength(1);
-        expect(logged[0]).toMatchObject({ user_id: admin.id, details: { documentId: doc.id, name: `Doc ${kind}`, dealId: deal.id, size: content.length } });
+        expect(logged[0]).toMatchObject({
+          user_id: admin.id,
+          details: { documentId: doc.id, name: `Doc ${kind}`, dealId: deal.id, size: content.length },
+        });
       });
     }
 
     it("stores a document without a deal under 'general', with investor visibility when asked", async () => {
-      const doc = await uploadOk({ filename: 'memo.txt', content: Buffer.from('general memo\n') }, { dealId: '', investorVisible: 'true', expirationDate: '' });
+      const doc = await uploadOk(
+        { filename: 'memo.txt', content: Buffer.from('general memo\n') },
+        { dealId: '', investorVisible: 'true', expirationDate: '' },
+      );
       expect(doc).toMatchObject({ dealId: null, dealTitle: null, investorVisible: true, expirationDate: null });
       const key = (await docRow(doc.id))?.file_path as string;
       expect(key).toMatch(/^deal-documents\/general\/\d+-[0-9a-f]{8}\.txt$/);
@@ -325,19 +370,47 @@ describe('document vault API', () => {
     });
 
     it('renamed executables and content that does not match the extension', async () => {
-      await expectRefused(multipart(fields(), { filename: 'report.pdf', content: MZ }), 400, "The file's content does not match its .pdf extension");
-      await expectRefused(multipart(fields(), { filename: 'contract.docx', content: ELF }), 400, "The file's content does not match its .docx extension");
-      await expectRefused(multipart(fields(), { filename: 'photo.png', content: SAMPLES.jpg }), 400, "The file's content does not match its .png extension");
-      await expectRefused(multipart(fields(), { filename: 'sheet.xls', content: SAMPLES.docx }), 400, "The file's content does not match its .xls extension");
-      await expectRefused(multipart(fields(), { filename: 'script.txt', content: MZ }), 400, "The file's content does not match its .txt extension");
+      await expectRefused(
+        multipart(fields(), { filename: 'report.pdf', content: MZ }),
+        400,
+        "The file's content does not match its .pdf extension",
+      );
+      await expectRefused(
+        multipart(fields(), { filename: 'contract.docx', content: ELF }),
+        400,
+        "The file's content does not match its .docx extension",
+      );
+      await expectRefused(
+        multipart(fields(), { filename: 'photo.png', content: SAMPLES.jpg }),
+        400,
+        "The file's content does not match its .png extension",
+      );
+      await expectRefused(
+        multipart(fields(), { filename: 'sheet.xls', content: SAMPLES.docx }),
+        400,
+        "The file's content does not match its .xls extension",
+      );
+      await expectRefused(
+        multipart(fields(), { filename: 'script.txt', content: MZ }),
+        400,
+        "The file's content does not match its .txt extension",
+      );
       // Shorter than the magic number.
-      await expectRefused(multipart(fields(), { filename: 'tiny.pdf', content: Buffer.from('%PD') }), 400, "The file's content does not match its .pdf extension");
+      await expectRefused(
+        multipart(fields(), { filename: 'tiny.pdf', content: Buffer.from('%PD') }),
+        400,
+        "The file's content does not match its .pdf extension",
+      );
     });
 
     it('a .txt with a NUL byte or invalid UTF-8', async () => {
       const message = "The file's content does not match its .txt extension";
       await expectRefused(multipart(fields(), { filename: 'nul.txt', content: Buffer.from('hello\0world') }), 400, message);
-      await expectRefused(multipart(fields(), { filename: 'latin1.txt', content: Buffer.from('caf\xe9 cr\xe8me', 'latin1') }), 400, message);
+      await expectRefused(
+        multipart(fields(), { filename: 'latin1.txt', content: Buffer.from('caf\xe9 cr\xe8me', 'latin1') }),
+        400,
+        message,
+      );
       await expectRefused(multipart(fields(), { filename: 'utf16.txt', content: Buffer.from('\ufeffhi', 'utf16le') }), 400, message);
       await expectRefused(multipart(fields(), { filename: 'cut.txt', content: Buffer.from([0x61, 0xe6, 0x97]) }), 400, message);
     });
@@ -359,7 +432,9 @@ describe('document vault API', () => {
 
     it("missing name ('Document name is required') and bad type ('Document type is required')", async () => {
       const file = { filename: 'q.pdf', content: SAMPLES.pdf };
-      expect((await expectRefused(multipart({ type: 'PPM' }, file), 400, 'Document name is required')).fields).toMatchObject({ name: 'Document name is required' });
+      expect((await expectRefused(multipart({ type: 'PPM' }, file), 400, 'Document name is required')).fields).toMatchObject({
+        name: 'Document name is required',
+      });
       await expectRefused(multipart(fields({ name: '   ' }), file), 400, 'Document name is required');
       await expectRefused(multipart(fields({ type: '' }), file), 400, 'Document type is required');
       await expectRefused(multipart(fields({ type: 'Invoice' }), file), 400, 'Document type is required');
@@ -377,14 +452,22 @@ describe('document vault API', () => {
     });
 
     it('a file in another field, or two files', async () => {
-      await expectRefused(multipart(fields(), { filename: 'q.pdf', content: SAMPLES.pdf, fieldname: 'attachment' }), 400, 'Send one file, in the field named "file"');
+      await expectRefused(
+        multipart(fields(), { filename: 'q.pdf', content: SAMPLES.pdf, fieldname: 'attachment' }),
+        400,
+        'Send one file, in the field named "file"',
+      );
       const two = multipart(fields(), { filename: 'one.pdf', content: SAMPLES.pdf }, { filename: 'two.pdf', content: SAMPLES.pdf });
       await expectRefused(two, 400, 'Send one file, in the field named "file"');
     });
 
     it('an oversized file -> 413, refused from the declared length before reading', async () => {
       const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1.5 * 1024 * 1024, 0x41)]);
-      const body = await expectRefused(multipart(fields(), { filename: 'big.pdf', content: big }), 413, 'The file is too large (maximum 1 MB)');
+      const body = await expectRefused(
+        multipart(fields(), { filename: 'big.pdf', content: big }),
+        413,
+        'The file is too large (maximum 1 MB)',
+      );
       expect(body.code).toBe('FILE_TOO_LARGE');
     });
 
@@ -473,7 +556,12 @@ describe('document vault API', () => {
     });
 
     it('a deal deleted while the upload streams in', async () => {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/deals', headers: { cookie: adminCookie }, payload: { title: 'Doomed deal', type: 'PPP' } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/deals',
+        headers: { cookie: adminCookie },
+        payload: { title: 'Doomed deal', type: 'PPP' },
+      });
       const doomed = (res.json() as { deal: Deal }).deal;
       const full = multipart(fields({ dealId: doomed.id }), { filename: 'doomed.pdf', content: SAMPLES.pdf });
       const half = Math.floor(full.length / 2);
@@ -543,7 +631,9 @@ describe('document vault API', () => {
         expect(res.statusCode, kind).toBe(200);
         expect(res.rawPayload.equals(SAMPLES[kind]), kind).toBe(true);
         expect(res.headers['content-type'], kind).toBe(type);
-        expect(res.headers['content-disposition'], kind).toBe(`${disposition}; filename="View ${kind}.${kind}"; filename*=UTF-8''View%20${kind}.${kind}`);
+        expect(res.headers['content-disposition'], kind).toBe(
+          `${disposition}; filename="View ${kind}.${kind}"; filename*=UTF-8''View%20${kind}.${kind}`,
+        );
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['cache-control']).toBe('private, no-store');
         if (disposition === 'inline') {
@@ -559,16 +649,27 @@ describe('document vault API', () => {
       expectError(await get(`/api/documents/${doc.id}/download`), 404, 'The file for this document is missing');
       expectError(await get(`/api/documents/${doc.id}/view`), 404, 'The file for this document is missing');
       // It can still be deleted.
-      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}`, headers: { cookie: adminCookie } })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}`, headers: { cookie: adminCookie } })).statusCode,
+      ).toBe(200);
     });
 
     it('unknown or malformed ids are 404 with a message', async () => {
       for (const id of [UNKNOWN_ID, 'nope', '..%2F..%2Fetc%2Fpasswd']) {
         expectError(await get(`/api/documents/${id}/download`), 404, 'Document not found');
         expectError(await get(`/api/documents/${id}/view`), 404, 'Document not found');
-        expectError(await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${id}`, headers: { cookie: adminCookie } }), 404, 'Document not found');
         expectError(
-          await ctx.app.inject({ method: 'PATCH', url: `/api/documents/${id}`, headers: { cookie: adminCookie }, payload: { investorVisible: true } }),
+          await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${id}`, headers: { cookie: adminCookie } }),
+          404,
+          'Document not found',
+        );
+        expectError(
+          await ctx.app.inject({
+            method: 'PATCH',
+            url: `/api/documents/${id}`,
+            headers: { cookie: adminCookie },
+            payload: { investorVisible: true },
+          }),
           404,
           'Document not found',
         );
@@ -580,7 +681,12 @@ describe('document vault API', () => {
     it('PATCH sets investor visibility and the expiration date, validating both', async () => {
       const doc = await uploadOk({ filename: 'p.pdf', content: SAMPLES.pdf }, { name: 'Patch me', expirationDate: '2031-01-01' });
       const patch = (payload: unknown) =>
-        ctx.app.inject({ method: 'PATCH', url: `/api/documents/${doc.id}`, headers: { cookie: adminCookie }, payload: payload as InjectOptions['payload'] });
+        ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/documents/${doc.id}`,
+          headers: { cookie: adminCookie },
+          payload: payload as InjectOptions['payload'],
+        });
       let res = await patch({ investorVisible: true });
       expect(res.statusCode, res.body).toBe(200);
       expect((res.json() as { document: VaultDocument }).document).toMatchObject({ investorVisible: true, expirationDate: '2031-01-01' });
@@ -592,7 +698,10 @@ describe('document vault API', () => {
       expectError(await patch({ expirationDate: '12/31/2032' }), 400, 'Enter a date as YYYY-MM-DD');
       expectError(await patch({ expirationDate: '2032-02-30' }), 400, 'Enter a valid date');
       expect(await docRow(doc.id)).toMatchObject({ investor_visible: true });
-      expect((await ctx.db.query<{ d: string }>(`SELECT to_char(expiration_date, 'YYYY-MM-DD') AS d FROM documents WHERE id = $1`, [doc.id]))[0]?.d).toBe('2032-12-31');
+      expect(
+        (await ctx.db.query<{ d: string }>(`SELECT to_char(expiration_date, 'YYYY-MM-DD') AS d FROM documents WHERE id = $1`, [doc.id]))[0]
+          ?.d,
+      ).toBe('2032-12-31');
     });
 
     it('DELETE removes the row and the file and logs document_deleted', async () => {
@@ -608,7 +717,11 @@ describe('document vault API', () => {
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatchObject({ user_id: admin.id, details: { documentId: doc.id, name: 'Delete me', dealId: deal.id } });
       expectError(await get(`/api/documents/${doc.id}/download`), 404, 'Document not found');
-      expectError(await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}`, headers: { cookie: adminCookie } }), 404, 'Document not found');
+      expectError(
+        await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}`, headers: { cookie: adminCookie } }),
+        404,
+        'Document not found',
+      );
     });
 
     it('every stored file has its row and every row its file', async () => {

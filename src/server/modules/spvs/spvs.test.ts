@@ -50,7 +50,8 @@ describe('SPVs API', () => {
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { spv: Spv }).spv;
   };
-  const row = async (id: string) => (await ctx.db.query<Record<string, unknown>>(`SELECT *, bank_balance::text AS bank FROM spvs WHERE id = $1`, [id]))[0];
+  const row = async (id: string) =>
+    (await ctx.db.query<Record<string, unknown>>(`SELECT *, bank_balance::text AS bank FROM spvs WHERE id = $1`, [id]))[0];
   const count = async () => Number((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM spvs'))[0]?.n);
 
   describe('access', () => {
@@ -143,7 +144,11 @@ describe('SPVs API', () => {
   it('refuses a duplicate name (ignoring case) with 409, on create and on rename', async () => {
     const first = await create({ name: 'Duplicate Holdings' });
     const n = await count();
-    const dup = expectError(await call('POST', '/api/spvs', valid({ name: 'Duplicate Holdings' })), 409, 'An SPV with this name already exists');
+    const dup = expectError(
+      await call('POST', '/api/spvs', valid({ name: 'Duplicate Holdings' })),
+      409,
+      'An SPV with this name already exists',
+    );
     expect(dup.code).toBe('DUPLICATE_SPV');
     expectError(await call('POST', '/api/spvs', valid({ name: '  duplicate HOLDINGS ' })), 409, 'An SPV with this name already exists');
     expect(await count()).toBe(n);
