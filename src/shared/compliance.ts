@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './dates.ts';
 import { daysUntil } from './spvs.ts';
 
 export const COMPLIANCE_TYPES = ['dfsa_filing', 'uae_tax', 'kyc_refresh', 'document_renewal', 'annual_return', 'other'] as const;
@@ -93,16 +94,11 @@ export interface ComplianceOverview {
   external: ExternalDueItem[];
 }
 
-const isoDate = z
-  .string({ error: 'Due date is required' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && Number(s.slice(0, 4)) >= 2000 && Number(s.slice(0, 4)) <= 2200, 'Enter a valid date');
-
 export const complianceItemInput = z.object({
   type: z.enum(COMPLIANCE_TYPES, { error: 'Choose a compliance type' }),
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
   description: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(2000).nullable().optional()),
-  dueDate: isoDate,
+  dueDate: isoDate('Due date is required'),
   assignedTo: z.preprocess((v) => (v === '' ? null : v), z.uuid('Choose an administrator').nullable().optional()),
   priority: z.enum(COMPLIANCE_PRIORITIES, { error: 'Choose a priority' }).default('medium'),
   recurrence: z.preprocess((v) => (v === '' ? null : v), z.enum(RECURRENCES).nullable().optional()),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_EXPIRY_WARNING_DAYS } from './constants.ts';
+import { isoDate } from './dates.ts';
 import { daysUntil } from './spvs.ts';
 
 export const DOCUMENT_TYPES = [
@@ -66,7 +67,7 @@ export const uploadFields = z.object({
   type: z.enum(DOCUMENT_TYPES, { error: 'Document type is required' }),
   expirationDate: z.preprocess(
     (v) => (v === '' ? null : v),
-    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Enter a valid date').nullable().optional(),
+    isoDate().nullable().optional(),
   ),
   dealId: z.preprocess((v) => (v === '' || v === 'general' ? null : v), z.uuid('Choose a valid deal').nullable().optional()),
   investorVisible: z.preprocess((v) => v === 'true' || v === true || v === 'on' || v === '1', z.boolean()).default(false),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './dates.ts';
 import { moneyInput } from './deals.ts';
 
 export const SPV_STATUSES = ['Active', 'Dormant', 'Dissolved'] as const;
@@ -16,12 +17,11 @@ export interface Spv {
   createdAt: string;
 }
 
-const isoDate = z.string({ error: 'Annual return due date is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'Enter a valid date');
 
 export const spvInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   jurisdiction: z.string({ error: 'Jurisdiction is required' }).trim().min(1, 'Jurisdiction is required').max(100),
-  annualReturnDue: isoDate,
+  annualReturnDue: isoDate('Annual return due date is required'),
   bankBalance: moneyInput('Bank balance'),
   advisoryFeeFlow: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(300).nullable().optional()),
   status: z.enum(SPV_STATUSES, { error: 'Choose a valid status' }).default('Active'),

@@ -29,8 +29,27 @@ export function fieldErrors(error: ZodError): Record<string, string> {
   return fields;
 }
 
-/** Parses input with a schema or throws a 400 whose message is the first field error. */
+const NUL_MESSAGE = 'Text may not contain NUL characters';
+
+/** The path of the first string (key or value) holding a NUL character, which PostgreSQL cannot store. */
+function findNul(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return value.includes('\0') ? path : null;
+  if (depth > 20 || typeof value !== 'object' || value === null) return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\0')) return [...path, k];
+    const found = findNul(v, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Parses input with a schema or throws a 400 whose message is the first field error.
+ * Text with NUL characters is refused here, for every route, before any schema runs.
+ */
 export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  const nul = findNul(input);
+  if (nul) throw badRequest(NUL_MESSAGE, { [nul.join('.') || '_']: NUL_MESSAGE });
   if (typeof input !== 'object' && input !== undefined && input !== null && schema instanceof ZodObject) {
     throw badRequest('The request body must be a JSON object');
   }

@@ -6,7 +6,6 @@ import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { listDocuments } from '../documents/service.ts';
 import { createDeal, dealActivity, getDeal, listDeals, moveDeal, updateDeal } from './service.ts';
-import { assertStorable } from './storable.ts';
 
 export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
   const admin = { config: { access: 'admin' as const } };
@@ -14,7 +13,7 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/deals', admin, async () => ({ deals: await listDeals(db) }));
 
   app.post('/api/deals', admin, async (request, reply) => {
-    const input = assertStorable(parse(createDealInput, request.body));
+    const input = parse(createDealInput, request.body);
     const user = currentUser(request);
     const deal = await db.tx((q) => createDeal(q, input, user.id, clientIp(request)));
     return reply.status(201).send({ deal });
@@ -29,7 +28,7 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
 
   app.patch('/api/deals/:id', admin, async (request) => {
     const id = idParam(request.params, 'Deal not found');
-    const input = assertStorable(parse(updateDealInput, request.body));
+    const input = parse(updateDealInput, request.body);
     const user = currentUser(request);
     return { deal: await db.tx((q) => updateDeal(q, id, input, user.id, clientIp(request))) };
   });

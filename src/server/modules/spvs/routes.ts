@@ -3,7 +3,6 @@ import { spvInput, spvUpdateInput } from '../../../shared/spvs.ts';
 import type { AppContext } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
-import { assertStorable } from '../deals/storable.ts';
 import { createSpv, listSpvs, updateSpv } from './service.ts';
 
 export async function spvRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -12,13 +11,13 @@ export async function spvRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/spvs', admin, async () => ({ spvs: await listSpvs(db) }));
 
   app.post('/api/spvs', admin, async (request, reply) => {
-    const input = assertStorable(parse(spvInput, request.body), ['annualReturnDue']);
+    const input = parse(spvInput, request.body);
     return reply.status(201).send({ spv: await db.tx((q) => createSpv(q, input)) });
   });
 
   app.patch('/api/spvs/:id', admin, async (request) => {
     const id = idParam(request.params, 'SPV not found');
-    const input = assertStorable(parse(spvUpdateInput, request.body), ['annualReturnDue']);
+    const input = parse(spvUpdateInput, request.body);
     return { spv: await db.tx((q) => updateSpv(q, id, input)) };
   });
 }
