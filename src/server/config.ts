@@ -40,6 +40,7 @@ const envSchema = z.object({
   PASSWORD_HASH_COST: intIn(10, 20, 17),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
+  MESSAGE_KEY: z.string().optional(),
 });
 
 export interface Config {
@@ -58,6 +59,8 @@ export interface Config {
   passwordHashCost: number;
   logLevel: string;
   logFile: string | undefined;
+  /** Key for messages at rest; unset: DATA_DIR/message.key. */
+  messageKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -97,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: e.PASSWORD_HASH_COST,
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
+    messageKey: e.MESSAGE_KEY || undefined,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
+import type { MessageCipher } from './crypto/cipher.ts';
 import type { Db } from './db/client.ts';
 import type { FileStore } from './storage/file-store.ts';
 
@@ -8,6 +9,7 @@ export interface AppContext {
   db: Db;
   files: FileStore;
   config: Config;
+  cipher: MessageCipher;
 }
 
 /** The client address: the socket's, or X-Forwarded-For's only when TRUST_PROXY is set (Fastify's trustProxy). */

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { bootstrapAdmin } from './db/bootstrap.ts';
 import { type Db, openPglite, openPostgres } from './db/client.ts';
 import { loadDemoData } from './db/demo.ts';
+import { MessageCipher, loadMessageKey } from './crypto/cipher.ts';
 import { migrate } from './db/migrate.ts';
 import { DiskFileStore } from './storage/file-store.ts';
 
@@ -83,8 +84,14 @@ async function main() {
   const swept = await files.sweepTemp();
   if (swept > 0) say(`Removed ${swept} unfinished upload(s) left by an earlier run.`);
   await loadDemoData(db, files, config, fresh, say);
+  let cipher: MessageCipher;
+  try {
+    cipher = new MessageCipher((await loadMessageKey(config.messageKey, config.dataDir)).key);
+  } catch (err) {
+    fail((err as Error).message);
+  }
   const app = await buildApp(
-    { db, files, config },
+    { db, files, config, cipher },
     {
       logger: {
         level: config.logLevel,

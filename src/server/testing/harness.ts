@@ -9,6 +9,8 @@ import { type Config, loadConfig } from '../config.ts';
 import { insertUser } from '../db/bootstrap.ts';
 import { type Db, openPglite } from '../db/client.ts';
 import { hashPassword } from '../auth/password.ts';
+import { MessageCipher } from '../crypto/cipher.ts';
+import { randomBytes } from 'node:crypto';
 import { DiskFileStore, type FileStore } from '../storage/file-store.ts';
 
 export interface TestContext {
@@ -16,6 +18,7 @@ export interface TestContext {
   db: Db;
   files: FileStore;
   config: Config;
+  cipher: MessageCipher;
   close(): Promise<void>;
 }
 
@@ -33,13 +36,15 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const template = await readFile(inject('pgliteTemplate'));
   const db = await openPglite(undefined, new Blob([template]));
   const files = new DiskFileStore(path.join(dataDir, 'storage'));
-  const app = await buildApp({ db, files, config }, { webDir: null });
+  const cipher = new MessageCipher(randomBytes(32));
+  const app = await buildApp({ db, files, config, cipher }, { webDir: null });
   await app.ready();
   return {
     app,
     db,
     files,
     config,
+    cipher,
     async close() {
       await app.close();
       await db.close().catch(() => {});

@@ -473,7 +473,7 @@ describe('identity and sessions API', () => {
       let guarded: FastifyInstance;
       beforeAll(async () => {
         // A second app on the same database with a plain signed-in route, as later issues will add.
-        guarded = await buildApp({ db: ctx.db, files: ctx.files, config: ctx.config }, { webDir: null });
+        guarded = await buildApp(ctx, { webDir: null });
         guarded.get('/api/test/whoami', { config: { access: 'user' } }, async (request) => ({ id: request.session?.user.id }));
         guarded.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({ ok: true }));
         guarded.get('/api/test/investor-only', { config: { access: 'investor' } }, async () => ({ ok: true }));
@@ -607,7 +607,7 @@ describe('identity and sessions API', () => {
 
   describe('who may call each route', () => {
     it('refuses to register an /api route that does not declare its access', async () => {
-      const app = await buildApp({ db: ctx.db, files: ctx.files, config: ctx.config }, { webDir: null });
+      const app = await buildApp(ctx, { webDir: null });
       try {
         expect(() => app.get('/api/undeclared', async () => 'hi')).toThrow(/does not declare who may call it/);
         expect(() => app.post('/api/undeclared-too', { config: {} }, async () => 'hi')).toThrow(/does not declare/);

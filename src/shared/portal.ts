@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { isoDate } from './dates.ts';
+import { moneyInput } from './deals.ts';
+
+// ---------- Subscriptions ----------
+export const SUBSCRIPTION_STATUSES = ['Pending', 'Under Review', 'Completed', 'Rejected', 'Cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** Progress shown for each status (0-100). */
+export const SUBSCRIPTION_PROGRESS: Record<SubscriptionStatus, number> = {
+  Pending: 25,
+  'Under Review': 60,
+  Completed: 100,
+  Rejected: 0,
+  Cancelled: 0,
+};
+export const subscriptionTone = (s: SubscriptionStatus) =>
+  s === 'Completed' ? 'success' : s === 'Under Review' ? 'info' : s === 'Pending' ? 'warning' : s === 'Rejected' ? 'danger' : 'neutral';
+
+export interface Subscription {
+  id: string;
+  investorId: string;
+  investorName: string;
+  investorEmail: string;
+  dealId: string;
+  dealTitle: string;
+  dealType: string;
+  amount: string;
+  status: SubscriptionStatus;
+  progress: number;
+  rejectionReason: string | null;
+  createdAt: string;
+  reviewedAt: string | null;
+  completedAt: string | null;
+}
+
+export const createSubscriptionInput = z.object({
+  dealId: z.uuid('Choose a deal'),
+  amount: moneyInput('Amount').refine((v) => Number(v) > 0, 'Enter an amount above zero'),
+});
+export const rejectSubscriptionInput = z.object({
+  reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(2000),
+});
+
+/** A deal as an investor sees it in the Deal Vault. */
+export interface InvestorDeal {
+  id: string;
+  title: string;
+  type: string;
+  stage: string;
+  status: string;
+  targetAmount: string | null;
+  /** Target minus Completed and reserved (Pending, Under Review) amounts; null without a target. */
+  remainingCapacity: string | null;
+  expectedIrr: string | null;
+  riskScore: string | null;
+  spvEntity: string | null;
+  description: string | null;
+  open: boolean;
+  held: boolean;
+  documents: { id: string; name: string; type: string; extension: string; fileSize: string; uploadDate: string }[];
+}
+
+// ---------- Valuations and performance ----------
+export const PERFORMANCE_STATUSES = ['Performing', 'On Track', 'Watch'] as const;
+export type PerformanceStatus = (typeof PERFORMANCE_STATUSES)[number];
+export const performanceTone = (s: PerformanceStatus | null) => (s === 'Performing' ? 'success' : s === 'On Track' ? 'info' : s === 'Watch' ? 'warning' : 'neutral');
+
+export interface Valuation {
+  id: string;
+  dealId: string;
+  valuationDate: string;
+  currentValue: string;
+  expectedExit: string | null;
+  performanceStatus: PerformanceStatus;
+  createdAt: string;
+}
+
+export const valuationInput = z.object({
+  valuationDate: isoDate('Valuation date is required'),
+  currentValue: moneyInput('Current value'),
+  expectedExit: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(50).nullable().optional()),
+  performanceStatus: z.enum(PERFORMANCE_STATUSES, { error: 'Choose a performance status' }),
+});
+
+export interface Holding {
+  dealId: string;
+  dealTitle: string;
+  dealType: string;
+  commitment: string;
+  currentValue: string;
+  /** Annualised, e.g. 0.1 for 10%; null when it cannot be computed. */
+  irr: number | null;
+  moic: number | null;
+  expectedExit: string | null;
+  status: PerformanceStatus | null;
+  distributionsReceived: string;
+}
+
+export interface PerformanceData {
+  holdings: Holding[];
+  totals: { commitment: string; currentValue: string; distributions: string; irr: number | null; moic: number | null };
+  /** Portfolio value by valuation date, for the chart. */
+  history: { date: string; value: number }[];
+  allocation: { type: string; value: number }[];
+}
+
+// ---------- Distributions ----------
+export type DistributionStatus = 'Paid' | 'Scheduled' | 'Pending';
+export const distributionTone = (s: DistributionStatus) => (s === 'Paid' ? 'success' : s === 'Scheduled' ? 'info' : 'warning');
+
+export interface DistributionItem {
+  id: string;
+  dealId: string;
+  dealName: string;
+  type: string;
+  status: DistributionStatus;
+  amount: string;
+  paymentDate: string;
+  spv: string | null;
+}
+
+export interface DistributionCalendar {
+  upcoming: DistributionItem[];
+  history: DistributionItem[];
+  upcomingTotal: string;
+  nextPaymentDate: string | null;
+  pastYearTotal: string;
+}
+
+export const DISTRIBUTION_TYPES = ['Income', 'Return of Capital', 'Interest', 'Dividend', 'Capital Gain'] as const;
+
+export const recordDistributionInput = z.object({
+  dealId: z.uuid('Choose a deal'),
+  type: z.enum(DISTRIBUTION_TYPES, { error: 'Choose a distribution type' }),
+  totalAmount: moneyInput('Total amount').refine((v) => Number(v) > 0, 'Enter an amount above zero'),
+  paymentDate: isoDate('Payment date is required'),
+});
+
+export interface DistributionEvent {
+  id: string;
+  dealId: string;
+  dealTitle: string;
+  type: string;
+  totalAmount: string;
+  paymentDate: string;
+  status: DistributionStatus;
+  spvEntity: string | null;
+  allocations: { investorId: string; investorName: string; amount: string }[];
+  createdAt: string;
+}
+
+// ---------- Messages ----------
+export const MESSAGE_PRIORITIES = ['High', 'Normal'] as const;
+export type MessagePriority = (typeof MESSAGE_PRIORITIES)[number];
+export const MESSAGE_ATTACHMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'jpg', 'jpeg', 'png'] as const;
+
+export interface MessageThreadSummary {
+  id: string;
+  investorId: string;
+  investorName: string;
+  subject: string;
+  /** Who sent the latest message: a person's name, or 'Investor Relations' for the team. */
+  from: string;
+  date: string;
+  status: 'Unread' | 'Read';
+  unreadCount: number;
+  priority: MessagePriority;
+  hasAttachment: boolean;
+  preview: string;
+}
+
+export interface ThreadMessage {
+  id: string;
+  senderRole: 'admin' | 'investor';
+  senderName: string;
+  body: string;
+  createdAt: string;
+  attachment: { name: string; extension: string; size: number } | null;
+}
+
+export interface MessageThread extends MessageThreadSummary {
+  messages: ThreadMessage[];
+}
+
+export const newMessageFields = z.object({
+  subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200),
+  body: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(20_000),
+  priority: z.enum(MESSAGE_PRIORITIES, { error: 'Choose a priority' }).default('Normal'),
+});
+export const replyFields = z.object({
+  body: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(20_000),
+});
+/** The honest description of how messages are protected (no end-to-end claim). */
+export const SECURE_COMMUNICATION_NOTICE =
+  'Messages are encrypted in transit (HTTPS) and at rest (AES-256-GCM), are visible only to you and our team, and are kept in line with DFSA data protection requirements.';
+
+// ---------- Suitability and compliance ----------
+export const suitabilityInput = z.object({
+  experience: z.enum(['none', 'limited', 'moderate', 'extensive'], { error: 'Choose your investment experience' }),
+  riskTolerance: z.enum(['low', 'medium', 'high'], { error: 'Choose your risk tolerance' }),
+  netWorthBand: z.enum(['under_1m', '1m_5m', '5m_25m', 'over_25m'], { error: 'Choose a net-worth band' }),
+  investmentHorizon: z.enum(['under_3y', '3_5y', '5_10y', 'over_10y'], { error: 'Choose an investment horizon' }),
+});
+export type SuitabilityAnswers = z.infer<typeof suitabilityInput>;
+
+export type ComplianceCategoryStatus = 'Complete' | 'Current' | 'Due Soon' | 'Overdue' | 'In Review' | 'In Progress' | 'Action Required';
+/** Investor compliance colours (spec section 4): Complete/Current green, Due Soon yellow, Overdue red, others grey. */
+export const categoryTone = (s: ComplianceCategoryStatus) =>
+  s === 'Complete' || s === 'Current' ? 'success' : s === 'Due Soon' ? 'warning' : s === 'Overdue' ? 'danger' : 'neutral';
+
+export interface InvestorComplianceData {
+  categories: { category: string; status: ComplianceCategoryStatus; progress: number; items: { label: string; done: boolean }[] }[];
+  review: { dueDate: string; daysRemaining: number; lastCompletedAt: string | null; answers: SuitabilityAnswers | null };
+  documents: { id: string; name: string; type: string; date: string; status: 'Current' | 'Expired' | 'Expiring'; extension: string }[];
+  regulatory: {
+    authorization: string;
+    licenseNumber: string;
+    classification: string;
+    classificationReview: string;
+    contactName: string;
+    contactEmail: string;
+    contactPhone: string;
+  };
+}
+
+export interface InvestorDashboardData {
+  totalCommitted: string;
+  currentValue: string;
+  distributionsReceived: string;
+  nextPayment: { date: string; amount: string; dealName: string } | null;
+  unreadMessages: number;
+  kyc: { status: string; completionPercentage: number };
+  recentDeals: { id: string; title: string; type: string; status: string }[];
+}
