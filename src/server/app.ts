@@ -12,13 +12,17 @@ import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { distributionRoutes } from './modules/distributions/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { spvRoutes } from './modules/spvs/routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import { portalRoutes } from './modules/portal/routes.ts';
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -77,6 +81,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await settingsRoutes(app, ctx);
   await kycRoutes(app, ctx);
   await complianceRoutes(app, ctx);
+  await subscriptionRoutes(app, ctx);
+  await distributionRoutes(app, ctx);
+  await messageRoutes(app, ctx);
+  await portalRoutes(app, ctx);
 
   const webDir = opts.webDir === undefined ? DEFAULT_WEB_DIR : opts.webDir;
   if (webDir) await registerSpa(app, ctx, webDir);

@@ -83,13 +83,13 @@ async function main() {
   const files = new DiskFileStore(path.join(config.dataDir, 'storage'));
   const swept = await files.sweepTemp();
   if (swept > 0) say(`Removed ${swept} unfinished upload(s) left by an earlier run.`);
-  await loadDemoData(db, files, config, fresh, say);
   let cipher: MessageCipher;
   try {
     cipher = new MessageCipher((await loadMessageKey(config.messageKey, config.dataDir)).key);
   } catch (err) {
     fail((err as Error).message);
   }
+  await loadDemoData({ db, files, config, cipher }, fresh, say);
   const app = await buildApp(
     { db, files, config, cipher },
     {

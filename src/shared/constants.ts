@@ -49,6 +49,13 @@ export const ACTIVITY_TYPES = [
   'compliance_item_updated',
   'compliance_item_completed',
   'spv_return_filed',
+  'subscription_created',
+  'subscription_updated',
+  'valuation_recorded',
+  'distribution_recorded',
+  'distribution_paid',
+  'message_sent',
+  'suitability_review_completed',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -88,4 +95,11 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   compliance_item_updated: 'Compliance item updated',
   compliance_item_completed: 'Compliance item completed',
   spv_return_filed: 'SPV annual return filed',
+  subscription_created: 'Subscription created',
+  subscription_updated: 'Subscription updated',
+  valuation_recorded: 'Valuation recorded',
+  distribution_recorded: 'Distribution recorded',
+  distribution_paid: 'Distribution paid',
+  message_sent: 'Message sent',
+  suitability_review_completed: 'Suitability review completed',
 };

@@ -76,13 +76,15 @@ const dealFields = {
 export const createDealInput = z.object(dealFields);
 export type CreateDealInput = z.input<typeof createDealInput>;
 
-/** PATCH /api/deals/:id: every field, including status, next step and (for now) committed amount. */
+/**
+ * PATCH /api/deals/:id: every field, including status and next step. The committed amount
+ * is not among them: the server keeps it as the sum of the deal's completed subscriptions.
+ */
 export const updateDealInput = z
   .object({
     ...dealFields,
     status: z.enum(DEAL_STATUSES, { error: 'Choose a valid status' }),
     stage: z.enum(DEAL_STAGES, { error: 'Choose a valid stage' }),
-    committedAmount: moneyInput('Committed amount'),
   })
   .partial();
 export type UpdateDealInput = z.input<typeof updateDealInput>;

@@ -36,6 +36,9 @@ export interface VaultDocument {
   uploadedByName: string | null;
   uploadDate: string;
   investorVisible: boolean;
+  /** Addressed to one investor: only they see it (statements, letters). */
+  investorId: string | null;
+  investorName: string | null;
 }
 
 /** Default document name: the file name before its first dot (spec section 5). */
@@ -71,10 +74,12 @@ export const uploadFields = z.object({
   ),
   dealId: z.preprocess((v) => (v === '' || v === 'general' ? null : v), z.uuid('Choose a valid deal').nullable().optional()),
   investorVisible: z.preprocess((v) => v === 'true' || v === true || v === 'on' || v === '1', z.boolean()).default(false),
+  investorId: z.preprocess((v) => (v === '' ? null : v), z.uuid('Choose a valid investor').nullable().optional()),
 });
 
 export const documentUpdateInput = z.object({
   investorVisible: z.boolean().optional(),
+  investorId: z.uuid('Choose a valid investor').nullable().optional(),
   expirationDate: uploadFields.shape.expirationDate,
 });
 

@@ -149,12 +149,12 @@ describe('bootstrap and demo data', () => {
     });
 
     it('loads nothing with DEMO_DATA=0, even on a fresh embedded database', async () => {
-      expect(await loadDemoData(ctx.db, ctx.files, config(await tempDir(), { DEMO_DATA: '0' }), true, () => {})).toBe(false);
+      expect(await loadDemoData({ ...ctx, config: config(await tempDir(), { DEMO_DATA: '0' }) }, true, () => {})).toBe(false);
       expect(await demoCount()).toBe(0);
     });
 
     it('loads nothing by default on a database that is not fresh', async () => {
-      expect(await loadDemoData(ctx.db, ctx.files, config(await tempDir()), false, () => {})).toBe(false);
+      expect(await loadDemoData({ ...ctx, config: config(await tempDir()) }, false, () => {})).toBe(false);
       expect(await demoCount()).toBe(0);
     });
 
@@ -162,7 +162,7 @@ describe('bootstrap and demo data', () => {
       const dir = await tempDir();
       const cfg = config(dir, { DEMO_PASSWORD: 'Demo-Pass-2024' });
       const lines: string[] = [];
-      expect(await loadDemoData(ctx.db, ctx.files, cfg, true, (l) => lines.push(l))).toBe(true);
+      expect(await loadDemoData({ ...ctx, config: cfg }, true, (l) => lines.push(l))).toBe(true);
       expect(await demoCount()).toBe(DEMO_USERS.length);
       for (const u of DEMO_USERS) {
         const row = await account(u.email);
@@ -184,8 +184,8 @@ describe('bootstrap and demo data', () => {
       expect(await exists(path.join(dir, CREDENTIALS_FILE))).toBe(false);
 
       // Once only.
-      expect(await loadDemoData(ctx.db, ctx.files, cfg, true, () => {})).toBe(false);
-      expect(await loadDemoData(ctx.db, ctx.files, config(dir, { DEMO_DATA: '1' }), false, () => {})).toBe(false);
+      expect(await loadDemoData({ ...ctx, config: cfg }, true, () => {})).toBe(false);
+      expect(await loadDemoData({ ...ctx, config: config(dir, { DEMO_DATA: '1' }) }, false, () => {})).toBe(false);
       expect(await demoCount()).toBe(DEMO_USERS.length);
     });
 
@@ -195,7 +195,7 @@ describe('bootstrap and demo data', () => {
       try {
         const dir = await tempDir();
         const lines: string[] = [];
-        expect(await loadDemoData(other.db, other.files, config(dir, { DEMO_DATA: '1' }), false, (l) => lines.push(l))).toBe(true);
+        expect(await loadDemoData({ ...other, config: config(dir, { DEMO_DATA: '1' }) }, false, (l) => lines.push(l))).toBe(true);
         expect(await count('profiles WHERE email = ANY($1)', [DEMO_USERS.map((u) => u.email)], other)).toBe(DEMO_USERS.length);
 
         const file = path.join(dir, CREDENTIALS_FILE);

@@ -6,6 +6,8 @@ import { storeDocument } from '../modules/documents/service.ts';
 import { storeKycDocument } from '../modules/kyc/service.ts';
 import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../shared/kyc.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import type { MessageCipher } from '../crypto/cipher.ts';
+import { loadDemoPortal } from './demo-portal.ts';
 import { one, type Db, type Queryable } from './client.ts';
 
 /** Demo accounts (listed in the README). Their password is DEMO_PASSWORD, else random. */
@@ -19,6 +21,7 @@ export const DEMO_USERS: Omit<NewUser, 'passwordHash' | 'mustChangePassword'>[] 
   { email: 'fund@demo.example.com', name: 'Indian Ocean Fund', role: 'investor', investorUserType: 'offshore_fund', status: 'suspended' },
   { email: 'ahmed@demo.example.com', name: 'Ahmed Al-Rashid', role: 'investor', investorUserType: 'offshore_fund', status: 'active' },
   { email: 'grace@demo.example.com', name: 'Grace Otieno', role: 'investor', investorUserType: 'hni', status: 'active' },
+  { email: 'kilimanjaro@demo.example.com', name: 'Kilimanjaro Family Office', role: 'investor', investorUserType: 'family_office', status: 'active' },
 ];
 
 /**
@@ -26,12 +29,11 @@ export const DEMO_USERS: Omit<NewUser, 'passwordHash' | 'mustChangePassword'>[] 
  * has not been loaded yet. DEMO_DATA=0 disables it. Later features add to this data set.
  */
 export async function loadDemoData(
-  db: Db,
-  files: FileStore,
-  config: Config,
+  ctx: { db: Db; files: FileStore; config: Config; cipher: MessageCipher },
   freshDatabase: boolean,
   say: (line: string) => void,
 ): Promise<boolean> {
+  const { db, files, config } = ctx;
   const wanted = config.demoData ?? (freshDatabase && db.engine === 'pglite');
   if (!wanted) return false;
   if (await one(db, "SELECT 1 FROM settings WHERE key = 'demo_loaded'")) return false;
@@ -47,6 +49,7 @@ export async function loadDemoData(
   });
   await loadDemoDocuments(db, files);
   await loadDemoKyc(db, files);
+  await loadDemoPortal(ctx);
   if (!config.demoPassword) {
     const file = await writeCredentials(config.dataDir, [
       `# Demo accounts (loaded ${new Date().toISOString()}), all with the same password:`,
@@ -160,6 +163,7 @@ async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
 const DEMO_KYC: { email: string; status: KycStatus; kinds: readonly KycDocumentKind[]; note?: string }[] = [
   { email: 'investor@demo.example.com', status: 'approved', kinds: KYC_DOCUMENT_KINDS, note: 'All documents verified' },
   { email: 'ahmed@demo.example.com', status: 'in_review', kinds: KYC_DOCUMENT_KINDS },
+  { email: 'kilimanjaro@demo.example.com', status: 'approved', kinds: KYC_DOCUMENT_KINDS, note: 'All documents verified' },
   { email: 'grace@demo.example.com', status: 'pending', kinds: ['passport', 'address_proof'] },
   { email: 'fund@demo.example.com', status: 'rejected', kinds: ['passport', 'financial_statements'], note: 'Proof of address and source of funds are missing' },
 ];

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../http/errors.ts';
 import { contentDisposition, INLINE_EXTENSIONS, MIME_TYPES } from '../modules/documents/content.ts';
@@ -13,6 +13,8 @@ export async function sendStoredFile(
   files: FileStore,
   file: { key: string; name: string; extension: string; byteSize: number },
   kind: 'view' | 'download',
+  /** Decrypts a file stored encrypted (message attachments). */
+  decrypt?: Transform,
 ) {
   let stream: Readable;
   try {
@@ -28,5 +30,5 @@ export async function sendStoredFile(
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff');
   if (inline) reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'");
-  return reply.send(stream);
+  return reply.send(decrypt ? stream.pipe(decrypt) : stream);
 }

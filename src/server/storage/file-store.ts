@@ -21,7 +21,8 @@ export interface TempFile {
  * rename, so a file under its key is always complete. Keys are made by the server.
  */
 export interface FileStore {
-  writeTemp(source: Readable): Promise<TempFile>;
+  /** Streams into a temporary file; `transform` (e.g. encryption) applies after the content is inspected. */
+  writeTemp(source: Readable, transform?: Transform): Promise<TempFile>;
   commit(temp: TempFile, key: string): Promise<void>;
   discard(temp: TempFile): Promise<void>;
   read(key: string): Promise<Readable>;
@@ -50,7 +51,7 @@ export class DiskFileStore implements FileStore {
     return full;
   }
 
-  async writeTemp(source: Readable): Promise<TempFile> {
+  async writeTemp(source: Readable, transform?: Transform): Promise<TempFile> {
     await mkdir(this.tmpDir, { recursive: true });
     const tempPath = path.join(this.tmpDir, `${randomUUID()}.part`);
     const hash = createHash('sha256');
@@ -77,7 +78,8 @@ export class DiskFileStore implements FileStore {
       },
     });
     try {
-      await pipeline(source, inspect, createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
+      const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
+      await (transform ? pipeline(source, inspect, transform, out) : pipeline(source, inspect, out));
       if (isText) {
         try {
           decoder.decode();

@@ -34,7 +34,7 @@ export function refuseOversized(maxBytes: number): onRequestHookHandler {
 export async function receiveUpload(
   request: FastifyRequest,
   files: FileStore,
-  opts: { maxBytes: number; extensions: readonly string[]; noFileMessage: string },
+  opts: { maxBytes: number; extensions: readonly string[]; noFileMessage: string; transform?: () => import('node:stream').Transform },
 ): Promise<{ fields: Record<string, string>; file: ReceivedFile | null }> {
   if (!request.isMultipart()) throw badRequest(opts.noFileMessage, { file: opts.noFileMessage });
   const fields: Record<string, string> = {};
@@ -47,7 +47,7 @@ export async function receiveUpload(
           part.file.resume();
           throw badRequest('Send one file, in the field named "file"');
         }
-        const temp = await files.writeTemp(part.file);
+        const temp = await files.writeTemp(part.file, opts.transform?.());
         received = { temp, filename: part.filename };
         if (part.file.truncated) throw fileTooLarge(opts.maxBytes);
       } else {

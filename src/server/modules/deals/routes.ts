@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { createDealInput, moveDealInput, updateDealInput } from '../../../shared/deals.ts';
+import { valuationInput } from '../../../shared/portal.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { listDocuments } from '../documents/service.ts';
 import { createDeal, dealActivity, getDeal, listDeals, moveDeal, updateDeal } from './service.ts';
+import { addValuation, listValuations } from './valuations.ts';
 
 export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
   const admin = { config: { access: 'admin' as const } };
@@ -22,8 +24,8 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/deals/:id', admin, async (request) => {
     const id = idParam(request.params, 'Deal not found');
     const deal = await getDeal(db, id);
-    const [documents, activity] = await Promise.all([listDocuments(db, { dealId: id }), dealActivity(db, id)]);
-    return { deal, documents, activity };
+    const [documents, activity, valuations] = await Promise.all([listDocuments(db, { dealId: id }), dealActivity(db, id), listValuations(db, id)]);
+    return { deal, documents, activity, valuations };
   });
 
   app.patch('/api/deals/:id', admin, async (request) => {
@@ -31,6 +33,13 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
     const input = parse(updateDealInput, request.body);
     const user = currentUser(request);
     return { deal: await db.tx((q) => updateDeal(q, id, input, user.id, clientIp(request))) };
+  });
+
+  app.post('/api/deals/:id/valuations', admin, async (request, reply) => {
+    const id = idParam(request.params, 'Deal not found');
+    const input = parse(valuationInput, request.body);
+    const user = currentUser(request);
+    return reply.status(201).send({ valuations: await db.tx((q) => addValuation(q, id, input, user.id, clientIp(request))) });
   });
 
   app.post('/api/deals/:id/move', admin, async (request) => {

@@ -23,13 +23,16 @@ interface DocumentRow {
   uploaded_by: string | null;
   uploaded_by_name: string | null;
   investor_visible: boolean;
+  investor_id: string | null;
+  investor_name: string | null;
   upload_date: Date;
 }
 
 const COLUMNS = `d.id, d.name, d.type, d.file_path, d.extension, d.mime_type, d.file_size, d.byte_size, d.sha256,
   to_char(d.expiration_date, 'YYYY-MM-DD') AS expiration_date, d.deal_id, deals.title AS deal_title, d.uploaded_by,
-  p.name AS uploaded_by_name, d.investor_visible, d.upload_date`;
-const FROM = 'FROM documents d LEFT JOIN deals ON deals.id = d.deal_id LEFT JOIN profiles p ON p.id = d.uploaded_by';
+  p.name AS uploaded_by_name, d.investor_visible, d.investor_id, inv.name AS investor_name, d.upload_date`;
+const FROM = `FROM documents d LEFT JOIN deals ON deals.id = d.deal_id LEFT JOIN profiles p ON p.id = d.uploaded_by
+  LEFT JOIN profiles inv ON inv.id = d.investor_id`;
 
 const toDocument = (r: DocumentRow): VaultDocument => ({
   id: r.id,
@@ -46,6 +49,8 @@ const toDocument = (r: DocumentRow): VaultDocument => ({
   uploadedByName: r.uploaded_by_name,
   uploadDate: new Date(r.upload_date).toISOString(),
   investorVisible: r.investor_visible,
+  investorId: r.investor_id,
+  investorName: r.investor_name,
 });
 
 export async function listDocuments(q: Queryable, filter: { dealId?: string } = {}): Promise<VaultDocument[]> {
@@ -63,6 +68,13 @@ export async function getDocumentRow(q: Queryable, id: string): Promise<Document
 
 export async function getDocument(q: Queryable, id: string): Promise<VaultDocument> {
   return toDocument(await getDocumentRow(q, id));
+}
+
+async function assertInvestor(q: Queryable, investorId: string | null | undefined): Promise<void> {
+  if (!investorId) return;
+  if ((await q.query("SELECT 1 FROM profiles WHERE id = $1 AND role = 'investor'", [investorId])).length === 0) {
+    throw badRequest('Choose an investor', { investorId: 'Choose an investor' });
+  }
 }
 
 /** The spec's size text: kilobytes, rounded up so a small file never shows 0 KB. */
@@ -89,9 +101,11 @@ export async function storeDocument(
       if (input.dealId && (await q.query('SELECT 1 FROM deals WHERE id = $1', [input.dealId])).length === 0) {
         throw badRequest('Deal not found', { dealId: 'Deal not found' });
       }
+      await assertInvestor(q, input.investorId);
       const rows = await q.query<{ id: string }>(
-        `INSERT INTO documents (name, type, file_path, extension, mime_type, file_size, byte_size, sha256, expiration_date, deal_id, uploaded_by, investor_visible)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+        `INSERT INTO documents (name, type, file_path, extension, mime_type, file_size, byte_size, sha256, expiration_date, deal_id, uploaded_by,
+                                investor_visible, investor_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
         [
           input.name,
           input.type,
@@ -105,6 +119,7 @@ export async function storeDocument(
           input.dealId ?? null,
           userId,
           input.investorVisible,
+          input.investorId ?? null,
         ],
       );
       const docId = rows[0]?.id as string;
@@ -130,6 +145,10 @@ export async function updateDocument(q: Queryable, id: string, input: z.output<t
   await getDocumentRow(q, id);
   if (input.investorVisible !== undefined) await q.query('UPDATE documents SET investor_visible = $2 WHERE id = $1', [id, input.investorVisible]);
   if (input.expirationDate !== undefined) await q.query('UPDATE documents SET expiration_date = $2 WHERE id = $1', [id, input.expirationDate]);
+  if (input.investorId !== undefined) {
+    await assertInvestor(q, input.investorId);
+    await q.query('UPDATE documents SET investor_id = $2 WHERE id = $1', [id, input.investorId]);
+  }
   return getDocument(q, id);
 }
 

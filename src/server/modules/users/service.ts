@@ -143,6 +143,11 @@ export const RECORDS_THAT_BLOCK_DELETE: { label: string; sql: string }[] = [
     sql: `SELECT 1 FROM kyc_applications k WHERE k.investor_id = $1
             AND (k.status <> 'pending' OR EXISTS (SELECT 1 FROM kyc_documents d WHERE d.application_id = k.id))`,
   },
+  { label: 'subscriptions', sql: 'SELECT 1 FROM subscriptions WHERE investor_id = $1' },
+  { label: 'distributions', sql: 'SELECT 1 FROM distributions WHERE investor_id = $1' },
+  { label: 'secure messages', sql: 'SELECT 1 FROM message_threads WHERE investor_id = $1' },
+  { label: 'documents addressed to them', sql: 'SELECT 1 FROM documents WHERE investor_id = $1' },
+  { label: 'suitability reviews', sql: 'SELECT 1 FROM suitability_reviews WHERE investor_id = $1' },
 ];
 
 export async function deleteUser(ctx: AppContext, id: string, actor: AppUser, ip: string): Promise<void> {

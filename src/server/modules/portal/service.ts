@@ -1,0 +1,307 @@
+import type { z } from 'zod';
+import { todayIso } from '../../../shared/dates.ts';
+import { documentExpiry } from '../../../shared/documents.ts';
+import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
+import type {
+  ComplianceCategoryStatus,
+  Holding,
+  InvestorComplianceData,
+  InvestorDashboardData,
+  InvestorDeal,
+  PerformanceData,
+  PerformanceStatus,
+  SuitabilityAnswers,
+  suitabilityInput,
+} from '../../../shared/portal.ts';
+import { daysUntil } from '../../../shared/spvs.ts';
+import { xirr } from '../../../shared/xirr.ts';
+import type { Queryable } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { logActivity } from '../activity/service.ts';
+import { fromCents, toCents } from '../distributions/allocation.ts';
+import { investorCalendar } from '../distributions/service.ts';
+import { getSettings } from '../settings/service.ts';
+import { OPEN_SQL, REMAINING_SQL } from '../subscriptions/service.ts';
+
+/**
+ * Which vault documents an investor may see: those addressed to them, and investor-visible
+ * documents that are general or belong to a deal that is open or that they hold.
+ */
+export const VISIBLE_DOCUMENT_SQL = `(doc.investor_id = $1 OR (doc.investor_id IS NULL AND doc.investor_visible AND (
+    doc.deal_id IS NULL
+    OR EXISTS (SELECT 1 FROM deals d WHERE d.id = doc.deal_id AND ${OPEN_SQL})
+    OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.deal_id = doc.deal_id AND s.investor_id = $1 AND s.status = 'Completed'))))`;
+
+export async function visibleDocument(q: Queryable, investorId: string, documentId: string) {
+  const row = (
+    await q.query<{ file_path: string; name: string; extension: string; byte_size: number }>(
+      `SELECT doc.file_path, doc.name, doc.extension, doc.byte_size FROM documents doc WHERE doc.id = $2 AND ${VISIBLE_DOCUMENT_SQL}`,
+      [investorId, documentId],
+    )
+  )[0];
+  // Not visible and not existing look the same: no probing for other investors' documents.
+  if (!row) throw notFound('Document not found');
+  return row;
+}
+
+export async function investorDeals(q: Queryable, investorId: string): Promise<InvestorDeal[]> {
+  const deals = await q.query<{ id: string; title: string; type: string; stage: string; status: string; target_amount: string | null; remaining: string | null; expected_irr: string | null; risk_score: string | null; spv_entity: string | null; description: string | null; open: boolean; held: boolean }>(
+    `SELECT d.id, d.title, d.type, d.stage, d.status, d.target_amount, greatest(${REMAINING_SQL}, 0)::numeric(15, 2) AS remaining, d.expected_irr, d.risk_score,
+            d.spv_entity, d.description, ${OPEN_SQL} AS open,
+            EXISTS (SELECT 1 FROM subscriptions s WHERE s.deal_id = d.id AND s.investor_id = $1 AND s.status = 'Completed') AS held
+       FROM deals d
+      WHERE ${OPEN_SQL} OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.deal_id = d.id AND s.investor_id = $1 AND s.status = 'Completed')
+      ORDER BY d.created_at DESC`,
+    [investorId],
+  );
+  const docs = await q.query<{ id: string; deal_id: string | null; name: string; type: string; extension: string; file_size: string; upload_date: Date }>(
+    `SELECT doc.id, doc.deal_id, doc.name, doc.type, doc.extension, doc.file_size, doc.upload_date FROM documents doc
+      WHERE doc.deal_id IS NOT NULL AND ${VISIBLE_DOCUMENT_SQL} ORDER BY doc.upload_date DESC`,
+    [investorId],
+  );
+  return deals.map((d) => ({
+    id: d.id,
+    title: d.title,
+    type: d.type,
+    stage: d.stage,
+    status: d.status,
+    targetAmount: d.target_amount,
+    remainingCapacity: d.target_amount === null ? null : d.remaining,
+    expectedIrr: d.expected_irr,
+    riskScore: d.risk_score,
+    spvEntity: d.spv_entity,
+    description: d.description,
+    open: d.open,
+    held: d.held,
+    documents: docs
+      .filter((x) => x.deal_id === d.id)
+      .map((x) => ({ id: x.id, name: x.name, type: x.type, extension: x.extension, fileSize: x.file_size, uploadDate: new Date(x.upload_date).toISOString() })),
+  }));
+}
+
+/**
+ * Per holding: commitment (completed subscriptions), current value (the investor's share of
+ * the latest valuation, by share of the deal's completed subscriptions), XIRR over the
+ * investor's dated flows with the current value as the final flow, and MOIC.
+ */
+export async function performance(q: Queryable, investorId: string, now: Date = new Date()): Promise<PerformanceData> {
+  const subs = await q.query<{ deal_id: string; title: string; type: string; amount: string; completed_at: Date; deal_total: string }>(
+    `SELECT s.deal_id, d.title, d.type, s.amount, coalesce(s.completed_at, s.created_at) AS completed_at,
+            (SELECT sum(x.amount) FROM subscriptions x WHERE x.deal_id = s.deal_id AND x.status = 'Completed')::text AS deal_total
+       FROM subscriptions s JOIN deals d ON d.id = s.deal_id
+      WHERE s.investor_id = $1 AND s.status = 'Completed' ORDER BY s.completed_at`,
+    [investorId],
+  );
+  const dealIds = [...new Set(subs.map((s) => s.deal_id))];
+  const valuations = dealIds.length
+    ? await q.query<{ deal_id: string; valuation_date: string; current_value: string; expected_exit: string | null; performance_status: PerformanceStatus }>(
+        `SELECT deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value, expected_exit, performance_status
+           FROM valuations WHERE deal_id = ANY($1::uuid[]) ORDER BY valuation_date, created_at`,
+        [dealIds],
+      )
+    : [];
+  const paid = await q.query<{ deal_id: string; amount: string; payment_date: string }>(
+    `SELECT deal_id, amount, to_char(payment_date, 'YYYY-MM-DD') AS payment_date FROM distributions WHERE investor_id = $1 AND paid_at IS NOT NULL`,
+    [investorId],
+  );
+  const holdings: Holding[] = [];
+  const allFlows: { date: string | Date; amount: number }[] = [];
+  let totalCommit = 0n;
+  let totalValue = 0n;
+  let totalDist = 0n;
+  for (const dealId of dealIds) {
+    const mine = subs.filter((s) => s.deal_id === dealId);
+    const first = mine[0] as (typeof mine)[number];
+    const commitment = mine.reduce((s, x) => s + toCents(x.amount), 0n);
+    const dealTotal = toCents(first.deal_total);
+    const vals = valuations.filter((v) => v.deal_id === dealId);
+    const latest = vals.at(-1);
+    // Without a valuation the holding is carried at cost.
+    const value = latest ? (toCents(latest.current_value) * commitment) / (dealTotal || 1n) : commitment;
+    const dist = paid.filter((p) => p.deal_id === dealId);
+    const distCents = dist.reduce((s, p) => s + toCents(p.amount), 0n);
+    const flows = [
+      ...mine.map((s) => ({ date: s.completed_at, amount: -Number(s.amount) })),
+      ...dist.map((p) => ({ date: p.payment_date, amount: Number(p.amount) })),
+      { date: todayIso(now), amount: Number(fromCents(value)) },
+    ];
+    allFlows.push(...flows);
+    totalCommit += commitment;
+    totalValue += value;
+    totalDist += distCents;
+    holdings.push({
+      dealId,
+      dealTitle: first.title,
+      dealType: first.type,
+      commitment: fromCents(commitment),
+      currentValue: fromCents(value),
+      irr: xirr(flows),
+      moic: commitment > 0n ? Number(value + distCents) / Number(commitment) : null,
+      expectedExit: latest?.expected_exit ?? null,
+      status: latest?.performance_status ?? null,
+      distributionsReceived: fromCents(distCents),
+    });
+  }
+  // Portfolio value over time: at each valuation date, the sum of the latest known values.
+  const dates = [...new Set(valuations.map((v) => v.valuation_date))].sort();
+  const history = dates.map((date) => ({
+    date,
+    value: holdings.reduce((sum, h) => {
+      const v = valuations.filter((x) => x.deal_id === h.dealId && x.valuation_date <= date).at(-1);
+      const commit = toCents(h.commitment);
+      const dealTotal = toCents(subs.find((s) => s.deal_id === h.dealId)?.deal_total ?? '0');
+      return sum + (v ? Number(fromCents((toCents(v.current_value) * commit) / (dealTotal || 1n))) : 0);
+    }, 0),
+  }));
+  const byType = new Map<string, number>();
+  for (const h of holdings) byType.set(h.dealType, (byType.get(h.dealType) ?? 0) + Number(h.currentValue));
+  return {
+    holdings,
+    totals: {
+      commitment: fromCents(totalCommit),
+      currentValue: fromCents(totalValue),
+      distributions: fromCents(totalDist),
+      irr: xirr(allFlows),
+      moic: totalCommit > 0n ? Number(totalValue + totalDist) / Number(totalCommit) : null,
+    },
+    history,
+    allocation: [...byType.entries()].map(([type, value]) => ({ type, value })),
+  };
+}
+
+export async function investorDashboard(q: Queryable, investorId: string): Promise<InvestorDashboardData> {
+  const perf = await performance(q, investorId);
+  const cal = await investorCalendar(q, investorId);
+  const next = cal.upcoming[0];
+  const kyc = (await q.query<{ status: KycStatus; docs: number }>(
+    'SELECT k.status, (SELECT count(*)::int FROM kyc_documents d WHERE d.application_id = k.id) AS docs FROM kyc_applications k WHERE k.investor_id = $1',
+    [investorId],
+  ))[0];
+  const unread = (await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM messages m JOIN message_threads t ON t.id = m.thread_id WHERE t.investor_id = $1 AND NOT m.read_by_investor',
+    [investorId],
+  ))[0];
+  const deals = await investorDeals(q, investorId);
+  const received = (await q.query<{ total: string | null }>('SELECT sum(amount)::text AS total FROM distributions WHERE investor_id = $1 AND paid_at IS NOT NULL', [investorId]))[0];
+  return {
+    totalCommitted: perf.totals.commitment,
+    currentValue: perf.totals.currentValue,
+    distributionsReceived: received?.total ?? '0.00',
+    nextPayment: next ? { date: next.paymentDate, amount: next.amount, dealName: next.dealName } : null,
+    unreadMessages: unread?.n ?? 0,
+    kyc: { status: kyc?.status ?? 'pending', completionPercentage: (kyc?.docs ?? 0) * 25 },
+    recentDeals: deals.slice(0, 4).map((d) => ({ id: d.id, title: d.title, type: d.type, status: d.held ? 'Held' : 'Open' })),
+  };
+}
+
+const REVIEW_WARNING_DAYS = 30;
+
+function dueStatus(days: number): ComplianceCategoryStatus {
+  if (days < 0) return 'Overdue';
+  if (days <= REVIEW_WARNING_DAYS) return 'Due Soon';
+  return 'Current';
+}
+
+/** The DFSA Compliance screen: four categories, the annual review, documents and regulatory details. */
+export async function investorCompliance(q: Queryable, investorId: string, now: Date = new Date()): Promise<InvestorComplianceData> {
+  const kyc = (await q.query<{ status: KycStatus; kinds: KycDocumentKind[] | null; created_at: Date }>(
+    `SELECT k.status, (SELECT array_agg(d.kind) FROM kyc_documents d WHERE d.application_id = k.id) AS kinds, k.created_at
+       FROM kyc_applications k WHERE k.investor_id = $1`,
+    [investorId],
+  ))[0];
+  const have = new Set(kyc?.kinds ?? []);
+  const kycCategory = (category: string, kinds: KycDocumentKind[]) => {
+    const done = kinds.filter((k) => have.has(k)).length;
+    const status: ComplianceCategoryStatus =
+      kyc?.status === 'approved' && done === kinds.length
+        ? 'Complete'
+        : kyc?.status === 'in_review'
+          ? 'In Review'
+          : kyc?.status === 'rejected'
+            ? 'Action Required'
+            : 'In Progress';
+    return { category, status, progress: Math.round((done / kinds.length) * 100), items: kinds.map((k) => ({ label: KYC_DOCUMENT_LABELS[k], done: have.has(k) })) };
+  };
+
+  const review = (await q.query<{ answers: SuitabilityAnswers; completed_at: Date; next_due: string }>(
+    `SELECT answers, completed_at, to_char(next_due, 'YYYY-MM-DD') AS next_due FROM suitability_reviews
+      WHERE investor_id = $1 ORDER BY completed_at DESC LIMIT 1`,
+    [investorId],
+  ))[0];
+  const profile = (await q.query<{ created_at: Date }>('SELECT created_at FROM profiles WHERE id = $1', [investorId]))[0];
+  // Without a review yet, the first one is due 30 days after the account opened.
+  const dueDate = review?.next_due ?? todayIso(new Date(new Date(profile?.created_at ?? now).getTime() + 30 * 86_400_000));
+  const daysRemaining = daysUntil(dueDate, now);
+  const reviewStatus = review ? dueStatus(daysRemaining) : daysRemaining < 0 ? 'Overdue' : 'In Progress';
+
+  const documents = await q.query<{ id: string; name: string; type: string; upload_date: Date; expiration_date: string | null; extension: string }>(
+    `SELECT doc.id, doc.name, doc.type, doc.upload_date, to_char(doc.expiration_date, 'YYYY-MM-DD') AS expiration_date, doc.extension
+       FROM documents doc WHERE doc.investor_id = $1 ORDER BY doc.upload_date DESC`,
+    [investorId],
+  );
+  const docStatus = (exp: string | null): 'Current' | 'Expired' | 'Expiring' => {
+    const e = documentExpiry(exp, now);
+    return e.state === 'expired' ? 'Expired' : e.state === 'expiring' ? 'Expiring' : 'Current';
+  };
+  const annualItems = [
+    { label: 'Annual suitability review', done: Boolean(review) && daysRemaining >= 0 },
+    { label: 'Current client documents on file', done: documents.length > 0 && documents.every((d) => docStatus(d.expiration_date) !== 'Expired') },
+  ];
+  const annualDone = annualItems.filter((i) => i.done).length;
+  const anyExpiring = documents.some((d) => docStatus(d.expiration_date) === 'Expiring');
+  const annualStatus: ComplianceCategoryStatus =
+    reviewStatus === 'Overdue' || documents.some((d) => docStatus(d.expiration_date) === 'Expired')
+      ? 'Overdue'
+      : reviewStatus === 'Due Soon' || anyExpiring
+        ? 'Due Soon'
+        : annualDone === annualItems.length
+          ? 'Complete'
+          : 'In Progress';
+
+  const answers = review?.answers ?? null;
+  const settings = await getSettings(q);
+  return {
+    categories: [
+      kycCategory('Identity Verification', ['passport', 'address_proof']),
+      kycCategory('Financial Suitability', ['financial_statements', 'source_of_funds']),
+      {
+        category: 'Risk Assessment',
+        status: review ? (reviewStatus === 'Overdue' ? 'Overdue' : 'Complete') : 'In Progress',
+        progress: review ? 100 : 0,
+        items: [
+          { label: `Investment experience${answers ? `: ${answers.experience}` : ''}`, done: Boolean(answers) },
+          { label: `Risk tolerance${answers ? `: ${answers.riskTolerance}` : ''}`, done: Boolean(answers) },
+          { label: `Net-worth band${answers ? `: ${answers.netWorthBand.replace(/_/g, ' ')}` : ''}`, done: Boolean(answers) },
+          { label: `Investment horizon${answers ? `: ${answers.investmentHorizon.replace(/_/g, ' ')}` : ''}`, done: Boolean(answers) },
+        ],
+      },
+      { category: 'Annual Documentation', status: annualStatus, progress: Math.round((annualDone / annualItems.length) * 100), items: annualItems },
+    ],
+    review: { dueDate, daysRemaining, lastCompletedAt: review ? new Date(review.completed_at).toISOString() : null, answers },
+    documents: documents.map((d) => ({
+      id: d.id,
+      name: d.name,
+      type: d.type,
+      date: new Date(d.upload_date).toISOString(),
+      status: docStatus(d.expiration_date),
+      extension: d.extension,
+    })),
+    regulatory: {
+      authorization: settings.regulatorAuthorization,
+      licenseNumber: settings.licenseNumber,
+      classification: settings.clientClassification,
+      classificationReview: settings.classificationReview,
+      contactName: settings.complianceContactName,
+      contactEmail: settings.complianceContactEmail,
+      contactPhone: settings.complianceContactPhone,
+    },
+  };
+}
+
+/** Records the annual suitability review; the next one is due a year after today. */
+export async function completeSuitabilityReview(q: Queryable, investorId: string, answers: z.output<typeof suitabilityInput>, ip: string, now: Date = new Date()) {
+  const next = new Date(now);
+  next.setUTCFullYear(next.getUTCFullYear() + 1);
+  await q.query('INSERT INTO suitability_reviews (investor_id, answers, next_due) VALUES ($1, $2, $3)', [investorId, JSON.stringify(answers), todayIso(next)]);
+  await logActivity(q, { type: 'suitability_review_completed', userId: investorId, targetUserId: investorId, details: { nextDue: todayIso(next) }, ip });
+}

@@ -1,0 +1,142 @@
+import type { z } from 'zod';
+import { type createSubscriptionInput, SUBSCRIPTION_PROGRESS, type Subscription, type SubscriptionStatus } from '../../../shared/portal.ts';
+import type { Queryable } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { logActivity } from '../activity/service.ts';
+
+interface SubRow {
+  id: string;
+  investor_id: string;
+  investor_name: string;
+  investor_email: string;
+  deal_id: string;
+  deal_title: string;
+  deal_type: string;
+  amount: string;
+  status: SubscriptionStatus;
+  progress: number;
+  rejection_reason: string | null;
+  created_at: Date;
+  reviewed_at: Date | null;
+  completed_at: Date | null;
+}
+
+const SELECT = `SELECT s.id, s.investor_id, p.name AS investor_name, p.email AS investor_email, s.deal_id, d.title AS deal_title,
+    d.type AS deal_type, s.amount, s.status, s.progress, s.rejection_reason, s.created_at, s.reviewed_at, s.completed_at
+  FROM subscriptions s JOIN profiles p ON p.id = s.investor_id JOIN deals d ON d.id = s.deal_id`;
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const toSub = (r: SubRow): Subscription => ({
+  id: r.id,
+  investorId: r.investor_id,
+  investorName: r.investor_name,
+  investorEmail: r.investor_email,
+  dealId: r.deal_id,
+  dealTitle: r.deal_title,
+  dealType: r.deal_type,
+  amount: r.amount,
+  status: r.status,
+  progress: r.progress,
+  rejectionReason: r.rejection_reason,
+  createdAt: new Date(r.created_at).toISOString(),
+  reviewedAt: iso(r.reviewed_at),
+  completedAt: iso(r.completed_at),
+});
+
+export async function listSubscriptions(q: Queryable, investorId?: string): Promise<Subscription[]> {
+  const rows = investorId
+    ? await q.query<SubRow>(`${SELECT} WHERE s.investor_id = $1 ORDER BY s.created_at DESC, s.id`, [investorId])
+    : await q.query<SubRow>(`${SELECT} ORDER BY s.created_at DESC, s.id`);
+  return rows.map(toSub);
+}
+
+async function getSub(q: Queryable, id: string, lock = false): Promise<SubRow> {
+  const row = (await q.query<SubRow>(`${SELECT} WHERE s.id = $1${lock ? ' FOR UPDATE OF s' : ''}`, [id]))[0];
+  if (!row) throw notFound('Subscription not found');
+  return row;
+}
+
+/** SQL for a deal's capacity left: target minus Completed and reserved (Pending, Under Review) amounts. */
+export const REMAINING_SQL = `(d.target_amount - coalesce((SELECT sum(x.amount) FROM subscriptions x
+    WHERE x.deal_id = d.id AND x.status IN ('Pending', 'Under Review', 'Completed')), 0))`;
+
+/** A deal is open for investment when Active, in Sourcing or Execution, and (with a target) not full. */
+export const OPEN_SQL = `(d.status = 'Active' AND d.stage IN ('Sourcing', 'Execution') AND (d.target_amount IS NULL OR ${REMAINING_SQL} > 0))`;
+
+export async function createSubscription(
+  q: Queryable,
+  investorId: string,
+  input: z.output<typeof createSubscriptionInput>,
+  ip: string,
+): Promise<Subscription> {
+  const kyc = (await q.query<{ status: string }>('SELECT status FROM kyc_applications WHERE investor_id = $1', [investorId]))[0];
+  if (kyc?.status !== 'approved') {
+    throw forbidden('Your KYC application must be approved before you can subscribe to a deal.', 'KYC_NOT_APPROVED');
+  }
+  // Lock the deal so concurrent subscriptions cannot both take the last capacity.
+  const deal = (
+    await q.query<{ id: string; open: boolean; remaining: string | null; title: string }>(
+      `SELECT d.id, d.title, ${OPEN_SQL} AS open, ${REMAINING_SQL} AS remaining FROM deals d WHERE d.id = $1 FOR UPDATE`,
+      [input.dealId],
+    )
+  )[0];
+  if (!deal) throw notFound('Deal not found');
+  if (!deal.open) throw conflict('This deal is not open for investment', 'DEAL_CLOSED');
+  if (deal.remaining !== null && Number(input.amount) > Number(deal.remaining)) {
+    throw badRequest(`The amount is above the remaining capacity of this deal`, { amount: 'The amount is above the remaining capacity of this deal' });
+  }
+  const rows = await q.query<{ id: string }>(
+    'INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [investorId, input.dealId, input.amount, 'Pending', SUBSCRIPTION_PROGRESS.Pending],
+  );
+  const id = rows[0]?.id as string;
+  await logActivity(q, { type: 'subscription_created', userId: investorId, targetUserId: investorId, details: { subscriptionId: id, dealId: input.dealId, title: deal.title, amount: input.amount }, ip });
+  return toSub(await getSub(q, id));
+}
+
+/** Recomputes a deal's committed amount: the sum of its Completed subscriptions. */
+async function recomputeCommitted(q: Queryable, dealId: string): Promise<void> {
+  await q.query(
+    `UPDATE deals SET committed_amount = coalesce((SELECT sum(amount) FROM subscriptions WHERE deal_id = $1 AND status = 'Completed'), 0),
+            updated_at = now() WHERE id = $1`,
+    [dealId],
+  );
+}
+
+const TRANSITIONS: Record<'cancel' | 'review' | 'complete' | 'reject', { from: SubscriptionStatus[]; to: SubscriptionStatus }> = {
+  cancel: { from: ['Pending'], to: 'Cancelled' },
+  review: { from: ['Pending'], to: 'Under Review' },
+  complete: { from: ['Pending', 'Under Review'], to: 'Completed' },
+  reject: { from: ['Pending', 'Under Review'], to: 'Rejected' },
+};
+
+export async function transitionSubscription(
+  q: Queryable,
+  id: string,
+  action: keyof typeof TRANSITIONS,
+  actor: { id: string; role: 'admin' | 'investor' },
+  ip: string,
+  reason?: string,
+): Promise<Subscription> {
+  const row = await getSub(q, id, true);
+  if (actor.role === 'investor' && row.investor_id !== actor.id) throw notFound('Subscription not found');
+  const t = TRANSITIONS[action];
+  if (!t.from.includes(row.status)) throw conflict(`A ${row.status.toLowerCase()} subscription cannot be ${t.to.toLowerCase()}`, 'INVALID_TRANSITION');
+  await q.query(
+    `UPDATE subscriptions SET status = $2, progress = $3, rejection_reason = $4, updated_at = now(),
+       reviewed_at = CASE WHEN $2 IN ('Under Review', 'Rejected') THEN now() ELSE reviewed_at END,
+       completed_at = CASE WHEN $2 = 'Completed' THEN now() ELSE completed_at END
+     WHERE id = $1`,
+    [id, t.to, SUBSCRIPTION_PROGRESS[t.to], action === 'reject' ? (reason ?? null) : null],
+  );
+  // Committed amounts change in the same transaction as the subscription that moves them.
+  if (t.to === 'Completed' || row.status === 'Completed') await recomputeCommitted(q, row.deal_id);
+  await logActivity(q, {
+    type: 'subscription_updated',
+    userId: actor.id,
+    targetUserId: row.investor_id,
+    details: { subscriptionId: id, dealId: row.deal_id, title: row.deal_title, from: row.status, to: t.to, amount: row.amount, ...(reason ? { reason } : {}) },
+    ip,
+  });
+  return toSub(await getSub(q, id));
+}
