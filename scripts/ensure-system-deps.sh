@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Makes sure the system packages the test suites need are installed: Debian's Chromium
-# (end-to-end tests). Installs them with apt when missing and running as root; otherwise
-# stops with a message naming the package.
+# (end-to-end tests) and PostgreSQL (the API suite runs on a real server too). Installs them
+# with apt when missing and running as root; otherwise stops with a message naming them.
 set -euo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
@@ -20,4 +21,8 @@ echo "Installing system packages: ${need[*]} (apt-get)"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+# Debian's postgresql package starts a cluster of its own; the tests start their own on a free port.
+if [[ " ${need[*]} " == *" postgresql "* ]]; then
+  (command -v pg_ctlcluster >/dev/null && pg_lsclusters -h 2>/dev/null | awk '{print $1, $2}' | while read -r v c; do pg_ctlcluster "$v" "$c" stop || true; done) || true
+fi
 echo "Installed: ${need[*]}"

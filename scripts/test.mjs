@@ -32,14 +32,19 @@ if (run('system packages', 'bash', ['scripts/ensure-system-deps.sh']) !== 0) {
 const tsc = run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 record('typecheck', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
 
-// 3. Unit and API tests (real app, real embedded PostgreSQL).
-const vitestJson = `${LOGS}/vitest.json`;
-rmSync(vitestJson, { force: true });
-const vitest = run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
-if (existsSync(vitestJson)) {
-  const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
-  record('vitest', v.numPassedTests ?? 0, (v.numFailedTests ?? 0) + (vitest !== 0 && !v.numFailedTests ? 1 : 0));
-} else record('vitest', 0, 1);
+// 3. Unit and API tests (real app, real embedded PostgreSQL), then the API suite again on a
+//    real PostgreSQL server (started by the suite on loopback, or DATABASE_URL when given).
+function vitestSuite(label, file, args, env) {
+  const json = `${LOGS}/${file}`;
+  rmSync(json, { force: true });
+  const code = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${json}`], env);
+  if (existsSync(json)) {
+    const v = JSON.parse(readFileSync(json, 'utf8'));
+    record(label, v.numPassedTests ?? 0, (v.numFailedTests ?? 0) + (code !== 0 && !v.numFailedTests ? 1 : 0));
+  } else record(label, 0, 1);
+}
+vitestSuite('vitest (PGlite)', 'vitest.json', [], {});
+vitestSuite('vitest (PostgreSQL)', 'vitest-postgres.json', ['src/server'], { TEST_DB: 'postgres' });
 
 // 4. Build the web app, then end-to-end tests in Chromium against the started server.
 const build = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
@@ -58,7 +63,7 @@ if (build === 0) {
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 console.log('\nSuites:');
-for (const r of results) console.log(`  ${r.suite.padEnd(10)} ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) console.log(`  ${r.suite.padEnd(20)} ${r.passed} passed, ${r.failed} failed`);
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(`${LOGS}/summary.txt`, `${summary}\n`);
 console.log(`\n${summary}`);

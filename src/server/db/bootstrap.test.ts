@@ -160,7 +160,9 @@ describe('bootstrap and demo data', () => {
 
     it('loads the demo accounts once on a fresh embedded database, with DEMO_PASSWORD', async () => {
       const dir = await tempDir();
-      const cfg = config(dir, { DEMO_PASSWORD: 'Demo-Pass-2024' });
+      // A PostgreSQL server never gets demo data by itself: there it takes DEMO_DATA=1.
+      if (ctx.db.engine === 'postgres') expect(await loadDemoData({ ...ctx, config: config(dir) }, true, () => {})).toBe(false);
+      const cfg = config(dir, { DEMO_PASSWORD: 'Demo-Pass-2024', ...(ctx.db.engine === 'postgres' ? { DEMO_DATA: '1' } : {}) });
       const lines: string[] = [];
       expect(await loadDemoData({ ...ctx, config: cfg }, true, (l) => lines.push(l))).toBe(true);
       expect(await demoCount()).toBe(DEMO_USERS.length);

@@ -7,7 +7,7 @@ import type { AccountStatus, AdminUserType, InvestorUserType, Role } from '../..
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { insertUser } from '../db/bootstrap.ts';
-import { type Db, openPglite } from '../db/client.ts';
+import { type Db, openPglite, openPostgres } from '../db/client.ts';
 import { hashPassword } from '../auth/password.ts';
 import { MessageCipher } from '../crypto/cipher.ts';
 import { randomBytes } from 'node:crypto';
@@ -33,8 +33,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
     ...env,
   });
-  const template = await readFile(inject('pgliteTemplate'));
-  const db = await openPglite(undefined, new Blob([template]));
+  const { db, drop } = await openTestDatabase();
   const files = new DiskFileStore(path.join(dataDir, 'storage'));
   const cipher = new MessageCipher(randomBytes(32));
   const app = await buildApp({ db, files, config, cipher }, { webDir: null });
@@ -48,7 +47,41 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     async close() {
       await app.close();
       await db.close().catch(() => {});
+      await drop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A database with the migrated schema, private to the caller: a PGlite copy of the template,
+ * or (TEST_DB=postgres) a new database on the server created from the template database.
+ */
+async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = inject('postgresUrl');
+  if (!url) {
+    const template = await readFile(inject('pgliteTemplate'));
+    return { db: await openPglite(undefined, new Blob([template])), drop: async () => {} };
+  }
+  const name = `sd_test_${randomBytes(6).toString('hex')}`;
+  const admin = await openPostgres(url, 1);
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE sd_template`);
+  } finally {
+    await admin.close();
+  }
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const db = await openPostgres(dbUrl.toString(), 5);
+  return {
+    db,
+    drop: async () => {
+      const a = await openPostgres(url, 1);
+      try {
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await a.close();
+      }
     },
   };
 }
