@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { LoadingScreen } from '../components/ui/spinner';
+import { queryClient } from '../lib/query';
 import { AuthProvider, homeFor, useAuth } from './auth-context';
 import { RequireRole } from './route-guard';
 
@@ -22,6 +24,7 @@ function Landing() {
 
 export function App() {
   return (
+    <QueryClientProvider client={queryClient}>
     <BrowserRouter>
       <AuthProvider>
         <Suspense fallback={<LoadingScreen />}>
@@ -41,5 +44,6 @@ export function App() {
         <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
       </AuthProvider>
     </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser, SignUpInput } from '../../shared/auth';
 import { ApiError, api, onUnauthorized } from '../lib/api';
+import { queryClient } from '../lib/query';
 
 /** The auth events of spec section 4 (password recovery needs e-mail and is not offered). */
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
@@ -36,6 +37,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const userRef = useRef<AppUser | null>(null);
 
   const emit = useCallback((event: AuthEvent, next: AppUser | null) => {
+    // Another user's cached data must never show after a sign-out or a change of account.
+    if (event === 'SIGNED_OUT' || (event === 'SIGNED_IN' && userRef.current?.id !== next?.id)) queryClient.clear();
     userRef.current = next;
     setUser(next);
     for (const l of listeners.current) l(event, next);
