@@ -70,6 +70,8 @@ export default defineConfig({
         ADMIN_NAME: 'Eve Admin',
         LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
         LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
+        // Faster hashes keep the browser suites quick; the production cost is covered by unit tests.
+        PASSWORD_HASH_COST: '12',
         LOG_FILE: path.join(process.cwd(), '.test-logs', 'e2e-server.log'),
       },
   },
@@ -89,6 +91,8 @@ export default defineConfig({
         ADMIN_NAME: 'Eve Admin',
         LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
         LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
+        // Faster hashes keep the browser suites quick; the production cost is covered by unit tests.
+        PASSWORD_HASH_COST: '12',
         LOG_FILE: path.join(process.cwd(), '.test-logs', 'e2e-empty-server.log'),
       },
     },

@@ -23,14 +23,56 @@ export async function expectNoA11yViolations(page: Page, label = page.url()) {
   ).toEqual([]);
 }
 
+/** The password field's label (the sign-up form marks it required with an aria-hidden '*'). */
+export const PASSWORD_LABEL = /^Password\*?$/;
+
 /** Signs in through the login form. */
 export async function signInViaUi(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(PASSWORD_LABEL).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 export async function gotoLogin(page: Page) {
   await page.goto('/login');
   await expect(page.getByText('Secure access to deal syndication platform')).toBeVisible();
+}
+
+/** The toast region (sonner's live region "Notifications alt+T"); toasts render inside it. */
+export function toasts(page: Page) {
+  return page.getByRole('region', { name: /^Notifications/ });
+}
+
+/** Expects a toast with exactly this text. */
+export async function expectToast(page: Page, text: string) {
+  await expect(toasts(page).getByText(text, { exact: true })).toBeVisible();
+}
+
+/** The inline message of the login / sign-up card (the toaster lives outside <main>). */
+export function inlineAlert(page: Page) {
+  return page.getByRole('main').getByRole('alert');
+}
+
+/** Opens /login and signs in; waits until the app has left /login. */
+export async function signIn(page: Page, email: string, password: string, expectedPath: RegExp) {
+  await gotoLogin(page);
+  await signInViaUi(page, email, password);
+  await expect(page).toHaveURL(expectedPath);
+}
+
+/** A fresh e-mail address for sign-up tests. */
+export function freshEmail(tag = 'e2e') {
+  return `${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Fills the sign-up form (the page must be in sign-up mode). */
+export async function fillSignUp(
+  page: Page,
+  f: { name: string; email: string; password: string; confirm: string; type?: 'HNI' | 'Family Office' | 'Offshore Fund' },
+) {
+  await page.getByLabel('Full Name').fill(f.name);
+  await page.getByLabel('Email').fill(f.email);
+  if (f.type) await page.getByLabel('Investor Type').selectOption({ label: f.type });
+  await page.getByLabel(PASSWORD_LABEL).fill(f.password);
+  await page.getByLabel('Confirm Password').fill(f.confirm);
 }

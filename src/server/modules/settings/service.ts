@@ -3,12 +3,18 @@ import type { Queryable } from '../../db/client.ts';
 
 const KEY = 'app';
 
-/** The stored settings merged over the defaults; a stored value that no longer validates falls back to its default. */
+/** The stored settings merged over the defaults; a stored value that no longer validates falls back to its own default. */
 export async function getSettings(q: Queryable): Promise<Settings> {
   const rows = await q.query<{ value: Partial<Settings> }>('SELECT value FROM settings WHERE key = $1', [KEY]);
-  const merged = { ...DEFAULT_SETTINGS, ...(rows[0]?.value ?? {}) };
-  const parsed = settingsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+  const stored = rows[0]?.value ?? {};
+  const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+    if (!(key in stored)) continue;
+    const field = settingsSchema.shape[key];
+    const parsed = field.safeParse(stored[key]);
+    if (parsed.success) merged[key] = parsed.data;
+  }
+  return merged as Settings;
 }
 
 export async function saveSettings(q: Queryable, value: Settings, userId: string | null): Promise<void> {

@@ -173,6 +173,8 @@ export async function deleteUser(ctx: AppContext, id: string, actor: AppUser, ip
 
 /** Sets a random 24-character temporary password, ends the user's sessions and returns it once. */
 export async function resetPassword(ctx: AppContext, id: string, actor: AppUser, ip: string): Promise<string> {
+  // An admin changes their own password with the current one, never by a reset that would end their session.
+  if (id === actor.id) throw conflict('Use Change password to change your own password', 'SELF_PROTECTION');
   const password = generatePassword();
   const hash = await hashPassword(password, ctx.config.passwordHashCost);
   await ctx.db.tx(async (q) => {

@@ -1,18 +1,235 @@
+import {
+  ArrowRight,
+  BrainCircuit,
+  Briefcase,
+  Building2,
+  Construction,
+  FileClock,
+  Fuel,
+  Landmark,
+  type LucideIcon,
+  Minus,
+  Receipt,
+  RefreshCw,
+  ShieldCheck,
+  TrendingUp,
+  TriangleAlert,
+} from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { type DashboardDeal, type DashboardTile, formatCompactUSD, type Trend } from '../../../shared/dashboard';
+import { dealStatusTone } from '../../../shared/deals';
 import { PageHeader } from '../../app/app-shell';
 import { useAuth } from '../../app/auth-context';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { useDashboard } from './api';
+
+const TILE_ICONS: Record<DashboardTile['key'], LucideIcon> = {
+  activeDeals: Briefcase,
+  activeSpvs: ShieldCheck,
+  dfsaFilingsDueToday: FileClock,
+  uaeTaxStatus: Receipt,
+};
+
+const TRENDS: Record<Trend, { label: string; icon: LucideIcon; className: string }> = {
+  up: { label: 'Trending up', icon: TrendingUp, className: 'text-success-700' },
+  stable: { label: 'Stable', icon: Minus, className: 'text-muted' },
+  attention: { label: 'Needs attention', icon: TriangleAlert, className: 'text-danger-700' },
+};
+
+const DEAL_TYPE_ICONS: Record<string, LucideIcon> = {
+  'Oil Trading': Fuel,
+  'Distressed Real Estate': Building2,
+  PPP: Landmark,
+  'AI & Tech': BrainCircuit,
+  Infrastructure: Construction,
+};
 
 export default function AdminDashboardPage() {
   const { user } = useAuth();
+  const dashboard = useDashboard();
+  const pipelineHeadingId = useId();
+  const data = dashboard.data;
+  const loading = dashboard.isPending;
+
   return (
     <>
       <PageHeader
         title={`Welcome, ${user?.name ?? ''}`}
         description={user?.userType === 'founder' ? 'Founder & Managing Partner' : 'Administrator'}
       />
-      <div className="rounded-xl border border-dashed border-border bg-surface p-8 text-center text-muted">
-        <p className="font-medium text-ink-900">Dashboard tiles and the active deal pipeline are coming soon.</p>
-        <p className="mt-1 text-sm">They are computed from live deals, SPVs and compliance items once those modules land.</p>
+      <div role="status" className="sr-only">
+        {loading ? 'Loading dashboard...' : ''}
       </div>
+
+      {dashboard.isError && !data ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-surface p-8 text-center">
+          <p className="font-medium text-ink-900">Failed to load the dashboard</p>
+          <p className="text-sm text-muted">Check your connection and try again.</p>
+          <Button variant="secondary" onClick={() => void dashboard.refetch()} busy={dashboard.isFetching}>
+            <RefreshCw aria-hidden="true" />
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ul aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            {!data
+              ? [0, 1, 2, 3].map((i) => (
+                  <li key={i}>
+                    <TileSkeleton />
+                  </li>
+                ))
+              : data.tiles.map((tile) => (
+                  <li key={tile.key}>
+                    <TileCard tile={tile} />
+                  </li>
+                ))}
+          </ul>
+
+          <section aria-labelledby={pipelineHeadingId} className="mt-8">
+            <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
+              <div>
+                <h2 id={pipelineHeadingId} className="text-lg font-semibold tracking-tight text-ink-900">
+                  Active Deal Pipeline
+                </h2>
+                <p className="text-sm text-muted">The most recent Active or Pending deals.</p>
+              </div>
+              <Link
+                to="/admin/deals"
+                className="inline-flex min-h-10 items-center gap-1 rounded-md text-sm font-medium text-gold-700 hover:underline"
+              >
+                View full pipeline
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </div>
+            {!data ? (
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+                {[0, 1, 2, 3].map((i) => (
+                  <DealSkeleton key={i} />
+                ))}
+              </div>
+            ) : data.deals.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-border bg-surface px-4 py-10 text-center text-sm text-muted">
+                No active or pending deals
+              </p>
+            ) : (
+              <ul aria-label="Active deals" className="grid grid-cols-1 gap-4 md:grid-cols-2">
+                {data.deals.map((deal) => (
+                  <li key={deal.id}>
+                    <DealCard deal={deal} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
     </>
+  );
+}
+
+function TileCard({ tile }: { tile: DashboardTile }) {
+  const Icon = TILE_ICONS[tile.key] ?? Briefcase;
+  const trend = TRENDS[tile.trend] ?? TRENDS.stable;
+  const TrendIcon = trend.icon;
+  return (
+    <Card className="flex h-full flex-col gap-3 p-5" data-tile={tile.key}>
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-sm font-medium text-muted">{tile.label}</p>
+        <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-md bg-gold-100 text-gold-700">
+          <Icon className="size-5" />
+        </span>
+      </div>
+      <p className={cn('text-3xl font-semibold tracking-tight text-ink-900', /^\d/.test(tile.value) && 'tabular')}>{tile.value}</p>
+      <p className={cn('mt-auto inline-flex items-center gap-1.5 text-sm font-medium', trend.className)}>
+        <TrendIcon aria-hidden="true" className="size-4" />
+        {trend.label}
+      </p>
+    </Card>
+  );
+}
+
+function DealCard({ deal }: { deal: DashboardDeal }) {
+  const titleId = useId();
+  const TypeIcon = DEAL_TYPE_ICONS[deal.type] ?? Building2;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="relative flex h-full flex-col gap-4 rounded-lg border border-border bg-surface p-5 shadow-sm transition-colors focus-within:border-gold-600 hover:border-gold-500 hover:bg-ink-50/40"
+    >
+      <div className="flex items-start gap-3">
+        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-md bg-ink-100 text-ink-800">
+          <TypeIcon className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="font-semibold leading-snug text-ink-900">
+            <Link
+              to={`/admin/deals/${encodeURIComponent(deal.id)}`}
+              className="rounded-sm after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-gold-600"
+            >
+              {deal.title}
+            </Link>
+          </h3>
+          <p className="text-sm text-muted">{deal.type}</p>
+        </div>
+        <Badge tone={dealStatusTone(deal.status)}>{deal.status}</Badge>
+      </div>
+      <dl className="grid grid-cols-3 gap-x-4 gap-y-3 text-sm">
+        <Detail label="Target" value={formatCompactUSD(deal.targetAmount)} numeric />
+        <Detail label="IRR" value={deal.expectedIrr || 'TBD'} numeric />
+        <Detail label="Risk score" value={deal.riskScore || 'TBD'} numeric />
+        <Detail label="SPV" value={deal.spvEntity || 'Not assigned'} className="col-span-3" />
+      </dl>
+      <div className="mt-auto border-t border-border pt-3 text-sm">
+        <span className="font-medium text-muted">Next step: </span>
+        <span className="text-text">{deal.nextStep || '—'}</span>
+      </div>
+    </article>
+  );
+}
+
+function Detail({ label, value, numeric, className }: { label: string; value: string; numeric?: boolean; className?: string }) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
+      <dd className={cn('mt-0.5 font-medium break-words text-ink-900', numeric && 'tabular')}>{value}</dd>
+    </div>
+  );
+}
+
+function TileSkeleton() {
+  return (
+    <Card aria-hidden="true" className="flex h-full animate-pulse flex-col gap-3 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="h-4 w-32 rounded bg-ink-100" />
+        <div className="size-9 rounded-md bg-ink-100" />
+      </div>
+      <div className="h-9 w-16 rounded bg-ink-100" />
+      <div className="h-5 w-24 rounded bg-ink-100" />
+    </Card>
+  );
+}
+
+function DealSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex h-52 animate-pulse flex-col gap-4 rounded-lg border border-border bg-surface p-5">
+      <div className="flex gap-3">
+        <div className="size-10 rounded-md bg-ink-100" />
+        <div className="flex flex-1 flex-col gap-2">
+          <div className="h-4 w-2/3 rounded bg-ink-100" />
+          <div className="h-3 w-1/3 rounded bg-ink-100" />
+        </div>
+      </div>
+      <div className="grid grid-cols-4 gap-4">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="h-8 rounded bg-ink-100" />
+        ))}
+      </div>
+      <div className="mt-auto h-4 w-3/4 rounded bg-ink-100" />
+    </div>
   );
 }

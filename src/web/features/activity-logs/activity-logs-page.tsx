@@ -1,0 +1,223 @@
+import { History, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { type ActivityLogEntry, actorLabel } from '../../../shared/activity';
+import { ACTIVITY_LABELS, ACTIVITY_TYPES, type ActivityType } from '../../../shared/constants';
+import { formatDateTime } from '../../../shared/format';
+import { PageHeader } from '../../app/app-shell';
+import { Button } from '../../components/ui/button';
+import { Field, fieldProps } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/select';
+import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { cn } from '../../lib/cn';
+import { useActivityLogs } from './api';
+import { formatDetails, humanizeKey } from './format-details';
+
+export const LOAD_FAILED = 'Failed to load activity logs';
+export const EMPTY_TEXT = 'No activity logs found';
+const SEARCH_DEBOUNCE_MS = 300;
+const COLUMNS = ['Activity', 'User', 'Target User', 'Details', 'IP Address', 'Timestamp'] as const;
+
+const TYPE_OPTIONS = [{ value: '', label: 'All types' }, ...ACTIVITY_TYPES.map((t) => ({ value: t, label: ACTIVITY_LABELS[t] }))];
+
+// The timestamp in two lines, in the viewer's time zone like formatDateTime: '05 Mar 2026' / '14:03:27'.
+const dayFmt = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+const timeFmt = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const formatDay = (iso: string) => dayFmt.format(new Date(iso));
+const formatTime = (iso: string) => timeFmt.format(new Date(iso));
+
+const records = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
+
+export function activityLabel(type: string): string {
+  return ACTIVITY_LABELS[type as ActivityType] ?? humanizeKey(type);
+}
+
+function useDebouncedValue<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const id = window.setTimeout(() => setDebounced(value), delay);
+    return () => window.clearTimeout(id);
+  }, [value, delay]);
+  return debounced;
+}
+
+export default function ActivityLogsPage() {
+  const [searchInput, setSearchInput] = useState('');
+  const [type, setType] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const logs = useActivityLogs({ search, type });
+
+  // The spec's toast, once per failure (a failed 'Load older' included).
+  const failedAt = logs.isError ? logs.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) toast.error(LOAD_FAILED, { id: 'activity-logs-failed' });
+  }, [failedAt]);
+
+  const pages = logs.data?.pages;
+  const entries = pages?.flatMap((p) => p.logs) ?? [];
+  const total = pages?.[0]?.total;
+  // Filters changed: the previous results stay (no layout shift) until the new ones arrive.
+  const updating = logs.isPlaceholderData;
+
+  return (
+    <>
+      <PageHeader
+        title="Activity Logs"
+        description={
+          <span className="tabular" data-testid="activity-logs-total">
+            {total === undefined ? (logs.isError ? 'Records unavailable' : 'Loading records...') : records(total)}
+          </span>
+        }
+      />
+
+      <search aria-label="Filter activity logs" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_16rem]">
+        <Field label="Search activity logs" htmlFor="activity-search">
+          <Input
+            {...fieldProps('activity-search', undefined, true)}
+            type="search"
+            value={searchInput}
+            onChange={(e) => setSearchInput(e.target.value)}
+            placeholder="Name, e-mail, IP address or details"
+            autoComplete="off"
+            maxLength={200}
+          />
+          <span id="activity-search-hint" className="sr-only">
+            Searches every record on the server; results update as you type.
+          </span>
+        </Field>
+        <Field label="Activity type" htmlFor="activity-type">
+          <NativeSelect id="activity-type" value={type} onChange={(e) => setType(e.target.value)} options={TYPE_OPTIONS} />
+        </Field>
+      </search>
+
+      <div role="status" className="sr-only">
+        {logs.isPending
+          ? 'Loading activity logs...'
+          : updating
+            ? 'Updating results...'
+            : total !== undefined
+              ? `${records(total)} found`
+              : ''}
+      </div>
+
+      {logs.isError && !pages ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-surface p-8 text-center">
+          <p className="font-medium text-ink-900">{LOAD_FAILED}</p>
+          <p className="text-sm text-muted">Check your connection and try again.</p>
+          <Button variant="secondary" onClick={() => void logs.refetch()} busy={logs.isFetching}>
+            <RefreshCw aria-hidden="true" />
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <>
+          <Table
+            aria-label="Activity logs"
+            aria-busy={logs.isPending || updating || undefined}
+            containerClassName={cn('transition-opacity', updating && 'opacity-60')}
+          >
+            <THead>
+              <tr>
+                {COLUMNS.map((c) => (
+                  <TH key={c}>{c}</TH>
+                ))}
+              </tr>
+            </THead>
+            <TBody>
+              {logs.isPending ? (
+                <SkeletonRows />
+              ) : entries.length === 0 ? (
+                <EmptyRow colSpan={COLUMNS.length}>{EMPTY_TEXT}</EmptyRow>
+              ) : (
+                entries.map((entry) => <LogRow key={entry.id} entry={entry} />)
+              )}
+            </TBody>
+          </Table>
+
+          {pages && entries.length > 0 && (
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+              <p className="tabular text-sm text-muted">
+                Showing {entries.length.toLocaleString('en-US')} of {records(total ?? entries.length)}, newest first
+              </p>
+              {logs.hasNextPage && (
+                <Button variant="secondary" onClick={() => void logs.fetchNextPage()} busy={logs.isFetchingNextPage} disabled={updating}>
+                  {!logs.isFetchingNextPage && <History aria-hidden="true" />}
+                  {logs.isFetchingNextPage ? 'Loading older...' : 'Load older'}
+                </Button>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function Person({ id, name, email }: { id: string | null; name: string | null; email: string | null }) {
+  const label = actorLabel(id, name);
+  const known = Boolean(id && name);
+  return (
+    <div className="max-w-40 min-w-28">
+      <span className={cn('block break-words', known ? 'font-medium text-ink-900' : 'text-muted italic')}>{label}</span>
+      {known && email && (
+        <span className="block truncate text-xs text-muted" title={email}>
+          {email}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function LogRow({ entry }: { entry: ActivityLogEntry }) {
+  const lines = formatDetails(entry.activityType, entry.details);
+  return (
+    <TR>
+      <TD className="whitespace-nowrap font-medium text-ink-900">{activityLabel(entry.activityType)}</TD>
+      <TD>
+        <Person id={entry.userId} name={entry.userName} email={entry.userEmail} />
+      </TD>
+      <TD>
+        <Person id={entry.targetUserId} name={entry.targetName} email={entry.targetEmail} />
+      </TD>
+      <TD className="min-w-48 max-w-md [overflow-wrap:anywhere]">
+        {lines.length === 0 ? (
+          <span className="text-muted">—</span>
+        ) : (
+          <ul className="flex flex-col gap-0.5">
+            {lines.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines are derived, stable per entry
+              <li key={i}>
+                <span className="text-muted">{l.label}:</span> {l.value}
+              </li>
+            ))}
+          </ul>
+        )}
+      </TD>
+      <TD className="tabular whitespace-nowrap">{entry.ipAddress || <span className="text-muted">—</span>}</TD>
+      <TD className="tabular whitespace-nowrap">
+        <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt)} className="flex flex-col">
+          <span>{formatDay(entry.createdAt)}</span>
+          <span className="text-xs text-muted">{formatTime(entry.createdAt)}</span>
+        </time>
+      </TD>
+    </TR>
+  );
+}
+
+function SkeletonRows() {
+  return (
+    <>
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a placeholder row, not focusable; hidden from screen readers
+        <tr key={i} aria-hidden="true">
+          {COLUMNS.map((c) => (
+            <td key={c} className="border-b border-border px-3 py-3.5">
+              <div className={cn('h-4 animate-pulse rounded bg-ink-100', c === 'Details' ? 'w-48' : 'w-24')} />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </>
+  );
+}

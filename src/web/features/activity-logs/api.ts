@@ -1,0 +1,39 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { ActivityLogEntry } from '../../../shared/activity';
+import { ACTIVITY_LOG_PAGE_SIZE } from '../../../shared/constants';
+import { api } from '../../lib/api';
+
+export interface ActivityLogPage {
+  logs: ActivityLogEntry[];
+  /** Number of records matching the filters (all pages). */
+  total: number;
+  /** Pass as `before` to get the next (older) page; null on the last page. */
+  nextCursor: number | null;
+}
+
+export interface ActivityLogFilters {
+  search: string;
+  type: string;
+}
+
+export const activityLogKeys = {
+  all: ['activity-logs'] as const,
+  list: (f: ActivityLogFilters) => ['activity-logs', 'list', f] as const,
+};
+
+/** GET /api/activity-logs, newest first, 100 per page, older pages through the keyset cursor. */
+export function useActivityLogs(filters: ActivityLogFilters) {
+  return useInfiniteQuery({
+    queryKey: activityLogKeys.list(filters),
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(ACTIVITY_LOG_PAGE_SIZE) });
+      if (filters.search) params.set('search', filters.search);
+      if (filters.type) params.set('type', filters.type);
+      if (pageParam !== null) params.set('before', String(pageParam));
+      return api<ActivityLogPage>(`/api/activity-logs?${params}`, { signal });
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+}

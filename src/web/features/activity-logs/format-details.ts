@@ -1,0 +1,178 @@
+import { USER_TYPE_LABELS, type UserType } from '../../../shared/constants';
+import { formatUSD } from '../../../shared/format';
+
+/** One readable line of an activity log's details: 'Status: pending → active'. */
+export interface DetailLine {
+  label: string;
+  value: string;
+}
+
+const ACRONYMS: Record<string, string> = {
+  smtp: 'SMTP',
+  api: 'API',
+  ip: 'IP',
+  irr: 'IRR',
+  spv: 'SPV',
+  url: 'URL',
+  kyc: 'KYC',
+  dfsa: 'DFSA',
+  id: 'ID',
+};
+
+/** Key names the details use that read better with a fixed label. */
+const KEY_LABELS: Record<string, string> = {
+  email: 'Email',
+  targetAmount: 'Target',
+  committedAmount: 'Committed',
+  expectedIrr: 'IRR',
+  riskScore: 'Risk score',
+  spvEntity: 'SPV',
+  nextStep: 'Next step',
+  userType: 'User type',
+  changedKeys: 'Changed',
+  emailFromAddress: 'From address',
+  twoFactorAuth: 'Two-factor authentication',
+  ipWhitelist: 'IP whitelist',
+  sessionTimeout: 'Session timeout',
+};
+
+/** 'smtpPort' → 'SMTP port', 'dealId' → 'Deal ID'. */
+export function humanizeKey(key: string): string {
+  if (KEY_LABELS[key]) return KEY_LABELS[key];
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.toLowerCase());
+  return words.map((w, i) => ACRONYMS[w] ?? (i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w)).join(' ');
+}
+
+/** 'invalid_credentials' → 'Invalid credentials', 'account_pending' → 'Account pending'. */
+function humanizeCode(code: string): string {
+  const text = code.replace(/[_-]+/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isChange = (v: unknown): v is { from: unknown; to: unknown } => isRecord(v) && 'from' in v && 'to' in v;
+
+/** Keys that hold internal identifiers: noise to a reader (the row already names the users). */
+const isIdKey = (key: string) => key === 'id' || /Id$/.test(key) || /_id$/.test(key);
+
+function formatValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (/Amount$/.test(key) && (typeof value === 'string' || typeof value === 'number')) return formatUSD(value);
+  if (key === 'userType' && typeof value === 'string') return USER_TYPE_LABELS[value as UserType] ?? value;
+  if (key === 'size' && typeof value === 'number') return formatSize(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'none';
+    return value.map((v) => (key === 'changedKeys' && typeof v === 'string' ? humanizeKey(v) : formatValue('', v))).join(', ');
+  }
+  if (isChange(value)) return `${formatValue(key, value.from)} → ${formatValue(key, value.to)}`;
+  if (isRecord(value)) {
+    const parts = ordered(value)
+      .filter(([k]) => !isIdKey(k))
+      .map(([k, v]) => `${humanizeKey(k)}: ${formatValue(k, v)}`);
+    return parts.length ? parts.join('; ') : '—';
+  }
+  return String(value);
+}
+
+function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}
+
+/**
+ * The order lines read in. The database (jsonb) does not keep the order keys were written in,
+ * so the most telling keys come first and the rest follow alphabetically.
+ */
+const KEY_ORDER = ['title', 'name', 'email', 'role', 'stage', 'status', 'userType', 'type', 'reason', 'changes', 'changedKeys', 'size'];
+function ordered(obj: Record<string, unknown>): [string, unknown][] {
+  const rank = (k: string) => {
+    const i = KEY_ORDER.indexOf(k);
+    return i === -1 ? KEY_ORDER.length : i;
+  };
+  return Object.entries(obj).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** Generic lines: one per key, ids left out, nested from/to pairs as 'a → b'. */
+function genericLines(details: Record<string, unknown>, skip: ReadonlySet<string> = new Set()): DetailLine[] {
+  const lines: DetailLine[] = [];
+  for (const [key, value] of ordered(details)) {
+    if (skip.has(key) || isIdKey(key)) continue;
+    if (key === 'changes' && isRecord(value)) {
+      for (const [k, v] of ordered(value)) lines.push({ label: humanizeKey(k), value: formatValue(k, v) });
+      continue;
+    }
+    if (key === 'reason' && typeof value === 'string') {
+      lines.push({ label: 'Reason', value: humanizeCode(value) });
+      continue;
+    }
+    lines.push({ label: humanizeKey(key), value: formatValue(key, value) });
+  }
+  return lines;
+}
+
+/**
+ * Turns a log entry's details object into readable lines (never raw JSON), e.g.
+ * 'Status: pending → active', 'Email: a@b.com', 'Stage: Sourcing → Execution',
+ * 'Changed: Company name, Session timeout'.
+ */
+export function formatDetails(activityType: string, details: unknown): DetailLine[] {
+  if (!isRecord(details)) {
+    if (details === null || details === undefined || details === '') return [];
+    return [{ label: 'Details', value: formatValue('', details) }];
+  }
+  switch (activityType) {
+    case 'user_status_change':
+      if ('from' in details || 'to' in details) {
+        return [
+          { label: 'Status', value: `${formatValue('status', details.from)} → ${formatValue('status', details.to)}` },
+          ...genericLines(details, new Set(['from', 'to'])),
+        ];
+      }
+      break;
+    case 'deal_created':
+    case 'deal_updated': {
+      const lines: DetailLine[] = [];
+      if (typeof details.title === 'string') lines.push({ label: 'Deal', value: details.title });
+      // The stage move repeats as top-level from/to; show it once, from the changes.
+      const changes = isRecord(details.changes) ? details.changes : null;
+      const skip = new Set(['title']);
+      if (changes?.stage || ('from' in details && 'to' in details && activityType === 'deal_updated')) {
+        if (!changes?.stage)
+          lines.push({ label: 'Stage', value: `${formatValue('stage', details.from)} → ${formatValue('stage', details.to)}` });
+        skip.add('from');
+        skip.add('to');
+      }
+      return [...lines, ...genericLines(details, skip)];
+    }
+    case 'document_uploaded':
+    case 'document_deleted': {
+      const lines: DetailLine[] = [];
+      if (typeof details.name === 'string') lines.push({ label: 'Document', value: details.name });
+      return [...lines, ...genericLines(details, new Set(['name']))];
+    }
+    case 'settings_updated':
+      if (Array.isArray(details.changedKeys)) {
+        return [
+          { label: 'Changed', value: formatValue('changedKeys', details.changedKeys) },
+          ...genericLines(details, new Set(['changedKeys'])),
+        ];
+      }
+      break;
+  }
+  return genericLines(details);
+}
+
+/** The details as one line of text (for titles and tests). */
+export function detailsText(activityType: string, details: unknown): string {
+  return formatDetails(activityType, details)
+    .map((l) => `${l.label}: ${l.value}`)
+    .join('; ');
+}

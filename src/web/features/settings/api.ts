@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Settings } from '../../../shared/settings';
+import { api } from '../../lib/api';
+
+export const settingsKey = ['settings'] as const;
+
+export const SAVED = 'Settings saved successfully';
+export const SAVE_FAILED = 'Failed to save settings';
+export const LOAD_FAILED = 'Failed to load settings';
+
+/** GET /api/settings (admins only). */
+export function useSettings() {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => api<{ settings: Settings }>('/api/settings', { signal }).then((r) => r.settings),
+    // The form is filled once from the server; background refetches must not reset what is typed.
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** PUT /api/settings with the whole settings object; the answer is what was stored. */
+export function useSaveSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: Settings) =>
+      api<{ settings: Settings }>('/api/settings', { method: 'PUT', body: settings }).then((r) => r.settings),
+    onSuccess: (saved) => {
+      qc.setQueryData(settingsKey, saved);
+      // A save is logged (settings_updated).
+      void qc.invalidateQueries({ queryKey: ['activity-logs'] });
+    },
+  });
+}

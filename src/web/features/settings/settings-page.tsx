@@ -1,0 +1,336 @@
+import { CircleAlert, Info, RefreshCw, Undo2 } from 'lucide-react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import type { Settings } from '../../../shared/settings';
+import { PageHeader } from '../../app/app-shell';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Field, fieldProps } from '../../components/ui/field';
+import { Input, Textarea } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/select';
+import { Spinner } from '../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { LOAD_FAILED, SAVE_FAILED, SAVED, useSaveSettings, useSettings } from './api';
+import {
+  errorCount,
+  firstFieldWithError,
+  firstTabWithError,
+  isNotEnforced,
+  limitsOf,
+  SETTINGS_TABS,
+  type SettingsErrors,
+  type SettingsFieldDef,
+  type SettingsFormValues,
+  type SettingsKey,
+  settingsFieldErrors,
+  type TabId,
+  toFormValues,
+  validateSettings,
+} from './settings-form';
+
+const inputId = (key: SettingsKey) => `setting-${key}`;
+
+/** The served HTML names the firm (meta + title); keep this page in step after a save. */
+function applyCompanyName(name: string) {
+  document.querySelector('meta[name="company-name"]')?.setAttribute('content', name);
+  document.title = name;
+}
+
+export default function SettingsPage() {
+  const settings = useSettings();
+
+  const failedAt = settings.isError ? settings.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) toast.error(LOAD_FAILED, { id: 'settings-load-failed' });
+  }, [failedAt]);
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Company, security, notification, system and e-mail settings. Changes apply when saved." />
+      {settings.data ? (
+        <SettingsForm initial={settings.data} />
+      ) : settings.isError ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-surface p-8 text-center">
+          <p className="font-medium text-ink-900">{LOAD_FAILED}</p>
+          <p className="text-sm text-muted">Check your connection and try again.</p>
+          <Button variant="secondary" onClick={() => void settings.refetch()} busy={settings.isFetching}>
+            <RefreshCw aria-hidden="true" />
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <div role="status" className="flex items-center gap-3 rounded-xl border border-border bg-surface p-8 text-sm text-muted">
+          <Spinner />
+          Loading settings...
+        </div>
+      )}
+    </>
+  );
+}
+
+function SettingsForm({ initial }: { initial: Settings }) {
+  const save = useSaveSettings();
+  const [saved, setSaved] = useState<SettingsFormValues>(() => toFormValues(initial));
+  const [values, setValues] = useState<SettingsFormValues>(saved);
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [tab, setTab] = useState<TabId>('general');
+  const [focusKey, setFocusKey] = useState<SettingsKey | null>(null);
+
+  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(saved), [values, saved]);
+  const totalErrors = Object.keys(errors).length;
+
+  // After switching to the tab with the first error, move focus to that field. The tab's panel
+  // mounts a frame later (Radix Presence), so try again for a few frames.
+  useEffect(() => {
+    if (!focusKey) return;
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
+      const el = document.getElementById(inputId(focusKey));
+      if (el) {
+        el.focus();
+        setFocusKey(null);
+      } else if (tries++ < 20) {
+        frame = requestAnimationFrame(attempt);
+      }
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [focusKey]);
+
+  function set<K extends SettingsKey>(key: K, value: SettingsFormValues[K]) {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key]) {
+      setErrors((e) => {
+        const next = { ...e };
+        delete next[key];
+        return next;
+      });
+    }
+  }
+
+  function showErrors(next: SettingsErrors) {
+    setErrors(next);
+    const firstTab = firstTabWithError(next);
+    if (firstTab) setTab(firstTab);
+    setFocusKey(firstFieldWithError(next));
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const result = validateSettings(values);
+    if (result.errors) {
+      showErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(result.data, {
+      onSuccess: (stored) => {
+        const next = toFormValues(stored);
+        setSaved(next);
+        setValues(next);
+        applyCompanyName(stored.companyName);
+        toast.success(SAVED);
+      },
+      onError: (err) => {
+        const fields = err instanceof ApiError ? settingsFieldErrors(err.fields) : {};
+        const description = err instanceof ApiError && err.status !== 500 && err.message !== SAVE_FAILED ? err.message : undefined;
+        toast.error(SAVE_FAILED, description ? { description } : undefined);
+        if (Object.keys(fields).length > 0) showErrors(fields);
+      },
+    });
+  }
+
+  function discard() {
+    setValues(saved);
+    setErrors({});
+  }
+
+  const tabsWithErrors = SETTINGS_TABS.filter((t) => errorCount(t, errors) > 0).map((t) => t.label);
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Settings">
+      {totalErrors > 0 && (
+        <div
+          role="alert"
+          className="mb-4 flex items-start gap-2 rounded-lg border border-danger-700/30 bg-danger-100 px-4 py-3 text-sm text-danger-700"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Nothing was saved. Correct {totalErrors === 1 ? 'the highlighted field' : `the ${totalErrors} highlighted fields`} on the{' '}
+            {tabsWithErrors.join(', ')} {tabsWithErrors.length === 1 ? 'tab' : 'tabs'}.
+          </span>
+        </div>
+      )}
+      <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
+        <TabsList aria-label="Settings sections" className="flex-wrap sm:flex-nowrap">
+          {SETTINGS_TABS.map((t) => {
+            const n = errorCount(t, errors);
+            return (
+              <TabsTrigger key={t.id} value={t.id}>
+                {t.label}
+                {n > 0 && (
+                  <span className="inline-flex items-center gap-0.5 rounded-full bg-danger-100 px-1.5 text-xs font-semibold text-danger-700">
+                    <CircleAlert aria-hidden="true" className="size-3" />
+                    <span aria-hidden="true">{n}</span>
+                    <span className="sr-only">{` (${n} ${n === 1 ? 'error' : 'errors'})`}</span>
+                  </span>
+                )}
+              </TabsTrigger>
+            );
+          })}
+        </TabsList>
+        {SETTINGS_TABS.map((t) => (
+          <TabsContent key={t.id} value={t.id} className="flex flex-col gap-4">
+            {t.sections.map((section) => (
+              <Card key={section.title}>
+                <CardHeader>
+                  <CardTitle>{section.title}</CardTitle>
+                  <CardDescription>{section.description}</CardDescription>
+                </CardHeader>
+                <CardContent className="grid grid-cols-1 gap-x-6 gap-y-5 md:grid-cols-2">
+                  {section.fields.map((def) => (
+                    <SettingField
+                      key={def.key}
+                      def={def}
+                      value={values[def.key]}
+                      error={errors[def.key]}
+                      onChange={(v) => set(def.key, v as never)}
+                    />
+                  ))}
+                </CardContent>
+              </Card>
+            ))}
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center justify-end gap-2 sm:gap-3 border-t border-border bg-canvas/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
+        <p className="sr-only mr-auto text-sm text-muted sm:not-sr-only" aria-live="polite">
+          {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+        </p>
+        <Button type="button" variant="ghost" onClick={discard} disabled={!dirty || save.isPending}>
+          <Undo2 aria-hidden="true" />
+          Discard changes
+        </Button>
+        <Button type="submit" busy={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function NotEnforcedNote({ detail }: { detail?: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded bg-neutral-100 px-1.5 py-0.5 text-xs font-medium text-neutral-700">
+      <Info aria-hidden="true" className="size-3.5" />
+      Not enforced yet{detail ? `: ${detail}` : ''}
+    </span>
+  );
+}
+
+function hintFor(def: SettingsFieldDef): ReactNode {
+  const note = isNotEnforced(def.key) ? <NotEnforcedNote detail={def.notEnforcedDetail} /> : null;
+  if (!def.hint && !note) return null;
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      {def.hint && <span>{def.hint}</span>}
+      {note}
+    </span>
+  );
+}
+
+function SettingField({
+  def,
+  value,
+  error,
+  onChange,
+}: {
+  def: SettingsFieldDef;
+  value: SettingsFormValues[SettingsKey];
+  error?: string;
+  onChange: (value: string | boolean) => void;
+}) {
+  const id = inputId(def.key);
+  const hint = hintFor(def);
+  const limits = limitsOf(def.key);
+  const wide = def.wide ? 'md:col-span-2' : undefined;
+
+  if (def.kind === 'checkbox') {
+    return (
+      <div className={cn('flex items-start gap-3 rounded-lg border border-border px-4 py-3', error && 'border-danger-700', wide)}>
+        <input
+          {...fieldProps(id, error, Boolean(hint))}
+          type="checkbox"
+          checked={Boolean(value)}
+          onChange={(e) => onChange(e.target.checked)}
+          className="mt-2.5 size-5 shrink-0 cursor-pointer accent-gold-600"
+        />
+        <div className="flex min-w-0 flex-col gap-1">
+          <label htmlFor={id} className="flex min-h-10 cursor-pointer items-center text-sm font-medium text-text">
+            {def.label}
+          </label>
+          {hint && (
+            <p id={`${id}-hint`} className="text-sm text-muted">
+              {hint}
+            </p>
+          )}
+          {error && (
+            <p id={`${id}-error`} className="text-sm text-danger-700">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const common = { ...fieldProps(id, error, Boolean(hint)), value: String(value), name: def.key };
+  let control: ReactNode;
+  if (def.kind === 'select') {
+    control = <NativeSelect {...common} onChange={(e) => onChange(e.target.value)} options={def.options ?? []} />;
+  } else if (def.kind === 'textarea') {
+    control = (
+      <Textarea
+        {...common}
+        rows={3}
+        maxLength={limits.maxLength}
+        placeholder={def.placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        className="font-mono"
+      />
+    );
+  } else if (def.kind === 'number') {
+    control = (
+      <Input
+        {...common}
+        type="number"
+        inputMode="numeric"
+        step={1}
+        min={limits.min}
+        max={limits.max}
+        onChange={(e) => onChange(e.target.value)}
+        className="tabular"
+      />
+    );
+  } else {
+    control = (
+      <Input
+        {...common}
+        type={def.kind}
+        maxLength={limits.maxLength}
+        placeholder={def.placeholder}
+        autoComplete={def.autoComplete}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  }
+  return (
+    <Field label={def.label} htmlFor={id} hint={hint} error={error} className={wide}>
+      {control}
+    </Field>
+  );
+}

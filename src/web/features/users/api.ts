@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserInput, ManagedUser, UpdateUserInput } from '../../../shared/users';
+import { ApiError, api } from '../../lib/api';
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: () => [...userKeys.all, 'list'] as const,
+};
+
+/** User actions write activity-log entries: refresh any cached log list too (its key starts with 'activity-logs'). */
+const activityKey = ['activity-logs'] as const;
+
+const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
+
+export function useUsers() {
+  return useQuery({
+    queryKey: userKeys.list(),
+    queryFn: ({ signal }) => api<{ users: ManagedUser[] }>('/api/users', { signal }).then((r) => r.users),
+  });
+}
+
+function useRefreshAfter() {
+  const qc = useQueryClient();
+  return {
+    replace(user: ManagedUser) {
+      qc.setQueryData<ManagedUser[]>(userKeys.list(), (old) => old?.map((u) => (u.id === user.id ? user : u)));
+    },
+    prepend(user: ManagedUser) {
+      qc.setQueryData<ManagedUser[]>(userKeys.list(), (old) => (old ? [user, ...old.filter((u) => u.id !== user.id)] : old));
+    },
+    remove(id: string) {
+      qc.setQueryData<ManagedUser[]>(userKeys.list(), (old) => old?.filter((u) => u.id !== id));
+    },
+    invalidate() {
+      void qc.invalidateQueries({ queryKey: userKeys.all });
+      void qc.invalidateQueries({ queryKey: activityKey });
+    },
+  };
+}
+
+export function useCreateUser() {
+  const cache = useRefreshAfter();
+  return useMutation({
+    mutationFn: (input: CreateUserInput) => api<{ user: ManagedUser }>('/api/users', { method: 'POST', body: input }).then((r) => r.user),
+    onSuccess: (user) => {
+      cache.prepend(user);
+      cache.invalidate();
+    },
+  });
+}
+
+export function useUpdateUser() {
+  const cache = useRefreshAfter();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: UpdateUserInput }) =>
+      api<{ user: ManagedUser }>(userPath(id), { method: 'PATCH', body: patch }).then((r) => r.user),
+    onSuccess: (user) => {
+      cache.replace(user);
+      cache.invalidate();
+    },
+    // A 404 means someone else removed the user: drop the stale row.
+    onError: (err, { id }) => {
+      if (err instanceof ApiError && err.status === 404) cache.remove(id);
+      cache.invalidate();
+    },
+  });
+}
+
+export function useDeleteUser() {
+  const cache = useRefreshAfter();
+  return useMutation({
+    mutationFn: (id: string) => api<{ message: string }>(userPath(id), { method: 'DELETE' }),
+    onSuccess: (_r, id) => {
+      cache.remove(id);
+      cache.invalidate();
+    },
+    onError: (err, id) => {
+      if (err instanceof ApiError && err.status === 404) cache.remove(id);
+      cache.invalidate();
+    },
+  });
+}
+
+export function useResetPassword() {
+  const cache = useRefreshAfter();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ temporaryPassword: string }>(`${userPath(id)}/reset-password`, { method: 'POST' }).then((r) => r.temporaryPassword),
+    onSettled: () => cache.invalidate(),
+  });
+}
+
+/** The message to show next to a spec toast: the server's own words for a refusal (4xx other than 401), else nothing. */
+export function serverMessage(err: unknown): string | undefined {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.message) return err.message;
+  if (err instanceof ApiError && err.status === 0) return err.message;
+  return undefined;
+}
