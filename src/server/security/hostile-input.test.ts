@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
+
+/**
+ * Random and boundary input on every JSON route, as the callers allowed to use it: bodies,
+ * query strings and ids never produce a 5xx or a stack trace; every error is a 4xx with a message.
+ */
+const RUNS_PER_ROUTE = 12;
+
+const hostileString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom('', ' ', '\u0000', "' OR 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '9'.repeat(400), '-1', '1e309', 'NaN', '2025-02-30', '0000-00-00'),
+);
+const hostileValue = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(hostileString, { maxLength: 3 }),
+  fc.dictionary(hostileString, hostileString, { maxKeys: 3 }),
+);
+const FIELDS = [
+  'title', 'type', 'targetAmount', 'riskScore', 'stage', 'status', 'name', 'email', 'password', 'role', 'userType', 'amount', 'dealId',
+  'reason', 'subject', 'body', 'priority', 'dueDate', 'assignedTo', 'totalAmount', 'paymentDate', 'investorId', 'companyName', 'smtpPort',
+  'currentPassword', 'newPassword', 'valuationDate', 'currentValue', 'performanceStatus', 'experience', 'created_by', 'user_id',
+];
+const hostileBody = fc.oneof(
+  fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 8 }),
+  hostileValue,
+  fc.constant(undefined),
+);
+const hostileId = fc.oneof(fc.uuid(), hostileString.map((s) => encodeURIComponent(s)));
+
+describe('hostile input on every route', () => {
+  let ctx: TestContext;
+  let admin: string;
+  let investor: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const a = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
+    const i = await createUser(ctx, { role: 'investor' });
+    admin = await signIn(ctx, a.email, a.password);
+    investor = await signIn(ctx, i.email, i.password);
+  });
+  afterAll(() => ctx.close());
+
+  it('never answers 5xx, always a message', async () => {
+    const routes = ctx.app.routeTable.filter((r) => !['/api/auth/sign-out', '/api/auth/change-password'].includes(r.url));
+    for (const route of routes) {
+      const cookie = route.access === 'investor' ? investor : route.access === 'public' ? undefined : admin;
+      await fc.assert(
+        fc.asyncProperty(hostileId, hostileBody, fc.dictionary(fc.constantFrom('search', 'type', 'before', 'limit', 'x'), hostileString, { maxKeys: 3 }), async (id, body, query) => {
+          const url = `${route.url.replace(/:id/g, id).replace(/:kind/g, 'passport')}?${new URLSearchParams(query)}`;
+          const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+          const res = await ctx.app.inject({
+            method: route.method as 'GET',
+            url,
+            headers: { ...(cookie ? { cookie } : {}), ...(hasBody && body !== undefined ? { 'content-type': 'application/json' } : {}) },
+            ...(hasBody && body !== undefined ? { payload: JSON.stringify(body) } : {}),
+          });
+          expect(res.statusCode, `${route.method} ${url} ${JSON.stringify(body)} -> ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            const json = res.json() as { message?: unknown; stack?: unknown };
+            expect(typeof json.message).toBe('string');
+            expect(json.stack).toBeUndefined();
+            expect(res.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    }
+  });
+
+  it('stores injection and markup probes as text and returns them unchanged', async () => {
+    const probe = `<img src=x onerror=alert(1)> '; DROP TABLE deals; --`;
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/deals', headers: { cookie: admin }, payload: { title: probe, type: 'PPP', description: probe } });
+    expect(res.statusCode).toBe(201);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/deals', headers: { cookie: admin } });
+    expect(list.json().deals.some((d: { title: string }) => d.title === probe)).toBe(true);
+    const logs = await ctx.app.inject({ method: 'GET', url: `/api/activity-logs?search=${encodeURIComponent("'; DROP TABLE")}`, headers: { cookie: admin } });
+    expect(logs.statusCode).toBe(200);
+    expect((await ctx.db.query('SELECT count(*)::int AS n FROM deals'))[0]).toBeDefined();
+  });
+
+  it('sends the security headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
