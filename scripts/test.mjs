@@ -60,6 +60,22 @@ if (build === 0) {
   } else record('e2e', 0, 1);
 }
 
+// 5. No secret in any server log written by the suites: the passwords the suites use and
+//    session cookies must never appear (the e2e servers log to .test-logs/*.log).
+{
+  const { readdirSync } = await import('node:fs');
+  const secrets = ['e2e-admin-pass', 'e2e-demo-pass'];
+  const leaks = [];
+  for (const f of readdirSync(LOGS).filter((n) => n.endsWith('.log'))) {
+    const text = readFileSync(`${LOGS}/${f}`, 'utf8');
+    for (const s of secrets) if (text.includes(s)) leaks.push(`${f}: contains a test password`);
+    if (/sd_session=[A-Za-z0-9_-]{20,}/.test(text)) leaks.push(`${f}: contains a session cookie`);
+    if (/"password"\s*:/.test(text)) leaks.push(`${f}: contains a password field`);
+  }
+  console.log(leaks.length ? `\nSecrets found in logs:\n  ${leaks.join('\n  ')}` : '\nNo secrets in server logs.');
+  record('log secrets', leaks.length ? 0 : 1, leaks.length ? 1 : 0);
+}
+
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 console.log('\nSuites:');

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Spv, SpvInput } from '../../../shared/spvs';
+import { api } from '../../lib/api';
+
+/** Query keys of the SPV feature; every mutation invalidates `spvKeys.all`. */
+export const spvKeys = {
+  all: ['spvs'] as const,
+  list: () => [...spvKeys.all, 'list'] as const,
+};
+
+export function fetchSpvs(signal?: AbortSignal): Promise<Spv[]> {
+  return api<{ spvs: Spv[] }>('/api/spvs', { signal }).then((r) => r.spvs);
+}
+
+/** All SPVs (also usable by other screens, e.g. the deal form's SPV choice). */
+export function useSpvs() {
+  return useQuery({ queryKey: spvKeys.list(), queryFn: ({ signal }) => fetchSpvs(signal) });
+}
+
+export function useCreateSpv() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SpvInput) => api<{ spv: Spv }>('/api/spvs', { method: 'POST', body: input }).then((r) => r.spv),
+    onSuccess: () => qc.invalidateQueries({ queryKey: spvKeys.all }),
+  });
+}
+
+export function useUpdateSpv() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: Partial<SpvInput> }) =>
+      api<{ spv: Spv }>(`/api/spvs/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }).then((r) => r.spv),
+    onSuccess: (spv) => {
+      qc.setQueryData<Spv[]>(spvKeys.list(), (old) => old?.map((s) => (s.id === spv.id ? spv : s)));
+      return qc.invalidateQueries({ queryKey: spvKeys.all });
+    },
+  });
+}

@@ -1,0 +1,291 @@
+import { Building2, Pencil, Plus, RotateCw } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { formatDate, formatUSD } from '../../../shared/format';
+import { daysUntil, SPV_STATUSES, type Spv, type SpvInput, type SpvStatus, spvInput, spvReturnFlag } from '../../../shared/spvs';
+import { PageHeader } from '../../app/app-shell';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Field, fieldProps } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/select';
+import { ApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useCreateSpv, useSpvs, useUpdateSpv } from './api';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; spv: Spv } | null;
+
+/** SPV Firewall Tracker (/admin/spv-tracker): one card per SPV, created and edited in a dialog. */
+export default function SpvTrackerPage() {
+  const spvs = useSpvs();
+  const [editing, setEditing] = useState<Editing>(null);
+
+  return (
+    <>
+      <PageHeader
+        title="SPV Firewall Tracker"
+        description="Special-purpose vehicles, their annual returns, bank balances and advisory fee flows."
+        actions={
+          <Button onClick={() => setEditing({ mode: 'create' })}>
+            <Plus aria-hidden="true" />
+            New SPV
+          </Button>
+        }
+      />
+
+      {spvs.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading SPVs...
+          </span>
+          {[0, 1].map((i) => (
+            <Card key={i} className="h-64 animate-pulse bg-ink-50" />
+          ))}
+        </div>
+      ) : spvs.isError ? (
+        <Card className="p-8 text-center">
+          <p role="alert" className="font-medium text-danger-700">
+            Failed to load SPVs
+          </p>
+          <p className="mt-1 text-sm text-muted">{spvs.error.message}</p>
+          <Button variant="secondary" className="mt-4" onClick={() => void spvs.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </Card>
+      ) : spvs.data.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-border bg-surface p-10 text-center">
+          <Building2 aria-hidden="true" className="mx-auto size-8 text-muted" />
+          <p className="mt-3 font-medium text-ink-900">No SPVs yet</p>
+          <p className="mt-1 text-sm text-muted">Create the first special-purpose vehicle with 'New SPV'.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="SPVs">
+          {spvs.data.map((spv) => (
+            <li key={spv.id} className="flex">
+              <SpvCard spv={spv} onEdit={() => setEditing({ mode: 'edit', spv })} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        {editing && (
+          <SpvDialog
+            key={editing.mode === 'edit' ? editing.spv.id : 'new'}
+            spv={editing.mode === 'edit' ? editing.spv : null}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+function ReturnFlag({ due }: { due: string }) {
+  const flag = spvReturnFlag(due);
+  if (flag === 'overdue') return <Badge tone="danger">Overdue</Badge>;
+  if (flag === 'due_soon') {
+    const days = daysUntil(due);
+    return <Badge tone="warning">{days === 0 ? 'Due today' : `Due in ${days} day${days === 1 ? '' : 's'}`}</Badge>;
+  }
+  return null;
+}
+
+function SpvCard({ spv, onEdit }: { spv: Spv; onEdit: () => void }) {
+  const flag = spvReturnFlag(spv.annualReturnDue);
+  return (
+    <Card
+      className={cn(
+        'flex w-full flex-col border-l-4',
+        flag === 'overdue' ? 'border-l-danger-700' : flag === 'due_soon' ? 'border-l-gold-500' : 'border-l-ink-700',
+      )}
+      data-testid="spv-card"
+    >
+      <CardHeader className="flex-row items-start justify-between gap-3">
+        <div className="flex min-w-0 items-start gap-3">
+          <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-md bg-ink-50 text-ink-700">
+            <Building2 className="size-5" />
+          </span>
+          <CardTitle className="min-w-0 pt-2 break-words">{spv.name}</CardTitle>
+        </div>
+        <Badge tone={spv.status === 'Active' ? 'success' : 'neutral'} className="mt-2">
+          {spv.status}
+        </Badge>
+      </CardHeader>
+      <CardContent className="flex-1">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+          <div>
+            <dt className="text-muted">Jurisdiction</dt>
+            <dd className="font-medium text-ink-900">{spv.jurisdiction}</dd>
+          </div>
+          <div>
+            <dt className="text-muted">Annual Return Due</dt>
+            <dd className="flex flex-wrap items-center gap-1.5 font-medium text-ink-900">
+              <span className="tabular">{formatDate(spv.annualReturnDue)}</span>
+              <ReturnFlag due={spv.annualReturnDue} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted">Bank Balance</dt>
+            <dd className="tabular text-lg font-semibold text-ink-900">{formatUSD(spv.bankBalance)}</dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="text-muted">Advisory Fee Flow</dt>
+            <dd className="font-medium break-words text-ink-900">{spv.advisoryFeeFlow || '—'}</dd>
+          </div>
+        </dl>
+      </CardContent>
+      <CardFooter className="justify-end">
+        <Button variant="secondary" size="sm" onClick={onEdit}>
+          <Pencil aria-hidden="true" />
+          Edit<span className="sr-only"> {spv.name}</span>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+interface SpvForm {
+  name: string;
+  jurisdiction: string;
+  annualReturnDue: string;
+  bankBalance: string;
+  advisoryFeeFlow: string;
+  status: SpvStatus;
+}
+
+function toForm(spv: Spv | null): SpvForm {
+  if (!spv) return { name: '', jurisdiction: 'Mauritius', annualReturnDue: '', bankBalance: '', advisoryFeeFlow: '', status: 'Active' };
+  return {
+    name: spv.name,
+    jurisdiction: spv.jurisdiction,
+    annualReturnDue: spv.annualReturnDue.slice(0, 10),
+    bankBalance: spv.bankBalance,
+    advisoryFeeFlow: spv.advisoryFeeFlow ?? '',
+    status: spv.status,
+  };
+}
+
+function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
+  const create = useCreateSpv();
+  const update = useUpdateSpv();
+  const [form, setForm] = useState<SpvForm>(() => toForm(spv));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const busy = create.isPending || update.isPending;
+  const isEdit = spv !== null;
+
+  function set<K extends keyof SpvForm>(key: K, value: SpvForm[K]) {
+    setForm((f) => ({ ...f, [key]: value }));
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = spvInput.safeParse(form);
+    if (!parsed.success) {
+      const errs: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? 'form');
+        errs[key] ??= issue.message;
+      }
+      setErrors(errs);
+      return;
+    }
+    setErrors({});
+    const input: SpvInput = { ...form, advisoryFeeFlow: form.advisoryFeeFlow.trim() === '' ? null : form.advisoryFeeFlow };
+    try {
+      if (spv) await update.mutateAsync({ id: spv.id, input });
+      else await create.mutateAsync(input);
+      toast.success(isEdit ? 'SPV updated successfully' : 'SPV created successfully');
+      onDone();
+    } catch (err) {
+      const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
+      const message = err instanceof Error && err.message ? err.message : 'Please try again.';
+      setErrors(Object.keys(fields).length ? fields : { form: message });
+      toast.error(isEdit ? 'Failed to update SPV' : 'Failed to create SPV', { description: message });
+    }
+  }
+
+  const id = (k: keyof SpvForm) => `spv-${k}`;
+  return (
+    <DialogContent size="md">
+      <DialogHeader>
+        <DialogTitle>{isEdit ? 'Edit SPV' : 'New SPV'}</DialogTitle>
+        <DialogDescription>{isEdit ? `Update the details of ${spv.name}.` : 'Register a special-purpose vehicle.'}</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <Field label="Name" htmlFor={id('name')} error={errors.name} required>
+          <Input {...fieldProps(id('name'), errors.name)} required value={form.name} onChange={(e) => set('name', e.target.value)} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Jurisdiction" htmlFor={id('jurisdiction')} error={errors.jurisdiction} required>
+            <Input
+              {...fieldProps(id('jurisdiction'), errors.jurisdiction)}
+              required
+              value={form.jurisdiction}
+              onChange={(e) => set('jurisdiction', e.target.value)}
+            />
+          </Field>
+          <Field label="Annual Return Due" htmlFor={id('annualReturnDue')} error={errors.annualReturnDue} required>
+            <Input
+              {...fieldProps(id('annualReturnDue'), errors.annualReturnDue)}
+              type="date"
+              required
+              value={form.annualReturnDue}
+              onChange={(e) => set('annualReturnDue', e.target.value)}
+            />
+          </Field>
+          <Field label="Bank Balance (USD)" htmlFor={id('bankBalance')} error={errors.bankBalance} required>
+            <Input
+              {...fieldProps(id('bankBalance'), errors.bankBalance)}
+              inputMode="decimal"
+              required
+              placeholder="e.g. 1250000"
+              className="tabular"
+              value={form.bankBalance}
+              onChange={(e) => set('bankBalance', e.target.value)}
+            />
+          </Field>
+          <Field label="Status" htmlFor={id('status')} error={errors.status}>
+            <NativeSelect
+              {...fieldProps(id('status'), errors.status)}
+              value={form.status}
+              onChange={(e) => set('status', e.target.value as SpvStatus)}
+              options={SPV_STATUSES.map((s) => ({ value: s, label: s }))}
+            />
+          </Field>
+        </div>
+        <Field
+          label="Advisory Fee Flow"
+          htmlFor={id('advisoryFeeFlow')}
+          error={errors.advisoryFeeFlow}
+          hint="Route and rate, e.g. 'Dubai → Mauritius, 2% p.a.'"
+        >
+          <Input
+            {...fieldProps(id('advisoryFeeFlow'), errors.advisoryFeeFlow, true)}
+            value={form.advisoryFeeFlow}
+            onChange={(e) => set('advisoryFeeFlow', e.target.value)}
+          />
+        </Field>
+        {errors.form && (
+          <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
+            {errors.form}
+          </p>
+        )}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="secondary" disabled={busy}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button type="submit" busy={busy}>
+            {busy ? 'Saving...' : isEdit ? 'Save Changes' : 'Create SPV'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}
