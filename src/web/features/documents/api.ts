@@ -61,6 +61,29 @@ export interface UploadFields {
   expirationDate: string;
   dealId: string;
   investorVisible: boolean;
+  /** Addressed to one investor ('' for none): only they will see it. */
+  investorId: string;
+}
+
+export interface InvestorOption {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
+/** Active investors, for addressing a document to one of them. */
+export function useInvestorOptions() {
+  return useQuery({
+    queryKey: ['users', 'investor-options'],
+    queryFn: ({ signal }) =>
+      api<{ users: (InvestorOption & { role: string; status: string })[] }>('/api/users', { signal }).then((r) =>
+        r.users
+          .filter((u) => u.role === 'investor' && u.status === 'active')
+          .map((u) => ({ id: u.id, name: u.name, email: u.email }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      ),
+    staleTime: 60_000,
+  });
 }
 
 /**
@@ -78,6 +101,7 @@ export function uploadDocument(
   body.append('type', fields.type);
   body.append('expirationDate', fields.expirationDate);
   body.append('dealId', fields.dealId);
+  body.append('investorId', fields.investorId ?? '');
   body.append('investorVisible', fields.investorVisible ? 'true' : 'false');
   body.append('file', file, file.name);
 

@@ -37,6 +37,7 @@ import {
   useDealOptions,
   useDeleteDocument,
   useDocuments,
+  useInvestorOptions,
   useUpdateDocument,
   viewUrl,
 } from './api';
@@ -49,7 +50,7 @@ type UploadDraft = UploadFields & {
   reselectFile: boolean;
 };
 
-const EMPTY_DRAFT: UploadDraft = { name: '', type: '', expirationDate: '', dealId: '', investorVisible: false, reselectFile: false };
+const EMPTY_DRAFT: UploadDraft = { name: '', type: '', expirationDate: '', dealId: '', investorVisible: false, investorId: '', reselectFile: false };
 
 const EXTENSION_MESSAGE = `Files of this type are not accepted. Allowed: ${ALLOWED_EXTENSIONS.join(', ')}`;
 
@@ -119,6 +120,7 @@ function UploadForm() {
   const location = useLocation();
   const { signOut } = useAuth();
   const deals = useDealOptions();
+  const investors = useInvestorOptions();
   const [draft, setDraft, clearDraft] = useDraft<UploadDraft>(DRAFT_KEY, EMPTY_DRAFT);
   const [file, setFile] = useState<File | null>(null);
   const [fileInputKey, setFileInputKey] = useState(0);
@@ -152,6 +154,7 @@ function UploadForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (uploading) return;
+    // (investorId is optional and validated by the server.)
     const errs: Record<string, string> = {};
     const parsed = uploadFields.safeParse(draft);
     if (!parsed.success) {
@@ -291,6 +294,20 @@ function UploadForm() {
               />
             </Field>
           </div>
+          <Field
+            label="Addressed to investor"
+            htmlFor={id('investorId')}
+            error={errors.investorId}
+            hint="Optional: a statement or letter for one investor only. Leave empty for a deal or general document."
+          >
+            <NativeSelect
+              {...fieldProps(id('investorId'), errors.investorId, true)}
+              disabled={uploading}
+              value={draft.investorId ?? ''}
+              onChange={(e) => set('investorId', e.target.value)}
+              options={[{ value: '', label: 'No specific investor' }, ...(investors.data ?? []).map((i) => ({ value: i.id, label: `${i.name}${i.email ? ` (${i.email})` : ''}` }))]}
+            />
+          </Field>
           <div className="flex min-h-10 items-center gap-3">
             <input
               id={id('investorVisible')}
@@ -456,7 +473,13 @@ function DocumentLibrary() {
                       <span title={formatDateTime(d.uploadDate)}>{formatDate(d.uploadDate)}</span>
                     </TD>
                     <TD>
-                      <VisibilityControl doc={d} />
+                      {d.investorName ? (
+                        <span className="text-sm whitespace-nowrap">
+                          Only <span className="font-medium">{d.investorName}</span>
+                        </span>
+                      ) : (
+                        <VisibilityControl doc={d} />
+                      )}
                     </TD>
                     <TD>
                       <ExpiryLabel date={d.expirationDate} />
@@ -477,6 +500,7 @@ function DocumentLibrary() {
                   <p className="font-medium break-words text-ink-900">{d.name}</p>
                   <p className="text-sm text-muted">
                     {d.type} · {d.dealTitle ?? 'General'}
+                    {d.investorName ? ` · for ${d.investorName} only` : ''}
                   </p>
                   <dl className="mt-3 mb-3 grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-1.5 text-sm">
                     <dt className="text-muted">Size</dt>
