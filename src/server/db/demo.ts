@@ -177,6 +177,18 @@ async function loadDemoKyc(db: Db, files: FileStore): Promise<void> {
       const temp = await files.writeTemp(Readable.from(demoPdf(`${KYC_DOCUMENT_LABELS[kind]} - ${investor.name} (demo)`)));
       await storeKycDocument(db, files, investor.id, kind, { temp, filename: `${kind}.pdf`, extension: 'pdf' });
     }
+    // A believable timeline: opened ten days ago, documents a week ago, then submitted and reviewed.
+    await db.query(
+      `UPDATE kyc_history SET created_at = now() - interval '10 days' WHERE from_status IS NULL
+         AND application_id = (SELECT id FROM kyc_applications WHERE investor_id = $1)`,
+      [investor.id],
+    );
+    await db.query(
+      `UPDATE kyc_documents SET uploaded_at = now() - interval '7 days'
+        WHERE application_id = (SELECT id FROM kyc_applications WHERE investor_id = $1)`,
+      [investor.id],
+    );
+    await db.query("UPDATE kyc_applications SET created_at = now() - interval '10 days' WHERE investor_id = $1", [investor.id]);
     if (k.status === 'pending') continue;
     await db.tx(async (q) => {
       const app = await one<{ id: string }>(q, 'SELECT id FROM kyc_applications WHERE investor_id = $1', [investor.id]);

@@ -1,0 +1,85 @@
+import { ArrowRight, RotateCw, ShieldCheck } from 'lucide-react';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Progress } from '../../components/ui/progress';
+import { useMyKyc } from './api';
+import { KycStatusBadge } from './kyc-ui';
+
+const TEXT = {
+  pending: 'Verify your identity and financial suitability to start subscribing to deals.',
+  rejected: 'Your application needs corrections. See the reviewer\u2019s reason and submit it again.',
+  in_review: 'Your application is with our compliance team. We will let you know the outcome here.',
+  approved: 'Your KYC is approved. You are cleared to subscribe to deals.',
+} as const;
+
+/** The investor dashboard's call to action: KYC status, completion, and the way to the DFSA Compliance screen. */
+export function KycCallToAction() {
+  const me = useMyKyc();
+  const headingId = useId();
+  const app = me.data;
+  const todo = app ? app.status === 'pending' || app.status === 'rejected' : false;
+  const uploaded = app ? KYC_DOCUMENT_KINDS.filter((k) => app.flags[k]).length : 0;
+
+  return (
+    <Card
+      role="region"
+      aria-labelledby={headingId}
+      aria-busy={me.isPending || undefined}
+      className={todo ? 'ring-2 ring-gold-400/60' : undefined}
+      data-testid="kyc-cta"
+    >
+      <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex min-w-0 flex-1 items-start gap-4">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gold-100 text-gold-700">
+            <ShieldCheck aria-hidden="true" className="size-5" />
+          </span>
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 id={headingId} className="text-base font-semibold text-ink-900">
+                KYC Verification
+              </h2>
+              {app && <KycStatusBadge status={app.status} />}
+            </div>
+            {me.isPending ? (
+              <>
+                <span role="status" className="sr-only">
+                  Loading KYC status...
+                </span>
+                <div className="h-4 w-64 max-w-full animate-pulse rounded bg-ink-100/80" />
+                <div className="h-2 w-full max-w-sm animate-pulse rounded bg-ink-100/80" />
+              </>
+            ) : me.isError || !app ? (
+              <p className="text-sm text-muted">Your KYC status could not be loaded.</p>
+            ) : (
+              <>
+                <p className="text-sm text-muted">{TEXT[app.status]}</p>
+                <div className="flex max-w-sm flex-col gap-1">
+                  <Progress value={app.completionPercentage} label="KYC completion" showValue />
+                  <span className="tabular text-xs text-muted">
+                    {uploaded} of {KYC_DOCUMENT_KINDS.length} documents uploaded
+                  </span>
+                </div>
+              </>
+            )}
+          </div>
+        </div>
+        {me.isError ? (
+          <Button variant="secondary" onClick={() => void me.refetch()} busy={me.isFetching}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        ) : (
+          <Button asChild variant={todo || !app ? 'primary' : 'secondary'}>
+            <Link to="/investor/compliance">
+              {!app || todo ? 'Complete your KYC' : 'View KYC status'}
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
