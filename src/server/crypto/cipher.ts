@@ -3,6 +3,9 @@ import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transform } from 'node:stream';
 
+/** Full-length tags only: without this, GCM decryption accepts a truncated (4-15 byte) tag. */
+const GCM = { authTagLength: 16 } as const;
+
 /**
  * AES-256-GCM for message bodies and attachments at rest. Text is stored as
  * 'v1.<iv>.<tag>.<ciphertext>' (base64url); files as ciphertext with their iv and tag in
@@ -15,7 +18,7 @@ export class MessageCipher {
 
   encryptText(plain: string): string {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv, GCM);
     const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
   }
@@ -23,7 +26,7 @@ export class MessageCipher {
   decryptText(stored: string): string {
     const [version, iv, tag, ct] = stored.split('.');
     if (version !== 'v1' || !iv || !tag || ct === undefined) throw new Error('unknown ciphertext format');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), GCM);
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
   }
@@ -31,12 +34,12 @@ export class MessageCipher {
   /** A stream that encrypts; read `authTag()` after it has finished. */
   encryptStream(): { stream: Transform; iv: string; authTag: () => string } {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv, GCM);
     return { stream: cipher, iv: iv.toString('base64url'), authTag: () => cipher.getAuthTag().toString('base64url') };
   }
 
   decryptStream(iv: string, tag: string): Transform {
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), GCM);
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return decipher;
   }

@@ -90,7 +90,6 @@ const FIELD_COLUMNS: Record<string, string> = {
   title: 'title',
   type: 'type',
   targetAmount: 'target_amount',
-  committedAmount: 'committed_amount',
   spvEntity: 'spv_entity',
   expectedIrr: 'expected_irr',
   riskScore: 'risk_score',

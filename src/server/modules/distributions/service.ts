@@ -33,6 +33,8 @@ export async function recordDistribution(q: Queryable, input: z.output<typeof re
     )
   )[0] as { id: string };
   for (const [investorId, cents] of allocation) {
+    // A holder whose share rounds to nothing gets no row (no $0 items in their calendar).
+    if (cents === 0n) continue;
     await q.query(
       `INSERT INTO distributions (event_id, deal_id, investor_id, type, amount, payment_date, spv_entity) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [event.id, deal.id, investorId, input.type, fromCents(cents), input.paymentDate, deal.spv_entity],

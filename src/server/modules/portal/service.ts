@@ -121,7 +121,8 @@ export async function performance(q: Queryable, investorId: string, now: Date = 
     const dist = paid.filter((p) => p.deal_id === dealId);
     const distCents = dist.reduce((s, p) => s + toCents(p.amount), 0n);
     const flows = [
-      ...mine.map((s) => ({ date: s.completed_at, amount: -Number(s.amount) })),
+      // Whole days on both sides of the flows (Actual/365 on dates, like spreadsheet XIRR).
+      ...mine.map((s) => ({ date: todayIso(new Date(s.completed_at)), amount: -Number(s.amount) })),
       ...dist.map((p) => ({ date: p.payment_date, amount: Number(p.amount) })),
       { date: todayIso(now), amount: Number(fromCents(value)) },
     ];

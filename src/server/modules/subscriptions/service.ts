@@ -73,10 +73,14 @@ export async function createSubscription(
   if (kyc?.status !== 'approved') {
     throw forbidden('Your KYC application must be approved before you can subscribe to a deal.', 'KYC_NOT_APPROVED');
   }
-  // Lock the deal so concurrent subscriptions cannot both take the last capacity.
+  // Lock the deal so concurrent subscriptions cannot both take the last capacity. The lock
+  // comes first, in its own statement: under READ COMMITTED a statement that waits for a
+  // lock still reads other tables as of its start, so capacity computed in the locking
+  // statement would miss a subscription committed while it waited.
+  if ((await q.query('SELECT 1 FROM deals WHERE id = $1 FOR UPDATE', [input.dealId])).length === 0) throw notFound('Deal not found');
   const deal = (
     await q.query<{ id: string; open: boolean; remaining: string | null; title: string }>(
-      `SELECT d.id, d.title, ${OPEN_SQL} AS open, ${REMAINING_SQL} AS remaining FROM deals d WHERE d.id = $1 FOR UPDATE`,
+      `SELECT d.id, d.title, ${OPEN_SQL} AS open, ${REMAINING_SQL} AS remaining FROM deals d WHERE d.id = $1`,
       [input.dealId],
     )
   )[0];
@@ -96,6 +100,8 @@ export async function createSubscription(
 
 /** Recomputes a deal's committed amount: the sum of its Completed subscriptions. */
 async function recomputeCommitted(q: Queryable, dealId: string): Promise<void> {
+  // Lock first (see createSubscription): the sum below must see completions committed meanwhile.
+  await q.query('SELECT 1 FROM deals WHERE id = $1 FOR UPDATE', [dealId]);
   await q.query(
     `UPDATE deals SET committed_amount = coalesce((SELECT sum(amount) FROM subscriptions WHERE deal_id = $1 AND status = 'Completed'), 0),
             updated_at = now() WHERE id = $1`,

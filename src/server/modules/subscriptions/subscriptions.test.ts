@@ -1,0 +1,369 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deal } from '../../../shared/deals.ts';
+import type { Subscription } from '../../../shared/portal.ts';
+import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+
+const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
+
+function expectError(res: LightMyRequestResponse, status: number): { message: string; code?: string; fields?: Record<string, string> } {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json() as { message: string; code?: string; fields?: Record<string, string> };
+  expect(typeof body.message).toBe('string');
+  expect(body.message.length).toBeGreaterThan(0);
+  return body;
+}
+
+interface Investor {
+  id: string;
+  cookie: string;
+}
+
+describe('subscriptions API', () => {
+  let ctx: TestContext;
+  let adminCookie: string;
+  let a: Investor;
+  let b: Investor;
+
+  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+    });
+
+  const investor = async (approved = true): Promise<Investor> => {
+    const u = await createUser(ctx, { role: 'investor', name: `Investor ${Math.random().toString(36).slice(2, 7)}` });
+    if (approved) await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+    return { id: u.id, cookie: await signIn(ctx, u.email, u.password) };
+  };
+
+  /** A deal created through the API and made Active (open while in Sourcing/Execution). */
+  const openDeal = async (targetAmount: string | null, extra: Record<string, unknown> = {}): Promise<Deal> => {
+    const res = await call('POST', '/api/deals', adminCookie, {
+      title: `Deal ${Math.random().toString(36).slice(2, 7)}`,
+      type: 'PPP',
+      targetAmount,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { deal: Deal }).deal.id;
+    const patched = await call('PATCH', `/api/deals/${id}`, adminCookie, { status: 'Active', ...extra });
+    expect(patched.statusCode, patched.body).toBe(200);
+    return (patched.json() as { deal: Deal }).deal;
+  };
+
+  const subscribe = (who: Investor, dealId: string, amount: unknown) =>
+    call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
+  const subscribeOk = async (who: Investor, dealId: string, amount: string): Promise<Subscription> => {
+    const res = await subscribe(who, dealId, amount);
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { subscription: Subscription }).subscription;
+  };
+  const admin = (action: 'review' | 'complete' | 'reject', id: string, payload?: unknown) =>
+    call('POST', `/api/subscriptions/${id}/${action}`, adminCookie, payload ?? {});
+  const committed = async (dealId: string) =>
+    (await ctx.db.query<{ committed_amount: string }>('SELECT committed_amount FROM deals WHERE id = $1', [dealId]))[0]?.committed_amount;
+  const completedSum = async (dealId: string) =>
+    (
+      await ctx.db.query<{ s: string }>(
+        "SELECT coalesce(sum(amount), 0)::numeric(15, 2)::text AS s FROM subscriptions WHERE deal_id = $1 AND status = 'Completed'",
+        [dealId],
+      )
+    )[0]?.s;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const adm = await createUser(ctx, { role: 'admin', adminUserType: 'founder', name: 'Ada Admin' });
+    adminCookie = await signIn(ctx, adm.email, adm.password);
+    a = await investor();
+    b = await investor();
+  });
+  afterAll(() => ctx.close());
+
+  it('refuses to subscribe while KYC is not approved, with a message saying why', async () => {
+    const deal = await openDeal('1000');
+    const pending = await investor(false);
+    const res = await subscribe(pending, deal.id, '100');
+    const body = expectError(res, 403);
+    expect(body.code).toBe('KYC_NOT_APPROVED');
+    expect(body.message).toMatch(/KYC/);
+    await ctx.db.query("UPDATE kyc_applications SET status = 'in_review' WHERE investor_id = $1", [pending.id]);
+    expectError(await subscribe(pending, deal.id, '100'), 403);
+    await ctx.db.query("UPDATE kyc_applications SET status = 'rejected' WHERE investor_id = $1", [pending.id]);
+    expectError(await subscribe(pending, deal.id, '100'), 403);
+    expect(await ctx.db.query('SELECT 1 FROM subscriptions WHERE investor_id = $1', [pending.id])).toHaveLength(0);
+    // The same investor can look at the open deals.
+    const deals = await call('GET', '/api/investor/deals', pending.cookie);
+    expect(deals.statusCode).toBe(200);
+    expect((deals.json() as { deals: { id: string; open: boolean }[] }).deals).toContainEqual(
+      expect.objectContaining({ id: deal.id, open: true }),
+    );
+  });
+
+  it('refuses deals that are not open: Pending status, Post-Investment stage, full; unknown deal is 404', async () => {
+    const created = await call('POST', '/api/deals', adminCookie, { title: 'Still pending', type: 'PPP', targetAmount: '1000' });
+    const pendingDeal = (created.json() as { deal: Deal }).deal;
+    expect(pendingDeal.status).toBe('Pending');
+    expect(expectError(await subscribe(a, pendingDeal.id, '100'), 409).code).toBe('DEAL_CLOSED');
+
+    for (const status of ['On Hold', 'Closed']) {
+      const d = await openDeal('1000', { status });
+      expectError(await subscribe(a, d.id, '100'), 409);
+    }
+    for (const stage of ['Post-Investment', 'Exit']) {
+      const d = await openDeal('1000', { stage });
+      expectError(await subscribe(a, d.id, '100'), 409);
+    }
+    const execution = await openDeal('1000', { stage: 'Execution' });
+    await subscribeOk(a, execution.id, '100');
+
+    const full = await openDeal('500');
+    await subscribeOk(a, full.id, '500');
+    expect(expectError(await subscribe(b, full.id, '1'), 409).code).toBe('DEAL_CLOSED');
+
+    expectError(await subscribe(a, UNKNOWN_ID, '100'), 404);
+    const vault = (await call('GET', '/api/investor/deals', b.cookie)).json() as { deals: { id: string }[] };
+    expect(vault.deals.map((d) => d.id)).not.toContain(full.id);
+    expect(vault.deals.map((d) => d.id)).not.toContain(pendingDeal.id);
+  });
+
+  it('validates the amount: positive, at most 2 decimals, a deal id', async () => {
+    const deal = await openDeal('1000');
+    for (const amount of ['0', '0.00', '-5', 'abc', '1.234', '', null]) {
+      const body = expectError(await subscribe(a, deal.id, amount), 400);
+      expect(body.fields?.amount, String(amount)).toBeTruthy();
+    }
+    expect(
+      expectError(await call('POST', '/api/investor/subscriptions', a.cookie, { dealId: 'nope', amount: '10' }), 400).fields?.dealId,
+    ).toBeTruthy();
+    expect(await ctx.db.query('SELECT 1 FROM subscriptions WHERE deal_id = $1', [deal.id])).toHaveLength(0);
+  });
+
+  it('caps the amount at the remaining capacity, where Pending and Under Review subscriptions reserve theirs', async () => {
+    const deal = await openDeal('1000');
+    const s1 = await subscribeOk(a, deal.id, '400'); // Pending: reserves 400
+    const s2 = await subscribeOk(b, deal.id, '300');
+    expect((await admin('review', s2.id)).statusCode).toBe(200); // Under Review: still reserves 300
+
+    const remaining = async () =>
+      (
+        (await call('GET', '/api/investor/deals', a.cookie)).json() as { deals: { id: string; remainingCapacity: string | null }[] }
+      ).deals.find((d) => d.id === deal.id)?.remainingCapacity;
+    expect(await remaining()).toBe('300.00');
+
+    const over = expectError(await subscribe(a, deal.id, '300.01'), 400);
+    expect(over.fields?.amount).toMatch(/remaining capacity/);
+    // Cancelling frees the reservation; rejecting frees it too.
+    expect((await call('POST', `/api/investor/subscriptions/${s1.id}/cancel`, a.cookie)).statusCode).toBe(200);
+    expect(await remaining()).toBe('700.00');
+    expect((await admin('reject', s2.id, { reason: 'Not eligible' })).statusCode).toBe(200);
+    expect(await remaining()).toBe('1000.00');
+    expectError(await subscribe(a, deal.id, '1000.01'), 400);
+    const s3 = await subscribeOk(a, deal.id, '999.99');
+    // Completed subscriptions count against the capacity too.
+    expect((await admin('complete', s3.id)).statusCode).toBe(200);
+    expect(await remaining()).toBe('0.01');
+    expectError(await subscribe(b, deal.id, '0.02'), 400);
+    await subscribeOk(b, deal.id, '0.01');
+    expectError(await subscribe(b, deal.id, '0.01'), 409);
+  });
+
+  it('puts no cap on a deal without a target', async () => {
+    const deal = await openDeal(null);
+    const sub = await subscribeOk(a, deal.id, '9999999999999.99');
+    expect(sub).toMatchObject({ status: 'Pending', progress: 25, amount: '9999999999999.99' });
+    await subscribeOk(b, deal.id, '1000000');
+    const vault = (await call('GET', '/api/investor/deals', b.cookie)).json() as {
+      deals: { id: string; open: boolean; remainingCapacity: string | null }[];
+    };
+    expect(vault.deals.find((d) => d.id === deal.id)).toMatchObject({ open: true, remainingCapacity: null });
+  });
+
+  it('lets an investor cancel only their own Pending subscription', async () => {
+    const deal = await openDeal('10000');
+    const mine = await subscribeOk(a, deal.id, '100');
+    // B cannot cancel A's subscription, and cannot tell it exists.
+    expectError(await call('POST', `/api/investor/subscriptions/${mine.id}/cancel`, b.cookie), 404);
+    expectError(await call('POST', `/api/investor/subscriptions/${UNKNOWN_ID}/cancel`, b.cookie), 404);
+    expectError(await call('POST', '/api/investor/subscriptions/not-a-uuid/cancel', b.cookie), 404);
+    expect((await ctx.db.query<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1', [mine.id]))[0]?.status).toBe(
+      'Pending',
+    );
+
+    const cancelled = await call('POST', `/api/investor/subscriptions/${mine.id}/cancel`, a.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().subscription).toMatchObject({ status: 'Cancelled', progress: 0 });
+    expect(expectError(await call('POST', `/api/investor/subscriptions/${mine.id}/cancel`, a.cookie), 409).code).toBe('INVALID_TRANSITION');
+
+    const reviewed = await subscribeOk(a, deal.id, '100');
+    await admin('review', reviewed.id);
+    expectError(await call('POST', `/api/investor/subscriptions/${reviewed.id}/cancel`, a.cookie), 409);
+    const done = await subscribeOk(a, deal.id, '100');
+    await admin('complete', done.id);
+    expectError(await call('POST', `/api/investor/subscriptions/${done.id}/cancel`, a.cookie), 409);
+    // Admins cannot complete or review a cancelled one either.
+    expectError(await admin('complete', mine.id), 409);
+    expectError(await admin('review', mine.id), 409);
+  });
+
+  it('admin review, complete and reject move status and progress; committed amount follows Completed subscriptions', async () => {
+    const deal = await openDeal('100000');
+    expect(await committed(deal.id)).toBe('0.00');
+    const s1 = await subscribeOk(a, deal.id, '1000.10');
+    const s2 = await subscribeOk(b, deal.id, '2500.25');
+    const s3 = await subscribeOk(a, deal.id, '300');
+    expect(await committed(deal.id)).toBe('0.00'); // Pending does not count
+
+    const reviewed = await admin('review', s1.id);
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(reviewed.json().subscription).toMatchObject({ status: 'Under Review', progress: 60, reviewedAt: expect.any(String) });
+    expectError(await admin('review', s1.id), 409);
+    expect(await committed(deal.id)).toBe('0.00');
+
+    const c1 = await admin('complete', s1.id);
+    expect(c1.json().subscription).toMatchObject({ status: 'Completed', progress: 100, completedAt: expect.any(String) });
+    expect(await committed(deal.id)).toBe('1000.10');
+    expect(await committed(deal.id)).toBe(await completedSum(deal.id));
+
+    // Complete straight from Pending.
+    expect((await admin('complete', s2.id)).statusCode).toBe(200);
+    expect(await committed(deal.id)).toBe('3500.35');
+    expect(await committed(deal.id)).toBe(await completedSum(deal.id));
+
+    // Reject needs a reason; allowed until Completed, not after.
+    expect(expectError(await admin('reject', s3.id, { reason: '   ' }), 400).fields?.reason).toBeTruthy();
+    expectError(await admin('reject', s3.id, {}), 400);
+    const rej = await admin('reject', s3.id, { reason: 'Source of funds unclear' });
+    expect(rej.statusCode, rej.body).toBe(200);
+    expect(rej.json().subscription).toMatchObject({ status: 'Rejected', progress: 0, rejectionReason: 'Source of funds unclear' });
+    expectError(await admin('reject', s3.id, { reason: 'again' }), 409);
+    expectError(await admin('complete', s3.id), 409);
+    expect(expectError(await admin('reject', s1.id, { reason: 'too late' }), 409).code).toBe('INVALID_TRANSITION');
+    expect(await committed(deal.id)).toBe('3500.35');
+
+    // The investor sees the outcome and the reason.
+    const mine = (await call('GET', '/api/investor/subscriptions', a.cookie)).json() as { subscriptions: Subscription[] };
+    expect(mine.subscriptions.find((s) => s.id === s3.id)).toMatchObject({
+      status: 'Rejected',
+      rejectionReason: 'Source of funds unclear',
+    });
+    expect(mine.subscriptions.find((s) => s.id === s1.id)).toMatchObject({ status: 'Completed', progress: 100 });
+
+    // Unknown ids.
+    expectError(await admin('complete', UNKNOWN_ID), 404);
+    expectError(await admin('reject', UNKNOWN_ID, { reason: 'x' }), 404);
+
+    // The committed amount can no longer be edited by hand.
+    const patched = await call('PATCH', `/api/deals/${deal.id}`, adminCookie, { committedAmount: '999999', title: 'Renamed deal' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json().deal).toMatchObject({ title: 'Renamed deal', committedAmount: '3500.35' });
+    expect(await committed(deal.id)).toBe('3500.35');
+    const only = await call('PATCH', `/api/deals/${deal.id}`, adminCookie, { committedAmount: '1' });
+    expect(only.statusCode).toBe(200);
+    expect(await committed(deal.id)).toBe('3500.35');
+  });
+
+  it('logs subscription activity', async () => {
+    const deal = await openDeal('1000');
+    const s = await subscribeOk(a, deal.id, '10');
+    await admin('complete', s.id);
+    const logs = await ctx.db.query<{ activity_type: string }>(
+      "SELECT activity_type FROM activity_logs WHERE details ->> 'subscriptionId' = $1 ORDER BY id",
+      [s.id],
+    );
+    expect(logs.map((l) => l.activity_type)).toEqual(['subscription_created', 'subscription_updated']);
+  });
+
+  it('never lets concurrent subscriptions together exceed the capacity', async () => {
+    const deal = await openDeal('1000');
+    const investors = await Promise.all(Array.from({ length: 8 }, () => investor()));
+    const results = await Promise.all(investors.map((inv) => subscribe(inv, deal.id, '300')));
+    const accepted = results.filter((r) => r.statusCode === 201);
+    for (const r of results) expect([201, 400, 409]).toContain(r.statusCode);
+    expect(accepted).toHaveLength(3);
+    const reserved = await ctx.db.query<{ s: string }>(
+      "SELECT sum(amount)::text AS s FROM subscriptions WHERE deal_id = $1 AND status IN ('Pending', 'Under Review', 'Completed')",
+      [deal.id],
+    );
+    expect(Number(reserved[0]?.s)).toBe(900);
+
+    // Exactly filling: ten investors race for 250 each on a 1000 target.
+    const deal2 = await openDeal('1000');
+    const racers = [...investors, a, b];
+    const results2 = await Promise.all(racers.map((inv) => subscribe(inv, deal2.id, '250')));
+    expect(results2.filter((r) => r.statusCode === 201)).toHaveLength(4);
+    const total = await ctx.db.query<{ s: string }>('SELECT sum(amount)::text AS s FROM subscriptions WHERE deal_id = $1', [deal2.id]);
+    expect(Number(total[0]?.s)).toBeLessThanOrEqual(1000);
+
+    // Concurrent completions keep the committed amount equal to the sum.
+    const subs = await ctx.db.query<{ id: string }>('SELECT id FROM subscriptions WHERE deal_id = $1', [deal2.id]);
+    await Promise.all(subs.map((s) => admin('complete', s.id)));
+    expect(await committed(deal2.id)).toBe('1000.00');
+  });
+
+  it('isolates investors: each sees only their own subscriptions', async () => {
+    const deal = await openDeal('5000');
+    const sa = await subscribeOk(a, deal.id, '11.11');
+    const sb = await subscribeOk(b, deal.id, '22.22');
+    const listA = (await call('GET', '/api/investor/subscriptions', a.cookie)).json() as { subscriptions: Subscription[] };
+    const listB = (await call('GET', '/api/investor/subscriptions', b.cookie)).json() as { subscriptions: Subscription[] };
+    expect(listA.subscriptions.length).toBeGreaterThan(0);
+    expect(listA.subscriptions.every((s) => s.investorId === a.id)).toBe(true);
+    expect(listB.subscriptions.every((s) => s.investorId === b.id)).toBe(true);
+    expect(listA.subscriptions.map((s) => s.id)).toContain(sa.id);
+    expect(listA.subscriptions.map((s) => s.id)).not.toContain(sb.id);
+    expect(listB.subscriptions.map((s) => s.id)).toContain(sb.id);
+    expect(listB.subscriptions.map((s) => s.id)).not.toContain(sa.id);
+    // The investor id in the body is ignored: a subscription is always the caller's.
+    const forged = await call('POST', '/api/investor/subscriptions', a.cookie, { dealId: deal.id, amount: '1', investorId: b.id });
+    expect(forged.statusCode).toBe(201);
+    expect(forged.json().subscription.investorId).toBe(a.id);
+    // Admins see everyone's.
+    const all = (await call('GET', '/api/subscriptions', adminCookie)).json() as { subscriptions: Subscription[] };
+    expect(all.subscriptions.map((s) => s.id)).toEqual(expect.arrayContaining([sa.id, sb.id]));
+  });
+
+  it('guards every route: anonymous 401, admin on investor routes 403, investor on admin routes 403', async () => {
+    const deal = await openDeal('1000');
+    const sub = await subscribeOk(a, deal.id, '5');
+    const investorRoutes: [InjectOptions['method'], string][] = [
+      ['GET', '/api/investor/subscriptions'],
+      ['POST', '/api/investor/subscriptions'],
+      ['POST', `/api/investor/subscriptions/${sub.id}/cancel`],
+    ];
+    const adminRoutes: [InjectOptions['method'], string][] = [
+      ['GET', '/api/subscriptions'],
+      ['POST', `/api/subscriptions/${sub.id}/review`],
+      ['POST', `/api/subscriptions/${sub.id}/complete`],
+      ['POST', `/api/subscriptions/${sub.id}/reject`],
+    ];
+    for (const [method, url] of [...investorRoutes, ...adminRoutes]) {
+      expect((await call(method, url, null, method === 'POST' ? {} : undefined)).statusCode, `${method} ${url}`).toBe(401);
+    }
+    for (const [method, url] of investorRoutes) {
+      expect(
+        (await call(method, url, adminCookie, method === 'POST' ? { dealId: deal.id, amount: '1' } : undefined)).statusCode,
+        `${method} ${url}`,
+      ).toBe(403);
+    }
+    for (const [method, url] of adminRoutes) {
+      expect((await call(method, url, a.cookie, method === 'POST' ? { reason: 'x' } : undefined)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await ctx.db.query<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1', [sub.id]))[0]?.status).toBe('Pending');
+  });
+
+  it('keeps an investor holding subscriptions from being deleted (suspend instead)', async () => {
+    const c = await investor();
+    const deal = await openDeal('1000');
+    const s = await subscribeOk(c, deal.id, '10');
+    await call('POST', `/api/investor/subscriptions/${s.id}/cancel`, c.cookie);
+    // Only the (cancelled) subscription holds the account: an untouched KYC application does not.
+    await ctx.db.query("UPDATE kyc_applications SET status = 'pending' WHERE investor_id = $1", [c.id]);
+    const del = await call('DELETE', `/api/users/${c.id}`, adminCookie);
+    const body = expectError(del, 409);
+    expect(body.message).toMatch(/subscriptions/);
+    expect(body.message).toMatch(/[Ss]uspend/);
+    expect(await ctx.db.query('SELECT 1 FROM profiles WHERE id = $1', [c.id])).toHaveLength(1);
+  });
+});
