@@ -182,14 +182,18 @@ export interface MessageThread extends MessageThreadSummary {
   messages: ThreadMessage[];
 }
 
+/** Message text with line breaks normalised (form posts send CRLF). */
+const messageBody = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n') : v),
+  z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(20_000),
+);
+
 export const newMessageFields = z.object({
   subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200),
-  body: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(20_000),
+  body: messageBody,
   priority: z.enum(MESSAGE_PRIORITIES, { error: 'Choose a priority' }).default('Normal'),
 });
-export const replyFields = z.object({
-  body: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(20_000),
-});
+export const replyFields = z.object({ body: messageBody });
 /** The honest description of how messages are protected (no end-to-end claim). */
 export const SECURE_COMMUNICATION_NOTICE =
   'Messages are encrypted in transit (HTTPS) and at rest (AES-256-GCM), are visible only to you and our team, and are kept in line with DFSA data protection requirements.';

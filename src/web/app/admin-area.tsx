@@ -1,7 +1,8 @@
 import {
-
+  Activity,
   Building2,
   FileText,
+  Inbox,
   Landmark,
   LayoutDashboard,
   Settings,
@@ -10,9 +11,24 @@ import {
   Users,
   Waypoints,
 } from 'lucide-react';
+import { useMemo } from 'react';
 import { Route, Routes } from 'react-router';
+import ActivityLogsPage from '../features/activity-logs/activity-logs-page';
 import AdminDashboardPage from '../features/admin-dashboard/admin-dashboard-page';
+import ComplianceCenterPage from '../features/compliance/compliance-center-page';
+import DealDetailPage from '../features/deals/deal-detail-page';
+import NewDealPage from '../features/deals/new-deal-page';
+import PipelinePage from '../features/deals/pipeline-page';
+import DistributionWaterfallPage from '../features/distributions/distribution-waterfall-page';
+import DocumentVaultPage from '../features/documents/document-vault-page';
+import InvestorOnboardingPage from '../features/kyc/investor-onboarding-page';
+import AdminInboxPage from '../features/messages/admin-inbox-page';
+import { useUnreadCount } from '../features/messages/api';
 import NotFoundPage from '../features/not-found/not-found-page';
+import SettingsPage from '../features/settings/settings-page';
+import { AdminSubscriptionsPanel } from '../features/subscriptions/admin-subscriptions-panel'; // TEMP subs-preview
+import SpvTrackerPage from '../features/spvs/spv-tracker-page';
+import UserManagementPage from '../features/users/user-management-page';
 import { AppShell, ComingSoon, type NavItem } from './app-shell';
 
 /** The admin sidebar of spec section 2, in the spec's order; later issues append their items. */
@@ -26,22 +42,36 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Distribution Waterfall', to: '/admin/distributions', icon: Landmark },
   { label: 'User Management', to: '/admin/users', icon: Users },
   { label: 'Settings', to: '/admin/settings', icon: Settings },
+  { label: 'Activity Logs', to: '/admin/activity-logs', icon: Activity },
+  { label: 'Messages', to: '/admin/messages', icon: Inbox },
 ];
 
 export default function AdminArea() {
+  const unread = useUnreadCount('admin').data ?? 0;
+  const nav = useMemo(
+    () =>
+      ADMIN_NAV.map((item) =>
+        item.to === '/admin/messages' && unread > 0 ? { ...item, badge: { value: unread, label: `${unread} unread` } } : item,
+      ),
+    [unread],
+  );
   return (
-    <AppShell areaLabel="Admin" nav={ADMIN_NAV} defaultTypeLabel="Admin">
+    <AppShell areaLabel="Admin" nav={nav} defaultTypeLabel="Admin">
       <Routes>
         <Route index element={<AdminDashboardPage />} />
-        <Route path="deals" element={<ComingSoon title="Deal Pipeline" note="The deal pipeline arrives with the deals and documents release." />} />
-        <Route path="spv-tracker" element={<ComingSoon title="SPV Firewall Tracker" note="SPV tracking arrives with the deals and documents release." />} />
-        <Route path="documents" element={<ComingSoon title="Document Vault" note="The document vault arrives with the deals and documents release." />} />
-        <Route path="investors" element={<ComingSoon title="Investor Onboarding" note="KYC review arrives with the onboarding release." />} />
-        <Route path="compliance" element={<ComingSoon title="Compliance Center" note="The compliance tracker arrives with the onboarding release." />} />
-        <Route path="distributions" element={<ComingSoon title="Distribution Waterfall" note="Distributions arrive with the investor portal release." />} />
-        <Route path="users" element={<ComingSoon title="User Management" note="User administration arrives with the user management release." />} />
-        <Route path="settings" element={<ComingSoon title="Settings" note="Persisted settings arrive with the user management release." />} />
-        <Route path="activity-logs" element={<ComingSoon title="Activity Logs" note="The activity log viewer arrives with the user management release." />} />
+        <Route path="deals" element={<PipelinePage />} />
+        <Route path="deals/new" element={<NewDealPage />} />
+        <Route path="deals/:id" element={<DealDetailPage />} />
+        <Route path="spv-tracker" element={<SpvTrackerPage />} />
+        <Route path="documents" element={<DocumentVaultPage />} />
+        <Route path="investors" element={<InvestorOnboardingPage />} />
+        <Route path="compliance" element={<ComplianceCenterPage />} />
+        <Route path="distributions" element={<DistributionWaterfallPage />} />
+        <Route path="users" element={<UserManagementPage />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="activity-logs" element={<ActivityLogsPage />} />
+        <Route path="messages" element={<AdminInboxPage />} />
+        <Route path="subscriptions-preview" element={<><ComingSoon title="Subscriptions preview" note="Temporary" /><AdminSubscriptionsPanel /></>} /> {/* TEMP subs-preview */}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AppShell>

@@ -36,6 +36,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Match the path exactly (the area's dashboard). */
   end?: boolean;
+  /** A small count pill after the label, e.g. { value: 3, label: '3 unread' }; the label is what screen readers hear. */
+  badge?: { value: number; label: string };
 }
 
 /** The shell both areas share: sidebar with the area's navigation, a top bar, and the page. */
@@ -84,10 +86,16 @@ function NavEntry({ item }: { item: NavItem }) {
   const Icon = item.icon;
   return (
     <SidebarMenuItem>
-      <SidebarMenuButton asChild isActive={active} tooltip={item.label}>
+      <SidebarMenuButton asChild isActive={active} tooltip={item.badge ? `${item.label} (${item.badge.label})` : item.label}>
         <NavLink to={item.to} end={item.end}>
           <Icon aria-hidden="true" className="size-4 shrink-0" />
           <span>{item.label}</span>
+          {item.badge && (
+            <span className="tabular ml-auto shrink-0 rounded-full bg-gold-500 px-2 py-0.5 text-xs font-semibold leading-none text-ink-950">
+              <span aria-hidden="true">{item.badge.value}</span>
+              <span className="sr-only"> ({item.badge.label})</span>
+            </span>
+          )}
         </NavLink>
       </SidebarMenuButton>
     </SidebarMenuItem>

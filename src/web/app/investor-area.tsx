@@ -1,7 +1,13 @@
 import { CalendarDays, FolderLock, LayoutDashboard, LineChart, MessageSquareLock, ScrollText, ShieldCheck } from 'lucide-react';
 import { Route, Routes } from 'react-router';
+import DealVaultPage from '../features/investor-deals/deal-vault-page';
+import DistributionCalendarPage from '../features/distributions/distribution-calendar-page';
+import DfsaCompliancePage from '../features/investor-compliance/dfsa-compliance-page';
 import InvestorDashboardPage from '../features/investor-dashboard/investor-dashboard-page';
+import InvestorMessagesPage from '../features/messages/investor-messages-page';
 import NotFoundPage from '../features/not-found/not-found-page';
+import PerformancePage from '../features/performance/performance-page';
+import SubscriptionPortalPage from '../features/subscriptions/subscription-portal-page';
 import { AppShell, ComingSoon, type NavItem } from './app-shell';
 
 /** The investor navigation of spec section 2, in the spec's order. */
@@ -22,12 +28,12 @@ export default function InvestorArea() {
     <AppShell areaLabel="Investor Portal" nav={INVESTOR_NAV} defaultTypeLabel="Investor">
       <Routes>
         <Route index element={<InvestorDashboardPage />} />
-        <Route path="deals" element={soon('Deal Vault')} />
-        <Route path="subscriptions" element={soon('Subscription Portal')} />
-        <Route path="performance" element={soon('Performance Dashboard')} />
-        <Route path="distributions" element={soon('Distribution Calendar')} />
-        <Route path="messages" element={soon('Secure Messages')} />
-        <Route path="compliance" element={soon('DFSA Compliance')} />
+        <Route path="deals" element={<DealVaultPage />} />
+        <Route path="subscriptions" element={<SubscriptionPortalPage />} />
+        <Route path="performance" element={<PerformancePage />} />
+        <Route path="distributions" element={<DistributionCalendarPage />} />
+        <Route path="messages" element={<InvestorMessagesPage />} />
+        <Route path="compliance" element={<DfsaCompliancePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AppShell>

@@ -139,6 +139,8 @@ export async function postMessage(
         const t = await q.query<{ id: string; investor_id: string }>('SELECT id, investor_id FROM message_threads WHERE id = $1 FOR UPDATE', [threadId]);
         if (!t[0] || (args.investorScope && t[0].investor_id !== args.investorScope)) throw notFound('Message not found');
         await q.query('UPDATE message_threads SET last_message_at = now() WHERE id = $1', [threadId]);
+        // Replying means the earlier messages have been read by this side.
+        await q.query(`UPDATE messages SET read_by_${args.sender.role} = true WHERE thread_id = $1`, [threadId]);
       }
       const a = args.attachment;
       await q.query(

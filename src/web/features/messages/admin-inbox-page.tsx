@@ -1,0 +1,245 @@
+import { Inbox, MessageSquarePlus, Reply, RotateCw, Search } from 'lucide-react';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import type { MessageThreadSummary } from '../../../shared/portal';
+import { PageHeader } from '../../app/app-shell';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { cn } from '../../lib/cn';
+import { errorMessage, useThreadList } from './api';
+import {
+  AttachmentIcon,
+  ComposeDialog,
+  MESSAGE_TEXT,
+  type OpenThread,
+  PriorityBadge,
+  StatusBadge,
+  ThreadDate,
+  ThreadDialog,
+} from './message-ui';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function matches(t: MessageThreadSummary, q: string): boolean {
+  if (!q) return true;
+  return [t.investorName, t.subject, t.from, t.preview].some((s) => s.toLowerCase().includes(q));
+}
+
+/** Messages (/admin/messages): every investor conversation, to read and answer. */
+export default function AdminInboxPage() {
+  const list = useThreadList('admin');
+  const [composing, setComposing] = useState(false);
+  const [open, setOpen] = useState<OpenThread | null>(null);
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [highOnly, setHighOnly] = useState(false);
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const uid = useId();
+  const id = (k: string) => `${uid}-${k}`;
+
+  const threads = list.data?.threads;
+  const unreadMessages = threads?.reduce((n, t) => n + t.unreadCount, 0) ?? 0;
+  const shown = useMemo(
+    () =>
+      (threads ?? []).filter((t) => (!unreadOnly || t.status === 'Unread') && (!highOnly || t.priority === 'High') && matches(t, query)),
+    [threads, unreadOnly, highOnly, query],
+  );
+  const filtered = unreadOnly || highOnly || query !== '';
+
+  function openThread(threadId: string, mode: OpenThread['mode'], from: HTMLElement) {
+    returnFocus.current = from;
+    setOpen({ id: threadId, mode });
+  }
+
+  function clearFilters() {
+    setUnreadOnly(false);
+    setHighOnly(false);
+    setSearch('');
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Messages"
+        description={
+          list.data ? (
+            <span className="tabular">
+              {plural(unreadMessages, 'unread message', 'unread messages')} ·{' '}
+              {plural(list.data.counts.total, 'conversation', 'conversations')}
+            </span>
+          ) : (
+            'Investor conversations'
+          )
+        }
+        actions={
+          <Button onClick={() => setComposing(true)}>
+            <MessageSquarePlus aria-hidden="true" />
+            New Message
+          </Button>
+        }
+      />
+
+      <Card className="mb-4 p-4">
+        <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-end">
+          <Field label="Search messages" htmlFor={id('search')}>
+            <div className="relative">
+              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+              <Input
+                id={id('search')}
+                type="search"
+                placeholder="Investor, subject or text"
+                className="pl-9"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+            </div>
+          </Field>
+          <fieldset className="flex flex-wrap items-center gap-x-5 gap-y-1">
+            <legend className="sr-only">Filters</legend>
+            <Check id={id('unread')} label="Unread only" checked={unreadOnly} onChange={setUnreadOnly} />
+            <Check id={id('high')} label="High priority" checked={highOnly} onChange={setHighOnly} />
+          </fieldset>
+        </div>
+      </Card>
+
+      {list.isPending ? (
+        <div className="flex flex-col gap-3" aria-busy="true">
+          <span role="status" className="sr-only">
+            Loading messages...
+          </span>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-32 animate-pulse rounded-lg bg-ink-100/70" />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <Card className="p-8 text-center">
+          <p role="alert" className="font-medium text-danger-700">
+            {MESSAGE_TEXT.loadFailed}
+          </p>
+          <p className="mt-1 text-sm text-muted">{errorMessage(list.error) ?? 'Check your connection, then try again.'}</p>
+          <Button variant="secondary" className="mt-4" busy={list.isFetching} onClick={() => void list.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </Card>
+      ) : list.data.threads.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 p-10 text-center">
+          <Inbox aria-hidden="true" className="size-8 text-muted" />
+          <p className="font-medium text-ink-900">{MESSAGE_TEXT.empty}</p>
+          <p className="text-sm text-muted">Conversations with investors will appear here. Use New Message to write to one.</p>
+        </Card>
+      ) : (
+        <section aria-label="Conversations">
+          <p className="mb-2 text-sm text-muted" aria-live="polite">
+            {filtered
+              ? `Showing ${shown.length} of ${plural(list.data.threads.length, 'conversation', 'conversations')}`
+              : plural(list.data.threads.length, 'conversation', 'conversations')}
+          </p>
+          {shown.length === 0 ? (
+            <Card className="flex flex-col items-center gap-3 p-8 text-center">
+              <p className="font-medium text-ink-900">No conversations match these filters</p>
+              <Button variant="secondary" size="sm" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            </Card>
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {shown.map((t) => (
+                <InboxItem key={t.id} thread={t} onOpen={openThread} />
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      <ComposeDialog side="admin" open={composing} onOpenChange={setComposing} />
+      <ThreadDialog side="admin" open={open} onClose={() => setOpen(null)} returnFocus={returnFocus} />
+    </>
+  );
+}
+
+function Check({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <div className="flex min-h-10 items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-5 cursor-pointer rounded accent-gold-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-600"
+      />
+      <label htmlFor={id} className="cursor-pointer text-sm font-medium text-text">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+function InboxItem({
+  thread,
+  onOpen,
+}: {
+  thread: MessageThreadSummary;
+  onOpen: (id: string, mode: OpenThread['mode'], from: HTMLElement) => void;
+}) {
+  const subjectId = useId();
+  const unread = thread.status === 'Unread';
+  return (
+    <li
+      className={cn(
+        'relative rounded-lg border p-4 shadow-sm transition-colors hover:border-gold-500/60 sm:p-5',
+        unread ? 'border-gold-500/40 border-l-4 border-l-gold-500 bg-gold-100/40' : 'border-border bg-surface',
+      )}
+    >
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="font-semibold text-ink-900">{thread.investorName}</span>
+            {thread.unreadCount > 0 && (
+              <span className="tabular rounded-full bg-gold-500 px-2 py-0.5 text-xs font-semibold text-ink-950">
+                {thread.unreadCount} unread
+              </span>
+            )}
+          </p>
+          <h3 id={subjectId} className={cn('mt-1 break-words text-base text-ink-900', unread ? 'font-bold' : 'font-medium')}>
+            {/* The subject opens the conversation; its hit area covers the whole item. */}
+            <button
+              type="button"
+              onClick={(e) => onOpen(thread.id, 'view', e.currentTarget)}
+              className="cursor-pointer text-left after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-gold-600"
+            >
+              {thread.subject}
+            </button>
+          </h3>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+            <span>
+              From <span className="font-medium text-text">{thread.from}</span>
+            </span>
+            <span aria-hidden="true">·</span>
+            <ThreadDate iso={thread.date} />
+            {thread.hasAttachment && <AttachmentIcon />}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <StatusBadge status={thread.status} />
+          <PriorityBadge priority={thread.priority} />
+        </div>
+      </div>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <p className="line-clamp-2 min-w-0 break-words text-sm text-text">{thread.preview}</p>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="relative z-10 self-start sm:self-auto"
+          aria-describedby={subjectId}
+          onClick={(e) => onOpen(thread.id, 'reply', e.currentTarget)}
+        >
+          <Reply aria-hidden="true" />
+          Reply
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,182 @@
+import { AlertTriangle, Eye, Inbox, Mail, MailOpen, MessageSquarePlus, Reply, RotateCw, ShieldCheck } from 'lucide-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { type MessageThreadSummary, SECURE_COMMUNICATION_NOTICE } from '../../../shared/portal';
+import { PageHeader } from '../../app/app-shell';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { errorMessage, useThreadList } from './api';
+import {
+  AttachmentIcon,
+  ComposeDialog,
+  MESSAGE_TEXT,
+  type OpenThread,
+  PriorityBadge,
+  StatusBadge,
+  ThreadDate,
+  ThreadDialog,
+} from './message-ui';
+
+/** Secure Messages (/investor/messages): the investor's conversations with the team. */
+export default function InvestorMessagesPage() {
+  const list = useThreadList('investor');
+  const [composing, setComposing] = useState(false);
+  const [open, setOpen] = useState<OpenThread | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const listHeadingId = useId();
+  const noticeId = useId();
+
+  function openThread(id: string, mode: OpenThread['mode'], from: HTMLElement) {
+    returnFocus.current = from;
+    setOpen({ id, mode });
+  }
+
+  const counts = list.data?.counts;
+
+  return (
+    <>
+      <PageHeader
+        title="Secure Messages"
+        description="Encrypted communication with the team"
+        actions={
+          <Button onClick={() => setComposing(true)}>
+            <MessageSquarePlus aria-hidden="true" />
+            New Message
+          </Button>
+        }
+      />
+
+      <section aria-label="Message summary" className="mb-6 grid grid-cols-3 gap-2 sm:gap-4">
+        <StatCard label="Total Messages" value={counts?.total} icon={<Mail aria-hidden="true" className="size-5" />} />
+        <StatCard label="Unread Messages" value={counts?.unread} icon={<MailOpen aria-hidden="true" className="size-5" />} accent />
+        <StatCard label="High Priority" value={counts?.high} icon={<AlertTriangle aria-hidden="true" className="size-5" />} />
+      </section>
+
+      <section aria-labelledby={listHeadingId}>
+        <h2 id={listHeadingId} className="mb-3 text-lg font-semibold text-ink-900">
+          Messages
+        </h2>
+        {list.isPending ? (
+          <div className="flex flex-col gap-3" aria-busy="true">
+            <span role="status" className="sr-only">
+              Loading messages...
+            </span>
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="h-40 animate-pulse rounded-lg bg-ink-100/70" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <Card className="p-8 text-center">
+            <p role="alert" className="font-medium text-danger-700">
+              {MESSAGE_TEXT.loadFailed}
+            </p>
+            <p className="mt-1 text-sm text-muted">{errorMessage(list.error) ?? 'Check your connection, then try again.'}</p>
+            <Button variant="secondary" className="mt-4" busy={list.isFetching} onClick={() => void list.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </Card>
+        ) : list.data.threads.length === 0 ? (
+          <Card className="flex flex-col items-center gap-2 p-10 text-center">
+            <Inbox aria-hidden="true" className="size-8 text-muted" />
+            <p className="font-medium text-ink-900">{MESSAGE_TEXT.empty}</p>
+            <p className="text-sm text-muted">Use New Message to write to the investment team.</p>
+          </Card>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {list.data.threads.map((t) => (
+              <ThreadItem key={t.id} thread={t} onOpen={openThread} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby={noticeId} className="mt-8 flex gap-4 rounded-lg border border-ink-100 bg-ink-50 p-5 shadow-sm">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-ink-900 text-gold-400">
+          <ShieldCheck aria-hidden="true" className="size-5" />
+        </span>
+        <div>
+          <h2 id={noticeId} className="font-semibold text-ink-900">
+            Secure Communication
+          </h2>
+          <p className="mt-1 text-sm text-text">{SECURE_COMMUNICATION_NOTICE}</p>
+        </div>
+      </section>
+
+      <ComposeDialog side="investor" open={composing} onOpenChange={setComposing} />
+      <ThreadDialog side="investor" open={open} onClose={() => setOpen(null)} returnFocus={returnFocus} />
+    </>
+  );
+}
+
+function StatCard({ label, value, icon, accent }: { label: string; value: number | undefined; icon: ReactNode; accent?: boolean }) {
+  const labelId = useId();
+  return (
+    <Card role="group" aria-labelledby={labelId} className="flex items-start justify-between gap-3 p-3 sm:p-5">
+      <div className="min-w-0">
+        <p id={labelId} className="text-xs font-medium text-muted sm:text-sm">
+          {label}
+        </p>
+        <p className="tabular mt-1 text-2xl font-semibold text-ink-900 sm:text-3xl">{value ?? <span className="text-muted">–</span>}</p>
+      </div>
+      <span
+        className={cn(
+          'hidden size-10 shrink-0 items-center justify-center rounded-full sm:flex',
+          accent ? 'bg-gold-100 text-gold-700' : 'bg-ink-100 text-ink-700',
+        )}
+      >
+        {icon}
+      </span>
+    </Card>
+  );
+}
+
+function ThreadItem({
+  thread,
+  onOpen,
+}: {
+  thread: MessageThreadSummary;
+  onOpen: (id: string, mode: OpenThread['mode'], from: HTMLElement) => void;
+}) {
+  const subjectId = useId();
+  const unread = thread.status === 'Unread';
+  return (
+    <li
+      className={cn(
+        'rounded-lg border p-4 shadow-sm sm:p-5',
+        unread ? 'border-gold-500/40 border-l-4 border-l-gold-500 bg-gold-100/40' : 'border-border bg-surface',
+      )}
+    >
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+        <div className="min-w-0">
+          <h3 id={subjectId} className={cn('break-words text-base text-ink-900', unread ? 'font-bold' : 'font-medium')}>
+            {thread.subject}
+          </h3>
+          <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+            <span>
+              From <span className="font-medium text-text">{thread.from}</span>
+            </span>
+            <span aria-hidden="true">·</span>
+            <ThreadDate iso={thread.date} />
+            {thread.hasAttachment && <AttachmentIcon />}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <StatusBadge status={thread.status} />
+          <PriorityBadge priority={thread.priority} />
+        </div>
+      </div>
+      <p className="mt-3 line-clamp-2 break-words text-sm text-text">{thread.preview}</p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" aria-describedby={subjectId} onClick={(e) => onOpen(thread.id, 'reply', e.currentTarget)}>
+          <Reply aria-hidden="true" />
+          Reply
+        </Button>
+        <Button variant="secondary" size="sm" aria-describedby={subjectId} onClick={(e) => onOpen(thread.id, 'view', e.currentTarget)}>
+          <Eye aria-hidden="true" />
+          View Full Message
+        </Button>
+      </div>
+    </li>
+  );
+}
