@@ -151,7 +151,8 @@ export async function performance(q: Queryable, investorId: string, now: Date = 
       const v = valuations.filter((x) => x.deal_id === h.dealId && x.valuation_date <= date).at(-1);
       const commit = toCents(h.commitment);
       const dealTotal = toCents(subs.find((s) => s.deal_id === h.dealId)?.deal_total ?? '0');
-      return sum + (v ? Number(fromCents((toCents(v.current_value) * commit) / (dealTotal || 1n))) : 0);
+      // Before its first valuation a holding is carried at cost, as in the holdings table.
+      return sum + Number(v ? fromCents((toCents(v.current_value) * commit) / (dealTotal || 1n)) : h.commitment);
     }, 0),
   }));
   const byType = new Map<string, number>();

@@ -1,0 +1,88 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Deal } from '../../../shared/deals';
+import type { DistributionCalendar, DistributionEvent } from '../../../shared/portal';
+import { ApiError, api } from '../../lib/api';
+
+/** Everything distribution-related lives under ['distributions'] so one invalidation refreshes it all. */
+export const distributionKeys = {
+  all: ['distributions'] as const,
+  calendar: () => ['distributions', 'investor-calendar'] as const,
+  events: () => ['distributions', 'events'] as const,
+  /** The deal choice of the Record Distribution form (under 'deals' so pipeline changes refresh it). */
+  dealChoices: () => ['deals', 'distribution-choices'] as const,
+};
+
+export const DISTRIBUTION_TEXT = {
+  recorded: 'Distribution recorded',
+  recordFailed: 'Failed to record distribution',
+  paid: 'Distribution marked as paid',
+  payFailed: 'Failed to confirm payment',
+  calendarFailed: 'Failed to load your distributions',
+  eventsFailed: 'Failed to load distributions',
+} as const;
+
+export function serverMessage(err: unknown): string | undefined {
+  if (err instanceof ApiError || err instanceof Error) return err.message || undefined;
+  return undefined;
+}
+
+/** The signed-in investor's Distribution Calendar (GET /api/investor/distributions). */
+export function useDistributionCalendar() {
+  return useQuery({
+    queryKey: distributionKeys.calendar(),
+    queryFn: ({ signal }) => api<DistributionCalendar>('/api/investor/distributions', { signal }),
+  });
+}
+
+/** Every distribution event with its allocations (admin). */
+export function useDistributionEvents() {
+  return useQuery({
+    queryKey: distributionKeys.events(),
+    queryFn: ({ signal }) => api<{ events: DistributionEvent[] }>('/api/distributions', { signal }).then((r) => r.events),
+  });
+}
+
+/** Deals to distribute on (admin). */
+export function useDealChoices() {
+  return useQuery({
+    queryKey: distributionKeys.dealChoices(),
+    queryFn: ({ signal }) => api<{ deals: Deal[] }>('/api/deals', { signal }).then((r) => r.deals),
+    staleTime: 30_000,
+  });
+}
+
+export interface RecordDistributionBody {
+  dealId: string;
+  type: string;
+  totalAmount: string;
+  paymentDate: string;
+}
+
+export function useRecordDistribution() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordDistributionBody) => api<{ event: DistributionEvent }>('/api/distributions', { body }).then((r) => r.event),
+    onSuccess: (event) => {
+      qc.setQueryData<DistributionEvent[]>(distributionKeys.events(), (old) =>
+        old ? [event, ...old.filter((e) => e.id !== event.id)] : old,
+      );
+      void qc.invalidateQueries({ queryKey: distributionKeys.all });
+    },
+  });
+}
+
+export function useConfirmPayment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ event: DistributionEvent }>(`/api/distributions/${encodeURIComponent(id)}/pay`, { method: 'POST', body: {} }).then(
+        (r) => r.event,
+      ),
+    onSuccess: (event) => {
+      qc.setQueryData<DistributionEvent[]>(distributionKeys.events(), (old) => old?.map((e) => (e.id === event.id ? event : e)));
+      void qc.invalidateQueries({ queryKey: distributionKeys.all });
+    },
+    // Already paid elsewhere (409) or gone (404): show the list as it is now.
+    onError: () => void qc.invalidateQueries({ queryKey: distributionKeys.events() }),
+  });
+}

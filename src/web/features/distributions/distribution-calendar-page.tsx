@@ -1,0 +1,228 @@
+import { CalendarClock, CalendarDays, CalendarX2, History, Landmark, RotateCw, Wallet } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants';
+import { formatDate, formatUSD } from '../../../shared/format';
+import type { DistributionItem } from '../../../shared/portal';
+import { PageHeader } from '../../app/app-shell';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { DISTRIBUTION_TEXT, serverMessage, useDistributionCalendar } from './api';
+import { DistributionStatusBadge, Fact, relativeDay, Skeletons, splitPaymentDate } from './distribution-ui';
+
+/** Distribution Calendar (/investor/distributions): the investor's own upcoming and past payments. */
+export default function DistributionCalendarPage() {
+  const cal = useDistributionCalendar();
+  const upcomingId = useId();
+  const historyId = useId();
+  const data = cal.data;
+  const next = data?.nextPaymentDate ? splitPaymentDate(data.nextPaymentDate) : null;
+
+  return (
+    <>
+      <PageHeader title="Distribution Calendar" description="Track upcoming and past distribution payments" />
+
+      <section aria-label="Distribution summary" className="mb-8 grid gap-4 sm:grid-cols-3">
+        <SummaryCard
+          label="Upcoming Distributions"
+          icon={<CalendarClock aria-hidden="true" className="size-5" />}
+          value={data ? formatUSD(data.upcomingTotal) : undefined}
+          caption={`Next ${UPCOMING_DISTRIBUTION_DAYS} days`}
+          accent
+        />
+        <SummaryCard
+          label="Next Payment Date"
+          icon={<CalendarDays aria-hidden="true" className="size-5" />}
+          value={data ? (next?.monthDay ?? '—') : undefined}
+          caption={data ? (next ? next.year : 'No payment scheduled') : undefined}
+        />
+        <SummaryCard
+          label="Past Year Total"
+          icon={<Wallet aria-hidden="true" className="size-5" />}
+          value={data ? formatUSD(data.pastYearTotal) : undefined}
+          caption="Received distributions"
+        />
+      </section>
+
+      {cal.isError ? (
+        <Card className="p-8 text-center">
+          <p role="alert" className="font-medium text-danger-700">
+            {DISTRIBUTION_TEXT.calendarFailed}
+          </p>
+          <p className="mt-1 text-sm text-muted">{serverMessage(cal.error) ?? 'Check your connection, then try again.'}</p>
+          <Button variant="secondary" className="mt-4" busy={cal.isFetching} onClick={() => void cal.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-2 lg:gap-6">
+          <section aria-labelledby={upcomingId}>
+            <ListHeading id={upcomingId} icon={<CalendarClock aria-hidden="true" className="size-5" />} count={data?.upcoming.length}>
+              Upcoming Distributions
+            </ListHeading>
+            {data ? (
+              <DistributionList
+                items={data.upcoming}
+                upcoming
+                empty={
+                  <EmptyList
+                    icon={<CalendarX2 aria-hidden="true" className="size-8 text-muted" />}
+                    title={`No distributions in the next ${UPCOMING_DISTRIBUTION_DAYS} days`}
+                    text="Scheduled payments from your holdings will appear here with their dates and amounts."
+                  />
+                }
+              />
+            ) : (
+              <Skeletons count={2} className="h-36" label="Loading upcoming distributions..." />
+            )}
+          </section>
+          <section aria-labelledby={historyId}>
+            <ListHeading id={historyId} icon={<History aria-hidden="true" className="size-5" />} count={data?.history.length}>
+              Distribution History
+            </ListHeading>
+            {data ? (
+              <DistributionList
+                items={data.history}
+                empty={
+                  <EmptyList
+                    icon={<Landmark aria-hidden="true" className="size-8 text-muted" />}
+                    title="No past distributions yet"
+                    text="Payments you have received, and any awaiting confirmation, will be listed here."
+                  />
+                }
+              />
+            ) : (
+              <Skeletons count={3} className="h-36" label="Loading distribution history..." />
+            )}
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
+
+function SummaryCard({
+  label,
+  value,
+  caption,
+  icon,
+  accent,
+}: {
+  label: string;
+  value: string | undefined;
+  caption: string | undefined;
+  icon: ReactNode;
+  accent?: boolean;
+}) {
+  const labelId = useId();
+  return (
+    <Card role="group" aria-labelledby={labelId} data-testid="distribution-summary" className="flex items-start justify-between gap-3 p-5">
+      <div className="min-w-0">
+        <p id={labelId} className="text-sm font-medium text-muted">
+          {label}
+        </p>
+        {value === undefined ? (
+          <>
+            <span className="mt-2 block h-8 w-32 animate-pulse rounded bg-ink-100/70" aria-hidden="true" />
+            <span className="mt-2 block h-4 w-24 animate-pulse rounded bg-ink-100/70" aria-hidden="true" />
+          </>
+        ) : (
+          <>
+            <p className="tabular mt-1 text-3xl font-semibold text-ink-900">{value}</p>
+            {caption && <p className="mt-1 text-sm text-muted">{caption}</p>}
+          </>
+        )}
+      </div>
+      <span
+        className={cn(
+          'flex size-10 shrink-0 items-center justify-center rounded-full',
+          accent ? 'bg-gold-100 text-gold-700' : 'bg-ink-100 text-ink-700',
+        )}
+      >
+        {icon}
+      </span>
+    </Card>
+  );
+}
+
+function ListHeading({ id, icon, count, children }: { id: string; icon: ReactNode; count: number | undefined; children: string }) {
+  return (
+    <div className="mb-3 flex items-center gap-2">
+      <span className="text-ink-700">{icon}</span>
+      <h2 id={id} className="text-lg font-semibold text-ink-900">
+        {children}
+      </h2>
+      {count !== undefined && count > 0 && (
+        <span className="tabular rounded-full bg-ink-100 px-2 py-0.5 text-xs font-medium text-ink-800">
+          <span aria-hidden="true">{count}</span>
+          <span className="sr-only">
+            {count} {count === 1 ? 'payment' : 'payments'}
+          </span>
+        </span>
+      )}
+    </div>
+  );
+}
+
+function DistributionList({ items, upcoming, empty }: { items: DistributionItem[]; upcoming?: boolean; empty: ReactNode }) {
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <ul className="flex flex-col gap-3">
+      {items.map((item) => (
+        <DistributionListItem key={item.id} item={item} upcoming={upcoming} />
+      ))}
+    </ul>
+  );
+}
+
+function DistributionListItem({ item, upcoming }: { item: DistributionItem; upcoming?: boolean }) {
+  const titleId = useId();
+  return (
+    <li
+      aria-labelledby={titleId}
+      data-testid="distribution-item"
+      className={cn(
+        'rounded-lg border bg-surface p-4 shadow-sm sm:p-5',
+        item.status === 'Pending' ? 'border-warning-800/25 border-l-4 border-l-warning-800/60' : 'border-border',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="break-words font-semibold text-ink-900">
+            {item.dealName}
+          </h3>
+          <p className="text-sm text-muted">{item.type}</p>
+        </div>
+        <DistributionStatusBadge status={item.status} />
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-[7.5rem_9.5rem_minmax(0,1fr)] sm:gap-x-4">
+        <Fact label="Amount">
+          <span className="tabular text-base font-semibold text-ink-900">{formatUSD(item.amount)}</span>
+        </Fact>
+        <Fact label="Payment Date">
+          <span className="tabular">{formatDate(item.paymentDate)}</span>
+          {(upcoming || item.status === 'Pending') && <span className="block text-xs text-muted">{paymentHint(item)}</span>}
+        </Fact>
+        <Fact label="SPV Entity" className="col-span-2 sm:col-span-1">
+          {item.spv ?? <span className="text-muted">Not assigned</span>}
+        </Fact>
+      </dl>
+    </li>
+  );
+}
+
+function paymentHint(item: DistributionItem): string {
+  if (item.status === 'Pending') return 'Awaiting payment confirmation';
+  return relativeDay(item.paymentDate);
+}
+
+function EmptyList({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
+  return (
+    <Card className="flex flex-col items-center gap-2 p-8 text-center">
+      {icon}
+      <p className="font-medium text-ink-900">{title}</p>
+      <p className="max-w-sm text-sm text-muted">{text}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { todayIso } from '../../../shared/dates';
+import { type DistributionStatus, distributionTone } from '../../../shared/portal';
+import { Badge } from '../../components/ui/badge';
+import { cn } from '../../lib/cn';
+
+/** Paid green, Scheduled blue (info), Pending yellow; the status is always written out. */
+export function DistributionStatusBadge({ status }: { status: DistributionStatus }) {
+  return <Badge tone={distributionTone(status)}>{status}</Badge>;
+}
+
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** '2025-12-16' -> { monthDay: 'Dec 16', year: '2025' } (the Next Payment Date card). */
+export function splitPaymentDate(iso: string): { monthDay: string; year: string } {
+  const d = new Date(`${iso}T00:00:00Z`);
+  return { monthDay: monthDay.format(d), year: String(d.getUTCFullYear()) };
+}
+
+const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Exact to the cent ('$33,333.34'), only where the cent matters: the allocations of a
+ * distribution, which are computed to the cent and must visibly add up to the total.
+ */
+export function formatUSDExact(amount: string): string {
+  const n = Number(amount);
+  return Number.isFinite(n) ? usdCents.format(n) : '—';
+}
+
+/** Whole days from today (UTC) to an ISO date; negative when past. */
+export function daysFromToday(iso: string, now: Date = new Date()): number {
+  const today = Date.parse(`${todayIso(now)}T00:00:00Z`);
+  return Math.round((Date.parse(`${iso}T00:00:00Z`) - today) / 86_400_000);
+}
+
+/** 'Today', 'Tomorrow', 'In 12 days', 'Yesterday', '3 days ago'. */
+export function relativeDay(iso: string, now: Date = new Date()): string {
+  const d = daysFromToday(iso, now);
+  if (d === 0) return 'Today';
+  if (d === 1) return 'Tomorrow';
+  if (d === -1) return 'Yesterday';
+  return d > 0 ? `In ${d} days` : `${-d} days ago`;
+}
+
+/** A label/value pair inside a <dl>. */
+export function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-text">{children}</dd>
+    </div>
+  );
+}
+
+/** Loading placeholders of the same height as the content, so nothing jumps when data arrives. */
+export function Skeletons({ count, className, label }: { count: number; className: string; label: string }) {
+  return (
+    <div className="flex flex-col gap-3" aria-busy="true">
+      <span role="status" className="sr-only">
+        {label}
+      </span>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <div key={i} className={cn('animate-pulse rounded-lg bg-ink-100/70', className)} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PerformanceData } from '../../../shared/portal';
+import { ApiError, api } from '../../lib/api';
+
+export const performanceKeys = {
+  all: ['performance'] as const,
+  mine: () => ['performance', 'investor'] as const,
+};
+
+/** The signed-in investor's holdings, portfolio totals and chart series (GET /api/investor/performance). */
+export function usePerformance() {
+  return useQuery({
+    queryKey: performanceKeys.mine(),
+    queryFn: ({ signal }) => api<PerformanceData>('/api/investor/performance', { signal }),
+  });
+}
+
+export function serverMessage(err: unknown): string | undefined {
+  if (err instanceof ApiError || err instanceof Error) return err.message || undefined;
+  return undefined;
+}

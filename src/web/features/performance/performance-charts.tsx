@@ -1,0 +1,212 @@
+/**
+ * The Performance Dashboard's charts. This module is the only one that imports recharts and is
+ * loaded with React.lazy from the page, so the chart library is fetched only on this screen.
+ * Each chart is an image (role="img") with a written summary and a visually hidden data table.
+ */
+import { useId } from 'react';
+import { Area, AreaChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDate, formatUSD } from '../../../shared/format';
+import type { PerformanceData } from '../../../shared/portal';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+
+const INK_800 = '#1a2744';
+const GOLD_500 = '#c98a12';
+const MUTED = '#5b6576';
+const BORDER = '#dde2ea';
+/** Allocation slices: navy and gold first, then tints that stay distinguishable next to each other. */
+const SLICE_COLOURS = ['#1a2744', '#c98a12', '#5b7bb5', '#8a5a00', '#9aa5b8', '#e0a53a'];
+
+const compactUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 2 });
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const toTime = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+
+export default function PerformanceCharts({ history, allocation }: Pick<PerformanceData, 'history' | 'allocation'>) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-5">
+      <ValueOverTime history={history} />
+      <AllocationByType allocation={allocation} />
+    </div>
+  );
+}
+
+function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
+  const captionId = useId();
+  const data = history.map((h) => ({ t: toTime(h.date), date: h.date, value: h.value }));
+  const first = history[0];
+  const last = history.at(-1);
+  const change = first && last && first.value > 0 ? ((last.value - first.value) / first.value) * 100 : null;
+  const summary =
+    first && last
+      ? history.length === 1
+        ? `One valuation so far: ${formatUSD(last.value)} on ${formatDate(last.date)}.`
+        : `Portfolio value went from ${formatUSD(first.value)} on ${formatDate(first.date)} to ${formatUSD(last.value)} on ${formatDate(last.date)}${
+            change !== null ? ` (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)` : ''
+          }, over ${history.length} valuation dates.`
+      : 'No valuations have been recorded for your holdings yet.';
+
+  return (
+    <Card className="lg:col-span-3">
+      <CardHeader>
+        <CardTitle>Portfolio value over time</CardTitle>
+        <CardDescription>Your share of each holding's latest valuation, on every valuation date.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <figure aria-labelledby={captionId} className="m-0">
+          {data.length > 0 ? (
+            <div role="img" aria-label="Line chart of portfolio value over time" data-testid="value-chart" className="h-64 w-full">
+              <ResponsiveContainer width="100%" height="100%">
+                <AreaChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+                  <defs>
+                    <linearGradient id="perf-value-fill" x1="0" y1="0" x2="0" y2="1">
+                      <stop offset="0%" stopColor={GOLD_500} stopOpacity={0.35} />
+                      <stop offset="100%" stopColor={GOLD_500} stopOpacity={0.02} />
+                    </linearGradient>
+                  </defs>
+                  <CartesianGrid stroke={BORDER} strokeDasharray="3 3" vertical={false} />
+                  <XAxis
+                    dataKey="t"
+                    type="number"
+                    scale="time"
+                    domain={['dataMin', 'dataMax']}
+                    tickFormatter={(t: number) => monthYear.format(new Date(t))}
+                    tick={{ fill: MUTED, fontSize: 12 }}
+                    stroke={BORDER}
+                    tickMargin={8}
+                    minTickGap={32}
+                    padding={{ left: 8, right: 8 }}
+                  />
+                  <YAxis
+                    tickFormatter={(v: number) => compactUsd.format(v)}
+                    tick={{ fill: MUTED, fontSize: 12 }}
+                    stroke={BORDER}
+                    width={64}
+                    domain={[0, 'auto']}
+                  />
+                  <Tooltip
+                    formatter={(v) => [formatUSD(Number(v)), 'Portfolio value']}
+                    labelFormatter={(t) => formatDate(new Date(Number(t)))}
+                    contentStyle={{ borderRadius: 8, borderColor: BORDER, fontSize: 13 }}
+                    labelStyle={{ color: INK_800, fontWeight: 600 }}
+                    itemStyle={{ color: '#172033' }}
+                  />
+                  <Area
+                    type="monotone"
+                    dataKey="value"
+                    stroke={INK_800}
+                    strokeWidth={2}
+                    fill="url(#perf-value-fill)"
+                    dot={{ r: 3, fill: INK_800, strokeWidth: 0 }}
+                    activeDot={{ r: 5, fill: GOLD_500, stroke: INK_800 }}
+                    isAnimationActive={false}
+                  />
+                </AreaChart>
+              </ResponsiveContainer>
+            </div>
+          ) : (
+            <div className="flex h-64 items-center justify-center rounded-md border border-dashed border-border text-sm text-muted">
+              No valuations yet
+            </div>
+          )}
+          <figcaption id={captionId} className="mt-3 text-sm text-muted">
+            {summary}
+          </figcaption>
+        </figure>
+        {history.length > 0 && (
+          <table className="sr-only">
+            <caption>Portfolio value by valuation date</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Portfolio value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((h) => (
+                <tr key={h.date}>
+                  <td>{formatDate(h.date)}</td>
+                  <td>{formatUSD(h.value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AllocationByType({ allocation }: { allocation: PerformanceData['allocation'] }) {
+  const captionId = useId();
+  const data = [...allocation].filter((a) => a.value > 0).sort((a, b) => b.value - a.value);
+  const total = data.reduce((s, a) => s + a.value, 0);
+  const pct = (v: number) => (total > 0 ? `${((v / total) * 100).toFixed(1)}%` : '—');
+  const top = data[0];
+
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader>
+        <CardTitle>Allocation by deal type</CardTitle>
+        <CardDescription>Share of your current portfolio value.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <figure aria-labelledby={captionId} className="m-0 flex flex-col gap-4 sm:flex-row sm:items-center lg:flex-col lg:items-stretch">
+          {data.length > 0 ? (
+            <div
+              role="img"
+              aria-label="Donut chart of current value by deal type"
+              data-testid="allocation-chart"
+              className="mx-auto h-44 w-44 shrink-0"
+            >
+              <ResponsiveContainer width="100%" height="100%">
+                <PieChart accessibilityLayer={false}>
+                  <Pie
+                    data={data}
+                    dataKey="value"
+                    nameKey="type"
+                    innerRadius="58%"
+                    outerRadius="100%"
+                    paddingAngle={1.5}
+                    stroke="#ffffff"
+                    isAnimationActive={false}
+                  >
+                    {data.map((a, i) => (
+                      <Cell key={a.type} fill={SLICE_COLOURS[i % SLICE_COLOURS.length]} />
+                    ))}
+                  </Pie>
+                  <Tooltip
+                    formatter={(v, name) => [`${formatUSD(Number(v))} (${pct(Number(v))})`, String(name)]}
+                    contentStyle={{ borderRadius: 8, borderColor: BORDER, fontSize: 13 }}
+                  />
+                </PieChart>
+              </ResponsiveContainer>
+            </div>
+          ) : (
+            <div className="flex h-44 items-center justify-center rounded-md border border-dashed border-border text-sm text-muted">
+              No holdings
+            </div>
+          )}
+          {/* The legend is the chart's text: type, value and share, readable by everyone. */}
+          <ul className="flex min-w-0 flex-1 flex-col gap-2" aria-label="Allocation by deal type">
+            {data.map((a, i) => (
+              <li key={a.type} className="flex items-center gap-2 text-sm">
+                <span
+                  aria-hidden="true"
+                  className="size-3 shrink-0 rounded-sm"
+                  style={{ background: SLICE_COLOURS[i % SLICE_COLOURS.length] }}
+                />
+                <span className="min-w-0 flex-1 truncate text-text">{a.type}</span>
+                <span className="tabular text-muted">{formatUSD(a.value)}</span>
+                <span className="tabular w-14 text-right font-medium text-ink-900">{pct(a.value)}</span>
+              </li>
+            ))}
+          </ul>
+          <figcaption id={captionId} className="sr-only">
+            {top
+              ? `Current value by deal type; the largest is ${top.type} at ${pct(top.value)} of ${formatUSD(total)}.`
+              : 'No holdings to allocate.'}
+          </figcaption>
+        </figure>
+      </CardContent>
+    </Card>
+  );
+}
