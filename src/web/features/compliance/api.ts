@@ -1,0 +1,123 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ComplianceItem, ComplianceOverview, complianceItemInput } from '../../../shared/compliance';
+import { ApiError, api } from '../../lib/api';
+
+/** Query keys of the compliance feature; every mutation invalidates `complianceKeys.all`. */
+export const complianceKeys = {
+  all: ['compliance'] as const,
+  overview: () => [...complianceKeys.all, 'overview'] as const,
+};
+
+/**
+ * Other screens that read what compliance actions change: the dashboard's DFSA and UAE-tax
+ * tiles, the activity log, and (after a return is filed) the SPV tracker.
+ */
+const DASHBOARD_KEY = ['dashboard'] as const;
+const ACTIVITY_KEY = ['activity-logs'] as const;
+const SPVS_KEY = ['spvs'] as const;
+
+/** The body of POST /api/compliance (and, whole, of PATCH /api/compliance/:id). */
+export type ComplianceItemBody = z.input<typeof complianceItemInput>;
+
+const itemPath = (id: string) => `/api/compliance/${encodeURIComponent(id)}`;
+
+function refreshAfterChange(qc: QueryClient, opts: { spvs?: boolean } = {}) {
+  void qc.invalidateQueries({ queryKey: complianceKeys.all });
+  void qc.invalidateQueries({ queryKey: DASHBOARD_KEY });
+  void qc.invalidateQueries({ queryKey: ACTIVITY_KEY });
+  if (opts.spvs) void qc.invalidateQueries({ queryKey: SPVS_KEY });
+}
+
+/** Replaces (or inserts) items in the cached overview so the row updates before the refetch lands. */
+function patchCachedItems(qc: QueryClient, items: ComplianceItem[]) {
+  qc.setQueryData<ComplianceOverview>(complianceKeys.overview(), (old) => {
+    if (!old) return old;
+    const byId = new Map(items.map((i) => [i.id, i]));
+    const replaced = old.items.map((i) => byId.get(i.id) ?? i);
+    const added = items.filter((i) => !old.items.some((o) => o.id === i.id));
+    return { ...old, items: [...replaced, ...added] };
+  });
+}
+
+/** GET /api/compliance: score, counts, the items and the external (SPV / document) due dates. */
+export function useComplianceOverview() {
+  return useQuery({
+    queryKey: complianceKeys.overview(),
+    queryFn: ({ signal }) => api<ComplianceOverview>('/api/compliance', { signal }),
+  });
+}
+
+export function useCreateComplianceItem() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ComplianceItemBody) =>
+      api<{ item: ComplianceItem }>('/api/compliance', { method: 'POST', body }).then((r) => r.item),
+    onSuccess: (item) => {
+      patchCachedItems(qc, [item]);
+      refreshAfterChange(qc);
+    },
+  });
+}
+
+export function useUpdateComplianceItem() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: Partial<ComplianceItemBody> }) =>
+      api<{ item: ComplianceItem }>(itemPath(id), { method: 'PATCH', body }).then((r) => r.item),
+    onSuccess: (item) => {
+      patchCachedItems(qc, [item]);
+      refreshAfterChange(qc);
+    },
+    onError: () => refreshAfterChange(qc),
+  });
+}
+
+export function useStartComplianceItem() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ item: ComplianceItem }>(`${itemPath(id)}/start`, { method: 'POST' }).then((r) => r.item),
+    onSuccess: (item) => {
+      patchCachedItems(qc, [item]);
+      refreshAfterChange(qc);
+    },
+    // A 409 means someone else moved the item on: show the current state.
+    onError: () => refreshAfterChange(qc),
+  });
+}
+
+export function useCompleteComplianceItem() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<{ item: ComplianceItem; next: ComplianceItem | null }>(`${itemPath(id)}/complete`, { method: 'POST' }),
+    onSuccess: ({ item, next }) => {
+      patchCachedItems(qc, next ? [item, next] : [item]);
+      refreshAfterChange(qc);
+    },
+    onError: () => refreshAfterChange(qc),
+  });
+}
+
+/** POST /api/spvs/:id/file-return: the SPV's annual return due date moves a year ahead. */
+export function useFileSpvReturn() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (spvId: string) =>
+      api<{ annualReturnDue: string }>(`/api/spvs/${encodeURIComponent(spvId)}/file-return`, { method: 'POST' }).then(
+        (r) => r.annualReturnDue,
+      ),
+    onSettled: () => refreshAfterChange(qc, { spvs: true }),
+  });
+}
+
+/** The server's own words for a refusal (4xx other than 401) or a network failure, else nothing. */
+export function serverMessage(err: unknown): string | undefined {
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.message) return err.message;
+  if (err instanceof ApiError && err.status === 0) return err.message;
+  return undefined;
+}
+
+/** Per-field messages of a 400 answer, if any. */
+export function serverFieldErrors(err: unknown): Record<string, string> {
+  return err instanceof ApiError && err.fields ? err.fields : {};
+}

@@ -1,0 +1,297 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId, useMemo } from 'react';
+import { Link } from 'react-router';
+import { COMPLIANCE_STATUS_LABELS, COMPLIANCE_STATUSES, type ComplianceItem } from '../../../shared/compliance';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { viewUrl } from '../documents/api';
+import { CHIP_CLASSES, longDay, monthTitle, type Row, SOURCE_LABELS, STATUS_ICONS, todayIso } from './compliance-ui';
+
+/** A month as year and zero-based month index (UTC calendar). */
+export interface Month {
+  year: number;
+  month: number;
+}
+
+export function currentMonth(now: Date = new Date()): Month {
+  return { year: now.getUTCFullYear(), month: now.getUTCMonth() };
+}
+
+export function addMonths(m: Month, delta: number): Month {
+  const d = new Date(Date.UTC(m.year, m.month + delta, 1));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() };
+}
+
+const WEEKDAYS = [
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+  ['Sun', 'Sunday'],
+] as const;
+
+const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/** The weeks (Monday first) covering the month, each a list of seven ISO days. */
+export function monthWeeks({ year, month }: Month): string[][] {
+  const first = Date.UTC(year, month, 1);
+  const offset = (new Date(first).getUTCDay() + 6) % 7;
+  const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const weeks = Math.ceil((offset + daysInMonth) / 7);
+  const start = first - offset * 86_400_000;
+  return Array.from({ length: weeks }, (_, w) => Array.from({ length: 7 }, (_, d) => iso(start + (w * 7 + d) * 86_400_000)));
+}
+
+/**
+ * Calendar View: a month grid of due items and external due dates (a table on tablets and
+ * desktops, an agenda list of the month on phones), with month navigation.
+ */
+export function CalendarTab({
+  rows,
+  loading,
+  month,
+  onMonth,
+  onOpenItem,
+}: {
+  rows: Row[];
+  loading: boolean;
+  month: Month;
+  onMonth: (m: Month) => void;
+  onOpenItem: (item: ComplianceItem) => void;
+}) {
+  const titleId = useId();
+  const today = todayIso();
+  const title = monthTitle(month.year, month.month);
+  const weeks = useMemo(() => monthWeeks(month), [month]);
+  const monthPrefix = `${month.year}-${String(month.month + 1).padStart(2, '0')}`;
+
+  const byDay = useMemo(() => {
+    const map = new Map<string, Row[]>();
+    for (const r of [...rows].sort((a, b) => a.title.localeCompare(b.title))) {
+      const list = map.get(r.dueDate);
+      if (list) list.push(r);
+      else map.set(r.dueDate, [r]);
+    }
+    return map;
+  }, [rows]);
+
+  const monthDays = useMemo(() => [...byDay.keys()].filter((d) => d.startsWith(monthPrefix)).sort(), [byDay, monthPrefix]);
+  const monthCount = monthDays.reduce((n, d) => n + (byDay.get(d)?.length ?? 0), 0);
+
+  return (
+    <section aria-labelledby={titleId}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id={titleId} aria-live="polite" className="text-xl font-semibold tracking-tight text-ink-900" data-testid="calendar-title">
+            {title}
+          </h2>
+          <p className="tabular text-sm text-muted">
+            {loading ? 'Loading due dates...' : `${monthCount} due date${monthCount === 1 ? '' : 's'} this month`}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Button
+            variant="secondary"
+            size="icon"
+            aria-label="Previous month"
+            title="Previous month"
+            onClick={() => onMonth(addMonths(month, -1))}
+          >
+            <ChevronLeft aria-hidden="true" />
+          </Button>
+          <Button variant="secondary" onClick={() => onMonth(currentMonth())}>
+            Today
+          </Button>
+          <Button variant="secondary" size="icon" aria-label="Next month" title="Next month" onClick={() => onMonth(addMonths(month, 1))}>
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+
+      {/* Tablets and desktops: the month grid. */}
+      <div className="hidden overflow-x-auto rounded-lg border border-border bg-surface md:block">
+        <table className="w-full min-w-[44rem] table-fixed border-separate border-spacing-0 text-sm" aria-busy={loading || undefined}>
+          <caption className="sr-only">Compliance due dates, {title}</caption>
+          <thead>
+            <tr>
+              {WEEKDAYS.map(([short, long]) => (
+                <th
+                  key={short}
+                  scope="col"
+                  abbr={long}
+                  className="border-b border-border bg-ink-50 px-2 py-2 text-left text-xs font-semibold uppercase tracking-wide text-muted"
+                >
+                  {short}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week[0]}>
+                {week.map((day, i) => {
+                  const inMonth = day.startsWith(monthPrefix);
+                  const isToday = day === today;
+                  const items = byDay.get(day) ?? [];
+                  return (
+                    <td
+                      key={day}
+                      data-date={day}
+                      data-testid="calendar-day"
+                      aria-current={isToday ? 'date' : undefined}
+                      className={cn(
+                        'h-28 border-b border-border p-1.5 align-top',
+                        i < 6 && 'border-r',
+                        inMonth ? 'bg-surface' : 'bg-canvas',
+                        isToday && 'bg-gold-100/60 shadow-[inset_0_0_0_2px_var(--color-gold-500)]',
+                      )}
+                    >
+                      <div className="mb-1 flex items-center justify-between gap-1">
+                        <time
+                          dateTime={day}
+                          className={cn(
+                            'tabular inline-flex size-7 items-center justify-center rounded-full text-sm',
+                            isToday ? 'bg-ink-900 font-semibold text-white' : inMonth ? 'font-medium text-ink-900' : 'text-muted',
+                          )}
+                        >
+                          <span aria-hidden="true">{Number(day.slice(8))}</span>
+                          <span className="sr-only">{longDay(day)}</span>
+                        </time>
+                        {isToday && <span className="text-xs font-semibold text-ink-900">Today</span>}
+                      </div>
+                      {items.length > 0 && (
+                        <ul className="flex flex-col gap-1" aria-label={`Due ${longDay(day)}`}>
+                          {items.map((r) => (
+                            <li key={r.key}>
+                              <Chip row={r} onOpenItem={onOpenItem} compact />
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {/* Phones: an agenda of the month's due dates. */}
+      <div className="md:hidden" data-testid="calendar-agenda">
+        {loading ? (
+          <div className="flex flex-col gap-3" aria-hidden="true">
+            {[0, 1].map((i) => (
+              <div key={i} className="h-24 animate-pulse rounded-lg border border-border bg-ink-100/60" />
+            ))}
+          </div>
+        ) : monthDays.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-border bg-surface p-8 text-center text-sm text-muted">
+            Nothing due in {title}
+          </p>
+        ) : (
+          <ol className="flex flex-col gap-3" aria-label={`Due dates, ${title}`}>
+            {monthDays.map((day) => (
+              <li
+                key={day}
+                data-date={day}
+                className={cn(
+                  'rounded-lg border bg-surface p-3',
+                  day === today ? 'border-gold-500 shadow-[inset_0_0_0_1px_var(--color-gold-500)]' : 'border-border',
+                )}
+              >
+                <h3 className="mb-2 flex items-center justify-between gap-2 text-sm font-semibold text-ink-900">
+                  <time dateTime={day}>{longDay(day)}</time>
+                  {day === today && <span className="rounded-full bg-ink-900 px-2 py-0.5 text-xs text-white">Today</span>}
+                </h3>
+                <ul className="flex flex-col gap-1.5">
+                  {(byDay.get(day) ?? []).map((r) => (
+                    <li key={r.key}>
+                      <Chip row={r} onOpenItem={onOpenItem} />
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+
+      <ul aria-label="Legend" className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-muted">
+        {COMPLIANCE_STATUSES.map((s) => {
+          const Icon = STATUS_ICONS[s];
+          return (
+            <li key={s} className="inline-flex items-center gap-1.5">
+              <span className={cn('inline-flex size-5 items-center justify-center rounded border', CHIP_CLASSES[s])}>
+                <Icon aria-hidden="true" className="size-3" />
+              </span>
+              {COMPLIANCE_STATUS_LABELS[s]}
+            </li>
+          );
+        })}
+        <li className="inline-flex items-center gap-1.5">
+          <span className="rounded border border-ink-600/40 bg-ink-50 px-1 text-[0.625rem] font-semibold uppercase text-ink-700">SPV</span>
+          <span className="rounded border border-ink-600/40 bg-ink-50 px-1 text-[0.625rem] font-semibold uppercase text-ink-700">Doc</span>
+          Due dates from SPVs and vault documents (not scored)
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** A due entry: opens the item's edit dialog, the SPV tracker, or the document itself. */
+function Chip({ row, onOpenItem, compact = false }: { row: Row; onOpenItem: (item: ComplianceItem) => void; compact?: boolean }) {
+  const Icon = STATUS_ICONS[row.status];
+  const className = cn(
+    'flex w-full cursor-pointer items-start rounded border text-left font-medium transition-colors',
+    'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gold-600',
+    compact ? 'min-h-6 gap-1 px-1.5 py-0.5 text-xs leading-4' : 'min-h-10 gap-1.5 px-2.5 py-2 text-sm leading-5',
+    CHIP_CLASSES[row.status],
+  );
+  const status = COMPLIANCE_STATUS_LABELS[row.status];
+  const content = (
+    <>
+      <Icon aria-hidden="true" className={cn('mt-0.5 shrink-0', compact ? 'size-3' : 'size-4')} />
+      {row.source !== 'item' && (
+        <span className="shrink-0 rounded-sm bg-white/70 px-1 text-[0.625rem] font-semibold uppercase leading-4">
+          {row.source === 'spv' ? 'SPV' : 'Doc'}
+        </span>
+      )}
+      <span className={cn('min-w-0 break-words', compact && 'line-clamp-2')}>{row.title}</span>
+      <span className="sr-only">
+        , {status}
+        {row.source !== 'item' ? `, from ${SOURCE_LABELS[row.source] === 'SPV' ? 'the SPV tracker' : 'the Document Vault'}` : ''}
+      </span>
+    </>
+  );
+  const tip = `${row.title} (${status})`;
+  if (row.source === 'item') {
+    return (
+      <button type="button" className={className} title={tip} onClick={() => onOpenItem(row.item)} data-chip-for={row.key}>
+        {content}
+      </button>
+    );
+  }
+  if (row.source === 'spv') {
+    return (
+      <Link to="/admin/spv-tracker" className={className} title={tip} data-chip-for={row.key}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <a
+      href={viewUrl({ id: row.ext.sourceId })}
+      target="_blank"
+      rel="noopener"
+      className={className}
+      title={`${tip}, opens in a new tab`}
+      data-chip-for={row.key}
+    >
+      {content}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
