@@ -15,6 +15,11 @@ export const DEMO = {
 
 /** Runs axe on the page and fails on serious or critical violations. */
 export async function expectNoA11yViolations(page: Page, label = page.url()) {
+  // Let running transitions (toasts sliding in and stacking, sheets opening) settle first:
+  // axe measures colours mid-fade otherwise. Infinite animations (spinners) are ignored.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -9,6 +9,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { Slot, Tooltip } from 'radix-ui';
@@ -147,12 +148,29 @@ export type SidebarProps = ComponentProps<'aside'> & { 'aria-label'?: string };
  */
 export function Sidebar({ 'aria-label': ariaLabel = 'Sidebar', className, children, ...props }: SidebarProps) {
   const { state, isMobile, openMobile, setOpenMobile } = useSidebar();
+  // The sheet is opened by SidebarTrigger, not a Dialog.Trigger, so Radix has no trigger to
+  // return focus to on close: remember what had focus when it opened and return it there.
+  const returnFocus = useRef<HTMLElement | null>(null);
   const base = 'group/sidebar flex flex-col bg-ink-900 text-ink-50';
 
   if (isMobile) {
     return (
       <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent side="left" title={ariaLabel} tone="dark" style={{ width: SIDEBAR_WIDTH_MOBILE }}>
+        <SheetContent
+          side="left"
+          title={ariaLabel}
+          tone="dark"
+          style={{ width: SIDEBAR_WIDTH_MOBILE }}
+          onOpenAutoFocus={() => {
+            returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(e) => {
+            if (returnFocus.current?.isConnected) {
+              e.preventDefault();
+              returnFocus.current.focus();
+            }
+          }}
+        >
           <aside
             aria-label={ariaLabel}
             data-state={state}
