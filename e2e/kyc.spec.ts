@@ -186,10 +186,9 @@ test('demo applications: counters, filters, columns and actions only for in-revi
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  // Subscriptions tab: the placeholder.
+  // Subscriptions tab: real subscriptions (the demo investor's are there).
   await page.getByRole('tab', { name: 'Subscriptions' }).click();
-  await expect(page.getByRole('button', { name: 'Setup Subscription Tracking' })).toBeDisabled();
-  await expect(page.getByText(/Subscription tracking arrives with the investor portal/)).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByText('investor@demo.example.com').first()).toBeVisible();
   await expectNoA11yViolations(page, 'subscriptions tab');
   await page.screenshot({ path: '.test-logs/kyc-subscriptions-1280.png', fullPage: true });
 });

@@ -26,7 +26,6 @@ import AdminInboxPage from '../features/messages/admin-inbox-page';
 import { useUnreadCount } from '../features/messages/api';
 import NotFoundPage from '../features/not-found/not-found-page';
 import SettingsPage from '../features/settings/settings-page';
-import { AdminSubscriptionsPanel } from '../features/subscriptions/admin-subscriptions-panel'; // TEMP subs-preview
 import SpvTrackerPage from '../features/spvs/spv-tracker-page';
 import UserManagementPage from '../features/users/user-management-page';
 import { AppShell, ComingSoon, type NavItem } from './app-shell';
@@ -71,7 +70,6 @@ export default function AdminArea() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="activity-logs" element={<ActivityLogsPage />} />
         <Route path="messages" element={<AdminInboxPage />} />
-        <Route path="subscriptions-preview" element={<><ComingSoon title="Subscriptions preview" note="Temporary" /><AdminSubscriptionsPanel /></>} /> {/* TEMP subs-preview */}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </AppShell>

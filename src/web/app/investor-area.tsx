@@ -1,14 +1,14 @@
 import { CalendarDays, FolderLock, LayoutDashboard, LineChart, MessageSquareLock, ScrollText, ShieldCheck } from 'lucide-react';
 import { Route, Routes } from 'react-router';
-import DealVaultPage from '../features/investor-deals/deal-vault-page';
 import DistributionCalendarPage from '../features/distributions/distribution-calendar-page';
 import DfsaCompliancePage from '../features/investor-compliance/dfsa-compliance-page';
 import InvestorDashboardPage from '../features/investor-dashboard/investor-dashboard-page';
+import DealVaultPage from '../features/investor-deals/deal-vault-page';
 import InvestorMessagesPage from '../features/messages/investor-messages-page';
 import NotFoundPage from '../features/not-found/not-found-page';
 import PerformancePage from '../features/performance/performance-page';
 import SubscriptionPortalPage from '../features/subscriptions/subscription-portal-page';
-import { AppShell, ComingSoon, type NavItem } from './app-shell';
+import { AppShell, type NavItem } from './app-shell';
 
 /** The investor navigation of spec section 2, in the spec's order. */
 export const INVESTOR_NAV: NavItem[] = [
@@ -20,8 +20,6 @@ export const INVESTOR_NAV: NavItem[] = [
   { label: 'Secure Messages', to: '/investor/messages', icon: MessageSquareLock },
   { label: 'DFSA Compliance', to: '/investor/compliance', icon: ShieldCheck },
 ];
-
-const soon = (title: string) => <ComingSoon title={title} note="This screen arrives with the investor portal release." />;
 
 export default function InvestorArea() {
   return (

@@ -1,6 +1,7 @@
 import { ArrowRight, Check, CircleDashed, ClipboardList, RotateCw, Search, ShieldCheck, ShieldX, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { AdminSubscriptionsPanel } from '../subscriptions/admin-subscriptions-panel';
 import { INVESTOR_USER_TYPES, type InvestorUserType, USER_TYPE_LABELS } from '../../../shared/constants';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import {
@@ -14,7 +15,6 @@ import {
   rejectKycInput,
 } from '../../../shared/kyc';
 import { PageHeader } from '../../app/app-shell';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -113,7 +113,7 @@ export default function InvestorOnboardingPage() {
           <KycApplicationsTab list={list} />
         </TabsContent>
         <TabsContent value="subscriptions">
-          <SubscriptionsPlaceholder />
+          <AdminSubscriptionsPanel />
         </TabsContent>
       </Tabs>
     </>
@@ -656,24 +656,3 @@ function DecisionBody({
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// Subscriptions tab (placeholder until the investor portal brings real subscriptions)
-// ---------------------------------------------------------------------------------------------
-
-function SubscriptionsPlaceholder() {
-  const noteId = useId();
-  return (
-    <Card className="flex flex-col items-center gap-3 border-dashed p-10 text-center">
-      <ClipboardList aria-hidden="true" className="size-8 text-muted" />
-      <h2 className="text-lg font-semibold text-ink-900">Subscription Tracking</h2>
-      <p id={noteId} className="max-w-md text-sm text-muted">
-        Track investors' deal subscriptions, commitments and signed agreements here. Subscription tracking arrives with the investor portal
-        release.
-      </p>
-      <Button disabled aria-describedby={noteId}>
-        Setup Subscription Tracking
-      </Button>
-      <Badge tone="neutral">Coming with the investor portal</Badge>
-    </Card>
-  );
-}

@@ -1,0 +1,289 @@
+import { ArrowRight, Briefcase, Download, Eye, FileText, FolderOpen, RotateCw } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { formatDate, formatUSD } from '../../../shared/format';
+import type { InvestorDeal } from '../../../shared/portal';
+import { PageHeader } from '../../app/app-shell';
+import { Badge } from '../../components/ui/badge';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Progress } from '../../components/ui/progress';
+import { DealStatusBadge, DealTypeIcon } from '../deals/deal-ui';
+import { downloadInvestorDocument, type InvestorDocument, investorDocumentViewUrl, useInvestorDeals } from './api';
+
+export const DEAL_VAULT_TEXT = {
+  loadFailed: 'Failed to load deals',
+  downloadFailed: 'Failed to download document',
+  noOpen: 'No deals are open for investment right now',
+  noOpenHint: 'New opportunities appear here as soon as the team opens them to investors.',
+  noHoldings: 'You do not hold any deals yet',
+  noHoldingsHint: 'Deals appear here once a subscription of yours is completed.',
+  noDocuments: 'No documents have been shared for this deal yet.',
+} as const;
+
+/** Size in KB as stored (spec section 3), shown with its unit. */
+function sizeLabel(fileSize: string): string {
+  return /[a-z]/i.test(fileSize) ? fileSize : `${fileSize} KB`;
+}
+
+/** Share of the target already committed or reserved, 0-100; null without a target. */
+function subscribedShare(deal: InvestorDeal): number | null {
+  if (deal.targetAmount === null || deal.remainingCapacity === null) return null;
+  const target = Number(deal.targetAmount);
+  if (!(target > 0)) return null;
+  return ((target - Number(deal.remainingCapacity)) / target) * 100;
+}
+
+/** Deal Vault (/investor/deals): deals open for investment and the investor's holdings, with their documents. */
+export default function DealVaultPage() {
+  const deals = useInvestorDeals();
+  const openId = useId();
+  const heldId = useId();
+  const open = deals.data?.filter((d) => d.open) ?? [];
+  const held = deals.data?.filter((d) => d.held) ?? [];
+
+  return (
+    <>
+      <PageHeader title="Deal Vault" description="Opportunities open for investment, your holdings and their documents." />
+
+      {deals.isPending ? (
+        <div className="flex flex-col gap-8" aria-busy="true">
+          <span role="status" className="sr-only">
+            Loading deals...
+          </span>
+          {[0, 1].map((s) => (
+            <div key={s} className="flex flex-col gap-3">
+              <div className="h-6 w-48 animate-pulse rounded bg-ink-100/80" />
+              <div className="grid gap-4 lg:grid-cols-2">
+                <div className="h-96 animate-pulse rounded-lg bg-ink-100/70" />
+                <div className="h-96 animate-pulse rounded-lg bg-ink-100/70" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : deals.isError ? (
+        <Card className="p-8 text-center">
+          <p role="alert" className="font-medium text-danger-700">
+            {DEAL_VAULT_TEXT.loadFailed}
+          </p>
+          <p className="mt-1 text-sm text-muted">{deals.error.message || 'Check your connection, then try again.'}</p>
+          <Button variant="secondary" className="mt-4" busy={deals.isFetching} onClick={() => void deals.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <div className="flex flex-col gap-10">
+          <section aria-labelledby={openId} data-testid="open-deals">
+            <SectionHeading id={openId} title="Open for Investment" count={open.length} />
+            {open.length === 0 ? (
+              <EmptyState
+                icon={<FolderOpen aria-hidden="true" className="size-8 text-muted" />}
+                title={DEAL_VAULT_TEXT.noOpen}
+                hint={DEAL_VAULT_TEXT.noOpenHint}
+              />
+            ) : (
+              <ul className="grid gap-4 lg:grid-cols-2">
+                {open.map((d) => (
+                  <li key={d.id} className="flex">
+                    <DealCard deal={d} variant="open" />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby={heldId} data-testid="held-deals">
+            <SectionHeading id={heldId} title="Your Holdings" count={held.length} />
+            {held.length === 0 ? (
+              <EmptyState
+                icon={<Briefcase aria-hidden="true" className="size-8 text-muted" />}
+                title={DEAL_VAULT_TEXT.noHoldings}
+                hint={DEAL_VAULT_TEXT.noHoldingsHint}
+                action={
+                  open.length > 0 ? (
+                    <Link to="/investor/subscriptions" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                      Go to the Subscription Portal
+                    </Link>
+                  ) : undefined
+                }
+              />
+            ) : (
+              <ul className="grid gap-4 lg:grid-cols-2">
+                {held.map((d) => (
+                  <li key={d.id} className="flex">
+                    <DealCard deal={d} variant="held" />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
+
+function SectionHeading({ id, title, count }: { id: string; title: string; count: number }) {
+  return (
+    <div className="mb-3 flex items-center gap-2">
+      <h2 id={id} className="text-lg font-semibold text-ink-900">
+        {title}
+      </h2>
+      <Badge tone="neutral" className="tabular">
+        <span aria-hidden="true">{count}</span>
+        <span className="sr-only">
+          {count} {count === 1 ? 'deal' : 'deals'}
+        </span>
+      </Badge>
+    </div>
+  );
+}
+
+function EmptyState({ icon, title, hint, action }: { icon: ReactNode; title: string; hint: string; action?: ReactNode }) {
+  return (
+    <Card className="flex flex-col items-center gap-2 border-dashed p-10 text-center">
+      {icon}
+      <p className="font-medium text-ink-900">{title}</p>
+      <p className="max-w-md text-sm text-muted">{hint}</p>
+      {action && <div className="mt-2">{action}</div>}
+    </Card>
+  );
+}
+
+function DealCard({ deal, variant }: { deal: InvestorDeal; variant: 'open' | 'held' }) {
+  const titleId = useId();
+  const share = variant === 'open' ? subscribedShare(deal) : null;
+  return (
+    <Card role="article" aria-labelledby={titleId} data-testid="deal-card" data-deal-id={deal.id} className="flex w-full flex-col">
+      <div className="flex items-start gap-3 p-5 pb-3">
+        <DealTypeIcon type={deal.type} />
+        <div className="min-w-0 flex-1">
+          <h3 id={titleId} className="text-base leading-snug font-semibold break-words text-ink-900">
+            {deal.title}
+          </h3>
+          <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="text-sm text-muted">{deal.type}</span>
+            <DealStatusBadge status={deal.status} />
+            {variant === 'open' && deal.held && <Badge tone="info">You hold this deal</Badge>}
+            {variant === 'held' && deal.open && <Badge tone="info">Open for more</Badge>}
+          </div>
+        </div>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-4 px-5 pb-5">
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
+          <Fact label="Target" value={deal.targetAmount === null ? 'No target' : formatUSD(deal.targetAmount)} numeric />
+          <Fact
+            label="Remaining capacity"
+            value={!deal.open ? 'Closed' : deal.remainingCapacity === null ? 'No cap' : formatUSD(deal.remainingCapacity)}
+            numeric={deal.open}
+          />
+          <Fact label="Expected IRR" value={deal.expectedIrr || 'TBD'} numeric />
+          <Fact label="Risk score" value={deal.riskScore || 'TBD'} numeric />
+          <Fact label="Stage" value={deal.stage} />
+          <Fact label="SPV" value={deal.spvEntity || '—'} />
+        </dl>
+
+        {share !== null && (
+          <div className="flex flex-col gap-1">
+            <span className="text-xs text-muted">Share of target subscribed</span>
+            <Progress value={share} label={`${deal.title}: share of the target subscribed`} showValue />
+          </div>
+        )}
+
+        {deal.description && <p className="text-sm leading-relaxed whitespace-pre-line text-text">{deal.description}</p>}
+
+        <DocumentList deal={deal} />
+
+        {variant === 'open' && (
+          <div className="mt-auto flex justify-end border-t border-border pt-4">
+            <Link
+              to={`/investor/subscriptions?deal=${encodeURIComponent(deal.id)}`}
+              className={buttonClass({ variant: 'primary' })}
+              aria-label={`Subscribe to ${deal.title}`}
+            >
+              Subscribe
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function Fact({ label, value, numeric }: { label: string; value: string; numeric?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className={`${numeric ? 'tabular ' : ''}font-medium break-words text-ink-900`}>{value}</dd>
+    </div>
+  );
+}
+
+function DocumentList({ deal }: { deal: InvestorDeal }) {
+  const headingId = useId();
+  return (
+    <div className="flex flex-col gap-2">
+      <h4 id={headingId} className="text-sm font-semibold text-ink-900">
+        Documents
+      </h4>
+      {deal.documents.length === 0 ? (
+        <p className="text-sm text-muted">{DEAL_VAULT_TEXT.noDocuments}</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-border rounded-md border border-border">
+          {deal.documents.map((doc) => (
+            <DocumentRow key={doc.id} doc={doc} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function DocumentRow({ doc }: { doc: InvestorDocument }) {
+  const [busy, setBusy] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadInvestorDocument(doc);
+    } catch (err) {
+      toast.error(DEAL_VAULT_TEXT.downloadFailed, { description: err instanceof Error ? err.message : undefined });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="deal-document">
+      <div className="flex min-w-0 items-start gap-2">
+        <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
+        <div className="min-w-0">
+          <p className="text-sm font-medium break-words text-ink-900">{doc.name}</p>
+          <p className="tabular text-xs text-muted">
+            {doc.type} · <span className="uppercase">{doc.extension}</span> · {sizeLabel(doc.fileSize)} · {formatDate(doc.uploadDate)}
+          </p>
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <a
+          href={investorDocumentViewUrl(doc)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          aria-label={`View ${doc.name} (opens in a new tab)`}
+        >
+          <Eye aria-hidden="true" />
+          View
+        </a>
+        <Button variant="secondary" size="sm" busy={busy} onClick={() => void download()} aria-label={`Download ${doc.name}`}>
+          {!busy && <Download aria-hidden="true" />}
+          {busy ? 'Downloading...' : 'Download'}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,112 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Subscription } from '../../../shared/portal';
+import { ApiError, api } from '../../lib/api';
+
+/**
+ * Subscriptions for both sides: the investor's own (GET /api/investor/subscriptions) and the
+ * admins' list of all (GET /api/subscriptions). Both live under 'subscriptions'.
+ */
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+  mine: () => ['subscriptions', 'mine'] as const,
+  admin: () => ['subscriptions', 'admin'] as const,
+};
+
+export const SUBSCRIPTION_TEXT = {
+  submitted: 'Subscription submitted',
+  submitFailed: 'Failed to submit subscription',
+  cancelled: 'Subscription cancelled',
+  cancelFailed: 'Failed to cancel subscription',
+  updated: 'Subscription updated',
+  updateFailed: 'Failed to update subscription',
+  loadFailed: 'Failed to load subscriptions',
+  kycRequired: 'Your KYC must be approved before you can subscribe',
+  aboveCapacity: 'The amount is above the remaining capacity of this deal',
+} as const;
+
+/** The server's message of a failed call, for a toast's description. */
+export function serverMessage(err: unknown): string | undefined {
+  if (err instanceof ApiError || err instanceof Error) return err.message || undefined;
+  return undefined;
+}
+
+/**
+ * Views that a subscription change moves: deals (remaining capacity; the committed amount once
+ * completed; the Deal Vault lives under 'deals' too), the admin and investor dashboards, the
+ * investor's performance (holdings) and the activity log.
+ */
+const RELATED_KEYS = [['deals'], ['dashboard'], ['investor-dashboard'], ['performance'], ['activity-logs']] as const;
+
+function refreshAfterChange(qc: QueryClient) {
+  void qc.invalidateQueries({ queryKey: subscriptionKeys.all });
+  for (const queryKey of RELATED_KEYS) void qc.invalidateQueries({ queryKey });
+}
+
+function replaceIn(list: Subscription[] | undefined, sub: Subscription): Subscription[] | undefined {
+  return list?.map((s) => (s.id === sub.id ? sub : s));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Investor
+// ---------------------------------------------------------------------------------------------
+
+export function useMySubscriptions() {
+  return useQuery({
+    queryKey: subscriptionKeys.mine(),
+    queryFn: ({ signal }) => api<{ subscriptions: Subscription[] }>('/api/investor/subscriptions', { signal }).then((r) => r.subscriptions),
+  });
+}
+
+export function useCreateSubscription() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { dealId: string; amount: string }) =>
+      api<{ subscription: Subscription }>('/api/investor/subscriptions', { method: 'POST', body: input }).then((r) => r.subscription),
+    onSuccess: (sub) => {
+      qc.setQueryData<Subscription[]>(subscriptionKeys.mine(), (old) => (old ? [sub, ...old.filter((s) => s.id !== sub.id)] : old));
+    },
+    onSettled: () => refreshAfterChange(qc),
+  });
+}
+
+export function useCancelSubscription() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ subscription: Subscription }>(`/api/investor/subscriptions/${encodeURIComponent(id)}/cancel`, { method: 'POST' }).then(
+        (r) => r.subscription,
+      ),
+    onSuccess: (sub) => {
+      qc.setQueryData<Subscription[]>(subscriptionKeys.mine(), (old) => replaceIn(old, sub));
+    },
+    onSettled: () => refreshAfterChange(qc),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin
+// ---------------------------------------------------------------------------------------------
+
+export function useAllSubscriptions() {
+  return useQuery({
+    queryKey: subscriptionKeys.admin(),
+    queryFn: ({ signal }) => api<{ subscriptions: Subscription[] }>('/api/subscriptions', { signal }).then((r) => r.subscriptions),
+  });
+}
+
+export type SubscriptionAction = { id: string; action: 'review' | 'complete' } | { id: string; action: 'reject'; reason: string };
+
+export function useTransitionSubscription() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (a: SubscriptionAction) =>
+      api<{ subscription: Subscription }>(`/api/subscriptions/${encodeURIComponent(a.id)}/${a.action}`, {
+        method: 'POST',
+        body: a.action === 'reject' ? { reason: a.reason } : {},
+      }).then((r) => r.subscription),
+    onSuccess: (sub) => {
+      qc.setQueryData<Subscription[]>(subscriptionKeys.admin(), (old) => replaceIn(old, sub));
+    },
+    onSettled: () => refreshAfterChange(qc),
+  });
+}

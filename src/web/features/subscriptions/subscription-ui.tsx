@@ -1,0 +1,18 @@
+import { type SubscriptionStatus, subscriptionTone } from '../../../shared/portal';
+import { Badge } from '../../components/ui/badge';
+import { Progress } from '../../components/ui/progress';
+import { cn } from '../../lib/cn';
+
+/** Status pill in the subscription tones; the text is always shown. */
+export function SubscriptionStatusBadge({ status, className }: { status: SubscriptionStatus; className?: string }) {
+  return (
+    <Badge tone={subscriptionTone(status)} className={className} data-testid="subscription-status">
+      {status}
+    </Badge>
+  );
+}
+
+/** The subscription's progress bar with its percentage; `label` names it for screen readers. */
+export function SubscriptionProgress({ value, label, className }: { value: number; label: string; className?: string }) {
+  return <Progress value={value} label={label} showValue className={cn('min-w-32', className)} data-testid="subscription-progress" />;
+}
