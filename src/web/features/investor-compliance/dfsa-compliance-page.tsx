@@ -1,18 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  BookOpenCheck,
-  CalendarClock,
-  CircleCheck,
-  CircleDashed,
-  FileText,
-  Landmark,
-  Lock,
-  RotateCw,
-  Send,
-  ShieldAlert,
-  Upload,
-  X,
-} from 'lucide-react';
+import { CircleCheck, CircleDashed, Lock, Send, ShieldAlert, Upload, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { fileExtension } from '../../../shared/documents';
@@ -25,21 +12,31 @@ import {
   type KycDetail,
   type KycDocumentKind,
 } from '../../../shared/kyc';
+import type { ComplianceCategoryStatus, InvestorComplianceData } from '../../../shared/portal';
 import { PageHeader } from '../../app/app-shell';
-import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
 import { ApiError } from '../../lib/api';
 import { kycKeys, serverMessage, uploadKycDocument, useMyKyc, useSubmitKyc } from '../kyc/api';
 import { formatBytes, KycFileActions, KycStatusBadge } from '../kyc/kyc-ui';
+import { COMPLIANCE_TEXT, useInvestorCompliance } from './api';
+import { ComplianceDocuments, RegulatoryInformation, RequiredActions } from './compliance-sections';
+import { ComplianceCategoryCard, ComplianceStatusBadge, LoadError, Skeleton } from './compliance-ui';
+import { riskItemLabel } from './suitability';
 
 type Category = 'Identity Verification' | 'Financial Suitability';
-const LIVE_CATEGORIES: { name: Category; description: string }[] = [
+const KYC_CATEGORIES: { name: Category; description: string }[] = [
   { name: 'Identity Verification', description: 'Who you are and where you live.' },
   { name: 'Financial Suitability', description: 'Your financial standing and where the invested funds come from.' },
 ];
 const kindsOf = (c: Category) => KYC_DOCUMENT_KINDS.filter((k) => KYC_CATEGORY_OF[k] === c);
+
+/** The two categories that come from the compliance API rather than the KYC application. */
+const REVIEW_CATEGORIES = [
+  { name: 'Risk Assessment', description: 'Your answers to the latest annual suitability review.' },
+  { name: 'Annual Documentation', description: 'Your annual suitability review and the client documents we hold for you.' },
+] as const;
 
 const ACCEPT = KYC_EXTENSIONS.map((e) => `.${e}`).join(',');
 const ALLOWED_TEXT = 'PDF, JPG or PNG';
@@ -51,15 +48,11 @@ const MESSAGES = {
   loadFailed: 'Failed to load your KYC application',
 } as const;
 
-/** The spec's compliance colours: Complete/Current green, Due Soon yellow, Overdue red, others grey. */
-function complianceTone(label: string): BadgeTone {
-  if (label === 'Complete' || label === 'Current') return 'success';
-  if (label === 'Due Soon') return 'warning';
-  if (label === 'Overdue') return 'danger';
-  return 'neutral';
-}
-
-function categoryStatus(app: KycDetail, c: Category): string {
+/**
+ * Same rule as the server's compliance overview (GET /api/investor/compliance), computed from
+ * the KYC application so that the two KYC categories follow uploads and submission at once.
+ */
+function categoryStatus(app: KycDetail, c: Category): ComplianceCategoryStatus {
   const complete = kindsOf(c).every((k) => app.flags[k]);
   if (app.status === 'approved' && complete) return 'Complete';
   if (app.status === 'in_review') return 'In Review';
@@ -73,80 +66,115 @@ const editable = (app: KycDetail) => app.status === 'pending' || app.status === 
 // Page
 // ---------------------------------------------------------------------------------------------
 
-/** DFSA Compliance (/investor/compliance): the investor's own KYC application and the compliance overview. */
+/**
+ * DFSA Compliance (/investor/compliance): the investor's own KYC application, the Compliance
+ * Overview's four categories, Required Actions (the annual suitability review), Compliance
+ * Documents and Regulatory Information.
+ */
 export default function DfsaCompliancePage() {
   const me = useMyKyc();
+  const compliance = useInvestorCompliance();
   const overviewId = useId();
+  const data = compliance.data;
 
   return (
     <>
       <PageHeader title="DFSA Compliance" description="Your identity verification, financial suitability and regulatory standing." />
 
       {me.isPending ? (
-        <div className="flex flex-col gap-4" aria-busy="true">
-          <span role="status" className="sr-only">
-            Loading your KYC application...
-          </span>
-          <div className="h-40 animate-pulse rounded-lg bg-ink-100/70" />
-          <div className="grid gap-4 md:grid-cols-2">
-            <div className="h-72 animate-pulse rounded-lg bg-ink-100/70" />
-            <div className="h-72 animate-pulse rounded-lg bg-ink-100/70" />
-          </div>
+        <div aria-busy="true">
+          <Skeleton className="h-40" label="Loading your KYC application..." />
         </div>
       ) : me.isError ? (
-        <Card className="p-8 text-center">
-          <p role="alert" className="font-medium text-danger-700">
-            {MESSAGES.loadFailed}
-          </p>
-          <p className="mt-1 text-sm text-muted">{serverMessage(me.error) ?? 'Check your connection, then try again.'}</p>
-          <Button variant="secondary" className="mt-4" busy={me.isFetching} onClick={() => void me.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        <LoadError
+          title={MESSAGES.loadFailed}
+          error={me.error}
+          retrying={me.isFetching}
+          onRetry={() => void me.refetch()}
+          className="p-8"
+        />
       ) : (
-        <>
-          <ApplicationStatus app={me.data} />
-
-          <section aria-labelledby={overviewId} className="mt-8">
-            <h2 id={overviewId} className="mb-3 text-lg font-semibold text-ink-900">
-              Compliance Overview
-            </h2>
-            <div className="grid gap-4 md:grid-cols-2">
-              {LIVE_CATEGORIES.map((c) => (
-                <CategoryCard key={c.name} app={me.data} category={c.name} description={c.description} />
-              ))}
-              <UpcomingCategory
-                title="Risk Assessment"
-                text="Your risk profile and investment experience questionnaire will appear here."
-              />
-              <UpcomingCategory
-                title="Annual Documentation"
-                text="Your annual suitability review and yearly declarations will appear here."
-              />
-            </div>
-          </section>
-        </>
+        <ApplicationStatus app={me.data} />
       )}
 
-      <div className="mt-8 grid gap-4 lg:grid-cols-3">
-        <UpcomingSection
-          icon={<CalendarClock aria-hidden="true" className="size-5" />}
-          title="Required Actions"
-          text="Reviews and declarations the regulator asks of you, with their due dates, will appear here."
+      <section aria-labelledby={overviewId} className="mt-8">
+        <h2 id={overviewId} className="mb-3 text-lg font-semibold text-ink-900">
+          Compliance Overview
+        </h2>
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          {KYC_CATEGORIES.map((c) =>
+            me.data ? (
+              <CategoryCard key={c.name} app={me.data} category={c.name} description={c.description} />
+            ) : (
+              <CategoryPlaceholder key={c.name} name={c.name} failed={me.isError} />
+            ),
+          )}
+          {REVIEW_CATEGORIES.map((c) => {
+            const cat = data?.categories.find((x) => x.category === c.name);
+            return cat && data ? (
+              <ComplianceCategoryCard
+                key={c.name}
+                category={c.name}
+                status={cat.status}
+                progress={cat.progress}
+                description={
+                  c.name === 'Risk Assessment' && !data.review.answers
+                    ? 'Complete the annual suitability review below to record your risk profile.'
+                    : c.description
+                }
+                items={
+                  c.name === 'Risk Assessment'
+                    ? cat.items.map((i) => ({ ...i, label: riskItemLabel(i.label, data.review.answers) }))
+                    : cat.items
+                }
+              />
+            ) : (
+              <CategoryPlaceholder key={c.name} name={c.name} failed={compliance.isError} />
+            );
+          })}
+        </div>
+      </section>
+
+      {compliance.isError && (
+        <LoadError
+          title={COMPLIANCE_TEXT.loadFailed}
+          error={compliance.error}
+          retrying={compliance.isFetching}
+          onRetry={() => void compliance.refetch()}
+          className="mt-8"
         />
-        <UpcomingSection
-          icon={<FileText aria-hidden="true" className="size-5" />}
-          title="Compliance Documents"
-          text="Your compliance certificates and regulatory letters will appear here to download."
-        />
-        <UpcomingSection
-          icon={<Landmark aria-hidden="true" className="size-5" />}
-          title="Regulatory Information"
-          text="Our DFSA authorization, license number, your client classification and the compliance team's contact details will appear here."
-        />
+      )}
+
+      {!compliance.isError && <ComplianceDetails data={data} />}
+    </>
+  );
+}
+
+function ComplianceDetails({ data }: { data: InvestorComplianceData | undefined }) {
+  return (
+    <>
+      <div className="mt-8">
+        <RequiredActions data={data} />
+      </div>
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-5 lg:gap-6">
+        <ComplianceDocuments data={data} className="lg:col-span-3" />
+        <RegulatoryInformation data={data} className="lg:col-span-2" />
       </div>
     </>
+  );
+}
+
+/** A category whose data is loading (or failed: the error and retry are shown once, elsewhere). */
+function CategoryPlaceholder({ name, failed }: { name: string; failed: boolean }) {
+  const headingId = useId();
+  if (!failed) return <Skeleton className="h-72" />;
+  return (
+    <Card className="flex flex-col gap-2 p-5" aria-labelledby={headingId} role="group">
+      <h3 id={headingId} className="text-base font-semibold leading-tight text-ink-900">
+        {name}
+      </h3>
+      <p className="text-sm text-muted">This category could not be loaded.</p>
+    </Card>
   );
 }
 
@@ -293,7 +321,7 @@ function CategoryCard({ app, category, description }: { app: KycDetail; category
           <CardTitle as="h3" id={headingId}>
             {category}
           </CardTitle>
-          <Badge tone={complianceTone(status)}>{status}</Badge>
+          <ComplianceStatusBadge status={status} />
         </div>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
@@ -374,7 +402,7 @@ function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) 
         <div className="min-w-0 flex-1">
           <p className="font-medium text-ink-900">
             {label}
-            <span className="sr-only">: {doc ? 'uploaded' : 'not uploaded'}</span>
+            <span className="sr-only">: {doc ? 'Done' : 'Missing'}</span>
           </p>
           <p className="truncate text-sm text-muted" title={doc?.originalName}>
             {doc ? (
@@ -438,42 +466,5 @@ function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) 
         {!doc && !locked && <span className="text-xs text-muted">{ALLOWED_TEXT}</span>}
       </div>
     </li>
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Parts that arrive with the investor portal (clearly marked; no sample data)
-// ---------------------------------------------------------------------------------------------
-
-function UpcomingCategory({ title, text }: { title: string; text: string }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-dashed border-border bg-canvas p-5">
-      <div className="flex items-start justify-between gap-3">
-        <h3 id={headingId} className="text-base font-semibold leading-tight text-ink-900">
-          {title}
-        </h3>
-        <Badge tone="neutral">Not yet available</Badge>
-      </div>
-      <div className="flex items-start gap-3 text-sm text-muted">
-        <BookOpenCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-        <p>{text} This part arrives with the investor portal release.</p>
-      </div>
-    </section>
-  );
-}
-
-function UpcomingSection({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-lg border border-dashed border-border bg-canvas p-5">
-      <div className="flex items-center gap-2 text-muted">
-        {icon}
-        <h2 id={headingId} className="text-base font-semibold text-ink-900">
-          {title}
-        </h2>
-      </div>
-      <p className="text-sm text-muted">{text} Coming with the investor portal release.</p>
-    </section>
   );
 }

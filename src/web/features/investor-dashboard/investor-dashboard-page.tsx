@@ -1,20 +1,326 @@
+import { ArrowRight, Briefcase, CalendarDays, ChevronRight, Coins, FolderOpen, Mail, RotateCw, TrendingUp, Wallet } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { todayIso } from '../../../shared/dates';
+import { formatDate, formatUSD } from '../../../shared/format';
+import type { InvestorDashboardData } from '../../../shared/portal';
 import { PageHeader } from '../../app/app-shell';
 import { useAuth } from '../../app/auth-context';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
 import { companyName } from '../../lib/company';
+import { serverMessage } from '../kyc/api';
 import { KycCallToAction } from '../kyc/kyc-cta-card';
+import { DASHBOARD_TEXT, useInvestorDashboard } from './api';
 
+/** Investor Dashboard (/investor): portfolio figures, next payment, unread messages, KYC and recent deals. */
 export default function InvestorDashboardPage() {
   const { user } = useAuth();
+  const dash = useInvestorDashboard();
+  const data = dash.data;
+
   return (
     <>
       <PageHeader title={`Welcome, ${user?.name ?? ''}`} description={`Your investor portal with ${companyName()}`} />
       <div className="mb-6">
         <KycCallToAction />
       </div>
-      <div className="rounded-xl border border-dashed border-border bg-surface p-8 text-center text-muted">
-        <p className="font-medium text-ink-900">Your portfolio overview is coming soon.</p>
-        <p className="mt-1 text-sm">Commitments, valuations, distributions and messages will appear here.</p>
-      </div>
+
+      {dash.isError ? (
+        <Card className="p-8 text-center">
+          <p role="alert" className="font-medium text-danger-700">
+            {DASHBOARD_TEXT.loadFailed}
+          </p>
+          <p className="mt-1 text-sm text-muted">{serverMessage(dash.error) ?? 'Check your connection, then try again.'}</p>
+          <Button variant="secondary" className="mt-4" busy={dash.isFetching} onClick={() => void dash.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </Card>
+      ) : (
+        <>
+          {dash.isPending && (
+            <span role="status" className="sr-only">
+              Loading your portfolio overview...
+            </span>
+          )}
+          <section aria-label="Portfolio summary" className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy={dash.isPending || undefined}>
+            <StatCard
+              testId="stat-total-committed"
+              label="Total Committed"
+              icon={<Wallet aria-hidden="true" className="size-5" />}
+              value={data && formatUSD(data.totalCommitted)}
+              caption="Your completed subscriptions"
+              accent
+            />
+            <StatCard
+              testId="stat-current-value"
+              label="Current Value"
+              icon={<TrendingUp aria-hidden="true" className="size-5" />}
+              value={data && formatUSD(data.currentValue)}
+              caption="Your share of the latest valuations"
+            />
+            <StatCard
+              testId="stat-distributions"
+              label="Distributions Received"
+              icon={<Coins aria-hidden="true" className="size-5" />}
+              value={data && formatUSD(data.distributionsReceived)}
+              caption="Paid to you to date"
+            />
+          </section>
+
+          <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+            <YourDeals data={data} className="lg:col-span-2" />
+            <div className="flex flex-col gap-4">
+              <NextPaymentCard data={data} />
+              <UnreadMessagesCard data={data} />
+            </div>
+          </div>
+        </>
+      )}
     </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+// ---------------------------------------------------------------------------------------------
+
+function IconBubble({ children, accent }: { children: ReactNode; accent?: boolean }) {
+  return (
+    <span
+      className={cn(
+        'flex size-10 shrink-0 items-center justify-center rounded-full',
+        accent ? 'bg-gold-100 text-gold-700' : 'bg-ink-100 text-ink-700',
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+function Pulse({ className }: { className: string }) {
+  return <span aria-hidden="true" className={cn('block animate-pulse rounded bg-ink-100/70', className)} />;
+}
+
+function StatCard({
+  label,
+  icon,
+  value,
+  caption,
+  accent,
+  testId,
+}: {
+  label: string;
+  icon: ReactNode;
+  value: string | undefined;
+  caption: string;
+  accent?: boolean;
+  testId: string;
+}) {
+  const labelId = useId();
+  return (
+    <Card role="group" aria-labelledby={labelId} data-testid={testId} className="flex items-start justify-between gap-3 p-5">
+      <div className="min-w-0">
+        <p id={labelId} className="text-sm font-medium text-muted">
+          {label}
+        </p>
+        {value === undefined ? (
+          <>
+            <Pulse className="mt-2 h-8 w-32 max-w-full" />
+            <Pulse className="mt-2 h-4 w-24 max-w-full" />
+          </>
+        ) : (
+          <>
+            <p className="tabular mt-1 text-2xl font-semibold text-ink-900 xl:text-3xl" data-testid="stat-value">
+              {value}
+            </p>
+            <p className="mt-1 text-sm text-muted">{caption}</p>
+          </>
+        )}
+      </div>
+      <IconBubble accent={accent}>{icon}</IconBubble>
+    </Card>
+  );
+}
+
+/** Whole days from today (UTC) to an ISO date. */
+function daysFromToday(iso: string): number {
+  const today = Date.parse(`${todayIso()}T00:00:00Z`);
+  return Math.round((Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) - today) / 86_400_000);
+}
+
+function relativeDay(iso: string): string {
+  const d = daysFromToday(iso);
+  if (d === 0) return 'Today';
+  if (d === 1) return 'Tomorrow';
+  if (d === -1) return 'Yesterday';
+  return d > 0 ? `In ${d} days` : `${-d} days ago`;
+}
+
+const cardLinkClass =
+  'inline-flex min-h-10 w-fit items-center gap-1 rounded-sm text-sm font-medium text-ink-700 underline-offset-2 hover:text-ink-900 hover:underline';
+
+function NextPaymentCard({ data }: { data: InvestorDashboardData | undefined }) {
+  const labelId = useId();
+  const next = data?.nextPayment;
+  return (
+    <Card role="group" aria-labelledby={labelId} data-testid="stat-next-payment" className="flex flex-col gap-2 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p id={labelId} className="text-sm font-medium text-muted">
+            Next Payment
+          </p>
+          {!data ? (
+            <>
+              <Pulse className="mt-2 h-7 w-36 max-w-full" />
+              <Pulse className="mt-2 h-4 w-48 max-w-full" />
+            </>
+          ) : next ? (
+            <>
+              <p className="tabular mt-1 text-2xl font-semibold text-ink-900" data-testid="next-payment-date">
+                {formatDate(next.date)}
+              </p>
+              <p className="mt-0.5 text-sm text-muted">{relativeDay(next.date)}</p>
+            </>
+          ) : (
+            <>
+              <p className="mt-1 text-lg font-semibold text-ink-900">No upcoming payments</p>
+              <p className="mt-0.5 text-sm text-muted">Scheduled distributions will appear here.</p>
+            </>
+          )}
+        </div>
+        <IconBubble>
+          <CalendarDays aria-hidden="true" className="size-5" />
+        </IconBubble>
+      </div>
+      {next && (
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 border-t border-border pt-3 text-sm">
+          <dt className="text-muted">Amount</dt>
+          <dd className="tabular text-right font-semibold text-ink-900" data-testid="next-payment-amount">
+            {formatUSD(next.amount)}
+          </dd>
+          <dt className="text-muted">Deal</dt>
+          <dd className="break-words text-right text-ink-900">{next.dealName}</dd>
+        </dl>
+      )}
+      {data && (
+        <Link to="/investor/distributions" className={cardLinkClass}>
+          Distribution Calendar
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+function UnreadMessagesCard({ data }: { data: InvestorDashboardData | undefined }) {
+  const labelId = useId();
+  const n = data?.unreadMessages;
+  return (
+    <Card
+      role="group"
+      aria-labelledby={labelId}
+      data-testid="stat-unread-messages"
+      className={cn('flex flex-col gap-2 p-5', n !== undefined && n > 0 && 'border-l-4 border-l-gold-500')}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p id={labelId} className="text-sm font-medium text-muted">
+            Unread Messages
+          </p>
+          {n === undefined ? (
+            <>
+              <Pulse className="mt-2 h-8 w-12" />
+              <Pulse className="mt-2 h-4 w-40 max-w-full" />
+            </>
+          ) : (
+            <>
+              <p className="tabular mt-1 text-3xl font-semibold text-ink-900" data-testid="stat-value">
+                {n}
+              </p>
+              <p className="mt-0.5 text-sm text-muted">
+                {n === 0 ? 'You are all caught up.' : `${n === 1 ? 'message' : 'messages'} from our team to read`}
+              </p>
+            </>
+          )}
+        </div>
+        <IconBubble accent={n !== undefined && n > 0}>
+          <Mail aria-hidden="true" className="size-5" />
+        </IconBubble>
+      </div>
+      {data && (
+        <Link to="/investor/messages" className={cardLinkClass}>
+          Open Secure Messages
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Your Deals
+// ---------------------------------------------------------------------------------------------
+
+function YourDeals({ data, className }: { data: InvestorDashboardData | undefined; className?: string }) {
+  const headingId = useId();
+  const deals = data?.recentDeals;
+  return (
+    <section aria-labelledby={headingId} className={cn('min-w-0', className)} data-testid="your-deals">
+      <Card>
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-border px-5 py-3">
+          <div className="flex items-center gap-2">
+            <Briefcase aria-hidden="true" className="size-5 text-ink-700" />
+            <h2 id={headingId} className="text-lg font-semibold text-ink-900">
+              Your Deals
+            </h2>
+          </div>
+          <Link to="/investor/deals" className={cardLinkClass}>
+            View Deal Vault
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+        {!deals ? (
+          <ul aria-hidden="true" className="divide-y divide-border">
+            {[0, 1, 2, 3].map((i) => (
+              <li key={i} className="flex items-center justify-between gap-3 px-5 py-4">
+                <span className="flex flex-col gap-2">
+                  <Pulse className="h-4 w-56 max-w-full" />
+                  <Pulse className="h-3 w-24" />
+                </span>
+                <Pulse className="h-5 w-14 rounded-full" />
+              </li>
+            ))}
+          </ul>
+        ) : deals.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
+            <FolderOpen aria-hidden="true" className="size-8 text-muted" />
+            <p className="font-medium text-ink-900">No deals yet</p>
+            <p className="max-w-sm text-sm text-muted">Deals open for investment and the deals you hold will be listed here.</p>
+          </div>
+        ) : (
+          <ul className="divide-y divide-border" aria-labelledby={headingId}>
+            {deals.map((d) => (
+              <li key={d.id} data-testid="dashboard-deal">
+                <Link
+                  to="/investor/deals"
+                  className="group flex items-center gap-3 px-5 py-3.5 hover:bg-ink-50 focus-visible:-outline-offset-2"
+                >
+                  <span className="min-w-0 flex-1">
+                    <span className="block break-words font-medium text-ink-900 group-hover:underline">{d.title}</span>
+                    <span className="block text-sm text-muted">{d.type}</span>
+                  </span>
+                  <Badge tone={d.status === 'Held' ? 'success' : 'info'}>{d.status}</Badge>
+                  <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </section>
   );
 }

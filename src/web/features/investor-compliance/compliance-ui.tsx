@@ -1,0 +1,131 @@
+import { CircleCheck, CircleDashed, RotateCw } from 'lucide-react';
+import { useId } from 'react';
+import type { ComplianceCategoryStatus } from '../../../shared/portal';
+import { categoryTone } from '../../../shared/portal';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Progress } from '../../components/ui/progress';
+import { cn } from '../../lib/cn';
+import { serverMessage } from '../kyc/api';
+
+/** The spec's investor compliance colours (Complete/Current green, Due Soon yellow, Overdue red, others grey); always with text. */
+export function ComplianceStatusBadge({ status, className }: { status: ComplianceCategoryStatus; className?: string }) {
+  return (
+    <Badge tone={categoryTone(status)} className={className}>
+      {status}
+    </Badge>
+  );
+}
+
+/** One checklist line: a check icon when done, with 'Done' or 'Missing' for screen readers. */
+export function ChecklistItem({ label, done }: { label: string; done: boolean }) {
+  return (
+    <li className="flex items-start gap-3 p-3" data-done={done}>
+      {done ? (
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success-700" />
+      ) : (
+        <CircleDashed aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted" />
+      )}
+      <span className={cn('min-w-0 break-words', done ? 'text-ink-900' : 'text-muted')}>
+        {label}
+        <span className="sr-only">: {done ? 'Done' : 'Missing'}</span>
+      </span>
+    </li>
+  );
+}
+
+/** A category of the Compliance Overview built from the compliance API (Risk Assessment, Annual Documentation). */
+export function ComplianceCategoryCard({
+  category,
+  status,
+  progress,
+  description,
+  items,
+}: {
+  category: string;
+  status: ComplianceCategoryStatus;
+  progress: number;
+  description: string;
+  items: { label: string; done: boolean }[];
+}) {
+  const headingId = useId();
+  return (
+    <Card className="flex flex-col" data-testid={`compliance-category-${category}`}>
+      <CardHeader>
+        <div className="flex items-start justify-between gap-3">
+          <CardTitle as="h3" id={headingId}>
+            {category}
+          </CardTitle>
+          <ComplianceStatusBadge status={status} />
+        </div>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-4">
+        <Progress value={progress} label={`${category} progress`} showValue />
+        <ul className="flex flex-col divide-y divide-border rounded-md border border-border text-sm" aria-label={`${category} checklist`}>
+          {items.map((i) => (
+            <ChecklistItem key={i.label} label={i.label} done={i.done} />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Placeholder of about the content's height while it loads (no layout jump). */
+export function Skeleton({ className, label }: { className: string; label?: string }) {
+  return (
+    <div className={cn('animate-pulse rounded-lg bg-ink-100/70', className)} aria-hidden={label ? undefined : true}>
+      {label && (
+        <span role="status" className="sr-only">
+          {label}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** A failed load with the server's message and a retry button. */
+export function LoadError({
+  title,
+  error,
+  retrying,
+  onRetry,
+  className,
+}: {
+  title: string;
+  error: unknown;
+  retrying: boolean;
+  onRetry: () => void;
+  className?: string;
+}) {
+  return (
+    <Card className={cn('p-6 text-center', className)}>
+      <p role="alert" className="font-medium text-danger-700">
+        {title}
+      </p>
+      <p className="mt-1 text-sm text-muted">{serverMessage(error) ?? 'Check your connection, then try again.'}</p>
+      <Button variant="secondary" className="mt-4" busy={retrying} onClick={onRetry}>
+        <RotateCw aria-hidden="true" />
+        Try again
+      </Button>
+    </Card>
+  );
+}
+
+/** '21 days remaining', '1 day remaining', 'Due today', 'Overdue by 3 days'. */
+export function daysRemainingText(days: number): string {
+  if (days < 0) return `Overdue by ${-days} ${days === -1 ? 'day' : 'days'}`;
+  if (days === 0) return 'Due today';
+  return `${days} ${days === 1 ? 'day' : 'days'} remaining`;
+}
+
+const REVIEW_WARNING_DAYS = 30;
+
+/** The review's own status: Overdue past the due date, Due Soon within 30 days, otherwise Current. */
+export function reviewStatus(days: number): ComplianceCategoryStatus {
+  if (days < 0) return 'Overdue';
+  if (days <= REVIEW_WARNING_DAYS) return 'Due Soon';
+  return 'Current';
+}

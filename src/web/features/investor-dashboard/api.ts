@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { InvestorDashboardData } from '../../../shared/portal';
+import { api } from '../../lib/api';
+
+export const dashboardKeys = {
+  all: ['investor-dashboard'] as const,
+};
+
+export const DASHBOARD_TEXT = {
+  loadFailed: 'Failed to load your portfolio overview',
+} as const;
+
+/**
+ * The investor's overview (GET /api/investor/dashboard). Always refetched when the screen opens
+ * (staleTime 0), so that counts changed elsewhere (messages read, payments confirmed) are current.
+ */
+export function useInvestorDashboard() {
+  return useQuery({
+    queryKey: dashboardKeys.all,
+    queryFn: ({ signal }) => api<InvestorDashboardData>('/api/investor/dashboard', { signal }),
+    staleTime: 0,
+  });
+}
