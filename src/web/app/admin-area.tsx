@@ -28,7 +28,7 @@ import NotFoundPage from '../features/not-found/not-found-page';
 import SettingsPage from '../features/settings/settings-page';
 import SpvTrackerPage from '../features/spvs/spv-tracker-page';
 import UserManagementPage from '../features/users/user-management-page';
-import { AppShell, ComingSoon, type NavItem } from './app-shell';
+import { AppShell, type NavItem } from './app-shell';
 
 /** The admin sidebar of spec section 2, in the spec's order; later issues append their items. */
 export const ADMIN_NAV: NavItem[] = [

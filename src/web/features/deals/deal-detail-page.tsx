@@ -11,7 +11,6 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, fieldProps } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Deal } from '../../../shared/deals';
 import type { VaultDocument } from '../../../shared/documents';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
+import { downloadFile, postMultipart } from '../../lib/files';
 
 export const documentKeys = {
   all: ['documents'] as const,
@@ -105,89 +106,12 @@ export function uploadDocument(
   body.append('investorVisible', fields.investorVisible ? 'true' : 'false');
   body.append('file', file, file.name);
 
-  return new Promise<VaultDocument>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/documents');
-    xhr.withCredentials = true;
-    xhr.responseType = 'text';
-    xhr.setRequestHeader('accept', 'application/json');
-
-    const onAbort = () => xhr.abort();
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => opts.signal?.removeEventListener('abort', onAbort);
-
-    xhr.upload.addEventListener('progress', (e) => {
-      if (e.lengthComputable && e.total > 0) opts.onProgress?.((e.loaded / e.total) * 100);
-    });
-    xhr.addEventListener('load', () => {
-      done();
-      let data: unknown = null;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        data = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        opts.onProgress?.(100);
-        resolve((data as { document: VaultDocument }).document);
-        return;
-      }
-      const b = (data ?? {}) as { message?: string; code?: string; fields?: Record<string, string> };
-      const message = b.message || (xhr.status === 413 ? 'The file is too large to upload.' : `Upload failed (${xhr.status})`);
-      const error = new ApiError(xhr.status, message, b.code, b.fields);
-      if (xhr.status !== 401) console.error('Request failed: POST /api/documents', xhr.status, message);
-      reject(error);
-    });
-    xhr.addEventListener('error', () => {
-      done();
-      console.error('Request failed: POST /api/documents (network error)');
-      reject(new ApiError(0, 'Cannot reach the server. Check your connection and try again.'));
-    });
-    xhr.addEventListener('abort', () => {
-      done();
-      reject(new DOMException('Upload cancelled', 'AbortError'));
-    });
-    xhr.send(body);
-  });
+  return postMultipart<{ document: VaultDocument }>('/api/documents', body, opts).then((r) => r.document);
 }
 
-/** The file name from a Content-Disposition header (RFC 6266: filename* wins over filename). */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (star?.[2]) {
-    try {
-      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // fall through to the plain parameter
-    }
-  }
-  const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
-  if (plain) return (plain[2] ?? plain[1] ?? '').replace(/\\(.)/g, '$1').trim() || null;
-  return null;
-}
-
-/** Downloads a document through fetch so a failure can be reported, saving it under the server's file name. */
-export async function downloadDocument(doc: VaultDocument): Promise<void> {
-  const res = await fetch(`/api/documents/${encodeURIComponent(doc.id)}/download`, { credentials: 'same-origin' });
-  if (!res.ok) {
-    console.error(`Request failed: GET /api/documents/${doc.id}/download`, res.status);
-    throw new ApiError(res.status, `Download failed (${res.status})`);
-  }
-  const blob = await res.blob();
-  const name =
-    fileNameFromDisposition(res.headers.get('content-disposition')) ?? (doc.extension ? `${doc.name}.${doc.extension}` : doc.name);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Give the browser time to start the download before the blob is released.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+/** Downloads a document, saving it under the server's file name. */
+export function downloadDocument(doc: VaultDocument): Promise<void> {
+  return downloadFile(`/api/documents/${encodeURIComponent(doc.id)}/download`, doc.extension ? `${doc.name}.${doc.extension}` : doc.name);
 }
 
 export function viewUrl(doc: Pick<VaultDocument, 'id'>): string {

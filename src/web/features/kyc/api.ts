@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KycApplication, KycCounters, KycDetail, KycDocumentKind } from '../../../shared/kyc';
 import { ApiError, api } from '../../lib/api';
+import { downloadFile, postMultipart } from '../../lib/files';
 
 /**
  * KYC data for both sides: the admin's list and detail (GET /api/kyc, /api/kyc/:id) and the
@@ -114,49 +115,7 @@ export function uploadKycDocument(
   const body = new FormData();
   body.append('file', file, file.name);
 
-  return new Promise<KycDetail>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.withCredentials = true;
-    xhr.responseType = 'text';
-    xhr.setRequestHeader('accept', 'application/json');
-
-    const onAbort = () => xhr.abort();
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => opts.signal?.removeEventListener('abort', onAbort);
-
-    xhr.upload.addEventListener('progress', (e) => {
-      if (e.lengthComputable && e.total > 0) opts.onProgress?.((e.loaded / e.total) * 100);
-    });
-    xhr.addEventListener('load', () => {
-      done();
-      let data: unknown = null;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        data = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        opts.onProgress?.(100);
-        resolve((data as { application: KycDetail }).application);
-        return;
-      }
-      const b = (data ?? {}) as { message?: string; code?: string; fields?: Record<string, string> };
-      const message = b.message || (xhr.status === 413 ? 'The file is too large to upload.' : `Upload failed (${xhr.status})`);
-      console.error(`Request failed: POST ${path}`, xhr.status, message);
-      reject(new ApiError(xhr.status, message, b.code, b.fields));
-    });
-    xhr.addEventListener('error', () => {
-      done();
-      console.error(`Request failed: POST ${path} (network error)`);
-      reject(new ApiError(0, 'Cannot reach the server. Check your connection and try again.'));
-    });
-    xhr.addEventListener('abort', () => {
-      done();
-      reject(new DOMException('Upload cancelled', 'AbortError'));
-    });
-    xhr.send(body);
-  });
+  return postMultipart<{ application: KycDetail }>(path, body, opts).then((r) => r.application);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -173,52 +132,7 @@ function filePath(owner: KycOwner, kind: KycDocumentKind, mode: 'view' | 'downlo
 
 export const kycViewUrl = (owner: KycOwner, kind: KycDocumentKind) => filePath(owner, kind, 'view');
 
-/** The file name from a Content-Disposition header (filename* wins over filename). */
-function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (star?.[2]) {
-    try {
-      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // fall through to the plain parameter
-    }
-  }
-  const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
-  if (plain) return (plain[2] ?? plain[1] ?? '').replace(/\\(.)/g, '$1').trim() || null;
-  return null;
-}
-
 /** Downloads a KYC file through fetch so that a failure can be reported. */
-export async function downloadKycDocument(owner: KycOwner, kind: KycDocumentKind, fallbackName: string): Promise<void> {
-  const path = filePath(owner, kind, 'download');
-  let res: Response;
-  try {
-    res = await fetch(path, { credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
-  }
-  if (!res.ok) {
-    let message = `Download failed (${res.status})`;
-    try {
-      const b = (await res.json()) as { message?: string };
-      if (b.message) message = b.message;
-    } catch {
-      // not JSON
-    }
-    console.error(`Request failed: GET ${path}`, res.status, message);
-    throw new ApiError(res.status, message);
-  }
-  const blob = await res.blob();
-  const name = fileNameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+export function downloadKycDocument(owner: KycOwner, kind: KycDocumentKind, fallbackName: string): Promise<void> {
+  return downloadFile(filePath(owner, kind, 'download'), fallbackName);
 }

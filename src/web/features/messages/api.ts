@@ -1,7 +1,8 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessagePriority, MessageThread, MessageThreadSummary } from '../../../shared/portal';
 import type { ManagedUser } from '../../../shared/users';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
+import { downloadFile, postMultipart, type UploadOptions } from '../../lib/files';
 
 /** Which side of the conversation the signed-in user is on; decides the API base path. */
 export type Side = 'investor' | 'admin';
@@ -100,10 +101,6 @@ export interface NewMessageInput {
   priority: MessagePriority;
 }
 
-interface UploadOptions {
-  onProgress?: (percent: number) => void;
-  signal?: AbortSignal;
-}
 
 /** POST /…/messages: starts a thread (text fields first, then the optional file). */
 export function sendNewMessage(side: Side, input: NewMessageInput, file: File | null, opts: UploadOptions = {}) {
@@ -113,7 +110,7 @@ export function sendNewMessage(side: Side, input: NewMessageInput, file: File | 
   form.append('body', input.body);
   form.append('priority', input.priority);
   if (file) form.append('file', file, file.name);
-  return postForm<{ threadId: string }>(base(side), form, opts);
+  return postMultipart<{ threadId: string }>(base(side), form, opts);
 }
 
 /** POST /…/messages/:id/reply (the body first, then the optional file). */
@@ -121,88 +118,17 @@ export function sendReply(side: Side, threadId: string, body: string, file: File
   const form = new FormData();
   form.append('body', body);
   if (file) form.append('file', file, file.name);
-  return postForm<{ threadId: string }>(`${base(side)}/${encodeURIComponent(threadId)}/reply`, form, opts);
+  return postMultipart<{ threadId: string }>(`${base(side)}/${encodeURIComponent(threadId)}/reply`, form, opts);
 }
 
-/**
- * Multipart POST through XMLHttpRequest so upload progress can be shown (fetch has none).
- * Errors become ApiError with the server's message and field messages, like api().
- */
-function postForm<T>(path: string, body: FormData, opts: UploadOptions): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.withCredentials = true;
-    xhr.responseType = 'text';
-    xhr.setRequestHeader('accept', 'application/json');
-    const onAbort = () => xhr.abort();
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    const done = () => opts.signal?.removeEventListener('abort', onAbort);
-
-    xhr.upload.addEventListener('progress', (e) => {
-      if (e.lengthComputable && e.total > 0) opts.onProgress?.((e.loaded / e.total) * 100);
-    });
-    xhr.addEventListener('load', () => {
-      done();
-      let data: unknown = null;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        data = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        opts.onProgress?.(100);
-        resolve(data as T);
-        return;
-      }
-      const b = (data ?? {}) as { message?: string; code?: string; fields?: Record<string, string> };
-      const message = b.message || (xhr.status === 413 ? 'The file is too large to send.' : `Request failed (${xhr.status})`);
-      console.error(`Request failed: POST ${path}`, xhr.status, message);
-      reject(new ApiError(xhr.status, message, b.code, b.fields));
-    });
-    xhr.addEventListener('error', () => {
-      done();
-      console.error(`Request failed: POST ${path} (network error)`);
-      reject(new ApiError(0, 'Cannot reach the server. Check your connection and try again.'));
-    });
-    xhr.addEventListener('abort', () => {
-      done();
-      reject(new DOMException('Sending cancelled', 'AbortError'));
-    });
-    xhr.send(body);
-  });
-}
 
 export function attachmentUrl(side: Side, messageId: string) {
   return `${base(side)}/attachments/${encodeURIComponent(messageId)}`;
 }
 
 /** Downloads an attachment through fetch so that a failure can be reported; saves it under its own name. */
-export async function downloadAttachment(side: Side, messageId: string, fileName: string): Promise<void> {
-  const url = attachmentUrl(side, messageId);
-  const res = await fetch(url, { credentials: 'same-origin' });
-  if (!res.ok) {
-    console.error(`Request failed: GET ${url}`, res.status);
-    let message = `Download failed (${res.status})`;
-    try {
-      const b = (await res.json()) as { message?: string };
-      if (b.message) message = b.message;
-    } catch {
-      // keep the generic message
-    }
-    throw new ApiError(res.status, message);
-  }
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+export function downloadAttachment(side: Side, messageId: string, fileName: string): Promise<void> {
+  return downloadFile(attachmentUrl(side, messageId), fileName);
 }
 
 export function errorMessage(err: unknown): string | undefined {
