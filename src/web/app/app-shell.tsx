@@ -170,16 +170,3 @@ export function PageHeader({ title, description, actions }: { title: string; des
     </div>
   );
 }
-
-/** Stand-in for a screen whose issue has not landed yet. */
-export function ComingSoon({ title, note }: { title: string; note: string }) {
-  return (
-    <>
-      <PageHeader title={title} />
-      <div className="rounded-xl border border-dashed border-border bg-surface p-8 text-center text-muted">
-        <p className="font-medium text-ink-900">Coming soon</p>
-        <p className="mt-1 text-sm">{note}</p>
-      </div>
-    </>
-  );
-}
