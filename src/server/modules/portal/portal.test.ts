@@ -227,10 +227,11 @@ describe('investor portal API', () => {
         { type: 'PPP', value: 500 },
       ]),
     );
+    // Deal Y has no valuation: it is carried at cost (500) at every point, as in the table.
     expect(perfA.history).toEqual([
-      { date: inDays(-300), value: 599.4 },
-      { date: inDays(-200), value: 720 },
-      { date: inDays(-10), value: 900 },
+      { date: inDays(-300), value: 1099.4 },
+      { date: inDays(-200), value: 1220 },
+      { date: inDays(-10), value: 1400 },
     ]);
 
     // B's figures are B's own: 40% of the same deal.
