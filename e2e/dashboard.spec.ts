@@ -62,8 +62,9 @@ test('the dashboard greets the founder and shows the tiles and the active deal p
     await expect(el).toContainText(t.value);
     await expect(el).toContainText(TREND_TEXT[t.trend]);
   }
-  // The demo data's compliance items: nothing later spec files change.
-  await expect(tile(page, 'DFSA Filings Due Today')).toContainText(/DFSA Filings Due Today\s*1\s*Needs attention/);
+  // The demo data's DFSA filing due today (the compliance spec may have added more before this
+  // one runs; the demo values themselves are checked by the server's demo-data test).
+  await expect(tile(page, 'DFSA Filings Due Today')).toContainText(/DFSA Filings Due Today\s*[1-9]\d*\s*Needs attention/);
   await expect(tile(page, 'UAE Tax Status')).toContainText('Up-to-Date');
   await expect(tile(page, 'UAE Tax Status')).toContainText('Stable');
 

@@ -124,7 +124,8 @@ test('create a deal, see it in Sourcing, edit it, move it by keyboard and by dra
   await page.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit deal' })).toBeVisible();
   await expect(page.getByLabel(TITLE_LABEL)).toHaveValue(title);
-  await expect(page.getByText('Edited by hand until subscriptions land')).toBeVisible();
+  // The committed amount is the server's (the sum of completed subscriptions): shown, not editable.
+  await expect(page.getByText('The sum of completed subscriptions, kept by the server.')).toBeVisible();
   await checkA11y(page, 'deal edit');
   await page.screenshot({ path: '.test-logs/deals-edit.png', fullPage: true });
   await page.getByLabel('Status', { exact: true }).selectOption('Active');

@@ -15,11 +15,20 @@ export const DEMO = {
 
 /** Runs axe on the page and fails on serious or critical violations. */
 export async function expectNoA11yViolations(page: Page, label = page.url()) {
-  // Let running transitions (toasts sliding in and stacking, sheets opening) settle first:
-  // axe measures colours mid-fade otherwise. Infinite animations (spinners) are ignored.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
-  );
+  // Let transitions settle first (toasts sliding in and stacking, sheets opening): axe
+  // measures colours mid-fade otherwise. Waits for a few consecutive animation frames with
+  // nothing running; infinite animations (spinners) are ignored.
+  await page.evaluate(() => {
+    (window as unknown as { __axeQuietFrames: number }).__axeQuietFrames = 0;
+  });
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __axeQuietFrames: number };
+    const busy = document
+      .getAnimations()
+      .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
+    w.__axeQuietFrames = busy ? 0 : w.__axeQuietFrames + 1;
+    return w.__axeQuietFrames >= 5;
+  });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

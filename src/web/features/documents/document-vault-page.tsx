@@ -538,15 +538,19 @@ function DocumentLibrary() {
 function VisibilityControl({ doc }: { doc: VaultDocument }) {
   const update = useUpdateDocument();
   const inputId = useId();
-  // While the change is saving, show the value being saved.
-  const checked = update.isPending && update.variables ? Boolean(update.variables.patch.investorVisible) : doc.investorVisible;
+  // The box follows the click at once (optimistic), then the saved value.
+  const [pending, setPending] = useState<boolean | null>(null);
+  const checked = pending ?? doc.investorVisible;
 
   async function toggle(next: boolean) {
+    setPending(next);
     try {
       const updated = await update.mutateAsync({ id: doc.id, patch: { investorVisible: next } });
       toast.success(updated.investorVisible ? `'${doc.name}' is now visible to investors` : `'${doc.name}' is now hidden from investors`);
     } catch (err) {
       toast.error('Failed to update document', { description: err instanceof Error ? err.message : undefined });
+    } finally {
+      setPending(null);
     }
   }
 
