@@ -183,8 +183,12 @@ test('create a deal, see it in Sourcing, edit it, move it by keyboard and by dra
   await expect(executionCard.getByRole('button', { name: `Move ${title} to stage` })).toBeFocused();
   await expect(executionCard).toContainText('0 days in stage');
 
-  // Drag and drop: Execution -> Post-Investment.
-  await executionCard.dragTo(column(page, 'Post-Investment'));
+  // Drag and drop: Execution -> Post-Investment. Let the move's refetch settle first, so the
+  // column does not re-render under the pointer between aiming and pressing (it once grabbed
+  // the demo deal below instead).
+  await page.waitForLoadState('networkidle');
+  await expect(column(page, 'Execution').getByRole('article').first()).toHaveAccessibleName(title);
+  await executionCard.dragTo(column(page, 'Post-Investment'), { sourcePosition: { x: 24, y: 16 } });
   await expect(dealCard(column(page, 'Post-Investment'), title)).toBeVisible();
   await expectCount(page, 'Execution', mid.Execution);
   await expectCount(page, 'Post-Investment', mid['Post-Investment'] + 1);

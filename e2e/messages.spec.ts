@@ -81,7 +81,7 @@ async function downloadBytes(page: Page, link: Locator): Promise<{ name: string;
 
 test('the demo investor sees the cards, the demo threads, the notice, and the thread opens', async ({ page }) => {
   await signInAs(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
-  await page.getByRole('link', { name: 'Secure Messages' }).click();
+  await page.getByRole('link', { name: 'Secure Messages', exact: true }).click();
   await expect(page).toHaveURL(/\/investor\/messages$/);
   await openInvestorMessages(page);
   await expect(page.getByText('Encrypted communication with the team', { exact: true })).toBeVisible();
