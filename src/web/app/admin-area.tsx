@@ -70,7 +70,7 @@ export default function AdminArea() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="activity-logs" element={<ActivityLogsPage />} />
         <Route path="messages" element={<AdminInboxPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundPage embedded />} />
       </Routes>
     </AppShell>
   );

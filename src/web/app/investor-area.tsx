@@ -32,7 +32,7 @@ export default function InvestorArea() {
         <Route path="distributions" element={<DistributionCalendarPage />} />
         <Route path="messages" element={<InvestorMessagesPage />} />
         <Route path="compliance" element={<DfsaCompliancePage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundPage embedded />} />
       </Routes>
     </AppShell>
   );

@@ -7,7 +7,9 @@ const button =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold ' +
   'transition-[color,background-color,border-color] focus-visible:outline-gold-700';
 
-export default function NotFoundPage() {
+/** Full page on its own; `embedded` inside an area's shell, which already has the main landmark. */
+export default function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
+  const Wrapper = embedded ? 'div' : 'main';
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -16,7 +18,7 @@ export default function NotFoundPage() {
   }, [location.pathname]);
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-canvas px-4 py-16">
+    <Wrapper className={embedded ? 'flex items-center justify-center px-4 py-16' : 'flex min-h-dvh items-center justify-center bg-canvas px-4 py-16'}>
       <div className="w-full max-w-md text-center">
         <p className="tabular text-7xl font-semibold tracking-tight text-gold-700 sm:text-8xl">404</p>
         <h1 className="mt-4 text-2xl font-semibold tracking-tight text-ink-900 sm:text-3xl">
@@ -40,6 +42,6 @@ export default function NotFoundPage() {
           </Link>
         </div>
       </div>
-    </main>
+    </Wrapper>
   );
 }
