@@ -108,21 +108,14 @@ export async function kycDetail(q: Queryable, by: { id?: string; investorId?: st
   };
 }
 
-async function transition(
-  q: Queryable,
-  id: string,
-  from: KycStatus[],
-  to: KycStatus,
-  actorId: string,
-  note: string | null,
-  extra: string,
-): Promise<KycStatus> {
+/** Moves an application between statuses (409 from any other status) and records the history entry. */
+async function transition(q: Queryable, id: string, from: KycStatus[], to: KycStatus, actorId: string, note: string | null): Promise<KycStatus> {
   const current = (await q.query<{ status: KycStatus }>('SELECT status FROM kyc_applications WHERE id = $1 FOR UPDATE', [id]))[0];
   if (!current) throw notFound('KYC application not found');
   if (!from.includes(current.status)) {
     throw conflict(`This application is ${current.status.replace('_', ' ')}; it cannot move to ${to.replace('_', ' ')}`, 'INVALID_TRANSITION');
   }
-  await q.query(`UPDATE kyc_applications SET status = $2, updated_at = now()${extra} WHERE id = $1`, [id, to, ...(extra ? [actorId, note] : [])]);
+  await q.query('UPDATE kyc_applications SET status = $2, updated_at = now() WHERE id = $1', [id, to]);
   await q.query('INSERT INTO kyc_history (application_id, from_status, to_status, actor_id, note) VALUES ($1, $2, $3, $4, $5)', [
     id,
     current.status,
@@ -141,7 +134,7 @@ export async function submitKyc(db: Db, investorId: string, ip: string): Promise
     if (app.completionPercentage < 100) {
       throw conflict('Upload all four documents before submitting', 'INCOMPLETE');
     }
-    await transition(q, row.id, ['pending', 'rejected'], 'in_review', investorId, null, '');
+    await transition(q, row.id, ['pending', 'rejected'], 'in_review', investorId, null);
     await q.query('UPDATE kyc_applications SET submitted_at = now(), reviewed_by = NULL, reviewed_at = NULL, review_note = NULL WHERE id = $1', [row.id]);
     await logActivity(q, { type: 'kyc_submitted', userId: investorId, targetUserId: investorId, details: { applicationId: row.id }, ip });
   });
@@ -149,7 +142,8 @@ export async function submitKyc(db: Db, investorId: string, ip: string): Promise
 
 export async function reviewKyc(db: Db, id: string, decision: 'approved' | 'rejected', actorId: string, note: string | null, ip: string): Promise<void> {
   await db.tx(async (q) => {
-    await transition(q, id, ['in_review'], decision, actorId, note, ', reviewed_by = $3, reviewed_at = now(), review_note = $4');
+    await transition(q, id, ['in_review'], decision, actorId, note);
+    await q.query('UPDATE kyc_applications SET reviewed_by = $2, reviewed_at = now(), review_note = $3 WHERE id = $1', [id, actorId, note]);
     const investor = (await q.query<{ investor_id: string }>('SELECT investor_id FROM kyc_applications WHERE id = $1', [id]))[0];
     await logActivity(q, {
       type: decision === 'approved' ? 'kyc_approved' : 'kyc_rejected',
