@@ -65,3 +65,8 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   return data as T;
 }
+
+/** The server's message of a failed request, if there is one to show. */
+export function serverMessage(err: unknown): string | undefined {
+  return err instanceof Error ? err.message || undefined : undefined;
+}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Deal } from '../../../shared/deals';
 import type { DistributionCalendar, DistributionEvent } from '../../../shared/portal';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /** Everything distribution-related lives under ['distributions'] so one invalidation refreshes it all. */
 export const distributionKeys = {
@@ -21,10 +21,7 @@ export const DISTRIBUTION_TEXT = {
   eventsFailed: 'Failed to load distributions',
 } as const;
 
-export function serverMessage(err: unknown): string | undefined {
-  if (err instanceof ApiError || err instanceof Error) return err.message || undefined;
-  return undefined;
-}
+export { serverMessage } from '../../lib/api';
 
 /** The signed-in investor's Distribution Calendar (GET /api/investor/distributions). */
 export function useDistributionCalendar() {

@@ -1,13 +1,13 @@
-import { CalendarClock, CalendarDays, CalendarX2, History, Landmark, RotateCw, Wallet } from 'lucide-react';
+import { CalendarClock, CalendarDays, CalendarX2, History, Landmark, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants';
 import { formatDate, formatUSD } from '../../../shared/format';
 import type { DistributionItem } from '../../../shared/portal';
 import { PageHeader } from '../../app/app-shell';
-import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { DISTRIBUTION_TEXT, serverMessage, useDistributionCalendar } from './api';
+import { DISTRIBUTION_TEXT, useDistributionCalendar } from './api';
 import { DistributionStatusBadge, Fact, relativeDay, Skeletons, splitPaymentDate } from './distribution-ui';
 
 /** Distribution Calendar (/investor/distributions): the investor's own upcoming and past payments. */
@@ -45,16 +45,7 @@ export default function DistributionCalendarPage() {
       </section>
 
       {cal.isError ? (
-        <Card className="p-8 text-center">
-          <p role="alert" className="font-medium text-danger-700">
-            {DISTRIBUTION_TEXT.calendarFailed}
-          </p>
-          <p className="mt-1 text-sm text-muted">{serverMessage(cal.error) ?? 'Check your connection, then try again.'}</p>
-          <Button variant="secondary" className="mt-4" busy={cal.isFetching} onClick={() => void cal.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        <LoadError title={DISTRIBUTION_TEXT.calendarFailed} error={cal.error} busy={cal.isFetching} onRetry={() => void cal.refetch()} />
       ) : (
         <div className="grid gap-8 lg:grid-cols-2 lg:gap-6">
           <section aria-labelledby={upcomingId}>

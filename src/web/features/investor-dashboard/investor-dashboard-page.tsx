@@ -1,4 +1,4 @@
-import { ArrowRight, Briefcase, CalendarDays, ChevronRight, Coins, FolderOpen, Mail, RotateCw, TrendingUp, Wallet } from 'lucide-react';
+import { ArrowRight, Briefcase, CalendarDays, ChevronRight, Coins, FolderOpen, Mail, TrendingUp, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { todayIso } from '../../../shared/dates';
@@ -7,11 +7,10 @@ import type { InvestorDashboardData } from '../../../shared/portal';
 import { PageHeader } from '../../app/app-shell';
 import { useAuth } from '../../app/auth-context';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { companyName } from '../../lib/company';
-import { serverMessage } from '../kyc/api';
 import { KycCallToAction } from '../kyc/kyc-cta-card';
 import { DASHBOARD_TEXT, useInvestorDashboard } from './api';
 
@@ -29,16 +28,7 @@ export default function InvestorDashboardPage() {
       </div>
 
       {dash.isError ? (
-        <Card className="p-8 text-center">
-          <p role="alert" className="font-medium text-danger-700">
-            {DASHBOARD_TEXT.loadFailed}
-          </p>
-          <p className="mt-1 text-sm text-muted">{serverMessage(dash.error) ?? 'Check your connection, then try again.'}</p>
-          <Button variant="secondary" className="mt-4" busy={dash.isFetching} onClick={() => void dash.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        <LoadError title={DASHBOARD_TEXT.loadFailed} error={dash.error} busy={dash.isFetching} onRetry={() => void dash.refetch()} />
       ) : (
         <>
           {dash.isPending && (

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KycApplication, KycCounters, KycDetail, KycDocumentKind } from '../../../shared/kyc';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 import { downloadFile, postMultipart } from '../../lib/files';
 
 /**
@@ -18,11 +18,7 @@ export const kycKeys = {
 /** Review actions and uploads write activity-log entries. */
 const activityKey = ['activity-logs'] as const;
 
-/** The server's message of a failed call, for a toast's description. */
-export function serverMessage(err: unknown): string | undefined {
-  if (err instanceof ApiError || err instanceof Error) return err.message || undefined;
-  return undefined;
-}
+export { serverMessage } from '../../lib/api';
 
 // ---------------------------------------------------------------------------------------------
 // Admin

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PerformanceData } from '../../../shared/portal';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 
 export const performanceKeys = {
   all: ['performance'] as const,
@@ -15,7 +15,4 @@ export function usePerformance() {
   });
 }
 
-export function serverMessage(err: unknown): string | undefined {
-  if (err instanceof ApiError || err instanceof Error) return err.message || undefined;
-  return undefined;
-}
+export { serverMessage } from '../../lib/api';

@@ -1,4 +1,4 @@
-import { Briefcase, CircleDollarSign, Coins, FolderLock, Percent, RotateCw, TrendingUp } from 'lucide-react';
+import { Briefcase, CircleDollarSign, Coins, FolderLock, Percent, TrendingUp } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { formatUSD } from '../../../shared/format';
@@ -6,10 +6,11 @@ import { type Holding, type PerformanceData, performanceTone } from '../../../sh
 import { PageHeader } from '../../app/app-shell';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
 import { Card } from '../../components/ui/card';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
-import { serverMessage, usePerformance } from './api';
+import { usePerformance } from './api';
 import { formatIrr, formatMoic } from './format';
 
 /** recharts is only fetched when this screen shows a chart. */
@@ -27,16 +28,7 @@ export default function PerformancePage() {
       <PageHeader title="Performance Dashboard" description="How your holdings are performing: value, returns and distributions." />
 
       {perf.isError ? (
-        <Card className="p-8 text-center">
-          <p role="alert" className="font-medium text-danger-700">
-            Failed to load your portfolio performance
-          </p>
-          <p className="mt-1 text-sm text-muted">{serverMessage(perf.error) ?? 'Check your connection, then try again.'}</p>
-          <Button variant="secondary" className="mt-4" busy={perf.isFetching} onClick={() => void perf.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        <LoadError title={'Failed to load your portfolio performance'} error={perf.error} busy={perf.isFetching} onRetry={() => void perf.refetch()} />
       ) : (
         <>
           <Totals data={data} />

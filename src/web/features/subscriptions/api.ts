@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '../../../shared/portal';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /**
  * Subscriptions for both sides: the investor's own (GET /api/investor/subscriptions) and the
@@ -24,11 +24,7 @@ export const SUBSCRIPTION_TEXT = {
   aboveCapacity: 'The amount is above the remaining capacity of this deal',
 } as const;
 
-/** The server's message of a failed call, for a toast's description. */
-export function serverMessage(err: unknown): string | undefined {
-  if (err instanceof ApiError || err instanceof Error) return err.message || undefined;
-  return undefined;
-}
+export { serverMessage } from '../../lib/api';
 
 /**
  * Views that a subscription change moves: deals (remaining capacity; the committed amount once
