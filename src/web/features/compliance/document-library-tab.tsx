@@ -20,6 +20,7 @@ import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/t
 import { cn } from '../../lib/cn';
 import { useDocuments, viewUrl } from '../documents/api';
 import { serverMessage } from './api';
+import { FilterSummary } from '../../components/ui/filter-summary';
 
 export type ExpiryFilter = 'all' | ExpiryState['state'];
 export interface LibraryFilters {
@@ -172,16 +173,7 @@ export function DocumentLibraryTab({ filters, onFilters }: { filters: LibraryFil
         </Field>
       </search>
 
-      <div className="mb-3 flex min-h-8 flex-wrap items-center justify-between gap-2">
-        <p role="status" className="tabular text-sm text-muted" data-testid="library-count">
-          {docs.isPending ? 'Loading documents...' : `Showing ${visible.length} of ${total} document${total === 1 ? '' : 's'}`}
-        </p>
-        {filtered && (
-          <Button variant="ghost" size="sm" onClick={clear}>
-            Clear filters
-          </Button>
-        )}
-      </div>
+      <FilterSummary text={docs.isPending ? 'Loading documents...' : `Showing ${visible.length} of ${total} document${total === 1 ? '' : 's'}`} filtered={filtered} onClear={clear} testId="library-count" />
 
       {docs.isError && !docs.data ? (
         <div className="rounded-lg border border-border bg-surface p-8 text-center">

@@ -27,6 +27,7 @@ import {
   STATUS_RANK,
   StatusBadge,
 } from './compliance-ui';
+import { FilterSummary } from '../../components/ui/filter-summary';
 
 // ---------------------------------------------------------------------------------------------
 // Filters and sorting (state lives in the page so it survives switching tabs)
@@ -310,16 +311,7 @@ export function TrackerTab({
         </Field>
       </search>
 
-      <div className="mb-3 flex min-h-8 flex-wrap items-center justify-between gap-2">
-        <p role="status" className="tabular text-sm text-muted" data-testid="compliance-count">
-          {countText}
-        </p>
-        {filtered && (
-          <Button variant="ghost" size="sm" onClick={clear}>
-            Clear filters
-          </Button>
-        )}
-      </div>
+      <FilterSummary text={countText} filtered={filtered} onClear={clear} testId="compliance-count" />
 
       {/* Tablet and desktop: the table. */}
       <div className="hidden md:block">

@@ -28,6 +28,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ApiError } from '../../lib/api';
 import { serverMessage, useKycDetail, useKycList, useReviewKyc } from './api';
 import { formatBytes, KycFileActions, KycStatusBadge } from './kyc-ui';
+import { FilterSummary } from '../../components/ui/filter-summary';
 
 // ---------------------------------------------------------------------------------------------
 // Labels and helpers
@@ -187,16 +188,7 @@ function KycApplicationsTab({ list }: { list: ReturnType<typeof useKycList> }) {
         </Field>
       </search>
 
-      <div className="mb-3 flex min-h-8 flex-wrap items-center justify-between gap-2">
-        <p role="status" className="tabular text-sm text-muted" data-testid="kyc-count">
-          {countText}
-        </p>
-        {filtered && (
-          <Button variant="ghost" size="sm" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        )}
-      </div>
+      <FilterSummary text={countText} filtered={filtered} onClear={clearFilters} testId="kyc-count" />
 
       {list.isError && !list.data ? (
         <div className="rounded-lg border border-border bg-surface p-8 text-center">

@@ -35,6 +35,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
 import { serverMessage, useCreateUser, useDeleteUser, useResetPassword, useUpdateUser, useUsers } from './api';
+import { FilterSummary } from '../../components/ui/filter-summary';
 
 // ---------------------------------------------------------------------------------------------
 // Labels and helpers
@@ -260,16 +261,7 @@ export default function UserManagementPage() {
         </Field>
       </search>
 
-      <div className="mb-3 flex min-h-8 flex-wrap items-center justify-between gap-2">
-        <p role="status" className="tabular text-sm text-muted" data-testid="users-count">
-          {countText}
-        </p>
-        {filtered && (
-          <Button variant="ghost" size="sm" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        )}
-      </div>
+      <FilterSummary text={countText} filtered={filtered} onClear={clearFilters} testId="users-count" />
 
       {users.isError && !users.data ? (
         <div className="rounded-lg border border-border bg-surface p-8 text-center">
