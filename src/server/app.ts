@@ -86,7 +86,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await messageRoutes(app, ctx);
   await portalRoutes(app, ctx);
 
-  const webDir = opts.webDir === undefined ? DEFAULT_WEB_DIR : opts.webDir;
+  const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;
   if (webDir) await registerSpa(app, ctx, webDir);
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
   return app;

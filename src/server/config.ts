@@ -41,6 +41,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
   MESSAGE_KEY: z.string().optional(),
+  WEB_DIR: z.string().optional(),
 });
 
 export interface Config {
@@ -61,6 +62,8 @@ export interface Config {
   logFile: string | undefined;
   /** Key for messages at rest; unset: DATA_DIR/message.key. */
   messageKey: string | undefined;
+  /** The built web app to serve; unset: dist/web next to the sources. */
+  webDir: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -101,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
     messageKey: e.MESSAGE_KEY || undefined,
+    webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
   };
 }
