@@ -7,9 +7,12 @@ import { type Db, openPglite, openPostgres } from './db/client.ts';
 import { loadDemoData } from './db/demo.ts';
 import { MessageCipher, loadMessageKey } from './crypto/cipher.ts';
 import { migrate } from './db/migrate.ts';
+import { sweepOrphans } from './storage/consistency.ts';
 import { DiskFileStore } from './storage/file-store.ts';
 
 const say = (line: string) => console.log(line);
+/** An upload's temporary file untouched this long belongs to no live request. */
+const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;
 
 function fail(message: string): never {
   console.error(`Start-up failed: ${message}`);
@@ -81,8 +84,16 @@ async function main() {
   await bootstrapAdmin(db, config, say);
 
   const files = new DiskFileStore(path.join(config.dataDir, 'storage'));
-  const swept = await files.sweepTemp();
+  // PGlite: this server is the only one (DATA_DIR lock), so every temp file is left over.
+  // PostgreSQL: other servers may share the storage and be mid-upload; only old ones are.
+  const swept = await files.sweepTemp(config.databaseUrl ? TEMP_FILE_MAX_AGE_MS : 0);
   if (swept > 0) say(`Removed ${swept} unfinished upload(s) left by an earlier run.`);
+  try {
+    await sweepOrphans(db, files, say);
+  } catch (err) {
+    // Not fatal: the server works without it; the next start tries again.
+    say(`Storage consistency sweep failed: ${(err as Error).message}`);
+  }
   let cipher: MessageCipher;
   try {
     cipher = new MessageCipher((await loadMessageKey(config.messageKey, config.dataDir)).key);

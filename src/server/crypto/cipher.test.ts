@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -123,6 +123,13 @@ describe('loadMessageKey', () => {
     // Another data directory gets its own key.
     const other = await loadMessageKey('', await mkdtemp(path.join(dir, 'data-')));
     expect(other.key.equals(first.key)).toBe(false);
+  });
+
+  it('agrees on one key when several servers create it at the same moment', async () => {
+    const dataDir = await mkdtemp(path.join(dir, 'data-'));
+    const keys = await Promise.all(Array.from({ length: 8 }, () => loadMessageKey(undefined, dataDir)));
+    for (const k of keys) expect(k.key.equals(keys[0]?.key as Buffer)).toBe(true);
+    expect(await readdir(dataDir)).toEqual(['message.key']);
   });
 
   it('refuses a damaged key file instead of replacing it', async () => {

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { chmod, link, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transform } from 'node:stream';
 
@@ -59,9 +59,20 @@ export async function loadMessageKey(configured: string | undefined, dataDir: st
     return { key, source: file };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    // Written whole under a private name, then linked into place: two servers starting
+    // together on a shared DATA_DIR agree on one key, and no reader sees half a key.
     const key = randomBytes(32);
-    await writeFile(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    await chmod(file, 0o600);
+    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(temp, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    await chmod(temp, 0o600);
+    try {
+      await link(temp, file);
+    } catch (linkErr) {
+      if ((linkErr as NodeJS.ErrnoException).code !== 'EEXIST') throw linkErr;
+      return loadMessageKey(undefined, dataDir);
+    } finally {
+      await rm(temp, { force: true });
+    }
     return { key, source: file };
   }
 }

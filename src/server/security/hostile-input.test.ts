@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
+import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 
 /**
  * Random and boundary input on every JSON route, as the callers allowed to use it: bodies,
@@ -83,6 +84,29 @@ describe('hostile input on every route', () => {
     const logs = await ctx.app.inject({ method: 'GET', url: `/api/activity-logs?search=${encodeURIComponent("'; DROP TABLE")}`, headers: { cookie: admin } });
     expect(logs.statusCode).toBe(200);
     expect((await ctx.db.query('SELECT count(*)::int AS n FROM deals'))[0]).toBeDefined();
+  });
+
+  it('refuses a form with too many fields before its file, instead of waiting forever', async () => {
+    // The multipart parser stops reading at its field limit; a file announced after that
+    // never ended, and the request hung. Over real HTTP, with a deadline.
+    const fields: Record<string, string> = { name: 'Many fields', type: 'PPM' };
+    for (let i = 0; i < 40; i++) fields[`extra${i}`] = 'x';
+    const { body, contentType } = multipart(fields, { filename: 'memo.pdf', content: PDF_BYTES });
+    const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const [path, cookie] of [
+      ['/api/documents', admin],
+      ['/api/kyc/me/documents/passport', investor],
+      ['/api/investor/messages', investor],
+    ] as const) {
+      const res = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': contentType, origin: url },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe('Too many form fields (at most 20)');
+    }
   });
 
   it('sends the security headers', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -135,6 +135,18 @@ describe('DiskFileStore', () => {
     expect(await tmpFiles()).toEqual([]);
     expect(await store.sweepTemp()).toBe(0);
     expect(await store.exists('deal-documents/general/kept.txt')).toBe(true);
+  });
+
+  it('sweepTemp with a minimum age leaves recent temp files (another server may be writing them)', async () => {
+    await mkdir(path.join(root, '.tmp'), { recursive: true });
+    const old = path.join(root, '.tmp', 'old.part');
+    await writeFile(old, 'old');
+    const hourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(old, hourAgo, hourAgo);
+    await writeFile(path.join(root, '.tmp', 'live.part'), 'live');
+    expect(await store.sweepTemp(60 * 60 * 1000)).toBe(1);
+    expect(await tmpFiles()).toEqual(['live.part']);
+    expect(await store.sweepTemp()).toBe(1);
   });
 
   it('sweepTemp on a store that never wrote anything returns 0', async () => {

@@ -30,8 +30,12 @@ export interface FileStore {
   exists(key: string): Promise<boolean>;
   /** Every committed key (for consistency sweeps). */
   list(prefix: string): Promise<string[]>;
-  /** Removes temporary files left by an interrupted write; returns how many. */
-  sweepTemp(): Promise<number>;
+  /**
+   * Removes temporary files left by an interrupted write; returns how many. With `minAgeMs`,
+   * only those untouched for that long (another server sharing the storage may be writing the
+   * newer ones).
+   */
+  sweepTemp(minAgeMs?: number): Promise<number>;
 }
 
 const HEAD_BYTES = 16;
@@ -143,14 +147,24 @@ export class DiskFileStore implements FileStore {
     return out;
   }
 
-  async sweepTemp(): Promise<number> {
+  async sweepTemp(minAgeMs = 0): Promise<number> {
     let entries: string[] = [];
     try {
       entries = await readdir(this.tmpDir);
     } catch {
       return 0;
     }
-    await Promise.all(entries.map((e) => rm(path.join(this.tmpDir, e), { force: true })));
-    return entries.length;
+    const cutoff = Date.now() - minAgeMs;
+    let removed = 0;
+    for (const e of entries) {
+      const full = path.join(this.tmpDir, e);
+      if (minAgeMs > 0) {
+        const info = await stat(full).catch(() => null);
+        if (!info || info.mtimeMs > cutoff) continue;
+      }
+      await rm(full, { force: true });
+      removed++;
+    }
+    return removed;
   }
 }

@@ -13,6 +13,8 @@ export interface ReceivedFile {
 
 // Multipart framing and the text fields fit well within this allowance above the file limit.
 const ENVELOPE_BYTES = 64 * 1024;
+/** More text fields than any form sends. */
+const MAX_FIELDS = 20;
 
 export const fileTooLarge = (maxBytes: number) =>
   new HttpError(413, `The file is too large (maximum ${Math.round(maxBytes / 1024 / 1024)} MB)`, { code: 'FILE_TOO_LARGE' });
@@ -41,7 +43,12 @@ export async function receiveUpload(
   let received: { temp: TempFile; filename: string } | null = null;
   let reading = true;
   try {
-    for await (const part of request.parts({ limits: { fileSize: opts.maxBytes, files: 1, fields: 20, fieldSize: 20_000 } })) {
+    // The parser's own field limit is one above ours, so this loop refuses the request first:
+    // when the parser hits its limit it stops reading the body, and a file part already
+    // announced would then never end.
+    let fieldCount = 0;
+    for await (const part of request.parts({ limits: { fileSize: opts.maxBytes, files: 1, fields: MAX_FIELDS + 1, fieldSize: 20_000 } })) {
+      if (part.type === 'field' && ++fieldCount > MAX_FIELDS) throw badRequest(`Too many form fields (at most ${MAX_FIELDS})`);
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || received) {
           part.file.resume();

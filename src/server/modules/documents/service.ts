@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { documentUpdateInput, uploadFields, VaultDocument } from '../../../shared/documents.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { holdFileCommitLock } from '../../storage/consistency.ts';
 import type { FileStore, TempFile } from '../../storage/file-store.ts';
 import { logActivity } from '../activity/service.ts';
 import { MIME_TYPES } from './content.ts';
@@ -129,6 +130,7 @@ export async function storeDocument(
         details: { documentId: docId, name: input.name, type: input.type, dealId: input.dealId ?? null, size: file.size },
         ip,
       });
+      await holdFileCommitLock(q);
       await files.commit(file, key);
       committed = true;
       return docId;

@@ -6,7 +6,6 @@ import { badRequest, notFound, parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { sendStoredFile } from '../../storage/download.ts';
 import { receiveUpload, refuseOversized } from '../../storage/upload.ts';
-import { logActivity } from '../activity/service.ts';
 import { kycDetail, kycFile, listKyc, reviewKyc, storeKycDocument, submitKyc } from './service.ts';
 
 function kindParam(params: unknown): KycDocumentKind {
@@ -29,8 +28,7 @@ export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
     const message = 'Please select a file to upload';
     const { file } = await receiveUpload(request, files, { maxBytes: config.maxUploadBytes, extensions: KYC_EXTENSIONS, noFileMessage: message });
     if (!file) throw badRequest(message, { file: message });
-    await storeKycDocument(db, files, user.id, kind, file);
-    await logActivity(db, { type: 'kyc_document_uploaded', userId: user.id, targetUserId: user.id, details: { kind, label: KYC_DOCUMENT_LABELS[kind] }, ip: clientIp(request) });
+    await storeKycDocument(db, files, user.id, kind, file, { ip: clientIp(request) });
     return { application: await kycDetail(db, { investorId: user.id }) };
   });
 

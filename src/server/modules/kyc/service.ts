@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   completionOf,
   KYC_DOCUMENT_KINDS,
+  KYC_DOCUMENT_LABELS,
   type KycApplication,
   type KycCounters,
   type KycDetail,
@@ -10,6 +11,7 @@ import {
 } from '../../../shared/kyc.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { holdFileCommitLock } from '../../storage/consistency.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import type { ReceivedFile } from '../../storage/upload.ts';
 import { logActivity } from '../activity/service.ts';
@@ -166,6 +168,8 @@ export async function storeKycDocument(
   investorId: string,
   kind: KycDocumentKind,
   file: ReceivedFile,
+  /** The investor's upload through the API is logged in the same transaction as the row. */
+  log?: { ip: string },
 ): Promise<void> {
   const key = `kyc/${investorId}/${kind}-${Date.now()}-${randomBytes(4).toString('hex')}.${file.extension}`;
   let committed = false;
@@ -184,6 +188,10 @@ export async function storeKycDocument(
         [app.id, kind, key, file.filename.slice(0, 200), file.extension, MIME_TYPES[file.extension] ?? 'application/octet-stream', file.temp.size, file.temp.sha256],
       );
       await q.query('UPDATE kyc_applications SET updated_at = now() WHERE id = $1', [app.id]);
+      if (log) {
+        await logActivity(q, { type: 'kyc_document_uploaded', userId: investorId, targetUserId: investorId, details: { kind, label: KYC_DOCUMENT_LABELS[kind] }, ip: log.ip });
+      }
+      await holdFileCommitLock(q);
       await files.commit(file.temp, key);
       committed = true;
       return old?.file_path;

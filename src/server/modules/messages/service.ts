@@ -3,6 +3,7 @@ import type { MessagePriority, MessageThread, MessageThreadSummary, ThreadMessag
 import type { MessageCipher } from '../../crypto/cipher.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { holdFileCommitLock } from '../../storage/consistency.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import type { ReceivedFile } from '../../storage/upload.ts';
 import { logActivity } from '../activity/service.ts';
@@ -164,6 +165,7 @@ export async function postMessage(
       );
       await logActivity(q, { type: 'message_sent', userId: args.sender.id, details: { threadId, hasAttachment: Boolean(a) }, ip: args.ip });
       if (a && key) {
+        await holdFileCommitLock(q);
         await files.commit(a.file.temp, key);
         committed = true;
       }

@@ -1,0 +1,308 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Db, openPostgres } from '../db/client.ts';
+import { MANAGED_PREFIXES } from '../storage/consistency.ts';
+import { DiskFileStore } from '../storage/file-store.ts';
+import {
+  createInvestor,
+  createPostgresDatabase,
+  killStartedServers,
+  type RunningServer,
+  signIn,
+  startServer,
+  TEST_ADMIN,
+} from '../testing/server-process.ts';
+import { type Ledger, type LoadContext, newLedger, runLoad, sha256 } from './load.ts';
+
+/**
+ * PostgreSQL crash consistency: a server is killed (SIGKILL) while many writes are in flight,
+ * at a few different moments, and restarted on the same database and storage directory.
+ * After each restart: every acknowledged write is there, every row has its file and every
+ * file its row (the restart's sweep removed, and logged, exactly the orphans), and every
+ * multi-step write is all-or-nothing.
+ */
+const serverUrl = inject('postgresUrl');
+
+// Moments to kill at, in ms after the load starts (plus up to 200 ms of jitter).
+const KILL_AFTER_MS = [80, 350, 800, 1500];
+
+describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then restart', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let db: Db;
+  let dataDir: string;
+  let files: DiskFileStore;
+  let ctx: LoadContext;
+  const ledger: Ledger = newLedger();
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase(serverUrl);
+    db = await openPostgres(database.url, 2);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sd-fault-pg-'));
+    files = new DiskFileStore(path.join(dataDir, 'storage'));
+  });
+  afterAll(async () => {
+    await killStartedServers();
+    await db?.close().catch(() => {});
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  /** The data the load needs: investors, deals, Completed holdings and Pending subscriptions. */
+  async function seed(server: RunningServer): Promise<LoadContext> {
+    const base = server.url;
+    const adminCookie = await signIn(base, TEST_ADMIN.email, TEST_ADMIN.password);
+    const approved = await createInvestor(base, adminCookie, 'crash.approved@test.example.com', 'Approved Investor');
+    const kycInvestor = await createInvestor(base, adminCookie, 'crash.kyc@test.example.com', 'KYC Investor');
+    await db.query("UPDATE kyc_applications SET status = 'approved', submitted_at = now(), reviewed_at = now() WHERE investor_id = $1", [
+      approved.id,
+    ]);
+    const deal = async (title: string, stage: string, target: string) =>
+      (
+        await db.query<{ id: string }>(
+          `INSERT INTO deals (title, type, target_amount, status, stage, spv_entity) VALUES ($1, 'Infrastructure', $2, 'Active', $3, 'Crash SPV Ltd') RETURNING id`,
+          [title, target, stage],
+        )
+      )[0]?.id as string;
+    const distributionDealId = await deal('Distribution deal', 'Execution', '10000000');
+    const openDealId = await deal('Subscription deal', 'Sourcing', '100000000');
+    // Three holders with uneven stakes, so allocations have remainders.
+    for (const [investor, amount] of [
+      [approved.id, '333333.33'],
+      [kycInvestor.id, '250000.00'],
+      [approved.id, '16666.67'],
+    ] as const) {
+      await db.query(
+        "INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress, completed_at) VALUES ($1, $2, $3, 'Completed', 100, now())",
+        [investor, distributionDealId, amount],
+      );
+    }
+    await db.query(
+      "UPDATE deals SET committed_amount = (SELECT sum(amount) FROM subscriptions WHERE deal_id = $1 AND status = 'Completed') WHERE id = $1",
+      [distributionDealId],
+    );
+    const pending = await db.query<{ id: string }>(
+      `INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress)
+       SELECT $1, $2, 1000 + g + g / 100.0, 'Pending', 25 FROM generate_series(1, 400) g RETURNING id`,
+      [approved.id, openDealId],
+    );
+    return {
+      base,
+      adminCookie,
+      approvedInvestor: approved,
+      kycInvestor,
+      distributionDealId,
+      openDealId,
+      pendingSubscriptions: pending.map((r) => r.id),
+    };
+  }
+
+  /** Waits until the killed server's connections are gone, so the database no longer changes. */
+  async function waitForIdleDatabase() {
+    for (let i = 0; i < 200; i++) {
+      const rows = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      if (rows[0]?.n === 0) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('the killed server still has connections to the database');
+  }
+
+  async function storedFiles(): Promise<string[]> {
+    const out: string[] = [];
+    for (const p of MANAGED_PREFIXES) out.push(...(await files.list(p)));
+    return out.sort();
+  }
+
+  async function referencedFiles(): Promise<{ source: string; id: string; key: string; sha256: string | null }[]> {
+    return db.query(
+      `SELECT 'documents' AS source, id::text, file_path AS key, sha256 FROM documents
+       UNION ALL SELECT 'kyc_documents', id::text, file_path, sha256 FROM kyc_documents
+       UNION ALL SELECT 'messages', id::text, attachment_path, NULL FROM messages WHERE attachment_path IS NOT NULL`,
+    );
+  }
+
+  /** Every invariant that must hold whatever the moment of the crash. */
+  async function checkConsistency(server: RunningServer) {
+    const stored = await storedFiles();
+    const rows = await referencedFiles();
+    // No file lacks its row, no row lacks its file, and each file is complete.
+    expect(stored).toEqual(rows.map((r) => r.key).sort());
+    for (const r of rows) {
+      if (r.sha256) expect(sha256(await readFile(path.join(dataDir, 'storage', r.key))), `${r.source} ${r.id}`).toBe(r.sha256);
+    }
+
+    // Acknowledged writes are all there.
+    const has = async (sql: string, ids: string[]) => {
+      if (ids.length === 0) return;
+      const found = await db.query<{ id: string }>(sql, [ids]);
+      expect(new Set(found.map((f) => f.id))).toEqual(new Set(ids));
+    };
+    await has('SELECT email AS id FROM profiles WHERE email = ANY($1)', ledger.signUps);
+    await has(
+      'SELECT id::text FROM documents WHERE id = ANY($1::uuid[])',
+      ledger.documents.map((d) => d.id),
+    );
+    await has('SELECT id::text FROM subscriptions WHERE id = ANY($1::uuid[])', ledger.subscriptions);
+    await has("SELECT id::text FROM subscriptions WHERE status = 'Completed' AND id = ANY($1::uuid[])", ledger.completions);
+    await has('SELECT id::text FROM distribution_events WHERE id = ANY($1::uuid[])', ledger.distributions);
+    await has(
+      'SELECT DISTINCT thread_id::text AS id FROM messages WHERE attachment_path IS NOT NULL AND thread_id = ANY($1::uuid[])',
+      ledger.messages.map((m) => m.threadId),
+    );
+    const docSha = new Map(
+      (await db.query<{ id: string; sha256: string }>('SELECT id::text, sha256 FROM documents')).map((d) => [d.id, d.sha256]),
+    );
+    for (const d of ledger.documents) expect(docSha.get(d.id)).toBe(d.sha256);
+    // KYC: per kind, the stored file is the last acknowledged upload or one sent after it.
+    const kycRows = await db.query<{ kind: string; sha256: string }>(
+      'SELECT d.kind, d.sha256 FROM kyc_documents d JOIN kyc_applications k ON k.id = d.application_id JOIN profiles p ON p.id = k.investor_id WHERE p.email = $1',
+      ['crash.kyc@test.example.com'],
+    );
+    for (const kind of new Set(ledger.kyc.map((k) => k.kind))) {
+      const sent = ledger.kyc.filter((k) => k.kind === kind);
+      const lastAcked = sent.map((k) => k.acked).lastIndexOf(true);
+      if (lastAcked < 0) continue;
+      const allowed = sent.slice(lastAcked).map((k) => k.sha256);
+      expect(allowed, `KYC ${kind}`).toContain(kycRows.find((r) => r.kind === kind)?.sha256);
+    }
+    // A sample of acknowledged attachments decrypts to what was sent.
+    for (const m of ledger.messages.slice(-3)) {
+      const msg = (
+        await db.query<{ id: string }>('SELECT id::text FROM messages WHERE thread_id = $1 AND attachment_path IS NOT NULL', [m.threadId])
+      )[0];
+      const res = await fetch(`${server.url}/api/messages/attachments/${msg?.id}`, { headers: { cookie: ctx.adminCookie } });
+      expect(res.status).toBe(200);
+      expect(sha256(Buffer.from(await res.arrayBuffer()))).toBe(m.sha256);
+    }
+
+    // Multi-step writes are all-or-nothing.
+    // Every investor has credentials, a KYC application and its opening history entry; every
+    // self sign-up has exactly one user_signup entry, and every such entry its profile.
+    expect(
+      await db.query(
+        `SELECT p.email FROM profiles p WHERE p.role = 'investor' AND (
+           NOT EXISTS (SELECT 1 FROM credentials c WHERE c.user_id = p.id)
+           OR NOT EXISTS (SELECT 1 FROM kyc_applications k JOIN kyc_history h ON h.application_id = k.id
+                          WHERE k.investor_id = p.id AND h.from_status IS NULL AND h.to_status = 'pending'))`,
+      ),
+    ).toEqual([]);
+    expect(
+      await db.query(
+        `SELECT p.email FROM profiles p WHERE p.email LIKE 'crash.signup.%'
+           AND (SELECT count(*) FROM activity_logs a WHERE a.activity_type = 'user_signup' AND a.target_user_id = p.id) <> 1`,
+      ),
+    ).toEqual([]);
+    expect(
+      await db.query(
+        `SELECT a.id FROM activity_logs a WHERE a.activity_type = 'user_signup'
+           AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.id = a.target_user_id)`,
+      ),
+    ).toEqual([]);
+    // A distribution event's allocations sum to its amount (they exist with it or not at all),
+    // and the event was logged once.
+    expect(
+      await db.query(
+        `SELECT e.id, e.total_amount, (SELECT coalesce(sum(x.amount), 0) FROM distributions x WHERE x.event_id = e.id) AS allocated
+           FROM distribution_events e
+          WHERE e.total_amount <> (SELECT coalesce(sum(x.amount), 0) FROM distributions x WHERE x.event_id = e.id)
+             OR (SELECT count(*) FROM activity_logs a WHERE a.activity_type = 'distribution_recorded' AND a.details ->> 'eventId' = e.id::text) <> 1`,
+      ),
+    ).toEqual([]);
+    // Committed amounts match the Completed subscriptions; each completion was logged.
+    expect(
+      await db.query(
+        `SELECT d.id, d.committed_amount FROM deals d
+          WHERE d.committed_amount <> coalesce((SELECT sum(s.amount) FROM subscriptions s WHERE s.deal_id = d.id AND s.status = 'Completed'), 0)`,
+      ),
+    ).toEqual([]);
+    expect(
+      await db.query(
+        `SELECT s.id FROM subscriptions s WHERE s.status = 'Completed' AND s.completed_at IS NOT NULL AND s.deal_id = $1
+           AND (SELECT count(*) FROM activity_logs a WHERE a.activity_type = 'subscription_updated'
+                  AND a.details ->> 'subscriptionId' = s.id::text AND a.details ->> 'to' = 'Completed') <> 1`,
+        [ctx.openDealId],
+      ),
+    ).toEqual([]);
+    // Each new subscription was logged with it; each document upload and message too.
+    expect(
+      await db.query(
+        `SELECT s.id FROM subscriptions s WHERE s.deal_id = $1 AND s.id = ANY($2::uuid[])
+           AND NOT EXISTS (SELECT 1 FROM activity_logs a WHERE a.activity_type = 'subscription_created' AND a.details ->> 'subscriptionId' = s.id::text)`,
+        [ctx.openDealId, ledger.subscriptions],
+      ),
+    ).toEqual([]);
+    expect(
+      await db.query(
+        `SELECT d.id FROM documents d WHERE (SELECT count(*) FROM activity_logs a
+           WHERE a.activity_type = 'document_uploaded' AND a.details ->> 'documentId' = d.id::text) <> 1`,
+      ),
+    ).toEqual([]);
+    expect(
+      await db.query('SELECT t.id FROM message_threads t WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.thread_id = t.id)'),
+    ).toEqual([]);
+    expect(await db.query(`SELECT count(*)::int AS n FROM messages m WHERE m.sender_role = 'admin'`)).toEqual([
+      {
+        n: (
+          await db.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM activity_logs WHERE activity_type = 'message_sent' AND (details ->> 'hasAttachment')::boolean",
+          )
+        ).at(0)?.n,
+      },
+    ]);
+  }
+
+  it(`keeps every acknowledged write and stays consistent across kills at ${KILL_AFTER_MS.length} moments`, async () => {
+    let server = await startServer({ name: 'faults-pg-crash-0', dataDir, databaseUrl: database.url });
+    ctx = await seed(server);
+    const totals: string[] = [];
+    for (const [round, killAfter] of KILL_AFTER_MS.entries()) {
+      ctx.base = server.url;
+      const counts = () => ({
+        ...Object.fromEntries(Object.entries(ledger).map(([k, v]) => [k, (v as unknown[]).length])),
+        kyc: ledger.kyc.filter((k) => k.acked).length,
+      });
+      const before = counts();
+      const load = runLoad(ctx, ledger, { signUp: 3, document: 3, kyc: 2, message: 2, completion: 2, subscription: 1, distribution: 2 });
+      await new Promise((r) => setTimeout(r, killAfter + Math.random() * 200));
+      const exit = await server.kill('SIGKILL');
+      expect(exit.signal).toBe('SIGKILL');
+      const networkErrors = await load;
+      expect(networkErrors, 'every worker was cut off by the kill').toBeGreaterThan(0);
+      await waitForIdleDatabase();
+
+      // The orphans the restart must remove: files no row refers to after the crash, plus
+      // one planted here (as a crash between a delete's commit and its file removal leaves).
+      const planted = `deal-documents/general/planted-orphan-${round}.pdf`;
+      await mkdir(path.join(dataDir, 'storage', 'deal-documents', 'general'), { recursive: true });
+      await writeFile(path.join(dataDir, 'storage', planted), '%PDF-1.4\n% orphan\n');
+      const referenced = new Set((await referencedFiles()).map((r) => r.key));
+      const orphans = (await storedFiles()).filter((k) => !referenced.has(k));
+      expect(orphans).toContain(planted);
+
+      server = await startServer({ name: `faults-pg-crash-${round + 1}`, dataDir, databaseUrl: database.url });
+      const removed = [...server.stdout().matchAll(/^Removed orphaned file (\S+) /gm)].map((m) => m[1]).sort();
+      expect(removed).toEqual(orphans.sort());
+      expect(server.stdout()).not.toMatch(/Missing file|consistency sweep failed/);
+      await checkConsistency(server);
+
+      const now = counts();
+      const after = Object.fromEntries(Object.entries(now).map(([k, v]) => [k, v - (before[k as keyof typeof before] ?? 0)]));
+      totals.push(
+        `round ${round + 1} (kill at ~${killAfter} ms): acked ${JSON.stringify(after)}, orphans removed ${removed.length - 1}+1 planted`,
+      );
+    }
+    // The refusals the load met are ordinary ones (nothing a crash-free server would not say).
+    expect(
+      ledger.refused.filter((r) => r.status >= 500),
+      JSON.stringify(ledger.refused.slice(0, 5)),
+    ).toEqual([]);
+    const stopped = await server.kill('SIGTERM');
+    expect(stopped.code).toBe(0);
+    console.log(totals.join('\n'));
+    // Writes really happened in flight (the test is not vacuous).
+    expect(ledger.documents.length + ledger.signUps.length).toBeGreaterThan(10);
+  }, 180_000);
+});

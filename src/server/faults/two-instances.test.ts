@@ -1,0 +1,109 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Db, openPostgres } from '../db/client.ts';
+import {
+  createPostgresDatabase,
+  fileForm,
+  killStartedServers,
+  type RunningServer,
+  request,
+  signIn,
+  startServer,
+  TEST_ADMIN,
+} from '../testing/server-process.ts';
+import { randomPdf, sha256 } from './load.ts';
+
+/**
+ * Two server processes on one PostgreSQL database and one shared DATA_DIR (storage and
+ * message key), as behind a load balancer: sessions, files and sign-outs are shared, and an
+ * instance starting while the other takes uploads loses none of them (its start-up sweep
+ * waits for uploads in flight).
+ */
+const serverUrl = inject('postgresUrl');
+
+describe.runIf(serverUrl)('PostgreSQL: two instances share sessions and storage', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let db: Db;
+  let dataDir: string;
+  let a: RunningServer;
+  let b: RunningServer;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase(serverUrl);
+    db = await openPostgres(database.url, 1);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sd-fault-two-'));
+  });
+  afterAll(async () => {
+    await killStartedServers();
+    await db?.close().catch(() => {});
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('an instance starting while the other takes uploads keeps every acknowledged upload and its file', async () => {
+    a = await startServer({ name: 'faults-two-a', dataDir, databaseUrl: database.url });
+    const cookie = await signIn(a.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const acked: { id: string; sha256: string }[] = [];
+    const failed: string[] = [];
+    let starting = true;
+    const uploader = async () => {
+      while (starting) {
+        const content = randomPdf(32, 256);
+        const res = await request<{ document: { id: string } }>(a.url, 'POST', '/api/documents', {
+          cookie,
+          form: fileForm({ name: 'Uploaded while B starts', type: 'Other' }, { name: 'during.pdf', content }),
+        });
+        if (res.status === 201) acked.push({ id: res.body.document.id, sha256: sha256(content) });
+        else failed.push(`${res.status} ${JSON.stringify(res.body)}`);
+      }
+    };
+    const uploads = Promise.all([uploader(), uploader(), uploader()]);
+    try {
+      b = await startServer({ name: 'faults-two-b', dataDir, databaseUrl: database.url });
+    } finally {
+      starting = false;
+      await uploads;
+    }
+    expect(acked.length).toBeGreaterThan(0);
+    // B's sweep found nothing to remove: A's uploads in flight were either committed or not yet in place.
+    expect(b.stdout()).not.toMatch(/orphaned file|Missing file/);
+    const rows = await db.query<{ id: string; file_path: string; sha256: string }>('SELECT id::text, file_path, sha256 FROM documents');
+    for (const d of acked) {
+      const row = rows.find((r) => r.id === d.id);
+      expect(row?.sha256).toBe(d.sha256);
+      const res = await fetch(`${b.url}/api/documents/${d.id}/download`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(sha256(Buffer.from(await res.arrayBuffer()))).toBe(d.sha256);
+    }
+    // B's start-up left A's half-written uploads alone (its temp sweep skips recent files).
+    expect(failed).toEqual([]);
+  }, 90_000);
+
+  it('a session from A works on B; a file uploaded through B downloads through A; signing out on A ends it on B', async () => {
+    expect(a && b, 'needs both instances from the test above').toBeTruthy();
+    const cookie = await signIn(a.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const onB = await request<{ user: { email: string } }>(b.url, 'GET', '/api/auth/session', { cookie });
+    expect(onB.status).toBe(200);
+    expect(onB.body.user.email).toBe(TEST_ADMIN.email);
+
+    const content = randomPdf();
+    const up = await request<{ document: { id: string } }>(b.url, 'POST', '/api/documents', {
+      cookie,
+      form: fileForm({ name: 'Through B', type: 'PPM' }, { name: 'through-b.pdf', content }),
+    });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const down = await fetch(`${a.url}/api/documents/${up.body.document.id}/download`, { headers: { cookie } });
+    expect(down.status).toBe(200);
+    expect(sha256(Buffer.from(await down.arrayBuffer()))).toBe(sha256(content));
+
+    const out = await request(a.url, 'POST', '/api/auth/sign-out', { cookie });
+    expect(out.status).toBe(200);
+    expect((await request(b.url, 'GET', '/api/auth/session', { cookie })).status).toBe(401);
+    expect((await request(b.url, 'GET', '/api/documents', { cookie })).status).toBe(401);
+
+    expect((await a.kill('SIGTERM')).code).toBe(0);
+    expect((await b.kill('SIGTERM')).code).toBe(0);
+  }, 60_000);
+});

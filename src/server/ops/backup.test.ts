@@ -1,0 +1,464 @@
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MessageThread } from '../../shared/portal.ts';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { loadMessageKey, MessageCipher } from '../crypto/cipher.ts';
+import { type Db, openPglite, openPostgres } from '../db/client.ts';
+import { loadDemoData } from '../db/demo.ts';
+import { DiskFileStore } from '../storage/file-store.ts';
+import { createTestContext, sessionCookie, type TestContext } from '../testing/harness.ts';
+import { createBackup, type Manifest, restoreBackup, runBackup, runRestore } from './backup.ts';
+
+/**
+ * Backup and restore round trips on the suite's engine (PGlite by default, PostgreSQL under
+ * TEST_DB=postgres), plus PostgreSQL <-> PGlite when a server is there. The source holds the
+ * demo data set (every table), a message with an attachment posted through the API, and rows
+ * with awkward values (JSON null, unicode, 15-digit numerics, microsecond timestamps, a sequence
+ * ahead of its table).
+ */
+
+const pgUrl = inject('postgresUrl') || '';
+const ENGINE = pgUrl ? 'postgres' : 'pglite';
+const PASSWORD = 'demo-pass-1';
+const BOUNDARY = '----sd-backup-boundary';
+const BODY = 'Backup test: please confirm wire reference 7781-ZETA. Ünïcödé ✓';
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n% backup attachment\n'), randomBytes(3000), Buffer.from('\n%%EOF\n')]);
+
+interface Snapshot {
+  tables: Record<string, string[]>;
+  sequences: Record<string, string>;
+}
+
+/** Every row of every table as PostgreSQL's own text form of the row (sorted), and every sequence. */
+async function snapshot(db: Db): Promise<Snapshot> {
+  return db.tx(async (q) => {
+    await q.query(`SET LOCAL TimeZone = 'UTC'`);
+    await q.query(`SET LOCAL extra_float_digits = 3`);
+    const tables = await q.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relkind = 'r' ORDER BY 1`,
+    );
+    const out: Snapshot = { tables: {}, sequences: {} };
+    for (const { name } of tables) {
+      out.tables[name] = (await q.query<{ r: string }>(`SELECT t::text AS r FROM "${name}" t`)).map((r) => r.r).sort();
+    }
+    const seqs = await q.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relkind = 'S' ORDER BY 1`,
+    );
+    for (const { name } of seqs) {
+      const s = (await q.query<{ v: string }>(`SELECT last_value::text || '/' || is_called::text AS v FROM "${name}"`))[0];
+      out.sequences[name] = s?.v ?? '';
+    }
+    return out;
+  });
+}
+
+/** storage key -> sha256 of every stored file (temporary uploads excluded). */
+async function fileHashes(dataDir: string): Promise<Record<string, string>> {
+  const root = path.join(dataDir, 'storage');
+  const out: Record<string, string> = {};
+  const walk = async (dir: string) => {
+    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) {
+        if (full !== path.join(root, '.tmp')) await walk(full);
+      } else
+        out[path.relative(root, full).split(path.sep).join('/')] = createHash('sha256')
+          .update(await readFile(full))
+          .digest('hex');
+    }
+  };
+  await walk(root);
+  return out;
+}
+
+async function entriesOf(archive: string): Promise<string[]> {
+  const names: string[] = [];
+  await tar.list({ file: archive, onReadEntry: (e) => names.push(e.path) });
+  return names;
+}
+
+const exists = (p: string) =>
+  stat(p).then(
+    () => true,
+    () => false,
+  );
+
+function multipart(fields: Record<string, string>, file: { filename: string; content: Buffer }) {
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
+  }
+  parts.push(
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    file.content,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
+}
+
+describe(`backup and restore (${ENGINE})`, () => {
+  let ctx: TestContext;
+  let sourceDir: string;
+  let sourceApp: FastifyInstance;
+  let key: Buffer;
+  let investorCookie: string;
+  let threadId: string;
+  let source: Snapshot;
+  let sourceFiles: Record<string, string>;
+  let tmp: string;
+  let archive: string;
+  let manifest: Manifest;
+  /** A restored embedded DATA_DIR, for the lock and PGlite -> PostgreSQL tests. */
+  let pgliteTarget = '';
+  const databases: string[] = [];
+  const opened: { close(): Promise<unknown> }[] = [];
+
+  const dir = async (name: string) => {
+    const d = path.join(tmp, name);
+    await mkdir(d, { recursive: true });
+    return d;
+  };
+  const config = (dataDir: string, env: Record<string, string> = {}): Config =>
+    loadConfig({ DATA_DIR: dataDir, PASSWORD_HASH_COST: '12', ...env });
+
+  /** A new, empty database on the test server (no schema: restore migrates it). */
+  async function emptyPostgres(): Promise<string> {
+    const name = `sd_restore_${randomBytes(5).toString('hex')}`;
+    const admin = await openPostgres(pgUrl, 1);
+    try {
+      await admin.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.close();
+    }
+    databases.push(name);
+    const u = new URL(pgUrl);
+    u.pathname = `/${name}`;
+    return u.toString();
+  }
+
+  /** Restores `file` onto `engine` in a fresh DATA_DIR through the CLI entry point; returns what to open. */
+  async function restoreFresh(file: string, engine: 'pglite' | 'postgres', name: string, env: Record<string, string> = {}) {
+    const dataDir = await dir(name);
+    const url = engine === 'postgres' ? await emptyPostgres() : undefined;
+    const cfg = config(dataDir, { ...env, ...(url ? { DATABASE_URL: url } : {}) });
+    const result = await runRestore(cfg, file);
+    return { dataDir, url, cfg, result };
+  }
+
+  async function openRestored(dataDir: string, url: string | undefined): Promise<Db> {
+    const db = url ? await openPostgres(url, 2) : await openPglite(path.join(dataDir, 'pglite'));
+    opened.push(db);
+    return db;
+  }
+
+  async function expectSameData(db: Db, dataDir: string, want: Snapshot, wantFiles: Record<string, string>) {
+    const got = await snapshot(db);
+    expect(Object.keys(got.tables)).toEqual(Object.keys(want.tables));
+    for (const [table, rows] of Object.entries(want.tables)) expect(got.tables[table], table).toEqual(rows);
+    expect(got.sequences).toEqual(want.sequences);
+    expect(await fileHashes(dataDir)).toEqual(wantFiles);
+  }
+
+  /** Nothing of the archive landed in dataDir (and, for PostgreSQL, the database has no tables). */
+  async function expectNothingWritten(dataDir: string, url?: string) {
+    const left = (await readdir(dataDir).catch(() => [] as string[])).filter((n) => n !== 'server.pid');
+    expect(left).toEqual([]);
+    if (url) {
+      const db = await openPostgres(url, 1);
+      try {
+        expect(
+          await db.query(`SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'`),
+        ).toEqual([]);
+      } finally {
+        await db.close();
+      }
+    }
+  }
+
+  /** The restored server reads the encrypted message and attachment; the old session still works. */
+  async function readMessageOn(db: Db, dataDir: string, cipherKey: Buffer) {
+    const cfg = config(dataDir);
+    const app = await buildApp(
+      { db, files: new DiskFileStore(path.join(dataDir, 'storage')), config: cfg, cipher: new MessageCipher(cipherKey) },
+      { webDir: null },
+    );
+    try {
+      const res = await app.inject({ method: 'GET', url: `/api/investor/messages/${threadId}`, headers: { cookie: investorCookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      const thread = res.json().thread as MessageThread;
+      const mine = thread.messages.find((m) => m.body === BODY);
+      expect(mine?.attachment).toEqual({ name: 'wire-instructions.pdf', extension: 'pdf', size: PDF.length });
+      const file = await app.inject({
+        method: 'GET',
+        url: `/api/investor/messages/attachments/${mine?.id}`,
+        headers: { cookie: investorCookie },
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload.equals(PDF)).toBe(true);
+      // A fresh sign-in works too (credentials restored).
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: 'investor@demo.example.com', password: PASSWORD },
+      });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+    } finally {
+      await app.close();
+    }
+  }
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'sd-backup-test-'));
+    ctx = await createTestContext();
+    sourceDir = ctx.config.dataDir;
+    // The server's own key handling: no MESSAGE_KEY, so DATA_DIR/message.key is generated.
+    key = (await loadMessageKey(undefined, sourceDir)).key;
+    const cipher = new MessageCipher(key);
+    const cfg = config(sourceDir, { DEMO_DATA: '1', DEMO_PASSWORD: PASSWORD });
+    expect(await loadDemoData({ db: ctx.db, files: ctx.files, config: cfg, cipher }, true, () => {})).toBe(true);
+    sourceApp = await buildApp({ db: ctx.db, files: ctx.files, config: cfg, cipher }, { webDir: null });
+    const signIn = await sourceApp.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'investor@demo.example.com', password: PASSWORD },
+    });
+    investorCookie = sessionCookie(signIn);
+    const body = multipart(
+      { subject: 'Wire instructions', body: BODY, priority: 'High' },
+      { filename: 'wire-instructions.pdf', content: PDF },
+    );
+    const posted = await sourceApp.inject({
+      method: 'POST',
+      url: '/api/investor/messages',
+      headers: { ...body.headers, cookie: investorCookie },
+      payload: body.payload,
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    threadId = posted.json().threadId as string;
+
+    // Awkward values: JSON null and text escapes in jsonb, 15-digit numerics, microseconds, a sequence ahead of its rows.
+    await ctx.db.query(
+      `INSERT INTO settings (key, value, updated_at) VALUES ('backup-test-null', 'null'::jsonb, '2024-02-29 23:59:59.123456+00'), ('backup-test-tricky', $1::jsonb, now())`,
+      [
+        JSON.stringify({
+          text: 'quote " backslash \\ newline \n tab \t 漢字 🙂',
+          n: 1.5,
+          big: '12345678901234567890.123',
+          nested: [null, true, { a: [] }],
+        }),
+      ],
+    );
+    await ctx.db.query(
+      `INSERT INTO deals (title, type, target_amount, committed_amount, description, created_at)
+       VALUES ($1, 'Infrastructure', 9999999999999.99, 0.01, $2, '1999-12-31 23:59:59.999999+00')`,
+      ['Backup \'edge\' deal "ü"', 'line one\nline two\r\n\ttabbed \\N not null'],
+    );
+    await ctx.db.query(`SELECT setval('kyc_history_id_seq', 1000)`);
+
+    source = await snapshot(ctx.db);
+    sourceFiles = await fileHashes(sourceDir);
+    archive = path.join(tmp, 'backup.tar.gz');
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const o of opened) await o.close().catch(() => {});
+    await sourceApp?.close();
+    await ctx?.close();
+    if (pgUrl && databases.length > 0) {
+      const admin = await openPostgres(pgUrl, 1);
+      for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await admin.close();
+    }
+    await rm(tmp, { recursive: true, force: true });
+  }, 60_000);
+
+  it('the source covers every table and has stored files', () => {
+    const empty = Object.entries(source.tables)
+      .filter(([, rows]) => rows.length === 0)
+      .map(([t]) => t);
+    expect(empty).toEqual([]);
+    expect(Object.keys(source.tables).length).toBeGreaterThanOrEqual(20);
+    expect(Object.keys(sourceFiles).length).toBeGreaterThan(10);
+  });
+
+  it('backs up every row and file with a manifest; restores them exactly; the restored app reads the encrypted message', async () => {
+    const started = Date.now();
+    const b = await createBackup({ db: ctx.db, dataDir: sourceDir, messageKey: undefined, out: archive });
+    manifest = b.manifest;
+    expect(manifest.engine).toBe(ENGINE);
+    expect(manifest.format_version).toBe(1);
+    expect(manifest.migrations.length).toBeGreaterThanOrEqual(5);
+    expect(manifest.message_key).toMatchObject({ included: true, source: 'DATA_DIR/message.key' });
+    expect(Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows]))).toEqual(
+      Object.fromEntries(Object.entries(source.tables).map(([t, r]) => [t, r.length])),
+    );
+    expect(Object.fromEntries(manifest.files.map((f) => [f.key, f.sha256]))).toEqual(sourceFiles);
+    expect(manifest.missing_files).toEqual([]);
+    // Parents before children: profiles before the tables that refer to them.
+    const order = manifest.tables.map((t) => t.name);
+    expect(order.indexOf('profiles')).toBeLessThan(order.indexOf('kyc_applications'));
+    expect(order.indexOf('message_threads')).toBeLessThan(order.indexOf('messages'));
+    const entries = await entriesOf(archive);
+    expect(entries[0]).toBe('manifest.json');
+    expect(entries).toContain('message.key');
+    expect(entries).toContain('db/deals.jsonl');
+    // No staging directory is left in DATA_DIR.
+    expect((await readdir(sourceDir)).filter((n) => n.startsWith('.backup-'))).toEqual([]);
+
+    const { dataDir, url, result } = await restoreFresh(archive, ENGINE, 'same-engine');
+    expect(result.rows).toBe(b.rows);
+    expect(result.files).toBe(manifest.files.length);
+    expect(result.messageKey).toBe('restored');
+    expect(result.pendingMigrations).toEqual([]);
+    expect(await readFile(path.join(dataDir, 'message.key'), 'utf8')).toBe(await readFile(path.join(sourceDir, 'message.key'), 'utf8'));
+    expect((await stat(path.join(dataDir, 'message.key'))).mode & 0o777).toBe(0o600);
+    expect(await exists(path.join(dataDir, 'server.pid'))).toBe(false);
+    const db = await openRestored(dataDir, url);
+    await expectSameData(db, dataDir, source, sourceFiles);
+    // The server's own key loading finds the restored key.
+    const restoredKey = (await loadMessageKey(undefined, dataDir)).key;
+    expect(restoredKey.equals(key)).toBe(true);
+    await readMessageOn(db, dataDir, restoredKey);
+    if (ENGINE === 'pglite') {
+      await db.close();
+      pgliteTarget = dataDir;
+    }
+    console.log(
+      `[backup.test] ${ENGINE}: ${b.rows} rows, ${manifest.files.length} files, archive ${b.bytes} bytes; backup + restore + compare in ${Date.now() - started} ms`,
+    );
+  }, 180_000);
+
+  it('with MESSAGE_KEY set the key stays out of the archive, and restoring needs that same key', async () => {
+    const hexKey = key.toString('hex');
+    const external = path.join(tmp, 'external-key.tar.gz');
+    const b = await createBackup({ db: ctx.db, dataDir: sourceDir, messageKey: hexKey, out: external });
+    expect(b.manifest.message_key).toMatchObject({ included: false, source: 'MESSAGE_KEY' });
+    expect(await entriesOf(external)).not.toContain('message.key');
+
+    const noKeyDir = await dir('no-key');
+    await expect(runRestore(config(noKeyDir), external)).rejects.toThrow(/set the same MESSAGE_KEY/);
+    await expectNothingWritten(noKeyDir);
+    const wrongDir = await dir('wrong-key');
+    await expect(runRestore(config(wrongDir, { MESSAGE_KEY: randomBytes(32).toString('hex') }), external)).rejects.toThrow(
+      /MESSAGE_KEY is not the key/,
+    );
+    await expectNothingWritten(wrongDir);
+
+    const { dataDir, url, result } = await restoreFresh(external, ENGINE, 'with-key', { MESSAGE_KEY: hexKey });
+    expect(result.messageKey).toBe('MESSAGE_KEY');
+    expect(await exists(path.join(dataDir, 'message.key'))).toBe(false);
+    const db = await openRestored(dataDir, url);
+    await readMessageOn(db, dataDir, (await loadMessageKey(hexKey, dataDir)).key);
+    if (ENGINE === 'pglite') await db.close();
+  }, 180_000);
+
+  it('refuses to restore onto a data directory with files or a database with rows, and changes neither', async () => {
+    const withFiles = await dir('not-empty-storage');
+    await mkdir(path.join(withFiles, 'storage', 'deal-documents'), { recursive: true });
+    await writeFile(path.join(withFiles, 'storage', 'deal-documents', 'x.pdf'), 'existing');
+    await expect(runRestore(config(withFiles), archive)).rejects.toThrow(/storage is not empty/);
+    expect(await readdir(withFiles)).toEqual(['storage']);
+    expect(await exists(path.join(withFiles, 'pglite'))).toBe(false);
+
+    // The source database itself: rows everywhere.
+    const fresh = await dir('not-empty-db');
+    await expect(restoreBackup({ db: ctx.db, dataDir: fresh, messageKey: undefined, archive })).rejects.toThrow(/database is not empty/);
+    expect(await readdir(fresh)).toEqual([]);
+    expect(await snapshot(ctx.db)).toEqual(source);
+  }, 120_000);
+
+  it('refuses a damaged archive (bad file hash, bad row file, truncated) and writes nothing', async () => {
+    const unpacked = await dir('unpacked');
+    await tar.extract({ file: archive, cwd: unpacked });
+    const repack = async (name: string) => {
+      const out = path.join(tmp, name);
+      await tar.create({ gzip: true, file: out, cwd: unpacked }, await readdir(unpacked));
+      return out;
+    };
+
+    // One byte of one stored file changed (same size).
+    const victim = path.join(unpacked, 'storage', ...(manifest.files[0]?.key ?? '').split('/'));
+    const original = await readFile(victim);
+    const changed = Buffer.from(original);
+    changed[changed.length - 1] = (changed[changed.length - 1] ?? 0) ^ 0xff;
+    await writeFile(victim, changed);
+    const badFile = await repack('bad-file.tar.gz');
+    await writeFile(victim, original);
+
+    // One value in a row file changed.
+    const deals = path.join(unpacked, 'db', 'deals.jsonl');
+    const rows = await readFile(deals, 'utf8');
+    await writeFile(deals, rows.replace('9999999999999.99', '9999999999999.98'));
+    const badRows = await repack('bad-rows.tar.gz');
+    await writeFile(deals, rows);
+
+    const whole = await readFile(archive);
+    const truncated = path.join(tmp, 'truncated.tar.gz');
+    await writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+
+    for (const [file, message] of [
+      [badFile, /storage\/.+: sha256 mismatch/],
+      [badRows, /db\/deals\.jsonl: sha256 mismatch/],
+      [truncated, /cannot read .* as a backup archive/],
+    ] as const) {
+      const target = await dir(`damaged-${path.basename(file, '.tar.gz')}`);
+      const url = pgUrl ? await emptyPostgres() : undefined;
+      await expect(runRestore(config(target, url ? { DATABASE_URL: url } : {}), file)).rejects.toThrow(message);
+      await expectNothingWritten(target, url);
+    }
+  }, 180_000);
+
+  it.runIf(pgUrl)(
+    'restores across engines: PostgreSQL archive onto PGlite',
+    async () => {
+      const { dataDir, url, result } = await restoreFresh(archive, 'pglite', 'cross-to-pglite');
+      expect(result.manifest.engine).toBe('postgres');
+      const db = await openRestored(dataDir, url);
+      await expectSameData(db, dataDir, source, sourceFiles);
+      await readMessageOn(db, dataDir, (await loadMessageKey(undefined, dataDir)).key);
+      await db.close();
+      pgliteTarget = dataDir;
+    },
+    180_000,
+  );
+
+  it('an embedded-database backup refuses while a server holds DATA_DIR, then works once it has stopped', async () => {
+    expect(pgliteTarget).not.toBe('');
+    const pidFile = path.join(pgliteTarget, 'server.pid');
+    // A live process (the test runner's parent) as the "server".
+    await writeFile(pidFile, String(process.ppid));
+    const out = path.join(tmp, 'from-pglite.tar.gz');
+    await expect(runBackup(config(pgliteTarget), out)).rejects.toThrow(/a server \(pid \d+\) is running on DATA_DIR .*stop the server/);
+    await expect(runRestore(config(pgliteTarget), archive)).rejects.toThrow(/a server \(pid \d+\) is running/);
+    expect(await exists(out)).toBe(false);
+    expect(await readFile(pidFile, 'utf8')).toBe(String(process.ppid));
+
+    // A stale lock (a process that has exited) does not stop the backup; the backup's own lock is removed after.
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    await writeFile(pidFile, String(dead));
+    const b = await runBackup(config(pgliteTarget), out);
+    expect(b.manifest.engine).toBe('pglite');
+    expect(await exists(pidFile)).toBe(false);
+    await expect(runBackup(config(pgliteTarget), out)).rejects.toThrow(/already exists/);
+
+    // That archive restores onto the suite's engine again (PGlite -> PostgreSQL under TEST_DB=postgres).
+    const pglite = await openPglite(path.join(pgliteTarget, 'pglite'));
+    const want = await snapshot(pglite);
+    await pglite.close();
+    const { dataDir, url } = await restoreFresh(out, ENGINE, 'from-pglite');
+    const db = await openRestored(dataDir, url);
+    await expectSameData(db, dataDir, want, await fileHashes(pgliteTarget));
+    await readMessageOn(db, dataDir, (await loadMessageKey(undefined, dataDir)).key);
+  }, 180_000);
+});

@@ -1,0 +1,511 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
+import { createTestContext, createUser, signIn, uniqueEmail, type TestContext } from '../testing/harness.ts';
+import { multipart, PDF_BYTES } from '../testing/multipart.ts';
+
+/**
+ * Mass assignment: every route that takes a body is called with a valid body plus fields a
+ * caller must never control (role, status, owner and author ids, amounts the server derives).
+ * Each call must succeed (so the test proves something) and none of the extra values may reach
+ * the database: the victim's id, the sentinel amount and the sentinel text appear in no row of
+ * any table afterwards, and roles and statuses are the ones the server decides.
+ */
+
+const SENTINEL_AMOUNT = '987654321';
+const SENTINEL_TEXT = 'mass-assign-sentinel';
+
+/** Fields no body may set. `legit` names the ones a given route really takes, left out there. */
+function extras(victimId: string, legit: string[] = []): Record<string, unknown> {
+  const all: Record<string, unknown> = {
+    id: victimId,
+    role: 'admin',
+    status: 'active',
+    user_id: victimId,
+    userId: victimId,
+    created_by: victimId,
+    createdBy: victimId,
+    uploaded_by: victimId,
+    uploadedBy: victimId,
+    investor_id: victimId,
+    investorId: victimId,
+    sender_id: victimId,
+    senderId: victimId,
+    reviewed_by: victimId,
+    reviewedBy: victimId,
+    assigned_to: victimId,
+    admin_user_type: 'founder',
+    adminUserType: 'founder',
+    committed_amount: SENTINEL_AMOUNT,
+    committedAmount: SENTINEL_AMOUNT,
+    file_path: `../${SENTINEL_TEXT}`,
+    filePath: `../${SENTINEL_TEXT}`,
+    sha256: SENTINEL_TEXT,
+    email: `${SENTINEL_TEXT}@evil.example.com`,
+    must_change_password: false,
+    mustChangePassword: false,
+    kyc_status: 'approved',
+    created_at: '2000-01-01T00:00:00Z',
+    createdAt: '2000-01-01T00:00:00Z',
+  };
+  for (const k of legit) delete all[k];
+  return all;
+}
+
+/** A form takes at most 20 text fields: the upload routes get the extras that matter most, as text. */
+const MULTIPART_EXTRAS = ['id', 'role', 'status', 'user_id', 'userId', 'created_by', 'uploaded_by', 'uploadedBy', 'investor_id', 'file_path', 'filePath', 'sha256', 'email', 'createdAt'];
+const formExtras = (victimId: string, legit: string[] = []) =>
+  Object.fromEntries(
+    Object.entries(extras(victimId, legit))
+      .filter(([k]) => MULTIPART_EXTRAS.includes(k))
+      .map(([k, v]) => [k, String(v)]),
+  );
+
+interface Case {
+  route: string;
+  /** Runs the call (with the extras) and checks what the server decided; returns the response. */
+  run(): Promise<LightMyRequestResponse>;
+  status: number;
+}
+
+describe('mass assignment: extra fields in any body are ignored, never applied', () => {
+  let ctx: TestContext;
+  let adminId: string;
+  let adminCookie: string;
+  let investorId: string;
+  let investorCookie: string;
+  let victimId: string;
+  const ids: Record<string, string> = {};
+
+  let last: LightMyRequestResponse | undefined;
+  const call = async (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown, headers: Record<string, string> = {}) => {
+    last = await ctx.app.inject({
+      method,
+      url,
+      headers: { ...(cookie ? { cookie } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
+    return last;
+  };
+  const upload = (url: string, cookie: string, fields: Record<string, string>, filename = 'memo.pdf') => {
+    const { body, contentType } = multipart(fields, { filename, content: PDF_BYTES });
+    return call('POST', url, cookie, body, { 'content-type': contentType });
+  };
+  const one = async <T>(sql: string, params: unknown[] = []) => (await ctx.db.query<T & Record<string, unknown>>(sql, params))[0] as T;
+  const throwaway = async (role: 'admin' | 'investor' = 'investor') => {
+    const u = await createUser(ctx, { role, ...(role === 'admin' ? { adminUserType: 'legal' as const } : {}) });
+    return { ...u, cookie: await signIn(ctx, u.email, u.password) };
+  };
+
+  /** How many rows of each table mention a value (the row cast to text). */
+  async function mentions(value: string): Promise<Record<string, number>> {
+    const tables = await ctx.db.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
+    );
+    const out: Record<string, number> = {};
+    for (const { table_name } of tables) {
+      const r = await one<{ n: number }>(`SELECT count(*)::int AS n FROM "${table_name}" t WHERE t::text LIKE $1`, [`%${value}%`]);
+      out[table_name] = r.n;
+    }
+    return out;
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const admin = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
+    adminId = admin.id;
+    adminCookie = await signIn(ctx, admin.email, admin.password);
+    const investor = await createUser(ctx, { role: 'investor' });
+    investorId = investor.id;
+    investorCookie = await signIn(ctx, investor.email, investor.password);
+    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [investorId]);
+    victimId = (await createUser(ctx, { role: 'investor', status: 'suspended' })).id;
+  });
+  afterAll(() => ctx.close());
+
+  const cases: Case[] = [
+    {
+      route: 'POST /api/auth/sign-up',
+      status: 201,
+      async run() {
+        const email = uniqueEmail('signup');
+        const res = await call('POST', '/api/auth/sign-up', null, { email, password: 'secret-123', name: 'New Investor', ...extras(victimId, ['email']) });
+        const p = await one<{ role: string; status: string; id: string }>('SELECT id, role, status FROM profiles WHERE lower(email) = lower($1)', [email]);
+        expect(p).toMatchObject({ role: 'investor', status: 'pending' });
+        expect(p.id).not.toBe(victimId);
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/auth/sign-in',
+      status: 200,
+      async run() {
+        const u = await createUser(ctx, { role: 'investor', status: 'active' });
+        const res = await call('POST', '/api/auth/sign-in', null, { email: u.email, password: u.password, ...extras(victimId, ['email']) });
+        expect(res.json().user).toMatchObject({ id: u.id, role: 'investor' });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/auth/sign-out',
+      status: 200,
+      async run() {
+        const u = await throwaway();
+        return call('POST', '/api/auth/sign-out', u.cookie, extras(victimId));
+      },
+    },
+    {
+      route: 'POST /api/auth/change-password',
+      status: 200,
+      async run() {
+        const u = await throwaway();
+        const res = await call('POST', '/api/auth/change-password', u.cookie, { currentPassword: u.password, newPassword: 'another-pass-9', ...extras(victimId) });
+        expect(await one('SELECT role, status FROM profiles WHERE id = $1', [u.id])).toEqual({ role: 'investor', status: 'active' });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/deals',
+      status: 201,
+      async run() {
+        const res = await call('POST', '/api/deals', adminCookie, { title: 'Mass deal', type: 'PPP', targetAmount: '1000000', ...extras(victimId) });
+        ids.deal = res.json().deal.id;
+        expect(await one('SELECT created_by, committed_amount::text AS c, status FROM deals WHERE id = $1', [ids.deal])).toEqual({
+          created_by: adminId,
+          c: '0.00',
+          status: 'Pending',
+        });
+        return res;
+      },
+    },
+    {
+      route: 'PATCH /api/deals/:id',
+      status: 200,
+      async run() {
+        return call('PATCH', `/api/deals/${ids.deal}`, adminCookie, { title: 'Mass deal (open)', status: 'Active', ...extras(victimId, ['status']) });
+      },
+    },
+    {
+      route: 'POST /api/deals/:id/move',
+      status: 200,
+      async run() {
+        return call('POST', `/api/deals/${ids.deal}/move`, adminCookie, { stage: 'Execution', ...extras(victimId) });
+      },
+    },
+    {
+      route: 'POST /api/deals/:id/valuations',
+      status: 201,
+      async run() {
+        return call('POST', `/api/deals/${ids.deal}/valuations`, adminCookie, {
+          valuationDate: '2026-01-31',
+          currentValue: '1200000',
+          performanceStatus: 'Performing',
+          ...extras(victimId),
+        });
+      },
+    },
+    {
+      route: 'POST /api/spvs',
+      status: 201,
+      async run() {
+        const res = await call('POST', '/api/spvs', adminCookie, {
+          name: `Mass SPV ${Date.now()}`,
+          jurisdiction: 'Mauritius',
+          annualReturnDue: '2027-06-30',
+          bankBalance: '1000',
+          ...extras(victimId, ['status']),
+        });
+        ids.spv = res.json().spv.id;
+        return res;
+      },
+    },
+    {
+      route: 'PATCH /api/spvs/:id',
+      status: 200,
+      async run() {
+        return call('PATCH', `/api/spvs/${ids.spv}`, adminCookie, { jurisdiction: 'Mauritius (GBC)', ...extras(victimId, ['status']) });
+      },
+    },
+    {
+      route: 'POST /api/spvs/:id/file-return',
+      status: 200,
+      async run() {
+        return call('POST', `/api/spvs/${ids.spv}/file-return`, adminCookie, extras(victimId));
+      },
+    },
+    {
+      route: 'POST /api/documents',
+      status: 201,
+      async run() {
+        const fields = formExtras(victimId, ['investorId']);
+        const res = await upload('/api/documents', adminCookie, { ...fields, name: 'Mass memo', type: 'PPM', dealId: ids.deal as string, investorVisible: 'true' });
+        ids.document = res.json().document.id;
+        const row = await one<{ uploaded_by: string; investor_id: string | null; file_path: string }>('SELECT uploaded_by, investor_id, file_path FROM documents WHERE id = $1', [ids.document]);
+        expect(row.uploaded_by).toBe(adminId);
+        expect(row.investor_id).toBeNull();
+        expect(row.file_path).not.toContain(SENTINEL_TEXT);
+        return res;
+      },
+    },
+    {
+      route: 'PATCH /api/documents/:id',
+      status: 200,
+      async run() {
+        return call('PATCH', `/api/documents/${ids.document}`, adminCookie, { investorVisible: true, ...extras(victimId, ['investorId']) });
+      },
+    },
+    {
+      route: 'POST /api/users',
+      status: 201,
+      async run() {
+        const email = uniqueEmail('created');
+        const res = await call('POST', '/api/users', adminCookie, { name: 'Made By Admin', email, password: 'secret-123', role: 'investor', ...extras(victimId, ['role', 'email']) });
+        const p = await one<{ id: string; role: string; admin_user_type: string | null }>('SELECT id, role, admin_user_type FROM profiles WHERE lower(email) = lower($1)', [email]);
+        expect(p.id).not.toBe(victimId);
+        expect(p.role).toBe('investor');
+        expect(p.admin_user_type).toBeNull();
+        ids.createdUser = p.id;
+        return res;
+      },
+    },
+    {
+      route: 'PATCH /api/users/:id',
+      status: 200,
+      async run() {
+        const res = await call('PATCH', `/api/users/${ids.createdUser}`, adminCookie, { name: 'Renamed', ...extras(victimId, ['status']), status: 'active' });
+        expect(await one('SELECT role, admin_user_type FROM profiles WHERE id = $1', [ids.createdUser])).toEqual({ role: 'investor', admin_user_type: null });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/users/:id/reset-password',
+      status: 200,
+      async run() {
+        return call('POST', `/api/users/${ids.createdUser}/reset-password`, adminCookie, extras(victimId));
+      },
+    },
+    {
+      route: 'PUT /api/settings',
+      status: 200,
+      async run() {
+        return call('PUT', '/api/settings', adminCookie, { ...DEFAULT_SETTINGS, ...extras(victimId), demo_loaded: SENTINEL_TEXT, [SENTINEL_TEXT]: 1 });
+      },
+    },
+    {
+      route: 'POST /api/kyc/me/documents/:kind',
+      status: 200,
+      async run() {
+        const u = await throwaway();
+        const res = await upload('/api/kyc/me/documents/passport', u.cookie, formExtras(victimId), 'passport.pdf');
+        expect(await one('SELECT investor_id, status FROM kyc_applications WHERE investor_id = $1', [u.id])).toEqual({ investor_id: u.id, status: 'pending' });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/kyc/me/submit',
+      status: 200,
+      async run() {
+        // A second investor whose application is still open (the main one is approved).
+        const u = await throwaway();
+        for (const kind of ['passport', 'address_proof', 'financial_statements', 'source_of_funds']) {
+          expect((await upload(`/api/kyc/me/documents/${kind}`, u.cookie, {}, `${kind}.pdf`)).statusCode).toBeLessThan(300);
+        }
+        const res = await call('POST', '/api/kyc/me/submit', u.cookie, { ...extras(victimId), status: 'approved' });
+        const app = await one<{ id: string; status: string; investor_id: string }>('SELECT id, status, investor_id FROM kyc_applications WHERE investor_id = $1', [u.id]);
+        expect(app.status).toBe('in_review');
+        ids.kycInReview = app.id;
+        ids.kycInvestor = u.id;
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/kyc/:id/reject',
+      status: 200,
+      async run() {
+        const res = await call('POST', `/api/kyc/${ids.kycInReview}/reject`, adminCookie, { reason: 'Blurry passport', ...extras(victimId) });
+        expect(await one('SELECT status, reviewed_by FROM kyc_applications WHERE id = $1', [ids.kycInReview])).toEqual({ status: 'rejected', reviewed_by: adminId });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/kyc/:id/approve',
+      status: 200,
+      async run() {
+        await ctx.db.query("UPDATE kyc_applications SET status = 'in_review' WHERE id = $1", [ids.kycInReview]);
+        const res = await call('POST', `/api/kyc/${ids.kycInReview}/approve`, adminCookie, { note: 'Fine', ...extras(victimId) });
+        expect(await one('SELECT status, reviewed_by, investor_id FROM kyc_applications WHERE id = $1', [ids.kycInReview])).toEqual({
+          status: 'approved',
+          reviewed_by: adminId,
+          investor_id: ids.kycInvestor,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/compliance',
+      status: 201,
+      async run() {
+        const res = await call('POST', '/api/compliance', adminCookie, { type: 'other', title: 'Mass item', dueDate: '2027-01-15', ...extras(victimId) });
+        ids.compliance = res.json().item.id;
+        expect(await one('SELECT workflow_state, assigned_to FROM compliance_items WHERE id = $1', [ids.compliance])).toEqual({ workflow_state: 'not_started', assigned_to: null });
+        return res;
+      },
+    },
+    {
+      route: 'PATCH /api/compliance/:id',
+      status: 200,
+      async run() {
+        return call('PATCH', `/api/compliance/${ids.compliance}`, adminCookie, { title: 'Mass item (edited)', ...extras(victimId) });
+      },
+    },
+    {
+      route: 'POST /api/compliance/:id/start',
+      status: 200,
+      async run() {
+        return call('POST', `/api/compliance/${ids.compliance}/start`, adminCookie, extras(victimId));
+      },
+    },
+    {
+      route: 'POST /api/compliance/:id/complete',
+      status: 200,
+      async run() {
+        return call('POST', `/api/compliance/${ids.compliance}/complete`, adminCookie, extras(victimId));
+      },
+    },
+    {
+      route: 'POST /api/investor/subscriptions',
+      status: 201,
+      async run() {
+        const res = await call('POST', '/api/investor/subscriptions', investorCookie, { dealId: ids.deal, amount: '1000', ...extras(victimId), status: 'Completed' });
+        ids.subscription = res.json().subscription.id;
+        expect(await one('SELECT investor_id, status FROM subscriptions WHERE id = $1', [ids.subscription])).toEqual({ investor_id: investorId, status: 'Pending' });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/subscriptions/:id/review',
+      status: 200,
+      async run() {
+        return call('POST', `/api/subscriptions/${ids.subscription}/review`, adminCookie, { ...extras(victimId), status: 'Completed' });
+      },
+    },
+    {
+      route: 'POST /api/subscriptions/:id/complete',
+      status: 200,
+      async run() {
+        const res = await call('POST', `/api/subscriptions/${ids.subscription}/complete`, adminCookie, extras(victimId));
+        expect(await one('SELECT committed_amount::text AS c FROM deals WHERE id = $1', [ids.deal])).toEqual({ c: '1000.00' });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/investor/subscriptions/:id/cancel',
+      status: 200,
+      async run() {
+        const res = await call('POST', '/api/investor/subscriptions', investorCookie, { dealId: ids.deal, amount: '500' });
+        expect(res.statusCode, res.body).toBe(201);
+        return call('POST', `/api/investor/subscriptions/${res.json().subscription.id}/cancel`, investorCookie, extras(victimId));
+      },
+    },
+    {
+      route: 'POST /api/subscriptions/:id/reject',
+      status: 200,
+      async run() {
+        const res = await call('POST', '/api/investor/subscriptions', investorCookie, { dealId: ids.deal, amount: '250' });
+        expect(res.statusCode, res.body).toBe(201);
+        return call('POST', `/api/subscriptions/${res.json().subscription.id}/reject`, adminCookie, { reason: 'Over allocation', ...extras(victimId) });
+      },
+    },
+    {
+      route: 'POST /api/distributions',
+      status: 201,
+      async run() {
+        const res = await call('POST', '/api/distributions', adminCookie, { dealId: ids.deal, type: 'Income', totalAmount: '100', paymentDate: '2026-12-31', ...extras(victimId) });
+        ids.distribution = res.json().event.id;
+        const rows = await ctx.db.query<{ investor_id: string; amount: string }>('SELECT investor_id, amount::text AS amount FROM distributions WHERE event_id = $1', [ids.distribution]);
+        expect(rows).toEqual([{ investor_id: investorId, amount: '100.00' }]);
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/distributions/:id/pay',
+      status: 200,
+      async run() {
+        return call('POST', `/api/distributions/${ids.distribution}/pay`, adminCookie, extras(victimId));
+      },
+    },
+    {
+      route: 'POST /api/investor/messages',
+      status: 201,
+      async run() {
+        const res = await call('POST', '/api/investor/messages', investorCookie, { subject: 'Mass subject', body: 'Hello', ...extras(victimId) });
+        ids.thread = res.json().threadId;
+        expect(await one('SELECT investor_id FROM message_threads WHERE id = $1', [ids.thread])).toEqual({ investor_id: investorId });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/investor/messages/:id/reply',
+      status: 201,
+      async run() {
+        return call('POST', `/api/investor/messages/${ids.thread}/reply`, investorCookie, { body: 'Again', ...extras(victimId) });
+      },
+    },
+    {
+      route: 'POST /api/messages',
+      status: 201,
+      async run() {
+        const res = await call('POST', '/api/messages', adminCookie, { investorId, subject: 'From the desk', body: 'Hi', ...extras(victimId, ['investorId']) });
+        expect(await one('SELECT investor_id FROM message_threads WHERE id = $1', [res.json().threadId])).toEqual({ investor_id: investorId });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/messages/:id/reply',
+      status: 201,
+      async run() {
+        return call('POST', `/api/messages/${ids.thread}/reply`, adminCookie, { body: 'Answer', ...extras(victimId) });
+      },
+    },
+    {
+      route: 'POST /api/investor/suitability-review',
+      status: 200,
+      async run() {
+        return call('POST', '/api/investor/suitability-review', investorCookie, {
+          experience: 'moderate',
+          riskTolerance: 'medium',
+          netWorthBand: '5m_25m',
+          investmentHorizon: '5_10y',
+          ...extras(victimId),
+        });
+      },
+    },
+  ];
+
+  it('has a case for every route that takes a body', () => {
+    const bodyRoutes = ctx.app.routeTable.filter((r) => ['POST', 'PATCH', 'PUT'].includes(r.method)).map((r) => `${r.method} ${r.url}`);
+    expect(cases.map((c) => c.route).sort()).toEqual([...bodyRoutes].sort());
+  });
+
+  it('accepts each valid body and applies none of the extra fields', { timeout: 180_000 }, async () => {
+    const victimBefore = await mentions(victimId);
+    const failures: string[] = [];
+    for (const c of cases) {
+      try {
+        const res = await c.run();
+        if (res.statusCode !== c.status) failures.push(`${c.route}: expected ${c.status}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
+      } catch (err) {
+        failures.push(`${c.route}: ${(err as Error).message} (last response ${last?.statusCode} ${last?.body.slice(0, 200)})`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The victim's id reached no new row; the sentinel amount and text reached none at all.
+    expect(await mentions(victimId)).toEqual(victimBefore);
+    const amounts = Object.entries(await mentions(SENTINEL_AMOUNT)).filter(([, n]) => n > 0);
+    const texts = Object.entries(await mentions(SENTINEL_TEXT)).filter(([, n]) => n > 0);
+    expect({ amounts, texts }).toEqual({ amounts: [], texts: [] });
+    // The callers are who they were.
+    expect(await one('SELECT role, status, admin_user_type FROM profiles WHERE id = $1', [investorId])).toEqual({ role: 'investor', status: 'active', admin_user_type: null });
+    expect(await one('SELECT role, status FROM profiles WHERE id = $1', [victimId])).toEqual({ role: 'investor', status: 'suspended' });
+  });
+});
