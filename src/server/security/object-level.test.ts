@@ -1,0 +1,174 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
+import { multipart, PDF_BYTES } from '../testing/multipart.ts';
+
+/**
+ * Object-level access: investor A tries every id-taking route with investor B's ids (and the
+ * admins' objects). Investor routes answer 404 (another investor's object does not exist for
+ * A), admin routes 403; nothing changes in the database; and no list A can read mentions
+ * anything of B's.
+ */
+
+interface Investor {
+  id: string;
+  cookie: string;
+  name: string;
+}
+
+describe("object-level access: another investor's ids", () => {
+  let ctx: TestContext;
+  let adminCookie: string;
+  let a: Investor;
+  let b: Investor;
+  /** B's objects (and some the admins own), by the route parameter that names them. */
+  const own: Record<string, string> = {};
+
+  const call = (method: InjectOptions['method'], url: string, cookie: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method, url, headers: { cookie, ...headers }, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+  const expectStatus = (res: LightMyRequestResponse, status: number) => {
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
+    return String(res.headers['content-type']).startsWith('application/json') ? res.json() : res.rawPayload;
+  };
+  const investor = async (name: string): Promise<Investor> => {
+    const u = await createUser(ctx, { role: 'investor', name });
+    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+    return { id: u.id, name, cookie: await signIn(ctx, u.email, u.password) };
+  };
+
+  /** Every row of every table as text: what "nothing changed" is compared against. */
+  async function snapshot(): Promise<string> {
+    const tables = await ctx.db.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('sessions', 'activity_logs') ORDER BY table_name",
+    );
+    const parts: string[] = [];
+    for (const { table_name } of tables) {
+      const rows = await ctx.db.query<{ r: string }>(`SELECT t::text AS r FROM "${table_name}" t ORDER BY 1`);
+      parts.push(`${table_name}: ${rows.map((x) => x.r).join('\n')}`);
+    }
+    return parts.join('\n');
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const admin = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
+    adminCookie = await signIn(ctx, admin.email, admin.password);
+    a = await investor('Alice Abara');
+    b = await investor('Bongani Bhekisisa');
+
+    // A deal both may subscribe to; B's completed subscription and a pending one.
+    const deal = expectStatus(await call('POST', '/api/deals', adminCookie, { title: 'Shared deal', type: 'PPP', targetAmount: '1000000' }), 201).deal;
+    expectStatus(await call('PATCH', `/api/deals/${deal.id}`, adminCookie, { status: 'Active' }), 200);
+    own.deal = deal.id;
+    const done = expectStatus(await call('POST', '/api/investor/subscriptions', b.cookie, { dealId: deal.id, amount: '5000' }), 201).subscription;
+    expectStatus(await call('POST', `/api/subscriptions/${done.id}/review`, adminCookie, {}), 200);
+    expectStatus(await call('POST', `/api/subscriptions/${done.id}/complete`, adminCookie, {}), 200);
+    own.subscription = expectStatus(await call('POST', '/api/investor/subscriptions', b.cookie, { dealId: deal.id, amount: '700' }), 201).subscription.id;
+    own.distribution = expectStatus(
+      await call('POST', '/api/distributions', adminCookie, { dealId: deal.id, type: 'Income', totalAmount: '250', paymentDate: '2026-12-31' }),
+      201,
+    ).event.id;
+
+    // B's thread, with an attachment on B's message.
+    const form = multipart({ subject: 'Private to B', body: 'Only B and the desk read this' }, { filename: 'b-statement.pdf', content: PDF_BYTES });
+    own.thread = expectStatus(await call('POST', '/api/investor/messages', b.cookie, form.body, { 'content-type': form.contentType }), 201).threadId;
+    const thread = expectStatus(await call('GET', `/api/investor/messages/${own.thread}`, b.cookie), 200).thread;
+    own.attachment = thread.messages.find((m: { attachment: unknown }) => m.attachment).id;
+
+    // A document addressed to B, and one no investor may see.
+    const upload = async (fields: Record<string, string>) => {
+      const f = multipart({ name: 'Doc', type: 'PPM', ...fields }, { filename: 'doc.pdf', content: PDF_BYTES });
+      return expectStatus(await call('POST', '/api/documents', adminCookie, f.body, { 'content-type': f.contentType }), 201).document.id as string;
+    };
+    own.documentForB = await upload({ investorVisible: 'true', investorId: b.id });
+    own.documentHidden = await upload({ investorVisible: 'false' });
+
+    own.kyc = (await ctx.db.query<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1', [b.id]))[0]?.id as string;
+    own.spv = expectStatus(
+      await call('POST', '/api/spvs', adminCookie, { name: 'Object SPV', jurisdiction: 'Mauritius', annualReturnDue: '2027-03-31', bankBalance: '10' }),
+      201,
+    ).spv.id;
+    own.compliance = expectStatus(await call('POST', '/api/compliance', adminCookie, { type: 'other', title: 'Item', dueDate: '2027-02-01' }), 201).item.id;
+  });
+  afterAll(() => ctx.close());
+
+  /** The id each route is tried with, and what A must get. */
+  const tries = (): Record<string, { id: string; status: 403 | 404; body?: unknown }> => ({
+    'POST /api/investor/subscriptions/:id/cancel': { id: own.subscription as string, status: 404, body: {} },
+    'GET /api/investor/messages/:id': { id: own.thread as string, status: 404 },
+    'POST /api/investor/messages/:id/reply': { id: own.thread as string, status: 404, body: { body: 'Reading over your shoulder' } },
+    'GET /api/investor/messages/attachments/:id': { id: own.attachment as string, status: 404 },
+    'GET /api/investor/documents/:id/view': { id: own.documentForB as string, status: 404 },
+    'GET /api/investor/documents/:id/download': { id: own.documentForB as string, status: 404 },
+    // Admin routes with real objects: refused by role before the id is looked at.
+    'GET /api/deals/:id': { id: own.deal as string, status: 403 },
+    'PATCH /api/deals/:id': { id: own.deal as string, status: 403, body: { title: 'Mine now' } },
+    'POST /api/deals/:id/valuations': { id: own.deal as string, status: 403, body: { valuationDate: '2026-01-01', currentValue: '1', performanceStatus: 'Watch' } },
+    'POST /api/deals/:id/move': { id: own.deal as string, status: 403, body: { stage: 'Exit' } },
+    'PATCH /api/spvs/:id': { id: own.spv as string, status: 403, body: { jurisdiction: 'Elsewhere' } },
+    'POST /api/spvs/:id/file-return': { id: own.spv as string, status: 403, body: {} },
+    'GET /api/documents/:id/view': { id: own.documentForB as string, status: 403 },
+    'GET /api/documents/:id/download': { id: own.documentHidden as string, status: 403 },
+    'PATCH /api/documents/:id': { id: own.documentHidden as string, status: 403, body: { investorVisible: true, investorId: a.id } },
+    'DELETE /api/documents/:id': { id: own.documentForB as string, status: 403 },
+    'PATCH /api/users/:id': { id: b.id, status: 403, body: { status: 'suspended' } },
+    'DELETE /api/users/:id': { id: b.id, status: 403 },
+    'POST /api/users/:id/reset-password': { id: b.id, status: 403, body: {} },
+    'GET /api/kyc/:id/documents/:kind/view': { id: own.kyc as string, status: 403 },
+    'GET /api/kyc/:id/documents/:kind/download': { id: own.kyc as string, status: 403 },
+    'GET /api/kyc/:id': { id: own.kyc as string, status: 403 },
+    'POST /api/kyc/:id/approve': { id: own.kyc as string, status: 403, body: {} },
+    'POST /api/kyc/:id/reject': { id: own.kyc as string, status: 403, body: { reason: 'Because' } },
+    'PATCH /api/compliance/:id': { id: own.compliance as string, status: 403, body: { title: 'Changed' } },
+    'POST /api/compliance/:id/start': { id: own.compliance as string, status: 403, body: {} },
+    'POST /api/compliance/:id/complete': { id: own.compliance as string, status: 403, body: {} },
+    'POST /api/subscriptions/:id/review': { id: own.subscription as string, status: 403, body: {} },
+    'POST /api/subscriptions/:id/complete': { id: own.subscription as string, status: 403, body: {} },
+    'POST /api/subscriptions/:id/reject': { id: own.subscription as string, status: 403, body: { reason: 'No' } },
+    'POST /api/distributions/:id/pay': { id: own.distribution as string, status: 403, body: {} },
+    'GET /api/messages/:id': { id: own.thread as string, status: 403 },
+    'POST /api/messages/:id/reply': { id: own.thread as string, status: 403, body: { body: 'Pretending to be the desk' } },
+    'GET /api/messages/attachments/:id': { id: own.attachment as string, status: 403 },
+  });
+
+  it('tries every id-taking route', () => {
+    const withId = ctx.app.routeTable.filter((r) => r.url.includes('/:id')).map((r) => `${r.method} ${r.url}`);
+    expect(Object.keys(tries()).sort()).toEqual(withId.sort());
+  });
+
+  it("refuses every route with B's ids and changes nothing", async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const [route, t] of Object.entries(tries())) {
+      const [method, path] = route.split(' ') as [InjectOptions['method'], string];
+      const url = path.replace(':id', t.id).replace(':kind', 'passport');
+      const res = await call(method, url, a.cookie, t.body);
+      if (res.statusCode !== t.status) failures.push(`${route}: expected ${t.status}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+      else if (res.body.includes('Bongani') || res.body.includes('Only B')) failures.push(`${route}: the refusal shows B's data`);
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('the same calls work for B (so the ids were real)', async () => {
+    expectStatus(await call('GET', `/api/investor/messages/${own.thread}`, b.cookie), 200);
+    expectStatus(await call('GET', `/api/investor/messages/attachments/${own.attachment}`, b.cookie), 200);
+    expectStatus(await call('GET', `/api/investor/documents/${own.documentForB}/download`, b.cookie), 200);
+    // A hidden document stays hidden even from B.
+    expectStatus(await call('GET', `/api/investor/documents/${own.documentHidden}/download`, b.cookie), 404);
+  });
+
+  it("no list A can read mentions B or B's objects", async () => {
+    const secrets = [b.id, b.name, own.subscription, own.thread, own.attachment, own.documentForB, own.documentHidden, own.kyc, 'Private to B'] as string[];
+    const lists = ctx.app.routeTable.filter((r) => r.method === 'GET' && r.access === 'investor' && !r.url.includes(':'));
+    expect(lists.length).toBeGreaterThanOrEqual(9);
+    for (const route of lists) {
+      const res = await call('GET', route.url, a.cookie);
+      expect(res.statusCode, route.url).toBe(200);
+      for (const s of secrets) expect(res.body.includes(s), `${route.url} mentions ${s}`).toBe(false);
+    }
+    // B's own view does show them (the check above can fail).
+    const mine = await call('GET', '/api/investor/subscriptions', b.cookie);
+    expect(mine.body).toContain(own.subscription);
+  });
+});
