@@ -7,6 +7,7 @@ import { type Db, openPglite, openPostgres } from './db/client.ts';
 import { loadDemoData } from './db/demo.ts';
 import { MessageCipher, loadMessageKey } from './crypto/cipher.ts';
 import { migrate } from './db/migrate.ts';
+import { loggerOptions } from './http/logging.ts';
 import { sweepOrphans } from './storage/consistency.ts';
 import { DiskFileStore } from './storage/file-store.ts';
 
@@ -103,13 +104,7 @@ async function main() {
   await loadDemoData({ db, files, config, cipher }, fresh, say);
   const app = await buildApp(
     { db, files, config, cipher },
-    {
-      logger: {
-        level: config.logLevel,
-        ...(config.logFile ? { file: config.logFile } : {}),
-        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      },
-    },
+    { logger: loggerOptions(config.logLevel, config.logFile) },
   );
   let closing = false;
   const shutdown = async (signal: string) => {

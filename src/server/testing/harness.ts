@@ -1,3 +1,4 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
@@ -12,6 +13,44 @@ import { hashPassword } from '../auth/password.ts';
 import { MessageCipher } from '../crypto/cipher.ts';
 import { randomBytes } from 'node:crypto';
 import { DiskFileStore, type FileStore } from '../storage/file-store.ts';
+import { loggerOptions } from '../http/logging.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
+
+/**
+ * Every app the suites build logs requests to one folder, and every secret the suites use
+ * (passwords sent, session tokens issued, temporary passwords returned) is written next to
+ * the logs, so the test runner's last step can check that no log holds any of them.
+ */
+const LOG_DIR = path.resolve('.test-logs');
+mkdirSync(LOG_DIR, { recursive: true });
+const LOG_FILE = path.join(LOG_DIR, `api-${process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite'}-${process.pid}.log`);
+const SECRETS_FILE = path.join(LOG_DIR, `secrets-${process.pid}.txt`);
+const secrets = new Set<string>();
+
+function recordSecrets(app: FastifyInstance) {
+  app.addHook('preHandler', async (request) => {
+    const body = request.body as Record<string, unknown> | undefined;
+    if (!body || typeof body !== 'object') return;
+    for (const [k, v] of Object.entries(body)) if (/password/i.test(k) && typeof v === 'string' && v.length >= 6) secrets.add(v);
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const cookies = reply.getHeader('set-cookie');
+    for (const c of ([] as unknown[]).concat(cookies ?? [])) {
+      const token = new RegExp(`^${SESSION_COOKIE}=([^;]+)`).exec(String(c))?.[1];
+      if (token) secrets.add(token);
+    }
+    if (typeof payload === 'string' && payload.includes('"temporaryPassword"')) {
+      const t = (JSON.parse(payload) as { temporaryPassword?: string }).temporaryPassword;
+      if (t) secrets.add(t);
+    }
+    return payload;
+  });
+}
+
+function flushSecrets() {
+  if (secrets.size > 0) appendFileSync(SECRETS_FILE, `${[...secrets].join('\n')}\n`);
+  secrets.clear();
+}
 
 export interface TestContext {
   app: FastifyInstance;
@@ -36,7 +75,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const { db, drop } = await openTestDatabase();
   const files = new DiskFileStore(path.join(dataDir, 'storage'));
   const cipher = new MessageCipher(randomBytes(32));
-  const app = await buildApp({ db, files, config, cipher }, { webDir: null });
+  const app = await buildApp({ db, files, config, cipher }, { webDir: null, logger: loggerOptions('info', LOG_FILE) });
+  recordSecrets(app);
   await app.ready();
   return {
     app,
@@ -46,6 +86,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     cipher,
     async close() {
       await app.close();
+      flushSecrets();
       await db.close().catch(() => {});
       await drop();
       await rm(dataDir, { recursive: true, force: true });
