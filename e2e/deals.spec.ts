@@ -271,6 +271,110 @@ test('failures: a failed list and a failed move show the spec toasts; the move r
   await expectCount(page, 'Exit', before.Exit);
 });
 
+test('a stage with more than a page: count badge, first page, "Show N more", moves from a later page', async ({ page }) => {
+  test.setTimeout(120_000);
+  const PAGE = 50;
+  await signInAsAdmin(page);
+  // Exit holds no demo deals: fill it past one page through the API (new deals start in Sourcing).
+  const overview = async () => (await (await page.request.get('/api/deals')).json()) as { stages: { stage: Stage; total: number }[] };
+  const exitBefore = (await overview()).stages.find((s) => s.stage === 'Exit')?.total ?? 0;
+  const extra = 7;
+  const toCreate = Math.max(extra, PAGE + extra - exitBefore);
+  const prefix = unique('E2E Paging');
+  const make = async (i: number) => {
+    const created = await page.request.post('/api/deals', { data: { title: `${prefix} #${String(i).padStart(2, '0')}`, type: 'PPP' } });
+    expect(created.status()).toBe(201);
+    const { deal } = (await created.json()) as { deal: { id: string } };
+    expect((await page.request.post(`/api/deals/${deal.id}/move`, { data: { stage: 'Exit' } })).status()).toBe(200);
+  };
+  for (let i = 0; i < toCreate; i += 6) await Promise.all(Array.from({ length: Math.min(6, toCreate - i) }, (_, j) => make(i + j)));
+  const total = exitBefore + toCreate;
+  expect(total).toBeGreaterThan(PAGE);
+
+  // The server's order of the whole stage, page by page (the truth the column must show).
+  const truth: string[] = [];
+  for (let cursor: string | null = null, first = true; first || cursor; first = false) {
+    const qs = new URLSearchParams({ stage: 'Exit', limit: '100' });
+    if (cursor) qs.set('cursor', cursor);
+    const res = await page.request.get(`/api/deals?${qs}`);
+    expect(res.status()).toBe(200);
+    const body = (await res.json()) as { deals: { title: string }[]; nextCursor: string | null };
+    truth.push(...body.deals.map((d) => d.title));
+    cursor = body.nextCursor;
+  }
+  expect(truth).toHaveLength(total);
+
+  await openPipeline(page);
+  const exit = column(page, 'Exit');
+  await expectCount(page, 'Exit', total);
+  const cards = exit.getByRole('article');
+  await expect(cards).toHaveCount(PAGE);
+  await expect(exit.getByText(`Showing ${PAGE} of ${total}`, { exact: true })).toBeVisible();
+  const more = exit.getByRole('button', { name: `Show ${total - PAGE} more Exit deals`, exact: true });
+  await expect(more).toHaveText(`Show ${total - PAGE} more`);
+  await expect(page.getByRole('list', { name: `Exit: ${PAGE} of ${total} deals shown` })).toBeVisible();
+  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(truth.slice(0, PAGE));
+  await checkA11y(page, 'pipeline with a long stage');
+  await more.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.test-logs/deals-pipeline-show-more.png' });
+
+  // A failed page: a toast, the cards stay, the button stays for another try.
+  await page.route(/\/api\/deals\?(.*&)?stage=Exit/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) }),
+  );
+  await more.click();
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Failed to load more deals', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(cards).toHaveCount(PAGE);
+  await expect(more).toBeEnabled();
+  await page.unroute(/\/api\/deals\?(.*&)?stage=Exit/);
+
+  // By keyboard: the next page, in the server's order, without duplicates; focus lands on its first card.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(cards).toHaveCount(total);
+  await expect(more).toHaveCount(0);
+  await expect(exit.getByText(/^Showing \d+ of \d+$/)).toHaveCount(0);
+  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(truth);
+  await expect(dealCard(exit, truth[PAGE] as string).getByRole('link', { name: truth[PAGE] as string })).toBeFocused();
+  await expectCount(page, 'Exit', total);
+  await checkA11y(page, 'pipeline, long stage fully shown');
+
+  // A card from the second page moves by keyboard: both counts follow, focus follows the card.
+  const before = await counts(page);
+  const last = truth[total - 1] as string;
+  await dealCard(exit, last).getByRole('button', { name: `Move ${last} to stage` }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Sourcing' }).focus();
+  await page.keyboard.press('Enter');
+  const inSourcing = dealCard(column(page, 'Sourcing'), last);
+  await expect(inSourcing).toBeVisible();
+  await expect(inSourcing.getByRole('button', { name: `Move ${last} to stage` })).toBeFocused();
+  await expectCount(page, 'Exit', before.Exit - 1);
+  await expectCount(page, 'Sourcing', before.Sourcing + 1);
+  await expect(dealCard(exit, last)).toHaveCount(0);
+
+  // And by drag: the newest Exit card to Execution.
+  await page.waitForLoadState('networkidle');
+  const newest = truth[0] as string;
+  await expect(cards.first()).toHaveAccessibleName(newest);
+  await dealCard(exit, newest).dragTo(column(page, 'Execution'), { sourcePosition: { x: 24, y: 16 } });
+  await expect(dealCard(column(page, 'Execution'), newest)).toBeVisible();
+  await expectCount(page, 'Exit', before.Exit - 2);
+  await expectCount(page, 'Execution', before.Execution + 1);
+  // The refetch after the moves keeps the loaded pages: every remaining Exit deal, once.
+  await page.waitForLoadState('networkidle');
+  await expect(cards).toHaveCount(total - 2);
+  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(truth.filter((t) => t !== last && t !== newest));
+
+  // A fresh load shows the first page again, with the right remainder on the button.
+  await page.reload();
+  await expectCount(page, 'Exit', total - 2);
+  await expect(cards).toHaveCount(PAGE);
+  await expect(exit.getByRole('button', { name: `Show ${total - 2 - PAGE} more Exit deals`, exact: true })).toBeVisible();
+});
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 

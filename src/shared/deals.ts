@@ -93,7 +93,131 @@ export const moveDealInput = z.object({ stage: z.enum(DEAL_STAGES, { error: 'Cho
 
 export const DEAL_MESSAGES = {
   fetchFailed: 'Failed to fetch deals',
+  loadMoreFailed: 'Failed to load more deals',
   createFailed: 'Failed to create deal. Please try again.',
   created: 'Deal created successfully!',
   mustLogin: 'You must be logged in to create a deal',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Pipeline paging (GET /api/deals). Each stage is paged on its own, newest first
+// (created_at DESC, id DESC), with an opaque keyset cursor: the cost of a page grows with the
+// page size, not with the number of deals.
+
+/** Cards per stage on the first load and per "Show more". */
+export const DEAL_PAGE_SIZE = 50;
+/** The largest `limit` the list endpoint accepts. */
+export const DEAL_PAGE_MAX = 100;
+
+/** One stage of GET /api/deals: its true total and the cursor of its second page (null: no more). */
+export interface DealStageSummary {
+  stage: DealStage;
+  total: number;
+  nextCursor: string | null;
+}
+
+/**
+ * GET /api/deals (no `stage`): the pipeline's first page of every stage.
+ * `deals` holds up to `limit` deals of each stage, all ordered by created_at DESC, id DESC;
+ * `stages` holds the four stages in DEAL_STAGES order.
+ */
+export interface DealPipeline {
+  deals: Deal[];
+  stages: DealStageSummary[];
+}
+
+/** GET /api/deals?stage=...&cursor=...&limit=...: one page of one stage. */
+export interface DealStagePage {
+  stage: DealStage;
+  deals: Deal[];
+  nextCursor: string | null;
+}
+
+/** GET /api/deals/options: every deal, lean, for a deal select (ordered by title). */
+export type DealOption = Pick<Deal, 'id' | 'title' | 'stage' | 'status' | 'committedAmount' | 'spvEntity'>;
+
+/** The position of a deal in its stage's order; a cursor points just past it. */
+export interface DealCursor {
+  /** created_at in UTC with microseconds, e.g. '2026-01-02T03:04:05.123456Z'. */
+  createdAt: string;
+  id: string;
+}
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  try {
+    const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+export function encodeDealCursor(c: DealCursor): string {
+  return toBase64Url(JSON.stringify([c.createdAt, c.id]));
+}
+
+/** The cursor's position, or null when the text is not a cursor this server made. */
+export function decodeDealCursor(text: string): DealCursor | null {
+  const json = fromBase64Url(text);
+  if (json === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(value) || value.length !== 2) return null;
+  const [createdAt, id] = value as unknown[];
+  if (typeof createdAt !== 'string' || typeof id !== 'string') return null;
+  if (!CURSOR_TIME.test(createdAt) || Number.isNaN(Date.parse(createdAt)) || !UUID_TEXT.test(id)) return null;
+  return { createdAt, id: id.toLowerCase() };
+}
+
+/** 'execution', 'POST-INVESTMENT' and 'Post-Investment' all name the same stage. */
+const stageParam = z.preprocess(
+  (v) => (typeof v === 'string' ? (DEAL_STAGES.find((s) => s.toLowerCase() === v.trim().toLowerCase()) ?? v) : v),
+  z.enum(DEAL_STAGES, { error: `Stage must be one of ${DEAL_STAGES.join(', ')}` }),
+);
+
+/** Query of GET /api/deals. A cursor needs its stage; the limit is 1..DEAL_PAGE_MAX (default DEAL_PAGE_SIZE). */
+export const dealListQuery = z
+  .object({
+    stage: stageParam.optional(),
+    cursor: z
+      .string({ error: 'Invalid cursor' })
+      .max(200, 'Invalid cursor')
+      .transform((text, ctx) => {
+        const cursor = decodeDealCursor(text);
+        if (!cursor) {
+          ctx.addIssue({ code: 'custom', message: 'Invalid cursor' });
+          return z.NEVER;
+        }
+        return cursor;
+      })
+      .optional(),
+    limit: z
+      .string({ error: `Limit must be a whole number from 1 to ${DEAL_PAGE_MAX}` })
+      .regex(/^\d{1,4}$/, `Limit must be a whole number from 1 to ${DEAL_PAGE_MAX}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, `Limit must be a whole number from 1 to ${DEAL_PAGE_MAX}`)
+          .max(DEAL_PAGE_MAX, `Limit must be a whole number from 1 to ${DEAL_PAGE_MAX}`),
+      )
+      .optional(),
+  })
+  .refine((q) => q.cursor === undefined || q.stage !== undefined, { message: 'A cursor needs its stage', path: ['cursor'] });
+export type DealListQuery = z.output<typeof dealListQuery>;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { createTestContext, createUser, signIn, uniqueEmail, type TestContext } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
+import { MASS_ASSIGNMENT_FIELDS } from './catalog.ts';
 
 /**
  * Mass assignment: every route that takes a body is called with a valid body plus fields a
@@ -49,6 +50,7 @@ function extras(victimId: string, legit: string[] = []): Record<string, unknown>
     createdAt: '2000-01-01T00:00:00Z',
   };
   for (const k of legit) delete all[k];
+  expect(Object.keys(all).sort()).toEqual(MASS_ASSIGNMENT_FIELDS.filter((f) => !legit.includes(f)).sort());
   return all;
 }
 

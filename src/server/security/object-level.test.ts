@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
+import { OBJECT_LEVEL } from './catalog.ts';
 
 /**
  * Object-level access: investor A tries every id-taking route with investor B's ids (and the
@@ -131,9 +132,10 @@ describe("object-level access: another investor's ids", () => {
     'GET /api/messages/attachments/:id': { id: own.attachment as string, status: 403 },
   });
 
-  it('tries every id-taking route', () => {
+  it('tries every id-taking route, expecting what the catalog says', () => {
     const withId = ctx.app.routeTable.filter((r) => r.url.includes('/:id')).map((r) => `${r.method} ${r.url}`);
     expect(Object.keys(tries()).sort()).toEqual(withId.sort());
+    expect(Object.fromEntries(Object.entries(tries()).map(([route, t]) => [route, t.status]))).toEqual(OBJECT_LEVEL);
   });
 
   it("refuses every route with B's ids and changes nothing", async () => {

@@ -3,17 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { createTestContext, createUser, signIn, uniqueEmail, type TestContext } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
+import { PROBES } from './catalog.ts';
 
 /**
  * SQL injection and markup probes in every free-text field the API stores: each is stored as
  * text and comes back unchanged (the web app renders text, never HTML; e2e/security.spec.ts
  * checks that in Chromium). Search boxes treat the probes as text to look for.
  */
-export const PROBES = [
-  `<img src=x onerror="window.__xss=1">'; DROP TABLE deals; --`,
-  `" OR '1'='1' -- <script>window.__xss=1</script>`,
-  `Robert'); DELETE FROM profiles WHERE ('1'='1 \\ %_ $1`,
-];
 /** For fields limited to 20 characters. */
 const SHORT = `<b>'; --"</b>`;
 

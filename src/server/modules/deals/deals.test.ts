@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Deal } from '../../../shared/deals.ts';
+import { DEAL_PAGE_SIZE, DEAL_STAGES, type Deal, type DealOption, type DealPipeline, type DealStage, type DealStagePage } from '../../../shared/deals.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 /** Every error is JSON with a non-empty message and no stack trace. */
@@ -59,6 +59,8 @@ describe('deals API', () => {
     });
     const routes = (): [InjectOptions['method'], string, unknown][] => [
       ['GET', '/api/deals', undefined],
+      ['GET', '/api/deals?stage=Sourcing&limit=5', undefined],
+      ['GET', '/api/deals/options', undefined],
       ['POST', '/api/deals', { title: 'Nope', type: 'PPP' }],
       ['GET', `/api/deals/${dealId}`, undefined],
       ['PATCH', `/api/deals/${dealId}`, { title: 'Nope' }],
@@ -302,6 +304,213 @@ describe('deals API', () => {
       const times = deals.map((d) => Date.parse(d.createdAt));
       expect([...times].sort((x, y) => y - x)).toEqual(times);
       expect(deals[0]).toMatchObject({ title: 'Order 3', createdByName: 'Ada Admin', committedAmount: '0.00' });
+    });
+  });
+
+  describe('pipeline paging', () => {
+    /** The truth: a stage's ids in pipeline order, straight from the table. */
+    const idsIn = async (stage: DealStage) =>
+      (await ctx.db.query<{ id: string }>('SELECT id FROM deals WHERE stage = $1 ORDER BY created_at DESC, id DESC', [stage])).map((r) => r.id);
+    const totals = async () => {
+      const rows = await ctx.db.query<{ stage: DealStage; n: number }>('SELECT stage, count(*)::int AS n FROM deals GROUP BY stage');
+      return Object.fromEntries(DEAL_STAGES.map((s) => [s, rows.find((r) => r.stage === s)?.n ?? 0])) as Record<DealStage, number>;
+    };
+    const pipeline = async (query = '') => {
+      const res = await call('GET', `/api/deals${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as DealPipeline;
+    };
+    const stagePage = async (stage: string, cursor?: string | null, limit?: number) => {
+      const qs = new URLSearchParams({ stage });
+      if (cursor) qs.set('cursor', cursor);
+      if (limit !== undefined) qs.set('limit', String(limit));
+      const res = await call('GET', `/api/deals?${qs}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as DealStagePage;
+    };
+    /** Every page of a stage from its first page of the pipeline; fails on a repeated id. */
+    const walk = async (stage: DealStage, limit: number) => {
+      const first = await pipeline(`?limit=${limit}`);
+      const summary = first.stages.find((s) => s.stage === stage);
+      const ids = first.deals.filter((d) => d.stage === stage).map((d) => d.id);
+      expect(ids.length).toBeLessThanOrEqual(limit);
+      let cursor = summary?.nextCursor ?? null;
+      let pages = 1;
+      while (cursor) {
+        const page = await stagePage(stage, cursor, limit);
+        expect(page.stage).toBe(stage);
+        expect(page.deals.length).toBeGreaterThan(0);
+        expect(page.deals.length).toBeLessThanOrEqual(limit);
+        for (const d of page.deals) expect(d.stage).toBe(stage);
+        ids.push(...page.deals.map((d) => d.id));
+        cursor = page.nextCursor;
+        pages++;
+        expect(pages).toBeLessThan(1000);
+      }
+      expect(new Set(ids).size).toBe(ids.length);
+      return { ids, pages, total: summary?.total };
+    };
+    /** Inserts deals straight into a stage with the given created_at values (SQL timestamps). */
+    const insertAt = async (stage: DealStage, label: string, times: string[]) => {
+      const ids: string[] = [];
+      for (const [i, at] of times.entries()) {
+        const rows = await ctx.db.query<{ id: string }>(
+          `INSERT INTO deals (title, type, stage, created_by, created_at, stage_entered_at, updated_at)
+           VALUES ($1, 'PPP', $2, $3, $4::timestamptz, $4::timestamptz, $4::timestamptz) RETURNING id`,
+          [`${label} ${i}`, stage, admin.id, at],
+        );
+        ids.push(rows[0]?.id as string);
+      }
+      return ids;
+    };
+
+    beforeAll(async () => {
+      // Every stage gets a few pages. Exit holds deals created in the same microsecond (ties are
+      // broken by id) and deals a microsecond apart (a millisecond cursor would lose them).
+      for (let i = 0; i < 7; i++) await create({ title: `Paging sourcing ${i}`, type: 'PPP' });
+      await insertAt('Execution', 'Paging execution', Array.from({ length: 9 }, (_, i) => `2025-03-0${1 + (i % 3)}T10:00:00Z`));
+      await insertAt('Post-Investment', 'Paging post', Array.from({ length: 5 }, (_, i) => `2024-06-01T00:00:0${i}.5Z`));
+      await insertAt('Exit', 'Paging exit same', Array.from({ length: 6 }, () => '2023-01-01T00:00:00.123456Z'));
+      await insertAt('Exit', 'Paging exit micro', ['2023-01-01T00:00:00.123455Z', '2023-01-01T00:00:00.123457Z', '2023-01-01T00:00:00.123458Z']);
+    });
+
+    it('returns every stage with its true total and its first page, newest first (created_at, then id)', async () => {
+      const body = await pipeline();
+      const truth = await totals();
+      expect(body.stages.map((s) => s.stage)).toEqual([...DEAL_STAGES]);
+      for (const s of body.stages) {
+        expect(s.total, s.stage).toBe(truth[s.stage]);
+        const ids = await idsIn(s.stage);
+        // Fewer than a page per stage here: all of them, no cursor.
+        expect(ids.length).toBeLessThanOrEqual(DEAL_PAGE_SIZE);
+        expect(body.deals.filter((d) => d.stage === s.stage).map((d) => d.id)).toEqual(ids);
+        expect(s.nextCursor).toBeNull();
+      }
+      // One list, newest first across stages (the old shape of this endpoint).
+      const keys = body.deals.map((d) => d.createdAt);
+      expect([...keys].sort().reverse()).toEqual(keys);
+    });
+
+    it('stops each stage at the limit and says where the next page starts', async () => {
+      const truth = await totals();
+      const body = await pipeline('?limit=2');
+      expect(body.deals.length).toBe(DEAL_STAGES.reduce((n, s) => n + Math.min(2, truth[s]), 0));
+      for (const s of body.stages) {
+        expect(s.total).toBe(truth[s.stage]);
+        expect(body.deals.filter((d) => d.stage === s.stage).map((d) => d.id)).toEqual((await idsIn(s.stage)).slice(0, 2));
+        expect(s.nextCursor === null).toBe(truth[s.stage] <= 2);
+      }
+    });
+
+    it('walks every stage page by page with no duplicates and no gaps, in order', async () => {
+      for (const stage of DEAL_STAGES) {
+        for (const limit of [1, 2, 4]) {
+          const truth = await idsIn(stage);
+          const { ids, pages, total } = await walk(stage, limit);
+          expect(ids, `${stage} by ${limit}`).toEqual(truth);
+          expect(total).toBe(truth.length);
+          expect(pages).toBe(Math.max(1, Math.ceil(truth.length / limit)));
+        }
+      }
+    });
+
+    it('keeps deals created in the same microsecond or a microsecond apart (exact cursor, id tie-break)', async () => {
+      const exit = await idsIn('Exit');
+      const mine = (await ctx.db.query<{ id: string }>(`SELECT id FROM deals WHERE title LIKE 'Paging exit%'`)).map((r) => r.id);
+      expect(mine).toHaveLength(9);
+      const { ids } = await walk('Exit', 1);
+      expect(ids).toEqual(exit);
+      for (const id of mine) expect(ids).toContain(id);
+    });
+
+    it('serves a stage first page without a cursor, and accepts the stage in any case', async () => {
+      const truth = await idsIn('Execution');
+      for (const name of ['Execution', 'execution', 'EXECUTION']) {
+        const page = await stagePage(name, null, 3);
+        expect(page.stage).toBe('Execution');
+        expect(page.deals.map((d) => d.id)).toEqual(truth.slice(0, 3));
+        expect(page.nextCursor).not.toBeNull();
+      }
+      const all = await stagePage('post-investment');
+      expect(all.deals.map((d) => d.id)).toEqual(await idsIn('Post-Investment'));
+      expect(all.nextCursor).toBeNull();
+      expect(all.deals[0]).toMatchObject({ createdByName: 'Ada Admin', stage: 'Post-Investment' });
+    });
+
+    it('a cursor is a position: moves and new deals meanwhile neither repeat nor skip the deals after it', async () => {
+      const before = await idsIn('Execution');
+      const first = await stagePage('Execution', null, 3);
+      expect(first.deals.map((d) => d.id)).toEqual(before.slice(0, 3));
+      // Meanwhile: a deal of the first page leaves, a deal after the cursor leaves, a new deal arrives.
+      const leaver = before[1] as string;
+      const later = before[5] as string;
+      expect((await call('POST', `/api/deals/${leaver}/move`, { stage: 'Exit' })).statusCode).toBe(200);
+      expect((await call('POST', `/api/deals/${later}/move`, { stage: 'Exit' })).statusCode).toBe(200);
+      const fresh = await create({ title: 'Paging newcomer', type: 'PPP' });
+      expect((await call('POST', `/api/deals/${fresh.id}/move`, { stage: 'Execution' })).statusCode).toBe(200);
+      const rest: string[] = [];
+      let cursor = first.nextCursor;
+      while (cursor) {
+        const page = await stagePage('Execution', cursor, 3);
+        rest.push(...page.deals.map((d) => d.id));
+        cursor = page.nextCursor;
+      }
+      expect(rest).toEqual(before.slice(3).filter((id) => id !== later));
+      // The counts follow the moves.
+      const body = await pipeline();
+      const truth = await totals();
+      for (const s of body.stages) expect(s.total).toBe(truth[s.stage]);
+      expect(body.stages.find((s) => s.stage === 'Execution')?.total).toBe(before.length - 2 + 1);
+    });
+
+    it('answers 400 with a message to a bad stage, cursor or limit, never a 500', async () => {
+      const good = (await stagePage('Exit', null, 1)).nextCursor as string;
+      const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+      const cases: [string, string][] = [
+        ['stage=Closing', 'Stage must be one of Sourcing, Execution, Post-Investment, Exit'],
+        ['stage=', 'Stage must be one of Sourcing, Execution, Post-Investment, Exit'],
+        ['stage=Exit&stage=Sourcing', 'Stage must be one of Sourcing, Execution, Post-Investment, Exit'],
+        [`cursor=${good}`, 'A cursor needs its stage'],
+        ['stage=Exit&cursor=not-a-cursor!', 'Invalid cursor'],
+        ['stage=Exit&cursor=', 'Invalid cursor'],
+        ['stage=Exit&cursor=abc', 'Invalid cursor'],
+        [`stage=Exit&cursor=${b64({ a: 1 })}`, 'Invalid cursor'],
+        [`stage=Exit&cursor=${b64(['2023-01-01T00:00:00.000000Z', 'nope'])}`, 'Invalid cursor'],
+        [`stage=Exit&cursor=${b64(['yesterday', UNKNOWN_ID])}`, 'Invalid cursor'],
+        [`stage=Exit&cursor=${b64(['2023-13-45T99:00:00.000000Z', UNKNOWN_ID])}`, 'Invalid cursor'],
+        [`stage=Exit&cursor=${b64(["2023-01-01'; DROP TABLE deals; --", UNKNOWN_ID])}`, 'Invalid cursor'],
+        [`stage=Exit&cursor=${'A'.repeat(5000)}`, 'Invalid cursor'],
+        [`stage=Exit&cursor=${good}&cursor=${good}`, 'Invalid cursor'],
+        ['limit=0', 'Limit must be a whole number from 1 to 100'],
+        ['limit=101', 'Limit must be a whole number from 1 to 100'],
+        ['limit=-1', 'Limit must be a whole number from 1 to 100'],
+        ['limit=1.5', 'Limit must be a whole number from 1 to 100'],
+        ['limit=abc', 'Limit must be a whole number from 1 to 100'],
+        ['limit=', 'Limit must be a whole number from 1 to 100'],
+        ['limit=1e2', 'Limit must be a whole number from 1 to 100'],
+        ['limit=99999999999999999999', 'Limit must be a whole number from 1 to 100'],
+        ['stage=Exit&limit=1&limit=2', 'Limit must be a whole number from 1 to 100'],
+      ];
+      for (const [qs, message] of cases) expectError(await call('GET', `/api/deals?${qs}`), 400, message);
+      // A cursor made up from a valid position still works: it is only a position.
+      const made = b64(['2023-01-01T00:00:00.123456Z', 'ffffffff-ffff-ffff-ffff-ffffffffffff']);
+      const page = await stagePage('Exit', made, 100);
+      const exitSame = (await ctx.db.query<{ id: string }>(`SELECT id FROM deals WHERE title LIKE 'Paging exit same%'`)).length;
+      expect(page.deals.filter((d) => d.title.startsWith('Paging exit same'))).toHaveLength(exitSame);
+      expect(page.deals.some((d) => d.title === 'Paging exit micro 1')).toBe(false);
+    });
+
+    it('lists every deal for selects, lean and by title', async () => {
+      const res = await call('GET', '/api/deals/options');
+      expect(res.statusCode, res.body).toBe(200);
+      const { deals } = res.json() as { deals: DealOption[] };
+      const all = await ctx.db.query<{ id: string }>('SELECT id FROM deals');
+      expect(deals).toHaveLength(all.length);
+      expect(Object.keys(deals[0] ?? {}).sort()).toEqual(['committedAmount', 'id', 'spvEntity', 'stage', 'status', 'title']);
+      const titles = deals.map((d) => d.title);
+      expect(titles.filter((t) => t.startsWith('Paging exit same'))).toHaveLength(6);
+      const order = await ctx.db.query<{ title: string }>('SELECT title FROM deals ORDER BY title, id');
+      expect(titles).toEqual(order.map((r) => r.title));
     });
   });
 

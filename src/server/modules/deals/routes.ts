@@ -1,18 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import { createDealInput, moveDealInput, updateDealInput } from '../../../shared/deals.ts';
+import { createDealInput, type DealPipeline, type DealStagePage, dealListQuery, moveDealInput, updateDealInput } from '../../../shared/deals.ts';
 import { valuationInput } from '../../../shared/portal.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { listDocuments } from '../documents/service.ts';
-import { createDeal, dealActivity, getDeal, listDeals, moveDeal, updateDeal } from './service.ts';
+import { createDeal, dealActivity, getDeal, listDealOptions, listDealPipeline, listDealStagePage, moveDeal, updateDeal } from './service.ts';
 import { addValuation, listValuations } from './valuations.ts';
 
 export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
   const admin = { config: { access: 'admin' as const } };
 
-  app.get('/api/deals', admin, async () => ({ deals: await listDeals(db) }));
+  /**
+   * The pipeline, paged per stage. Without `stage`: every stage's total and first page
+   * (DealPipeline). With `stage` (and `cursor` from a previous page): that stage's next page
+   * (DealStagePage).
+   */
+  app.get('/api/deals', admin, async (request): Promise<DealPipeline | DealStagePage> => {
+    const query = parse(dealListQuery, request.query);
+    if (query.stage) return listDealStagePage(db, query.stage, query.cursor, query.limit);
+    return listDealPipeline(db, query.limit);
+  });
+
+  /** Every deal's id, title, stage, status, committed amount and SPV: for deal selects. */
+  app.get('/api/deals/options', admin, async () => ({ deals: await listDealOptions(db) }));
 
   app.post('/api/deals', admin, async (request, reply) => {
     const input = parse(createDealInput, request.body);

@@ -1,5 +1,18 @@
 import type { z } from 'zod';
-import type { createDealInput, Deal, DealStage, updateDealInput } from '../../../shared/deals.ts';
+import {
+  type createDealInput,
+  DEAL_PAGE_SIZE,
+  DEAL_STAGES,
+  type Deal,
+  type DealCursor,
+  type DealOption,
+  type DealPipeline,
+  type DealStage,
+  type DealStagePage,
+  type DealStageSummary,
+  encodeDealCursor,
+  type updateDealInput,
+} from '../../../shared/deals.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
@@ -49,11 +62,106 @@ export function toDeal(r: DealRow): Deal {
   };
 }
 
+/**
+ * Every deal, newest first. Its cost grows with the table: the pipeline pages instead
+ * (listDealPipeline, listDealStagePage), and deal selects use listDealOptions.
+ */
 export async function listDeals(q: Queryable): Promise<Deal[]> {
   const rows = await q.query<DealRow>(
     `SELECT ${DEAL_COLUMNS} FROM deals d LEFT JOIN profiles p ON p.id = d.created_by ORDER BY d.created_at DESC, d.id DESC`,
   );
   return rows.map(toDeal);
+}
+
+/** The exact position of a row (microseconds, UTC) for the keyset cursor; JS dates keep only milliseconds. */
+const CURSOR_AT = `to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
+
+type PagedRow = DealRow & { cursor_at: string };
+
+/** Keeps the first `limit` rows; the cursor points past the last kept row when more exist. */
+function toPage(rows: PagedRow[], limit: number): { deals: Deal[]; nextCursor: string | null } {
+  const kept = rows.slice(0, limit);
+  const last = kept[kept.length - 1];
+  const nextCursor = rows.length > limit && last ? encodeDealCursor({ createdAt: last.cursor_at, id: last.id }) : null;
+  return { deals: kept.map(toDeal), nextCursor };
+}
+
+/**
+ * The pipeline's first load: for each stage its total and its first `limit` deals
+ * (created_at DESC, id DESC). Each stage's page is an index range scan on
+ * deals (stage, created_at DESC, id DESC), so its cost grows with `limit`, not with the table.
+ * The totals are one GROUP BY stage over that index (an index-only scan where the visibility
+ * map allows): linear in the table, but a narrow count, not a fetch of every row.
+ */
+export async function listDealPipeline(q: Queryable, limit: number = DEAL_PAGE_SIZE): Promise<DealPipeline> {
+  const [rows, totals] = await Promise.all([
+    // One branch per stage, each with its stage as a parameter: the planner sees the real value
+    // (its frequency) and takes the (stage, created_at, id) index for a small stage, instead of
+    // filtering the created_at index, which for a small stage of old deals reads the whole table.
+    q.query<PagedRow>(
+      `SELECT ${DEAL_COLUMNS}, ${CURSOR_AT}
+         FROM (${DEAL_STAGES.map(
+           (_, i) => `(SELECT * FROM deals x WHERE x.stage = $${i + 2} ORDER BY x.created_at DESC, x.id DESC LIMIT $1)`,
+         ).join(' UNION ALL ')}) d
+         LEFT JOIN profiles p ON p.id = d.created_by
+        ORDER BY d.created_at DESC, d.id DESC`,
+      [limit + 1, ...DEAL_STAGES],
+    ),
+    q.query<{ stage: DealStage; total: number }>('SELECT stage, count(*)::int AS total FROM deals GROUP BY stage'),
+  ]);
+  const deals: Deal[] = [];
+  const stages: DealStageSummary[] = DEAL_STAGES.map((stage) => {
+    const page = toPage(
+      rows.filter((r) => r.stage === stage),
+      limit,
+    );
+    deals.push(...page.deals);
+    const total = totals.find((t) => t.stage === stage)?.total ?? 0;
+    // The count ran beside the page query: never report fewer than the deals returned.
+    return { stage, total: Math.max(total, page.deals.length + (page.nextCursor ? 1 : 0)), nextCursor: page.nextCursor };
+  });
+  // One list, newest first across the stages (as before paging).
+  const order = new Map(rows.map((r, i) => [r.id, i]));
+  deals.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return { deals, stages };
+}
+
+/** The deals of one stage after `cursor` (or its first page), newest first. */
+export async function listDealStagePage(
+  q: Queryable,
+  stage: DealStage,
+  cursor: DealCursor | undefined,
+  limit: number = DEAL_PAGE_SIZE,
+): Promise<DealStagePage> {
+  const params: unknown[] = [stage, limit + 1];
+  let after = '';
+  if (cursor) {
+    params.push(cursor.createdAt, cursor.id);
+    after = 'AND (x.created_at, x.id) < ($3::timestamptz, $4::uuid)';
+  }
+  const rows = await q.query<PagedRow>(
+    `SELECT ${DEAL_COLUMNS}, ${CURSOR_AT}
+       FROM (SELECT * FROM deals x WHERE x.stage = $1 ${after} ORDER BY x.created_at DESC, x.id DESC LIMIT $2) d
+       LEFT JOIN profiles p ON p.id = d.created_by
+      ORDER BY d.created_at DESC, d.id DESC`,
+    params,
+  );
+  return { stage, ...toPage(rows, limit) };
+}
+
+/** Every deal for a deal select: a few narrow columns, no join, ordered by title. */
+export async function listDealOptions(q: Queryable): Promise<DealOption[]> {
+  const rows = await q.query<{ id: string; title: string; stage: DealStage; status: Deal['status']; committed_amount: string; spv_entity: string | null }>(
+    'SELECT id, title, stage, status, committed_amount, spv_entity FROM deals ORDER BY title, id',
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    stage: r.stage,
+    status: r.status,
+    committedAmount: r.committed_amount,
+    spvEntity: r.spv_entity,
+  }));
 }
 
 export async function getDeal(q: Queryable, id: string, forUpdate = false): Promise<Deal> {

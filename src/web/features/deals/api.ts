@@ -1,6 +1,17 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, type QueryClient, type QueryKey, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { toast } from 'sonner';
-import type { CreateDealInput, Deal, DealStage, UpdateDealInput } from '../../../shared/deals';
+import {
+  type CreateDealInput,
+  DEAL_PAGE_SIZE,
+  DEAL_STAGES,
+  type Deal,
+  type DealOption,
+  type DealPipeline,
+  type DealStage,
+  type DealStagePage,
+  type UpdateDealInput,
+} from '../../../shared/deals';
 import type { VaultDocument } from '../../../shared/documents';
 import type { Valuation } from '../../../shared/portal';
 import type { Spv } from '../../../shared/spvs';
@@ -26,9 +37,19 @@ export interface DealDetail {
 
 export const dealKeys = {
   all: ['deals'] as const,
+  /** GET /api/deals: every stage's total and first page (DealPipeline). */
   list: () => ['deals', 'list'] as const,
+  /** One pipeline column: its pages (infinite query), seeded from the list's first page. */
+  stage: (stage: DealStage) => ['deals', 'list', 'stage', stage] as const,
   detail: (id: string) => ['deals', 'detail', id] as const,
+  /** GET /api/deals/options: every deal, lean, for selects. */
+  options: () => ['deals', 'options'] as const,
 };
+
+type StageData = InfiniteData<DealStagePage, string | null>;
+
+const stageOfKey = (key: QueryKey): DealStage | null =>
+  key[0] === 'deals' && key[1] === 'list' && key[2] === 'stage' ? (key[3] as DealStage) : null;
 
 /**
  * The SPV choice of the deal forms. Its own key under 'spvs' so that any invalidation of
@@ -39,11 +60,121 @@ export const spvChoiceKey = ['spvs', 'deal-form-choices'] as const;
 export const UPDATE_FAILED = 'Failed to update deal';
 export const UPDATED = 'Deal updated successfully';
 
-export function useDeals() {
+/** The pipeline's first load: each stage's total and first page (GET /api/deals). */
+export function usePipeline() {
   return useQuery({
     queryKey: dealKeys.list(),
-    queryFn: ({ signal }) => api<{ deals: Deal[] }>('/api/deals', { signal }).then((r) => r.deals),
+    queryFn: ({ signal }) => api<DealPipeline>('/api/deals', { signal }),
   });
+}
+
+/** The page of a stage after `cursor` (its first page without one). */
+export function fetchStagePage(stage: DealStage, cursor: string | null, signal?: AbortSignal): Promise<DealStagePage> {
+  const params = new URLSearchParams({ stage, limit: String(DEAL_PAGE_SIZE) });
+  if (cursor) params.set('cursor', cursor);
+  return api<DealStagePage>(`/api/deals?${params}`, { signal });
+}
+
+/** A stage's first page as the list (GET /api/deals) returned it. */
+function seedFromPipeline(pipeline: DealPipeline, stage: DealStage): StageData {
+  const summary = pipeline.stages.find((s) => s.stage === stage);
+  return {
+    pages: [{ stage, deals: pipeline.deals.filter((d) => d.stage === stage), nextCursor: summary?.nextCursor ?? null }],
+    pageParams: [null],
+  };
+}
+
+/**
+ * One pipeline column: its loaded pages, newest first. Mount it once the list has loaded: its
+ * first page comes from there (no request of its own); "Show more" fetches the next page with
+ * the keyset cursor; a refetch (after a move) reloads the pages loaded so far, in order.
+ */
+export function useStageDeals(stage: DealStage) {
+  const qc = useQueryClient();
+  return useInfiniteQuery({
+    queryKey: dealKeys.stage(stage),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => fetchStagePage(stage, pageParam, signal),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    initialData: () => {
+      const pipeline = qc.getQueryData<DealPipeline>(dealKeys.list());
+      return pipeline ? seedFromPipeline(pipeline, stage) : undefined;
+    },
+    initialDataUpdatedAt: () => qc.getQueryState(dealKeys.list())?.dataUpdatedAt,
+  });
+}
+
+/** Every deal (id, title, stage, status, committed amount, SPV) for a deal select. */
+export function useDealOptions() {
+  return useQuery({
+    queryKey: dealKeys.options(),
+    queryFn: ({ signal }) => api<{ deals: DealOption[] }>('/api/deals/options', { signal }).then((r) => r.deals),
+    staleTime: 30_000,
+  });
+}
+
+/** A deal loaded in the pipeline (any column), if any. */
+export function findPipelineDeal(qc: QueryClient, id: string): Deal | undefined {
+  for (const [, data] of qc.getQueriesData<StageData>({ queryKey: ['deals', 'list', 'stage'] })) {
+    const found = data?.pages.flatMap((p) => p.deals).find((d) => d.id === id);
+    if (found) return found;
+  }
+  return qc.getQueryData<DealPipeline>(dealKeys.list())?.deals.find((d) => d.id === id);
+}
+
+/** Pipeline order: created_at DESC, id DESC. */
+const before = (a: Deal, b: Deal) => (a.createdAt === b.createdAt ? a.id > b.id : a.createdAt > b.createdAt);
+
+/**
+ * Whether a deal entering `stage` belongs among the column's loaded cards: when the column
+ * has loaded all its deals, or the deal sorts before its last loaded card. Otherwise it lies
+ * in a page not loaded yet (and "Show more" brings it).
+ */
+export function fitsLoadedStage(qc: QueryClient, deal: Deal, stage: DealStage): boolean {
+  const data = qc.getQueryData<StageData>(dealKeys.stage(stage));
+  if (!data) return false;
+  const last = data.pages[data.pages.length - 1];
+  if (!last?.nextCursor) return true;
+  const lastDeal = last.deals[last.deals.length - 1];
+  return !lastDeal || before(deal, lastDeal);
+}
+
+function removeFromStage(qc: QueryClient, stage: DealStage, id: string) {
+  qc.setQueryData<StageData>(dealKeys.stage(stage), (old) =>
+    old ? { ...old, pages: old.pages.map((p) => (p.deals.some((d) => d.id === id) ? { ...p, deals: p.deals.filter((d) => d.id !== id) } : p)) } : old,
+  );
+}
+
+/** Puts a deal at its place among a column's loaded cards (or nowhere when it lies further on). */
+function insertIntoStage(qc: QueryClient, stage: DealStage, deal: Deal) {
+  if (!fitsLoadedStage(qc, deal, stage)) return;
+  qc.setQueryData<StageData>(dealKeys.stage(stage), (old) => {
+    if (!old) return old;
+    const pages = old.pages.map((p) => ({ ...p, deals: p.deals.filter((d) => d.id !== deal.id) }));
+    let at = pages.findIndex((p) => p.deals.some((d) => before(deal, d)));
+    if (at < 0) at = pages.length - 1;
+    const page = pages[at];
+    if (!page) return old;
+    const i = page.deals.findIndex((d) => before(deal, d));
+    page.deals.splice(i < 0 ? page.deals.length : i, 0, deal);
+    return { ...old, pages };
+  });
+}
+
+/** Adds `delta` to a stage's total in the list (the count badge). */
+function bumpTotal(qc: QueryClient, stage: DealStage, delta: number) {
+  qc.setQueryData<DealPipeline>(dealKeys.list(), (old) =>
+    old ? { ...old, stages: old.stages.map((s) => (s.stage === stage ? { ...s, total: Math.max(0, s.total + delta) } : s)) } : old,
+  );
+}
+
+/** Moves a deal between two columns' caches and totals (optimistic move and its rollback). */
+function shiftDeal(qc: QueryClient, deal: Deal, from: DealStage, to: DealStage) {
+  removeFromStage(qc, from, deal.id);
+  insertIntoStage(qc, to, deal);
+  bumpTotal(qc, from, -1);
+  bumpTotal(qc, to, 1);
+  qc.setQueryData<DealPipeline>(dealKeys.list(), (old) => (old ? { ...old, deals: old.deals.map((d) => (d.id === deal.id ? deal : d)) } : old));
 }
 
 export function useDeal(id: string) {
@@ -72,9 +203,15 @@ function refreshAfterChange(qc: QueryClient) {
   for (const queryKey of RELATED_KEYS) void qc.invalidateQueries({ queryKey });
 }
 
-/** Puts a fresh deal into the list and detail caches. */
+/** Puts a fresh deal into the pipeline (wherever it is loaded) and detail caches. */
 function storeDeal(qc: QueryClient, deal: Deal) {
-  qc.setQueryData<Deal[]>(dealKeys.list(), (old) => old?.map((d) => (d.id === deal.id ? deal : d)));
+  const replace = (d: Deal) => (d.id === deal.id ? deal : d);
+  qc.setQueryData<DealPipeline>(dealKeys.list(), (old) => (old ? { ...old, deals: old.deals.map(replace) } : old));
+  for (const stage of DEAL_STAGES) {
+    qc.setQueryData<StageData>(dealKeys.stage(stage), (old) =>
+      old ? { ...old, pages: old.pages.map((p) => (p.deals.some((d) => d.id === deal.id) ? { ...p, deals: p.deals.map(replace) } : p)) } : old,
+    );
+  }
   qc.setQueryData<DealDetail>(dealKeys.detail(deal.id), (old) => (old ? { ...old, deal } : old));
 }
 
@@ -85,7 +222,11 @@ export function useCreateDeal() {
     mutationFn: (input: CreateDealInput) =>
       api<{ deal: Deal }>('/api/deals', { method: 'POST', body: input, quiet401: true }).then((r) => r.deal),
     onSuccess: (deal) => {
-      qc.setQueryData<Deal[]>(dealKeys.list(), (old) => (old ? [deal, ...old.filter((d) => d.id !== deal.id)] : old));
+      // The newest deal heads its column at once; the refetch then brings the server's view.
+      if (qc.getQueryData(dealKeys.stage(deal.stage))) {
+        insertIntoStage(qc, deal.stage, deal);
+        bumpTotal(qc, deal.stage, 1);
+      }
       refreshAfterChange(qc);
     },
   });
@@ -116,30 +257,46 @@ export function updateErrorText(err: unknown): string | undefined {
   return undefined;
 }
 
-/** POST /api/deals/:id/move, applied optimistically to the pipeline and rolled back on error. */
+/**
+ * POST /api/deals/:id/move, applied optimistically to the pipeline (both columns and their
+ * totals) and rolled back on error. Once the last of several quick moves settles, the list
+ * (totals) and the columns the moves touched are refetched.
+ */
 export function useMoveDeal() {
   const qc = useQueryClient();
+  const touched = useRef(new Set<DealStage>());
   return useMutation<Deal, unknown, { id: string; stage: DealStage }, MoveContext>({
     mutationKey: ['deals', 'move'],
     mutationFn: ({ id, stage }) =>
       api<{ deal: Deal }>(`/api/deals/${encodeURIComponent(id)}/move`, { method: 'POST', body: { stage } }).then((r) => r.deal),
     onMutate: async ({ id, stage }) => {
-      await qc.cancelQueries({ queryKey: dealKeys.list() });
-      await qc.cancelQueries({ queryKey: dealKeys.detail(id) });
-      const previous =
-        qc.getQueryData<Deal[]>(dealKeys.list())?.find((d) => d.id === id) ?? qc.getQueryData<DealDetail>(dealKeys.detail(id))?.deal;
+      const previous = findPipelineDeal(qc, id) ?? qc.getQueryData<DealDetail>(dealKeys.detail(id))?.deal;
+      await Promise.all([
+        qc.cancelQueries({ queryKey: dealKeys.list(), exact: true }),
+        qc.cancelQueries({ queryKey: dealKeys.stage(stage) }),
+        previous ? qc.cancelQueries({ queryKey: dealKeys.stage(previous.stage) }) : undefined,
+        qc.cancelQueries({ queryKey: dealKeys.detail(id) }),
+      ]);
+      touched.current.add(stage);
+      if (previous) touched.current.add(previous.stage);
+      if (previous && previous.stage !== stage) {
+        shiftDeal(qc, { ...previous, stage, stageEnteredAt: new Date().toISOString() }, previous.stage, stage);
+      }
       const now = new Date().toISOString();
-      const moved = (d: Deal): Deal => (d.stage === stage ? d : { ...d, stage, stageEnteredAt: now });
-      qc.setQueryData<Deal[]>(dealKeys.list(), (old) => old?.map((d) => (d.id === id ? moved(d) : d)));
-      qc.setQueryData<DealDetail>(dealKeys.detail(id), (old) => (old ? { ...old, deal: moved(old.deal) } : old));
+      qc.setQueryData<DealDetail>(dealKeys.detail(id), (old) =>
+        old && old.deal.stage !== stage ? { ...old, deal: { ...old.deal, stage, stageEnteredAt: now } } : old,
+      );
       return { previous };
     },
-    onError: (err, { id }, ctx) => {
+    onError: (err, { id, stage }, ctx) => {
       const previous = ctx?.previous;
-      if (previous) {
-        const restore = (d: Deal): Deal => ({ ...d, stage: previous.stage, stageEnteredAt: previous.stageEnteredAt });
-        qc.setQueryData<Deal[]>(dealKeys.list(), (old) => old?.map((d) => (d.id === id ? restore(d) : d)));
-        qc.setQueryData<DealDetail>(dealKeys.detail(id), (old) => (old ? { ...old, deal: restore(old.deal) } : old));
+      if (previous && previous.stage !== stage) {
+        const current = findPipelineDeal(qc, id);
+        // Only undo this move: the deal goes back where it was, unless a later move took it elsewhere.
+        if (!current || current.stage === stage) shiftDeal(qc, { ...(current ?? previous), stage: previous.stage, stageEnteredAt: previous.stageEnteredAt }, stage, previous.stage);
+        qc.setQueryData<DealDetail>(dealKeys.detail(id), (old) =>
+          old ? { ...old, deal: { ...old.deal, stage: previous.stage, stageEnteredAt: previous.stageEnteredAt } } : old,
+        );
       }
       const description = updateErrorText(err);
       toast.error(UPDATE_FAILED, description && description !== UPDATE_FAILED ? { description } : undefined);
@@ -147,7 +304,19 @@ export function useMoveDeal() {
     onSuccess: (deal) => storeDeal(qc, deal),
     // Refetch once the last of several quick moves settles, so a refetch never undoes a newer optimistic move.
     onSettled: () => {
-      if (qc.isMutating({ mutationKey: ['deals', 'move'] }) === 1) refreshAfterChange(qc);
+      if (qc.isMutating({ mutationKey: ['deals', 'move'] }) !== 1) return;
+      const stages = new Set(touched.current);
+      touched.current.clear();
+      // The list (totals), the touched columns, the deal's detail and the other deal views; not the
+      // untouched columns (their loaded pages did not change).
+      void qc.invalidateQueries({
+        queryKey: dealKeys.all,
+        predicate: (q) => {
+          const stage = stageOfKey(q.queryKey);
+          return stage === null || stages.has(stage);
+        },
+      });
+      for (const queryKey of RELATED_KEYS) void qc.invalidateQueries({ queryKey });
     },
   });
 }

@@ -1,8 +1,9 @@
-import { ArrowRightLeft, Clock, Plus, RefreshCw } from 'lucide-react';
-import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowRightLeft, ChevronsDown, Clock, Plus, RefreshCw } from 'lucide-react';
+import { type DragEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { DEAL_MESSAGES, DEAL_STAGES, type Deal, type DealStage, daysInStage } from '../../../shared/deals';
+import { DEAL_MESSAGES, DEAL_PAGE_SIZE, DEAL_STAGES, type Deal, type DealStage, daysInStage } from '../../../shared/deals';
 import { formatUSD } from '../../../shared/format';
 import { PageHeader } from '../../app/app-shell';
 import { Badge } from '../../components/ui/badge';
@@ -16,31 +17,44 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/cn';
-import { useDeals, useMoveDeal } from './api';
+import { findPipelineDeal, fitsLoadedStage, useMoveDeal, usePipeline, useStageDeals } from './api';
 import { DealStatusBadge, DealTypeIcon, daysLabel } from './deal-ui';
 
 const DRAG_TYPE = 'application/x-deal-id';
 
-const dealCount = (n: number) => `${n} ${n === 1 ? 'deal' : 'deals'}`;
+const dealCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'deal' : 'deals'}`;
+
+/** Where focus goes after a keyboard move: the card's Move button, or (card not loaded) its new column. */
+type FocusTarget = { id: string; stage: DealStage } | { id: null; stage: DealStage };
+
+interface ColumnHandlers {
+  dropActive: boolean;
+  dragging: boolean;
+  onDragOver: (e: DragEvent<HTMLElement>) => void;
+  onDragLeave: (e: DragEvent<HTMLElement>) => void;
+  onDrop: (e: DragEvent<HTMLElement>) => void;
+}
 
 export default function PipelinePage() {
-  const deals = useDeals();
+  const qc = useQueryClient();
+  const pipeline = usePipeline();
   const move = useMoveDeal();
   const [dragId, setDragId] = useState<string | null>(null);
   const [overStage, setOverStage] = useState<DealStage | null>(null);
-  const [focusTarget, setFocusTarget] = useState<{ id: string; stage: DealStage } | null>(null);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
   // 'Failed to fetch deals' once per failure (spec section 8).
-  const failedAt = deals.isError ? deals.errorUpdatedAt : 0;
+  const failedAt = pipeline.isError ? pipeline.errorUpdatedAt : 0;
   useEffect(() => {
     if (failedAt) toast.error(DEAL_MESSAGES.fetchFailed, { id: 'deals-fetch-failed' });
   }, [failedAt]);
 
   function moveDeal(deal: Deal, stage: DealStage, viaKeyboard: boolean) {
     if (deal.stage === stage) return;
-    setAnnouncement(`Moved ${deal.title} to ${stage}`);
-    if (viaKeyboard) setFocusTarget({ id: deal.id, stage });
+    const shown = fitsLoadedStage(qc, { ...deal, stage }, stage);
+    setAnnouncement(shown ? `Moved ${deal.title} to ${stage}` : `Moved ${deal.title} to ${stage}; it is further down that column, under Show more`);
+    if (viaKeyboard) setFocusTarget(shown ? { id: deal.id, stage } : { id: null, stage });
     move.mutate({ id: deal.id, stage }, { onError: () => setAnnouncement(`Could not move ${deal.title}; it is back in ${deal.stage}`) });
   }
 
@@ -49,12 +63,43 @@ export default function PipelinePage() {
     const id = e.dataTransfer.getData(DRAG_TYPE) || dragId;
     setDragId(null);
     setOverStage(null);
-    const deal = deals.data?.find((d) => d.id === id);
+    const deal = id ? findPipelineDeal(qc, id) : undefined;
     if (deal) moveDeal(deal, stage, false);
   }
 
-  const byStage = new Map<DealStage, Deal[]>(DEAL_STAGES.map((s) => [s, []]));
-  for (const d of deals.data ?? []) byStage.get(d.stage)?.push(d);
+  const handlers = (stage: DealStage): ColumnHandlers => ({
+    dropActive: overStage === stage,
+    dragging: dragId !== null,
+    onDragOver: (e) => {
+      if (!dragId && !e.dataTransfer.types.includes(DRAG_TYPE)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'move';
+      if (overStage !== stage) setOverStage(stage);
+    },
+    onDragLeave: (e) => {
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOverStage((s) => (s === stage ? null : s));
+    },
+    onDrop: (e) => dropOn(stage, e),
+  });
+
+  const renderCard = (deal: Deal) => (
+    <DealCard
+      deal={deal}
+      dragging={dragId === deal.id}
+      focusMove={focusTarget?.id === deal.id && focusTarget.stage === deal.stage}
+      onFocused={() => setFocusTarget(null)}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG_TYPE, deal.id);
+        e.dataTransfer.effectAllowed = 'move';
+        setDragId(deal.id);
+      }}
+      onDragEnd={() => {
+        setDragId(null);
+        setOverStage(null);
+      }}
+      onMove={(stage) => moveDeal(deal, stage, true)}
+    />
+  );
 
   return (
     <>
@@ -71,13 +116,13 @@ export default function PipelinePage() {
         }
       />
       <div role="status" className="sr-only">
-        {deals.isPending ? 'Loading deals...' : announcement}
+        {pipeline.isPending ? 'Loading deals...' : announcement}
       </div>
-      {deals.isError && !deals.data ? (
+      {pipeline.isError && !pipeline.data ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-surface p-8 text-center">
           <p className="font-medium text-ink-900">{DEAL_MESSAGES.fetchFailed}</p>
           <p className="text-sm text-muted">Check your connection and try again.</p>
-          <Button variant="secondary" onClick={() => void deals.refetch()} busy={deals.isFetching}>
+          <Button variant="secondary" onClick={() => void pipeline.refetch()} busy={pipeline.isFetching}>
             <RefreshCw aria-hidden="true" />
             Retry
           </Button>
@@ -91,72 +136,48 @@ export default function PipelinePage() {
           tabIndex={0}
           className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-3 focus-visible:outline-offset-[-2px] sm:mx-0 sm:scroll-px-0 sm:px-0 lg:snap-none"
         >
-          {DEAL_STAGES.map((stage) => (
-            <StageColumn
-              key={stage}
-              stage={stage}
-              deals={byStage.get(stage) ?? []}
-              loading={deals.isPending}
-              dropActive={overStage === stage}
-              dragging={dragId !== null}
-              onDragOver={(e) => {
-                if (!dragId && !e.dataTransfer.types.includes(DRAG_TYPE)) return;
-                e.preventDefault();
-                e.dataTransfer.dropEffect = 'move';
-                if (overStage !== stage) setOverStage(stage);
-              }}
-              onDragLeave={(e) => {
-                if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOverStage((s) => (s === stage ? null : s));
-              }}
-              onDrop={(e) => dropOn(stage, e)}
-              renderCard={(deal) => (
-                <DealCard
-                  deal={deal}
-                  dragging={dragId === deal.id}
-                  focusMove={focusTarget?.id === deal.id && focusTarget.stage === deal.stage}
-                  onFocused={() => setFocusTarget(null)}
-                  onDragStart={(e) => {
-                    e.dataTransfer.setData(DRAG_TYPE, deal.id);
-                    e.dataTransfer.effectAllowed = 'move';
-                    setDragId(deal.id);
-                  }}
-                  onDragEnd={() => {
-                    setDragId(null);
-                    setOverStage(null);
-                  }}
-                  onMove={(stage) => moveDeal(deal, stage, true)}
-                />
-              )}
-            />
-          ))}
+          {DEAL_STAGES.map((stage) =>
+            pipeline.data ? (
+              <StageColumn
+                key={stage}
+                stage={stage}
+                total={pipeline.data.stages.find((s) => s.stage === stage)?.total ?? 0}
+                handlers={handlers(stage)}
+                focusColumn={focusTarget?.id === null && focusTarget.stage === stage}
+                onFocused={() => setFocusTarget(null)}
+                onAnnounce={setAnnouncement}
+                renderCard={renderCard}
+              />
+            ) : (
+              <ColumnFrame key={stage} stage={stage} total={null} handlers={handlers(stage)}>
+                <CardSkeleton />
+                <CardSkeleton />
+              </ColumnFrame>
+            ),
+          )}
         </div>
       )}
     </>
   );
 }
 
-function StageColumn({
+/** A column: its heading with the count badge (the stage's true total) and its body. */
+function ColumnFrame({
   stage,
-  deals,
-  loading,
-  dropActive,
-  dragging,
-  onDragOver,
-  onDragLeave,
-  onDrop,
-  renderCard,
+  total,
+  handlers,
+  headingRef,
+  children,
 }: {
   stage: DealStage;
-  deals: Deal[];
-  loading: boolean;
-  dropActive: boolean;
-  dragging: boolean;
-  onDragOver: (e: DragEvent<HTMLElement>) => void;
-  onDragLeave: (e: DragEvent<HTMLElement>) => void;
-  onDrop: (e: DragEvent<HTMLElement>) => void;
-  renderCard: (deal: Deal) => ReactNode;
+  /** Null while loading. */
+  total: number | null;
+  handlers: ColumnHandlers;
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
 }) {
   const headingId = useId();
+  const { dropActive, dragging, onDragOver, onDragLeave, onDrop } = handlers;
   return (
     <section
       aria-labelledby={headingId}
@@ -171,38 +192,134 @@ function StageColumn({
     >
       <h2
         id={headingId}
-        aria-label={loading ? stage : `${stage}, ${dealCount(deals.length)}`}
-        className="flex items-center justify-between gap-2 px-3 pt-3 pb-2 text-sm font-semibold text-ink-900"
+        ref={headingRef}
+        tabIndex={-1}
+        aria-label={total === null ? stage : `${stage}, ${dealCount(total)}`}
+        className="flex items-center justify-between gap-2 px-3 pt-3 pb-2 text-sm font-semibold text-ink-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-600"
       >
         <span>{stage}</span>
         <Badge tone="info" className="tabular">
-          {loading ? '…' : deals.length}
+          {total === null ? '…' : total.toLocaleString('en-US')}
         </Badge>
       </h2>
-      <div className="flex flex-1 flex-col gap-3 px-2 pb-3">
-        {loading ? (
-          <>
-            <CardSkeleton />
-            <CardSkeleton />
-          </>
-        ) : deals.length === 0 ? (
-          <p
-            className={cn(
-              'flex min-h-32 items-center justify-center rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted',
-              dropActive ? 'border-gold-600' : 'border-border',
-            )}
-          >
-            No deals in this stage
-          </p>
-        ) : (
-          <ul aria-label={`${stage}: ${dealCount(deals.length)}`} className="flex flex-col gap-3">
-            {deals.map((d) => (
-              <li key={d.id}>{renderCard(d)}</li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <div className="flex flex-1 flex-col gap-3 px-2 pb-3">{children}</div>
     </section>
+  );
+}
+
+/**
+ * A loaded column: its first page (from GET /api/deals), then any further pages brought by
+ * "Show N more" (the stage's keyset cursor).
+ */
+function StageColumn({
+  stage,
+  total,
+  handlers,
+  focusColumn,
+  onFocused,
+  onAnnounce,
+  renderCard,
+}: {
+  stage: DealStage;
+  total: number;
+  handlers: ColumnHandlers;
+  /** A keyboard move sent a deal here beyond the loaded cards: focus this column's Show more (or heading). */
+  focusColumn: boolean;
+  onFocused: () => void;
+  onAnnounce: (text: string) => void;
+  renderCard: (deal: Deal) => ReactNode;
+}) {
+  const pages = useStageDeals(stage);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moreRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+
+  // A deal can sit in two pages for a moment (a move between a page's load and the next): show it once.
+  const seen = new Set<string>();
+  const deals: Deal[] = [];
+  for (const d of pages.data?.pages.flatMap((p) => p.deals) ?? []) {
+    if (d.stage !== stage || seen.has(d.id)) continue;
+    seen.add(d.id);
+    deals.push(d);
+  }
+  const hasMore = pages.hasNextPage;
+  const remaining = Math.max(0, total - deals.length);
+  const nextCount = Math.min(DEAL_PAGE_SIZE, remaining);
+  const loadingMore = pages.isFetchingNextPage;
+
+  useEffect(() => {
+    if (!focusColumn) return;
+    (moreRef.current ?? headingRef.current)?.focus();
+    onFocused();
+  }, [focusColumn, onFocused]);
+
+  // Focus after a load (the busy button was disabled, which drops focus): back on the button
+  // while more remain, else on the first card the last page brought.
+  useEffect(() => {
+    if (focusFrom === null || loadingMore) return;
+    if (hasMore) moreRef.current?.focus();
+    else listRef.current?.querySelectorAll<HTMLElement>(':scope > li a')[focusFrom]?.focus();
+    setFocusFrom(null);
+  }, [focusFrom, loadingMore, hasMore]);
+
+  async function showMore() {
+    const before = deals.length;
+    const result = await pages.fetchNextPage();
+    if (result.isError) {
+      toast.error(DEAL_MESSAGES.loadMoreFailed, { description: 'Check your connection and try again.' });
+      onAnnounce(DEAL_MESSAGES.loadMoreFailed);
+      moreRef.current?.focus();
+      return;
+    }
+    const now = new Set(result.data?.pages.flatMap((p) => p.deals.filter((d) => d.stage === stage).map((d) => d.id)) ?? []).size;
+    onAnnounce(`Showing ${now.toLocaleString('en-US')} of ${dealCount(Math.max(total, now))} in ${stage}`);
+    setFocusFrom(before);
+  }
+
+  return (
+    <ColumnFrame stage={stage} total={total} handlers={handlers} headingRef={headingRef}>
+      {deals.length === 0 && !hasMore ? (
+        <p
+          className={cn(
+            'flex min-h-32 items-center justify-center rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted',
+            handlers.dropActive ? 'border-gold-600' : 'border-border',
+          )}
+        >
+          No deals in this stage
+        </p>
+      ) : (
+        <ul
+          ref={listRef}
+          aria-label={hasMore ? `${stage}: ${deals.length.toLocaleString('en-US')} of ${dealCount(total)} shown` : `${stage}: ${dealCount(total)}`}
+          className="flex flex-col gap-3"
+        >
+          {deals.map((d) => (
+            <li key={d.id}>{renderCard(d)}</li>
+          ))}
+        </ul>
+      )}
+      {hasMore && (
+        <div className="flex flex-col items-stretch gap-1.5 pt-1">
+          <p className="text-center text-xs text-muted tabular">
+            Showing {deals.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+          </p>
+          <Button
+            ref={moreRef}
+            variant="secondary"
+            size="sm"
+            onClick={() => void showMore()}
+            busy={loadingMore}
+            aria-label={
+              loadingMore ? `Loading more ${stage} deals` : nextCount > 0 ? `Show ${nextCount} more ${stage} deals` : `Show more ${stage} deals`
+            }
+          >
+            {!loadingMore && <ChevronsDown aria-hidden="true" />}
+            {loadingMore ? 'Loading...' : nextCount > 0 ? `Show ${nextCount} more` : 'Show more'}
+          </Button>
+        </div>
+      )}
+    </ColumnFrame>
   );
 }
 

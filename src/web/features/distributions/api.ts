@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Deal } from '../../../shared/deals';
+import type { DealOption } from '../../../shared/deals';
 import type { DistributionCalendar, DistributionEvent } from '../../../shared/portal';
 import { api } from '../../lib/api';
 
@@ -43,7 +43,8 @@ export function useDistributionEvents() {
 export function useDealChoices() {
   return useQuery({
     queryKey: distributionKeys.dealChoices(),
-    queryFn: ({ signal }) => api<{ deals: Deal[] }>('/api/deals', { signal }).then((r) => r.deals),
+    // Every deal (lean): GET /api/deals pages the pipeline per stage.
+    queryFn: ({ signal }) => api<{ deals: DealOption[] }>('/api/deals/options', { signal }).then((r) => r.deals),
     staleTime: 30_000,
   });
 }

@@ -1,7 +1,7 @@
 import { BadgeCheck, ChevronDown, CircleCheck, HandCoins, Landmark, ListChecks, RotateCw, Timer } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import type { Deal } from '../../../shared/deals';
+import type { DealOption } from '../../../shared/deals';
 import { formatDate, formatUSD } from '../../../shared/format';
 import { DISTRIBUTION_TYPES, type DistributionEvent, type DistributionStatus, recordDistributionInput } from '../../../shared/portal';
 import { PageHeader } from '../../app/app-shell';
@@ -348,7 +348,7 @@ function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionE
   );
 }
 
-function DealHint({ deal }: { deal: Deal }) {
+function DealHint({ deal }: { deal: DealOption }) {
   if (!(Number(deal.committedAmount) > 0)) {
     return <span className="text-warning-800">This deal has no completed subscriptions yet, so there is no one to allocate to.</span>;
   }

@@ -25,7 +25,7 @@ export function useDealOptions() {
   return useQuery({
     queryKey: dealOptionsKey,
     queryFn: ({ signal }) =>
-      api<{ deals: Deal[] }>('/api/deals', { signal }).then((r) =>
+      api<{ deals: DealOption[] }>('/api/deals/options', { signal }).then((r) =>
         r.deals.map((d): DealOption => ({ id: d.id, title: d.title })).sort((a, b) => a.title.localeCompare(b.title)),
       ),
   });

@@ -10,7 +10,7 @@ import { Field, fieldProps } from '../../components/ui/field';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { useDeals } from '../deals/api';
+import { useDealOptions } from '../deals/api';
 import { decimalToCents } from './amount';
 import { SUBSCRIPTION_TEXT, serverMessage, useAllSubscriptions, useTransitionSubscription } from './api';
 import { SubscriptionProgress, SubscriptionStatusBadge } from './subscription-ui';
@@ -291,7 +291,7 @@ export function AdminSubscriptionsPanel() {
 }
 
 function CompleteBody({ sub, busy, onConfirm }: { sub: Subscription; busy: boolean; onConfirm: () => Promise<void> }) {
-  const deals = useDeals();
+  const deals = useDealOptions();
   const deal = deals.data?.find((d) => d.id === sub.dealId);
   const after = deal ? decimalToCents(deal.committedAmount) + decimalToCents(sub.amount) : null;
   return (
