@@ -37,6 +37,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     logger: opts.logger ?? false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One line per request (below) instead of Fastify's two: half the logging cost.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { req: { method: request.method, url: request.url, ip: request.ip }, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
   });
 
   app.setErrorHandler(errorHandler);

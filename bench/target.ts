@@ -1,0 +1,214 @@
+// A server process started by the benchmarks (never imported by the product).
+//   BENCH_MODE=app    our app built with buildApp, plus a bare Fastify instance on another port
+//                     sharing the same Db (PGlite: one process must own the data directory).
+//                     The bare instance replays, without any of our framework, exactly the SQL our
+//                     app issued for a captured request (/bare/read/:name, /bare/write/:name),
+//                     and hosts the bench's control routes (/__bench/*).
+//   BENCH_MODE=hello  a bare Fastify hello-world (item 1's baseline).
+//   BENCH_MODE=upload a bare Fastify + @fastify/multipart route streaming a file to disk (item 5's baseline).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify from 'fastify';
+import { buildApp } from '../src/server/app.ts';
+import { hashPassword } from '../src/server/auth/password.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { MessageCipher } from '../src/server/crypto/cipher.ts';
+import { insertUser } from '../src/server/db/bootstrap.ts';
+import { type Db, one, openPglite, openPostgres, type Queryable } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { DiskFileStore } from '../src/server/storage/file-store.ts';
+import { countsFor, growTo } from './lib/dataset.ts';
+import { BENCH_ADMIN } from './lib/util.ts';
+
+
+const mode = process.env.BENCH_MODE ?? 'app';
+const port = Number(process.env.PORT ?? 0);
+const host = '127.0.0.1';
+
+interface Captured {
+  sql: string;
+  params: unknown[] | undefined;
+}
+
+/** A Db that can record the statements issued while a function runs. */
+function recording(db: Db) {
+  // Only statements issued inside capture()'s async context are recorded: requests still in
+  // flight from an earlier load run must not leak into the capture.
+  const als = new AsyncLocalStorage<Captured[]>();
+  const wrap = (q: Queryable): Queryable => ({
+    query: <T,>(sql: string, params?: unknown[]) => {
+      als.getStore()?.push({ sql, params });
+      return q.query<T>(sql, params);
+    },
+  });
+  const wrapped: Db = { engine: db.engine, query: wrap(db).query, tx: (fn) => db.tx((t) => fn(wrap(t))), close: () => db.close() };
+  return {
+    db: wrapped,
+    async capture(fn: () => Promise<unknown>): Promise<Captured[]> {
+      const rec: Captured[] = [];
+      await als.run(rec, fn);
+      return rec;
+    },
+  };
+}
+
+// Session bookkeeping is our framework's cost, not the route's SQL.
+const isSessionSql = (sql: string) => /\bsessions\b/i.test(sql);
+
+async function appMode() {
+  const dataDir = process.env.DATA_DIR as string;
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  await mkdir(dataDir, { recursive: true });
+  const raw = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(path.join(dataDir, 'pglite'));
+  await migrate(raw);
+  let admin = await one<{ id: string }>(raw, 'SELECT id FROM profiles WHERE lower(email) = lower($1)', [BENCH_ADMIN.email]);
+  if (!admin) {
+    const passwordHash = await hashPassword(BENCH_ADMIN.password, 10);
+    const id = await raw.tx((q) =>
+      insertUser(q, { email: BENCH_ADMIN.email, name: 'Bench Admin', role: 'admin', adminUserType: 'founder', status: 'active', passwordHash, mustChangePassword: false }),
+    );
+    admin = { id };
+  }
+  const adminId = admin.id;
+  const log = (s: string) => console.log(s);
+  const scale = Number(process.env.BENCH_SCALE ?? 1);
+  const base = process.env.BENCH_BASE ? JSON.parse(process.env.BENCH_BASE) : undefined;
+  const growSeconds = await growTo(raw, countsFor(scale, base), adminId, log);
+  const storage = path.join(dataDir, 'storage');
+  if (process.env.BENCH_FILES === '1') await writeDocumentFiles(raw, storage);
+
+  const config = loadConfig({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), MAX_UPLOAD_MB: '50' });
+  const rec = recording(raw);
+  const files = new DiskFileStore(storage);
+  const cipher = new MessageCipher(randomBytes(32));
+  const app = await buildApp(
+    { db: rec.db, files, config, cipher },
+    {
+      webDir: null,
+      logger: {
+        level: process.env.BENCH_LOG_LEVEL ?? 'info',
+        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      },
+    },
+  );
+  const appPort = Number(process.env.BENCH_APP_PORT ?? 0);
+  await app.listen({ port: appPort, host });
+  const appAddress = app.server.address();
+  const realAppPort = typeof appAddress === 'object' && appAddress ? appAddress.port : appPort;
+
+  const signin = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: BENCH_ADMIN });
+  const cookie = `sd_session=${(signin.cookies.find((c) => c.name === 'sd_session') as { value: string }).value}`;
+
+  const reads = new Map<string, Captured[]>();
+  const writes = new Map<string, Captured[]>();
+  const bare = Fastify({ logger: false });
+  bare.get('/__bench/ready', async () => ({ appPort: realAppPort, adminId, engine: raw.engine, growSeconds }));
+  bare.post<{ Body: { name: string; kind: 'read' | 'write'; method: 'GET' | 'POST'; url: string; body?: unknown } }>(
+    '/__bench/capture',
+    async (request, reply) => {
+      const { name, kind, method, url, body } = request.body;
+      let status = 0;
+      let responseBytes = 0;
+      const all = await rec.capture(async () => {
+        const res = await app.inject({ method, url, headers: { cookie }, ...(body === undefined ? {} : { payload: body as object }) });
+        status = res.statusCode;
+        responseBytes = res.rawPayload.length;
+      });
+      if (status >= 300) return reply.status(500).send({ message: `capture of ${method} ${url} answered ${status}` });
+      const route = all.filter((c) => !isSessionSql(c.sql));
+      if (kind === 'read') reads.set(name, route);
+      else writes.set(name, route.filter((c) => /^\s*(INSERT|UPDATE|DELETE)\b/i.test(c.sql)));
+      return { status, responseBytes, statements: (kind === 'read' ? reads : writes).get(name)?.map((c) => c.sql.replace(/\s+/g, ' ').slice(0, 400)) };
+    },
+  );
+  bare.get<{ Params: { name: string } }>('/bare/read/:name', async (request) => {
+    const qs = reads.get(request.params.name) ?? [];
+    return { results: await Promise.all(qs.map((c) => raw.query(c.sql, c.params))) };
+  });
+  bare.post<{ Params: { name: string } }>('/bare/write/:name', async (request, reply) => {
+    const qs = writes.get(request.params.name) ?? [];
+    const out = await raw.tx(async (q) => {
+      const rows: unknown[] = [];
+      for (const c of qs) rows.push(await q.query(c.sql, c.params));
+      return rows;
+    });
+    return reply.status(201).send({ results: out });
+  });
+  bare.post<{ Body: { scale: number } }>('/__bench/grow', async (request) => {
+    const seconds = await growTo(raw, countsFor(request.body.scale, base), adminId, log);
+    return { seconds };
+  });
+  bare.post<{ Body: { sql: string; params?: unknown[] } }>('/__bench/sql', async (request) => {
+    const t0 = performance.now();
+    const rows = await raw.query(request.body.sql, request.body.params ?? undefined);
+    return { ms: performance.now() - t0, rows };
+  });
+  bare.get('/__bench/captured', async () => ({ reads: Object.fromEntries(reads), writes: Object.fromEntries(writes) }));
+  const close = async () => {
+    await bare.close().catch(() => {});
+    await app.close().catch(() => {});
+    await raw.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void close());
+  process.on('SIGINT', () => void close());
+  await bare.listen({ port, host });
+  log(`bench target ready: app ${realAppPort}, bare ${port}`);
+}
+
+/** The generated documents get tiny files, so the start-up consistency sweep finds them in storage. */
+async function writeDocumentFiles(db: Db, storage: string) {
+  const rows = await db.query<{ file_path: string }>("SELECT file_path FROM documents WHERE file_path LIKE 'deal-documents/bench/%'");
+  await mkdir(path.join(storage, 'deal-documents', 'bench'), { recursive: true });
+  const content = '%PDF-1.4\n% bench\n';
+  for (let i = 0; i < rows.length; i += 200) {
+    await Promise.all(
+      rows.slice(i, i + 200).map(async (r) => {
+        const p = path.join(storage, r.file_path);
+        try {
+          await stat(p);
+        } catch {
+          await writeFile(p, content);
+        }
+      }),
+    );
+  }
+}
+
+async function helloMode() {
+  const app = Fastify({ logger: false });
+  const hello = async () => ({ hello: 'world' });
+  app.get('/', hello);
+  app.get('/api/health', hello);
+  await app.listen({ port, host });
+}
+
+async function uploadMode() {
+  const dir = process.env.BENCH_UPLOAD_DIR as string;
+  await mkdir(dir, { recursive: true });
+  const app = Fastify({ logger: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: 100 * 1024 ** 3 } });
+  app.get('/api/health', async () => ({ ok: true }));
+  app.post('/upload', async (request, reply) => {
+    let size = 0;
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      const file = path.join(dir, `${randomUUID()}.part`);
+      await pipeline(part.file, createWriteStream(file));
+      size = (await stat(file)).size;
+    }
+    return reply.status(201).send({ size });
+  });
+  await app.listen({ port, host });
+}
+
+const run = mode === 'hello' ? helloMode : mode === 'upload' ? uploadMode : appMode;
+run().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
