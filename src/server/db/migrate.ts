@@ -1,35 +1,51 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './client.ts';
+import type { Db, Queryable } from './client.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any fixed number: serialises migrations when several servers start on one PostgreSQL.
-const LOCK_ID = 727_001;
+export const MIGRATION_LOCK_ID = 727_001;
+export const MIGRATIONS_TABLE = 'schema_migrations';
 
-/** Applies every migrations/NNN_*.sql not yet recorded, in order, each in its own transaction. */
-export async function migrate(db: Db): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+/** The migrations this code knows, in the order they apply. */
+export async function migrationFiles(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+}
+
+/** The migrations a database has applied, in order (creating the bookkeeping table if needed). */
+export async function appliedMigrations(q: Queryable): Promise<string[]> {
+  await q.query(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  return (await q.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY name`)).map((r) => r.name);
+}
+
+/**
+ * Applies the named migrations that are not yet recorded, in order, inside the caller's
+ * transaction (restore uses this to rebuild an archive's schema). Returns those applied.
+ */
+export async function applyMigrations(q: Queryable, names: string[]): Promise<string[]> {
+  const done = new Set(await appliedMigrations(q));
   const applied: string[] = [];
-  await db.tx(async (q) => {
-    await q.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
-    await q.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-    const done = new Set((await q.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
-    for (const file of files) {
-      if (done.has(file)) continue;
-      const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
-      await execScript(q, sql);
-      await q.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-      applied.push(file);
-    }
-  });
+  for (const name of names) {
+    if (done.has(name)) continue;
+    await execScript(q, await readFile(path.join(MIGRATIONS_DIR, name), 'utf8'));
+    await q.query(`INSERT INTO ${MIGRATIONS_TABLE} (name) VALUES ($1)`, [name]);
+    applied.push(name);
+  }
   return applied;
 }
 
+/** Applies every migrations/NNN_*.sql not yet recorded, in order, in one transaction. */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = await migrationFiles();
+  return db.tx(async (q) => {
+    await q.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    return applyMigrations(q, files);
+  });
+}
+
 /** Runs a multi-statement script. Statements are split on semicolons at line ends. */
-async function execScript(q: { query(sql: string): Promise<unknown> }, sql: string): Promise<void> {
+async function execScript(q: Queryable, sql: string): Promise<void> {
   const statements = sql
     .split(/;\s*$/m)
     .map((s) => s.replace(/^\s*--.*$/gm, '').trim())

@@ -17,20 +17,16 @@ import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
 import { chmod, copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import * as tar from 'tar';
 import type { Config } from '../config.ts';
 import { loadMessageKey } from '../crypto/cipher.ts';
 import { type Db, openPglite, openPostgres, type Queryable } from '../db/client.ts';
 import { version as appVersion } from '../version.ts';
+import { appliedMigrations, applyMigrations, MIGRATION_LOCK_ID, MIGRATIONS_TABLE, migrationFiles } from '../db/migrate.ts';
 
 export const FORMAT = 'meridian-syndicate-backup';
 export const FORMAT_VERSION = 1;
 
-/** Same directory and lock id as db/migrate.ts (restore replays an archive's migrations itself). */
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
-const MIGRATION_LOCK_ID = 727_001;
-const MIGRATIONS_TABLE = 'schema_migrations';
 
 /** Columns that name a file in storage (used to warn about rows whose file is missing). */
 const FILE_KEY_COLUMNS: Record<string, string> = { documents: 'file_path', kyc_documents: 'file_path', messages: 'attachment_path' };
@@ -438,7 +434,7 @@ export async function prepareRestore(opts: Omit<RestoreOptions, 'db'>): Promise<
   try {
     const manifest = await unpackAndVerify(opts.archive, work);
     const keyPlan = await planMessageKey(manifest, work, opts.messageKey, dataDir);
-    const codeMigrations = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
+    const codeMigrations = await migrationFiles();
     if (codeMigrations.slice(0, manifest.migrations.length).join('\n') !== manifest.migrations.join('\n')) {
       throw new BackupError(
         `the archive's schema (${manifest.migrations.length} migrations, app ${manifest.app_version}) is not one this version knows; restore it with app ${manifest.app_version} or newer`,
@@ -549,26 +545,15 @@ async function assertSameSchema(manifest: Manifest, infos: TableInfo[]): Promise
 }
 
 /**
- * Applies the archive's migrations that the target lacks, in the caller's transaction, the same
- * way db/migrate.ts does (statements split on semicolons at line ends). The server applies any
- * newer migrations at its next start.
+ * Applies the archive's migrations that the target lacks, in the caller's transaction. The
+ * server applies any newer migrations at its next start.
  */
 async function replayMigrations(tx: Queryable, names: string[]): Promise<void> {
-  await tx.query(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const done = (await tx.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY name`)).map((r) => r.name);
+  const done = await appliedMigrations(tx);
   if (done.some((d) => !names.includes(d))) {
     throw new BackupError('the database has a newer schema than the archive; restore into an empty database');
   }
-  for (const name of names) {
-    if (done.includes(name)) continue;
-    const sql = await readFile(path.join(MIGRATIONS_DIR, name), 'utf8');
-    const statements = sql
-      .split(/;\s*$/m)
-      .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-      .filter(Boolean);
-    for (const s of statements) await tx.query(s);
-    await tx.query(`INSERT INTO ${MIGRATIONS_TABLE} (name) VALUES ($1)`, [name]);
-  }
+  await applyMigrations(tx, names);
 }
 
 /** Inserts a table's rows in batches; values are cast from their text form to the column types. */
