@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { bootstrapAdmin } from './db/bootstrap.ts';
+import { holdDataDirLock } from './db/data-dir-lock.ts';
 import { type Db, openPglite, openPostgres } from './db/client.ts';
 import { loadDemoData } from './db/demo.ts';
 import { MessageCipher, loadMessageKey } from './crypto/cipher.ts';
@@ -33,25 +34,16 @@ async function ensureWritableDataDir(dir: string): Promise<void> {
 
 /** One server per embedded database: a second one on the same DATA_DIR refuses to start. */
 async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  const lockFile = path.join(dir, 'server.pid');
   try {
-    const pid = Number((await readFile(lockFile, 'utf8')).trim());
-    if (pid && pid !== process.pid) {
-      let alive = false;
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch (err) {
-        alive = (err as NodeJS.ErrnoException).code === 'EPERM';
-      }
-      if (alive) fail(`another server (pid ${pid}) is already using DATA_DIR ${dir}; stop it first or choose another DATA_DIR`);
-      say(`Removed a stale lock left by pid ${pid} in ${dir}.`);
-    }
+    const { release, stalePid } = await holdDataDirLock(
+      dir,
+      (pid) => new Error(`another server (pid ${pid}) is already using DATA_DIR ${dir}; stop it first or choose another DATA_DIR`),
+    );
+    if (stalePid) say(`Removed a stale lock left by pid ${stalePid} in ${dir}.`);
+    return release;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    fail((err as Error).message);
   }
-  await writeFile(lockFile, String(process.pid));
-  return () => rm(lockFile, { force: true });
 }
 
 async function openDatabase(config: Config): Promise<Db> {

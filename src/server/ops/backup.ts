@@ -22,6 +22,7 @@ import type { Config } from '../config.ts';
 import { loadMessageKey } from '../crypto/cipher.ts';
 import { type Db, openPglite, openPostgres, type Queryable } from '../db/client.ts';
 import { version as appVersion } from '../version.ts';
+import { holdDataDirLock } from '../db/data-dir-lock.ts';
 import { appliedMigrations, applyMigrations, MIGRATION_LOCK_ID, MIGRATIONS_TABLE, migrationFiles } from '../db/migrate.ts';
 
 export const FORMAT = 'meridian-syndicate-backup';
@@ -711,31 +712,14 @@ async function planMessageKey(
  * backup or restore refuses; otherwise it takes the same lock file, so no server starts meanwhile.
  */
 export async function lockEmbeddedDataDir(dataDir: string, what: string): Promise<() => Promise<void>> {
-  const lockFile = path.join(dataDir, 'server.pid');
-  try {
-    const pid = Number((await readFile(lockFile, 'utf8')).trim());
-    if (pid && pid !== process.pid) {
-      let alive = false;
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch (err) {
-        alive = (err as NodeJS.ErrnoException).code === 'EPERM';
-      }
-      if (alive) {
-        throw new BackupError(
-          `a server (pid ${pid}) is running on DATA_DIR ${dataDir}; the embedded database allows one process, so stop the server before the ${what}`,
-        );
-      }
-    }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-  await writeFile(lockFile, String(process.pid));
-  return async () => {
-    const held = await readFile(lockFile, 'utf8').catch(() => '');
-    if (held.trim() === String(process.pid)) await rm(lockFile, { force: true });
-  };
+  const { release } = await holdDataDirLock(
+    dataDir,
+    (pid) =>
+      new BackupError(
+        `a server (pid ${pid}) is running on DATA_DIR ${dataDir}; the embedded database allows one process, so stop the server before the ${what}`,
+      ),
+  );
+  return release;
 }
 
 async function openConfigured(config: Config, create: boolean): Promise<Db> {

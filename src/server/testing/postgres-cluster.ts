@@ -15,7 +15,8 @@ export function findPgBin(): string {
   return path.join(base, versions[0], 'bin');
 }
 
-async function freePort(): Promise<number> {
+/** A free TCP port on loopback (the OS picks one). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
