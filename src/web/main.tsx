@@ -1,12 +1,44 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './styles.css';
 
+/**
+ * The pages the build prerenders (scripts/prerender.ts PAGES) and their lazy route modules,
+ * loaded before hydrating so the route hydrates soon after the shell.
+ */
+const PRERENDERED: Record<string, () => Promise<unknown>> = {
+  '/': () => import('./features/landing/landing-page'),
+  '/login': () => import('./features/auth/login-page'),
+};
+
+/**
+ * The prerendered HTML is the app's first render for a visitor who is not signed in. The
+ * session check can legitimately change that render before the lazy route has hydrated (the
+ * sign-in card replacing 'Initializing...', or a signed-in user's redirect); React then
+ * renders that part on the client instead, which is the intended outcome, not an error.
+ */
+const isHydrationMismatch = (error: unknown) =>
+  /Hydration failed|hydrating|react\.dev\/errors\/(418|419|421|423|425)\b/.test(String((error as Error)?.message ?? error));
+
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+if (root.hasAttribute('data-prerendered')) {
+  const load = PRERENDERED[window.location.pathname]?.() ?? Promise.resolve();
+  void load
+    .catch(() => undefined)
+    .then(() =>
+      hydrateRoot(root, app, {
+        onRecoverableError(error) {
+          if (!isHydrationMismatch(error)) reportError(error);
+        },
+      }),
+    );
+} else {
+  createRoot(root).render(app);
+}

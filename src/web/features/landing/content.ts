@@ -5,16 +5,7 @@
  * The office addresses, phone numbers and e-mail addresses below are PLACEHOLDERS and must
  * be replaced with the group's real contact details before going live.
  */
-import {
-  Award,
-  Building2,
-  Cpu,
-  Fuel,
-  Handshake,
-  Landmark,
-  ShieldCheck,
-  type LucideIcon,
-} from 'lucide-react';
+import { Award, Building2, Cpu, Fuel, Handshake, Landmark, type LucideIcon, ShieldCheck } from 'lucide-react';
 
 export interface HeroContent {
   readonly eyebrow: string;
@@ -130,15 +121,13 @@ export const VALUE_CARDS: readonly ValueCard[] = [
     icon: ShieldCheck,
     title: 'Secure & Compliant',
     description:
-      'DFSA-regulated, with KYC, anti-money-laundering checks and document controls built into ' +
-      'every stage of the investment process.',
+      'DFSA-regulated, with KYC, anti-money-laundering checks and document controls built into every stage of the investment process.',
   },
   {
     icon: Award,
     title: 'Proven Track Record',
     description:
-      'More than 25 completed deals across sectors and jurisdictions, each structured, closed ' +
-      'and reported with the same discipline.',
+      'More than 25 completed deals across sectors and jurisdictions, each structured, closed and reported with the same discipline.',
   },
   {
     icon: Handshake,
@@ -152,41 +141,33 @@ export const VALUE_CARDS: readonly ValueCard[] = [
 export const OPPORTUNITIES_INTRO: SectionIntro = {
   eyebrow: 'Investment opportunities',
   heading: 'Four sectors, one disciplined approach',
-  text:
-    'Each opportunity is held in its own SPV, with its own documentation, reporting and ' +
-    'investor register.',
+  text: 'Each opportunity is held in its own SPV, with its own documentation, reporting and investor register.',
 };
 
 export const OPPORTUNITIES: readonly OpportunityCard[] = [
   {
     icon: Fuel,
     title: 'Oil Trading',
-    description:
-      'Asset-backed financing of petroleum product cargoes supplying East African markets.',
+    description: 'Asset-backed financing of petroleum product cargoes supplying East African markets.',
     highlights: ['Trade finance structures', 'Secured against physical cargo', 'Short investment cycles'],
   },
   {
     icon: Building2,
     title: 'Distressed Real Estate',
     description:
-      'Acquisition and repositioning of undervalued commercial and residential property from ' +
-      'restructurings and forced sales.',
+      'Acquisition and repositioning of undervalued commercial and residential property from restructurings and forced sales.',
     highlights: ['Entry below replacement cost', 'Active asset management', 'Defined exit planning'],
   },
   {
     icon: Landmark,
     title: 'PPP Infrastructure',
-    description:
-      'Participation in public-private partnership projects in energy, transport and social ' +
-      'infrastructure.',
+    description: 'Participation in public-private partnership projects in energy, transport and social infrastructure.',
     highlights: ['Long-term concession agreements', 'Public-sector counterparties', 'Essential-service assets'],
   },
   {
     icon: Cpu,
     title: 'AI & Technology',
-    description:
-      'Growth investments in companies building data, fintech and artificial-intelligence ' +
-      'solutions for African markets.',
+    description: 'Growth investments in companies building data, fintech and artificial-intelligence solutions for African markets.',
     highlights: ['Growth-stage companies', 'Experienced founding teams', 'Regional scale-up potential'],
   },
 ];
@@ -200,33 +181,27 @@ export const REASONS_INTRO: SectionIntro = {
 export const REASONS: readonly Reason[] = [
   {
     title: 'Regulatory oversight',
-    description:
-      'We operate under DFSA regulation, with governance, reporting and investor protections to match.',
+    description: 'We operate under DFSA regulation, with governance, reporting and investor protections to match.',
   },
   {
     title: 'On-the-ground presence',
-    description:
-      'Teams in Nairobi, Dubai and Port Louis source, structure and monitor transactions locally.',
+    description: 'Teams in Nairobi, Dubai and Port Louis source, structure and monitor transactions locally.',
   },
   {
     title: 'Ring-fenced SPV structures',
-    description:
-      'Each deal sits in its own special-purpose vehicle, keeping assets, liabilities and reporting separate.',
+    description: 'Each deal sits in its own special-purpose vehicle, keeping assets, liabilities and reporting separate.',
   },
   {
     title: 'Rigorous due diligence',
-    description:
-      'Legal, financial and compliance review is completed before any opportunity reaches investors.',
+    description: 'Legal, financial and compliance review is completed before any opportunity reaches investors.',
   },
   {
     title: 'Transparent reporting',
-    description:
-      'Deal documents, updates and distributions are available in one secure investor portal.',
+    description: 'Deal documents, updates and distributions are available in one secure investor portal.',
   },
   {
     title: 'Dedicated investor relations',
-    description:
-      'A named contact supports every investor, from onboarding and KYC through to exit.',
+    description: 'A named contact supports every investor, from onboarding and KYC through to exit.',
   },
 ];
 
@@ -266,15 +241,11 @@ export const CALL_TO_ACTION: CallToActionContent = {
   text: 'Sign in to the investor platform to review live deals, documents and your portfolio.',
   invest: {
     heading: 'Looking to invest?',
-    text:
-      'Join our network of investors and gain access to vetted, SPV-structured opportunities ' +
-      'across East Africa.',
+    text: 'Join our network of investors and gain access to vetted, SPV-structured opportunities across East Africa.',
   },
   raise: {
     heading: 'Seeking to raise funds?',
-    text:
-      'Sponsors and companies with East African projects can apply to have their opportunity ' +
-      'reviewed by our investment team.',
+    text: 'Sponsors and companies with East African projects can apply to have their opportunity reviewed by our investment team.',
   },
 };
 

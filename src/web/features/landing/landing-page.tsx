@@ -1,15 +1,6 @@
+import { ArrowRight, CircleCheck, Landmark, LogIn, type LucideIcon, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  ArrowRight,
-  CircleCheck,
-  Landmark,
-  LogIn,
-  Mail,
-  MapPin,
-  Phone,
-  type LucideIcon,
-} from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { companyName, PRODUCT_NAME } from '../../lib/company';
 import {
@@ -23,11 +14,12 @@ import {
   OPPORTUNITIES_INTRO,
   REASONS,
   REASONS_INTRO,
-  STATS,
-  VALUES_INTRO,
-  VALUE_CARDS,
   type SectionIntro,
+  STATS,
+  VALUE_CARDS,
+  VALUES_INTRO,
 } from './content';
+import { COMPANY_NAME_SLOT, isPrerendering, YEAR_SLOT } from './prerender-slots';
 
 /* Button looks, local to this page so the landing bundle stays free of the app's UI kit. */
 const button =
@@ -43,8 +35,7 @@ const secondaryOnLight = 'border border-border bg-surface text-ink-900 hover:bg-
 const focusOnLight = 'focus-visible:outline-gold-700';
 
 /** Inline contact link with a 40px touch target. */
-const contactLink =
-  'inline-flex min-h-10 items-center gap-2 rounded-sm underline-offset-4 hover:underline break-all';
+const contactLink = 'inline-flex min-h-10 items-center gap-2 rounded-sm underline-offset-4 hover:underline break-all';
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -54,10 +45,7 @@ function LogoMark({ className }: { className?: string }) {
   return (
     <span
       aria-hidden="true"
-      className={cn(
-        'inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-gold-500 text-ink-950',
-        className,
-      )}
+      className={cn('inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-gold-500 text-ink-950', className)}
     >
       <Landmark className="size-5" strokeWidth={2.25} />
     </span>
@@ -67,20 +55,10 @@ function LogoMark({ className }: { className?: string }) {
 function SectionHeading({ id, intro, dark = false }: { id: string; intro: SectionIntro; dark?: boolean }) {
   return (
     <div className="max-w-2xl">
-      <p
-        className={cn(
-          'text-sm font-semibold tracking-wider uppercase',
-          dark ? 'text-gold-400' : 'text-gold-700',
-        )}
-      >
-        {intro.eyebrow}
-      </p>
+      <p className={cn('text-sm font-semibold tracking-wider uppercase', dark ? 'text-gold-400' : 'text-gold-700')}>{intro.eyebrow}</p>
       <h2
         id={id}
-        className={cn(
-          'mt-2 text-3xl font-semibold tracking-tight text-balance sm:text-4xl',
-          dark ? 'text-white' : 'text-ink-900',
-        )}
+        className={cn('mt-2 text-3xl font-semibold tracking-tight text-balance sm:text-4xl', dark ? 'text-white' : 'text-ink-900')}
       >
         {intro.heading}
       </h2>
@@ -95,18 +73,16 @@ function Container({ children, className }: { children: ReactNode; className?: s
 
 function IconTile({ icon: Icon }: { icon: LucideIcon }) {
   return (
-    <span
-      aria-hidden="true"
-      className="inline-flex size-12 items-center justify-center rounded-lg bg-gold-100 text-gold-700"
-    >
+    <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-lg bg-gold-100 text-gold-700">
       <Icon className="size-6" />
     </span>
   );
 }
 
 export default function LandingPage() {
-  const company = companyName();
-  const year = new Date().getFullYear();
+  // Prerendered at build time with slots the server fills in per request (prerender-slots.ts).
+  const company = isPrerendering() ? COMPANY_NAME_SLOT : companyName();
+  const year = isPrerendering() ? YEAR_SLOT : new Date().getFullYear();
 
   return (
     <div className="min-h-dvh bg-canvas text-text">
@@ -132,10 +108,7 @@ export default function LandingPage() {
 
       <main id="main" tabIndex={-1} className="focus:outline-none">
         {/* Hero */}
-        <section
-          aria-labelledby="hero-heading"
-          className="relative overflow-hidden bg-ink-950 text-white"
-        >
+        <section aria-labelledby="hero-heading" className="relative overflow-hidden bg-ink-950 text-white">
           <div
             aria-hidden="true"
             className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_85%_-10%,rgba(201,138,18,0.22),transparent_60%),radial-gradient(40rem_24rem_at_0%_110%,rgba(59,77,120,0.45),transparent_60%)]"
@@ -176,9 +149,7 @@ export default function LandingPage() {
               {STATS.map((stat) => (
                 <div key={stat.label} className="flex flex-col-reverse border-l-2 border-gold-500 pl-5">
                   <dt className="mt-1 text-sm font-medium text-muted">{stat.label}</dt>
-                  <dd className="tabular text-4xl font-semibold tracking-tight text-ink-900 sm:text-5xl">
-                    {stat.value}
-                  </dd>
+                  <dd className="tabular text-4xl font-semibold tracking-tight text-ink-900 sm:text-5xl">{stat.value}</dd>
                 </div>
               ))}
             </dl>
@@ -190,10 +161,7 @@ export default function LandingPage() {
           <Container className="grid grid-cols-1 gap-10 py-16 sm:py-24 lg:grid-cols-5 lg:gap-16">
             <div className="lg:col-span-2">
               <p className="text-sm font-semibold tracking-wider text-gold-700 uppercase">{ABOUT.eyebrow}</p>
-              <h2
-                id="about-heading"
-                className="mt-2 text-3xl font-semibold tracking-tight text-balance text-ink-900 sm:text-4xl"
-              >
+              <h2 id="about-heading" className="mt-2 text-3xl font-semibold tracking-tight text-balance text-ink-900 sm:text-4xl">
                 {ABOUT.heading}
               </h2>
             </div>
@@ -211,10 +179,7 @@ export default function LandingPage() {
             <SectionHeading id="values-heading" intro={VALUES_INTRO} />
             <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
               {VALUE_CARDS.map((card) => (
-                <li
-                  key={card.title}
-                  className="rounded-xl border border-border bg-surface p-6 shadow-sm sm:p-8"
-                >
+                <li key={card.title} className="rounded-xl border border-border bg-surface p-6 shadow-sm sm:p-8">
                   <IconTile icon={card.icon} />
                   <h3 className="mt-5 text-xl font-semibold text-ink-900">{card.title}</h3>
                   <p className="mt-3 text-muted">{card.description}</p>
