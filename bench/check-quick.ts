@@ -47,6 +47,14 @@ for (const p of ['2:postgres.deals.ratio', '2:postgres.activity.ratio', '3:postg
     if (typeof v !== 'number' || !Number.isFinite(v)) problems.push(`item ${item}: ${rest} is ${JSON.stringify(v)}, not a number`);
   }
 }
+// Page weight (item 6) when the web bench ran: JS for each of the four pages.
+const web = data.web as { skipped?: string; pageWeight?: Record<string, { jsGzipKB?: unknown }> } | undefined;
+if (web && !web.skipped) {
+  for (const page of ['/', '/login', '/admin', '/investor']) {
+    const v = web.pageWeight?.[page]?.jsGzipKB;
+    if (typeof v !== 'number' || !Number.isFinite(v)) problems.push(`item 6: ${page} jsGzipKB is ${JSON.stringify(v)}, not a number`);
+  }
+}
 const load = data.load as Record<string, unknown> | undefined;
 if (!load || 'skipped' in load) problems.push('load test: not run');
 else {

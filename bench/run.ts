@@ -5,7 +5,8 @@
 //
 // Options: --out FILE.md (the JSON goes next to it), --skip-web, --skip-postgres, --skip-load,
 //          --only 1,2,3,4,5,8,9 (items to run; others are reported as skipped),
-//          --load-seconds N (the load test's length; default 3 quick, 60 full).
+//          --load-seconds N (the load test's length; default 3 quick, 60 full),
+//          --web-dir DIR (page weight and Lighthouse on an existing build instead of a fresh one).
 //
 // Every server figure is a ratio against a baseline measured alternately in the same run
 // (ABBA order), reported as the median of the alternations. The load generator (autocannon)
@@ -14,7 +15,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import { hashPassword } from '../src/server/auth/password.ts';
 import { type Cluster, findPgBin, startCluster } from '../src/server/testing/postgres-cluster.ts';
 import { alternate, cannon, type CannonResult, summarise } from './lib/cannon.ts';
@@ -418,12 +418,9 @@ async function runLoad(seconds: number) {
 }
 
 async function runWeb(): Promise<{ markdown: string; results: Record<string, unknown> } | { skipped: string }> {
-  const webFile = path.join(ROOT, 'bench/web.ts');
-  if (!existsSync(webFile)) return { skipped: 'bench/web.ts does not exist yet' };
-  type WebModule = { runWebBench(opts: { quick: boolean }): Promise<{ markdown: string; results: Record<string, unknown> }> };
-  const mod = (await import(pathToFileURL(webFile).href)) as WebModule;
-  if (typeof mod.runWebBench !== 'function') return { skipped: 'bench/web.ts does not export runWebBench' };
-  return mod.runWebBench({ quick });
+  const { runWebBench } = await import('./web.ts');
+  // --web-dir: measure an existing build (npm test passes dist/web) instead of building one.
+  return runWebBench({ quick, ...(typeof args['web-dir'] === 'string' ? { webDir: args['web-dir'] } : {}) });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ if (build === 0) {
 //    with the bounded load test run for 10 s inside it: concurrent signed-in investors and
 //    admins reading and writing; it fails on any 5xx or any acknowledged write it cannot read back.
 {
-  const bench = run('quick benchmark + 10 s load test', 'node', ['--import', 'tsx', 'bench/run.ts', '--quick', '--skip-web', '--load-seconds', '10']);
+  const bench = run('quick benchmark + 10 s load test', 'node', ['--import', 'tsx', 'bench/run.ts', '--quick', '--web-dir', 'dist/web', '--load-seconds', '10']);
   const check = run('benchmark numbers', 'node', ['--import', 'tsx', 'bench/check-quick.ts']);
   record('bench --quick + load', check === 0 && bench === 0 ? 1 : 0, check === 0 && bench === 0 ? 0 : 1);
 }
