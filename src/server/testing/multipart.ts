@@ -18,8 +18,7 @@ export interface FilePart {
  * A multipart/form-data body built by hand, so every byte of a file name is under the test's
  * control: the text fields first, then the files, in order.
  */
-export function multipart(fields: Record<string, string>, ...files: FilePart[]): { body: Buffer; contentType: string } {
-  const boundary = `----sd-test-${randomBytes(8).toString('hex')}`;
+export function multipartBody(boundary: string, fields: Record<string, string>, files: FilePart[]): Buffer {
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
@@ -34,5 +33,17 @@ export function multipart(fields: Record<string, string>, ...files: FilePart[]):
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`, 'utf8'));
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+  return Buffer.concat(parts);
+}
+
+/** A multipart body with a fresh boundary, and its content type. */
+export function multipart(fields: Record<string, string>, ...files: FilePart[]): { body: Buffer; contentType: string } {
+  const boundary = `----sd-test-${randomBytes(8).toString('hex')}`;
+  return { body: multipartBody(boundary, fields, files), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The same, shaped for app.inject: `{ payload, headers }`. */
+export function injectForm(fields: Record<string, string>, ...files: FilePart[]): { payload: Buffer; headers: Record<string, string> } {
+  const { body, contentType } = multipart(fields, ...files);
+  return { payload: body, headers: { 'content-type': contentType } };
 }

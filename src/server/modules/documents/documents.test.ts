@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
 import type { VaultDocument } from '../../../shared/documents.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { type FilePart, multipartBody } from '../../testing/multipart.ts';
 
 function expectError(res: LightMyRequestResponse, status: number, message?: string | RegExp): Record<string, unknown> {
   expect(res.statusCode, res.body).toBe(status);
@@ -25,31 +26,9 @@ function expectError(res: LightMyRequestResponse, status: number, message?: stri
 const BOUNDARY = '----sd-test-boundary-7MA4YWxkTrZu0gW';
 const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 
-interface FilePart {
-  filename: string | Buffer;
-  content: Buffer;
-  contentType?: string;
-  fieldname?: string;
-}
 
 /** A multipart/form-data body with the given text fields and files (in that order). */
-function multipart(fields: Record<string, string>, ...files: FilePart[]): Buffer {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
-  }
-  for (const f of files) {
-    parts.push(
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${f.fieldname ?? 'file'}"; filename="`, 'utf8'),
-      typeof f.filename === 'string' ? Buffer.from(f.filename, 'utf8') : f.filename,
-      Buffer.from(`"\r\nContent-Type: ${f.contentType ?? 'application/octet-stream'}\r\n\r\n`, 'utf8'),
-      f.content,
-      Buffer.from('\r\n', 'utf8'),
-    );
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`, 'utf8'));
-  return Buffer.concat(parts);
-}
+const multipart = (fields: Record<string, string>, ...files: FilePart[]): Buffer => multipartBody(BOUNDARY, fields, files);
 
 // ---- sample files: the smallest content each format's checks accept ----
 

@@ -2,18 +2,11 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { injectForm } from '../../testing/multipart.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n% test\n');
 
-function multipart(file: { filename: string; content: Buffer }) {
-  const boundary = `----kyc${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file.content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (file: { filename: string; content: Buffer }) => injectForm({}, file);
 
 describe('KYC API', () => {
   let ctx: TestContext;

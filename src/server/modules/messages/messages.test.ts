@@ -4,29 +4,12 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageThread, MessageThreadSummary } from '../../../shared/portal.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { injectForm } from '../../testing/multipart.ts';
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
-const BOUNDARY = '----sd-messages-boundary-Xq9';
 
 /** A multipart body with text fields and, optionally, one file in the field `file`. */
-function multipart(fields: Record<string, string>, file?: { filename: string; content: Buffer }) {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`, 'utf8'));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        'utf8',
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
-}
+const multipart = (fields: Record<string, string>, file?: { filename: string; content: Buffer }) => injectForm(fields, ...(file ? [file] : []));
 
 function expectError(res: LightMyRequestResponse, status: number): { message: string; fields?: Record<string, string> } {
   expect(res.statusCode, res.body).toBe(status);
