@@ -203,6 +203,28 @@ test('older records load through the cursor; no user reads System, a deleted use
   await expect(signup.nth(2)).toHaveText('Unknown');
 });
 
+test('beyond the count cap the total reads 10,000+ records', async ({ page }) => {
+  // The server counts at most 10,001 matching records. Rather than create them, its first-page
+  // answer is rewritten as the server gives it beyond the cap: total 10,000 and totalCapped.
+  await page.route(
+    (url) => url.pathname === '/api/activity-logs' && !url.searchParams.has('before'),
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { total: number; totalCapped: boolean };
+      await route.fulfill({ response, json: { ...body, total: 10_000, totalCapped: true } });
+    },
+  );
+  await signInAsAdmin(page);
+  await page.getByRole('link', { name: 'Activity Logs' }).click();
+  await expect(totalText(page)).toHaveText('10,000+ records');
+  await settled(page);
+  const rows = await bodyRows(page).count();
+  expect(rows).toBeGreaterThan(0);
+  await expect(page.getByText(`Showing ${rows.toLocaleString('en-US')} of 10,000+ records, newest first`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '10,000+ records found' })).toBeAttached();
+  await checkA11y(page, 'activity logs, capped total');
+});
+
 test('a failed load shows the spec toast', async ({ page }) => {
   await signInAsAdmin(page);
   await page.route('**/api/activity-logs**', (route) => route.fulfill({ status: 500, json: { message: 'Internal error' } }));

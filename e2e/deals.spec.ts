@@ -375,6 +375,47 @@ test('a stage with more than a page: count badge, first page, "Show N more", mov
   await expect(exit.getByRole('button', { name: `Show ${total - 2 - PAGE} more Exit deals`, exact: true })).toBeVisible();
 });
 
+test('a stage beyond the count cap: the badge and "Showing" line read 1,000+, "Show 50 more"', async ({ page }) => {
+  // The server counts at most 1,001 deals per stage. Rather than create them, the list's answer
+  // is rewritten as the server gives it for a capped stage: total 1,000, totalCapped, more to load.
+  await page.route(
+    (url) => url.pathname === '/api/deals' && url.search === '',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as {
+        deals: { stage: Stage; createdAt: string; id: string }[];
+        stages: { stage: Stage; total: number; totalCapped: boolean; nextCursor: string | null }[];
+      };
+      const sourcing = body.deals.filter((d) => d.stage === 'Sourcing');
+      const last = sourcing[sourcing.length - 1];
+      for (const s of body.stages) {
+        if (s.stage !== 'Sourcing') continue;
+        s.total = 1000;
+        s.totalCapped = true;
+        // A page more to load (the cursor is just the position after the last card).
+        const cursor = last && Buffer.from(JSON.stringify([last.createdAt.replace(/Z$/, '000Z'), last.id])).toString('base64url');
+        if (!s.nextCursor && cursor) s.nextCursor = cursor;
+      }
+      await route.fulfill({ response, json: body });
+    },
+  );
+  await signInAsAdmin(page);
+  await page.getByRole('link', { name: 'Deal Pipeline' }).click();
+  const heading = page.getByRole('heading', { level: 2, name: 'Sourcing, 1,000+ deals', exact: true });
+  await expect(heading).toBeVisible();
+  await expect(heading).toContainText('1,000+');
+  const sourcing = page.getByRole('region', { name: 'Sourcing, 1,000+ deals', exact: true });
+  const shown = await sourcing.getByRole('article').count();
+  expect(shown).toBeGreaterThan(0);
+  await expect(sourcing.getByText(`Showing ${shown} of 1,000+`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: `Sourcing: ${shown} of 1,000+ deals shown`, exact: true })).toBeVisible();
+  const more = sourcing.getByRole('button', { name: 'Show 50 more Sourcing deals', exact: true });
+  await expect(more).toHaveText('Show 50 more');
+  // The other stages keep their exact counts.
+  await expect(page.getByRole('heading', { level: 2, name: /^Execution, \d+ deals?$/ })).toBeVisible();
+  await checkA11y(page, 'pipeline with a capped stage count');
+});
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 

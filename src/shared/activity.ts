@@ -16,6 +16,31 @@ export interface ActivityLogEntry {
   createdAt: string;
 }
 
+/**
+ * The total of GET /api/activity-logs is a capped count: the server counts at most
+ * ACTIVITY_TOTAL_CAP + 1 matching rows, so its cost is bounded by the cap, not the table.
+ */
+export const ACTIVITY_TOTAL_CAP = 10_000;
+
+/** GET /api/activity-logs: one page, newest first. */
+export interface ActivityLogPage {
+  logs: ActivityLogEntry[];
+  /**
+   * Number of records matching the filters (all pages), exact up to ACTIVITY_TOTAL_CAP.
+   * When more match, it is ACTIVITY_TOTAL_CAP and `totalCapped` is true.
+   */
+  total: number;
+  /** True when more than `total` records match (shown as '10,000+'). */
+  totalCapped: boolean;
+  /** Pass as `before` to get the next (older) page; null on the last page. */
+  nextCursor: number | null;
+}
+
+/** '1 record', '2,500 records', '10,000+ records' (a capped total). */
+export function recordsLabel(total: number, capped = false): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''} ${total === 1 && !capped ? 'record' : 'records'}`;
+}
+
 export const activityLogQuery = z.object({
   search: z.string().trim().max(200, 'Search is too long').optional().default(''),
   type: z.string().trim().max(50).optional().default(''),

@@ -109,11 +109,33 @@ export const DEAL_PAGE_SIZE = 50;
 /** The largest `limit` the list endpoint accepts. */
 export const DEAL_PAGE_MAX = 100;
 
-/** One stage of GET /api/deals: its true total and the cursor of its second page (null: no more). */
+/**
+ * Each stage's total is a capped count: the server counts at most DEAL_STAGE_TOTAL_CAP + 1 deals
+ * of a stage, so its cost is bounded by the cap, not by the table.
+ */
+export const DEAL_STAGE_TOTAL_CAP = 1_000;
+
+/**
+ * One stage of GET /api/deals: its total (exact up to DEAL_STAGE_TOTAL_CAP) and the cursor of
+ * its second page (null: no more).
+ */
 export interface DealStageSummary {
   stage: DealStage;
+  /** The number of deals in the stage; DEAL_STAGE_TOTAL_CAP when `totalCapped`. */
   total: number;
+  /** True when the stage holds more than `total` deals (the badge shows '1,000+'). */
+  totalCapped: boolean;
   nextCursor: string | null;
+}
+
+/** '1,234' or, for a capped total, '1,000+'. */
+export function formatCount(total: number, capped = false): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+}
+
+/** '1 deal', '12 deals', '1,000+ deals'. */
+export function dealCountLabel(total: number, capped = false): string {
+  return `${formatCount(total, capped)} ${total === 1 && !capped ? 'deal' : 'deals'}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEAL_PAGE_SIZE, DEAL_STAGES, type Deal, type DealOption, type DealPipeline, type DealStage, type DealStagePage } from '../../../shared/deals.ts';
+import { DEAL_PAGE_SIZE, DEAL_STAGE_TOTAL_CAP, DEAL_STAGES, type Deal, type DealOption, type DealPipeline, type DealStage, type DealStagePage } from '../../../shared/deals.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 /** Every error is JSON with a non-empty message and no stack trace. */
@@ -140,6 +140,10 @@ describe('deals API', () => {
       });
       expect(Date.parse(deal.createdAt)).toBeGreaterThanOrEqual(before - 5_000);
       expect(deal.stageEnteredAt).toBe(deal.createdAt);
+      // The response comes from the INSERT's RETURNING: the same deal, field for field, as a read.
+      const read = (await call('GET', `/api/deals/${deal.id}`)).json() as { deal: Deal };
+      expect(deal).toEqual(read.deal);
+      expect(Object.keys(deal)).toEqual(Object.keys(read.deal));
 
       const r = await row(deal.id);
       expect(r.created_by).toBe(admin.id);
@@ -380,6 +384,8 @@ describe('deals API', () => {
       expect(body.stages.map((s) => s.stage)).toEqual([...DEAL_STAGES]);
       for (const s of body.stages) {
         expect(s.total, s.stage).toBe(truth[s.stage]);
+        expect(s.totalCapped, s.stage).toBe(false);
+        expect(Object.keys(s)).toEqual(['stage', 'total', 'totalCapped', 'nextCursor']);
         const ids = await idsIn(s.stage);
         // Fewer than a page per stage here: all of them, no cursor.
         expect(ids.length).toBeLessThanOrEqual(DEAL_PAGE_SIZE);
@@ -579,6 +585,8 @@ describe('deals API', () => {
         stageEnteredAt: deal.stageEnteredAt,
         createdBy: admin.id,
       });
+      // The response comes from the UPDATE's RETURNING: the same deal, field for field, as a read.
+      expect(updated).toEqual(((await call('GET', `/api/deals/${deal.id}`)).json() as { deal: Deal }).deal);
       const logs = await logsFor(deal.id, 'deal_updated');
       expect(logs).toHaveLength(1);
       expect(logs[0]?.user_id).toBe(admin.id);
@@ -722,6 +730,68 @@ describe('deals API', () => {
         expectError(await call('POST', `/api/deals/${deal.id}/move`, body), 400, 'Choose a valid stage');
       }
       expect((await row(deal.id)).stage).toBe('Sourcing');
+    });
+  });
+
+  describe(`capped stage totals (${DEAL_STAGE_TOTAL_CAP.toLocaleString('en-US')})`, () => {
+    const CAP = DEAL_STAGE_TOTAL_CAP;
+    const count = async (stage: DealStage) =>
+      (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM deals WHERE stage = $1', [stage]))[0]?.n ?? 0;
+    /** Adds filler deals to `stage` until it holds `n`. */
+    const fillTo = async (stage: DealStage, n: number) =>
+      ctx.db.query(
+        `INSERT INTO deals (title, type, stage, created_by, created_at)
+         SELECT 'Cap filler ' || $1::text || ' ' || g, 'PPP', $1, $2, now() - make_interval(secs => g) FROM generate_series(1, $3::int) g`,
+        [stage, admin.id, n - (await count(stage))],
+      );
+    const summary = async () => {
+      const res = await call('GET', '/api/deals');
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as DealPipeline;
+      return { body, by: Object.fromEntries(body.stages.map((s) => [s.stage, s])) as Record<DealStage, DealPipeline['stages'][number]> };
+    };
+
+    beforeAll(async () => {
+      await fillTo('Post-Investment', CAP);
+      await fillTo('Exit', CAP + 1);
+    });
+    // The other suites' stages stay small.
+    afterAll(() => ctx.db.query(`DELETE FROM deals WHERE title LIKE 'Cap filler %'`));
+
+    it('is exact up to the cap and reports the cap with totalCapped beyond it; pages are unchanged', async () => {
+      const { body, by } = await summary();
+      expect(by['Post-Investment']).toMatchObject({ total: CAP, totalCapped: false });
+      expect(by.Exit).toMatchObject({ total: CAP, totalCapped: true });
+      for (const stage of ['Sourcing', 'Execution'] as const) expect(by[stage]).toMatchObject({ total: await count(stage), totalCapped: false });
+      for (const stage of ['Post-Investment', 'Exit'] as const) {
+        expect(body.deals.filter((d) => d.stage === stage)).toHaveLength(DEAL_PAGE_SIZE);
+        expect(by[stage].nextCursor).not.toBeNull();
+      }
+    });
+
+    it('pages through a capped stage to its last deal with the cursor', async () => {
+      const truth = (await ctx.db.query<{ id: string }>(`SELECT id FROM deals WHERE stage = 'Exit' ORDER BY created_at DESC, id DESC`)).map((r) => r.id);
+      expect(truth.length).toBe(CAP + 1);
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const qs: URLSearchParams = new URLSearchParams({ stage: 'Exit', limit: '100' });
+        if (cursor) qs.set('cursor', cursor);
+        const page = (await call('GET', `/api/deals?${qs}`)).json() as DealStagePage;
+        ids.push(...page.deals.map((d) => d.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(ids).toEqual(truth);
+    });
+
+    it('follows moves across the cap', async () => {
+      const { body } = await summary();
+      const leaver = body.deals.find((d) => d.stage === 'Exit') as Deal;
+      expect((await call('POST', `/api/deals/${leaver.id}/move`, { stage: 'Post-Investment' })).statusCode).toBe(200);
+      const { by } = await summary();
+      // Exit: exactly the cap now; Post-Investment: one over it.
+      expect(by.Exit).toMatchObject({ total: CAP, totalCapped: false });
+      expect(by['Post-Investment']).toMatchObject({ total: CAP, totalCapped: true });
     });
   });
 });

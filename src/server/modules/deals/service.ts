@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   type createDealInput,
   DEAL_PAGE_SIZE,
+  DEAL_STAGE_TOTAL_CAP,
   DEAL_STAGES,
   type Deal,
   type DealCursor,
@@ -17,8 +18,14 @@ import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 
+/**
+ * A deal's columns (the table aliased d) and its creator's name. The name is a correlated lookup,
+ * never a join: it runs once per row returned, by primary key, after any LIMIT (a join to
+ * profiles may be planned as a hash join that reads every profile).
+ */
 const DEAL_COLUMNS = `d.id, d.title, d.type, d.target_amount, d.committed_amount, d.spv_entity, d.expected_irr, d.risk_score,
-  d.description, d.next_step, d.stage, d.status, d.created_by, p.name AS created_by_name, d.created_at, d.stage_entered_at, d.updated_at`;
+  d.description, d.next_step, d.stage, d.status, d.created_by, (SELECT p.name FROM profiles p WHERE p.id = d.created_by) AS created_by_name,
+  d.created_at, d.stage_entered_at, d.updated_at`;
 
 interface DealRow {
   id: string;
@@ -68,7 +75,7 @@ export function toDeal(r: DealRow): Deal {
  */
 export async function listDeals(q: Queryable): Promise<Deal[]> {
   const rows = await q.query<DealRow>(
-    `SELECT ${DEAL_COLUMNS} FROM deals d LEFT JOIN profiles p ON p.id = d.created_by ORDER BY d.created_at DESC, d.id DESC`,
+    `SELECT ${DEAL_COLUMNS} FROM deals d ORDER BY d.created_at DESC, d.id DESC`,
   );
   return rows.map(toDeal);
 }
@@ -89,9 +96,10 @@ function toPage(rows: PagedRow[], limit: number): { deals: Deal[]; nextCursor: s
 /**
  * The pipeline's first load: for each stage its total and its first `limit` deals
  * (created_at DESC, id DESC). Each stage's page is an index range scan on
- * deals (stage, created_at DESC, id DESC), so its cost grows with `limit`, not with the table.
- * The totals are one GROUP BY stage over that index (an index-only scan where the visibility
- * map allows): linear in the table, but a narrow count, not a fetch of every row.
+ * deals (stage, created_at DESC, id DESC), so its cost grows with `limit`, not with the table;
+ * the creators' names are looked up for those rows only. Each stage's total is a capped count
+ * along the same index: at most DEAL_STAGE_TOTAL_CAP + 1 entries per stage, so it is exact up to
+ * the cap and otherwise reported as the cap with `totalCapped`.
  */
 export async function listDealPipeline(q: Queryable, limit: number = DEAL_PAGE_SIZE): Promise<DealPipeline> {
   const [rows, totals] = await Promise.all([
@@ -103,11 +111,19 @@ export async function listDealPipeline(q: Queryable, limit: number = DEAL_PAGE_S
          FROM (${DEAL_STAGES.map(
            (_, i) => `(SELECT * FROM deals x WHERE x.stage = $${i + 2} ORDER BY x.created_at DESC, x.id DESC LIMIT $1)`,
          ).join(' UNION ALL ')}) d
-         LEFT JOIN profiles p ON p.id = d.created_by
         ORDER BY d.created_at DESC, d.id DESC`,
       [limit + 1, ...DEAL_STAGES],
     ),
-    q.query<{ stage: DealStage; total: number }>('SELECT stage, count(*)::int AS total FROM deals GROUP BY stage'),
+    // Capped counts, one branch per stage (its value visible to the planner, as above), each an
+    // index-only range scan on (stage, created_at, id) that stops after CAP + 1 entries.
+    q.query<{ stage: DealStage; total: number }>(
+      DEAL_STAGES.map(
+        (_, i) =>
+          `SELECT $${i + 2}::text AS stage, count(*)::int AS total
+             FROM (SELECT 1 FROM deals x WHERE x.stage = $${i + 2} ORDER BY x.created_at DESC, x.id DESC LIMIT $1) c`,
+      ).join(' UNION ALL '),
+      [DEAL_STAGE_TOTAL_CAP + 1, ...DEAL_STAGES],
+    ),
   ]);
   const deals: Deal[] = [];
   const stages: DealStageSummary[] = DEAL_STAGES.map((stage) => {
@@ -116,9 +132,11 @@ export async function listDealPipeline(q: Queryable, limit: number = DEAL_PAGE_S
       limit,
     );
     deals.push(...page.deals);
-    const total = totals.find((t) => t.stage === stage)?.total ?? 0;
+    const counted = totals.find((t) => t.stage === stage)?.total ?? 0;
+    const totalCapped = counted > DEAL_STAGE_TOTAL_CAP;
     // The count ran beside the page query: never report fewer than the deals returned.
-    return { stage, total: Math.max(total, page.deals.length + (page.nextCursor ? 1 : 0)), nextCursor: page.nextCursor };
+    const total = totalCapped ? DEAL_STAGE_TOTAL_CAP : Math.max(counted, page.deals.length + (page.nextCursor ? 1 : 0));
+    return { stage, total, totalCapped, nextCursor: page.nextCursor };
   });
   // One list, newest first across the stages (as before paging).
   const order = new Map(rows.map((r, i) => [r.id, i]));
@@ -142,7 +160,6 @@ export async function listDealStagePage(
   const rows = await q.query<PagedRow>(
     `SELECT ${DEAL_COLUMNS}, ${CURSOR_AT}
        FROM (SELECT * FROM deals x WHERE x.stage = $1 ${after} ORDER BY x.created_at DESC, x.id DESC LIMIT $2) d
-       LEFT JOIN profiles p ON p.id = d.created_by
       ORDER BY d.created_at DESC, d.id DESC`,
     params,
   );
@@ -166,17 +183,29 @@ export async function listDealOptions(q: Queryable): Promise<DealOption[]> {
 
 export async function getDeal(q: Queryable, id: string, forUpdate = false): Promise<Deal> {
   const rows = await q.query<DealRow>(
-    `SELECT ${DEAL_COLUMNS} FROM deals d LEFT JOIN profiles p ON p.id = d.created_by WHERE d.id = $1${forUpdate ? ' FOR UPDATE OF d' : ''}`,
+    `SELECT ${DEAL_COLUMNS} FROM deals d WHERE d.id = $1${forUpdate ? ' FOR UPDATE OF d' : ''}`,
     [id],
   );
   if (!rows[0]) throw notFound('Deal not found');
   return toDeal(rows[0]);
 }
 
+/**
+ * Inserts the deal and its deal_created log entry (details { dealId, title, type }, as
+ * logActivity writes them) and returns the deal from the INSERT's RETURNING with its creator's
+ * name: one statement, atomic on its own, so it needs no transaction around it.
+ */
 export async function createDeal(q: Queryable, input: z.output<typeof createDealInput>, userId: string, ip: string): Promise<Deal> {
-  const rows = await q.query<{ id: string }>(
-    `INSERT INTO deals (title, type, target_amount, spv_entity, expected_irr, risk_score, description, next_step, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+  const rows = await q.query<DealRow>(
+    `WITH d AS (
+       INSERT INTO deals (title, type, target_amount, spv_entity, expected_irr, risk_score, description, next_step, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       RETURNING *
+     ), logged AS (
+       INSERT INTO activity_logs (activity_type, user_id, target_user_id, details, ip_address)
+       SELECT 'deal_created', $9, NULL, jsonb_build_object('dealId', d.id, 'title', d.title, 'type', d.type), $10 FROM d
+     )
+     SELECT ${DEAL_COLUMNS} FROM d`,
     [
       input.title,
       input.type,
@@ -187,11 +216,12 @@ export async function createDeal(q: Queryable, input: z.output<typeof createDeal
       input.description ?? null,
       input.nextStep ?? null,
       userId,
+      ip,
     ],
   );
-  const id = rows[0]?.id as string;
-  await logActivity(q, { type: 'deal_created', userId, details: { dealId: id, title: input.title, type: input.type }, ip });
-  return getDeal(q, id);
+  const row = rows[0];
+  if (!row) throw new Error('INSERT INTO deals returned no row');
+  return toDeal(row);
 }
 
 const FIELD_COLUMNS: Record<string, string> = {
@@ -236,11 +266,13 @@ export async function updateDeal(
   if (sets.length === 0) return before;
   if (changes.stage) sets.push('stage_entered_at = now()');
   sets.push('updated_at = now()');
-  await q.query(`UPDATE deals SET ${sets.join(', ')} WHERE id = $1`, params);
+  // The updated deal comes back from the UPDATE itself (no read-back); the log entry does not change it.
+  const rows = await q.query<DealRow>(`UPDATE deals d SET ${sets.join(', ')} WHERE d.id = $1 RETURNING ${DEAL_COLUMNS}`, params);
+  if (!rows[0]) throw notFound('Deal not found');
   const details: Record<string, unknown> = { dealId: id, title: before.title, changes };
   if (changes.stage) Object.assign(details, { from: changes.stage.from, to: changes.stage.to });
   await logActivity(q, { type: 'deal_updated', userId, details, ip });
-  return getDeal(q, id);
+  return toDeal(rows[0]);
 }
 
 export function moveDeal(q: Queryable, id: string, stage: DealStage, userId: string, ip: string): Promise<Deal> {
@@ -258,10 +290,10 @@ export interface DealActivity {
 
 export async function dealActivity(q: Queryable, dealId: string): Promise<DealActivity[]> {
   const rows = await q.query<{ id: number; activity_type: string; user_id: string | null; name: string | null; details: Record<string, unknown>; created_at: Date }>(
-    `SELECT a.id, a.activity_type, a.user_id, p.name, a.details, a.created_at
-       FROM activity_logs a LEFT JOIN profiles p ON p.id = a.user_id
-      WHERE a.details ->> 'dealId' = $1
-      ORDER BY a.created_at DESC, a.id DESC LIMIT 100`,
+    `SELECT a.id, a.activity_type, a.user_id, (SELECT p.name FROM profiles p WHERE p.id = a.user_id) AS name, a.details, a.created_at
+       FROM activity_logs a
+      WHERE a.details ? 'dealId' AND a.details ->> 'dealId' = $1
+      ORDER BY a.details ->> 'dealId', a.created_at DESC, a.id DESC LIMIT 100`,
     [dealId],
   );
   return rows.map((r) => ({

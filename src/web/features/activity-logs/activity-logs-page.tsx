@@ -1,7 +1,7 @@
 import { History, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { type ActivityLogEntry, actorLabel } from '../../../shared/activity';
+import { type ActivityLogEntry, actorLabel, recordsLabel } from '../../../shared/activity';
 import { ACTIVITY_LABELS, ACTIVITY_TYPES, type ActivityType } from '../../../shared/constants';
 import { formatDateTime } from '../../../shared/format';
 import { PageHeader } from '../../app/app-shell';
@@ -26,8 +26,6 @@ const dayFmt = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short'
 const timeFmt = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const formatDay = (iso: string) => dayFmt.format(new Date(iso));
 const formatTime = (iso: string) => timeFmt.format(new Date(iso));
-
-const records = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'record' : 'records'}`;
 
 export function activityLabel(type: string): string {
   return ACTIVITY_LABELS[type as ActivityType] ?? humanizeKey(type);
@@ -57,6 +55,9 @@ export default function ActivityLogsPage() {
   const pages = logs.data?.pages;
   const entries = pages?.flatMap((p) => p.logs) ?? [];
   const total = pages?.[0]?.total;
+  // Beyond the cap the server says '10,000 or more' ('10,000+ records').
+  const capped = pages?.[0]?.totalCapped ?? false;
+  const records = (n: number) => recordsLabel(n, capped);
   // Filters changed: the previous results stay (no layout shift) until the new ones arrive.
   const updating = logs.isPlaceholderData;
 
@@ -138,7 +139,7 @@ export default function ActivityLogsPage() {
           {pages && entries.length > 0 && (
             <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
               <p className="tabular text-sm text-muted">
-                Showing {entries.length.toLocaleString('en-US')} of {records(total ?? entries.length)}, newest first
+                Showing {entries.length.toLocaleString('en-US')} of {records(Math.max(total ?? 0, entries.length))}, newest first
               </p>
               {logs.hasNextPage && (
                 <Button variant="secondary" onClick={() => void logs.fetchNextPage()} busy={logs.isFetchingNextPage} disabled={updating}>

@@ -1,15 +1,10 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { ActivityLogEntry } from '../../../shared/activity';
+import type { ActivityLogPage } from '../../../shared/activity';
 import { ACTIVITY_LOG_PAGE_SIZE } from '../../../shared/constants';
 import { api } from '../../lib/api';
 
-export interface ActivityLogPage {
-  logs: ActivityLogEntry[];
-  /** Number of records matching the filters (all pages). */
-  total: number;
-  /** Pass as `before` to get the next (older) page; null on the last page. */
-  nextCursor: number | null;
-}
+/** One page of GET /api/activity-logs (its total is capped: see ActivityLogPage). */
+export type { ActivityLogPage };
 
 export interface ActivityLogFilters {
   search: string;

@@ -161,10 +161,15 @@ function insertIntoStage(qc: QueryClient, stage: DealStage, deal: Deal) {
   });
 }
 
-/** Adds `delta` to a stage's total in the list (the count badge). */
+/**
+ * Adds `delta` to a stage's total in the list (the count badge). A capped total ('1,000+') is a
+ * lower bound that a single deal does not move: it stays until the list is refetched.
+ */
 function bumpTotal(qc: QueryClient, stage: DealStage, delta: number) {
   qc.setQueryData<DealPipeline>(dealKeys.list(), (old) =>
-    old ? { ...old, stages: old.stages.map((s) => (s.stage === stage ? { ...s, total: Math.max(0, s.total + delta) } : s)) } : old,
+    old
+      ? { ...old, stages: old.stages.map((s) => (s.stage === stage && !s.totalCapped ? { ...s, total: Math.max(0, s.total + delta) } : s)) }
+      : old,
   );
 }
 

@@ -3,7 +3,17 @@ import { ArrowRightLeft, ChevronsDown, Clock, Plus, RefreshCw } from 'lucide-rea
 import { type DragEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { DEAL_MESSAGES, DEAL_PAGE_SIZE, DEAL_STAGES, type Deal, type DealStage, daysInStage } from '../../../shared/deals';
+import {
+  DEAL_MESSAGES,
+  DEAL_PAGE_SIZE,
+  DEAL_STAGES,
+  type Deal,
+  type DealStage,
+  type DealStageSummary,
+  daysInStage,
+  dealCountLabel,
+  formatCount,
+} from '../../../shared/deals';
 import { formatUSD } from '../../../shared/format';
 import { PageHeader } from '../../app/app-shell';
 import { Badge } from '../../components/ui/badge';
@@ -22,7 +32,8 @@ import { DealStatusBadge, DealTypeIcon, daysLabel } from './deal-ui';
 
 const DRAG_TYPE = 'application/x-deal-id';
 
-const dealCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'deal' : 'deals'}`;
+/** A stage's count as the list reported it: exact, or (beyond the server's cap) a lower bound. */
+type StageCount = Pick<DealStageSummary, 'total' | 'totalCapped'>;
 
 /** Where focus goes after a keyboard move: the card's Move button, or (card not loaded) its new column. */
 type FocusTarget = { id: string; stage: DealStage } | { id: null; stage: DealStage };
@@ -141,7 +152,7 @@ export default function PipelinePage() {
               <StageColumn
                 key={stage}
                 stage={stage}
-                total={pipeline.data.stages.find((s) => s.stage === stage)?.total ?? 0}
+                count={pipeline.data.stages.find((s) => s.stage === stage) ?? { total: 0, totalCapped: false }}
                 handlers={handlers(stage)}
                 focusColumn={focusTarget?.id === null && focusTarget.stage === stage}
                 onFocused={() => setFocusTarget(null)}
@@ -149,7 +160,7 @@ export default function PipelinePage() {
                 renderCard={renderCard}
               />
             ) : (
-              <ColumnFrame key={stage} stage={stage} total={null} handlers={handlers(stage)}>
+              <ColumnFrame key={stage} stage={stage} count={null} handlers={handlers(stage)}>
                 <CardSkeleton />
                 <CardSkeleton />
               </ColumnFrame>
@@ -161,17 +172,17 @@ export default function PipelinePage() {
   );
 }
 
-/** A column: its heading with the count badge (the stage's true total) and its body. */
+/** A column: its heading with the count badge (the stage's total, '1,000+' beyond the cap) and its body. */
 function ColumnFrame({
   stage,
-  total,
+  count,
   handlers,
   headingRef,
   children,
 }: {
   stage: DealStage;
   /** Null while loading. */
-  total: number | null;
+  count: StageCount | null;
   handlers: ColumnHandlers;
   headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
@@ -194,12 +205,12 @@ function ColumnFrame({
         id={headingId}
         ref={headingRef}
         tabIndex={-1}
-        aria-label={total === null ? stage : `${stage}, ${dealCount(total)}`}
+        aria-label={count === null ? stage : `${stage}, ${dealCountLabel(count.total, count.totalCapped)}`}
         className="flex items-center justify-between gap-2 px-3 pt-3 pb-2 text-sm font-semibold text-ink-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-600"
       >
         <span>{stage}</span>
         <Badge tone="info" className="tabular">
-          {total === null ? '…' : total.toLocaleString('en-US')}
+          {count === null ? '…' : formatCount(count.total, count.totalCapped)}
         </Badge>
       </h2>
       <div className="flex flex-1 flex-col gap-3 px-2 pb-3">{children}</div>
@@ -213,7 +224,7 @@ function ColumnFrame({
  */
 function StageColumn({
   stage,
-  total,
+  count: listed,
   handlers,
   focusColumn,
   onFocused,
@@ -221,7 +232,7 @@ function StageColumn({
   renderCard,
 }: {
   stage: DealStage;
-  total: number;
+  count: StageCount;
   handlers: ColumnHandlers;
   /** A keyboard move sent a deal here beyond the loaded cards: focus this column's Show more (or heading). */
   focusColumn: boolean;
@@ -244,8 +255,16 @@ function StageColumn({
     deals.push(d);
   }
   const hasMore = pages.hasNextPage;
+  // A capped total becomes exact once every page of the stage is loaded.
+  const count: StageCount = listed.totalCapped && !hasMore && pages.data ? { total: deals.length, totalCapped: false } : listed;
+  const { total, totalCapped } = count;
+  // A capped total is a lower bound: more than `total` remain, so a full page while the bound
+  // allows it, else an unnumbered 'Show more'.
   const remaining = Math.max(0, total - deals.length);
-  const nextCount = Math.min(DEAL_PAGE_SIZE, remaining);
+  const nextCount = totalCapped ? (remaining >= DEAL_PAGE_SIZE ? DEAL_PAGE_SIZE : 0) : Math.min(DEAL_PAGE_SIZE, remaining);
+  /** The stage's count; a capped one ('1,000+') never below the deals already shown. */
+  const atLeast = (shown: number) => (totalCapped ? Math.max(total, shown) : total);
+  const ofTotal = (shown: number) => dealCountLabel(atLeast(shown), totalCapped);
   const loadingMore = pages.isFetchingNextPage;
 
   useEffect(() => {
@@ -273,12 +292,12 @@ function StageColumn({
       return;
     }
     const now = new Set(result.data?.pages.flatMap((p) => p.deals.filter((d) => d.stage === stage).map((d) => d.id)) ?? []).size;
-    onAnnounce(`Showing ${now.toLocaleString('en-US')} of ${dealCount(Math.max(total, now))} in ${stage}`);
+    onAnnounce(`Showing ${now.toLocaleString('en-US')} of ${dealCountLabel(Math.max(total, now), totalCapped)} in ${stage}`);
     setFocusFrom(before);
   }
 
   return (
-    <ColumnFrame stage={stage} total={total} handlers={handlers} headingRef={headingRef}>
+    <ColumnFrame stage={stage} count={count} handlers={handlers} headingRef={headingRef}>
       {deals.length === 0 && !hasMore ? (
         <p
           className={cn(
@@ -291,7 +310,11 @@ function StageColumn({
       ) : (
         <ul
           ref={listRef}
-          aria-label={hasMore ? `${stage}: ${deals.length.toLocaleString('en-US')} of ${dealCount(total)} shown` : `${stage}: ${dealCount(total)}`}
+          aria-label={
+            hasMore
+              ? `${stage}: ${deals.length.toLocaleString('en-US')} of ${ofTotal(deals.length)} shown`
+              : `${stage}: ${ofTotal(deals.length)}`
+          }
           className="flex flex-col gap-3"
         >
           {deals.map((d) => (
@@ -302,7 +325,7 @@ function StageColumn({
       {hasMore && (
         <div className="flex flex-col items-stretch gap-1.5 pt-1">
           <p className="text-center text-xs text-muted tabular">
-            Showing {deals.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+            Showing {deals.length.toLocaleString('en-US')} of {formatCount(atLeast(deals.length), totalCapped)}
           </p>
           <Button
             ref={moreRef}
