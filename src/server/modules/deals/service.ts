@@ -103,13 +103,14 @@ function toPage(rows: PagedRow[], limit: number): { deals: Deal[]; nextCursor: s
  */
 export async function listDealPipeline(q: Queryable, limit: number = DEAL_PAGE_SIZE): Promise<DealPipeline> {
   const [rows, totals] = await Promise.all([
-    // One branch per stage, each with its stage as a parameter: the planner sees the real value
-    // (its frequency) and takes the (stage, created_at, id) index for a small stage, instead of
-    // filtering the created_at index, which for a small stage of old deals reads the whole table.
+    // One branch per stage. Each orders by (stage, created_at, id), although its stage is fixed:
+    // only the (stage, created_at DESC, id DESC) index gives that order, so the planner cannot
+    // choose to walk the created_at index and filter by stage, which for a stage whose deals are
+    // all old reads most of the table (it did, with skewed data and stale statistics).
     q.query<PagedRow>(
       `SELECT ${DEAL_COLUMNS}, ${CURSOR_AT}
          FROM (${DEAL_STAGES.map(
-           (_, i) => `(SELECT * FROM deals x WHERE x.stage = $${i + 2} ORDER BY x.created_at DESC, x.id DESC LIMIT $1)`,
+           (_, i) => `(SELECT * FROM deals x WHERE x.stage = $${i + 2} ORDER BY x.stage, x.created_at DESC, x.id DESC LIMIT $1)`,
          ).join(' UNION ALL ')}) d
         ORDER BY d.created_at DESC, d.id DESC`,
       [limit + 1, ...DEAL_STAGES],
@@ -120,7 +121,7 @@ export async function listDealPipeline(q: Queryable, limit: number = DEAL_PAGE_S
       DEAL_STAGES.map(
         (_, i) =>
           `SELECT $${i + 2}::text AS stage, count(*)::int AS total
-             FROM (SELECT 1 FROM deals x WHERE x.stage = $${i + 2} ORDER BY x.created_at DESC, x.id DESC LIMIT $1) c`,
+             FROM (SELECT 1 FROM deals x WHERE x.stage = $${i + 2} ORDER BY x.stage, x.created_at DESC, x.id DESC LIMIT $1) c`,
       ).join(' UNION ALL '),
       [DEAL_STAGE_TOTAL_CAP + 1, ...DEAL_STAGES],
     ),
@@ -159,7 +160,7 @@ export async function listDealStagePage(
   }
   const rows = await q.query<PagedRow>(
     `SELECT ${DEAL_COLUMNS}, ${CURSOR_AT}
-       FROM (SELECT * FROM deals x WHERE x.stage = $1 ${after} ORDER BY x.created_at DESC, x.id DESC LIMIT $2) d
+       FROM (SELECT * FROM deals x WHERE x.stage = $1 ${after} ORDER BY x.stage, x.created_at DESC, x.id DESC LIMIT $2) d
       ORDER BY d.created_at DESC, d.id DESC`,
     params,
   );
