@@ -611,7 +611,7 @@ function buildItems(r: {
       target: '>= 0.8x the hello-world\'s requests/s',
       met: ratio >= 0.8,
       numbers: r.frameworkRes,
-      notes: ['Ours is src/server/main.ts as deployed (PGlite, LOG_LEVEL=info: two log lines per request, helmet headers, the access hook, a SELECT 1 per call); the baseline is Fastify with one route and no logger, each in its own process.'],
+      notes: ['Ours is src/server/main.ts as deployed (PGlite, LOG_LEVEL=info: helmet headers, the access and cache-control hooks, a database check at most once a second; health requests are logged only at warn); the baseline is Fastify with one route and no logger, each in its own process.'],
       why: WHY['1'],
     };
   }
@@ -638,7 +638,7 @@ function buildItems(r: {
       target: '>= 0.5x (creates/s, 10 connections)',
       met: ratios.every((x) => x >= 0.5),
       numbers: r.write,
-      notes: ['Baseline: a bare Fastify route that runs the INSERTs our route issued (the deal and its activity-log row) in one transaction on the same database; ours also validates, resolves the session and reads the created deal back.'],
+      notes: ['Baseline: a bare Fastify route that runs the write statement our route issued (one INSERT ... RETURNING that stores the deal and its activity-log row) on the same database; ours also resolves the session, validates the body and logs the request.'],
       why: WHY['3'],
     };
   }
