@@ -20,19 +20,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 const execFileAsync = promisify(execFile);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-pass' };
 const INVESTOR = { email: 'investor@demo.example.com', password: 'bench-demo-pass' };
 
@@ -249,7 +240,7 @@ const PAGES: PageSpec[] = [
 
 async function measurePageWeights(baseURL: string, log: (l: string) => void): Promise<PageWeight[]> {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROME_FLAGS, '--disable-quic'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--disable-quic'] });
   const out: PageWeight[] = [];
   try {
     for (const spec of PAGES) {
@@ -328,7 +319,7 @@ async function measurePageWeights(baseURL: string, log: (l: string) => void): Pr
 async function runLighthouseOnce(url: string): Promise<LighthouseRun> {
   const chromeLauncher = await import('chrome-launcher');
   const { default: lighthouse } = await import('lighthouse');
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
