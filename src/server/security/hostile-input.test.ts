@@ -41,7 +41,7 @@ describe('hostile input on every route', () => {
   let investor: string;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext({}, { recordSecrets: false });
     const a = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
     const i = await createUser(ctx, { role: 'investor' });
     admin = await signIn(ctx, a.email, a.password);
