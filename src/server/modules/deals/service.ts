@@ -79,17 +79,6 @@ export function toDeal(r: DealRow): Deal {
   };
 }
 
-/**
- * Every deal, newest first. Its cost grows with the table: the pipeline pages instead
- * (listDealPipeline, listDealStagePage), and deal selects use listDealOptions.
- */
-export async function listDeals(q: Queryable): Promise<Deal[]> {
-  const rows = await q.query<DealRow>(
-    `SELECT ${DEAL_COLUMNS} FROM deals d ORDER BY d.created_at DESC, d.id DESC`,
-  );
-  return rows.map(toDeal);
-}
-
 /** The exact position of a row (microseconds, UTC) for the keyset cursor; JS dates keep only milliseconds. */
 const CURSOR_AT = `to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
 
