@@ -42,7 +42,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: /\.phone\.spec\.ts$/ },
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }, testMatch: /\.phone\.spec\.ts$/ },
+    {
+      name: 'phone',
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      testMatch: /\.phone\.spec\.ts$/,
+    },
   ],
   webServer: [
     {
@@ -66,7 +70,7 @@ export default defineConfig({
         PASSWORD_HASH_COST: '12',
         LOG_FILE: path.join(process.cwd(), '.test-logs', 'e2e-server.log'),
       },
-  },
+    },
     {
       command: 'node --import tsx src/server/main.ts',
       url: `${E2E.emptyBaseURL}/api/health`,

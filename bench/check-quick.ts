@@ -16,7 +16,8 @@ try {
 }
 
 const items = (data.items ?? {}) as Record<string, { numbers?: unknown }>;
-const get = (o: unknown, p: string): unknown => p.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
+const get = (o: unknown, p: string): unknown =>
+  p.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
 const required: Record<string, string[]> = {
   '1': ['ratio', 'ours.rps', 'base.rps'],
   '2': ['pglite.deals.ratio', 'pglite.deals.ours.p50', 'pglite.deals.ours.p99', 'pglite.activity.ratio', 'pglite.activity.ours.p99'],

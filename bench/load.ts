@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { postMultipart } from './lib/upload.ts';
-import { MAIN, median, parseArgs, type Proc, round, signIn, startNode } from './lib/util.ts';
+import { MAIN, median, type Proc, parseArgs, round, signIn, startNode } from './lib/util.ts';
 
 const args = parseArgs(process.argv.slice(2));
 const seconds = Number(args.seconds ?? 10);
@@ -30,7 +30,10 @@ let stopAt = 0;
 
 function record(name: string, ms: number, status: number) {
   let s = stats.get(name);
-  if (!s) stats.set(name, (s = { ms: [], s5xx: 0, s4xx: 0 }));
+  if (!s) {
+    s = { ms: [], s5xx: 0, s4xx: 0 };
+    stats.set(name, s);
+  }
   s.ms.push(ms);
   if (status >= 500) {
     s.s5xx++;
@@ -80,7 +83,7 @@ const acked = {
 };
 let writesAcknowledged = 0;
 
-const pick = <T,>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
+const pick = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
 const STAGES = ['Sourcing', 'Execution', 'Post-Investment', 'Exit'];
 
 async function adminLoop(c: Client, id: number, openDeals: string[]) {
@@ -121,7 +124,9 @@ async function adminLoop(c: Client, id: number, openDeals: string[]) {
     } else if (r < 0.46) {
       // Complete a pending subscription (only this admin's share, so two admins never race on one).
       const list = await c.req<{ subscriptions: { id: string; status: string }[] }>('GET /api/subscriptions', 'GET', '/api/subscriptions');
-      const candidate = list.json.subscriptions?.find((s) => s.status === 'Pending' && acked.subscriptions.has(s.id) && s.id.charCodeAt(0) % nAdmins === id);
+      const candidate = list.json.subscriptions?.find(
+        (s) => s.status === 'Pending' && acked.subscriptions.has(s.id) && s.id.charCodeAt(0) % nAdmins === id,
+      );
       if (candidate) {
         const res = await c.req('POST /api/subscriptions/:id/complete', 'POST', `/api/subscriptions/${candidate.id}/complete`);
         if (res.status === 200) {
@@ -172,7 +177,10 @@ async function main() {
   const work = mkdtempSync(path.join(os.tmpdir(), 'sd-load-'));
   let server: Proc | undefined;
   let base = typeof args.url === 'string' ? args.url.replace(/\/$/, '') : '';
-  let admin = { email: String(args['admin-email'] ?? process.env.LOAD_ADMIN_EMAIL ?? ''), password: String(args['admin-password'] ?? process.env.LOAD_ADMIN_PASSWORD ?? '') };
+  let admin = {
+    email: String(args['admin-email'] ?? process.env.LOAD_ADMIN_EMAIL ?? ''),
+    password: String(args['admin-password'] ?? process.env.LOAD_ADMIN_PASSWORD ?? ''),
+  };
   const exit = async (code: number) => {
     await server?.stop();
     rmSync(work, { recursive: true, force: true });
@@ -222,17 +230,31 @@ async function main() {
       const c = new Client(base, await signIn(base, email, 'temporary-pass'));
       await c.must('setup', 'POST', '/api/auth/change-password', { currentPassword: 'temporary-pass', newPassword: 'load-password' });
       for (const kind of ['passport', 'address_proof', 'financial_statements', 'source_of_funds']) {
-        const r = await postMultipart(`${base}/api/kyc/me/documents/${kind}`, {}, { path: kycFile, name: `${kind}.pdf`, type: 'application/pdf' }, { cookie: c.cookie });
+        const r = await postMultipart(
+          `${base}/api/kyc/me/documents/${kind}`,
+          {},
+          { path: kycFile, name: `${kind}.pdf`, type: 'application/pdf' },
+          { cookie: c.cookie },
+        );
         if (r.status >= 300) throw new Error(`setup: KYC upload answered ${r.status} ${r.body}`);
       }
       await c.must('setup', 'POST', '/api/kyc/me/submit');
       investors.push(c);
     }
-    const kyc = await first.must<{ applications: { id: string; investorEmail?: string; email?: string; status: string }[] }>('setup', 'GET', '/api/kyc');
-    for (const a of kyc.applications) if (a.status === 'in_review' || a.status === 'pending') await first.req('setup approve', 'POST', `/api/kyc/${a.id}/approve`, {});
+    const kyc = await first.must<{ applications: { id: string; investorEmail?: string; email?: string; status: string }[] }>(
+      'setup',
+      'GET',
+      '/api/kyc',
+    );
+    for (const a of kyc.applications)
+      if (a.status === 'in_review' || a.status === 'pending') await first.req('setup approve', 'POST', `/api/kyc/${a.id}/approve`, {});
     const openDeals: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const d = await first.must<{ deal: { id: string } }>('setup', 'POST', '/api/deals', { title: `Open deal ${runId}-${i}`, type: 'AI & Tech', targetAmount: '1000000000' });
+      const d = await first.must<{ deal: { id: string } }>('setup', 'POST', '/api/deals', {
+        title: `Open deal ${runId}-${i}`,
+        type: 'AI & Tech',
+        targetAmount: '1000000000',
+      });
       await first.must('setup', 'PATCH', `/api/deals/${d.deal.id}`, { status: 'Active' });
       openDeals.push(d.deal.id);
     }
@@ -254,7 +276,8 @@ async function main() {
     for (const [id, d] of acked.deals) {
       const r = await first.req<{ deal: { title: string; nextStep: string | null; stage: string } }>('verify', 'GET', `/api/deals/${id}`);
       if (r.status !== 200) lose(`deal ${id} answered ${r.status}`);
-      else if (r.json.deal.title !== d.title || r.json.deal.nextStep !== d.nextStep || r.json.deal.stage !== d.stage) lose(`deal ${id}: ${JSON.stringify(r.json.deal)} != ${JSON.stringify(d)}`);
+      else if (r.json.deal.title !== d.title || r.json.deal.nextStep !== d.nextStep || r.json.deal.stage !== d.stage)
+        lose(`deal ${id}: ${JSON.stringify(r.json.deal)} != ${JSON.stringify(d)}`);
     }
     for (const [i, c] of investors.entries()) {
       const subs = await c.req<{ subscriptions: { id: string; status: string }[] }>('verify', 'GET', '/api/investor/subscriptions');
@@ -280,7 +303,13 @@ async function main() {
       s4xx += s.s4xx;
       all.push(...s.ms);
       const sorted = [...s.ms].sort((a, b) => a - b);
-      perEndpoint[name] = { count: s.ms.length, p50: round(median(s.ms), 1), p99: round(sorted[Math.floor(sorted.length * 0.99)] ?? Number.NaN, 1), s5xx: s.s5xx, s4xx: s.s4xx };
+      perEndpoint[name] = {
+        count: s.ms.length,
+        p50: round(median(s.ms), 1),
+        p99: round(sorted[Math.floor(sorted.length * 0.99)] ?? Number.NaN, 1),
+        s5xx: s.s5xx,
+        s4xx: s.s4xx,
+      };
     }
     const verify = stats.get('verify');
     s5xx += verify?.s5xx ?? 0;
@@ -304,7 +333,14 @@ async function main() {
       subscriptionsCreated: acked.subscriptions.size,
       subscriptionsCompleted: [...acked.subscriptions.values()].filter((s) => s.completed).length,
       threadsCreated: acked.threads.size,
-      serverPeakRssMiB: server ? round(Number(/VmHWM:\s+(\d+)/.exec(await import('node:fs').then((fs) => fs.readFileSync(`/proc/${server?.pid}/status`, 'utf8')))?.[1]) / 1024, 0) : null,
+      serverPeakRssMiB: server
+        ? round(
+            Number(
+              /VmHWM:\s+(\d+)/.exec(await import('node:fs').then((fs) => fs.readFileSync(`/proc/${server?.pid}/status`, 'utf8')))?.[1],
+            ) / 1024,
+            0,
+          )
+        : null,
       failures,
       perEndpoint,
     };

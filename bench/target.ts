@@ -25,7 +25,6 @@ import { DiskFileStore } from '../src/server/storage/file-store.ts';
 import { countsFor, growTo } from './lib/dataset.ts';
 import { BENCH_ADMIN } from './lib/util.ts';
 
-
 const mode = process.env.BENCH_MODE ?? 'app';
 const port = Number(process.env.PORT ?? 0);
 const host = '127.0.0.1';
@@ -41,7 +40,7 @@ function recording(db: Db) {
   // flight from an earlier load run must not leak into the capture.
   const als = new AsyncLocalStorage<Captured[]>();
   const wrap = (q: Queryable): Queryable => ({
-    query: <T,>(sql: string, params?: unknown[]) => {
+    query: <T>(sql: string, params?: unknown[]) => {
       als.getStore()?.push({ sql, params });
       return q.query<T>(sql, params);
     },
@@ -70,7 +69,15 @@ async function appMode() {
   if (!admin) {
     const passwordHash = await hashPassword(BENCH_ADMIN.password, 10);
     const id = await raw.tx((q) =>
-      insertUser(q, { email: BENCH_ADMIN.email, name: 'Bench Admin', role: 'admin', adminUserType: 'founder', status: 'active', passwordHash, mustChangePassword: false }),
+      insertUser(q, {
+        email: BENCH_ADMIN.email,
+        name: 'Bench Admin',
+        role: 'admin',
+        adminUserType: 'founder',
+        status: 'active',
+        passwordHash,
+        mustChangePassword: false,
+      }),
     );
     admin = { id };
   }
@@ -122,8 +129,16 @@ async function appMode() {
       if (status >= 300) return reply.status(500).send({ message: `capture of ${method} ${url} answered ${status}` });
       const route = all.filter((c) => !isSessionSql(c.sql));
       if (kind === 'read') reads.set(name, route);
-      else writes.set(name, route.filter((c) => /^\s*(INSERT|UPDATE|DELETE)\b/i.test(c.sql)));
-      return { status, responseBytes, statements: (kind === 'read' ? reads : writes).get(name)?.map((c) => c.sql.replace(/\s+/g, ' ').slice(0, 400)) };
+      else
+        writes.set(
+          name,
+          route.filter((c) => /^\s*(INSERT|UPDATE|DELETE)\b/i.test(c.sql)),
+        );
+      return {
+        status,
+        responseBytes,
+        statements: (kind === 'read' ? reads : writes).get(name)?.map((c) => c.sql.replace(/\s+/g, ' ').slice(0, 400)),
+      };
     },
   );
   bare.get<{ Params: { name: string } }>('/bare/read/:name', async (request) => {

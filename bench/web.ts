@@ -269,7 +269,11 @@ async function measurePageWeights(baseURL: string, log: (l: string) => void): Pr
               const encoding = (headers['content-encoding'] ?? '').trim().toLowerCase();
               const transferBytes = sizes.responseBodySize;
               const gzipBytes = encoding === 'gzip' ? transferBytes : gzipSync(body, { level: 9 }).length;
-              if (type === 'document') inlineCss += [...body.toString('utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce((n, m) => n + (m[1]?.length ?? 0), 0);
+              if (type === 'document')
+                inlineCss += [...body.toString('utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce(
+                  (n, m) => n + (m[1]?.length ?? 0),
+                  0,
+                );
               return { url: request.url().replace(baseURL, ''), type, rawBytes: body.length, transferBytes, encoding, gzipBytes };
             })().catch(() => null),
           );
@@ -281,8 +285,7 @@ async function measurePageWeights(baseURL: string, log: (l: string) => void): Pr
         await page.waitForTimeout(500);
         await page.waitForLoadState('networkidle');
         const assets = (await Promise.all(pending)).filter((a): a is AssetRow => a !== null);
-        const sum = (t: AssetRow['type'], f: (a: AssetRow) => number) =>
-          assets.filter((a) => a.type === t).reduce((s, a) => s + f(a), 0);
+        const sum = (t: AssetRow['type'], f: (a: AssetRow) => number) => assets.filter((a) => a.type === t).reduce((s, a) => s + f(a), 0);
         const jsGzipKB = kb(sum('script', (a) => a.gzipBytes));
         const cssGzipKB = kb(sum('stylesheet', (a) => a.gzipBytes));
         const textAssets = assets.filter((a) => a.type === 'script' || a.type === 'stylesheet');
@@ -480,7 +483,10 @@ function lighthouseMarkdown(lh: LighthouseSummary[], runs: number): string[] {
   }
   for (const s of lh) {
     const runWithLcp = s.runs.find((r) => r.lcpElement);
-    const opp = s.runs[0]?.opportunities.slice(0, 3).map((o) => `${o.title} (~${o.savingsMs} ms)`).join('; ');
+    const opp = s.runs[0]?.opportunities
+      .slice(0, 3)
+      .map((o) => `${o.title} (~${o.savingsMs} ms)`)
+      .join('; ');
     if (!s.met.performance || !s.met.lcp) {
       lines.push(
         `- ${s.path}: performance ${s.median.performance} / LCP ${(s.median.lcpMs / 1000).toFixed(2)} s not met. LCP element: ${runWithLcp?.lcpElement ?? 'unknown'}. ${opp ? `Lighthouse's biggest opportunities: ${opp}.` : ''} What would meet it: less render-blocking work before the LCP element paints (prerendered HTML, smaller critical JS/CSS).`,
@@ -501,9 +507,7 @@ function lighthouseMarkdown(lh: LighthouseSummary[], runs: number): string[] {
   return lines;
 }
 
-export async function runWebBench(
-  opts: WebBenchOptions,
-): Promise<{ markdown: string; results: Record<string, unknown> }> {
+export async function runWebBench(opts: WebBenchOptions): Promise<{ markdown: string; results: Record<string, unknown> }> {
   const log = opts.log ?? ((l: string) => process.stderr.write(`[web] ${l}\n`));
   const runs = opts.lighthouseRuns ?? 3;
   let builtHere = false;
@@ -548,13 +552,17 @@ export async function runWebBench(
           gzipSource: w.gzipSource,
           encodings: w.encodings,
           budget: w.budget,
-          files: w.assets.map((a) => ({ url: a.url, type: a.type, gzipKB: kb(a.gzipBytes), transferKB: kb(a.transferBytes), encoding: a.encoding })),
+          files: w.assets.map((a) => ({
+            url: a.url,
+            type: a.type,
+            gzipKB: kb(a.gzipBytes),
+            transferKB: kb(a.transferBytes),
+            encoding: a.encoding,
+          })),
         },
       ]),
     ),
-    lighthouse: lighthouse
-      ? Object.fromEntries(lighthouse.map((s) => [s.path, { median: s.median, met: s.met, runs: s.runs }]))
-      : null,
+    lighthouse: lighthouse ? Object.fromEntries(lighthouse.map((s) => [s.path, { median: s.median, met: s.met, runs: s.runs }])) : null,
     allMet:
       weights.every((w) => w.budget.met) &&
       (lighthouse ?? []).every((s) => s.met.performance && s.met.accessibility && s.met.lcp && s.met.cls),

@@ -344,7 +344,9 @@ test('a stage with more than a page: count badge, first page, "Show N more", mov
   // A card from the second page moves by keyboard: both counts follow, focus follows the card.
   const before = await counts(page);
   const last = truth[total - 1] as string;
-  await dealCard(exit, last).getByRole('button', { name: `Move ${last} to stage` }).focus();
+  await dealCard(exit, last)
+    .getByRole('button', { name: `Move ${last} to stage` })
+    .focus();
   await page.keyboard.press('Enter');
   await page.getByRole('menuitem', { name: 'Sourcing' }).focus();
   await page.keyboard.press('Enter');
@@ -366,7 +368,9 @@ test('a stage with more than a page: count badge, first page, "Show N more", mov
   // The refetch after the moves keeps the loaded pages: every remaining Exit deal, once.
   await page.waitForLoadState('networkidle');
   await expect(cards).toHaveCount(total - 2);
-  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(truth.filter((t) => t !== last && t !== newest));
+  expect(await cards.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(
+    truth.filter((t) => t !== last && t !== newest),
+  );
 
   // A fresh load shows the first page again, with the right remainder on the button.
   await page.reload();

@@ -32,7 +32,10 @@ test('markup in a deal title and an activity log is shown as text', async ({ pag
   await expectNoA11yViolations(page, 'pipeline with a markup probe');
 
   await page.goto('/admin/activity-logs');
-  await page.getByLabel(/Search/).first().fill("DROP TABLE deals");
+  await page
+    .getByLabel(/Search/)
+    .first()
+    .fill('DROP TABLE deals');
   await expect(page.getByRole('table', { name: 'Activity logs' }).getByText(title, { exact: false }).first()).toBeVisible();
   await expectInert(page);
 });

@@ -35,6 +35,10 @@ if (run('system packages', 'bash', ['scripts/ensure-system-deps.sh']) !== 0) {
 const tsc = run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
 record('typecheck', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
 
+// 2b. Lint and format (Biome) as a gate: one check.
+const lint = run('lint', 'npx', ['biome', 'check', 'src', 'e2e', 'scripts', 'bench', '*.ts']);
+record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
+
 // 3. Unit and API tests (real app, real embedded PostgreSQL), then the API suite again on a
 //    real PostgreSQL server (started by the suite on loopback, or DATABASE_URL when given).
 function vitestSuite(label, file, args, env) {
@@ -67,7 +71,16 @@ if (build === 0) {
 //    with the bounded load test run for 10 s inside it: concurrent signed-in investors and
 //    admins reading and writing; it fails on any 5xx or any acknowledged write it cannot read back.
 {
-  const bench = run('quick benchmark + 10 s load test', 'node', ['--import', 'tsx', 'bench/run.ts', '--quick', '--web-dir', 'dist/web', '--load-seconds', '10']);
+  const bench = run('quick benchmark + 10 s load test', 'node', [
+    '--import',
+    'tsx',
+    'bench/run.ts',
+    '--quick',
+    '--web-dir',
+    'dist/web',
+    '--load-seconds',
+    '10',
+  ]);
   const check = run('benchmark numbers', 'node', ['--import', 'tsx', 'bench/check-quick.ts']);
   record('bench --quick + load', check === 0 && bench === 0 ? 1 : 0, check === 0 && bench === 0 ? 0 : 1);
 }

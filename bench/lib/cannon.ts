@@ -57,7 +57,12 @@ export interface Alternation<R> {
  * Runs ours and base alternately (ABBA order so neither always goes first), `rounds` times each,
  * after one short warm-up of each.
  */
-export async function alternate<R>(rounds: number, ours: () => Promise<R>, base: () => Promise<R>, warm?: () => Promise<void>): Promise<Alternation<R>> {
+export async function alternate<R>(
+  rounds: number,
+  ours: () => Promise<R>,
+  base: () => Promise<R>,
+  warm?: () => Promise<void>,
+): Promise<Alternation<R>> {
   if (warm) await warm();
   const out: Alternation<R> = { ours: [], base: [] };
   for (let i = 0; i < rounds; i++) {

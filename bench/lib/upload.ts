@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import http from 'node:http';
-import { once } from 'node:events';
 
 /** A file of `mb` MiB that starts like a PDF (the product sniffs magic bytes) followed by random bytes. */
 export async function makePdf(file: string, mb: number): Promise<void> {
@@ -35,7 +35,10 @@ export async function postMultipart(
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { method: 'POST', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) } },
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) },
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');

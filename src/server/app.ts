@@ -12,17 +12,17 @@ import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
-import { distributionRoutes } from './modules/distributions/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
+import { distributionRoutes } from './modules/distributions/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
-import { spvRoutes } from './modules/spvs/routes.ts';
-import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { spvRoutes } from './modules/spvs/routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -42,7 +42,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { req: { method: request.method, url: request.url, ip: request.ip }, res: { statusCode: reply.statusCode }, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      {
+        req: { method: request.method, url: request.url, ip: request.ip },
+        res: { statusCode: reply.statusCode },
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'request',
     );
   });

@@ -77,8 +77,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   let admin: Config['admin'];
   if (e.ADMIN_EMAIL || e.ADMIN_PASSWORD) {
-    if (!e.ADMIN_EMAIL || !e.ADMIN_PASSWORD) throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
-    if (!z.email().safeParse(e.ADMIN_EMAIL.trim()).success) throw new ConfigError('Invalid configuration: ADMIN_EMAIL is not an e-mail address');
+    if (!e.ADMIN_EMAIL || !e.ADMIN_PASSWORD)
+      throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+    if (!z.email().safeParse(e.ADMIN_EMAIL.trim()).success)
+      throw new ConfigError('Invalid configuration: ADMIN_EMAIL is not an e-mail address');
     if (e.ADMIN_PASSWORD.length < 6) throw new ConfigError('Invalid configuration: ADMIN_PASSWORD must be at least 6 characters');
     admin = { email: e.ADMIN_EMAIL.trim(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME?.trim() || 'Administrator' };
   }

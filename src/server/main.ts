@@ -1,12 +1,12 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { loadMessageKey, MessageCipher } from './crypto/cipher.ts';
 import { bootstrapAdmin } from './db/bootstrap.ts';
-import { holdDataDirLock } from './db/data-dir-lock.ts';
 import { type Db, openPglite, openPostgres } from './db/client.ts';
+import { holdDataDirLock } from './db/data-dir-lock.ts';
 import { loadDemoData } from './db/demo.ts';
-import { MessageCipher, loadMessageKey } from './crypto/cipher.ts';
 import { migrate } from './db/migrate.ts';
 import { loggerOptions } from './http/logging.ts';
 import { sweepOrphans } from './storage/consistency.ts';
@@ -94,10 +94,7 @@ async function main() {
     fail((err as Error).message);
   }
   await loadDemoData({ db, files, config, cipher }, fresh, say);
-  const app = await buildApp(
-    { db, files, config, cipher },
-    { logger: loggerOptions(config.logLevel, config.logFile) },
-  );
+  const app = await buildApp({ db, files, config, cipher }, { logger: loggerOptions(config.logLevel, config.logFile) });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -119,7 +116,9 @@ async function main() {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  say(`Server ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  say(
+    `Server ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
 }
 
 main().catch((err) => fail((err as Error).message));

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
   ACCOUNT_STATUSES,
-  ADMIN_USER_TYPES,
   type AccountStatus,
+  ADMIN_USER_TYPES,
   INVESTOR_USER_TYPES,
   type InvestorUserType,
   MIN_PASSWORD_LENGTH,
@@ -37,11 +37,7 @@ const email = z
 export const signUpInput = z.object({
   email,
   password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200, 'Password is too long'),
-  name: z
-    .string({ error: FULL_NAME_REQUIRED })
-    .trim()
-    .min(1, FULL_NAME_REQUIRED)
-    .max(120, 'Full name is too long'),
+  name: z.string({ error: FULL_NAME_REQUIRED }).trim().min(1, FULL_NAME_REQUIRED).max(120, 'Full name is too long'),
   investorType: z.enum(INVESTOR_USER_TYPES, { error: 'Choose a valid investor type' }).default('hni'),
 });
 export type SignUpInput = z.input<typeof signUpInput>;

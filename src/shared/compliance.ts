@@ -103,4 +103,6 @@ export const complianceItemInput = z.object({
   priority: z.enum(COMPLIANCE_PRIORITIES, { error: 'Choose a priority' }).default('medium'),
   recurrence: z.preprocess((v) => (v === '' ? null : v), z.enum(RECURRENCES).nullable().optional()),
 });
-export const complianceItemUpdate = complianceItemInput.extend({ priority: z.enum(COMPLIANCE_PRIORITIES, { error: 'Choose a priority' }) }).partial();
+export const complianceItemUpdate = complianceItemInput
+  .extend({ priority: z.enum(COMPLIANCE_PRIORITIES, { error: 'Choose a priority' }) })
+  .partial();

@@ -56,9 +56,7 @@ const optionalText = (max: number, label: string) =>
 export const moneyInput = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'NaN') : typeof v === 'string' ? v.replace(/[,\s$]/g, '') : v),
-    z
-      .string()
-      .regex(/^\d{1,13}(\.\d{1,2})?$/, `${label} must be a non-negative amount with at most 2 decimals`),
+    z.string().regex(/^\d{1,13}(\.\d{1,2})?$/, `${label} must be a non-negative amount with at most 2 decimals`),
   );
 
 const dealFields = {
@@ -66,7 +64,13 @@ const dealFields = {
   type: z.enum(DEAL_TYPES, { error: 'Deal type is required' }),
   targetAmount: z.preprocess(emptyToNull, moneyInput('Target amount').nullable().optional()),
   expectedIrr: optionalText(20, 'Expected IRR'),
-  riskScore: z.preprocess(emptyToNull, z.enum(RISK_SCORES as [string, ...string[]], { error: 'Choose a risk score from 1/10 to 10/10' }).nullable().optional()),
+  riskScore: z.preprocess(
+    emptyToNull,
+    z
+      .enum(RISK_SCORES as [string, ...string[]], { error: 'Choose a risk score from 1/10 to 10/10' })
+      .nullable()
+      .optional(),
+  ),
   spvEntity: optionalText(200, 'SPV entity'),
   description: optionalText(5000, 'Description'),
   nextStep: optionalText(300, 'Next step'),

@@ -53,7 +53,11 @@ export function fileExtension(fileName: string): string {
   return i < 0 ? '' : base.slice(i + 1).toLowerCase();
 }
 
-export type ExpiryState = { state: 'none' } | { state: 'expired' } | { state: 'expiring'; days: number; label: string } | { state: 'valid'; date: string };
+export type ExpiryState =
+  | { state: 'none' }
+  | { state: 'expired' }
+  | { state: 'expiring'; days: number; label: string }
+  | { state: 'valid'; date: string };
 
 /** Expired if the date has passed; 'Expires in N days' within 30 days; otherwise valid (spec section 4). */
 export function documentExpiry(expirationDate: string | null, now: Date = new Date()): ExpiryState {
@@ -68,10 +72,7 @@ export function documentExpiry(expirationDate: string | null, now: Date = new Da
 export const uploadFields = z.object({
   name: z.string({ error: 'Document name is required' }).trim().min(1, 'Document name is required').max(200),
   type: z.enum(DOCUMENT_TYPES, { error: 'Document type is required' }),
-  expirationDate: z.preprocess(
-    (v) => (v === '' ? null : v),
-    isoDate().nullable().optional(),
-  ),
+  expirationDate: z.preprocess((v) => (v === '' ? null : v), isoDate().nullable().optional()),
   dealId: z.preprocess((v) => (v === '' || v === 'general' ? null : v), z.uuid('Choose a valid deal').nullable().optional()),
   investorVisible: z.preprocess((v) => v === 'true' || v === true || v === 'on' || v === '1', z.boolean()).default(false),
   investorId: z.preprocess((v) => (v === '' ? null : v), z.uuid('Choose a valid investor').nullable().optional()),

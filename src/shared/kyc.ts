@@ -84,10 +84,13 @@ export interface KycCounters {
   rejected: number;
 }
 
-export const completionOf = (flags: Record<KycDocumentKind, boolean>) =>
-  KYC_DOCUMENT_KINDS.filter((k) => flags[k]).length * 25;
+export const completionOf = (flags: Record<KycDocumentKind, boolean>) => KYC_DOCUMENT_KINDS.filter((k) => flags[k]).length * 25;
 
 export const rejectKycInput = z.object({
-  reason: z.string({ error: 'A reason is required to reject an application' }).trim().min(1, 'A reason is required to reject an application').max(2000),
+  reason: z
+    .string({ error: 'A reason is required to reject an application' })
+    .trim()
+    .min(1, 'A reason is required to reject an application')
+    .max(2000),
 });
 export const approveKycInput = z.object({ note: z.string().trim().max(2000).optional() });

@@ -63,7 +63,8 @@ export interface InvestorDeal {
 // ---------- Valuations and performance ----------
 export const PERFORMANCE_STATUSES = ['Performing', 'On Track', 'Watch'] as const;
 export type PerformanceStatus = (typeof PERFORMANCE_STATUSES)[number];
-export const performanceTone = (s: PerformanceStatus | null) => (s === 'Performing' ? 'success' : s === 'On Track' ? 'info' : s === 'Watch' ? 'warning' : 'neutral');
+export const performanceTone = (s: PerformanceStatus | null) =>
+  s === 'Performing' ? 'success' : s === 'On Track' ? 'info' : s === 'Watch' ? 'warning' : 'neutral';
 
 export interface Valuation {
   id: string;

@@ -17,13 +17,15 @@ export interface Spv {
   createdAt: string;
 }
 
-
 export const spvInput = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
   jurisdiction: z.string({ error: 'Jurisdiction is required' }).trim().min(1, 'Jurisdiction is required').max(100),
   annualReturnDue: isoDate('Annual return due date is required'),
   bankBalance: moneyInput('Bank balance'),
-  advisoryFeeFlow: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(300).nullable().optional()),
+  advisoryFeeFlow: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(300).nullable().optional(),
+  ),
   status: z.enum(SPV_STATUSES, { error: 'Choose a valid status' }).default('Active'),
 });
 export type SpvInput = z.input<typeof spvInput>;

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { PASSWORD_TOO_SHORT } from './auth.ts';
 import {
   ACCOUNT_STATUSES,
-  ADMIN_USER_TYPES,
   type AccountStatus,
+  ADMIN_USER_TYPES,
   type AdminUserType,
   INVESTOR_USER_TYPES,
   type InvestorUserType,
   MIN_PASSWORD_LENGTH,
-  type Role,
   ROLES,
+  type Role,
   type UserType,
 } from './constants.ts';
 
@@ -30,7 +30,12 @@ export interface ManagedUser {
 export const createUserInput = z
   .object({
     name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
-    email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).pipe(z.email('Enter a valid email address')),
+    email: z
+      .string({ error: 'Email is required' })
+      .trim()
+      .min(1, 'Email is required')
+      .max(254)
+      .pipe(z.email('Enter a valid email address')),
     password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200),
     role: z.enum(ROLES, { error: 'Choose admin or investor' }).default('admin'),
     adminUserType: z.enum(ADMIN_USER_TYPES, { error: 'Choose a valid admin type' }).optional(),

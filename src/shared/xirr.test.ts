@@ -3,9 +3,19 @@ import { xirr, xirrNewton } from './xirr.ts';
 
 describe('xirr (Actual/365)', () => {
   it('matches known values', () => {
-    expect(xirr([{ date: '2023-01-01', amount: -1000 }, { date: '2024-01-01', amount: 1100 }])?.toFixed(4)).toBe('0.1000');
+    expect(
+      xirr([
+        { date: '2023-01-01', amount: -1000 },
+        { date: '2024-01-01', amount: 1100 },
+      ])?.toFixed(4),
+    ).toBe('0.1000');
     // 2024 is a leap year: 366 days on Actual/365 gives 9.97%.
-    expect(xirr([{ date: '2024-01-01', amount: -1000 }, { date: '2025-01-01', amount: 1100 }])?.toFixed(4)).toBe('0.0997');
+    expect(
+      xirr([
+        { date: '2024-01-01', amount: -1000 },
+        { date: '2025-01-01', amount: 1100 },
+      ])?.toFixed(4),
+    ).toBe('0.0997');
   });
 
   it('falls back to bracketing when Newton from 10% fails', () => {
@@ -39,6 +49,11 @@ describe('xirr (Actual/365)', () => {
 
   it('is null without a sign change or with a single flow', () => {
     expect(xirr([{ date: '2024-01-01', amount: -1 }])).toBeNull();
-    expect(xirr([{ date: '2024-01-01', amount: -1 }, { date: '2025-01-01', amount: -2 }])).toBeNull();
+    expect(
+      xirr([
+        { date: '2024-01-01', amount: -1 },
+        { date: '2025-01-01', amount: -2 },
+      ]),
+    ).toBeNull();
   });
 });

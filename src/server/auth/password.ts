@@ -27,7 +27,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const expected = Buffer.from(keyB64, 'base64');
   const [log2N, rr, pp] = [Number(n), Number(r), Number(p)];
   // A damaged hash never verifies (and never turns a sign-in into a server error).
-  if (![log2N, rr, pp].every(Number.isInteger) || log2N < 10 || log2N > 22 || rr < 1 || rr > 32 || pp < 1 || pp > 16 || expected.length === 0) return false;
+  if (
+    ![log2N, rr, pp].every(Number.isInteger) ||
+    log2N < 10 ||
+    log2N > 22 ||
+    rr < 1 ||
+    rr > 32 ||
+    pp < 1 ||
+    pp > 16 ||
+    expected.length === 0
+  )
+    return false;
   try {
     const key = await scryptAsync(password, Buffer.from(saltB64, 'base64'), 2 ** log2N, rr, pp);
     return key.length === expected.length && timingSafeEqual(key, expected);

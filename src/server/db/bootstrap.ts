@@ -1,10 +1,10 @@
 import { appendFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
-import type { AdminUserType, InvestorUserType, Role, AccountStatus } from '../../shared/constants.ts';
+import type { AccountStatus, AdminUserType, InvestorUserType, Role } from '../../shared/constants.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import { openKycApplication } from '../modules/kyc/service.ts';
-import { one, type Queryable, type Db } from './client.ts';
+import { type Db, one, type Queryable } from './client.ts';
 
 export const CREDENTIALS_FILE = 'initial-credentials.txt';
 
@@ -25,7 +25,14 @@ export async function insertUser(q: Queryable, u: NewUser): Promise<string> {
     q,
     `INSERT INTO profiles (email, name, role, admin_user_type, investor_user_type, status)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [u.email, u.name, u.role, u.role === 'admin' ? (u.adminUserType ?? 'founder') : null, u.role === 'investor' ? (u.investorUserType ?? 'hni') : null, u.status],
+    [
+      u.email,
+      u.name,
+      u.role,
+      u.role === 'admin' ? (u.adminUserType ?? 'founder') : null,
+      u.role === 'investor' ? (u.investorUserType ?? 'hni') : null,
+      u.status,
+    ],
   );
   if (!row) throw new Error('insert returned no row');
   await q.query('INSERT INTO credentials (user_id, password_hash, must_change_password) VALUES ($1, $2, $3)', [
@@ -57,7 +64,9 @@ export async function bootstrapAdmin(db: Db, config: Config, say: (line: string)
     const exists = await one(db, 'SELECT 1 FROM profiles WHERE lower(email) = lower($1)', [email]);
     if (exists) return;
     const passwordHash = await hashPassword(password, config.passwordHashCost);
-    await db.tx((q) => insertUser(q, { email, name, role: 'admin', adminUserType: 'founder', status: 'active', passwordHash, mustChangePassword: false }));
+    await db.tx((q) =>
+      insertUser(q, { email, name, role: 'admin', adminUserType: 'founder', status: 'active', passwordHash, mustChangePassword: false }),
+    );
     say(`Created the administrator ${email} from ADMIN_EMAIL.`);
     return;
   }
@@ -67,7 +76,15 @@ export async function bootstrapAdmin(db: Db, config: Config, say: (line: string)
   const password = generatePassword();
   const passwordHash = await hashPassword(password, config.passwordHashCost);
   await db.tx((q) =>
-    insertUser(q, { email, name: 'Administrator', role: 'admin', adminUserType: 'founder', status: 'active', passwordHash, mustChangePassword: true }),
+    insertUser(q, {
+      email,
+      name: 'Administrator',
+      role: 'admin',
+      adminUserType: 'founder',
+      status: 'active',
+      passwordHash,
+      mustChangePassword: true,
+    }),
   );
   const file = await writeCredentials(config.dataDir, [
     `# Bootstrap administrator (created ${new Date().toISOString()}); the password must be changed at first sign-in.`,

@@ -6,7 +6,7 @@ import { recordDistribution } from '../modules/distributions/service.ts';
 import { storeDocument } from '../modules/documents/service.ts';
 import { postMessage } from '../modules/messages/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { one, type Db } from './client.ts';
+import { type Db, one } from './client.ts';
 import { demoPdf } from './demo.ts';
 
 const day = (offset: number) => todayIso(new Date(Date.now() + offset * 86_400_000));
@@ -80,9 +80,18 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
       [office, 'Return of Capital', '60000.00', 70, false],
     ];
     for (const [dealId, type, total, offset, paid] of events) {
-      const ev = await recordDistribution(q, { dealId, type: type as 'Income', totalAmount: total, paymentDate: day(offset) }, cio, '127.0.0.1');
+      const ev = await recordDistribution(
+        q,
+        { dealId, type: type as 'Income', totalAmount: total, paymentDate: day(offset) },
+        cio,
+        '127.0.0.1',
+      );
       if (paid) {
-        await q.query('UPDATE distribution_events SET paid_at = $2, paid_by = $3 WHERE id = $1', [ev.id, new Date(Date.now() + offset * 86_400_000), cio]);
+        await q.query('UPDATE distribution_events SET paid_at = $2, paid_by = $3 WHERE id = $1', [
+          ev.id,
+          new Date(Date.now() + offset * 86_400_000),
+          cio,
+        ]);
         await q.query('UPDATE distributions SET paid_at = $2 WHERE event_id = $1', [ev.id, new Date(Date.now() + offset * 86_400_000)]);
       }
     }
@@ -102,7 +111,15 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
     ['Annual Suitability Assessment', 'Risk Assessment', day(21)],
   ] as const) {
     const temp = await files.writeTemp(Readable.from(demoPdf(`${name} - Sarah Mwangi (demo)`)));
-    await storeDocument(db, files, { name, type, expirationDate: expires, dealId: null, investorVisible: false, investorId: sarah }, temp, 'pdf', cio, null);
+    await storeDocument(
+      db,
+      files,
+      { name, type, expirationDate: expires, dealId: null, investorVisible: false, investorId: sarah },
+      temp,
+      'pdf',
+      cio,
+      null,
+    );
   }
 
   // Secure messages: two from the team (one High with an attachment, unread), one from the investor.

@@ -34,7 +34,11 @@ describe('demo data matches the spec samples', () => {
   it('the dashboard reads 4 active deals, 2 SPV firewalls, 1 DFSA filing due today and UAE tax Up-to-Date', async () => {
     const { tiles, deals } = await get('/api/dashboard', admin);
     expect(tiles.map((t: { value: string }) => t.value)).toEqual(['4', '2', '1', 'Up-to-Date']);
-    const cards = deals.map((d: { type: string; targetAmount: string; expectedIrr: string; status: string }) => [d.type, Number(d.targetAmount), d.expectedIrr]);
+    const cards = deals.map((d: { type: string; targetAmount: string; expectedIrr: string; status: string }) => [
+      d.type,
+      Number(d.targetAmount),
+      d.expectedIrr,
+    ]);
     expect(cards).toEqual(
       expect.arrayContaining([
         ['Oil Trading', 1_250_000, '22%'],
@@ -49,14 +53,21 @@ describe('demo data matches the spec samples', () => {
   it('committed amounts are the sums of completed subscriptions', async () => {
     const { deals } = await get('/api/deals', admin);
     const byType = Object.fromEntries(deals.map((d: { type: string; committedAmount: string }) => [d.type, d.committedAmount]));
-    expect(byType).toMatchObject({ 'Oil Trading': '875000.00', 'Distressed Real Estate': '600000.00', 'AI & Tech': '1200000.00', PPP: '0.00' });
+    expect(byType).toMatchObject({
+      'Oil Trading': '875000.00',
+      'Distressed Real Estate': '600000.00',
+      'AI & Tech': '1200000.00',
+      PPP: '0.00',
+    });
   });
 
   it('gives the demo investor upcoming and past distributions, every sample status, and a review 21 days out', async () => {
     const cal = await get('/api/investor/distributions', investor);
     expect(cal.upcoming.length).toBeGreaterThan(0);
     expect(Number(cal.pastYearTotal)).toBeGreaterThan(0);
-    expect(new Set([...cal.upcoming, ...cal.history].map((d: { status: string }) => d.status))).toEqual(new Set(['Paid', 'Scheduled', 'Pending']));
+    expect(new Set([...cal.upcoming, ...cal.history].map((d: { status: string }) => d.status))).toEqual(
+      new Set(['Paid', 'Scheduled', 'Pending']),
+    );
     const subs = await get('/api/investor/subscriptions', investor);
     expect(new Set(subs.subscriptions.map((s: { status: string }) => s.status))).toEqual(new Set(['Completed', 'Under Review', 'Pending']));
     const perf = await get('/api/investor/performance', investor);

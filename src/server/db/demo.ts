@@ -1,14 +1,14 @@
-import type { Config } from '../config.ts';
-import { generatePassword, hashPassword } from '../auth/password.ts';
-import { type NewUser, insertUser, writeCredentials } from './bootstrap.ts';
 import { Readable } from 'node:stream';
+import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../shared/kyc.ts';
+import { generatePassword, hashPassword } from '../auth/password.ts';
+import type { Config } from '../config.ts';
+import type { MessageCipher } from '../crypto/cipher.ts';
 import { storeDocument } from '../modules/documents/service.ts';
 import { storeKycDocument } from '../modules/kyc/service.ts';
-import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../shared/kyc.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import type { MessageCipher } from '../crypto/cipher.ts';
+import { insertUser, type NewUser, writeCredentials } from './bootstrap.ts';
+import { type Db, one, type Queryable } from './client.ts';
 import { loadDemoPortal } from './demo-portal.ts';
-import { one, type Db, type Queryable } from './client.ts';
 
 /** Demo accounts (listed in the README). Their password is DEMO_PASSWORD, else random. */
 export const DEMO_USERS: Omit<NewUser, 'passwordHash' | 'mustChangePassword'>[] = [
@@ -21,7 +21,13 @@ export const DEMO_USERS: Omit<NewUser, 'passwordHash' | 'mustChangePassword'>[] 
   { email: 'fund@demo.example.com', name: 'Indian Ocean Fund', role: 'investor', investorUserType: 'offshore_fund', status: 'suspended' },
   { email: 'ahmed@demo.example.com', name: 'Ahmed Al-Rashid', role: 'investor', investorUserType: 'offshore_fund', status: 'active' },
   { email: 'grace@demo.example.com', name: 'Grace Otieno', role: 'investor', investorUserType: 'hni', status: 'active' },
-  { email: 'kilimanjaro@demo.example.com', name: 'Kilimanjaro Family Office', role: 'investor', investorUserType: 'family_office', status: 'active' },
+  {
+    email: 'kilimanjaro@demo.example.com',
+    name: 'Kilimanjaro Family Office',
+    role: 'investor',
+    investorUserType: 'family_office',
+    status: 'active',
+  },
 ];
 
 /**
@@ -64,8 +70,20 @@ export async function loadDemoData(
 
 /** The spec's two Mauritius SPVs (names and figures are ours; the spec gives none). */
 export const DEMO_SPVS = [
-  { name: 'EA Energy Trade SPV Ltd', jurisdiction: 'Mauritius', dueInDays: 75, bankBalance: '2450000.00', advisoryFeeFlow: 'Mauritius SPV to Dubai adviser, 2% p.a.' },
-  { name: 'EA Real Assets SPV Ltd', jurisdiction: 'Mauritius', dueInDays: 160, bankBalance: '1180000.00', advisoryFeeFlow: 'Mauritius SPV to Dubai adviser, 1.5% p.a.' },
+  {
+    name: 'EA Energy Trade SPV Ltd',
+    jurisdiction: 'Mauritius',
+    dueInDays: 75,
+    bankBalance: '2450000.00',
+    advisoryFeeFlow: 'Mauritius SPV to Dubai adviser, 2% p.a.',
+  },
+  {
+    name: 'EA Real Assets SPV Ltd',
+    jurisdiction: 'Mauritius',
+    dueInDays: 160,
+    bankBalance: '1180000.00',
+    advisoryFeeFlow: 'Mauritius SPV to Dubai adviser, 1.5% p.a.',
+  },
 ];
 
 /**
@@ -74,14 +92,69 @@ export const DEMO_SPVS = [
  * next steps are ours).
  */
 export const DEMO_DEALS = [
-  { title: 'Mombasa Diesel Cargo Financing', type: 'Oil Trading', target: '1250000', committed: '875000', irr: '22%', risk: '6/10', status: 'Active', stage: 'Execution', spv: 'EA Energy Trade SPV Ltd', nextStep: 'Confirm letter of credit with the trading bank', daysAgo: 40, stageDaysAgo: 12 },
-  { title: 'Nairobi Distressed Office Tower', type: 'Distressed Real Estate', target: '1500000', committed: '600000', irr: '31%', risk: '7/10', status: 'Active', stage: 'Sourcing', spv: 'EA Real Assets SPV Ltd', nextStep: 'Complete structural survey and valuation', daysAgo: 25, stageDaysAgo: 25 },
-  { title: 'Kampala Northern Bypass PPP', type: 'PPP', target: '5000000', committed: '0', irr: '28%', risk: '5/10', status: 'Pending', stage: 'Sourcing', spv: null, nextStep: 'Submit pre-qualification to the PPP unit', daysAgo: 14, stageDaysAgo: 14 },
-  { title: 'Kigali AI Credit Scoring Platform', type: 'AI & Tech', target: '3000000', committed: '1200000', irr: '35%', risk: '8/10', status: 'Active', stage: 'Post-Investment', spv: null, nextStep: 'Quarterly board review of model performance', daysAgo: 90, stageDaysAgo: 30 },
+  {
+    title: 'Mombasa Diesel Cargo Financing',
+    type: 'Oil Trading',
+    target: '1250000',
+    committed: '875000',
+    irr: '22%',
+    risk: '6/10',
+    status: 'Active',
+    stage: 'Execution',
+    spv: 'EA Energy Trade SPV Ltd',
+    nextStep: 'Confirm letter of credit with the trading bank',
+    daysAgo: 40,
+    stageDaysAgo: 12,
+  },
+  {
+    title: 'Nairobi Distressed Office Tower',
+    type: 'Distressed Real Estate',
+    target: '1500000',
+    committed: '600000',
+    irr: '31%',
+    risk: '7/10',
+    status: 'Active',
+    stage: 'Sourcing',
+    spv: 'EA Real Assets SPV Ltd',
+    nextStep: 'Complete structural survey and valuation',
+    daysAgo: 25,
+    stageDaysAgo: 25,
+  },
+  {
+    title: 'Kampala Northern Bypass PPP',
+    type: 'PPP',
+    target: '5000000',
+    committed: '0',
+    irr: '28%',
+    risk: '5/10',
+    status: 'Pending',
+    stage: 'Sourcing',
+    spv: null,
+    nextStep: 'Submit pre-qualification to the PPP unit',
+    daysAgo: 14,
+    stageDaysAgo: 14,
+  },
+  {
+    title: 'Kigali AI Credit Scoring Platform',
+    type: 'AI & Tech',
+    target: '3000000',
+    committed: '1200000',
+    irr: '35%',
+    risk: '8/10',
+    status: 'Active',
+    stage: 'Post-Investment',
+    spv: null,
+    nextStep: 'Quarterly board review of model performance',
+    daysAgo: 90,
+    stageDaysAgo: 30,
+  },
 ] as const;
 
 async function loadDemoDeals(q: Queryable): Promise<void> {
-  const founder = await one<{ id: string }>(q, "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1");
+  const founder = await one<{ id: string }>(
+    q,
+    "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1",
+  );
   for (const s of DEMO_SPVS) {
     await q.query(
       `INSERT INTO spvs (name, jurisdiction, annual_return_due, bank_balance, advisory_fee_flow, status)
@@ -106,8 +179,22 @@ async function loadDemoDeals(q: Queryable): Promise<void> {
                           description, created_by, created_at, stage_entered_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
                now() - make_interval(days => $13), now() - make_interval(days => $14), now() - make_interval(days => $14))`,
-      [d.title, d.type, d.target, d.committed, d.irr, d.risk, d.status, d.stage, d.spv, d.nextStep,
-       `Demo deal: ${d.type} opportunity syndicated through a special-purpose vehicle.`, founder?.id ?? null, d.daysAgo, d.stageDaysAgo],
+      [
+        d.title,
+        d.type,
+        d.target,
+        d.committed,
+        d.irr,
+        d.risk,
+        d.status,
+        d.stage,
+        d.spv,
+        d.nextStep,
+        `Demo deal: ${d.type} opportunity syndicated through a special-purpose vehicle.`,
+        founder?.id ?? null,
+        d.daysAgo,
+        d.stageDaysAgo,
+      ],
     );
   }
 }
@@ -138,12 +225,36 @@ export function demoPdf(text: string): Buffer {
 const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
-  const founder = await one<{ id: string }>(db, "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1");
+  const founder = await one<{ id: string }>(
+    db,
+    "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1",
+  );
   const dealId = async (title: string) => (await one<{ id: string }>(db, 'SELECT id FROM deals WHERE title = $1', [title]))?.id ?? null;
   const docs = [
-    { name: 'Mombasa Diesel Cargo PPM', type: 'PPM', deal: DEMO_DEALS[0].title, ext: 'pdf', body: demoPdf('Private Placement Memorandum - Mombasa Diesel Cargo Financing'), expires: null },
-    { name: 'Office Tower Due Diligence Summary', type: 'Due Diligence', deal: DEMO_DEALS[1].title, ext: 'txt', body: Buffer.from('Due diligence summary (demo).\nStructural survey pending.\n'), expires: isoInDays(20) },
-    { name: 'Group Legal Structure', type: 'Legal Structure', deal: null, ext: 'pdf', body: demoPdf('Group legal structure chart (demo)'), expires: isoInDays(400) },
+    {
+      name: 'Mombasa Diesel Cargo PPM',
+      type: 'PPM',
+      deal: DEMO_DEALS[0].title,
+      ext: 'pdf',
+      body: demoPdf('Private Placement Memorandum - Mombasa Diesel Cargo Financing'),
+      expires: null,
+    },
+    {
+      name: 'Office Tower Due Diligence Summary',
+      type: 'Due Diligence',
+      deal: DEMO_DEALS[1].title,
+      ext: 'txt',
+      body: Buffer.from('Due diligence summary (demo).\nStructural survey pending.\n'),
+      expires: isoInDays(20),
+    },
+    {
+      name: 'Group Legal Structure',
+      type: 'Legal Structure',
+      deal: null,
+      ext: 'pdf',
+      body: demoPdf('Group legal structure chart (demo)'),
+      expires: isoInDays(400),
+    },
   ] as const;
   for (const d of docs) {
     const temp = await files.writeTemp(Readable.from(d.body));
@@ -165,7 +276,12 @@ const DEMO_KYC: { email: string; status: KycStatus; kinds: readonly KycDocumentK
   { email: 'ahmed@demo.example.com', status: 'in_review', kinds: KYC_DOCUMENT_KINDS },
   { email: 'kilimanjaro@demo.example.com', status: 'approved', kinds: KYC_DOCUMENT_KINDS, note: 'All documents verified' },
   { email: 'grace@demo.example.com', status: 'pending', kinds: ['passport', 'address_proof'] },
-  { email: 'fund@demo.example.com', status: 'rejected', kinds: ['passport', 'financial_statements'], note: 'Proof of address and source of funds are missing' },
+  {
+    email: 'fund@demo.example.com',
+    status: 'rejected',
+    kinds: ['passport', 'financial_statements'],
+    note: 'Proof of address and source of funds are missing',
+  },
 ];
 
 async function loadDemoKyc(db: Db, files: FileStore): Promise<void> {
@@ -197,7 +313,13 @@ async function loadDemoKyc(db: Db, files: FileStore): Promise<void> {
       await q.query(
         `UPDATE kyc_applications SET status = $2, submitted_at = now() - interval '5 days',
            reviewed_by = $3, reviewed_at = $4, review_note = $5 WHERE id = $1`,
-        [app.id, k.status, reviewed ? (reviewer?.id ?? null) : null, reviewed ? new Date(Date.now() - 2 * 86_400_000) : null, k.note ?? null],
+        [
+          app.id,
+          k.status,
+          reviewed ? (reviewer?.id ?? null) : null,
+          reviewed ? new Date(Date.now() - 2 * 86_400_000) : null,
+          k.note ?? null,
+        ],
       );
       await q.query(
         `INSERT INTO kyc_history (application_id, from_status, to_status, actor_id, note, created_at)

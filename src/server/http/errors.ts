@@ -14,8 +14,7 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, { fields });
 export const unauthorized = (message = 'You must be signed in') => new HttpError(401, message, { code: 'UNAUTHENTICATED' });
-export const forbidden = (message = 'You do not have access to this resource', code = 'FORBIDDEN') =>
-  new HttpError(403, message, { code });
+export const forbidden = (message = 'You do not have access to this resource', code = 'FORBIDDEN') => new HttpError(403, message, { code });
 export const notFound = (message = 'Not found') => new HttpError(404, message, { code: 'NOT_FOUND' });
 export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, message, { code });
 
@@ -65,9 +64,11 @@ export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S>
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     if (error.extra.headers) reply.headers(error.extra.headers);
-    return reply
-      .status(error.statusCode)
-      .send({ message: error.message, ...(error.extra.code ? { code: error.extra.code } : {}), ...(error.extra.fields ? { fields: error.extra.fields } : {}) });
+    return reply.status(error.statusCode).send({
+      message: error.message,
+      ...(error.extra.code ? { code: error.extra.code } : {}),
+      ...(error.extra.fields ? { fields: error.extra.fields } : {}),
+    });
   }
   if (error instanceof ZodError) {
     const fields = fieldErrors(error);

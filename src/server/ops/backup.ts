@@ -21,13 +21,12 @@ import * as tar from 'tar';
 import type { Config } from '../config.ts';
 import { loadMessageKey } from '../crypto/cipher.ts';
 import { type Db, openPglite, openPostgres, type Queryable } from '../db/client.ts';
-import { version as appVersion } from '../version.ts';
 import { holdDataDirLock } from '../db/data-dir-lock.ts';
 import { appliedMigrations, applyMigrations, MIGRATION_LOCK_ID, MIGRATIONS_TABLE, migrationFiles } from '../db/migrate.ts';
+import { version as appVersion } from '../version.ts';
 
 export const FORMAT = 'meridian-syndicate-backup';
 export const FORMAT_VERSION = 1;
-
 
 /** Columns that name a file in storage (used to warn about rows whose file is missing). */
 const FILE_KEY_COLUMNS: Record<string, string> = { documents: 'file_path', kyc_documents: 'file_path', messages: 'attachment_path' };

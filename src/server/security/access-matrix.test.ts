@@ -60,7 +60,11 @@ describe('authorization matrix (every route x every kind of caller)', () => {
         });
         const want = expected(access, caller);
         const ok =
-          want === 'deny401' ? res.statusCode === 401 : want === 'deny403' ? res.statusCode === 403 : ![401, 403].includes(res.statusCode) && res.statusCode < 500;
+          want === 'deny401'
+            ? res.statusCode === 401
+            : want === 'deny403'
+              ? res.statusCode === 403
+              : ![401, 403].includes(res.statusCode) && res.statusCode < 500;
         if (!ok) failures.push(`${route} as ${caller}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
         if (res.statusCode >= 400) {
           const body = res.json() as { message?: unknown };

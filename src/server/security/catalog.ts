@@ -90,7 +90,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
 
 export type Caller = 'anonymous' | 'pending' | 'suspended' | 'investorA' | 'investorB' | 'founder' | 'cio' | 'legal' | 'nairobi_lead';
 export const CALLERS: Caller[] = ['anonymous', 'pending', 'suspended', 'investorA', 'investorB', 'founder', 'cio', 'legal', 'nairobi_lead'];
-export const roleOf = (c: Caller) => (c.startsWith('investor') ? 'investor' : ['anonymous', 'pending', 'suspended'].includes(c) ? null : 'admin');
+export const roleOf = (c: Caller) =>
+  c.startsWith('investor') ? 'investor' : ['anonymous', 'pending', 'suspended'].includes(c) ? null : 'admin';
 
 /** What a caller must get: 'deny401', 'deny403', or 'allow' (any answer but 401/403/5xx). */
 export function expectedOutcome(access: Access, caller: Caller): 'deny401' | 'deny403' | 'allow' {
@@ -110,17 +111,54 @@ export const OBJECT_LEVEL: Record<string, 403 | 404> = Object.fromEntries(
 
 /** Fields no request body may set; every body route gets them on top of a valid body. */
 export const MASS_ASSIGNMENT_FIELDS = [
-  'id', 'role', 'status', 'user_id', 'userId', 'created_by', 'createdBy', 'uploaded_by', 'uploadedBy', 'investor_id', 'investorId',
-  'sender_id', 'senderId', 'reviewed_by', 'reviewedBy', 'assigned_to', 'admin_user_type', 'adminUserType', 'committed_amount',
-  'committedAmount', 'file_path', 'filePath', 'sha256', 'email', 'must_change_password', 'mustChangePassword', 'kyc_status',
-  'created_at', 'createdAt',
+  'id',
+  'role',
+  'status',
+  'user_id',
+  'userId',
+  'created_by',
+  'createdBy',
+  'uploaded_by',
+  'uploadedBy',
+  'investor_id',
+  'investorId',
+  'sender_id',
+  'senderId',
+  'reviewed_by',
+  'reviewedBy',
+  'assigned_to',
+  'admin_user_type',
+  'adminUserType',
+  'committed_amount',
+  'committedAmount',
+  'file_path',
+  'filePath',
+  'sha256',
+  'email',
+  'must_change_password',
+  'mustChangePassword',
+  'kyc_status',
+  'created_at',
+  'createdAt',
 ];
 
 /** Random-input runs per route in hostile-input.test.ts. */
 export const HOSTILE_RUNS_PER_ROUTE = 12;
 /** Boundary strings mixed into the random bodies, query strings and ids. */
 export const HOSTILE_STRINGS = [
-  '', ' ', '\u0000', "' OR 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '9'.repeat(400), '-1', '1e309', 'NaN', '2025-02-30', '0000-00-00',
+  '',
+  ' ',
+  '\u0000',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%00',
+  '9'.repeat(400),
+  '-1',
+  '1e309',
+  'NaN',
+  '2025-02-30',
+  '0000-00-00',
 ];
 
 /** SQL injection and markup probes stored in every free-text field (probes.test.ts, e2e/security.spec.ts). */
@@ -143,33 +181,149 @@ export interface Evidence {
 
 export const EVIDENCE: Evidence[] = [
   // Upload corpus
-  { area: 'Uploads', claim: 'Traversal, NUL and control-character file names are refused; nothing is stored', file: 'src/server/modules/documents/documents.test.ts', test: "'../', backslashes and NUL in the file name" },
-  { area: 'Uploads', claim: 'A double extension (report.pdf.exe) and extensions outside the list are refused', file: 'src/server/modules/documents/documents.test.ts', test: 'extensions outside the list (.exe, .html, .svg, none)' },
-  { area: 'Uploads', claim: 'A renamed executable (content does not match the extension) is refused', file: 'src/server/modules/documents/documents.test.ts', test: 'renamed executables and content that does not match the extension' },
-  { area: 'Uploads', claim: 'A database failure at commit, after the file was moved into place, leaves no file', file: 'src/server/modules/documents/documents.test.ts', test: 'a database failure at commit, after the file was moved into place, leaves no file' },
+  {
+    area: 'Uploads',
+    claim: 'Traversal, NUL and control-character file names are refused; nothing is stored',
+    file: 'src/server/modules/documents/documents.test.ts',
+    test: "'../', backslashes and NUL in the file name",
+  },
+  {
+    area: 'Uploads',
+    claim: 'A double extension (report.pdf.exe) and extensions outside the list are refused',
+    file: 'src/server/modules/documents/documents.test.ts',
+    test: 'extensions outside the list (.exe, .html, .svg, none)',
+  },
+  {
+    area: 'Uploads',
+    claim: 'A renamed executable (content does not match the extension) is refused',
+    file: 'src/server/modules/documents/documents.test.ts',
+    test: 'renamed executables and content that does not match the extension',
+  },
+  {
+    area: 'Uploads',
+    claim: 'A database failure at commit, after the file was moved into place, leaves no file',
+    file: 'src/server/modules/documents/documents.test.ts',
+    test: 'a database failure at commit, after the file was moved into place, leaves no file',
+  },
   { area: 'Uploads', claim: 'A zero-byte file is refused', file: 'src/server/modules/documents/documents.test.ts', test: 'an empty file' },
-  { area: 'Uploads', claim: 'An oversized file gets 413 before the body is read (declared length) or while streaming', file: 'src/server/modules/documents/documents.test.ts', test: 'an oversized file -> 413, refused from the declared length before reading' },
-  { area: 'Uploads', claim: 'A non-ASCII file name round-trips through download (RFC 6266)', file: 'src/server/modules/documents/documents.test.ts', test: 'encodes a non-ASCII name exactly (ASCII fallback plus filename*=UTF-8)' },
-  { area: 'Uploads', claim: 'A form with too many fields is refused at once instead of hanging', file: 'src/server/security/hostile-input.test.ts', test: 'refuses a form with too many fields' },
+  {
+    area: 'Uploads',
+    claim: 'An oversized file gets 413 before the body is read (declared length) or while streaming',
+    file: 'src/server/modules/documents/documents.test.ts',
+    test: 'an oversized file -> 413, refused from the declared length before reading',
+  },
+  {
+    area: 'Uploads',
+    claim: 'A non-ASCII file name round-trips through download (RFC 6266)',
+    file: 'src/server/modules/documents/documents.test.ts',
+    test: 'encodes a non-ASCII name exactly (ASCII fallback plus filename*=UTF-8)',
+  },
+  {
+    area: 'Uploads',
+    claim: 'A form with too many fields is refused at once instead of hanging',
+    file: 'src/server/security/hostile-input.test.ts',
+    test: 'refuses a form with too many fields',
+  },
   // Headers
-  { area: 'Headers', claim: "CSP without unsafe-inline scripts, frame-ancestors 'none', nosniff, Referrer-Policy; no HSTS over plain HTTP", file: 'src/server/security/hostile-input.test.ts', test: 'sends the security headers' },
-  { area: 'Headers', claim: 'HSTS and a Secure cookie when served over HTTPS behind a trusted proxy', file: 'src/server/modules/auth/auth.test.ts', test: 'marks the cookie Secure and sends HSTS when served over HTTPS' },
+  {
+    area: 'Headers',
+    claim: "CSP without unsafe-inline scripts, frame-ancestors 'none', nosniff, Referrer-Policy; no HSTS over plain HTTP",
+    file: 'src/server/security/hostile-input.test.ts',
+    test: 'sends the security headers',
+  },
+  {
+    area: 'Headers',
+    claim: 'HSTS and a Secure cookie when served over HTTPS behind a trusted proxy',
+    file: 'src/server/modules/auth/auth.test.ts',
+    test: 'marks the cookie Secure and sends HSTS when served over HTTPS',
+  },
   // Browser
-  { area: 'Browser', claim: 'Markup in a deal title and in activity logs renders as text in Chromium', file: 'e2e/security.spec.ts', test: 'markup in a deal title and an activity log is shown as text' },
-  { area: 'Browser', claim: 'Markup in the company name renders as text in the title and the landing page', file: 'e2e/security.spec.ts', test: 'markup in the company name is text' },
-  { area: 'Browser', claim: "Markup in an investor's message renders as text on both sides", file: 'e2e/security.spec.ts', test: "markup in an investor's message is text" },
+  {
+    area: 'Browser',
+    claim: 'Markup in a deal title and in activity logs renders as text in Chromium',
+    file: 'e2e/security.spec.ts',
+    test: 'markup in a deal title and an activity log is shown as text',
+  },
+  {
+    area: 'Browser',
+    claim: 'Markup in the company name renders as text in the title and the landing page',
+    file: 'e2e/security.spec.ts',
+    test: 'markup in the company name is text',
+  },
+  {
+    area: 'Browser',
+    claim: "Markup in an investor's message renders as text on both sides",
+    file: 'e2e/security.spec.ts',
+    test: "markup in an investor's message is text",
+  },
   // Faults
-  { area: 'Faults', claim: 'PostgreSQL: SIGKILL during uploads, sign-ups, subscription completion and distribution allocation loses no acknowledged write and leaves no row without its file or file without its row', file: 'src/server/faults/postgres-crash.test.ts', test: 'keeps every acknowledged write and stays consistent across kills' },
-  { area: 'Faults', claim: 'PGlite: after SIGKILL the server restarts on the same DATA_DIR (stale lock removed) with every acknowledged write and session', file: 'src/server/faults/pglite-restart.test.ts', test: 'after SIGKILL, a restart on the same DATA_DIR clears the stale lock and has every acknowledged write and session' },
-  { area: 'Faults', claim: 'A second server on the same DATA_DIR refuses to start with one line; the first keeps working', file: 'src/server/faults/pglite-restart.test.ts', test: 'a second server on the same DATA_DIR refuses to start with one clear line; the first keeps working' },
-  { area: 'Faults', claim: 'Two instances on one PostgreSQL and one storage directory share sessions, files and sign-out', file: 'src/server/faults/two-instances.test.ts', test: 'a session from A works on B; a file uploaded through B downloads through A; signing out on A ends it on B' },
-  { area: 'Faults', claim: 'The start-up sweep removes orphan files, reports rows without files, and never touches an upload in flight on another instance', file: 'src/server/storage/consistency.test.ts', test: 'waits for an upload whose file is in place but whose transaction has not committed, and keeps its file' },
+  {
+    area: 'Faults',
+    claim:
+      'PostgreSQL: SIGKILL during uploads, sign-ups, subscription completion and distribution allocation loses no acknowledged write and leaves no row without its file or file without its row',
+    file: 'src/server/faults/postgres-crash.test.ts',
+    test: 'keeps every acknowledged write and stays consistent across kills',
+  },
+  {
+    area: 'Faults',
+    claim: 'PGlite: after SIGKILL the server restarts on the same DATA_DIR (stale lock removed) with every acknowledged write and session',
+    file: 'src/server/faults/pglite-restart.test.ts',
+    test: 'after SIGKILL, a restart on the same DATA_DIR clears the stale lock and has every acknowledged write and session',
+  },
+  {
+    area: 'Faults',
+    claim: 'A second server on the same DATA_DIR refuses to start with one line; the first keeps working',
+    file: 'src/server/faults/pglite-restart.test.ts',
+    test: 'a second server on the same DATA_DIR refuses to start with one clear line; the first keeps working',
+  },
+  {
+    area: 'Faults',
+    claim: 'Two instances on one PostgreSQL and one storage directory share sessions, files and sign-out',
+    file: 'src/server/faults/two-instances.test.ts',
+    test: 'a session from A works on B; a file uploaded through B downloads through A; signing out on A ends it on B',
+  },
+  {
+    area: 'Faults',
+    claim: 'The start-up sweep removes orphan files, reports rows without files, and never touches an upload in flight on another instance',
+    file: 'src/server/storage/consistency.test.ts',
+    test: 'waits for an upload whose file is in place but whose transaction has not committed, and keeps its file',
+  },
   // Backups
-  { area: 'Backups', claim: 'Backup and restore round-trip every row, sequence and file hash, and the restored encrypted messages read back', file: 'src/server/ops/backup.test.ts', test: 'backs up every row and file with a manifest; restores them exactly; the restored app reads the encrypted message' },
-  { area: 'Backups', claim: 'With MESSAGE_KEY set the key stays out of the archive; restore without it (or with a wrong one) is refused', file: 'src/server/ops/backup.test.ts', test: 'with MESSAGE_KEY set the key stays out of the archive, and restoring needs that same key' },
-  { area: 'Backups', claim: 'A damaged archive (bad file hash, bad row file, truncated) is refused with nothing written', file: 'src/server/ops/backup.test.ts', test: 'refuses a damaged archive (bad file hash, bad row file, truncated) and writes nothing' },
-  { area: 'Backups', claim: 'Restore refuses a data directory with files or a database with rows, and changes neither', file: 'src/server/ops/backup.test.ts', test: 'refuses to restore onto a data directory with files or a database with rows, and changes neither' },
+  {
+    area: 'Backups',
+    claim: 'Backup and restore round-trip every row, sequence and file hash, and the restored encrypted messages read back',
+    file: 'src/server/ops/backup.test.ts',
+    test: 'backs up every row and file with a manifest; restores them exactly; the restored app reads the encrypted message',
+  },
+  {
+    area: 'Backups',
+    claim: 'With MESSAGE_KEY set the key stays out of the archive; restore without it (or with a wrong one) is refused',
+    file: 'src/server/ops/backup.test.ts',
+    test: 'with MESSAGE_KEY set the key stays out of the archive, and restoring needs that same key',
+  },
+  {
+    area: 'Backups',
+    claim: 'A damaged archive (bad file hash, bad row file, truncated) is refused with nothing written',
+    file: 'src/server/ops/backup.test.ts',
+    test: 'refuses a damaged archive (bad file hash, bad row file, truncated) and writes nothing',
+  },
+  {
+    area: 'Backups',
+    claim: 'Restore refuses a data directory with files or a database with rows, and changes neither',
+    file: 'src/server/ops/backup.test.ts',
+    test: 'refuses to restore onto a data directory with files or a database with rows, and changes neither',
+  },
   // Sessions and sign-in
-  { area: 'Sessions', claim: 'Failed sign-ins are limited per account and per client (429 with Retry-After)', file: 'src/server/modules/auth/auth.test.ts', test: 'blocks an account after 3 failures, even with the right password, from any client' },
-  { area: 'Sessions', claim: 'Cross-site requests (foreign Origin) are refused with 403', file: 'src/server/modules/auth/auth.test.ts', test: 'refuses a state-changing request from another site' },
+  {
+    area: 'Sessions',
+    claim: 'Failed sign-ins are limited per account and per client (429 with Retry-After)',
+    file: 'src/server/modules/auth/auth.test.ts',
+    test: 'blocks an account after 3 failures, even with the right password, from any client',
+  },
+  {
+    area: 'Sessions',
+    claim: 'Cross-site requests (foreign Origin) are refused with 403',
+    file: 'src/server/modules/auth/auth.test.ts',
+    test: 'refuses a state-changing request from another site',
+  },
 ];

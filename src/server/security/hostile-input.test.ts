@@ -10,10 +10,7 @@ import { HOSTILE_RUNS_PER_ROUTE, HOSTILE_STRINGS } from './catalog.ts';
  */
 const RUNS_PER_ROUTE = HOSTILE_RUNS_PER_ROUTE;
 
-const hostileString = fc.oneof(
-  fc.string({ maxLength: 40 }),
-  fc.constantFrom(...HOSTILE_STRINGS),
-);
+const hostileString = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(...HOSTILE_STRINGS));
 const hostileValue = fc.oneof(
   hostileString,
   fc.integer(),
@@ -24,16 +21,44 @@ const hostileValue = fc.oneof(
   fc.dictionary(hostileString, hostileString, { maxKeys: 3 }),
 );
 const FIELDS = [
-  'title', 'type', 'targetAmount', 'riskScore', 'stage', 'status', 'name', 'email', 'password', 'role', 'userType', 'amount', 'dealId',
-  'reason', 'subject', 'body', 'priority', 'dueDate', 'assignedTo', 'totalAmount', 'paymentDate', 'investorId', 'companyName', 'smtpPort',
-  'currentPassword', 'newPassword', 'valuationDate', 'currentValue', 'performanceStatus', 'experience', 'created_by', 'user_id',
+  'title',
+  'type',
+  'targetAmount',
+  'riskScore',
+  'stage',
+  'status',
+  'name',
+  'email',
+  'password',
+  'role',
+  'userType',
+  'amount',
+  'dealId',
+  'reason',
+  'subject',
+  'body',
+  'priority',
+  'dueDate',
+  'assignedTo',
+  'totalAmount',
+  'paymentDate',
+  'investorId',
+  'companyName',
+  'smtpPort',
+  'currentPassword',
+  'newPassword',
+  'valuationDate',
+  'currentValue',
+  'performanceStatus',
+  'experience',
+  'created_by',
+  'user_id',
 ];
-const hostileBody = fc.oneof(
-  fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 8 }),
-  hostileValue,
-  fc.constant(undefined),
+const hostileBody = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 8 }), hostileValue, fc.constant(undefined));
+const hostileId = fc.oneof(
+  fc.uuid(),
+  hostileString.map((s) => encodeURIComponent(s)),
 );
-const hostileId = fc.oneof(fc.uuid(), hostileString.map((s) => encodeURIComponent(s)));
 
 describe('hostile input on every route', () => {
   let ctx: TestContext;
@@ -54,23 +79,28 @@ describe('hostile input on every route', () => {
     for (const route of routes) {
       const cookie = route.access === 'investor' ? investor : route.access === 'public' ? undefined : admin;
       await fc.assert(
-        fc.asyncProperty(hostileId, hostileBody, fc.dictionary(fc.constantFrom('search', 'type', 'before', 'limit', 'x'), hostileString, { maxKeys: 3 }), async (id, body, query) => {
-          const url = `${route.url.replace(/:id/g, id).replace(/:kind/g, 'passport')}?${new URLSearchParams(query)}`;
-          const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-          const res = await ctx.app.inject({
-            method: route.method as 'GET',
-            url,
-            headers: { ...(cookie ? { cookie } : {}), ...(hasBody && body !== undefined ? { 'content-type': 'application/json' } : {}) },
-            ...(hasBody && body !== undefined ? { payload: JSON.stringify(body) } : {}),
-          });
-          expect(res.statusCode, `${route.method} ${url} ${JSON.stringify(body)} -> ${res.body.slice(0, 200)}`).toBeLessThan(500);
-          if (res.statusCode >= 400) {
-            const json = res.json() as { message?: unknown; stack?: unknown };
-            expect(typeof json.message).toBe('string');
-            expect(json.stack).toBeUndefined();
-            expect(res.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
-          }
-        }),
+        fc.asyncProperty(
+          hostileId,
+          hostileBody,
+          fc.dictionary(fc.constantFrom('search', 'type', 'before', 'limit', 'x'), hostileString, { maxKeys: 3 }),
+          async (id, body, query) => {
+            const url = `${route.url.replace(/:id/g, id).replace(/:kind/g, 'passport')}?${new URLSearchParams(query)}`;
+            const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+            const res = await ctx.app.inject({
+              method: route.method as 'GET',
+              url,
+              headers: { ...(cookie ? { cookie } : {}), ...(hasBody && body !== undefined ? { 'content-type': 'application/json' } : {}) },
+              ...(hasBody && body !== undefined ? { payload: JSON.stringify(body) } : {}),
+            });
+            expect(res.statusCode, `${route.method} ${url} ${JSON.stringify(body)} -> ${res.body.slice(0, 200)}`).toBeLessThan(500);
+            if (res.statusCode >= 400) {
+              const json = res.json() as { message?: unknown; stack?: unknown };
+              expect(typeof json.message).toBe('string');
+              expect(json.stack).toBeUndefined();
+              expect(res.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
+            }
+          },
+        ),
         { numRuns: RUNS_PER_ROUTE },
       );
     }
@@ -78,11 +108,20 @@ describe('hostile input on every route', () => {
 
   it('stores injection and markup probes as text and returns them unchanged', async () => {
     const probe = `<img src=x onerror=alert(1)> '; DROP TABLE deals; --`;
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/deals', headers: { cookie: admin }, payload: { title: probe, type: 'PPP', description: probe } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/deals',
+      headers: { cookie: admin },
+      payload: { title: probe, type: 'PPP', description: probe },
+    });
     expect(res.statusCode).toBe(201);
     const list = await ctx.app.inject({ method: 'GET', url: '/api/deals', headers: { cookie: admin } });
     expect(list.json().deals.some((d: { title: string }) => d.title === probe)).toBe(true);
-    const logs = await ctx.app.inject({ method: 'GET', url: `/api/activity-logs?search=${encodeURIComponent("'; DROP TABLE")}`, headers: { cookie: admin } });
+    const logs = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/activity-logs?search=${encodeURIComponent("'; DROP TABLE")}`,
+      headers: { cookie: admin },
+    });
     expect(logs.statusCode).toBe(200);
     expect((await ctx.db.query('SELECT count(*)::int AS n FROM deals'))[0]).toBeDefined();
   });

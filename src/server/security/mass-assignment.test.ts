@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
-import { createTestContext, createUser, signIn, uniqueEmail, type TestContext } from '../testing/harness.ts';
+import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { MASS_ASSIGNMENT_FIELDS } from './catalog.ts';
 
@@ -55,7 +55,22 @@ function extras(victimId: string, legit: string[] = []): Record<string, unknown>
 }
 
 /** A form takes at most 20 text fields: the upload routes get the extras that matter most, as text. */
-const MULTIPART_EXTRAS = ['id', 'role', 'status', 'user_id', 'userId', 'created_by', 'uploaded_by', 'uploadedBy', 'investor_id', 'file_path', 'filePath', 'sha256', 'email', 'createdAt'];
+const MULTIPART_EXTRAS = [
+  'id',
+  'role',
+  'status',
+  'user_id',
+  'userId',
+  'created_by',
+  'uploaded_by',
+  'uploadedBy',
+  'investor_id',
+  'file_path',
+  'filePath',
+  'sha256',
+  'email',
+  'createdAt',
+];
 const formExtras = (victimId: string, legit: string[] = []) =>
   Object.fromEntries(
     Object.entries(extras(victimId, legit))
@@ -80,7 +95,13 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
   const ids: Record<string, string> = {};
 
   let last: LightMyRequestResponse | undefined;
-  const call = async (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: InjectOptions['method'],
+    url: string,
+    cookie: string | null,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     last = await ctx.app.inject({
       method,
       url,
@@ -131,8 +152,16 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       status: 201,
       async run() {
         const email = uniqueEmail('signup');
-        const res = await call('POST', '/api/auth/sign-up', null, { email, password: 'secret-123', name: 'New Investor', ...extras(victimId, ['email']) });
-        const p = await one<{ role: string; status: string; id: string }>('SELECT id, role, status FROM profiles WHERE lower(email) = lower($1)', [email]);
+        const res = await call('POST', '/api/auth/sign-up', null, {
+          email,
+          password: 'secret-123',
+          name: 'New Investor',
+          ...extras(victimId, ['email']),
+        });
+        const p = await one<{ role: string; status: string; id: string }>(
+          'SELECT id, role, status FROM profiles WHERE lower(email) = lower($1)',
+          [email],
+        );
         expect(p).toMatchObject({ role: 'investor', status: 'pending' });
         expect(p.id).not.toBe(victimId);
         return res;
@@ -161,7 +190,11 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       status: 200,
       async run() {
         const u = await throwaway();
-        const res = await call('POST', '/api/auth/change-password', u.cookie, { currentPassword: u.password, newPassword: 'another-pass-9', ...extras(victimId) });
+        const res = await call('POST', '/api/auth/change-password', u.cookie, {
+          currentPassword: u.password,
+          newPassword: 'another-pass-9',
+          ...extras(victimId),
+        });
         expect(await one('SELECT role, status FROM profiles WHERE id = $1', [u.id])).toEqual({ role: 'investor', status: 'active' });
         return res;
       },
@@ -170,7 +203,12 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'POST /api/deals',
       status: 201,
       async run() {
-        const res = await call('POST', '/api/deals', adminCookie, { title: 'Mass deal', type: 'PPP', targetAmount: '1000000', ...extras(victimId) });
+        const res = await call('POST', '/api/deals', adminCookie, {
+          title: 'Mass deal',
+          type: 'PPP',
+          targetAmount: '1000000',
+          ...extras(victimId),
+        });
         ids.deal = res.json().deal.id;
         expect(await one('SELECT created_by, committed_amount::text AS c, status FROM deals WHERE id = $1', [ids.deal])).toEqual({
           created_by: adminId,
@@ -184,7 +222,11 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'PATCH /api/deals/:id',
       status: 200,
       async run() {
-        return call('PATCH', `/api/deals/${ids.deal}`, adminCookie, { title: 'Mass deal (open)', status: 'Active', ...extras(victimId, ['status']) });
+        return call('PATCH', `/api/deals/${ids.deal}`, adminCookie, {
+          title: 'Mass deal (open)',
+          status: 'Active',
+          ...extras(victimId, ['status']),
+        });
       },
     },
     {
@@ -240,9 +282,18 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       status: 201,
       async run() {
         const fields = formExtras(victimId, ['investorId']);
-        const res = await upload('/api/documents', adminCookie, { ...fields, name: 'Mass memo', type: 'PPM', dealId: ids.deal as string, investorVisible: 'true' });
+        const res = await upload('/api/documents', adminCookie, {
+          ...fields,
+          name: 'Mass memo',
+          type: 'PPM',
+          dealId: ids.deal as string,
+          investorVisible: 'true',
+        });
         ids.document = res.json().document.id;
-        const row = await one<{ uploaded_by: string; investor_id: string | null; file_path: string }>('SELECT uploaded_by, investor_id, file_path FROM documents WHERE id = $1', [ids.document]);
+        const row = await one<{ uploaded_by: string; investor_id: string | null; file_path: string }>(
+          'SELECT uploaded_by, investor_id, file_path FROM documents WHERE id = $1',
+          [ids.document],
+        );
         expect(row.uploaded_by).toBe(adminId);
         expect(row.investor_id).toBeNull();
         expect(row.file_path).not.toContain(SENTINEL_TEXT);
@@ -261,8 +312,17 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       status: 201,
       async run() {
         const email = uniqueEmail('created');
-        const res = await call('POST', '/api/users', adminCookie, { name: 'Made By Admin', email, password: 'secret-123', role: 'investor', ...extras(victimId, ['role', 'email']) });
-        const p = await one<{ id: string; role: string; admin_user_type: string | null }>('SELECT id, role, admin_user_type FROM profiles WHERE lower(email) = lower($1)', [email]);
+        const res = await call('POST', '/api/users', adminCookie, {
+          name: 'Made By Admin',
+          email,
+          password: 'secret-123',
+          role: 'investor',
+          ...extras(victimId, ['role', 'email']),
+        });
+        const p = await one<{ id: string; role: string; admin_user_type: string | null }>(
+          'SELECT id, role, admin_user_type FROM profiles WHERE lower(email) = lower($1)',
+          [email],
+        );
         expect(p.id).not.toBe(victimId);
         expect(p.role).toBe('investor');
         expect(p.admin_user_type).toBeNull();
@@ -274,8 +334,15 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'PATCH /api/users/:id',
       status: 200,
       async run() {
-        const res = await call('PATCH', `/api/users/${ids.createdUser}`, adminCookie, { name: 'Renamed', ...extras(victimId, ['status']), status: 'active' });
-        expect(await one('SELECT role, admin_user_type FROM profiles WHERE id = $1', [ids.createdUser])).toEqual({ role: 'investor', admin_user_type: null });
+        const res = await call('PATCH', `/api/users/${ids.createdUser}`, adminCookie, {
+          name: 'Renamed',
+          ...extras(victimId, ['status']),
+          status: 'active',
+        });
+        expect(await one('SELECT role, admin_user_type FROM profiles WHERE id = $1', [ids.createdUser])).toEqual({
+          role: 'investor',
+          admin_user_type: null,
+        });
         return res;
       },
     },
@@ -290,7 +357,12 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'PUT /api/settings',
       status: 200,
       async run() {
-        return call('PUT', '/api/settings', adminCookie, { ...DEFAULT_SETTINGS, ...extras(victimId), demo_loaded: SENTINEL_TEXT, [SENTINEL_TEXT]: 1 });
+        return call('PUT', '/api/settings', adminCookie, {
+          ...DEFAULT_SETTINGS,
+          ...extras(victimId),
+          demo_loaded: SENTINEL_TEXT,
+          [SENTINEL_TEXT]: 1,
+        });
       },
     },
     {
@@ -299,7 +371,10 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       async run() {
         const u = await throwaway();
         const res = await upload('/api/kyc/me/documents/passport', u.cookie, formExtras(victimId), 'passport.pdf');
-        expect(await one('SELECT investor_id, status FROM kyc_applications WHERE investor_id = $1', [u.id])).toEqual({ investor_id: u.id, status: 'pending' });
+        expect(await one('SELECT investor_id, status FROM kyc_applications WHERE investor_id = $1', [u.id])).toEqual({
+          investor_id: u.id,
+          status: 'pending',
+        });
         return res;
       },
     },
@@ -313,7 +388,10 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
           expect((await upload(`/api/kyc/me/documents/${kind}`, u.cookie, {}, `${kind}.pdf`)).statusCode).toBeLessThan(300);
         }
         const res = await call('POST', '/api/kyc/me/submit', u.cookie, { ...extras(victimId), status: 'approved' });
-        const app = await one<{ id: string; status: string; investor_id: string }>('SELECT id, status, investor_id FROM kyc_applications WHERE investor_id = $1', [u.id]);
+        const app = await one<{ id: string; status: string; investor_id: string }>(
+          'SELECT id, status, investor_id FROM kyc_applications WHERE investor_id = $1',
+          [u.id],
+        );
         expect(app.status).toBe('in_review');
         ids.kycInReview = app.id;
         ids.kycInvestor = u.id;
@@ -324,8 +402,14 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'POST /api/kyc/:id/reject',
       status: 200,
       async run() {
-        const res = await call('POST', `/api/kyc/${ids.kycInReview}/reject`, adminCookie, { reason: 'Blurry passport', ...extras(victimId) });
-        expect(await one('SELECT status, reviewed_by FROM kyc_applications WHERE id = $1', [ids.kycInReview])).toEqual({ status: 'rejected', reviewed_by: adminId });
+        const res = await call('POST', `/api/kyc/${ids.kycInReview}/reject`, adminCookie, {
+          reason: 'Blurry passport',
+          ...extras(victimId),
+        });
+        expect(await one('SELECT status, reviewed_by FROM kyc_applications WHERE id = $1', [ids.kycInReview])).toEqual({
+          status: 'rejected',
+          reviewed_by: adminId,
+        });
         return res;
       },
     },
@@ -347,9 +431,17 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'POST /api/compliance',
       status: 201,
       async run() {
-        const res = await call('POST', '/api/compliance', adminCookie, { type: 'other', title: 'Mass item', dueDate: '2027-01-15', ...extras(victimId) });
+        const res = await call('POST', '/api/compliance', adminCookie, {
+          type: 'other',
+          title: 'Mass item',
+          dueDate: '2027-01-15',
+          ...extras(victimId),
+        });
         ids.compliance = res.json().item.id;
-        expect(await one('SELECT workflow_state, assigned_to FROM compliance_items WHERE id = $1', [ids.compliance])).toEqual({ workflow_state: 'not_started', assigned_to: null });
+        expect(await one('SELECT workflow_state, assigned_to FROM compliance_items WHERE id = $1', [ids.compliance])).toEqual({
+          workflow_state: 'not_started',
+          assigned_to: null,
+        });
         return res;
       },
     },
@@ -378,9 +470,17 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'POST /api/investor/subscriptions',
       status: 201,
       async run() {
-        const res = await call('POST', '/api/investor/subscriptions', investorCookie, { dealId: ids.deal, amount: '1000', ...extras(victimId), status: 'Completed' });
+        const res = await call('POST', '/api/investor/subscriptions', investorCookie, {
+          dealId: ids.deal,
+          amount: '1000',
+          ...extras(victimId),
+          status: 'Completed',
+        });
         ids.subscription = res.json().subscription.id;
-        expect(await one('SELECT investor_id, status FROM subscriptions WHERE id = $1', [ids.subscription])).toEqual({ investor_id: investorId, status: 'Pending' });
+        expect(await one('SELECT investor_id, status FROM subscriptions WHERE id = $1', [ids.subscription])).toEqual({
+          investor_id: investorId,
+          status: 'Pending',
+        });
         return res;
       },
     },
@@ -415,16 +515,28 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       async run() {
         const res = await call('POST', '/api/investor/subscriptions', investorCookie, { dealId: ids.deal, amount: '250' });
         expect(res.statusCode, res.body).toBe(201);
-        return call('POST', `/api/subscriptions/${res.json().subscription.id}/reject`, adminCookie, { reason: 'Over allocation', ...extras(victimId) });
+        return call('POST', `/api/subscriptions/${res.json().subscription.id}/reject`, adminCookie, {
+          reason: 'Over allocation',
+          ...extras(victimId),
+        });
       },
     },
     {
       route: 'POST /api/distributions',
       status: 201,
       async run() {
-        const res = await call('POST', '/api/distributions', adminCookie, { dealId: ids.deal, type: 'Income', totalAmount: '100', paymentDate: '2026-12-31', ...extras(victimId) });
+        const res = await call('POST', '/api/distributions', adminCookie, {
+          dealId: ids.deal,
+          type: 'Income',
+          totalAmount: '100',
+          paymentDate: '2026-12-31',
+          ...extras(victimId),
+        });
         ids.distribution = res.json().event.id;
-        const rows = await ctx.db.query<{ investor_id: string; amount: string }>('SELECT investor_id, amount::text AS amount FROM distributions WHERE event_id = $1', [ids.distribution]);
+        const rows = await ctx.db.query<{ investor_id: string; amount: string }>(
+          'SELECT investor_id, amount::text AS amount FROM distributions WHERE event_id = $1',
+          [ids.distribution],
+        );
         expect(rows).toEqual([{ investor_id: investorId, amount: '100.00' }]);
         return res;
       },
@@ -440,7 +552,11 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'POST /api/investor/messages',
       status: 201,
       async run() {
-        const res = await call('POST', '/api/investor/messages', investorCookie, { subject: 'Mass subject', body: 'Hello', ...extras(victimId) });
+        const res = await call('POST', '/api/investor/messages', investorCookie, {
+          subject: 'Mass subject',
+          body: 'Hello',
+          ...extras(victimId),
+        });
         ids.thread = res.json().threadId;
         expect(await one('SELECT investor_id FROM message_threads WHERE id = $1', [ids.thread])).toEqual({ investor_id: investorId });
         return res;
@@ -457,8 +573,15 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'POST /api/messages',
       status: 201,
       async run() {
-        const res = await call('POST', '/api/messages', adminCookie, { investorId, subject: 'From the desk', body: 'Hi', ...extras(victimId, ['investorId']) });
-        expect(await one('SELECT investor_id FROM message_threads WHERE id = $1', [res.json().threadId])).toEqual({ investor_id: investorId });
+        const res = await call('POST', '/api/messages', adminCookie, {
+          investorId,
+          subject: 'From the desk',
+          body: 'Hi',
+          ...extras(victimId, ['investorId']),
+        });
+        expect(await one('SELECT investor_id FROM message_threads WHERE id = $1', [res.json().threadId])).toEqual({
+          investor_id: investorId,
+        });
         return res;
       },
     },
@@ -507,7 +630,11 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
     const texts = Object.entries(await mentions(SENTINEL_TEXT)).filter(([, n]) => n > 0);
     expect({ amounts, texts }).toEqual({ amounts: [], texts: [] });
     // The callers are who they were.
-    expect(await one('SELECT role, status, admin_user_type FROM profiles WHERE id = $1', [investorId])).toEqual({ role: 'investor', status: 'active', admin_user_type: null });
+    expect(await one('SELECT role, status, admin_user_type FROM profiles WHERE id = $1', [investorId])).toEqual({
+      role: 'investor',
+      status: 'active',
+      admin_user_type: null,
+    });
     expect(await one('SELECT role, status FROM profiles WHERE id = $1', [victimId])).toEqual({ role: 'investor', status: 'suspended' });
   });
 });

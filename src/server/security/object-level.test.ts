@@ -26,7 +26,12 @@ describe("object-level access: another investor's ids", () => {
   const own: Record<string, string> = {};
 
   const call = (method: InjectOptions['method'], url: string, cookie: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method, url, headers: { cookie, ...headers }, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+    ctx.app.inject({
+      method,
+      url,
+      headers: { cookie, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
   const expectStatus = (res: LightMyRequestResponse, status: number) => {
     expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
     return String(res.headers['content-type']).startsWith('application/json') ? res.json() : res.rawPayload;
@@ -58,38 +63,67 @@ describe("object-level access: another investor's ids", () => {
     b = await investor('Bongani Bhekisisa');
 
     // A deal both may subscribe to; B's completed subscription and a pending one.
-    const deal = expectStatus(await call('POST', '/api/deals', adminCookie, { title: 'Shared deal', type: 'PPP', targetAmount: '1000000' }), 201).deal;
+    const deal = expectStatus(
+      await call('POST', '/api/deals', adminCookie, { title: 'Shared deal', type: 'PPP', targetAmount: '1000000' }),
+      201,
+    ).deal;
     expectStatus(await call('PATCH', `/api/deals/${deal.id}`, adminCookie, { status: 'Active' }), 200);
     own.deal = deal.id;
-    const done = expectStatus(await call('POST', '/api/investor/subscriptions', b.cookie, { dealId: deal.id, amount: '5000' }), 201).subscription;
+    const done = expectStatus(
+      await call('POST', '/api/investor/subscriptions', b.cookie, { dealId: deal.id, amount: '5000' }),
+      201,
+    ).subscription;
     expectStatus(await call('POST', `/api/subscriptions/${done.id}/review`, adminCookie, {}), 200);
     expectStatus(await call('POST', `/api/subscriptions/${done.id}/complete`, adminCookie, {}), 200);
-    own.subscription = expectStatus(await call('POST', '/api/investor/subscriptions', b.cookie, { dealId: deal.id, amount: '700' }), 201).subscription.id;
+    own.subscription = expectStatus(
+      await call('POST', '/api/investor/subscriptions', b.cookie, { dealId: deal.id, amount: '700' }),
+      201,
+    ).subscription.id;
     own.distribution = expectStatus(
-      await call('POST', '/api/distributions', adminCookie, { dealId: deal.id, type: 'Income', totalAmount: '250', paymentDate: '2026-12-31' }),
+      await call('POST', '/api/distributions', adminCookie, {
+        dealId: deal.id,
+        type: 'Income',
+        totalAmount: '250',
+        paymentDate: '2026-12-31',
+      }),
       201,
     ).event.id;
 
     // B's thread, with an attachment on B's message.
-    const form = multipart({ subject: 'Private to B', body: 'Only B and the desk read this' }, { filename: 'b-statement.pdf', content: PDF_BYTES });
-    own.thread = expectStatus(await call('POST', '/api/investor/messages', b.cookie, form.body, { 'content-type': form.contentType }), 201).threadId;
+    const form = multipart(
+      { subject: 'Private to B', body: 'Only B and the desk read this' },
+      { filename: 'b-statement.pdf', content: PDF_BYTES },
+    );
+    own.thread = expectStatus(
+      await call('POST', '/api/investor/messages', b.cookie, form.body, { 'content-type': form.contentType }),
+      201,
+    ).threadId;
     const thread = expectStatus(await call('GET', `/api/investor/messages/${own.thread}`, b.cookie), 200).thread;
     own.attachment = thread.messages.find((m: { attachment: unknown }) => m.attachment).id;
 
     // A document addressed to B, and one no investor may see.
     const upload = async (fields: Record<string, string>) => {
       const f = multipart({ name: 'Doc', type: 'PPM', ...fields }, { filename: 'doc.pdf', content: PDF_BYTES });
-      return expectStatus(await call('POST', '/api/documents', adminCookie, f.body, { 'content-type': f.contentType }), 201).document.id as string;
+      return expectStatus(await call('POST', '/api/documents', adminCookie, f.body, { 'content-type': f.contentType }), 201).document
+        .id as string;
     };
     own.documentForB = await upload({ investorVisible: 'true', investorId: b.id });
     own.documentHidden = await upload({ investorVisible: 'false' });
 
     own.kyc = (await ctx.db.query<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1', [b.id]))[0]?.id as string;
     own.spv = expectStatus(
-      await call('POST', '/api/spvs', adminCookie, { name: 'Object SPV', jurisdiction: 'Mauritius', annualReturnDue: '2027-03-31', bankBalance: '10' }),
+      await call('POST', '/api/spvs', adminCookie, {
+        name: 'Object SPV',
+        jurisdiction: 'Mauritius',
+        annualReturnDue: '2027-03-31',
+        bankBalance: '10',
+      }),
       201,
     ).spv.id;
-    own.compliance = expectStatus(await call('POST', '/api/compliance', adminCookie, { type: 'other', title: 'Item', dueDate: '2027-02-01' }), 201).item.id;
+    own.compliance = expectStatus(
+      await call('POST', '/api/compliance', adminCookie, { type: 'other', title: 'Item', dueDate: '2027-02-01' }),
+      201,
+    ).item.id;
   });
   afterAll(() => ctx.close());
 
@@ -104,7 +138,11 @@ describe("object-level access: another investor's ids", () => {
     // Admin routes with real objects: refused by role before the id is looked at.
     'GET /api/deals/:id': { id: own.deal as string, status: 403 },
     'PATCH /api/deals/:id': { id: own.deal as string, status: 403, body: { title: 'Mine now' } },
-    'POST /api/deals/:id/valuations': { id: own.deal as string, status: 403, body: { valuationDate: '2026-01-01', currentValue: '1', performanceStatus: 'Watch' } },
+    'POST /api/deals/:id/valuations': {
+      id: own.deal as string,
+      status: 403,
+      body: { valuationDate: '2026-01-01', currentValue: '1', performanceStatus: 'Watch' },
+    },
     'POST /api/deals/:id/move': { id: own.deal as string, status: 403, body: { stage: 'Exit' } },
     'PATCH /api/spvs/:id': { id: own.spv as string, status: 403, body: { jurisdiction: 'Elsewhere' } },
     'POST /api/spvs/:id/file-return': { id: own.spv as string, status: 403, body: {} },
@@ -161,7 +199,17 @@ describe("object-level access: another investor's ids", () => {
   });
 
   it("no list A can read mentions B or B's objects", async () => {
-    const secrets = [b.id, b.name, own.subscription, own.thread, own.attachment, own.documentForB, own.documentHidden, own.kyc, 'Private to B'] as string[];
+    const secrets = [
+      b.id,
+      b.name,
+      own.subscription,
+      own.thread,
+      own.attachment,
+      own.documentForB,
+      own.documentHidden,
+      own.kyc,
+      'Private to B',
+    ] as string[];
     const lists = ctx.app.routeTable.filter((r) => r.method === 'GET' && r.access === 'investor' && !r.url.includes(':'));
     expect(lists.length).toBeGreaterThanOrEqual(9);
     for (const route of lists) {

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
-import { createTestContext, createUser, signIn, uniqueEmail, type TestContext } from '../testing/harness.ts';
+import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { PROBES } from './catalog.ts';
 
@@ -28,8 +28,19 @@ describe('injection and markup probes are stored and returned as text', () => {
   let investorId: string;
   let dealId: string;
 
-  const call = async (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown, headers: Record<string, string> = {}) => {
-    const res = await ctx.app.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
+  const call = async (
+    method: InjectOptions['method'],
+    url: string,
+    cookie: string | null,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await ctx.app.inject({
+      method,
+      url,
+      headers: { ...(cookie ? { cookie } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
     expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
     return res;
   };
@@ -47,7 +58,11 @@ describe('injection and markup probes are stored and returned as text', () => {
     investorId = i.id;
     investor = await signIn(ctx, i.email, i.password);
     await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [i.id]);
-    dealId = ((await call('POST', '/api/deals', admin, { title: 'Probe deal', type: 'PPP', targetAmount: '100000' })).json() as { deal: { id: string } }).deal.id;
+    dealId = (
+      (await call('POST', '/api/deals', admin, { title: 'Probe deal', type: 'PPP', targetAmount: '100000' })).json() as {
+        deal: { id: string };
+      }
+    ).deal.id;
     await call('PATCH', `/api/deals/${dealId}`, admin, { status: 'Active' });
   });
   afterAll(() => ctx.close());
@@ -55,7 +70,11 @@ describe('injection and markup probes are stored and returned as text', () => {
   /** Each case stores `p` in one or more fields, then reads it back where the app shows it. */
   const cases: Record<string, (p: string) => Promise<unknown>> = {
     'deal title, SPV entity, description, next step': async (p) => {
-      const id = ((await call('POST', '/api/deals', admin, { title: p, type: 'Oil Trading', spvEntity: p, description: p, nextStep: p })).json() as { deal: { id: string } }).deal.id;
+      const id = (
+        (await call('POST', '/api/deals', admin, { title: p, type: 'Oil Trading', spvEntity: p, description: p, nextStep: p })).json() as {
+          deal: { id: string };
+        }
+      ).deal.id;
       return json(`/api/deals/${id}`, admin);
     },
     'deal edit': async (p) => {
@@ -63,11 +82,24 @@ describe('injection and markup probes are stored and returned as text', () => {
       return json(`/api/deals/${dealId}`, admin);
     },
     'valuation expected exit': async (p) => {
-      await call('POST', `/api/deals/${dealId}/valuations`, admin, { valuationDate: '2026-03-31', currentValue: '1', expectedExit: p.slice(0, 50), performanceStatus: 'Watch' });
-      return { v: (JSON.stringify(await json(`/api/deals/${dealId}`, admin)).includes(JSON.stringify(p.slice(0, 50)).slice(1, -1)) ? p : 'missing') };
+      await call('POST', `/api/deals/${dealId}/valuations`, admin, {
+        valuationDate: '2026-03-31',
+        currentValue: '1',
+        expectedExit: p.slice(0, 50),
+        performanceStatus: 'Watch',
+      });
+      return {
+        v: JSON.stringify(await json(`/api/deals/${dealId}`, admin)).includes(JSON.stringify(p.slice(0, 50)).slice(1, -1)) ? p : 'missing',
+      };
     },
     'SPV name, jurisdiction, advisory fee flow': async (p) => {
-      await call('POST', '/api/spvs', admin, { name: p, jurisdiction: p, annualReturnDue: '2027-01-01', bankBalance: '1', advisoryFeeFlow: p });
+      await call('POST', '/api/spvs', admin, {
+        name: p,
+        jurisdiction: p,
+        annualReturnDue: '2027-01-01',
+        bankBalance: '1',
+        advisoryFeeFlow: p,
+      });
       return json('/api/spvs', admin);
     },
     'document name': async (p) => {
@@ -92,25 +124,30 @@ describe('injection and markup probes are stored and returned as text', () => {
     'KYC file name and rejection reason': async (p) => {
       const u = await createUser(ctx, { role: 'investor' });
       const cookie = await signIn(ctx, u.email, u.password);
-      for (const kind of ['passport', 'address_proof', 'financial_statements', 'source_of_funds']) await form(cookie, `/api/kyc/me/documents/${kind}`, {}, `${kind}.pdf`);
+      for (const kind of ['passport', 'address_proof', 'financial_statements', 'source_of_funds'])
+        await form(cookie, `/api/kyc/me/documents/${kind}`, {}, `${kind}.pdf`);
       await call('POST', '/api/kyc/me/submit', cookie, {});
       const appId = (await ctx.db.query<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1', [u.id]))[0]?.id;
       await call('POST', `/api/kyc/${appId}/reject`, admin, { reason: p });
       return json(`/api/kyc/${appId}`, admin);
     },
     'subscription rejection reason': async (p) => {
-      const sub = ((await call('POST', '/api/investor/subscriptions', investor, { dealId, amount: '10' })).json() as { subscription: { id: string } }).subscription;
+      const sub = (
+        (await call('POST', '/api/investor/subscriptions', investor, { dealId, amount: '10' })).json() as { subscription: { id: string } }
+      ).subscription;
       await call('POST', `/api/subscriptions/${sub.id}/reject`, admin, { reason: p });
       return json('/api/investor/subscriptions', investor);
     },
     'message subject and body, both sides': async (p) => {
-      const threadId = ((await call('POST', '/api/investor/messages', investor, { subject: p, body: p })).json() as { threadId: string }).threadId;
+      const threadId = ((await call('POST', '/api/investor/messages', investor, { subject: p, body: p })).json() as { threadId: string })
+        .threadId;
       await call('POST', `/api/messages/${threadId}/reply`, admin, { body: `${p} (reply)` });
       const thread = await json(`/api/investor/messages/${threadId}`, investor);
       return holds(thread, `${p} (reply)`) && holds(await json('/api/messages', admin), p) ? thread : {};
     },
     'admin message to an investor': async (p) => {
-      const threadId = ((await call('POST', '/api/messages', admin, { investorId, subject: p, body: p })).json() as { threadId: string }).threadId;
+      const threadId = ((await call('POST', '/api/messages', admin, { investorId, subject: p, body: p })).json() as { threadId: string })
+        .threadId;
       return json(`/api/messages/${threadId}`, admin);
     },
   };
@@ -127,9 +164,11 @@ describe('injection and markup probes are stored and returned as text', () => {
       expect(Array.isArray(res.logs)).toBe(true);
     }
     // The deal titles above were logged; searching for one finds it, literally.
-    const found = (await json(`/api/activity-logs?search=${encodeURIComponent("DROP TABLE deals; --")}`, admin)) as { total: number };
+    const found = (await json(`/api/activity-logs?search=${encodeURIComponent('DROP TABLE deals; --')}`, admin)) as { total: number };
     expect(found.total).toBeGreaterThan(0);
-    const counts = await ctx.db.query<{ n: number }>('SELECT (SELECT count(*) FROM deals)::int + (SELECT count(*) FROM profiles)::int AS n');
+    const counts = await ctx.db.query<{ n: number }>(
+      'SELECT (SELECT count(*) FROM deals)::int + (SELECT count(*) FROM profiles)::int AS n',
+    );
     expect(counts[0]?.n).toBeGreaterThan(3);
   });
 });

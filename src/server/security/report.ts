@@ -17,7 +17,7 @@ interface RouteInfo {
 }
 
 const cell = (o: ReturnType<typeof expectedOutcome>) => (o === 'allow' ? 'ok' : o === 'deny401' ? '401' : '403');
-const code = (s: string) => `\`${s.replace(/\u0000/g, '\\u0000').replace(/`/g, "'")}\``;
+const code = (s: string) => `\`${s.replaceAll('\u0000', '\\u0000').replace(/`/g, "'")}\``;
 
 /**
  * docs/security.md, rendered from the server's route table and the security catalog that the
@@ -46,7 +46,9 @@ export function renderSecurityReport(routes: RouteInfo[]): string {
   out(`| Authorization matrix: routes x callers | ${routes.length} x ${CALLERS.length} = ${routes.length * CALLERS.length} checks |`);
   out(`| Object-level: id-taking routes tried with another investor's ids | ${Object.keys(OBJECT_LEVEL).length} |`);
   out(`| Mass assignment: body routes x forbidden fields | ${bodyRoutes.length} x ${MASS_ASSIGNMENT_FIELDS.length} |`);
-  out(`| Hostile input: random bodies, queries and ids per route | ${HOSTILE_RUNS_PER_ROUTE} runs x ${jsonRoutes} routes = ${HOSTILE_RUNS_PER_ROUTE * jsonRoutes} requests per engine |`);
+  out(
+    `| Hostile input: random bodies, queries and ids per route | ${HOSTILE_RUNS_PER_ROUTE} runs x ${jsonRoutes} routes = ${HOSTILE_RUNS_PER_ROUTE * jsonRoutes} requests per engine |`,
+  );
   out(`| Injection and markup probes in stored text fields | ${PROBES.length} probes |`);
   out(`| Named tests behind the remaining claims (uploads, headers, browser, faults, backups, sessions) | ${EVIDENCE.length} |`);
   out();
@@ -89,11 +91,12 @@ export function renderSecurityReport(routes: RouteInfo[]): string {
   out('## Hostile input');
   out();
   out(`\`src/server/security/hostile-input.test.ts\` (fast-check) sends ${HOSTILE_RUNS_PER_ROUTE} random requests to every route, as a`);
-  out('caller allowed to use it: random and boundary bodies (objects with the API\'s field names, arrays,');
+  out("caller allowed to use it: random and boundary bodies (objects with the API's field names, arrays,");
   out('numbers, null), query strings and ids. None may answer 5xx or show a stack trace; every 4xx has a');
   out('message. Boundary strings mixed in:');
   out();
-  for (const s of HOSTILE_STRINGS) out(`- ${s.length > 40 ? `${code(s.slice(0, 12))} repeated to ${s.length} characters` : code(s) || '(empty)'}`);
+  for (const s of HOSTILE_STRINGS)
+    out(`- ${s.length > 40 ? `${code(s.slice(0, 12))} repeated to ${s.length} characters` : code(s) || '(empty)'}`);
   out();
   out('`src/server/security/probes.test.ts` stores each probe in every free-text field (deal, valuation,');
   out('SPV, document, user, settings, compliance, KYC, subscription and message fields) and reads it back');

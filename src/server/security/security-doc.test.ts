@@ -21,7 +21,9 @@ describe('docs/security.md', () => {
   afterAll(() => ctx.close());
 
   it('names only tests that exist', () => {
-    const missing = EVIDENCE.filter((e) => !existsSync(path.join(ROOT, e.file)) || !readFileSync(path.join(ROOT, e.file), 'utf8').includes(e.test));
+    const missing = EVIDENCE.filter(
+      (e) => !existsSync(path.join(ROOT, e.file)) || !readFileSync(path.join(ROOT, e.file), 'utf8').includes(e.test),
+    );
     expect(missing.map((e) => `${e.file}: "${e.test}"`)).toEqual([]);
   });
 
@@ -31,6 +33,9 @@ describe('docs/security.md', () => {
     const report = renderSecurityReport(routes);
     if (process.env.UPDATE_SECURITY_DOC === '1') writeFileSync(DOC, report);
     const committed = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '';
-    expect(committed, 'docs/security.md is out of date: run UPDATE_SECURITY_DOC=1 npx vitest run src/server/security/security-doc.test.ts').toBe(report);
+    expect(
+      committed,
+      'docs/security.md is out of date: run UPDATE_SECURITY_DOC=1 npx vitest run src/server/security/security-doc.test.ts',
+    ).toBe(report);
   });
 });

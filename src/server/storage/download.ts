@@ -29,6 +29,10 @@ export async function sendStoredFile(
     .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', `${file.name}.${file.extension}`))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff');
-  if (inline) reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'");
+  if (inline)
+    reply.header(
+      'content-security-policy',
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'",
+    );
   return reply.send(decrypt ? stream.pipe(decrypt) : stream);
 }

@@ -1,20 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
 import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { AccountStatus, AdminUserType, InvestorUserType, Role } from '../../shared/constants.ts';
 import { buildApp } from '../app.ts';
+import { hashPassword } from '../auth/password.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { type Config, loadConfig } from '../config.ts';
+import { MessageCipher } from '../crypto/cipher.ts';
 import { insertUser } from '../db/bootstrap.ts';
 import { type Db, openPglite, openPostgres } from '../db/client.ts';
-import { hashPassword } from '../auth/password.ts';
-import { MessageCipher } from '../crypto/cipher.ts';
-import { randomBytes } from 'node:crypto';
-import { DiskFileStore, type FileStore } from '../storage/file-store.ts';
 import { loggerOptions } from '../http/logging.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { DiskFileStore, type FileStore } from '../storage/file-store.ts';
 
 /**
  * Every app the suites build logs requests to one folder, and every secret the suites use

@@ -41,7 +41,17 @@ export interface NavItem {
 }
 
 /** The shell both areas share: sidebar with the area's navigation, a top bar, and the page. */
-export function AppShell({ areaLabel, nav, defaultTypeLabel, children }: { areaLabel: string; nav: NavItem[]; defaultTypeLabel: string; children: ReactNode }) {
+export function AppShell({
+  areaLabel,
+  nav,
+  defaultTypeLabel,
+  children,
+}: {
+  areaLabel: string;
+  nav: NavItem[];
+  defaultTypeLabel: string;
+  children: ReactNode;
+}) {
   return (
     <SidebarProvider>
       <Sidebar aria-label={`${areaLabel} navigation`}>
@@ -50,7 +60,9 @@ export function AppShell({ areaLabel, nav, defaultTypeLabel, children }: { areaL
             <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-gold-500 text-ink-950">
               <ShieldCheck aria-hidden="true" className="size-5" />
             </span>
-            <span className="truncate font-semibold tracking-tight text-white group-data-[collapsible=icon]/sidebar:sr-only">{PRODUCT_NAME}</span>
+            <span className="truncate font-semibold tracking-tight text-white group-data-[collapsible=icon]/sidebar:sr-only">
+              {PRODUCT_NAME}
+            </span>
           </div>
         </SidebarHeader>
         <SidebarContent>
@@ -127,7 +139,10 @@ function UserFooter({ defaultTypeLabel }: { defaultTypeLabel: string }) {
             aria-label={`Account menu for ${user?.name ?? 'user'}`}
             className="flex min-h-10 w-full items-center gap-2 rounded-md px-1 py-1 text-left text-white hover:bg-ink-800"
           >
-            <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-ink-700 text-sm font-semibold">
+            <span
+              aria-hidden="true"
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-ink-700 text-sm font-semibold"
+            >
               {(user?.name ?? '?').slice(0, 1).toUpperCase()}
             </span>
             {!collapsed && (
@@ -150,7 +165,12 @@ function UserFooter({ defaultTypeLabel }: { defaultTypeLabel: string }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <Button variant="outline-light" size={collapsed ? 'icon' : 'sm'} onClick={() => void logout()} aria-label={collapsed ? 'Logout' : undefined}>
+      <Button
+        variant="outline-light"
+        size={collapsed ? 'icon' : 'sm'}
+        onClick={() => void logout()}
+        aria-label={collapsed ? 'Logout' : undefined}
+      >
         <LogOut aria-hidden="true" className="size-4" />
         {!collapsed && <span>Logout</span>}
       </Button>

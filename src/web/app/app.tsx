@@ -25,25 +25,25 @@ function Landing() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-    <BrowserRouter>
-      <AuthProvider>
-        <Suspense fallback={<LoadingScreen />}>
-          <Routes>
-            <Route path="/" element={<Landing />} />
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/change-password" element={<ChangePasswordPage />} />
-            <Route element={<RequireRole role="admin" />}>
-              <Route path="/admin/*" element={<AdminArea />} />
-            </Route>
-            <Route element={<RequireRole role="investor" />}>
-              <Route path="/investor/*" element={<InvestorArea />} />
-            </Route>
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </Suspense>
-        <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
-      </AuthProvider>
-    </BrowserRouter>
+      <BrowserRouter>
+        <AuthProvider>
+          <Suspense fallback={<LoadingScreen />}>
+            <Routes>
+              <Route path="/" element={<Landing />} />
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/change-password" element={<ChangePasswordPage />} />
+              <Route element={<RequireRole area="admin" />}>
+                <Route path="/admin/*" element={<AdminArea />} />
+              </Route>
+              <Route element={<RequireRole area="investor" />}>
+                <Route path="/investor/*" element={<InvestorArea />} />
+              </Route>
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </Suspense>
+          <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+        </AuthProvider>
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

@@ -8,7 +8,7 @@ import { homeFor, useAuth } from './auth-context';
  * /login remembering where they were going; not active -> /login; wrong role -> their own
  * area. Added here: a user holding a temporary password is sent to change it first.
  */
-export function RequireRole({ role }: { role: Role }) {
+export function RequireRole({ area: role }: { area: Role }) {
   const { user, loading, initialized } = useAuth();
   const location = useLocation();
   if (!initialized || loading) return <LoadingScreen />;

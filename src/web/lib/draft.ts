@@ -22,11 +22,10 @@ export function useDraft<T extends object>(key: string, initial: T): [T, (next: 
       // Storage full or disabled: the draft simply is not kept.
     }
   }, [storageKey, value]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `initial` is a fresh object each render; the key identifies the draft.
   const clear = useCallback(() => {
     sessionStorage.removeItem(storageKey);
     setValue(initial);
-    // `initial` is a fresh object each render; the key identifies the draft.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storageKey]);
   return [value, setValue, clear];
 }

@@ -11,8 +11,11 @@ export interface LogEntry {
 
 /** Appends one activity log row. Pass the transaction so the log commits with the change it records. */
 export async function logActivity(q: Queryable, entry: LogEntry): Promise<void> {
-  await q.query(
-    'INSERT INTO activity_logs (activity_type, user_id, target_user_id, details, ip_address) VALUES ($1, $2, $3, $4, $5)',
-    [entry.type, entry.userId ?? null, entry.targetUserId ?? null, JSON.stringify(entry.details ?? {}), entry.ip ?? null],
-  );
+  await q.query('INSERT INTO activity_logs (activity_type, user_id, target_user_id, details, ip_address) VALUES ($1, $2, $3, $4, $5)', [
+    entry.type,
+    entry.userId ?? null,
+    entry.targetUserId ?? null,
+    JSON.stringify(entry.details ?? {}),
+    entry.ip ?? null,
+  ]);
 }

@@ -1,6 +1,6 @@
-import { AUTH_ERRORS, type AppUser } from '../../../shared/auth.ts';
+import { type AppUser, AUTH_ERRORS } from '../../../shared/auth.ts';
 import type { InvestorUserType } from '../../../shared/constants.ts';
-import { hashPassword, verifyPassword, dummyPasswordHash } from '../../auth/password.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password.ts';
 import { createSession, destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { insertUser } from '../../db/bootstrap.ts';
@@ -95,9 +95,10 @@ export async function signIn(
        FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE lower(p.email) = lower($1)`,
     [input.email],
   );
+  // An unknown e-mail still costs one hash, so timing does not tell which accounts exist.
   const ok = row
     ? await verifyPassword(input.password, row.password_hash)
-    : (await verifyPassword(input.password, await dummyPasswordHash(ctx.config.passwordHashCost)), false);
+    : await verifyPassword(input.password, await dummyPasswordHash(ctx.config.passwordHashCost)).then(() => false);
   if (!row || !ok) {
     await logActivity(ctx.db, {
       type: 'user_login_failed',
@@ -145,10 +146,10 @@ export async function changePassword(
   }
   const hash = await hashPassword(input.newPassword, ctx.config.passwordHashCost);
   await ctx.db.tx(async (q) => {
-    await q.query('UPDATE credentials SET password_hash = $2, must_change_password = false, password_changed_at = now() WHERE user_id = $1', [
-      user.id,
-      hash,
-    ]);
+    await q.query(
+      'UPDATE credentials SET password_hash = $2, must_change_password = false, password_changed_at = now() WHERE user_id = $1',
+      [user.id, hash],
+    );
     await destroyUserSessions(q, user.id, sessionId);
     await logActivity(q, { type: 'password_changed', userId: user.id, targetUserId: user.id, details: {}, ip });
   });

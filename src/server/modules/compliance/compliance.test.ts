@@ -49,14 +49,26 @@ describe('compliance API', () => {
   });
 
   it('starts and completes items; a recurring item creates its next occurrence', async () => {
-    const created = await call('POST', '/api/compliance', { type: 'dfsa_filing', title: 'Quarterly return', dueDate: '2026-12-31', recurrence: 'quarterly', assignedTo: adminId, priority: 'high' });
+    const created = await call('POST', '/api/compliance', {
+      type: 'dfsa_filing',
+      title: 'Quarterly return',
+      dueDate: '2026-12-31',
+      recurrence: 'quarterly',
+      assignedTo: adminId,
+      priority: 'high',
+    });
     const id = created.json().item.id;
     expect(created.json().item).toMatchObject({ workflowState: 'not_started', assignedToName: 'Compliance Admin', priority: 'high' });
     expect((await call('POST', `/api/compliance/${id}/start`)).json().item.workflowState).toBe('in_progress');
     expect((await call('POST', `/api/compliance/${id}/start`)).statusCode).toBe(409);
     const done = await call('POST', `/api/compliance/${id}/complete`);
     expect(done.json().item.status).toBe('completed');
-    expect(done.json().next).toMatchObject({ dueDate: '2027-03-31', workflowState: 'not_started', assignedTo: adminId, recurrence: 'quarterly' });
+    expect(done.json().next).toMatchObject({
+      dueDate: '2027-03-31',
+      workflowState: 'not_started',
+      assignedTo: adminId,
+      recurrence: 'quarterly',
+    });
     expect((await call('POST', `/api/compliance/${id}/complete`)).statusCode).toBe(409);
   });
 
@@ -72,7 +84,12 @@ describe('compliance API', () => {
   });
 
   it('shows SPV returns and vault expiries due within 30 days beside the items, not scored; filing moves the SPV a year ahead', async () => {
-    const spv = await call('POST', '/api/spvs', { name: 'Due SPV', jurisdiction: 'Mauritius', annualReturnDue: day(10), bankBalance: '100' });
+    const spv = await call('POST', '/api/spvs', {
+      name: 'Due SPV',
+      jurisdiction: 'Mauritius',
+      annualReturnDue: day(10),
+      bankBalance: '100',
+    });
     await call('POST', '/api/spvs', { name: 'Far SPV', jurisdiction: 'Mauritius', annualReturnDue: day(90), bankBalance: '100' });
     const res = await call('GET', '/api/compliance');
     expect(res.json().external.map((e: { title: string }) => e.title)).toEqual(['Annual return: Due SPV']);

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import {
   type ComplianceItem,
-  type complianceItemInput,
-  type complianceItemUpdate,
   type ComplianceOverview,
   type ComplianceStatus,
+  type complianceItemInput,
+  type complianceItemUpdate,
   complianceScore,
   complianceStatus,
   type ExternalDueItem,
@@ -66,8 +66,22 @@ export async function overview(q: Queryable, now: Date = new Date()): Promise<Co
     [DOCUMENT_EXPIRY_WARNING_DAYS],
   );
   const external: ExternalDueItem[] = [
-    ...spvs.map((s) => ({ id: `spv:${s.id}`, source: 'spv' as const, sourceId: s.id, title: `Annual return: ${s.name}`, dueDate: s.due, status: complianceStatus('not_started', s.due, now) })),
-    ...docs.map((d) => ({ id: `document:${d.id}`, source: 'document' as const, sourceId: d.id, title: `Document expiry: ${d.name}`, dueDate: d.due, status: complianceStatus('not_started', d.due, now) })),
+    ...spvs.map((s) => ({
+      id: `spv:${s.id}`,
+      source: 'spv' as const,
+      sourceId: s.id,
+      title: `Annual return: ${s.name}`,
+      dueDate: s.due,
+      status: complianceStatus('not_started', s.due, now),
+    })),
+    ...docs.map((d) => ({
+      id: `document:${d.id}`,
+      source: 'document' as const,
+      sourceId: d.id,
+      title: `Document expiry: ${d.name}`,
+      dueDate: d.due,
+      status: complianceStatus('not_started', d.due, now),
+    })),
   ];
   return { score: complianceScore(items), counts, items, external };
 }
@@ -84,7 +98,12 @@ async function assertAdmin(q: Queryable, userId: string | null | undefined): Pro
   if (ok.length === 0) throw badRequest('Assign the item to an administrator', { assignedTo: 'Assign the item to an administrator' });
 }
 
-export async function createItem(q: Queryable, input: z.output<typeof complianceItemInput>, actorId: string, ip: string): Promise<ComplianceItem> {
+export async function createItem(
+  q: Queryable,
+  input: z.output<typeof complianceItemInput>,
+  actorId: string,
+  ip: string,
+): Promise<ComplianceItem> {
   await assertAdmin(q, input.assignedTo);
   const rows = await q.query<{ id: string }>(
     `INSERT INTO compliance_items (type, title, description, due_date, assigned_to, priority, recurrence)
@@ -92,7 +111,13 @@ export async function createItem(q: Queryable, input: z.output<typeof compliance
     [input.type, input.title, input.description ?? null, input.dueDate, input.assignedTo ?? null, input.priority, input.recurrence ?? null],
   );
   const id = rows[0]?.id as string;
-  await logActivity(q, { type: 'compliance_item_created', userId: actorId, targetUserId: input.assignedTo ?? null, details: { itemId: id, title: input.title, dueDate: input.dueDate }, ip });
+  await logActivity(q, {
+    type: 'compliance_item_created',
+    userId: actorId,
+    targetUserId: input.assignedTo ?? null,
+    details: { itemId: id, title: input.title, dueDate: input.dueDate },
+    ip,
+  });
   return toItem(await getItem(q, id), new Date());
 }
 
@@ -106,7 +131,13 @@ const COLUMN_OF: Record<string, string> = {
   recurrence: 'recurrence',
 };
 
-export async function updateItem(q: Queryable, id: string, input: z.output<typeof complianceItemUpdate>, actorId: string, ip: string): Promise<ComplianceItem> {
+export async function updateItem(
+  q: Queryable,
+  id: string,
+  input: z.output<typeof complianceItemUpdate>,
+  actorId: string,
+  ip: string,
+): Promise<ComplianceItem> {
   await getItem(q, id, true);
   await assertAdmin(q, input.assignedTo);
   const sets: string[] = [];
@@ -119,7 +150,12 @@ export async function updateItem(q: Queryable, id: string, input: z.output<typeo
   }
   if (sets.length > 0) {
     await q.query(`UPDATE compliance_items SET ${sets.join(', ')}, last_updated = now() WHERE id = $1`, params);
-    await logActivity(q, { type: 'compliance_item_updated', userId: actorId, details: { itemId: id, changedKeys: Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined) }, ip });
+    await logActivity(q, {
+      type: 'compliance_item_updated',
+      userId: actorId,
+      details: { itemId: id, changedKeys: Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined) },
+      ip,
+    });
   }
   return toItem(await getItem(q, id), new Date());
 }
@@ -128,16 +164,31 @@ export async function startItem(q: Queryable, id: string, actorId: string, ip: s
   const row = await getItem(q, id, true);
   if (row.workflow_state !== 'not_started') throw conflict('Only an item that has not started can be started', 'INVALID_TRANSITION');
   await q.query("UPDATE compliance_items SET workflow_state = 'in_progress', last_updated = now() WHERE id = $1", [id]);
-  await logActivity(q, { type: 'compliance_item_updated', userId: actorId, details: { itemId: id, title: row.title, from: 'not_started', to: 'in_progress' }, ip });
+  await logActivity(q, {
+    type: 'compliance_item_updated',
+    userId: actorId,
+    details: { itemId: id, title: row.title, from: 'not_started', to: 'in_progress' },
+    ip,
+  });
   return toItem(await getItem(q, id), new Date());
 }
 
 /** Completes an item; a recurring one gets its next occurrence (same assignee and priority). */
-export async function completeItem(q: Queryable, id: string, actorId: string, ip: string): Promise<{ item: ComplianceItem; next: ComplianceItem | null }> {
+export async function completeItem(
+  q: Queryable,
+  id: string,
+  actorId: string,
+  ip: string,
+): Promise<{ item: ComplianceItem; next: ComplianceItem | null }> {
   const row = await getItem(q, id, true);
   if (row.workflow_state === 'completed') throw conflict('This item is already completed', 'INVALID_TRANSITION');
   await q.query("UPDATE compliance_items SET workflow_state = 'completed', completed_at = now(), last_updated = now() WHERE id = $1", [id]);
-  await logActivity(q, { type: 'compliance_item_completed', userId: actorId, details: { itemId: id, title: row.title, dueDate: row.due_date }, ip });
+  await logActivity(q, {
+    type: 'compliance_item_completed',
+    userId: actorId,
+    details: { itemId: id, title: row.title, dueDate: row.due_date },
+    ip,
+  });
   let next: ComplianceItem | null = null;
   if (row.recurrence) {
     const created = await q.query<{ id: string }>(

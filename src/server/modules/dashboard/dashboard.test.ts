@@ -59,10 +59,10 @@ describe('admin dashboard, activity logs and settings', () => {
     it('UAE tax status at its boundaries', async () => {
       const at = async (days: number, state = 'not_started') => {
         await ctx.db.query('DELETE FROM compliance_items');
-        await ctx.db.query(`INSERT INTO compliance_items (type, title, due_date, workflow_state) VALUES ('uae_tax', 't', current_date + $1::int, $2)`, [
-          days,
-          state,
-        ]);
+        await ctx.db.query(
+          `INSERT INTO compliance_items (type, title, due_date, workflow_state) VALUES ('uae_tax', 't', current_date + $1::int, $2)`,
+          [days, state],
+        );
         return (await tile('uaeTaxStatus')).value;
       };
       expect(await at(8)).toBe('Up-to-Date');
@@ -75,11 +75,10 @@ describe('admin dashboard, activity logs and settings', () => {
 
     it('lists the four most recent Active or Pending deals', async () => {
       for (let i = 0; i < 6; i++) {
-        await ctx.db.query(`INSERT INTO deals (title, type, status, created_at) VALUES ($1, 'PPP', $2, now() - make_interval(days => $3))`, [
-          `deal ${i}`,
-          i === 1 ? 'Closed' : 'Active',
-          i,
-        ]);
+        await ctx.db.query(
+          `INSERT INTO deals (title, type, status, created_at) VALUES ($1, 'PPP', $2, now() - make_interval(days => $3))`,
+          [`deal ${i}`, i === 1 ? 'Closed' : 'Active', i],
+        );
       }
       const { deals } = await get('/api/dashboard');
       expect(deals.map((d: { title: string }) => d.title)).toEqual(['deal 0', 'deal 2', 'deal 3', 'deal 4']);
@@ -168,7 +167,9 @@ describe('admin dashboard, activity logs and settings', () => {
       // New sessions get the configured idle timeout.
       const u = await createUser(ctx, { role: 'investor' });
       await signIn(ctx, u.email, u.password);
-      const s = await ctx.db.query<{ idle_timeout_seconds: number }>('SELECT idle_timeout_seconds FROM sessions WHERE user_id = $1', [u.id]);
+      const s = await ctx.db.query<{ idle_timeout_seconds: number }>('SELECT idle_timeout_seconds FROM sessions WHERE user_id = $1', [
+        u.id,
+      ]);
       expect(s[0]?.idle_timeout_seconds).toBe(7200);
       await put({ companyName: 'Meridian Capital Group', sessionTimeout: 8 });
     });

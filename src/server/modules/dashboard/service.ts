@@ -32,7 +32,12 @@ export async function dashboard(q: Queryable): Promise<DashboardData> {
   const tiles: DashboardTile[] = [
     { key: 'activeDeals', label: 'Active Deals', value: String(c.active_deals), trend: c.new_deals > 0 ? 'up' : 'stable' },
     { key: 'activeSpvs', label: 'Active SPV Firewalls', value: String(c.active_spvs), trend: c.new_spvs > 0 ? 'up' : 'stable' },
-    { key: 'dfsaFilingsDueToday', label: 'DFSA Filings Due Today', value: String(c.dfsa_today), trend: c.dfsa_today > 0 ? 'attention' : 'stable' },
+    {
+      key: 'dfsaFilingsDueToday',
+      label: 'DFSA Filings Due Today',
+      value: String(c.dfsa_today),
+      trend: c.dfsa_today > 0 ? 'attention' : 'stable',
+    },
     {
       key: 'uaeTaxStatus',
       label: 'UAE Tax Status',

@@ -1,6 +1,15 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEAL_PAGE_SIZE, DEAL_STAGE_TOTAL_CAP, DEAL_STAGES, type Deal, type DealOption, type DealPipeline, type DealStage, type DealStagePage } from '../../../shared/deals.ts';
+import {
+  DEAL_PAGE_SIZE,
+  DEAL_STAGE_TOTAL_CAP,
+  DEAL_STAGES,
+  type Deal,
+  type DealOption,
+  type DealPipeline,
+  type DealStage,
+  type DealStagePage,
+} from '../../../shared/deals.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 /** Every error is JSON with a non-empty message and no stack trace. */
@@ -314,7 +323,9 @@ describe('deals API', () => {
   describe('pipeline paging', () => {
     /** The truth: a stage's ids in pipeline order, straight from the table. */
     const idsIn = async (stage: DealStage) =>
-      (await ctx.db.query<{ id: string }>('SELECT id FROM deals WHERE stage = $1 ORDER BY created_at DESC, id DESC', [stage])).map((r) => r.id);
+      (await ctx.db.query<{ id: string }>('SELECT id FROM deals WHERE stage = $1 ORDER BY created_at DESC, id DESC', [stage])).map(
+        (r) => r.id,
+      );
     const totals = async () => {
       const rows = await ctx.db.query<{ stage: DealStage; n: number }>('SELECT stage, count(*)::int AS n FROM deals GROUP BY stage');
       return Object.fromEntries(DEAL_STAGES.map((s) => [s, rows.find((r) => r.stage === s)?.n ?? 0])) as Record<DealStage, number>;
@@ -372,10 +383,26 @@ describe('deals API', () => {
       // Every stage gets a few pages. Exit holds deals created in the same microsecond (ties are
       // broken by id) and deals a microsecond apart (a millisecond cursor would lose them).
       for (let i = 0; i < 7; i++) await create({ title: `Paging sourcing ${i}`, type: 'PPP' });
-      await insertAt('Execution', 'Paging execution', Array.from({ length: 9 }, (_, i) => `2025-03-0${1 + (i % 3)}T10:00:00Z`));
-      await insertAt('Post-Investment', 'Paging post', Array.from({ length: 5 }, (_, i) => `2024-06-01T00:00:0${i}.5Z`));
-      await insertAt('Exit', 'Paging exit same', Array.from({ length: 6 }, () => '2023-01-01T00:00:00.123456Z'));
-      await insertAt('Exit', 'Paging exit micro', ['2023-01-01T00:00:00.123455Z', '2023-01-01T00:00:00.123457Z', '2023-01-01T00:00:00.123458Z']);
+      await insertAt(
+        'Execution',
+        'Paging execution',
+        Array.from({ length: 9 }, (_, i) => `2025-03-0${1 + (i % 3)}T10:00:00Z`),
+      );
+      await insertAt(
+        'Post-Investment',
+        'Paging post',
+        Array.from({ length: 5 }, (_, i) => `2024-06-01T00:00:0${i}.5Z`),
+      );
+      await insertAt(
+        'Exit',
+        'Paging exit same',
+        Array.from({ length: 6 }, () => '2023-01-01T00:00:00.123456Z'),
+      );
+      await insertAt('Exit', 'Paging exit micro', [
+        '2023-01-01T00:00:00.123455Z',
+        '2023-01-01T00:00:00.123457Z',
+        '2023-01-01T00:00:00.123458Z',
+      ]);
     });
 
     it('returns every stage with its true total and its first page, newest first (created_at, then id)', async () => {
@@ -762,7 +789,8 @@ describe('deals API', () => {
       const { body, by } = await summary();
       expect(by['Post-Investment']).toMatchObject({ total: CAP, totalCapped: false });
       expect(by.Exit).toMatchObject({ total: CAP, totalCapped: true });
-      for (const stage of ['Sourcing', 'Execution'] as const) expect(by[stage]).toMatchObject({ total: await count(stage), totalCapped: false });
+      for (const stage of ['Sourcing', 'Execution'] as const)
+        expect(by[stage]).toMatchObject({ total: await count(stage), totalCapped: false });
       for (const stage of ['Post-Investment', 'Exit'] as const) {
         expect(body.deals.filter((d) => d.stage === stage)).toHaveLength(DEAL_PAGE_SIZE);
         expect(by[stage].nextCursor).not.toBeNull();
@@ -770,7 +798,9 @@ describe('deals API', () => {
     });
 
     it('pages through a capped stage to its last deal with the cursor', async () => {
-      const truth = (await ctx.db.query<{ id: string }>(`SELECT id FROM deals WHERE stage = 'Exit' ORDER BY created_at DESC, id DESC`)).map((r) => r.id);
+      const truth = (await ctx.db.query<{ id: string }>(`SELECT id FROM deals WHERE stage = 'Exit' ORDER BY created_at DESC, id DESC`)).map(
+        (r) => r.id,
+      );
       expect(truth.length).toBe(CAP + 1);
       const ids: string[] = [];
       let cursor: string | null = null;

@@ -1,12 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { createDealInput, type DealPipeline, type DealStagePage, dealListQuery, moveDealInput, updateDealInput } from '../../../shared/deals.ts';
+import {
+  createDealInput,
+  type DealPipeline,
+  type DealStagePage,
+  dealListQuery,
+  moveDealInput,
+  updateDealInput,
+} from '../../../shared/deals.ts';
 import { valuationInput } from '../../../shared/portal.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { listDocuments } from '../documents/service.ts';
-import { createDeal, dealActivity, getDeal, listDealOptions, listDealPipeline, listDealStagePage, moveDeal, updateDeal } from './service.ts';
+import {
+  createDeal,
+  dealActivity,
+  getDeal,
+  listDealOptions,
+  listDealPipeline,
+  listDealStagePage,
+  moveDeal,
+  updateDeal,
+} from './service.ts';
 import { addValuation, listValuations } from './valuations.ts';
 
 export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -37,7 +53,11 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get('/api/deals/:id', admin, async (request) => {
     const id = idParam(request.params, 'Deal not found');
     const deal = await getDeal(db, id);
-    const [documents, activity, valuations] = await Promise.all([listDocuments(db, { dealId: id }), dealActivity(db, id), listValuations(db, id)]);
+    const [documents, activity, valuations] = await Promise.all([
+      listDocuments(db, { dealId: id }),
+      dealActivity(db, id),
+      listValuations(db, id),
+    ]);
     return { deal, documents, activity, valuations };
   });
 

@@ -166,9 +166,14 @@ export async function listDealStagePage(
 
 /** Every deal for a deal select: a few narrow columns, no join, ordered by title. */
 export async function listDealOptions(q: Queryable): Promise<DealOption[]> {
-  const rows = await q.query<{ id: string; title: string; stage: DealStage; status: Deal['status']; committed_amount: string; spv_entity: string | null }>(
-    'SELECT id, title, stage, status, committed_amount, spv_entity FROM deals ORDER BY title, id',
-  );
+  const rows = await q.query<{
+    id: string;
+    title: string;
+    stage: DealStage;
+    status: Deal['status'];
+    committed_amount: string;
+    spv_entity: string | null;
+  }>('SELECT id, title, stage, status, committed_amount, spv_entity FROM deals ORDER BY title, id');
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -180,10 +185,7 @@ export async function listDealOptions(q: Queryable): Promise<DealOption[]> {
 }
 
 export async function getDeal(q: Queryable, id: string, forUpdate = false): Promise<Deal> {
-  const rows = await q.query<DealRow>(
-    `SELECT ${DEAL_COLUMNS} FROM deals d WHERE d.id = $1${forUpdate ? ' FOR UPDATE OF d' : ''}`,
-    [id],
-  );
+  const rows = await q.query<DealRow>(`SELECT ${DEAL_COLUMNS} FROM deals d WHERE d.id = $1${forUpdate ? ' FOR UPDATE OF d' : ''}`, [id]);
   if (!rows[0]) throw notFound('Deal not found');
   return toDeal(rows[0]);
 }
@@ -235,7 +237,8 @@ const FIELD_COLUMNS: Record<string, string> = {
   stage: 'stage',
 };
 
-const same = (a: unknown, b: unknown) => (a === null || a === undefined ? null : String(a)) === (b === null || b === undefined ? null : String(b));
+const same = (a: unknown, b: unknown) =>
+  (a === null || a === undefined ? null : String(a)) === (b === null || b === undefined ? null : String(b));
 const sameAmount = (a: unknown, b: unknown) =>
   a === null || b === null || a === undefined || b === undefined ? same(a, b) : Number(a) === Number(b);
 
@@ -287,7 +290,14 @@ export interface DealActivity {
 }
 
 export async function dealActivity(q: Queryable, dealId: string): Promise<DealActivity[]> {
-  const rows = await q.query<{ id: number; activity_type: string; user_id: string | null; name: string | null; details: Record<string, unknown>; created_at: Date }>(
+  const rows = await q.query<{
+    id: number;
+    activity_type: string;
+    user_id: string | null;
+    name: string | null;
+    details: Record<string, unknown>;
+    created_at: Date;
+  }>(
     `SELECT a.id, a.activity_type, a.user_id, (SELECT p.name FROM profiles p WHERE p.id = a.user_id) AS name, a.details, a.created_at
        FROM activity_logs a
       WHERE a.details ? 'dealId' AND a.details ->> 'dealId' = $1

@@ -31,13 +31,24 @@ export async function listValuations(q: Queryable, dealId: string): Promise<Valu
   }));
 }
 
-export async function addValuation(q: Queryable, dealId: string, input: z.output<typeof valuationInput>, actorId: string, ip: string): Promise<Valuation[]> {
+export async function addValuation(
+  q: Queryable,
+  dealId: string,
+  input: z.output<typeof valuationInput>,
+  actorId: string,
+  ip: string,
+): Promise<Valuation[]> {
   const deal = (await q.query<{ title: string }>('SELECT title FROM deals WHERE id = $1', [dealId]))[0];
   if (!deal) throw notFound('Deal not found');
   await q.query(
     'INSERT INTO valuations (deal_id, valuation_date, current_value, expected_exit, performance_status, created_by) VALUES ($1, $2, $3, $4, $5, $6)',
     [dealId, input.valuationDate, input.currentValue, input.expectedExit ?? null, input.performanceStatus, actorId],
   );
-  await logActivity(q, { type: 'valuation_recorded', userId: actorId, details: { dealId, title: deal.title, value: input.currentValue, date: input.valuationDate }, ip });
+  await logActivity(q, {
+    type: 'valuation_recorded',
+    userId: actorId,
+    details: { dealId, title: deal.title, value: input.currentValue, date: input.valuationDate },
+    ip,
+  });
   return listValuations(q, dealId);
 }

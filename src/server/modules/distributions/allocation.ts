@@ -22,7 +22,9 @@ export function allocateProRata(totalCents: bigint, holders: Holder[]): Map<stri
     return { investorId: h.investorId, cents: exact / base, remainder: exact % base };
   });
   let left = totalCents - shares.reduce((s, x) => s + x.cents, 0n);
-  const order = [...shares].sort((a, b) => (b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.investorId < b.investorId ? -1 : 1));
+  const order = [...shares].sort((a, b) =>
+    b.remainder > a.remainder ? 1 : b.remainder < a.remainder ? -1 : a.investorId < b.investorId ? -1 : 1,
+  );
   for (const s of order) {
     if (left === 0n) break;
     s.cents += 1n;
@@ -34,7 +36,7 @@ export function allocateProRata(totalCents: bigint, holders: Holder[]): Map<stri
 /** '1234.5' -> 123450n cents (exact; the input is a validated decimal string). */
 export function toCents(amount: string): bigint {
   const [whole, frac = ''] = amount.split('.');
-  return BigInt(whole ?? '0') * 100n + BigInt((frac + '00').slice(0, 2));
+  return BigInt(whole ?? '0') * 100n + BigInt(`${frac}00`.slice(0, 2));
 }
 
 export function fromCents(cents: bigint): string {

@@ -21,5 +21,7 @@ export async function distributionRoutes(app: FastifyInstance, { db }: AppContex
     return { event: await db.tx((q) => markPaid(q, id, currentUser(request).id, clientIp(request))) };
   });
 
-  app.get('/api/investor/distributions', { config: { access: 'investor' } }, async (request) => investorCalendar(db, currentUser(request).id));
+  app.get('/api/investor/distributions', { config: { access: 'investor' } }, async (request) =>
+    investorCalendar(db, currentUser(request).id),
+  );
 }

@@ -1,7 +1,13 @@
 import type { z } from 'zod';
-import { todayIso } from '../../../shared/dates.ts';
-import type { DistributionCalendar, DistributionEvent, DistributionItem, DistributionStatus, recordDistributionInput } from '../../../shared/portal.ts';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants.ts';
+import { todayIso } from '../../../shared/dates.ts';
+import type {
+  DistributionCalendar,
+  DistributionEvent,
+  DistributionItem,
+  DistributionStatus,
+  recordDistributionInput,
+} from '../../../shared/portal.ts';
 import type { Queryable } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
@@ -14,8 +20,18 @@ export function distributionStatus(paymentDate: string, paidAt: Date | string | 
 }
 
 /** Records a distribution for a deal and allocates it to the deal's Completed subscriptions, to the cent. */
-export async function recordDistribution(q: Queryable, input: z.output<typeof recordDistributionInput>, actorId: string, ip: string): Promise<DistributionEvent> {
-  const deal = (await q.query<{ id: string; title: string; spv_entity: string | null }>('SELECT id, title, spv_entity FROM deals WHERE id = $1 FOR UPDATE', [input.dealId]))[0];
+export async function recordDistribution(
+  q: Queryable,
+  input: z.output<typeof recordDistributionInput>,
+  actorId: string,
+  ip: string,
+): Promise<DistributionEvent> {
+  const deal = (
+    await q.query<{ id: string; title: string; spv_entity: string | null }>(
+      'SELECT id, title, spv_entity FROM deals WHERE id = $1 FOR UPDATE',
+      [input.dealId],
+    )
+  )[0];
   if (!deal) throw notFound('Deal not found');
   const holders = await q.query<{ investor_id: string; amount: string }>(
     `SELECT investor_id, sum(amount)::text AS amount FROM subscriptions WHERE deal_id = $1 AND status = 'Completed' GROUP BY investor_id ORDER BY investor_id`,
@@ -40,22 +56,47 @@ export async function recordDistribution(q: Queryable, input: z.output<typeof re
       [event.id, deal.id, investorId, input.type, fromCents(cents), input.paymentDate, deal.spv_entity],
     );
   }
-  await logActivity(q, { type: 'distribution_recorded', userId: actorId, details: { eventId: event.id, dealId: deal.id, title: deal.title, amount: input.totalAmount, paymentDate: input.paymentDate }, ip });
+  await logActivity(q, {
+    type: 'distribution_recorded',
+    userId: actorId,
+    details: { eventId: event.id, dealId: deal.id, title: deal.title, amount: input.totalAmount, paymentDate: input.paymentDate },
+    ip,
+  });
   return (await listEvents(q, event.id))[0] as DistributionEvent;
 }
 
 export async function markPaid(q: Queryable, eventId: string, actorId: string, ip: string): Promise<DistributionEvent> {
-  const ev = (await q.query<{ id: string; paid_at: Date | null; deal_id: string; total_amount: string }>('SELECT id, paid_at, deal_id, total_amount FROM distribution_events WHERE id = $1 FOR UPDATE', [eventId]))[0];
+  const ev = (
+    await q.query<{ id: string; paid_at: Date | null; deal_id: string; total_amount: string }>(
+      'SELECT id, paid_at, deal_id, total_amount FROM distribution_events WHERE id = $1 FOR UPDATE',
+      [eventId],
+    )
+  )[0];
   if (!ev) throw notFound('Distribution not found');
   if (ev.paid_at) throw conflict('This distribution is already paid', 'ALREADY_PAID');
   await q.query('UPDATE distribution_events SET paid_at = now(), paid_by = $2 WHERE id = $1', [eventId, actorId]);
   await q.query('UPDATE distributions SET paid_at = now() WHERE event_id = $1', [eventId]);
-  await logActivity(q, { type: 'distribution_paid', userId: actorId, details: { eventId, dealId: ev.deal_id, amount: ev.total_amount }, ip });
+  await logActivity(q, {
+    type: 'distribution_paid',
+    userId: actorId,
+    details: { eventId, dealId: ev.deal_id, amount: ev.total_amount },
+    ip,
+  });
   return (await listEvents(q, eventId))[0] as DistributionEvent;
 }
 
 export async function listEvents(q: Queryable, eventId?: string): Promise<DistributionEvent[]> {
-  const events = await q.query<{ id: string; deal_id: string; title: string; type: string; total_amount: string; payment_date: string; spv_entity: string | null; paid_at: Date | null; created_at: Date }>(
+  const events = await q.query<{
+    id: string;
+    deal_id: string;
+    title: string;
+    type: string;
+    total_amount: string;
+    payment_date: string;
+    spv_entity: string | null;
+    paid_at: Date | null;
+    created_at: Date;
+  }>(
     `SELECT e.id, e.deal_id, d.title, e.type, e.total_amount, to_char(e.payment_date, 'YYYY-MM-DD') AS payment_date, e.spv_entity, e.paid_at, e.created_at
        FROM distribution_events e JOIN deals d ON d.id = e.deal_id ${eventId ? 'WHERE e.id = $1' : ''} ORDER BY e.payment_date DESC, e.created_at DESC`,
     eventId ? [eventId] : [],
@@ -74,14 +115,25 @@ export async function listEvents(q: Queryable, eventId?: string): Promise<Distri
     paymentDate: e.payment_date,
     status: distributionStatus(e.payment_date, e.paid_at),
     spvEntity: e.spv_entity,
-    allocations: allocs.filter((a) => a.event_id === e.id).map((a) => ({ investorId: a.investor_id, investorName: a.name, amount: a.amount })),
+    allocations: allocs
+      .filter((a) => a.event_id === e.id)
+      .map((a) => ({ investorId: a.investor_id, investorName: a.name, amount: a.amount })),
     createdAt: new Date(e.created_at).toISOString(),
   }));
 }
 
 /** An investor's Distribution Calendar: upcoming within 90 days, history, and the three cards. */
 export async function investorCalendar(q: Queryable, investorId: string, now: Date = new Date()): Promise<DistributionCalendar> {
-  const rows = await q.query<{ id: string; deal_id: string; title: string; type: string; amount: string; payment_date: string; spv_entity: string | null; paid_at: Date | null }>(
+  const rows = await q.query<{
+    id: string;
+    deal_id: string;
+    title: string;
+    type: string;
+    amount: string;
+    payment_date: string;
+    spv_entity: string | null;
+    paid_at: Date | null;
+  }>(
     `SELECT x.id, x.deal_id, d.title, x.type, x.amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.spv_entity, x.paid_at
        FROM distributions x JOIN deals d ON d.id = x.deal_id WHERE x.investor_id = $1 ORDER BY x.payment_date`,
     [investorId],

@@ -26,7 +26,6 @@ function expectError(res: LightMyRequestResponse, status: number, message?: stri
 const BOUNDARY = '----sd-test-boundary-7MA4YWxkTrZu0gW';
 const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 
-
 /** A multipart/form-data body with the given text fields and files (in that order). */
 const multipart = (fields: Record<string, string>, ...files: FilePart[]): Buffer => multipartBody(BOUNDARY, fields, files);
 

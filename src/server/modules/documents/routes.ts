@@ -39,9 +39,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   app.get('/api/documents/:id/view', admin, (request, reply) => send(reply, idParam(request.params, 'Document not found'), 'view'));
-  app.get('/api/documents/:id/download', admin, (request, reply) =>
-    send(reply, idParam(request.params, 'Document not found'), 'download'),
-  );
+  app.get('/api/documents/:id/download', admin, (request, reply) => send(reply, idParam(request.params, 'Document not found'), 'download'));
 
   app.patch('/api/documents/:id', admin, async (request) => {
     const id = idParam(request.params, 'Document not found');

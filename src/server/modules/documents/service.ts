@@ -145,8 +145,10 @@ export async function storeDocument(
 
 export async function updateDocument(q: Queryable, id: string, input: z.output<typeof documentUpdateInput>): Promise<VaultDocument> {
   await getDocumentRow(q, id);
-  if (input.investorVisible !== undefined) await q.query('UPDATE documents SET investor_visible = $2 WHERE id = $1', [id, input.investorVisible]);
-  if (input.expirationDate !== undefined) await q.query('UPDATE documents SET expiration_date = $2 WHERE id = $1', [id, input.expirationDate]);
+  if (input.investorVisible !== undefined)
+    await q.query('UPDATE documents SET investor_visible = $2 WHERE id = $1', [id, input.investorVisible]);
+  if (input.expirationDate !== undefined)
+    await q.query('UPDATE documents SET expiration_date = $2 WHERE id = $1', [id, input.expirationDate]);
   if (input.investorId !== undefined) {
     await assertInvestor(q, input.investorId);
     await q.query('UPDATE documents SET investor_id = $2 WHERE id = $1', [id, input.investorId]);
@@ -157,10 +159,12 @@ export async function updateDocument(q: Queryable, id: string, input: z.output<t
 /** Deletes the row, then the file (a crash in between leaves an orphan file that the start-up sweep removes). */
 export async function deleteDocument(db: Db, files: FileStore, id: string, userId: string, ip: string): Promise<void> {
   const row = await db.tx(async (q) => {
-    const r = (await q.query<{ file_path: string; name: string; deal_id: string | null }>(
-      'DELETE FROM documents WHERE id = $1 RETURNING file_path, name, deal_id',
-      [id],
-    ))[0];
+    const r = (
+      await q.query<{ file_path: string; name: string; deal_id: string | null }>(
+        'DELETE FROM documents WHERE id = $1 RETURNING file_path, name, deal_id',
+        [id],
+      )
+    )[0];
     if (!r) throw notFound('Document not found');
     await logActivity(q, { type: 'document_deleted', userId, details: { documentId: id, name: r.name, dealId: r.deal_id }, ip });
     return r;

@@ -20,7 +20,12 @@ describe('KYC API', () => {
   };
   const upload = (cookie: string, kind: string, content = PDF, filename = 'doc.pdf') => {
     const body = multipart({ filename, content });
-    return ctx.app.inject({ method: 'POST', url: `/api/kyc/me/documents/${kind}`, headers: { ...body.headers, cookie }, payload: body.payload });
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/kyc/me/documents/${kind}`,
+      headers: { ...body.headers, cookie },
+      payload: body.payload,
+    });
   };
   const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
@@ -39,8 +44,16 @@ describe('KYC API', () => {
   it('opens a pending application with every new investor (sign-up included)', async () => {
     const res = await call('GET', '/api/kyc/me', a.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json().application).toMatchObject({ status: 'pending', completionPercentage: 0, history: [expect.objectContaining({ toStatus: 'pending' })] });
-    const signup = await call('POST', '/api/auth/sign-up', undefined, { email: 'kyc.signup@test.example.com', password: 'secret-1', name: 'Signup Inv' });
+    expect(res.json().application).toMatchObject({
+      status: 'pending',
+      completionPercentage: 0,
+      history: [expect.objectContaining({ toStatus: 'pending' })],
+    });
+    const signup = await call('POST', '/api/auth/sign-up', undefined, {
+      email: 'kyc.signup@test.example.com',
+      password: 'secret-1',
+      name: 'Signup Inv',
+    });
     expect(signup.statusCode).toBe(201);
     const rows = await ctx.db.query(
       "SELECT 1 FROM kyc_applications k JOIN profiles p ON p.id = k.investor_id WHERE p.email = 'kyc.signup@test.example.com' AND k.status = 'pending'",
@@ -65,7 +78,8 @@ describe('KYC API', () => {
 
   it('submits only a complete application; then documents are frozen', async () => {
     expect((await call('POST', '/api/kyc/me/submit', a.cookie)).statusCode).toBe(409);
-    for (const kind of ['address_proof', 'financial_statements', 'source_of_funds']) expect((await upload(a.cookie, kind)).statusCode).toBe(200);
+    for (const kind of ['address_proof', 'financial_statements', 'source_of_funds'])
+      expect((await upload(a.cookie, kind)).statusCode).toBe(200);
     const res = await call('POST', '/api/kyc/me/submit', a.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json().application).toMatchObject({ status: 'in_review', completionPercentage: 100, submittedAt: expect.any(String) });
@@ -82,7 +96,11 @@ describe('KYC API', () => {
     expect((await call('POST', `/api/kyc/${idA}/reject`, adminCookie, { reason: ' ' })).statusCode).toBe(400);
     const rej = await call('POST', `/api/kyc/${idA}/reject`, adminCookie, { reason: 'Passport scan unreadable' });
     expect(rej.statusCode).toBe(200);
-    expect(rej.json().application).toMatchObject({ status: 'rejected', reviewedByName: 'Legal Reviewer', reviewNote: 'Passport scan unreadable' });
+    expect(rej.json().application).toMatchObject({
+      status: 'rejected',
+      reviewedByName: 'Legal Reviewer',
+      reviewNote: 'Passport scan unreadable',
+    });
     expect((await call('POST', `/api/kyc/${idA}/approve`, adminCookie, {})).statusCode).toBe(409);
 
     // The investor sees the outcome and reason, corrects and resubmits.

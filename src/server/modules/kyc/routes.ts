@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { approveKycInput, KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, KYC_EXTENSIONS, type KycDocumentKind, rejectKycInput } from '../../../shared/kyc.ts';
+import {
+  approveKycInput,
+  KYC_DOCUMENT_KINDS,
+  KYC_DOCUMENT_LABELS,
+  KYC_EXTENSIONS,
+  type KycDocumentKind,
+  rejectKycInput,
+} from '../../../shared/kyc.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { badRequest, notFound, parse } from '../../http/errors.ts';
@@ -26,7 +33,11 @@ export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = currentUser(request);
     const kind = kindParam(request.params);
     const message = 'Please select a file to upload';
-    const { file } = await receiveUpload(request, files, { maxBytes: config.maxUploadBytes, extensions: KYC_EXTENSIONS, noFileMessage: message });
+    const { file } = await receiveUpload(request, files, {
+      maxBytes: config.maxUploadBytes,
+      extensions: KYC_EXTENSIONS,
+      noFileMessage: message,
+    });
     if (!file) throw badRequest(message, { file: message });
     await storeKycDocument(db, files, user.id, kind, file, { ip: clientIp(request) });
     return { application: await kycDetail(db, { investorId: user.id }) };
@@ -42,20 +53,32 @@ export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
     app.get(`/api/kyc/me/documents/:kind/${kind}`, investor, async (request, reply) => {
       const k = kindParam(request.params);
       const f = await kycFile(db, { investorId: currentUser(request).id }, k);
-      return sendStoredFile(reply, files, { key: f.file_path, name: KYC_DOCUMENT_LABELS[k], extension: f.extension, byteSize: f.byte_size }, kind);
+      return sendStoredFile(
+        reply,
+        files,
+        { key: f.file_path, name: KYC_DOCUMENT_LABELS[k], extension: f.extension, byteSize: f.byte_size },
+        kind,
+      );
     });
     app.get(`/api/kyc/:id/documents/:kind/${kind}`, admin, async (request, reply) => {
       const id = idParam(request.params, 'KYC application not found');
       const k = kindParam(request.params);
       const f = await kycFile(db, { applicationId: id }, k);
-      return sendStoredFile(reply, files, { key: f.file_path, name: KYC_DOCUMENT_LABELS[k], extension: f.extension, byteSize: f.byte_size }, kind);
+      return sendStoredFile(
+        reply,
+        files,
+        { key: f.file_path, name: KYC_DOCUMENT_LABELS[k], extension: f.extension, byteSize: f.byte_size },
+        kind,
+      );
     });
   }
 
   // Admin side.
   app.get('/api/kyc', admin, async () => listKyc(db));
 
-  app.get('/api/kyc/:id', admin, async (request) => ({ application: await kycDetail(db, { id: idParam(request.params, 'KYC application not found') }) }));
+  app.get('/api/kyc/:id', admin, async (request) => ({
+    application: await kycDetail(db, { id: idParam(request.params, 'KYC application not found') }),
+  }));
 
   app.post('/api/kyc/:id/approve', admin, async (request) => {
     const id = idParam(request.params, 'KYC application not found');

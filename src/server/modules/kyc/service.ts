@@ -84,7 +84,15 @@ export async function kycDetail(q: Queryable, by: { id?: string; investorId?: st
     'SELECT kind, original_name, extension, byte_size, uploaded_at FROM kyc_documents WHERE application_id = $1 ORDER BY kind',
     [row.id],
   );
-  const history = await q.query<{ id: number; from_status: KycStatus | null; to_status: KycStatus; actor_id: string | null; name: string | null; note: string | null; created_at: Date }>(
+  const history = await q.query<{
+    id: number;
+    from_status: KycStatus | null;
+    to_status: KycStatus;
+    actor_id: string | null;
+    name: string | null;
+    note: string | null;
+    created_at: Date;
+  }>(
     `SELECT h.id, h.from_status, h.to_status, h.actor_id, p.name, h.note, h.created_at
        FROM kyc_history h LEFT JOIN profiles p ON p.id = h.actor_id WHERE h.application_id = $1 ORDER BY h.created_at, h.id`,
     [row.id],
@@ -111,11 +119,21 @@ export async function kycDetail(q: Queryable, by: { id?: string; investorId?: st
 }
 
 /** Moves an application between statuses (409 from any other status) and records the history entry. */
-async function transition(q: Queryable, id: string, from: KycStatus[], to: KycStatus, actorId: string, note: string | null): Promise<KycStatus> {
+async function transition(
+  q: Queryable,
+  id: string,
+  from: KycStatus[],
+  to: KycStatus,
+  actorId: string,
+  note: string | null,
+): Promise<KycStatus> {
   const current = (await q.query<{ status: KycStatus }>('SELECT status FROM kyc_applications WHERE id = $1 FOR UPDATE', [id]))[0];
   if (!current) throw notFound('KYC application not found');
   if (!from.includes(current.status)) {
-    throw conflict(`This application is ${current.status.replace('_', ' ')}; it cannot move to ${to.replace('_', ' ')}`, 'INVALID_TRANSITION');
+    throw conflict(
+      `This application is ${current.status.replace('_', ' ')}; it cannot move to ${to.replace('_', ' ')}`,
+      'INVALID_TRANSITION',
+    );
   }
   await q.query('UPDATE kyc_applications SET status = $2, updated_at = now() WHERE id = $1', [id, to]);
   await q.query('INSERT INTO kyc_history (application_id, from_status, to_status, actor_id, note) VALUES ($1, $2, $3, $4, $5)', [
@@ -137,12 +155,22 @@ export async function submitKyc(db: Db, investorId: string, ip: string): Promise
       throw conflict('Upload all four documents before submitting', 'INCOMPLETE');
     }
     await transition(q, row.id, ['pending', 'rejected'], 'in_review', investorId, null);
-    await q.query('UPDATE kyc_applications SET submitted_at = now(), reviewed_by = NULL, reviewed_at = NULL, review_note = NULL WHERE id = $1', [row.id]);
+    await q.query(
+      'UPDATE kyc_applications SET submitted_at = now(), reviewed_by = NULL, reviewed_at = NULL, review_note = NULL WHERE id = $1',
+      [row.id],
+    );
     await logActivity(q, { type: 'kyc_submitted', userId: investorId, targetUserId: investorId, details: { applicationId: row.id }, ip });
   });
 }
 
-export async function reviewKyc(db: Db, id: string, decision: 'approved' | 'rejected', actorId: string, note: string | null, ip: string): Promise<void> {
+export async function reviewKyc(
+  db: Db,
+  id: string,
+  decision: 'approved' | 'rejected',
+  actorId: string,
+  note: string | null,
+  ip: string,
+): Promise<void> {
   await db.tx(async (q) => {
     await transition(q, id, ['in_review'], decision, actorId, note);
     await q.query('UPDATE kyc_applications SET reviewed_by = $2, reviewed_at = now(), review_note = $3 WHERE id = $1', [id, actorId, note]);
@@ -176,20 +204,44 @@ export async function storeKycDocument(
   let oldKey: string | undefined;
   try {
     oldKey = await db.tx(async (q) => {
-      const app = (await q.query<{ id: string; status: KycStatus }>('SELECT id, status FROM kyc_applications WHERE investor_id = $1 FOR UPDATE', [investorId]))[0];
+      const app = (
+        await q.query<{ id: string; status: KycStatus }>('SELECT id, status FROM kyc_applications WHERE investor_id = $1 FOR UPDATE', [
+          investorId,
+        ])
+      )[0];
       if (!app) throw notFound('KYC application not found');
       if (app.status !== 'pending' && app.status !== 'rejected') {
         throw conflict(`Documents cannot be changed while the application is ${app.status.replace('_', ' ')}`, 'FROZEN');
       }
-      const old = (await q.query<{ file_path: string }>('DELETE FROM kyc_documents WHERE application_id = $1 AND kind = $2 RETURNING file_path', [app.id, kind]))[0];
+      const old = (
+        await q.query<{ file_path: string }>('DELETE FROM kyc_documents WHERE application_id = $1 AND kind = $2 RETURNING file_path', [
+          app.id,
+          kind,
+        ])
+      )[0];
       await q.query(
         `INSERT INTO kyc_documents (application_id, kind, file_path, original_name, extension, mime_type, byte_size, sha256)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [app.id, kind, key, file.filename.slice(0, 200), file.extension, MIME_TYPES[file.extension] ?? 'application/octet-stream', file.temp.size, file.temp.sha256],
+        [
+          app.id,
+          kind,
+          key,
+          file.filename.slice(0, 200),
+          file.extension,
+          MIME_TYPES[file.extension] ?? 'application/octet-stream',
+          file.temp.size,
+          file.temp.sha256,
+        ],
       );
       await q.query('UPDATE kyc_applications SET updated_at = now() WHERE id = $1', [app.id]);
       if (log) {
-        await logActivity(q, { type: 'kyc_document_uploaded', userId: investorId, targetUserId: investorId, details: { kind, label: KYC_DOCUMENT_LABELS[kind] }, ip: log.ip });
+        await logActivity(q, {
+          type: 'kyc_document_uploaded',
+          userId: investorId,
+          targetUserId: investorId,
+          details: { kind, label: KYC_DOCUMENT_LABELS[kind] },
+          ip: log.ip,
+        });
       }
       await holdFileCommitLock(q);
       await files.commit(file.temp, key);

@@ -9,7 +9,8 @@ import { injectForm } from '../../testing/multipart.ts';
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
 
 /** A multipart body with text fields and, optionally, one file in the field `file`. */
-const multipart = (fields: Record<string, string>, file?: { filename: string; content: Buffer }) => injectForm(fields, ...(file ? [file] : []));
+const multipart = (fields: Record<string, string>, file?: { filename: string; content: Buffer }) =>
+  injectForm(fields, ...(file ? [file] : []));
 
 function expectError(res: LightMyRequestResponse, status: number): { message: string; fields?: Record<string, string> } {
   expect(res.statusCode, res.body).toBe(status);

@@ -73,14 +73,27 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = idParam(request.params, 'Message not found');
     const body = await readBody(request);
     const input = await parsed(replyFields, body);
-    await postMessage(db, files, cipher, { threadId: id, sender: { id: user.id, role: 'investor' }, body: input.body, attachment: body.attachment, ip: clientIp(request), investorScope: user.id });
+    await postMessage(db, files, cipher, {
+      threadId: id,
+      sender: { id: user.id, role: 'investor' },
+      body: input.body,
+      attachment: body.attachment,
+      ip: clientIp(request),
+      investorScope: user.id,
+    });
     return reply.status(201).send({ threadId: id });
   });
 
   app.get('/api/investor/messages/attachments/:id', investor, async (request, reply) => {
     const a = await attachmentOf(db, idParam(request.params, 'Attachment not found'), currentUser(request).id);
     const name = cipher.decryptText(a.attachment_name_enc ?? '').replace(/\.[^.]+$/, '');
-    return sendStoredFile(reply, files, { key: a.attachment_path ?? '', name, extension: a.attachment_extension ?? '', byteSize: a.attachment_size ?? 0 }, 'download', cipher.decryptStream(a.attachment_iv ?? '', a.attachment_tag ?? ''));
+    return sendStoredFile(
+      reply,
+      files,
+      { key: a.attachment_path ?? '', name, extension: a.attachment_extension ?? '', byteSize: a.attachment_size ?? 0 },
+      'download',
+      cipher.decryptStream(a.attachment_iv ?? '', a.attachment_tag ?? ''),
+    );
   });
 
   // Admin side: every thread.
@@ -111,22 +124,38 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ threadId });
   });
 
-  app.get('/api/messages/:id', admin, async (request) => ({ thread: await openThread(db, cipher, idParam(request.params, 'Message not found'), 'admin') }));
+  app.get('/api/messages/:id', admin, async (request) => ({
+    thread: await openThread(db, cipher, idParam(request.params, 'Message not found'), 'admin'),
+  }));
 
   app.post('/api/messages/:id/reply', { ...admin, ...upload }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params, 'Message not found');
     const body = await readBody(request);
     const input = await parsed(replyFields, body);
-    await postMessage(db, files, cipher, { threadId: id, sender: { id: user.id, role: 'admin' }, body: input.body, attachment: body.attachment, ip: clientIp(request) });
+    await postMessage(db, files, cipher, {
+      threadId: id,
+      sender: { id: user.id, role: 'admin' },
+      body: input.body,
+      attachment: body.attachment,
+      ip: clientIp(request),
+    });
     return reply.status(201).send({ threadId: id });
   });
 
   app.get('/api/messages/attachments/:id', admin, async (request, reply) => {
     const a = await attachmentOf(db, idParam(request.params, 'Attachment not found'));
     const name = cipher.decryptText(a.attachment_name_enc ?? '').replace(/\.[^.]+$/, '');
-    return sendStoredFile(reply, files, { key: a.attachment_path ?? '', name, extension: a.attachment_extension ?? '', byteSize: a.attachment_size ?? 0 }, 'download', cipher.decryptStream(a.attachment_iv ?? '', a.attachment_tag ?? ''));
+    return sendStoredFile(
+      reply,
+      files,
+      { key: a.attachment_path ?? '', name, extension: a.attachment_extension ?? '', byteSize: a.attachment_size ?? 0 },
+      'download',
+      cipher.decryptStream(a.attachment_iv ?? '', a.attachment_tag ?? ''),
+    );
   });
 
-  app.get('/api/investor/messages/unread-count', investor, async (request) => ({ unread: await unreadCount(db, 'investor', currentUser(request).id) }));
+  app.get('/api/investor/messages/unread-count', investor, async (request) => ({
+    unread: await unreadCount(db, 'investor', currentUser(request).id),
+  }));
 }

@@ -40,7 +40,12 @@ const threadsSql = (side: Side, where: string) => `
 function summarise(r: ThreadRow, side: Side, cipher: MessageCipher): MessageThreadSummary {
   const body = cipher.decryptText(r.last_body);
   // An investor sees the team as one sender; admins see who wrote.
-  const from = r.last_sender_role === 'admin' ? (side === 'investor' ? TEAM_NAME : (r.last_sender_name ?? 'Unknown')) : (r.last_sender_name ?? r.investor_name);
+  const from =
+    r.last_sender_role === 'admin'
+      ? side === 'investor'
+        ? TEAM_NAME
+        : (r.last_sender_name ?? 'Unknown')
+      : (r.last_sender_name ?? r.investor_name);
   return {
     id: r.id,
     investorId: r.investor_id,
@@ -75,10 +80,25 @@ export async function unreadCount(q: Queryable, side: Side, investorId?: string)
 /** The thread, if this side may see it (an investor only their own); opening marks it read for that side. */
 export async function openThread(db: Db, cipher: MessageCipher, id: string, side: Side, investorId?: string): Promise<MessageThread> {
   return db.tx(async (q) => {
-    const row = (await q.query<ThreadRow>(threadsSql(side, `WHERE t.id = $1${investorId ? ' AND t.investor_id = $2' : ''}`), investorId ? [id, investorId] : [id]))[0];
+    const row = (
+      await q.query<ThreadRow>(
+        threadsSql(side, `WHERE t.id = $1${investorId ? ' AND t.investor_id = $2' : ''}`),
+        investorId ? [id, investorId] : [id],
+      )
+    )[0];
     if (!row) throw notFound('Message not found');
     const summary = summarise(row, side, cipher);
-    const msgs = await q.query<{ id: string; sender_role: Side; name: string | null; body_enc: string; created_at: Date; attachment_path: string | null; attachment_name_enc: string | null; attachment_extension: string | null; attachment_size: number | null }>(
+    const msgs = await q.query<{
+      id: string;
+      sender_role: Side;
+      name: string | null;
+      body_enc: string;
+      created_at: Date;
+      attachment_path: string | null;
+      attachment_name_enc: string | null;
+      attachment_extension: string | null;
+      attachment_size: number | null;
+    }>(
       `SELECT m.id, m.sender_role, p.name, m.body_enc, m.created_at, m.attachment_path, m.attachment_name_enc, m.attachment_extension, m.attachment_size
          FROM messages m LEFT JOIN profiles p ON p.id = m.sender_id WHERE m.thread_id = $1 ORDER BY m.created_at, m.id`,
       [id],
@@ -130,14 +150,16 @@ export async function postMessage(
     return await db.tx(async (q) => {
       let threadId = args.threadId;
       if (args.newThread) {
-        const t = await q.query<{ id: string }>('INSERT INTO message_threads (investor_id, subject, priority) VALUES ($1, $2, $3) RETURNING id', [
-          args.newThread.investorId,
-          args.newThread.subject,
-          args.newThread.priority,
-        ]);
+        const t = await q.query<{ id: string }>(
+          'INSERT INTO message_threads (investor_id, subject, priority) VALUES ($1, $2, $3) RETURNING id',
+          [args.newThread.investorId, args.newThread.subject, args.newThread.priority],
+        );
         threadId = t[0]?.id;
       } else {
-        const t = await q.query<{ id: string; investor_id: string }>('SELECT id, investor_id FROM message_threads WHERE id = $1 FOR UPDATE', [threadId]);
+        const t = await q.query<{ id: string; investor_id: string }>(
+          'SELECT id, investor_id FROM message_threads WHERE id = $1 FOR UPDATE',
+          [threadId],
+        );
         if (!t[0] || (args.investorScope && t[0].investor_id !== args.investorScope)) throw notFound('Message not found');
         await q.query('UPDATE message_threads SET last_message_at = now() WHERE id = $1', [threadId]);
         // Replying means the earlier messages have been read by this side.
@@ -180,12 +202,20 @@ export async function postMessage(
 
 export async function attachmentOf(q: Queryable, messageId: string, investorScope?: string) {
   const row = (
-    await q.query<{ attachment_path: string | null; attachment_name_enc: string | null; attachment_extension: string | null; attachment_size: number | null; attachment_iv: string | null; attachment_tag: string | null; investor_id: string }>(
+    await q.query<{
+      attachment_path: string | null;
+      attachment_name_enc: string | null;
+      attachment_extension: string | null;
+      attachment_size: number | null;
+      attachment_iv: string | null;
+      attachment_tag: string | null;
+      investor_id: string;
+    }>(
       `SELECT m.attachment_path, m.attachment_name_enc, m.attachment_extension, m.attachment_size, m.attachment_iv, m.attachment_tag, t.investor_id
          FROM messages m JOIN message_threads t ON t.id = m.thread_id WHERE m.id = $1`,
       [messageId],
     )
   )[0];
-  if (!row || !row.attachment_path || (investorScope && row.investor_id !== investorScope)) throw notFound('Attachment not found');
+  if (!row?.attachment_path || (investorScope && row.investor_id !== investorScope)) throw notFound('Attachment not found');
   return row;
 }

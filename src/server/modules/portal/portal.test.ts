@@ -16,7 +16,8 @@ const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
-const multipart = (fields: Record<string, string>, file: { filename: string; content: Buffer }) => injectForm(fields, { ...file, contentType: 'application/pdf' });
+const multipart = (fields: Record<string, string>, file: { filename: string; content: Buffer }) =>
+  injectForm(fields, { ...file, contentType: 'application/pdf' });
 
 function expectError(res: LightMyRequestResponse, status: number): { message: string; fields?: Record<string, string> } {
   expect(res.statusCode, res.body).toBe(status);

@@ -5,7 +5,14 @@ import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { sendStoredFile } from '../../storage/download.ts';
-import { completeSuitabilityReview, investorCompliance, investorDashboard, investorDeals, performance, visibleDocument } from './service.ts';
+import {
+  completeSuitabilityReview,
+  investorCompliance,
+  investorDashboard,
+  investorDeals,
+  performance,
+  visibleDocument,
+} from './service.ts';
 
 /** The investor portal's read side. Every route answers for the signed-in investor only. */
 export async function portalRoutes(app: FastifyInstance, { db, files }: AppContext) {

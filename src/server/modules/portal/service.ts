@@ -45,7 +45,21 @@ export async function visibleDocument(q: Queryable, investorId: string, document
 }
 
 export async function investorDeals(q: Queryable, investorId: string): Promise<InvestorDeal[]> {
-  const deals = await q.query<{ id: string; title: string; type: string; stage: string; status: string; target_amount: string | null; remaining: string | null; expected_irr: string | null; risk_score: string | null; spv_entity: string | null; description: string | null; open: boolean; held: boolean }>(
+  const deals = await q.query<{
+    id: string;
+    title: string;
+    type: string;
+    stage: string;
+    status: string;
+    target_amount: string | null;
+    remaining: string | null;
+    expected_irr: string | null;
+    risk_score: string | null;
+    spv_entity: string | null;
+    description: string | null;
+    open: boolean;
+    held: boolean;
+  }>(
     `SELECT d.id, d.title, d.type, d.stage, d.status, d.target_amount, greatest(${REMAINING_SQL}, 0)::numeric(15, 2) AS remaining, d.expected_irr, d.risk_score,
             d.spv_entity, d.description, ${OPEN_SQL} AS open,
             EXISTS (SELECT 1 FROM subscriptions s WHERE s.deal_id = d.id AND s.investor_id = $1 AND s.status = 'Completed') AS held
@@ -54,7 +68,15 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
       ORDER BY d.created_at DESC`,
     [investorId],
   );
-  const docs = await q.query<{ id: string; deal_id: string | null; name: string; type: string; extension: string; file_size: string; upload_date: Date }>(
+  const docs = await q.query<{
+    id: string;
+    deal_id: string | null;
+    name: string;
+    type: string;
+    extension: string;
+    file_size: string;
+    upload_date: Date;
+  }>(
     `SELECT doc.id, doc.deal_id, doc.name, doc.type, doc.extension, doc.file_size, doc.upload_date FROM documents doc
       WHERE doc.deal_id IS NOT NULL AND ${VISIBLE_DOCUMENT_SQL} ORDER BY doc.upload_date DESC`,
     [investorId],
@@ -75,7 +97,14 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
     held: d.held,
     documents: docs
       .filter((x) => x.deal_id === d.id)
-      .map((x) => ({ id: x.id, name: x.name, type: x.type, extension: x.extension, fileSize: x.file_size, uploadDate: new Date(x.upload_date).toISOString() })),
+      .map((x) => ({
+        id: x.id,
+        name: x.name,
+        type: x.type,
+        extension: x.extension,
+        fileSize: x.file_size,
+        uploadDate: new Date(x.upload_date).toISOString(),
+      })),
   }));
 }
 
@@ -94,7 +123,13 @@ export async function performance(q: Queryable, investorId: string, now: Date = 
   );
   const dealIds = [...new Set(subs.map((s) => s.deal_id))];
   const valuations = dealIds.length
-    ? await q.query<{ deal_id: string; valuation_date: string; current_value: string; expected_exit: string | null; performance_status: PerformanceStatus }>(
+    ? await q.query<{
+        deal_id: string;
+        valuation_date: string;
+        current_value: string;
+        expected_exit: string | null;
+        performance_status: PerformanceStatus;
+      }>(
         `SELECT deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value, expected_exit, performance_status
            FROM valuations WHERE deal_id = ANY($1::uuid[]) ORDER BY valuation_date, created_at`,
         [dealIds],
@@ -175,16 +210,25 @@ export async function investorDashboard(q: Queryable, investorId: string): Promi
   const perf = await performance(q, investorId);
   const cal = await investorCalendar(q, investorId);
   const next = cal.upcoming[0];
-  const kyc = (await q.query<{ status: KycStatus; docs: number }>(
-    'SELECT k.status, (SELECT count(*)::int FROM kyc_documents d WHERE d.application_id = k.id) AS docs FROM kyc_applications k WHERE k.investor_id = $1',
-    [investorId],
-  ))[0];
-  const unread = (await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM messages m JOIN message_threads t ON t.id = m.thread_id WHERE t.investor_id = $1 AND NOT m.read_by_investor',
-    [investorId],
-  ))[0];
+  const kyc = (
+    await q.query<{ status: KycStatus; docs: number }>(
+      'SELECT k.status, (SELECT count(*)::int FROM kyc_documents d WHERE d.application_id = k.id) AS docs FROM kyc_applications k WHERE k.investor_id = $1',
+      [investorId],
+    )
+  )[0];
+  const unread = (
+    await q.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM messages m JOIN message_threads t ON t.id = m.thread_id WHERE t.investor_id = $1 AND NOT m.read_by_investor',
+      [investorId],
+    )
+  )[0];
   const deals = await investorDeals(q, investorId);
-  const received = (await q.query<{ total: string | null }>('SELECT sum(amount)::text AS total FROM distributions WHERE investor_id = $1 AND paid_at IS NOT NULL', [investorId]))[0];
+  const received = (
+    await q.query<{ total: string | null }>(
+      'SELECT sum(amount)::text AS total FROM distributions WHERE investor_id = $1 AND paid_at IS NOT NULL',
+      [investorId],
+    )
+  )[0];
   return {
     totalCommitted: perf.totals.commitment,
     currentValue: perf.totals.currentValue,
@@ -206,11 +250,13 @@ function dueStatus(days: number): ComplianceCategoryStatus {
 
 /** The DFSA Compliance screen: four categories, the annual review, documents and regulatory details. */
 export async function investorCompliance(q: Queryable, investorId: string, now: Date = new Date()): Promise<InvestorComplianceData> {
-  const kyc = (await q.query<{ status: KycStatus; kinds: KycDocumentKind[] | null; created_at: Date }>(
-    `SELECT k.status, (SELECT array_agg(d.kind) FROM kyc_documents d WHERE d.application_id = k.id) AS kinds, k.created_at
+  const kyc = (
+    await q.query<{ status: KycStatus; kinds: KycDocumentKind[] | null; created_at: Date }>(
+      `SELECT k.status, (SELECT array_agg(d.kind) FROM kyc_documents d WHERE d.application_id = k.id) AS kinds, k.created_at
        FROM kyc_applications k WHERE k.investor_id = $1`,
-    [investorId],
-  ))[0];
+      [investorId],
+    )
+  )[0];
   const have = new Set(kyc?.kinds ?? []);
   const kycCategory = (category: string, kinds: KycDocumentKind[]) => {
     const done = kinds.filter((k) => have.has(k)).length;
@@ -222,21 +268,35 @@ export async function investorCompliance(q: Queryable, investorId: string, now: 
           : kyc?.status === 'rejected'
             ? 'Action Required'
             : 'In Progress';
-    return { category, status, progress: Math.round((done / kinds.length) * 100), items: kinds.map((k) => ({ label: KYC_DOCUMENT_LABELS[k], done: have.has(k) })) };
+    return {
+      category,
+      status,
+      progress: Math.round((done / kinds.length) * 100),
+      items: kinds.map((k) => ({ label: KYC_DOCUMENT_LABELS[k], done: have.has(k) })),
+    };
   };
 
-  const review = (await q.query<{ answers: SuitabilityAnswers; completed_at: Date; next_due: string }>(
-    `SELECT answers, completed_at, to_char(next_due, 'YYYY-MM-DD') AS next_due FROM suitability_reviews
+  const review = (
+    await q.query<{ answers: SuitabilityAnswers; completed_at: Date; next_due: string }>(
+      `SELECT answers, completed_at, to_char(next_due, 'YYYY-MM-DD') AS next_due FROM suitability_reviews
       WHERE investor_id = $1 ORDER BY completed_at DESC LIMIT 1`,
-    [investorId],
-  ))[0];
+      [investorId],
+    )
+  )[0];
   const profile = (await q.query<{ created_at: Date }>('SELECT created_at FROM profiles WHERE id = $1', [investorId]))[0];
   // Without a review yet, the first one is due 30 days after the account opened.
   const dueDate = review?.next_due ?? todayIso(new Date(new Date(profile?.created_at ?? now).getTime() + 30 * 86_400_000));
   const daysRemaining = daysUntil(dueDate, now);
   const reviewStatus = review ? dueStatus(daysRemaining) : daysRemaining < 0 ? 'Overdue' : 'In Progress';
 
-  const documents = await q.query<{ id: string; name: string; type: string; upload_date: Date; expiration_date: string | null; extension: string }>(
+  const documents = await q.query<{
+    id: string;
+    name: string;
+    type: string;
+    upload_date: Date;
+    expiration_date: string | null;
+    extension: string;
+  }>(
     `SELECT doc.id, doc.name, doc.type, doc.upload_date, to_char(doc.expiration_date, 'YYYY-MM-DD') AS expiration_date, doc.extension
        FROM documents doc WHERE doc.investor_id = $1 ORDER BY doc.upload_date DESC`,
     [investorId],
@@ -247,7 +307,10 @@ export async function investorCompliance(q: Queryable, investorId: string, now: 
   };
   const annualItems = [
     { label: 'Annual suitability review', done: Boolean(review) && daysRemaining >= 0 },
-    { label: 'Current client documents on file', done: documents.length > 0 && documents.every((d) => docStatus(d.expiration_date) !== 'Expired') },
+    {
+      label: 'Current client documents on file',
+      done: documents.length > 0 && documents.every((d) => docStatus(d.expiration_date) !== 'Expired'),
+    },
   ];
   const annualDone = annualItems.filter((i) => i.done).length;
   const anyExpiring = documents.some((d) => docStatus(d.expiration_date) === 'Expiring');
@@ -277,7 +340,12 @@ export async function investorCompliance(q: Queryable, investorId: string, now: 
           { label: `Investment horizon${answers ? `: ${answers.investmentHorizon.replace(/_/g, ' ')}` : ''}`, done: Boolean(answers) },
         ],
       },
-      { category: 'Annual Documentation', status: annualStatus, progress: Math.round((annualDone / annualItems.length) * 100), items: annualItems },
+      {
+        category: 'Annual Documentation',
+        status: annualStatus,
+        progress: Math.round((annualDone / annualItems.length) * 100),
+        items: annualItems,
+      },
     ],
     review: { dueDate, daysRemaining, lastCompletedAt: review ? new Date(review.completed_at).toISOString() : null, answers },
     documents: documents.map((d) => ({
@@ -301,9 +369,25 @@ export async function investorCompliance(q: Queryable, investorId: string, now: 
 }
 
 /** Records the annual suitability review; the next one is due a year after today. */
-export async function completeSuitabilityReview(q: Queryable, investorId: string, answers: z.output<typeof suitabilityInput>, ip: string, now: Date = new Date()) {
+export async function completeSuitabilityReview(
+  q: Queryable,
+  investorId: string,
+  answers: z.output<typeof suitabilityInput>,
+  ip: string,
+  now: Date = new Date(),
+) {
   const next = new Date(now);
   next.setUTCFullYear(next.getUTCFullYear() + 1);
-  await q.query('INSERT INTO suitability_reviews (investor_id, answers, next_due) VALUES ($1, $2, $3)', [investorId, JSON.stringify(answers), todayIso(next)]);
-  await logActivity(q, { type: 'suitability_review_completed', userId: investorId, targetUserId: investorId, details: { nextDue: todayIso(next) }, ip });
+  await q.query('INSERT INTO suitability_reviews (investor_id, answers, next_due) VALUES ($1, $2, $3)', [
+    investorId,
+    JSON.stringify(answers),
+    todayIso(next),
+  ]);
+  await logActivity(q, {
+    type: 'suitability_review_completed',
+    userId: investorId,
+    targetUserId: investorId,
+    details: { nextDue: todayIso(next) },
+    ip,
+  });
 }

@@ -10,7 +10,9 @@ export async function subscriptionRoutes(app: FastifyInstance, { db }: AppContex
   const admin = { config: { access: 'admin' as const } };
   const investor = { config: { access: 'investor' as const } };
 
-  app.get('/api/investor/subscriptions', investor, async (request) => ({ subscriptions: await listSubscriptions(db, currentUser(request).id) }));
+  app.get('/api/investor/subscriptions', investor, async (request) => ({
+    subscriptions: await listSubscriptions(db, currentUser(request).id),
+  }));
 
   app.post('/api/investor/subscriptions', investor, async (request, reply) => {
     const input = parse(createSubscriptionInput, request.body);
@@ -21,7 +23,9 @@ export async function subscriptionRoutes(app: FastifyInstance, { db }: AppContex
   app.post('/api/investor/subscriptions/:id/cancel', investor, async (request) => {
     const id = idParam(request.params, 'Subscription not found');
     const user = currentUser(request);
-    return { subscription: await db.tx((q) => transitionSubscription(q, id, 'cancel', { id: user.id, role: 'investor' }, clientIp(request))) };
+    return {
+      subscription: await db.tx((q) => transitionSubscription(q, id, 'cancel', { id: user.id, role: 'investor' }, clientIp(request))),
+    };
   });
 
   app.get('/api/subscriptions', admin, async () => ({ subscriptions: await listSubscriptions(db) }));
@@ -38,6 +42,8 @@ export async function subscriptionRoutes(app: FastifyInstance, { db }: AppContex
     const id = idParam(request.params, 'Subscription not found');
     const { reason } = parse(rejectSubscriptionInput, request.body);
     const user = currentUser(request);
-    return { subscription: await db.tx((q) => transitionSubscription(q, id, 'reject', { id: user.id, role: 'admin' }, clientIp(request), reason)) };
+    return {
+      subscription: await db.tx((q) => transitionSubscription(q, id, 'reject', { id: user.id, role: 'admin' }, clientIp(request), reason)),
+    };
   });
 }

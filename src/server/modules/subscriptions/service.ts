@@ -87,14 +87,22 @@ export async function createSubscription(
   if (!deal) throw notFound('Deal not found');
   if (!deal.open) throw conflict('This deal is not open for investment', 'DEAL_CLOSED');
   if (deal.remaining !== null && Number(input.amount) > Number(deal.remaining)) {
-    throw badRequest(`The amount is above the remaining capacity of this deal`, { amount: 'The amount is above the remaining capacity of this deal' });
+    throw badRequest(`The amount is above the remaining capacity of this deal`, {
+      amount: 'The amount is above the remaining capacity of this deal',
+    });
   }
   const rows = await q.query<{ id: string }>(
     'INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress) VALUES ($1, $2, $3, $4, $5) RETURNING id',
     [investorId, input.dealId, input.amount, 'Pending', SUBSCRIPTION_PROGRESS.Pending],
   );
   const id = rows[0]?.id as string;
-  await logActivity(q, { type: 'subscription_created', userId: investorId, targetUserId: investorId, details: { subscriptionId: id, dealId: input.dealId, title: deal.title, amount: input.amount }, ip });
+  await logActivity(q, {
+    type: 'subscription_created',
+    userId: investorId,
+    targetUserId: investorId,
+    details: { subscriptionId: id, dealId: input.dealId, title: deal.title, amount: input.amount },
+    ip,
+  });
   return toSub(await getSub(q, id));
 }
 
@@ -127,7 +135,8 @@ export async function transitionSubscription(
   const row = await getSub(q, id, true);
   if (actor.role === 'investor' && row.investor_id !== actor.id) throw notFound('Subscription not found');
   const t = TRANSITIONS[action];
-  if (!t.from.includes(row.status)) throw conflict(`A ${row.status.toLowerCase()} subscription cannot be ${t.to.toLowerCase()}`, 'INVALID_TRANSITION');
+  if (!t.from.includes(row.status))
+    throw conflict(`A ${row.status.toLowerCase()} subscription cannot be ${t.to.toLowerCase()}`, 'INVALID_TRANSITION');
   await q.query(
     `UPDATE subscriptions SET status = $2, progress = $3, rejection_reason = $4, updated_at = now(),
        reviewed_at = CASE WHEN $2 IN ('Under Review', 'Rejected') THEN now() ELSE reviewed_at END,
@@ -141,7 +150,15 @@ export async function transitionSubscription(
     type: 'subscription_updated',
     userId: actor.id,
     targetUserId: row.investor_id,
-    details: { subscriptionId: id, dealId: row.deal_id, title: row.deal_title, from: row.status, to: t.to, amount: row.amount, ...(reason ? { reason } : {}) },
+    details: {
+      subscriptionId: id,
+      dealId: row.deal_id,
+      title: row.deal_title,
+      from: row.status,
+      to: t.to,
+      amount: row.amount,
+      ...(reason ? { reason } : {}),
+    },
     ip,
   });
   return toSub(await getSub(q, id));

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppUser } from '../../../shared/auth.ts';
-import { ADMIN_USER_TYPES, type AccountStatus } from '../../../shared/constants.ts';
+import { type AccountStatus, ADMIN_USER_TYPES } from '../../../shared/constants.ts';
 import type { createUserInput, ManagedUser, updateUserInput } from '../../../shared/users.ts';
 import { generatePassword, hashPassword } from '../../auth/password.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
@@ -59,7 +59,12 @@ async function otherActiveFounders(q: Queryable, userId: string): Promise<number
 
 const isActiveFounder = (r: UserRow) => r.role === 'admin' && r.admin_user_type === 'founder' && r.status === 'active';
 
-export async function createUser(ctx: AppContext, input: z.output<typeof createUserInput>, actor: AppUser, ip: string): Promise<ManagedUser> {
+export async function createUser(
+  ctx: AppContext,
+  input: z.output<typeof createUserInput>,
+  actor: AppUser,
+  ip: string,
+): Promise<ManagedUser> {
   const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   try {
     return await ctx.db.tx(async (q) => {
@@ -73,7 +78,13 @@ export async function createUser(ctx: AppContext, input: z.output<typeof createU
         passwordHash,
         mustChangePassword: true,
       });
-      await logActivity(q, { type: 'user_created', userId: actor.id, targetUserId: id, details: { email: input.email, role: input.role }, ip });
+      await logActivity(q, {
+        type: 'user_created',
+        userId: actor.id,
+        targetUserId: id,
+        details: { email: input.email, role: input.role },
+        ip,
+      });
       return toUser(await getUserRow(q, id));
     });
   } catch (err) {
@@ -125,7 +136,13 @@ export async function updateUser(
     ]);
     if (changes.status) {
       if (status !== 'active') await destroyUserSessions(q, id);
-      await logActivity(q, { type: 'user_status_change', userId: actor.id, targetUserId: id, details: { from: before.status, to: status }, ip });
+      await logActivity(q, {
+        type: 'user_status_change',
+        userId: actor.id,
+        targetUserId: id,
+        details: { from: before.status, to: status },
+        ip,
+      });
     }
     const otherChanges = Object.fromEntries(Object.entries(changes).filter(([k]) => k !== 'status'));
     if (Object.keys(otherChanges).length > 0) {
@@ -167,7 +184,13 @@ export async function deleteUser(ctx: AppContext, id: string, actor: AppUser, ip
     await q.query('DELETE FROM kyc_history WHERE application_id IN (SELECT id FROM kyc_applications WHERE investor_id = $1)', [id]);
     await q.query('DELETE FROM kyc_applications WHERE investor_id = $1', [id]);
     await q.query('DELETE FROM profiles WHERE id = $1', [id]);
-    await logActivity(q, { type: 'user_deleted', userId: actor.id, targetUserId: id, details: { email: before.email, name: before.name, role: before.role }, ip });
+    await logActivity(q, {
+      type: 'user_deleted',
+      userId: actor.id,
+      targetUserId: id,
+      details: { email: before.email, name: before.name, role: before.role },
+      ip,
+    });
   });
 }
 
@@ -179,7 +202,10 @@ export async function resetPassword(ctx: AppContext, id: string, actor: AppUser,
   const hash = await hashPassword(password, ctx.config.passwordHashCost);
   await ctx.db.tx(async (q) => {
     await getUserRow(q, id, true);
-    await q.query('UPDATE credentials SET password_hash = $2, must_change_password = true, password_changed_at = now() WHERE user_id = $1', [id, hash]);
+    await q.query(
+      'UPDATE credentials SET password_hash = $2, must_change_password = true, password_changed_at = now() WHERE user_id = $1',
+      [id, hash],
+    );
     await destroyUserSessions(q, id);
     await logActivity(q, { type: 'password_reset', userId: actor.id, targetUserId: id, details: {}, ip });
   });

@@ -52,7 +52,13 @@ describe('user management API', () => {
     expect(short.json().fields.password).toBe('Password must be at least 6 characters');
 
     const email = uniqueEmail('newadmin');
-    const res = await req('POST', '/api/users', adminCookie, { name: 'New Admin', email, password: 'secret-1', role: 'admin', status: 'suspended' });
+    const res = await req('POST', '/api/users', adminCookie, {
+      name: 'New Admin',
+      email,
+      password: 'secret-1',
+      role: 'admin',
+      status: 'suspended',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ email, role: 'admin', userType: 'founder', status: 'active', investorUserType: null });
     const cred = await ctx.db.query<{ must_change_password: boolean }>('SELECT must_change_password FROM credentials WHERE user_id = $1', [
@@ -60,12 +66,24 @@ describe('user management API', () => {
     ]);
     expect(cred[0]?.must_change_password).toBe(true);
 
-    const investor = await req('POST', '/api/users', adminCookie, { name: 'Inv', email: uniqueEmail(), password: 'secret-1', role: 'investor' });
+    const investor = await req('POST', '/api/users', adminCookie, {
+      name: 'Inv',
+      email: uniqueEmail(),
+      password: 'secret-1',
+      role: 'investor',
+    });
     expect(investor.json().user).toMatchObject({ role: 'investor', userType: 'hni', adminUserType: null });
 
-    const dup = await req('POST', '/api/users', adminCookie, { name: 'Dup', email: email.toUpperCase(), password: 'secret-1', role: 'admin' });
+    const dup = await req('POST', '/api/users', adminCookie, {
+      name: 'Dup',
+      email: email.toUpperCase(),
+      password: 'secret-1',
+      role: 'admin',
+    });
     expect(dup.statusCode).toBe(409);
-    const logs = await ctx.db.query("SELECT 1 FROM activity_logs WHERE activity_type = 'user_created' AND target_user_id = $1", [res.json().user.id]);
+    const logs = await ctx.db.query("SELECT 1 FROM activity_logs WHERE activity_type = 'user_created' AND target_user_id = $1", [
+      res.json().user.id,
+    ]);
     expect(logs).toHaveLength(1);
   });
 
@@ -89,9 +107,20 @@ describe('user management API', () => {
 
   it('edits name and the type of the user role only; e-mail cannot change', async () => {
     const u = await createUser(ctx, { role: 'investor', investorUserType: 'hni' });
-    const res = await req('PATCH', `/api/users/${u.id}`, adminCookie, { name: 'Renamed', userType: 'family_office', email: 'x@evil.test', role: 'admin' });
+    const res = await req('PATCH', `/api/users/${u.id}`, adminCookie, {
+      name: 'Renamed',
+      userType: 'family_office',
+      email: 'x@evil.test',
+      role: 'admin',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ name: 'Renamed', userType: 'family_office', email: u.email, role: 'investor', adminUserType: null });
+    expect(res.json().user).toMatchObject({
+      name: 'Renamed',
+      userType: 'family_office',
+      email: u.email,
+      role: 'investor',
+      adminUserType: null,
+    });
     const wrong = await req('PATCH', `/api/users/${u.id}`, adminCookie, { userType: 'cio' });
     expect(wrong.statusCode).toBe(400);
   });
@@ -134,7 +163,7 @@ describe('user management API', () => {
     const newCookie = await signIn(ctx, u.email, again);
     const session = await req('GET', '/api/auth/session', newCookie);
     expect(session.json().user.mustChangePassword).toBe(true);
-    const dump = await ctx.db.query<{ t: string }>('SELECT string_agg(details::text, \' \') AS t FROM activity_logs');
+    const dump = await ctx.db.query<{ t: string }>("SELECT string_agg(details::text, ' ') AS t FROM activity_logs");
     expect(dump[0]?.t).not.toContain(temp);
     expect(dump[0]?.t).not.toContain(again);
     expect(
@@ -160,7 +189,10 @@ describe('user management API', () => {
 
   it('refuses to delete a user holding records the firm must keep (409)', async () => {
     const holder = await createUser(ctx, { role: 'admin', adminUserType: 'legal' });
-    await ctx.db.query("INSERT INTO compliance_items (type, title, due_date, assigned_to) VALUES ('other', 'Kept item', current_date, $1)", [holder.id]);
+    await ctx.db.query(
+      "INSERT INTO compliance_items (type, title, due_date, assigned_to) VALUES ('other', 'Kept item', current_date, $1)",
+      [holder.id],
+    );
     const res = await req('DELETE', `/api/users/${holder.id}`, adminCookie);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/Suspend/);

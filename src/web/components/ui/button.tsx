@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
-import type { ComponentProps } from 'react';
 import { Slot } from 'radix-ui';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline-light';
@@ -17,8 +17,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'border border-border bg-surface text-text shadow-sm hover:bg-ink-50',
   ghost: 'bg-transparent text-text hover:bg-ink-100',
   danger: 'bg-danger-700 text-white shadow-sm hover:bg-danger-700/90',
-  'outline-light':
-    'border border-white/40 bg-transparent text-white hover:bg-white/10 focus-visible:outline-gold-400',
+  'outline-light': 'border border-white/40 bg-transparent text-white hover:bg-white/10 focus-visible:outline-gold-400',
 };
 
 const sizes: Record<ButtonSize, string> = {
@@ -56,12 +55,7 @@ export function Button({
   if (asChild) {
     const inert = disabled || busy;
     return (
-      <Slot.Root
-        className={classes}
-        aria-busy={busy || undefined}
-        aria-disabled={inert || undefined}
-        {...props}
-      >
+      <Slot.Root className={classes} aria-busy={busy || undefined} aria-disabled={inert || undefined} {...props}>
         {children}
       </Slot.Root>
     );

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
 import { Dialog as D } from 'radix-ui';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export const Dialog = D.Root;

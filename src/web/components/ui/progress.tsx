@@ -1,5 +1,5 @@
-import type { ComponentProps } from 'react';
 import { Progress as P } from 'radix-ui';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export type ProgressProps = Omit<ComponentProps<typeof P.Root>, 'value' | 'max'> & {

@@ -1,9 +1,10 @@
 import { PanelLeft } from 'lucide-react';
+import { Slot, Tooltip } from 'radix-ui';
 import {
   type ComponentProps,
   type CSSProperties,
-  type MouseEvent,
   createContext,
+  type MouseEvent,
   type ReactNode,
   useCallback,
   useContext,
@@ -12,7 +13,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Slot, Tooltip } from 'radix-ui';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { Sheet, SheetContent } from './sheet';
@@ -53,9 +53,7 @@ function readCookie(): boolean | null {
 }
 
 function useIsMobile(): boolean {
-  const [isMobile, setIsMobile] = useState(
-    () => typeof window !== 'undefined' && window.matchMedia(MOBILE_QUERY).matches,
-  );
+  const [isMobile, setIsMobile] = useState(() => typeof window !== 'undefined' && window.matchMedia(MOBILE_QUERY).matches);
   useEffect(() => {
     const mql = window.matchMedia(MOBILE_QUERY);
     const onChange = () => setIsMobile(mql.matches);
@@ -171,13 +169,7 @@ export function Sidebar({ 'aria-label': ariaLabel = 'Sidebar', className, childr
             }
           }}
         >
-          <aside
-            aria-label={ariaLabel}
-            data-state={state}
-            data-mobile="true"
-            className={cn(base, 'h-full w-full', className)}
-            {...props}
-          >
+          <aside aria-label={ariaLabel} data-state={state} data-mobile="true" className={cn(base, 'h-full w-full', className)} {...props}>
             {children}
           </aside>
         </SheetContent>
@@ -204,39 +196,24 @@ export function Sidebar({ 'aria-label': ariaLabel = 'Sidebar', className, childr
 }
 
 export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('flex flex-col gap-2 p-2 group-data-[collapsible=icon]/sidebar:px-1', className)}
-      {...props}
-    />
-  );
+  return <div className={cn('flex flex-col gap-2 p-2 group-data-[collapsible=icon]/sidebar:px-1', className)} {...props} />;
 }
 
 export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-x-hidden overflow-y-auto', className)} {...props} />
-  );
+  return <div className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-x-hidden overflow-y-auto', className)} {...props} />;
 }
 
 export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
-      className={cn(
-        'flex flex-col gap-2 border-t border-white/10 p-2 group-data-[collapsible=icon]/sidebar:px-1',
-        className,
-      )}
+      className={cn('flex flex-col gap-2 border-t border-white/10 p-2 group-data-[collapsible=icon]/sidebar:px-1', className)}
       {...props}
     />
   );
 }
 
 export function SidebarGroup({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn('flex w-full min-w-0 flex-col gap-1 p-2 group-data-[collapsible=icon]/sidebar:px-1', className)}
-      {...props}
-    />
-  );
+  return <div className={cn('flex w-full min-w-0 flex-col gap-1 p-2 group-data-[collapsible=icon]/sidebar:px-1', className)} {...props} />;
 }
 
 /** Visible when expanded; visually hidden (still read by screen readers) when collapsed. */
@@ -299,8 +276,7 @@ export function SidebarMenuButton({
         'flex h-10 w-full min-w-0 cursor-pointer items-center gap-3 overflow-hidden rounded-md px-2.5 text-left text-sm text-ink-100 no-underline transition-colors',
         'hover:bg-ink-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-gold-400',
         '[&>svg]:size-5 [&>svg]:shrink-0 [&>span]:truncate',
-        isActive &&
-          'bg-ink-800 font-semibold text-white shadow-[inset_3px_0_0_var(--color-gold-400)] [&>svg]:text-gold-400',
+        isActive && 'bg-ink-800 font-semibold text-white shadow-[inset_3px_0_0_var(--color-gold-400)] [&>svg]:text-gold-400',
         'group-data-[collapsible=icon]/sidebar:w-10 group-data-[collapsible=icon]/sidebar:justify-center group-data-[collapsible=icon]/sidebar:px-0 group-data-[collapsible=icon]/sidebar:[&>span]:sr-only',
         className,
       )}

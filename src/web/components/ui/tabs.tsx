@@ -1,5 +1,5 @@
-import type { ComponentProps } from 'react';
 import { Tabs as T } from 'radix-ui';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Tabs({ className, ...props }: ComponentProps<typeof T.Root>) {

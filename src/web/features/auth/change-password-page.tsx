@@ -51,7 +51,11 @@ export default function ChangePasswordPage() {
   return (
     <AuthCard
       title="Change password"
-      subtitle={forced ? 'You signed in with a temporary password. Choose your own password to continue.' : 'Choose a new password for your account.'}
+      subtitle={
+        forced
+          ? 'You signed in with a temporary password. Choose your own password to continue.'
+          : 'Choose a new password for your account.'
+      }
     >
       <form onSubmit={submit} className="flex flex-col gap-4">
         <Field label="Current password" htmlFor="cp-current" error={errors.currentPassword} required>
@@ -64,7 +68,13 @@ export default function ChangePasswordPage() {
             onChange={(e) => setCurrent(e.target.value)}
           />
         </Field>
-        <Field label="New password" htmlFor="cp-new" error={errors.newPassword} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} required>
+        <Field
+          label="New password"
+          htmlFor="cp-new"
+          error={errors.newPassword}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          required
+        >
           <Input
             {...fieldProps('cp-new', errors.newPassword, true)}
             type="password"

@@ -160,7 +160,13 @@ function SignUpFormView({ onDone, onSwitch }: { onDone: () => void; onSwitch: ()
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <Field label="Full Name" htmlFor="signup-name" error={fields.name} required>
-        <Input {...fieldProps('signup-name', fields.name)} autoComplete="name" required value={form.name} onChange={(e) => set('name', e.target.value)} />
+        <Input
+          {...fieldProps('signup-name', fields.name)}
+          autoComplete="name"
+          required
+          value={form.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
       </Field>
       <Field label="Email" htmlFor="signup-email" error={fields.email} required>
         <Input

@@ -14,13 +14,13 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
+import { FilterSummary } from '../../components/ui/filter-summary';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { useDocuments, viewUrl } from '../documents/api';
 import { serverMessage } from './api';
-import { FilterSummary } from '../../components/ui/filter-summary';
 
 export type ExpiryFilter = 'all' | ExpiryState['state'];
 export interface LibraryFilters {
@@ -173,7 +173,12 @@ export function DocumentLibraryTab({ filters, onFilters }: { filters: LibraryFil
         </Field>
       </search>
 
-      <FilterSummary text={docs.isPending ? 'Loading documents...' : `Showing ${visible.length} of ${total} document${total === 1 ? '' : 's'}`} filtered={filtered} onClear={clear} testId="library-count" />
+      <FilterSummary
+        text={docs.isPending ? 'Loading documents...' : `Showing ${visible.length} of ${total} document${total === 1 ? '' : 's'}`}
+        filtered={filtered}
+        onClear={clear}
+        testId="library-count"
+      />
 
       {docs.isError && !docs.data ? (
         <div className="rounded-lg border border-border bg-surface p-8 text-center">

@@ -13,6 +13,7 @@ import { daysUntil } from '../../../shared/spvs';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
+import { FilterSummary } from '../../components/ui/filter-summary';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
@@ -27,7 +28,6 @@ import {
   STATUS_RANK,
   StatusBadge,
 } from './compliance-ui';
-import { FilterSummary } from '../../components/ui/filter-summary';
 
 // ---------------------------------------------------------------------------------------------
 // Filters and sorting (state lives in the page so it survives switching tabs)

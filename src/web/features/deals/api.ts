@@ -1,4 +1,12 @@
-import { type InfiniteData, type QueryClient, type QueryKey, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useRef } from 'react';
 import { toast } from 'sonner';
 import {
@@ -141,7 +149,12 @@ export function fitsLoadedStage(qc: QueryClient, deal: Deal, stage: DealStage): 
 
 function removeFromStage(qc: QueryClient, stage: DealStage, id: string) {
   qc.setQueryData<StageData>(dealKeys.stage(stage), (old) =>
-    old ? { ...old, pages: old.pages.map((p) => (p.deals.some((d) => d.id === id) ? { ...p, deals: p.deals.filter((d) => d.id !== id) } : p)) } : old,
+    old
+      ? {
+          ...old,
+          pages: old.pages.map((p) => (p.deals.some((d) => d.id === id) ? { ...p, deals: p.deals.filter((d) => d.id !== id) } : p)),
+        }
+      : old,
   );
 }
 
@@ -179,7 +192,9 @@ function shiftDeal(qc: QueryClient, deal: Deal, from: DealStage, to: DealStage) 
   insertIntoStage(qc, to, deal);
   bumpTotal(qc, from, -1);
   bumpTotal(qc, to, 1);
-  qc.setQueryData<DealPipeline>(dealKeys.list(), (old) => (old ? { ...old, deals: old.deals.map((d) => (d.id === deal.id ? deal : d)) } : old));
+  qc.setQueryData<DealPipeline>(dealKeys.list(), (old) =>
+    old ? { ...old, deals: old.deals.map((d) => (d.id === deal.id ? deal : d)) } : old,
+  );
 }
 
 export function useDeal(id: string) {
@@ -214,7 +229,9 @@ function storeDeal(qc: QueryClient, deal: Deal) {
   qc.setQueryData<DealPipeline>(dealKeys.list(), (old) => (old ? { ...old, deals: old.deals.map(replace) } : old));
   for (const stage of DEAL_STAGES) {
     qc.setQueryData<StageData>(dealKeys.stage(stage), (old) =>
-      old ? { ...old, pages: old.pages.map((p) => (p.deals.some((d) => d.id === deal.id) ? { ...p, deals: p.deals.map(replace) } : p)) } : old,
+      old
+        ? { ...old, pages: old.pages.map((p) => (p.deals.some((d) => d.id === deal.id) ? { ...p, deals: p.deals.map(replace) } : p)) }
+        : old,
     );
   }
   qc.setQueryData<DealDetail>(dealKeys.detail(deal.id), (old) => (old ? { ...old, deal } : old));
@@ -298,7 +315,13 @@ export function useMoveDeal() {
       if (previous && previous.stage !== stage) {
         const current = findPipelineDeal(qc, id);
         // Only undo this move: the deal goes back where it was, unless a later move took it elsewhere.
-        if (!current || current.stage === stage) shiftDeal(qc, { ...(current ?? previous), stage: previous.stage, stageEnteredAt: previous.stageEnteredAt }, stage, previous.stage);
+        if (!current || current.stage === stage)
+          shiftDeal(
+            qc,
+            { ...(current ?? previous), stage: previous.stage, stageEnteredAt: previous.stageEnteredAt },
+            stage,
+            previous.stage,
+          );
         qc.setQueryData<DealDetail>(dealKeys.detail(id), (old) =>
           old ? { ...old, deal: { ...old.deal, stage: previous.stage, stageEnteredAt: previous.stageEnteredAt } } : old,
         );

@@ -17,9 +17,9 @@ import { ApiError } from '../../lib/api';
 import { useDraft } from '../../lib/draft';
 import { UPDATE_FAILED, UPDATED, updateErrorText, useDeal, useUpdateDeal } from './api';
 import { DealActivityList } from './deal-activity';
-import { DealValuations } from './deal-valuations';
 import { DealFields, type DealFormValues, dealBody, type FieldErrors, focusFirstInvalid, OTHER_SPV, validate } from './deal-form';
 import { DealStatusBadge, DealTypeIcon, daysLabel } from './deal-ui';
+import { DealValuations } from './deal-valuations';
 
 const draftKey = (id: string) => `edit-deal:${id}`;
 

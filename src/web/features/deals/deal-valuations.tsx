@@ -83,7 +83,12 @@ export function DealValuations({ dealId, valuations }: { dealId: string; valuati
         </Table>
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" noValidate>
           <Field label="Valuation date" htmlFor="val-date" error={errors.valuationDate} required>
-            <Input {...fieldProps('val-date', errors.valuationDate)} type="date" value={form.valuationDate} onChange={(e) => set('valuationDate', e.target.value)} />
+            <Input
+              {...fieldProps('val-date', errors.valuationDate)}
+              type="date"
+              value={form.valuationDate}
+              onChange={(e) => set('valuationDate', e.target.value)}
+            />
           </Field>
           <Field label="Current value (USD)" htmlFor="val-value" error={errors.currentValue} required>
             <Input
@@ -95,7 +100,12 @@ export function DealValuations({ dealId, valuations }: { dealId: string; valuati
             />
           </Field>
           <Field label="Expected exit" htmlFor="val-exit" error={errors.expectedExit}>
-            <Input {...fieldProps('val-exit', errors.expectedExit)} placeholder="e.g. 2028" value={form.expectedExit} onChange={(e) => set('expectedExit', e.target.value)} />
+            <Input
+              {...fieldProps('val-exit', errors.expectedExit)}
+              placeholder="e.g. 2028"
+              value={form.expectedExit}
+              onChange={(e) => set('expectedExit', e.target.value)}
+            />
           </Field>
           <Field label="Performance" htmlFor="val-status" error={errors.performanceStatus}>
             <NativeSelect

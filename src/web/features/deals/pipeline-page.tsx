@@ -64,7 +64,9 @@ export default function PipelinePage() {
   function moveDeal(deal: Deal, stage: DealStage, viaKeyboard: boolean) {
     if (deal.stage === stage) return;
     const shown = fitsLoadedStage(qc, { ...deal, stage }, stage);
-    setAnnouncement(shown ? `Moved ${deal.title} to ${stage}` : `Moved ${deal.title} to ${stage}; it is further down that column, under Show more`);
+    setAnnouncement(
+      shown ? `Moved ${deal.title} to ${stage}` : `Moved ${deal.title} to ${stage}; it is further down that column, under Show more`,
+    );
     if (viaKeyboard) setFocusTarget(shown ? { id: deal.id, stage } : { id: null, stage });
     move.mutate({ id: deal.id, stage }, { onError: () => setAnnouncement(`Could not move ${deal.title}; it is back in ${deal.stage}`) });
   }
@@ -334,7 +336,11 @@ function StageColumn({
             onClick={() => void showMore()}
             busy={loadingMore}
             aria-label={
-              loadingMore ? `Loading more ${stage} deals` : nextCount > 0 ? `Show ${nextCount} more ${stage} deals` : `Show more ${stage} deals`
+              loadingMore
+                ? `Loading more ${stage} deals`
+                : nextCount > 0
+                  ? `Show ${nextCount} more ${stage} deals`
+                  : `Show more ${stage} deals`
             }
           >
             {!loadingMore && <ChevronsDown aria-hidden="true" />}

@@ -50,7 +50,15 @@ type UploadDraft = UploadFields & {
   reselectFile: boolean;
 };
 
-const EMPTY_DRAFT: UploadDraft = { name: '', type: '', expirationDate: '', dealId: '', investorVisible: false, investorId: '', reselectFile: false };
+const EMPTY_DRAFT: UploadDraft = {
+  name: '',
+  type: '',
+  expirationDate: '',
+  dealId: '',
+  investorVisible: false,
+  investorId: '',
+  reselectFile: false,
+};
 
 const EXTENSION_MESSAGE = `Files of this type are not accepted. Allowed: ${ALLOWED_EXTENSIONS.join(', ')}`;
 
@@ -305,7 +313,10 @@ function UploadForm() {
               disabled={uploading}
               value={draft.investorId ?? ''}
               onChange={(e) => set('investorId', e.target.value)}
-              options={[{ value: '', label: 'No specific investor' }, ...(investors.data ?? []).map((i) => ({ value: i.id, label: `${i.name}${i.email ? ` (${i.email})` : ''}` }))]}
+              options={[
+                { value: '', label: 'No specific investor' },
+                ...(investors.data ?? []).map((i) => ({ value: i.id, label: `${i.name}${i.email ? ` (${i.email})` : ''}` })),
+              ]}
             />
           </Field>
           <div className="flex min-h-10 items-center gap-3">

@@ -25,5 +25,8 @@ export const investorDocumentViewUrl = (doc: Pick<InvestorDocument, 'id'>) => `/
 
 /** Downloads an investor-visible document, saved under the server's file name. */
 export function downloadInvestorDocument(doc: InvestorDocument): Promise<void> {
-  return downloadFile(`/api/investor/documents/${encodeURIComponent(doc.id)}/download`, doc.extension ? `${doc.name}.${doc.extension}` : doc.name);
+  return downloadFile(
+    `/api/investor/documents/${encodeURIComponent(doc.id)}/download`,
+    doc.extension ? `${doc.name}.${doc.extension}` : doc.name,
+  );
 }

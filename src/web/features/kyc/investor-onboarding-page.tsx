@@ -1,7 +1,6 @@
 import { ArrowRight, Check, CircleDashed, ClipboardList, RotateCw, Search, ShieldCheck, ShieldX, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { AdminSubscriptionsPanel } from '../subscriptions/admin-subscriptions-panel';
 import { INVESTOR_USER_TYPES, type InvestorUserType, USER_TYPE_LABELS } from '../../../shared/constants';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import {
@@ -19,6 +18,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';
+import { FilterSummary } from '../../components/ui/filter-summary';
 import { Input, Textarea } from '../../components/ui/input';
 import { Progress } from '../../components/ui/progress';
 import { NativeSelect } from '../../components/ui/select';
@@ -26,9 +26,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
+import { AdminSubscriptionsPanel } from '../subscriptions/admin-subscriptions-panel';
 import { serverMessage, useKycDetail, useKycList, useReviewKyc } from './api';
 import { formatBytes, KycFileActions, KycStatusBadge } from './kyc-ui';
-import { FilterSummary } from '../../components/ui/filter-summary';
 
 // ---------------------------------------------------------------------------------------------
 // Labels and helpers
@@ -647,4 +647,3 @@ function DecisionBody({
     </form>
   );
 }
-

@@ -154,8 +154,7 @@ export const OPPORTUNITIES: readonly OpportunityCard[] = [
   {
     icon: Building2,
     title: 'Distressed Real Estate',
-    description:
-      'Acquisition and repositioning of undervalued commercial and residential property from restructurings and forced sales.',
+    description: 'Acquisition and repositioning of undervalued commercial and residential property from restructurings and forced sales.',
     highlights: ['Entry below replacement cost', 'Active asset management', 'Defined exit planning'],
   },
   {

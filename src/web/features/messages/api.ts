@@ -101,7 +101,6 @@ export interface NewMessageInput {
   priority: MessagePriority;
 }
 
-
 /** POST /…/messages: starts a thread (text fields first, then the optional file). */
 export function sendNewMessage(side: Side, input: NewMessageInput, file: File | null, opts: UploadOptions = {}) {
   const form = new FormData();
@@ -120,7 +119,6 @@ export function sendReply(side: Side, threadId: string, body: string, file: File
   if (file) form.append('file', file, file.name);
   return postMultipart<{ threadId: string }>(`${base(side)}/${encodeURIComponent(threadId)}/reply`, form, opts);
 }
-
 
 export function attachmentUrl(side: Side, messageId: string) {
   return `${base(side)}/attachments/${encodeURIComponent(messageId)}`;

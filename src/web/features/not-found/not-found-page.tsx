@@ -1,6 +1,6 @@
+import { ArrowLeft, House } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ArrowLeft, House } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
 const button =
@@ -18,12 +18,14 @@ export default function NotFoundPage({ embedded = false }: { embedded?: boolean 
   }, [location.pathname]);
 
   return (
-    <Wrapper className={embedded ? 'flex items-center justify-center px-4 py-16' : 'flex min-h-dvh items-center justify-center bg-canvas px-4 py-16'}>
+    <Wrapper
+      className={
+        embedded ? 'flex items-center justify-center px-4 py-16' : 'flex min-h-dvh items-center justify-center bg-canvas px-4 py-16'
+      }
+    >
       <div className="w-full max-w-md text-center">
         <p className="tabular text-7xl font-semibold tracking-tight text-gold-700 sm:text-8xl">404</p>
-        <h1 className="mt-4 text-2xl font-semibold tracking-tight text-ink-900 sm:text-3xl">
-          Page Not Found
-        </h1>
+        <h1 className="mt-4 text-2xl font-semibold tracking-tight text-ink-900 sm:text-3xl">Page Not Found</h1>
         <p className="mt-3 text-muted">The page you're looking for doesn't exist or has been moved.</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <button

@@ -6,8 +6,8 @@ import { type Holding, type PerformanceData, performanceTone } from '../../../sh
 import { PageHeader } from '../../app/app-shell';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { LoadError } from '../../components/ui/load-error';
 import { Card } from '../../components/ui/card';
+import { LoadError } from '../../components/ui/load-error';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { usePerformance } from './api';
@@ -28,7 +28,12 @@ export default function PerformancePage() {
       <PageHeader title="Performance Dashboard" description="How your holdings are performing: value, returns and distributions." />
 
       {perf.isError ? (
-        <LoadError title={'Failed to load your portfolio performance'} error={perf.error} busy={perf.isFetching} onRetry={() => void perf.refetch()} />
+        <LoadError
+          title={'Failed to load your portfolio performance'}
+          error={perf.error}
+          busy={perf.isFetching}
+          onRetry={() => void perf.refetch()}
+        />
       ) : (
         <>
           <Totals data={data} />

@@ -30,12 +30,12 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { Field, fieldProps } from '../../components/ui/field';
+import { FilterSummary } from '../../components/ui/filter-summary';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
 import { serverMessage, useCreateUser, useDeleteUser, useResetPassword, useUpdateUser, useUsers } from './api';
-import { FilterSummary } from '../../components/ui/filter-summary';
 
 // ---------------------------------------------------------------------------------------------
 // Labels and helpers
