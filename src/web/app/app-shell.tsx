@@ -27,8 +27,8 @@ import {
   SidebarTrigger,
   useSidebar,
 } from '../components/ui/sidebar';
+import { useAuth } from '../lib/auth-context';
 import { PRODUCT_NAME } from '../lib/company';
-import { useAuth } from './auth-context';
 
 export interface NavItem {
   label: string;
@@ -179,14 +179,3 @@ function UserFooter({ defaultTypeLabel }: { defaultTypeLabel: string }) {
 }
 
 /** Title block every screen starts with. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
-  return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-ink-900">{title}</h1>
-        {description && <p className="mt-1 text-sm text-muted">{description}</p>}
-      </div>
-      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-    </div>
-  );
-}

@@ -3,8 +3,8 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { LoadingScreen } from '../components/ui/spinner';
+import { AuthProvider, homeFor, useAuth } from '../lib/auth-context';
 import { queryClient } from '../lib/query';
-import { AuthProvider, homeFor, useAuth } from './auth-context';
 import { RequireRole } from './route-guard';
 
 // Each area is its own chunk: the landing page loads no admin or investor code.

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '../../shared/constants';
 import { LoadingScreen } from '../components/ui/spinner';
-import { homeFor, useAuth } from './auth-context';
+import { homeFor, useAuth } from '../lib/auth-context';
 
 /**
  * The route guard of spec section 4: a loading screen while auth initialises; no user ->
@@ -17,11 +17,4 @@ export function RequireRole({ area: role }: { area: Role }) {
   if (user.mustChangePassword) return <Navigate to="/change-password" replace state={{ from: location }} />;
   if (user.role !== role) return <Navigate to={homeFor(user)} replace />;
   return <Outlet />;
-}
-
-/** Where to go after sign-in: the stored location unless it is /login, else the user's area. */
-export function redirectTarget(state: unknown, user: { role: Role }): string {
-  const from = (state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from;
-  if (from?.pathname && from.pathname !== '/login') return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
-  return homeFor(user);
 }

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { type ActivityLogEntry, actorLabel, recordsLabel } from '../../../shared/activity';
 import { ACTIVITY_LABELS, ACTIVITY_TYPES, type ActivityType } from '../../../shared/constants';
 import { formatDateTime } from '../../../shared/format';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';

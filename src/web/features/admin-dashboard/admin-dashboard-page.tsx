@@ -19,11 +19,11 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { type DashboardDeal, type DashboardTile, formatCompactUSD, type Trend } from '../../../shared/dashboard';
 import { dealStatusTone } from '../../../shared/deals';
-import { PageHeader } from '../../app/app-shell';
-import { useAuth } from '../../app/auth-context';
+import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
 import { useDashboard } from './api';
 

@@ -3,13 +3,13 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from '../../../shared/auth';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
-import { homeFor, useAuth } from '../../app/auth-context';
-import { redirectTarget } from '../../app/route-guard';
 import { Button } from '../../components/ui/button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
+import { homeFor, useAuth } from '../../lib/auth-context';
+import { redirectTarget } from '../../lib/redirect';
 import { AuthCard } from './auth-card';
 
 /** Change one's own password; a user holding a generated or temporary password lands here first. */

@@ -3,14 +3,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_ERRORS, checkSignUpForm, LOGIN_MESSAGES, SIGNUP_MESSAGES, type SignUpForm } from '../../../shared/auth';
 import { INVESTOR_USER_TYPES, type InvestorUserType, USER_TYPE_LABELS } from '../../../shared/constants';
-import { useAuth } from '../../app/auth-context';
-import { redirectTarget } from '../../app/route-guard';
 import { Button } from '../../components/ui/button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth-context';
+import { redirectTarget } from '../../lib/redirect';
 import { AuthCard } from './auth-card';
 
 type Mode = 'login' | 'signup';

@@ -12,7 +12,7 @@ import {
   nextOccurrence,
 } from '../../../shared/compliance';
 import { formatDate } from '../../../shared/format';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';

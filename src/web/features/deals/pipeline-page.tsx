@@ -15,7 +15,7 @@ import {
   formatCount,
 } from '../../../shared/deals';
 import { formatUSD } from '../../../shared/format';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {

@@ -3,7 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants';
 import { formatDate, formatUSD } from '../../../shared/format';
 import type { DistributionItem } from '../../../shared/portal';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { cn } from '../../lib/cn';

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { DealOption } from '../../../shared/deals';
 import { formatDate, formatUSD } from '../../../shared/format';
 import { DISTRIBUTION_TYPES, type DistributionEvent, type DistributionStatus, recordDistributionInput } from '../../../shared/portal';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';

@@ -15,8 +15,7 @@ import {
   type VaultDocument,
 } from '../../../shared/documents';
 import { formatDate, formatDateTime } from '../../../shared/format';
-import { PageHeader } from '../../app/app-shell';
-import { useAuth } from '../../app/auth-context';
+import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -27,6 +26,7 @@ import { Progress } from '../../components/ui/progress';
 import { NativeSelect } from '../../components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
 import { useDraft } from '../../lib/draft';
 import {

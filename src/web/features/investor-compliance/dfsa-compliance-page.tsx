@@ -13,7 +13,7 @@ import {
   type KycDocumentKind,
 } from '../../../shared/kyc';
 import type { ComplianceCategoryStatus, InvestorComplianceData } from '../../../shared/portal';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';

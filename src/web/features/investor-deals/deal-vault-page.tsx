@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatDate, formatUSD } from '../../../shared/format';
 import type { InvestorDeal } from '../../../shared/portal';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -13,7 +13,7 @@ import {
   type KycStatus,
   rejectKycInput,
 } from '../../../shared/kyc';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';

@@ -1,7 +1,7 @@
 import { Inbox, MessageSquarePlus, Reply, RotateCw, Search } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import type { MessageThreadSummary } from '../../../shared/portal';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';

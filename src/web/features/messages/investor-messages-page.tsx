@@ -1,7 +1,7 @@
 import { AlertTriangle, Eye, Inbox, Mail, MailOpen, MessageSquarePlus, Reply, RotateCw, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { type MessageThreadSummary, SECURE_COMMUNICATION_NOTICE } from '../../../shared/portal';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';

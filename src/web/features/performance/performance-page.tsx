@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { formatUSD } from '../../../shared/format';
 import { type Holding, type PerformanceData, performanceTone } from '../../../shared/portal';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -2,7 +2,7 @@ import { CircleAlert, Info, RefreshCw, Undo2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import type { Settings } from '../../../shared/settings';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, fieldProps } from '../../components/ui/field';

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDate, formatUSD } from '../../../shared/format';
 import { daysUntil, SPV_STATUSES, type Spv, type SpvInput, type SpvStatus, spvInput, spvReturnFlag } from '../../../shared/spvs';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { formatDate, formatUSD } from '../../../shared/format';
 import type { KycStatus } from '../../../shared/kyc';
 import { createSubscriptionInput, type InvestorDeal, type Subscription } from '../../../shared/portal';
-import { PageHeader } from '../../app/app-shell';
+import { PageHeader } from '../../components/layout/page-header';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';

@@ -16,8 +16,7 @@ import {
 } from '../../../shared/constants';
 import { formatDate, formatDateTime } from '../../../shared/format';
 import { createUserInput, type ManagedUser, statusTone, type UpdateUserInput, USER_MESSAGES } from '../../../shared/users';
-import { PageHeader } from '../../app/app-shell';
-import { useAuth } from '../../app/auth-context';
+import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -35,6 +34,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth-context';
 import { serverMessage, useCreateUser, useDeleteUser, useResetPassword, useUpdateUser, useUsers } from './api';
 
 // ---------------------------------------------------------------------------------------------

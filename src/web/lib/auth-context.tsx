@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser, SignUpInput } from '../../shared/auth';
-import { ApiError, api, onUnauthorized } from '../lib/api';
-import { queryClient } from '../lib/query';
+import { ApiError, api, onUnauthorized } from './api';
+import { queryClient } from './query';
 
 /** The auth events of spec section 4 (password recovery needs e-mail and is not offered). */
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
