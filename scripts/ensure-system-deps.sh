@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Makes sure the system packages the test suites need are installed: Debian's Chromium
-# (end-to-end tests) and PostgreSQL (the API suite runs on a real server too). Installs them
+# (end-to-end tests), PostgreSQL (the API suite runs on a real server too) and poppler-utils
+# (pdftotext reads generated PDFs back in the tests). Installs them
 # with apt when missing and running as root; otherwise stops with a message naming them.
 set -euo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
