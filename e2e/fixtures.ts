@@ -4,7 +4,7 @@ import { E2E } from '../playwright.config';
 
 export { E2E };
 
-/** The demo accounts the e2e server is started with (see src/server/db/demo.ts). */
+/** The demo accounts the e2e server is started with (see src/server/seed/demo.ts). */
 export const DEMO = {
   investor: 'investor@demo.example.com',
   pending: 'family@demo.example.com',

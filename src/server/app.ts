@@ -20,6 +20,7 @@ import { kycRoutes } from './modules/kyc/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { getSettings } from './modules/settings/service.ts';
 import { spvRoutes } from './modules/spvs/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -99,7 +100,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await portalRoutes(app, ctx);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;
-  if (webDir) await registerSpa(app, ctx, webDir);
+  if (webDir) await registerSpa(app, webDir, async () => (await getSettings(ctx.db)).companyName);
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
   return app;
 }

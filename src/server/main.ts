@@ -3,12 +3,12 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { loadMessageKey, MessageCipher } from './crypto/cipher.ts';
-import { bootstrapAdmin } from './db/bootstrap.ts';
 import { type Db, openPglite, openPostgres } from './db/client.ts';
 import { holdDataDirLock } from './db/data-dir-lock.ts';
-import { loadDemoData } from './db/demo.ts';
 import { migrate } from './db/migrate.ts';
 import { loggerOptions } from './http/logging.ts';
+import { bootstrapAdmin } from './seed/bootstrap.ts';
+import { loadDemoData } from './seed/demo.ts';
 import { sweepOrphans } from './storage/consistency.ts';
 import { DiskFileStore } from './storage/file-store.ts';
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import {
-  ACCOUNT_STATUSES,
   type AccountStatus,
-  ADMIN_USER_TYPES,
   INVESTOR_USER_TYPES,
   type InvestorUserType,
   MIN_PASSWORD_LENGTH,
@@ -99,6 +97,3 @@ export const SIGNUP_MESSAGES = {
   success: 'Account created successfully! Your account is pending approval from an administrator.',
   afterReturn: 'Account created successfully! Please wait for administrator approval before logging in.',
 } as const;
-
-export const accountStatusSchema = z.enum(ACCOUNT_STATUSES);
-export const adminUserTypeSchema = z.enum(ADMIN_USER_TYPES);

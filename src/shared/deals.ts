@@ -246,4 +246,3 @@ export const dealListQuery = z
       .optional(),
   })
   .refine((q) => q.cursor === undefined || q.stage !== undefined, { message: 'A cursor needs its stage', path: ['cursor'] });
-export type DealListQuery = z.output<typeof dealListQuery>;

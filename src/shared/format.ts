@@ -29,3 +29,10 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   const d = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(d.getTime()) ? '—' : dateTimeFmt.format(d);
 }
+
+/** A file size as the upload lists show it: '512 B', '14 KB', '2.5 MB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -3,10 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { COMPANY_NAME_SLOT, YEAR_SLOT } from '../../web/features/landing/prerender-slots.ts';
-import { PRODUCT_NAME } from '../../web/lib/company.ts';
-import type { AppContext } from '../context.ts';
-import { getSettings } from '../modules/settings/service.ts';
+import { COMPANY_NAME_SLOT, PRODUCT_NAME, YEAR_SLOT } from '../../shared/prerender.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -51,8 +48,9 @@ function readPrerendered(webDir: string): { templates: Map<string, string>; inte
  * HTML instead, with the company name and year slots filled in here (escaped); the SPA then
  * hydrates it. Built assets are sent precompressed (.br/.gz written by the build) when the
  * browser accepts it; the HTML is compressed here (cached per company name and year).
+ * `readCompanyName` reads the settings (the app passes it in: http/ does not import modules).
  */
-export async function registerSpa(app: FastifyInstance, ctx: AppContext, webDir: string) {
+export async function registerSpa(app: FastifyInstance, webDir: string, readCompanyName: () => Promise<string>) {
   const indexPath = path.join(webDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn(`No built web app at ${webDir}; run "npm run build". The API still works.`);
@@ -88,7 +86,7 @@ export async function registerSpa(app: FastifyInstance, ctx: AppContext, webDir:
   const cache = new Map<string, { html: string; br?: Buffer; gzip?: Buffer }>();
 
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
-    const { companyName } = await getSettings(ctx.db);
+    const companyName = await readCompanyName();
     const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
     const page = prerendered.has(pathname) ? pathname : '';
     const year = String(new Date().getFullYear());

@@ -11,7 +11,7 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { loadMessageKey, MessageCipher } from '../crypto/cipher.ts';
 import { type Db, openPglite, openPostgres } from '../db/client.ts';
-import { loadDemoData } from '../db/demo.ts';
+import { loadDemoData } from '../seed/demo.ts';
 import { DiskFileStore } from '../storage/file-store.ts';
 import { createTestContext, sessionCookie, type TestContext } from '../testing/harness.ts';
 import { createBackup, type Manifest, restoreBackup, runBackup, runRestore } from './backup.ts';

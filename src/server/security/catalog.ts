@@ -285,7 +285,7 @@ export const EVIDENCE: Evidence[] = [
   {
     area: 'Faults',
     claim: 'The start-up sweep removes orphan files, reports rows without files, and never touches an upload in flight on another instance',
-    file: 'src/server/storage/consistency.test.ts',
+    file: 'src/server/faults/storage-consistency.test.ts',
     test: 'waits for an upload whose file is in place but whose transaction has not committed, and keeps its file',
   },
   // Backups

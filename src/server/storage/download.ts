@@ -1,7 +1,7 @@
 import type { Readable, Transform } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../http/errors.ts';
-import { contentDisposition, INLINE_EXTENSIONS, MIME_TYPES } from '../modules/documents/content.ts';
+import { contentDisposition, INLINE_EXTENSIONS, MIME_TYPES } from './content.ts';
 import type { FileStore } from './file-store.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { fileExtension } from '../../shared/documents.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
-import { contentMatches } from '../modules/documents/content.ts';
+import { contentMatches } from './content.ts';
 import type { FileStore, TempFile } from './file-store.ts';
 
 /** A received file: streamed to a temporary file and checked, not yet committed under a key. */

@@ -11,9 +11,9 @@ import { hashPassword } from '../auth/password.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { MessageCipher } from '../crypto/cipher.ts';
-import { insertUser } from '../db/bootstrap.ts';
 import { type Db, openPglite, openPostgres } from '../db/client.ts';
 import { loggerOptions } from '../http/logging.ts';
+import { insertUser } from '../modules/users/accounts.ts';
 import { DiskFileStore, type FileStore } from '../storage/file-store.ts';
 
 /**

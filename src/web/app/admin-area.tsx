@@ -27,6 +27,7 @@ import { useUnreadCount } from '../features/messages/api';
 import NotFoundPage from '../features/not-found/not-found-page';
 import SettingsPage from '../features/settings/settings-page';
 import SpvTrackerPage from '../features/spvs/spv-tracker-page';
+import { AdminSubscriptionsPanel } from '../features/subscriptions/admin-subscriptions-panel';
 import UserManagementPage from '../features/users/user-management-page';
 import { AppShell, type NavItem } from './app-shell';
 
@@ -63,7 +64,7 @@ export default function AdminArea() {
         <Route path="deals/:id" element={<DealDetailPage />} />
         <Route path="spv-tracker" element={<SpvTrackerPage />} />
         <Route path="documents" element={<DocumentVaultPage />} />
-        <Route path="investors" element={<InvestorOnboardingPage />} />
+        <Route path="investors" element={<InvestorOnboardingPage subscriptionsPanel={<AdminSubscriptionsPanel />} />} />
         <Route path="compliance" element={<ComplianceCenterPage />} />
         <Route path="distributions" element={<DistributionWaterfallPage />} />
         <Route path="users" element={<UserManagementPage />} />

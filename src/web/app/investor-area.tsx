@@ -4,6 +4,7 @@ import DistributionCalendarPage from '../features/distributions/distribution-cal
 import DfsaCompliancePage from '../features/investor-compliance/dfsa-compliance-page';
 import InvestorDashboardPage from '../features/investor-dashboard/investor-dashboard-page';
 import DealVaultPage from '../features/investor-deals/deal-vault-page';
+import { KycCallToAction } from '../features/kyc/kyc-cta-card';
 import InvestorMessagesPage from '../features/messages/investor-messages-page';
 import NotFoundPage from '../features/not-found/not-found-page';
 import PerformancePage from '../features/performance/performance-page';
@@ -25,7 +26,7 @@ export default function InvestorArea() {
   return (
     <AppShell areaLabel="Investor Portal" nav={INVESTOR_NAV} defaultTypeLabel="Investor">
       <Routes>
-        <Route index element={<InvestorDashboardPage />} />
+        <Route index element={<InvestorDashboardPage kycCallToAction={<KycCallToAction />} />} />
         <Route path="deals" element={<DealVaultPage />} />
         <Route path="subscriptions" element={<SubscriptionPortalPage />} />
         <Route path="performance" element={<PerformancePage />} />

@@ -3,7 +3,9 @@
  * served HTML as <meta name="company-name" content="..."> at request time (no inline
  * script, so the CSP stays strict), and the SPA reads it from there.
  */
-export const PRODUCT_NAME = 'Meridian Syndicate';
+import { PRODUCT_NAME } from '../../shared/prerender';
+
+export { PRODUCT_NAME };
 
 export function companyName(): string {
   const meta = document.querySelector('meta[name="company-name"]');

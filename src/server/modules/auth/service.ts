@@ -3,11 +3,11 @@ import type { InvestorUserType } from '../../../shared/constants.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password.ts';
 import { createSession, destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { insertUser } from '../../db/bootstrap.ts';
 import { one } from '../../db/client.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { getSettings } from '../settings/service.ts';
+import { insertUser } from '../users/accounts.ts';
 
 export const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 

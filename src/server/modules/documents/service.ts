@@ -4,9 +4,9 @@ import type { documentUpdateInput, uploadFields, VaultDocument } from '../../../
 import type { Db, Queryable } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { holdFileCommitLock } from '../../storage/consistency.ts';
+import { MIME_TYPES } from '../../storage/content.ts';
 import type { FileStore, TempFile } from '../../storage/file-store.ts';
 import { logActivity } from '../activity/service.ts';
-import { MIME_TYPES } from './content.ts';
 
 interface DocumentRow {
   id: string;

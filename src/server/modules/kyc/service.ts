@@ -12,10 +12,10 @@ import {
 import type { Db, Queryable } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { holdFileCommitLock } from '../../storage/consistency.ts';
+import { MIME_TYPES } from '../../storage/content.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import type { ReceivedFile } from '../../storage/upload.ts';
 import { logActivity } from '../activity/service.ts';
-import { MIME_TYPES } from '../documents/content.ts';
 
 interface AppRow {
   id: string;

@@ -24,18 +24,21 @@ import { getSettings } from '../settings/service.ts';
 import { OPEN_SQL, REMAINING_SQL } from '../subscriptions/service.ts';
 
 /**
- * Which vault documents an investor may see: those addressed to them, and investor-visible
- * documents that are general or belong to a deal that is open or that they hold.
+ * Which vault documents (alias `doc`) an investor may see: those addressed to them, and
+ * investor-visible documents that are general or belong to a deal that is open or that they
+ * hold. `investor` is the placeholder of the investor's id in the caller's statement ('$1').
  */
-export const VISIBLE_DOCUMENT_SQL = `(doc.investor_id = $1 OR (doc.investor_id IS NULL AND doc.investor_visible AND (
+function visibleDocumentSql(investor: string): string {
+  return `(doc.investor_id = ${investor} OR (doc.investor_id IS NULL AND doc.investor_visible AND (
     doc.deal_id IS NULL
     OR EXISTS (SELECT 1 FROM deals d WHERE d.id = doc.deal_id AND ${OPEN_SQL})
-    OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.deal_id = doc.deal_id AND s.investor_id = $1 AND s.status = 'Completed'))))`;
+    OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.deal_id = doc.deal_id AND s.investor_id = ${investor} AND s.status = 'Completed'))))`;
+}
 
 export async function visibleDocument(q: Queryable, investorId: string, documentId: string) {
   const row = (
     await q.query<{ file_path: string; name: string; extension: string; byte_size: number }>(
-      `SELECT doc.file_path, doc.name, doc.extension, doc.byte_size FROM documents doc WHERE doc.id = $2 AND ${VISIBLE_DOCUMENT_SQL}`,
+      `SELECT doc.file_path, doc.name, doc.extension, doc.byte_size FROM documents doc WHERE doc.id = $2 AND ${visibleDocumentSql('$1')}`,
       [investorId, documentId],
     )
   )[0];
@@ -78,7 +81,7 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
     upload_date: Date;
   }>(
     `SELECT doc.id, doc.deal_id, doc.name, doc.type, doc.extension, doc.file_size, doc.upload_date FROM documents doc
-      WHERE doc.deal_id IS NOT NULL AND ${VISIBLE_DOCUMENT_SQL} ORDER BY doc.upload_date DESC`,
+      WHERE doc.deal_id IS NOT NULL AND ${visibleDocumentSql('$1')} ORDER BY doc.upload_date DESC`,
     [investorId],
   );
   return deals.map((d) => ({

@@ -5,11 +5,11 @@ import type { createUserInput, ManagedUser, updateUserInput } from '../../../sha
 import { generatePassword, hashPassword } from '../../auth/password.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { insertUser } from '../../db/bootstrap.ts';
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { isUniqueViolation } from '../auth/service.ts';
+import { insertUser } from './accounts.ts';
 
 interface UserRow {
   id: string;

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ActivityLogPage } from '../../../shared/activity';
 import { ACTIVITY_LOG_PAGE_SIZE } from '../../../shared/constants';
 import { api } from '../../lib/api';
+import { activityLogKeys } from '../../lib/query-keys';
 
 /** One page of GET /api/activity-logs (its total is capped: see ActivityLogPage). */
 export type { ActivityLogPage };
@@ -10,11 +11,6 @@ export interface ActivityLogFilters {
   search: string;
   type: string;
 }
-
-export const activityLogKeys = {
-  all: ['activity-logs'] as const,
-  list: (f: ActivityLogFilters) => ['activity-logs', 'list', f] as const,
-};
 
 /** GET /api/activity-logs, newest first, 100 per page, older pages through the keyset cursor. */
 export function useActivityLogs(filters: ActivityLogFilters) {

@@ -2,31 +2,23 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import type { ComplianceItem, ComplianceOverview, complianceItemInput } from '../../../shared/compliance';
 import { ApiError, api } from '../../lib/api';
-
-/** Query keys of the compliance feature; every mutation invalidates `complianceKeys.all`. */
-export const complianceKeys = {
-  all: ['compliance'] as const,
-  overview: () => [...complianceKeys.all, 'overview'] as const,
-};
-
-/**
- * Other screens that read what compliance actions change: the dashboard's DFSA and UAE-tax
- * tiles, the activity log, and (after a return is filed) the SPV tracker.
- */
-const DASHBOARD_KEY = ['dashboard'] as const;
-const ACTIVITY_KEY = ['activity-logs'] as const;
-const SPVS_KEY = ['spvs'] as const;
+import { activityLogKeys, complianceKeys, dashboardKeys, spvKeys } from '../../lib/query-keys';
 
 /** The body of POST /api/compliance (and, whole, of PATCH /api/compliance/:id). */
 export type ComplianceItemBody = z.input<typeof complianceItemInput>;
 
 const itemPath = (id: string) => `/api/compliance/${encodeURIComponent(id)}`;
 
+/**
+ * Every compliance mutation invalidates `complianceKeys.all`, and the other screens that read what
+ * it changes: the dashboard's DFSA and UAE-tax tiles, the activity log, and (after a return is
+ * filed) the SPV tracker.
+ */
 function refreshAfterChange(qc: QueryClient, opts: { spvs?: boolean } = {}) {
   void qc.invalidateQueries({ queryKey: complianceKeys.all });
-  void qc.invalidateQueries({ queryKey: DASHBOARD_KEY });
-  void qc.invalidateQueries({ queryKey: ACTIVITY_KEY });
-  if (opts.spvs) void qc.invalidateQueries({ queryKey: SPVS_KEY });
+  void qc.invalidateQueries({ queryKey: dashboardKeys.all });
+  void qc.invalidateQueries({ queryKey: activityLogKeys.all });
+  if (opts.spvs) void qc.invalidateQueries({ queryKey: spvKeys.all });
 }
 
 /** Replaces (or inserts) items in the cached overview so the row updates before the refetch lands. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { COMPLIANCE_STATUS_LABELS, COMPLIANCE_STATUSES, type ComplianceItem } from '../../../shared/compliance';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { viewUrl } from '../documents/api';
+import { viewUrl } from '../../lib/queries/documents';
 import { CHIP_CLASSES, longDay, monthTitle, type Row, SOURCE_LABELS, STATUS_ICONS, todayIso } from './compliance-ui';
 
 /** A month as year and zero-based month index (UTC calendar). */

@@ -19,7 +19,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
-import { useDocuments, viewUrl } from '../documents/api';
+import { useDocuments, viewUrl } from '../../lib/queries/documents';
 import { serverMessage } from './api';
 
 export type ExpiryFilter = 'all' | ExpiryState['state'];

@@ -13,7 +13,7 @@ import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHead
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
-import { useUsers } from '../users/api';
+import { useUsers } from '../../lib/queries/users';
 import { serverFieldErrors, serverMessage, useCreateComplianceItem, useUpdateComplianceItem } from './api';
 import { PRIORITY_LABELS, RECURRENCE_LABELS } from './compliance-ui';
 

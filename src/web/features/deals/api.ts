@@ -14,7 +14,6 @@ import {
   DEAL_PAGE_SIZE,
   DEAL_STAGES,
   type Deal,
-  type DealOption,
   type DealPipeline,
   type DealStage,
   type DealStagePage,
@@ -24,6 +23,7 @@ import type { VaultDocument } from '../../../shared/documents';
 import type { Valuation } from '../../../shared/portal';
 import type { Spv } from '../../../shared/spvs';
 import { ApiError, api } from '../../lib/api';
+import { activityLogKeys, dashboardKeys, dealKeys, documentKeys, spvKeys } from '../../lib/query-keys';
 
 /** One activity entry of a deal (GET /api/deals/:id). */
 export interface DealActivityEntry {
@@ -43,27 +43,10 @@ export interface DealDetail {
   valuations: Valuation[];
 }
 
-export const dealKeys = {
-  all: ['deals'] as const,
-  /** GET /api/deals: every stage's total and first page (DealPipeline). */
-  list: () => ['deals', 'list'] as const,
-  /** One pipeline column: its pages (infinite query), seeded from the list's first page. */
-  stage: (stage: DealStage) => ['deals', 'list', 'stage', stage] as const,
-  detail: (id: string) => ['deals', 'detail', id] as const,
-  /** GET /api/deals/options: every deal, lean, for selects. */
-  options: () => ['deals', 'options'] as const,
-};
-
 type StageData = InfiniteData<DealStagePage, string | null>;
 
 const stageOfKey = (key: QueryKey): DealStage | null =>
   key[0] === 'deals' && key[1] === 'list' && key[2] === 'stage' ? (key[3] as DealStage) : null;
-
-/**
- * The SPV choice of the deal forms. Its own key under 'spvs' so that any invalidation of
- * ['spvs'] by the SPV tracker refreshes it, without sharing a cache entry whose shape may differ.
- */
-export const spvChoiceKey = ['spvs', 'deal-form-choices'] as const;
 
 export const UPDATE_FAILED = 'Failed to update deal';
 export const UPDATED = 'Deal updated successfully';
@@ -112,18 +95,9 @@ export function useStageDeals(stage: DealStage) {
   });
 }
 
-/** Every deal (id, title, stage, status, committed amount, SPV) for a deal select. */
-export function useDealOptions() {
-  return useQuery({
-    queryKey: dealKeys.options(),
-    queryFn: ({ signal }) => api<{ deals: DealOption[] }>('/api/deals/options', { signal }).then((r) => r.deals),
-    staleTime: 30_000,
-  });
-}
-
 /** A deal loaded in the pipeline (any column), if any. */
 export function findPipelineDeal(qc: QueryClient, id: string): Deal | undefined {
-  for (const [, data] of qc.getQueriesData<StageData>({ queryKey: ['deals', 'list', 'stage'] })) {
+  for (const [, data] of qc.getQueriesData<StageData>({ queryKey: dealKeys.stages() })) {
     const found = data?.pages.flatMap((p) => p.deals).find((d) => d.id === id);
     if (found) return found;
   }
@@ -206,7 +180,7 @@ export function useDeal(id: string) {
 
 export function useSpvChoices() {
   return useQuery({
-    queryKey: spvChoiceKey,
+    queryKey: spvKeys.dealFormChoices(),
     queryFn: ({ signal }) => api<{ spvs: Spv[] }>('/api/spvs', { signal }).then((r) => r.spvs),
     staleTime: 60_000,
   });
@@ -216,7 +190,7 @@ export function useSpvChoices() {
  * Screens that show deal data besides this feature: the dashboard (active deals tile and deal
  * cards), the activity log viewer and the document vault (joined deal titles).
  */
-const RELATED_KEYS = [['dashboard'], ['activity-logs'], ['documents']] as const;
+const RELATED_KEYS = [dashboardKeys.all, activityLogKeys.all, documentKeys.all] as const;
 
 function refreshAfterChange(qc: QueryClient) {
   void qc.invalidateQueries({ queryKey: dealKeys.all });

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { DEAL_STAGES, DEAL_STATUSES, type Deal, daysInStage, updateDealInput } from '../../../shared/deals';
 import { documentExpiry, type VaultDocument } from '../../../shared/documents';
 import { formatDate, formatDateTime, formatUSD } from '../../../shared/format';
+import { DealStatusBadge, DealTypeIcon } from '../../components/domain/deal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -18,7 +19,7 @@ import { useDraft } from '../../lib/draft';
 import { UPDATE_FAILED, UPDATED, updateErrorText, useDeal, useUpdateDeal } from './api';
 import { DealActivityList } from './deal-activity';
 import { DealFields, type DealFormValues, dealBody, type FieldErrors, focusFirstInvalid, OTHER_SPV, validate } from './deal-form';
-import { DealStatusBadge, DealTypeIcon, daysLabel } from './deal-ui';
+import { daysLabel } from './deal-ui';
 import { DealValuations } from './deal-valuations';
 
 const draftKey = (id: string) => `edit-deal:${id}`;

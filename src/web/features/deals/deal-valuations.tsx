@@ -11,7 +11,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, api } from '../../lib/api';
-import { dealKeys } from './api';
+import { dealKeys } from '../../lib/query-keys';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const EMPTY = { valuationDate: today(), currentValue: '', expectedExit: '', performanceStatus: 'On Track' };

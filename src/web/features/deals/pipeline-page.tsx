@@ -15,6 +15,7 @@ import {
   formatCount,
 } from '../../../shared/deals';
 import { formatUSD } from '../../../shared/format';
+import { DealStatusBadge, DealTypeIcon } from '../../components/domain/deal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -28,7 +29,7 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/cn';
 import { findPipelineDeal, fitsLoadedStage, useMoveDeal, usePipeline, useStageDeals } from './api';
-import { DealStatusBadge, DealTypeIcon, daysLabel } from './deal-ui';
+import { daysLabel } from './deal-ui';
 
 const DRAG_TYPE = 'application/x-deal-id';
 

@@ -1,16 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DealOption } from '../../../shared/deals';
 import type { DistributionCalendar, DistributionEvent } from '../../../shared/portal';
 import { api } from '../../lib/api';
-
-/** Everything distribution-related lives under ['distributions'] so one invalidation refreshes it all. */
-export const distributionKeys = {
-  all: ['distributions'] as const,
-  calendar: () => ['distributions', 'investor-calendar'] as const,
-  events: () => ['distributions', 'events'] as const,
-  /** The deal choice of the Record Distribution form (under 'deals' so pipeline changes refresh it). */
-  dealChoices: () => ['deals', 'distribution-choices'] as const,
-};
+import { distributionKeys } from '../../lib/query-keys';
 
 export const DISTRIBUTION_TEXT = {
   recorded: 'Distribution recorded',
@@ -22,6 +13,8 @@ export const DISTRIBUTION_TEXT = {
 } as const;
 
 export { serverMessage } from '../../lib/api';
+/** Deals to distribute on (admin): the one deal-options query every deal select shares. */
+export { useDealOptions as useDealChoices } from '../../lib/queries/deals';
 
 /** The signed-in investor's Distribution Calendar (GET /api/investor/distributions). */
 export function useDistributionCalendar() {
@@ -36,16 +29,6 @@ export function useDistributionEvents() {
   return useQuery({
     queryKey: distributionKeys.events(),
     queryFn: ({ signal }) => api<{ events: DistributionEvent[] }>('/api/distributions', { signal }).then((r) => r.events),
-  });
-}
-
-/** Deals to distribute on (admin). */
-export function useDealChoices() {
-  return useQuery({
-    queryKey: distributionKeys.dealChoices(),
-    // Every deal (lean): GET /api/deals pages the pipeline per stage.
-    queryFn: ({ signal }) => api<{ deals: DealOption[] }>('/api/deals/options', { signal }).then((r) => r.deals),
-    staleTime: 30_000,
   });
 }
 

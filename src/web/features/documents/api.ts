@@ -1,35 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Deal } from '../../../shared/deals';
 import type { VaultDocument } from '../../../shared/documents';
 import { api } from '../../lib/api';
 import { downloadFile, postMultipart } from '../../lib/files';
-
-export const documentKeys = {
-  all: ['documents'] as const,
-  list: () => [...documentKeys.all, 'list'] as const,
-};
-
-/** The upload form's deal choice: id and title only (spec section 7). Under 'deals' so deal mutations refresh it. */
-const dealOptionsKey = ['deals', 'upload-options'] as const;
-
-export type DealOption = Pick<Deal, 'id' | 'title'>;
-
-export function useDocuments() {
-  return useQuery({
-    queryKey: documentKeys.list(),
-    queryFn: ({ signal }) => api<{ documents: VaultDocument[] }>('/api/documents', { signal }).then((r) => r.documents),
-  });
-}
-
-export function useDealOptions() {
-  return useQuery({
-    queryKey: dealOptionsKey,
-    queryFn: ({ signal }) =>
-      api<{ deals: DealOption[] }>('/api/deals/options', { signal }).then((r) =>
-        r.deals.map((d): DealOption => ({ id: d.id, title: d.title })).sort((a, b) => a.title.localeCompare(b.title)),
-      ),
-  });
-}
+import { documentKeys, userKeys } from '../../lib/query-keys';
 
 export function useUpdateDocument() {
   const qc = useQueryClient();
@@ -75,7 +48,7 @@ export interface InvestorOption {
 /** Active investors, for addressing a document to one of them. */
 export function useInvestorOptions() {
   return useQuery({
-    queryKey: ['users', 'investor-options'],
+    queryKey: userKeys.investorOptions(),
     queryFn: ({ signal }) =>
       api<{ users: (InvestorOption & { role: string; status: string })[] }>('/api/users', { signal }).then((r) =>
         r.users
@@ -114,6 +87,4 @@ export function downloadDocument(doc: VaultDocument): Promise<void> {
   return downloadFile(`/api/documents/${encodeURIComponent(doc.id)}/download`, doc.extension ? `${doc.name}.${doc.extension}` : doc.name);
 }
 
-export function viewUrl(doc: Pick<VaultDocument, 'id'>): string {
-  return `/api/documents/${encodeURIComponent(doc.id)}/view`;
-}
+export { useDocuments, viewUrl } from '../../lib/queries/documents';

@@ -29,12 +29,12 @@ import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
 import { useDraft } from '../../lib/draft';
+import { useDealOptions } from '../../lib/queries/deals';
+import { documentKeys } from '../../lib/query-keys';
 import {
-  documentKeys,
   downloadDocument,
   type UploadFields,
   uploadDocument,
-  useDealOptions,
   useDeleteDocument,
   useDocuments,
   useInvestorOptions,
@@ -223,7 +223,10 @@ function UploadForm() {
     navigate('/login', { replace: true, state: { from } });
   }
 
-  const dealOptions = [{ value: '', label: 'General (no deal)' }, ...(deals.data ?? []).map((d) => ({ value: d.id, label: d.title }))];
+  const dealOptions = [
+    { value: '', label: 'General (no deal)' },
+    ...(deals.data ?? []).toSorted((a, b) => a.title.localeCompare(b.title)).map((d) => ({ value: d.id, label: d.title })),
+  ];
   // A draft may name a deal the list has not loaded yet: keep it selectable instead of silently dropping it.
   if (draft.dealId && !dealOptions.some((o) => o.value === draft.dealId))
     dealOptions.push({ value: draft.dealId, label: deals.isPending ? 'Loading deal...' : 'Unknown deal' });

@@ -2,12 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvestorComplianceData, SuitabilityAnswers } from '../../../shared/portal';
 import { api } from '../../lib/api';
 import { downloadFile } from '../../lib/files';
-
-/** The DFSA Compliance screen's data (GET /api/investor/compliance) for the signed-in investor. */
-export const complianceKeys = {
-  all: ['investor-compliance'] as const,
-  me: () => [...complianceKeys.all, 'me'] as const,
-};
+import { investorComplianceKeys } from '../../lib/query-keys';
 
 export const COMPLIANCE_TEXT = {
   loadFailed: 'Failed to load your compliance overview',
@@ -18,7 +13,7 @@ export const COMPLIANCE_TEXT = {
 
 export function useInvestorCompliance() {
   return useQuery({
-    queryKey: complianceKeys.me(),
+    queryKey: investorComplianceKeys.me(),
     queryFn: ({ signal }) => api<InvestorComplianceData>('/api/investor/compliance', { signal }),
   });
 }
@@ -29,9 +24,9 @@ export function useCompleteSuitabilityReview() {
   return useMutation({
     mutationFn: (answers: SuitabilityAnswers) =>
       api<InvestorComplianceData>('/api/investor/suitability-review', { method: 'POST', body: answers }),
-    onSuccess: (data) => qc.setQueryData(complianceKeys.me(), data),
+    onSuccess: (data) => qc.setQueryData(investorComplianceKeys.me(), data),
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: complianceKeys.all });
+      void qc.invalidateQueries({ queryKey: investorComplianceKeys.all });
     },
   });
 }

@@ -6,8 +6,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
+import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { serverMessage } from '../kyc/api';
 
 /** The spec's investor compliance colours (Complete/Current green, Due Soon yellow, Overdue red, others grey); always with text. */
 export function ComplianceStatusBadge({ status, className }: { status: ComplianceCategoryStatus; className?: string }) {

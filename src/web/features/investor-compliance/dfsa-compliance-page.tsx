@@ -3,7 +3,7 @@ import { CircleCheck, CircleDashed, Lock, Send, ShieldAlert, Upload, X } from 'l
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { fileExtension } from '../../../shared/documents';
-import { formatDate, formatDateTime } from '../../../shared/format';
+import { formatBytes, formatDate, formatDateTime } from '../../../shared/format';
 import {
   KYC_CATEGORY_OF,
   KYC_DOCUMENT_KINDS,
@@ -13,13 +13,14 @@ import {
   type KycDocumentKind,
 } from '../../../shared/kyc';
 import type { ComplianceCategoryStatus, InvestorComplianceData } from '../../../shared/portal';
+import { KycFileActions, KycStatusBadge } from '../../components/domain/kyc';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
-import { ApiError } from '../../lib/api';
-import { kycKeys, serverMessage, uploadKycDocument, useMyKyc, useSubmitKyc } from '../kyc/api';
-import { formatBytes, KycFileActions, KycStatusBadge } from '../kyc/kyc-ui';
+import { ApiError, serverMessage } from '../../lib/api';
+import { uploadKycDocument, useMyKyc, useSubmitKyc } from '../../lib/queries/kyc';
+import { kycKeys } from '../../lib/query-keys';
 import { COMPLIANCE_TEXT, useInvestorCompliance } from './api';
 import { ComplianceDocuments, RegulatoryInformation, RequiredActions } from './compliance-sections';
 import { ComplianceCategoryCard, ComplianceStatusBadge, LoadError, Skeleton } from './compliance-ui';

@@ -6,8 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';
 import { NativeSelect } from '../../components/ui/select';
-import { ApiError } from '../../lib/api';
-import { serverMessage } from '../kyc/api';
+import { ApiError, serverMessage } from '../../lib/api';
 import { COMPLIANCE_TEXT, useCompleteSuitabilityReview } from './api';
 import { answerLabel, SUITABILITY_FIELDS, SUITABILITY_QUESTIONS } from './suitability';
 

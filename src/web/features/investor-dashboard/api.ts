@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { InvestorDashboardData } from '../../../shared/portal';
 import { api } from '../../lib/api';
-
-export const dashboardKeys = {
-  all: ['investor-dashboard'] as const,
-};
+import { investorDashboardKeys } from '../../lib/query-keys';
 
 export const DASHBOARD_TEXT = {
   loadFailed: 'Failed to load your portfolio overview',
@@ -16,7 +13,7 @@ export const DASHBOARD_TEXT = {
  */
 export function useInvestorDashboard() {
   return useQuery({
-    queryKey: dashboardKeys.all,
+    queryKey: investorDashboardKeys.all,
     queryFn: ({ signal }) => api<InvestorDashboardData>('/api/investor/dashboard', { signal }),
     staleTime: 0,
   });

@@ -11,11 +11,13 @@ import { LoadError } from '../../components/ui/load-error';
 import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
 import { companyName } from '../../lib/company';
-import { KycCallToAction } from '../kyc/kyc-cta-card';
 import { DASHBOARD_TEXT, useInvestorDashboard } from './api';
 
-/** Investor Dashboard (/investor): portfolio figures, next payment, unread messages, KYC and recent deals. */
-export default function InvestorDashboardPage() {
+/**
+ * Investor Dashboard (/investor): portfolio figures, next payment, unread messages, KYC and recent
+ * deals. The KYC call to action belongs to the KYC feature: the app's routing passes it in.
+ */
+export default function InvestorDashboardPage({ kycCallToAction }: { kycCallToAction?: ReactNode }) {
   const { user } = useAuth();
   const dash = useInvestorDashboard();
   const data = dash.data;
@@ -23,9 +25,7 @@ export default function InvestorDashboardPage() {
   return (
     <>
       <PageHeader title={`Welcome, ${user?.name ?? ''}`} description={`Your investor portal with ${companyName()}`} />
-      <div className="mb-6">
-        <KycCallToAction />
-      </div>
+      <div className="mb-6">{kycCallToAction}</div>
 
       {dash.isError ? (
         <LoadError title={DASHBOARD_TEXT.loadFailed} error={dash.error} busy={dash.isFetching} onRetry={() => void dash.refetch()} />

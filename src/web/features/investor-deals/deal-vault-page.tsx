@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatDate, formatUSD } from '../../../shared/format';
 import type { InvestorDeal } from '../../../shared/portal';
+import { DealStatusBadge, DealTypeIcon } from '../../components/domain/deal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
-import { DealStatusBadge, DealTypeIcon } from '../deals/deal-ui';
 import { downloadInvestorDocument, type InvestorDocument, investorDocumentViewUrl, useInvestorDeals } from './api';
 
 export const DEAL_VAULT_TEXT = {

@@ -1,8 +1,8 @@
 import { ArrowRight, Check, CircleDashed, ClipboardList, RotateCw, Search, ShieldCheck, ShieldX, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { INVESTOR_USER_TYPES, type InvestorUserType, USER_TYPE_LABELS } from '../../../shared/constants';
-import { formatDate, formatDateTime } from '../../../shared/format';
+import { formatBytes, formatDate, formatDateTime } from '../../../shared/format';
 import {
   KYC_DOCUMENT_KINDS,
   KYC_DOCUMENT_LABELS,
@@ -13,6 +13,7 @@ import {
   type KycStatus,
   rejectKycInput,
 } from '../../../shared/kyc';
+import { KycFileActions, KycStatusBadge } from '../../components/domain/kyc';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -26,9 +27,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
-import { AdminSubscriptionsPanel } from '../subscriptions/admin-subscriptions-panel';
 import { serverMessage, useKycDetail, useKycList, useReviewKyc } from './api';
-import { formatBytes, KycFileActions, KycStatusBadge } from './kyc-ui';
 
 // ---------------------------------------------------------------------------------------------
 // Labels and helpers
@@ -77,8 +76,11 @@ function focusReviewButton(id: string) {
 // Page
 // ---------------------------------------------------------------------------------------------
 
-/** Investor Onboarding (/admin/investors): KYC counters, the review queue, and the subscriptions placeholder. */
-export default function InvestorOnboardingPage() {
+/**
+ * Investor Onboarding (/admin/investors): KYC counters, the review queue, and the subscriptions
+ * tab, whose panel belongs to the subscriptions feature: the app's routing passes it in.
+ */
+export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscriptionsPanel?: ReactNode }) {
   const list = useKycList();
   const [tab, setTab] = useState('kyc');
 
@@ -113,9 +115,7 @@ export default function InvestorOnboardingPage() {
         <TabsContent value="kyc">
           <KycApplicationsTab list={list} />
         </TabsContent>
-        <TabsContent value="subscriptions">
-          <AdminSubscriptionsPanel />
-        </TabsContent>
+        <TabsContent value="subscriptions">{subscriptionsPanel}</TabsContent>
       </Tabs>
     </>
   );

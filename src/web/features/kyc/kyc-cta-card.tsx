@@ -2,11 +2,11 @@ import { ArrowRight, RotateCw, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc';
+import { KycStatusBadge } from '../../components/domain/kyc';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
 import { useMyKyc } from './api';
-import { KycStatusBadge } from './kyc-ui';
 
 const TEXT = {
   pending: 'Verify your identity and financial suitability to start subscribing to deals.',

@@ -3,9 +3,10 @@ import type { MessagePriority, MessageThread, MessageThreadSummary } from '../..
 import type { ManagedUser } from '../../../shared/users';
 import { api } from '../../lib/api';
 import { downloadFile, postMultipart, type UploadOptions } from '../../lib/files';
+import { type MessageSide, messageKeys, userKeys } from '../../lib/query-keys';
 
 /** Which side of the conversation the signed-in user is on; decides the API base path. */
-export type Side = 'investor' | 'admin';
+export type Side = MessageSide;
 
 export interface ThreadList {
   threads: MessageThreadSummary[];
@@ -13,17 +14,6 @@ export interface ThreadList {
 }
 
 const base = (side: Side) => (side === 'investor' ? '/api/investor/messages' : '/api/messages');
-
-export const messageKeys = {
-  all: ['messages'] as const,
-  side: (side: Side) => [...messageKeys.all, side] as const,
-  list: (side: Side) => [...messageKeys.side(side), 'list'] as const,
-  thread: (side: Side, id: string) => [...messageKeys.side(side), 'thread', id] as const,
-  unread: (side: Side) => [...messageKeys.side(side), 'unread-count'] as const,
-};
-
-/** Active investors, for the admin's 'New Message' recipient choice. Under 'users' so user changes refresh it. */
-const recipientsKey = ['users', 'message-recipients'] as const;
 
 export function useThreadList(side: Side) {
   return useQuery({
@@ -79,9 +69,10 @@ export function useThread(side: Side, id: string | null) {
   });
 }
 
+/** Active investors, for the admin's 'New Message' recipient choice (under 'users': user changes refresh it). */
 export function useRecipients(enabled: boolean) {
   return useQuery({
-    queryKey: recipientsKey,
+    queryKey: userKeys.messageRecipients(),
     enabled,
     queryFn: ({ signal }) =>
       api<{ users: ManagedUser[] }>('/api/users', { signal }).then((r) =>

@@ -23,11 +23,11 @@ import { NativeSelect } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { messageKeys } from '../../lib/query-keys';
 import {
   attachmentUrl,
   downloadAttachment,
   errorMessage,
-  messageKeys,
   refreshAfterChange,
   type Side,
   sendNewMessage,

@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PerformanceData } from '../../../shared/portal';
 import { api } from '../../lib/api';
-
-export const performanceKeys = {
-  all: ['performance'] as const,
-  mine: () => ['performance', 'investor'] as const,
-};
+import { performanceKeys } from '../../lib/query-keys';
 
 /** The signed-in investor's holdings, portfolio totals and chart series (GET /api/investor/performance). */
 export function usePerformance() {

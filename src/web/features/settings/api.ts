@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '../../../shared/settings';
 import { api } from '../../lib/api';
-
-export const settingsKey = ['settings'] as const;
+import { activityLogKeys, settingsKeys } from '../../lib/query-keys';
 
 export const SAVED = 'Settings saved successfully';
 export const SAVE_FAILED = 'Failed to save settings';
@@ -11,7 +10,7 @@ export const LOAD_FAILED = 'Failed to load settings';
 /** GET /api/settings (admins only). */
 export function useSettings() {
   return useQuery({
-    queryKey: settingsKey,
+    queryKey: settingsKeys.all,
     queryFn: ({ signal }) => api<{ settings: Settings }>('/api/settings', { signal }).then((r) => r.settings),
     // The form is filled once from the server; background refetches must not reset what is typed.
     refetchOnWindowFocus: false,
@@ -25,9 +24,9 @@ export function useSaveSettings() {
     mutationFn: (settings: Settings) =>
       api<{ settings: Settings }>('/api/settings', { method: 'PUT', body: settings }).then((r) => r.settings),
     onSuccess: (saved) => {
-      qc.setQueryData(settingsKey, saved);
+      qc.setQueryData(settingsKeys.all, saved);
       // A save is logged (settings_updated).
-      void qc.invalidateQueries({ queryKey: ['activity-logs'] });
+      void qc.invalidateQueries({ queryKey: activityLogKeys.all });
     },
   });
 }

@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Spv, SpvInput } from '../../../shared/spvs';
 import { api } from '../../lib/api';
-
-/** Query keys of the SPV feature; every mutation invalidates `spvKeys.all`. */
-export const spvKeys = {
-  all: ['spvs'] as const,
-  list: () => [...spvKeys.all, 'list'] as const,
-};
+import { spvKeys } from '../../lib/query-keys';
 
 export function fetchSpvs(signal?: AbortSignal): Promise<Spv[]> {
   return api<{ spvs: Spv[] }>('/api/spvs', { signal }).then((r) => r.spvs);

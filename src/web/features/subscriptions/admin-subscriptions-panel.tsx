@@ -10,7 +10,7 @@ import { Field, fieldProps } from '../../components/ui/field';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { useDealOptions } from '../deals/api';
+import { useDealOptions } from '../../lib/queries/deals';
 import { decimalToCents } from './amount';
 import { SUBSCRIPTION_TEXT, serverMessage, useAllSubscriptions, useTransitionSubscription } from './api';
 import { SubscriptionProgress, SubscriptionStatusBadge } from './subscription-ui';

@@ -1,16 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '../../../shared/portal';
 import { api } from '../../lib/api';
-
-/**
- * Subscriptions for both sides: the investor's own (GET /api/investor/subscriptions) and the
- * admins' list of all (GET /api/subscriptions). Both live under 'subscriptions'.
- */
-export const subscriptionKeys = {
-  all: ['subscriptions'] as const,
-  mine: () => ['subscriptions', 'mine'] as const,
-  admin: () => ['subscriptions', 'admin'] as const,
-};
+import { activityLogKeys, dashboardKeys, dealKeys, investorDashboardKeys, performanceKeys, subscriptionKeys } from '../../lib/query-keys';
 
 export const SUBSCRIPTION_TEXT = {
   submitted: 'Subscription submitted',
@@ -31,7 +22,7 @@ export { serverMessage } from '../../lib/api';
  * completed; the Deal Vault lives under 'deals' too), the admin and investor dashboards, the
  * investor's performance (holdings) and the activity log.
  */
-const RELATED_KEYS = [['deals'], ['dashboard'], ['investor-dashboard'], ['performance'], ['activity-logs']] as const;
+const RELATED_KEYS = [dealKeys.all, dashboardKeys.all, investorDashboardKeys.all, performanceKeys.all, activityLogKeys.all] as const;
 
 function refreshAfterChange(qc: QueryClient) {
   void qc.invalidateQueries({ queryKey: subscriptionKeys.all });

@@ -1,24 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserInput, ManagedUser, UpdateUserInput } from '../../../shared/users';
 import { ApiError, api } from '../../lib/api';
-
-export const userKeys = {
-  all: ['users'] as const,
-  list: () => [...userKeys.all, 'list'] as const,
-};
-
-/** User actions write activity-log entries: refresh any cached log list too (its key starts with 'activity-logs'). */
-const activityKey = ['activity-logs'] as const;
+import { activityLogKeys, userKeys } from '../../lib/query-keys';
 
 const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
-export function useUsers() {
-  return useQuery({
-    queryKey: userKeys.list(),
-    queryFn: ({ signal }) => api<{ users: ManagedUser[] }>('/api/users', { signal }).then((r) => r.users),
-  });
-}
+export { useUsers } from '../../lib/queries/users';
 
+/** User actions write activity-log entries: refresh any cached log list too. */
 function useRefreshAfter() {
   const qc = useQueryClient();
   return {
@@ -33,7 +22,7 @@ function useRefreshAfter() {
     },
     invalidate() {
       void qc.invalidateQueries({ queryKey: userKeys.all });
-      void qc.invalidateQueries({ queryKey: activityKey });
+      void qc.invalidateQueries({ queryKey: activityLogKeys.all });
     },
   };
 }

@@ -6,8 +6,8 @@ import type { Queryable } from '../db/client.ts';
 import { storeDocument } from '../modules/documents/service.ts';
 import { storeKycDocument } from '../modules/kyc/service.ts';
 import { postMessage } from '../modules/messages/service.ts';
+import { holdFileCommitLock, sweepOrphans } from '../storage/consistency.ts';
 import { createTestContext, createUser, type TestContext } from '../testing/harness.ts';
-import { holdFileCommitLock, sweepOrphans } from './consistency.ts';
 
 const onPostgres = Boolean(inject('postgresUrl'));
 const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`);

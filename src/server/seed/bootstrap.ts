@@ -1,48 +1,11 @@
 import { appendFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
-import type { AccountStatus, AdminUserType, InvestorUserType, Role } from '../../shared/constants.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
-import { openKycApplication } from '../modules/kyc/service.ts';
-import { type Db, one, type Queryable } from './client.ts';
+import { type Db, one } from '../db/client.ts';
+import { insertUser } from '../modules/users/accounts.ts';
 
 export const CREDENTIALS_FILE = 'initial-credentials.txt';
-
-export interface NewUser {
-  email: string;
-  name: string;
-  role: Role;
-  adminUserType?: AdminUserType | null;
-  investorUserType?: InvestorUserType | null;
-  status: AccountStatus;
-  passwordHash: string;
-  mustChangePassword: boolean;
-}
-
-/** Inserts a profile with its credentials; returns the new id. */
-export async function insertUser(q: Queryable, u: NewUser): Promise<string> {
-  const row = await one<{ id: string }>(
-    q,
-    `INSERT INTO profiles (email, name, role, admin_user_type, investor_user_type, status)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [
-      u.email,
-      u.name,
-      u.role,
-      u.role === 'admin' ? (u.adminUserType ?? 'founder') : null,
-      u.role === 'investor' ? (u.investorUserType ?? 'hni') : null,
-      u.status,
-    ],
-  );
-  if (!row) throw new Error('insert returned no row');
-  await q.query('INSERT INTO credentials (user_id, password_hash, must_change_password) VALUES ($1, $2, $3)', [
-    row.id,
-    u.passwordHash,
-    u.mustChangePassword,
-  ]);
-  if (u.role === 'investor') await openKycApplication(q, row.id);
-  return row.id;
-}
 
 /** Appends lines to DATA_DIR/initial-credentials.txt, readable by the owner only. */
 export async function writeCredentials(dataDir: string, lines: string[]): Promise<string> {

@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import { todayIso } from '../../shared/dates.ts';
 import type { Config } from '../config.ts';
 import type { MessageCipher } from '../crypto/cipher.ts';
+import { type Db, one } from '../db/client.ts';
 import { recordDistribution } from '../modules/distributions/service.ts';
 import { storeDocument } from '../modules/documents/service.ts';
 import { postMessage } from '../modules/messages/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { type Db, one } from './client.ts';
-import { demoPdf } from './demo.ts';
+import { demoPdf } from './demo-pdf.ts';
 
 const day = (offset: number) => todayIso(new Date(Date.now() + offset * 86_400_000));
 

@@ -9,10 +9,11 @@ import {
   type KycStatus,
   kycStatusTone,
 } from '../../../shared/kyc';
-import { Badge } from '../../components/ui/badge';
-import { Button, buttonClass } from '../../components/ui/button';
+import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { downloadKycDocument, type KycOwner, kycViewUrl, serverMessage } from './api';
+import { downloadKycDocument, type KycOwner, kycViewUrl } from '../../lib/queries/kyc';
+import { Badge } from '../ui/badge';
+import { Button, buttonClass } from '../ui/button';
 
 export function KycStatusBadge({ status, className }: { status: KycStatus; className?: string }) {
   return (
@@ -20,12 +21,6 @@ export function KycStatusBadge({ status, className }: { status: KycStatus; class
       {KYC_STATUS_LABELS[status]}
     </Badge>
   );
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 /** 'View' (new tab) and 'Download' for one uploaded KYC file. */

@@ -3,11 +3,13 @@ import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycDocumentKind, type Kyc
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { MessageCipher } from '../crypto/cipher.ts';
+import { type Db, one, type Queryable } from '../db/client.ts';
 import { storeDocument } from '../modules/documents/service.ts';
 import { storeKycDocument } from '../modules/kyc/service.ts';
+import { insertUser, type NewUser } from '../modules/users/accounts.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { insertUser, type NewUser, writeCredentials } from './bootstrap.ts';
-import { type Db, one, type Queryable } from './client.ts';
+import { writeCredentials } from './bootstrap.ts';
+import { demoPdf } from './demo-pdf.ts';
 import { loadDemoPortal } from './demo-portal.ts';
 
 /** Demo accounts (listed in the README). Their password is DEMO_PASSWORD, else random. */
@@ -197,29 +199,6 @@ async function loadDemoDeals(q: Queryable): Promise<void> {
       ],
     );
   }
-}
-
-/** A minimal, valid one-page PDF showing a line of text. */
-export function demoPdf(text: string): Buffer {
-  const safe = text.replace(/[()\\]/g, '');
-  const stream = `BT /F1 18 Tf 72 720 Td (${safe}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
 }
 
 const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

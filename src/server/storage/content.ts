@@ -1,4 +1,4 @@
-import type { TempFile } from '../../storage/file-store.ts';
+import type { TempFile } from './file-store.ts';
 
 /** Content types we serve, per extension. */
 export const MIME_TYPES: Record<string, string> = {

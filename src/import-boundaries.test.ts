@@ -1,0 +1,122 @@
+// Import boundaries (decision record 013): every import of every file under src/ is parsed and
+// resolved, and each must flow in an allowed direction. The rules, one function per layer:
+// - src/shared imports neither src/server nor src/web;
+// - src/server never imports src/web; its lower layers (db/, storage/, http/, auth/) never import
+//   modules/;
+// - web features never import app/; a feature imports another feature only through that
+//   feature's public entry named in PUBLIC_FEATURE_ENTRIES (none today: compose in app/);
+// - web components/ and lib/ never import features/ or app/.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname);
+
+/** Files of one feature other features may import (decision record 013). Empty on purpose. */
+const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = {};
+
+function walk(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...walk(full));
+    else if (/\.(ts|tsx)$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+/** Every module specifier a file names: static imports and re-exports, dynamic imports. */
+function specifiers(source: string): string[] {
+  const found: string[] = [];
+  // Comments could mention an import in prose; drop them first (strings are left intact).
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  const patterns = [
+    /\b(?:import|export)\s+(?:type\s+)?[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*['"]([^'"]+)['"]/g,
+    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ];
+  for (const re of patterns) for (const m of code.matchAll(re)) if (m[1]) found.push(m[1]);
+  return found;
+}
+
+/** The file an import names, relative to src/ (undefined for packages and node: built-ins). */
+function resolveTarget(fromFile: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  return path
+    .relative(ROOT, path.resolve(path.dirname(fromFile), spec))
+    .split(path.sep)
+    .join('/');
+}
+
+/** Why an import from `from` to `to` (both relative to src/) is forbidden, or undefined. */
+function violation(from: string, to: string): string | undefined {
+  if (to.startsWith('..')) return 'imports from outside src/';
+  const [fromSide] = from.split('/');
+  const [toSide] = to.split('/');
+  if (fromSide === 'shared' && toSide !== 'shared') return 'src/shared imports neither side';
+  if (fromSide === 'server' && toSide === 'web') return 'src/server never imports src/web';
+  if (fromSide === 'web' && toSide === 'server') return 'src/web never imports src/server';
+  if (fromSide === 'server') {
+    const layer = from.split('/')[1];
+    if (['db', 'storage', 'http', 'auth'].includes(layer ?? '') && to.startsWith('server/modules/'))
+      return `server/${layer}/ never imports server/modules/`;
+  }
+  if (fromSide === 'web') {
+    const layer = from.split('/')[1];
+    if ((layer === 'components' || layer === 'lib') && (to.startsWith('web/features/') || to.startsWith('web/app/')))
+      return `web/${layer}/ never imports features/ or app/`;
+    if (layer === 'features') {
+      if (to.startsWith('web/app/')) return 'a feature never imports app/';
+      const fromFeature = from.split('/')[2];
+      if (to.startsWith('web/features/')) {
+        const toFeature = to.split('/')[2] ?? '';
+        if (toFeature !== fromFeature) {
+          const entry = to
+            .split('/')
+            .slice(3)
+            .join('/')
+            .replace(/\.(ts|tsx)$/, '');
+          const allowed = PUBLIC_FEATURE_ENTRIES[toFeature] ?? [];
+          if (!allowed.includes(entry))
+            return `feature ${fromFeature} imports feature ${toFeature} outside its public entry (compose in app/)`;
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+describe('import boundaries', () => {
+  it('the rules catch each forbidden direction and let allowed ones through', () => {
+    expect(violation('web/features/kyc/page.tsx', 'web/app/app-shell')).toMatch(/app/);
+    expect(violation('web/features/kyc/page.tsx', 'web/features/subscriptions/api')).toMatch(/feature kyc/);
+    expect(violation('web/features/kyc/page.tsx', 'web/features/kyc/api')).toBeUndefined();
+    expect(violation('web/features/kyc/page.tsx', 'web/components/ui/button')).toBeUndefined();
+    expect(violation('web/components/ui/x.tsx', 'web/features/kyc/api')).toMatch(/components/);
+    expect(violation('web/lib/api.ts', 'web/app/app')).toMatch(/lib/);
+    expect(violation('web/app/app.tsx', 'web/features/kyc/page')).toBeUndefined();
+    expect(violation('server/db/bootstrap.ts', 'server/modules/users/service')).toMatch(/db/);
+    expect(violation('server/storage/upload.ts', 'server/modules/documents/content')).toMatch(/storage/);
+    expect(violation('server/modules/users/service.ts', 'server/db/client')).toBeUndefined();
+    expect(violation('server/http/spa.ts', 'web/lib/company')).toMatch(/src\/web/);
+    expect(violation('shared/format.ts', 'web/lib/cn')).toMatch(/shared/);
+    expect(violation('shared/format.ts', 'shared/dates')).toBeUndefined();
+    expect(specifiers("import a from './a';\nimport type { B } from \"../b\";\nexport * from './c';")).toEqual(['./a', '../b', './c']);
+    expect(specifiers("import './side-effect.css';\nconst x = await import('./lazy');")).toEqual(['./side-effect.css', './lazy']);
+    expect(specifiers("import {\n  a,\n  b,\n} from './multi';\n// import x from './commented'")).toEqual(['./multi']);
+  });
+
+  it('every import under src/ flows in an allowed direction', () => {
+    const problems: string[] = [];
+    for (const file of walk(ROOT)) {
+      const from = path.relative(ROOT, file).split(path.sep).join('/');
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        const to = resolveTarget(file, spec);
+        if (to === undefined) continue;
+        const why = violation(from, to);
+        if (why) problems.push(`${from} -> ${spec}: ${why}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

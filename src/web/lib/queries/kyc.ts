@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { KycDetail, KycDocumentKind } from '../../../shared/kyc';
+import { api } from '../api';
+import { downloadFile, postMultipart } from '../files';
+import { kycKeys } from '../query-keys';
+
+/**
+ * The investor's own KYC application (GET /api/kyc/me) and the KYC file links of both sides:
+ * read by the onboarding wizard, the investor's compliance page, the subscription portal and
+ * the dashboard's call to action (decision record 013).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Investor (own application)
+// ---------------------------------------------------------------------------------------------
+
+export function useMyKyc() {
+  return useQuery({
+    queryKey: kycKeys.me(),
+    queryFn: ({ signal }) => api<{ application: KycDetail }>('/api/kyc/me', { signal }).then((r) => r.application),
+  });
+}
+
+export function useSubmitKyc() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ application: KycDetail }>('/api/kyc/me/submit', { method: 'POST' }).then((r) => r.application),
+    onSuccess: (app) => qc.setQueryData(kycKeys.me(), app),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: kycKeys.all });
+    },
+  });
+}
+
+/**
+ * POST /api/kyc/me/documents/:kind as multipart/form-data (one part named `file`), through
+ * XMLHttpRequest so that upload progress can be shown (fetch has no upload progress).
+ */
+export function uploadKycDocument(
+  kind: KycDocumentKind,
+  file: File,
+  opts: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<KycDetail> {
+  const path = `/api/kyc/me/documents/${kind}`;
+  const body = new FormData();
+  body.append('file', file, file.name);
+
+  return postMultipart<{ application: KycDetail }>(path, body, opts).then((r) => r.application);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files (both sides)
+// ---------------------------------------------------------------------------------------------
+
+/** Whose file: the signed-in investor's own ('me') or an application's (admin). */
+export type KycOwner = 'me' | { applicationId: string };
+
+function filePath(owner: KycOwner, kind: KycDocumentKind, mode: 'view' | 'download'): string {
+  const base = owner === 'me' ? '/api/kyc/me' : `/api/kyc/${encodeURIComponent(owner.applicationId)}`;
+  return `${base}/documents/${kind}/${mode}`;
+}
+
+export const kycViewUrl = (owner: KycOwner, kind: KycDocumentKind) => filePath(owner, kind, 'view');
+
+/** Downloads a KYC file through fetch so that a failure can be reported. */
+export function downloadKycDocument(owner: KycOwner, kind: KycDocumentKind, fallbackName: string): Promise<void> {
+  return downloadFile(filePath(owner, kind, 'download'), fallbackName);
+}
