@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './dates.ts';
-import { daysUntil } from './spvs.ts';
+import { daysUntil, isoDate } from './dates.ts';
 
 export const COMPLIANCE_TYPES = ['dfsa_filing', 'uae_tax', 'kyc_refresh', 'document_renewal', 'annual_return', 'other'] as const;
 export type ComplianceType = (typeof COMPLIANCE_TYPES)[number];

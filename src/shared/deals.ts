@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_MS } from './dates.ts';
 
 export const DEAL_TYPES = ['Oil Trading', 'Distressed Real Estate', 'PPP', 'AI & Tech', 'Infrastructure'] as const;
 export type DealType = (typeof DEAL_TYPES)[number];
@@ -24,7 +25,7 @@ export function dealStatusTone(status: string): 'success' | 'warning' | 'neutral
 /** Whole days since the deal entered its current stage (see decision 003). */
 export function daysInStage(stageEnteredAt: string | Date, now: Date = new Date()): number {
   const since = new Date(stageEnteredAt).getTime();
-  return Math.max(0, Math.floor((now.getTime() - since) / 86_400_000));
+  return Math.max(0, Math.floor((now.getTime() - since) / DAY_MS));
 }
 
 export interface Deal {

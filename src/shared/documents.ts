@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_EXPIRY_WARNING_DAYS } from './constants.ts';
-import { isoDate } from './dates.ts';
-import { daysUntil } from './spvs.ts';
+import { daysUntil, isoDate } from './dates.ts';
 
 export const DOCUMENT_TYPES = [
   'PPM',

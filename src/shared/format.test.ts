@@ -28,7 +28,7 @@ describe('formatUSD (USD, no decimals)', () => {
 describe('formatDate', () => {
   it("formats as '05 Mar 2026'", () => {
     expect(formatDate('2026-03-05T12:00:00Z')).toBe('05 Mar 2026');
-    expect(formatDate(new Date(Date.UTC(2024, 6, 15)))).toBe('15 Jul 2024');
+    expect(formatDate(new Date(Date.UTC(2024, 6, 15)), 'UTC')).toBe('15 Jul 2024');
   });
 
   it('formats date-only strings (database dates) on their own day', () => {

@@ -8,27 +8,8 @@ export function formatUSD(value: number | string | null | undefined): string {
   return usd.format(n);
 }
 
-const dateFmt = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const dateTimeFmt = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** One date format app-wide: '05 Mar 2026'. */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '—';
-  const d = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(d.getTime()) ? '—' : dateFmt.format(d);
-}
-
-export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return '—';
-  const d = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(d.getTime()) ? '—' : dateTimeFmt.format(d);
-}
+/** Dates are formatted by the date module; re-exported here for the screens that import them with USD. */
+export { formatDate, formatDateTime } from './dates.ts';
 
 /** A file size as the upload lists show it: '512 B', '14 KB', '2.5 MB'. */
 export function formatBytes(bytes: number): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './dates.ts';
+import { daysUntil, isoDate } from './dates.ts';
 import { moneyInput } from './deals.ts';
 
 export const SPV_STATUSES = ['Active', 'Dormant', 'Dissolved'] as const;
@@ -40,9 +40,5 @@ export function spvReturnFlag(annualReturnDue: string, now: Date = new Date()): 
   return null;
 }
 
-/** Whole days from today (UTC) to an ISO date; negative when past. */
-export function daysUntil(isoDay: string, now: Date = new Date()): number {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const target = Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`);
-  return Math.round((target - today) / 86_400_000);
-}
+/** Kept for the screens that import it with the SPV rules: the date module's day count. */
+export { daysUntil } from './dates.ts';

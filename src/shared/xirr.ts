@@ -1,10 +1,9 @@
+import { DAY_MS } from './dates.ts';
 /** A dated cash flow: negative money in (investment), positive money out (distributions, value). */
 export interface CashFlow {
   date: string | Date;
   amount: number;
 }
-
-const DAY_MS = 86_400_000;
 
 /** Net present value at `rate` with Actual/365 year fractions from the first flow (spreadsheet XIRR). */
 function npv(rate: number, flows: { t: number; amount: number }[]): number {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { todayIso } from '../../shared/dates.ts';
+import { DAY_MS, isoInDays } from '../../shared/dates.ts';
 import type { Config } from '../config.ts';
 import type { MessageCipher } from '../crypto/cipher.ts';
 import { type Db, one } from '../db/client.ts';
@@ -9,7 +9,7 @@ import { postMessage } from '../modules/messages/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { demoPdf } from './demo-pdf.ts';
 
-const day = (offset: number) => todayIso(new Date(Date.now() + offset * 86_400_000));
+const day = (offset: number) => isoInDays(offset);
 
 /**
  * The investor portal's sample data for the demo investor (investor@demo.example.com),
@@ -89,10 +89,10 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
       if (paid) {
         await q.query('UPDATE distribution_events SET paid_at = $2, paid_by = $3 WHERE id = $1', [
           ev.id,
-          new Date(Date.now() + offset * 86_400_000),
+          new Date(Date.now() + offset * DAY_MS),
           cio,
         ]);
-        await q.query('UPDATE distributions SET paid_at = $2 WHERE event_id = $1', [ev.id, new Date(Date.now() + offset * 86_400_000)]);
+        await q.query('UPDATE distributions SET paid_at = $2 WHERE event_id = $1', [ev.id, new Date(Date.now() + offset * DAY_MS)]);
       }
     }
     // The annual suitability review: last done 344 days ago, so 21 days remain today.

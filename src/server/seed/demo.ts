@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { DAY_MS, isoInDays } from '../../shared/dates.ts';
 import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../shared/kyc.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
@@ -201,8 +202,6 @@ async function loadDemoDeals(q: Queryable): Promise<void> {
   }
 }
 
-const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
   const founder = await one<{ id: string }>(
     db,
@@ -292,13 +291,7 @@ async function loadDemoKyc(db: Db, files: FileStore): Promise<void> {
       await q.query(
         `UPDATE kyc_applications SET status = $2, submitted_at = now() - interval '5 days',
            reviewed_by = $3, reviewed_at = $4, review_note = $5 WHERE id = $1`,
-        [
-          app.id,
-          k.status,
-          reviewed ? (reviewer?.id ?? null) : null,
-          reviewed ? new Date(Date.now() - 2 * 86_400_000) : null,
-          k.note ?? null,
-        ],
+        [app.id, k.status, reviewed ? (reviewer?.id ?? null) : null, reviewed ? new Date(Date.now() - 2 * DAY_MS) : null, k.note ?? null],
       );
       await q.query(
         `INSERT INTO kyc_history (application_id, from_status, to_status, actor_id, note, created_at)

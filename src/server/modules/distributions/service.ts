@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants.ts';
-import { todayIso } from '../../../shared/dates.ts';
+import { isoInDays, todayIso } from '../../../shared/dates.ts';
 import type {
   DistributionCalendar,
   DistributionEvent,
@@ -139,8 +139,8 @@ export async function investorCalendar(q: Queryable, investorId: string, now: Da
     [investorId],
   );
   const today = todayIso(now);
-  const horizon = todayIso(new Date(now.getTime() + UPCOMING_DISTRIBUTION_DAYS * 86_400_000));
-  const yearAgo = todayIso(new Date(now.getTime() - 365 * 86_400_000));
+  const horizon = isoInDays(UPCOMING_DISTRIBUTION_DAYS, now);
+  const yearAgo = isoInDays(-365, now);
   const items: DistributionItem[] = rows.map((r) => ({
     id: r.id,
     dealId: r.deal_id,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { todayIso } from '../../../shared/dates.ts';
+import { daysUntil, isoInDays, todayIso } from '../../../shared/dates.ts';
 import { documentExpiry } from '../../../shared/documents.ts';
 import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
 import type {
@@ -13,7 +13,6 @@ import type {
   SuitabilityAnswers,
   suitabilityInput,
 } from '../../../shared/portal.ts';
-import { daysUntil } from '../../../shared/spvs.ts';
 import { xirr } from '../../../shared/xirr.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
@@ -288,7 +287,7 @@ export async function investorCompliance(q: Queryable, investorId: string, now: 
   )[0];
   const profile = (await q.query<{ created_at: Date }>('SELECT created_at FROM profiles WHERE id = $1', [investorId]))[0];
   // Without a review yet, the first one is due 30 days after the account opened.
-  const dueDate = review?.next_due ?? todayIso(new Date(new Date(profile?.created_at ?? now).getTime() + 30 * 86_400_000));
+  const dueDate = review?.next_due ?? isoInDays(30, new Date(profile?.created_at ?? now));
   const daysRemaining = daysUntil(dueDate, now);
   const reviewStatus = review ? dueStatus(daysRemaining) : daysRemaining < 0 ? 'Overdue' : 'In Progress';
 

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { COMPLIANCE_STATUS_LABELS, COMPLIANCE_STATUSES, type ComplianceItem } from '../../../shared/compliance';
+import { DAY_MS } from '../../../shared/dates';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { viewUrl } from '../../lib/queries/documents';
@@ -40,8 +41,8 @@ export function monthWeeks({ year, month }: Month): string[][] {
   const offset = (new Date(first).getUTCDay() + 6) % 7;
   const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const weeks = Math.ceil((offset + daysInMonth) / 7);
-  const start = first - offset * 86_400_000;
-  return Array.from({ length: weeks }, (_, w) => Array.from({ length: 7 }, (_, d) => iso(start + (w * 7 + d) * 86_400_000)));
+  const start = first - offset * DAY_MS;
+  return Array.from({ length: weeks }, (_, w) => Array.from({ length: 7 }, (_, d) => iso(start + (w * 7 + d) * DAY_MS)));
 }
 
 /**

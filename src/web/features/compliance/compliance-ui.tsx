@@ -99,10 +99,7 @@ export function toRows(items: ComplianceItem[], external: ExternalDueItem[]): Ro
 // Dates (all calendar days are UTC, as the server and the status rules count them)
 // ---------------------------------------------------------------------------------------------
 
-/** Today as an ISO day (UTC). */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
+export { todayIso } from '../../../shared/dates';
 
 const monthTitleFmt = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const longDayFmt = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

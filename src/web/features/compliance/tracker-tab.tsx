@@ -8,8 +8,8 @@ import {
   type ComplianceStatus,
   type ExternalDueItem,
 } from '../../../shared/compliance';
+import { daysUntil } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
-import { daysUntil } from '../../../shared/spvs';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';

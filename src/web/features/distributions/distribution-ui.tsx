@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { todayIso } from '../../../shared/dates';
 import { type DistributionStatus, distributionTone } from '../../../shared/portal';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
@@ -28,20 +27,7 @@ export function formatUSDExact(amount: string): string {
   return Number.isFinite(n) ? usdCents.format(n) : '—';
 }
 
-/** Whole days from today (UTC) to an ISO date; negative when past. */
-export function daysFromToday(iso: string, now: Date = new Date()): number {
-  const today = Date.parse(`${todayIso(now)}T00:00:00Z`);
-  return Math.round((Date.parse(`${iso}T00:00:00Z`) - today) / 86_400_000);
-}
-
-/** 'Today', 'Tomorrow', 'In 12 days', 'Yesterday', '3 days ago'. */
-export function relativeDay(iso: string, now: Date = new Date()): string {
-  const d = daysFromToday(iso, now);
-  if (d === 0) return 'Today';
-  if (d === 1) return 'Tomorrow';
-  if (d === -1) return 'Yesterday';
-  return d > 0 ? `In ${d} days` : `${-d} days ago`;
-}
+export { daysUntil as daysFromToday, relativeDay } from '../../../shared/dates';
 
 /** A label/value pair inside a <dl>. */
 export function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {

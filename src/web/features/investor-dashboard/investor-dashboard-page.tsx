@@ -1,7 +1,7 @@
 import { ArrowRight, Briefcase, CalendarDays, ChevronRight, Coins, FolderOpen, Mail, TrendingUp, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { todayIso } from '../../../shared/dates';
+import { relativeDay } from '../../../shared/dates';
 import { formatDate, formatUSD } from '../../../shared/format';
 import type { InvestorDashboardData } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
@@ -134,20 +134,6 @@ function StatCard({
       <IconBubble accent={accent}>{icon}</IconBubble>
     </Card>
   );
-}
-
-/** Whole days from today (UTC) to an ISO date. */
-function daysFromToday(iso: string): number {
-  const today = Date.parse(`${todayIso()}T00:00:00Z`);
-  return Math.round((Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) - today) / 86_400_000);
-}
-
-function relativeDay(iso: string): string {
-  const d = daysFromToday(iso);
-  if (d === 0) return 'Today';
-  if (d === 1) return 'Tomorrow';
-  if (d === -1) return 'Yesterday';
-  return d > 0 ? `In ${d} days` : `${-d} days ago`;
 }
 
 const cardLinkClass =

@@ -84,7 +84,7 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
                   />
                   <Tooltip
                     formatter={(v) => [formatUSD(Number(v)), 'Portfolio value']}
-                    labelFormatter={(t) => formatDate(new Date(Number(t)))}
+                    labelFormatter={(t) => formatDate(new Date(Number(t)).toISOString().slice(0, 10))}
                     contentStyle={{ borderRadius: 8, borderColor: BORDER, fontSize: 13 }}
                     labelStyle={{ color: INK_800, fontWeight: 600 }}
                     itemStyle={{ color: '#172033' }}
