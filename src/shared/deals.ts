@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DAY_MS } from './dates.ts';
+import type { VaultDocument } from './documents.ts';
+import type { Valuation } from './portal.ts';
 
 export const DEAL_TYPES = ['Oil Trading', 'Distressed Real Estate', 'PPP', 'AI & Tech', 'Infrastructure'] as const;
 export type DealType = (typeof DEAL_TYPES)[number];
@@ -247,3 +249,22 @@ export const dealListQuery = z
       .optional(),
   })
   .refine((q) => q.cursor === undefined || q.stage !== undefined, { message: 'A cursor needs its stage', path: ['cursor'] });
+
+/** One activity entry of a deal (GET /api/deals/:id). */
+export interface DealActivity {
+  id: number;
+  activityType: string;
+  /** Null for a system entry, or when the user no longer exists (then `userDeleted` is true). */
+  userName: string | null;
+  userDeleted: boolean;
+  details: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** GET /api/deals/:id: the deal with its documents, its last 100 activity entries and its valuations. */
+export interface DealDetail {
+  deal: Deal;
+  documents: VaultDocument[];
+  activity: DealActivity[];
+  valuations: Valuation[];
+}

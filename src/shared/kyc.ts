@@ -94,3 +94,9 @@ export const rejectKycInput = z.object({
     .max(2000),
 });
 export const approveKycInput = z.object({ note: z.string().trim().max(2000).optional() });
+
+/** GET /api/kyc: every application, newest first, with the counters by status. */
+export interface KycList {
+  applications: KycApplication[];
+  counters: KycCounters;
+}

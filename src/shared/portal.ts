@@ -237,3 +237,9 @@ export interface InvestorDashboardData {
   kyc: { status: string; completionPercentage: number };
   recentDeals: { id: string; title: string; type: string; status: string }[];
 }
+
+/** GET /api/messages and /api/investor/messages: the side's threads with their counts. */
+export interface ThreadList {
+  threads: MessageThreadSummary[];
+  counts: { total: number; unread: number; high: number };
+}

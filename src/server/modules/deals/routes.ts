@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   createDealInput,
+  type DealDetail,
   type DealPipeline,
   type DealStagePage,
   dealListQuery,
@@ -50,7 +51,7 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
     return reply.status(201).send({ deal });
   });
 
-  app.get('/api/deals/:id', admin, async (request) => {
+  app.get<{ Reply: DealDetail }>('/api/deals/:id', admin, async (request) => {
     const id = idParam(request.params, 'Deal not found');
     const deal = await getDeal(db, id);
     const [documents, activity, valuations] = await Promise.all([

@@ -5,6 +5,7 @@ import {
   DEAL_STAGE_TOTAL_CAP,
   DEAL_STAGES,
   type Deal,
+  type DealActivity,
   type DealCursor,
   type DealOption,
   type DealPipeline,
@@ -278,15 +279,6 @@ export async function updateDeal(
 
 export function moveDeal(q: Queryable, id: string, stage: DealStage, userId: string, ip: string): Promise<Deal> {
   return updateDeal(q, id, { stage }, userId, ip);
-}
-
-export interface DealActivity {
-  id: number;
-  activityType: string;
-  userName: string | null;
-  userDeleted: boolean;
-  details: Record<string, unknown>;
-  createdAt: string;
 }
 
 export async function dealActivity(q: Queryable, dealId: string): Promise<DealActivity[]> {

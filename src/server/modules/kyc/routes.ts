@@ -5,6 +5,7 @@ import {
   KYC_DOCUMENT_LABELS,
   KYC_EXTENSIONS,
   type KycDocumentKind,
+  type KycList,
   rejectKycInput,
 } from '../../../shared/kyc.ts';
 import { currentUser } from '../../auth/guard.ts';
@@ -74,7 +75,7 @@ export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   // Admin side.
-  app.get('/api/kyc', admin, async () => listKyc(db));
+  app.get<{ Reply: KycList }>('/api/kyc', admin, async () => listKyc(db));
 
   app.get('/api/kyc/:id', admin, async (request) => ({
     application: await kycDetail(db, { id: idParam(request.params, 'KYC application not found') }),

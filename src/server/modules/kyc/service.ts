@@ -7,6 +7,7 @@ import {
   type KycCounters,
   type KycDetail,
   type KycDocumentKind,
+  type KycList,
   type KycStatus,
 } from '../../../shared/kyc.ts';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -64,7 +65,7 @@ export async function openKycApplication(q: Queryable, investorId: string): Prom
   await q.query("INSERT INTO kyc_history (application_id, to_status, note) VALUES ($1, 'pending', 'Application opened')", [rows[0]?.id]);
 }
 
-export async function listKyc(q: Queryable): Promise<{ applications: KycApplication[]; counters: KycCounters }> {
+export async function listKyc(q: Queryable): Promise<KycList> {
   const rows = await q.query<AppRow>(`${SELECT} ORDER BY coalesce(k.submitted_at, k.created_at) DESC, k.id`);
   const applications = rows.map(toApplication);
   const counters: KycCounters = { total: applications.length, pending: 0, in_review: 0, approved: 0, rejected: 0 };

@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MESSAGE_ATTACHMENT_EXTENSIONS, newMessageFields, replyFields } from '../../../shared/portal.ts';
+import {
+  MESSAGE_ATTACHMENT_EXTENSIONS,
+  type MessageThreadSummary,
+  newMessageFields,
+  replyFields,
+  type ThreadList,
+} from '../../../shared/portal.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { badRequest, parse } from '../../http/errors.ts';
@@ -38,14 +44,14 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     }
   }
 
-  const counts = (threads: Awaited<ReturnType<typeof listThreads>>) => ({
+  const counts = (threads: MessageThreadSummary[]): ThreadList['counts'] => ({
     total: threads.length,
     unread: threads.filter((t) => t.status === 'Unread').length,
     high: threads.filter((t) => t.priority === 'High').length,
   });
 
   // Investor side: only their own threads.
-  app.get('/api/investor/messages', investor, async (request) => {
+  app.get<{ Reply: ThreadList }>('/api/investor/messages', investor, async (request) => {
     const threads = await listThreads(db, cipher, 'investor', currentUser(request).id);
     return { threads, counts: counts(threads) };
   });
@@ -97,7 +103,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Admin side: every thread.
-  app.get('/api/messages', admin, async () => {
+  app.get<{ Reply: ThreadList }>('/api/messages', admin, async () => {
     const threads = await listThreads(db, cipher, 'admin');
     return { threads, counts: counts(threads) };
   });

@@ -14,6 +14,8 @@ import {
   DEAL_PAGE_SIZE,
   DEAL_STAGES,
   type Deal,
+  type DealActivity,
+  type DealDetail,
   type DealPipeline,
   type DealStage,
   type DealStagePage,
@@ -25,23 +27,9 @@ import type { Spv } from '../../../shared/spvs';
 import { ApiError, api } from '../../lib/api';
 import { activityLogKeys, dashboardKeys, dealKeys, documentKeys, spvKeys } from '../../lib/query-keys';
 
+export type { DealDetail };
 /** One activity entry of a deal (GET /api/deals/:id). */
-export interface DealActivityEntry {
-  id: number | string;
-  activityType: string;
-  /** Null for a system entry, or when the user no longer exists (then `userDeleted` is true). */
-  userName: string | null;
-  userDeleted?: boolean;
-  details: Record<string, unknown>;
-  createdAt: string;
-}
-
-export interface DealDetail {
-  deal: Deal;
-  documents: VaultDocument[];
-  activity: DealActivityEntry[];
-  valuations: Valuation[];
-}
+export type DealActivityEntry = DealActivity;
 
 type StageData = InfiniteData<DealStagePage, string | null>;
 

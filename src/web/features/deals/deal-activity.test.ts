@@ -6,6 +6,7 @@ const entry = (activityType: string, details: Record<string, unknown>, extra: Pa
   id: 1,
   activityType,
   userName: 'Eve Admin',
+  userDeleted: false,
   details,
   createdAt: '2026-11-21T10:00:00.000Z',
   ...extra,

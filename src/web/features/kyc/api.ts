@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KycApplication, KycCounters, KycDetail } from '../../../shared/kyc';
+import type { KycDetail, KycList } from '../../../shared/kyc';
 import { api } from '../../lib/api';
 import { activityLogKeys, kycKeys } from '../../lib/query-keys';
 
@@ -15,10 +15,7 @@ export { serverMessage } from '../../lib/api';
 // Admin
 // ---------------------------------------------------------------------------------------------
 
-export interface KycList {
-  applications: KycApplication[];
-  counters: KycCounters;
-}
+export type { KycList };
 
 export function useKycList() {
   return useQuery({

@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessagePriority, MessageThread, MessageThreadSummary } from '../../../shared/portal';
+import type { MessagePriority, MessageThread, ThreadList } from '../../../shared/portal';
 import type { ManagedUser } from '../../../shared/users';
 import { api } from '../../lib/api';
 import { downloadFile, postMultipart, type UploadOptions } from '../../lib/files';
@@ -8,10 +8,7 @@ import { type MessageSide, messageKeys, userKeys } from '../../lib/query-keys';
 /** Which side of the conversation the signed-in user is on; decides the API base path. */
 export type Side = MessageSide;
 
-export interface ThreadList {
-  threads: MessageThreadSummary[];
-  counts: { total: number; unread: number; high: number };
-}
+export type { ThreadList };
 
 const base = (side: Side) => (side === 'investor' ? '/api/investor/messages' : '/api/messages');
 
