@@ -41,10 +41,13 @@ record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
 
 // 3. Unit and API tests (real app, real embedded PostgreSQL), then the API suite again on a
 //    real PostgreSQL server (started by the suite on loopback, or DATABASE_URL when given).
-function vitestSuite(label, file, args, env) {
+function vitestSuite(label, file, args, env, nodeViaNpx) {
   const json = `${LOGS}/${file}`;
   rmSync(json, { force: true });
-  const code = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${json}`], env);
+  const vitestArgs = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${json}`];
+  const code = nodeViaNpx
+    ? run(label, 'npx', [...nodeViaNpx, 'node_modules/vitest/vitest.mjs', ...vitestArgs], env)
+    : run(label, 'npx', ['vitest', ...vitestArgs], env);
   if (existsSync(json)) {
     const v = JSON.parse(readFileSync(json, 'utf8'));
     record(label, v.numPassedTests ?? 0, (v.numFailedTests ?? 0) + (code !== 0 && !v.numFailedTests ? 1 : 0));
@@ -52,6 +55,32 @@ function vitestSuite(label, file, args, env) {
 }
 vitestSuite('vitest (PGlite)', 'vitest.json', [], {});
 vitestSuite('vitest (PostgreSQL)', 'vitest-postgres.json', ['src/server'], { TEST_DB: 'postgres' });
+
+// 3b. Node 24 (the current LTS; `engines` names 20 and 24): the npm package `node@24` provides
+//     its binary. The API suite on PGlite (src/server: the real app, the fault tests' spawned
+//     servers run on it too, since they start process.execPath) and the web build run on it.
+//     The PostgreSQL pass and the e2e tests stay on the machine's Node (what they test does not
+//     depend on the Node version beyond what these two cover, and CI time is bounded).
+const NODE24 = ['-y', '-p', 'node@24', 'node'];
+const node24Version = spawnSync('npx', [...NODE24, '--version'], { encoding: 'utf8' });
+if (node24Version.status === 0 && /^v24\./.test(node24Version.stdout.trim())) {
+  console.log(`\n=== Node 24: ${node24Version.stdout.trim()}`);
+  vitestSuite('vitest (Node 24)', 'vitest-node24.json', ['src/server'], { NODE24_CHECK: '1' }, NODE24);
+  const build24 = run('build (Node 24)', 'npx', [
+    ...NODE24,
+    'node_modules/vite/bin/vite.js',
+    'build',
+    '--logLevel',
+    'warn',
+    '--outDir',
+    `${process.cwd()}/${LOGS}/dist-node24`,
+  ]);
+  record('build (Node 24)', build24 === 0 ? 1 : 0, build24 === 0 ? 0 : 1);
+  rmSync(`${LOGS}/dist-node24`, { recursive: true, force: true });
+} else {
+  console.log(`\n=== Node 24 is not available through npx -p node@24: ${node24Version.stderr || node24Version.stdout}`);
+  record('Node 24', 0, 1);
+}
 
 // 4. Build the web app, then end-to-end tests in Chromium against the started server.
 const build = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);

@@ -21,8 +21,6 @@ import {
   type DealStagePage,
   type UpdateDealInput,
 } from '../../../shared/deals';
-import type { VaultDocument } from '../../../shared/documents';
-import type { Valuation } from '../../../shared/portal';
 import type { Spv } from '../../../shared/spvs';
 import { ApiError, api } from '../../lib/api';
 import { activityLogKeys, dashboardKeys, dealKeys, documentKeys, spvKeys } from '../../lib/query-keys';
