@@ -15,6 +15,8 @@ import { DiskFileStore } from './storage/file-store.ts';
 const say = (line: string) => console.log(line);
 /** An upload's temporary file untouched this long belongs to no live request. */
 const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;
+/** How long a shutdown waits for requests in flight before closing their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 function fail(message: string): never {
   console.error(`Start-up failed: ${message}`);
@@ -100,7 +102,13 @@ async function main() {
     if (closing) return;
     closing = true;
     say(`Received ${signal}, shutting down.`);
+    // New connections are refused; requests in flight finish. A keep-alive connection becomes
+    // idle once its response is sent and is closed then; after SHUTDOWN_GRACE_MS the rest go.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+    const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close().catch(() => {});
+    clearInterval(idle);
+    clearTimeout(force);
     await db.close().catch(() => {});
     await unlock();
     process.exit(0);

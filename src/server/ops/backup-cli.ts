@@ -1,30 +1,32 @@
 /** npm run backup [-- --out FILE]: one archive with the database, the stored files and (without MESSAGE_KEY) the message key. */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
-import { BackupError, defaultArchiveName, formatBytes, runBackup } from './backup.ts';
+import { BackupError, defaultArchivePath, formatBytes, runBackup } from './backup.ts';
 
 const USAGE = `Usage: npm run backup [-- --out FILE.tar.gz]
+
+Without --out the archive goes to DATA_DIR/backups/ (readable by the owner only).
 
 Writes one archive with every database row, every stored file and, when MESSAGE_KEY is not set,
 DATA_DIR/message.key. Reads DATA_DIR, DATABASE_URL and MESSAGE_KEY like the server. With the
 embedded database the server must be stopped; with PostgreSQL it may keep running.`;
 
 async function main(): Promise<void> {
-  let out: string;
+  let out: string | undefined;
   try {
     const { values } = parseArgs({ options: { out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } }, strict: true });
     if (values.help) {
       console.log(USAGE);
       return;
     }
-    out = values.out ?? defaultArchiveName();
+    out = values.out;
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
   const started = Date.now();
   const config = loadConfig();
-  const r = await runBackup(config, out);
+  const r = await runBackup(config, out ?? (await defaultArchivePath(config.dataDir)));
   for (const w of r.warnings) console.error(`Warning: ${w}`);
   const key = r.manifest.message_key;
   const keyNote = key.included

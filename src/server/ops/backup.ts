@@ -785,6 +785,17 @@ export async function runRestore(config: Config, archive: string): Promise<Resto
   }
 }
 
+/**
+ * Where `npm run backup` writes without --out: DATA_DIR/backups/ (created owner-only, and made
+ * owner-only if it was not), never the current directory (the archive holds the message key).
+ */
+export async function defaultArchivePath(dataDir: string, now = new Date()): Promise<string> {
+  const dir = path.join(dataDir, 'backups');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  return path.join(dir, defaultArchiveName(now));
+}
+
 export function defaultArchiveName(now = new Date()): string {
   return `meridian-backup-${now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}Z.tar.gz`;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password.ts';
 import { loadConfig } from '../config.ts';
 import { createTestContext, signIn, type TestContext } from '../testing/harness.ts';
-import { bootstrapAdmin, CREDENTIALS_FILE } from './bootstrap.ts';
+import { bootstrapAdmin, CREDENTIALS_FILE, CREDENTIALS_NOTICE, writeCredentials } from './bootstrap.ts';
 import { DEMO_USERS, loadDemoData } from './demo.ts';
 
 const exists = (file: string) =>
@@ -137,6 +137,32 @@ describe('bootstrap and demo data', () => {
       await bootstrapAdmin(ctx.db, config(dir), (l) => lines.push(l));
       expect(await count("profiles WHERE role = 'admin'")).toBe(1);
       expect(await readFile(file, 'utf8')).toBe(text);
+    });
+
+    it('says to delete the file after reading, and drops the generated password once it is changed', async () => {
+      await ctx.db.query("DELETE FROM profiles WHERE role = 'admin'");
+      const file = path.join(ctx.config.dataDir, CREDENTIALS_FILE);
+      await bootstrapAdmin(ctx.db, ctx.config, () => {});
+      await writeCredentials(ctx.config.dataDir, ['# Demo accounts', 'investor\tinv@demo.example.com\tdemo-pass-1234']);
+      const text = await readFile(file, 'utf8');
+      expect(text.split('\n')[0]).toBe(CREDENTIALS_NOTICE);
+      expect(text.match(/Delete this file/g)).toHaveLength(1);
+      const password = /^admin\tadmin@example\.com\t(\S+)$/m.exec(text)?.[1] ?? '';
+      const cookie = await signIn(ctx, 'admin@example.com', password);
+      const newPassword = 'A-fresh-Operator-Pw-77';
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { cookie },
+        payload: { currentPassword: password, newPassword },
+      });
+      expect(res.statusCode).toBe(200);
+      const after = await readFile(file, 'utf8');
+      expect(after).not.toContain(password);
+      expect(after).not.toContain('admin@example.com');
+      expect(after).toContain('investor\tinv@demo.example.com\tdemo-pass-1234');
+      expect(after).toContain(CREDENTIALS_NOTICE);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
     });
   });
 

@@ -1,4 +1,4 @@
-import { appendFile, chmod } from 'node:fs/promises';
+import { appendFile, chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
@@ -7,12 +7,41 @@ import { insertUser } from '../modules/users/accounts.ts';
 
 export const CREDENTIALS_FILE = 'initial-credentials.txt';
 
-/** Appends lines to DATA_DIR/initial-credentials.txt, readable by the owner only. */
+export const CREDENTIALS_NOTICE = '# Delete this file after reading it: it holds passwords. Keep them in a password manager instead.';
+const BOOTSTRAP_COMMENT = '# Bootstrap administrator';
+
+/** Appends lines to DATA_DIR/initial-credentials.txt, readable by the owner only; a new file starts with the notice to delete it. */
 export async function writeCredentials(dataDir: string, lines: string[]): Promise<string> {
   const file = path.join(dataDir, CREDENTIALS_FILE);
-  await appendFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  const current = await readFile(file, 'utf8').catch(() => '');
+  const head = current.includes(CREDENTIALS_NOTICE) ? [] : [CREDENTIALS_NOTICE];
+  await appendFile(file, `${[...head, ...lines].join('\n')}\n`, { mode: 0o600 });
   await chmod(file, 0o600);
   return file;
+}
+
+/**
+ * The bootstrap administrator changed the generated password: its line (and the comment above
+ * it) leaves the credentials file, which is deleted when nothing else is left in it.
+ */
+export async function forgetBootstrapPassword(dataDir: string, email: string): Promise<void> {
+  const file = path.join(dataDir, CREDENTIALS_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return;
+  }
+  const lines = text.split('\n');
+  const isAdminLine = (l: string) => l.toLowerCase().startsWith(`admin\t${email.toLowerCase()}\t`);
+  if (!lines.some(isAdminLine)) return;
+  const kept = lines.filter((l) => !isAdminLine(l) && !l.startsWith(BOOTSTRAP_COMMENT));
+  const rest = kept.filter((l) => l.trim() !== '' && l !== CREDENTIALS_NOTICE);
+  if (rest.length === 0) {
+    await rm(file, { force: true });
+    return;
+  }
+  await writeFile(file, kept.join('\n'), { mode: 0o600 });
 }
 
 /**
@@ -50,7 +79,7 @@ export async function bootstrapAdmin(db: Db, config: Config, say: (line: string)
     }),
   );
   const file = await writeCredentials(config.dataDir, [
-    `# Bootstrap administrator (created ${new Date().toISOString()}); the password must be changed at first sign-in.`,
+    `${BOOTSTRAP_COMMENT} (created ${new Date().toISOString()}); the password must be changed at first sign-in; this line goes once it is.`,
     `admin\t${email}\t${password}`,
   ]);
   say(`Created an administrator with a generated password. Its credentials are in ${file}`);

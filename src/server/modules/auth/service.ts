@@ -3,6 +3,7 @@ import type { InvestorUserType } from '../../../shared/constants.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password.ts';
 import { createSession, destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
+import { forgetBootstrapPassword } from '../../seed/bootstrap.ts';
 import { one } from '../../db/client.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
@@ -153,4 +154,6 @@ export async function changePassword(
     await destroyUserSessions(q, user.id, sessionId);
     await logActivity(q, { type: 'password_changed', userId: user.id, targetUserId: user.id, details: {}, ip });
   });
+  // The generated password in initial-credentials.txt is no longer valid: it leaves the file.
+  if (user.role === 'admin') await forgetBootstrapPassword(ctx.config.dataDir, user.email).catch(() => {});
 }
