@@ -14,7 +14,8 @@ async function expectNotFound(page: Page) {
 test('an unknown path shows the 404 page and logs the path to the console', async ({ page }) => {
   const messages: string[] = [];
   page.on('console', (msg) => messages.push(msg.text()));
-  await page.goto('/no-such-page');
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
   await expectNotFound(page);
   await expect(page).toHaveURL(/\/no-such-page$/);
   await expect.poll(() => messages.filter((m) => m.includes('/no-such-page'))).not.toEqual([]);

@@ -135,7 +135,7 @@ test('company name and session timeout are saved, survive a reload and name the 
     expect((await saving).status()).toBe(200);
     await expectToast(page, 'Settings saved successfully');
     await expect(page.getByText('All changes saved.')).toBeVisible();
-    await expect(page).toHaveTitle(company);
+    await expect(page).toHaveTitle(`Settings - ${company}`);
 
     const stored = await readSettings(page);
     expect(stored.companyName).toBe(company);
@@ -144,7 +144,7 @@ test('company name and session timeout are saved, survive a reload and name the 
     // A reload reads the saved values from the server.
     await page.reload();
     await expect(page.getByLabel('Company name')).toHaveValue(company);
-    await expect(page).toHaveTitle(company);
+    await expect(page).toHaveTitle(`Settings - ${company}`);
     await tab(page, 'Security').click();
     await expect(page.getByLabel('Session timeout (hours)')).toHaveValue(String(timeout));
 

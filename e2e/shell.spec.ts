@@ -1,5 +1,4 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { PRODUCT_NAME } from '../src/web/lib/company';
 import { DEMO, E2E, expectNoA11yViolations, signIn } from './fixtures';
 
 /** Admin and investor shells (spec section 2 "Admin area" / "Investor area", section 9 sidebar). */
@@ -52,7 +51,7 @@ test.describe('admin shell', () => {
     await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
     const sidebar = adminSidebar(page);
     await expect(sidebar).toBeVisible();
-    await expect(sidebar.getByText(PRODUCT_NAME, { exact: true })).toBeVisible();
+    await expect(sidebar.getByText('Meridian Capital Group', { exact: true })).toBeVisible();
     await expect(sidebar.getByText('Navigation', { exact: true })).toBeVisible();
 
     // The spec's nine items come first, in order (later issues append their own after them).

@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPANY_NAME_SLOT, PRODUCT_NAME, YEAR_SLOT } from '../../shared/prerender.ts';
+import { isAppPage } from '../../shared/routes.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -42,7 +43,8 @@ function readPrerendered(webDir: string): { templates: Map<string, string>; inte
 /**
  * Serves the built SPA. index.html gets the company name from settings at request time as
  * a meta tag (no inline script, so the CSP stays strict). Any path that is not a file and
- * not /api gets index.html, and the SPA's router shows its own 404 page.
+ * not /api gets index.html, and the SPA's router shows its own 404 page (status 404 when the
+ * path is none of the SPA's pages, src/shared/routes.ts).
  *
  * Pages the build prerendered (prerendered.json: '/' and '/login') get their prerendered
  * HTML instead, with the company name and year slots filled in here (escaped); the SPA then
@@ -80,6 +82,9 @@ export async function registerSpa(app: FastifyInstance, webDir: string, readComp
     if (request.url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ message: 'Not found' });
     }
+    // A path the SPA has no page for: the same page (the SPA shows its 404), with status 404.
+    const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
+    if (!isAppPage(pathname)) reply.status(404);
     return sendIndex(request, reply);
   });
 

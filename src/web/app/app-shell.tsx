@@ -28,7 +28,7 @@ import {
   useSidebar,
 } from '../components/ui/sidebar';
 import { useAuth } from '../lib/auth-context';
-import { PRODUCT_NAME } from '../lib/company';
+import { companyName } from '../lib/company';
 
 export interface NavItem {
   label: string;
@@ -54,6 +54,13 @@ export function AppShell({
 }) {
   return (
     <SidebarProvider>
+      {/* First in the tab order: past the sidebar's links straight to the screen. */}
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-gold-500 px-4 py-3 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to main content
+      </a>
       <Sidebar aria-label={`${areaLabel} navigation`}>
         <SidebarHeader>
           <div className="flex items-center gap-2 px-1 py-1">
@@ -61,7 +68,7 @@ export function AppShell({
               <ShieldCheck aria-hidden="true" className="size-5" />
             </span>
             <span className="truncate font-semibold tracking-tight text-white group-data-[collapsible=icon]/sidebar:sr-only">
-              {PRODUCT_NAME}
+              {companyName()}
             </span>
           </div>
         </SidebarHeader>
@@ -84,7 +91,7 @@ export function AppShell({
           <SidebarTrigger />
           <span className="text-sm font-medium text-muted">{areaLabel}</span>
         </header>
-        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main id="main" tabIndex={-1} className="mx-auto focus:outline-none w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
           {children}
         </main>
       </SidebarInset>

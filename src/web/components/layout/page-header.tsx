@@ -1,7 +1,23 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/company';
 
-/** The title row of every screen: heading, optional description and actions. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+/**
+ * The title row of every screen: heading, optional description and actions. It also names the
+ * browser tab ("Deal Pipeline - <company>"); `documentTitle` when the heading is personal
+ * ("Welcome, Amina" gives the tab "Dashboard").
+ */
+export function PageHeader({
+  title,
+  description,
+  actions,
+  documentTitle,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  documentTitle?: string;
+}) {
+  useDocumentTitle(documentTitle ?? title);
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>

@@ -59,6 +59,7 @@ export default function AdminDashboardPage() {
     <>
       <PageHeader
         title={`Welcome, ${user?.name ?? ''}`}
+        documentTitle="Dashboard"
         description={user?.userType === 'founder' ? 'Founder & Managing Partner' : 'Administrator'}
       />
       <div role="status" className="sr-only">

@@ -1,10 +1,11 @@
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PRODUCT_NAME } from '../../lib/company';
+import { companyName, useDocumentTitle } from '../../lib/company';
 
 /** The centred card that the login, sign-up and change-password screens share. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <div className="flex min-h-svh flex-col items-center justify-center bg-ink-950 bg-gradient-to-b from-ink-950 to-ink-800 px-4 py-10">
       <main className="w-full max-w-md">
@@ -13,7 +14,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
             <span className="flex size-10 items-center justify-center rounded-lg bg-gold-500 text-ink-950">
               <ShieldCheck aria-hidden="true" className="size-6" />
             </span>
-            <span className="text-lg font-semibold tracking-tight">{PRODUCT_NAME}</span>
+            <span className="text-lg font-semibold tracking-tight">{companyName()}</span>
           </Link>
         </div>
         <div className="rounded-2xl bg-surface p-6 shadow-xl sm:p-8">

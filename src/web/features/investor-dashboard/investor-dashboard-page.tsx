@@ -24,7 +24,11 @@ export default function InvestorDashboardPage({ kycCallToAction }: { kycCallToAc
 
   return (
     <>
-      <PageHeader title={`Welcome, ${user?.name ?? ''}`} description={`Your investor portal with ${companyName()}`} />
+      <PageHeader
+        title={`Welcome, ${user?.name ?? ''}`}
+        documentTitle="Dashboard"
+        description={`Your investor portal with ${companyName()}`}
+      />
       <div className="mb-6">{kycCallToAction}</div>
 
       {dash.isError ? (

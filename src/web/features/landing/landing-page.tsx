@@ -1,8 +1,8 @@
-import { ArrowRight, CircleCheck, Landmark, LogIn, type LucideIcon, Mail, MapPin, Phone } from 'lucide-react';
+import { ArrowRight, CircleCheck, LogIn, type LucideIcon, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { companyName, PRODUCT_NAME } from '../../lib/company';
+import { companyName, useDocumentTitle } from '../../lib/company';
 import {
   ABOUT,
   CALL_TO_ACTION,
@@ -47,7 +47,7 @@ function LogoMark({ className }: { className?: string }) {
       aria-hidden="true"
       className={cn('inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-gold-500 text-ink-950', className)}
     >
-      <Landmark className="size-5" strokeWidth={2.25} />
+      <ShieldCheck className="size-5" />
     </span>
   );
 }
@@ -83,6 +83,7 @@ export default function LandingPage() {
   // Prerendered at build time with slots the server fills in per request (prerender-slots.ts).
   const company = isPrerendering() ? COMPANY_NAME_SLOT : companyName();
   const year = isPrerendering() ? YEAR_SLOT : new Date().getFullYear();
+  useDocumentTitle();
 
   return (
     <div className="min-h-dvh bg-canvas text-text">
@@ -97,7 +98,7 @@ export default function LandingPage() {
         <Container className="flex min-h-18 items-center justify-between gap-4 py-3">
           <div className="flex min-w-0 items-center gap-3">
             <LogoMark />
-            <span className="text-base leading-tight font-semibold tracking-tight sm:text-lg">{PRODUCT_NAME}</span>
+            <span className="text-base leading-tight font-semibold tracking-tight sm:text-lg">{company}</span>
           </div>
           <Link to="/login" className={cn(button, primary, 'shrink-0 px-4')}>
             <LogIn aria-hidden="true" className="hidden size-4 sm:block" />

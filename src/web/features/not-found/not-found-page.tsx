@@ -2,6 +2,7 @@ import { ArrowLeft, House } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/company';
 
 const button =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold ' +
@@ -12,6 +13,7 @@ export default function NotFoundPage({ embedded = false }: { embedded?: boolean 
   const Wrapper = embedded ? 'div' : 'main';
   const location = useLocation();
   const navigate = useNavigate();
+  useDocumentTitle('Page Not Found');
 
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);

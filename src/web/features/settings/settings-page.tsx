@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { pageTitle } from '../../lib/company';
 import { LOAD_FAILED, SAVE_FAILED, SAVED, useSaveSettings, useSettings } from './api';
 import {
   errorCount,
@@ -35,7 +36,7 @@ const inputId = (key: SettingsKey) => `setting-${key}`;
 /** The served HTML names the firm (meta + title); keep this page in step after a save. */
 function applyCompanyName(name: string) {
   document.querySelector('meta[name="company-name"]')?.setAttribute('content', name);
-  document.title = name;
+  document.title = pageTitle('Settings');
 }
 
 export default function SettingsPage() {

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { APP_PAGES, isAppPage } from './routes.ts';
+
+/** The paths the router files declare, read from their source. */
+function routedPaths(): string[] {
+  const top = readFileSync('src/web/app/app.tsx', 'utf8');
+  const paths = [...top.matchAll(/<Route path="([^"*]+)"/g)].map((m) => m[1] as string);
+  for (const area of ['admin', 'investor']) {
+    const src = readFileSync(`src/web/app/${area}-area.tsx`, 'utf8');
+    paths.push(`/${area}`);
+    for (const m of src.matchAll(/<Route path="([^"*]+)"/g)) paths.push(`/${area}/${m[1]}`);
+  }
+  return paths;
+}
+
+describe('known page paths', () => {
+  it('match the router exactly', () => {
+    expect([...APP_PAGES].sort()).toEqual(routedPaths().sort());
+  });
+
+  it('match pages with ids and trailing slashes, and nothing else', () => {
+    expect(isAppPage('/admin/deals/4b7c')).toBe(true);
+    expect(isAppPage('/admin/')).toBe(true);
+    expect(isAppPage('/admin/deals/4b7c/extra')).toBe(false);
+    expect(isAppPage('/no-such-page')).toBe(false);
+    expect(isAppPage('/investor/nope')).toBe(false);
+  });
+});
