@@ -56,6 +56,7 @@ export const ACTIVITY_TYPES = [
   'distribution_paid',
   'message_sent',
   'suitability_review_completed',
+  'suitability_review_required',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -102,4 +103,5 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   distribution_paid: 'Distribution paid',
   message_sent: 'Message sent',
   suitability_review_completed: 'Suitability review completed',
+  suitability_review_required: 'Suitability review required',
 };

@@ -69,6 +69,8 @@ export interface KycApplication {
   reviewedByName: string | null;
   reviewedAt: string | null;
   reviewNote: string | null;
+  /** The latest suitability review fails the DFSA professional-client criteria: 'Review required'. */
+  suitabilityReviewRequired: boolean;
 }
 
 export interface KycDetail extends KycApplication {

@@ -37,6 +37,11 @@ export const createSubscriptionInput = z.object({
   dealId: z.uuid('Choose a deal'),
   amount: moneyInput('Amount').refine((v) => Number(v) > 0, 'Enter an amount above zero'),
 });
+/** The Idempotency-Key header of POST /api/investor/subscriptions: optional, 8 to 100 visible characters. */
+export const idempotencyKeyHeader = z
+  .string({ error: 'Idempotency-Key must be a single value' })
+  .regex(/^[A-Za-z0-9._:-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits or . _ : -')
+  .optional();
 export const rejectSubscriptionInput = z.object({
   reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(2000),
 });
@@ -207,6 +212,23 @@ export const suitabilityInput = z.object({
   investmentHorizon: z.enum(['under_3y', '3_5y', '5_10y', 'over_10y'], { error: 'Choose an investment horizon' }),
 });
 export type SuitabilityAnswers = z.infer<typeof suitabilityInput>;
+
+/**
+ * The DFSA's assessed Professional Client test for an individual (COB 2.3), as the product
+ * states it: net assets of at least $1 million and experience of the relevant markets. An answer
+ * that fails it moves the investor to 'Review required' until a compliance review.
+ */
+export const PROFESSIONAL_CLIENT_CRITERIA =
+  'Net assets of at least $1 million and investment experience (DFSA assessed Professional Client).';
+export function failedProfessionalCriteria(a: SuitabilityAnswers): string[] {
+  const failed: string[] = [];
+  if (a.netWorthBand === 'under_1m') failed.push('net assets under $1 million');
+  if (a.experience === 'none') failed.push('no investment experience');
+  return failed;
+}
+export const REVIEW_REQUIRED = 'Review required';
+export const SUITABILITY_BLOCK_MESSAGE =
+  'Your latest suitability review does not meet the DFSA Professional Client criteria, so new subscriptions are on hold. Our compliance team has been told and will contact you; you can also message them from Secure Messages.';
 
 export type ComplianceCategoryStatus = 'Complete' | 'Current' | 'Due Soon' | 'Overdue' | 'In Review' | 'In Progress' | 'Action Required';
 /** Investor compliance colours (spec section 4): Complete/Current green, Due Soon yellow, Overdue red, others grey. */

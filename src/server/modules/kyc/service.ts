@@ -31,11 +31,22 @@ interface AppRow {
   reviewed_by_name: string | null;
   reviewed_at: Date | null;
   review_note: string | null;
+  suitability_review_required: boolean;
 }
+
+/**
+ * Whether the investor's latest suitability review fails the professional-client criteria
+ * (failedProfessionalCriteria in src/shared/portal.ts, in SQL).
+ */
+export const SUITABILITY_REVIEW_REQUIRED_SQL = (
+  investorId: string,
+) => `coalesce((SELECT (sr.answers->>'netWorthBand' = 'under_1m' OR sr.answers->>'experience' = 'none')
+      FROM suitability_reviews sr WHERE sr.investor_id = ${investorId} ORDER BY sr.completed_at DESC LIMIT 1), false)`;
 
 const SELECT = `SELECT k.id, k.investor_id, p.name AS investor_name, p.email, p.investor_user_type, k.status,
     (SELECT array_agg(d.kind) FROM kyc_documents d WHERE d.application_id = k.id) AS kinds,
-    k.submitted_at, k.reviewed_by, r.name AS reviewed_by_name, k.reviewed_at, k.review_note
+    k.submitted_at, k.reviewed_by, r.name AS reviewed_by_name, k.reviewed_at, k.review_note,
+    ${SUITABILITY_REVIEW_REQUIRED_SQL('k.investor_id')} AS suitability_review_required
   FROM kyc_applications k JOIN profiles p ON p.id = k.investor_id LEFT JOIN profiles r ON r.id = k.reviewed_by`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -56,6 +67,7 @@ function toApplication(r: AppRow): KycApplication {
     reviewedByName: r.reviewed_by_name,
     reviewedAt: iso(r.reviewed_at),
     reviewNote: r.review_note,
+    suitabilityReviewRequired: r.suitability_review_required,
   };
 }
 

@@ -2,16 +2,18 @@ import type { z } from 'zod';
 import { daysUntil, isoInDays, todayIso } from '../../../shared/dates.ts';
 import { documentExpiry } from '../../../shared/documents.ts';
 import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
-import type {
-  ComplianceCategoryStatus,
-  Holding,
-  InvestorComplianceData,
-  InvestorDashboardData,
-  InvestorDeal,
-  PerformanceData,
-  PerformanceStatus,
-  SuitabilityAnswers,
-  suitabilityInput,
+import {
+  type ComplianceCategoryStatus,
+  failedProfessionalCriteria,
+  type Holding,
+  type InvestorComplianceData,
+  type InvestorDashboardData,
+  type InvestorDeal,
+  type PerformanceData,
+  type PerformanceStatus,
+  REVIEW_REQUIRED,
+  type SuitabilityAnswers,
+  type suitabilityInput,
 } from '../../../shared/portal.ts';
 import { xirr } from '../../../shared/xirr.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -361,7 +363,7 @@ export async function investorCompliance(q: Queryable, investorId: string, now: 
     regulatory: {
       authorization: settings.regulatorAuthorization,
       licenseNumber: settings.licenseNumber,
-      classification: settings.clientClassification,
+      classification: answers && failedProfessionalCriteria(answers).length > 0 ? REVIEW_REQUIRED : settings.clientClassification,
       classificationReview: settings.classificationReview,
       contactName: settings.complianceContactName,
       contactEmail: settings.complianceContactEmail,
@@ -392,4 +394,16 @@ export async function completeSuitabilityReview(
     details: { nextDue: todayIso(next) },
     ip,
   });
+  // Below the professional-client criteria: 'Review required', new subscriptions on hold, and
+  // the admins are told (this entry; the investor is flagged on Investor Onboarding).
+  const failed = failedProfessionalCriteria(answers);
+  if (failed.length > 0) {
+    await logActivity(q, {
+      type: 'suitability_review_required',
+      userId: investorId,
+      targetUserId: investorId,
+      details: { reason: `Fails the DFSA Professional Client criteria: ${failed.join(', ')}`, failed },
+      ip,
+    });
+  }
 }

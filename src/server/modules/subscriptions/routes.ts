@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createSubscriptionInput, rejectSubscriptionInput } from '../../../shared/portal.ts';
+import { createSubscriptionInput, idempotencyKeyHeader, rejectSubscriptionInput } from '../../../shared/portal.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
@@ -14,10 +14,15 @@ export async function subscriptionRoutes(app: FastifyInstance, { db }: AppContex
     subscriptions: await listSubscriptions(db, currentUser(request).id),
   }));
 
+  // Idempotency-Key (optional; the portal always sends one): a repeat of the same request returns
+  // the subscription the first one created (200) instead of creating another.
   app.post('/api/investor/subscriptions', investor, async (request, reply) => {
     const input = parse(createSubscriptionInput, request.body);
+    const rawKey = request.headers['idempotency-key'];
+    const key = rawKey === undefined ? undefined : parse(idempotencyKeyHeader, rawKey);
     const user = currentUser(request);
-    return reply.status(201).send({ subscription: await db.tx((q) => createSubscription(q, user.id, input, clientIp(request))) });
+    const { subscription, replayed } = await db.tx((q) => createSubscription(q, user.id, input, clientIp(request), key));
+    return reply.status(replayed ? 200 : 201).send({ subscription });
   });
 
   app.post('/api/investor/subscriptions/:id/cancel', investor, async (request) => {

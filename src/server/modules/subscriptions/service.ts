@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { type createSubscriptionInput, SUBSCRIPTION_PROGRESS, type Subscription, type SubscriptionStatus } from '../../../shared/portal.ts';
+import {
+  type createSubscriptionInput,
+  failedProfessionalCriteria,
+  SUBSCRIPTION_PROGRESS,
+  SUITABILITY_BLOCK_MESSAGE,
+  type Subscription,
+  type SubscriptionStatus,
+  type SuitabilityAnswers,
+} from '../../../shared/portal.ts';
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
@@ -63,21 +71,53 @@ export const REMAINING_SQL = `(d.target_amount - coalesce((SELECT sum(x.amount) 
 /** A deal is open for investment when Active, in Sourcing or Execution, and (with a target) not full. */
 export const OPEN_SQL = `(d.status = 'Active' AND d.stage IN ('Sourcing', 'Execution') AND (d.target_amount IS NULL OR ${REMAINING_SQL} > 0))`;
 
+/** Whether the investor's latest suitability review fails the professional-client criteria. */
+export async function suitabilityReviewRequired(q: Queryable, investorId: string): Promise<boolean> {
+  const latest = (
+    await q.query<{ answers: SuitabilityAnswers }>(
+      'SELECT answers FROM suitability_reviews WHERE investor_id = $1 ORDER BY completed_at DESC LIMIT 1',
+      [investorId],
+    )
+  )[0];
+  return Boolean(latest && failedProfessionalCriteria(latest.answers).length > 0);
+}
+
+/**
+ * Creates a Pending subscription. With an idempotency key (the Idempotency-Key header), a
+ * repeat of the same request (same investor, key, deal and amount) returns the subscription the
+ * first one created, with `replayed` true; the same key for another deal or amount is refused.
+ */
 export async function createSubscription(
   q: Queryable,
   investorId: string,
   input: z.output<typeof createSubscriptionInput>,
   ip: string,
-): Promise<Subscription> {
+  idempotencyKey?: string,
+): Promise<{ subscription: Subscription; replayed: boolean }> {
   const kyc = (await q.query<{ status: string }>('SELECT status FROM kyc_applications WHERE investor_id = $1', [investorId]))[0];
   if (kyc?.status !== 'approved') {
     throw forbidden('Your KYC application must be approved before you can subscribe to a deal.', 'KYC_NOT_APPROVED');
   }
+  if (await suitabilityReviewRequired(q, investorId)) throw forbidden(SUITABILITY_BLOCK_MESSAGE, 'SUITABILITY_REVIEW_REQUIRED');
   // Lock the deal so concurrent subscriptions cannot both take the last capacity. The lock
   // comes first, in its own statement: under READ COMMITTED a statement that waits for a
   // lock still reads other tables as of its start, so capacity computed in the locking
   // statement would miss a subscription committed while it waited.
   if ((await q.query('SELECT 1 FROM deals WHERE id = $1 FOR UPDATE', [input.dealId])).length === 0) throw notFound('Deal not found');
+  if (idempotencyKey) {
+    // After the deal lock: a parallel identical request waits for the first one to commit, then sees its row.
+    const earlier = (
+      await q.query<{ id: string; same: boolean }>(
+        'SELECT id, (deal_id = $3 AND amount = $4::numeric) AS same FROM subscriptions WHERE investor_id = $1 AND idempotency_key = $2',
+        [investorId, idempotencyKey, input.dealId, input.amount],
+      )
+    )[0];
+    if (earlier) {
+      if (!earlier.same)
+        throw conflict('This request was already used for another subscription. Reload the page and try again.', 'IDEMPOTENCY_KEY_REUSED');
+      return { subscription: toSub(await getSub(q, earlier.id)), replayed: true };
+    }
+  }
   const deal = (
     await q.query<{ id: string; open: boolean; remaining: string | null; title: string }>(
       `SELECT d.id, d.title, ${OPEN_SQL} AS open, ${REMAINING_SQL} AS remaining FROM deals d WHERE d.id = $1`,
@@ -92,8 +132,9 @@ export async function createSubscription(
     });
   }
   const rows = await q.query<{ id: string }>(
-    'INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [investorId, input.dealId, input.amount, 'Pending', SUBSCRIPTION_PROGRESS.Pending],
+    `INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress, idempotency_key)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [investorId, input.dealId, input.amount, 'Pending', SUBSCRIPTION_PROGRESS.Pending, idempotencyKey ?? null],
   );
   const id = rows[0]?.id as string;
   await logActivity(q, {
@@ -103,7 +144,7 @@ export async function createSubscription(
     details: { subscriptionId: id, dealId: input.dealId, title: deal.title, amount: input.amount },
     ip,
   });
-  return toSub(await getSub(q, id));
+  return { subscription: toSub(await getSub(q, id)), replayed: false };
 }
 
 /** Recomputes a deal's committed amount: the sum of its Completed subscriptions. */

@@ -366,4 +366,99 @@ describe('subscriptions API', () => {
     expect(body.message).toMatch(/[Ss]uspend/);
     expect(await ctx.db.query('SELECT 1 FROM profiles WHERE id = $1', [c.id])).toHaveLength(1);
   });
+
+  describe('double submit (Idempotency-Key)', () => {
+    const withKey = (who: Investor, key: string, dealId: string, amount: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/investor/subscriptions',
+        headers: { cookie: who.cookie, 'idempotency-key': key },
+        payload: { dealId, amount },
+      });
+
+    it('creates one subscription for dozens of parallel identical requests; each gets it back', async () => {
+      const deal = await openDeal('100000');
+      const key = `sub-${Math.random().toString(36).slice(2)}-key`;
+      const responses = await Promise.all(Array.from({ length: 24 }, () => withKey(a, key, deal.id, '2500.50')));
+      const ids = new Set<string>();
+      for (const r of responses) {
+        expect([200, 201], r.body).toContain(r.statusCode);
+        ids.add((r.json() as { subscription: Subscription }).subscription.id);
+      }
+      expect(ids.size).toBe(1);
+      expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
+      const rows = await ctx.db.query<{ amount: string }>(
+        'SELECT amount::text FROM subscriptions WHERE investor_id = $1 AND deal_id = $2',
+        [a.id, deal.id],
+      );
+      expect(rows).toEqual([{ amount: '2500.50' }]);
+      const logged = await ctx.db.query(
+        "SELECT 1 FROM activity_logs WHERE activity_type = 'subscription_created' AND details->>'dealId' = $1 AND user_id = $2",
+        [deal.id, a.id],
+      );
+      expect(logged).toHaveLength(1);
+      // Another investor may use the same key: keys are per investor.
+      expect((await withKey(b, key, deal.id, '2500.50')).statusCode).toBe(201);
+    });
+
+    it('refuses the same key for another amount or deal, and a malformed key, writing nothing', async () => {
+      const deal = await openDeal('100000');
+      const key = `sub-${Math.random().toString(36).slice(2)}-key`;
+      expect((await withKey(a, key, deal.id, '100')).statusCode).toBe(201);
+      expect(expectError(await withKey(a, key, deal.id, '200'), 409).code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expectError(await withKey(a, 'short', deal.id, '100'), 400);
+      expectError(await withKey(a, 'has spaces in it', deal.id, '100'), 400);
+      expect(await ctx.db.query('SELECT 1 FROM subscriptions WHERE investor_id = $1 AND deal_id = $2', [a.id, deal.id])).toHaveLength(1);
+      // Without a key each request is a new subscription (the API stays usable by scripts).
+      expect((await subscribe(a, deal.id, '100')).statusCode).toBe(201);
+    });
+  });
+
+  describe('suitability: the DFSA professional-client criteria', () => {
+    const review = (who: Investor, answers: Record<string, string>) =>
+      call('POST', '/api/investor/suitability-review', who.cookie, answers);
+    const passing = { experience: 'moderate', riskTolerance: 'medium', netWorthBand: '1m_5m', investmentHorizon: '3_5y' };
+
+    it('an answer that fails them means Review required, no new subscriptions, and the admins are told', async () => {
+      const deal = await openDeal('100000');
+      const c = await investor();
+      expect((await review(c, passing)).statusCode).toBe(200);
+      expect((await subscribe(c, deal.id, '100')).statusCode).toBe(201);
+
+      expect((await review(c, { ...passing, experience: 'none', netWorthBand: 'under_1m' })).statusCode).toBe(200);
+      const compliance = (await call('GET', '/api/investor/compliance', c.cookie)).json() as { regulatory: { classification: string } };
+      expect(compliance.regulatory.classification).toBe('Review required');
+      const refused = expectError(await subscribe(c, deal.id, '100'), 403);
+      expect(refused.code).toBe('SUITABILITY_REVIEW_REQUIRED');
+      expect(refused.message).toMatch(/Professional Client criteria/);
+      expect(await ctx.db.query('SELECT 1 FROM subscriptions WHERE investor_id = $1', [c.id])).toHaveLength(1);
+
+      // The admins: an activity entry naming the reason, and the investor flagged on Investor Onboarding.
+      const logs = (await call('GET', '/api/activity-logs?type=suitability_review_required', adminCookie)).json() as {
+        logs: { targetUserId: string; details: { reason: string } }[];
+      };
+      expect(logs.logs.find((l) => l.targetUserId === c.id)?.details.reason).toMatch(
+        /net assets under \$1 million, no investment experience/,
+      );
+      const kyc = (await call('GET', '/api/kyc', adminCookie)).json() as {
+        applications: { investorId: string; suitabilityReviewRequired: boolean }[];
+      };
+      expect(kyc.applications.find((k) => k.investorId === c.id)?.suitabilityReviewRequired).toBe(true);
+      expect(kyc.applications.find((k) => k.investorId === a.id)?.suitabilityReviewRequired).toBe(false);
+
+      // Either failing answer alone is enough.
+      expect((await review(c, { ...passing, experience: 'none' })).statusCode).toBe(200);
+      expectError(await subscribe(c, deal.id, '100'), 403);
+      expect((await review(c, { ...passing, netWorthBand: 'under_1m' })).statusCode).toBe(200);
+      expectError(await subscribe(c, deal.id, '100'), 403);
+
+      // A later review that meets them lifts the hold.
+      expect((await review(c, passing)).statusCode).toBe(200);
+      expect(
+        ((await call('GET', '/api/investor/compliance', c.cookie)).json() as { regulatory: { classification: string } }).regulatory
+          .classification,
+      ).toBe('Professional Client');
+      expect((await subscribe(c, deal.id, '100')).statusCode).toBe(201);
+    });
+  });
 });
