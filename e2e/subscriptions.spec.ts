@@ -49,6 +49,16 @@ async function gotoPortal(page: Page, query = '') {
   await expect(page.getByRole('heading', { level: 2, name: 'Your Subscriptions' })).toBeVisible();
 }
 
+/** The review step: checks what it shows, ticks the acknowledgements and confirms. */
+async function confirmReview(page: Page, deal: string, amount: string) {
+  const review = page.getByRole('dialog', { name: 'Review your subscription' });
+  await expect(review).toBeVisible();
+  await expect(review.getByTestId('review-summary')).toContainText(deal);
+  await expect(review.getByTestId('review-amount')).toHaveText(amount);
+  for (const box of await review.getByRole('checkbox').all()) await box.check();
+  await review.getByRole('button', { name: 'Confirm Subscription' }).click();
+}
+
 const subscriptionItem = (page: Page, id: string) => page.locator(`[data-testid="subscription-item"][data-subscription-id="${id}"]`);
 
 /** The Committed figure of a deal's card on the admin pipeline. */
@@ -191,6 +201,7 @@ test('subscribe with capacity checks, cancel, admin reviews and completes: commi
   );
   await amount.fill('5000');
   await submit.click();
+  await confirmReview(page, OPEN_DEAL, '$5,000');
   await expectToast(page, 'Failed to submit subscription');
   await expect(form.locator('#subscription-deal-error')).toHaveText('This deal is not open for investment');
   await expect(deal).toBeFocused();
@@ -199,8 +210,13 @@ test('subscribe with capacity checks, cancel, admin reviews and completes: commi
   // A valid subscription: toast, listed as Pending with 25%, capacity reduced.
   await amount.fill('25,000');
   await submit.click();
+  await confirmReview(page, OPEN_DEAL, '$25,000');
   await expectToast(page, 'Subscription submitted');
+  // Nothing stays selected: a second click cannot submit the same subscription again.
   await expect(amount).toHaveValue('');
+  await expect(deal).toHaveValue('');
+  await expect(page).not.toHaveURL(/\?deal=/);
+  await deal.selectOption({ label: OPEN_DEAL });
   await expect(summary.getByTestId('remaining-capacity')).toHaveText(usd(remaining - 25_000));
   const mine = page.getByTestId('subscription-item').filter({ hasText: OPEN_DEAL }).filter({ hasText: '$25,000' });
   await expect(mine).toHaveCount(1);
@@ -214,6 +230,7 @@ test('subscribe with capacity checks, cancel, admin reviews and completes: commi
   // A second one, cancelled from its confirm dialog.
   await amount.fill('1000');
   await submit.click();
+  await confirmReview(page, OPEN_DEAL, '$1,000');
   await expectToast(page, 'Subscription submitted');
   const small = page.getByTestId('subscription-item').filter({ hasText: OPEN_DEAL }).filter({ hasText: '$1,000' });
   await expect(small).toHaveCount(1);
@@ -228,6 +245,7 @@ test('subscribe with capacity checks, cancel, admin reviews and completes: commi
   await expect(dialog).toBeHidden();
   await expect(small.getByTestId('subscription-status')).toHaveText('Cancelled');
   await expect(small.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+  await deal.selectOption({ label: OPEN_DEAL });
   await expect(summary.getByTestId('remaining-capacity')).toHaveText(usd(remaining - 25_000));
 
   await page.setViewportSize(PHONE);
@@ -338,4 +356,61 @@ test('empty states on a fresh database: no open deals, no holdings, no subscript
   await expect(page.getByLabel(/^Deal\*?$/).locator('option:checked')).toHaveText('No deals are open for investment');
   await expectNoA11yViolations(page, 'empty subscription portal');
   await ctx.close();
+});
+
+test('the review step: acknowledgements required, Back changes nothing, a double click on Confirm subscribes once (phone width)', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
+  await gotoPortal(page);
+  const form = page.getByRole('form', { name: 'New Subscription' });
+  await expect(page.getByTestId('subscription-item').first()).toBeVisible();
+  const before = await page.getByTestId('subscription-item').count();
+  await form.getByLabel(/^Deal\*?$/).selectOption({ label: OIL_DEAL });
+  await form.getByLabel(/^Amount \(USD\)\*?$/).fill('1234.56');
+  await form.getByRole('button', { name: 'Submit Subscription' }).click();
+
+  const review = page.getByRole('dialog', { name: 'Review your subscription' });
+  await expect(review).toBeVisible();
+  await expect(review.getByTestId('review-summary')).toContainText(OIL_DEAL);
+  await expect(review.getByTestId('review-amount')).toHaveText('$1,234.56');
+  await expect(review.getByText('Expected IRR')).toBeVisible();
+  await expect(review.getByRole('checkbox')).toHaveCount(3);
+  await expect(review.getByText(/I confirm that I am a Professional Client under the DFSA rules/)).toBeVisible();
+  await expectNoA11yViolations(page, 'subscription review (phone)');
+
+  // Nothing is sent before Confirm; unticked acknowledgements are refused.
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/investor/subscriptions')) posts++;
+  });
+  await review.getByRole('button', { name: 'Confirm Subscription' }).click();
+  await expect(review.getByRole('alert')).toHaveText('Tick each acknowledgement to confirm the subscription');
+  expect(posts).toBe(0);
+  await review.getByRole('button', { name: 'Back' }).click();
+  await expect(review).toBeHidden();
+  expect(posts).toBe(0);
+
+  // Slow server: both clicks on Confirm land while the first request is in flight.
+  await form.getByRole('button', { name: 'Submit Subscription' }).click();
+  for (const box of await review.getByRole('checkbox').all()) await box.check();
+  await page.route('**/api/investor/subscriptions', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await new Promise((r) => setTimeout(r, 800));
+    return route.fallback();
+  });
+  await review.getByRole('button', { name: 'Confirm Subscription' }).dblclick({ force: true });
+  await expectToast(page, 'Subscription submitted');
+  await expect(page.getByTestId('subscription-item')).toHaveCount(before + 1);
+  expect(posts).toBe(1);
+  await page.unroute('**/api/investor/subscriptions');
+
+  // The server refuses a second subscription with the same key too (a replay returns the first).
+  const mine = page.getByTestId('subscription-item').filter({ hasText: OIL_DEAL }).filter({ hasText: '$1,234.56' });
+  await expect(mine).toHaveCount(1);
+  const id = (await mine.getAttribute('data-subscription-id')) as string;
+  await mine.getByRole('button', { name: `Cancel subscription to ${OIL_DEAL}` }).click();
+  await page.getByRole('dialog', { name: 'Cancel this subscription?' }).getByRole('button', { name: 'Cancel Subscription' }).click();
+  await expect(subscriptionItem(page, id).getByTestId('subscription-status')).toHaveText('Cancelled');
 });

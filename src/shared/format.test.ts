@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatUSD } from './format.ts';
+import { formatDate, formatDateTime, formatUSD, formatUSDExact } from './format.ts';
 
 describe('formatUSD (USD, no decimals)', () => {
   it('formats numbers without decimals', () => {
@@ -48,5 +48,17 @@ describe('formatDate', () => {
     expect(formatDateTime('2026-03-05T12:00:00Z')).toMatch(/\d{2} Mar 2026.*\d{2}:\d{2}/);
     expect(formatDateTime(null)).toBe('—');
     expect(formatDateTime('garbage')).toBe('—');
+  });
+});
+
+describe('formatUSDExact', () => {
+  it('shows cents when there are any, from the decimal string', () => {
+    expect(formatUSDExact('10000.00')).toBe('$10,000');
+    expect(formatUSDExact('10000.01')).toBe('$10,000.01');
+    expect(formatUSDExact('1234.5')).toBe('$1,234.50');
+    expect(formatUSDExact('999999999999999.99')).toBe('$999,999,999,999,999.99');
+    expect(formatUSDExact('-25.10')).toBe('-$25.10');
+    expect(formatUSDExact('0')).toBe('$0');
+    expect(formatUSDExact('abc')).toBe('—');
   });
 });

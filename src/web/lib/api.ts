@@ -30,21 +30,28 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not broadcast a 401 (used by the session probe). */
   quiet401?: boolean;
+  /** Extra request headers, e.g. Idempotency-Key. */
+  headers?: Record<string, string>;
 }
+
+const isAbort = (err: unknown) => (err as { name?: string } | null)?.name === 'AbortError';
 
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   let res: Response;
   try {
     res = await fetch(path, {
-      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-      headers: opts.body === undefined || isForm ? undefined : { 'content-type': 'application/json' },
+      method,
+      headers: { ...(opts.body === undefined || isForm ? {} : { 'content-type': 'application/json' }), ...opts.headers },
       body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
       credentials: 'same-origin',
       signal: opts.signal,
     });
   } catch (err) {
-    console.error(`Request failed: ${path}`, err);
+    // A request the app cancelled (navigation, a newer query) is not a failure: no log.
+    if (isAbort(err) || opts.signal?.aborted) throw err;
+    console.error(`Request failed: ${method} ${path}`, err);
     throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
   }
   const text = await res.text();
@@ -59,7 +66,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   if (!res.ok) {
     const body = (data ?? {}) as { message?: string; code?: string; fields?: Record<string, string> };
     const error = new ApiError(res.status, body.message || `Request failed (${res.status})`, body.code, body.fields);
-    if (!(res.status === 401 && opts.quiet401)) console.error(`Request failed: ${opts.method ?? 'GET'} ${path}`, res.status, error.message);
+    if (!(res.status === 401 && opts.quiet401)) console.error(`Request failed: ${method} ${path}`, res.status, error.message);
     if (res.status === 401 && !opts.quiet401) for (const l of unauthorizedListeners) l();
     throw error;
   }

@@ -13,6 +13,7 @@ export const SUBSCRIPTION_TEXT = {
   loadFailed: 'Failed to load subscriptions',
   kycRequired: 'Your KYC must be approved before you can subscribe',
   aboveCapacity: 'The amount is above the remaining capacity of this deal',
+  acknowledgeAll: 'Tick each acknowledgement to confirm the subscription',
 } as const;
 
 export { serverMessage } from '../../lib/api';
@@ -47,8 +48,14 @@ export function useMySubscriptions() {
 export function useCreateSubscription() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { dealId: string; amount: string }) =>
-      api<{ subscription: Subscription }>('/api/investor/subscriptions', { method: 'POST', body: input }).then((r) => r.subscription),
+    // The key identifies this one reviewed request: a retry or a second click sends the same key
+    // and the server returns the subscription it already created.
+    mutationFn: ({ idempotencyKey, ...input }: { dealId: string; amount: string; idempotencyKey: string }) =>
+      api<{ subscription: Subscription }>('/api/investor/subscriptions', {
+        method: 'POST',
+        body: input,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }).then((r) => r.subscription),
     onSuccess: (sub) => {
       qc.setQueryData<Subscription[]>(subscriptionKeys.mine(), (old) => (old ? [sub, ...old.filter((s) => s.id !== sub.id)] : old));
     },

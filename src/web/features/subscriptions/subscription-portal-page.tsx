@@ -3,7 +3,7 @@ import { ArrowRight, ClipboardList, RotateCw, Send, ShieldAlert } from 'lucide-r
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { formatDate, formatUSD } from '../../../shared/format';
+import { formatDate, formatUSD, formatUSDExact } from '../../../shared/format';
 import type { KycStatus } from '../../../shared/kyc';
 import { createSubscriptionInput, type InvestorDeal, type Subscription } from '../../../shared/portal';
 import { KycStatusBadge } from '../../components/domain/kyc';
@@ -48,6 +48,18 @@ export default function SubscriptionPortalPage() {
 // ---------------------------------------------------------------------------------------------
 
 type Errors = { dealId?: string; amount?: string };
+interface Review {
+  deal: InvestorDeal;
+  amount: string;
+  idempotencyKey: string;
+}
+
+/** What a professional-client subscription asks the investor to confirm (the review step). */
+export const ACKNOWLEDGEMENTS = [
+  'I confirm that I am a Professional Client under the DFSA rules and that the information in my suitability review is accurate.',
+  "I have read the deal's documents in the Deal Vault and I understand this is an illiquid, high-risk investment in which I could lose the whole amount.",
+  'I understand this subscription commits the amount above once our team completes it, and that I can cancel it only while it is Pending.',
+] as const;
 
 function SubscribeForm() {
   const qc = useQueryClient();
@@ -57,6 +69,10 @@ function SubscribeForm() {
   const [params, setParams] = useSearchParams();
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const [reviewing, setReviewing] = useState<Review | null>(null);
+  const [suitabilityHold, setSuitabilityHold] = useState<string | null>(null);
+  const focusAfterReview = useRef<HTMLElement | null>(null);
+  const sending = useRef(false);
   const dealRef = useRef<HTMLSelectElement>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
@@ -98,35 +114,50 @@ function SubscribeForm() {
     return { ok: true, value: { dealId: deal.id, amount: centsToDecimal(cents) } };
   }
 
-  async function onSubmit(e: FormEvent) {
+  /** Submit opens the review step; only its Confirm sends the request. */
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (disabled || create.isPending) return;
+    if (disabled || create.isPending || reviewing) return;
     const checked = validate();
     if (!checked.ok) {
       setErrors(checked.errors);
       (checked.errors.dealId ? dealRef : amountRef).current?.focus();
       return;
     }
-    const v = checked.value;
     setErrors({});
-    const title = deal?.title ?? '';
+    if (!deal) return;
+    // One key per reviewed request: a second click or a retry of it cannot subscribe twice.
+    setReviewing({ deal, amount: checked.value.amount, idempotencyKey: crypto.randomUUID() });
+  }
+
+  async function confirm(r: Review) {
+    // A ref, not the mutation's state: a double click lands before React re-renders.
+    if (sending.current) return;
+    sending.current = true;
     try {
-      await create.mutateAsync(v);
-      toast.success(SUBSCRIPTION_TEXT.submitted, { description: `${formatUSD(v.amount)} to ${title}` });
+      await create.mutateAsync({ dealId: r.deal.id, amount: r.amount, idempotencyKey: r.idempotencyKey });
+      toast.success(SUBSCRIPTION_TEXT.submitted, { description: `${formatUSDExact(r.amount)} to ${r.deal.title}` });
+      setReviewing(null);
       setAmount('');
+      chooseDeal('');
     } catch (err) {
+      setReviewing(null);
       if (err instanceof ApiError) {
         if (err.code === 'KYC_NOT_APPROVED') void qc.invalidateQueries({ queryKey: kycKeys.me() });
+        if (err.code === 'SUITABILITY_REVIEW_REQUIRED') setSuitabilityHold(err.message);
         const fields: Errors = {};
         if (err.fields?.amount) fields.amount = err.fields.amount;
         if (err.fields?.dealId) fields.dealId = err.fields.dealId;
         if (err.code === 'DEAL_CLOSED') fields.dealId = err.message;
         if (fields.dealId || fields.amount) {
           setErrors(fields);
-          (fields.dealId ? dealRef : amountRef).current?.focus();
+          // Focus moves to the field once the review dialog has closed (it restores focus itself otherwise).
+          focusAfterReview.current = fields.dealId ? dealRef.current : amountRef.current;
         }
       }
       toast.error(SUBSCRIPTION_TEXT.submitFailed, { description: serverMessage(err) });
+    } finally {
+      sending.current = false;
     }
   }
 
@@ -185,9 +216,27 @@ function SubscribeForm() {
           )
         )}
 
+        {suitabilityHold && (
+          <div
+            role="alert"
+            data-testid="suitability-hold"
+            className="flex gap-3 rounded-md border border-danger-700/30 bg-danger-100/60 p-4"
+          >
+            <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger-700" />
+            <div className="flex min-w-0 flex-col gap-2">
+              <p className="font-semibold text-ink-900">Review required</p>
+              <p className="text-sm text-text">{suitabilityHold}</p>
+              <Link to="/investor/messages" className={buttonClass({ variant: 'secondary', size: 'sm', className: 'self-start' })}>
+                Message the compliance team
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </div>
+          </div>
+        )}
+
         <form
           noValidate
-          onSubmit={(e) => void onSubmit(e)}
+          onSubmit={onSubmit}
           aria-labelledby={headingId}
           aria-describedby={!approved && !kyc.isPending ? kycNoteId : undefined}
         >
@@ -253,7 +302,133 @@ function SubscribeForm() {
           </fieldset>
         </form>
       </div>
+      {reviewing && (
+        <ReviewDialog
+          review={reviewing}
+          busy={create.isPending}
+          onConfirm={() => void confirm(reviewing)}
+          onClose={() => {
+            if (!create.isPending) setReviewing(null);
+          }}
+          onCloseAutoFocus={(e) => {
+            const target = focusAfterReview.current;
+            focusAfterReview.current = null;
+            if (target) {
+              e.preventDefault();
+              target.focus();
+            }
+          }}
+        />
+      )}
     </Card>
+  );
+}
+
+/** The review step: deal, amount, terms and the acknowledgements, then Confirm. */
+function ReviewDialog({
+  review,
+  busy,
+  onConfirm,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  review: Review;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  onCloseAutoFocus: (e: Event) => void;
+}) {
+  const [ticked, setTicked] = useState<boolean[]>(() => ACKNOWLEDGEMENTS.map(() => false));
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const { deal, amount } = review;
+  function submit() {
+    if (busy) return;
+    if (!ticked.every(Boolean)) {
+      setError(SUBSCRIPTION_TEXT.acknowledgeAll);
+      return;
+    }
+    onConfirm();
+  }
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()}>
+      <DialogContent size="lg" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>Review your subscription</DialogTitle>
+          <DialogDescription>Check the details and confirm. Nothing is submitted until you confirm.</DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-md border border-border bg-canvas p-4 text-sm" data-testid="review-summary">
+          <div className="col-span-2">
+            <dt className="text-xs text-muted">Deal</dt>
+            <dd className="font-medium break-words text-ink-900">{deal.title}</dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="text-xs text-muted">Amount</dt>
+            <dd className="tabular text-2xl font-semibold text-ink-900" data-testid="review-amount">
+              {formatUSDExact(amount)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted">Type</dt>
+            <dd className="font-medium text-ink-900">{deal.type}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted">Expected IRR</dt>
+            <dd className="tabular font-medium text-ink-900">{deal.expectedIrr || 'TBD'}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted">Risk score</dt>
+            <dd className="tabular font-medium text-ink-900">{deal.riskScore || 'TBD'}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-muted">Remaining capacity</dt>
+            <dd className="tabular font-medium text-ink-900">
+              {deal.remainingCapacity === null ? 'No cap' : formatUSD(deal.remainingCapacity)}
+            </dd>
+          </div>
+          {deal.spvEntity && (
+            <div className="col-span-2">
+              <dt className="text-xs text-muted">Invested through</dt>
+              <dd className="font-medium break-words text-ink-900">{deal.spvEntity}</dd>
+            </div>
+          )}
+        </dl>
+        <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined}>
+          <legend className="mb-1 text-sm font-semibold text-ink-900">Acknowledgements</legend>
+          {ACKNOWLEDGEMENTS.map((text, i) => (
+            <label key={text} className="flex items-start gap-3 text-sm text-text">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-gold-700"
+                checked={ticked[i]}
+                onChange={(e) => {
+                  const next = [...ticked];
+                  next[i] = e.target.checked;
+                  setTicked(next);
+                  if (next.every(Boolean)) setError(null);
+                }}
+              />
+              <span>{text}</span>
+            </label>
+          ))}
+          {error && (
+            <p id={errorId} role="alert" className="text-sm font-medium text-danger-700">
+              {error}
+            </p>
+          )}
+        </fieldset>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={busy}>
+              Back
+            </Button>
+          </DialogClose>
+          <Button onClick={submit} busy={busy}>
+            {busy ? 'Submitting...' : 'Confirm Subscription'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -391,7 +566,7 @@ function SubscriptionList() {
             <DialogDescription>
               {cancelling && (
                 <>
-                  Your <span className="tabular font-medium text-text">{formatUSD(cancelling.amount)}</span> subscription to{' '}
+                  Your <span className="tabular font-medium text-text">{formatUSDExact(cancelling.amount)}</span> subscription to{' '}
                   <span className="font-medium text-text">{cancelling.dealTitle}</span> will be cancelled and its reserved capacity
                   released. This cannot be undone.
                 </>
@@ -435,7 +610,7 @@ function SubscriptionItem({ sub, onCancel }: { sub: Subscription; onCancel: () =
           <div>
             <dt className="text-xs text-muted">Amount</dt>
             <dd className="tabular font-semibold text-ink-900" data-testid="subscription-amount">
-              {formatUSD(sub.amount)}
+              {formatUSDExact(sub.amount)}
             </dd>
           </div>
           <div>
