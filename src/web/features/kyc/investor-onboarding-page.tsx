@@ -15,6 +15,7 @@ import {
 } from '../../../shared/kyc';
 import { KycFileActions, KycStatusBadge } from '../../components/domain/kyc';
 import { PageHeader } from '../../components/layout/page-header';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -246,7 +247,10 @@ function KycApplicationsTab({ list }: { list: ReturnType<typeof useKycList> }) {
                       </TD>
                       <TD className="whitespace-nowrap">{typeLabel(a)}</TD>
                       <TD>
-                        <KycStatusBadge status={a.status} />
+                        <span className="flex flex-wrap items-center gap-1.5">
+                          <KycStatusBadge status={a.status} />
+                          <ReviewRequiredBadge app={a} />
+                        </span>
                       </TD>
                       <TD className="min-w-32">
                         <Progress value={a.completionPercentage} label={`KYC completion for ${a.investorName}`} showValue />
@@ -285,7 +289,10 @@ function KycApplicationsTab({ list }: { list: ReturnType<typeof useKycList> }) {
                           <p className="font-medium break-words text-ink-900">{a.investorName}</p>
                           <p className="text-sm break-all text-muted">{a.email}</p>
                         </div>
-                        <KycStatusBadge status={a.status} className="mt-0.5" />
+                        <span className="mt-0.5 flex flex-col items-end gap-1.5">
+                          <KycStatusBadge status={a.status} />
+                          <ReviewRequiredBadge app={a} />
+                        </span>
                       </div>
                       <Progress className="mt-3" value={a.completionPercentage} label={`KYC completion for ${a.investorName}`} showValue />
                       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
@@ -645,5 +652,15 @@ function DecisionBody({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** The investor's latest suitability review fails the DFSA professional-client criteria: subscriptions are on hold. */
+function ReviewRequiredBadge({ app }: { app: KycApplication }) {
+  if (!app.suitabilityReviewRequired) return null;
+  return (
+    <Badge tone="danger" title="The latest suitability review fails the DFSA Professional Client criteria; new subscriptions are on hold.">
+      Review required
+    </Badge>
   );
 }
