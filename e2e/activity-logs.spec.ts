@@ -169,7 +169,7 @@ test('older records load through the cursor; no user reads System, a deleted use
   await expect(oldest.nth(3)).toHaveText(`Deal: Paging ${token}Type: Infrastructure`);
   await checkA11y(page, 'activity logs, all pages');
 
-  // A failed sign-in for an unknown address names no user: 'System'.
+  // A failed sign-in for an unknown address names no user ('System') and has no target user ('—').
   const stranger = freshEmail('logs-stranger');
   // (`request` has no cookies: the admin's browser session is not involved.)
   const refused = await request.post('/api/auth/sign-in', {
@@ -182,7 +182,7 @@ test('older records load through the cursor; no user reads System, a deleted use
   const failed = bodyRows(page).first().getByRole('cell');
   await expect(failed.nth(0)).toHaveText('Failed sign-in');
   await expect(failed.nth(1)).toHaveText('System');
-  await expect(failed.nth(2)).toHaveText('System');
+  await expect(failed.nth(2)).toHaveText('—');
   await expect(failed.nth(3)).toHaveText(`Email: ${stranger}Reason: Invalid credentials`);
 
   // A deleted user's records stay and read 'Unknown'.

@@ -59,6 +59,18 @@ test('upload a PDF linked to a deal, see it listed, download it, view it, change
   await expect(submit).toBeDisabled();
   await expectNoA11yViolations(page, 'document vault with upload form');
 
+  // The name follows the last file chosen (a rejected evil.exe, then a PDF) unless the user typed one.
+  const evil = path.join(tmp, 'evil.exe');
+  writeFileSync(evil, Buffer.from('MZ\x90\x00 not really a program'));
+  await form.getByLabel('File').setInputFiles(evil);
+  await expect(form.getByLabel('Document Name')).toHaveValue('evil');
+  await form.getByLabel('File').setInputFiles(writePdf('Q3-Report.v2.pdf').file);
+  await expect(form.getByLabel('Document Name')).toHaveValue('Q3-Report');
+  await form.getByLabel('Document Name').fill('Board pack');
+  await form.getByLabel('File').setInputFiles(writePdf('Other.pdf').file);
+  await expect(form.getByLabel('Document Name')).toHaveValue('Board pack');
+  await form.getByLabel('Document Name').fill('');
+
   const stamp = Date.now();
   const { file, bytes } = writePdf(`e2e-ppm-${stamp}.v1.pdf`);
   await form.getByLabel('File').setInputFiles(file);
@@ -166,13 +178,14 @@ test('refuses a renamed executable and an unsupported extension', async ({ page 
   const fake = path.join(tmp, 'invoice.pdf');
   writeFileSync(fake, mz);
   await form.getByLabel('File').setInputFiles(fake);
-  await expect(form.getByLabel('Document Name')).toHaveValue('setup');
+  // The name follows the last file chosen (issue 18: it used to keep 'setup').
+  await expect(form.getByLabel('Document Name')).toHaveValue('invoice');
   await form.getByLabel('Document Type').selectOption('Other');
   await submit.click();
   await expectToast(page, 'Failed to upload document. Please try again.');
   await expect(form.getByText("The file's content does not match its .pdf extension")).toBeVisible();
   await expect(form.getByLabel('File')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('table', { name: 'Documents' }).getByRole('row').filter({ hasText: 'setup' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Documents' }).getByRole('row').filter({ hasText: 'invoice' })).toHaveCount(0);
   await page.screenshot({ path: '.test-logs/documents-refused.png', fullPage: true });
 });
 

@@ -665,7 +665,7 @@ describe('brute-force limits and HTTPS', () => {
     expect(Number(retry)).toBeGreaterThan(0);
     expect(Number(retry)).toBeLessThanOrEqual(15 * 60);
     const body = res.json();
-    expect(body.message).toMatch(/Too many failed sign-in attempts/);
+    expect(body.message).toMatch(/^Too many failed sign-in attempts\. Try again in (1 minute|([2-9]|1[0-5]) minutes)\.$/);
     expect(body.code).toBe('RATE_LIMITED');
     expect(hasSessionCookie(res)).toBe(false);
   }

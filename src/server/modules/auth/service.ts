@@ -77,7 +77,8 @@ async function checkLoginLimits(ctx: AppContext, email: string, ip: string): Pro
   if (r.client >= perClient) over.push(r.client_retry ?? windowMinutes * 60);
   if (over.length > 0) {
     const retry = Math.max(1, ...over);
-    throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(retry / 60)} minute(s).`, {
+    const minutes = Math.ceil(retry / 60);
+    throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, {
       code: AUTH_ERRORS.rateLimited,
       headers: { 'retry-after': String(retry) },
     });

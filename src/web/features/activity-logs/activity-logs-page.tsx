@@ -155,7 +155,9 @@ export default function ActivityLogsPage() {
   );
 }
 
-function Person({ id, name, email }: { id: string | null; name: string | null; email: string | null }) {
+/** `noneLabel`: what a column shows with no user at all (a sign-in has no target user: '—', not 'System'). */
+function Person({ id, name, email, noneLabel }: { id: string | null; name: string | null; email: string | null; noneLabel?: string }) {
+  if (!id && noneLabel) return <span className="text-muted">{noneLabel}</span>;
   const label = actorLabel(id, name);
   const known = Boolean(id && name);
   return (
@@ -179,7 +181,7 @@ function LogRow({ entry }: { entry: ActivityLogEntry }) {
         <Person id={entry.userId} name={entry.userName} email={entry.userEmail} />
       </TD>
       <TD>
-        <Person id={entry.targetUserId} name={entry.targetName} email={entry.targetEmail} />
+        <Person id={entry.targetUserId} name={entry.targetName} email={entry.targetEmail} noneLabel="—" />
       </TD>
       <TD className="min-w-48 max-w-md [overflow-wrap:anywhere]">
         {lines.length === 0 ? (

@@ -136,6 +136,8 @@ function UploadForm() {
   const [progress, setProgress] = useState<number | null>(null);
   const [sessionEnded, setSessionEnded] = useState(false);
   const abortRef = useRef<AbortController | null>(null);
+  /** The name the last chosen file filled in (a typed name differs from it). */
+  const autoName = useRef<string | null>(null);
   const uid = useId();
   const id = (k: string) => `${uid}-${k}`;
   const uploading = progress !== null;
@@ -147,16 +149,22 @@ function UploadForm() {
     if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
   }
 
+  /** The name follows the last file chosen, unless the user typed one. */
   function onFileChange(next: File | null) {
     setFile(next);
     const fileError = next ? checkFile(next) : null;
-    const fillsName = next !== null && draft.name.trim() === '';
+    const current = draft.name.trim();
+    const fillsName = next !== null && (current === '' || current === autoName.current);
     setErrors(({ file: _f, form: _g, ...rest }) => {
       const out: Record<string, string> = fileError ? { ...rest, file: fileError } : rest;
       if (fillsName) delete out.name;
       return out;
     });
-    if (next) setDraft((d) => ({ ...d, reselectFile: false, name: d.name.trim() === '' ? defaultDocumentName(next.name) : d.name }));
+    if (next) {
+      const name = fillsName ? defaultDocumentName(next.name) : draft.name;
+      if (fillsName) autoName.current = name.trim();
+      setDraft((d) => ({ ...d, reselectFile: false, name }));
+    }
   }
 
   async function submit(e: FormEvent) {
