@@ -230,3 +230,40 @@ test('an invalid SMTP port shows a field error on the Email tab and saves nothin
   await expect(page.getByLabel('SMTP port')).toHaveValue(String(before.smtpPort));
   expect(await readSettings(page)).toEqual(before);
 });
+
+test('unsaved edits: leaving through a link asks first; Cancel keeps the edit, OK leaves; a reload warns', async ({ page }) => {
+  await signInAsAdmin(page);
+  await openSettings(page);
+  const original = await page.getByLabel('Company name').inputValue();
+  await page.getByLabel('Company name').fill(`${original} (draft)`);
+
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    void d.dismiss();
+  });
+  await page.getByRole('link', { name: 'Deal Pipeline' }).click();
+  await expect.poll(() => asked).toEqual(['You have unsaved changes. Leave this page and lose them?']);
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByLabel('Company name')).toHaveValue(`${original} (draft)`);
+
+  // A reload: the browser's own "leave site?" prompt (beforeunload).
+  const unload: string[] = [];
+  page.once('dialog', (d) => {
+    unload.push(d.type());
+    void d.dismiss();
+  });
+  await page.reload({ timeout: 3000 }).catch(() => {});
+  await expect.poll(() => unload).toEqual(['beforeunload']);
+  await expect(page.getByLabel('Company name')).toHaveValue(`${original} (draft)`);
+
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('link', { name: 'Deal Pipeline' }).click();
+  await expect(page).toHaveURL(/\/admin\/deals$/);
+  // Saved settings are untouched.
+  expect((await readSettings(page)).companyName).toBe(original);
+  // Nothing unsaved: no question.
+  await openSettings(page);
+  await page.getByRole('link', { name: 'Deal Pipeline' }).click();
+  await expect(page).toHaveURL(/\/admin\/deals$/);
+});

@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { pageTitle } from '../../lib/company';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { LOAD_FAILED, SAVE_FAILED, SAVED, useSaveSettings, useSettings } from './api';
 import {
   errorCount,
@@ -80,6 +81,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const [focusKey, setFocusKey] = useState<SettingsKey | null>(null);
 
   const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(saved), [values, saved]);
+  useUnsavedChangesGuard(dirty);
   const totalErrors = Object.keys(errors).length;
 
   // After switching to the tab with the first error, move focus to that field. The tab's panel
