@@ -26,7 +26,7 @@ export const settingsSchema = z.object({
   smtpPort: z.number().int().min(1, 'Port must be 1-65535').max(65535, 'Port must be 1-65535'),
   smtpUser: z.string().trim().max(255),
   emailFromAddress: z.union([z.literal(''), z.email('Enter a valid email address')]),
-  // Regulatory details shown to investors (placeholders until the operator replaces them).
+  // Regulatory details shown to investors; one left empty is not shown to them at all.
   regulatorAuthorization: z.string().trim().max(300),
   licenseNumber: z.string().trim().max(100),
   clientClassification: z.string().trim().max(100),
@@ -58,12 +58,13 @@ export const DEFAULT_SETTINGS: Settings = {
   smtpUser: '',
   emailFromAddress: '',
   regulatorAuthorization: 'Authorised and regulated by the Dubai Financial Services Authority (DFSA)',
-  licenseNumber: 'F000000 (placeholder)',
+  // Not set until the operator enters them (no placeholder is ever shown as a fact).
+  licenseNumber: '',
   clientClassification: 'Professional Client',
   classificationReview: 'Reviewed annually',
-  complianceContactName: 'Compliance Officer',
-  complianceContactEmail: 'compliance@example.com',
-  complianceContactPhone: '+971 0 000 0000',
+  complianceContactName: '',
+  complianceContactEmail: '',
+  complianceContactPhone: '',
 };
 
 /** Settings the product stores and shows but does not act on yet: the screen says so next to each. */

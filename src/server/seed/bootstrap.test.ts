@@ -4,9 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password.ts';
 import { loadConfig } from '../config.ts';
+import { getSettings } from '../modules/settings/service.ts';
 import { createTestContext, signIn, type TestContext } from '../testing/harness.ts';
 import { bootstrapAdmin, CREDENTIALS_FILE, CREDENTIALS_NOTICE, writeCredentials } from './bootstrap.ts';
-import { DEMO_USERS, loadDemoData } from './demo.ts';
+import { DEMO_REGULATORY_DETAILS, DEMO_USERS, loadDemoData } from './demo.ts';
 
 const exists = (file: string) =>
   stat(file).then(
@@ -184,6 +185,14 @@ describe('bootstrap and demo data', () => {
       expect(await demoCount()).toBe(0);
     });
 
+    it('shows no placeholder as a regulatory fact: unset details are empty, demo data brings fictional ones', async () => {
+      const before = await getSettings(ctx.db);
+      for (const key of ['licenseNumber', 'complianceContactName', 'complianceContactEmail', 'complianceContactPhone'] as const) {
+        expect(before[key], key).toBe('');
+      }
+      expect(JSON.stringify(before)).not.toMatch(/placeholder|000 0000|compliance@example\.com/);
+    });
+
     it('loads the demo accounts once on a fresh embedded database, with DEMO_PASSWORD', async () => {
       const dir = await tempDir();
       // A PostgreSQL server never gets demo data by itself: there it takes DEMO_DATA=1.
@@ -192,6 +201,7 @@ describe('bootstrap and demo data', () => {
       const lines: string[] = [];
       expect(await loadDemoData({ ...ctx, config: cfg }, true, (l) => lines.push(l))).toBe(true);
       expect(await demoCount()).toBe(DEMO_USERS.length);
+      expect(await getSettings(ctx.db)).toMatchObject(DEMO_REGULATORY_DETAILS);
       for (const u of DEMO_USERS) {
         const row = await account(u.email);
         expect(row).toMatchObject({ role: u.role, status: u.status, name: u.name, must_change_password: false });

@@ -54,6 +54,12 @@ export async function loadDemoData(
       await insertUser(q, { ...u, passwordHash, mustChangePassword: false });
     }
     await loadDemoDeals(q);
+    // Realistic, clearly fictional regulatory details (only where the operator set none).
+    await q.query(
+      `INSERT INTO settings (key, value) VALUES ('app', $1::jsonb)
+       ON CONFLICT (key) DO UPDATE SET value = $1::jsonb || settings.value`,
+      [JSON.stringify(DEMO_REGULATORY_DETAILS)],
+    );
     await q.query(`INSERT INTO settings (key, value) VALUES ('demo_loaded', to_jsonb(now()))`);
   });
   await loadDemoDocuments(db, files);
@@ -70,6 +76,14 @@ export async function loadDemoData(
   }
   return true;
 }
+
+/** Demo data's regulatory details: fictional (the .example domain, a 555 number), never real. */
+export const DEMO_REGULATORY_DETAILS = {
+  licenseNumber: 'F004217 (demo)',
+  complianceContactName: 'Layla Haddad, Head of Compliance',
+  complianceContactEmail: 'compliance@meridian-capital.example',
+  complianceContactPhone: '+971 4 555 0142',
+};
 
 /** The spec's two Mauritius SPVs (names and figures are ours; the spec gives none). */
 export const DEMO_SPVS = [

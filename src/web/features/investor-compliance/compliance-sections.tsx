@@ -225,40 +225,44 @@ export function RegulatoryInformation({ data, className }: { data: Data | undefi
       ) : (
         <Card className="p-5">
           <dl className="flex flex-col gap-4 text-sm">
-            <Item label="Authorization">{r.authorization || '—'}</Item>
-            <Item label="License Number">
-              <span className="tabular">{r.licenseNumber || '—'}</span>
-            </Item>
+            {/* A detail the firm has not set is not shown (never a placeholder). */}
+            {r.authorization && <Item label="Authorization">{r.authorization}</Item>}
+            {r.licenseNumber && (
+              <Item label="License Number">
+                <span className="tabular">{r.licenseNumber}</span>
+              </Item>
+            )}
             <Item label="Client Classification">
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-medium text-ink-900">{r.classification || '—'}</span>
                 {r.classificationReview && <Badge tone="info">{r.classificationReview}</Badge>}
               </span>
             </Item>
-            <Item label="Compliance Contact">
-              <span className="flex flex-col gap-1.5">
-                {r.contactName && <span className="font-medium text-ink-900">{r.contactName}</span>}
-                {r.contactEmail && (
-                  <a
-                    href={`mailto:${r.contactEmail}`}
-                    className="inline-flex min-h-6 pointer-coarse:min-h-10 w-fit max-w-full items-center gap-2 break-all text-ink-700 underline underline-offset-2 hover:text-ink-900"
-                  >
-                    <Mail aria-hidden="true" className="size-4 shrink-0" />
-                    {r.contactEmail}
-                  </a>
-                )}
-                {r.contactPhone && (
-                  <a
-                    href={`tel:${r.contactPhone.replace(/[^\d+]/g, '')}`}
-                    className="tabular inline-flex min-h-6 pointer-coarse:min-h-10 w-fit items-center gap-2 text-ink-700 underline underline-offset-2 hover:text-ink-900"
-                  >
-                    <Phone aria-hidden="true" className="size-4 shrink-0" />
-                    {r.contactPhone}
-                  </a>
-                )}
-                {!r.contactName && !r.contactEmail && !r.contactPhone && '—'}
-              </span>
-            </Item>
+            {(r.contactName || r.contactEmail || r.contactPhone) && (
+              <Item label="Compliance Contact">
+                <span className="flex flex-col gap-1.5">
+                  {r.contactName && <span className="font-medium text-ink-900">{r.contactName}</span>}
+                  {r.contactEmail && (
+                    <a
+                      href={`mailto:${r.contactEmail}`}
+                      className="inline-flex min-h-6 pointer-coarse:min-h-10 w-fit max-w-full items-center gap-2 break-all text-ink-700 underline underline-offset-2 hover:text-ink-900"
+                    >
+                      <Mail aria-hidden="true" className="size-4 shrink-0" />
+                      {r.contactEmail}
+                    </a>
+                  )}
+                  {r.contactPhone && (
+                    <a
+                      href={`tel:${r.contactPhone.replace(/[^\d+]/g, '')}`}
+                      className="tabular inline-flex min-h-6 pointer-coarse:min-h-10 w-fit items-center gap-2 text-ink-700 underline underline-offset-2 hover:text-ink-900"
+                    >
+                      <Phone aria-hidden="true" className="size-4 shrink-0" />
+                      {r.contactPhone}
+                    </a>
+                  )}
+                </span>
+              </Item>
+            )}
           </dl>
         </Card>
       )}
