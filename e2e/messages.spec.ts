@@ -254,6 +254,13 @@ test('investor and admin exchange messages with attachments; unread counts follo
   // The investor's Unread count rises; the thread is unread, from the team.
   await ip.reload();
   await expect.poll(() => cardValue(ip, 'Unread Messages')).toBe(unread0 + 1);
+  // The investor navigation carries the unread badge too (issue 18).
+  const investorNavLink = ip
+    .getByRole('navigation', { name: 'Investor Portal navigation' })
+    .getByRole('link', { name: /^Secure Messages/ });
+  await expect(investorNavLink.or(ip.getByRole('link', { name: /^Secure Messages \(\d+ unread\)/ })).first()).toContainText(
+    `(${unread0 + 1} unread)`,
+  );
   const updated = investorItem(ip, subject);
   await expect(updated.getByText('Unread', { exact: true })).toBeVisible();
   await expect(updated).toContainText('From Investor Relations');

@@ -1,10 +1,12 @@
 import { CalendarDays, FolderLock, LayoutDashboard, LineChart, MessageSquareLock, ScrollText, ShieldCheck } from 'lucide-react';
+import { useMemo } from 'react';
 import { Route, Routes } from 'react-router';
 import DistributionCalendarPage from '../features/distributions/distribution-calendar-page';
 import DfsaCompliancePage from '../features/investor-compliance/dfsa-compliance-page';
 import InvestorDashboardPage from '../features/investor-dashboard/investor-dashboard-page';
 import DealVaultPage from '../features/investor-deals/deal-vault-page';
 import { KycCallToAction } from '../features/kyc/kyc-cta-card';
+import { useUnreadCount } from '../features/messages/api';
 import InvestorMessagesPage from '../features/messages/investor-messages-page';
 import NotFoundPage from '../features/not-found/not-found-page';
 import PerformancePage from '../features/performance/performance-page';
@@ -23,8 +25,17 @@ export const INVESTOR_NAV: NavItem[] = [
 ];
 
 export default function InvestorArea() {
+  // Unread secure messages as a badge on their item, as in the admin sidebar.
+  const unread = useUnreadCount('investor').data ?? 0;
+  const nav = useMemo(
+    () =>
+      INVESTOR_NAV.map((item) =>
+        item.to === '/investor/messages' && unread > 0 ? { ...item, badge: { value: unread, label: `${unread} unread` } } : item,
+      ),
+    [unread],
+  );
   return (
-    <AppShell areaLabel="Investor Portal" nav={INVESTOR_NAV} defaultTypeLabel="Investor">
+    <AppShell areaLabel="Investor Portal" nav={nav} defaultTypeLabel="Investor">
       <Routes>
         <Route index element={<InvestorDashboardPage kycCallToAction={<KycCallToAction />} />} />
         <Route path="deals" element={<DealVaultPage />} />
