@@ -71,6 +71,9 @@ describe('admin dashboard, activity logs and settings', () => {
       expect(await at(0)).toBe('Due Soon');
       expect(await at(-1)).toBe('Overdue');
       expect(await at(-1, 'completed')).toBe('Up-to-Date');
+      // Nothing tracked: not 'Up-to-Date'.
+      await ctx.db.query('DELETE FROM compliance_items');
+      expect(await tile('uaeTaxStatus')).toMatchObject({ value: 'Nothing tracked yet', trend: 'stable' });
     });
 
     it('lists the four most recent Active or Pending deals', async () => {

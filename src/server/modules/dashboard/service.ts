@@ -8,6 +8,8 @@ import type { Queryable } from '../../db/client.ts';
  *  - DFSA filings due today: not completed, due today; attention when above 0
  *  - UAE tax status: Overdue / Due Soon (within 7 days) / Up-to-Date
  */
+export const NOTHING_TRACKED = 'Nothing tracked yet';
+
 export async function dashboard(q: Queryable): Promise<DashboardData> {
   const [counts] = await q.query<{
     active_deals: number;
@@ -17,6 +19,7 @@ export async function dashboard(q: Queryable): Promise<DashboardData> {
     dfsa_today: number;
     tax_overdue: number;
     tax_due_soon: number;
+    tax_tracked: number;
   }>(
     `SELECT
        (SELECT count(*)::int FROM deals WHERE status IN ('Active', 'Pending')) AS active_deals,
@@ -26,9 +29,19 @@ export async function dashboard(q: Queryable): Promise<DashboardData> {
        (SELECT count(*)::int FROM compliance_items WHERE type = 'dfsa_filing' AND workflow_state <> 'completed' AND due_date = current_date) AS dfsa_today,
        (SELECT count(*)::int FROM compliance_items WHERE type = 'uae_tax' AND workflow_state <> 'completed' AND due_date < current_date) AS tax_overdue,
        (SELECT count(*)::int FROM compliance_items WHERE type = 'uae_tax' AND workflow_state <> 'completed'
-          AND due_date BETWEEN current_date AND current_date + 6) AS tax_due_soon`,
+          AND due_date BETWEEN current_date AND current_date + 6) AS tax_due_soon,
+       (SELECT count(*)::int FROM compliance_items WHERE type = 'uae_tax') AS tax_tracked`,
   );
-  const c = counts ?? { active_deals: 0, new_deals: 0, active_spvs: 0, new_spvs: 0, dfsa_today: 0, tax_overdue: 0, tax_due_soon: 0 };
+  const c = counts ?? {
+    active_deals: 0,
+    new_deals: 0,
+    active_spvs: 0,
+    new_spvs: 0,
+    dfsa_today: 0,
+    tax_overdue: 0,
+    tax_due_soon: 0,
+    tax_tracked: 0,
+  };
   const tiles: DashboardTile[] = [
     { key: 'activeDeals', label: 'Active Deals', value: String(c.active_deals), trend: c.new_deals > 0 ? 'up' : 'stable' },
     { key: 'activeSpvs', label: 'Active SPV Firewalls', value: String(c.active_spvs), trend: c.new_spvs > 0 ? 'up' : 'stable' },
@@ -41,7 +54,8 @@ export async function dashboard(q: Queryable): Promise<DashboardData> {
     {
       key: 'uaeTaxStatus',
       label: 'UAE Tax Status',
-      value: c.tax_overdue > 0 ? 'Overdue' : c.tax_due_soon > 0 ? 'Due Soon' : 'Up-to-Date',
+      // With no UAE tax item at all there is nothing to be up to date with.
+      value: c.tax_tracked === 0 ? NOTHING_TRACKED : c.tax_overdue > 0 ? 'Overdue' : c.tax_due_soon > 0 ? 'Due Soon' : 'Up-to-Date',
       trend: c.tax_overdue > 0 || c.tax_due_soon > 0 ? 'attention' : 'stable',
     },
   ];

@@ -238,7 +238,12 @@ function ScoreCard({ data, loading, failed }: { data: ComplianceOverview | undef
         <h2 id={headingId} className="text-sm font-medium text-muted">
           Compliance Score
         </h2>
-        {data ? (
+        {data && total === 0 ? (
+          // No item tracked: a score of 100% would claim compliance with nothing checked.
+          <p className="mt-1 text-2xl font-semibold tracking-tight text-ink-900" data-testid="compliance-score">
+            Nothing tracked yet
+          </p>
+        ) : data ? (
           <p className="tabular mt-1 text-4xl font-semibold tracking-tight text-ink-900" data-testid="compliance-score">
             {data.score}%
           </p>
@@ -249,14 +254,19 @@ function ScoreCard({ data, loading, failed }: { data: ComplianceOverview | undef
           </p>
         )}
         <div className="mt-3 h-2 overflow-hidden rounded-full bg-ink-100" aria-hidden="true">
-          <div className="h-full rounded-full bg-gold-500 transition-[width]" style={{ width: `${data?.score ?? 0}%` }} />
+          <div
+            className="h-full rounded-full bg-gold-500 transition-[width]"
+            style={{ width: `${total === 0 ? 0 : (data?.score ?? 0)}%` }}
+          />
         </div>
         <p className="tabular mt-2 text-xs text-muted">
-          {data
-            ? `${completed} of ${total} item${total === 1 ? '' : 's'} completed; SPV returns and document expiries are not scored.`
-            : failed
-              ? 'Unavailable'
-              : '\u00a0'}
+          {data && total === 0
+            ? 'Add compliance items to track them here.'
+            : data
+              ? `${completed} of ${total} item${total === 1 ? '' : 's'} completed; SPV returns and document expiries are not scored.`
+              : failed
+                ? 'Unavailable'
+                : '\u00a0'}
         </p>
       </div>
       <ul aria-label="Compliance items by status" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
