@@ -1,0 +1,297 @@
+/**
+ * The distribution waterfall (decision record 009): European, whole-deal, one event at a time.
+ *
+ * Pure and deterministic. Amounts are decimal strings in and out and integer cents (bigint)
+ * inside; rates are exact decimals. The one irrational quantity, the compounding factor
+ * (1 + hurdle)^(days/365), is computed in 40-digit fixed point with BigInt (ln by the atanh
+ * series, exp by Taylor with halving), never with floats, so the server and the browser get
+ * the same cents on every engine.
+ *
+ * For each distribution, in order:
+ *  1. Investors get 100% until their IRR on the deal reaches the hurdle. The hurdle amount at
+ *     the event date D is  sum(contribution x (1+h)^((D-d)/365)) - sum(earlier investor
+ *     distributions x (1+h)^((D-d)/365)), over contributions dated on or before D, rounded
+ *     half-up to the cent (never below zero). Within that tier, the first dollars are labelled
+ *     return of capital (up to contributed capital not yet returned by this tier), the rest
+ *     preferred return.
+ *  2. Catch-up: the GP gets `catchUpRate` of each further dollar until the GP holds `carryRate`
+ *     of the profit distributed so far (profit = distributed - contributed). The tier size is
+ *     floor((carry x profit - gpSoFar) / (catchUpRate - carry)) cents, the GP's part of it
+ *     floor(catchUpRate x tier); flooring both keeps the GP at or below its share.
+ *  3. The rest is split: the GP gets carryRate of it (rounded half-up), but never more than
+ *     floor(carry x cumulative profit) - gpSoFar, so the GP never holds more than its share
+ *     of the profit; investors get the remainder.
+ * The investors' total of the event is split among the investors pro rata to capital
+ * contributed on or before the event date, floors first, leftover cents to the largest
+ * remainders, ties by investor id (so the result does not depend on input order).
+ */
+
+export interface WaterfallTerms {
+  /** Preferred return (hurdle) rate, annual, e.g. "0.08". */
+  hurdleRate: string;
+  /** Carried-interest rate, e.g. "0.20". */
+  carryRate: string;
+  /** The GP's share of each dollar during catch-up: "1" full, "0" none, in between partial. */
+  catchUpRate: string;
+}
+
+export interface WaterfallInput {
+  terms: WaterfallTerms;
+  contributions: { investorId: string; date: string; amount: string }[];
+  distributions: { date: string; amount: string }[];
+}
+
+export interface WaterfallTiers {
+  returnOfCapital: string;
+  preferredReturn: string;
+  /** The whole catch-up tier; the GP's part is `gp - carriedInterestGp`, the investors' the rest. */
+  catchUp: string;
+  carriedInterestLp: string;
+  carriedInterestGp: string;
+}
+
+export interface WaterfallResult {
+  date: string;
+  amount: string;
+  lpTotal: string;
+  gp: string;
+  perInvestor: Record<string, string>;
+  tiers: WaterfallTiers;
+  /** What investors still needed, at this date and before this event, to reach the hurdle. */
+  hurdleBefore: string;
+  /** What investors still need after this event to reach the hurdle (0.00 once reached). */
+  hurdleAfter: string;
+}
+
+export class WaterfallInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WaterfallInputError';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact decimals
+// ---------------------------------------------------------------------------------------------
+
+const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
+const RATE = /^\d(\.\d{1,8})?$/;
+
+/** A decimal string with at most 2 decimals -> cents. */
+function cents(amount: string, what: string): bigint {
+  if (!AMOUNT.test(amount)) throw new WaterfallInputError(`${what} must be a non-negative amount with at most 2 decimals: ${amount}`);
+  const [whole = '0', frac = ''] = amount.split('.');
+  return BigInt(whole) * 100n + BigInt(`${frac}00`.slice(0, 2));
+}
+
+/** Cents -> '1234.50'. */
+export function centsToString(c: bigint): string {
+  const neg = c < 0n;
+  const a = neg ? -c : c;
+  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
+}
+
+/** An exact rational num/den (den > 0). */
+interface Rate {
+  num: bigint;
+  den: bigint;
+}
+
+function rate(value: string, what: string): Rate {
+  if (!RATE.test(value)) throw new WaterfallInputError(`${what} must be a decimal rate such as 0.08: ${value}`);
+  const [whole = '0', frac = ''] = value.split('.');
+  const den = 10n ** BigInt(frac.length);
+  return { num: BigInt(whole) * den + BigInt(frac || '0'), den };
+}
+
+const floorDiv = (a: bigint, b: bigint) => {
+  const q = a / b;
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
+};
+/** Round half up (towards +infinity on .5) of a/b, b > 0. */
+const roundHalfUp = (a: bigint, b: bigint) => floorDiv(2n * a + b, 2n * b);
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+const max = (a: bigint, b: bigint) => (a > b ? a : b);
+
+// ---------------------------------------------------------------------------------------------
+// Fixed-point (1 + h)^(days / 365)
+// ---------------------------------------------------------------------------------------------
+
+const S = 10n ** 40n;
+
+/** ln(1 + num/den) in fixed point, by ln(x) = 2 atanh((x - 1) / (x + 1)). */
+function ln1p(r: Rate): bigint {
+  if (r.num === 0n) return 0n;
+  const z = (r.num * S) / (2n * r.den + r.num);
+  const z2 = (z * z) / S;
+  let term = z;
+  let sum = 0n;
+  for (let k = 1n; term !== 0n; k += 2n) {
+    sum += term / k;
+    term = (term * z2) / S;
+  }
+  return 2n * sum;
+}
+
+/** exp(y) in fixed point, y >= 0: halve until small, Taylor series, square back. */
+function exp(y: bigint): bigint {
+  let x = y;
+  let halvings = 0;
+  while (x > S / 2n) {
+    x /= 2n;
+    halvings++;
+  }
+  let term = S;
+  let sum = S;
+  for (let k = 1n; term !== 0n; k++) {
+    term = (term * x) / (S * k);
+    sum += term;
+  }
+  for (let i = 0; i < halvings; i++) sum = (sum * sum) / S;
+  return sum;
+}
+
+function dayNumber(date: string, what: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new WaterfallInputError(`${what} must be a date as YYYY-MM-DD: ${date}`);
+  const t = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  if (new Date(t).toISOString().slice(0, 10) !== date) throw new WaterfallInputError(`${what} is not a calendar date: ${date}`);
+  return t / 86_400_000;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Allocation
+// ---------------------------------------------------------------------------------------------
+
+/** Pro rata to `weights`, to the cent: floors, then leftover cents to the largest remainders, ties by id. */
+export function allocateByLargestRemainder(total: bigint, weights: Map<string, bigint>): Map<string, bigint> {
+  const base = [...weights.values()].reduce((s, w) => s + w, 0n);
+  if (base <= 0n) throw new WaterfallInputError('There is no contributed capital to allocate to');
+  const ids = [...weights.keys()].sort();
+  const parts = ids.map((id) => {
+    const exact = total * (weights.get(id) as bigint);
+    return { id, value: exact / base, rem: exact % base };
+  });
+  let left = total - parts.reduce((s, p) => s + p.value, 0n);
+  const order = [...parts].sort((a, b) => (b.rem > a.rem ? 1 : b.rem < a.rem ? -1 : a.id < b.id ? -1 : 1));
+  for (const p of order) {
+    if (left <= 0n) break;
+    p.value += 1n;
+    left -= 1n;
+  }
+  return new Map(parts.map((p) => [p.id, p.value]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The waterfall
+// ---------------------------------------------------------------------------------------------
+
+export function validateTerms(terms: WaterfallTerms): { hurdle: Rate; carry: Rate; catchUp: Rate } {
+  const hurdle = rate(terms.hurdleRate, 'Hurdle rate');
+  const carry = rate(terms.carryRate, 'Carry rate');
+  const catchUp = rate(terms.catchUpRate, 'Catch-up rate');
+  if (hurdle.num > hurdle.den) throw new WaterfallInputError('Hurdle rate must be between 0 and 1');
+  if (carry.num >= carry.den) throw new WaterfallInputError('Carry rate must be at least 0 and below 1');
+  if (catchUp.num > catchUp.den) throw new WaterfallInputError('Catch-up rate must be between 0 and 1');
+  // A catch-up that gives the GP no more than its carry share would never end.
+  if (catchUp.num !== 0n && catchUp.num * carry.den <= carry.num * catchUp.den)
+    throw new WaterfallInputError('Catch-up rate must be 0 (none) or above the carry rate');
+  return { hurdle, carry, catchUp };
+}
+
+export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
+  const { hurdle, carry, catchUp } = validateTerms(input.terms);
+  const lnH = ln1p(hurdle);
+  const factorCache = new Map<number, bigint>();
+  /** (1 + h)^(days/365) in fixed point. */
+  const factor = (days: number): bigint => {
+    let f = factorCache.get(days);
+    if (f === undefined) {
+      f = hurdle.num === 0n || days === 0 ? S : exp((lnH * BigInt(days)) / 365n);
+      factorCache.set(days, f);
+    }
+    return f;
+  };
+
+  const contributions = input.contributions.map((c, i) => {
+    if (typeof c.investorId !== 'string' || c.investorId === '') throw new WaterfallInputError(`Contribution ${i + 1} has no investor`);
+    return { investorId: c.investorId, day: dayNumber(c.date, 'Contribution date'), cents: cents(c.amount, 'Contribution amount') };
+  });
+
+  const past: { day: number; lp: bigint }[] = [];
+  let distributedSoFar = 0n;
+  let gpSoFar = 0n;
+  let rocSoFar = 0n;
+  let lastDay = Number.NEGATIVE_INFINITY;
+  const results: WaterfallResult[] = [];
+
+  for (const [i, d] of input.distributions.entries()) {
+    const day = dayNumber(d.date, 'Distribution date');
+    if (day < lastDay) throw new WaterfallInputError('Distributions must be in date order');
+    lastDay = day;
+    const amount = cents(d.amount, 'Distribution amount');
+
+    const inForce = contributions.filter((c) => c.day <= day);
+    const contributed = inForce.reduce((s, c) => s + c.cents, 0n);
+    if (contributed <= 0n) throw new WaterfallInputError(`No capital was contributed on or before ${d.date} (distribution ${i + 1})`);
+
+    // 1. Hurdle: what investors still need at this date for their IRR to reach the hurdle.
+    let fv = 0n;
+    for (const c of inForce) fv += c.cents * factor(day - c.day);
+    for (const p of past) fv -= p.lp * factor(day - p.day);
+    const hurdleBefore = max(0n, roundHalfUp(fv, S));
+    const tier1 = min(amount, hurdleBefore);
+    const roc = min(tier1, max(0n, contributed - rocSoFar));
+    const pref = tier1 - roc;
+    let rest = amount - tier1;
+
+    // 2. Catch-up.
+    const profitAfterTier1 = distributedSoFar + tier1 - contributed;
+    let catchUpTier = 0n;
+    let gpCatchUp = 0n;
+    if (rest > 0n && catchUp.num > 0n) {
+      // D* = (c P - G) / (r - c) with c = cn/cd, r = rn/rd: ((cn P - G cd) rd) / (rn cd - cn rd).
+      const num = (carry.num * profitAfterTier1 - gpSoFar * carry.den) * catchUp.den;
+      const den = catchUp.num * carry.den - carry.num * catchUp.den;
+      const needed = floorDiv(num, den);
+      catchUpTier = min(rest, max(0n, needed));
+      gpCatchUp = (catchUpTier * catchUp.num) / catchUp.den;
+      rest -= catchUpTier;
+    }
+
+    // 3. Carried-interest split, capped at the GP's share of the cumulative profit.
+    const profitAfter = distributedSoFar + amount - contributed;
+    const cap = max(0n, floorDiv(carry.num * profitAfter, carry.den) - gpSoFar - gpCatchUp);
+    const carriedGp = min(rest, min(cap, roundHalfUp(carry.num * rest, carry.den)));
+    const carriedLp = rest - carriedGp;
+
+    const gp = gpCatchUp + carriedGp;
+    const lp = amount - gp;
+    const weights = new Map<string, bigint>();
+    for (const c of inForce) weights.set(c.investorId, (weights.get(c.investorId) ?? 0n) + c.cents);
+    const split = allocateByLargestRemainder(lp, weights);
+    const perInvestor: Record<string, string> = {};
+    for (const [id, v] of split) perInvestor[id] = centsToString(v);
+
+    past.push({ day, lp });
+    distributedSoFar += amount;
+    gpSoFar += gp;
+    rocSoFar += roc;
+    results.push({
+      date: d.date,
+      amount: centsToString(amount),
+      lpTotal: centsToString(lp),
+      gp: centsToString(gp),
+      perInvestor,
+      tiers: {
+        returnOfCapital: centsToString(roc),
+        preferredReturn: centsToString(pref),
+        catchUp: centsToString(catchUpTier),
+        carriedInterestLp: centsToString(carriedLp),
+        carriedInterestGp: centsToString(carriedGp),
+      },
+      hurdleBefore: centsToString(hurdleBefore),
+      hurdleAfter: centsToString(hurdleBefore - tier1),
+    });
+  }
+  return results;
+}
