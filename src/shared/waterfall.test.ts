@@ -174,6 +174,70 @@ describe('runWaterfall: reference cases', () => {
     expect(r.gp).toBe('20.00');
   });
 
+  it('recorded events stand as recorded: a terms change applies only to later events', () => {
+    const contributions = [{ investorId: 'a', date: '2021-01-01', amount: '100' }];
+    const [first] = runWaterfall({ terms: EIGHT_FULL_20, contributions, distributions: [{ date: '2024-01-01', amount: '200' }] });
+    // Replaying the recorded event as fixed gives the same state: the next event is the same as computed in one go.
+    const oneGo = runWaterfall({
+      terms: EIGHT_FULL_20,
+      contributions,
+      distributions: [
+        { date: '2024-01-01', amount: '200' },
+        { date: '2025-01-01', amount: '50' },
+      ],
+    });
+    const replay = runWaterfall({
+      terms: EIGHT_FULL_20,
+      contributions,
+      distributions: [
+        { date: '2024-01-01', amount: '200', fixed: { lpTotal: '180.00', gp: '20.00', returnOfCapital: '100.00' } },
+        { date: '2025-01-01', amount: '50' },
+      ],
+    });
+    expect(first?.gp).toBe('20.00');
+    expect(replay[1]).toEqual(oneGo[1]);
+    expect(replay[1]).toMatchObject({ lpTotal: '40.00', gp: '10.00' });
+    // The first event was recorded with no carry at all; carry 20% from then on: the GP catches up in full.
+    const changed = runWaterfall({
+      terms: EIGHT_FULL_20,
+      contributions,
+      distributions: [
+        { date: '2024-01-01', amount: '200', fixed: { lpTotal: '200.00', gp: '0.00', returnOfCapital: '100.00' } },
+        { date: '2025-01-01', amount: '50' },
+      ],
+    });
+    // Profit 150.00 -> the GP's share 30.00: catch-up 25.00 (20% of the 125.00 profit by then), then 20% of 25.00.
+    expect(changed[1]).toMatchObject({ lpTotal: '20.00', gp: '30.00', hurdleBefore: '0.00' });
+    expect(changed[1]?.tiers).toMatchObject({ catchUp: '25.00', carriedInterestGp: '5.00', carriedInterestLp: '20.00' });
+    expect(() =>
+      runWaterfall({
+        terms: EIGHT_FULL_20,
+        contributions,
+        distributions: [{ date: '2024-01-01', amount: '200', fixed: { lpTotal: '180.00', gp: '10.00', returnOfCapital: '100.00' } }],
+      }),
+    ).toThrow(/add up/);
+  });
+
+  it('splits each investor amount over the tiers: 2 investors, textbook tiers', () => {
+    const r = one(
+      EIGHT_FULL_20,
+      [
+        { investorId: 'a', date: '2021-01-01', amount: '50' },
+        { investorId: 'b', date: '2021-01-01', amount: '50' },
+      ],
+      '2024-01-01',
+      '200',
+    );
+    expect(r.perInvestor).toEqual({ a: '90.00', b: '90.00' });
+    // 25.97 / 2 and 54.03 / 2: the odd cents go to different investors so each still adds up to 90.00.
+    const a = r.perInvestorTiers.a;
+    const b = r.perInvestorTiers.b;
+    expect([a?.returnOfCapital, b?.returnOfCapital]).toEqual(['50.00', '50.00']);
+    expect([toC(a?.preferredReturn ?? ''), toC(b?.preferredReturn ?? '')].sort()).toEqual([1298n, 1299n]);
+    expect(toC(a?.preferredReturn ?? '') + toC(a?.carriedInterest ?? '')).toBe(4000n);
+    expect(toC(b?.preferredReturn ?? '') + toC(b?.carriedInterest ?? '')).toBe(4000n);
+  });
+
   it('refuses bad input with a clear error', () => {
     const c = [{ investorId: 'a', date: '2021-01-01', amount: '100' }];
     const bad =
@@ -257,6 +321,21 @@ describe('runWaterfall: properties', () => {
           ).toBe(amount);
           expect(Object.values(r.perInvestor).reduce((s, v) => s + toC(v), 0n)).toBe(toC(r.lpTotal));
           for (const v of [r.lpTotal, r.gp, ...Object.values(t), ...Object.values(r.perInvestor)]) expect(v.startsWith('-')).toBe(false);
+          // Each investor's tier parts add up to their amount, and each investors' tier to its total.
+          const parts = Object.entries(r.perInvestorTiers);
+          expect(parts.map(([id]) => id).sort()).toEqual(Object.keys(r.perInvestor).sort());
+          for (const [id, p] of parts) {
+            expect(toC(p.returnOfCapital) + toC(p.preferredReturn) + toC(p.catchUp) + toC(p.carriedInterest)).toBe(
+              toC(r.perInvestor[id] as string),
+            );
+            for (const v of Object.values(p)) expect(v.startsWith('-')).toBe(false);
+          }
+          const col = (k: 'returnOfCapital' | 'preferredReturn' | 'catchUp' | 'carriedInterest') =>
+            parts.reduce((s2, [, p]) => s2 + toC(p[k]), 0n);
+          expect(col('returnOfCapital')).toBe(toC(t.returnOfCapital));
+          expect(col('preferredReturn')).toBe(toC(t.preferredReturn));
+          expect(col('carriedInterest')).toBe(toC(t.carriedInterestLp));
+          expect(col('catchUp')).toBe(toC(t.catchUp) - (toC(r.gp) - toC(t.carriedInterestGp)));
           // The GP's catch-up part is within the catch-up tier.
           expect(toC(r.gp) - toC(t.carriedInterestGp)).toBeLessThanOrEqual(toC(t.catchUp));
         }

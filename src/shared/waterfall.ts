@@ -38,7 +38,20 @@ export interface WaterfallTerms {
 export interface WaterfallInput {
   terms: WaterfallTerms;
   contributions: { investorId: string; date: string; amount: string }[];
-  distributions: { date: string; amount: string }[];
+  /**
+   * The deal's events in date order. An event with `fixed` was recorded earlier (possibly under
+   * other terms): its recorded split is taken as it is, and later events build on it.
+   */
+  distributions: { date: string; amount: string; fixed?: { lpTotal: string; gp: string; returnOfCapital: string } }[];
+}
+
+/** An investor's part of each investors' tier of one event. */
+export interface InvestorTiers {
+  returnOfCapital: string;
+  preferredReturn: string;
+  /** The investors' part of the catch-up tier (0 with full catch-up). */
+  catchUp: string;
+  carriedInterest: string;
 }
 
 export interface WaterfallTiers {
@@ -57,6 +70,8 @@ export interface WaterfallResult {
   gp: string;
   perInvestor: Record<string, string>;
   tiers: WaterfallTiers;
+  /** Each investor's amount split over the investors' tiers; sums to `perInvestor` and to the tiers. */
+  perInvestorTiers: Record<string, InvestorTiers>;
   /** What investors still needed, at this date and before this event, to reach the hurdle. */
   hurdleBefore: string;
   /** What investors still need after this event to reach the hurdle (0.00 once reached). */
@@ -181,6 +196,57 @@ export function allocateByLargestRemainder(total: bigint, weights: Map<string, b
   return new Map(parts.map((p) => [p.id, p.value]));
 }
 
+/**
+ * Splits the investors' tiers of one event among investors so that each investor's parts add
+ * up to their amount and each tier's parts to the tier: floors of the exact pro-rata parts
+ * first, then each investor's missing cents go to the tiers with the most cents still missing
+ * (ties by the larger fraction, then tier order).
+ */
+function splitTiers(rows: Map<string, bigint>, weights: Map<string, bigint>, tierTotals: bigint[]): Record<string, InvestorTiers> {
+  const base = [...weights.values()].reduce((s, w) => s + w, 0n);
+  const missing = [...tierTotals];
+  const cells = new Map<string, { value: bigint[]; rem: bigint[] }>();
+  for (const id of [...rows.keys()].sort()) {
+    const w = weights.get(id) as bigint;
+    const value = tierTotals.map((t) => (t * w) / base);
+    const rem = tierTotals.map((t) => (t * w) % base);
+    value.forEach((v, k) => {
+      missing[k] = (missing[k] as bigint) - v;
+    });
+    cells.set(id, { value, rem });
+  }
+  for (const [id, cell] of cells) {
+    let need = (rows.get(id) as bigint) - cell.value.reduce((s, v) => s + v, 0n);
+    while (need > 0n) {
+      let best = -1;
+      for (let k = 0; k < tierTotals.length; k++) {
+        if ((missing[k] as bigint) <= 0n) continue;
+        if (
+          best < 0 ||
+          (missing[k] as bigint) > (missing[best] as bigint) ||
+          (missing[k] === missing[best] && (cell.rem[k] as bigint) > (cell.rem[best] as bigint))
+        )
+          best = k;
+      }
+      if (best < 0) break;
+      cell.value[best] = (cell.value[best] as bigint) + 1n;
+      missing[best] = (missing[best] as bigint) - 1n;
+      need -= 1n;
+    }
+  }
+  const out: Record<string, InvestorTiers> = {};
+  for (const [id, { value }] of cells) {
+    const [roc = 0n, pref = 0n, cu = 0n, carried = 0n] = value;
+    out[id] = {
+      returnOfCapital: centsToString(roc),
+      preferredReturn: centsToString(pref),
+      catchUp: centsToString(cu),
+      carriedInterest: centsToString(carried),
+    };
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The waterfall
 // ---------------------------------------------------------------------------------------------
@@ -239,31 +305,45 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
     for (const c of inForce) fv += c.cents * factor(day - c.day);
     for (const p of past) fv -= p.lp * factor(day - p.day);
     const hurdleBefore = max(0n, roundHalfUp(fv, S));
-    const tier1 = min(amount, hurdleBefore);
-    const roc = min(tier1, max(0n, contributed - rocSoFar));
-    const pref = tier1 - roc;
-    let rest = amount - tier1;
-
-    // 2. Catch-up.
-    const profitAfterTier1 = distributedSoFar + tier1 - contributed;
+    let tier1: bigint;
+    let roc: bigint;
     let catchUpTier = 0n;
     let gpCatchUp = 0n;
-    if (rest > 0n && catchUp.num > 0n) {
-      // D* = (c P - G) / (r - c) with c = cn/cd, r = rn/rd: ((cn P - G cd) rd) / (rn cd - cn rd).
-      const num = (carry.num * profitAfterTier1 - gpSoFar * carry.den) * catchUp.den;
-      const den = catchUp.num * carry.den - carry.num * catchUp.den;
-      const needed = floorDiv(num, den);
-      catchUpTier = min(rest, max(0n, needed));
-      gpCatchUp = (catchUpTier * catchUp.num) / catchUp.den;
-      rest -= catchUpTier;
+    let carriedGp = 0n;
+    let carriedLp = 0n;
+    if (d.fixed) {
+      // Recorded earlier: its split stands; its tiers are labelled as recorded.
+      const gpFixed = cents(d.fixed.gp, 'Recorded GP amount');
+      if (gpFixed + cents(d.fixed.lpTotal, 'Recorded investors amount') !== amount)
+        throw new WaterfallInputError(`Recorded distribution ${i + 1} does not add up to its amount`);
+      roc = min(cents(d.fixed.returnOfCapital, 'Recorded return of capital'), amount - gpFixed);
+      tier1 = min(amount - gpFixed, max(roc, hurdleBefore));
+      carriedGp = gpFixed;
+      carriedLp = amount - gpFixed - tier1;
+    } else {
+      tier1 = min(amount, hurdleBefore);
+      roc = min(tier1, max(0n, contributed - rocSoFar));
+      let rest = amount - tier1;
+
+      // 2. Catch-up.
+      const profitAfterTier1 = distributedSoFar + tier1 - contributed;
+      if (rest > 0n && catchUp.num > 0n) {
+        // D* = (c P - G) / (r - c) with c = cn/cd, r = rn/rd: ((cn P - G cd) rd) / (rn cd - cn rd).
+        const num = (carry.num * profitAfterTier1 - gpSoFar * carry.den) * catchUp.den;
+        const den = catchUp.num * carry.den - carry.num * catchUp.den;
+        const needed = floorDiv(num, den);
+        catchUpTier = min(rest, max(0n, needed));
+        gpCatchUp = (catchUpTier * catchUp.num) / catchUp.den;
+        rest -= catchUpTier;
+      }
+
+      // 3. Carried-interest split, capped at the GP's share of the cumulative profit.
+      const profitAfter = distributedSoFar + amount - contributed;
+      const cap = max(0n, floorDiv(carry.num * profitAfter, carry.den) - gpSoFar - gpCatchUp);
+      carriedGp = min(rest, min(cap, roundHalfUp(carry.num * rest, carry.den)));
+      carriedLp = rest - carriedGp;
     }
-
-    // 3. Carried-interest split, capped at the GP's share of the cumulative profit.
-    const profitAfter = distributedSoFar + amount - contributed;
-    const cap = max(0n, floorDiv(carry.num * profitAfter, carry.den) - gpSoFar - gpCatchUp);
-    const carriedGp = min(rest, min(cap, roundHalfUp(carry.num * rest, carry.den)));
-    const carriedLp = rest - carriedGp;
-
+    const pref = tier1 - roc;
     const gp = gpCatchUp + carriedGp;
     const lp = amount - gp;
     const weights = new Map<string, bigint>();
@@ -271,6 +351,7 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
     const split = allocateByLargestRemainder(lp, weights);
     const perInvestor: Record<string, string> = {};
     for (const [id, v] of split) perInvestor[id] = centsToString(v);
+    const perInvestorTiers = splitTiers(split, weights, [roc, pref, catchUpTier - gpCatchUp, carriedLp]);
 
     past.push({ day, lp });
     distributedSoFar += amount;
@@ -282,6 +363,7 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
       lpTotal: centsToString(lp),
       gp: centsToString(gp),
       perInvestor,
+      perInvestorTiers,
       tiers: {
         returnOfCapital: centsToString(roc),
         preferredReturn: centsToString(pref),
@@ -290,7 +372,7 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
         carriedInterestGp: centsToString(carriedGp),
       },
       hurdleBefore: centsToString(hurdleBefore),
-      hurdleAfter: centsToString(hurdleBefore - tier1),
+      hurdleAfter: centsToString(max(0n, hurdleBefore - lp)),
     });
   }
   return results;
