@@ -24,6 +24,7 @@ import { getSettings } from './modules/settings/service.ts';
 import { spvRoutes } from './modules/spvs/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { waterfallRoutes } from './modules/waterfall/routes.ts';
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await kycRoutes(app, ctx);
   await complianceRoutes(app, ctx);
   await subscriptionRoutes(app, ctx);
+  await waterfallRoutes(app, ctx);
   await distributionRoutes(app, ctx);
   await messageRoutes(app, ctx);
   await portalRoutes(app, ctx);

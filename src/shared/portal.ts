@@ -123,6 +123,8 @@ export interface DistributionItem {
   amount: string;
   paymentDate: string;
   spv: string | null;
+  /** This investor's part of each investors' tier (null for distributions recorded before the waterfall). */
+  tiers: { returnOfCapital: string; preferredReturn: string; catchUp: string; carriedInterest: string } | null;
 }
 
 export interface DistributionCalendar {
@@ -153,6 +155,15 @@ export interface DistributionEvent {
   spvEntity: string | null;
   allocations: { investorId: string; investorName: string; amount: string }[];
   createdAt: string;
+  /** The waterfall it was recorded with (null for distributions recorded before terms existed). */
+  waterfall: {
+    termsVersion: number | null;
+    termsSummary: string;
+    tiers: { returnOfCapital: string; preferredReturn: string; catchUp: string; carriedInterestLp: string; carriedInterestGp: string };
+    lpTotal: string;
+    gp: string;
+    carry: { name: string; amount: string }[];
+  } | null;
 }
 
 // ---------- Messages ----------

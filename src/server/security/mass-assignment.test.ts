@@ -522,6 +522,48 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      route: 'PUT /api/deals/:id/terms',
+      status: 200,
+      async run() {
+        const res = await call('PUT', `/api/deals/${ids.deal}/terms`, adminCookie, {
+          hurdleRate: '8',
+          catchUp: 'none',
+          carryRate: '0',
+          carryRecipients: [{ kind: 'gp', name: 'Mass GP', share: '100', ...extras(victimId) }],
+          managementFee: { rate: '2', basis: 'commitments', method: 'deducted', ...extras(victimId) },
+          ...extras(victimId),
+        });
+        expect(await one('SELECT created_by, version FROM deal_terms WHERE deal_id = $1', [ids.deal])).toEqual({
+          created_by: adminId,
+          version: 1,
+        });
+        expect(
+          await one('SELECT kind, user_id FROM deal_terms_carry_recipients r JOIN deal_terms t ON t.id = r.terms_id WHERE t.deal_id = $1', [
+            ids.deal,
+          ]),
+        ).toEqual({
+          kind: 'gp',
+          user_id: null,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/distributions/preview',
+      status: 200,
+      async run() {
+        const res = await call('POST', '/api/distributions/preview', adminCookie, {
+          dealId: ids.deal,
+          type: 'Income',
+          totalAmount: '100',
+          paymentDate: '2026-12-31',
+          ...extras(victimId),
+        });
+        expect(res.json().preview.investors).toEqual([expect.objectContaining({ investorId, amount: '100.00' })]);
+        return res;
+      },
+    },
+    {
       route: 'POST /api/distributions',
       status: 201,
       async run() {

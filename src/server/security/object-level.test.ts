@@ -144,6 +144,12 @@ describe("object-level access: another investor's ids", () => {
       body: { valuationDate: '2026-01-01', currentValue: '1', performanceStatus: 'Watch' },
     },
     'POST /api/deals/:id/move': { id: own.deal as string, status: 403, body: { stage: 'Exit' } },
+    'GET /api/deals/:id/terms': { id: own.deal as string, status: 403 },
+    'PUT /api/deals/:id/terms': {
+      id: own.deal as string,
+      status: 403,
+      body: { hurdleRate: '0', catchUp: 'none', carryRate: '50', carryRecipients: [{ kind: 'gp', name: 'Mine', share: '100' }] },
+    },
     'PATCH /api/spvs/:id': { id: own.spv as string, status: 403, body: { jurisdiction: 'Elsewhere' } },
     'POST /api/spvs/:id/file-return': { id: own.spv as string, status: 403, body: {} },
     'GET /api/documents/:id/view': { id: own.documentForB as string, status: 403 },

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants.ts';
 import { isoInDays, todayIso } from '../../../shared/dates.ts';
+import { describeTerms } from '../../../shared/deal-terms.ts';
 import type {
   DistributionCalendar,
   DistributionEvent,
@@ -11,7 +12,10 @@ import type {
 import type { Queryable } from '../../db/client.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
-import { allocateProRata, fromCents, toCents } from './allocation.ts';
+import { computeDistribution } from '../waterfall/service.ts';
+import { fromCents, toCents } from './allocation.ts';
+
+const tidy = (n: string) => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$/, '') : n);
 
 /** Paid when confirmed; Scheduled while the payment date is ahead; Pending once it has come. */
 export function distributionStatus(paymentDate: string, paidAt: Date | string | null, now: Date = new Date()): DistributionStatus {
@@ -33,33 +37,80 @@ export async function recordDistribution(
     )
   )[0];
   if (!deal) throw notFound('Deal not found');
-  const holders = await q.query<{ investor_id: string; amount: string }>(
-    `SELECT investor_id, sum(amount)::text AS amount FROM subscriptions WHERE deal_id = $1 AND status = 'Completed' GROUP BY investor_id ORDER BY investor_id`,
-    [deal.id],
-  );
-  if (holders.length === 0) throw conflict('This deal has no completed subscriptions to distribute to', 'NO_HOLDERS');
-  const allocation = allocateProRata(
-    toCents(input.totalAmount),
-    holders.map((h) => ({ investorId: h.investor_id, cents: toCents(h.amount) })),
-  );
+  const computed = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate);
+  const { result } = computed;
+  const t = result.tiers;
   const event = (
     await q.query<{ id: string }>(
-      `INSERT INTO distribution_events (deal_id, type, total_amount, payment_date, spv_entity, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [deal.id, input.type, input.totalAmount, input.paymentDate, deal.spv_entity, actorId],
+      `INSERT INTO distribution_events (deal_id, type, total_amount, payment_date, spv_entity, created_by, terms_id, return_of_capital,
+                                        preferred_return, catch_up, carried_interest_lp, carried_interest_gp, lp_total, gp_total,
+                                        hurdle_before, hurdle_after)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+      [
+        deal.id,
+        input.type,
+        input.totalAmount,
+        input.paymentDate,
+        deal.spv_entity,
+        actorId,
+        computed.terms?.id ?? null,
+        t.returnOfCapital,
+        t.preferredReturn,
+        t.catchUp,
+        t.carriedInterestLp,
+        t.carriedInterestGp,
+        result.lpTotal,
+        result.gp,
+        result.hurdleBefore,
+        result.hurdleAfter,
+      ],
     )
   )[0] as { id: string };
-  for (const [investorId, cents] of allocation) {
+  for (const investorId of Object.keys(result.perInvestor).sort()) {
+    const amount = result.perInvestor[investorId] as string;
     // A holder whose share rounds to nothing gets no row (no $0 items in their calendar).
-    if (cents === 0n) continue;
+    if (toCents(amount) === 0n) continue;
+    const it = result.perInvestorTiers[investorId];
     await q.query(
-      `INSERT INTO distributions (event_id, deal_id, investor_id, type, amount, payment_date, spv_entity) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [event.id, deal.id, investorId, input.type, fromCents(cents), input.paymentDate, deal.spv_entity],
+      `INSERT INTO distributions (event_id, deal_id, investor_id, type, amount, payment_date, spv_entity, return_of_capital, preferred_return, catch_up, carried_interest)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        event.id,
+        deal.id,
+        investorId,
+        input.type,
+        amount,
+        input.paymentDate,
+        deal.spv_entity,
+        it?.returnOfCapital ?? null,
+        it?.preferredReturn ?? null,
+        it?.catchUp ?? null,
+        it?.carriedInterest ?? null,
+      ],
     );
+  }
+  for (const c of computed.carry) {
+    await q.query('INSERT INTO distribution_carry (event_id, position, kind, user_id, name, amount) VALUES ($1, $2, $3, $4, $5, $6)', [
+      event.id,
+      c.position,
+      c.kind,
+      c.userId,
+      c.name,
+      c.amount,
+    ]);
   }
   await logActivity(q, {
     type: 'distribution_recorded',
     userId: actorId,
-    details: { eventId: event.id, dealId: deal.id, title: deal.title, amount: input.totalAmount, paymentDate: input.paymentDate },
+    details: {
+      eventId: event.id,
+      dealId: deal.id,
+      title: deal.title,
+      amount: input.totalAmount,
+      paymentDate: input.paymentDate,
+      termsVersion: computed.terms?.version ?? null,
+      gp: result.gp,
+    },
     ip,
   });
   return (await listEvents(q, event.id))[0] as DistributionEvent;
@@ -96,9 +147,30 @@ export async function listEvents(q: Queryable, eventId?: string): Promise<Distri
     spv_entity: string | null;
     paid_at: Date | null;
     created_at: Date;
+    lp_total: string | null;
+    gp_total: string | null;
+    return_of_capital: string | null;
+    preferred_return: string | null;
+    catch_up: string | null;
+    carried_interest_lp: string | null;
+    carried_interest_gp: string | null;
+    terms_version: number | null;
+    hurdle_rate: string | null;
+    catch_up_kind: 'none' | 'full' | 'partial' | null;
+    catch_up_rate: string | null;
+    carry_rate: string | null;
   }>(
-    `SELECT e.id, e.deal_id, d.title, e.type, e.total_amount, to_char(e.payment_date, 'YYYY-MM-DD') AS payment_date, e.spv_entity, e.paid_at, e.created_at
-       FROM distribution_events e JOIN deals d ON d.id = e.deal_id ${eventId ? 'WHERE e.id = $1' : ''} ORDER BY e.payment_date DESC, e.created_at DESC`,
+    `SELECT e.id, e.deal_id, d.title, e.type, e.total_amount, to_char(e.payment_date, 'YYYY-MM-DD') AS payment_date, e.spv_entity, e.paid_at, e.created_at,
+            e.lp_total, e.gp_total, e.return_of_capital, e.preferred_return, e.catch_up, e.carried_interest_lp, e.carried_interest_gp,
+            t.version AS terms_version, t.hurdle_rate::text AS hurdle_rate, t.catch_up AS catch_up_kind, t.catch_up_rate::text AS catch_up_rate,
+            t.carry_rate::text AS carry_rate
+       FROM distribution_events e JOIN deals d ON d.id = e.deal_id LEFT JOIN deal_terms t ON t.id = e.terms_id
+      ${eventId ? 'WHERE e.id = $1' : ''} ORDER BY e.payment_date DESC, e.created_at DESC`,
+    eventId ? [eventId] : [],
+  );
+  const carry = await q.query<{ event_id: string; name: string; amount: string }>(
+    `SELECT c.event_id, coalesce(p.name, c.name) AS name, c.amount FROM distribution_carry c LEFT JOIN profiles p ON p.id = c.user_id
+      ${eventId ? 'WHERE c.event_id = $1' : ''} ORDER BY c.event_id, c.position`,
     eventId ? [eventId] : [],
   );
   const allocs = await q.query<{ event_id: string; investor_id: string; name: string; amount: string }>(
@@ -119,6 +191,32 @@ export async function listEvents(q: Queryable, eventId?: string): Promise<Distri
       .filter((a) => a.event_id === e.id)
       .map((a) => ({ investorId: a.investor_id, investorName: a.name, amount: a.amount })),
     createdAt: new Date(e.created_at).toISOString(),
+    waterfall:
+      e.lp_total === null || e.gp_total === null
+        ? null
+        : {
+            termsVersion: e.terms_version,
+            termsSummary: describeTerms(
+              e.terms_version === null
+                ? null
+                : {
+                    hurdleRate: tidy(e.hurdle_rate ?? '0'),
+                    catchUp: e.catch_up_kind ?? 'none',
+                    catchUpRate: tidy(e.catch_up_rate ?? '0'),
+                    carryRate: tidy(e.carry_rate ?? '0'),
+                  },
+            ),
+            tiers: {
+              returnOfCapital: e.return_of_capital ?? '0.00',
+              preferredReturn: e.preferred_return ?? '0.00',
+              catchUp: e.catch_up ?? '0.00',
+              carriedInterestLp: e.carried_interest_lp ?? '0.00',
+              carriedInterestGp: e.carried_interest_gp ?? '0.00',
+            },
+            lpTotal: e.lp_total,
+            gp: e.gp_total,
+            carry: carry.filter((c) => c.event_id === e.id).map((c) => ({ name: c.name, amount: c.amount })),
+          },
   }));
 }
 
@@ -133,8 +231,13 @@ export async function investorCalendar(q: Queryable, investorId: string, now: Da
     payment_date: string;
     spv_entity: string | null;
     paid_at: Date | null;
+    return_of_capital: string | null;
+    preferred_return: string | null;
+    catch_up: string | null;
+    carried_interest: string | null;
   }>(
-    `SELECT x.id, x.deal_id, d.title, x.type, x.amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.spv_entity, x.paid_at
+    `SELECT x.id, x.deal_id, d.title, x.type, x.amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.spv_entity, x.paid_at,
+            x.return_of_capital, x.preferred_return, x.catch_up, x.carried_interest
        FROM distributions x JOIN deals d ON d.id = x.deal_id WHERE x.investor_id = $1 ORDER BY x.payment_date`,
     [investorId],
   );
@@ -150,6 +253,15 @@ export async function investorCalendar(q: Queryable, investorId: string, now: Da
     amount: r.amount,
     paymentDate: r.payment_date,
     spv: r.spv_entity,
+    tiers:
+      r.return_of_capital === null
+        ? null
+        : {
+            returnOfCapital: r.return_of_capital,
+            preferredReturn: r.preferred_return ?? '0.00',
+            catchUp: r.catch_up ?? '0.00',
+            carriedInterest: r.carried_interest ?? '0.00',
+          },
   }));
   const upcoming = items.filter((i) => i.status !== 'Paid' && i.paymentDate >= today && i.paymentDate <= horizon);
   const history = items.filter((i) => i.status === 'Paid' || i.paymentDate < today).reverse();

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { dealTermsInput, distributionPreviewInput } from '../../../shared/deal-terms.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { type AppContext, clientIp } from '../../context.ts';
+import { parse } from '../../http/errors.ts';
+import { idParam } from '../../http/params.ts';
+import { getDealTerms, investorDealTerms, previewDistribution, saveDealTerms, waterfallSummaries } from './service.ts';
+
+export async function waterfallRoutes(app: FastifyInstance, { db }: AppContext) {
+  const admin = { config: { access: 'admin' as const } };
+
+  /** A deal's terms: the version in force, every version, and the administrators who may receive carry. */
+  app.get('/api/deals/:id/terms', admin, async (request) => getDealTerms(db, idParam(request.params, 'Deal not found')));
+
+  /** Replaces the current version while no distribution used it; otherwise creates the next version. */
+  app.put('/api/deals/:id/terms', admin, async (request) => {
+    const id = idParam(request.params, 'Deal not found');
+    const input = parse(dealTermsInput, request.body);
+    return db.tx((q) => saveDealTerms(q, id, input, currentUser(request).id, clientIp(request)));
+  });
+
+  /** What recording this distribution would do: tiers, GP, each carry recipient, each investor. Writes nothing. */
+  app.post('/api/distributions/preview', admin, async (request) => {
+    const input = parse(distributionPreviewInput, request.body);
+    return { preview: await previewDistribution(db, input) };
+  });
+
+  /** Per deal: cumulative amounts by tier, hurdle status and carry paid per recipient. */
+  app.get('/api/distributions/waterfall', admin, async () => ({ deals: await waterfallSummaries(db) }));
+
+  /** The terms of each deal the investor holds. */
+  app.get('/api/investor/deal-terms', { config: { access: 'investor' } }, async (request) => ({
+    deals: await investorDealTerms(db, currentUser(request).id),
+  }));
+}

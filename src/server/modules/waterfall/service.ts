@@ -1,0 +1,454 @@
+import { todayIso } from '../../../shared/dates.ts';
+import {
+  type CarryRecipient,
+  type DealTerms,
+  type DealTermsData,
+  type DealTermsInput,
+  type DealWaterfallSummary,
+  describeTerms,
+  percentUnits,
+  termsToRates,
+  type WaterfallPreview,
+} from '../../../shared/deal-terms.ts';
+import {
+  allocateByLargestRemainder,
+  centsToString,
+  runWaterfall,
+  type WaterfallInput,
+  WaterfallInputError,
+  type WaterfallResult,
+} from '../../../shared/waterfall.ts';
+import type { Queryable } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { logActivity } from '../activity/service.ts';
+
+const toCents = (s: string) => {
+  const neg = s.startsWith('-');
+  const [w = '0', f = ''] = (neg ? s.slice(1) : s).split('.');
+  const c = BigInt(w || '0') * 100n + BigInt(`${f}00`.slice(0, 2));
+  return neg ? -c : c;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Terms
+// ---------------------------------------------------------------------------------------------
+
+interface TermsRow {
+  id: string;
+  deal_id: string;
+  version: number;
+  hurdle_rate: string;
+  catch_up: 'none' | 'full' | 'partial';
+  catch_up_rate: string;
+  carry_rate: string;
+  management_fee_rate: string | null;
+  management_fee_basis: 'commitments' | 'contributions' | null;
+  management_fee_method: 'capital_call' | 'deducted' | null;
+  created_at: Date;
+  created_by_name: string | null;
+  distribution_count: number;
+}
+
+const tidy = (n: string) => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$/, '') : n);
+
+async function loadTerms(q: Queryable, where: string, params: unknown[]): Promise<DealTerms[]> {
+  const rows = await q.query<TermsRow>(
+    `SELECT t.id, t.deal_id, t.version, t.hurdle_rate, t.catch_up, t.catch_up_rate, t.carry_rate, t.management_fee_rate,
+            t.management_fee_basis, t.management_fee_method, t.created_at, p.name AS created_by_name,
+            (SELECT count(*)::int FROM distribution_events e WHERE e.terms_id = t.id) AS distribution_count
+       FROM deal_terms t LEFT JOIN profiles p ON p.id = t.created_by
+      WHERE ${where} ORDER BY t.deal_id, t.version DESC`,
+    params,
+  );
+  if (rows.length === 0) return [];
+  const recipients = await q.query<{ terms_id: string; kind: 'gp' | 'admin'; user_id: string | null; name: string; share: string }>(
+    `SELECT r.terms_id, r.kind, r.user_id, coalesce(p.name, r.name) AS name, r.share
+       FROM deal_terms_carry_recipients r LEFT JOIN profiles p ON p.id = r.user_id
+      WHERE r.terms_id = ANY($1::uuid[]) ORDER BY r.terms_id, r.position`,
+    [rows.map((r) => r.id)],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    dealId: r.deal_id,
+    version: r.version,
+    hurdleRate: tidy(r.hurdle_rate),
+    catchUp: r.catch_up,
+    catchUpRate: tidy(r.catch_up_rate),
+    carryRate: tidy(r.carry_rate),
+    carryRecipients: recipients
+      .filter((x) => x.terms_id === r.id)
+      .map((x): CarryRecipient => ({ kind: x.kind, userId: x.user_id, name: x.name, share: tidy(x.share) })),
+    managementFee:
+      r.management_fee_rate !== null && r.management_fee_basis && r.management_fee_method
+        ? { rate: tidy(r.management_fee_rate), basis: r.management_fee_basis, method: r.management_fee_method }
+        : null,
+    createdAt: new Date(r.created_at).toISOString(),
+    createdByName: r.created_by_name,
+    distributionCount: r.distribution_count,
+  }));
+}
+
+/** The terms version in force for a deal's next distribution, or null (no terms: 100% to investors). */
+export async function currentTerms(q: Queryable, dealId: string): Promise<DealTerms | null> {
+  const all = await loadTerms(q, 't.deal_id = $1 AND t.version = (SELECT max(version) FROM deal_terms WHERE deal_id = $1)', [dealId]);
+  return all[0] ?? null;
+}
+
+async function activeAdmins(q: Queryable): Promise<{ id: string; name: string }[]> {
+  return q.query<{ id: string; name: string }>(
+    "SELECT id, name FROM profiles WHERE role = 'admin' AND status = 'active' ORDER BY name, id",
+  );
+}
+
+export async function getDealTerms(q: Queryable, dealId: string): Promise<DealTermsData> {
+  const deal = (await q.query('SELECT 1 FROM deals WHERE id = $1', [dealId]))[0];
+  if (!deal) throw notFound('Deal not found');
+  const versions = await loadTerms(q, 't.deal_id = $1', [dealId]);
+  return { current: versions[0] ?? null, versions, administrators: await activeAdmins(q) };
+}
+
+/**
+ * Saves a deal's terms. While no distribution was recorded under the current version, it is
+ * replaced in place; otherwise a new version is created, used only by later distributions.
+ * The deal row is locked, so this serialises with recording a distribution.
+ */
+export async function saveDealTerms(
+  q: Queryable,
+  dealId: string,
+  input: DealTermsInput,
+  actorId: string,
+  ip: string,
+): Promise<DealTermsData> {
+  const deal = (await q.query<{ id: string; title: string }>('SELECT id, title FROM deals WHERE id = $1 FOR UPDATE', [dealId]))[0];
+  if (!deal) throw notFound('Deal not found');
+
+  // Administrators named as carry recipients must exist and be active.
+  const admins = new Map((await activeAdmins(q)).map((a) => [a.id, a.name]));
+  const fields: Record<string, string> = {};
+  input.carryRecipients.forEach((r, i) => {
+    if (r.kind === 'admin' && !admins.has(r.userId)) fields[`carryRecipients.${i}.userId`] = 'Choose an active administrator';
+  });
+  if (Object.keys(fields).length > 0) throw badRequest(Object.values(fields)[0] as string, fields);
+
+  const catchUpRate = input.catchUp === 'none' ? '0' : input.catchUp === 'full' ? '100' : (input.catchUpRate as string);
+  const current = await currentTerms(q, dealId);
+  let termsId: string;
+  let version: number;
+  const values = [
+    input.hurdleRate,
+    input.catchUp,
+    catchUpRate,
+    input.carryRate,
+    input.managementFee?.rate ?? null,
+    input.managementFee?.basis ?? null,
+    input.managementFee?.method ?? null,
+    actorId,
+  ];
+  if (current && current.distributionCount === 0) {
+    termsId = current.id;
+    version = current.version;
+    await q.query(
+      `UPDATE deal_terms SET hurdle_rate = $2, catch_up = $3, catch_up_rate = $4, carry_rate = $5, management_fee_rate = $6,
+              management_fee_basis = $7, management_fee_method = $8, created_by = $9, created_at = now() WHERE id = $1`,
+      [termsId, ...values],
+    );
+    await q.query('DELETE FROM deal_terms_carry_recipients WHERE terms_id = $1', [termsId]);
+  } else {
+    version = (current?.version ?? 0) + 1;
+    termsId = (
+      (
+        await q.query<{ id: string }>(
+          `INSERT INTO deal_terms (deal_id, version, hurdle_rate, catch_up, catch_up_rate, carry_rate, management_fee_rate,
+                                   management_fee_basis, management_fee_method, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+          [dealId, version, ...values],
+        )
+      )[0] as { id: string }
+    ).id;
+  }
+  for (const [i, r] of input.carryRecipients.entries()) {
+    await q.query(
+      'INSERT INTO deal_terms_carry_recipients (terms_id, position, kind, user_id, name, share) VALUES ($1, $2, $3, $4, $5, $6)',
+      [termsId, i, r.kind, r.kind === 'admin' ? r.userId : null, r.kind === 'admin' ? (admins.get(r.userId) as string) : r.name, r.share],
+    );
+  }
+  await logActivity(q, {
+    type: 'deal_terms_updated',
+    userId: actorId,
+    details: {
+      dealId,
+      title: deal.title,
+      version,
+      hurdleRate: input.hurdleRate,
+      catchUp: input.catchUp,
+      catchUpRate,
+      carryRate: input.carryRate,
+      newVersion: !(current && current.distributionCount === 0),
+    },
+    ip,
+  });
+  return getDealTerms(q, dealId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cash flows and the waterfall
+// ---------------------------------------------------------------------------------------------
+
+interface PriorEvent {
+  id: string;
+  date: string;
+  amount: string;
+  lpTotal: string | null;
+  gp: string | null;
+  returnOfCapital: string | null;
+}
+
+/**
+ * THE source of a deal's dated cash flows for the waterfall: contributions per investor and
+ * the distributions recorded so far, in date order.
+ *
+ * Until the capital-account ledger exists, a contribution is a Completed subscription dated at
+ * its completion; one completed after `asOf` or after the deal's first recorded distribution
+ * counts as contributed on the earlier of the two (holders are today's completed
+ * subscriptions, as before, and such capital earns no time value).
+ */
+export async function dealCashFlows(
+  q: Queryable,
+  dealId: string,
+  asOf: string,
+): Promise<{ contributions: WaterfallInput['contributions']; distributions: PriorEvent[] }> {
+  const subs = await q.query<{ investor_id: string; date: string; amount: string }>(
+    `SELECT investor_id, to_char((completed_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS date, amount::text AS amount
+       FROM subscriptions WHERE deal_id = $1 AND status = 'Completed' ORDER BY investor_id, completed_at`,
+    [dealId],
+  );
+  const events = await q.query<{
+    id: string;
+    date: string;
+    amount: string;
+    lp_total: string | null;
+    gp_total: string | null;
+    return_of_capital: string | null;
+  }>(
+    `SELECT id, to_char(payment_date, 'YYYY-MM-DD') AS date, total_amount::text AS amount, lp_total::text AS lp_total,
+            gp_total::text AS gp_total, return_of_capital::text AS return_of_capital
+       FROM distribution_events WHERE deal_id = $1 ORDER BY payment_date, created_at, id`,
+    [dealId],
+  );
+  const first = events[0]?.date;
+  const cap = first !== undefined && first < asOf ? first : asOf;
+  return {
+    contributions: subs.map((s) => ({ investorId: s.investor_id, date: s.date > cap ? cap : s.date, amount: s.amount })),
+    distributions: events.map((e) => ({
+      id: e.id,
+      date: e.date,
+      amount: e.amount,
+      lpTotal: e.lp_total,
+      gp: e.gp_total,
+      returnOfCapital: e.return_of_capital,
+    })),
+  };
+}
+
+/** A recorded event as the engine replays it: its split stands (before terms existed: 100% to investors). */
+const fixedOf = (e: PriorEvent) => ({
+  date: e.date,
+  amount: e.amount,
+  fixed: { lpTotal: e.lpTotal ?? e.amount, gp: e.gp ?? '0.00', returnOfCapital: e.returnOfCapital ?? e.amount },
+});
+
+export interface ComputedDistribution {
+  terms: DealTerms | null;
+  result: WaterfallResult;
+  gpCatchUp: bigint;
+  carry: { position: number; kind: 'gp' | 'admin'; userId: string | null; name: string; amount: string }[];
+}
+
+/** Runs the deal's waterfall for a new distribution after every recorded one. Writes nothing. */
+export async function computeDistribution(q: Queryable, dealId: string, totalAmount: string, date: string): Promise<ComputedDistribution> {
+  const terms = await currentTerms(q, dealId);
+  const flows = await dealCashFlows(q, dealId, date);
+  if (flows.contributions.length === 0) throw conflict('This deal has no completed subscriptions to distribute to', 'NO_HOLDERS');
+  const hasCarry = terms !== null && percentUnits(terms.carryRate) > 0n;
+  const later = flows.distributions.filter((e) => e.date > date);
+  // With carry, each event builds on every earlier one: a distribution dated before one
+  // already recorded would change that one's split.
+  if (hasCarry && later.length > 0) {
+    const last = later[later.length - 1] as PriorEvent;
+    throw conflict(
+      `A distribution dated ${last.date} is already recorded for this deal; with carried interest, distributions are recorded in date order (choose a date on or after ${last.date})`,
+      'OUT_OF_ORDER',
+    );
+  }
+  const prior = flows.distributions.filter((e) => e.date <= date);
+  let results: WaterfallResult[];
+  try {
+    results = runWaterfall({
+      terms: termsToRates(terms),
+      contributions: flows.contributions,
+      distributions: [...prior.map(fixedOf), { date, amount: totalAmount }],
+    });
+  } catch (err) {
+    if (err instanceof WaterfallInputError) throw conflict(err.message, 'WATERFALL');
+    throw err;
+  }
+  const result = results[results.length - 1] as WaterfallResult;
+  const gpCents = toCents(result.gp);
+  const gpCatchUp = gpCents - toCents(result.tiers.carriedInterestGp);
+  const recipients = terms?.carryRecipients ?? [];
+  let carry: ComputedDistribution['carry'] = [];
+  if (recipients.length > 0) {
+    const key = (i: number) => String(i).padStart(3, '0');
+    const split = allocateByLargestRemainder(gpCents, new Map(recipients.map((r, i) => [key(i), percentUnits(r.share)])));
+    carry = recipients.map((r, i) => ({
+      position: i,
+      kind: r.kind,
+      userId: r.userId,
+      name: r.name,
+      amount: centsToString(split.get(key(i)) ?? 0n),
+    }));
+  } else if (gpCents > 0n) {
+    carry = [{ position: 0, kind: 'gp', userId: null, name: 'General partner', amount: result.gp }];
+  }
+  return { terms, result, gpCatchUp, carry };
+}
+
+export async function previewDistribution(
+  q: Queryable,
+  input: { dealId: string; totalAmount: string; paymentDate: string },
+): Promise<WaterfallPreview> {
+  const deal = (await q.query<{ id: string; title: string }>('SELECT id, title FROM deals WHERE id = $1', [input.dealId]))[0];
+  if (!deal) throw notFound('Deal not found');
+  const c = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate);
+  const names = new Map(
+    (
+      await q.query<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE id = ANY($1::uuid[])', [
+        Object.keys(c.result.perInvestor),
+      ])
+    ).map((p) => [p.id, p.name]),
+  );
+  return {
+    dealId: deal.id,
+    dealTitle: deal.title,
+    totalAmount: c.result.amount,
+    paymentDate: input.paymentDate,
+    terms: c.terms,
+    termsSummary: describeTerms(c.terms),
+    tiers: c.result.tiers,
+    lpTotal: c.result.lpTotal,
+    gp: c.result.gp,
+    gpCatchUp: centsToString(c.gpCatchUp),
+    hurdleBefore: c.result.hurdleBefore,
+    hurdleAfter: c.result.hurdleAfter,
+    carry: c.carry.map(({ kind, userId, name, amount }) => ({ kind, userId, name, amount })),
+    investors: Object.entries(c.result.perInvestor)
+      .map(([investorId, amount]) => ({
+        investorId,
+        investorName: names.get(investorId) ?? 'Unknown',
+        amount,
+        tiers: c.result.perInvestorTiers[investorId] as WaterfallPreview['investors'][number]['tiers'],
+      }))
+      .sort((a, b) => a.investorName.localeCompare(b.investorName) || (a.investorId < b.investorId ? -1 : 1)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin summary: per deal, cumulative tiers, hurdle status, carry per recipient
+// ---------------------------------------------------------------------------------------------
+
+export async function waterfallSummaries(q: Queryable, now: Date = new Date()): Promise<DealWaterfallSummary[]> {
+  const deals = await q.query<{ id: string; title: string }>(
+    `SELECT d.id, d.title FROM deals d
+      WHERE EXISTS (SELECT 1 FROM distribution_events e WHERE e.deal_id = d.id) OR EXISTS (SELECT 1 FROM deal_terms t WHERE t.deal_id = d.id)
+      ORDER BY d.title, d.id`,
+  );
+  const out: DealWaterfallSummary[] = [];
+  const today = todayIso(now);
+  for (const deal of deals) {
+    const terms = await currentTerms(q, deal.id);
+    const flows = await dealCashFlows(q, deal.id, today);
+    const sums = (
+      await q.query<{
+        total: string;
+        roc: string;
+        pref: string;
+        cu: string;
+        clp: string;
+        cgp: string;
+        lp: string;
+        gp: string;
+      }>(
+        `SELECT coalesce(sum(total_amount), 0)::text AS total,
+                coalesce(sum(coalesce(return_of_capital, total_amount)), 0)::text AS roc,
+                coalesce(sum(preferred_return), 0)::text AS pref, coalesce(sum(catch_up), 0)::text AS cu,
+                coalesce(sum(carried_interest_lp), 0)::text AS clp, coalesce(sum(carried_interest_gp), 0)::text AS cgp,
+                coalesce(sum(coalesce(lp_total, total_amount)), 0)::text AS lp, coalesce(sum(coalesce(gp_total, 0)), 0)::text AS gp
+           FROM distribution_events WHERE deal_id = $1`,
+        [deal.id],
+      )
+    )[0] as { total: string; roc: string; pref: string; cu: string; clp: string; cgp: string; lp: string; gp: string };
+    const carry = await q.query<{ name: string; amount: string }>(
+      `SELECT coalesce(p.name, c.name) AS name, sum(c.amount)::text AS amount
+         FROM distribution_carry c JOIN distribution_events e ON e.id = c.event_id LEFT JOIN profiles p ON p.id = c.user_id
+        WHERE e.deal_id = $1 GROUP BY coalesce(p.name, c.name) ORDER BY 1`,
+      [deal.id],
+    );
+    // Hurdle status today: a zero distribution today after every recorded one.
+    let hurdleRemaining = '0.00';
+    const contributed = flows.contributions.reduce((s, c) => s + toCents(c.amount), 0n);
+    if (flows.contributions.length > 0) {
+      const prior = flows.distributions.filter((e) => e.date <= today);
+      try {
+        const r = runWaterfall({
+          terms: termsToRates(terms),
+          contributions: flows.contributions,
+          distributions: [...prior.map(fixedOf), { date: today, amount: '0' }],
+        });
+        hurdleRemaining = (r[r.length - 1] as WaterfallResult).hurdleBefore;
+      } catch {
+        hurdleRemaining = '0.00';
+      }
+    }
+    out.push({
+      dealId: deal.id,
+      dealTitle: deal.title,
+      termsSummary: describeTerms(terms),
+      termsVersion: terms?.version ?? null,
+      contributed: centsToString(contributed),
+      distributed: sums.total,
+      tiers: {
+        returnOfCapital: sums.roc,
+        preferredReturn: sums.pref,
+        catchUp: sums.cu,
+        carriedInterestLp: sums.clp,
+        carriedInterestGp: sums.cgp,
+      },
+      lpTotal: sums.lp,
+      gp: sums.gp,
+      hurdleRemaining,
+      hurdleRate: terms?.hurdleRate ?? '0',
+      carryByRecipient: carry,
+    });
+  }
+  return out;
+}
+
+/** The terms of each deal an investor holds (Completed subscriptions). */
+export async function investorDealTerms(
+  q: Queryable,
+  investorId: string,
+): Promise<{ dealId: string; dealTitle: string; summary: string; terms: Omit<DealTerms, 'carryRecipients' | 'createdByName'> | null }[]> {
+  const deals = await q.query<{ id: string; title: string }>(
+    `SELECT DISTINCT d.id, d.title FROM subscriptions s JOIN deals d ON d.id = s.deal_id
+      WHERE s.investor_id = $1 AND s.status = 'Completed' ORDER BY d.title, d.id`,
+    [investorId],
+  );
+  const out = [];
+  for (const d of deals) {
+    const t = await currentTerms(q, d.id);
+    // Investors see the economics, not who inside the desk receives the carry.
+    const terms = t ? (({ carryRecipients: _r, createdByName: _c, ...rest }) => rest)(t) : null;
+    out.push({ dealId: d.id, dealTitle: d.title, summary: describeTerms(t), terms });
+  }
+  return out;
+}

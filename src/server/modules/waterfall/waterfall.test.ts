@@ -1,0 +1,308 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DealTermsData, DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms.ts';
+import type { Deal } from '../../../shared/deals.ts';
+import type { DistributionCalendar, DistributionEvent, Subscription } from '../../../shared/portal.ts';
+import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+
+const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
+
+function expectError(res: LightMyRequestResponse, status: number): { message: string; code?: string; fields?: Record<string, string> } {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json() as { message: string; code?: string; fields?: Record<string, string> };
+  expect(body.message.length).toBeGreaterThan(0);
+  return body;
+}
+
+interface Investor {
+  id: string;
+  cookie: string;
+}
+
+const TEXTBOOK = {
+  hurdleRate: '8',
+  catchUp: 'full',
+  carryRate: '20',
+  carryRecipients: [{ kind: 'gp', name: 'Meridian GP Ltd', share: '100' }],
+  managementFee: null,
+};
+
+describe('deal terms, waterfall preview and record', () => {
+  let ctx: TestContext;
+  let adminCookie: string;
+  let adminId: string;
+  let a: Investor;
+  let b: Investor;
+
+  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+    });
+  const investor = async (name: string): Promise<Investor> => {
+    const u = await createUser(ctx, { role: 'investor', name });
+    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+    return { id: u.id, cookie: await signIn(ctx, u.email, u.password) };
+  };
+  const openDeal = async (title: string): Promise<Deal> => {
+    const res = await call('POST', '/api/deals', adminCookie, { title, type: 'Infrastructure', targetAmount: null });
+    expect(res.statusCode, res.body).toBe(201);
+    const deal = (res.json() as { deal: Deal }).deal;
+    expect((await call('PATCH', `/api/deals/${deal.id}`, adminCookie, { status: 'Active' })).statusCode).toBe(200);
+    return deal;
+  };
+  /** Subscribes, has an admin complete it, and dates the completion (the contribution's date). */
+  const hold = async (who: Investor, dealId: string, amount: string, date: string): Promise<void> => {
+    const res = await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
+    expect(res.statusCode, res.body).toBe(201);
+    const sub = (res.json() as { subscription: Subscription }).subscription;
+    expect((await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {})).statusCode).toBe(200);
+    await ctx.db.query('UPDATE subscriptions SET completed_at = $2::date WHERE id = $1', [sub.id, date]);
+  };
+  const putTerms = (dealId: string, body: unknown) => call('PUT', `/api/deals/${dealId}/terms`, adminCookie, body);
+  const preview = async (dealId: string, totalAmount: string, paymentDate: string): Promise<WaterfallPreview> => {
+    const res = await call('POST', '/api/distributions/preview', adminCookie, { dealId, type: 'Capital Gain', totalAmount, paymentDate });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { preview: WaterfallPreview }).preview;
+  };
+  const record = async (dealId: string, totalAmount: string, paymentDate: string): Promise<DistributionEvent> => {
+    const res = await call('POST', '/api/distributions', adminCookie, { dealId, type: 'Capital Gain', totalAmount, paymentDate });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { event: DistributionEvent }).event;
+  };
+  const count = async (sql: string, params: unknown[]) =>
+    (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]?.n;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const adm = await createUser(ctx, { role: 'admin', adminUserType: 'founder', name: 'Ada Admin' });
+    adminId = adm.id;
+    adminCookie = await signIn(ctx, adm.email, adm.password);
+    a = await investor('Alice Waterfall');
+    b = await investor('Bob Waterfall');
+  });
+  afterAll(() => ctx.close());
+
+  it('textbook: preview writes nothing; record stores the tiers, the terms version, the GP and each investor', async () => {
+    const deal = await openDeal('Textbook deal');
+    await hold(a, deal.id, '100', '2021-01-01');
+    const saved = await putTerms(deal.id, TEXTBOOK);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as DealTermsData).current).toMatchObject({
+      version: 1,
+      hurdleRate: '8',
+      catchUp: 'full',
+      catchUpRate: '100',
+      carryRate: '20',
+    });
+
+    const before = await count('distribution_events WHERE deal_id = $1', [deal.id]);
+    const p = await preview(deal.id, '200.00', '2024-01-01');
+    expect(await count('distribution_events WHERE deal_id = $1', [deal.id])).toBe(before);
+    expect(p).toMatchObject({
+      totalAmount: '200.00',
+      lpTotal: '180.00',
+      gp: '20.00',
+      gpCatchUp: '6.49',
+      termsSummary: '8% preferred return, full catch-up, 20% carried interest',
+      tiers: {
+        returnOfCapital: '100.00',
+        preferredReturn: '25.97',
+        catchUp: '6.49',
+        carriedInterestLp: '54.03',
+        carriedInterestGp: '13.51',
+      },
+      carry: [{ name: 'Meridian GP Ltd', amount: '20.00', kind: 'gp' }],
+      investors: [{ investorId: a.id, investorName: 'Alice Waterfall', amount: '180.00' }],
+    });
+    expect(p.investors[0]?.tiers).toEqual({
+      returnOfCapital: '100.00',
+      preferredReturn: '25.97',
+      catchUp: '0.00',
+      carriedInterest: '54.03',
+    });
+
+    const ev = await record(deal.id, '200.00', '2024-01-01');
+    expect(ev.allocations).toEqual([{ investorId: a.id, investorName: 'Alice Waterfall', amount: '180.00' }]);
+    expect(ev.waterfall).toMatchObject({
+      termsVersion: 1,
+      lpTotal: '180.00',
+      gp: '20.00',
+      carry: [{ name: 'Meridian GP Ltd', amount: '20.00' }],
+    });
+    expect(ev.waterfall?.tiers).toEqual(p.tiers);
+
+    // The investor sees their own breakdown on the calendar.
+    const cal = (await call('GET', '/api/investor/distributions', a.cookie)).json() as DistributionCalendar;
+    const item = [...cal.upcoming, ...cal.history].find((i) => i.dealId === deal.id);
+    expect(item).toMatchObject({
+      amount: '180.00',
+      tiers: { returnOfCapital: '100.00', preferredReturn: '25.97', catchUp: '0.00', carriedInterest: '54.03' },
+    });
+    // And the deal's terms, without the desk's carry recipients.
+    const terms = (await call('GET', '/api/investor/deal-terms', a.cookie)).json() as {
+      deals: { dealId: string; summary: string; terms: Record<string, unknown> }[];
+    };
+    const mine = terms.deals.find((d) => d.dealId === deal.id);
+    expect(mine?.summary).toBe('8% preferred return, full catch-up, 20% carried interest');
+    expect(mine?.terms).not.toHaveProperty('carryRecipients');
+    expect(
+      (await call('GET', '/api/investor/deal-terms', b.cookie)).json().deals.find((d: { dealId: string }) => d.dealId === deal.id),
+    ).toBeUndefined();
+
+    // The summary: cumulative tiers, hurdle reached, carry per recipient.
+    const sum = ((await call('GET', '/api/distributions/waterfall', adminCookie)).json() as { deals: DealWaterfallSummary[] }).deals.find(
+      (d) => d.dealId === deal.id,
+    );
+    expect(sum).toMatchObject({ contributed: '100.00', distributed: '200.00', lpTotal: '180.00', gp: '20.00', hurdleRemaining: '0.00' });
+    expect(sum?.carryByRecipient).toEqual([{ name: 'Meridian GP Ltd', amount: '20.00' }]);
+  });
+
+  it('versions terms: edits replace an unused version, a used one gets a new version for later distributions only', async () => {
+    const deal = await openDeal('Versioned deal');
+    await hold(a, deal.id, '100', '2021-01-01');
+    await hold(b, deal.id, '300', '2021-01-01');
+    expect((await putTerms(deal.id, { ...TEXTBOOK, carryRate: '10' })).statusCode).toBe(200);
+    const v1 = (await putTerms(deal.id, TEXTBOOK)).json() as DealTermsData;
+    expect(v1.versions.map((v) => [v.version, v.carryRate])).toEqual([[1, '20']]);
+
+    const first = await record(deal.id, '400', '2022-01-01');
+    expect(first.waterfall?.termsVersion).toBe(1);
+    expect(first.waterfall?.gp).toBe('0.00');
+    expect(first.allocations.map((x) => x.amount).sort()).toEqual(['100.00', '300.00']);
+
+    // Version 1 was used: the change becomes version 2.
+    const v2 = (await putTerms(deal.id, { ...TEXTBOOK, hurdleRate: '0', catchUp: 'none', carryRate: '25' })).json() as DealTermsData;
+    expect(v2.versions.map((v) => [v.version, v.carryRate, v.distributionCount])).toEqual([
+      [2, '25', 0],
+      [1, '20', 1],
+    ]);
+    const second = await record(deal.id, '100', '2023-01-01');
+    expect(second.waterfall).toMatchObject({ termsVersion: 2, gp: '25.00', lpTotal: '75.00' });
+    // The first one keeps its version and its split.
+    const list = ((await call('GET', '/api/distributions', adminCookie)).json() as { events: DistributionEvent[] }).events;
+    expect(list.find((e) => e.id === first.id)?.waterfall?.termsVersion).toBe(1);
+    // 75.00 pro rata 1:3.
+    expect(second.allocations.map((x) => x.amount).sort()).toEqual(['18.75', '56.25']);
+  });
+
+  it('splits the GP amount among carry recipients by share, to the cent', async () => {
+    const deal = await openDeal('Shared carry deal');
+    await hold(a, deal.id, '100', '2021-01-01');
+    const res = await putTerms(deal.id, {
+      hurdleRate: '0',
+      catchUp: 'none',
+      carryRate: '20',
+      carryRecipients: [
+        { kind: 'gp', name: 'GP Entity', share: '33.3333' },
+        { kind: 'admin', userId: adminId, share: '66.6667' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const p = await preview(deal.id, '100.01', '2024-01-01');
+    // Profit 0.01 -> GP 0.00; now a real profit.
+    expect(p.gp).toBe('0.00');
+    const q = await preview(deal.id, '200', '2024-01-01');
+    expect(q.gp).toBe('20.00');
+    expect(q.carry).toEqual([
+      { kind: 'gp', userId: null, name: 'GP Entity', amount: '6.67' },
+      { kind: 'admin', userId: adminId, name: 'Ada Admin', amount: '13.33' },
+    ]);
+  });
+
+  it('refuses bad terms with a 4xx and a field message, writing nothing', async () => {
+    const deal = await openDeal('Bad terms deal');
+    const bad: [unknown, string][] = [
+      [{ ...TEXTBOOK, hurdleRate: '101' }, 'hurdleRate'],
+      [{ ...TEXTBOOK, hurdleRate: '-1' }, 'hurdleRate'],
+      [{ ...TEXTBOOK, hurdleRate: 'eight' }, 'hurdleRate'],
+      [{ ...TEXTBOOK, carryRate: '100' }, 'carryRate'],
+      [{ ...TEXTBOOK, catchUp: 'partial' }, 'catchUpRate'],
+      [{ ...TEXTBOOK, catchUp: 'partial', catchUpRate: '15' }, 'catchUpRate'],
+      [{ ...TEXTBOOK, catchUp: 'sometimes' }, 'catchUp'],
+      [{ ...TEXTBOOK, carryRecipients: [] }, 'carryRecipients'],
+      [{ ...TEXTBOOK, carryRecipients: [{ kind: 'gp', name: 'GP', share: '60' }] }, 'carryRecipients'],
+      [{ ...TEXTBOOK, carryRecipients: [{ kind: 'gp', name: '', share: '100' }] }, 'carryRecipients.0.name'],
+      [{ ...TEXTBOOK, carryRecipients: [{ kind: 'admin', userId: a.id, share: '100' }] }, 'carryRecipients.0.userId'],
+      [{ ...TEXTBOOK, managementFee: { rate: '2', basis: 'profits', method: 'deducted' } }, 'managementFee.basis'],
+    ];
+    for (const [body, field] of bad) {
+      const err = expectError(await putTerms(deal.id, body), 400);
+      expect(err.fields?.[field], `${JSON.stringify(body)} -> ${JSON.stringify(err.fields)}`).toBeTruthy();
+    }
+    expect(await count('deal_terms WHERE deal_id = $1', [deal.id])).toBe(0);
+    expectError(await putTerms(UNKNOWN_ID, TEXTBOOK), 404);
+    expectError(await call('GET', `/api/deals/${UNKNOWN_ID}/terms`, adminCookie), 404);
+    // A management fee is stored with the terms.
+    const ok = await putTerms(deal.id, { ...TEXTBOOK, managementFee: { rate: '2', basis: 'commitments', method: 'capital_call' } });
+    expect((ok.json() as DealTermsData).current?.managementFee).toEqual({ rate: '2', basis: 'commitments', method: 'capital_call' });
+  });
+
+  it('refuses an out-of-order distribution once carry applies, and a preview on a deal without holders', async () => {
+    const deal = await openDeal('Order deal');
+    await hold(a, deal.id, '100', '2021-01-01');
+    await putTerms(deal.id, TEXTBOOK);
+    await record(deal.id, '50', '2023-01-01');
+    const res = await call('POST', '/api/distributions', adminCookie, {
+      dealId: deal.id,
+      type: 'Income',
+      totalAmount: '10',
+      paymentDate: '2022-06-30',
+    });
+    expect(expectError(res, 409).code).toBe('OUT_OF_ORDER');
+    expect(await count('distribution_events WHERE deal_id = $1', [deal.id])).toBe(1);
+    const empty = await openDeal('Empty deal');
+    const pv = await call('POST', '/api/distributions/preview', adminCookie, {
+      dealId: empty.id,
+      type: 'Income',
+      totalAmount: '10',
+      paymentDate: '2025-01-01',
+    });
+    expect(expectError(pv, 409).code).toBe('NO_HOLDERS');
+    const bad = await call('POST', '/api/distributions/preview', adminCookie, {
+      dealId: deal.id,
+      type: 'Income',
+      totalAmount: '0',
+      paymentDate: '2025-01-01',
+    });
+    expect(expectError(bad, 400).fields?.totalAmount).toBeTruthy();
+  });
+
+  it('serialises concurrent records: 20 parallel distributions on one deal each build on the previous', async () => {
+    const deal = await openDeal('Concurrent deal');
+    await hold(a, deal.id, '100', '2021-01-01');
+    await putTerms(deal.id, TEXTBOOK);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('POST', '/api/distributions', adminCookie, { dealId: deal.id, type: 'Income', totalAmount: '10', paymentDate: '2024-01-01' }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const sums = (
+      await ctx.db.query<{ lp: string; gp: string }>(
+        'SELECT sum(lp_total)::text AS lp, sum(gp_total)::text AS gp FROM distribution_events WHERE deal_id = $1',
+        [deal.id],
+      )
+    )[0];
+    // 200.00 in twenty events of 10.00 ends where one event of 200.00 does.
+    expect(sums).toEqual({ lp: '180.00', gp: '20.00' });
+  });
+
+  it('guards the routes: investors 403 on admin routes, admins 403 on the investor route, anonymous 401', async () => {
+    const deal = await openDeal('Guard deal');
+    const adminRoutes: [InjectOptions['method'], string, unknown][] = [
+      ['GET', `/api/deals/${deal.id}/terms`, undefined],
+      ['PUT', `/api/deals/${deal.id}/terms`, TEXTBOOK],
+      ['POST', '/api/distributions/preview', { dealId: deal.id, type: 'Income', totalAmount: '1', paymentDate: '2025-01-01' }],
+      ['GET', '/api/distributions/waterfall', undefined],
+    ];
+    for (const [method, url, body] of adminRoutes) {
+      expect((await call(method, url, null, body)).statusCode).toBe(401);
+      expect((await call(method, url, a.cookie, body)).statusCode).toBe(403);
+    }
+    expect((await call('GET', '/api/investor/deal-terms', adminCookie)).statusCode).toBe(403);
+    expect(await count('deal_terms WHERE deal_id = $1', [deal.id])).toBe(0);
+  });
+});

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { isoDate } from './dates.ts';
+import { moneyInput } from './deals.ts';
+import { DISTRIBUTION_TYPES } from './portal.ts';
+import type { WaterfallTerms } from './waterfall.ts';
+
+/**
+ * A deal's economic terms as admins edit them: percentages as decimal strings ("8", "12.5"),
+ * at most 4 decimals. The engine takes rates ("0.08"): `termsToRates` converts exactly.
+ */
+export const CATCH_UP_KINDS = ['none', 'full', 'partial'] as const;
+export type CatchUpKind = (typeof CATCH_UP_KINDS)[number];
+export const FEE_BASES = ['commitments', 'contributions'] as const;
+export const FEE_METHODS = ['capital_call', 'deducted'] as const;
+export const FEE_BASIS_LABEL: Record<(typeof FEE_BASES)[number], string> = {
+  commitments: 'on commitments',
+  contributions: 'on contributions',
+};
+export const FEE_METHOD_LABEL: Record<(typeof FEE_METHODS)[number], string> = {
+  capital_call: 'charged through capital calls',
+  deducted: 'deducted from distributions',
+};
+
+const PERCENT = /^\d{1,3}(\.\d{1,4})?$/;
+
+/** A percentage from 0 to 100 with at most 4 decimals; '%' and spaces are tolerated. */
+export const percentInput = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'NaN') : typeof v === 'string' ? v.replace(/[%\s]/g, '') : v),
+    z
+      .string({ error: `${label} is required` })
+      .min(1, `${label} is required`)
+      .regex(PERCENT, `${label} must be a percentage such as 8 or 12.5 (at most 4 decimals)`)
+      .refine((v) => !PERCENT.test(v) || percentUnits(v) <= 1_000_000n, `${label} must be between 0% and 100%`),
+  );
+
+/** '12.5' -> 125000n (units of 0.0001 %); -1n for anything that is not such a percentage. */
+export function percentUnits(pct: string): bigint {
+  if (typeof pct !== 'string' || !PERCENT.test(pct)) return -1n;
+  const [w = '0', f = ''] = pct.split('.');
+  return BigInt(w) * 10_000n + BigInt(`${f}0000`.slice(0, 4));
+}
+
+/** '12.5' (percent) -> '0.125' (rate), exactly. */
+export function percentToRate(pct: string): string {
+  const units = percentUnits(pct); // rate = units / 1e6
+  const whole = units / 1_000_000n;
+  const frac = String(units % 1_000_000n)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : String(whole);
+}
+
+/** Trims a stored numeric ('8.0000') to what the admin typed ('8'). */
+export function tidyPercent(pct: string): string {
+  return pct.includes('.') ? pct.replace(/0+$/, '').replace(/\.$/, '') : pct;
+}
+
+export const carryRecipientInput = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('gp'),
+    name: z.string({ error: 'Name the GP entity' }).trim().min(1, 'Name the GP entity').max(200, 'At most 200 characters'),
+    share: percentInput('Share'),
+  }),
+  z.object({
+    kind: z.literal('admin'),
+    userId: z.uuid('Choose an administrator'),
+    share: percentInput('Share'),
+  }),
+]);
+
+export const dealTermsInput = z
+  .object({
+    hurdleRate: percentInput('Preferred return'),
+    catchUp: z.enum(CATCH_UP_KINDS, { error: 'Choose a catch-up: none, full or partial' }),
+    catchUpRate: z.preprocess((v) => (v === '' || v === null ? undefined : v), percentInput('Catch-up rate').optional()),
+    carryRate: percentInput('Carried interest'),
+    carryRecipients: z.array(carryRecipientInput, { error: 'Add the carry recipients' }).max(20, 'At most 20 carry recipients'),
+    managementFee: z
+      .object({
+        rate: percentInput('Management fee'),
+        basis: z.enum(FEE_BASES, { error: 'Choose what the fee is charged on' }),
+        method: z.enum(FEE_METHODS, { error: 'Choose how the fee is charged' }),
+      })
+      .nullable()
+      .optional(),
+  })
+  .superRefine((t, ctx) => {
+    const carry = percentUnits(t.carryRate);
+    if (carry >= 1_000_000n) ctx.addIssue({ code: 'custom', path: ['carryRate'], message: 'Carried interest must be below 100%' });
+    if (t.catchUp === 'partial') {
+      if (t.catchUpRate === undefined)
+        ctx.addIssue({ code: 'custom', path: ['catchUpRate'], message: 'Enter the GP’s share of each dollar during catch-up' });
+      else {
+        const cu = percentUnits(t.catchUpRate);
+        if (cu <= carry || cu >= 1_000_000n)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['catchUpRate'],
+            message: 'A partial catch-up rate must be above the carried interest and below 100% (use full catch-up for 100%)',
+          });
+      }
+    }
+    if (carry > 0n && t.carryRecipients.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['carryRecipients'], message: 'Add at least one carry recipient' });
+    if (t.carryRecipients.length > 0) {
+      const sum = t.carryRecipients.reduce((s, r) => s + percentUnits(r.share), 0n);
+      if (sum !== 1_000_000n)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['carryRecipients'],
+          message: `Carry recipients' shares must add up to 100% (they add up to ${tidyPercent(unitsToPercent(sum))}%)`,
+        });
+      t.carryRecipients.forEach((r, i) => {
+        if (percentUnits(r.share) === 0n)
+          ctx.addIssue({ code: 'custom', path: ['carryRecipients', i, 'share'], message: 'A recipient’s share must be above 0%' });
+      });
+      const admins = t.carryRecipients.flatMap((r) => (r.kind === 'admin' ? [r.userId] : []));
+      if (new Set(admins).size !== admins.length)
+        ctx.addIssue({ code: 'custom', path: ['carryRecipients'], message: 'Each administrator may appear only once' });
+    }
+  });
+export type DealTermsInput = z.output<typeof dealTermsInput>;
+
+function unitsToPercent(units: bigint): string {
+  return `${units / 10_000n}.${String(units % 10_000n).padStart(4, '0')}`;
+}
+
+export interface CarryRecipient {
+  kind: 'gp' | 'admin';
+  /** The administrator, for kind 'admin'. */
+  userId: string | null;
+  /** The GP entity's name, or the administrator's name. */
+  name: string;
+  /** Percent of the carry, e.g. '50'. */
+  share: string;
+}
+
+export interface DealTerms {
+  id: string;
+  dealId: string;
+  version: number;
+  /** Percentages as decimal strings ('8', '20', '100'). */
+  hurdleRate: string;
+  catchUp: CatchUpKind;
+  /** The GP's share of each dollar in catch-up, percent: '100' full, '0' none. */
+  catchUpRate: string;
+  carryRate: string;
+  carryRecipients: CarryRecipient[];
+  managementFee: { rate: string; basis: (typeof FEE_BASES)[number]; method: (typeof FEE_METHODS)[number] } | null;
+  createdAt: string;
+  createdByName: string | null;
+  /** Distributions recorded under this version. */
+  distributionCount: number;
+}
+
+export interface DealTermsData {
+  /** Null while the deal has no terms: distributions then go 100% to investors pro rata. */
+  current: DealTerms | null;
+  versions: DealTerms[];
+  administrators: { id: string; name: string }[];
+}
+
+/** The engine's rates for stored terms (percent -> rate). No terms: everything to investors. */
+export function termsToRates(t: Pick<DealTerms, 'hurdleRate' | 'catchUpRate' | 'carryRate'> | null): WaterfallTerms {
+  if (!t) return { hurdleRate: '0', catchUpRate: '0', carryRate: '0' };
+  return { hurdleRate: percentToRate(t.hurdleRate), catchUpRate: percentToRate(t.catchUpRate), carryRate: percentToRate(t.carryRate) };
+}
+
+/** One line: '8% preferred return, full catch-up, 20% carried interest'. */
+export function describeTerms(t: Pick<DealTerms, 'hurdleRate' | 'catchUp' | 'catchUpRate' | 'carryRate'> | null): string {
+  if (!t) return 'No terms set: distributions go 100% to investors';
+  const hurdle = percentUnits(t.hurdleRate) === 0n ? 'no preferred return' : `${tidyPercent(t.hurdleRate)}% preferred return`;
+  const cu = t.catchUp === 'none' ? 'no catch-up' : t.catchUp === 'full' ? 'full catch-up' : `${tidyPercent(t.catchUpRate)}% catch-up`;
+  return `${hurdle}, ${cu}, ${tidyPercent(t.carryRate)}% carried interest`;
+}
+
+// ---------- Preview ----------
+
+export const distributionPreviewInput = z.object({
+  dealId: z.uuid('Choose a deal'),
+  type: z.enum(DISTRIBUTION_TYPES, { error: 'Choose a distribution type' }),
+  totalAmount: moneyInput('Total amount').refine((v) => Number(v) > 0, 'Enter an amount above zero'),
+  paymentDate: isoDate('Payment date is required'),
+});
+
+export interface TierBreakdown {
+  returnOfCapital: string;
+  preferredReturn: string;
+  catchUp: string;
+  carriedInterestLp: string;
+  carriedInterestGp: string;
+}
+
+export interface InvestorTierBreakdown {
+  returnOfCapital: string;
+  preferredReturn: string;
+  catchUp: string;
+  carriedInterest: string;
+}
+
+export interface WaterfallPreview {
+  dealId: string;
+  dealTitle: string;
+  totalAmount: string;
+  paymentDate: string;
+  terms: DealTerms | null;
+  termsSummary: string;
+  tiers: TierBreakdown;
+  lpTotal: string;
+  gp: string;
+  /** The GP's part of the catch-up tier. */
+  gpCatchUp: string;
+  hurdleBefore: string;
+  hurdleAfter: string;
+  carry: { name: string; userId: string | null; kind: 'gp' | 'admin'; amount: string }[];
+  investors: { investorId: string; investorName: string; amount: string; tiers: InvestorTierBreakdown }[];
+}
+
+/** Per deal, on the admin Distribution Waterfall screen. */
+export interface DealWaterfallSummary {
+  dealId: string;
+  dealTitle: string;
+  termsSummary: string;
+  termsVersion: number | null;
+  contributed: string;
+  distributed: string;
+  tiers: TierBreakdown;
+  lpTotal: string;
+  gp: string;
+  /** What investors still need, today, to reach the hurdle (0.00 once reached). */
+  hurdleRemaining: string;
+  hurdleRate: string;
+  carryByRecipient: { name: string; amount: string }[];
+}
