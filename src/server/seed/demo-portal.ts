@@ -6,6 +6,7 @@ import { type Db, one } from '../db/client.ts';
 import { recordDistribution } from '../modules/distributions/service.ts';
 import { storeDocument } from '../modules/documents/service.ts';
 import { postMessage } from '../modules/messages/service.ts';
+import { saveDealTerms } from '../modules/waterfall/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { demoPdf } from './demo-pdf.ts';
 
@@ -71,6 +72,32 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
         [dealId, ago, value, exit, status, cio],
       );
     }
+    // Deal terms (decision 009): 8% preferred return, full catch-up, 20% carry; the office tower
+    // has no hurdle (return of capital, then a straight 80/20 split).
+    const gp = { kind: 'gp' as const, name: 'Meridian Syndicate GP Ltd', share: '100' };
+    const typical = { hurdleRate: '8', catchUp: 'full' as const, carryRate: '20', managementFee: null };
+    await saveDealTerms(q, oil, { ...typical, carryRecipients: [gp] }, cio, '127.0.0.1');
+    await saveDealTerms(
+      q,
+      ai,
+      {
+        ...typical,
+        carryRecipients: [
+          { ...gp, share: '60' },
+          { kind: 'admin', userId: cio, share: '40' },
+        ],
+        managementFee: { rate: '2', basis: 'commitments', method: 'capital_call' },
+      },
+      cio,
+      '127.0.0.1',
+    );
+    await saveDealTerms(
+      q,
+      office,
+      { hurdleRate: '0', catchUp: 'none', carryRate: '20', carryRecipients: [gp], managementFee: null },
+      cio,
+      '127.0.0.1',
+    );
     // Distributions: paid in the past year, one pending (date come, not confirmed), two scheduled.
     const events: [string, string, string, number, boolean][] = [
       [oil, 'Income', '43750.00', -120, true],
