@@ -19,6 +19,7 @@ import { useDraft } from '../../lib/draft';
 import { UPDATE_FAILED, UPDATED, updateErrorText, useDeal, useUpdateDeal } from './api';
 import { DealActivityList } from './deal-activity';
 import { DealFields, type DealFormValues, dealBody, type FieldErrors, focusFirstInvalid, OTHER_SPV, validate } from './deal-form';
+import { DealTermsCard } from './deal-terms';
 import { daysLabel } from './deal-ui';
 import { DealValuations } from './deal-valuations';
 
@@ -132,6 +133,7 @@ export default function DealDetailPage() {
             <DealDocuments title={deal.title} documents={documents} />
           </CardContent>
         </Card>
+        <DealTermsCard dealId={deal.id} />
         <DealValuations dealId={deal.id} valuations={valuations} />
         <Card>
           <CardHeader>
