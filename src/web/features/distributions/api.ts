@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DealTerms, DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms';
 import type { DistributionCalendar, DistributionEvent } from '../../../shared/portal';
 import { api } from '../../lib/api';
 import { distributionKeys } from '../../lib/query-keys';
@@ -6,6 +7,7 @@ import { distributionKeys } from '../../lib/query-keys';
 export const DISTRIBUTION_TEXT = {
   recorded: 'Distribution recorded',
   recordFailed: 'Failed to record distribution',
+  previewFailed: 'Failed to preview distribution',
   paid: 'Distribution marked as paid',
   payFailed: 'Failed to confirm payment',
   calendarFailed: 'Failed to load your distributions',
@@ -49,6 +51,33 @@ export function useRecordDistribution() {
       );
       void qc.invalidateQueries({ queryKey: distributionKeys.all });
     },
+  });
+}
+
+/** What recording would do (POST /api/distributions/preview); writes nothing. */
+export function usePreviewDistribution() {
+  return useMutation({
+    mutationFn: (body: RecordDistributionBody) =>
+      api<{ preview: WaterfallPreview }>('/api/distributions/preview', { body }).then((r) => r.preview),
+  });
+}
+
+/** Per deal: cumulative tiers, hurdle status, carry per recipient (admin). */
+export function useDealWaterfalls() {
+  return useQuery({
+    queryKey: [...distributionKeys.all, 'waterfall'] as const,
+    queryFn: ({ signal }) => api<{ deals: DealWaterfallSummary[] }>('/api/distributions/waterfall', { signal }).then((r) => r.deals),
+  });
+}
+
+/** The terms of the deals the investor holds. */
+export function useMyDealTerms() {
+  return useQuery({
+    queryKey: [...distributionKeys.all, 'my-terms'] as const,
+    queryFn: ({ signal }) =>
+      api<{
+        deals: { dealId: string; dealTitle: string; summary: string; terms: Omit<DealTerms, 'carryRecipients' | 'createdByName'> | null }[];
+      }>('/api/investor/deal-terms', { signal }).then((r) => r.deals),
   });
 }
 

@@ -1,14 +1,16 @@
-import { CalendarClock, CalendarDays, CalendarX2, History, Landmark, Wallet } from 'lucide-react';
+import { CalendarClock, CalendarDays, CalendarX2, History, Landmark, Scale, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants';
+import { FEE_BASIS_LABEL, FEE_METHOD_LABEL } from '../../../shared/deal-terms';
 import { formatDate, formatUSD } from '../../../shared/format';
 import type { DistributionItem } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { cn } from '../../lib/cn';
-import { DISTRIBUTION_TEXT, useDistributionCalendar } from './api';
+import { DISTRIBUTION_TEXT, useDistributionCalendar, useMyDealTerms } from './api';
 import { DistributionStatusBadge, Fact, relativeDay, Skeletons, splitPaymentDate } from './distribution-ui';
+import { InvestorBreakdown } from './waterfall-ui';
 
 /** Distribution Calendar (/investor/distributions): the investor's own upcoming and past payments. */
 export default function DistributionCalendarPage() {
@@ -89,7 +91,40 @@ export default function DistributionCalendarPage() {
           </section>
         </div>
       )}
+      <HoldingTerms />
     </>
+  );
+}
+
+/** The economic terms of each deal the investor holds. */
+function HoldingTerms() {
+  const q = useMyDealTerms();
+  const headingId = useId();
+  if (!q.data || q.data.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="mt-8">
+      <div className="mb-3 flex items-center gap-2">
+        <Scale aria-hidden="true" className="size-5 text-ink-700" />
+        <h2 id={headingId} className="text-lg font-semibold text-ink-900">
+          Terms of Your Holdings
+        </h2>
+      </div>
+      <p className="mb-3 text-sm text-muted">How each deal's distributions are split between investors and the general partner.</p>
+      <ul className="grid gap-3 md:grid-cols-2">
+        {q.data.map((d) => (
+          <li key={d.dealId} data-testid="holding-terms" className="rounded-lg border border-border bg-surface p-4 shadow-sm">
+            <h3 className="font-semibold text-ink-900">{d.dealTitle}</h3>
+            <p className="mt-1 text-sm text-text">{d.summary}</p>
+            {d.terms?.managementFee && (
+              <p className="mt-1 text-sm text-muted">
+                Management fee {d.terms.managementFee.rate}% a year {FEE_BASIS_LABEL[d.terms.managementFee.basis]},{' '}
+                {FEE_METHOD_LABEL[d.terms.managementFee.method]}.
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -199,6 +234,14 @@ function DistributionListItem({ item, upcoming }: { item: DistributionItem; upco
           {item.spv ?? <span className="text-muted">Not assigned</span>}
         </Fact>
       </dl>
+      {item.tiers && (
+        <details className="mt-3 rounded-md border border-border bg-ink-50/60 px-3 py-2" data-testid="tier-breakdown">
+          <summary className="cursor-pointer text-sm font-medium text-ink-900">Your tier breakdown</summary>
+          <div className="mt-2">
+            <InvestorBreakdown tiers={item.tiers} />
+          </div>
+        </details>
+      )}
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { BadgeCheck, ChevronDown, CircleCheck, HandCoins, Landmark, ListChecks, RotateCw, Timer } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import type { WaterfallPreview } from '../../../shared/deal-terms';
 import type { DealOption } from '../../../shared/deals';
 import { formatDate, formatUSD } from '../../../shared/format';
 import { DISTRIBUTION_TYPES, type DistributionEvent, type DistributionStatus, recordDistributionInput } from '../../../shared/portal';
@@ -15,8 +16,19 @@ import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useDraft } from '../../lib/draft';
-import { DISTRIBUTION_TEXT, serverMessage, useConfirmPayment, useDealChoices, useDistributionEvents, useRecordDistribution } from './api';
+import {
+  DISTRIBUTION_TEXT,
+  type RecordDistributionBody,
+  serverMessage,
+  useConfirmPayment,
+  useDealChoices,
+  useDistributionEvents,
+  usePreviewDistribution,
+  useRecordDistribution,
+} from './api';
+import { DealWaterfallSummaries } from './deal-waterfall-summaries';
 import { DistributionStatusBadge, Fact, formatUSDExact, relativeDay, Skeletons } from './distribution-ui';
+import { InvestorTiersTable, cents as tierCents, WaterfallChart } from './waterfall-ui';
 
 /** Exact cents of a decimal string ('1234.5' -> 123450n); never goes through a float. */
 function toCents(amount: string): bigint {
@@ -98,6 +110,8 @@ export default function DistributionWaterfallPage() {
           caption={`${totals.Paid.count} confirmed ${totals.Paid.count === 1 ? 'payment' : 'payments'}`}
         />
       </section>
+
+      <DealWaterfallSummaries />
 
       <div className="grid items-start gap-6 xl:grid-cols-[22rem_minmax(0,1fr)]">
         <RecordDistributionCard
@@ -220,6 +234,8 @@ type FormState = typeof EMPTY_FORM;
 function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionEvent) => void }) {
   const deals = useDealChoices();
   const record = useRecordDistribution();
+  const preview = usePreviewDistribution();
+  const [pending, setPending] = useState<{ body: RecordDistributionBody; preview: WaterfallPreview } | null>(null);
   const [form, setForm, clearForm] = useDraft<FormState>('record-distribution', EMPTY_FORM);
   const [errors, setErrors] = useState<Partial<Record<keyof FormState, string>>>({});
   const explainId = useId();
@@ -255,20 +271,35 @@ function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionE
       return;
     }
     setErrors({});
-    record.mutate(
-      { dealId: parsed.data.dealId, type: parsed.data.type, totalAmount: parsed.data.totalAmount, paymentDate: parsed.data.paymentDate },
-      {
-        onSuccess: (ev) => {
-          toast.success(DISTRIBUTION_TEXT.recorded);
-          clearForm();
-          onRecorded(ev);
-        },
-        onError: (err) => {
-          if (err instanceof ApiError && err.fields) setErrors(err.fields as Partial<Record<keyof FormState, string>>);
-          toast.error(serverMessage(err) ?? DISTRIBUTION_TEXT.recordFailed);
-        },
+    const body = {
+      dealId: parsed.data.dealId,
+      type: parsed.data.type,
+      totalAmount: parsed.data.totalAmount,
+      paymentDate: parsed.data.paymentDate,
+    };
+    preview.mutate(body, {
+      onSuccess: (p) => setPending({ body, preview: p }),
+      onError: (err) => {
+        if (err instanceof ApiError && err.fields) setErrors(err.fields as Partial<Record<keyof FormState, string>>);
+        toast.error(serverMessage(err) ?? DISTRIBUTION_TEXT.previewFailed);
       },
-    );
+    });
+  }
+
+  function confirmRecord() {
+    if (!pending) return;
+    record.mutate(pending.body, {
+      onSuccess: (ev) => {
+        toast.success(DISTRIBUTION_TEXT.recorded);
+        setPending(null);
+        clearForm();
+        onRecorded(ev);
+      },
+      onError: (err) => {
+        toast.error(serverMessage(err) ?? DISTRIBUTION_TEXT.recordFailed);
+        if (err instanceof ApiError && err.status === 409) setPending(null);
+      },
+    });
   }
 
   const dealHint = selected ? <DealHint deal={selected} /> : undefined;
@@ -278,8 +309,8 @@ function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionE
       <CardHeader>
         <CardTitle id={titleId}>Record Distribution</CardTitle>
         <CardDescription id={explainId}>
-          The total is allocated pro rata to the deal's completed subscriptions, to the cent: each investor gets their exact share rounded
-          down, and the cents left over go one each to the largest remainders, so the allocations always add up to the total.
+          The total runs through the deal's waterfall (return of capital, preferred return, catch-up, carried interest); the investors' part
+          is allocated pro rata to the deal's completed subscriptions, to the cent. You see the preview before anything is recorded.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -339,11 +370,17 @@ function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionE
               onChange={(e) => set('paymentDate', e.target.value)}
             />
           </Field>
-          <Button type="submit" busy={record.isPending} className="w-full">
-            {record.isPending ? 'Recording...' : 'Record Distribution'}
+          <Button type="submit" busy={preview.isPending} className="w-full">
+            {preview.isPending ? 'Computing...' : 'Preview Distribution'}
           </Button>
         </form>
       </CardContent>
+      <PreviewDialog
+        pending={pending}
+        busy={record.isPending}
+        onCancel={() => !record.isPending && setPending(null)}
+        onConfirm={confirmRecord}
+      />
     </Card>
   );
 }
@@ -434,8 +471,25 @@ function Allocations({ event }: { event: DistributionEvent }) {
   const sum = event.allocations.reduce((s, a) => s + toCents(a.amount), 0n);
   const matches = sum === total;
   const share = (amount: string) => (total > 0n ? `${((Number(toCents(amount)) / Number(total)) * 100).toFixed(2)}%` : '—');
+  const wf = event.waterfall;
   return (
     <>
+      {wf && (
+        <div className="mb-4 flex flex-col gap-3">
+          <p className="text-sm text-text">
+            <span className="font-medium">Terms{wf.termsVersion ? ` (version ${wf.termsVersion})` : ''}:</span> {wf.termsSummary}. Investors{' '}
+            <span className="tabular font-medium">{formatUSDExact(wf.lpTotal)}</span>, GP{' '}
+            <span className="tabular font-medium">{formatUSDExact(wf.gp)}</span>
+            {wf.carry.length > 0 && <> ({wf.carry.map((c) => `${c.name} ${formatUSDExact(c.amount)}`).join(', ')})</>}.
+          </p>
+          <WaterfallChart
+            tiers={wf.tiers}
+            total={event.totalAmount}
+            gpCatchUp={tierCents(wf.gp) - tierCents(wf.tiers.carriedInterestGp)}
+            caption={`Waterfall of ${event.dealTitle} ${event.type} on ${formatDate(event.paymentDate)}`}
+          />
+        </div>
+      )}
       <h4 className="mb-2 flex items-center gap-2 text-sm font-semibold text-ink-900">
         <ListChecks aria-hidden="true" className="size-4 text-ink-700" />
         Allocations
@@ -521,6 +575,98 @@ function ConfirmPaymentDialog({ event, onClose }: { event: DistributionEvent | n
           </DialogClose>
           <Button busy={pay.isPending} onClick={confirm}>
             {pay.isPending ? 'Confirming...' : 'Confirm Payment'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PreviewDialog({
+  pending,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  pending: { body: RecordDistributionBody; preview: WaterfallPreview } | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  // Keep the last preview while the dialog animates closed.
+  const [shown, setShown] = useState(pending);
+  if (pending && pending !== shown) setShown(pending);
+  const p = (pending ?? shown)?.preview;
+  const type = (pending ?? shown)?.body.type ?? '';
+  return (
+    <Dialog open={pending !== null} onOpenChange={(o) => !o && onCancel()}>
+      <DialogContent size="xl">
+        <DialogHeader>
+          <DialogTitle>Distribution Preview</DialogTitle>
+          <DialogDescription>
+            {p
+              ? `${type} of ${formatUSDExact(p.totalAmount)} for ${p.dealTitle}, dated ${formatDate(p.paymentDate)}. Nothing is recorded until you confirm.`
+              : null}
+          </DialogDescription>
+        </DialogHeader>
+        {p && (
+          <div className="flex flex-col gap-5">
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 md:grid-cols-4">
+              <Fact label="Terms" className="col-span-2">
+                {p.terms ? `Version ${p.terms.version}: ` : ''}
+                {p.termsSummary}
+              </Fact>
+              <Fact label="Investors">
+                <span className="tabular font-semibold" data-testid="preview-lp">
+                  {formatUSDExact(p.lpTotal)}
+                </span>
+              </Fact>
+              <Fact label="GP (carried interest)">
+                <span className="tabular font-semibold" data-testid="preview-gp">
+                  {formatUSDExact(p.gp)}
+                </span>
+              </Fact>
+              <Fact label="Hurdle before" className="col-span-2 md:col-span-2">
+                <span className="tabular">
+                  {tierCents(p.hurdleBefore) > 0n ? `Investors needed ${formatUSDExact(p.hurdleBefore)} to reach it` : 'Already reached'}
+                </span>
+              </Fact>
+              <Fact label="Hurdle after" className="col-span-2 md:col-span-2">
+                <span className="tabular">
+                  {tierCents(p.hurdleAfter) > 0n ? `${formatUSDExact(p.hurdleAfter)} still to go` : 'Reached'}
+                </span>
+              </Fact>
+            </dl>
+            <WaterfallChart tiers={p.tiers} total={p.totalAmount} gpCatchUp={tierCents(p.gpCatchUp)} caption="Waterfall tiers" />
+            {p.carry.length > 0 && (
+              <Table aria-label="Carry recipients" maxHeight="none">
+                <THead>
+                  <TR>
+                    <TH>Carry Recipient</TH>
+                    <TH className="text-right">Amount</TH>
+                  </TR>
+                </THead>
+                <TBody>
+                  {p.carry.map((c) => (
+                    <TR key={`${c.kind}-${c.userId ?? c.name}`}>
+                      <TD className="font-medium">{c.name}</TD>
+                      <TD className="tabular text-right">{formatUSDExact(c.amount)}</TD>
+                    </TR>
+                  ))}
+                </TBody>
+              </Table>
+            )}
+            <InvestorTiersTable investors={p.investors} caption="Each investor's amount" />
+          </div>
+        )}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={busy}>
+              Back
+            </Button>
+          </DialogClose>
+          <Button busy={busy} onClick={onConfirm}>
+            {busy ? 'Recording...' : 'Record Distribution'}
           </Button>
         </DialogFooter>
       </DialogContent>

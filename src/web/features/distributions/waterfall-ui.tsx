@@ -1,0 +1,161 @@
+import type { ReactNode } from 'react';
+import type { InvestorTierBreakdown, TierBreakdown, WaterfallPreview } from '../../../shared/deal-terms';
+import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { cn } from '../../lib/cn';
+import { formatUSDExact } from './distribution-ui';
+
+/** Exact cents of a decimal string; never through a float. */
+export function cents(amount: string): bigint {
+  const neg = amount.startsWith('-');
+  const [w = '0', f = ''] = (neg ? amount.slice(1) : amount).split('.');
+  const c = BigInt(w || '0') * 100n + BigInt(`${f}00`.slice(0, 2));
+  return neg ? -c : c;
+}
+export const fromCents = (c: bigint) =>
+  `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`;
+
+/** A bar's share of the total in hundredths of a percent, by integer arithmetic (for layout only). */
+const basisPoints = (part: bigint, total: bigint) => (total > 0n ? Number((part * 10_000n) / total) / 100 : 0);
+
+interface Step {
+  label: string;
+  amount: bigint;
+  who: 'Investors' | 'GP' | 'Shared';
+  tone: string;
+}
+
+/** The tiers in waterfall order, splitting the catch-up into its GP and investors' parts. */
+export function waterfallSteps(tiers: TierBreakdown, gpCatchUp: bigint): Step[] {
+  const catchUp = cents(tiers.catchUp);
+  return [
+    { label: 'Return of capital', amount: cents(tiers.returnOfCapital), who: 'Investors', tone: 'bg-ink-800' },
+    { label: 'Preferred return', amount: cents(tiers.preferredReturn), who: 'Investors', tone: 'bg-ink-600' },
+    { label: 'Catch-up (GP)', amount: gpCatchUp, who: 'GP', tone: 'bg-gold-600' },
+    { label: 'Catch-up (investors)', amount: catchUp - gpCatchUp, who: 'Investors', tone: 'bg-ink-700' },
+    { label: 'Carried interest split (investors)', amount: cents(tiers.carriedInterestLp), who: 'Investors', tone: 'bg-ink-700' },
+    { label: 'Carried interest split (GP)', amount: cents(tiers.carriedInterestGp), who: 'GP', tone: 'bg-gold-400' },
+  ];
+}
+
+/**
+ * The tiers as a waterfall: each bar starts where the previous one ended, so the bars together
+ * span the whole distribution. Amounts are written out exactly; the bars are decoration.
+ */
+export function WaterfallChart({
+  tiers,
+  total,
+  gpCatchUp,
+  caption,
+}: {
+  tiers: TierBreakdown;
+  total: string;
+  gpCatchUp: bigint;
+  caption: string;
+}) {
+  const t = cents(total);
+  const steps = waterfallSteps(tiers, gpCatchUp).filter((s, i) => s.amount > 0n || i < 2 || i === 4 || i === 5);
+  let start = 0n;
+  return (
+    <Table aria-label={caption} maxHeight="none" data-testid="waterfall-chart">
+      <THead>
+        <TR>
+          <TH>Tier</TH>
+          <TH className="hidden w-2/5 sm:table-cell">
+            <span className="sr-only">Chart</span>
+          </TH>
+          <TH>To</TH>
+          <TH className="text-right">Amount</TH>
+        </TR>
+      </THead>
+      <TBody>
+        {steps.map((s) => {
+          const left = basisPoints(start, t);
+          const width = basisPoints(s.amount, t);
+          start += s.amount;
+          return (
+            <TR key={s.label}>
+              <TD className="font-medium">{s.label}</TD>
+              <TD className="hidden sm:table-cell">
+                <div aria-hidden="true" className="relative h-4 w-full rounded bg-ink-50">
+                  <div
+                    className={cn('absolute top-0 h-4 rounded', s.tone)}
+                    style={{ left: `${left}%`, width: `${Math.max(width, s.amount > 0n ? 0.5 : 0)}%` }}
+                  />
+                </div>
+              </TD>
+              <TD className="text-muted">{s.who}</TD>
+              <TD className="tabular text-right">{formatUSDExact(fromCents(s.amount))}</TD>
+            </TR>
+          );
+        })}
+      </TBody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={3} className="border-t border-border px-3 py-2.5 text-left text-sm font-semibold text-ink-900">
+            Total
+          </th>
+          <td className="tabular border-t border-border px-3 py-2.5 text-right text-sm font-semibold text-ink-900">
+            {formatUSDExact(total)}
+          </td>
+        </tr>
+      </tfoot>
+    </Table>
+  );
+}
+
+export function InvestorTiersTable({ investors, caption }: { investors: WaterfallPreview['investors']; caption: string }) {
+  return (
+    <Table aria-label={caption} maxHeight="none">
+      <THead>
+        <TR>
+          <TH>Investor</TH>
+          <TH className="text-right">Return of Capital</TH>
+          <TH className="text-right">Preferred Return</TH>
+          <TH className="text-right">Catch-up</TH>
+          <TH className="text-right">Carried Interest Split</TH>
+          <TH className="text-right">Amount</TH>
+        </TR>
+      </THead>
+      <TBody>
+        {investors.map((i) => (
+          <TR key={i.investorId}>
+            <TD className="font-medium">{i.investorName}</TD>
+            <TD className="tabular text-right">{formatUSDExact(i.tiers.returnOfCapital)}</TD>
+            <TD className="tabular text-right">{formatUSDExact(i.tiers.preferredReturn)}</TD>
+            <TD className="tabular text-right">{formatUSDExact(i.tiers.catchUp)}</TD>
+            <TD className="tabular text-right">{formatUSDExact(i.tiers.carriedInterest)}</TD>
+            <TD className="tabular text-right font-semibold">{formatUSDExact(i.amount)}</TD>
+          </TR>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+/** An investor's own breakdown of one distribution, as a definition list. */
+export function InvestorBreakdown({ tiers }: { tiers: InvestorTierBreakdown }) {
+  const rows: [string, string][] = [
+    ['Return of capital', tiers.returnOfCapital],
+    ['Preferred return', tiers.preferredReturn],
+    ['Catch-up', tiers.catchUp],
+    ['Carried interest split', tiers.carriedInterest],
+  ];
+  return (
+    <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm">
+      {rows.map(([label, amount]) => (
+        <Row key={label} label={label}>
+          {formatUSDExact(amount)}
+        </Row>
+      ))}
+    </dl>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd className="tabular text-right text-text">{children}</dd>
+    </>
+  );
+}
