@@ -132,14 +132,14 @@ test('the admin records a distribution, the investor sees their share upcoming, 
   const deal = form.getByLabel(/^Deal\*?$/);
   const amount = form.getByLabel(/^Total Amount \(USD\)\*?$/);
   const date = form.getByLabel(/^Payment Date\*?$/);
-  await form.getByRole('button', { name: 'Record Distribution' }).click();
+  await form.getByRole('button', { name: 'Preview Distribution' }).click();
   await expect(deal).toHaveAttribute('aria-invalid', 'true');
   await expect(deal).toHaveAccessibleDescription('Choose a deal');
   await expect(deal).toBeFocused();
   await expect(amount).toHaveAccessibleDescription('Total amount is required');
   await expect(date).toHaveAccessibleDescription('Payment date is required');
   await amount.fill('12.345');
-  await form.getByRole('button', { name: 'Record Distribution' }).click();
+  await form.getByRole('button', { name: 'Preview Distribution' }).click();
   await expect(amount).toHaveAccessibleDescription('Total amount must be a non-negative amount with at most 2 decimals');
 
   // A deal without completed subscriptions: the server refuses (409) and says why.
@@ -147,7 +147,7 @@ test('the admin records a distribution, the investor sees their share upcoming, 
   await expect(form.getByText('This deal has no completed subscriptions yet, so there is no one to allocate to.')).toBeVisible();
   await amount.fill('1000');
   await date.fill(paymentDate);
-  await form.getByRole('button', { name: 'Record Distribution' }).click();
+  await form.getByRole('button', { name: 'Preview Distribution' }).click();
   await expectToast(admin, 'This deal has no completed subscriptions to distribute to');
 
   // Record 35,000.01 of income on Mombasa, ten days ahead (an odd cent, to see the to-the-cent split).
@@ -155,8 +155,14 @@ test('the admin records a distribution, the investor sees their share upcoming, 
   await expect(form.getByText(/Allocated across \$[\d,]+ of completed subscriptions/)).toBeVisible();
   await form.getByLabel('Distribution Type').selectOption('Income');
   await amount.fill('35,000.01');
-  await form.getByRole('button', { name: 'Record Distribution' }).click();
+  // The preview comes first: nothing is written until it is confirmed.
+  await form.getByRole('button', { name: 'Preview Distribution' }).click();
+  const preview = admin.getByRole('dialog', { name: 'Distribution Preview' });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByRole('table', { name: 'Waterfall tiers' })).toBeVisible();
+  await preview.getByRole('button', { name: 'Record Distribution' }).click();
   await expectToast(admin, 'Distribution recorded');
+  await expect(preview).toBeHidden();
   await expect(amount).toHaveValue('');
 
   // The new event is listed, Scheduled, opened on its allocations, which sum exactly to the total.

@@ -269,17 +269,9 @@ export async function computeDistribution(q: Queryable, dealId: string, totalAmo
   const terms = await currentTerms(q, dealId);
   const flows = await dealCashFlows(q, dealId, date);
   if (flows.contributions.length === 0) throw conflict('This deal has no completed subscriptions to distribute to', 'NO_HOLDERS');
-  const hasCarry = terms !== null && percentUnits(terms.carryRate) > 0n;
-  const later = flows.distributions.filter((e) => e.date > date);
-  // With carry, each event builds on every earlier one: a distribution dated before one
-  // already recorded would change that one's split.
-  if (hasCarry && later.length > 0) {
-    const last = later[later.length - 1] as PriorEvent;
-    throw conflict(
-      `A distribution dated ${last.date} is already recorded for this deal; with carried interest, distributions are recorded in date order (choose a date on or after ${last.date})`,
-      'OUT_OF_ORDER',
-    );
-  }
+  // Each event builds on the recorded events dated on or before it. One dated before events
+  // already recorded (a scheduled one entered ahead) does not re-run them: they keep the split
+  // they were recorded with (decision 009).
   const prior = flows.distributions.filter((e) => e.date <= date);
   let results: WaterfallResult[];
   try {

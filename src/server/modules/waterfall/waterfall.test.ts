@@ -240,19 +240,21 @@ describe('deal terms, waterfall preview and record', () => {
     expect((ok.json() as DealTermsData).current?.managementFee).toEqual({ rate: '2', basis: 'commitments', method: 'capital_call' });
   });
 
-  it('refuses an out-of-order distribution once carry applies, and a preview on a deal without holders', async () => {
+  it('an event dated before recorded ones builds on the earlier events only; the later ones keep their split', async () => {
     const deal = await openDeal('Order deal');
     await hold(a, deal.id, '100', '2021-01-01');
     await putTerms(deal.id, TEXTBOOK);
+    const later = await record(deal.id, '200', '2024-01-01');
+    expect(later.waterfall?.gp).toBe('20.00');
+    // Dated 2023-01-01: only the contribution counts; 100 x 1.08^2 = 116.64 is the hurdle, so all 50 go to the investor.
+    const p = await preview(deal.id, '50', '2023-01-01');
+    expect(p).toMatchObject({ hurdleBefore: '116.64', lpTotal: '50.00', gp: '0.00' });
     await record(deal.id, '50', '2023-01-01');
-    const res = await call('POST', '/api/distributions', adminCookie, {
-      dealId: deal.id,
-      type: 'Income',
-      totalAmount: '10',
-      paymentDate: '2022-06-30',
-    });
-    expect(expectError(res, 409).code).toBe('OUT_OF_ORDER');
-    expect(await count('distribution_events WHERE deal_id = $1', [deal.id])).toBe(1);
+    const list = ((await call('GET', '/api/distributions', adminCookie)).json() as { events: DistributionEvent[] }).events;
+    expect(list.find((e) => e.id === later.id)?.waterfall).toMatchObject({ gp: '20.00', lpTotal: '180.00' });
+    // The next one builds on both.
+    const next = await preview(deal.id, '100', '2024-06-30');
+    expect(next.hurdleBefore).toBe('0.00');
     const empty = await openDeal('Empty deal');
     const pv = await call('POST', '/api/distributions/preview', adminCookie, {
       dealId: empty.id,

@@ -1,0 +1,37 @@
+import { type Browser, expect, type Page } from '@playwright/test';
+import { E2E, signIn } from './fixtures';
+
+/** The co-investor demo account: no other spec asserts its figures. */
+export const CO_INVESTOR = { email: 'kilimanjaro@demo.example.com', name: 'Kilimanjaro Family Office' };
+
+/** An ISO day (YYYY-MM-DD, UTC) `days` from today, as the server counts days. */
+export const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export async function contextPage(browser: Browser, width: number, height: number): Promise<Page> {
+  const ctx = await browser.newContext({ baseURL: E2E.baseURL, viewport: { width, height } });
+  return ctx.newPage();
+}
+
+/**
+ * A fresh active deal in which the co-investor holds a completed 100.00 subscription, made
+ * through the API (the subscription screens have their own specs).
+ */
+export async function dealWithOneHolder(admin: Page, investor: Page, title: string): Promise<string> {
+  const created = await admin.request.post('/api/deals', { data: { title, type: 'Infrastructure', targetAmount: null } });
+  expect(created.status()).toBe(201);
+  const dealId = (await created.json()).deal.id as string;
+  expect((await admin.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).status()).toBe(200);
+  const sub = await investor.request.post('/api/investor/subscriptions', { data: { dealId, amount: '100' } });
+  expect(sub.status()).toBe(201);
+  const subId = (await sub.json()).subscription.id as string;
+  expect((await admin.request.post(`/api/subscriptions/${subId}/complete`, { data: {} })).status()).toBe(200);
+  return dealId;
+}
+
+export async function signInBoth(browser: Browser, width: number, height: number): Promise<{ admin: Page; investor: Page }> {
+  const admin = await contextPage(browser, width, height);
+  await signIn(admin, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
+  const investor = await contextPage(browser, width, height);
+  await signIn(investor, CO_INVESTOR.email, E2E.demoPassword, /\/investor$/);
+  return { admin, investor };
+}

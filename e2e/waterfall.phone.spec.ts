@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { expectNoA11yViolations, expectToast } from './fixtures';
+import { dealWithOneHolder, isoInDays, signInBoth } from './waterfall-setup';
+
+/** Issue 13 at phone width: terms, preview, record, and the investor's breakdown. */
+test.describe.configure({ timeout: 180_000 });
+
+test('phone: terms, preview and record a distribution; the investor opens their breakdown', async ({ browser }) => {
+  const { admin, investor } = await signInBoth(browser, 390, 844);
+  const title = `Phone Waterfall ${Date.now()}`;
+  const dealId = await dealWithOneHolder(admin, investor, title);
+
+  await admin.goto(`/admin/deals/${dealId}`);
+  const terms = admin.getByRole('form', { name: 'Economic terms' });
+  await terms.getByLabel(/^Preferred Return \(%\)/).fill('0');
+  await terms.getByLabel(/^Catch-up\*?$/).selectOption('none');
+  await terms.getByLabel(/^Carried Interest \(%\)/).fill('20');
+  await terms.getByLabel('GP Entity Name').fill('Phone GP Ltd');
+  await terms.getByRole('button', { name: 'Save Terms' }).click();
+  await expectToast(admin, 'Terms saved (version 1)');
+  await expectNoA11yViolations(admin, 'deal terms (phone)');
+
+  await admin.goto('/admin/distributions');
+  const form = admin.getByRole('form', { name: 'Record Distribution' });
+  await form.getByLabel(/^Deal\*?$/).selectOption({ label: title });
+  await form.getByLabel(/^Total Amount \(USD\)\*?$/).fill('200');
+  await form.getByLabel(/^Payment Date\*?$/).fill(isoInDays(30));
+  await form.getByRole('button', { name: 'Preview Distribution' }).click();
+  const preview = admin.getByRole('dialog', { name: 'Distribution Preview' });
+  // No hurdle: capital back, then a straight 80/20.
+  await expect(preview.getByTestId('preview-gp')).toHaveText('$20.00');
+  await expect(preview.getByTestId('preview-lp')).toHaveText('$180.00');
+  await expectNoA11yViolations(admin, 'distribution preview (phone)');
+  await preview.getByRole('button', { name: 'Record Distribution' }).click();
+  await expectToast(admin, 'Distribution recorded');
+
+  await investor.goto('/investor/distributions');
+  const item = investor.getByTestId('distribution-item').filter({ has: investor.getByRole('heading', { name: title, exact: true }) });
+  await item.getByText('Your tier breakdown').click();
+  await expect(item.getByTestId('tier-breakdown')).toContainText('Carried interest split$80.00');
+  await expectNoA11yViolations(investor, 'distribution calendar (phone)');
+});
