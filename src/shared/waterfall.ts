@@ -298,7 +298,9 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
 
     const inForce = contributions.filter((c) => c.day <= day);
     const contributed = inForce.reduce((s, c) => s + c.cents, 0n);
-    if (contributed <= 0n) throw new WaterfallInputError(`No capital was contributed on or before ${d.date} (distribution ${i + 1})`);
+    // A recorded event stands even without capital before its date (its split was decided then).
+    if (contributed <= 0n && !d.fixed)
+      throw new WaterfallInputError(`No capital was contributed on or before ${d.date} (distribution ${i + 1})`);
 
     // 1. Hurdle: what investors still need at this date for their IRR to reach the hurdle.
     let fv = 0n;
@@ -348,7 +350,7 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
     const lp = amount - gp;
     const weights = new Map<string, bigint>();
     for (const c of inForce) weights.set(c.investorId, (weights.get(c.investorId) ?? 0n) + c.cents);
-    const split = allocateByLargestRemainder(lp, weights);
+    const split = contributed > 0n ? allocateByLargestRemainder(lp, weights) : new Map<string, bigint>();
     const perInvestor: Record<string, string> = {};
     for (const [id, v] of split) perInvestor[id] = centsToString(v);
     const perInvestorTiers = splitTiers(split, weights, [roc, pref, catchUpTier - gpCatchUp, carriedLp]);
