@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DAY_MS } from './dates.ts';
 import type { VaultDocument } from './documents.ts';
-import type { Valuation } from './portal.ts';
 import { parseAmountInput } from './money.ts';
+import type { Valuation } from './portal.ts';
 
 export const DEAL_TYPES = ['Oil Trading', 'Distressed Real Estate', 'PPP', 'AI & Tech', 'Infrastructure'] as const;
 export type DealType = (typeof DEAL_TYPES)[number];
