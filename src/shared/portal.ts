@@ -289,6 +289,8 @@ export interface InvestorDashboardData {
   unreadMessages: number;
   kyc: { status: string; completionPercentage: number };
   recentDeals: { id: string; title: string; type: string; status: string }[];
+  /** Capital calls not yet paid in full, soonest due first. */
+  amountsDue: { callId: string; dealTitle: string; dueDate: string; outstanding: string; status: string }[];
 }
 
 /** GET /api/messages and /api/investor/messages: the side's threads with their counts. */

@@ -283,6 +283,7 @@ export async function investorDashboard(q: Queryable, investorId: string): Promi
     unreadMessages: unread?.n ?? 0,
     kyc: { status: kyc?.status ?? 'pending', completionPercentage: (kyc?.docs ?? 0) * 25 },
     recentDeals: deals.slice(0, 4).map((d) => ({ id: d.id, title: d.title, type: d.type, status: d.held ? 'Held' : 'Open' })),
+    amountsDue: perf.amountsDue,
   };
 }
 

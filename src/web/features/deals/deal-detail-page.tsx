@@ -19,6 +19,7 @@ import { useDraft } from '../../lib/draft';
 import { UPDATE_FAILED, UPDATED, updateErrorText, useDeal, useUpdateDeal } from './api';
 import { DealActivityList } from './deal-activity';
 import { DealFields, type DealFormValues, dealBody, type FieldErrors, focusFirstInvalid, OTHER_SPV, validate } from './deal-form';
+import { DealLedgerSummary } from './deal-ledger';
 import { daysLabel } from './deal-ui';
 import { DealValuations } from './deal-valuations';
 
@@ -133,6 +134,7 @@ export default function DealDetailPage() {
           </CardContent>
         </Card>
         <DealValuations dealId={deal.id} valuations={valuations} />
+        <DealLedgerSummary dealId={deal.id} />
         <Card>
           <CardHeader>
             <CardTitle>Activity</CardTitle>

@@ -37,6 +37,7 @@ export interface RecordDistributionBody {
   type: string;
   totalAmount: string;
   paymentDate: string;
+  recordDate?: string;
 }
 
 export function useRecordDistribution() {

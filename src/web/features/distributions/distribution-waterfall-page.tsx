@@ -3,11 +3,13 @@ import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react'
 import { toast } from 'sonner';
 import type { DealOption } from '../../../shared/deals';
 import { formatDate, formatUSD } from '../../../shared/format';
+import { fromCents, toCents } from '../../../shared/money';
 import { DISTRIBUTION_TYPES, type DistributionEvent, type DistributionStatus, recordDistributionInput } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
@@ -17,15 +19,6 @@ import { cn } from '../../lib/cn';
 import { useDraft } from '../../lib/draft';
 import { DISTRIBUTION_TEXT, serverMessage, useConfirmPayment, useDealChoices, useDistributionEvents, useRecordDistribution } from './api';
 import { DistributionStatusBadge, Fact, formatUSDExact, relativeDay, Skeletons } from './distribution-ui';
-
-/** Exact cents of a decimal string ('1234.5' -> 123450n); never goes through a float. */
-function toCents(amount: string): bigint {
-  const neg = amount.startsWith('-');
-  const [whole = '0', frac = ''] = (neg ? amount.slice(1) : amount).split('.');
-  const cents = BigInt(whole || '0') * 100n + BigInt(`${frac}00`.slice(0, 2));
-  return neg ? -cents : cents;
-}
-const fromCents = (c: bigint) => `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`;
 
 type Filter = 'All' | DistributionStatus;
 const FILTERS: Filter[] = ['All', 'Scheduled', 'Pending', 'Paid'];
@@ -75,6 +68,22 @@ export default function DistributionWaterfallPage() {
       <PageHeader
         title="Distribution Waterfall"
         description="Record distributions for a deal, review how they are allocated to investors, and confirm payment."
+        actions={
+          <ExportCsvButton
+            filename="distributions"
+            columns={[
+              { key: 'dealTitle', label: 'Deal' },
+              { key: 'type', label: 'Type' },
+              { key: 'investorName', label: 'Investor' },
+              { key: 'amount', label: 'Amount' },
+              { key: 'totalAmount', label: 'Distribution total' },
+              { key: 'recordDate', label: 'Record date' },
+              { key: 'paymentDate', label: 'Payment date' },
+              { key: 'status', label: 'Status' },
+            ]}
+            rows={(events.data ?? []).flatMap((e) => e.allocations.map((a) => ({ ...e, investorName: a.investorName, amount: a.amount })))}
+          />
+        }
       />
 
       <section aria-label="Distribution totals" className="mb-6 grid gap-4 sm:grid-cols-3">
@@ -214,7 +223,7 @@ function TotalCard({
 // Record Distribution
 // ---------------------------------------------------------------------------------------------
 
-const EMPTY_FORM = { dealId: '', type: 'Income', totalAmount: '', paymentDate: '' };
+const EMPTY_FORM = { dealId: '', type: 'Income', totalAmount: '', paymentDate: '', recordDate: '' };
 type FormState = typeof EMPTY_FORM;
 
 function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionEvent) => void }) {
@@ -244,19 +253,32 @@ function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionE
       type: blank(form.type),
       totalAmount: blank(form.totalAmount),
       paymentDate: blank(form.paymentDate),
+      recordDate: blank(form.recordDate),
     });
-    if (!parsed.success) {
+    if (!parsed.success || !parsed.data.recordDate) {
+      if (parsed.success) {
+        setErrors({ recordDate: 'Record date is required' });
+        document.getElementById('dist-recordDate')?.focus();
+        return;
+      }
       const errs: Partial<Record<keyof FormState, string>> = {};
       if (!blank(form.totalAmount)) errs.totalAmount = 'Total amount is required';
+      if (!blank(form.recordDate)) errs.recordDate = 'Record date is required';
       for (const issue of parsed.error.issues) errs[String(issue.path[0]) as keyof FormState] ??= issue.message;
       setErrors(errs);
-      const first = (['dealId', 'type', 'totalAmount', 'paymentDate'] as const).find((k) => errs[k]);
+      const first = (['dealId', 'type', 'totalAmount', 'recordDate', 'paymentDate'] as const).find((k) => errs[k]);
       if (first) document.getElementById(`dist-${first}`)?.focus();
       return;
     }
     setErrors({});
     record.mutate(
-      { dealId: parsed.data.dealId, type: parsed.data.type, totalAmount: parsed.data.totalAmount, paymentDate: parsed.data.paymentDate },
+      {
+        dealId: parsed.data.dealId,
+        type: parsed.data.type,
+        totalAmount: parsed.data.totalAmount,
+        paymentDate: parsed.data.paymentDate,
+        recordDate: parsed.data.recordDate,
+      },
       {
         onSuccess: (ev) => {
           toast.success(DISTRIBUTION_TEXT.recorded);
@@ -331,6 +353,14 @@ function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionE
               onChange={(e) => set('totalAmount', e.target.value)}
             />
           </Field>
+          <Field label="Record Date" htmlFor="dist-recordDate" error={errors.recordDate} required>
+            <Input
+              {...fieldProps('dist-recordDate', errors.recordDate)}
+              type="date"
+              value={form.recordDate}
+              onChange={(e) => set('recordDate', e.target.value)}
+            />
+          </Field>
           <Field label="Payment Date" htmlFor="dist-paymentDate" error={errors.paymentDate} required>
             <Input
               {...fieldProps('dist-paymentDate', errors.paymentDate)}
@@ -396,13 +426,16 @@ function EventItem({
           </div>
           <DistributionStatusBadge status={event.status} />
         </div>
-        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 md:grid-cols-[7.5rem_8.5rem_minmax(0,1fr)_5rem]">
+        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 md:grid-cols-[7.5rem_8.5rem_8.5rem_minmax(0,1fr)_5rem]">
           <Fact label="Total">
             <span className="tabular text-base font-semibold text-ink-900">{formatUSD(event.totalAmount)}</span>
           </Fact>
           <Fact label="Payment Date">
             <span className="tabular">{formatDate(event.paymentDate)}</span>
             {event.status !== 'Paid' && <span className="block text-xs text-muted">{relativeDay(event.paymentDate)}</span>}
+          </Fact>
+          <Fact label="Record Date">
+            <span className="tabular">{formatDate(event.recordDate)}</span>
           </Fact>
           <Fact label="SPV Entity">{event.spvEntity ?? <span className="text-muted">Not assigned</span>}</Fact>
           <Fact label="Investors">
