@@ -300,8 +300,9 @@ function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionE
       <CardHeader>
         <CardTitle id={titleId}>Record Distribution</CardTitle>
         <CardDescription id={explainId}>
-          The total is allocated pro rata to the deal's completed subscriptions, to the cent: each investor gets their exact share rounded
-          down, and the cents left over go one each to the largest remainders, so the allocations always add up to the total.
+          The total is allocated pro rata to the capital each investor had contributed on the record date, to the cent: each investor gets
+          their exact share rounded down, and the cents left over go one each to the largest remainders, so the allocations always add up to
+          the total.
         </CardDescription>
       </CardHeader>
       <CardContent>
