@@ -7,7 +7,6 @@ set -euo pipefail
 
 need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
-command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 
