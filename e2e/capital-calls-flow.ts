@@ -59,6 +59,13 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   await expect(row).toContainText('Due');
   await expectNoA11yViolations(page, 'capital calls');
 
+  if (!phone) {
+    // The quarter's statements for every investor, with progress; other requests keep being served.
+    await page.getByRole('button', { name: 'Generate Quarter Statements' }).click();
+    await expect(page.getByTestId('statement-run')).toContainText(/Done: (\d+) of \1 statements generated/, { timeout: 60_000 });
+    expect((await page.request.get('/api/capital-calls')).ok()).toBe(true);
+  }
+
   // Export CSV: the file opens and parses, with the new call in it.
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   const csv = readFileSync(await csvDownload.path(), 'utf8').replace(/^\ufeff/, '');

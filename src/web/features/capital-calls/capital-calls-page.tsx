@@ -17,6 +17,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { serverMessage, useCallDeals, useCapitalCalls, useIssueCall } from './api';
 import { CallStatusBadge } from './call-ui';
+import { StatementRunCard } from './statement-run-card';
 
 /** Capital Calls (/admin/capital-calls): every call with its totals and status; issue a new one. */
 export default function CapitalCallsPage() {
@@ -70,6 +71,7 @@ export default function CapitalCallsPage() {
           </Card>
         ))}
       </section>
+      <StatementRunCard />
       {calls.isError ? (
         <LoadError title="Failed to load capital calls" error={calls.error} onRetry={() => calls.refetch()} busy={calls.isFetching} />
       ) : (
