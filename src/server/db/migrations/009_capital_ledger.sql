@@ -54,8 +54,10 @@ CREATE TABLE ledger_entries (
   subscription_id uuid REFERENCES subscriptions (id) ON DELETE RESTRICT,
   call_id uuid REFERENCES capital_calls (id) ON DELETE RESTRICT,
   distribution_event_id uuid REFERENCES distribution_events (id) ON DELETE RESTRICT,
-  -- Deferred: a restore inserts rows in key order, so a reversal may come before its entry.
-  reverses_id uuid UNIQUE REFERENCES ledger_entries (id) ON DELETE RESTRICT DEFERRABLE INITIALLY DEFERRED,
+  -- The entry a reversal undoes. Not a foreign key: a restore inserts rows in key order (a
+  -- reversal may come before its entry), and entries are never deleted (trigger below), so the
+  -- service's check at insert time holds for good.
+  reverses_id uuid UNIQUE,
   -- A reversal copies its entry's call and distribution type, so balances need no join.
   reversed_kind text CHECK (reversed_kind IN ('commitment', 'call', 'contribution', 'distribution', 'fee')),
   memo text,
