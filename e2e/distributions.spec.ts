@@ -70,9 +70,11 @@ test('Distribution Calendar: the spec title and subtitle, three cards with capti
   const pastCard = card(page, 'Past Year Total');
   await expect(pastCard).toContainText(formatUSD(data.pastYearTotal));
   await expect(pastCard.getByText('Received distributions', { exact: true })).toBeVisible();
-  // The demo investor: 2/7 of Mombasa and 1/4 of Nairobi; 12,500 + 15,000 upcoming, 12,500 + 4,500 paid in the past year.
-  expect(formatUSD(data.upcomingTotal)).toBe('$27,500');
-  expect(formatUSD(data.pastYearTotal)).toBe('$17,000');
+  // The demo investor, by contributed capital on each record date: 2/7 of Mombasa (12,500 upcoming, 12,500 paid);
+  // Nairobi 150,000 of 500,000 contributed today (18,000 upcoming), 150,000 of 465,000 at the interest's record
+  // date (5,806.45 paid) and all of a distribution whose record date fell before the second close (4,500 paid).
+  expect(formatUSD(data.upcomingTotal)).toBe('$30,500');
+  expect(formatUSD(data.pastYearTotal)).toBe('$22,806');
   expect(next).toBe(isoInDays(25));
 
   // Upcoming: Mombasa income in 25 days and Nairobi return of capital in 70 days, both Scheduled.
@@ -87,7 +89,7 @@ test('Distribution Calendar: the spec title and subtitle, three cards with capti
   const office = items(upcoming, OFFICE);
   await expect(office).toContainText('Return of Capital');
   await expect(office.getByText('Scheduled', { exact: true })).toBeVisible();
-  await expectFacts(office, { amount: '$15,000', date: formatDate(isoInDays(70)), spv: 'EA Real Assets SPV Ltd' });
+  await expectFacts(office, { amount: '$18,000', date: formatDate(isoInDays(70)), spv: 'EA Real Assets SPV Ltd' });
 
   // History, newest first: the Kigali dividend whose date has come (Pending), then the paid ones.
   const history = list(page, 'Distribution History');
@@ -99,9 +101,12 @@ test('Distribution Calendar: the spec title and subtitle, three cards with capti
   const paidOil = items(history, OIL).filter({ hasText: formatDate(isoInDays(-120)) });
   await expect(paidOil.getByText('Paid', { exact: true })).toHaveAttribute('data-tone', 'success');
   await expectFacts(paidOil, { amount: '$12,500', date: formatDate(isoInDays(-120)), spv: 'EA Energy Trade SPV Ltd' });
-  const paidOffice = items(history, OFFICE);
+  const paidOffice = items(history, OFFICE).filter({ hasText: formatDate(isoInDays(-45)) });
   await expect(paidOffice).toContainText('Interest');
-  await expectFacts(paidOffice, { amount: '$4,500', date: formatDate(isoInDays(-45)), spv: 'EA Real Assets SPV Ltd' });
+  await expectFacts(paidOffice, { amount: '$5,806', date: formatDate(isoInDays(-45)), spv: 'EA Real Assets SPV Ltd' });
+  // Recorded before the office tower's second close: all of it went to the demo investor.
+  const beforeClose = items(history, OFFICE).filter({ hasText: formatDate(isoInDays(-140)) });
+  await expectFacts(beforeClose, { amount: '$4,500', date: formatDate(isoInDays(-140)), spv: 'EA Real Assets SPV Ltd' });
   await expect(history.getByTestId('distribution-item').first()).toContainText(AI);
 
   await expectNoA11yViolations(page, 'distribution calendar');
@@ -123,7 +128,9 @@ test('the admin records a distribution, the investor sees their share upcoming, 
   await expect(admin.getByRole('heading', { level: 1, name: 'Distribution Waterfall' })).toBeVisible();
   const form = admin.getByRole('form', { name: 'Record Distribution' });
   await expect(form).toBeVisible();
-  await expect(admin.getByText(/allocated pro rata to the deal's completed subscriptions, to the cent/)).toBeVisible();
+  await expect(
+    admin.getByText(/allocated pro rata to the capital each investor had contributed on the record date, to the cent/),
+  ).toBeVisible();
   // The demo events are listed.
   await expect(admin.getByTestId('distribution-event').filter({ hasText: OIL }).first()).toBeVisible();
   await expectNoA11yViolations(admin, 'distribution waterfall');
@@ -147,8 +154,13 @@ test('the admin records a distribution, the investor sees their share upcoming, 
   await expect(form.getByText('This deal has no completed subscriptions yet, so there is no one to allocate to.')).toBeVisible();
   await amount.fill('1000');
   await date.fill(paymentDate);
+  // The record date is required too: holders are taken as of that day.
   await form.getByRole('button', { name: 'Preview Distribution' }).click();
-  await expectToast(admin, 'This deal has no completed subscriptions to distribute to');
+  const recordDate = form.getByLabel(/^Record Date\*?$/);
+  await expect(recordDate).toHaveAccessibleDescription('Record date is required');
+  await recordDate.fill(isoInDays(0));
+  await form.getByRole('button', { name: 'Preview Distribution' }).click();
+  await expectToast(admin, 'Nobody held contributed capital in this deal on the record date');
 
   // Record 35,000.01 of income on Mombasa, ten days ahead (an odd cent, to see the to-the-cent split).
   await deal.selectOption({ label: OIL });

@@ -14,7 +14,7 @@ export async function contextPage(browser: Browser, width: number, height: numbe
 
 /**
  * A fresh active deal in which the co-investor holds a completed 100.00 subscription, made
- * through the API (the subscription screens have their own specs).
+ * called and received today, through the API (those screens have their own specs).
  */
 export async function dealWithOneHolder(admin: Page, investor: Page, title: string): Promise<string> {
   const created = await admin.request.post('/api/deals', { data: { title, type: 'Infrastructure', targetAmount: null } });
@@ -25,6 +25,18 @@ export async function dealWithOneHolder(admin: Page, investor: Page, title: stri
   expect(sub.status()).toBe(201);
   const subId = (await sub.json()).subscription.id as string;
   expect((await admin.request.post(`/api/subscriptions/${subId}/complete`, { data: {} })).status()).toBe(200);
+  // Called in full and received today: the investor holds contributed capital from today.
+  const investorId = (await (await investor.request.get('/api/auth/session')).json()).user.id as string;
+  const today = isoInDays(0);
+  const call = await admin.request.post('/api/capital-calls', {
+    data: { dealId, basis: 'amount', amount: '100', dueDate: today, purpose: 'Closing', investorIds: [investorId] },
+  });
+  expect(call.status()).toBe(201);
+  const callId = (await call.json()).call.id as string;
+  const receipt = await admin.request.post(`/api/capital-calls/${callId}/receipts`, {
+    data: { investorId, amount: '100', valueDate: today },
+  });
+  expect(receipt.status()).toBe(201);
   return dealId;
 }
 

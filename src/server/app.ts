@@ -17,6 +17,7 @@ import { distributionRoutes } from './modules/distributions/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
+import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await subscriptionRoutes(app, ctx);
   await waterfallRoutes(app, ctx);
   await distributionRoutes(app, ctx);
+  await ledgerRoutes(app, ctx);
   await messageRoutes(app, ctx);
   await portalRoutes(app, ctx);
 

@@ -182,6 +182,8 @@ export const distributionPreviewInput = z.object({
   type: z.enum(DISTRIBUTION_TYPES, { error: 'Choose a distribution type' }),
   totalAmount: moneyInput('Total amount').refine((v) => Number(v) > 0, 'Enter an amount above zero'),
   paymentDate: isoDate('Payment date is required'),
+  /** Holders and shares are taken as of this day (contributed capital); today when omitted. */
+  recordDate: isoDate('Record date is required').optional(),
 });
 
 export interface TierBreakdown {

@@ -1,11 +1,14 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+import { formatUsdWhole, toCents } from './money.ts';
 
-/** USD without decimals (spec section 9). Accepts numbers or decimal strings from the API. */
-export function formatUSD(value: number | string | null | undefined): string {
+/** USD without decimals (spec section 9), rounded half-up on exact cents. Accepts numbers or decimal strings from the API. */
+export function formatUSD(value: number | string | bigint | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return '—';
-  return usd.format(n);
+  if (typeof value === 'bigint') return formatUsdWhole(value);
+  try {
+    return formatUsdWhole(toCents(typeof value === 'number' ? value : value.trim()));
+  } catch {
+    return '—';
+  }
 }
 
 /** Dates are formatted by the date module; re-exported here for the screens that import them with USD. */

@@ -92,11 +92,23 @@ export interface Holding {
   dealId: string;
   dealTitle: string;
   dealType: string;
+  /** Committed capital (from completed subscriptions). */
   commitment: string;
+  called: string;
+  contributed: string;
+  unfunded: string;
+  /** The investor's share of the net asset value at the holding's as-of date. */
   currentValue: string;
   /** Annualised, e.g. 0.1 for 10%; null when it cannot be computed. */
   irr: number | null;
   moic: number | null;
+  tvpi: number | null;
+  dpi: number | null;
+  rvpi: number | null;
+  /** distributions + NAV - contributions */
+  gain: string;
+  /** The date the figures are measured to: the later of the latest valuation and the last cash flow. */
+  asOf: string | null;
   expectedExit: string | null;
   status: PerformanceStatus | null;
   distributionsReceived: string;
@@ -104,10 +116,26 @@ export interface Holding {
 
 export interface PerformanceData {
   holdings: Holding[];
-  totals: { commitment: string; currentValue: string; distributions: string; irr: number | null; moic: number | null };
-  /** Portfolio value by valuation date, for the chart. */
-  history: { date: string; value: number }[];
-  allocation: { type: string; value: number }[];
+  totals: {
+    commitment: string;
+    called: string;
+    contributed: string;
+    unfunded: string;
+    currentValue: string;
+    distributions: string;
+    gain: string;
+    irr: number | null;
+    moic: number | null;
+    tvpi: number | null;
+    dpi: number | null;
+    rvpi: number | null;
+    asOf: string | null;
+  };
+  /** Portfolio value on each date something changed, from what was really held then (exact decimals). */
+  history: { date: string; value: string }[];
+  allocation: { type: string; value: string }[];
+  /** Capital calls with money still outstanding. */
+  amountsDue: { callId: string; dealTitle: string; dueDate: string; outstanding: string; status: string }[];
 }
 
 // ---------- Distributions ----------
@@ -142,6 +170,8 @@ export const recordDistributionInput = z.object({
   type: z.enum(DISTRIBUTION_TYPES, { error: 'Choose a distribution type' }),
   totalAmount: moneyInput('Total amount').refine((v) => Number(v) > 0, 'Enter an amount above zero'),
   paymentDate: isoDate('Payment date is required'),
+  /** Holders and shares are taken as of this day (contributed capital); today when omitted. */
+  recordDate: isoDate('Record date is required').optional(),
 });
 
 export interface DistributionEvent {
@@ -151,6 +181,7 @@ export interface DistributionEvent {
   type: string;
   totalAmount: string;
   paymentDate: string;
+  recordDate: string;
   status: DistributionStatus;
   spvEntity: string | null;
   allocations: { investorId: string; investorName: string; amount: string }[];
@@ -269,6 +300,8 @@ export interface InvestorDashboardData {
   unreadMessages: number;
   kyc: { status: string; completionPercentage: number };
   recentDeals: { id: string; title: string; type: string; status: string }[];
+  /** Capital calls not yet paid in full, soonest due first. */
+  amountsDue: { callId: string; dealTitle: string; dueDate: string; outstanding: string; status: string }[];
 }
 
 /** GET /api/messages and /api/investor/messages: the side's threads with their counts. */

@@ -20,6 +20,8 @@ export const APP_PAGES = [
   '/admin/settings',
   '/admin/activity-logs',
   '/admin/messages',
+  '/admin/capital-calls',
+  '/admin/capital-calls/:id',
   '/investor',
   '/investor/deals',
   '/investor/subscriptions',
@@ -27,6 +29,8 @@ export const APP_PAGES = [
   '/investor/distributions',
   '/investor/messages',
   '/investor/compliance',
+  '/investor/capital-calls',
+  '/investor/statements',
 ] as const;
 
 const patterns = APP_PAGES.map((p) => new RegExp(`^${p.replace(/:[a-z]+/gi, '[^/]+')}/?$`));

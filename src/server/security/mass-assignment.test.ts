@@ -522,6 +522,71 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      route: 'POST /api/capital-calls',
+      status: 201,
+      async run() {
+        const res = await call('POST', '/api/capital-calls', adminCookie, {
+          dealId: ids.deal,
+          basis: 'percentage',
+          percentage: '100',
+          dueDate: '2026-12-31',
+          purpose: 'Closing',
+          totalAmount: SENTINEL_AMOUNT,
+          ...extras(victimId),
+        });
+        ids.call = res.json().call?.id;
+        expect(await one('SELECT total_amount::text AS t FROM capital_calls WHERE id = $1', [ids.call])).toEqual({ t: '1000.00' });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/capital-calls/:id/receipts',
+      status: 201,
+      async run() {
+        const res = await call('POST', `/api/capital-calls/${ids.call}/receipts`, adminCookie, {
+          investorId,
+          amount: '1000',
+          valueDate: new Date().toISOString().slice(0, 10),
+          ...extras(victimId, ['investorId']),
+        });
+        expect(await one("SELECT investor_id FROM ledger_entries WHERE call_id = $1 AND kind = 'contribution'", [ids.call])).toEqual({
+          investor_id: investorId,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/deals/:id/fees',
+      status: 201,
+      async run() {
+        const res = await call('POST', `/api/deals/${ids.deal}/fees`, adminCookie, {
+          investorId,
+          amount: '10',
+          date: new Date().toISOString().slice(0, 10),
+          memo: 'Admin fee',
+          ...extras(victimId, ['investorId']),
+        });
+        ids.fee = (await one<{ id: string }>("SELECT id FROM ledger_entries WHERE deal_id = $1 AND kind = 'fee'", [ids.deal])).id;
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/ledger/:id/reverse',
+      status: 201,
+      async run() {
+        const res = await call('POST', `/api/ledger/${ids.fee}/reverse`, adminCookie, { reason: 'Charged twice', ...extras(victimId) });
+        expect(await one('SELECT created_by FROM ledger_entries WHERE reverses_id = $1', [ids.fee])).toEqual({ created_by: adminId });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/statement-runs',
+      status: 202,
+      async run() {
+        return call('POST', '/api/statement-runs', adminCookie, { from: '2026-01-01', to: '2026-03-31', ...extras(victimId) });
+      },
+    },
+    {
       route: 'PUT /api/deals/:id/terms',
       status: 200,
       async run() {

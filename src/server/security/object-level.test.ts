@@ -75,6 +75,28 @@ describe("object-level access: another investor's ids", () => {
     ).subscription;
     expectStatus(await call('POST', `/api/subscriptions/${done.id}/review`, adminCookie, {}), 200);
     expectStatus(await call('POST', `/api/subscriptions/${done.id}/complete`, adminCookie, {}), 200);
+    // B's capital call (100% at closing) and B's contribution against it.
+    own.call = expectStatus(
+      await call('POST', '/api/capital-calls', adminCookie, {
+        dealId: deal.id,
+        basis: 'percentage',
+        percentage: '100',
+        dueDate: '2026-12-31',
+        purpose: 'Closing',
+      }),
+      201,
+    ).call.id;
+    expectStatus(
+      await call('POST', `/api/capital-calls/${own.call}/receipts`, adminCookie, {
+        investorId: b.id,
+        amount: '5000',
+        valueDate: new Date().toISOString().slice(0, 10),
+      }),
+      201,
+    );
+    own.entry = (
+      await ctx.db.query<{ id: string }>("SELECT id FROM ledger_entries WHERE investor_id = $1 AND kind = 'contribution'", [b.id])
+    )[0]?.id as string;
     own.subscription = expectStatus(
       await call('POST', '/api/investor/subscriptions', b.cookie, { dealId: deal.id, amount: '700' }),
       201,
@@ -174,6 +196,22 @@ describe("object-level access: another investor's ids", () => {
     'GET /api/messages/:id': { id: own.thread as string, status: 403 },
     'POST /api/messages/:id/reply': { id: own.thread as string, status: 403, body: { body: 'Pretending to be the desk' } },
     'GET /api/messages/attachments/:id': { id: own.attachment as string, status: 403 },
+    'GET /api/capital-calls/:id': { id: own.call as string, status: 403 },
+    'POST /api/capital-calls/:id/receipts': {
+      id: own.call as string,
+      status: 403,
+      body: { investorId: a.id, amount: '1', valueDate: '2026-12-01' },
+    },
+    'GET /api/deals/:id/ledger': { id: own.deal as string, status: 403 },
+    'POST /api/deals/:id/fees': {
+      id: own.deal as string,
+      status: 403,
+      body: { investorId: b.id, amount: '1', date: '2026-12-01', memo: 'x' },
+    },
+    'POST /api/ledger/:id/reverse': { id: own.entry as string, status: 403, body: { reason: 'Mine' } },
+    'GET /api/investors/:id/statement': { id: b.id, status: 403 },
+    'GET /api/statement-runs/:id': { id: own.call as string, status: 403 },
+    'GET /api/investor/capital-calls/:id/notice': { id: own.call as string, status: 404 },
   });
 
   it('tries every id-taking route, expecting what the catalog says', () => {
@@ -200,6 +238,7 @@ describe("object-level access: another investor's ids", () => {
     expectStatus(await call('GET', `/api/investor/messages/${own.thread}`, b.cookie), 200);
     expectStatus(await call('GET', `/api/investor/messages/attachments/${own.attachment}`, b.cookie), 200);
     expectStatus(await call('GET', `/api/investor/documents/${own.documentForB}/download`, b.cookie), 200);
+    expectStatus(await call('GET', `/api/investor/capital-calls/${own.call}/notice`, b.cookie), 200);
     // A hidden document stays hidden even from B.
     expectStatus(await call('GET', `/api/investor/documents/${own.documentHidden}/download`, b.cookie), 404);
   });
@@ -214,6 +253,7 @@ describe("object-level access: another investor's ids", () => {
       own.documentForB,
       own.documentHidden,
       own.kyc,
+      own.call,
       'Private to B',
     ] as string[];
     const lists = ctx.app.routeTable.filter((r) => r.method === 'GET' && r.access === 'investor' && !r.url.includes(':'));

@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
 import { DAY_MS, isoInDays } from '../../shared/dates.ts';
+import { toCents } from '../../shared/money.ts';
 import type { Config } from '../config.ts';
 import type { MessageCipher } from '../crypto/cipher.ts';
 import { type Db, one } from '../db/client.ts';
-import { recordDistribution } from '../modules/distributions/service.ts';
+import { postDistributionEntries, recordDistribution } from '../modules/distributions/service.ts';
 import { storeDocument } from '../modules/documents/service.ts';
+import { createCall, recordReceipt } from '../modules/ledger/calls.ts';
+import { postEntry } from '../modules/ledger/service.ts';
 import { postMessage } from '../modules/messages/service.ts';
 import { saveDealTerms } from '../modules/waterfall/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -32,12 +35,15 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
   if (!sarah || !kili || !cio || !oil || !office || !ai) return;
 
   await db.tx(async (q) => {
+    // The demo deals existed well before the first close (the ledger refuses earlier dates).
+    await q.query("UPDATE deals SET created_at = now() - interval '400 days' WHERE id = ANY($1::uuid[])", [[oil, office, ai]]);
     const subs: [string, string, string, string, number][] = [
-      // investor, deal, amount, status, completed days ago
+      // investor, deal, amount, status, completed days ago. The office tower closes twice,
+      // months apart (a staged close): the demo investor at 200 days, Kilimanjaro at 120.
       [sarah, oil, '250000', 'Completed', 300],
       [kili, oil, '625000', 'Completed', 290],
       [sarah, office, '150000', 'Completed', 200],
-      [kili, office, '450000', 'Completed', 190],
+      [kili, office, '450000', 'Completed', 120],
       [sarah, ai, '300000', 'Completed', 150],
       [kili, ai, '900000', 'Completed', 140],
       [sarah, oil, '100000', 'Under Review', 5],
@@ -45,22 +51,79 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
     ];
     for (const [investor, dealId, amount, status, ago] of subs) {
       const progress = status === 'Completed' ? 100 : status === 'Under Review' ? 60 : 25;
-      await q.query(
+      const row = await q.query<{ id: string }>(
         `INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress, created_at, reviewed_at, completed_at)
          VALUES ($1, $2, $3, $4, $5, now() - make_interval(days => $6 + 3), CASE WHEN $4 <> 'Pending' THEN now() - make_interval(days => $6) END,
-                 CASE WHEN $4 = 'Completed' THEN now() - make_interval(days => $6) END)`,
+                 CASE WHEN $4 = 'Completed' THEN now() - make_interval(days => $6) END) RETURNING id`,
         [investor, dealId, amount, status, progress, ago],
       );
+      // A completed subscription is a commitment in the capital-account ledger, dated at completion.
+      if (status === 'Completed')
+        await postEntry(q, {
+          investorId: investor,
+          dealId,
+          kind: 'commitment',
+          cents: toCents(amount),
+          date: day(-ago),
+          subscriptionId: row[0]?.id ?? null,
+          createdBy: cio,
+        });
     }
     // Committed = completed subscriptions (875,000 / 600,000 / 1,200,000 as on the pipeline).
     await q.query(
       `UPDATE deals d SET committed_amount = coalesce((SELECT sum(amount) FROM subscriptions s WHERE s.deal_id = d.id AND s.status = 'Completed'), 0)`,
     );
+    // Capital calls in every status. [deal, investors (null: all), basis value, call ago, due ago, purpose, receipts [investor, amount, ago]]
+    type Receipt = [string, string, number];
+    const calls: [string, string[] | null, string, number, number, string, Receipt[]][] = [
+      [oil, [sarah], '250000', 300, 300, 'First close: purchase of the first diesel cargo', [[sarah, '250000', 300]]],
+      [oil, [kili], '625000', 290, 285, 'Second close: cargo financing facility', [[kili, '625000', 289]]],
+      [office, [sarah], '150000', 200, 195, 'First close: acquisition deposit', [[sarah, '150000', 198]]],
+      [office, [kili], '315000', 120, 110, 'Second close: completion of the acquisition', [[kili, '315000', 118]]],
+      [office, [kili], '45000', 40, 10, 'Refurbishment, phase one', [[kili, '20000', 30]]],
+      [office, [kili], '45000', 8, -22, 'Refurbishment, phase two', [[kili, '15000', 3]]],
+      [office, [kili], '45000', 1, -29, 'Leasing costs and reserves', []],
+      [
+        ai,
+        null,
+        '900000',
+        140,
+        126,
+        'Initial drawdown (75%)',
+        [
+          [sarah, '225000', 135],
+          [kili, '675000', 128],
+        ],
+      ],
+      [
+        ai,
+        null,
+        '300000',
+        60,
+        40,
+        'Final drawdown (25%)',
+        [
+          [sarah, '75000', 45],
+          [kili, '225000', 41],
+        ],
+      ],
+    ];
+    for (const [dealId, investorIds, amount, ago, dueAgo, purpose, receipts] of calls) {
+      const c = await createCall(
+        q,
+        { dealId, basis: 'amount', amount, callDate: day(-ago), dueDate: day(-dueAgo), purpose, ...(investorIds ? { investorIds } : {}) },
+        cio,
+        '127.0.0.1',
+      );
+      for (const [investorId, paid, when] of receipts)
+        await recordReceipt(q, c.id, { investorId, amount: paid, valueDate: day(-when) }, cio, '127.0.0.1');
+    }
+    // Valuations; the office tower is valued between its two closes (the demo investor alone held it then).
     const valuations: [string, number, string, string, string][] = [
       [oil, 270, '875000', '2027', 'Performing'],
       [oil, 90, '910000', '2027', 'Performing'],
       [oil, 10, '945000', '2027', 'Performing'],
-      [office, 180, '600000', '2028', 'On Track'],
+      [office, 160, '157500', '2028', 'On Track'],
       [office, 20, '615000', '2028', 'On Track'],
       [ai, 120, '1200000', '2029', 'On Track'],
       [ai, 15, '1080000', '2029', 'Watch'],
@@ -98,18 +161,20 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
       cio,
       '127.0.0.1',
     );
-    // Distributions: paid in the past year, one pending (date come, not confirmed), two scheduled.
-    const events: [string, string, string, number, boolean][] = [
-      [oil, 'Income', '43750.00', -120, true],
-      [office, 'Interest', '18000.00', -45, true],
-      [ai, 'Dividend', '24000.00', -3, false],
-      [oil, 'Income', '43750.00', 25, false],
-      [office, 'Return of Capital', '60000.00', 70, false],
+    // Distributions: paid in the past year, one pending (date come, not confirmed), two scheduled;
+    // the office tower's record dates fall before (all to the demo investor) and after its second close.
+    const events: [string, string, string, number, number, boolean][] = [
+      [office, 'Income', '4500.00', -140, -150, true],
+      [oil, 'Income', '43750.00', -120, -125, true],
+      [office, 'Interest', '18000.00', -45, -50, true],
+      [ai, 'Dividend', '24000.00', -3, -10, false],
+      [oil, 'Income', '43750.00', 25, 0, false],
+      [office, 'Return of Capital', '60000.00', 70, 0, false],
     ];
-    for (const [dealId, type, total, offset, paid] of events) {
+    for (const [dealId, type, total, offset, recordOffset, paid] of events) {
       const ev = await recordDistribution(
         q,
-        { dealId, type: type as 'Income', totalAmount: total, paymentDate: day(offset) },
+        { dealId, type: type as 'Income', totalAmount: total, paymentDate: day(offset), recordDate: day(recordOffset) },
         cio,
         '127.0.0.1',
       );
@@ -120,6 +185,7 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
           cio,
         ]);
         await q.query('UPDATE distributions SET paid_at = $2 WHERE event_id = $1', [ev.id, new Date(Date.now() + offset * DAY_MS)]);
+        await postDistributionEntries(q, ev.id, cio);
       }
     }
     // The annual suitability review: last done 344 days ago, so 21 days remain today.

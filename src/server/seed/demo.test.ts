@@ -79,4 +79,31 @@ describe('demo data matches the spec samples', () => {
     expect(kyc.counters).toMatchObject({ pending: expect.any(Number), in_review: 1, approved: 2, rejected: 1 });
     expect(kyc.counters.pending).toBeGreaterThan(0);
   });
+
+  it('has a staged close, calls in every status, record dates around a close and valuations between closes', async () => {
+    const { calls } = await get('/api/capital-calls', admin);
+    const lineStatuses = new Set(calls.flatMap((c: { lines: { status: string }[] }) => c.lines.map((l) => l.status)));
+    expect(lineStatuses).toEqual(new Set(['Paid', 'Partly Paid', 'Due', 'Overdue']));
+    const perf = await get('/api/investor/performance', investor);
+    const byTitle = (t: string) => perf.holdings.find((h: { dealTitle: string }) => h.dealTitle === t);
+    // The fixed figures of the issue: shares of the latest valuations by ownership on their dates.
+    expect(byTitle('Mombasa Diesel Cargo Financing')).toMatchObject({ commitment: '250000.00', currentValue: '270000.00' });
+    expect(byTitle('Kigali AI Credit Scoring Platform')).toMatchObject({ commitment: '300000.00', currentValue: '270000.00' });
+    expect(byTitle('Kigali AI Credit Scoring Platform').moic).toBeCloseTo(0.9, 6);
+    // The office tower: valued at 157,500 between its closes, when the demo investor alone held it.
+    const office = byTitle('Nairobi Distressed Office Tower');
+    expect(office.contributed).toBe('150000.00');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // On that day: the oil share at its -270 valuation (250,000) and the whole office valuation; no AI yet.
+    expect(perf.history).toContainEqual({ date: day(-160), value: '407500.00' });
+    // Record date before the second close: all to the demo investor; after it: 25%.
+    const { events } = await get('/api/distributions', admin);
+    const officeEvents = events.filter((e: { dealTitle: string }) => e.dealTitle === 'Nairobi Distressed Office Tower');
+    const before = officeEvents.find((e: { totalAmount: string }) => e.totalAmount === '4500.00');
+    expect(before.allocations).toHaveLength(1);
+    expect(before.allocations[0].amount).toBe('4500.00');
+    const after = officeEvents.find((e: { totalAmount: string }) => e.totalAmount === '18000.00');
+    // After it: by contributed capital on the record date (150,000 : 315,000), summing to the total.
+    expect(after.allocations.map((a: { amount: string }) => a.amount).sort()).toEqual(['12193.55', '5806.45']);
+  });
 });

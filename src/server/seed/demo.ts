@@ -93,6 +93,11 @@ export const DEMO_SPVS = [
     dueInDays: 75,
     bankBalance: '2450000.00',
     advisoryFeeFlow: 'Mauritius SPV to Dubai adviser, 2% p.a.',
+    bankName: 'Mauritius Commercial Bank, Port Louis',
+    accountName: 'EA Energy Trade SPV Ltd - Capital Account',
+    accountNumber: 'MU17 BOMM 0101 1010 3030 0200 000M UR',
+    swiftCode: 'MCBLMUMU',
+    paymentReference: 'Your investor name and the call date',
   },
   {
     name: 'EA Real Assets SPV Ltd',
@@ -100,6 +105,11 @@ export const DEMO_SPVS = [
     dueInDays: 160,
     bankBalance: '1180000.00',
     advisoryFeeFlow: 'Mauritius SPV to Dubai adviser, 1.5% p.a.',
+    bankName: 'Mauritius Commercial Bank, Port Louis',
+    accountName: 'EA Real Assets SPV Ltd - Capital Account',
+    accountNumber: 'MU43 BOMM 0101 1010 3030 0200 000M UR',
+    swiftCode: 'MCBLMUMU',
+    paymentReference: 'Your investor name and the call date',
   },
 ];
 
@@ -174,9 +184,20 @@ async function loadDemoDeals(q: Queryable): Promise<void> {
   );
   for (const s of DEMO_SPVS) {
     await q.query(
-      `INSERT INTO spvs (name, jurisdiction, annual_return_due, bank_balance, advisory_fee_flow, status)
-       VALUES ($1, $2, current_date + $3::int, $4, $5, 'Active') ON CONFLICT DO NOTHING`,
-      [s.name, s.jurisdiction, s.dueInDays, s.bankBalance, s.advisoryFeeFlow],
+      `INSERT INTO spvs (name, jurisdiction, annual_return_due, bank_balance, advisory_fee_flow, status, bank_name, account_name, account_number, swift_code, payment_reference)
+       VALUES ($1, $2, current_date + $3::int, $4, $5, 'Active', $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
+      [
+        s.name,
+        s.jurisdiction,
+        s.dueInDays,
+        s.bankBalance,
+        s.advisoryFeeFlow,
+        s.bankName,
+        s.accountName,
+        s.accountNumber,
+        s.swiftCode,
+        s.paymentReference,
+      ],
     );
   }
   // Compliance: one DFSA filing due today and a UAE tax return comfortably ahead, so the

@@ -2,6 +2,7 @@ import {
   Activity,
   Building2,
   FileText,
+  HandCoins,
   Inbox,
   Landmark,
   LayoutDashboard,
@@ -15,6 +16,8 @@ import { useMemo } from 'react';
 import { Route, Routes } from 'react-router';
 import ActivityLogsPage from '../features/activity-logs/activity-logs-page';
 import AdminDashboardPage from '../features/admin-dashboard/admin-dashboard-page';
+import CallDetailPage from '../features/capital-calls/call-detail-page';
+import CapitalCallsPage from '../features/capital-calls/capital-calls-page';
 import ComplianceCenterPage from '../features/compliance/compliance-center-page';
 import DealDetailPage from '../features/deals/deal-detail-page';
 import NewDealPage from '../features/deals/new-deal-page';
@@ -44,6 +47,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Settings', to: '/admin/settings', icon: Settings },
   { label: 'Activity Logs', to: '/admin/activity-logs', icon: Activity },
   { label: 'Messages', to: '/admin/messages', icon: Inbox },
+  { label: 'Capital Calls', to: '/admin/capital-calls', icon: HandCoins },
 ];
 
 export default function AdminArea() {
@@ -71,6 +75,8 @@ export default function AdminArea() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="activity-logs" element={<ActivityLogsPage />} />
         <Route path="messages" element={<AdminInboxPage />} />
+        <Route path="capital-calls" element={<CapitalCallsPage />} />
+        <Route path="capital-calls/:id" element={<CallDetailPage />} />
         <Route path="*" element={<NotFoundPage embedded />} />
       </Routes>
     </AppShell>

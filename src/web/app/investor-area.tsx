@@ -1,6 +1,18 @@
-import { CalendarDays, FolderLock, LayoutDashboard, LineChart, MessageSquareLock, ScrollText, ShieldCheck } from 'lucide-react';
+import {
+  CalendarDays,
+  FileSpreadsheet,
+  FolderLock,
+  HandCoins,
+  LayoutDashboard,
+  LineChart,
+  MessageSquareLock,
+  ScrollText,
+  ShieldCheck,
+} from 'lucide-react';
 import { useMemo } from 'react';
 import { Route, Routes } from 'react-router';
+import InvestorCallsPage from '../features/capital-account/investor-calls-page';
+import StatementsPage from '../features/capital-account/statements-page';
 import DistributionCalendarPage from '../features/distributions/distribution-calendar-page';
 import DfsaCompliancePage from '../features/investor-compliance/dfsa-compliance-page';
 import InvestorDashboardPage from '../features/investor-dashboard/investor-dashboard-page';
@@ -22,6 +34,8 @@ export const INVESTOR_NAV: NavItem[] = [
   { label: 'Distribution Calendar', to: '/investor/distributions', icon: CalendarDays },
   { label: 'Secure Messages', to: '/investor/messages', icon: MessageSquareLock },
   { label: 'DFSA Compliance', to: '/investor/compliance', icon: ShieldCheck },
+  { label: 'Capital Calls', to: '/investor/capital-calls', icon: HandCoins },
+  { label: 'Statements', to: '/investor/statements', icon: FileSpreadsheet },
 ];
 
 export default function InvestorArea() {
@@ -44,6 +58,8 @@ export default function InvestorArea() {
         <Route path="distributions" element={<DistributionCalendarPage />} />
         <Route path="messages" element={<InvestorMessagesPage />} />
         <Route path="compliance" element={<DfsaCompliancePage />} />
+        <Route path="capital-calls" element={<InvestorCallsPage />} />
+        <Route path="statements" element={<StatementsPage />} />
         <Route path="*" element={<NotFoundPage embedded />} />
       </Routes>
     </AppShell>

@@ -15,8 +15,9 @@ import {
   encodeDealCursor,
   type updateDealInput,
 } from '../../../shared/deals.ts';
+import { formatUsdExact, toCents } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 
 /**
@@ -266,6 +267,14 @@ export async function updateDeal(
     changes[key] = { from: old, to: value };
   }
   if (sets.length === 0) return before;
+  // The deal row is locked (getDeal above), so no completion can slip in between check and update.
+  const target = changes.targetAmount?.to;
+  if (target !== undefined && target !== null && toCents(String(target)) < toCents(before.committedAmount)) {
+    throw conflict(
+      `The target cannot be set below the ${formatUsdExact(before.committedAmount)} already committed to this deal`,
+      'TARGET_BELOW_COMMITTED',
+    );
+  }
   if (changes.stage) sets.push('stage_entered_at = now()');
   sets.push('updated_at = now()');
   // The updated deal comes back from the UPDATE itself (no read-back); the log entry does not change it.

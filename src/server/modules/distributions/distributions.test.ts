@@ -57,6 +57,23 @@ describe('distributions API', () => {
     const sub = (res.json() as { subscription: Subscription }).subscription;
     const done = await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {});
     expect(done.statusCode, done.body).toBe(200);
+    // Funded at once: a call of this amount for this investor, received today (holders are contributors).
+    const today = inDays(0);
+    const issued = await call('POST', '/api/capital-calls', adminCookie, {
+      dealId,
+      basis: 'amount',
+      amount,
+      dueDate: today,
+      purpose: 'Closing',
+      investorIds: [who.id],
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const paid = await call('POST', `/api/capital-calls/${issued.json().call.id}/receipts`, adminCookie, {
+      investorId: who.id,
+      amount,
+      valueDate: today,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
     return sub;
   };
 

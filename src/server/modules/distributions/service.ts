@@ -10,8 +10,9 @@ import type {
   recordDistributionInput,
 } from '../../../shared/portal.ts';
 import type { Queryable } from '../../db/client.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
+import { postEntry } from '../ledger/service.ts';
 import { computeDistribution } from '../waterfall/service.ts';
 import { fromCents, toCents } from './allocation.ts';
 
@@ -31,26 +32,33 @@ export async function recordDistribution(
   ip: string,
 ): Promise<DistributionEvent> {
   const deal = (
-    await q.query<{ id: string; title: string; spv_entity: string | null }>(
-      'SELECT id, title, spv_entity FROM deals WHERE id = $1 FOR UPDATE',
+    await q.query<{ id: string; title: string; spv_entity: string | null; created: string }>(
+      "SELECT id, title, spv_entity, to_char(created_at, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
       [input.dealId],
     )
   )[0];
   if (!deal) throw notFound('Deal not found');
-  const computed = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate);
+  const recordDate = input.recordDate ?? todayIso();
+  if (recordDate < deal.created) {
+    const msg = `The record date cannot be before the deal existed (${deal.created})`;
+    throw badRequest(msg, { recordDate: msg });
+  }
+  // Holders and their shares: contributed capital as of the record date; the split: the waterfall.
+  const computed = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate);
   const { result } = computed;
   const t = result.tiers;
   const event = (
     await q.query<{ id: string }>(
-      `INSERT INTO distribution_events (deal_id, type, total_amount, payment_date, spv_entity, created_by, terms_id, return_of_capital,
+      `INSERT INTO distribution_events (deal_id, type, total_amount, payment_date, record_date, spv_entity, created_by, terms_id, return_of_capital,
                                         preferred_return, catch_up, carried_interest_lp, carried_interest_gp, lp_total, gp_total,
                                         hurdle_before, hurdle_after)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
       [
         deal.id,
         input.type,
         input.totalAmount,
         input.paymentDate,
+        recordDate,
         deal.spv_entity,
         actorId,
         computed.terms?.id ?? null,
@@ -72,8 +80,8 @@ export async function recordDistribution(
     if (toCents(amount) === 0n) continue;
     const it = result.perInvestorTiers[investorId];
     await q.query(
-      `INSERT INTO distributions (event_id, deal_id, investor_id, type, amount, payment_date, spv_entity, return_of_capital, preferred_return, catch_up, carried_interest)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      `INSERT INTO distributions (event_id, deal_id, investor_id, type, amount, payment_date, record_date, spv_entity, return_of_capital, preferred_return, catch_up, carried_interest)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
         event.id,
         deal.id,
@@ -81,6 +89,7 @@ export async function recordDistribution(
         input.type,
         amount,
         input.paymentDate,
+        recordDate,
         deal.spv_entity,
         it?.returnOfCapital ?? null,
         it?.preferredReturn ?? null,
@@ -110,6 +119,7 @@ export async function recordDistribution(
       paymentDate: input.paymentDate,
       termsVersion: computed.terms?.version ?? null,
       gp: result.gp,
+      recordDate,
     },
     ip,
   });
@@ -127,6 +137,7 @@ export async function markPaid(q: Queryable, eventId: string, actorId: string, i
   if (ev.paid_at) throw conflict('This distribution is already paid', 'ALREADY_PAID');
   await q.query('UPDATE distribution_events SET paid_at = now(), paid_by = $2 WHERE id = $1', [eventId, actorId]);
   await q.query('UPDATE distributions SET paid_at = now() WHERE event_id = $1', [eventId]);
+  await postDistributionEntries(q, eventId, actorId);
   await logActivity(q, {
     type: 'distribution_paid',
     userId: actorId,
@@ -134,6 +145,35 @@ export async function markPaid(q: Queryable, eventId: string, actorId: string, i
     ip,
   });
   return (await listEvents(q, eventId))[0] as DistributionEvent;
+}
+
+/** A paid distribution enters each holder's capital account at its payment date. */
+export async function postDistributionEntries(q: Queryable, eventId: string, actorId: string | null): Promise<void> {
+  const rows = await q.query<{
+    investor_id: string;
+    deal_id: string;
+    amount: string;
+    type: string;
+    payment_date: string;
+    record_date: string;
+  }>(
+    `SELECT investor_id, deal_id, amount, type, to_char(payment_date, 'YYYY-MM-DD') AS payment_date, to_char(record_date, 'YYYY-MM-DD') AS record_date
+       FROM distributions WHERE event_id = $1 AND amount > 0`,
+    [eventId],
+  );
+  for (const r of rows) {
+    await postEntry(q, {
+      investorId: r.investor_id,
+      dealId: r.deal_id,
+      kind: 'distribution',
+      cents: toCents(r.amount),
+      date: r.payment_date,
+      recordDate: r.record_date,
+      distributionType: r.type,
+      distributionEventId: eventId,
+      createdBy: actorId,
+    });
+  }
 }
 
 export async function listEvents(q: Queryable, eventId?: string): Promise<DistributionEvent[]> {
@@ -144,6 +184,7 @@ export async function listEvents(q: Queryable, eventId?: string): Promise<Distri
     type: string;
     total_amount: string;
     payment_date: string;
+    record_date: string;
     spv_entity: string | null;
     paid_at: Date | null;
     created_at: Date;
@@ -160,8 +201,8 @@ export async function listEvents(q: Queryable, eventId?: string): Promise<Distri
     catch_up_rate: string | null;
     carry_rate: string | null;
   }>(
-    `SELECT e.id, e.deal_id, d.title, e.type, e.total_amount, to_char(e.payment_date, 'YYYY-MM-DD') AS payment_date, e.spv_entity, e.paid_at, e.created_at,
-            e.lp_total, e.gp_total, e.return_of_capital, e.preferred_return, e.catch_up, e.carried_interest_lp, e.carried_interest_gp,
+    `SELECT e.id, e.deal_id, d.title, e.type, e.total_amount, to_char(e.payment_date, 'YYYY-MM-DD') AS payment_date,
+            to_char(e.record_date, 'YYYY-MM-DD') AS record_date, e.spv_entity, e.paid_at, e.created_at, e.lp_total, e.gp_total, e.return_of_capital, e.preferred_return, e.catch_up, e.carried_interest_lp, e.carried_interest_gp,
             t.version AS terms_version, t.hurdle_rate::text AS hurdle_rate, t.catch_up AS catch_up_kind, t.catch_up_rate::text AS catch_up_rate,
             t.carry_rate::text AS carry_rate
        FROM distribution_events e JOIN deals d ON d.id = e.deal_id LEFT JOIN deal_terms t ON t.id = e.terms_id
@@ -185,6 +226,7 @@ export async function listEvents(q: Queryable, eventId?: string): Promise<Distri
     type: e.type,
     totalAmount: e.total_amount,
     paymentDate: e.payment_date,
+    recordDate: e.record_date,
     status: distributionStatus(e.payment_date, e.paid_at),
     spvEntity: e.spv_entity,
     allocations: allocs

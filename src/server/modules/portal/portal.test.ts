@@ -66,11 +66,29 @@ describe('investor portal API', () => {
     const patched = await call('PATCH', `/api/deals/${id}`, adminCookie, { status: 'Active' });
     return (patched.json() as { deal: Deal }).deal;
   };
-  const hold = async (who: Investor, dealId: string, amount: string): Promise<Subscription> => {
+  /** Subscribes, completes (the commitment), and funds it with a call of the amount paid on `date`. */
+  const hold = async (who: Investor, dealId: string, amount: string, date = inDays(0)): Promise<Subscription> => {
     const res = await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
     expect(res.statusCode, res.body).toBe(201);
     const sub = (res.json() as { subscription: Subscription }).subscription;
     expect((await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {})).statusCode).toBe(200);
+    await ctx.db.query('UPDATE deals SET created_at = least(created_at, $2::timestamptz) WHERE id = $1', [dealId, `${date}T00:00:00Z`]);
+    const issued = await call('POST', '/api/capital-calls', adminCookie, {
+      dealId,
+      basis: 'amount',
+      amount,
+      callDate: date,
+      dueDate: date,
+      purpose: 'Closing',
+      investorIds: [who.id],
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const paid = await call('POST', `/api/capital-calls/${issued.json().call.id}/receipts`, adminCookie, {
+      investorId: who.id,
+      amount,
+      valueDate: date,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
     return sub;
   };
   const addValuation = (dealId: string, body: Record<string, unknown>, cookie = adminCookie) =>
@@ -97,12 +115,8 @@ describe('investor portal API', () => {
 
     // Deal X: A 600 and B 400, funded exactly a year ago (UTC midnight), so XIRR has a clean answer.
     dealX = await openDeal('Deal X', 'AI & Tech');
-    await hold(a, dealX.id, '600');
-    await hold(b, dealX.id, '400');
-    await ctx.db.query('UPDATE subscriptions SET completed_at = $2::timestamptz WHERE deal_id = $1', [
-      dealX.id,
-      `${inDays(-365)}T00:00:00Z`,
-    ]);
+    await hold(a, dealX.id, '600', inDays(-365));
+    await hold(b, dealX.id, '400', inDays(-365));
     // Deal Y: A only, no valuation (carried at cost).
     dealY = await openDeal('Deal Y', 'PPP');
     await hold(a, dealY.id, '500');
@@ -206,19 +220,22 @@ describe('investor portal API', () => {
     });
     expect(y?.moic).toBe(1);
     expect(perfA.totals).toMatchObject({ commitment: '1100.00', currentValue: '1400.00', distributions: '60.00' });
-    expect(perfA.totals.moic).toBeCloseTo(1460 / 1100, 10);
+    expect(perfA.totals.moic).toBeCloseTo(1460 / 1100, 6);
     expect(typeof perfA.totals.irr).toBe('number');
     expect(perfA.allocation).toEqual(
       expect.arrayContaining([
-        { type: 'AI & Tech', value: 900 },
-        { type: 'PPP', value: 500 },
+        { type: 'AI & Tech', value: '900.00' },
+        { type: 'PPP', value: '500.00' },
       ]),
     );
-    // Deal Y has no valuation: it is carried at cost (500) at every point, as in the table.
+    // What A really held on each date: X from its funding (at cost until valued, then 60% of each
+    // valuation), Y (no valuation, at cost) only from today, when it was funded. Exact decimals.
     expect(perfA.history).toEqual([
-      { date: inDays(-300), value: 1099.4 },
-      { date: inDays(-200), value: 1220 },
-      { date: inDays(-10), value: 1400 },
+      { date: inDays(-365), value: '600.00' },
+      { date: inDays(-300), value: '599.40' },
+      { date: inDays(-200), value: '720.00' },
+      { date: inDays(-10), value: '900.00' },
+      { date: inDays(0), value: '1400.00' },
     ]);
 
     // B's figures are B's own: 40% of the same deal.
@@ -238,9 +255,24 @@ describe('investor portal API', () => {
     const perfC = await get<PerformanceData>('/api/investor/performance', c.cookie);
     expect(perfC).toEqual({
       holdings: [],
-      totals: { commitment: '0.00', currentValue: '0.00', distributions: '0.00', irr: null, moic: null },
+      totals: {
+        commitment: '0.00',
+        called: '0.00',
+        contributed: '0.00',
+        unfunded: '0.00',
+        currentValue: '0.00',
+        distributions: '0.00',
+        gain: '0.00',
+        irr: null,
+        moic: null,
+        tvpi: null,
+        dpi: null,
+        rvpi: null,
+        asOf: null,
+      },
       history: [],
       allocation: [],
+      amountsDue: [],
     });
   });
 

@@ -3,6 +3,15 @@ import { daysUntil, isoInDays, todayIso } from '../../../shared/dates.ts';
 import { documentExpiry } from '../../../shared/documents.ts';
 import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
 import {
+  balancesAsOf,
+  type HoldingFigures,
+  holdingFigures,
+  navShareAsOf,
+  portfolioIrr,
+  type ValuationFacts,
+} from '../../../shared/ledger.ts';
+import { fromCents, ratio, toCents } from '../../../shared/money.ts';
+import {
   type ComplianceCategoryStatus,
   failedProfessionalCriteria,
   type Holding,
@@ -15,12 +24,12 @@ import {
   type SuitabilityAnswers,
   type suitabilityInput,
 } from '../../../shared/portal.ts';
-import { xirr } from '../../../shared/xirr.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
-import { fromCents, toCents } from '../distributions/allocation.ts';
 import { investorCalendar } from '../distributions/service.ts';
+import { investorNotices } from '../ledger/calls.ts';
+import { dealFacts } from '../ledger/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { OPEN_SQL, REMAINING_SQL } from '../subscriptions/service.ts';
 
@@ -113,19 +122,18 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
 }
 
 /**
- * Per holding: commitment (completed subscriptions), current value (the investor's share of
- * the latest valuation, by share of the deal's completed subscriptions), XIRR over the
- * investor's dated flows with the current value as the final flow, and MOIC.
+ * Per holding, from the capital-account ledger: committed, called, contributed, unfunded, the NAV
+ * share (the latest valuation allocated by ownership on its own date), MOIC/TVPI/DPI/RVPI, gain,
+ * and XIRR on dated flows to the holding's as-of date (never today, so the same data always gives
+ * the same IRR). The history shows, on each date, what the investor really held then.
  */
 export async function performance(q: Queryable, investorId: string, now: Date = new Date()): Promise<PerformanceData> {
-  const subs = await q.query<{ deal_id: string; title: string; type: string; amount: string; completed_at: Date; deal_total: string }>(
-    `SELECT s.deal_id, d.title, d.type, s.amount, coalesce(s.completed_at, s.created_at) AS completed_at,
-            (SELECT sum(x.amount) FROM subscriptions x WHERE x.deal_id = s.deal_id AND x.status = 'Completed')::text AS deal_total
-       FROM subscriptions s JOIN deals d ON d.id = s.deal_id
-      WHERE s.investor_id = $1 AND s.status = 'Completed' ORDER BY s.completed_at`,
+  const dealRows = await q.query<{ id: string; title: string; type: string }>(
+    `SELECT d.id, d.title, d.type FROM deals d WHERE d.id IN (SELECT DISTINCT deal_id FROM ledger_entries WHERE investor_id = $1) ORDER BY d.title`,
     [investorId],
   );
-  const dealIds = [...new Set(subs.map((s) => s.deal_id))];
+  const dealIds = dealRows.map((d) => d.id);
+  const facts = await dealFacts(q, dealIds);
   const valuations = dealIds.length
     ? await q.query<{
         deal_id: string;
@@ -139,74 +147,108 @@ export async function performance(q: Queryable, investorId: string, now: Date = 
         [dealIds],
       )
     : [];
-  const paid = await q.query<{ deal_id: string; amount: string; payment_date: string }>(
-    `SELECT deal_id, amount, to_char(payment_date, 'YYYY-MM-DD') AS payment_date FROM distributions WHERE investor_id = $1 AND paid_at IS NOT NULL`,
-    [investorId],
-  );
+  // One valuation per deal and day: the last recorded wins.
+  const valsByDeal = new Map<string, ValuationFacts[]>();
+  for (const v of valuations) {
+    const list = valsByDeal.get(v.deal_id) ?? [];
+    const same = list.findIndex((x) => x.date === v.valuation_date);
+    const f = { date: v.valuation_date, cents: toCents(v.current_value) };
+    if (same >= 0) list[same] = f;
+    else list.push(f);
+    valsByDeal.set(v.deal_id, list);
+  }
   const holdings: Holding[] = [];
-  const allFlows: { date: string | Date; amount: number }[] = [];
-  let totalCommit = 0n;
-  let totalValue = 0n;
-  let totalDist = 0n;
-  for (const dealId of dealIds) {
-    const mine = subs.filter((s) => s.deal_id === dealId);
-    const first = mine[0] as (typeof mine)[number];
-    const commitment = mine.reduce((s, x) => s + toCents(x.amount), 0n);
-    const dealTotal = toCents(first.deal_total);
-    const vals = valuations.filter((v) => v.deal_id === dealId);
-    const latest = vals.at(-1);
-    // Without a valuation the holding is carried at cost.
-    const value = latest ? (toCents(latest.current_value) * commitment) / (dealTotal || 1n) : commitment;
-    const dist = paid.filter((p) => p.deal_id === dealId);
-    const distCents = dist.reduce((s, p) => s + toCents(p.amount), 0n);
-    const flows = [
-      // Whole days on both sides of the flows (Actual/365 on dates, like spreadsheet XIRR).
-      ...mine.map((s) => ({ date: todayIso(new Date(s.completed_at)), amount: -Number(s.amount) })),
-      ...dist.map((p) => ({ date: p.payment_date, amount: Number(p.amount) })),
-      { date: todayIso(now), amount: Number(fromCents(value)) },
-    ];
-    allFlows.push(...flows);
-    totalCommit += commitment;
-    totalValue += value;
-    totalDist += distCents;
+  const figures: HoldingFigures[] = [];
+  const sum = { committed: 0n, called: 0n, contributed: 0n, unfunded: 0n, nav: 0n, dist: 0n };
+  const byType = new Map<string, bigint>();
+  for (const d of dealRows) {
+    const entries = facts.get(d.id) ?? new Map();
+    const vals = valsByDeal.get(d.id) ?? [];
+    const f = holdingFigures(investorId, entries, vals);
+    const all = balancesAsOf(entries.get(investorId) ?? []);
+    if (all.committed <= 0n && all.contributed <= 0n) continue;
+    const latest = valuations.filter((v) => v.deal_id === d.id).at(-1);
+    figures.push(f);
+    sum.committed += all.committed;
+    sum.called += all.called;
+    sum.contributed += f.balances.contributed;
+    sum.unfunded += all.unfunded;
+    sum.nav += f.nav;
+    sum.dist += f.balances.distributed;
+    byType.set(d.type, (byType.get(d.type) ?? 0n) + f.nav);
     holdings.push({
-      dealId,
-      dealTitle: first.title,
-      dealType: first.type,
-      commitment: fromCents(commitment),
-      currentValue: fromCents(value),
-      irr: xirr(flows),
-      moic: commitment > 0n ? Number(value + distCents) / Number(commitment) : null,
+      dealId: d.id,
+      dealTitle: d.title,
+      dealType: d.type,
+      commitment: fromCents(all.committed),
+      called: fromCents(all.called),
+      contributed: fromCents(f.balances.contributed),
+      unfunded: fromCents(all.unfunded),
+      currentValue: fromCents(f.nav),
+      irr: f.irr,
+      moic: f.moic,
+      tvpi: f.tvpi,
+      dpi: f.dpi,
+      rvpi: f.rvpi,
+      gain: fromCents(f.gain),
+      asOf: f.asOf,
       expectedExit: latest?.expected_exit ?? null,
       status: latest?.performance_status ?? null,
-      distributionsReceived: fromCents(distCents),
+      distributionsReceived: fromCents(f.balances.distributed),
     });
   }
-  // Portfolio value over time: at each valuation date, the sum of the latest known values.
-  const dates = [...new Set(valuations.map((v) => v.valuation_date))].sort();
-  const history = dates.map((date) => ({
-    date,
-    value: holdings.reduce((sum, h) => {
-      const v = valuations.filter((x) => x.deal_id === h.dealId && x.valuation_date <= date).at(-1);
-      const commit = toCents(h.commitment);
-      const dealTotal = toCents(subs.find((s) => s.deal_id === h.dealId)?.deal_total ?? '0');
-      // Before its first valuation a holding is carried at cost, as in the holdings table.
-      return sum + Number(v ? fromCents((toCents(v.current_value) * commit) / (dealTotal || 1n)) : h.commitment);
-    }, 0),
-  }));
-  const byType = new Map<string, number>();
-  for (const h of holdings) byType.set(h.dealType, (byType.get(h.dealType) ?? 0) + Number(h.currentValue));
+  // History: on every date a holding's value could change (its flows and its deal's valuations),
+  // the sum of what the investor held on that date, each at its NAV share then.
+  const dates = new Set<string>();
+  for (const d of dealRows) {
+    for (const e of facts.get(d.id)?.get(investorId) ?? [])
+      if (e.kind === 'contribution' || e.kind === 'distribution' || e.kind === 'reversal') dates.add(e.date);
+    for (const v of valsByDeal.get(d.id) ?? []) dates.add(v.date);
+  }
+  const asOf =
+    figures
+      .map((f) => f.asOf)
+      .filter((x): x is string => x !== null)
+      .sort()
+      .at(-1) ?? null;
+  const history: { date: string; value: string }[] = [];
+  for (const date of [...dates].sort()) {
+    if (asOf && date > asOf) continue;
+    let held = false;
+    let value = 0n;
+    for (const d of dealRows) {
+      const entries = facts.get(d.id);
+      if (!entries) continue;
+      if (balancesAsOf(entries.get(investorId) ?? [], date).contributed <= 0n) continue;
+      held = true;
+      value += navShareAsOf(investorId, entries, valsByDeal.get(d.id) ?? [], date);
+    }
+    if (held) history.push({ date, value: fromCents(value) });
+  }
+  const calls = await investorNotices(q, investorId, undefined, now);
   return {
     holdings,
     totals: {
-      commitment: fromCents(totalCommit),
-      currentValue: fromCents(totalValue),
-      distributions: fromCents(totalDist),
-      irr: xirr(allFlows),
-      moic: totalCommit > 0n ? Number(totalValue + totalDist) / Number(totalCommit) : null,
+      commitment: fromCents(sum.committed),
+      called: fromCents(sum.called),
+      contributed: fromCents(sum.contributed),
+      unfunded: fromCents(sum.unfunded),
+      currentValue: fromCents(sum.nav),
+      distributions: fromCents(sum.dist),
+      gain: fromCents(sum.dist + sum.nav - sum.contributed),
+      irr: portfolioIrr(figures),
+      moic: ratio(sum.dist + sum.nav, sum.contributed),
+      tvpi: ratio(sum.dist + sum.nav, sum.contributed),
+      dpi: ratio(sum.dist, sum.contributed),
+      rvpi: ratio(sum.nav, sum.contributed),
+      asOf,
     },
     history,
-    allocation: [...byType.entries()].map(([type, value]) => ({ type, value })),
+    allocation: [...byType.entries()].map(([type, value]) => ({ type, value: fromCents(value) })),
+    amountsDue: calls
+      .filter((c) => c.status !== 'Paid')
+      .sort((a, b) => (a.dueDate < b.dueDate ? -1 : 1))
+      .map((c) => ({ callId: c.callId, dealTitle: c.dealTitle, dueDate: c.dueDate, outstanding: c.outstanding, status: c.status })),
   };
 }
 
@@ -241,6 +283,7 @@ export async function investorDashboard(q: Queryable, investorId: string): Promi
     unreadMessages: unread?.n ?? 0,
     kyc: { status: kyc?.status ?? 'pending', completionPercentage: (kyc?.docs ?? 0) * 25 },
     recentDeals: deals.slice(0, 4).map((d) => ({ id: d.id, title: d.title, type: d.type, status: d.held ? 'Held' : 'Open' })),
+    amountsDue: perf.amountsDue,
   };
 }
 

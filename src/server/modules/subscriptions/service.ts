@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { todayIso } from '../../../shared/dates.ts';
+import { toCents } from '../../../shared/money.ts';
 import {
   type createSubscriptionInput,
   failedProfessionalCriteria,
@@ -11,6 +13,7 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
+import { postEntry } from '../ledger/service.ts';
 
 interface SubRow {
   id: string;
@@ -187,6 +190,18 @@ export async function transitionSubscription(
   );
   // Committed amounts change in the same transaction as the subscription that moves them.
   if (t.to === 'Completed' || row.status === 'Completed') await recomputeCommitted(q, row.deal_id);
+  // A completed subscription is the investor's commitment in the capital-account ledger.
+  if (t.to === 'Completed') {
+    await postEntry(q, {
+      investorId: row.investor_id,
+      dealId: row.deal_id,
+      kind: 'commitment',
+      cents: toCents(row.amount),
+      date: todayIso(),
+      subscriptionId: id,
+      createdBy: actor.id,
+    });
+  }
   await logActivity(q, {
     type: 'subscription_updated',
     userId: actor.id,

@@ -162,6 +162,8 @@ export const RECORDS_THAT_BLOCK_DELETE: { label: string; sql: string }[] = [
   },
   { label: 'subscriptions', sql: 'SELECT 1 FROM subscriptions WHERE investor_id = $1' },
   { label: 'distributions', sql: 'SELECT 1 FROM distributions WHERE investor_id = $1' },
+  { label: 'capital account entries', sql: 'SELECT 1 FROM ledger_entries WHERE investor_id = $1' },
+  { label: 'capital call lines', sql: 'SELECT 1 FROM capital_call_lines WHERE investor_id = $1' },
   { label: 'secure messages', sql: 'SELECT 1 FROM message_threads WHERE investor_id = $1' },
   { label: 'documents addressed to them', sql: 'SELECT 1 FROM documents WHERE investor_id = $1' },
   { label: 'suitability reviews', sql: 'SELECT 1 FROM suitability_reviews WHERE investor_id = $1' },

@@ -204,23 +204,23 @@ interface PriorEvent {
 }
 
 /**
- * THE source of a deal's dated cash flows for the waterfall: contributions per investor and
- * the distributions recorded so far, in date order.
- *
- * Until the capital-account ledger exists, a contribution is a Completed subscription dated at
- * its completion; one completed after `asOf` or after the deal's first recorded distribution
- * counts as contributed on the earlier of the two (holders are today's completed
- * subscriptions, as before, and such capital earns no time value).
+ * THE source of a deal's dated cash flows for the waterfall: the capital-account ledger's
+ * contributions (at their value dates, on or before `holdersAsOf`, the record date; a
+ * reversed contribution and its reversal both drop out) and the distributions recorded so
+ * far, in payment-date order.
  */
 export async function dealCashFlows(
   q: Queryable,
   dealId: string,
-  asOf: string,
+  holdersAsOf: string,
 ): Promise<{ contributions: WaterfallInput['contributions']; distributions: PriorEvent[] }> {
-  const subs = await q.query<{ investor_id: string; date: string; amount: string }>(
-    `SELECT investor_id, to_char((completed_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS date, amount::text AS amount
-       FROM subscriptions WHERE deal_id = $1 AND status = 'Completed' ORDER BY investor_id, completed_at`,
-    [dealId],
+  const contributions = await q.query<{ investor_id: string; date: string; amount: string }>(
+    `SELECT e.investor_id, to_char(e.entry_date, 'YYYY-MM-DD') AS date, e.amount::text AS amount
+       FROM ledger_entries e
+      WHERE e.deal_id = $1 AND e.kind = 'contribution' AND e.entry_date <= $2::date
+        AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.reverses_id = e.id)
+      ORDER BY e.investor_id, e.entry_date, e.id`,
+    [dealId, holdersAsOf],
   );
   const events = await q.query<{
     id: string;
@@ -235,10 +235,8 @@ export async function dealCashFlows(
        FROM distribution_events WHERE deal_id = $1 ORDER BY payment_date, created_at, id`,
     [dealId],
   );
-  const first = events[0]?.date;
-  const cap = first !== undefined && first < asOf ? first : asOf;
   return {
-    contributions: subs.map((s) => ({ investorId: s.investor_id, date: s.date > cap ? cap : s.date, amount: s.amount })),
+    contributions: contributions.map((c) => ({ investorId: c.investor_id, date: c.date, amount: c.amount })),
     distributions: events.map((e) => ({
       id: e.id,
       date: e.date,
@@ -265,19 +263,27 @@ export interface ComputedDistribution {
 }
 
 /** Runs the deal's waterfall for a new distribution after every recorded one. Writes nothing. */
-export async function computeDistribution(q: Queryable, dealId: string, totalAmount: string, date: string): Promise<ComputedDistribution> {
+export async function computeDistribution(
+  q: Queryable,
+  dealId: string,
+  totalAmount: string,
+  date: string,
+  recordDate: string,
+): Promise<ComputedDistribution> {
   const terms = await currentTerms(q, dealId);
-  const flows = await dealCashFlows(q, dealId, date);
-  if (flows.contributions.length === 0) throw conflict('This deal has no completed subscriptions to distribute to', 'NO_HOLDERS');
+  const flows = await dealCashFlows(q, dealId, recordDate);
+  if (flows.contributions.length === 0) throw conflict('Nobody held contributed capital in this deal on the record date', 'NO_HOLDERS');
   // Each event builds on the recorded events dated on or before it. One dated before events
   // already recorded (a scheduled one entered ahead) does not re-run them: they keep the split
   // they were recorded with (decision 009).
   const prior = flows.distributions.filter((e) => e.date <= date);
+  // Capital counted on the record date but received after the payment date counts from the payment date.
+  const contributions = flows.contributions.map((c) => (c.date > date ? { ...c, date } : c));
   let results: WaterfallResult[];
   try {
     results = runWaterfall({
       terms: termsToRates(terms),
-      contributions: flows.contributions,
+      contributions,
       distributions: [...prior.map(fixedOf), { date, amount: totalAmount }],
     });
   } catch (err) {
@@ -307,11 +313,21 @@ export async function computeDistribution(q: Queryable, dealId: string, totalAmo
 
 export async function previewDistribution(
   q: Queryable,
-  input: { dealId: string; totalAmount: string; paymentDate: string },
+  input: { dealId: string; totalAmount: string; paymentDate: string; recordDate?: string | undefined },
 ): Promise<WaterfallPreview> {
-  const deal = (await q.query<{ id: string; title: string }>('SELECT id, title FROM deals WHERE id = $1', [input.dealId]))[0];
+  const deal = (
+    await q.query<{ id: string; title: string; created: string }>(
+      "SELECT id, title, to_char(created_at, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1",
+      [input.dealId],
+    )
+  )[0];
   if (!deal) throw notFound('Deal not found');
-  const c = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate);
+  const recordDate = input.recordDate ?? todayIso();
+  if (recordDate < deal.created) {
+    const msg = `The record date cannot be before the deal existed (${deal.created})`;
+    throw badRequest(msg, { recordDate: msg });
+  }
+  const c = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate);
   const names = new Map(
     (
       await q.query<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE id = ANY($1::uuid[])', [

@@ -51,15 +51,32 @@ describe('deal terms, waterfall preview and record', () => {
     expect(res.statusCode, res.body).toBe(201);
     const deal = (res.json() as { deal: Deal }).deal;
     expect((await call('PATCH', `/api/deals/${deal.id}`, adminCookie, { status: 'Active' })).statusCode).toBe(200);
+    // The reference cases are dated from 2021: the deal existed by then.
+    await ctx.db.query("UPDATE deals SET created_at = '2020-01-01' WHERE id = $1", [deal.id]);
     return deal;
   };
-  /** Subscribes, has an admin complete it, and dates the completion (the contribution's date). */
+  /** Subscribes, has an admin complete it, calls it in full and records the money as received on `date` (its value date). */
   const hold = async (who: Investor, dealId: string, amount: string, date: string): Promise<void> => {
     const res = await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
     expect(res.statusCode, res.body).toBe(201);
     const sub = (res.json() as { subscription: Subscription }).subscription;
     expect((await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {})).statusCode).toBe(200);
-    await ctx.db.query('UPDATE subscriptions SET completed_at = $2::date WHERE id = $1', [sub.id, date]);
+    const issued = await call('POST', '/api/capital-calls', adminCookie, {
+      dealId,
+      basis: 'amount',
+      amount,
+      callDate: date,
+      dueDate: date,
+      purpose: 'Closing',
+      investorIds: [who.id],
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const paid = await call('POST', `/api/capital-calls/${issued.json().call.id}/receipts`, adminCookie, {
+      investorId: who.id,
+      amount,
+      valueDate: date,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
   };
   const putTerms = (dealId: string, body: unknown) => call('PUT', `/api/deals/${dealId}/terms`, adminCookie, body);
   const preview = async (dealId: string, totalAmount: string, paymentDate: string): Promise<WaterfallPreview> => {

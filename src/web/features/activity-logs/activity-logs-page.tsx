@@ -6,6 +6,7 @@ import { ACTIVITY_LABELS, ACTIVITY_TYPES, type ActivityType } from '../../../sha
 import { formatDateTime } from '../../../shared/format';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
+import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
@@ -69,6 +70,21 @@ export default function ActivityLogsPage() {
           <span className="tabular" data-testid="activity-logs-total">
             {total === undefined ? (logs.isError ? 'Records unavailable' : 'Loading records...') : records(total)}
           </span>
+        }
+        actions={
+          <ExportCsvButton
+            filename="activity-logs"
+            columns={[
+              { key: 'createdAt', label: 'Time' },
+              { key: 'activityType', label: 'Activity' },
+              { key: 'userName', label: 'User' },
+              { key: 'userEmail', label: 'User e-mail' },
+              { key: 'targetName', label: 'Target' },
+              { key: 'ipAddress', label: 'IP address' },
+              { key: 'detailsText', label: 'Details' },
+            ]}
+            rows={entries.map((e) => ({ ...e, detailsText: JSON.stringify(e.details) }))}
+          />
         }
       />
 

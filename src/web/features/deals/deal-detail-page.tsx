@@ -19,6 +19,7 @@ import { useDraft } from '../../lib/draft';
 import { UPDATE_FAILED, UPDATED, updateErrorText, useDeal, useUpdateDeal } from './api';
 import { DealActivityList } from './deal-activity';
 import { DealFields, type DealFormValues, dealBody, type FieldErrors, focusFirstInvalid, OTHER_SPV, validate } from './deal-form';
+import { DealLedgerSummary } from './deal-ledger';
 import { DealTermsCard } from './deal-terms';
 import { daysLabel } from './deal-ui';
 import { DealValuations } from './deal-valuations';
@@ -135,6 +136,7 @@ export default function DealDetailPage() {
         </Card>
         <DealTermsCard dealId={deal.id} />
         <DealValuations dealId={deal.id} valuations={valuations} />
+        <DealLedgerSummary dealId={deal.id} />
         <Card>
           <CardHeader>
             <CardTitle>Activity</CardTitle>

@@ -39,6 +39,7 @@ export interface RecordDistributionBody {
   type: string;
   totalAmount: string;
   paymentDate: string;
+  recordDate?: string;
 }
 
 export function useRecordDistribution() {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatUsdExact } from '../../../shared/money';
 import { type DistributionStatus, distributionTone } from '../../../shared/portal';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
@@ -16,15 +17,16 @@ export function splitPaymentDate(iso: string): { monthDay: string; year: string 
   return { monthDay: monthDay.format(d), year: String(d.getUTCFullYear()) };
 }
 
-const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /**
  * Exact to the cent ('$33,333.34'), only where the cent matters: the allocations of a
  * distribution, which are computed to the cent and must visibly add up to the total.
  */
 export function formatUSDExact(amount: string): string {
-  const n = Number(amount);
-  return Number.isFinite(n) ? usdCents.format(n) : '—';
+  try {
+    return formatUsdExact(amount);
+  } catch {
+    return '—';
+  }
 }
 
 export { daysUntil as daysFromToday, relativeDay } from '../../../shared/dates';

@@ -4,11 +4,13 @@ import { toast } from 'sonner';
 import type { WaterfallPreview } from '../../../shared/deal-terms';
 import type { DealOption } from '../../../shared/deals';
 import { formatDate, formatUSD } from '../../../shared/format';
+import { fromCents, toCents } from '../../../shared/money';
 import { DISTRIBUTION_TYPES, type DistributionEvent, type DistributionStatus, recordDistributionInput } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
@@ -29,15 +31,6 @@ import {
 import { DealWaterfallSummaries } from './deal-waterfall-summaries';
 import { DistributionStatusBadge, Fact, formatUSDExact, relativeDay, Skeletons } from './distribution-ui';
 import { InvestorTiersTable, cents as tierCents, WaterfallChart } from './waterfall-ui';
-
-/** Exact cents of a decimal string ('1234.5' -> 123450n); never goes through a float. */
-function toCents(amount: string): bigint {
-  const neg = amount.startsWith('-');
-  const [whole = '0', frac = ''] = (neg ? amount.slice(1) : amount).split('.');
-  const cents = BigInt(whole || '0') * 100n + BigInt(`${frac}00`.slice(0, 2));
-  return neg ? -cents : cents;
-}
-const fromCents = (c: bigint) => `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`;
 
 type Filter = 'All' | DistributionStatus;
 const FILTERS: Filter[] = ['All', 'Scheduled', 'Pending', 'Paid'];
@@ -87,6 +80,22 @@ export default function DistributionWaterfallPage() {
       <PageHeader
         title="Distribution Waterfall"
         description="Record distributions for a deal, review how they are allocated to investors, and confirm payment."
+        actions={
+          <ExportCsvButton
+            filename="distributions"
+            columns={[
+              { key: 'dealTitle', label: 'Deal' },
+              { key: 'type', label: 'Type' },
+              { key: 'investorName', label: 'Investor' },
+              { key: 'amount', label: 'Amount' },
+              { key: 'totalAmount', label: 'Distribution total' },
+              { key: 'recordDate', label: 'Record date' },
+              { key: 'paymentDate', label: 'Payment date' },
+              { key: 'status', label: 'Status' },
+            ]}
+            rows={(events.data ?? []).flatMap((e) => e.allocations.map((a) => ({ ...e, investorName: a.investorName, amount: a.amount })))}
+          />
+        }
       />
 
       <section aria-label="Distribution totals" className="mb-6 grid gap-4 sm:grid-cols-3">
@@ -228,7 +237,7 @@ function TotalCard({
 // Record Distribution
 // ---------------------------------------------------------------------------------------------
 
-const EMPTY_FORM = { dealId: '', type: 'Income', totalAmount: '', paymentDate: '' };
+const EMPTY_FORM = { dealId: '', type: 'Income', totalAmount: '', paymentDate: '', recordDate: '' };
 type FormState = typeof EMPTY_FORM;
 
 function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionEvent) => void }) {
@@ -260,13 +269,20 @@ function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionE
       type: blank(form.type),
       totalAmount: blank(form.totalAmount),
       paymentDate: blank(form.paymentDate),
+      recordDate: blank(form.recordDate),
     });
-    if (!parsed.success) {
+    if (!parsed.success || !parsed.data.recordDate) {
+      if (parsed.success) {
+        setErrors({ recordDate: 'Record date is required' });
+        document.getElementById('dist-recordDate')?.focus();
+        return;
+      }
       const errs: Partial<Record<keyof FormState, string>> = {};
       if (!blank(form.totalAmount)) errs.totalAmount = 'Total amount is required';
+      if (!blank(form.recordDate)) errs.recordDate = 'Record date is required';
       for (const issue of parsed.error.issues) errs[String(issue.path[0]) as keyof FormState] ??= issue.message;
       setErrors(errs);
-      const first = (['dealId', 'type', 'totalAmount', 'paymentDate'] as const).find((k) => errs[k]);
+      const first = (['dealId', 'type', 'totalAmount', 'recordDate', 'paymentDate'] as const).find((k) => errs[k]);
       if (first) document.getElementById(`dist-${first}`)?.focus();
       return;
     }
@@ -276,6 +292,7 @@ function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionE
       type: parsed.data.type,
       totalAmount: parsed.data.totalAmount,
       paymentDate: parsed.data.paymentDate,
+      recordDate: parsed.data.recordDate,
     };
     preview.mutate(body, {
       onSuccess: (p) => setPending({ body, preview: p }),
@@ -310,7 +327,8 @@ function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionE
         <CardTitle id={titleId}>Record Distribution</CardTitle>
         <CardDescription id={explainId}>
           The total runs through the deal's waterfall (return of capital, preferred return, catch-up, carried interest); the investors' part
-          is allocated pro rata to the deal's completed subscriptions, to the cent. You see the preview before anything is recorded.
+          is allocated pro rata to the capital each investor had contributed on the record date, to the cent. You see the preview before
+          anything is recorded.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -360,6 +378,14 @@ function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionE
               className="tabular"
               value={form.totalAmount}
               onChange={(e) => set('totalAmount', e.target.value)}
+            />
+          </Field>
+          <Field label="Record Date" htmlFor="dist-recordDate" error={errors.recordDate} required>
+            <Input
+              {...fieldProps('dist-recordDate', errors.recordDate)}
+              type="date"
+              value={form.recordDate}
+              onChange={(e) => set('recordDate', e.target.value)}
             />
           </Field>
           <Field label="Payment Date" htmlFor="dist-paymentDate" error={errors.paymentDate} required>
@@ -433,13 +459,16 @@ function EventItem({
           </div>
           <DistributionStatusBadge status={event.status} />
         </div>
-        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 md:grid-cols-[7.5rem_8.5rem_minmax(0,1fr)_5rem]">
+        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 md:grid-cols-[7.5rem_8.5rem_8.5rem_minmax(0,1fr)_5rem]">
           <Fact label="Total">
             <span className="tabular text-base font-semibold text-ink-900">{formatUSD(event.totalAmount)}</span>
           </Fact>
           <Fact label="Payment Date">
             <span className="tabular">{formatDate(event.paymentDate)}</span>
             {event.status !== 'Paid' && <span className="block text-xs text-muted">{relativeDay(event.paymentDate)}</span>}
+          </Fact>
+          <Fact label="Record Date">
+            <span className="tabular">{formatDate(event.recordDate)}</span>
           </Fact>
           <Fact label="SPV Entity">{event.spvEntity ?? <span className="text-muted">Not assigned</span>}</Fact>
           <Fact label="Investors">

@@ -3,6 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { relativeDay } from '../../../shared/dates';
 import { formatDate, formatUSD } from '../../../shared/format';
+import { formatUsdExact, sumAmounts } from '../../../shared/money';
 import type { InvestorDashboardData } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -68,6 +69,7 @@ export default function InvestorDashboardPage({ kycCallToAction }: { kycCallToAc
           <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
             <YourDeals data={data} className="lg:col-span-2" />
             <div className="flex flex-col gap-4">
+              <AmountsDueCard data={data} />
               <NextPaymentCard data={data} />
               <UnreadMessagesCard data={data} />
             </div>
@@ -302,5 +304,41 @@ function YourDeals({ data, className }: { data: InvestorDashboardData | undefine
         )}
       </Card>
     </section>
+  );
+}
+
+/** Capital calls with money still to pay: amount outstanding and due date, linking to the notices. */
+function AmountsDueCard({ data }: { data: InvestorDashboardData | undefined }) {
+  const due = data?.amountsDue ?? [];
+  const total = sumAmounts(due.map((d) => d.outstanding));
+  return (
+    <Card role="group" aria-label="Amounts due" data-testid="amounts-due" className="p-5">
+      <p className="text-sm font-medium text-muted">Amounts Due</p>
+      {data === undefined ? (
+        <span aria-hidden="true" className="mt-3 block h-7 w-24 animate-pulse rounded bg-ink-100/70" />
+      ) : due.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">No capital calls are due.</p>
+      ) : (
+        <>
+          <p className="tabular mt-2 text-xl font-semibold text-ink-900">{formatUsdExact(total)}</p>
+          <ul className="mt-2 flex flex-col gap-1 text-sm">
+            {due.map((d) => (
+              <li key={d.callId} className="flex justify-between gap-3">
+                <span className="min-w-0 truncate">
+                  {d.dealTitle}{' '}
+                  <span className="text-muted">
+                    ({d.status}, due {formatDate(d.dueDate)})
+                  </span>
+                </span>
+                <span className="tabular">{formatUsdExact(d.outstanding)}</span>
+              </li>
+            ))}
+          </ul>
+          <Link to="/investor/capital-calls" className="mt-3 inline-block text-sm font-medium text-ink-900 underline underline-offset-2">
+            View capital call notices
+          </Link>
+        </>
+      )}
+    </Card>
   );
 }

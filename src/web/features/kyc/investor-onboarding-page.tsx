@@ -19,6 +19,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { FilterSummary } from '../../components/ui/filter-summary';
 import { Input, Textarea } from '../../components/ui/input';
@@ -91,7 +92,25 @@ export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscri
 
   return (
     <>
-      <PageHeader title="Investor Onboarding" description="Review investors' KYC applications and track their onboarding." />
+      <PageHeader
+        title="Investor Onboarding"
+        description="Review investors' KYC applications and track their onboarding."
+        actions={
+          <ExportCsvButton
+            filename="investors"
+            columns={[
+              { key: 'investorName', label: 'Investor' },
+              { key: 'email', label: 'E-mail' },
+              { key: 'type', label: 'Type' },
+              { key: 'status', label: 'KYC status' },
+              { key: 'completionPercentage', label: 'Completion %' },
+              { key: 'submittedAt', label: 'Submitted' },
+              { key: 'reviewedByName', label: 'Reviewed by' },
+            ]}
+            rows={(list.data?.applications ?? []) as unknown as Record<string, unknown>[]}
+          />
+        }
+      />
 
       <ul aria-label="KYC applications by status" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {COUNTERS.map((c, i) => (

@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { Area, AreaChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate, formatUSD } from '../../../shared/format';
+import { divRound, formatUsdCompact, toCents } from '../../../shared/money';
 import type { PerformanceData } from '../../../shared/portal';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 
@@ -16,7 +17,6 @@ const BORDER = '#dde2ea';
 /** Allocation slices: navy and gold first, then tints that stay distinguishable next to each other. */
 const SLICE_COLOURS = ['#1a2744', '#c98a12', '#5b7bb5', '#8a5a00', '#9aa5b8', '#e0a53a'];
 
-const compactUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 2 });
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const toTime = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 
@@ -31,16 +31,18 @@ export default function PerformanceCharts({ history, allocation }: Pick<Performa
 
 function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
   const captionId = useId();
-  const data = history.map((h) => ({ t: toTime(h.date), date: h.date, value: h.value }));
+  // Points are exact decimals; the plotted coordinate is the only float, the labels use the exact value.
+  const data = history.map((h) => ({ t: toTime(h.date), date: h.date, value: Number(h.value), exact: h.value }));
   const first = history[0];
   const last = history.at(-1);
-  const change = first && last && first.value > 0 ? ((last.value - first.value) / first.value) * 100 : null;
+  const change =
+    first && last && toCents(first.value) > 0n ? percentText(toCents(last.value) - toCents(first.value), toCents(first.value)) : null;
   const summary =
     first && last
       ? history.length === 1
         ? `One valuation so far: ${formatUSD(last.value)} on ${formatDate(last.date)}.`
         : `Portfolio value went from ${formatUSD(first.value)} on ${formatDate(first.date)} to ${formatUSD(last.value)} on ${formatDate(last.date)}${
-            change !== null ? ` (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)` : ''
+            change !== null ? ` (${change.startsWith('-') ? '' : '+'}${change})` : ''
           }, over ${history.length} valuation dates.`
       : 'No valuations have been recorded for your holdings yet.';
 
@@ -76,14 +78,14 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
                     padding={{ left: 8, right: 8 }}
                   />
                   <YAxis
-                    tickFormatter={(v: number) => compactUsd.format(v)}
+                    tickFormatter={(v: number) => formatUsdCompact(toCents(v.toFixed(2)))}
                     tick={{ fill: MUTED, fontSize: 12 }}
                     stroke={BORDER}
                     width={64}
                     domain={[0, 'auto']}
                   />
                   <Tooltip
-                    formatter={(v) => [formatUSD(Number(v)), 'Portfolio value']}
+                    formatter={(_v, _n, item) => [formatUSD((item.payload as { exact: string }).exact), 'Portfolio value']}
                     labelFormatter={(t) => formatDate(new Date(Number(t)).toISOString().slice(0, 10))}
                     contentStyle={{ borderRadius: 8, borderColor: BORDER, fontSize: 13 }}
                     labelStyle={{ color: INK_800, fontWeight: 600 }}
@@ -137,9 +139,12 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
 
 function AllocationByType({ allocation }: { allocation: PerformanceData['allocation'] }) {
   const captionId = useId();
-  const data = [...allocation].filter((a) => a.value > 0).sort((a, b) => b.value - a.value);
-  const total = data.reduce((s, a) => s + a.value, 0);
-  const pct = (v: number) => (total > 0 ? `${((v / total) * 100).toFixed(1)}%` : '—');
+  const data = allocation
+    .map((a) => ({ type: a.type, exact: a.value, cents: toCents(a.value), value: Number(a.value) }))
+    .filter((a) => a.cents > 0n)
+    .sort((a, b) => (b.cents > a.cents ? 1 : b.cents < a.cents ? -1 : 0));
+  const total = data.reduce((s, a) => s + a.cents, 0n);
+  const pct = (v: bigint) => (total > 0n ? percentText(v, total) : '—');
   const top = data[0];
 
   return (
@@ -174,7 +179,10 @@ function AllocationByType({ allocation }: { allocation: PerformanceData['allocat
                     ))}
                   </Pie>
                   <Tooltip
-                    formatter={(v, name) => [`${formatUSD(Number(v))} (${pct(Number(v))})`, String(name)]}
+                    formatter={(_v, name, item) => {
+                      const exact = (item.payload as { exact: string }).exact;
+                      return [`${formatUSD(exact)} (${pct(toCents(exact))})`, String(name)];
+                    }}
                     contentStyle={{ borderRadius: 8, borderColor: BORDER, fontSize: 13 }}
                   />
                 </PieChart>
@@ -195,18 +203,26 @@ function AllocationByType({ allocation }: { allocation: PerformanceData['allocat
                   style={{ background: SLICE_COLOURS[i % SLICE_COLOURS.length] }}
                 />
                 <span className="min-w-0 flex-1 truncate text-text">{a.type}</span>
-                <span className="tabular text-muted">{formatUSD(a.value)}</span>
-                <span className="tabular w-14 text-right font-medium text-ink-900">{pct(a.value)}</span>
+                <span className="tabular text-muted">{formatUSD(a.exact)}</span>
+                <span className="tabular w-14 text-right font-medium text-ink-900">{pct(a.cents)}</span>
               </li>
             ))}
           </ul>
           <figcaption id={captionId} className="sr-only">
             {top
-              ? `Current value by deal type; the largest is ${top.type} at ${pct(top.value)} of ${formatUSD(total)}.`
+              ? `Current value by deal type; the largest is ${top.type} at ${pct(top.cents)} of ${formatUSD(total)}.`
               : 'No holdings to allocate.'}
           </figcaption>
         </figure>
       </CardContent>
     </Card>
   );
+}
+
+/** part / whole as a percentage with one decimal, half-up, computed in integers. */
+function percentText(part: bigint, whole: bigint): string {
+  const tenths = divRound(part * 1000n, whole);
+  const neg = tenths < 0n;
+  const abs = neg ? -tenths : tenths;
+  return `${neg ? '-' : ''}${abs / 10n}.${abs % 10n}%`;
 }

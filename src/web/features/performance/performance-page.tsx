@@ -2,6 +2,7 @@ import { Briefcase, CircleDollarSign, Coins, FolderLock, Percent, TrendingUp } f
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { formatUSD } from '../../../shared/format';
+import { divRound, toCents } from '../../../shared/money';
 import { type Holding, type PerformanceData, performanceTone } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -82,8 +83,10 @@ export default function PerformancePage() {
 
 function Totals({ data }: { data: PerformanceData | undefined }) {
   const t = data?.totals;
-  const gain = t ? Number(t.currentValue) - Number(t.commitment) : 0;
-  const gainPct = t && Number(t.commitment) > 0 ? (gain / Number(t.commitment)) * 100 : null;
+  // Gain = distributions + NAV - contributions, in exact cents.
+  const gain = t ? toCents(t.gain) : 0n;
+  const paidIn = t ? toCents(t.contributed) : 0n;
+  const gainPct = paidIn > 0n ? divRound((gain < 0n ? -gain : gain) * 1000n, paidIn) : null;
   return (
     <section aria-label="Portfolio totals" className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
       <TotalCard
@@ -100,11 +103,11 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
         value={t && formatUSD(t.currentValue)}
         accent
       >
-        {t && Number(t.commitment) > 0 ? (
-          <span className={cn(gain > 0 ? 'text-success-700' : gain < 0 ? 'text-danger-700' : undefined)}>
-            {gain >= 0 ? '+' : '−'}
-            {formatUSD(Math.abs(gain))}
-            {gainPct !== null ? ` (${gain >= 0 ? '+' : '−'}${Math.abs(gainPct).toFixed(1)}%)` : ''} vs commitment
+        {t && paidIn > 0n ? (
+          <span className={cn(gain > 0n ? 'text-success-700' : gain < 0n ? 'text-danger-700' : undefined)}>
+            {gain >= 0n ? '+' : '−'}
+            {formatUSD(gain < 0n ? -gain : gain)}
+            {gainPct !== null ? ` (${gain >= 0n ? '+' : '−'}${gainPct / 10n}.${gainPct % 10n}%)` : ''} incl. distributions
           </span>
         ) : (
           t && 'No commitments yet'
@@ -121,7 +124,7 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
         {t && 'Annualised, on dated cash flows'}
       </TotalCard>
       <TotalCard label="MOIC" icon={<TrendingUp aria-hidden="true" className="size-4" />} value={t && formatMoic(t.moic)}>
-        {t && 'Value plus distributions over invested'}
+        {t && `TVPI ${formatMoic(t.tvpi)} · DPI ${formatMoic(t.dpi)} · RVPI ${formatMoic(t.rvpi)}`}
       </TotalCard>
     </section>
   );

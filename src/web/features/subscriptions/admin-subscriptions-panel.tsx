@@ -6,6 +6,7 @@ import { rejectSubscriptionInput, SUBSCRIPTION_STATUSES, type Subscription, type
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
@@ -105,6 +106,19 @@ export function AdminSubscriptionsPanel() {
         <p className="text-sm text-muted" aria-live="polite" data-testid="subs-count">
           {list.isSuccess ? `Showing ${rows.length} of ${all.length} ${all.length === 1 ? 'subscription' : 'subscriptions'}` : '\u00a0'}
         </p>
+        <ExportCsvButton
+          filename="subscriptions"
+          columns={[
+            { key: 'investorName', label: 'Investor' },
+            { key: 'investorEmail', label: 'E-mail' },
+            { key: 'dealTitle', label: 'Deal' },
+            { key: 'amount', label: 'Amount' },
+            { key: 'status', label: 'Status' },
+            { key: 'createdAt', label: 'Created' },
+            { key: 'completedAt', label: 'Completed' },
+          ]}
+          rows={rows as unknown as Record<string, unknown>[]}
+        />
       </div>
 
       {list.isError ? (

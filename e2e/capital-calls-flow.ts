@@ -1,0 +1,138 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { E2E, expectNoA11yViolations, expectToast, signIn } from './fixtures';
+
+/** The demo co-investor (KYC approved), who takes a commitment in a fresh deal for this flow. */
+const KILI = 'kilimanjaro@demo.example.com';
+const today = () => new Date().toISOString().slice(0, 10);
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+
+/** Opens a navigation item: on a phone through the off-canvas sheet. */
+async function nav(page: Page, area: 'Admin navigation' | 'Investor Portal navigation', label: string, phone: boolean) {
+  if (phone) {
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.getByRole('dialog', { name: area }).getByRole('link', { name: label, exact: true }).click();
+  } else {
+    await page.getByRole('complementary', { name: area }).getByRole('link', { name: label, exact: true }).click();
+  }
+}
+
+/**
+ * The whole capital-call flow in the browser: the admin issues a call, the investor sees the
+ * notice and downloads it, the admin records a partial and then a full receipt, the investor's
+ * statement shows the right closing balance, and an exported CSV parses.
+ */
+export async function capitalCallFlow(browser: Browser, page: Page, phone: boolean) {
+  const stamp = `${Date.now() % 1_000_000}${phone ? 'p' : 'd'}`;
+  const title = `Lake Victoria Solar ${stamp}`;
+  // Set-up through the API: a fresh deal with Kilimanjaro's completed 200,000 subscription.
+  await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
+  const created = await page.request.post('/api/deals', { data: { title, type: 'Infrastructure', targetAmount: null } });
+  expect(created.status()).toBe(201);
+  const dealId = (await created.json()).deal.id as string;
+  expect((await page.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).ok()).toBe(true);
+  const investor = await (
+    await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {})
+  ).newPage();
+  await signIn(investor, KILI, E2E.demoPassword, /\/investor$/);
+  const sub = await investor.request.post('/api/investor/subscriptions', { data: { dealId, amount: '200000' } });
+  expect(sub.status()).toBe(201);
+  expect((await page.request.post(`/api/subscriptions/${(await sub.json()).subscription.id}/complete`, { data: {} })).ok()).toBe(true);
+
+  // The admin issues a 25% call through the screen.
+  await nav(page, 'Admin navigation', 'Capital Calls', phone);
+  await expect(page.getByRole('heading', { level: 1, name: 'Capital Calls' })).toBeVisible();
+  await page.getByRole('button', { name: 'New Capital Call' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Capital Call' });
+  await dialog.getByLabel('Deal').selectOption({ label: `${title} ($200,000.00 committed)` });
+  await dialog.getByLabel('Percentage of commitments (%)').fill('25');
+  await dialog.getByLabel('Due date').fill(inDays(14));
+  await dialog.getByLabel('Purpose').fill('Panel procurement');
+  await dialog.getByRole('button', { name: 'Issue Capital Call' }).click();
+  await expectToast(page, 'Capital call issued: $50,000.00 to 1 investors');
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('$50,000.00');
+  await expect(row).toContainText('Due');
+  await expectNoA11yViolations(page, 'capital calls');
+
+  if (!phone) {
+    // The quarter's statements for every investor, with progress; other requests keep being served.
+    await page.getByRole('button', { name: 'Generate Quarter Statements' }).click();
+    await expect(page.getByTestId('statement-run')).toContainText(/Done: (\d+) of \1 statements generated/, { timeout: 60_000 });
+    expect((await page.request.get('/api/capital-calls')).ok()).toBe(true);
+  }
+
+  // Export CSV: the file opens and parses, with the new call in it.
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const csv = readFileSync(await csvDownload.path(), 'utf8').replace(/^\ufeff/, '');
+  const parsed = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  expect(parsed.data.find((r) => r.Deal === title)).toMatchObject({
+    'Amount called': '50000.00',
+    Status: 'Due',
+    Purpose: 'Panel procurement',
+  });
+
+  // The investor sees the notice (with the SPV payment instructions section) and downloads it.
+  await investor.reload();
+  await nav(investor, 'Investor Portal navigation', 'Capital Calls', phone);
+  const notice = investor.getByRole('article', { name: new RegExp(`Capital call: ${title}`) });
+  await expect(notice).toContainText('$50,000.00');
+  await expect(notice).toContainText('Payment instructions');
+  await expectNoA11yViolations(investor, 'investor capital calls');
+  const [pdf] = await Promise.all([
+    investor.waitForEvent('download'),
+    notice.getByRole('button', { name: 'Download Notice (PDF)' }).click(),
+  ]);
+  const noticeText = pdfText(await pdf.path());
+  expect(noticeText).toContain('Capital Call Notice');
+  expect(noticeText).toContain('$50,000.00');
+  expect(noticeText).toContain(inDays(14));
+  expect(noticeText).toContain('Panel procurement');
+
+  // The admin records a partial, then the full receipt.
+  await row.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Capital Call: ${title}` })).toBeVisible();
+  const line = page.getByRole('row').filter({ hasText: 'Kilimanjaro' });
+  await line.getByRole('button', { name: /Record receipt for/ }).click();
+  let receipt = page.getByRole('dialog', { name: 'Record Receipt' });
+  await receipt.getByLabel(/Amount received/).fill('1,50');
+  await receipt.getByRole('button', { name: 'Record Receipt' }).click();
+  await expect(receipt.getByText(/comma only between groups of three digits/)).toBeVisible();
+  await receipt.getByLabel(/Amount received/).fill('20,000');
+  await receipt.getByLabel(/Value date/).fill(today());
+  await receipt.getByRole('button', { name: 'Record Receipt' }).click();
+  await expect(line).toContainText('Partly Paid');
+  await expect(line).toContainText('$30,000.00');
+  await expectNoA11yViolations(page, 'capital call detail');
+  await line.getByRole('button', { name: /Record receipt for/ }).click();
+  receipt = page.getByRole('dialog', { name: 'Record Receipt' });
+  await receipt.getByLabel(/Amount received/).fill('30000.01');
+  await receipt.getByRole('button', { name: 'Record Receipt' }).click();
+  await expect(receipt.getByText(/above the \$30,000\.00 outstanding/)).toBeVisible();
+  await receipt.getByLabel(/Amount received/).fill('30000');
+  await receipt.getByRole('button', { name: 'Record Receipt' }).click();
+  await expect(line).toContainText('Paid');
+  await expect(page.getByRole('group', { name: 'Outstanding' })).toContainText('$0.00');
+
+  // The investor's statement for this year: the closing balance includes the 50,000 contributed here.
+  await nav(investor, 'Investor Portal navigation', 'Statements', phone);
+  await expect(investor.getByRole('heading', { level: 1, name: 'Statements' })).toBeVisible();
+  await investor.getByRole('textbox', { name: 'From', exact: true }).fill(`${today().slice(0, 4)}-01-01`);
+  await investor.getByRole('textbox', { name: 'To', exact: true }).fill(today());
+  await expectNoA11yViolations(investor, 'statements');
+  const [statement] = await Promise.all([
+    investor.waitForEvent('download'),
+    investor.getByRole('button', { name: 'Download Statement (PDF)' }).click(),
+  ]);
+  const text = pdfText(await statement.path());
+  expect(text).toContain('Capital Account Statement');
+  const section = text.slice(text.indexOf(title));
+  expect(section).toMatch(/Contributions\s+\$50,000\.00/);
+  expect(section).toMatch(/Closing balance\s+\$50,000\.00/);
+  await investor.context().close();
+}

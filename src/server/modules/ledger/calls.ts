@@ -1,0 +1,351 @@
+import type { z } from 'zod';
+import { todayIso } from '../../../shared/dates.ts';
+import {
+  balancesAsOf,
+  type CallLine,
+  type CallLineStatus,
+  type CapitalCall,
+  callLineStatus,
+  callStatus,
+  type createCallInput,
+  type InvestorCallNotice,
+  type PaymentInstructions,
+  percentOf,
+  type receiptInput,
+} from '../../../shared/ledger.ts';
+import { allocateLargestRemainder, formatUsdExact, fromCents, parsePercent, toCents } from '../../../shared/money.ts';
+import type { Queryable } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { logActivity } from '../activity/service.ts';
+import { FACT_COLUMNS, type FactRow, postEntry, toFacts } from './service.ts';
+
+/**
+ * Issues a capital call on a deal: a percentage of commitments or an amount, allocated to the
+ * committed investors pro rata to their commitments to the cent (largest remainder). No part may
+ * exceed an investor's unfunded commitment (409). The deal row is locked while the call is
+ * computed and written, so two calls at once cannot both take the same unfunded commitment.
+ */
+export async function createCall(
+  q: Queryable,
+  input: z.output<typeof createCallInput> & { investorIds?: string[] },
+  actorId: string,
+  ip: string,
+): Promise<CapitalCall> {
+  const deal = (
+    await q.query<{ id: string; title: string; created: string }>(
+      "SELECT id, title, to_char(created_at, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
+      [input.dealId],
+    )
+  )[0];
+  if (!deal) throw notFound('Deal not found');
+  const callDate = input.callDate ?? todayIso();
+  if (callDate < deal.created)
+    throw badRequest('The call date cannot be before the deal existed', { callDate: `The call date cannot be before ${deal.created}` });
+  if (input.dueDate < callDate)
+    throw badRequest('The due date cannot be before the call date', { dueDate: 'The due date cannot be before the call date' });
+  const rows = await q.query<FactRow & { name: string }>(
+    `SELECT ${FACT_COLUMNS}, p.name FROM ledger_entries e JOIN profiles p ON p.id = e.investor_id WHERE e.deal_id = $1 ORDER BY e.entry_date`,
+    [deal.id],
+  );
+  const byInvestor = new Map<string, { name: string; facts: ReturnType<typeof toFacts>[] }>();
+  for (const r of rows) {
+    const x = byInvestor.get(r.investor_id) ?? { name: r.name, facts: [] };
+    x.facts.push(toFacts(r));
+    byInvestor.set(r.investor_id, x);
+  }
+  const only = input.investorIds && input.investorIds.length > 0 ? new Set(input.investorIds) : null;
+  const investors = [...byInvestor.entries()]
+    .map(([id, x]) => ({ id, name: x.name, b: balancesAsOf(x.facts) }))
+    .filter((i) => i.b.committed > 0n && (!only || only.has(i.id)));
+  if (only && investors.length !== only.size)
+    throw badRequest('Every chosen investor must hold a commitment in this deal', {
+      investorIds: 'Choose committed investors of this deal',
+    });
+  if (investors.length === 0) throw conflict('This deal has no committed investors to call', 'NO_COMMITMENTS');
+  const committed = investors.reduce((s, i) => s + i.b.committed, 0n);
+  const total =
+    input.basis === 'percentage'
+      ? percentOf(committed, parsePercent(input.percentage as string) as bigint)
+      : toCents(input.amount as string);
+  if (total <= 0n) throw badRequest('The call amounts to nothing', { percentage: 'The call amounts to less than a cent' });
+  const parts = allocateLargestRemainder(
+    total,
+    investors.map((i) => ({ key: i.id, weight: i.b.committed })),
+  );
+  for (const i of investors) {
+    const part = parts.get(i.id) ?? 0n;
+    if (part > i.b.unfunded) {
+      throw conflict(
+        `The call would ask ${i.name} for ${formatUsdExact(part)}, above their unfunded commitment of ${formatUsdExact(i.b.unfunded < 0n ? 0n : i.b.unfunded)}`,
+        'ABOVE_UNFUNDED',
+      );
+    }
+  }
+  const call = (
+    await q.query<{ id: string }>(
+      `INSERT INTO capital_calls (deal_id, call_date, due_date, purpose, basis, percentage, total_amount, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [
+        deal.id,
+        callDate,
+        input.dueDate,
+        input.purpose,
+        input.basis,
+        input.basis === 'percentage' ? input.percentage : null,
+        fromCents(total),
+        actorId,
+      ],
+    )
+  )[0] as { id: string };
+  for (const i of investors) {
+    const part = parts.get(i.id) ?? 0n;
+    await q.query('INSERT INTO capital_call_lines (call_id, investor_id, amount_due) VALUES ($1, $2, $3)', [
+      call.id,
+      i.id,
+      fromCents(part),
+    ]);
+    if (part > 0n)
+      await postEntry(q, {
+        investorId: i.id,
+        dealId: deal.id,
+        kind: 'call',
+        cents: part,
+        date: callDate,
+        dueDate: input.dueDate,
+        callId: call.id,
+        memo: input.purpose,
+        createdBy: actorId,
+      });
+  }
+  await logActivity(q, {
+    type: 'capital_call_issued',
+    userId: actorId,
+    details: { callId: call.id, dealId: deal.id, title: deal.title, amount: fromCents(total), dueDate: input.dueDate },
+    ip,
+  });
+  return (await listCalls(q, { callId: call.id }))[0] as CapitalCall;
+}
+
+/**
+ * Records money received against one investor's line of a call (full or partial, with the day
+ * it arrived). The call row is locked, so parallel receipts cannot together exceed the amount due.
+ */
+export async function recordReceipt(
+  q: Queryable,
+  callId: string,
+  input: z.output<typeof receiptInput>,
+  actorId: string,
+  ip: string,
+): Promise<CapitalCall> {
+  const call = (
+    await q.query<{ id: string; deal_id: string; call_date: string }>(
+      "SELECT id, deal_id, to_char(call_date, 'YYYY-MM-DD') AS call_date FROM capital_calls WHERE id = $1 FOR UPDATE",
+      [callId],
+    )
+  )[0];
+  if (!call) throw notFound('Capital call not found');
+  const line = (
+    await q.query<{ amount_due: string }>('SELECT amount_due FROM capital_call_lines WHERE call_id = $1 AND investor_id = $2', [
+      callId,
+      input.investorId,
+    ])
+  )[0];
+  if (!line) throw badRequest('This investor is not part of this call', { investorId: 'This investor is not part of this call' });
+  if (input.valueDate < call.call_date)
+    throw badRequest('The value date cannot be before the call date', { valueDate: `The value date cannot be before ${call.call_date}` });
+  const received = await receivedOn(q, callId, input.investorId);
+  const outstanding = toCents(line.amount_due) - received;
+  const amount = toCents(input.amount);
+  if (amount > outstanding) {
+    const msg = `The receipt of ${formatUsdExact(amount)} is above the ${formatUsdExact(outstanding < 0n ? 0n : outstanding)} outstanding`;
+    throw badRequest(msg, { amount: msg });
+  }
+  const id = await postEntry(q, {
+    investorId: input.investorId,
+    dealId: call.deal_id,
+    kind: 'contribution',
+    cents: amount,
+    date: input.valueDate,
+    callId,
+    createdBy: actorId,
+  });
+  await logActivity(q, {
+    type: 'capital_receipt_recorded',
+    userId: actorId,
+    targetUserId: input.investorId,
+    details: { callId, entryId: id, dealId: call.deal_id, amount: input.amount, valueDate: input.valueDate },
+    ip,
+  });
+  return (await listCalls(q, { callId }))[0] as CapitalCall;
+}
+
+async function receivedOn(q: Queryable, callId: string, investorId: string): Promise<bigint> {
+  const rows = await q.query<FactRow>(`SELECT ${FACT_COLUMNS} FROM ledger_entries e WHERE e.call_id = $1 AND e.investor_id = $2`, [
+    callId,
+    investorId,
+  ]);
+  return balancesAsOf(rows.map(toFacts)).contributed;
+}
+
+interface CallRow {
+  id: string;
+  deal_id: string;
+  title: string;
+  call_date: string;
+  due_date: string;
+  purpose: string;
+  basis: 'percentage' | 'amount';
+  percentage: string | null;
+  total_amount: string;
+  created_at: Date;
+}
+
+/** Calls with their lines, receipts, statuses and totals (one call, one deal, or all). */
+export async function listCalls(
+  q: Queryable,
+  where: { callId?: string; dealId?: string; investorId?: string } = {},
+  now: Date = new Date(),
+): Promise<CapitalCall[]> {
+  const conds: string[] = [];
+  const params: unknown[] = [];
+  if (where.callId) conds.push(`c.id = $${params.push(where.callId)}`);
+  if (where.dealId) conds.push(`c.deal_id = $${params.push(where.dealId)}`);
+  if (where.investorId)
+    conds.push(`EXISTS (SELECT 1 FROM capital_call_lines l WHERE l.call_id = c.id AND l.investor_id = $${params.push(where.investorId)})`);
+  const calls = await q.query<CallRow>(
+    `SELECT c.id, c.deal_id, d.title, to_char(c.call_date, 'YYYY-MM-DD') AS call_date, to_char(c.due_date, 'YYYY-MM-DD') AS due_date,
+            c.purpose, c.basis, c.percentage::text, c.total_amount, c.created_at
+       FROM capital_calls c JOIN deals d ON d.id = c.deal_id ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}
+      ORDER BY c.call_date DESC, c.created_at DESC, c.id`,
+    params,
+  );
+  if (calls.length === 0) return [];
+  const ids = calls.map((c) => c.id);
+  const lines = await q.query<{ call_id: string; investor_id: string; name: string; email: string; amount_due: string }>(
+    `SELECT l.call_id, l.investor_id, p.name, p.email, l.amount_due FROM capital_call_lines l JOIN profiles p ON p.id = l.investor_id
+      WHERE l.call_id = ANY($1::uuid[]) ORDER BY p.name, l.investor_id`,
+    [ids],
+  );
+  const receipts = await q.query<{
+    id: string;
+    call_id: string;
+    investor_id: string;
+    kind: string;
+    amount: string;
+    value_date: string;
+    reversed: boolean;
+    created_at: Date;
+  }>(
+    `SELECT e.id, e.call_id, e.investor_id, e.kind, e.amount, to_char(e.entry_date, 'YYYY-MM-DD') AS value_date,
+            EXISTS (SELECT 1 FROM ledger_entries r WHERE r.reverses_id = e.id) AS reversed, e.created_at
+       FROM ledger_entries e WHERE e.call_id = ANY($1::uuid[]) AND e.kind IN ('contribution', 'reversal')
+        AND (e.kind = 'contribution' OR e.reversed_kind = 'contribution')
+      ORDER BY e.entry_date, e.created_at`,
+    [ids],
+  );
+  const today = todayIso(now);
+  return calls.map((c) => {
+    const callLines: CallLine[] = lines
+      .filter((l) => l.call_id === c.id && (!where.investorId || l.investor_id === where.investorId))
+      .map((l) => {
+        const mine = receipts.filter((r) => r.call_id === c.id && r.investor_id === l.investor_id);
+        const received = mine.reduce((s, r) => s + (r.kind === 'reversal' ? -toCents(r.amount) : toCents(r.amount)), 0n);
+        const due = toCents(l.amount_due);
+        return {
+          investorId: l.investor_id,
+          investorName: l.name,
+          investorEmail: l.email,
+          amountDue: l.amount_due,
+          received: fromCents(received),
+          outstanding: fromCents(due - received),
+          status: callLineStatus(due, received, c.due_date, today),
+          receipts: mine
+            .filter((r) => r.kind === 'contribution')
+            .map((r) => ({
+              id: r.id,
+              amount: r.amount,
+              valueDate: r.value_date,
+              reversed: r.reversed,
+              createdAt: new Date(r.created_at).toISOString(),
+            })),
+        };
+      });
+    const received = callLines.reduce((s, l) => s + toCents(l.received), 0n);
+    const due = callLines.reduce((s, l) => s + toCents(l.amountDue), 0n);
+    const counts: Record<CallLineStatus, number> = { Due: 0, 'Partly Paid': 0, Paid: 0, Overdue: 0 };
+    for (const l of callLines) counts[l.status] += 1;
+    return {
+      id: c.id,
+      dealId: c.deal_id,
+      dealTitle: c.title,
+      callDate: c.call_date,
+      dueDate: c.due_date,
+      purpose: c.purpose,
+      basis: c.basis,
+      percentage: c.percentage,
+      totalAmount: where.investorId ? fromCents(due) : c.total_amount,
+      received: fromCents(received),
+      outstanding: fromCents(due - received),
+      status: callStatus(callLines.map((l) => l.status)),
+      counts,
+      lines: callLines,
+      createdAt: new Date(c.created_at).toISOString(),
+    };
+  });
+}
+
+/** The SPV's payment instructions for a deal, from the SPV record named on the deal. */
+export async function paymentInstructions(q: Queryable, dealId: string): Promise<PaymentInstructions> {
+  const r = (
+    await q.query<{
+      spv_entity: string | null;
+      name: string | null;
+      bank_name: string | null;
+      account_name: string | null;
+      account_number: string | null;
+      swift_code: string | null;
+      payment_reference: string | null;
+    }>(
+      `SELECT d.spv_entity, s.name, s.bank_name, s.account_name, s.account_number, s.swift_code, s.payment_reference
+         FROM deals d LEFT JOIN spvs s ON lower(s.name) = lower(d.spv_entity) WHERE d.id = $1`,
+      [dealId],
+    )
+  )[0];
+  return {
+    spvName: r?.name ?? r?.spv_entity ?? null,
+    bankName: r?.bank_name ?? null,
+    accountName: r?.account_name ?? null,
+    accountNumber: r?.account_number ?? null,
+    swiftCode: r?.swift_code ?? null,
+    paymentReference: r?.payment_reference ?? null,
+  };
+}
+
+/** An investor's call notices (their own line of every call they are part of). */
+export async function investorNotices(
+  q: Queryable,
+  investorId: string,
+  callId?: string,
+  now: Date = new Date(),
+): Promise<InvestorCallNotice[]> {
+  const calls = await listCalls(q, { investorId, ...(callId ? { callId } : {}) }, now);
+  const out: InvestorCallNotice[] = [];
+  for (const c of calls) {
+    const line = c.lines[0];
+    if (!line) continue;
+    out.push({
+      callId: c.id,
+      dealId: c.dealId,
+      dealTitle: c.dealTitle,
+      callDate: c.callDate,
+      dueDate: c.dueDate,
+      purpose: c.purpose,
+      amountDue: line.amountDue,
+      received: line.received,
+      outstanding: line.outstanding,
+      status: line.status,
+      payment: await paymentInstructions(q, c.dealId),
+    });
+  }
+  return out;
+}

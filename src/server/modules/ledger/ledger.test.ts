@@ -1,0 +1,393 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deal } from '../../../shared/deals.ts';
+import type { CapitalCall, DealLedger, InvestorCallNotice, LedgerEntry } from '../../../shared/ledger.ts';
+import type { DistributionEvent, PerformanceData } from '../../../shared/portal.ts';
+import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+interface Investor {
+  id: string;
+  cookie: string;
+  name: string;
+}
+
+function pdfText(buf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pdf-'));
+  const file = path.join(dir, 'x.pdf');
+  writeFileSync(file, buf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+describe('capital accounts API', () => {
+  let ctx: TestContext;
+  let adminCookie: string;
+
+  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+    });
+  const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
+    expect(res.statusCode, res.body).toBe(status);
+    return res.json() as T;
+  };
+  const err = (res: LightMyRequestResponse, status: number) => {
+    expect(res.statusCode, res.body).toBe(status);
+    const body = res.json() as { message: string; fields?: Record<string, string> };
+    expect(body.message.length).toBeGreaterThan(5);
+    return body;
+  };
+
+  let n = 0;
+  const investor = async (name = `Investor ${++n}`): Promise<Investor> => {
+    const u = await createUser(ctx, { role: 'investor', name });
+    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+    return { id: u.id, name, cookie: await signIn(ctx, u.email, u.password) };
+  };
+  /** A deal that existed since `since` (the ledger refuses dates before a deal existed). */
+  const deal = async (since = '2024-01-01', target: string | null = null): Promise<Deal> => {
+    const d = ok<{ deal: Deal }>(
+      await call('POST', '/api/deals', adminCookie, { title: `Deal ${++n}`, type: 'PPP', targetAmount: target }),
+      201,
+    ).deal;
+    ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { status: 'Active' }));
+    await ctx.db.query('UPDATE deals SET created_at = $2 WHERE id = $1', [d.id, `${since}T00:00:00Z`]);
+    return d;
+  };
+  const commit = async (who: Investor, dealId: string, amount: string) => {
+    const sub = ok<{ subscription: { id: string } }>(
+      await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount }),
+      201,
+    ).subscription;
+    ok(await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {}));
+  };
+  const issue = (body: Record<string, unknown>) =>
+    call('POST', '/api/capital-calls', adminCookie, { purpose: 'Closing', dueDate: today(), ...body });
+  const receipt = (callId: string, investorId: string, amount: string, valueDate = today()) =>
+    call('POST', `/api/capital-calls/${callId}/receipts`, adminCookie, { investorId, amount, valueDate });
+  /** One 100% call for these investors on `date`, fully paid that day. */
+  const fund = async (dealId: string, who: Investor[], date: string, amounts: string[]) => {
+    const c = ok<{ call: CapitalCall }>(
+      await issue({ dealId, basis: 'percentage', percentage: '100', callDate: date, dueDate: date, investorIds: who.map((w) => w.id) }),
+      201,
+    ).call;
+    for (const [i, w] of who.entries()) ok(await receipt(c.id, w.id, amounts[i] as string, date), 201);
+    return c;
+  };
+  const perf = async (who: Investor) => ok<PerformanceData>(await call('GET', '/api/investor/performance', who.cookie));
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const admin = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
+    adminCookie = await signIn(ctx, admin.email, admin.password);
+  });
+  afterAll(() => ctx.close());
+
+  it('completing a subscription writes the commitment; a call is allocated pro rata to the cent', async () => {
+    const d = await deal();
+    const [a, b, c] = [await investor(), await investor(), await investor()];
+    for (const w of [a, b, c]) await commit(w, d.id, '1000');
+    const created = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '100.00' }), 201).call;
+    expect(created.totalAmount).toBe('100.00');
+    const dues = created.lines.map((l) => l.amountDue).sort();
+    expect(dues).toEqual(['33.33', '33.33', '33.34']);
+    expect(created.lines.every((l) => l.status === 'Due')).toBe(true);
+    const ledger = ok<{ ledger: DealLedger }>(await call('GET', `/api/deals/${d.id}/ledger`, adminCookie)).ledger;
+    expect(ledger.totals).toMatchObject({ committed: '3000.00', called: '100.00', contributed: '0.00', unfunded: '2900.00' });
+    // A percentage of commitments: 12.5% of 3,000 = 375.00, split 125.00 each.
+    const pct = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'percentage', percentage: '12.5' }), 201).call;
+    expect(pct.totalAmount).toBe('375.00');
+    expect(pct.lines.map((l) => l.amountDue)).toEqual(['125.00', '125.00', '125.00']);
+  });
+
+  it('refuses a call above an investor’s unfunded commitment, a receipt above the amount due, and bad input', async () => {
+    const d = await deal();
+    const a = await investor();
+    await commit(a, d.id, '1000');
+    const over = err(await issue({ dealId: d.id, basis: 'amount', amount: '1000.01' }), 409);
+    expect(over.message).toMatch(/unfunded commitment/);
+    err(await issue({ dealId: d.id, basis: 'percentage', percentage: '101' }), 400);
+    err(await issue({ dealId: d.id, basis: 'amount', amount: '1,50' }), 400);
+    err(await issue({ dealId: d.id, basis: 'amount', amount: '10', dueDate: '2023-01-01', callDate: '2024-02-01' }), 400);
+    err(await issue({ dealId: d.id, basis: 'amount', amount: '10', callDate: '2020-01-01', dueDate: '2020-02-01' }), 400);
+    const c = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'percentage', percentage: '60' }), 201).call;
+    const tooMuch = err(await receipt(c.id, a.id, '600.01'), 400);
+    expect(tooMuch.message).toMatch(/above the \$600\.00 outstanding/);
+    err(await receipt(c.id, a.id, '10', '2019-01-01'), 400);
+    // The second call may take only what is left unfunded (400.00).
+    err(await issue({ dealId: d.id, basis: 'percentage', percentage: '41' }), 409);
+    ok(await issue({ dealId: d.id, basis: 'percentage', percentage: '40' }), 201);
+    err(await issue({ dealId: d.id, basis: 'amount', amount: '0.01' }), 409);
+    const stranger = await investor();
+    err(await receipt(c.id, stranger.id, '1'), 400);
+  });
+
+  it('records a partial then a full receipt; statuses due, partly paid, paid and overdue', async () => {
+    const d = await deal();
+    const [a, b] = [await investor(), await investor()];
+    await commit(a, d.id, '1000');
+    await commit(b, d.id, '1000');
+    const c = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '1000' }), 201).call;
+    let now = ok<{ call: CapitalCall }>(await receipt(c.id, a.id, '200'), 201).call;
+    expect(now.lines.find((l) => l.investorId === a.id)).toMatchObject({
+      status: 'Partly Paid',
+      received: '200.00',
+      outstanding: '300.00',
+    });
+    now = ok<{ call: CapitalCall }>(await receipt(c.id, a.id, '300'), 201).call;
+    expect(now.lines.find((l) => l.investorId === a.id)?.status).toBe('Paid');
+    expect(now.lines.find((l) => l.investorId === b.id)?.status).toBe('Due');
+    expect(now).toMatchObject({ received: '500.00', outstanding: '500.00', status: 'Partly Paid' });
+    const past = ok<{ call: CapitalCall }>(
+      await issue({ dealId: d.id, basis: 'amount', amount: '10', callDate: '2024-03-01', dueDate: '2024-04-01' }),
+      201,
+    ).call;
+    expect(past.status).toBe('Overdue');
+    // The investor sees their notice and downloads it as a PDF with the amount due and due date.
+    const notices = ok<{ notices: InvestorCallNotice[] }>(await call('GET', '/api/investor/capital-calls', b.cookie)).notices;
+    expect(notices.map((x) => x.callId).sort()).toEqual([c.id, past.id].sort());
+    const pdf = await call('GET', `/api/investor/capital-calls/${c.id}/notice`, b.cookie);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Capital Call Notice');
+    expect(text).toContain('$500.00');
+    expect(text).toContain(c.dueDate);
+    expect(text).toContain('Closing');
+  });
+
+  it('parallel receipts can never together exceed the amount due', async () => {
+    const d = await deal();
+    const a = await investor();
+    await commit(a, d.id, '1000');
+    const c = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '1000' }), 201).call;
+    const results = await Promise.all(Array.from({ length: 30 }, () => receipt(c.id, a.id, '100')));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
+    expect(results.every((r) => r.statusCode === 201 || r.statusCode === 400)).toBe(true);
+    const after = ok<{ call: CapitalCall }>(await call('GET', `/api/capital-calls/${c.id}`, adminCookie)).call;
+    expect(after.lines[0]).toMatchObject({ received: '1000.00', outstanding: '0.00', status: 'Paid' });
+  });
+
+  it('parallel calls can never together exceed the unfunded commitment', async () => {
+    const d = await deal();
+    const a = await investor();
+    await commit(a, d.id, '1000');
+    const results = await Promise.all(Array.from({ length: 20 }, () => issue({ dealId: d.id, basis: 'amount', amount: '100' })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
+    expect(results.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+  });
+
+  it('corrects by reversal, never in place; a reversal of a reversal is refused', async () => {
+    const d = await deal();
+    const a = await investor();
+    await commit(a, d.id, '1000');
+    const c = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '500' }), 201).call;
+    ok(await receipt(c.id, a.id, '500'), 201);
+    const entries = ok<{ ledger: DealLedger }>(await call('GET', `/api/deals/${d.id}/ledger`, adminCookie)).ledger.entries;
+    const contribution = entries.find((e) => e.kind === 'contribution') as LedgerEntry;
+    err(await call('POST', `/api/ledger/${contribution.id}/reverse`, adminCookie, { reason: '' }), 400);
+    const rev = ok<{ entry: LedgerEntry }>(
+      await call('POST', `/api/ledger/${contribution.id}/reverse`, adminCookie, { reason: 'Bounced' }),
+      201,
+    ).entry;
+    expect(rev).toMatchObject({
+      kind: 'reversal',
+      reversedKind: 'contribution',
+      amount: '500.00',
+      memo: 'Bounced',
+      reversesId: contribution.id,
+    });
+    const again = err(await call('POST', `/api/ledger/${rev.id}/reverse`, adminCookie, { reason: 'Undo' }), 409);
+    expect(again.message).toMatch(/reversal cannot be reversed/);
+    err(await call('POST', `/api/ledger/${contribution.id}/reverse`, adminCookie, { reason: 'Twice' }), 409);
+    const after = ok<{ call: CapitalCall }>(await call('GET', `/api/capital-calls/${c.id}`, adminCookie)).call;
+    expect(after.lines[0]).toMatchObject({ received: '0.00', status: 'Due' });
+    // The database refuses edits in place too.
+    await expect(ctx.db.query('UPDATE ledger_entries SET amount = 1 WHERE id = $1', [contribution.id])).rejects.toThrow(/append-only/);
+    const log = await ctx.db.query(
+      "SELECT 1 FROM activity_logs WHERE activity_type = 'ledger_entry_reversed' AND details->>'entryId' = $1",
+      [contribution.id],
+    );
+    expect(log).toHaveLength(1);
+  });
+
+  it('distributions go to holders of contributed capital on the record date; a record date before the deal is refused', async () => {
+    const d = await deal('2024-01-01');
+    const [early, late] = [await investor(), await investor()];
+    await commit(early, d.id, '1000');
+    await commit(late, d.id, '1000');
+    await fund(d.id, [early], '2024-06-01', ['1000']);
+    await fund(d.id, [late], '2025-01-15', ['1000']);
+    const before = err(
+      await call('POST', '/api/distributions', adminCookie, {
+        dealId: d.id,
+        type: 'Income',
+        totalAmount: '100',
+        paymentDate: '2024-12-31',
+        recordDate: '2023-12-31',
+      }),
+      400,
+    );
+    expect(before.message).toMatch(/before the deal existed/);
+    const ev = ok<{ event: DistributionEvent }>(
+      await call('POST', '/api/distributions', adminCookie, {
+        dealId: d.id,
+        type: 'Income',
+        totalAmount: '100',
+        paymentDate: '2025-02-01',
+        recordDate: '2024-12-31',
+      }),
+      201,
+    ).event;
+    expect(ev.recordDate).toBe('2024-12-31');
+    expect(ev.allocations.map((x) => [x.investorId, x.amount])).toEqual([[early.id, '100.00']]);
+    const both = ok<{ event: DistributionEvent }>(
+      await call('POST', '/api/distributions', adminCookie, {
+        dealId: d.id,
+        type: 'Return of Capital',
+        totalAmount: '100.01',
+        paymentDate: '2025-03-01',
+        recordDate: '2025-02-01',
+      }),
+      201,
+    ).event;
+    expect(both.allocations.map((x) => x.amount).sort()).toEqual(['50.00', '50.01']);
+    ok(await call('POST', `/api/distributions/${both.id}/pay`, adminCookie, {}));
+    const ledger = ok<{ ledger: DealLedger }>(await call('GET', `/api/deals/${d.id}/ledger`, adminCookie)).ledger;
+    const e = ledger.investors.find((i) => i.investorId === early.id)?.balances;
+    // Equal holders: the odd cent goes to the lower investor id (deterministic tie-break).
+    const share = early.id < late.id ? '50.01' : '50.00';
+    expect(e).toMatchObject({ distributed: share, returnedCapital: share, unreturnedCapital: share === '50.01' ? '949.99' : '950.00' });
+  });
+
+  it('staged close: the early investor keeps 1.1M after the second close, and each chart shows what was held on each date', async () => {
+    const d = await deal('2024-01-01');
+    const [early, late] = [await investor('Early Bird'), await investor('Late Comer')];
+    await commit(early, d.id, '1000000');
+    await commit(late, d.id, '1000000');
+    await fund(d.id, [early], '2024-06-01', ['1000000']);
+    ok(
+      await call('POST', `/api/deals/${d.id}/valuations`, adminCookie, {
+        valuationDate: '2024-09-30',
+        currentValue: '1100000',
+        performanceStatus: 'Performing',
+      }),
+      201,
+    );
+    await fund(d.id, [late], '2025-01-15', ['1000000']);
+    const pe = await perf(early);
+    const pl = await perf(late);
+    expect(pe.holdings[0]).toMatchObject({ currentValue: '1100000.00', contributed: '1000000.00', gain: '100000.00', asOf: '2024-09-30' });
+    expect(pe.holdings[0]?.moic).toBeCloseTo(1.1, 6);
+    expect(pl.holdings[0]).toMatchObject({ currentValue: '1000000.00', gain: '0.00' });
+    expect(pe.history).toEqual([
+      { date: '2024-06-01', value: '1000000.00' },
+      { date: '2024-09-30', value: '1100000.00' },
+    ]);
+    // The later investor holds nothing before investing.
+    expect(pl.history).toEqual([{ date: '2025-01-15', value: '1000000.00' }]);
+    // A later valuation is allocated by ownership on its own date: 50/50, to the cent.
+    ok(
+      await call('POST', `/api/deals/${d.id}/valuations`, adminCookie, {
+        valuationDate: '2025-06-30',
+        currentValue: '2000000.01',
+        performanceStatus: 'Performing',
+      }),
+      201,
+    );
+    const [a2, b2] = [await perf(early), await perf(late)];
+    // On the second close the early investor's chart still reads 1.1M (what they held then).
+    expect(a2.history).toContainEqual({ date: '2024-09-30', value: '1100000.00' });
+    expect(b2.history[0]).toEqual({ date: '2025-01-15', value: '1000000.00' });
+    expect([a2.holdings[0]?.currentValue, b2.holdings[0]?.currentValue].sort()).toEqual(['1000000.00', '1000000.01']);
+    // IRR is measured to the valuation date, so it does not move with today's date.
+    expect(a2.holdings[0]?.asOf).toBe('2025-06-30');
+  });
+
+  it('gain counts distributions: 1,000 in, 1,000 returned, valued 200 gives MOIC 1.20x and +200', async () => {
+    const d = await deal('2024-01-01');
+    const a = await investor();
+    await commit(a, d.id, '1000');
+    await fund(d.id, [a], '2024-02-01', ['1000']);
+    const ev = ok<{ event: DistributionEvent }>(
+      await call('POST', '/api/distributions', adminCookie, {
+        dealId: d.id,
+        type: 'Income',
+        totalAmount: '1000',
+        paymentDate: '2024-06-01',
+        recordDate: '2024-05-01',
+      }),
+      201,
+    ).event;
+    ok(await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie, {}));
+    ok(
+      await call('POST', `/api/deals/${d.id}/valuations`, adminCookie, {
+        valuationDate: '2024-12-31',
+        currentValue: '200',
+        performanceStatus: 'Watch',
+      }),
+      201,
+    );
+    const p = await perf(a);
+    expect(p.totals).toMatchObject({ contributed: '1000.00', distributions: '1000.00', currentValue: '200.00', gain: '200.00' });
+    expect(p.totals.moic).toBeCloseTo(1.2, 6);
+    expect(p.totals.dpi).toBeCloseTo(1, 6);
+    expect(p.totals.rvpi).toBeCloseTo(0.2, 6);
+  });
+
+  it('the deal target cannot be set below what is committed', async () => {
+    const d = await deal('2024-01-01', '5000');
+    const a = await investor();
+    await commit(a, d.id, '3000');
+    const res = err(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { targetAmount: '2999.99' }), 409);
+    expect(res.message).toMatch(/below the \$3,000\.00 already committed/);
+    ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { targetAmount: '3000' }));
+  });
+
+  it('capital account statement PDF: opening, movements and the right closing balance', async () => {
+    const d = await deal('2024-01-01');
+    const a = await investor('Statement Holder');
+    await commit(a, d.id, '10000');
+    await fund(d.id, [a], '2024-02-01', ['4000']);
+    ok(
+      await call('POST', `/api/deals/${d.id}/fees`, adminCookie, {
+        investorId: a.id,
+        amount: '25.50',
+        date: '2024-05-01',
+        memo: 'Admin fee',
+      }),
+      201,
+    );
+    const res = await call('GET', '/api/investor/statement?from=2024-04-01&to=2024-06-30', a.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Capital Account Statement');
+    expect(text).toMatch(/Opening balance\s+\$4,000\.00/);
+    expect(text).toMatch(/Closing balance\s+\$3,974\.50/);
+    const admin = await call('GET', `/api/investors/${a.id}/statement?from=2024-01-01&to=2024-12-31`, adminCookie);
+    expect(pdfText(admin.rawPayload)).toMatch(/Closing balance\s+\$3,974\.50/);
+    err(await call('GET', '/api/investor/statement?from=2024-06-30&to=2024-01-01', a.cookie), 400);
+  });
+
+  it('a statement run generates every investor’s statement into the vault, with progress', async () => {
+    const started = ok<{ run: { id: string; total: number } }>(
+      await call('POST', '/api/statement-runs', adminCookie, { from: '2024-01-01', to: '2024-12-31' }),
+      202,
+    ).run;
+    expect(started.total).toBeGreaterThan(0);
+    let run = started as { status?: string; done?: number; total: number };
+    for (let i = 0; i < 200 && run.status !== 'done'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      run = ok<{ run: typeof run }>(await call('GET', `/api/statement-runs/${started.id}`, adminCookie)).run;
+    }
+    expect(run).toMatchObject({ status: 'done', done: started.total });
+  });
+});

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { todayIso } from '../../../shared/dates.ts';
+import { createCallInput, feeInput, receiptInput, reversalInput, statementQuery } from '../../../shared/ledger.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { type AppContext, clientIp } from '../../context.ts';
+import { notFound, parse } from '../../http/errors.ts';
+import { idParam } from '../../http/params.ts';
+import { contentDisposition } from '../../storage/content.ts';
+import { createCall, investorNotices, listCalls, recordReceipt } from './calls.ts';
+import { dealLedger, recordFee, reverseEntry } from './service.ts';
+import { getRun, startStatementRun } from './statement-runs.ts';
+import { buildStatement, callNoticePdf, pdfFileName, statementPdf } from './statements.ts';
+
+const callBody = z.intersection(
+  createCallInput,
+  z.object({ investorIds: z.array(z.uuid('Choose committed investors')).max(1000).optional() }),
+);
+const runInput = z.object({ from: z.string(), to: z.string() }).pipe(statementQuery);
+
+function sendPdf(reply: FastifyReply, pdf: Buffer, name: string) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', contentDisposition('attachment', name))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(pdf);
+}
+
+/** Capital accounts: calls, receipts, the ledger, reversals, fees, notices and statements. */
+export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const admin = { config: { access: 'admin' as const } };
+  const investor = { config: { access: 'investor' as const } };
+
+  app.get('/api/capital-calls', admin, async () => ({ calls: await listCalls(db) }));
+
+  app.post('/api/capital-calls', admin, async (request, reply) => {
+    const input = parse(callBody, request.body);
+    const user = currentUser(request);
+    return reply.status(201).send({ call: await db.tx((q) => createCall(q, input, user.id, clientIp(request))) });
+  });
+
+  app.get('/api/capital-calls/:id', admin, async (request) => {
+    const id = idParam(request.params, 'Capital call not found');
+    const call = (await listCalls(db, { callId: id }))[0];
+    if (!call) throw notFound('Capital call not found');
+    return { call };
+  });
+
+  app.post('/api/capital-calls/:id/receipts', admin, async (request, reply) => {
+    const id = idParam(request.params, 'Capital call not found');
+    const input = parse(receiptInput, request.body);
+    const user = currentUser(request);
+    return reply.status(201).send({ call: await db.tx((q) => recordReceipt(q, id, input, user.id, clientIp(request))) });
+  });
+
+  app.get('/api/deals/:id/ledger', admin, async (request) => {
+    const id = idParam(request.params, 'Deal not found');
+    return { ledger: await dealLedger(db, id) };
+  });
+
+  app.post('/api/deals/:id/fees', admin, async (request, reply) => {
+    const id = idParam(request.params, 'Deal not found');
+    const input = parse(feeInput, request.body);
+    const user = currentUser(request);
+    await db.tx((q) => recordFee(q, id, input, user.id, clientIp(request)));
+    return reply.status(201).send({ ledger: await dealLedger(db, id) });
+  });
+
+  app.post('/api/ledger/:id/reverse', admin, async (request, reply) => {
+    const id = idParam(request.params, 'Ledger entry not found');
+    const { reason } = parse(reversalInput, request.body);
+    const user = currentUser(request);
+    return reply.status(201).send({ entry: await db.tx((q) => reverseEntry(q, id, reason, user.id, clientIp(request))) });
+  });
+
+  app.get('/api/investors/:id/statement', admin, async (request, reply) => {
+    const id = idParam(request.params, 'Investor not found');
+    const { from, to } = parse(runInput, request.query);
+    const s = await buildStatement(db, id, from, to);
+    return sendPdf(reply, await statementPdf(db, s), pdfFileName(`Statement ${s.investorName} ${from} ${to}`));
+  });
+
+  app.post('/api/statement-runs', admin, async (request, reply) => {
+    const { from, to } = parse(runInput, request.body);
+    const user = currentUser(request);
+    return reply.status(202).send({ run: await startStatementRun(ctx, from, to, user.id, clientIp(request)) });
+  });
+
+  app.get('/api/statement-runs/:id', admin, async (request) => {
+    const run = getRun(idParam(request.params, 'Statement run not found'));
+    if (!run) throw notFound('Statement run not found');
+    return { run };
+  });
+
+  app.get('/api/investor/capital-calls', investor, async (request) => ({ notices: await investorNotices(db, currentUser(request).id) }));
+
+  app.get('/api/investor/capital-calls/:id/notice', investor, async (request, reply) => {
+    const id = idParam(request.params, 'Capital call not found');
+    const user = currentUser(request);
+    // Another investor's call and no call look the same.
+    const notice = (await investorNotices(db, user.id, id))[0];
+    if (!notice) throw notFound('Capital call not found');
+    return sendPdf(reply, await callNoticePdf(db, user.name, notice), pdfFileName(`Capital call ${notice.dealTitle} ${notice.callDate}`));
+  });
+
+  app.get('/api/investor/statement', investor, async (request, reply) => {
+    const q = request.query as Record<string, unknown>;
+    const { from, to } = parse(runInput, { from: q.from ?? `${todayIso().slice(0, 4)}-01-01`, to: q.to ?? todayIso() });
+    const s = await buildStatement(db, currentUser(request).id, from, to);
+    return sendPdf(reply, await statementPdf(db, s), pdfFileName(`Capital account statement ${from} ${to}`));
+  });
+}

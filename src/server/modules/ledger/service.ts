@@ -1,0 +1,289 @@
+import type { z } from 'zod';
+import { todayIso } from '../../../shared/dates.ts';
+import {
+  type Balances,
+  type BaseKind,
+  balancesAsOf,
+  balancesDto,
+  type DealLedger,
+  type EntryFacts,
+  type EntryKind,
+  type feeInput,
+  type LedgerEntry,
+} from '../../../shared/ledger.ts';
+import { fromCents, toCents } from '../../../shared/money.ts';
+import type { Queryable } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { logActivity } from '../activity/service.ts';
+
+export interface EntryRow {
+  id: string;
+  investor_id: string;
+  investor_name: string;
+  deal_id: string;
+  deal_title: string;
+  kind: EntryKind;
+  reversed_kind: BaseKind | null;
+  amount: string;
+  entry_date: string;
+  due_date: string | null;
+  record_date: string | null;
+  distribution_type: string | null;
+  call_id: string | null;
+  reverses_id: string | null;
+  reversed_by: string | null;
+  memo: string | null;
+  created_at: Date;
+}
+
+const ENTRY_SELECT = `SELECT e.id, e.investor_id, p.name AS investor_name, e.deal_id, d.title AS deal_title, e.kind, e.reversed_kind, e.amount,
+    to_char(e.entry_date, 'YYYY-MM-DD') AS entry_date, to_char(e.due_date, 'YYYY-MM-DD') AS due_date,
+    to_char(e.record_date, 'YYYY-MM-DD') AS record_date, e.distribution_type, e.call_id, e.reverses_id,
+    (SELECT r.id FROM ledger_entries r WHERE r.reverses_id = e.id) AS reversed_by, e.memo, e.created_at
+  FROM ledger_entries e JOIN profiles p ON p.id = e.investor_id JOIN deals d ON d.id = e.deal_id`;
+
+/** The facts balances are computed from (no names, no joins): the hot path of performance. */
+export interface FactRow {
+  investor_id: string;
+  deal_id: string;
+  kind: EntryKind;
+  reversed_kind: BaseKind | null;
+  amount: string;
+  entry_date: string;
+  distribution_type: string | null;
+  call_id: string | null;
+}
+
+export const FACT_COLUMNS = `e.investor_id, e.deal_id, e.kind, e.reversed_kind, e.amount, to_char(e.entry_date, 'YYYY-MM-DD') AS entry_date,
+  e.distribution_type, e.call_id`;
+
+export const toFacts = (r: FactRow): EntryFacts => ({
+  kind: r.kind,
+  cents: toCents(r.amount),
+  date: r.entry_date,
+  reversedKind: r.reversed_kind,
+  distributionType: r.distribution_type,
+  callId: r.call_id,
+});
+
+/** Entries grouped deal -> investor -> facts. */
+export function groupFacts(rows: FactRow[]): Map<string, Map<string, EntryFacts[]>> {
+  const out = new Map<string, Map<string, EntryFacts[]>>();
+  for (const r of rows) {
+    const deal = out.get(r.deal_id) ?? new Map<string, EntryFacts[]>();
+    out.set(r.deal_id, deal);
+    const list = deal.get(r.investor_id) ?? [];
+    deal.set(r.investor_id, list);
+    list.push(toFacts(r));
+  }
+  return out;
+}
+
+export async function dealFacts(q: Queryable, dealIds: string[]): Promise<Map<string, Map<string, EntryFacts[]>>> {
+  if (dealIds.length === 0) return new Map();
+  const rows = await q.query<FactRow>(
+    `SELECT ${FACT_COLUMNS} FROM ledger_entries e WHERE e.deal_id = ANY($1::uuid[]) ORDER BY e.entry_date, e.created_at`,
+    [dealIds],
+  );
+  return groupFacts(rows);
+}
+
+export const toEntry = (r: EntryRow): LedgerEntry => ({
+  id: r.id,
+  investorId: r.investor_id,
+  investorName: r.investor_name,
+  dealId: r.deal_id,
+  dealTitle: r.deal_title,
+  kind: r.kind,
+  reversedKind: r.reversed_kind,
+  amount: r.amount,
+  date: r.entry_date,
+  dueDate: r.due_date,
+  recordDate: r.record_date,
+  distributionType: r.distribution_type,
+  callId: r.call_id,
+  reversesId: r.reverses_id,
+  reversedBy: r.reversed_by,
+  memo: r.memo,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+export async function listEntries(q: Queryable, where: { dealId?: string; investorId?: string }): Promise<LedgerEntry[]> {
+  const conds: string[] = [];
+  const params: unknown[] = [];
+  if (where.dealId) {
+    params.push(where.dealId);
+    conds.push(`e.deal_id = $${params.length}`);
+  }
+  if (where.investorId) {
+    params.push(where.investorId);
+    conds.push(`e.investor_id = $${params.length}`);
+  }
+  const rows = await q.query<EntryRow>(
+    `${ENTRY_SELECT} ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''} ORDER BY e.entry_date, e.created_at, e.id`,
+    params,
+  );
+  return rows.map(toEntry);
+}
+
+export interface NewEntry {
+  investorId: string;
+  dealId: string;
+  kind: Exclude<EntryKind, 'reversal'>;
+  cents: bigint;
+  date: string;
+  dueDate?: string | null;
+  recordDate?: string | null;
+  distributionType?: string | null;
+  subscriptionId?: string | null;
+  callId?: string | null;
+  distributionEventId?: string | null;
+  memo?: string | null;
+  createdBy?: string | null;
+}
+
+/** Appends one entry (the only way money enters the ledger besides a reversal). */
+export async function postEntry(q: Queryable, e: NewEntry): Promise<string> {
+  if (e.cents <= 0n) throw new Error('ledger amounts are positive');
+  const row = (
+    await q.query<{ id: string }>(
+      `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, due_date, record_date, distribution_type, subscription_id,
+         call_id, distribution_event_id, memo, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      [
+        e.investorId,
+        e.dealId,
+        e.kind,
+        fromCents(e.cents),
+        e.date,
+        e.dueDate ?? null,
+        e.recordDate ?? null,
+        e.distributionType ?? null,
+        e.subscriptionId ?? null,
+        e.callId ?? null,
+        e.distributionEventId ?? null,
+        e.memo ?? null,
+        e.createdBy ?? null,
+      ],
+    )
+  )[0] as { id: string };
+  return row.id;
+}
+
+/**
+ * Corrects an entry with a reversing entry dated today (nothing is edited in place). A
+ * reversal cannot itself be reversed, and an entry is reversed at most once.
+ */
+export async function reverseEntry(q: Queryable, entryId: string, reason: string, actorId: string, ip: string): Promise<LedgerEntry> {
+  const entry = (
+    await q.query<{
+      id: string;
+      investor_id: string;
+      deal_id: string;
+      kind: EntryKind;
+      amount: string;
+      distribution_type: string | null;
+      call_id: string | null;
+      entry_date: string;
+    }>(
+      `SELECT id, investor_id, deal_id, kind, amount, distribution_type, call_id, to_char(entry_date, 'YYYY-MM-DD') AS entry_date
+         FROM ledger_entries WHERE id = $1`,
+      [entryId],
+    )
+  )[0];
+  if (!entry) throw notFound('Ledger entry not found');
+  if (entry.kind === 'reversal') throw conflict('A reversal cannot be reversed; post a new entry instead', 'REVERSAL_OF_REVERSAL');
+  // Serialise corrections of one investor's account in one deal (the deal row is the lock).
+  await q.query('SELECT 1 FROM deals WHERE id = $1 FOR UPDATE', [entry.deal_id]);
+  if ((await q.query('SELECT 1 FROM ledger_entries WHERE reverses_id = $1', [entryId])).length > 0)
+    throw conflict('This entry is already reversed', 'ALREADY_REVERSED');
+  const today = todayIso();
+  const date = entry.entry_date > today ? entry.entry_date : today;
+  const id = (
+    await q.query<{ id: string }>(
+      `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, distribution_type, call_id, reverses_id, reversed_kind, memo, created_by)
+       VALUES ($1, $2, 'reversal', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [entry.investor_id, entry.deal_id, entry.amount, date, entry.distribution_type, entry.call_id, entry.id, entry.kind, reason, actorId],
+    )
+  )[0] as { id: string };
+  await logActivity(q, {
+    type: 'ledger_entry_reversed',
+    userId: actorId,
+    targetUserId: entry.investor_id,
+    details: { entryId: entry.id, reversalId: id.id, dealId: entry.deal_id, kind: entry.kind, amount: entry.amount, reason },
+    ip,
+  });
+  return (await q.query<EntryRow>(`${ENTRY_SELECT} WHERE e.id = $1`, [id.id])).map(toEntry)[0] as LedgerEntry;
+}
+
+/** Records a fee or expense charged to one investor's account in a deal. */
+export async function recordFee(q: Queryable, dealId: string, input: z.output<typeof feeInput>, actorId: string, ip: string) {
+  const deal = (
+    await q.query<{ created: string }>("SELECT to_char(created_at, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE", [dealId])
+  )[0];
+  if (!deal) throw notFound('Deal not found');
+  const held = await q.query("SELECT 1 FROM ledger_entries WHERE deal_id = $1 AND investor_id = $2 AND kind = 'commitment'", [
+    dealId,
+    input.investorId,
+  ]);
+  if (held.length === 0)
+    throw badRequest('This investor has no commitment in this deal', { investorId: 'This investor has no commitment in this deal' });
+  if (input.date < deal.created)
+    throw badRequest('The date cannot be before the deal existed', { date: `The date cannot be before ${deal.created}` });
+  const id = await postEntry(q, {
+    investorId: input.investorId,
+    dealId,
+    kind: 'fee',
+    cents: toCents(input.amount),
+    date: input.date,
+    memo: input.memo,
+    createdBy: actorId,
+  });
+  await logActivity(q, {
+    type: 'ledger_fee_recorded',
+    userId: actorId,
+    targetUserId: input.investorId,
+    details: { dealId, entryId: id, amount: input.amount },
+    ip,
+  });
+  return id;
+}
+
+/** A deal's ledger: totals, one line per investor, every entry. */
+export async function dealLedger(q: Queryable, dealId: string, asOf: string | null = null): Promise<DealLedger> {
+  if ((await q.query('SELECT 1 FROM deals WHERE id = $1', [dealId])).length === 0) throw notFound('Deal not found');
+  const entries = await listEntries(q, { dealId });
+  const facts = groupFacts(
+    entries.map((e) => ({
+      investor_id: e.investorId,
+      deal_id: e.dealId,
+      kind: e.kind,
+      reversed_kind: e.reversedKind,
+      amount: e.amount,
+      entry_date: e.date,
+      distribution_type: e.distributionType,
+      call_id: e.callId,
+    })),
+  ).get(dealId);
+  const names = new Map(entries.map((e) => [e.investorId, e.investorName]));
+  const investors = [...(facts ?? new Map<string, EntryFacts[]>()).entries()]
+    .map(([investorId, list]) => ({ investorId, investorName: names.get(investorId) ?? '', b: balancesAsOf(list, asOf) }))
+    .sort((a, b) => a.investorName.localeCompare(b.investorName));
+  const total: Balances = balancesAsOf([]);
+  for (const i of investors) for (const k of Object.keys(total) as (keyof Balances)[]) total[k] += i.b[k];
+  return {
+    dealId,
+    totals: balancesDto(total),
+    investors: investors.map((i) => ({ investorId: i.investorId, investorName: i.investorName, balances: balancesDto(i.b) })),
+    entries: asOf ? entries.filter((e) => e.date <= asOf) : entries,
+  };
+}
+
+/** The deal's committed total from the ledger (net of reversals). */
+export async function dealCommitted(q: Queryable, dealId: string): Promise<bigint> {
+  const rows = await q.query<FactRow>(
+    `SELECT ${FACT_COLUMNS} FROM ledger_entries e WHERE e.deal_id = $1 AND (e.kind = 'commitment' OR e.reversed_kind = 'commitment')`,
+    [dealId],
+  );
+  return balancesAsOf(rows.map(toFacts)).committed;
+}

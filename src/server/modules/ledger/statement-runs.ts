@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { AppContext } from '../../context.ts';
+import { conflict } from '../../http/errors.ts';
+import { logActivity } from '../activity/service.ts';
+import { storeDocument } from '../documents/service.ts';
+import { buildStatement, statementPdf } from './statements.ts';
+
+export interface StatementRun {
+  id: string;
+  from: string;
+  to: string;
+  status: 'running' | 'done' | 'failed';
+  total: number;
+  done: number;
+  failed: number;
+  startedAt: string;
+  finishedAt: string | null;
+  msPerStatement: number | null;
+  error: string | null;
+}
+
+const runs = new Map<string, StatementRun>();
+
+export const getRun = (id: string) => runs.get(id) ?? null;
+
+/**
+ * Generates every investor's capital account statement for a period, one at a time, yielding
+ * to the event loop between statements so other requests are served during the run. Each PDF
+ * is stored in the document vault addressed to its investor. Progress is kept in memory and
+ * polled; one run at a time per server.
+ */
+export async function startStatementRun(ctx: AppContext, from: string, to: string, actorId: string, ip: string): Promise<StatementRun> {
+  if ([...runs.values()].some((r) => r.status === 'running')) throw conflict('A statement run is already in progress', 'RUN_IN_PROGRESS');
+  const investors = await ctx.db.query<{ id: string; name: string }>(
+    `SELECT p.id, p.name FROM profiles p WHERE p.role = 'investor' AND EXISTS (SELECT 1 FROM ledger_entries e WHERE e.investor_id = p.id) ORDER BY p.name, p.id`,
+  );
+  const run: StatementRun = {
+    id: randomUUID(),
+    from,
+    to,
+    status: 'running',
+    total: investors.length,
+    done: 0,
+    failed: 0,
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    msPerStatement: null,
+    error: null,
+  };
+  runs.set(run.id, run);
+  const started = performance.now();
+  void (async () => {
+    for (const inv of investors) {
+      await yieldToEventLoop();
+      try {
+        const pdf = await statementPdf(ctx.db, await buildStatement(ctx.db, inv.id, from, to));
+        const temp = await ctx.files.writeTemp(Readable.from(pdf));
+        await storeDocument(
+          ctx.db,
+          ctx.files,
+          {
+            name: `Capital account statement ${from} to ${to}`,
+            type: 'Other',
+            investorId: inv.id,
+            investorVisible: false,
+            dealId: null,
+            expirationDate: null,
+          },
+          temp,
+          'pdf',
+          actorId,
+          ip,
+        );
+        run.done += 1;
+      } catch (err) {
+        run.failed += 1;
+        run.error = err instanceof Error ? err.message : String(err);
+      }
+    }
+    run.status = run.failed > 0 && run.done === 0 && run.total > 0 ? 'failed' : 'done';
+    run.finishedAt = new Date().toISOString();
+    run.msPerStatement = run.total > 0 ? Math.round((performance.now() - started) / run.total) : 0;
+    await logActivity(ctx.db, {
+      type: 'statements_generated',
+      userId: actorId,
+      details: { runId: run.id, from, to, done: run.done, failed: run.failed },
+      ip,
+    }).catch(() => {});
+  })();
+  return { ...run };
+}

@@ -1,0 +1,382 @@
+/**
+ * Capital accounts: the ledger's entry kinds, the balances derived from entries as of a date,
+ * ownership on a date, and per-holding performance. Pure code (no I/O): the server loads the
+ * entries and the web shows the results. Money is bigint cents here, decimal strings outside.
+ */
+import { z } from 'zod';
+import { isoDate } from './dates.ts';
+import { moneyInput } from './deals.ts';
+import { allocateLargestRemainder, divRound, fromCents, ratio, toCents } from './money.ts';
+import { xirr } from './xirr.ts';
+
+export const ENTRY_KINDS = ['commitment', 'call', 'contribution', 'distribution', 'fee', 'reversal'] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+export type BaseKind = Exclude<EntryKind, 'reversal'>;
+export const ENTRY_LABELS: Record<EntryKind, string> = {
+  commitment: 'Commitment',
+  call: 'Capital call',
+  contribution: 'Contribution',
+  distribution: 'Distribution',
+  fee: 'Fee / expense',
+  reversal: 'Reversal',
+};
+export const RETURN_OF_CAPITAL = 'Return of Capital';
+
+/** The fields of an entry the balances depend on. */
+export interface EntryFacts {
+  kind: EntryKind;
+  cents: bigint;
+  /** YYYY-MM-DD: commitment date, call date, value date, payment date, fee date, reversal date. */
+  date: string;
+  /** For a reversal: the kind it undoes. */
+  reversedKind?: BaseKind | null;
+  /** For a distribution (and its reversal): the type. */
+  distributionType?: string | null;
+  /** Set on a contribution received against a call (and on its reversal). */
+  callId?: string | null;
+}
+
+export interface Balances {
+  committed: bigint;
+  /** Capital calls, plus contributions received outside any call (funded at closing). */
+  called: bigint;
+  contributed: bigint;
+  unfunded: bigint;
+  distributed: bigint;
+  returnedCapital: bigint;
+  unreturnedCapital: bigint;
+  fees: bigint;
+}
+
+export const ZERO_BALANCES: Balances = {
+  committed: 0n,
+  called: 0n,
+  contributed: 0n,
+  unfunded: 0n,
+  distributed: 0n,
+  returnedCapital: 0n,
+  unreturnedCapital: 0n,
+  fees: 0n,
+};
+
+/** Balances from the entries dated on or before `asOf` (every entry when asOf is null). */
+export function balancesAsOf(entries: EntryFacts[], asOf: string | null = null): Balances {
+  const b = { ...ZERO_BALANCES };
+  for (const e of entries) {
+    if (asOf !== null && e.date > asOf) continue;
+    const kind = e.kind === 'reversal' ? e.reversedKind : e.kind;
+    const sign = e.kind === 'reversal' ? -1n : 1n;
+    const v = sign * e.cents;
+    switch (kind) {
+      case 'commitment':
+        b.committed += v;
+        break;
+      case 'call':
+        b.called += v;
+        break;
+      case 'contribution':
+        b.contributed += v;
+        if (!e.callId) b.called += v;
+        break;
+      case 'distribution':
+        b.distributed += v;
+        if (e.distributionType === RETURN_OF_CAPITAL) b.returnedCapital += v;
+        break;
+      case 'fee':
+        b.fees += v;
+        break;
+      default:
+        break;
+    }
+  }
+  b.unfunded = b.committed - b.called;
+  b.unreturnedCapital = b.contributed - b.returnedCapital;
+  return b;
+}
+
+export interface BalancesDto {
+  committed: string;
+  called: string;
+  contributed: string;
+  unfunded: string;
+  distributed: string;
+  returnedCapital: string;
+  unreturnedCapital: string;
+  fees: string;
+}
+
+export const balancesDto = (b: Balances): BalancesDto => ({
+  committed: fromCents(b.committed),
+  called: fromCents(b.called),
+  contributed: fromCents(b.contributed),
+  unfunded: fromCents(b.unfunded),
+  distributed: fromCents(b.distributed),
+  returnedCapital: fromCents(b.returnedCapital),
+  unreturnedCapital: fromCents(b.unreturnedCapital),
+  fees: fromCents(b.fees),
+});
+
+/** Ownership on a date: each investor's contributed capital as of that date (later entries ignored). */
+export function ownershipAsOf(entriesByInvestor: Map<string, EntryFacts[]>, date: string): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  for (const [investor, entries] of entriesByInvestor) {
+    const c = balancesAsOf(entries, date).contributed;
+    if (c > 0n) out.set(investor, c);
+  }
+  return out;
+}
+
+/** Splits `total` cents by ownership on a date (largest remainder); empty when nobody holds. */
+export function allocateByOwnership(total: bigint, ownership: Map<string, bigint>): Map<string, bigint> {
+  const weights = [...ownership.entries()].filter(([, w]) => w > 0n).map(([key, weight]) => ({ key, weight }));
+  if (weights.length === 0) return new Map();
+  return allocateLargestRemainder(total, weights);
+}
+
+export interface ValuationFacts {
+  date: string;
+  cents: bigint;
+}
+
+/**
+ * An investor's share of a deal's net asset value on `date`: the latest valuation on or before
+ * it, allocated by ownership on the valuation's own date, plus contributions made after the
+ * valuation and less capital returned after it (both at cost). Without a valuation yet, the
+ * holding is carried at cost (unreturned capital).
+ */
+export function navShareAsOf(
+  investorId: string,
+  dealEntries: Map<string, EntryFacts[]>,
+  valuations: ValuationFacts[],
+  date: string,
+): bigint {
+  const mine = dealEntries.get(investorId) ?? [];
+  const latest = valuations
+    .filter((v) => v.date <= date)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+    .at(-1);
+  const now = balancesAsOf(mine, date);
+  if (!latest) return now.unreturnedCapital > 0n ? now.unreturnedCapital : 0n;
+  const share = allocateByOwnership(latest.cents, ownershipAsOf(dealEntries, latest.date)).get(investorId) ?? 0n;
+  const then = balancesAsOf(mine, latest.date);
+  const v = share + (now.contributed - then.contributed) - (now.returnedCapital - then.returnedCapital);
+  return v > 0n ? v : 0n;
+}
+
+export interface HoldingFigures {
+  balances: Balances;
+  nav: bigint;
+  asOf: string | null;
+  irr: number | null;
+  moic: number | null;
+  tvpi: number | null;
+  dpi: number | null;
+  rvpi: number | null;
+  gain: bigint;
+  /** Dated flows for XIRR: contributions negative at value dates, distributions at payment dates. */
+  flows: { date: string; cents: bigint }[];
+}
+
+/**
+ * One holding's figures as of `asOf` (default: the later of its latest valuation and its last
+ * flow, so the same data always gives the same IRR): balances, NAV share, MOIC = TVPI =
+ * (distributions + NAV) / contributions, DPI, RVPI, gain = distributions + NAV - contributions,
+ * and XIRR with the NAV at the as-of date as the final flow.
+ */
+export function holdingFigures(
+  investorId: string,
+  dealEntries: Map<string, EntryFacts[]>,
+  valuations: ValuationFacts[],
+  asOfOverride?: string,
+): HoldingFigures {
+  const mine = dealEntries.get(investorId) ?? [];
+  const flowDates = mine.filter((e) => flowSign(e) !== 0n).map((e) => e.date);
+  const candidates = [...flowDates, ...valuations.map((v) => v.date)].sort();
+  const asOf = asOfOverride ?? candidates.at(-1) ?? null;
+  if (asOf === null) {
+    return { balances: balancesAsOf(mine), nav: 0n, asOf, irr: null, moic: null, tvpi: null, dpi: null, rvpi: null, gain: 0n, flows: [] };
+  }
+  const balances = balancesAsOf(mine, asOf);
+  const nav = navShareAsOf(investorId, dealEntries, valuations, asOf);
+  const flows = mine.filter((e) => e.date <= asOf && flowSign(e) !== 0n).map((e) => ({ date: e.date, cents: flowSign(e) * e.cents }));
+  const paidIn = balances.contributed;
+  const dpi = ratio(balances.distributed, paidIn);
+  const rvpi = ratio(nav, paidIn);
+  const tvpi = ratio(balances.distributed + nav, paidIn);
+  const irr = xirr([...flows, { date: asOf, cents: nav }].map((f) => ({ date: f.date, amount: Number(fromCents(f.cents)) })));
+  return { balances, nav, asOf, irr, moic: tvpi, tvpi, dpi, rvpi, gain: balances.distributed + nav - paidIn, flows };
+}
+
+/** Cash flow direction for the investor: money in negative, money out positive, else 0. */
+function flowSign(e: EntryFacts): bigint {
+  const kind = e.kind === 'reversal' ? e.reversedKind : e.kind;
+  const sign = e.kind === 'reversal' ? -1n : 1n;
+  if (kind === 'contribution') return -sign;
+  if (kind === 'distribution') return sign;
+  return 0n;
+}
+
+/** XIRR over several holdings' flows, each with its own NAV at its own as-of date as final flow. */
+export function portfolioIrr(holdings: HoldingFigures[]): number | null {
+  const flows = holdings.flatMap((h) => (h.asOf ? [...h.flows, { date: h.asOf, cents: h.nav }] : []));
+  return xirr(flows.map((f) => ({ date: f.date, amount: Number(fromCents(f.cents)) })));
+}
+
+// ---------- Capital calls ----------
+
+export const CALL_LINE_STATUSES = ['Due', 'Partly Paid', 'Paid', 'Overdue'] as const;
+export type CallLineStatus = (typeof CALL_LINE_STATUSES)[number];
+export const callStatusTone = (s: CallLineStatus) =>
+  s === 'Paid' ? 'success' : s === 'Overdue' ? 'danger' : s === 'Partly Paid' ? 'warning' : 'info';
+
+/** Paid once received covers the amount due; Overdue after the due date; else Partly Paid or Due. */
+export function callLineStatus(due: bigint, received: bigint, dueDate: string, today: string): CallLineStatus {
+  if (received >= due) return 'Paid';
+  if (dueDate < today) return 'Overdue';
+  return received > 0n ? 'Partly Paid' : 'Due';
+}
+
+/** A call's status from its lines: Paid when all are; Overdue when any is; else Partly Paid or Due. */
+export function callStatus(lines: CallLineStatus[]): CallLineStatus {
+  if (lines.length > 0 && lines.every((l) => l === 'Paid')) return 'Paid';
+  if (lines.includes('Overdue')) return 'Overdue';
+  return lines.some((l) => l === 'Paid' || l === 'Partly Paid') ? 'Partly Paid' : 'Due';
+}
+
+/** A percentage of a total, half-up to the cent; the percentage in ten-thousandths of a percent (25.5% = 255_000n, see parsePercent). */
+export function percentOf(totalCents: bigint, percentE4: bigint): bigint {
+  return divRound(totalCents * percentE4, 1_000_000n);
+}
+
+const percentText = z
+  .preprocess(
+    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(/%$/, '') : v),
+    z.string().regex(/^\d{1,3}(\.\d{1,4})?$/, 'Enter a percentage such as 25 or 12.5'),
+  )
+  .refine((v) => Number(v) > 0 && Number(v) <= 100, 'Enter a percentage above 0 and at most 100');
+
+export const createCallInput = z
+  .object({
+    dealId: z.uuid('Choose a deal'),
+    basis: z.enum(['percentage', 'amount'], { error: 'Choose percentage of commitments or an amount' }),
+    percentage: z.preprocess((v) => (v === '' ? undefined : v), percentText.optional()),
+    amount: z.preprocess((v) => (v === '' ? undefined : v), moneyInput('Amount').optional()),
+    callDate: isoDate('Call date is required').optional(),
+    dueDate: isoDate('Due date is required'),
+    purpose: z
+      .string({ error: 'Purpose is required' })
+      .trim()
+      .min(1, 'Purpose is required')
+      .max(500, 'Purpose must be at most 500 characters'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.basis === 'percentage' && !v.percentage) ctx.addIssue({ code: 'custom', path: ['percentage'], message: 'Enter a percentage' });
+    if (v.basis === 'amount' && (!v.amount || !/^\d+(\.\d{1,2})?$/.test(v.amount) || toCents(v.amount) <= 0n))
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter an amount above zero' });
+    if (v.callDate && v.dueDate < v.callDate)
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'The due date cannot be before the call date' });
+  });
+
+export const receiptInput = z.object({
+  investorId: z.uuid('Choose an investor'),
+  amount: moneyInput('Amount').refine((v) => /^\d+(\.\d{1,2})?$/.test(v) && toCents(v) > 0n, 'Enter an amount above zero'),
+  valueDate: isoDate('Value date is required'),
+});
+
+export const reversalInput = z.object({
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(1, 'A reason is required')
+    .max(1000, 'Reason must be at most 1000 characters'),
+});
+
+export const feeInput = z.object({
+  investorId: z.uuid('Choose an investor'),
+  amount: moneyInput('Amount').refine((v) => /^\d+(\.\d{1,2})?$/.test(v) && toCents(v) > 0n, 'Enter an amount above zero'),
+  date: isoDate('Date is required'),
+  memo: z.string().trim().min(1, 'Describe the fee').max(500),
+});
+
+export const statementQuery = z
+  .object({ from: isoDate('Start date is required'), to: isoDate('End date is required') })
+  .refine((v) => v.from <= v.to, { path: ['to'], message: 'The end date cannot be before the start date' });
+
+export interface CallLine {
+  investorId: string;
+  investorName: string;
+  investorEmail: string;
+  amountDue: string;
+  received: string;
+  outstanding: string;
+  status: CallLineStatus;
+  receipts: { id: string; amount: string; valueDate: string; reversed: boolean; createdAt: string }[];
+}
+
+export interface CapitalCall {
+  id: string;
+  dealId: string;
+  dealTitle: string;
+  callDate: string;
+  dueDate: string;
+  purpose: string;
+  basis: 'percentage' | 'amount';
+  percentage: string | null;
+  totalAmount: string;
+  received: string;
+  outstanding: string;
+  status: CallLineStatus;
+  counts: Record<CallLineStatus, number>;
+  lines: CallLine[];
+  createdAt: string;
+}
+
+export interface PaymentInstructions {
+  spvName: string | null;
+  bankName: string | null;
+  accountName: string | null;
+  accountNumber: string | null;
+  swiftCode: string | null;
+  paymentReference: string | null;
+}
+
+export interface InvestorCallNotice {
+  callId: string;
+  dealId: string;
+  dealTitle: string;
+  callDate: string;
+  dueDate: string;
+  purpose: string;
+  amountDue: string;
+  received: string;
+  outstanding: string;
+  status: CallLineStatus;
+  payment: PaymentInstructions;
+}
+
+export interface LedgerEntry {
+  id: string;
+  investorId: string;
+  investorName: string;
+  dealId: string;
+  dealTitle: string;
+  kind: EntryKind;
+  reversedKind: BaseKind | null;
+  amount: string;
+  date: string;
+  dueDate: string | null;
+  recordDate: string | null;
+  distributionType: string | null;
+  callId: string | null;
+  reversesId: string | null;
+  reversedBy: string | null;
+  memo: string | null;
+  createdAt: string;
+}
+
+export interface DealLedger {
+  dealId: string;
+  totals: BalancesDto;
+  investors: { investorId: string; investorName: string; balances: BalancesDto }[];
+  entries: LedgerEntry[];
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { InvestorCallNotice } from '../../../shared/ledger';
+import { api } from '../../lib/api';
+
+export function useMyCapitalCalls() {
+  return useQuery({
+    queryKey: ['capital-calls', 'mine'],
+    queryFn: ({ signal }) => api<{ notices: InvestorCallNotice[] }>('/api/investor/capital-calls', { signal }).then((r) => r.notices),
+  });
+}
+
+/**
+ * Downloads a PDF from the API as a file (the browser keeps the session cookie). Returns an
+ * error message from the server when it refuses.
+ */
+export async function downloadPdf(url: string, filename: string): Promise<void> {
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(body?.message ?? 'The download failed; try again.');
+  }
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

@@ -1,0 +1,77 @@
+import { Download } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { todayIso } from '../../../shared/dates';
+import { statementQuery } from '../../../shared/ledger';
+import { PageHeader } from '../../components/layout/page-header';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Field, fieldProps } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { downloadPdf } from './api';
+
+/** The last completed quarter, as [from, to]. */
+function lastQuarter(now = new Date()): [string, string] {
+  const q = Math.floor(now.getUTCMonth() / 3);
+  const end = new Date(Date.UTC(now.getUTCFullYear(), q * 3, 0));
+  const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 2, 1));
+  return [todayIso(start), todayIso(end)];
+}
+
+/** Statements (/investor/statements): a capital account statement for any period, as a PDF. */
+export default function StatementsPage() {
+  const [defFrom, defTo] = lastQuarter();
+  const [from, setFrom] = useState(defFrom);
+  const [to, setTo] = useState(defTo);
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = statementQuery.safeParse({ from, to });
+    if (!parsed.success) {
+      const errs: typeof errors = {};
+      for (const i of parsed.error.issues) errs[String(i.path[0]) as 'from' | 'to'] ??= i.message;
+      setErrors(errs);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await downloadPdf(`/api/investor/statement?from=${from}&to=${to}`, `capital-account-statement-${from}-${to}.pdf`);
+      toast.success('Statement downloaded');
+    } catch (err) {
+      toast.error((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Statements" description="Your capital account statement for any period." />
+      <Card className="max-w-xl">
+        <CardHeader>
+          <CardTitle>Capital account statement</CardTitle>
+          <CardDescription>
+            Opening balance, calls, contributions, distributions by type, fees, closing balance, net asset value, MOIC and IRR, per holding.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+            <Field label="From" htmlFor="statement-from" error={errors.from} required>
+              <Input {...fieldProps('statement-from', errors.from)} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+            </Field>
+            <Field label="To" htmlFor="statement-to" error={errors.to} required>
+              <Input {...fieldProps('statement-to', errors.to)} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+            </Field>
+            <Button type="submit" busy={busy} className="sm:col-span-2">
+              <Download aria-hidden="true" />
+              {busy ? 'Preparing...' : 'Download Statement (PDF)'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
