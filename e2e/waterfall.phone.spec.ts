@@ -25,6 +25,7 @@ test('phone: terms, preview and record a distribution; the investor opens their 
   await form.getByLabel(/^Deal\*?$/).selectOption({ label: title });
   await form.getByLabel(/^Total Amount \(USD\)\*?$/).fill('200');
   await form.getByLabel(/^Payment Date\*?$/).fill(isoInDays(30));
+  await form.getByLabel(/^Record Date\*?$/).fill(isoInDays(0));
   await form.getByRole('button', { name: 'Preview Distribution' }).click();
   const preview = admin.getByRole('dialog', { name: 'Distribution Preview' });
   // No hurdle: capital back, then a straight 80/20.

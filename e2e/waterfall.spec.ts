@@ -47,6 +47,8 @@ test('an admin sets terms, previews and records a distribution; the investor see
   await form.getByLabel('Distribution Type').selectOption('Capital Gain');
   await form.getByLabel(/^Total Amount \(USD\)\*?$/).fill('200');
   await form.getByLabel(/^Payment Date\*?$/).fill(paymentDate);
+  // Holders as of today (the record date): the investor funded the call before it.
+  await form.getByLabel(/^Record Date\*?$/).fill(isoInDays(0));
   await form.getByRole('button', { name: 'Preview Distribution' }).click();
   const preview = admin.getByRole('dialog', { name: 'Distribution Preview' });
   await expect(preview).toBeVisible();
