@@ -15,6 +15,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
 import { distributionRoutes } from './modules/distributions/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
+import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await ledgerRoutes(app, ctx);
   await messageRoutes(app, ctx);
   await portalRoutes(app, ctx);
+  await emailRoutes(app, ctx);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;
   if (webDir) await registerSpa(app, webDir, async () => (await getSettings(ctx.db)).companyName);

@@ -42,7 +42,37 @@ const envSchema = z.object({
   LOG_FILE: z.string().optional(),
   MESSAGE_KEY: z.string().optional(),
   WEB_DIR: z.string().optional(),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || isHttpOrigin(v), 'must be an http:// or https:// address without a path, e.g. https://portal.example.com'),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => !v || isSmtpUrl(v), 'must look like smtp://user:pass@host:port or smtps://user:pass@host:port'),
+  SMTP_PASSWORD: z.string().optional(),
+  EMAIL_RETRY_BASE_SECONDS: intIn(1, 86_400, 30),
+  EMAIL_MAX_ATTEMPTS: intIn(1, 100, 8),
+  EMAIL_POLL_SECONDS: intIn(1, 3600, 5),
 });
+
+function isHttpOrigin(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && (u.pathname === '/' || u.pathname === '') && !u.search && !u.hash;
+  } catch {
+    return false;
+  }
+}
+
+function isSmtpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   port: number;
@@ -64,6 +94,17 @@ export interface Config {
   messageKey: string | undefined;
   /** The built web app to serve; unset: dist/web next to the sources. */
   webDir: string | undefined;
+  /** The origin users reach the product at (links in e-mails); unset: the server's own address. */
+  publicUrl: string | undefined;
+  /** E-mail: SMTP_URL overrides the Email tab's server; SMTP_PASSWORD is never stored in the database. */
+  mail: {
+    smtpUrl: string | undefined;
+    smtpPassword: string | undefined;
+    /** First retry after this many seconds, doubling per attempt. */
+    retryBaseSeconds: number;
+    maxAttempts: number;
+    pollSeconds: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -107,5 +148,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFile: e.LOG_FILE,
     messageKey: e.MESSAGE_KEY || undefined,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    mail: {
+      smtpUrl: e.SMTP_URL || undefined,
+      smtpPassword: e.SMTP_PASSWORD || undefined,
+      retryBaseSeconds: e.EMAIL_RETRY_BASE_SECONDS,
+      maxAttempts: e.EMAIL_MAX_ATTEMPTS,
+      pollSeconds: e.EMAIL_POLL_SECONDS,
+    },
   };
 }

@@ -7,6 +7,7 @@ import { type Db, openPglite, openPostgres } from './db/client.ts';
 import { holdDataDirLock } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { loggerOptions } from './http/logging.ts';
+import { linkBase, OutboxWorker } from './modules/email/worker.ts';
 import { bootstrapAdmin } from './seed/bootstrap.ts';
 import { loadDemoData } from './seed/demo.ts';
 import { sweepOrphans } from './storage/consistency.ts';
@@ -97,11 +98,14 @@ async function main() {
   }
   await loadDemoData({ db, files, config, cipher }, fresh, say);
   const app = await buildApp({ db, files, config, cipher }, { logger: loggerOptions(config.logLevel, config.logFile) });
+  let ownUrl: string | undefined;
+  const worker = new OutboxWorker(db, config, { baseUrl: () => linkBase(config, ownUrl), log: app.log });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     say(`Received ${signal}, shutting down.`);
+    await worker.stop().catch(() => {});
     // New connections are refused; requests in flight finish. A keep-alive connection becomes
     // idle once its response is sent and is closed then; after SHUTDOWN_GRACE_MS the rest go.
     const idle = setInterval(() => app.server.closeIdleConnections(), 50);
@@ -124,6 +128,9 @@ async function main() {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  ownUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  // E-mails queued before a crash or a restart go out now; new ones as they are queued.
+  worker.start();
   say(
     `Server ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );

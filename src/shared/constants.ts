@@ -63,6 +63,9 @@ export const ACTIVITY_TYPES = [
   'message_sent',
   'suitability_review_completed',
   'suitability_review_required',
+  'password_reset_requested',
+  'password_reset_completed',
+  'email_test_sent',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -116,4 +119,7 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   message_sent: 'Message sent',
   suitability_review_completed: 'Suitability review completed',
   suitability_review_required: 'Suitability review required',
+  password_reset_requested: 'Password reset requested',
+  password_reset_completed: 'Password reset by e-mail link',
+  email_test_sent: 'Test e-mail sent',
 };

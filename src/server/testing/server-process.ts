@@ -69,6 +69,9 @@ const SCRUB = [
   'WEB_DIR',
   'TRUST_PROXY',
   'NODE_OPTIONS',
+  'SMTP_URL',
+  'SMTP_PASSWORD',
+  'PUBLIC_URL',
 ];
 
 /** Starts a server process without waiting for it (see startServer). */

@@ -7,6 +7,7 @@ import { one } from '../../db/client.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { forgetBootstrapPassword } from '../../seed/bootstrap.ts';
 import { logActivity } from '../activity/service.ts';
+import { notifySignup } from '../email/notify.ts';
 import { getSettings } from '../settings/service.ts';
 import { insertUser } from '../users/accounts.ts';
 
@@ -31,6 +32,7 @@ export async function signUp(
         mustChangePassword: false,
       });
       await logActivity(q, { type: 'user_signup', userId: id, targetUserId: id, details: { email: input.email, role: 'investor' }, ip });
+      await notifySignup(q, id);
       return { id };
     });
   } catch (err) {

@@ -14,6 +14,8 @@ import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { listDocuments } from '../documents/service.ts';
+import { notifyDealOpen } from '../email/notify.ts';
+import { OPEN_SQL } from '../subscriptions/service.ts';
 import {
   createDeal,
   dealActivity,
@@ -46,8 +48,12 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
   app.post('/api/deals', admin, async (request, reply) => {
     const input = parse(createDealInput, request.body);
     const user = currentUser(request);
-    // One statement (the deal, its log entry and the response row): atomic without a transaction.
-    const deal = await createDeal(db, input, user.id, clientIp(request));
+    // The deal with its log entry, and (when it opens at once) the deal alerts, in one transaction.
+    const deal = await db.tx(async (q) => {
+      const created = await createDeal(q, input, user.id, clientIp(request));
+      await notifyDealOpen(q, created.id, OPEN_SQL);
+      return created;
+    });
     return reply.status(201).send({ deal });
   });
 
@@ -66,7 +72,13 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
     const id = idParam(request.params, 'Deal not found');
     const input = parse(updateDealInput, request.body);
     const user = currentUser(request);
-    return { deal: await db.tx((q) => updateDeal(q, id, input, user.id, clientIp(request))) };
+    return {
+      deal: await db.tx(async (q) => {
+        const deal = await updateDeal(q, id, input, user.id, clientIp(request));
+        await notifyDealOpen(q, id, OPEN_SQL);
+        return deal;
+      }),
+    };
   });
 
   app.post('/api/deals/:id/valuations', admin, async (request, reply) => {
@@ -80,6 +92,12 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
     const id = idParam(request.params, 'Deal not found');
     const { stage } = parse(moveDealInput, request.body);
     const user = currentUser(request);
-    return { deal: await db.tx((q) => moveDeal(q, id, stage, user.id, clientIp(request))) };
+    return {
+      deal: await db.tx(async (q) => {
+        const deal = await moveDeal(q, id, stage, user.id, clientIp(request));
+        await notifyDealOpen(q, id, OPEN_SQL);
+        return deal;
+      }),
+    };
   });
 }

@@ -12,6 +12,7 @@ import type {
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
+import { notifyDistribution } from '../email/notify.ts';
 import { postEntry } from '../ledger/service.ts';
 import { computeDistribution } from '../waterfall/service.ts';
 import { fromCents, toCents } from './allocation.ts';
@@ -123,6 +124,7 @@ export async function recordDistribution(
     },
     ip,
   });
+  await notifyDistribution(q, event.id, false);
   return (await listEvents(q, event.id))[0] as DistributionEvent;
 }
 
@@ -144,6 +146,7 @@ export async function markPaid(q: Queryable, eventId: string, actorId: string, i
     details: { eventId, dealId: ev.deal_id, amount: ev.total_amount },
     ip,
   });
+  await notifyDistribution(q, eventId, true);
   return (await listEvents(q, eventId))[0] as DistributionEvent;
 }
 

@@ -7,6 +7,7 @@ import { holdFileCommitLock } from '../../storage/consistency.ts';
 import { MIME_TYPES } from '../../storage/content.ts';
 import type { FileStore, TempFile } from '../../storage/file-store.ts';
 import { logActivity } from '../activity/service.ts';
+import { notifyDocument } from '../email/notify.ts';
 
 interface DocumentRow {
   id: string;
@@ -130,6 +131,7 @@ export async function storeDocument(
         details: { documentId: docId, name: input.name, type: input.type, dealId: input.dealId ?? null, size: file.size },
         ip,
       });
+      await notifyDocument(q, docId);
       await holdFileCommitLock(q);
       await files.commit(file, key);
       committed = true;

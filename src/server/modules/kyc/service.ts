@@ -17,6 +17,7 @@ import { MIME_TYPES } from '../../storage/content.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import type { ReceivedFile } from '../../storage/upload.ts';
 import { logActivity } from '../activity/service.ts';
+import { notifyKycDecision, notifyKycSubmitted } from '../email/notify.ts';
 
 interface AppRow {
   id: string;
@@ -173,6 +174,7 @@ export async function submitKyc(db: Db, investorId: string, ip: string): Promise
       [row.id],
     );
     await logActivity(q, { type: 'kyc_submitted', userId: investorId, targetUserId: investorId, details: { applicationId: row.id }, ip });
+    await notifyKycSubmitted(q, investorId);
   });
 }
 
@@ -195,6 +197,7 @@ export async function reviewKyc(
       details: { applicationId: id, ...(note ? { reason: note } : {}) },
       ip,
     });
+    if (investor) await notifyKycDecision(q, investor.investor_id, decision === 'approved', note);
   });
 }
 

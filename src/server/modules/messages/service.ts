@@ -7,6 +7,7 @@ import { holdFileCommitLock } from '../../storage/consistency.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import type { ReceivedFile } from '../../storage/upload.ts';
 import { logActivity } from '../activity/service.ts';
+import { notifyMessageForAdmins, notifyMessageForInvestor } from '../email/notify.ts';
 
 export type Side = 'admin' | 'investor';
 export const TEAM_NAME = 'Investor Relations';
@@ -149,6 +150,7 @@ export async function postMessage(
   try {
     return await db.tx(async (q) => {
       let threadId = args.threadId;
+      let investorId = args.newThread?.investorId;
       if (args.newThread) {
         const t = await q.query<{ id: string }>(
           'INSERT INTO message_threads (investor_id, subject, priority) VALUES ($1, $2, $3) RETURNING id',
@@ -161,6 +163,7 @@ export async function postMessage(
           [threadId],
         );
         if (!t[0] || (args.investorScope && t[0].investor_id !== args.investorScope)) throw notFound('Message not found');
+        investorId = t[0].investor_id;
         await q.query('UPDATE message_threads SET last_message_at = now() WHERE id = $1', [threadId]);
         // Replying means the earlier messages have been read by this side.
         await q.query(`UPDATE messages SET read_by_${args.sender.role} = true WHERE thread_id = $1`, [threadId]);
@@ -186,6 +189,10 @@ export async function postMessage(
         ],
       );
       await logActivity(q, { type: 'message_sent', userId: args.sender.id, details: { threadId, hasAttachment: Boolean(a) }, ip: args.ip });
+      if (investorId && threadId) {
+        if (args.sender.role === 'admin') await notifyMessageForInvestor(q, investorId, threadId);
+        else await notifyMessageForAdmins(q, investorId, threadId);
+      }
       if (a && key) {
         await holdFileCommitLock(q);
         await files.commit(a.file.temp, key);

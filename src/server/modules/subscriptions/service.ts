@@ -13,6 +13,7 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
+import { notifySubscriptionSubmitted } from '../email/notify.ts';
 import { postEntry } from '../ledger/service.ts';
 
 interface SubRow {
@@ -147,6 +148,7 @@ export async function createSubscription(
     details: { subscriptionId: id, dealId: input.dealId, title: deal.title, amount: input.amount },
     ip,
   });
+  await notifySubscriptionSubmitted(q, id);
   return { subscription: toSub(await getSub(q, id)), replayed: false };
 }
 

@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { isUniqueViolation } from '../auth/service.ts';
+import { notifyAccountApproved } from '../email/notify.ts';
 import { insertUser } from './accounts.ts';
 
 interface UserRow {
@@ -143,6 +144,8 @@ export async function updateUser(
         details: { from: before.status, to: status },
         ip,
       });
+      // Approval of a sign-up (pending -> active) tells the investor they can sign in.
+      if (before.status === 'pending' && status === 'active') await notifyAccountApproved(q, id);
     }
     const otherChanges = Object.fromEntries(Object.entries(changes).filter(([k]) => k !== 'status'));
     if (Object.keys(otherChanges).length > 0) {

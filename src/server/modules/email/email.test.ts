@@ -1,0 +1,431 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FORGOT_PASSWORD_ANSWER, RESET_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_CLIENT, RESET_LINK_INVALID } from '../../../shared/email.ts';
+import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
+import { linkIn, type ReceivedMail, type Receiver, startReceiver } from '../../testing/smtp-receiver.ts';
+import { OutboxWorker } from './worker.ts';
+
+/**
+ * E-mail through a real SMTP server (smtp-server on loopback): what the product sends is read
+ * back from the receiver, links are followed and the flows finished through the API.
+ */
+
+const PUBLIC = 'http://portal.test.example';
+
+describe('e-mail: recovery, outbox, notifications', () => {
+  let ctx: TestContext;
+  let receiver: Receiver;
+  let worker: OutboxWorker;
+  let admin: { id: string; email: string; cookie: string };
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    ctx = await createTestContext({ SMTP_URL: receiver.url, PUBLIC_URL: PUBLIC, EMAIL_RETRY_BASE_SECONDS: '1', EMAIL_MAX_ATTEMPTS: '3' });
+    worker = new OutboxWorker(ctx.db, ctx.config, { baseUrl: () => PUBLIC });
+    const a = await createUser(ctx, { role: 'admin', adminUserType: 'founder', name: 'Fiona Founder' });
+    admin = { id: a.id, email: a.email, cookie: await signIn(ctx, a.email, a.password) };
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await receiver.close();
+  });
+  beforeEach(async () => {
+    // Each test starts with an empty outbox, default switches and no refusals.
+    await ctx.db.query('DELETE FROM email_outbox');
+    await ctx.db.query('DELETE FROM password_reset_requests');
+    await ctx.db.query('DELETE FROM settings');
+    receiver.refuseNext(0);
+  });
+
+  const post = (url: string, payload: unknown, opts: { cookie?: string; ip?: string } = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as InjectOptions['payload'],
+      headers: opts.cookie ? { cookie: opts.cookie } : {},
+      ...(opts.ip ? { remoteAddress: opts.ip } : {}),
+    });
+  const to = (email: string) => (m: ReceivedMail) => m.to.includes(email.toLowerCase()) || m.to.includes(email);
+  const outbox = (where = 'true') =>
+    ctx.db.query<{
+      id: number;
+      kind: string;
+      to_address: string;
+      status: string;
+      attempts: number;
+      last_error: string | null;
+      wait: number;
+    }>(
+      `SELECT id, kind, to_address, status, attempts, last_error, extract(epoch FROM next_attempt_at - now())::float AS wait
+         FROM email_outbox WHERE ${where} ORDER BY id`,
+    );
+  let ipSeq = 10;
+  const freshIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+
+  describe('password recovery', () => {
+    it('e-mails a single-use link that sets a new password, ends other sessions and is logged', async () => {
+      const u = await createUser(ctx, { name: 'Rita <Recover>' });
+      const other = await signIn(ctx, u.email, u.password);
+      const res = await post('/api/auth/forgot-password', { email: u.email.toUpperCase() }, { ip: freshIp() });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+      // Written to the outbox with the request; sent by the worker.
+      expect((await outbox()).map((r) => [r.kind, r.status])).toEqual([['password_reset', 'queued']]);
+      await worker.runOnce();
+      const mail = await receiver.waitFor(to(u.email));
+      expect(mail.subject).toBe('Reset your Meridian Capital Group password');
+      expect(mail.html).toContain('Rita &lt;Recover&gt;');
+      expect(mail.html).not.toContain('<Recover>');
+      const link = linkIn(mail, '/reset-password#token=');
+      expect(link.startsWith(`${PUBLIC}/reset-password#token=`)).toBe(true);
+      const token = decodeURIComponent(new URL(link).hash.replace(/^#token=/, ''));
+      // Only the hash is stored.
+      expect((await ctx.db.query('SELECT 1 FROM password_reset_tokens WHERE id = $1', [token])).length).toBe(0);
+
+      expect((await post('/api/auth/reset-password/check', { token })).statusCode).toBe(200);
+      const done = await post('/api/auth/reset-password', { token, password: 'brand-new-pass-1' });
+      expect(done.statusCode, done.body).toBe(200);
+      // The old session is gone, the old password too; the new one works.
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: other } })).statusCode).toBe(401);
+      expect((await post('/api/auth/sign-in', { email: u.email, password: u.password })).statusCode).toBe(401);
+      expect((await post('/api/auth/sign-in', { email: u.email, password: 'brand-new-pass-1' })).statusCode).toBe(200);
+      // Single use: the same link again is refused, and so is the check.
+      const again = await post('/api/auth/reset-password', { token, password: 'another-pass-2' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toBe(RESET_LINK_INVALID);
+      expect((await post('/api/auth/reset-password/check', { token })).statusCode).toBe(400);
+      const logged = await ctx.db.query<{ activity_type: string }>(
+        `SELECT activity_type FROM activity_logs WHERE target_user_id = $1 AND activity_type LIKE 'password_reset%' ORDER BY id`,
+        [u.id],
+      );
+      expect(logged.map((l) => l.activity_type)).toEqual(['password_reset_requested', 'password_reset_completed']);
+    });
+
+    it('refuses a wrong, an expired and a superseded token, and a too-short password', async () => {
+      const u = await createUser(ctx);
+      expect((await post('/api/auth/reset-password', { token: 'not-a-token', password: 'whatever-1' })).statusCode).toBe(400);
+      await post('/api/auth/forgot-password', { email: u.email }, { ip: freshIp() });
+      await worker.runOnce();
+      const first = linkIn(await receiver.waitFor(to(u.email)), '#token=');
+      const firstToken = decodeURIComponent(new URL(first).hash.slice(7));
+      const short = await post('/api/auth/reset-password', { token: firstToken, password: '123' });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().message).toBe('Password must be at least 6 characters');
+      // A second request replaces the first link.
+      const count = receiver.messages.length;
+      await post('/api/auth/forgot-password', { email: u.email }, { ip: freshIp() });
+      await worker.runOnce();
+      await receiver.waitFor((m) => to(u.email)(m) && receiver.messages.indexOf(m) >= count);
+      expect((await post('/api/auth/reset-password', { token: firstToken, password: 'superseded-1' })).statusCode).toBe(400);
+      // Expired: 31 minutes old.
+      await ctx.db.query(`UPDATE password_reset_tokens SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [u.id]);
+      const latest = receiver.messages.filter(to(u.email)).at(-1) as ReceivedMail;
+      const latestToken = decodeURIComponent(new URL(linkIn(latest, '#token=')).hash.slice(7));
+      const expired = await post('/api/auth/reset-password', { token: latestToken, password: 'expired-pass-1' });
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().message).toBe(RESET_LINK_INVALID);
+      expect((await post('/api/auth/sign-in', { email: u.email, password: u.password })).statusCode).toBe(200);
+    });
+
+    it('of two concurrent uses of one link, exactly one succeeds', async () => {
+      const u = await createUser(ctx);
+      await post('/api/auth/forgot-password', { email: u.email }, { ip: freshIp() });
+      await worker.runOnce();
+      const token = decodeURIComponent(new URL(linkIn(await receiver.waitFor(to(u.email)), '#token=')).hash.slice(7));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => post('/api/auth/reset-password', { token, password: `racing-pass-${i}` })),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
+    });
+
+    it('answers unknown, pending and suspended accounts exactly as a real one, and sends them nothing', async () => {
+      const active = await createUser(ctx);
+      const pending = await createUser(ctx, { status: 'pending' });
+      const suspended = await createUser(ctx, { status: 'suspended' });
+      const answers = [];
+      for (const email of [active.email, uniqueEmail('nobody'), pending.email, suspended.email]) {
+        const res = await post('/api/auth/forgot-password', { email }, { ip: freshIp() });
+        answers.push({ status: res.statusCode, body: res.body, type: res.headers['content-type'] });
+      }
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+      expect((await outbox()).map((r) => r.to_address)).toEqual([active.email]);
+      await worker.runOnce();
+      await receiver.waitFor(to(active.email));
+      expect(receiver.messages.filter((m) => [pending.email, suspended.email].some((e) => m.to.includes(e)))).toEqual([]);
+    });
+
+    it(`limits requests per address (${RESET_LIMIT_PER_ADDRESS}) even under concurrency, known or not, and per client (${RESET_LIMIT_PER_CLIENT})`, async () => {
+      for (const email of [(await createUser(ctx)).email, uniqueEmail('ghost')]) {
+        const results = await Promise.all(
+          Array.from({ length: 20 }, () => post('/api/auth/forgot-password', { email }, { ip: freshIp() })),
+        );
+        const codes = results.map((r) => r.statusCode);
+        expect(codes.filter((c) => c === 200)).toHaveLength(RESET_LIMIT_PER_ADDRESS);
+        expect(codes.filter((c) => c === 429)).toHaveLength(20 - RESET_LIMIT_PER_ADDRESS);
+        const limited = results.find((r) => r.statusCode === 429);
+        expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      const ip = freshIp();
+      const perClient = await Promise.all(
+        Array.from({ length: 25 }, () => post('/api/auth/forgot-password', { email: uniqueEmail('spray') }, { ip })),
+      );
+      expect(perClient.filter((r) => r.statusCode === 200)).toHaveLength(RESET_LIMIT_PER_CLIENT);
+      expect(perClient.filter((r) => r.statusCode === 429)).toHaveLength(25 - RESET_LIMIT_PER_CLIENT);
+    });
+
+    it('refuses a malformed address with a field error', async () => {
+      const res = await post('/api/auth/forgot-password', { email: 'not-an-address' }, { ip: freshIp() });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.email).toBe('Enter a valid email address');
+    });
+  });
+
+  describe('outbox', () => {
+    it('is written in the transaction of its event: a sign-up that fails queues nothing', async () => {
+      const email = uniqueEmail('dup');
+      const first = await post('/api/auth/sign-up', { email, password: 'signup-pass-1', name: 'First' });
+      expect(first.statusCode).toBe(201);
+      const queued = await outbox(`kind = 'signup_waiting'`);
+      expect(queued.map((r) => r.to_address)).toContain(admin.email);
+      const dup = await post('/api/auth/sign-up', { email, password: 'signup-pass-1', name: 'Second' });
+      expect(dup.statusCode).toBe(409);
+      expect(await outbox(`kind = 'signup_waiting'`)).toHaveLength(queued.length);
+    });
+
+    it('retries with exponential backoff against a server that refuses first, then delivers once', async () => {
+      const u = await createUser(ctx);
+      receiver.refuseNext(2);
+      await post('/api/auth/forgot-password', { email: u.email }, { ip: freshIp() });
+      await worker.runOnce();
+      let [row] = await outbox();
+      expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+      expect(row?.last_error).toMatch(/451/);
+      expect(row?.wait).toBeGreaterThan(0.3);
+      expect(row?.wait).toBeLessThanOrEqual(1.05);
+      // Not due yet: a pass now sends nothing.
+      expect(await worker.runOnce()).toBe(0);
+      await new Promise((r) => setTimeout(r, 1100));
+      await worker.runOnce();
+      [row] = await outbox();
+      expect(row).toMatchObject({ status: 'queued', attempts: 2 });
+      // The second wait doubles.
+      expect(row?.wait).toBeGreaterThan(1.3);
+      expect(row?.wait).toBeLessThanOrEqual(2.05);
+      await new Promise((r) => setTimeout(r, 2100));
+      await worker.runOnce();
+      [row] = await outbox();
+      expect(row).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
+      expect(receiver.refused).toBeGreaterThanOrEqual(2);
+      expect(receiver.messages.filter(to(u.email))).toHaveLength(1);
+    });
+
+    it('gives up after the last attempt, shows the SMTP error to admins, and "retry now" sends it', async () => {
+      const u = await createUser(ctx);
+      receiver.refuseNext(1, 550, '5.1.1 Mailbox unavailable');
+      await post('/api/auth/forgot-password', { email: u.email }, { ip: freshIp() });
+      await worker.runOnce();
+      const list = await ctx.app.inject({ method: 'GET', url: '/api/email/outbox', headers: { cookie: admin.cookie } });
+      expect(list.statusCode).toBe(200);
+      const body = list.json();
+      expect(body.counts.failed).toBe(1);
+      const failed = body.entries[0];
+      expect(failed).toMatchObject({ status: 'failed', to: u.email, kind: 'password_reset' });
+      expect(failed.lastError).toMatch(/550 5\.1\.1 Mailbox unavailable/);
+      const retry = await post(`/api/email/outbox/${failed.id}/retry`, {}, { cookie: admin.cookie });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json().entry.status).toBe('queued');
+      await worker.runOnce();
+      expect((await outbox())[0]?.status).toBe('sent');
+      await receiver.waitFor(to(u.email));
+      // A sent e-mail cannot be retried; an unknown id is a 404; investors may not look.
+      expect((await post(`/api/email/outbox/${failed.id}/retry`, {}, { cookie: admin.cookie })).statusCode).toBe(409);
+      expect((await post('/api/email/outbox/999999/retry', {}, { cookie: admin.cookie })).statusCode).toBe(404);
+      const inv = await createUser(ctx);
+      const invCookie = await signIn(ctx, inv.email, inv.password);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/email/outbox', headers: { cookie: invCookie } })).statusCode).toBe(403);
+    });
+
+    it('keeps the e-mail queued (never lost) while SMTP is not configured', async () => {
+      const bare = await createTestContext({ EMAIL_RETRY_BASE_SECONDS: '1' });
+      try {
+        const u = await createUser(bare);
+        await bare.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email } });
+        await new OutboxWorker(bare.db, bare.config, { baseUrl: () => PUBLIC }).runOnce();
+        const rows = await bare.db.query<{ status: string; last_error: string }>('SELECT status, last_error FROM email_outbox');
+        expect(rows).toEqual([
+          { status: 'queued', last_error: 'E-mail is not configured: set the SMTP host on the Email tab (or SMTP_URL)' },
+        ]);
+      } finally {
+        await bare.close();
+      }
+    });
+  });
+
+  describe('test e-mail', () => {
+    it("sends through the configured server and shows the server's answer", async () => {
+      const res = await post('/api/email/test', { to: 'ops@test.example.com' }, { cookie: admin.cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().ok).toBe(true);
+      expect(res.json().response).toMatch(/^250/);
+      const m = await receiver.waitFor(to('ops@test.example.com'));
+      expect(m.subject).toBe('Test e-mail from Meridian Capital Group');
+      const bad = await post('/api/email/test', { to: 'nope' }, { cookie: admin.cookie });
+      expect(bad.statusCode).toBe(400);
+    });
+
+    it('reports a refusal instead of failing', async () => {
+      receiver.refuseNext(1, 554, '5.7.1 Relay denied');
+      const res = await post('/api/email/test', { to: 'ops2@test.example.com' }, { cookie: admin.cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: false, response: expect.stringMatching(/554 5\.7\.1 Relay denied/) });
+    });
+  });
+
+  describe('notifications', () => {
+    async function newDeal(title: string) {
+      const res = await post('/api/deals', { title, type: 'PPP', targetAmount: '2500000' }, { cookie: admin.cookie });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().deal.id as string;
+      const open = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/deals/${id}`,
+        payload: { status: 'Active' },
+        headers: { cookie: admin.cookie },
+      });
+      expect(open.statusCode, open.body).toBe(200);
+      return id;
+    }
+
+    it('announces a new open deal once to investors who keep deal alerts on; escapes the title; honours unsubscribe', async () => {
+      const keen = await createUser(ctx, { name: 'Keen Investor' });
+      const quiet = await createUser(ctx, { name: 'Quiet Investor' });
+      const quietCookie = await signIn(ctx, quiet.email, quiet.password);
+      const prefs = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/me/notifications',
+        payload: { topics: { dealAlerts: false } },
+        headers: { cookie: quietCookie },
+      });
+      expect(prefs.statusCode, prefs.body).toBe(200);
+      expect(prefs.json().preferences.topics.find((t: { topic: string }) => t.topic === 'dealAlerts').enabled).toBe(false);
+      // Admin topics are not an investor's to set.
+      const foreign = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/me/notifications',
+        payload: { topics: { signups: false } },
+        headers: { cookie: quietCookie },
+      });
+      expect(foreign.statusCode).toBe(400);
+
+      const title = `<b>Harbour</b> & "Co" ${Date.now()}`;
+      const dealId = await newDeal(title);
+      // Editing it again does not announce it twice.
+      await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/deals/${dealId}`,
+        payload: { description: 'More' },
+        headers: { cookie: admin.cookie },
+      });
+      const rows = await outbox(`kind = 'deal_open'`);
+      expect(rows.map((r) => r.to_address)).toContain(keen.email);
+      expect(rows.map((r) => r.to_address)).not.toContain(quiet.email);
+      expect(rows.filter((r) => r.to_address === keen.email)).toHaveLength(1);
+      await worker.runOnce();
+      const mail = await receiver.waitFor((m) => to(keen.email)(m) && m.subject.includes('Harbour'));
+      expect(mail.subject).toBe(`New deal open for subscription: ${title}`);
+      expect(mail.html).toContain('&lt;b&gt;Harbour&lt;/b&gt; &amp; &quot;Co&quot;');
+      expect(mail.html).not.toContain('<b>Harbour</b>');
+      expect(mail.headers['list-unsubscribe']).toMatch(/^<http:\/\/portal\.test\.example\/unsubscribe#token=/);
+
+      // The unsubscribe link works without signing in and turns the topic off.
+      const unsub = new URL(linkIn(mail, '/unsubscribe#'));
+      const params = new URLSearchParams(unsub.hash.slice(1));
+      const res = await post('/api/notifications/unsubscribe', { token: params.get('token'), topic: params.get('topic') });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe('You will no longer receive deal alerts e-mails.');
+      expect((await post('/api/notifications/unsubscribe', { token: 'forged', topic: 'dealAlerts' })).statusCode).toBe(400);
+      await newDeal(`Second ${Date.now()}`);
+      const second = await outbox(`kind = 'deal_open'`);
+      expect(second.filter((r) => r.to_address === keen.email)).toHaveLength(1);
+    });
+
+    it('sends no deal alerts while the Deal alerts or Email notifications switch is off; recovery still goes out', async () => {
+      const inv = await createUser(ctx);
+      for (const off of [{ dealAlerts: false }, { emailNotifications: false }]) {
+        await ctx.db.query('DELETE FROM email_outbox');
+        const put = await ctx.app.inject({ method: 'PUT', url: '/api/settings', payload: off, headers: { cookie: admin.cookie } });
+        expect(put.statusCode, put.body).toBe(200);
+        await newDeal(`Switched off ${Date.now()}`);
+        expect(await outbox(`kind = 'deal_open'`)).toEqual([]);
+        await ctx.db.query('DELETE FROM settings');
+      }
+      await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        payload: { emailNotifications: false },
+        headers: { cookie: admin.cookie },
+      });
+      await post('/api/auth/forgot-password', { email: inv.email }, { ip: freshIp() });
+      expect((await outbox()).map((r) => r.kind)).toEqual(['password_reset']);
+    });
+
+    it('tells an investor a message is waiting without its text, and admins about a new message', async () => {
+      const inv = await createUser(ctx, { name: 'Message Investor' });
+      const invCookie = await signIn(ctx, inv.email, inv.password);
+      const secretBody = `Wire instructions ${Date.now()} account 12345`;
+      const sent = await post(
+        '/api/messages',
+        { investorId: inv.id, subject: 'Private subject', body: secretBody, priority: 'High' },
+        {
+          cookie: admin.cookie,
+        },
+      );
+      expect(sent.statusCode, sent.body).toBe(201);
+      const threadId = sent.json().threadId;
+      await worker.runOnce();
+      const mail = await receiver.waitFor((m) => to(inv.email)(m) && m.subject === 'You have a new secure message');
+      expect(mail.raw).not.toContain('Wire instructions');
+      expect(mail.raw).not.toContain('Private subject');
+      const reply = await post(`/api/investor/messages/${threadId}/reply`, { body: 'Investor secret reply' }, { cookie: invCookie });
+      expect(reply.statusCode, reply.body).toBe(201);
+      await worker.runOnce();
+      const forAdmin = await receiver.waitFor((m) => to(admin.email)(m) && m.subject === 'New secure message from Message Investor');
+      expect(forAdmin.raw).not.toContain('Investor secret reply');
+    });
+
+    it('tells an approved sign-up that the account is approved', async () => {
+      const email = uniqueEmail('approve');
+      expect((await post('/api/auth/sign-up', { email, password: 'signup-pass-1', name: 'New Investor' })).statusCode).toBe(201);
+      const id = (await ctx.db.query<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [email]))[0]?.id;
+      const res = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${id}`,
+        payload: { status: 'active' },
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await worker.runOnce();
+      const m = await receiver.waitFor((x) => to(email)(x) && x.subject === 'Your investor account is approved');
+      expect(linkIn(m, '/login')).toBe(`${PUBLIC}/login`);
+      // Essential: no unsubscribe link.
+      expect(m.text).not.toContain('Unsubscribe');
+    });
+
+    it('sends one compliance digest a day to admins, listing overdue items and items due within 7 days', async () => {
+      await ctx.db.query(
+        `INSERT INTO compliance_items (type, title, due_date) VALUES ('dfsa_filing', 'Overdue <filing>', current_date - 2),
+                ('other', 'Due soon item', current_date + 5), ('other', 'Far away item', current_date + 30)`,
+      );
+      await ctx.db.query('DELETE FROM email_digests');
+      await worker.runOnce();
+      await worker.runOnce();
+      const digests = await outbox(`kind = 'compliance_digest' AND to_address = '${admin.email}'`);
+      expect(digests).toHaveLength(1);
+      const m = await receiver.waitFor((x) => to(admin.email)(x) && x.subject.startsWith('Compliance:'));
+      expect(m.subject).toBe('Compliance: 1 overdue, 1 due within 7 days');
+      expect(m.html).toContain('Overdue &lt;filing&gt;');
+      expect(m.text).toContain('Due soon item');
+      expect(m.text).not.toContain('Far away item');
+    });
+  });
+});

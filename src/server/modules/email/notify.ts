@@ -1,0 +1,303 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '../../../shared/constants.ts';
+import { type NotificationTopic, TOPIC_INFO } from '../../../shared/email.ts';
+import type { Settings } from '../../../shared/settings.ts';
+import type { Queryable } from '../../db/client.ts';
+import { getSettings } from '../settings/service.ts';
+import { enqueueEmail, enqueueEmails } from './outbox.ts';
+import { type Brand, type Rendered, templates, type Unsub } from './templates.ts';
+
+/**
+ * Notifications: each function takes the transaction of the event that causes it and writes
+ * the e-mails to the outbox there. Who gets one: active users of the right audience whose own
+ * preferences allow the topic, while the Notifications tab's "Email notifications" switch is on
+ * (and "Deal alerts" / "Compliance alerts" for those topics). Essential e-mails (password
+ * recovery, account approved) ignore the switches and carry no unsubscribe link.
+ */
+
+interface Recipient {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+const TOPIC_SETTING: Partial<Record<NotificationTopic, keyof Settings>> = {
+  dealAlerts: 'dealAlerts',
+  complianceDigest: 'complianceAlerts',
+};
+
+function topicAllowed(settings: Settings, topic: NotificationTopic): boolean {
+  if (!settings.emailNotifications) return false;
+  const extra = TOPIC_SETTING[topic];
+  return extra ? Boolean(settings[extra]) : true;
+}
+
+export const brandOf = (s: Settings): Brand => ({ companyName: s.companyName, companyLogo: s.companyLogo });
+
+/** Makes sure the user has a preferences row (and an unsubscribe token); returns the token. */
+export async function unsubscribeToken(q: Queryable, userId: string): Promise<string> {
+  await q.query('INSERT INTO notification_preferences (user_id, unsubscribe_token) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [
+    userId,
+    randomBytes(24).toString('base64url'),
+  ]);
+  const rows = await q.query<{ unsubscribe_token: string }>('SELECT unsubscribe_token FROM notification_preferences WHERE user_id = $1', [
+    userId,
+  ]);
+  return (rows[0] as { unsubscribe_token: string }).unsubscribe_token;
+}
+
+const unsubFor = (token: string, topic: NotificationTopic): Unsub => ({
+  path: `/unsubscribe#token=${encodeURIComponent(token)}&topic=${topic}`,
+  topicLabel: TOPIC_INFO[topic].label,
+});
+
+interface Addressee extends Recipient {
+  unsubscribe_token: string;
+}
+
+/** A random token made by the database (two v4 UUIDs: 244 random bits). */
+const RANDOM_TOKEN_SQL = "replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')";
+
+/**
+ * Active recipients (by ids, or every active user of a role) who have not switched the topic
+ * off, each with their unsubscribe token (created here on first use).
+ */
+async function recipients(q: Queryable, topic: NotificationTopic, who: { ids: string[] } | { role: Role }): Promise<Addressee[]> {
+  const byIds = 'ids' in who;
+  const where = `p.status = 'active' AND ${byIds ? 'p.id = ANY($1::uuid[])' : 'p.role = $1'}`;
+  const param = byIds ? who.ids : who.role;
+  await q.query(
+    `INSERT INTO notification_preferences (user_id, unsubscribe_token)
+     SELECT p.id, ${RANDOM_TOKEN_SQL} FROM profiles p WHERE ${where} ON CONFLICT (user_id) DO NOTHING`,
+    [param],
+  );
+  return q.query<Addressee>(
+    `SELECT p.id, p.email, p.name, p.role, n.unsubscribe_token FROM profiles p
+       JOIN notification_preferences n ON n.user_id = p.id
+      WHERE ${where} AND NOT ($2 = ANY(n.disabled_topics))
+      ORDER BY p.email`,
+    [param, topic],
+  );
+}
+
+async function notifyTopic(
+  q: Queryable,
+  topic: NotificationTopic,
+  kind: string,
+  who: { ids: string[] } | { role: Role },
+  render: (brand: Brand, r: Recipient, unsub: Unsub) => Rendered,
+): Promise<number> {
+  const settings = await getSettings(q);
+  if (!topicAllowed(settings, topic)) return 0;
+  const list = await recipients(q, topic, who);
+  const brand = brandOf(settings);
+  await enqueueEmails(
+    q,
+    list.map((r) => ({ kind, to: r.email, userId: r.id, ...render(brand, r, unsubFor(r.unsubscribe_token, topic)) })),
+  );
+  return list.length;
+}
+
+/** '$12,500.00' from a decimal string, exactly (no float). */
+export function money(v: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(v.trim());
+  if (!m) return v;
+  const whole = (m[2] as string).replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${m[1]}$${whole}.${(m[3] ?? '').padEnd(2, '0')}`;
+}
+
+// ---- to investors ----
+
+/** Essential: sent whatever the switches say. */
+export async function notifyAccountApproved(q: Queryable, userId: string): Promise<void> {
+  const rows = await q.query<Recipient>(`SELECT id, email, name, role FROM profiles WHERE id = $1 AND status = 'active'`, [userId]);
+  const r = rows[0];
+  if (!r) return;
+  const brand = brandOf(await getSettings(q));
+  await enqueueEmail(q, { kind: 'account_approved', to: r.email, userId: r.id, ...templates.accountApproved(brand, { name: r.name }) });
+}
+
+export async function notifyKycDecision(q: Queryable, investorId: string, approved: boolean, reason: string | null): Promise<void> {
+  await notifyTopic(q, 'kyc', approved ? 'kyc_approved' : 'kyc_rejected', { ids: [investorId] }, (brand, r, unsub) =>
+    templates.kycDecision(brand, { name: r.name, approved, reason }, unsub),
+  );
+}
+
+/**
+ * A deal that is now open for subscription is announced once, ever: the first caller to mark it
+ * (in the event's transaction) sends the alerts. `openSql` says whether the deal is open.
+ */
+export async function notifyDealOpen(q: Queryable, dealId: string, openSql: string): Promise<number> {
+  const deal = (
+    await q.query<{ id: string; title: string; type: string; target_amount: string | null; open: boolean }>(
+      `SELECT d.id, d.title, d.type, d.target_amount, ${openSql} AS open FROM deals d WHERE d.id = $1`,
+      [dealId],
+    )
+  )[0];
+  if (!deal?.open) return 0;
+  const marked = await q.query('INSERT INTO deal_open_alerts (deal_id) VALUES ($1) ON CONFLICT (deal_id) DO NOTHING RETURNING deal_id', [
+    dealId,
+  ]);
+  if (marked.length === 0) return 0;
+  return notifyTopic(q, 'dealAlerts', 'deal_open', { role: 'investor' }, (brand, r, unsub) =>
+    templates.dealOpen(
+      brand,
+      { name: r.name, title: deal.title, type: deal.type, target: deal.target_amount ? money(deal.target_amount) : null },
+      unsub,
+    ),
+  );
+}
+
+export interface CapitalCallNotice {
+  investorId: string;
+  dealTitle: string;
+  /** Decimal string, e.g. '12500.00'. */
+  amount: string;
+  /** ISO date, e.g. '2026-12-15'. */
+  dueDate: string;
+}
+
+/** Capital call issued: call once per investor, in the transaction that issues the call. */
+export async function notifyCapitalCallIssued(q: Queryable, notice: CapitalCallNotice): Promise<void> {
+  await notifyTopic(q, 'capitalCalls', 'capital_call_issued', { ids: [notice.investorId] }, (brand, r, unsub) =>
+    templates.capitalCallIssued(
+      brand,
+      { name: r.name, dealTitle: notice.dealTitle, amount: money(notice.amount), dueDate: notice.dueDate },
+      unsub,
+    ),
+  );
+}
+
+/** Capital call reminder before the due date: call once per investor and call (e.g. from a daily job). */
+export async function notifyCapitalCallReminder(q: Queryable, notice: CapitalCallNotice): Promise<void> {
+  await notifyTopic(q, 'capitalCalls', 'capital_call_reminder', { ids: [notice.investorId] }, (brand, r, unsub) =>
+    templates.capitalCallReminder(
+      brand,
+      { name: r.name, dealTitle: notice.dealTitle, amount: money(notice.amount), dueDate: notice.dueDate },
+      unsub,
+    ),
+  );
+}
+
+/** A distribution event recorded or paid: each investor with a share hears about their own amount. */
+export async function notifyDistribution(q: Queryable, eventId: string, paid: boolean): Promise<void> {
+  const shares = await q.query<{ investor_id: string; amount: string; payment_date: string; title: string }>(
+    `SELECT x.investor_id, x.amount::text AS amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, d.title
+       FROM distributions x JOIN deals d ON d.id = x.deal_id WHERE x.event_id = $1`,
+    [eventId],
+  );
+  for (const s of shares) {
+    await notifyTopic(
+      q,
+      'distributions',
+      paid ? 'distribution_paid' : 'distribution_recorded',
+      { ids: [s.investor_id] },
+      (brand, r, unsub) =>
+        templates.distribution(
+          brand,
+          { name: r.name, dealTitle: s.title, amount: money(s.amount), paymentDate: s.payment_date, paid },
+          unsub,
+        ),
+    );
+  }
+}
+
+/** A document addressed to one investor, or shared with all investors (general and visible). */
+export async function notifyDocument(q: Queryable, documentId: string): Promise<void> {
+  const doc = (
+    await q.query<{ name: string; type: string; investor_id: string | null; investor_visible: boolean; deal_id: string | null }>(
+      'SELECT name, type, investor_id, investor_visible, deal_id FROM documents WHERE id = $1',
+      [documentId],
+    )
+  )[0];
+  if (!doc) return;
+  let who: { ids: string[] } | { role: Role } | null = null;
+  if (doc.investor_id) who = { ids: [doc.investor_id] };
+  else if (doc.investor_visible && !doc.deal_id) who = { role: 'investor' };
+  if (!who) return;
+  await notifyTopic(q, 'documents', 'document_shared', who, (brand, r, unsub) =>
+    templates.newDocument(brand, { name: r.name, documentName: doc.name, documentType: doc.type }, unsub),
+  );
+}
+
+/** The desk wrote to an investor: the e-mail says a message is waiting, never what it says. */
+export async function notifyMessageForInvestor(q: Queryable, investorId: string, threadId: string): Promise<void> {
+  await notifyTopic(q, 'messages', 'message_for_investor', { ids: [investorId] }, (brand, r, unsub) =>
+    templates.messageForInvestor(brand, { name: r.name, threadId }, unsub),
+  );
+}
+
+// ---- to admins ----
+
+async function nameOf(q: Queryable, userId: string): Promise<{ name: string; email: string } | undefined> {
+  return (await q.query<{ name: string; email: string }>('SELECT name, email FROM profiles WHERE id = $1', [userId]))[0];
+}
+
+export async function notifyMessageForAdmins(q: Queryable, investorId: string, threadId: string): Promise<void> {
+  const inv = await nameOf(q, investorId);
+  if (!inv) return;
+  await notifyTopic(q, 'messages', 'message_for_admins', { role: 'admin' }, (brand, r, unsub) =>
+    templates.messageForAdmin(brand, { name: r.name, investorName: inv.name, threadId }, unsub),
+  );
+}
+
+export async function notifySignup(q: Queryable, investorId: string): Promise<void> {
+  const inv = await nameOf(q, investorId);
+  if (!inv) return;
+  await notifyTopic(q, 'signups', 'signup_waiting', { role: 'admin' }, (brand, r, unsub) =>
+    templates.signupWaiting(brand, { name: r.name, investorName: inv.name, investorEmail: inv.email }, unsub),
+  );
+}
+
+export async function notifyKycSubmitted(q: Queryable, investorId: string): Promise<void> {
+  const inv = await nameOf(q, investorId);
+  if (!inv) return;
+  await notifyTopic(q, 'kyc', 'kyc_submitted', { role: 'admin' }, (brand, r, unsub) =>
+    templates.kycSubmitted(brand, { name: r.name, investorName: inv.name }, unsub),
+  );
+}
+
+export async function notifySubscriptionSubmitted(q: Queryable, subscriptionId: string): Promise<void> {
+  const s = (
+    await q.query<{ investor_name: string; title: string; amount: string }>(
+      `SELECT p.name AS investor_name, d.title, s.amount::text AS amount
+         FROM subscriptions s JOIN profiles p ON p.id = s.investor_id JOIN deals d ON d.id = s.deal_id WHERE s.id = $1`,
+      [subscriptionId],
+    )
+  )[0];
+  if (!s) return;
+  await notifyTopic(q, 'subscriptions', 'subscription_submitted', { role: 'admin' }, (brand, r, unsub) =>
+    templates.subscriptionSubmitted(
+      brand,
+      { name: r.name, investorName: s.investor_name, dealTitle: s.title, amount: money(s.amount) },
+      unsub,
+    ),
+  );
+}
+
+/**
+ * The daily compliance digest: at most one per UTC day across all instances (the day's row in
+ * email_digests is inserted by exactly one of them), and none when nothing is overdue or due
+ * within 7 days. Returns the number of e-mails queued.
+ */
+export async function enqueueComplianceDigest(q: Queryable): Promise<number> {
+  const settings = await getSettings(q);
+  if (!topicAllowed(settings, 'complianceDigest')) return 0;
+  const claimed = await q.query(
+    `INSERT INTO email_digests (kind, day) VALUES ('compliance', (now() AT TIME ZONE 'UTC')::date) ON CONFLICT DO NOTHING RETURNING day`,
+  );
+  if (claimed.length === 0) return 0;
+  const items = await q.query<{ title: string; due: string; overdue: boolean }>(
+    `SELECT title, to_char(due_date, 'YYYY-MM-DD') AS due, due_date < (now() AT TIME ZONE 'UTC')::date AS overdue
+       FROM compliance_items
+      WHERE workflow_state <> 'completed' AND due_date <= (now() AT TIME ZONE 'UTC')::date + 7
+      ORDER BY due_date, title`,
+  );
+  if (items.length === 0) return 0;
+  const overdue = items.filter((i) => i.overdue).map((i) => ({ title: i.title, due: i.due }));
+  const dueSoon = items.filter((i) => !i.overdue).map((i) => ({ title: i.title, due: i.due }));
+  return notifyTopic(q, 'complianceDigest', 'compliance_digest', { role: 'admin' }, (brand, r, unsub) =>
+    templates.complianceDigest(brand, { name: r.name, overdue, dueSoon }, unsub),
+  );
+}

@@ -1,0 +1,140 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  RESET_LIMIT_PER_ADDRESS,
+  RESET_LIMIT_PER_CLIENT,
+  RESET_LIMIT_WINDOW_MINUTES,
+  RESET_LINK_INVALID,
+  RESET_TOKEN_MINUTES,
+} from '../../../shared/email.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { destroyUserSessions } from '../../auth/sessions.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import { logActivity } from '../activity/service.ts';
+import { getSettings } from '../settings/service.ts';
+import { brandOf } from './notify.ts';
+import { enqueueEmail } from './outbox.ts';
+import { templates } from './templates.ts';
+
+/**
+ * Password recovery. A request always gets the same answer; an active account gets an e-mail
+ * with a single-use link valid RESET_TOKEN_MINUTES (only the token's SHA-256 is stored). Requests
+ * are limited per address and per client, counted in the database under a lock so that the
+ * limits hold under concurrency and across instances.
+ */
+
+const RESET_LOCK_ID = 727_015;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    // One request at a time: the counts below and the insert cannot interleave.
+    await q.query('SELECT pg_advisory_xact_lock($1)', [RESET_LOCK_ID]);
+    const counts = (
+      await q.query<{ address: number; client: number; address_retry: number | null; client_retry: number | null }>(
+        `SELECT count(*) FILTER (WHERE lower(email) = lower($1))::int AS address,
+                count(*) FILTER (WHERE ip_address = $2)::int AS client,
+                ceil(extract(epoch FROM min(created_at) FILTER (WHERE lower(email) = lower($1)) + make_interval(mins => $3) - now()))::int AS address_retry,
+                ceil(extract(epoch FROM min(created_at) FILTER (WHERE ip_address = $2) + make_interval(mins => $3) - now()))::int AS client_retry
+           FROM password_reset_requests
+          WHERE created_at > now() - make_interval(mins => $3) AND (lower(email) = lower($1) OR ip_address = $2)`,
+        [email, ip, RESET_LIMIT_WINDOW_MINUTES],
+      )
+    )[0] ?? { address: 0, client: 0, address_retry: null, client_retry: null };
+    const over: number[] = [];
+    if (counts.address >= RESET_LIMIT_PER_ADDRESS) over.push(counts.address_retry ?? RESET_LIMIT_WINDOW_MINUTES * 60);
+    if (counts.client >= RESET_LIMIT_PER_CLIENT) over.push(counts.client_retry ?? RESET_LIMIT_WINDOW_MINUTES * 60);
+    if (over.length > 0) {
+      const retry = Math.max(1, ...over);
+      throw new HttpError(429, `Too many password reset requests. Try again in ${Math.ceil(retry / 60)} minute(s).`, {
+        code: 'RATE_LIMITED',
+        headers: { 'retry-after': String(retry) },
+      });
+    }
+    await q.query('INSERT INTO password_reset_requests (email, ip_address) VALUES ($1, $2)', [email.slice(0, 254), ip]);
+    // Old requests leave the table once they no longer count.
+    await q.query(`DELETE FROM password_reset_requests WHERE created_at < now() - make_interval(mins => $1)`, [
+      RESET_LIMIT_WINDOW_MINUTES * 4,
+    ]);
+
+    const user = (
+      await q.query<{ id: string; email: string; name: string; status: string }>(
+        'SELECT id, email, name, status FROM profiles WHERE lower(email) = lower($1)',
+        [email],
+      )
+    )[0];
+    // The token is made either way, so both paths do the same work.
+    const token = randomBytes(32).toString('base64url');
+    if (!user) return;
+    if (user.status !== 'active') {
+      await logActivity(q, {
+        type: 'password_reset_requested',
+        targetUserId: user.id,
+        details: { email: user.email, sent: false, reason: `account_${user.status}` },
+        ip,
+      });
+      return;
+    }
+    // A new link replaces any earlier one that is still unused.
+    await q.query('DELETE FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [user.id]);
+    await q.query(
+      `INSERT INTO password_reset_tokens (id, user_id, expires_at, ip_address) VALUES ($1, $2, now() + make_interval(mins => $3), $4)`,
+      [hashToken(token), user.id, RESET_TOKEN_MINUTES, ip],
+    );
+    const brand = brandOf(await getSettings(q));
+    await enqueueEmail(q, {
+      kind: 'password_reset',
+      to: user.email,
+      userId: user.id,
+      ...templates.passwordReset(brand, { name: user.name, token, minutes: RESET_TOKEN_MINUTES }),
+    });
+    await logActivity(q, { type: 'password_reset_requested', targetUserId: user.id, details: { email: user.email, sent: true }, ip });
+  });
+}
+
+interface TokenRow {
+  user_id: string;
+  email: string;
+}
+
+async function validToken(q: Queryable, token: string, lock: boolean): Promise<TokenRow | undefined> {
+  return (
+    await q.query<TokenRow>(
+      `SELECT t.user_id, p.email FROM password_reset_tokens t JOIN profiles p ON p.id = t.user_id
+        WHERE t.id = $1 AND t.used_at IS NULL AND t.expires_at > now() AND p.status = 'active'
+        ${lock ? 'FOR UPDATE OF t' : ''}`,
+      [hashToken(token)],
+    )
+  )[0];
+}
+
+/** Whether a link still works (the reset page asks before showing its form). */
+export async function checkResetToken(ctx: AppContext, token: string): Promise<boolean> {
+  return Boolean(await validToken(ctx.db, token, false));
+}
+
+/** Sets the new password, uses up the link, ends every session of the user and logs it. */
+export async function completePasswordReset(ctx: AppContext, token: string, password: string, ip: string): Promise<void> {
+  const invalid = () => badRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+  if (!(await validToken(ctx.db, token, false))) throw invalid();
+  const hash = await hashPassword(password, ctx.config.passwordHashCost);
+  await ctx.db.tx(async (q) => {
+    // Checked again under the row lock: of two concurrent uses, one wins.
+    const row = await validToken(q, token, true);
+    if (!row) throw invalid();
+    await q.query('UPDATE password_reset_tokens SET used_at = now() WHERE id = $1', [hashToken(token)]);
+    await q.query(
+      'UPDATE credentials SET password_hash = $2, must_change_password = false, password_changed_at = now() WHERE user_id = $1',
+      [row.user_id, hash],
+    );
+    await destroyUserSessions(q, row.user_id);
+    await logActivity(q, {
+      type: 'password_reset_completed',
+      userId: row.user_id,
+      targetUserId: row.user_id,
+      details: { email: row.email, sessionsEnded: true },
+      ip,
+    });
+  });
+}

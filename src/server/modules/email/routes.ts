@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordInput,
+  NOTIFICATION_TOPICS,
+  type NotificationPreferences,
+  type NotificationTopic,
+  notificationPreferencesInput,
+  outboxQuery,
+  PASSWORD_RESET_DONE,
+  RESET_LINK_INVALID,
+  resetPasswordInput,
+  type TestEmailResult,
+  TOPIC_INFO,
+  testEmailInput,
+  topicsFor,
+} from '../../../shared/email.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { type AppContext, clientIp } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
+import { badRequest, parse } from '../../http/errors.ts';
+import { logActivity } from '../activity/service.ts';
+import { getSettings } from '../settings/service.ts';
+import { brandOf, unsubscribeToken } from './notify.ts';
+import { listOutbox, retryNow } from './outbox.ts';
+import { checkResetToken, completePasswordReset, requestPasswordReset } from './recovery.ts';
+import { templates } from './templates.ts';
+import { describeError, resolveTarget, sendOne } from './transport.ts';
+import { linkBase, withLinks } from './worker.ts';
+
+async function preferencesOf(q: Queryable, user: { id: string; role: 'admin' | 'investor' }): Promise<NotificationPreferences> {
+  const row = (
+    await q.query<{ disabled_topics: string[] }>('SELECT disabled_topics FROM notification_preferences WHERE user_id = $1', [user.id])
+  )[0];
+  const disabled = new Set(row?.disabled_topics ?? []);
+  const settings = await getSettings(q);
+  return {
+    topics: topicsFor(user.role).map((topic) => ({ topic, ...TOPIC_INFO[topic], roles: undefined, enabled: !disabled.has(topic) })),
+    emailNotificationsEnabled: settings.emailNotifications,
+  };
+}
+
+const unsubscribeInput = z.object({
+  token: z.string({ error: 'This unsubscribe link is not valid' }).min(1).max(200),
+  topic: z.enum(NOTIFICATION_TOPICS, { error: 'This unsubscribe link is not valid' }),
+});
+
+export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
+  const admin = { config: { access: 'admin' as const } };
+  const pub = { config: { access: 'public' as const } };
+
+  // ---- password recovery ----
+  app.post('/api/auth/forgot-password', pub, async (request) => {
+    const { email } = parse(forgotPasswordInput, request.body);
+    await requestPasswordReset(ctx, email, clientIp(request));
+    return { message: FORGOT_PASSWORD_ANSWER };
+  });
+
+  app.post('/api/auth/reset-password/check', pub, async (request) => {
+    const { token } = parse(z.object({ token: z.string({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200) }), request.body);
+    if (!(await checkResetToken(ctx, token))) throw badRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+    return { valid: true };
+  });
+
+  app.post('/api/auth/reset-password', pub, async (request) => {
+    const { token, password } = parse(resetPasswordInput, request.body);
+    await completePasswordReset(ctx, token, password, clientIp(request));
+    return { message: PASSWORD_RESET_DONE };
+  });
+
+  // ---- a user's own notification preferences ----
+  app.get('/api/me/notifications', { config: { access: 'user' } }, async (request) => {
+    const user = currentUser(request);
+    return { preferences: await preferencesOf(db, user) };
+  });
+
+  app.put('/api/me/notifications', { config: { access: 'user' } }, async (request) => {
+    const user = currentUser(request);
+    const { topics } = parse(notificationPreferencesInput, request.body);
+    const own = new Set(topicsFor(user.role));
+    for (const t of Object.keys(topics)) {
+      if (!own.has(t as NotificationTopic)) throw badRequest(`"${t}" is not a notification for your account`, { topics: 'Unknown topic' });
+    }
+    const preferences = await db.tx(async (q) => {
+      await unsubscribeToken(q, user.id);
+      const current = new Set(
+        (
+          await q.query<{ disabled_topics: string[] }>(
+            'SELECT disabled_topics FROM notification_preferences WHERE user_id = $1 FOR UPDATE',
+            [user.id],
+          )
+        )[0]?.disabled_topics ?? [],
+      );
+      for (const [t, on] of Object.entries(topics)) {
+        if (on) current.delete(t);
+        else current.add(t);
+      }
+      await q.query('UPDATE notification_preferences SET disabled_topics = $2, updated_at = now() WHERE user_id = $1', [
+        user.id,
+        [...current].sort(),
+      ]);
+      return preferencesOf(q, user);
+    });
+    return { preferences };
+  });
+
+  app.post('/api/notifications/unsubscribe', pub, async (request) => {
+    const { token, topic } = parse(unsubscribeInput, request.body);
+    const rows = await db.query<{ user_id: string }>(
+      `UPDATE notification_preferences
+          SET disabled_topics = CASE WHEN $2 = ANY(disabled_topics) THEN disabled_topics ELSE array_append(disabled_topics, $2) END,
+              updated_at = now()
+        WHERE unsubscribe_token = $1 RETURNING user_id`,
+      [token, topic],
+    );
+    if (rows.length === 0) throw badRequest('This unsubscribe link is not valid', { token: 'This unsubscribe link is not valid' });
+    return { message: `You will no longer receive ${TOPIC_INFO[topic].label.toLowerCase()} e-mails.`, topic };
+  });
+
+  // ---- admin: outbox and test e-mail ----
+  app.get('/api/email/outbox', admin, async (request) => {
+    const query = parse(outboxQuery, request.query);
+    return listOutbox(db, query);
+  });
+
+  app.post('/api/email/outbox/:id/retry', admin, async (request) => {
+    const raw = (request.params as { id?: string }).id ?? '';
+    if (!/^\d{1,15}$/.test(raw)) throw badRequest('E-mail not found');
+    return { entry: await retryNow(db, Number(raw)) };
+  });
+
+  app.post('/api/email/test', admin, async (request): Promise<TestEmailResult> => {
+    const { to } = parse(testEmailInput, request.body);
+    const user = currentUser(request);
+    const settings = await getSettings(db);
+    let result: TestEmailResult;
+    try {
+      const target = resolveTarget(settings, ctx.config.mail, ctx.config.publicUrl);
+      const rendered = templates.testEmail(brandOf(settings), { sentBy: user.name });
+      const base = linkBase(ctx.config);
+      const response = await sendOne(target, {
+        to,
+        subject: rendered.subject,
+        text: withLinks(rendered.text, base),
+        html: withLinks(rendered.html, base),
+      });
+      result = { ok: true, response };
+    } catch (err) {
+      result = { ok: false, response: describeError(err).message };
+    }
+    await logActivity(db, {
+      type: 'email_test_sent',
+      userId: user.id,
+      details: { to, ok: result.ok, response: result.response },
+      ip: clientIp(request),
+    });
+    return result;
+  });
+}

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { getSettings } from '../settings/service.ts';
+import { enqueueComplianceDigest } from './notify.ts';
+import { claimDue, markFailed, markSent, outboxSignal } from './outbox.ts';
+import { LINK_BASE } from './templates.ts';
+import { describeError, MailNotConfigured, type MailTarget, resolveTarget, sendOne } from './transport.ts';
+
+const BATCH = 10;
+
+/** The address links in e-mails point at: PUBLIC_URL, or this server's own address. */
+export function linkBase(config: Config, ownUrl?: string): string {
+  return config.publicUrl ?? ownUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+}
+
+export const withLinks = (text: string, base: string) => text.split(LINK_BASE).join(base);
+
+/**
+ * Sends what the outbox holds: polls every EMAIL_POLL_SECONDS (and at once when this process
+ * queued something), claims due e-mails with row locks so that several instances never send the
+ * same one, retries failures with exponential backoff and gives up after EMAIL_MAX_ATTEMPTS
+ * (or at once on a permanent 5xx refusal). It also queues the daily compliance digest.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private again = false;
+  private stopped = false;
+  private readonly onSignal = () => void this.kick();
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly opts: { baseUrl: () => string; log?: FastifyBaseLogger },
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    outboxSignal.on('enqueued', this.onSignal);
+    const tick = () => {
+      void this.kick().finally(() => {
+        if (!this.stopped) this.timer = setTimeout(tick, this.config.mail.pollSeconds * 1000);
+      });
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    outboxSignal.off('enqueued', this.onSignal);
+    if (this.timer) clearTimeout(this.timer);
+    await this.running?.catch(() => {});
+  }
+
+  /** Runs a pass now (or right after the one in progress). */
+  private kick(): Promise<number> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let total = 0;
+      do {
+        this.again = false;
+        total += await this.runOnce().catch((err) => {
+          this.opts.log?.error({ err }, 'e-mail outbox pass failed');
+          return 0;
+        });
+      } while (this.again && !this.stopped);
+      return total;
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** One pass: the daily digest, then every due e-mail in batches. Returns how many were attempted. */
+  async runOnce(): Promise<number> {
+    await this.db.tx((q) => enqueueComplianceDigest(q)).catch((err) => this.opts.log?.error({ err }, 'compliance digest failed'));
+    let attempted = 0;
+    for (;;) {
+      const batch = await this.db.tx((q) => claimDue(q, BATCH));
+      if (batch.length === 0) return attempted;
+      let target: MailTarget | null = null;
+      let configError: string | null = null;
+      try {
+        target = resolveTarget(await getSettings(this.db), this.config.mail, this.config.publicUrl);
+      } catch (err) {
+        configError = err instanceof MailNotConfigured ? err.message : (err as Error).message;
+      }
+      const base = this.opts.baseUrl();
+      for (const e of batch) {
+        attempted++;
+        const failure = async (message: string, permanent: boolean) => {
+          const outcome = await markFailed(this.db, e.id, message, {
+            attempts: e.attempts,
+            maxAttempts: this.config.mail.maxAttempts,
+            baseSeconds: this.config.mail.retryBaseSeconds,
+            permanent,
+          });
+          this.opts.log?.warn({ emailId: e.id, kind: e.kind, attempts: e.attempts, outcome, error: message }, 'e-mail not sent');
+        };
+        if (!target) {
+          await failure(configError ?? 'E-mail is not configured', false);
+          continue;
+        }
+        try {
+          const unsubscribe = /\{\{PUBLIC_URL\}\}(\/unsubscribe#[^\s"<]+)/.exec(e.text_body)?.[1];
+          const response = await sendOne(target, {
+            to: e.to_address,
+            subject: e.subject,
+            text: withLinks(e.text_body, base),
+            html: withLinks(e.html_body, base),
+            headers: { 'X-Meridian-Email-Id': String(e.id), ...(unsubscribe ? { 'List-Unsubscribe': `<${base}${unsubscribe}>` } : {}) },
+          });
+          await markSent(this.db, e.id, response);
+          this.opts.log?.info({ emailId: e.id, kind: e.kind }, 'e-mail sent');
+        } catch (err) {
+          const d = describeError(err);
+          await failure(d.message, d.permanent);
+        }
+      }
+    }
+  }
+}
