@@ -105,7 +105,14 @@ export function linkIn(m: ReceivedMail, fragment: string): string {
   return found;
 }
 
-export async function startReceiver(opts: { port?: number; host?: string; options?: Partial<SMTPServerOptions> } = {}): Promise<Receiver> {
+export async function startReceiver(
+  opts: {
+    port?: number;
+    host?: string;
+    options?: Partial<SMTPServerOptions> /** Answer each message this much later. */;
+    delayMs?: number;
+  } = {},
+): Promise<Receiver> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let refuse = { n: 0, code: 451, message: '4.3.0 Try again later' };
@@ -121,7 +128,8 @@ export async function startReceiver(opts: { port?: number; host?: string; option
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
         if (refuse.n > 0) {
           refuse.n -= 1;
           state.refused += 1;
