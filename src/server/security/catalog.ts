@@ -104,6 +104,15 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/investor/suitability-review': 'investor',
   'GET /api/investor/documents/:id/view': 'investor',
   'GET /api/investor/documents/:id/download': 'investor',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password/check': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'GET /api/me/notifications': 'user',
+  'PUT /api/me/notifications': 'user',
+  'POST /api/notifications/unsubscribe': 'public',
+  'GET /api/email/outbox': 'admin',
+  'POST /api/email/outbox/:id/retry': 'admin',
+  'POST /api/email/test': 'admin',
 };
 
 export type Caller = 'anonymous' | 'pending' | 'suspended' | 'investorA' | 'investorB' | 'founder' | 'cio' | 'legal' | 'nairobi_lead';
@@ -273,6 +282,43 @@ export const EVIDENCE: Evidence[] = [
     claim: "Markup in an investor's message renders as text on both sides",
     file: 'e2e/security.spec.ts',
     test: "markup in an investor's message is text",
+  },
+  // E-mail
+  {
+    area: 'E-mail',
+    claim: 'Recovery answers unknown, pending and suspended accounts exactly as a real one and sends them nothing',
+    file: 'src/server/modules/email/email.test.ts',
+    test: 'answers unknown, pending and suspended accounts exactly as a real one, and sends them nothing',
+  },
+  {
+    area: 'E-mail',
+    claim: 'Recovery links are single-use, expire after 30 minutes, are stored hashed, and using one ends every session',
+    file: 'src/server/modules/email/email.test.ts',
+    test: 'e-mails a single-use link that sets a new password, ends other sessions and is logged',
+  },
+  {
+    area: 'E-mail',
+    claim: 'Recovery requests are limited per address and per client, also under concurrency',
+    file: 'src/server/modules/email/email.test.ts',
+    test: 'limits requests per address',
+  },
+  {
+    area: 'E-mail',
+    claim: 'Values from users are escaped in e-mails; a message notification never carries the message',
+    file: 'src/server/modules/email/email.test.ts',
+    test: 'tells an investor a message is waiting without its text, and admins about a new message',
+  },
+  {
+    area: 'Faults',
+    claim: 'An e-mail written with its event survives SIGKILL before it is sent and goes out after the restart',
+    file: 'src/server/faults/email-outbox.test.ts',
+    test: 'the recovery e-mail queued before the kill is sent after the restart, and its link works',
+  },
+  {
+    area: 'Faults',
+    claim: 'PostgreSQL: two instances sharing the outbox send each e-mail exactly once',
+    file: 'src/server/faults/email-outbox.test.ts',
+    test: 'sends 80 queued e-mails once each, shared between both instances',
   },
   // Faults
   {

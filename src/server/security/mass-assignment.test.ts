@@ -712,6 +712,79 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         });
       },
     },
+    {
+      route: 'POST /api/auth/forgot-password',
+      status: 200,
+      async run() {
+        const u = await createUser(ctx, { role: 'investor' });
+        const res = await call('POST', '/api/auth/forgot-password', null, { ...extras(victimId, ['email']), email: u.email });
+        expect(await one('SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = $1', [u.id])).toEqual({ n: 1 });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/auth/reset-password/check',
+      status: 400,
+      async run() {
+        return call('POST', '/api/auth/reset-password/check', null, { token: 'no-such-token', ...extras(victimId) });
+      },
+    },
+    {
+      route: 'POST /api/auth/reset-password',
+      status: 200,
+      async run() {
+        const u = await createUser(ctx, { role: 'investor' });
+        const token = `mass-token-${Date.now()}`;
+        const { createHash } = await import('node:crypto');
+        await ctx.db.query(`INSERT INTO password_reset_tokens (id, user_id, expires_at) VALUES ($1, $2, now() + interval '30 minutes')`, [
+          createHash('sha256').update(token).digest('hex'),
+          u.id,
+        ]);
+        const res = await call('POST', '/api/auth/reset-password', null, { token, password: 'reset-pass-77', ...extras(victimId) });
+        expect(await one('SELECT role, status FROM profiles WHERE id = $1', [u.id])).toEqual({ role: 'investor', status: 'active' });
+        return res;
+      },
+    },
+    {
+      route: 'PUT /api/me/notifications',
+      status: 200,
+      async run() {
+        const u = await throwaway();
+        const res = await call('PUT', '/api/me/notifications', u.cookie, { topics: { dealAlerts: false }, ...extras(victimId) });
+        expect(await one('SELECT disabled_topics FROM notification_preferences WHERE user_id = $1', [u.id])).toEqual({
+          disabled_topics: ['dealAlerts'],
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/notifications/unsubscribe',
+      status: 200,
+      async run() {
+        const u = await createUser(ctx, { role: 'investor' });
+        await ctx.db.query(`INSERT INTO notification_preferences (user_id, unsubscribe_token) VALUES ($1, $2)`, [u.id, `unsub-${u.id}`]);
+        return call('POST', '/api/notifications/unsubscribe', null, { token: `unsub-${u.id}`, topic: 'documents', ...extras(victimId) });
+      },
+    },
+    {
+      route: 'POST /api/email/outbox/:id/retry',
+      status: 200,
+      async run() {
+        const row = await one<{ id: number }>(
+          `INSERT INTO email_outbox (kind, to_address, subject, text_body, html_body, status) VALUES ('t', 'x@example.com', 's', 't', 'h', 'failed') RETURNING id`,
+        );
+        const res = await call('POST', `/api/email/outbox/${row.id}/retry`, adminCookie, extras(victimId));
+        expect(await one('SELECT status, user_id FROM email_outbox WHERE id = $1', [row.id])).toEqual({ status: 'queued', user_id: null });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/email/test',
+      status: 200,
+      async run() {
+        return call('POST', '/api/email/test', adminCookie, { ...extras(victimId), to: 'ops@example.com' });
+      },
+    },
   ];
 
   it('has a case for every route that takes a body', () => {
