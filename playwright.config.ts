@@ -10,6 +10,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3190);
 const EMPTY_PORT = PORT + 1;
+/** The e2e mail server (a real SMTP receiver) and where the specs read what it received. */
+const SMTP_PORT = PORT + 2;
+const MAIL_API_PORT = PORT + 3;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-'));
 const emptyDataDir = process.env.E2E_EMPTY_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-empty-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -22,6 +25,8 @@ export const E2E = {
   adminEmail: 'e2e-admin@example.com',
   adminPassword: 'e2e-admin-pass',
   demoPassword: 'e2e-demo-pass',
+  smtpPort: SMTP_PORT,
+  mailApiURL: `http://127.0.0.1:${MAIL_API_PORT}`,
 };
 
 const chromiumArgs = [...CHROMIUM_ARGS, '--disable-quic'];
@@ -50,6 +55,14 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: 'node --import tsx scripts/e2e-smtp-receiver.ts',
+      url: `${E2E.mailApiURL}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_MAIL_API_PORT: String(MAIL_API_PORT) },
+    },
+    {
       command: 'node --import tsx src/server/main.ts',
       url: `${E2E.baseURL}/api/health`,
       timeout: 120_000,
@@ -69,6 +82,10 @@ export default defineConfig({
         // Faster hashes keep the browser suites quick; the production cost is covered by unit tests.
         PASSWORD_HASH_COST: '12',
         LOG_FILE: path.join(process.cwd(), '.test-logs', 'e2e-server.log'),
+        // E-mail goes to the e2e receiver; links point back at this server.
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        PUBLIC_URL: E2E.baseURL,
+        EMAIL_POLL_SECONDS: '1',
       },
     },
     {
@@ -90,6 +107,9 @@ export default defineConfig({
         // Faster hashes keep the browser suites quick; the production cost is covered by unit tests.
         PASSWORD_HASH_COST: '12',
         LOG_FILE: path.join(process.cwd(), '.test-logs', 'e2e-empty-server.log'),
+        // No SMTP_URL here: the settings spec configures the Email tab itself.
+        PUBLIC_URL: E2E.emptyBaseURL,
+        EMAIL_POLL_SECONDS: '1',
       },
     },
   ],

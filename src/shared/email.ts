@@ -99,6 +99,8 @@ export interface OutboxEntry {
 export interface OutboxPage {
   entries: OutboxEntry[];
   counts: Record<OutboxStatus, number>;
+  /** How this server sends: whether SMTP_URL overrides the tab, SMTP_PASSWORD is set, and the links' address. */
+  server: { smtpUrlOverride: boolean; passwordFromEnv: boolean; linkBase: string; publicUrlSet: boolean };
 }
 
 export const outboxQuery = z.object({

@@ -246,6 +246,14 @@ describe(`backup and restore (${ENGINE})`, () => {
     });
     expect(posted.statusCode, posted.body).toBe(201);
     threadId = posted.json().threadId as string;
+    // E-mail tables: a recovery request (request, hashed token, outbox row) and a digest day.
+    const forgot = await sourceApp.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'investor@demo.example.com' },
+    });
+    expect(forgot.statusCode, forgot.body).toBe(200);
+    await ctx.db.query(`INSERT INTO email_digests (kind, day) VALUES ('compliance', current_date)`);
 
     // Awkward values: JSON null and text escapes in jsonb, 15-digit numerics, microseconds, a sequence ahead of its rows.
     await ctx.db.query(

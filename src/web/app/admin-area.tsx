@@ -28,6 +28,7 @@ import InvestorOnboardingPage from '../features/kyc/investor-onboarding-page';
 import AdminInboxPage from '../features/messages/admin-inbox-page';
 import { useUnreadCount } from '../features/messages/api';
 import NotFoundPage from '../features/not-found/not-found-page';
+import ProfilePage from '../features/profile/profile-page';
 import SettingsPage from '../features/settings/settings-page';
 import SpvTrackerPage from '../features/spvs/spv-tracker-page';
 import { AdminSubscriptionsPanel } from '../features/subscriptions/admin-subscriptions-panel';
@@ -77,6 +78,7 @@ export default function AdminArea() {
         <Route path="messages" element={<AdminInboxPage />} />
         <Route path="capital-calls" element={<CapitalCallsPage />} />
         <Route path="capital-calls/:id" element={<CallDetailPage />} />
+        <Route path="profile" element={<ProfilePage />} />
         <Route path="*" element={<NotFoundPage embedded />} />
       </Routes>
     </AppShell>

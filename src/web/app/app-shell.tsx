@@ -1,4 +1,4 @@
-import { ChevronsUpDown, KeyRound, LogOut, type LucideIcon, ShieldCheck } from 'lucide-react';
+import { BellRing, ChevronsUpDown, KeyRound, LogOut, type LucideIcon, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -164,6 +164,9 @@ function UserFooter({ defaultTypeLabel }: { defaultTypeLabel: string }) {
         <DropdownMenuContent align="start" side="top">
           <DropdownMenuLabel>{user?.email}</DropdownMenuLabel>
           <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => navigate(`/${user?.role === 'admin' ? 'admin' : 'investor'}/profile`)}>
+            <BellRing aria-hidden="true" className="size-4" /> Profile & notifications
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => navigate('/change-password')}>
             <KeyRound aria-hidden="true" className="size-4" /> Change password
           </DropdownMenuItem>

@@ -11,6 +11,9 @@ import { RequireRole } from './route-guard';
 const LandingPage = lazy(() => import('../features/landing/landing-page'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const ChangePasswordPage = lazy(() => import('../features/auth/change-password-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+const UnsubscribePage = lazy(() => import('../features/auth/unsubscribe-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const AdminArea = lazy(() => import('./admin-area'));
 const InvestorArea = lazy(() => import('./investor-area'));
@@ -32,6 +35,9 @@ export function App() {
               <Route path="/" element={<Landing />} />
               <Route path="/login" element={<LoginPage />} />
               <Route path="/change-password" element={<ChangePasswordPage />} />
+              <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="/reset-password" element={<ResetPasswordPage />} />
+              <Route path="/unsubscribe" element={<UnsubscribePage />} />
               <Route element={<RequireRole area="admin" />}>
                 <Route path="/admin/*" element={<AdminArea />} />
               </Route>

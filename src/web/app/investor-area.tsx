@@ -22,6 +22,7 @@ import { useUnreadCount } from '../features/messages/api';
 import InvestorMessagesPage from '../features/messages/investor-messages-page';
 import NotFoundPage from '../features/not-found/not-found-page';
 import PerformancePage from '../features/performance/performance-page';
+import ProfilePage from '../features/profile/profile-page';
 import SubscriptionPortalPage from '../features/subscriptions/subscription-portal-page';
 import { AppShell, type NavItem } from './app-shell';
 
@@ -60,6 +61,7 @@ export default function InvestorArea() {
         <Route path="compliance" element={<DfsaCompliancePage />} />
         <Route path="capital-calls" element={<InvestorCallsPage />} />
         <Route path="statements" element={<StatementsPage />} />
+        <Route path="profile" element={<ProfilePage />} />
         <Route path="*" element={<NotFoundPage embedded />} />
       </Routes>
     </AppShell>

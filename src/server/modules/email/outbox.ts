@@ -135,7 +135,7 @@ const toEntry = (r: OutboxRow): OutboxEntry => ({
   sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
 });
 
-export async function listOutbox(q: Queryable, opts: { status?: OutboxStatus; limit: number }): Promise<OutboxPage> {
+export async function listOutbox(q: Queryable, opts: { status?: OutboxStatus; limit: number }): Promise<Omit<OutboxPage, 'server'>> {
   const rows = await q.query<OutboxRow>(
     `SELECT id, kind, to_address, subject, status, attempts, next_attempt_at, last_error, smtp_response, created_at, sent_at
        FROM email_outbox WHERE ($1::text IS NULL OR status = $1) ORDER BY id DESC LIMIT $2`,

@@ -7,6 +7,7 @@ import {
   type NotificationPreferences,
   type NotificationTopic,
   notificationPreferencesInput,
+  type OutboxPage,
   outboxQuery,
   PASSWORD_RESET_DONE,
   RESET_LINK_INVALID,
@@ -122,7 +123,16 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
   // ---- admin: outbox and test e-mail ----
   app.get('/api/email/outbox', admin, async (request) => {
     const query = parse(outboxQuery, request.query);
-    return listOutbox(db, query);
+    const page: OutboxPage = {
+      ...(await listOutbox(db, query)),
+      server: {
+        smtpUrlOverride: Boolean(ctx.config.mail.smtpUrl),
+        passwordFromEnv: Boolean(ctx.config.mail.smtpPassword),
+        linkBase: linkBase(ctx.config),
+        publicUrlSet: Boolean(ctx.config.publicUrl),
+      },
+    };
+    return page;
   });
 
   app.post('/api/email/outbox/:id/retry', admin, async (request) => {

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_ERRORS, checkSignUpForm, LOGIN_MESSAGES, SIGNUP_MESSAGES, type SignUpForm } from '../../../shared/auth';
 import { INVESTOR_USER_TYPES, type InvestorUserType, USER_TYPE_LABELS } from '../../../shared/constants';
@@ -83,6 +83,12 @@ function LoginForm({ onSignIn, onSwitch }: { onSignIn: (email: string, password:
           onChange={(e) => setPassword(e.target.value)}
         />
       </Field>
+      <Link
+        to="/forgot-password"
+        className="-mt-2 min-h-10 self-end py-2 text-sm font-medium text-gold-700 underline-offset-4 hover:underline"
+      >
+        Forgot password?
+      </Link>
       {error && (
         <p id={errorId} role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
           {error}

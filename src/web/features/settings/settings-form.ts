@@ -26,6 +26,8 @@ export interface SettingsFieldDef {
   hint?: string;
   /** Extra words after 'Not enforced yet' for settings the product does not act on. */
   notEnforcedDetail?: string;
+  /** Shown like the not-enforced note: what the setting needs before it can act. */
+  requirement?: string;
   placeholder?: string;
   autoComplete?: string;
   /** Span both columns of the tab's grid. */
@@ -77,7 +79,14 @@ export const SETTINGS_TABS: SettingsTab[] = [
             hint: 'Shown on the landing page, in the footer and in page titles.',
             autoComplete: 'organization',
           },
-          { key: 'companyLogo', label: 'Company logo URL', kind: 'url', placeholder: 'https://', hint: 'Address of the logo image.' },
+          {
+            key: 'companyLogo',
+            label: 'Company logo URL',
+            kind: 'url',
+            placeholder: 'https://',
+            hint: 'Address of the logo image.',
+            notEnforcedDetail: 'shown in e-mails only',
+          },
           { key: 'timezone', label: 'Timezone', kind: 'select', options: opts(TIMEZONES, TIMEZONE_LABELS) },
           {
             key: 'language',
@@ -151,10 +160,26 @@ export const SETTINGS_TABS: SettingsTab[] = [
         title: 'Notifications',
         description: 'Which messages the platform sends.',
         fields: [
-          { key: 'emailNotifications', label: 'Email notifications', kind: 'checkbox', hint: 'Account and activity e-mails.' },
-          { key: 'smsNotifications', label: 'SMS notifications', kind: 'checkbox', hint: 'Text messages for urgent events.' },
-          { key: 'dealAlerts', label: 'Deal alerts', kind: 'checkbox', hint: 'New deals and changes in the pipeline.' },
-          { key: 'complianceAlerts', label: 'Compliance alerts', kind: 'checkbox', hint: 'Filings and reviews that fall due.' },
+          {
+            key: 'emailNotifications',
+            label: 'Email notifications',
+            kind: 'checkbox',
+            hint: 'Every notification e-mail; each user also chooses theirs on their profile. Password recovery is always sent.',
+          },
+          {
+            key: 'smsNotifications',
+            label: 'SMS notifications',
+            kind: 'checkbox',
+            hint: 'Text messages for urgent events.',
+            requirement: 'Requires an SMS provider',
+          },
+          { key: 'dealAlerts', label: 'Deal alerts', kind: 'checkbox', hint: 'E-mail investors when a new deal opens for subscription.' },
+          {
+            key: 'complianceAlerts',
+            label: 'Compliance alerts',
+            kind: 'checkbox',
+            hint: 'One e-mail a day to admins listing compliance items overdue or due within 7 days.',
+          },
         ],
       },
     ],
@@ -180,11 +205,24 @@ export const SETTINGS_TABS: SettingsTab[] = [
     sections: [
       {
         title: 'Email server',
-        description: 'The SMTP server outgoing e-mail will use.',
+        description: 'The SMTP server outgoing e-mail uses. Save, then send a test e-mail below.',
         fields: [
-          { key: 'smtpHost', label: 'SMTP host', kind: 'text', placeholder: 'smtp.example.com', autoComplete: 'off' },
-          { key: 'smtpPort', label: 'SMTP port', kind: 'number' },
-          { key: 'smtpUser', label: 'SMTP user', kind: 'text', autoComplete: 'off' },
+          {
+            key: 'smtpHost',
+            label: 'SMTP host',
+            kind: 'text',
+            placeholder: 'smtp.example.com',
+            autoComplete: 'off',
+            hint: 'STARTTLS is required unless the server is on this machine. SMTP_URL on the server overrides host, port and user.',
+          },
+          { key: 'smtpPort', label: 'SMTP port', kind: 'number', hint: '587 for STARTTLS, 465 for TLS from the start.' },
+          {
+            key: 'smtpUser',
+            label: 'SMTP user',
+            kind: 'text',
+            autoComplete: 'off',
+            hint: 'The password is read from the SMTP_PASSWORD environment variable and never stored here.',
+          },
           { key: 'emailFromAddress', label: 'From address', kind: 'email', placeholder: 'noreply@example.com', autoComplete: 'off' },
         ],
       },

@@ -15,6 +15,7 @@ import { cn } from '../../lib/cn';
 import { pageTitle } from '../../lib/company';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { LOAD_FAILED, SAVE_FAILED, SAVED, useSaveSettings, useSettings } from './api';
+import { EmailTools } from './email-tools';
 import {
   errorCount,
   firstFieldWithError,
@@ -206,6 +207,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
                 </CardContent>
               </Card>
             ))}
+            {t.id === 'email' && <EmailTools unsavedChanges={dirty} />}
           </TabsContent>
         ))}
       </Tabs>
@@ -235,8 +237,21 @@ function NotEnforcedNote({ detail }: { detail?: string }) {
   );
 }
 
+function RequirementNote({ text }: { text: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded bg-neutral-100 px-1.5 py-0.5 text-xs font-medium text-neutral-700">
+      <Info aria-hidden="true" className="size-3.5" />
+      {text}
+    </span>
+  );
+}
+
 function hintFor(def: SettingsFieldDef): ReactNode {
-  const note = isNotEnforced(def.key) ? <NotEnforcedNote detail={def.notEnforcedDetail} /> : null;
+  const note = isNotEnforced(def.key) ? (
+    <NotEnforcedNote detail={def.notEnforcedDetail} />
+  ) : def.requirement ? (
+    <RequirementNote text={def.requirement} />
+  ) : null;
   if (!def.hint && !note) return null;
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
