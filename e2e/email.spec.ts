@@ -10,6 +10,13 @@ import { mailbox, waitForMail } from './mail';
  * deal alerts off and gets none.
  */
 
+/** Saves the settings once earlier toasts have gone, so the new toast is the one checked. */
+async function save(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Settings saved successfully');
+}
+
 test('forgot password -> e-mail -> new password -> sign in', async ({ page }) => {
   await forgotPasswordFlow(page, 'desktop-recover');
 });
@@ -49,14 +56,12 @@ test('an admin saves the SMTP settings and sends a test e-mail; the answer and t
 
   // A wrong port: the test reports the failure instead of pretending.
   await page.getByLabel('SMTP port', { exact: true }).fill('1');
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'Settings saved successfully');
+  await save(page);
   await page.getByRole('button', { name: 'Send test e-mail' }).click();
   await expect(page.getByText('Not sent. The server answered:')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('smtp-answer')).toContainText('ECONNREFUSED');
   await page.getByLabel('SMTP port', { exact: true }).fill(String(E2E.smtpPort));
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expectToast(page, 'Settings saved successfully');
+  await save(page);
 });
 
 test('an investor turns off deal alerts on their profile and gets no deal alert; others still do', async ({ page }) => {

@@ -28,9 +28,11 @@ export default function ForgotPasswordPage() {
       const res = await api<{ message: string }>('/api/auth/forgot-password', { body: { email } });
       setSent(res.message);
     } catch (err) {
-      const message = err instanceof ApiError ? (err.fields?.email ?? err.message) : 'Request failed';
+      const field = err instanceof ApiError ? err.fields?.email : undefined;
+      const message = field ?? (err instanceof ApiError ? err.message : 'Request failed');
       setError(message);
-      toast.error(message);
+      // A field error shows on the field; anything else (too many requests, offline) as a toast too.
+      if (!field) toast.error(message);
     } finally {
       setBusy(false);
     }
