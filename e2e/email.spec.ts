@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { forgotPasswordFlow } from './email-flows';
 import { DEMO, E2E, expectNoA11yViolations, expectToast, gotoLogin, signInViaUi } from './fixtures';
 import { mailbox, waitForMail } from './mail';

@@ -1,7 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_CLIENT, RESET_LINK_INVALID } from '../../../shared/email.ts';
+import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc.ts';
 import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
+import { injectForm, PDF_BYTES } from '../../testing/multipart.ts';
 import { linkIn, type ReceivedMail, type Receiver, startReceiver } from '../../testing/smtp-receiver.ts';
 import { OutboxWorker } from './worker.ts';
 
@@ -409,6 +411,83 @@ describe('e-mail: recovery, outbox, notifications', () => {
       expect(linkIn(m, '/login')).toBe(`${PUBLIC}/login`);
       // Essential: no unsubscribe link.
       expect(m.text).not.toContain('Unsubscribe');
+    });
+
+    it('follows an investor through KYC, subscription, distribution and a shared document, telling each side', async () => {
+      const inv = await createUser(ctx, { name: 'Lifecycle Investor' });
+      const invCookie = await signIn(ctx, inv.email, inv.password);
+      const mine = async (kind: string) => (await outbox(`kind = '${kind}' AND to_address = '${inv.email}'`)).length;
+      const admins = async (kind: string) => (await outbox(`kind = '${kind}' AND to_address = '${admin.email}'`)).length;
+      for (const kind of KYC_DOCUMENT_KINDS) {
+        const form = injectForm({}, { filename: `${kind}.pdf`, content: PDF_BYTES });
+        const up = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/kyc/me/documents/${kind}`,
+          headers: { ...form.headers, cookie: invCookie },
+          payload: form.payload,
+        });
+        expect(up.statusCode, up.body).toBe(200);
+      }
+      expect((await post('/api/kyc/me/submit', {}, { cookie: invCookie })).statusCode).toBe(200);
+      expect(await admins('kyc_submitted')).toBe(1);
+      const appId = (await ctx.db.query<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1', [inv.id]))[0]?.id;
+      const rejected = await post(`/api/kyc/${appId}/reject`, { reason: 'Passport <expired>' }, { cookie: admin.cookie });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(await mine('kyc_rejected')).toBe(1);
+      await worker.runOnce();
+      const rejection = await receiver.waitFor((m) => to(inv.email)(m) && m.subject === 'Your KYC application needs attention');
+      expect(rejection.text).toContain('Reason: Passport <expired>');
+      expect(rejection.html).toContain('Passport &lt;expired&gt;');
+      await ctx.db.query(`UPDATE kyc_applications SET status = 'in_review' WHERE id = $1`, [appId]);
+      expect((await post(`/api/kyc/${appId}/approve`, {}, { cookie: admin.cookie })).statusCode).toBe(200);
+      expect(await mine('kyc_approved')).toBe(1);
+
+      const deal = await post(
+        '/api/deals',
+        { title: `Lifecycle deal ${Date.now()}`, type: 'PPP', targetAmount: '900000' },
+        { cookie: admin.cookie },
+      );
+      const dealId = deal.json().deal.id as string;
+      await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/deals/${dealId}`,
+        payload: { status: 'Active' },
+        headers: { cookie: admin.cookie },
+      });
+      const sub = await post('/api/investor/subscriptions', { dealId, amount: '30000.00' }, { cookie: invCookie });
+      expect(sub.statusCode, sub.body).toBe(201);
+      expect(await admins('subscription_submitted')).toBe(1);
+      const subId = sub.json().subscription.id as string;
+      expect((await post(`/api/subscriptions/${subId}/complete`, {}, { cookie: admin.cookie })).statusCode).toBe(200);
+      const dist = await post(
+        '/api/distributions',
+        { dealId, type: 'Income', totalAmount: '1234.56', paymentDate: '2030-01-15' },
+        { cookie: admin.cookie },
+      );
+      expect(dist.statusCode, dist.body).toBe(201);
+      expect(await mine('distribution_recorded')).toBe(1);
+      expect((await post(`/api/distributions/${dist.json().event.id}/pay`, {}, { cookie: admin.cookie })).statusCode).toBe(200);
+      expect(await mine('distribution_paid')).toBe(1);
+
+      const form = injectForm(
+        { name: 'Side letter', type: 'Other', investorId: inv.id, investorVisible: 'true' },
+        { filename: 'letter.pdf', content: PDF_BYTES },
+      );
+      const doc = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/documents',
+        headers: { ...form.headers, cookie: admin.cookie },
+        payload: form.payload,
+      });
+      expect(doc.statusCode, doc.body).toBe(201);
+      expect(await mine('document_shared')).toBe(1);
+
+      await worker.runOnce();
+      const recorded = await receiver.waitFor((m) => to(inv.email)(m) && m.subject.startsWith('Distribution recorded'));
+      // The investor's whole share (the only holder), exactly.
+      expect(recorded.text).toContain('your share is $1,234.56, payment date 2030-01-15');
+      await receiver.waitFor((m) => to(inv.email)(m) && m.subject === 'New document: Side letter');
+      await receiver.waitFor((m) => to(admin.email)(m) && m.subject.startsWith('Subscription submitted: Lifecycle deal'));
     });
 
     it('sends one compliance digest a day to admins, listing overdue items and items due within 7 days', async () => {
