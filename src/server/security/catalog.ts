@@ -309,6 +309,12 @@ export const EVIDENCE: Evidence[] = [
     test: 'tells an investor a message is waiting without its text, and admins about a new message',
   },
   {
+    area: 'E-mail',
+    claim: 'SMTP uses STARTTLS when offered and refuses plain SMTP to a server that is not on loopback',
+    file: 'src/server/modules/email/email.test.ts',
+    test: 'refuses plain SMTP to a server that is not on loopback',
+  },
+  {
     area: 'Faults',
     claim: 'An e-mail written with its event survives SIGKILL before it is sent and goes out after the restart',
     file: 'src/server/faults/email-outbox.test.ts',

@@ -16,6 +16,8 @@ export interface ReceivedMail {
   html: string;
   raw: string;
   receivedAt: number;
+  /** The session ran over TLS (STARTTLS or implicit). */
+  secure: boolean;
 }
 
 export interface Receiver {
@@ -109,8 +111,11 @@ export async function startReceiver(
   opts: {
     port?: number;
     host?: string;
-    options?: Partial<SMTPServerOptions> /** Answer each message this much later. */;
+    options?: Partial<SMTPServerOptions>;
+    /** Answer each message this much later. */
     delayMs?: number;
+    /** Offer STARTTLS (smtp-server's built-in self-signed certificate). */
+    starttls?: boolean;
   } = {},
 ): Promise<Receiver> {
   const messages: ReceivedMail[] = [];
@@ -120,7 +125,7 @@ export async function startReceiver(
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    disabledCommands: opts.starttls ? [] : ['STARTTLS'],
     logger: false,
     onAuth(auth, _session, cb) {
       cb(null, { user: auth.username ?? 'anonymous' });
@@ -148,6 +153,7 @@ export async function startReceiver(
           html: parsed.html,
           raw,
           receivedAt: Date.now(),
+          secure: Boolean(session.secure),
         });
         for (const w of waiters) w();
         cb(null);
@@ -163,7 +169,7 @@ export async function startReceiver(
   const port = (server.server.address() as AddressInfo).port;
   return {
     port,
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://${opts.host ?? '127.0.0.1'}:${port}`,
     messages,
     get refused() {
       return state.refused;

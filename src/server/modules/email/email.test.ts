@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_CLIENT, RESET_LINK_INVALID } from '../../../shared/email.ts';
@@ -259,6 +260,62 @@ describe('e-mail: recovery, outbox, notifications', () => {
         ]);
       } finally {
         await bare.close();
+      }
+    });
+  });
+
+  describe('transport security', () => {
+    it('uses STARTTLS when the server offers it', async () => {
+      const tls = await startReceiver({ starttls: true });
+      try {
+        const c = await createTestContext({ SMTP_URL: tls.url });
+        try {
+          const a = await createUser(c, { role: 'admin', adminUserType: 'founder' });
+          const cookie = await signIn(c, a.email, a.password);
+          const res = await c.app.inject({
+            method: 'POST',
+            url: '/api/email/test',
+            payload: { to: 'tls@test.example.com' },
+            headers: { cookie },
+          });
+          expect(res.json()).toMatchObject({ ok: true });
+          expect((await tls.waitFor(to('tls@test.example.com'))).secure).toBe(true);
+        } finally {
+          await c.close();
+        }
+      } finally {
+        await tls.close();
+      }
+    });
+
+    const external = Object.values(os.networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    it.skipIf(!external)('refuses plain SMTP to a server that is not on loopback', async () => {
+      const plain = await startReceiver({ host: external });
+      try {
+        const c = await createTestContext({ SMTP_URL: plain.url });
+        try {
+          const a = await createUser(c, { role: 'admin', adminUserType: 'founder' });
+          const cookie = await signIn(c, a.email, a.password);
+          const res = await c.app.inject({
+            method: 'POST',
+            url: '/api/email/test',
+            payload: { to: 'plain@test.example.com' },
+            headers: { cookie },
+          });
+          expect(res.json()).toEqual({
+            ok: false,
+            response: expect.stringMatching(
+              /^ETLS: the server did not accept STARTTLS .*plain SMTP is only allowed to a loopback address$/,
+            ),
+          });
+          expect(plain.messages).toEqual([]);
+        } finally {
+          await c.close();
+        }
+      } finally {
+        await plain.close();
       }
     });
   });

@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
  * The SMTP connection: SMTP_URL when set, otherwise host, port and user from the Email tab with
  * SMTP_PASSWORD from the environment (the password is never stored in the database). STARTTLS
  * is used whenever the server offers it, and required unless the server is on a loopback
- * address; port 465 and smtps:// use implicit TLS. Certificates are verified.
+ * address; port 465 and smtps:// use implicit TLS. Certificates are verified off loopback.
  */
 
 export class MailNotConfigured extends Error {}
@@ -69,7 +69,9 @@ export function createTransport(t: MailTarget) {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-    tls: { rejectUnauthorized: true, servername: isIP(t.host) ? undefined : t.host },
+    // Off loopback the certificate must be valid; on loopback the connection never leaves the
+    // machine (plain SMTP is allowed there), so a local relay's self-signed certificate is accepted.
+    tls: { rejectUnauthorized: !t.loopback, servername: isIP(t.host) ? undefined : t.host },
   });
 }
 
@@ -102,6 +104,12 @@ export async function sendOne(t: MailTarget, msg: Outgoing): Promise<string> {
 /** A short, single-line description of a send failure, with the SMTP reply when there is one. */
 export function describeError(err: unknown): { message: string; permanent: boolean } {
   const e = err as { message?: string; response?: string; responseCode?: number; code?: string };
+  if (e.code === 'ETLS' && !e.responseCode?.toString().startsWith('4')) {
+    return {
+      message: `ETLS: the server did not accept STARTTLS (${(e.response ?? e.message ?? '').toString().slice(0, 200)}); plain SMTP is only allowed to a loopback address`,
+      permanent: false,
+    };
+  }
   const base = e.response ? String(e.response) : (e.message ?? String(err));
   const message = base.replace(/\s+/g, ' ').trim().slice(0, 500);
   // 5xx replies (unknown mailbox, refused sender) will not succeed on a retry.
