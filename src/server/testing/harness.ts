@@ -31,7 +31,12 @@ function recordSecrets(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
     const body = request.body as Record<string, unknown> | undefined;
     if (!body || typeof body !== 'object') return;
-    for (const [k, v] of Object.entries(body)) if (/password/i.test(k) && typeof v === 'string' && v.length >= 6) secrets.add(v);
+    for (const [k, v] of Object.entries(body)) {
+      if (typeof v !== 'string') continue;
+      if (/password/i.test(k) && v.length >= 6) secrets.add(v);
+      // Recovery and unsubscribe tokens (from e-mailed links) must not reach a log either.
+      if (k === 'token' && v.length >= 20) secrets.add(v);
+    }
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     const cookies = reply.getHeader('set-cookie');
