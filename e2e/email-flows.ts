@@ -70,7 +70,8 @@ export async function smtpSettingsFlow(page: Page, label: string) {
 
   await page.getByLabel('SMTP host', { exact: true }).fill('127.0.0.1');
   await page.getByLabel('SMTP port', { exact: true }).fill(String(E2E.smtpPort));
-  await page.getByLabel('From address', { exact: true }).fill('alerts@harbour.example.com');
+  // A new From address each run, so the form has unsaved changes whatever an earlier run saved.
+  await page.getByLabel('From address', { exact: true }).fill(`alerts.${label}.${Date.now()}@harbour.example.com`);
   // The test uses the saved settings: unsaved edits hold the button back.
   await expect(page.getByRole('button', { name: 'Send test e-mail' })).toBeDisabled();
   await expect(page.getByText('Save your changes first: the test uses the saved settings.')).toBeVisible();

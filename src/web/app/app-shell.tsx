@@ -124,7 +124,7 @@ function NavEntry({ item }: { item: NavItem }) {
 function UserFooter({ defaultTypeLabel }: { defaultTypeLabel: string }) {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
-  const { state, isMobile } = useSidebar();
+  const { state, isMobile, setOpenMobile } = useSidebar();
   const typeLabel = user?.userType ? USER_TYPE_LABELS[user.userType] : defaultTypeLabel;
   const collapsed = state === 'collapsed' && !isMobile;
 
@@ -164,7 +164,13 @@ function UserFooter({ defaultTypeLabel }: { defaultTypeLabel: string }) {
         <DropdownMenuContent align="start" side="top">
           <DropdownMenuLabel>{user?.email}</DropdownMenuLabel>
           <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => navigate(`/${user?.role === 'admin' ? 'admin' : 'investor'}/profile`)}>
+          <DropdownMenuItem
+            onSelect={() => {
+              // The page opens inside the shell: close the phone's navigation sheet over it.
+              setOpenMobile(false);
+              navigate(`/${user?.role === 'admin' ? 'admin' : 'investor'}/profile`);
+            }}
+          >
             <BellRing aria-hidden="true" className="size-4" /> Profile & notifications
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => navigate('/change-password')}>
