@@ -96,8 +96,31 @@ export async function smtpSettingsFlow(page: Page, label: string) {
   await page.getByRole('button', { name: 'Send test e-mail' }).click();
   await expect(page.getByText('Not sent. The server answered:')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('smtp-answer')).toContainText('ECONNREFUSED');
+
+  // An e-mail queued while the server is unreachable waits in the outbox with the error ...
+  const subject = 'Reset your Meridian Capital Group password';
+  const forgot = await page.request.post(`${E2E.emptyBaseURL}/api/auth/forgot-password`, { data: { email: E2E.adminEmail } });
+  expect(forgot.ok()).toBe(true);
+  const outbox = page.getByRole('table', { name: 'Outbox' });
+  const row = outbox.getByRole('row').filter({ hasText: subject }).first();
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(row).toContainText('ECONNREFUSED', { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(row).toContainText('Queued');
+
+  // ... and goes out with "Retry now" once the settings are right.
   await page.getByLabel('SMTP port', { exact: true }).fill(String(E2E.smtpPort));
   await save(page);
+  await row.getByRole('button', { name: /^Retry now/ }).click();
+  await expectToast(page, 'The e-mail will be sent again now');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(row).toContainText('Sent', { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  await waitForMail(page.request, E2E.adminEmail, (m) => m.receivedAt >= started && m.subject === subject);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectNoA11yViolations(page, `settings: outbox after retry (${label})`);
 }
 
 /** The demo investor turns deal alerts off on their profile; a new open deal then reaches others but not them. */
