@@ -95,7 +95,7 @@ export interface Config {
   /** The built web app to serve; unset: dist/web next to the sources. */
   webDir: string | undefined;
   /** The origin users reach the product at (links in e-mails); unset: the server's own address. */
-  publicUrl: string | undefined;
+  publicUrl: URL | undefined;
   /** E-mail: SMTP_URL overrides the Email tab's server; SMTP_PASSWORD is never stored in the database. */
   mail: {
     smtpUrl: string | undefined;
@@ -148,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFile: e.LOG_FILE,
     messageKey: e.MESSAGE_KEY || undefined,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
-    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    publicUrl: e.PUBLIC_URL ? new URL(new URL(e.PUBLIC_URL).origin) : undefined,
     mail: {
       smtpUrl: e.SMTP_URL || undefined,
       smtpPassword: e.SMTP_PASSWORD || undefined,

@@ -23,7 +23,8 @@ describe('e-mail: recovery, outbox, notifications', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    ctx = await createTestContext({ SMTP_URL: receiver.url, PUBLIC_URL: PUBLIC, EMAIL_RETRY_BASE_SECONDS: '1', EMAIL_MAX_ATTEMPTS: '3' });
+    // Links come from the worker's base (PUBLIC_URL in a real server).
+    ctx = await createTestContext({ SMTP_URL: receiver.url, EMAIL_RETRY_BASE_SECONDS: '1', EMAIL_MAX_ATTEMPTS: '3' });
     worker = new OutboxWorker(ctx.db, ctx.config, { baseUrl: () => PUBLIC });
     const a = await createUser(ctx, { role: 'admin', adminUserType: 'founder', name: 'Fiona Founder' });
     admin = { id: a.id, email: a.email, cookie: await signIn(ctx, a.email, a.password) };

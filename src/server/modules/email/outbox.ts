@@ -81,6 +81,18 @@ export async function claimDue(q: Queryable, limit: number): Promise<ClaimedEmai
   );
 }
 
+/**
+ * E-mails left 'sending' by a process that died. Only for the embedded database, where the
+ * DATA_DIR lock guarantees this is the only server: with PostgreSQL another instance may be
+ * sending them right now, and their lease decides instead.
+ */
+export async function releaseAbandoned(q: Queryable): Promise<number> {
+  const rows = await q.query(
+    `UPDATE email_outbox SET status = 'queued', locked_until = NULL, next_attempt_at = now() WHERE status = 'sending' RETURNING id`,
+  );
+  return rows.length;
+}
+
 export async function markSent(q: Queryable, id: number, response: string): Promise<void> {
   await q.query(
     `UPDATE email_outbox SET status = 'sent', sent_at = now(), smtp_response = $2, last_error = NULL, locked_until = NULL

@@ -32,7 +32,7 @@ export function isLoopback(host: string): boolean {
   return false;
 }
 
-export function resolveTarget(settings: Settings, mail: Config['mail'], publicUrl: string | undefined): MailTarget {
+export function resolveTarget(settings: Settings, mail: Config['mail'], publicUrl: URL | undefined): MailTarget {
   let host: string;
   let port: number;
   let secure: boolean;
@@ -53,7 +53,7 @@ export function resolveTarget(settings: Settings, mail: Config['mail'], publicUr
     user = settings.smtpUser || undefined;
     pass = mail.smtpPassword;
   }
-  const fallbackDomain = publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  const fallbackDomain = publicUrl?.hostname ?? 'localhost';
   const from = settings.emailFromAddress || `no-reply@${fallbackDomain}`;
   return { host, port, secure, user, pass, from, loopback: isLoopback(host) };
 }

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { getSettings } from '../settings/service.ts';
 import { enqueueComplianceDigest } from './notify.ts';
-import { claimDue, markFailed, markSent, outboxSignal } from './outbox.ts';
+import { claimDue, markFailed, markSent, outboxSignal, releaseAbandoned } from './outbox.ts';
 import { LINK_BASE } from './templates.ts';
 import { describeError, MailNotConfigured, type MailTarget, resolveTarget, sendOne } from './transport.ts';
 
@@ -11,7 +11,7 @@ const BATCH = 10;
 
 /** The address links in e-mails point at: PUBLIC_URL, or this server's own address. */
 export function linkBase(config: Config, ownUrl?: string): string {
-  return config.publicUrl ?? ownUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  return config.publicUrl?.origin ?? ownUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
 }
 
 export const withLinks = (text: string, base: string) => text.split(LINK_BASE).join(base);
@@ -38,12 +38,18 @@ export class OutboxWorker {
   start(): void {
     this.stopped = false;
     outboxSignal.on('enqueued', this.onSignal);
+    // The only server on an embedded database: what a killed predecessor was sending goes out now.
+    const ready = this.db.engine === 'pglite' ? releaseAbandoned(this.db) : Promise.resolve(0);
     const tick = () => {
       void this.kick().finally(() => {
         if (!this.stopped) this.timer = setTimeout(tick, this.config.mail.pollSeconds * 1000);
       });
     };
-    tick();
+    void ready
+      .catch((err) => this.opts.log?.error({ err }, 'releasing abandoned e-mails failed'))
+      .then(() => {
+        if (!this.stopped) tick();
+      });
   }
 
   async stop(): Promise<void> {
