@@ -7,6 +7,9 @@ export const APP_PAGES = [
   '/',
   '/login',
   '/change-password',
+  '/forgot-password',
+  '/reset-password',
+  '/unsubscribe',
   '/admin',
   '/admin/deals',
   '/admin/deals/new',
@@ -22,6 +25,7 @@ export const APP_PAGES = [
   '/admin/messages',
   '/admin/capital-calls',
   '/admin/capital-calls/:id',
+  '/admin/profile',
   '/investor',
   '/investor/deals',
   '/investor/subscriptions',
@@ -31,6 +35,7 @@ export const APP_PAGES = [
   '/investor/compliance',
   '/investor/capital-calls',
   '/investor/statements',
+  '/investor/profile',
 ] as const;
 
 const patterns = APP_PAGES.map((p) => new RegExp(`^${p.replace(/:[a-z]+/gi, '[^/]+')}/?$`));
