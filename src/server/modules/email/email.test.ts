@@ -517,7 +517,33 @@ describe('e-mail: recovery, outbox, notifications', () => {
       expect(await admins('subscription_submitted')).toBe(1);
       const subId = sub.json().subscription.id as string;
       expect((await post(`/api/subscriptions/${subId}/complete`, {}, { cookie: admin.cookie })).statusCode).toBe(200);
-      // Distribution notices need contributed capital on the record date since the ledger landed; to be re-added.
+      // A capital call of 100% tells the investor (amount and due date), the receipt funds the
+      // holding, and a distribution recorded then paid tells them twice.
+      const today = new Date().toISOString().slice(0, 10);
+      const callRes = await post(
+        '/api/capital-calls',
+        { dealId, basis: 'percentage', percentage: '100', dueDate: today, purpose: 'Closing' },
+        { cookie: admin.cookie },
+      );
+      expect(callRes.statusCode, callRes.body).toBe(201);
+      expect(await mine('capital_call_issued')).toBe(1);
+      const callId = callRes.json().call.id as string;
+      const receipt = await post(
+        `/api/capital-calls/${callId}/receipts`,
+        { investorId: inv.id, amount: '30000.00', valueDate: today },
+        { cookie: admin.cookie },
+      );
+      expect(receipt.statusCode, receipt.body).toBe(201);
+      const dist = await post(
+        '/api/distributions',
+        { dealId, type: 'Income', totalAmount: '1200.00', paymentDate: today, recordDate: today },
+        { cookie: admin.cookie },
+      );
+      expect(dist.statusCode, dist.body).toBe(201);
+      expect(await mine('distribution_recorded')).toBe(1);
+      const eventId = dist.json().event.id as string;
+      expect((await post(`/api/distributions/${eventId}/pay`, {}, { cookie: admin.cookie })).statusCode).toBe(200);
+      expect(await mine('distribution_paid')).toBe(1);
       const form = injectForm(
         { name: 'Side letter', type: 'Other', investorId: inv.id, investorVisible: 'true' },
         { filename: 'letter.pdf', content: PDF_BYTES },
@@ -533,6 +559,8 @@ describe('e-mail: recovery, outbox, notifications', () => {
 
       await worker.runOnce();
       await receiver.waitFor((m) => to(inv.email)(m) && m.subject === 'New document: Side letter');
+      const callMail = await receiver.waitFor((m) => to(inv.email)(m) && m.subject.startsWith('Capital call: Lifecycle deal'));
+      expect(callMail.text).toContain('$30,000.00');
       await receiver.waitFor((m) => to(admin.email)(m) && m.subject.startsWith('Subscription submitted: Lifecycle deal'));
     });
 

@@ -17,6 +17,7 @@ import { allocateLargestRemainder, formatUsdExact, fromCents, parsePercent, toCe
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
+import { notifyCapitalCallIssued } from '../email/notify.ts';
 import { FACT_COLUMNS, type FactRow, postEntry, toFacts } from './service.ts';
 
 /**
@@ -116,6 +117,12 @@ export async function createCall(
         memo: input.purpose,
         createdBy: actorId,
       });
+  }
+  // Each called investor is told in the same transaction (the outbox): amount, due date, deal.
+  for (const i of investors) {
+    const part = parts.get(i.id) ?? 0n;
+    if (part > 0n)
+      await notifyCapitalCallIssued(q, { investorId: i.id, dealTitle: deal.title, amount: fromCents(part), dueDate: input.dueDate });
   }
   await logActivity(q, {
     type: 'capital_call_issued',
