@@ -4,7 +4,8 @@
 //                     The bare instance replays, without any of our framework, exactly the SQL our
 //                     app issued for a captured request (/bare/read/:name, /bare/write/:name),
 //                     and hosts the bench's control routes (/__bench/*).
-//   BENCH_MODE=hello  a bare Fastify hello-world (item 1's baseline).
+//   BENCH_MODE=hello  a bare Fastify hello-world (item 1's first baseline).
+//   BENCH_MODE=plugins Fastify with our plugins and hooks, a health route doing no work (item 1's second baseline).
 //   BENCH_MODE=upload a bare Fastify + @fastify/multipart route streaming a file to disk (item 5's baseline).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -16,12 +17,16 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { hashPassword } from '../src/server/auth/password.ts';
+import { SESSION_SQL, sessionId } from '../src/server/auth/sessions.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { MessageCipher } from '../src/server/crypto/cipher.ts';
 import { type Db, one, openPglite, openPostgres, type Queryable } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { insertUser } from '../src/server/modules/users/accounts.ts';
+import { loggerOptions } from '../src/server/http/logging.ts';
+import { createFastify, registerPlugins } from '../src/server/http/plugins.ts';
 import { DiskFileStore } from '../src/server/storage/file-store.ts';
+import { version } from '../src/server/version.ts';
 import { countsFor, growTo } from './lib/dataset.ts';
 import { BENCH_ADMIN } from './lib/util.ts';
 
@@ -45,7 +50,13 @@ function recording(db: Db) {
       return q.query<T>(sql, params);
     },
   });
-  const wrapped: Db = { engine: db.engine, query: wrap(db).query, tx: (fn) => db.tx((t) => fn(wrap(t))), close: () => db.close() };
+  const wrapped: Db = {
+    engine: db.engine,
+    query: wrap(db).query,
+    tx: (fn) => db.tx((t) => fn(wrap(t))),
+    close: () => db.close(),
+    listen: (channel, on) => db.listen(channel, on),
+  };
   return {
     db: wrapped,
     async capture(fn: () => Promise<unknown>): Promise<Captured[]> {
@@ -154,6 +165,20 @@ async function appMode() {
     });
     return reply.status(201).send({ results: out });
   });
+  // The same inserts, after resolving the request's session with the statement our app uses
+  // (SESSION_SQL, by primary key): what a create costs with a session lookup and nothing else.
+  bare.post<{ Params: { name: string } }>('/bare/write-session/:name', async (request, reply) => {
+    const token = /(?:^|;\s*)sd_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+    const session = token ? await raw.query<{ valid: boolean; status: string }>(SESSION_SQL, [sessionId(token)]) : [];
+    if (!session[0]?.valid || session[0].status !== 'active') return reply.status(401).send({ message: 'no session' });
+    const qs = writes.get(request.params.name) ?? [];
+    const out = await raw.tx(async (q) => {
+      const rows: unknown[] = [];
+      for (const c of qs) rows.push(await q.query(c.sql, c.params));
+      return rows;
+    });
+    return reply.status(201).send({ results: out });
+  });
   bare.post<{ Body: { scale: number } }>('/__bench/grow', async (request) => {
     const seconds = await growTo(raw, countsFor(request.body.scale, base), adminId, log);
     return { seconds };
@@ -162,6 +187,24 @@ async function appMode() {
     const t0 = performance.now();
     const rows = await raw.query(request.body.sql, request.body.params ?? undefined);
     return { ms: performance.now() - t0, rows };
+  });
+  // CPU profile of the load window only (bench/profile.ts): start, then stop returns the .cpuprofile.
+  let inspector: import('node:inspector/promises').Session | undefined;
+  bare.post('/__bench/profile/start', async () => {
+    const { Session } = await import('node:inspector/promises');
+    inspector = new Session();
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+    await inspector.post('Profiler.start');
+    return { ok: true };
+  });
+  bare.post('/__bench/profile/stop', async () => {
+    if (!inspector) return { profile: null };
+    const { profile } = await inspector.post('Profiler.stop');
+    inspector.disconnect();
+    inspector = undefined;
+    return { profile };
   });
   bare.get('/__bench/captured', async () => ({ reads: Object.fromEntries(reads), writes: Object.fromEntries(writes) }));
   const close = async () => {
@@ -203,6 +246,19 @@ async function helloMode() {
   await app.listen({ port, host });
 }
 
+/**
+ * Item 1's second baseline: Fastify with our plugins and hooks (createFastify + registerPlugins:
+ * cookie, multipart, helmet's headers, cache-control, one log line per request, the logger at
+ * LOG_LEVEL=info with our redaction) and a health route that does no work.
+ */
+async function pluginsMode() {
+  const app = createFastify({ logger: loggerOptions('info'), trustProxy: false });
+  await registerPlugins(app, { maxUploadBytes: 50 * 1024 * 1024 });
+  const body = { status: 'ok', version, database: true };
+  app.get('/api/health', { logLevel: 'warn' }, async () => body);
+  await app.listen({ port, host });
+}
+
 async function uploadMode() {
   const dir = process.env.BENCH_UPLOAD_DIR as string;
   await mkdir(dir, { recursive: true });
@@ -222,7 +278,7 @@ async function uploadMode() {
   await app.listen({ port, host });
 }
 
-const run = mode === 'hello' ? helloMode : mode === 'upload' ? uploadMode : appMode;
+const run = mode === 'hello' ? helloMode : mode === 'plugins' ? pluginsMode : mode === 'upload' ? uploadMode : appMode;
 run().catch((err) => {
   console.error(err);
   process.exit(1);

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
-import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { registerAccessControl } from './auth/guard.ts';
+import { SessionCache } from './auth/sessions.ts';
 import type { AppContext } from './context.ts';
+import { dbPriority } from './db/client.ts';
+import { watchInvalidations } from './db/invalidation.ts';
 import { errorHandler } from './http/errors.ts';
+import { createFastify, registerPlugins } from './http/plugins.ts';
 import { registerSpa } from './http/spa.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -22,7 +23,7 @@ import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { getSettings } from './modules/settings/service.ts';
+import { readSettings } from './modules/settings/service.ts';
 import { spvRoutes } from './modules/spvs/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -37,55 +38,18 @@ export interface BuildOptions {
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: opts.logger ?? false,
-    trustProxy: ctx.config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    // One line per request (below) instead of Fastify's two: half the logging cost.
-    logController: new LogController({ disableRequestLogging: true }),
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        req: { method: request.method, url: request.url, ip: request.ip },
-        res: { statusCode: reply.statusCode },
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
-  });
-
+  const app = createFastify({ logger: opts.logger, trustProxy: ctx.config.trustProxy });
   app.setErrorHandler(errorHandler);
-  await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { throwFileSizeLimit: true, preservePath: true, limits: { fileSize: ctx.config.maxUploadBytes } });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix injects <style> elements (scroll locking); scripts stay strictly 'self'.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // HSTS only means something over HTTPS; it is added below when the request came that way.
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onSend', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
+  await registerPlugins(app, { maxUploadBytes: ctx.config.maxUploadBytes });
 
-  registerAccessControl(app, ctx.db);
+  // Writes and sign-ins go ahead of reads on PGlite's single connection (db/client.ts).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD') done();
+    else dbPriority.run('high', done);
+  });
+  const invalidations = await watchInvalidations(ctx.db);
+  app.addHook('onClose', async () => invalidations.release());
+  registerAccessControl(app, ctx.db, new SessionCache(invalidations.inv));
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
   await dealRoutes(app, ctx);
@@ -106,7 +70,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await emailRoutes(app, ctx);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;
-  if (webDir) await registerSpa(app, webDir, async () => (await getSettings(ctx.db)).companyName);
+  if (webDir) await registerSpa(app, webDir, async () => (await readSettings(ctx.db)).companyName);
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
   return app;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_ERRORS } from '../../shared/auth.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
-import { resolveSession, SESSION_COOKIE, type SessionInfo } from './sessions.ts';
+import { SESSION_COOKIE, type SessionCache, type SessionInfo } from './sessions.ts';
 
 /**
  * Who may call a route. Every API route declares one next to its path; a route without
@@ -18,6 +18,8 @@ declare module 'fastify' {
     access?: Access;
     /** Reachable while the user must still change a generated or temporary password. */
     duringPasswordChange?: boolean;
+    /** A public route that still wants request.session when a cookie is sent (sign-in ends the old one). */
+    readsSession?: boolean;
   }
   interface FastifyRequest {
     session: SessionInfo | null;
@@ -35,7 +37,16 @@ export function currentUser(request: FastifyRequest): SessionInfo['user'] {
   return request.session.user;
 }
 
-export function registerAccessControl(app: FastifyInstance, db: Db): void {
+/**
+ * The access hook, per request, in this order (each step may refuse):
+ *  1. /api only (the SPA and its assets are public files);
+ *  2. state-changing requests must come from this site;
+ *  3. the session, from the cookie: resolved only for routes that need it (not public ones,
+ *     unless they declare readsSession), through the session cache;
+ *  4. the route's declared access against the user's role and state.
+ * Further checks on the signed-in user (rate limits, address allow-lists) go after step 4.
+ */
+export function registerAccessControl(app: FastifyInstance, db: Db, sessions: SessionCache): void {
   app.decorate('routeTable', []);
   app.decorateRequest('session', null);
 
@@ -71,10 +82,12 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
       }
     }
 
-    const access = request.routeOptions.config?.access;
+    const config = request.routeOptions.config;
+    const access = config?.access;
+    if (access === 'public' && !config.readsSession) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      request.session = await resolveSession(db, token);
+      request.session = await sessions.resolve(db, token);
       if (!request.session) reply.clearCookie(SESSION_COOKIE, { path: '/' });
     }
     if (access === 'public') return;

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -11,6 +12,57 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction: all of it commits, or none of it. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Subscribes to NOTIFY on a channel. `state(false)` means notifications may be missed from now
+   * on (the listening connection is gone), `state(true)` that they flow again (after a
+   * reconnection anything may have changed meanwhile): a cache must stop trusting itself on
+   * either. On PGlite a notification is delivered before the committing query resolves.
+   */
+  listen(channel: string, on: Listener): Promise<{ close(): Promise<void> }>;
+}
+
+export interface Listener {
+  message(payload: string): void;
+  state(up: boolean): void;
+}
+
+/**
+ * The priority of the database work started in this async context. PGlite runs one statement at
+ * a time on its single connection; statements (and transactions, as one unit) issued under
+ * 'high' go ahead of those waiting under 'normal'. The server marks every state-changing request
+ * 'high' (sign-ins and writes are short; reads can be long and many), so a sign-in no longer
+ * queues behind every read in flight. PostgreSQL's pool needs no such lane.
+ */
+export const dbPriority = new AsyncLocalStorage<'high'>();
+
+/** One statement or transaction at a time, 'high' work first (at most 8 in a row while normal work waits). */
+function serialLane() {
+  const high: (() => void)[] = [];
+  const normal: (() => void)[] = [];
+  let busy = false;
+  let highRun = 0;
+  const next = () => {
+    let job: (() => void) | undefined;
+    if (high.length && (highRun < 8 || !normal.length)) {
+      job = high.shift();
+      highRun++;
+    } else {
+      job = normal.shift();
+      highRun = 0;
+    }
+    if (job) job();
+    else busy = false;
+  };
+  return <T>(run: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const job = () => {
+        run().then(resolve, reject).finally(next);
+      };
+      if (!busy) {
+        busy = true;
+        job();
+      } else (dbPriority.getStore() === 'high' ? high : normal).push(job);
+    });
 }
 
 // Both engines return the same JavaScript shapes: numeric as an exact decimal string,
@@ -34,12 +86,18 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     },
   });
   const base = wrap(raw);
+  const lane = serialLane();
   return {
     engine: 'pglite',
     raw,
-    query: base.query,
-    tx: (fn) => raw.transaction((t) => fn(wrap(t))),
+    query: <T>(sql: string, params?: unknown[]) => lane(() => base.query<T>(sql, params)),
+    tx: (fn) => lane(() => raw.transaction((t) => fn(wrap(t)))),
     close: () => raw.close(),
+    async listen(channel, on) {
+      const unlisten = await raw.listen(channel, (payload) => on.message(payload));
+      on.state(true);
+      return { close: () => unlisten() };
+    },
   };
 }
 
@@ -90,6 +148,52 @@ export async function openPostgres(url: string, max = 10): Promise<Db & { pool: 
       }
     },
     close: () => pool.end(),
+    listen: (channel, on) => listenPostgres(url, channel, on),
+  };
+}
+
+/** A dedicated connection LISTENing on a channel, reconnecting (every second) when it is lost. */
+async function listenPostgres(url: string, channel: string, on: Listener): Promise<{ close(): Promise<void> }> {
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    let lost = false;
+    const down = () => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = undefined;
+      c.end().catch(() => {});
+      on.state(false);
+      if (!closed) retry = setTimeout(() => void connect().catch(() => {}), 1000);
+    };
+    c.on('error', down);
+    c.on('end', down);
+    c.on('notification', (n) => {
+      if (n.channel === channel) on.message(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      down();
+      throw err;
+    }
+    if (closed) return void c.end().catch(() => {});
+    client = c;
+    on.state(true);
+  };
+  // Not reachable now: the caches stay off and the retry above keeps trying.
+  await connect().catch(() => {});
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { SESSION_ABSOLUTE_HOURS } from '../../../shared/constants.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { destroySession, resolveSession, SESSION_COOKIE } from '../../auth/sessions.ts';
 import { type AppContext, clientIp } from '../../context.ts';
+import { invalidationsOf } from '../../db/invalidation.ts';
 import { parse } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { changePassword, signIn, signUp } from './service.ts';
@@ -25,7 +26,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ message: 'Account created. It is pending approval from an administrator.' });
   });
 
-  app.post('/api/auth/sign-in', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/api/auth/sign-in', { config: { access: 'public', readsSession: true } }, async (request, reply) => {
     const input = parse(signInInput, request.body);
     const { token } = await signIn(ctx, input, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
     // A new session id at every sign-in: the session the browser held before is ended.
@@ -43,6 +44,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         await logActivity(q, { type: 'user_logout', userId: session.user.id, details: {}, ip: clientIp(request) });
       });
     }
+    // Answer once every instance has been told (their session caches drop it).
+    await invalidationsOf(ctx.db)?.sync();
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { message: 'Signed out' };
   });
@@ -56,6 +59,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const session = request.session;
     if (!session) throw new Error('unreachable: access user');
     await changePassword(ctx, session.user, session.id, input, clientIp(request));
+    await invalidationsOf(ctx.db)?.sync();
     return { message: 'Password changed' };
   });
 }

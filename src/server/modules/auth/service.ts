@@ -8,7 +8,7 @@ import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { forgetBootstrapPassword } from '../../seed/bootstrap.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifySignup } from '../email/notify.ts';
-import { getSettings } from '../settings/service.ts';
+import { readSettings } from '../settings/service.ts';
 import { insertUser } from '../users/accounts.ts';
 
 export const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
@@ -123,7 +123,7 @@ export async function signIn(
       ? new HttpError(403, 'Your account is pending approval. Please contact an administrator.', { code: AUTH_ERRORS.pending })
       : new HttpError(403, 'Your account has been suspended. Please contact an administrator.', { code: AUTH_ERRORS.suspended });
   }
-  const settings = await getSettings(ctx.db);
+  const settings = await readSettings(ctx.db);
   const token = await ctx.db.tx(async (q) => {
     await q.query('UPDATE profiles SET last_login = now() WHERE id = $1', [row.id]);
     await logActivity(q, { type: 'user_login', userId: row.id, details: { email: row.email }, ip: meta.ip });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { settingsSchema } from '../../../shared/settings.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
+import { invalidationsOf } from '../../db/invalidation.ts';
 import { badRequest, parse } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { getSettings, saveSettings } from './service.ts';
@@ -25,6 +26,7 @@ export async function settingsRoutes(app: FastifyInstance, { db }: AppContext) {
       await logActivity(q, { type: 'settings_updated', userId: user.id, details: { changedKeys: changed }, ip: clientIp(request) });
       return next;
     });
+    await invalidationsOf(db)?.sync();
     return { settings };
   });
 }

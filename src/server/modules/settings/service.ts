@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '../../../shared/settings.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { type Invalidations, invalidationsOf } from '../../db/invalidation.ts';
 
 const KEY = 'app';
 
@@ -23,4 +24,30 @@ export async function saveSettings(q: Queryable, value: Settings, userId: string
      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
     [KEY, JSON.stringify(value), userId],
   );
+}
+
+const cached = new WeakMap<Invalidations, { settings: Settings | null }>();
+
+/**
+ * The settings outside a transaction (sign-in, the landing page): from memory while the
+ * database's invalidations are heard (migration 021 notifies on every change of the settings
+ * row, on every instance), otherwise read. Inside a transaction use getSettings.
+ */
+export async function readSettings(db: Db): Promise<Settings> {
+  const inv = invalidationsOf(db);
+  if (!inv?.up) return getSettings(db);
+  let entry = cached.get(inv);
+  if (!entry) {
+    const e = { settings: null as Settings | null };
+    inv.subscribe(() => {
+      e.settings = null;
+    });
+    cached.set(inv, e);
+    entry = e;
+  }
+  if (entry.settings) return entry.settings;
+  const generation = inv.generation;
+  const settings = await getSettings(db);
+  if (inv.up && inv.generation === generation) entry.settings = settings;
+  return settings;
 }

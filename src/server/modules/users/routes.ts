@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createUserInput, updateUserInput } from '../../../shared/users.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
+import { invalidationsOf } from '../../db/invalidation.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { createUser, deleteUser, listUsers, resetPassword, updateUser } from './service.ts';
@@ -19,18 +20,23 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   app.patch('/api/users/:id', admin, async (request) => {
     const id = idParam(request.params, 'User not found');
     const input = parse(updateUserInput, request.body);
-    return { user: await updateUser(ctx, id, input, currentUser(request), clientIp(request)) };
+    const user = await updateUser(ctx, id, input, currentUser(request), clientIp(request));
+    // A suspension ends the user's sessions: answer once every instance has dropped them.
+    await invalidationsOf(ctx.db)?.sync();
+    return { user };
   });
 
   app.delete('/api/users/:id', admin, async (request) => {
     const id = idParam(request.params, 'User not found');
     await deleteUser(ctx, id, currentUser(request), clientIp(request));
+    await invalidationsOf(ctx.db)?.sync();
     return { message: 'User deleted' };
   });
 
   app.post('/api/users/:id/reset-password', admin, async (request) => {
     const id = idParam(request.params, 'User not found');
     const temporaryPassword = await resetPassword(ctx, id, currentUser(request), clientIp(request));
+    await invalidationsOf(ctx.db)?.sync();
     return { temporaryPassword };
   });
 }
