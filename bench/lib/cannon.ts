@@ -88,3 +88,27 @@ export function summarise(a: Alternation<CannonResult>) {
   });
   return { ratio: round(median(ratios), 3), ratios: ratios.map((r) => round(r, 3)), ours: side(a.ours), base: side(a.base) };
 }
+
+/**
+ * Runs several sides in turn, `rounds` times, reversing the order every other round (ABC CBA ...),
+ * so no side always runs first or last; side 0 is ours, the others baselines.
+ */
+export async function rotate(
+  rounds: number,
+  sides: (() => Promise<CannonResult>)[],
+  warm?: () => Promise<void>,
+): Promise<CannonResult[][]> {
+  if (warm) await warm();
+  const out: CannonResult[][] = sides.map(() => []);
+  for (let i = 0; i < rounds; i++) {
+    const order = sides.map((_, k) => k);
+    if (i % 2 === 1) order.reverse();
+    for (const k of order) (out[k] as CannonResult[]).push(await (sides[k] as () => Promise<CannonResult>)());
+  }
+  return out;
+}
+
+/** Ours (results[0]) against each baseline, as summarise() does for one pair. */
+export function summariseAgainst(results: CannonResult[][], k: number) {
+  return summarise({ ours: results[0] as CannonResult[], base: results[k] as CannonResult[] });
+}

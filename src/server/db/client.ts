@@ -158,7 +158,7 @@ async function listenPostgres(url: string, channel: string, on: Listener): Promi
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, application_name: `${channel}_listener` });
     let lost = false;
     const down = () => {
       if (lost) return;

@@ -3,6 +3,8 @@ import type { Db } from './client.ts';
 
 /** The channel migration 021's triggers notify on. */
 export const INVALIDATE_CHANNEL = 'sd_invalidate';
+/** application_name of every instance's listening connection (PostgreSQL), counted by sync(). */
+export const LISTENER_NAME = 'sd_invalidate_listener';
 
 /**
  * Every instance's view of the invalidations the database announces (decision 015): caches
@@ -23,13 +25,16 @@ export class Invalidations {
   async start(): Promise<void> {
     this.listening = await this.db.listen(INVALIDATE_CHANNEL, {
       message: (payload) => {
-        this.generation++;
-        const resolve = payload.startsWith('sync:') ? this.waiting.get(payload) : undefined;
-        if (resolve) {
-          this.waiting.delete(payload);
-          resolve();
+        if (payload.startsWith('sync:')) {
+          // Another instance (or this one) asks who has heard everything up to here: answer.
+          this.db.query('SELECT pg_notify($1, $2)', [INVALIDATE_CHANNEL, `ack:${payload.slice(5)}`]).catch(() => {});
           return;
         }
+        if (payload.startsWith('ack:')) {
+          this.waiting.get(payload.slice(4))?.();
+          return;
+        }
+        this.generation++;
         for (const s of this.subscribers) s(payload);
       },
       state: (up) => {
@@ -52,28 +57,43 @@ export class Invalidations {
   }
 
   /**
-   * Resolves once this instance has received every invalidation committed before the call. A
-   * route that ends sessions (sign-out, suspension, password change or reset) awaits it before
-   * answering: PostgreSQL delivers a notification to every listening instance at the same
-   * commit, so when ours has arrived, the others' have been sent too. On PGlite notifications
-   * arrive before the committing query resolves, so there is nothing to wait for.
+   * Resolves once every listening instance has received every invalidation committed before
+   * the call. A route that ends sessions (sign-out, suspension, password change or reset) awaits
+   * it before answering. Each instance's listening connection is named LISTENER_NAME; this
+   * counts them, sends 'sync:<nonce>' and waits for as many 'ack:<nonce>': an instance acks
+   * after its handler has run for every earlier notification (delivery is in commit order), so
+   * its caches have dropped what they had to. An instance that does not answer within the
+   * timeout (gone, or stalled) is not waited for longer. On PGlite notifications arrive before
+   * the committing query resolves: nothing to wait for.
    */
   async sync(timeoutMs = 2000): Promise<void> {
     if (this.db.engine === 'pglite' || !this.up) return;
-    const key = `sync:${randomUUID()}`;
-    const arrived = new Promise<void>((resolve) => this.waiting.set(key, resolve));
-    await this.db.query('SELECT pg_notify($1, $2)', [INVALIDATE_CHANNEL, key]);
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), timeoutMs);
+    const nonce = randomUUID();
+    let acks = 0;
+    let expected = Number.POSITIVE_INFINITY;
+    let done: () => void = () => {};
+    const all = new Promise<void>((resolve) => {
+      done = resolve;
     });
-    const outcome = await Promise.race([arrived, late]);
-    clearTimeout(timer);
-    this.waiting.delete(key);
-    if (outcome === 'late') {
-      // The listener did not hear its own notification: stop trusting the caches.
-      this.generation++;
-      for (const s of this.subscribers) s(null);
+    this.waiting.set(nonce, () => {
+      if (++acks >= expected) done();
+    });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const [row] = await this.db.query<{ n: number }>(
+        `SELECT (SELECT count(*) FROM pg_stat_activity WHERE application_name = $3 AND datname = current_database())::int AS n,
+                pg_notify($1, $2) IS NULL AS sent`,
+        [INVALIDATE_CHANNEL, `sync:${nonce}`, LISTENER_NAME],
+      );
+      expected = row?.n ?? 1;
+      if (acks >= expected) return;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      await Promise.race([all, late]);
+    } finally {
+      clearTimeout(timer);
+      this.waiting.delete(nonce);
     }
   }
 }

@@ -4,8 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, openPostgres } from '../db/client.ts';
 import {
+  createInvestor,
   createPostgresDatabase,
   fileForm,
+  INVESTOR_PASSWORD,
   killStartedServers,
   type RunningServer,
   request,
@@ -102,8 +104,57 @@ describe.runIf(serverUrl)('PostgreSQL: two instances share sessions and storage'
     expect(out.status).toBe(200);
     expect((await request(b.url, 'GET', '/api/auth/session', { cookie })).status).toBe(401);
     expect((await request(b.url, 'GET', '/api/documents', { cookie })).status).toBe(401);
+  }, 60_000);
 
+  it('B answers sessions from its cache, yet a sign-out, suspension, password change or reset on A ends them on B at once', async () => {
+    expect(a && b, 'needs both instances').toBeTruthy();
+    const onB = async (cookie: string) => (await request(b.url, 'GET', '/api/auth/session', { cookie })).status;
+    const admin = await signIn(a.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    expect(await onB(admin)).toBe(200);
+    // B answers from memory: its lookups would fail without the sessions table.
+    await db.query('ALTER TABLE sessions RENAME TO sessions_away');
+    try {
+      expect(await onB(admin)).toBe(200);
+    } finally {
+      await db.query('ALTER TABLE sessions_away RENAME TO sessions');
+    }
+
+    // Sign-out on A, twenty times: B refuses the very next request every time.
+    for (let i = 0; i < 20; i++) {
+      const cookie = await signIn(a.url, TEST_ADMIN.email, TEST_ADMIN.password);
+      expect(await onB(cookie)).toBe(200);
+      expect(await onB(cookie)).toBe(200);
+      expect((await request(a.url, 'POST', '/api/auth/sign-out', { cookie })).status).toBe(200);
+      expect(await onB(cookie)).toBe(401);
+    }
+
+    // Password change on A ends the user's other sessions on B.
+    const email = `two.${Date.now()}@test.example.com`;
+    const investor = await createInvestor(a.url, admin, email);
+    const second = await signIn(b.url, email, INVESTOR_PASSWORD);
+    expect(await onB(second)).toBe(200);
+    expect(await onB(investor.cookie)).toBe(200);
+    const changed = await request(a.url, 'POST', '/api/auth/change-password', {
+      cookie: investor.cookie,
+      json: { currentPassword: INVESTOR_PASSWORD, newPassword: 'investor-pass-2' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await onB(second)).toBe(401);
+    expect(await onB(investor.cookie)).toBe(200);
+
+    // Reset by an administrator on A.
+    expect((await request(a.url, 'POST', `/api/users/${investor.id}/reset-password`, { cookie: admin })).status).toBe(200);
+    expect(await onB(investor.cookie)).toBe(401);
+
+    // Suspension on A.
+    const other = await createInvestor(a.url, admin, `two.s.${Date.now()}@test.example.com`);
+    expect(await onB(other.cookie)).toBe(200);
+    expect((await request(a.url, 'PATCH', `/api/users/${other.id}`, { cookie: admin, json: { status: 'suspended' } })).status).toBe(200);
+    expect(await onB(other.cookie)).toBe(401);
+  }, 90_000);
+
+  it('both instances stop cleanly', async () => {
     expect((await a.kill('SIGTERM')).code).toBe(0);
     expect((await b.kill('SIGTERM')).code).toBe(0);
-  }, 60_000);
+  }, 30_000);
 });
