@@ -3,14 +3,21 @@
 -- itself, so no code path (sign-out, suspension, password change or reset, user deletion, expiry
 -- clean-up, a future route) can forget it. NOTIFY is delivered when the transaction commits, to
 -- every listening server: each instance's session and settings caches drop the entry at once.
--- Payloads: 's:<session id>', 'u:<user id>', 'settings'. (Function bodies keep their semicolons
+-- Payloads: 's:<session id>' (deleted, or its limits changed), 'u:<user id>', 'settings'. (Function bodies keep their semicolons
 -- mid-line: migrate.ts splits statements at line-end semicolons.)
-CREATE FUNCTION sd_notify_session_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION sd_notify_session_changed() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN PERFORM pg_notify('sd_invalidate', 's:' || OLD.id); RETURN NULL; END
 $$;
 
 CREATE TRIGGER sessions_invalidate AFTER DELETE ON sessions
-  FOR EACH ROW EXECUTE FUNCTION sd_notify_session_deleted();
+  FOR EACH ROW EXECUTE FUNCTION sd_notify_session_changed();
+
+-- A session whose limits are changed by hand (expiry moved, idle timer set back) is re-read.
+CREATE TRIGGER sessions_limits_invalidate AFTER UPDATE ON sessions
+  FOR EACH ROW WHEN (
+    OLD.expires_at IS DISTINCT FROM NEW.expires_at OR OLD.idle_timeout_seconds IS DISTINCT FROM NEW.idle_timeout_seconds
+    OR NEW.last_seen_at < OLD.last_seen_at
+  ) EXECUTE FUNCTION sd_notify_session_changed();
 
 CREATE FUNCTION sd_notify_profile_changed() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN PERFORM pg_notify('sd_invalidate', 'u:' || NEW.id); RETURN NULL; END

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { invalidationsOf } from '../../db/invalidation.ts';
 import { createTestContext, createUser, sessionCookie, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
 
 const PENDING_MESSAGE = 'Your account is pending approval. Please contact an administrator.';
@@ -377,6 +378,9 @@ describe('identity and sessions API', () => {
       const cookie = await signIn(ctx, user.email, user.password);
       expect((await getSession(cookie)).statusCode).toBe(200);
       await ctx.db.query('UPDATE profiles SET status = $2 WHERE id = $1', [user.id, status]);
+      // As the routes do after a change (decision 015): on PostgreSQL the session caches hear of
+      // a change by NOTIFY a moment after its commit; sync() waits until every instance has.
+      await invalidationsOf(ctx.db)?.sync();
       expectError(await getSession(cookie), 401);
       // The session is gone, not merely blocked: re-activating does not bring it back.
       await ctx.db.query("UPDATE profiles SET status = 'active' WHERE id = $1", [user.id]);

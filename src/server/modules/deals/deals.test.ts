@@ -10,6 +10,7 @@ import {
   type DealStage,
   type DealStagePage,
 } from '../../../shared/deals.ts';
+import { invalidationsOf } from '../../db/invalidation.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 /** Every error is JSON with a non-empty message and no stack trace. */
@@ -102,6 +103,7 @@ describe('deals API', () => {
       const cookie = await signIn(ctx, u.email, u.password);
       expect((await call('GET', '/api/deals', undefined, cookie)).statusCode).toBe(200);
       await ctx.db.query(`UPDATE profiles SET status = 'suspended' WHERE id = $1`, [u.id]);
+      await invalidationsOf(ctx.db)?.sync(); // as the routes do (decision 015)
       expectError(await call('GET', '/api/deals', undefined, cookie), 401);
       expectError(await call('POST', '/api/deals', { title: 'Suspended', type: 'PPP' }, cookie), 401);
     });

@@ -6,6 +6,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
 import type { VaultDocument } from '../../../shared/documents.ts';
+import { invalidationsOf } from '../../db/invalidation.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { type FilePart, multipartBody } from '../../testing/multipart.ts';
 
@@ -193,6 +194,7 @@ describe('document vault API', () => {
       const cookie = await signIn(ctx, u.email, u.password);
       expect((await get(`/api/documents/${docId}/download`, cookie)).statusCode).toBe(200);
       await ctx.db.query(`UPDATE profiles SET status = 'suspended' WHERE id = $1`, [u.id]);
+      await invalidationsOf(ctx.db)?.sync(); // as the routes do (decision 015)
       expectError(await get(`/api/documents/${docId}/view`, cookie), 401);
       expectError(await get(`/api/documents/${docId}/download`, cookie), 401);
     });
