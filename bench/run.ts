@@ -6,7 +6,8 @@
 // Options: --out FILE.md (the JSON goes next to it), --skip-web, --skip-postgres, --skip-load,
 //          --only 1,2,3,4,5,8,9 (items to run; others are reported as skipped),
 //          --load-seconds N (the load test's length; default 3 quick, 60 full),
-//          --web-dir DIR (page weight and Lighthouse on an existing build instead of a fresh one).
+//          --web-dir DIR (page weight and Lighthouse on an existing build instead of a fresh one),
+//          --seconds N (each measured run's length).
 //
 // Every server figure is a ratio against a baseline measured alternately in the same run
 // (ABBA order), reported as the median of the alternations. The load generator (autocannon)
@@ -76,6 +77,9 @@ const P = quick
       loadSeconds: 60,
       scaleSeconds: 5,
     };
+
+// --seconds N: each measured run's length (quick runs default to 1 s; on a loaded machine 3-5 s is steadier).
+if (typeof args.seconds === 'string') P.seconds = Number(args.seconds);
 
 const outMd =
   typeof args.out === 'string' ? path.resolve(args.out) : path.join(ROOT, quick ? '.test-logs/bench-quick.md' : 'BENCHMARKS.md');

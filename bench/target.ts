@@ -67,6 +67,18 @@ function recording(db: Db) {
   };
 }
 
+const isWriteSql = (sql: string) => /^\s*(INSERT|UPDATE|DELETE)\b/i.test(sql) || /^\s*WITH\b[\s\S]*\b(INSERT|UPDATE|DELETE)\b/i.test(sql);
+
+/** The captured writes as the app ran them: one statement on its own (autocommit), several in one transaction. */
+async function replayWrites(db: Db, qs: Captured[]): Promise<unknown[]> {
+  if (qs.length === 1) return [await db.query((qs[0] as Captured).sql, (qs[0] as Captured).params)];
+  return db.tx(async (q) => {
+    const rows: unknown[] = [];
+    for (const c of qs) rows.push(await q.query(c.sql, c.params));
+    return rows;
+  });
+}
+
 // Session bookkeeping is our framework's cost, not the route's SQL.
 const isSessionSql = (sql: string) => /\bsessions\b/i.test(sql);
 
@@ -143,7 +155,9 @@ async function appMode() {
       else
         writes.set(
           name,
-          route.filter((c) => /^\s*(INSERT|UPDATE|DELETE)\b/i.test(c.sql)),
+          // Writes include a data-modifying WITH (deal creation is one WITH ... INSERT statement);
+          // before this matched only a leading INSERT, so the baseline replayed nothing.
+          route.filter((c) => isWriteSql(c.sql)),
         );
       return {
         status,
@@ -158,12 +172,8 @@ async function appMode() {
   });
   bare.post<{ Params: { name: string } }>('/bare/write/:name', async (request, reply) => {
     const qs = writes.get(request.params.name) ?? [];
-    const out = await raw.tx(async (q) => {
-      const rows: unknown[] = [];
-      for (const c of qs) rows.push(await q.query(c.sql, c.params));
-      return rows;
-    });
-    return reply.status(201).send({ results: out });
+    if (qs.length === 0) return reply.status(500).send({ message: 'nothing captured to replay' });
+    return reply.status(201).send({ results: await replayWrites(raw, qs) });
   });
   // The same inserts, after resolving the request's session with the statement our app uses
   // (SESSION_SQL, by primary key): what a create costs with a session lookup and nothing else.
@@ -172,12 +182,8 @@ async function appMode() {
     const session = token ? await raw.query<{ valid: boolean; status: string }>(SESSION_SQL, [sessionId(token)]) : [];
     if (!session[0]?.valid || session[0].status !== 'active') return reply.status(401).send({ message: 'no session' });
     const qs = writes.get(request.params.name) ?? [];
-    const out = await raw.tx(async (q) => {
-      const rows: unknown[] = [];
-      for (const c of qs) rows.push(await q.query(c.sql, c.params));
-      return rows;
-    });
-    return reply.status(201).send({ results: out });
+    if (qs.length === 0) return reply.status(500).send({ message: 'nothing captured to replay' });
+    return reply.status(201).send({ results: await replayWrites(raw, qs) });
   });
   bare.post<{ Body: { scale: number } }>('/__bench/grow', async (request) => {
     const seconds = await growTo(raw, countsFor(request.body.scale, base), adminId, log);
