@@ -19,9 +19,9 @@ const items = (data.items ?? {}) as Record<string, { numbers?: unknown }>;
 const get = (o: unknown, p: string): unknown =>
   p.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
 const required: Record<string, string[]> = {
-  '1': ['ratio', 'ours.rps', 'base.rps'],
+  '1': ['ratio', 'ours.rps', 'base.rps', 'plugins.ratio', 'plugins.base.rps'],
   '2': ['pglite.deals.ratio', 'pglite.deals.ours.p50', 'pglite.deals.ours.p99', 'pglite.activity.ratio', 'pglite.activity.ours.p99'],
-  '3': ['pglite.ratio', 'pglite.ours.rps', 'pglite.base.rps'],
+  '3': ['pglite.ratio', 'pglite.ours.rps', 'pglite.base.rps', 'pglite.withSession.ratio', 'pglite.withSession.base.rps'],
   '4': ['hashMs', 'ceilingPerSec', 'loginsPerSec', 'readP99Alone', 'readP99WithLogins', 'p99Ratio'],
   '5': ['timeRatio', 'idleRssMiB', 'peakRssMiB', 'rssGrowthMiB'],
   '8': ['startMs', 'idleRssMiB'],
@@ -39,7 +39,7 @@ for (const [item, paths] of Object.entries(required)) {
   }
 }
 // PostgreSQL figures when that engine ran.
-for (const p of ['2:postgres.deals.ratio', '2:postgres.activity.ratio', '3:postgres.ratio']) {
+for (const p of ['2:postgres.deals.ratio', '2:postgres.activity.ratio', '3:postgres.ratio', '3:postgres.withSession.ratio']) {
   const [item, rest] = p.split(':') as [string, string];
   const engine = rest.split('.')[0] as string;
   const numbers = items[item]?.numbers as Record<string, unknown> | undefined;

@@ -25,6 +25,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { insertUser } from '../src/server/modules/users/accounts.ts';
 import { loggerOptions } from '../src/server/http/logging.ts';
 import { createFastify, registerPlugins } from '../src/server/http/plugins.ts';
+import { HEALTH_SCHEMA } from '../src/server/modules/health/routes.ts';
 import { DiskFileStore } from '../src/server/storage/file-store.ts';
 import { version } from '../src/server/version.ts';
 import { countsFor, growTo } from './lib/dataset.ts';
@@ -261,7 +262,8 @@ async function pluginsMode() {
   const app = createFastify({ logger: loggerOptions('info'), trustProxy: false });
   await registerPlugins(app, { maxUploadBytes: 50 * 1024 * 1024 });
   const body = { status: 'ok', version, database: true };
-  app.get('/api/health', { logLevel: 'warn' }, async () => body);
+  // The same body, log level and response schema as ours, from a synchronous handler.
+  app.get('/api/health', { logLevel: 'warn', schema: { response: { '2xx': HEALTH_SCHEMA } } }, (_request, reply) => reply.send(body));
   await app.listen({ port, host });
 }
 

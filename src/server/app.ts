@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { registerAccessControl } from './auth/guard.ts';
 import { SessionCache } from './auth/sessions.ts';
 import type { AppContext } from './context.ts';
@@ -37,15 +37,18 @@ export interface BuildOptions {
   webDir?: string | null;
 }
 
+const highPriority = (_request: FastifyRequest, _reply: FastifyReply, done: () => void) => dbPriority.run('high', done);
+
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = createFastify({ logger: opts.logger, trustProxy: ctx.config.trustProxy });
   app.setErrorHandler(errorHandler);
   await registerPlugins(app, { maxUploadBytes: ctx.config.maxUploadBytes });
 
-  // Writes and sign-ins go ahead of reads on PGlite's single connection (db/client.ts).
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.method === 'GET' || request.method === 'HEAD') done();
-    else dbPriority.run('high', done);
+  // Writes and sign-ins go ahead of reads on PGlite's single connection (db/client.ts): every
+  // state-changing route runs its hooks and handler in the high-priority lane.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) return;
+    route.onRequest = [highPriority, ...[route.onRequest ?? []].flat()];
   });
   const invalidations = await watchInvalidations(ctx.db);
   app.addHook('onClose', async () => invalidations.release());

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_ERRORS } from '../../shared/auth.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
@@ -39,7 +39,8 @@ export function currentUser(request: FastifyRequest): SessionInfo['user'] {
 
 /**
  * The access hook, per request, in this order (each step may refuse):
- *  1. /api only (the SPA and its assets are public files);
+ *  1. /api routes only (the SPA and its assets are public files), and of those only the routes
+ *     that need the steps below;
  *  2. state-changing requests must come from this site;
  *  3. the session, from the cookie: resolved only for routes that need it (not public ones,
  *     unless they declare readsSession), through the session cache;
@@ -50,18 +51,8 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessions: Se
   app.decorate('routeTable', []);
   app.decorateRequest('session', null);
 
-  app.addHook('onRoute', (route) => {
-    const access = route.config?.access;
-    if (!route.url.startsWith('/api')) return;
-    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it`);
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
-    }
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api')) return;
-
+  /** Steps 2-4 for one request of a route that needs them. */
+  const checkAccess = async (request: FastifyRequest, reply: FastifyReply) => {
     // State-changing requests from another site are refused (CSRF defence on top of SameSite).
     if (!SAFE_METHODS.has(request.method)) {
       const origin = request.headers.origin;
@@ -83,7 +74,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessions: Se
     }
 
     const config = request.routeOptions.config;
-    const access = config?.access;
+    const access = config.access;
     if (access === 'public' && !config.readsSession) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
@@ -91,17 +82,27 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessions: Se
       if (!request.session) reply.clearCookie(SESSION_COOKIE, { path: '/' });
     }
     if (access === 'public') return;
-    // Unknown routes (404) fall through to the not-found handler; undeclared ones are denied.
-    if (access === undefined) {
-      if (request.is404) return;
-      throw forbidden();
-    }
     const user = request.session?.user;
     if (!user) throw unauthorized();
-    if (user.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
+    if (user.mustChangePassword && !config.duringPasswordChange) {
       throw new HttpError(403, 'You must change your password before continuing', { code: AUTH_ERRORS.passwordChangeRequired });
     }
     if (access === 'user') return;
     if (access !== user.role) throw forbidden();
+  };
+
+  // The hook is attached to each /api route that needs it (step 1): a public route read with a
+  // safe method (health) runs none of it. Unknown paths never reach a route: 404.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!route.url.startsWith('/api')) return;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it`);
+    const methods = [route.method].flat();
+    for (const method of methods) {
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
+    }
+    if (access !== 'public' || route.config?.readsSession || methods.some((m) => !SAFE_METHODS.has(m))) {
+      route.onRequest = [...[route.onRequest ?? []].flat(), checkAccess];
+    }
   });
 }
