@@ -312,7 +312,13 @@ async function startup(dataDir: string) {
     rss.push(memOf(p.pid)?.rss ?? Number.NaN);
     await stopProc(p);
   }
+  // main.ts logs its RSS before and after the one full collection it runs once ready.
+  const gcLine = /Idle memory after start-up: RSS (\d+) MiB, (\d+) MiB/.exec(
+    readFileSync(path.join(work, `startup-${P.starts - 1}.log`), 'utf8'),
+  );
   return {
+    rssBeforeGcMiB: gcLine ? Number(gcLine[1]) : Number.NaN,
+    rssAfterGcMiB: gcLine ? Number(gcLine[2]) : Number.NaN,
     startMs: round(median(ms), 0),
     startMsAll: ms.map((x) => round(x, 0)),
     idleRssMiB: round(median(rss), 1),
@@ -671,6 +677,28 @@ async function main() {
     });
   }
 
+  // CPU profiles of the hot paths (bench/profile.ts): full runs, or --profile.
+  const profiles: Json = {};
+  if (!quick || args.profile) {
+    for (const engine of ['pglite', ...(pgSkipped ? [] : ['postgres'])]) {
+      await guard(`profile ${engine}`, async () => {
+        say(`profiles on ${engine} (bench/profile.ts)`);
+        const out = path.join(work, `profile-${engine}.json`);
+        const code = await new Promise<number>((resolve) => {
+          const child = spawn(
+            process.execPath,
+            ['--import', 'tsx', path.join(ROOT, 'bench/profile.ts'), '--engine', engine, '--seconds', quick ? '2' : '8', '--out', out],
+            { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+          );
+          child.on('exit', (c) => resolve(c ?? 1));
+        });
+        if (code !== 0) throw new Error(`bench/profile.ts --engine ${engine} exited with ${code}`);
+        profiles[engine] = JSON.parse(readFileSync(out, 'utf8')) as Json;
+      });
+    }
+  }
+  results.profiles = profiles;
+
   const loadRes = args['skip-load'] ? { skipped: '--skip-load' } : await guarded('load', () => runLoad(loadSecondsArg ?? P.loadSeconds));
   let web: Awaited<ReturnType<typeof runWeb>> | undefined;
   if (args['skip-web']) web = { skipped: 'skipped (--skip-web)' };
@@ -807,6 +835,7 @@ function buildItems(r: {
       numbers: r.startupRes,
       notes: [
         "From spawning `node --import tsx src/server/main.ts` to the first 200 from GET /api/health, on the 1x PGlite data directory (migrations already applied, consistency sweep over the generated documents' files). Idle RSS 3 s after ready.",
+        "What idle memory can be given back: opening PGlite unpacks its file-system bundle into buffers that stay reachable until V8 runs a full collection, which an idle server may not do for a long time. main.ts runs one full collection once ready and logs RSS before and after it (rssBeforeGcMiB, rssAfterGcMiB, from the last start). The rest is mostly PGlite's WebAssembly memory (its heap and shared buffers; a WebAssembly memory never shrinks) and V8's own heap.",
       ],
     };
   }
@@ -832,9 +861,9 @@ function buildItems(r: {
 
 /** Why a target is not met and what would meet it (shown only for targets not met). */
 const WHY: Record<string, string> = {
-  '1': 'A hello-world does no work per request. Ours runs, on every request, the access-control hook (origin check, session cookie), helmet\'s security headers, the cache-control/HSTS hook and one JSON log line per request (health requests log at warn, so not at all); the database check behind /api/health runs at most once a second. What remains is the cost of those headers and hooks, which a security-relevant server should not drop. What would meet 0.8x: nothing we would ship; the target is better read as "health answers in a few ms p50 under load", which it does.',
-  '2': 'Both sides run the same page SQL on the same database. Ours adds, per request, the session lookup (sessions ⋈ profiles ⋈ credentials by primary key; on PGlite every query is serialised on the one in-process connection, so on a cheap page it costs about as much as the page), zod parsing of the query, mapping and serialising the rows, helmet headers and a log line. What would meet it: a per-process cache of resolved sessions. It is safe only on PGlite (one process owns the database); on PostgreSQL several instances share sessions, and a sign-out or suspension on one must take effect on the others at once (src/server/faults/two-instances.test.ts checks exactly that), so we read the session from the database on every request.',
-  '3': 'The baseline replays only our own write statements: since deal creation became one statement (an INSERT ... RETURNING that also writes the deal_created log row), the baseline is a single INSERT per request, while ours also resolves the session, validates the body with zod, runs the hooks and logs. Per request ours is now about a millisecond on PostgreSQL, most of it the session lookup. What would meet 0.5x: the session cache described for item 2 (PGlite only, for the same reason).',
+  '1': 'The same-plugins baseline is our own plugin and hook setup (src/server/http/plugins.ts) with a health route that does no work, so the gap to it is ours alone: the health handler (a database check at most once a second) and nothing else, since public GET routes carry neither the access hook nor the priority hook. See the health profiles below for where the time goes; on a loaded machine single rounds swing widely, so compare the per-round ratios.',
+  '2': 'Both sides run the same page SQL on the same database. Ours adds, per request, the session (from the session cache once resolved, decision 015), zod parsing of the query, mapping and serialising the rows, the headers and a log line. See the deal-list profiles below.',
+  '3': 'Ours and both baselines run the same INSERT on the same database; ours adds body parsing and validation, the hooks, the response mapping and a log line, and takes its session from the cache (decision 015). See the create-deal profiles below for where the time goes.',
   '4': 'scrypt at N=2^17, r=8 costs about 0.4–0.8 s of CPU and 128 MiB per sign-in by design. Hashing runs on the libuv threadpool (async crypto.scrypt, UV_THREADPOOL_SIZE=4), not on the event loop. See the numbers for the split between sign-ins and reads.',
   '5': 'Ours also computes SHA-256 and inspects every chunk (text/NUL sniffing) on the event loop and commits a database row; the bare route only pipes to disk. Memory stays flat (streaming). What would meet it on a noisy machine: nothing structural — the median ratio varies with disk and CPU contention between alternations.',
   '9': 'See "Scaling findings" below.',
@@ -942,6 +971,7 @@ function renderMarkdown(
     }
     L.push('');
   }
+  L.push(...renderProfiles(results.profiles as Json | undefined));
   L.push('## Web (items 6 and 7, bench/web.ts)', '');
   if (!web) L.push('Not run.');
   else if ('skipped' in web) L.push(`Skipped: ${web.skipped}`);
@@ -952,6 +982,52 @@ function renderMarkdown(
     L.push('## Errors during this run', '', '```', ...errs.map((e) => e.split('\n').slice(0, 6).join('\n')), '```', '');
   }
   return `${L.join('\n')}\n`;
+}
+
+/** Before (bench/profiles/before-<engine>.json, the code before issue 19) and after (this run) CPU profiles. */
+function renderProfiles(after: Json | undefined): string[] {
+  const L: string[] = ['## Profiles of the hot paths (issue 19)', ''];
+  L.push(
+    '`node --import tsx bench/profile.ts --engine pglite|postgres`: our app (bench/target.ts, LOG_LEVEL=info) in its own process, loaded by autocannon as the benchmark does (health 20 connections; deal list, create deal 10; sign-in 8, with the bench admin whose hash cost is 10, so the profile shows what a sign-in costs besides scrypt, which runs on the threadpool and is not sampled). The V8 sampling profiler runs only while the load runs (after a 1 s warm-up). "Self" is the share of the main thread\'s busy time spent in a frame itself; "by area" groups frames by where their code lives (native = V8 builtins and syscalls such as the socket writes; wasm = PGlite\'s compiled PostgreSQL). Before = the code before issue 19 (commit 670fc38, bench/profiles/before-*.json, measured the same way on the same machine); after = this run.',
+    '',
+  );
+  const names: Record<string, string> = {
+    health: 'GET /api/health',
+    deals: 'GET /api/deals (signed in)',
+    create: 'POST /api/deals (signed in)',
+    signin: 'POST /api/auth/sign-in',
+  };
+  for (const engine of ['pglite', 'postgres']) {
+    const beforeFile = path.join(ROOT, `bench/profiles/before-${engine}.json`);
+    const before = existsSync(beforeFile) ? (JSON.parse(readFileSync(beforeFile, 'utf8')) as Json) : undefined;
+    const now = after?.[engine] as Json | undefined;
+    if (!before && !now) continue;
+    for (const [key, label] of Object.entries(names)) {
+      const b = before?.[key] as Json | undefined;
+      const a = now?.[key] as Json | undefined;
+      if (!b && !a) continue;
+      L.push(`### ${engine}: ${label}`, '');
+      const load = (x: Json | undefined) => {
+        const l = x?.load as Json | undefined;
+        return l ? `${fmt(l.rps)} req/s, p50 ${fmt(l.p50)} ms, p99 ${fmt(l.p99)} ms, main thread busy ${fmt(x?.busyPct)}%` : '—';
+      };
+      L.push(`Before: ${load(b)}. After: ${load(a)}.`, '');
+      const rows = (x: Json | undefined, k: 'topFrames' | 'byArea') => ((x?.[k] as Json[] | undefined) ?? []).slice(0, 10);
+      L.push(
+        '| # | Before: frame (self %) | After: frame (self %) | Before: area (self %) | After: area (self %) |',
+        '| --- | --- | --- | --- | --- |',
+      );
+      for (let i = 0; i < 10; i++) {
+        const cell = (r: Json | undefined, name: string) => (r ? `${String(r[name]).replace(/\|/g, '\\|')} (${fmt(r.selfPct)})` : '');
+        L.push(
+          `| ${i + 1} | ${cell(rows(b, 'topFrames')[i], 'frame')} | ${cell(rows(a, 'topFrames')[i], 'frame')} | ${cell(rows(b, 'byArea')[i], 'where')} | ${cell(rows(a, 'byArea')[i], 'where')} |`,
+        );
+      }
+      L.push('');
+    }
+  }
+  if (L.length <= 4) return [];
+  return L;
 }
 
 function detail(item: string, n: Json): string[] {
