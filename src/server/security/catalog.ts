@@ -354,6 +354,20 @@ export const EVIDENCE: Evidence[] = [
   },
   {
     area: 'Faults',
+    claim:
+      'Session caches (decision 015): B answers a session from memory, yet a sign-out, suspension, password change or reset on A ends it on B at the very next request',
+    file: 'src/server/faults/two-instances.test.ts',
+    test: 'B answers sessions from its cache, yet a sign-out, suspension, password change or reset on A ends them on B at once',
+  },
+  {
+    area: 'Faults',
+    claim:
+      'The session cache answers from memory and drops a session or user changed by any route or by SQL; unused while invalidations are not heard',
+    file: 'src/server/auth/session-cache.test.ts',
+    test: 'drops a session deleted behind its back, and picks up a changed name, role state or forced password change',
+  },
+  {
+    area: 'Faults',
     claim: 'The start-up sweep removes orphan files, reports rows without files, and never touches an upload in flight on another instance',
     file: 'src/server/faults/storage-consistency.test.ts',
     test: 'waits for an upload whose file is in place but whose transaction has not committed, and keeps its file',
