@@ -907,6 +907,7 @@ function renderMarkdown(
   L.push(
     `- Took ${results.seconds} s. Ratios are ours ÷ baseline, each the median of ${P.rounds} alternations (ABBA order) run in the same session.`,
   );
+  for (const note of (results.notes as string[] | undefined) ?? []) L.push(`- ${note}`);
   L.push('');
   L.push('| Item | Result | Target | Met |', '| --- | --- | --- | --- |');
   const headline: Record<string, (n: Json) => string> = {
