@@ -793,6 +793,7 @@ function buildItems(r: {
       numbers: r.write,
       notes: [
         'Baselines, on a bare Fastify instance in the same process on the same database: "raw insert" runs the write statement our route issued (one INSERT ... RETURNING that stores the deal and its activity-log row); "with session" first runs our session lookup (SESSION_SQL from src/server/auth/sessions.ts, by primary key on the hashed cookie token) and then the same insert. Ours also validates the body, runs the hooks and logs the request; its session comes from the session cache (decision 015) once resolved. The three run in turn, the order reversed every other round.',
+        'Until issue 19 the raw-insert baseline replayed nothing: it kept only captured statements starting with INSERT, and deal creation is one WITH ... INSERT statement, so the "raw inserts" were empty transactions (BEGIN; COMMIT) and the earlier 0.06x/0.092x compared a create with no insert at all. The baseline now replays that statement, on its own like ours (bench/target.ts: isWriteSql, replayWrites).',
       ],
       why: WHY['3'],
     };
@@ -1012,7 +1013,12 @@ function renderProfiles(after: Json | undefined): string[] {
         const l = x?.load as Json | undefined;
         return l ? `${fmt(l.rps)} req/s, p50 ${fmt(l.p50)} ms, p99 ${fmt(l.p99)} ms, main thread busy ${fmt(x?.busyPct)}%` : '—';
       };
-      L.push(`Before: ${load(b)}. After: ${load(a)}.`, '');
+      const la = (x: Json | undefined) =>
+        fmt(((x?.loadavg as number[] | undefined) ?? [])[0] !== undefined ? round((x?.loadavg as number[])[0] as number, 1) : undefined);
+      L.push(
+        `Before: ${load(b)}. After: ${load(a)}. (Measured at different times on the shared machine, load average ${la(before)} before and ${la(now)} after: compare the shares below, not the rates.)`,
+        '',
+      );
       const rows = (x: Json | undefined, k: 'topFrames' | 'byArea') => ((x?.[k] as Json[] | undefined) ?? []).slice(0, 10);
       L.push(
         '| # | Before: frame (self %) | After: frame (self %) | Before: area (self %) | After: area (self %) |',
