@@ -1013,8 +1013,10 @@ function renderProfiles(after: Json | undefined): string[] {
         const l = x?.load as Json | undefined;
         return l ? `${fmt(l.rps)} req/s, p50 ${fmt(l.p50)} ms, p99 ${fmt(l.p99)} ms, main thread busy ${fmt(x?.busyPct)}%` : '—';
       };
-      const la = (x: Json | undefined) =>
-        fmt(((x?.loadavg as number[] | undefined) ?? [])[0] !== undefined ? round((x?.loadavg as number[])[0] as number, 1) : undefined);
+      const la = (x: Json | undefined) => {
+        const first = (x?.loadavg as number[] | undefined)?.[0];
+        return fmt(first === undefined ? undefined : round(first, 1));
+      };
       L.push(
         `Before: ${load(b)}. After: ${load(a)}. (Measured at different times on the shared machine, load average ${la(before)} before and ${la(now)} after: compare the shares below, not the rates.)`,
         '',
