@@ -30,7 +30,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parse(signInInput, request.body);
     const { token } = await signIn(ctx, input, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
     // A new session id at every sign-in: the session the browser held before is ended.
-    if (request.session) await destroySession(ctx.db, request.session.id);
+    if (request.session) {
+      await destroySession(ctx.db, request.session.id);
+      await invalidationsOf(ctx.db)?.sync();
+    }
     setSessionCookie(request, reply, token);
     const session = await resolveSession(ctx.db, token);
     return { user: session?.user };
