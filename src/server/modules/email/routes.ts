@@ -20,6 +20,7 @@ import {
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { invalidationsOf } from '../../db/invalidation.ts';
 import { badRequest, parse } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { getSettings } from '../settings/service.ts';
@@ -68,6 +69,8 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/reset-password', pub, async (request) => {
     const { token, password } = parse(resetPasswordInput, request.body);
     await completePasswordReset(ctx, token, password, clientIp(request));
+    // The user's other sessions are gone on every instance before the answer (decision 015).
+    await invalidationsOf(ctx.db)?.sync();
     return { message: PASSWORD_RESET_DONE };
   });
 
