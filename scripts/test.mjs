@@ -2,14 +2,14 @@
 // The README's test command: installs what the suites need, then runs every suite
 // (type check, unit + API tests, build, end-to-end tests in Chromium) and ends with one
 // plain line "N passed, N failed" totalling them all.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 
 const LOGS = '.test-logs';
 mkdirSync(LOGS, { recursive: true });
 // Logs and recorded secrets of earlier runs would only slow the final scan down.
-for (const f of readdirSync(LOGS)) if (f.endsWith('.log') || /^secrets-.*\.txt$/.test(f)) rmSync(`${LOGS}/${f}`, { force: true });
+for (const f of readdirSync(LOGS)) if (f.endsWith('.log') || f.endsWith('.out') || /^secrets-.*\.txt$/.test(f)) rmSync(`${LOGS}/${f}`, { force: true });
 const results = [];
 
 function run(label, cmd, args, env = {}) {
@@ -39,48 +39,79 @@ record('typecheck', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
 const lint = run('lint', 'npx', ['biome', 'check', 'src', 'e2e', 'scripts', 'bench', '*.ts']);
 record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
 
-// 3. Unit and API tests (real app, real embedded PostgreSQL), then the API suite again on a
-//    real PostgreSQL server (started by the suite on loopback, or DATABASE_URL when given).
-function vitestSuite(label, file, args, env, nodeViaNpx) {
+// 3. Unit and API tests (real app, real embedded PostgreSQL) in the foreground; then, in the
+//    background while the web build and the browser tests run (they use about one core), the
+//    API suite again on a real PostgreSQL server (started by the suite on loopback, or
+//    DATABASE_URL when given) and on Node 24. Background output goes to .test-logs/*.out and
+//    is printed when it ends.
+function vitestCommand(file, args, nodeViaNpx) {
+  const vitestArgs = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${LOGS}/${file}`];
+  return nodeViaNpx ? ['npx', [...nodeViaNpx, 'node_modules/vitest/vitest.mjs', ...vitestArgs]] : ['npx', ['vitest', ...vitestArgs]];
+}
+function recordVitest(label, file, code) {
   const json = `${LOGS}/${file}`;
-  rmSync(json, { force: true });
-  const vitestArgs = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${json}`];
-  const code = nodeViaNpx
-    ? run(label, 'npx', [...nodeViaNpx, 'node_modules/vitest/vitest.mjs', ...vitestArgs], env)
-    : run(label, 'npx', ['vitest', ...vitestArgs], env);
   if (existsSync(json)) {
     const v = JSON.parse(readFileSync(json, 'utf8'));
     record(label, v.numPassedTests ?? 0, (v.numFailedTests ?? 0) + (code !== 0 && !v.numFailedTests ? 1 : 0));
   } else record(label, 0, 1);
 }
-vitestSuite('vitest (PGlite)', 'vitest.json', [], {});
-vitestSuite('vitest (PostgreSQL)', 'vitest-postgres.json', ['src/server'], { TEST_DB: 'postgres' });
-
-// 3b. Node 24 (the current LTS; `engines` names 20 and 24): the npm package `node@24` provides
-//     its binary. The API suite on PGlite (src/server: the real app, the fault tests' spawned
-//     servers run on it too, since they start process.execPath) and the web build run on it.
-//     The PostgreSQL pass and the e2e tests stay on the machine's Node (what they test does not
-//     depend on the Node version beyond what these two cover, and CI time is bounded).
-const NODE24 = ['-y', '-p', 'node@24', 'node'];
-const node24Version = spawnSync('npx', [...NODE24, '--version'], { encoding: 'utf8' });
-if (node24Version.status === 0 && /^v24\./.test(node24Version.stdout.trim())) {
-  console.log(`\n=== Node 24: ${node24Version.stdout.trim()}`);
-  vitestSuite('vitest (Node 24)', 'vitest-node24.json', ['src/server'], { NODE24_CHECK: '1' }, NODE24);
-  const build24 = run('build (Node 24)', 'npx', [
-    ...NODE24,
-    'node_modules/vite/bin/vite.js',
-    'build',
-    '--logLevel',
-    'warn',
-    '--outDir',
-    `${process.cwd()}/${LOGS}/dist-node24`,
-  ]);
-  record('build (Node 24)', build24 === 0 ? 1 : 0, build24 === 0 ? 0 : 1);
-  rmSync(`${LOGS}/dist-node24`, { recursive: true, force: true });
-} else {
-  console.log(`\n=== Node 24 is not available through npx -p node@24: ${node24Version.stderr || node24Version.stdout}`);
-  record('Node 24', 0, 1);
+function vitestSuite(label, file, args, env) {
+  rmSync(`${LOGS}/${file}`, { force: true });
+  const [cmd, cmdArgs] = vitestCommand(file, args);
+  recordVitest(label, file, run(label, cmd, cmdArgs, env));
 }
+/** Runs a command with its output in a log file; resolves to its exit code. */
+function runInBackground(label, cmd, args, env = {}) {
+  const log = `${LOGS}/${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.out`;
+  console.log(`\n=== ${label} (background, output in ${log}): ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const fd = openSync(log, 'w');
+    const child = spawn(cmd, args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
+    child.on('close', (code) => {
+      closeSync(fd);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      backgroundLogs.push({ label, log, text: `=== ${label} finished with exit code ${code} in ${seconds}s` });
+      resolve(code ?? 1);
+    });
+  });
+}
+const backgroundLogs = [];
+async function backgroundSuite(label, file, args, env, nodeViaNpx) {
+  rmSync(`${LOGS}/${file}`, { force: true });
+  const [cmd, cmdArgs] = vitestCommand(file, args, nodeViaNpx);
+  recordVitest(label, file, await runInBackground(label, cmd, cmdArgs, env));
+}
+
+vitestSuite('vitest (PGlite)', 'vitest.json', [], {});
+
+// Node 24 (the current LTS; `engines` names 20 and 24): the npm package `node@24` provides its
+// binary. The API suite on PGlite (src/server: the real app; the fault tests' spawned servers
+// run on it too, since they start process.execPath) and the web build run on it. The
+// PostgreSQL pass and the e2e tests stay on the machine's Node.
+const NODE24 = ['-y', '-p', 'node@24', 'node'];
+async function background() {
+  await backgroundSuite('vitest (PostgreSQL)', 'vitest-postgres.json', ['src/server'], { TEST_DB: 'postgres' });
+  const node24Version = spawnSync('npx', [...NODE24, '--version'], { encoding: 'utf8' });
+  if (node24Version.status === 0 && /^v24\./.test(node24Version.stdout.trim())) {
+    await backgroundSuite('vitest (Node 24)', 'vitest-node24.json', ['src/server'], { NODE24_CHECK: '1' }, NODE24);
+    const build24 = await runInBackground('build (Node 24)', 'npx', [
+      ...NODE24,
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      `${process.cwd()}/${LOGS}/dist-node24`,
+    ]);
+    record('build (Node 24)', build24 === 0 ? 1 : 0, build24 === 0 ? 0 : 1);
+    rmSync(`${LOGS}/dist-node24`, { recursive: true, force: true });
+  } else {
+    console.log(`\n=== Node 24 is not available through npx -p node@24: ${node24Version.stderr || node24Version.stdout}`);
+    record('Node 24', 0, 1);
+  }
+}
+const backgroundDone = background();
 
 // 4. Build the web app, then end-to-end tests in Chromium against the started server.
 const build = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
@@ -94,6 +125,13 @@ if (build === 0) {
     const failed = (s.unexpected ?? 0) + (s.flaky ?? 0);
     record('e2e', s.expected ?? 0, failed + (e2e !== 0 && failed === 0 ? 1 : 0));
   } else record('e2e', 0, 1);
+}
+
+// The background suites end before the benchmark (which measures and needs a quiet machine).
+await backgroundDone;
+for (const b of backgroundLogs) {
+  console.log(`\n${b.text}; the last lines of ${b.log}:`);
+  console.log(readFileSync(b.log, 'utf8').split('\n').slice(-25).join('\n'));
 }
 
 // 5. The quick benchmark (issue 8's scripts produce numbers; targets are not asserted here)
