@@ -282,7 +282,10 @@ export async function investorDashboard(q: Queryable, investorId: string): Promi
     nextPayment: next ? { date: next.paymentDate, amount: next.amount, dealName: next.dealName } : null,
     unreadMessages: unread?.n ?? 0,
     kyc: { status: kyc?.status ?? 'pending', completionPercentage: (kyc?.docs ?? 0) * 25 },
-    recentDeals: deals.slice(0, 4).map((d) => ({ id: d.id, title: d.title, type: d.type, status: d.held ? 'Held' : 'Open' })),
+    // Holdings first, then open opportunities (newest first within each).
+    recentDeals: [...deals.filter((d) => d.held), ...deals.filter((d) => !d.held)]
+      .slice(0, 4)
+      .map((d) => ({ id: d.id, title: d.title, type: d.type, status: d.held ? 'Held' : 'Open' })),
     amountsDue: perf.amountsDue,
   };
 }
