@@ -23,6 +23,8 @@ const INVESTOR_ITEMS: [label: string, href: string][] = [
   ['Distribution Calendar', '/investor/distributions'],
   ['Secure Messages', '/investor/messages'],
   ['DFSA Compliance', '/investor/compliance'],
+  ['Capital Calls', '/investor/capital-calls'],
+  ['Statements', '/investor/statements'],
 ];
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -37,7 +39,13 @@ async function navLinks(sidebar: Locator): Promise<[string, string][]> {
     .getByRole('list')
     .first()
     .getByRole('link')
-    .evaluateAll((links) => links.map((a) => [(a.textContent ?? '').trim(), a.getAttribute('href') ?? ''] as [string, string]));
+    .evaluateAll((links) =>
+      links.map((a) => {
+        // The item's label, without an unread badge's count ('2 (2 unread)').
+        const label = (a.textContent ?? '').trim().replace(/\d+ \(\d+ unread\)$/, '');
+        return [label, a.getAttribute('href') ?? ''] as [string, string];
+      }),
+    );
 }
 
 const width = (l: Locator) => l.evaluate((e) => Math.round(e.getBoundingClientRect().width));
