@@ -5,6 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { registerAccessControl } from './auth/guard.ts';
+import { setHashConcurrency } from './auth/password.ts';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './http/errors.ts';
 import { registerSpa } from './http/spa.ts';
@@ -21,6 +22,7 @@ import { kycRoutes } from './modules/kyc/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
+import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { getSettings } from './modules/settings/service.ts';
 import { spvRoutes } from './modules/spvs/routes.ts';
@@ -36,10 +38,15 @@ export interface BuildOptions {
   webDir?: string | null;
 }
 
+const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
+
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  setHashConcurrency(ctx.config.passwordHashConcurrency);
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: ctx.config.trustProxy,
+    // A hop count trusts that many proxies nearest the server; the client is the rightmost
+    // X-Forwarded-For entry beyond them (entries further left are the client's own words).
+    trustProxy: typeof ctx.config.trustProxy === 'number' ? trustHops(ctx.config.trustProxy) : ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // One line per request (below) instead of Fastify's two: half the logging cost.
     logController: new LogController({ disableRequestLogging: true }),
@@ -85,7 +92,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  registerAccessControl(app, ctx.db);
+  registerAccessControl(app, ctx.db, requestPolicy(ctx));
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
   await dealRoutes(app, ctx);

@@ -77,7 +77,41 @@ export const AUTH_ERRORS = {
   alreadyRegistered: 'ALREADY_REGISTERED',
   passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
   rateLimited: 'RATE_LIMITED',
+  apiRateLimited: 'API_RATE_LIMITED',
+  secondFactorRequired: 'SECOND_FACTOR_REQUIRED',
+  secondFactorEnrol: 'SECOND_FACTOR_ENROL',
+  ipNotAllowed: 'IP_NOT_ALLOWED',
 } as const;
+
+/** Sign-in's answer: the user, and the second step still needed, if any. */
+export interface SignInResult {
+  user: AppUser;
+  secondFactor: 'verify' | 'enrol' | null;
+}
+
+export const TWO_FACTOR_MESSAGES = {
+  invalidCode: 'Invalid authentication code',
+  enrolRequired: 'Two-factor authentication is required for administrators. Set it up to continue.',
+} as const;
+
+export const twoFactorCodeInput = z.object({
+  code: z.string({ error: 'Enter the code' }).trim().min(1, 'Enter the code').max(40, 'Enter the code'),
+});
+
+/** GET /api/auth/two-factor */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** The setting requires it for this user (admins while two-factor is on). */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** POST /api/auth/two-factor/setup */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrCodeDataUrl: string;
+}
 
 export const LOGIN_MESSAGES = {
   invalid: 'Invalid email or password',

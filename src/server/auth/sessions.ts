@@ -11,6 +11,8 @@ const TOUCH_AFTER_MS = 60_000;
 export interface SessionInfo {
   id: string;
   user: AppUser;
+  /** The step still missing after the password: give a code ('verify') or set up two-factor ('enrol'). */
+  secondFactor: 'verify' | 'enrol' | null;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -19,13 +21,21 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function createSession(
   q: Queryable,
   userId: string,
-  opts: { idleSeconds: number; ip: string | null; userAgent: string | null },
+  opts: { idleSeconds: number; ip: string | null; userAgent: string | null; secondFactor?: 'verify' | 'enrol' | null },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await q.query(
-    `INSERT INTO sessions (id, user_id, idle_timeout_seconds, expires_at, ip_address, user_agent)
-     VALUES ($1, $2, $3, now() + make_interval(hours => $4), $5, $6)`,
-    [hashToken(token), userId, opts.idleSeconds, SESSION_ABSOLUTE_HOURS, opts.ip, opts.userAgent?.slice(0, 300) ?? null],
+    `INSERT INTO sessions (id, user_id, idle_timeout_seconds, expires_at, ip_address, user_agent, second_factor)
+     VALUES ($1, $2, $3, now() + make_interval(hours => $4), $5, $6, $7)`,
+    [
+      hashToken(token),
+      userId,
+      opts.idleSeconds,
+      SESSION_ABSOLUTE_HOURS,
+      opts.ip,
+      opts.userAgent?.slice(0, 300) ?? null,
+      opts.secondFactor ?? null,
+    ],
   );
   return token;
 }
@@ -41,6 +51,7 @@ interface SessionRow {
   investor_user_type: string | null;
   status: AppUser['status'];
   must_change_password: boolean;
+  second_factor: 'verify' | 'enrol' | null;
 }
 
 /**
@@ -52,7 +63,7 @@ export async function resolveSession(q: Queryable, token: string): Promise<Sessi
   const id = hashToken(token);
   const rows = await q.query<SessionRow & { valid: boolean }>(
     `SELECT s.id, s.last_seen_at, p.id AS user_id, p.email, p.name, p.role, p.admin_user_type, p.investor_user_type,
-            p.status, c.must_change_password,
+            p.status, c.must_change_password, s.second_factor,
             (s.expires_at > now() AND s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) > now()) AS valid
        FROM sessions s
        JOIN profiles p ON p.id = s.user_id
@@ -80,6 +91,7 @@ export async function resolveSession(q: Queryable, token: string): Promise<Sessi
       status: row.status,
       mustChangePassword: row.must_change_password,
     },
+    secondFactor: row.second_factor,
   };
 }
 
@@ -90,4 +102,9 @@ export async function destroySession(q: Queryable, sessionId: string): Promise<v
 /** Ends every session of a user, or every one but the given session. */
 export async function destroyUserSessions(q: Queryable, userId: string, exceptSessionId?: string): Promise<void> {
   await q.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, exceptSessionId ?? '']);
+}
+
+/** The second step is done: the session becomes a full one. */
+export async function completeSecondFactor(q: Queryable, sessionId: string): Promise<void> {
+  await q.query('UPDATE sessions SET second_factor = NULL, last_seen_at = now() WHERE id = $1', [sessionId]);
 }

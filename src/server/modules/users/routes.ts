@@ -4,7 +4,7 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
-import { createUser, deleteUser, listUsers, resetPassword, updateUser } from './service.ts';
+import { createUser, deleteUser, listUsers, resetPassword, resetUserTwoFactor, updateUser } from './service.ts';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const admin = { config: { access: 'admin' as const } };
@@ -32,5 +32,11 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = idParam(request.params, 'User not found');
     const temporaryPassword = await resetPassword(ctx, id, currentUser(request), clientIp(request));
     return { temporaryPassword };
+  });
+
+  app.post('/api/users/:id/reset-two-factor', admin, async (request) => {
+    const id = idParam(request.params, 'User not found');
+    await resetUserTwoFactor(ctx, id, currentUser(request), clientIp(request));
+    return { message: 'Two-factor authentication reset' };
   });
 }
