@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -38,7 +39,7 @@ const envSchema = z.object({
   TWO_FACTOR_DEFAULT: bool,
   SIGNUP_MAX_PER_CLIENT: intIn(1, 1_000_000, 10),
   SIGNUP_WINDOW_MINUTES: intIn(1, 24 * 60, 60),
-  PASSWORD_HASH_CONCURRENCY: intIn(1, 64, 2),
+  PASSWORD_HASH_CONCURRENCY: intIn(1, 64, Math.max(1, Math.floor(os.availableParallelism() / 2))),
   MAX_UPLOAD_MB: intIn(1, 100_000, 50),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intIn(1, 1_000_000, 5),
   LOGIN_MAX_FAILURES_PER_CLIENT: intIn(1, 1_000_000, 20),
