@@ -52,9 +52,10 @@ export interface SignUpForm {
  * The sign-up form's own checks, in the spec's order (section 5): passwords match,
  * password length, full name. Returns the first failing message or null.
  */
-export function checkSignUpForm(form: SignUpForm): string | null {
+export function checkSignUpForm(form: SignUpForm, minLength = MIN_PASSWORD_LENGTH): string | null {
   if (form.password !== form.confirmPassword) return PASSWORDS_DO_NOT_MATCH;
-  if (form.password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
+  // The password policy's minimum (basic 8, strong 12, enterprise 16) when the form knows it.
+  if (form.password.length < minLength) return `Password must be at least ${minLength} characters`;
   if (form.name.trim() === '') return FULL_NAME_REQUIRED;
   return null;
 }
