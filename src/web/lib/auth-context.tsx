@@ -106,7 +106,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async signIn(email, password) {
         setLoading(true);
         try {
-          const res = await api<{ user: AppUser; secondFactor: 'verify' | 'enrol' | null }>('/api/auth/sign-in', { body: { email, password } });
+          const res = await api<{ user: AppUser; secondFactor: 'verify' | 'enrol' | null }>('/api/auth/sign-in', {
+            body: { email, password },
+          });
           if (!res.secondFactor) emit('SIGNED_IN', res.user);
           return res;
         } finally {

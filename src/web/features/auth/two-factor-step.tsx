@@ -116,24 +116,33 @@ export function EnrolStep({ onDone, required }: { onDone: () => Promise<unknown>
           {TWO_FACTOR_MESSAGES.enrolRequired}
         </p>
       )}
-      <p className="text-sm text-ink-700">Scan the QR code with an authenticator app, or type the secret key into it, then enter the code it shows.</p>
+      <p className="text-sm text-ink-700">
+        Scan the QR code with an authenticator app, or type the secret key into it, then enter the code it shows.
+      </p>
       {setup ? (
         <>
           <img src={setup.qrCodeDataUrl} alt="QR code for your authenticator app" width={220} height={220} className="self-center" />
-          <div className="text-sm">
-            <span className="block font-medium text-ink-900" id="tf-secret-label">
-              Secret key
-            </span>
-            <code aria-labelledby="tf-secret-label" data-testid="two-factor-secret" className="break-all font-mono text-ink-900">
-              {setup.secret}
-            </code>
-          </div>
+          <dl className="text-sm">
+            <dt className="font-medium text-ink-900">Secret key</dt>
+            <dd>
+              <code data-testid="two-factor-secret" className="break-all font-mono text-ink-900">
+                {setup.secret}
+              </code>
+            </dd>
+          </dl>
         </>
       ) : (
         !error && <p className="text-sm text-ink-700">Preparing...</p>
       )}
       <Field label="Code from the app" htmlFor="tf-confirm">
-        <Input id="tf-confirm" autoComplete="one-time-code" inputMode="numeric" required value={code} onChange={(e) => setCode(e.target.value)} />
+        <Input
+          id="tf-confirm"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
       </Field>
       {error && (
         <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
