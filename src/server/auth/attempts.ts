@@ -20,7 +20,7 @@ export interface AttemptLimits {
 
 /**
  * Reserves one attempt, or refuses with 429 and Retry-After when the account or the client is
- * over its limit. The count and the reservation happen under one table lock, so parallel
+ * over its limit. The count and the reservation happen under a lock per account and per client, so parallel
  * requests cannot all pass the check before any of them is written: a reservation counts as a
  * failure until settle() marks it 'ok'.
  */
@@ -31,7 +31,12 @@ export async function reserveAttempt(
   limits: AttemptLimits,
 ): Promise<number> {
   return db.tx(async (q) => {
-    await q.query('LOCK TABLE auth_attempts IN SHARE ROW EXCLUSIVE MODE');
+    // One transaction-scoped lock per counted key (account, client), taken in a fixed order so two
+    // attempts never wait for each other crosswise; attempts on other keys do not wait at all.
+    const keys = [who.account === null ? null : `${kind}:a:${who.account}`, `${kind}:c:${who.ip}`]
+      .filter((k): k is string => k !== null)
+      .sort();
+    for (const key of keys) await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
     const rows = await q.query<{ account: number; client: number; account_retry: number | null; client_retry: number | null }>(
       `WITH w AS (SELECT now() - make_interval(mins => $4) AS start),
             a AS (SELECT created_at FROM auth_attempts, w

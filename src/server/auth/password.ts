@@ -14,39 +14,52 @@ function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: nu
 }
 
 /**
- * At most `limit` hashes run at once (each takes 128 MiB at cost 17 and a thread of libuv's
- * pool). Checks of an existing password (sign-in) go before hashes of new ones (sign-up,
- * changes), so a flood of sign-ups cannot starve sign-ins.
+ * A bound on concurrent hashes (each takes 128 MiB at cost 17 and a thread of libuv's pool).
+ * Checks of an existing password (sign-in) and hashes of new ones (sign-up, changes, resets)
+ * have a gate each, so a flood of sign-ups waits in its own queue and cannot starve sign-ins.
  */
 class HashGate {
-  limit = 2;
+  limit = 1;
   private running = 0;
-  private readonly queues: [Array<() => void>, Array<() => void>] = [[], []];
+  private readonly queue: Array<() => void> = [];
 
-  async run<T>(priority: 'high' | 'low', fn: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) {
-      await new Promise<void>((resolve) => this.queues[priority === 'high' ? 0 : 1].push(resolve));
-    } else this.running++;
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.queue.push(resolve));
+    else this.running++;
     try {
       return await fn();
     } finally {
-      const next = this.queues[0].shift() ?? this.queues[1].shift();
+      const next = this.queue.shift();
       if (next) next();
       else this.running--;
     }
   }
 }
-const gate = new HashGate();
+const checkGate = new HashGate();
+const newHashGate = new HashGate();
 
-/** How many password hashes may run at once (PASSWORD_HASH_CONCURRENCY). */
-export function setHashConcurrency(n: number): void {
-  gate.limit = Math.max(1, n);
+export function hashPassword(password: string, log2N = 17): Promise<string> {
+  return newHashGate.run(() => hashUngated(password, log2N));
 }
 
-export async function hashPassword(password: string, log2N = 17): Promise<string> {
+/**
+ * Runs fn in a new-password slot (sign-up): its database work and its hash wait together, so a
+ * flood of sign-ups reaches the database one at a time instead of queueing ahead of sign-ins.
+ */
+export function inNewPasswordSlot<T>(fn: (hash: (password: string, log2N: number) => Promise<string>) => Promise<T>): Promise<T> {
+  return newHashGate.run(() => fn(hashUngated));
+}
+
+/** How many password hashes of each kind may run at once (PASSWORD_HASH_CONCURRENCY). */
+export function setHashConcurrency(n: number): void {
+  checkGate.limit = Math.max(1, n);
+  newHashGate.limit = Math.max(1, n);
+}
+
+async function hashUngated(password: string, log2N: number): Promise<string> {
   const salt = randomBytes(16);
   const N = 2 ** log2N;
-  const key = await gate.run('low', () => scryptAsync(password, salt, N, 8, 1));
+  const key = await scryptAsync(password, salt, N, 8, 1);
   return `scrypt$${log2N}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -69,7 +82,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   )
     return false;
   try {
-    const key = await gate.run('high', () => scryptAsync(password, Buffer.from(saltB64, 'base64'), 2 ** log2N, rr, pp));
+    const key = await checkGate.run(() => scryptAsync(password, Buffer.from(saltB64, 'base64'), 2 ** log2N, rr, pp));
     return key.length === expected.length && timingSafeEqual(key, expected);
   } catch {
     return false;

@@ -432,7 +432,7 @@ export const EVIDENCE: Evidence[] = [
   {
     area: 'Sign-in limits',
     claim:
-      '50 parallel wrong passwords for one account give at most the allowed 401s, the rest 429 (slot reserved under a table lock before the password is checked)',
+      '50 parallel wrong passwords for one account give at most the allowed 401s, the rest 429 (slot reserved under a per-account and per-client lock before the password is checked)',
     file: 'src/server/security/controls.test.ts',
     test: '50 parallel wrong passwords for one account: at most 5 get 401, the rest 429, and the right password is then refused',
   },

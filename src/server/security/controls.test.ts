@@ -78,7 +78,7 @@ describe('sign-in, sign-up and change-password limits under concurrency', () => 
 describe('password hashing under a sign-up flood', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ PASSWORD_HASH_COST: '15', SIGNUP_MAX_PER_CLIENT: '1000' });
+    ctx = await createTestContext({ PASSWORD_HASH_COST: '16', SIGNUP_MAX_PER_CLIENT: '1000' });
   });
   afterAll(() => ctx.close());
 

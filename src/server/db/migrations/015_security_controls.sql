@@ -1,7 +1,7 @@
 -- Issue 14: counters that hold under concurrency, two-factor sign-in, per-user API rate limit.
 
 -- Attempts counted by the sign-in, two-factor, change-password and sign-up limits. A slot is
--- reserved (outcome 'pending', counted as a failure) under a table lock before the password is
+-- reserved (outcome 'pending', counted as a failure) under a lock per account and per client before the password is
 -- checked, so parallel guesses cannot all pass the check before any failure is written.
 CREATE TABLE auth_attempts (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -3,7 +3,7 @@ import type { InvestorUserType } from '../../../shared/constants.ts';
 import { type AttemptLimits, reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
 import { IP_NOT_ALLOWED } from '../../auth/guard.ts';
 import { allowListOf } from '../../auth/ip-allow-list.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password.ts';
+import { dummyPasswordHash, hashPassword, inNewPasswordSlot, verifyPassword } from '../../auth/password.ts';
 import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import { completeSecondFactor, createSession, destroyUserSessions } from '../../auth/sessions.ts';
 import { hashRecoveryCode, totpStep } from '../../auth/totp.ts';
@@ -26,20 +26,23 @@ export async function signUp(
 ): Promise<{ id: string }> {
   const settings = await getSettings(ctx.db);
   assertPasswordPolicy(input.password, settings.passwordPolicy, input.email);
-  // A per-client limit on sign-ups (each one costs a full password hash).
-  const attempt = await reserveAttempt(
-    ctx.db,
-    'sign_up',
-    { account: null, ip },
-    {
-      perAccount: null,
-      perClient: ctx.config.signUpLimits.perClient,
-      windowMinutes: ctx.config.signUpLimits.windowMinutes,
-      countAll: true,
-      message: 'Too many sign-ups from your network. Try again in {minutes}.',
-    },
-  );
-  const hash = await hashPassword(input.password, ctx.config.passwordHashCost);
+  // A per-client limit on sign-ups (each one costs a full password hash), checked inside the
+  // sign-up slot so that a flood reaches the database one request at a time.
+  const { attempt, hash } = await inNewPasswordSlot(async (hashOne) => {
+    const attempt = await reserveAttempt(
+      ctx.db,
+      'sign_up',
+      { account: null, ip },
+      {
+        perAccount: null,
+        perClient: ctx.config.signUpLimits.perClient,
+        windowMinutes: ctx.config.signUpLimits.windowMinutes,
+        countAll: true,
+        message: 'Too many sign-ups from your network. Try again in {minutes}.',
+      },
+    );
+    return { attempt, hash: await hashOne(input.password, ctx.config.passwordHashCost) };
+  });
   try {
     return await ctx.db.tx(async (q) => {
       const id = await insertUser(q, {

@@ -11,7 +11,9 @@ const fmt = (bytes: number) => (bytes >= 1024 * MIB ? `${(bytes / (1024 * MIB)).
  * concurrent uploads by one investor are counted one after another and cannot pass together.
  */
 export async function assertInvestorQuota(q: Queryable, investorId: string, addedBytes: number): Promise<void> {
-  await q.query('SELECT 1 FROM profiles WHERE id = $1 FOR UPDATE', [investorId]);
+  // NO KEY UPDATE: serialises quota checks without conflicting with the KEY SHARE locks that
+  // inserts referencing the profile (a new thread) take, which FOR UPDATE would deadlock with.
+  await q.query('SELECT 1 FROM profiles WHERE id = $1 FOR NO KEY UPDATE', [investorId]);
   const { investorStorageQuotaMb } = await getSettings(q);
   const quota = investorStorageQuotaMb * MIB;
   const rows = await q.query<{ used: number }>(
