@@ -35,7 +35,6 @@ const envSchema = z.object({
   DEMO_DATA: bool,
   DEMO_PASSWORD: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
-  PUBLIC_URL: z.string().optional(),
   TWO_FACTOR_DEFAULT: bool,
   SIGNUP_MAX_PER_CLIENT: intIn(1, 1_000_000, 10),
   SIGNUP_WINDOW_MINUTES: intIn(1, 24 * 60, 60),
@@ -96,7 +95,7 @@ export interface Config {
    * rightmost X-Forwarded-For entry that is not a trusted proxy.
    */
   trustProxy: false | number | string[];
-  /** The origin users reach (PUBLIC_URL): requests naming another Host are refused. */
+  /** The origin users reach (PUBLIC_URL): requests naming another Host are refused; links in e-mails use it (unset: the server's own address). */
   publicUrl: URL | undefined;
   /** The two-factor setting's value when the database holds none (TWO_FACTOR_DEFAULT). */
   twoFactorDefault: boolean | undefined;
@@ -113,8 +112,6 @@ export interface Config {
   messageKey: string | undefined;
   /** The built web app to serve; unset: dist/web next to the sources. */
   webDir: string | undefined;
-  /** The origin users reach the product at (links in e-mails); unset: the server's own address. */
-  publicUrl: URL | undefined;
   /** E-mail: SMTP_URL overrides the Email tab's server; SMTP_PASSWORD is never stored in the database. */
   mail: {
     smtpUrl: string | undefined;
@@ -171,7 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFile: e.LOG_FILE,
     messageKey: e.MESSAGE_KEY || undefined,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
-    publicUrl: e.PUBLIC_URL ? new URL(new URL(e.PUBLIC_URL).origin) : undefined,
     mail: {
       smtpUrl: e.SMTP_URL || undefined,
       smtpPassword: e.SMTP_PASSWORD || undefined,
