@@ -194,6 +194,8 @@ async function main() {
         env: {
           DATA_DIR: path.join(work, 'data'),
           DEMO_DATA: '0',
+          // Admins sign in with a password here; the load test measures throughput, not the API limit.
+          TWO_FACTOR_DEFAULT: '0',
           ADMIN_EMAIL: admin.email,
           ADMIN_PASSWORD: admin.password,
           // The load test is about concurrency and durability, not hashing: a cheaper hash makes the
@@ -213,6 +215,7 @@ async function main() {
     // Setup: admins, investors with approved KYC, open deals.
     const admins: Client[] = [];
     const first = new Client(base, await signIn(base, admin.email, admin.password));
+    if (server) await first.must('setup', 'PUT', '/api/settings', { apiRateLimit: 1_000_000 });
     admins.push(first);
     for (let i = 1; i < nAdmins; i++) {
       const email = `load-admin-${runId}-${i}@example.test`;

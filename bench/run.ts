@@ -276,6 +276,7 @@ function mainEnv(dataDir: string, extra: Record<string, string> = {}): Record<st
   return {
     DATA_DIR: dataDir,
     DEMO_DATA: '0',
+    TWO_FACTOR_DEFAULT: '0',
     ADMIN_EMAIL: LOGIN_ADMIN.email,
     ADMIN_PASSWORD: LOGIN_ADMIN.password,
     LOG_LEVEL: 'info',

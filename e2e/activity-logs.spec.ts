@@ -77,7 +77,7 @@ test('a new investor sign-up appears in the log; search and type filter narrow i
   // Sign up through the UI.
   await gotoLogin(page);
   await page.getByRole('button', { name: "Don't have an account? Sign up as investor" }).click();
-  await fillSignUp(page, { name, email, password: 'secret-123', confirm: 'secret-123' });
+  await fillSignUp(page, { name, email, password: 'secret-123-long', confirm: 'secret-123-long' });
   await page.getByRole('button', { name: 'Create Investor Account' }).click();
   await expectToast(page, 'Account created successfully! Your account is pending approval from an administrator.');
 
@@ -187,7 +187,7 @@ test('older records load through the cursor; no user reads System, a deleted use
 
   // A deleted user's records stay and read 'Unknown'.
   const gone = freshEmail('logs-gone');
-  const signedUp = await request.post('/api/auth/sign-up', { data: { email: gone, password: 'secret-123', name: `Gone ${token}` } });
+  const signedUp = await request.post('/api/auth/sign-up', { data: { email: gone, password: 'secret-123-long', name: `Gone ${token}` } });
   expect(signedUp.status()).toBe(201);
   const users = ((await (await page.request.get('/api/users')).json()) as { users: { id: string; email: string | null }[] }).users;
   const goneId = users.find((u) => u.email === gone)?.id;

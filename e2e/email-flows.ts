@@ -32,7 +32,8 @@ export async function forgotPasswordFlow(page: Page, tag: string) {
   await expectNoA11yViolations(page, `reset password (${tag})`);
   await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Set new password' }).click();
-  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  // The Security tab's policy (Strong, 12+ by default) applies to a recovered password too.
+  await expect(page.getByText('Password must be at least 12 characters')).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('recovered-pass-1');
   await page.getByLabel('Confirm new password').fill('recovered-pass-1');
   await page.getByRole('button', { name: 'Set new password' }).click();

@@ -38,16 +38,16 @@ test('sign-up and login work at phone width', async ({ page }) => {
 
   // A validation message, then a successful sign-up.
   const email = freshEmail('phone');
-  await fillSignUp(page, { name: 'Phone Investor', email, password: 'phone-pass', confirm: 'phone-pas' });
+  await fillSignUp(page, { name: 'Phone Investor', email, password: 'phone-pass-long', confirm: 'phone-pass-lon' });
   await page.getByRole('button', { name: 'Create Investor Account' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Passwords do not match');
-  await page.getByLabel('Confirm Password').fill('phone-pass');
+  await page.getByLabel('Confirm Password').fill('phone-pass-long');
   await page.getByRole('button', { name: 'Create Investor Account' }).click();
   await expectToast(page, 'Account created successfully! Please wait for administrator approval before logging in.');
   await expect(page.getByText('Secure access to deal syndication platform')).toBeVisible();
 
   // The pending account cannot sign in; the admin can.
-  await signInViaUi(page, email, 'phone-pass');
+  await signInViaUi(page, email, 'phone-pass-long');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText('Your account is pending approval. Please contact an administrator.');
   await expect(page).toHaveURL(/\/login$/);
   await page.reload();

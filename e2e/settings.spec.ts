@@ -84,13 +84,16 @@ test('every tab shows its settings and says what is not enforced yet', async ({ 
   await screenshots(page, 'settings-general');
 
   await tab(page, 'Security').click();
-  await expect(page.getByLabel('Require two-factor authentication for admins')).toBeChecked();
+  // The demo install starts with two-factor off (README); a fresh install has it on.
+  await expect(page.getByLabel('Require two-factor authentication for admins')).not.toBeChecked();
   await expect(page.getByLabel('Password policy').getByRole('option')).toHaveText(['Basic (8+)', 'Strong (12+)', 'Enterprise (16+)']);
-  await expect(page.getByLabel('Password policy')).toHaveAccessibleDescription('Not enforced yet: the 6-character minimum applies');
+  await expect(page.getByLabel('Password policy')).toHaveAccessibleDescription(
+    'Applies to every new password; existing passwords stay valid until they are changed.',
+  );
   await expect(page.getByLabel('Session timeout (hours)')).toHaveAttribute('type', 'number');
   await expect(page.getByLabel('IP whitelist')).toBeVisible();
-  // Two-factor, password policy and IP whitelist; not the session timeout, which takes effect.
-  await expect(panel(page).getByText(/^Not enforced yet/)).toHaveCount(3);
+  // Everything on the Security tab takes effect (issue 14).
+  await expect(panel(page).getByText(/^Not enforced yet/)).toHaveCount(0);
   await checkA11y(page, 'settings: Security');
   await screenshots(page, 'settings-security');
 
@@ -109,7 +112,9 @@ test('every tab shows its settings and says what is not enforced yet', async ({ 
   await expect(page.getByLabel('Data retention (years)')).toBeVisible();
   await expect(page.getByLabel('Backup frequency').getByRole('option')).toHaveText(['Daily', 'Weekly', 'Monthly']);
   await expect(page.getByLabel('API rate limit (requests per hour)')).toBeVisible();
-  await expect(panel(page).getByText(/^Not enforced yet/)).toHaveCount(3);
+  await expect(page.getByLabel('Investor storage quota (MB)')).toHaveValue('1024');
+  // Retention and backups; the API rate limit and the storage quota take effect.
+  await expect(panel(page).getByText(/^Not enforced yet/)).toHaveCount(2);
   await checkA11y(page, 'settings: System');
 
   await tab(page, 'Email').click();

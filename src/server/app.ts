@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { registerAccessControl } from './auth/guard.ts';
+import { setHashConcurrency } from './auth/password.ts';
 import { SessionCache } from './auth/sessions.ts';
 import type { AppContext } from './context.ts';
 import { dbPriority } from './db/client.ts';
@@ -22,6 +23,7 @@ import { kycRoutes } from './modules/kyc/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
+import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { readSettings } from './modules/settings/service.ts';
 import { spvRoutes } from './modules/spvs/routes.ts';
@@ -40,6 +42,7 @@ export interface BuildOptions {
 const highPriority = (_request: FastifyRequest, _reply: FastifyReply, done: () => void) => dbPriority.run('high', done);
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  setHashConcurrency(ctx.config.passwordHashConcurrency);
   const app = createFastify({ logger: opts.logger, trustProxy: ctx.config.trustProxy });
   app.setErrorHandler(errorHandler);
   await registerPlugins(app, { maxUploadBytes: ctx.config.maxUploadBytes });
@@ -52,7 +55,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   const invalidations = await watchInvalidations(ctx.db);
   app.addHook('onClose', async () => invalidations.release());
-  registerAccessControl(app, ctx.db, new SessionCache(invalidations.inv));
+  registerAccessControl(app, ctx.db, new SessionCache(invalidations.inv), requestPolicy(ctx));
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
   await dealRoutes(app, ctx);

@@ -48,11 +48,22 @@ describe('loadConfig', () => {
       databaseUrl: 'postgresql://u:p@db.example:5432/sd',
       maxUploadBytes: 5 * 1024 * 1024,
       demoData: false,
-      trustProxy: true,
+      trustProxy: 1,
     });
     expect(c.loginLimits.perAccount).toBe(3);
     expect(loadConfig({ DEMO_DATA: '1' }).demoData).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/sd' }).databaseUrl).toBe('postgres://localhost/sd');
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxies, and PUBLIC_URL as an origin', () => {
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+    expect(configError({ TRUST_PROXY: 'proxy.example' }).message).toContain('TRUST_PROXY');
+    expect(configError({ TRUST_PROXY: '10.0.0.0/40' }).message).toContain('TRUST_PROXY');
+    expect(loadConfig({ PUBLIC_URL: 'https://app.example.com' }).publicUrl?.origin).toBe('https://app.example.com');
+    expect(configError({ PUBLIC_URL: 'https://app.example.com/path' }).message).toContain('PUBLIC_URL');
+    expect(configError({ PUBLIC_URL: 'nope' }).message).toContain('PUBLIC_URL');
   });
 
   it.each(['abc', '70000', '-1', '3000.5', '65536'])('refuses PORT=%s with one clear line', (port) => {

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -32,7 +34,11 @@ const envSchema = z.object({
   ADMIN_NAME: z.string().optional(),
   DEMO_DATA: bool,
   DEMO_PASSWORD: z.string().optional(),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: z.string().optional(),
+  TWO_FACTOR_DEFAULT: bool,
+  SIGNUP_MAX_PER_CLIENT: intIn(1, 1_000_000, 10),
+  SIGNUP_WINDOW_MINUTES: intIn(1, 24 * 60, 60),
+  PASSWORD_HASH_CONCURRENCY: intIn(1, 64, Math.max(1, Math.floor(os.availableParallelism() / 2))),
   MAX_UPLOAD_MB: intIn(1, 100_000, 50),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intIn(1, 1_000_000, 5),
   LOGIN_MAX_FAILURES_PER_CLIENT: intIn(1, 1_000_000, 20),
@@ -83,7 +89,19 @@ export interface Config {
   /** undefined: load demo data only on an empty embedded database. */
   demoData: boolean | undefined;
   demoPassword: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy: false (ignore forwarded headers), a hop count (trust that many proxies
+   * nearest the server) or a list of proxy addresses/CIDR ranges. The client IP is then the
+   * rightmost X-Forwarded-For entry that is not a trusted proxy.
+   */
+  trustProxy: false | number | string[];
+  /** The origin users reach (PUBLIC_URL): requests naming another Host are refused; links in e-mails use it (unset: the server's own address). */
+  publicUrl: URL | undefined;
+  /** The two-factor setting's value when the database holds none (TWO_FACTOR_DEFAULT). */
+  twoFactorDefault: boolean | undefined;
+  signUpLimits: { perClient: number; windowMinutes: number };
+  /** Password hashes computed at once (each scrypt at cost 17 takes 128 MiB). */
+  passwordHashConcurrency: number;
   maxUploadBytes: number;
   loginLimits: { perAccount: number; perClient: number; windowMinutes: number };
   /** log2 of the scrypt cost N. 17 is OWASP's recommendation (N=2^17, r=8, p=1). */
@@ -94,8 +112,6 @@ export interface Config {
   messageKey: string | undefined;
   /** The built web app to serve; unset: dist/web next to the sources. */
   webDir: string | undefined;
-  /** The origin users reach the product at (links in e-mails); unset: the server's own address. */
-  publicUrl: URL | undefined;
   /** E-mail: SMTP_URL overrides the Email tab's server; SMTP_PASSWORD is never stored in the database. */
   mail: {
     smtpUrl: string | undefined;
@@ -130,13 +146,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port: e.PORT,
+    publicUrl: parsePublicUrl(e.PUBLIC_URL),
+    twoFactorDefault: e.TWO_FACTOR_DEFAULT,
+    signUpLimits: { perClient: e.SIGNUP_MAX_PER_CLIENT, windowMinutes: e.SIGNUP_WINDOW_MINUTES },
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     admin,
     demoData: e.DEMO_DATA,
     demoPassword: e.DEMO_PASSWORD || undefined,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     loginLimits: {
       perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -148,7 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logFile: e.LOG_FILE,
     messageKey: e.MESSAGE_KEY || undefined,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
-    publicUrl: e.PUBLIC_URL ? new URL(new URL(e.PUBLIC_URL).origin) : undefined,
     mail: {
       smtpUrl: e.SMTP_URL || undefined,
       smtpPassword: e.SMTP_PASSWORD || undefined,
@@ -157,4 +176,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollSeconds: e.EMAIL_POLL_SECONDS,
     },
   };
+}
+
+/** TRUST_PROXY: 0/false/empty (off), a hop count (1, 2, ...; true/yes mean 1), or a comma-separated list of proxy addresses or CIDR ranges. */
+export function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
+  const t = (v ?? '').trim();
+  if (t === '' || ['0', 'false', 'no'].includes(t)) return false;
+  if (['true', 'yes'].includes(t)) return 1;
+  if (/^\d+$/.test(t)) {
+    const n = Number(t);
+    if (n > 20)
+      throw new ConfigError(`Invalid configuration: TRUST_PROXY must be a hop count from 0 to 20 or a list of proxy addresses, got '${t}'`);
+    return n;
+  }
+  const list = t
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [addr, bits, ...rest] = entry.split('/');
+    const family = isIP(addr ?? '');
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!family || !okBits || rest.length > 0)
+      throw new ConfigError(`Invalid configuration: TRUST_PROXY entry '${entry}' is not a hop count, an IP address or a CIDR range`);
+  }
+  return list;
+}
+
+function parsePublicUrl(v: string | undefined): URL | undefined {
+  const t = (v ?? '').trim();
+  if (!t) return undefined;
+  let u: URL;
+  try {
+    u = new URL(t);
+  } catch {
+    throw new ConfigError(`Invalid configuration: PUBLIC_URL is not a URL, got '${t}'`);
+  }
+  if (!['http:', 'https:'].includes(u.protocol) || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash || u.username)
+    throw new ConfigError('Invalid configuration: PUBLIC_URL must be an origin such as https://syndicate.example.com');
+  return u;
 }

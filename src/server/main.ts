@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -10,7 +10,7 @@ import { holdDataDirLock } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { loggerOptions } from './http/logging.ts';
 import { linkBase, OutboxWorker } from './modules/email/worker.ts';
-import { bootstrapAdmin } from './seed/bootstrap.ts';
+import { bootstrapAdmin, seedSettingDefault } from './seed/bootstrap.ts';
 import { loadDemoData } from './seed/demo.ts';
 import { sweepOrphans } from './storage/consistency.ts';
 import { DiskFileStore } from './storage/file-store.ts';
@@ -28,7 +28,9 @@ function fail(message: string): never {
 
 async function ensureWritableDataDir(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // Owner-only, whatever the umask was and whoever created the folder before.
+    await chmod(dir, 0o700);
     const probe = path.join(dir, `.write-test-${process.pid}`);
     await writeFile(probe, 'ok');
     await rm(probe);
@@ -86,6 +88,9 @@ function releaseStartupMemory() {
 }
 
 async function main() {
+  // Everything this process creates (the embedded database's files, the WAL, stored files, keys,
+  // logs) is owner-only, whatever umask the server was started with.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();
@@ -118,6 +123,7 @@ async function main() {
     fail((err as Error).message);
   }
   await loadDemoData({ db, files, config, cipher }, fresh, say);
+  if (config.twoFactorDefault !== undefined) await seedSettingDefault(db, 'twoFactorAuth', config.twoFactorDefault);
   const app = await buildApp({ db, files, config, cipher }, { logger: loggerOptions(config.logLevel, config.logFile) });
   let ownUrl: string | undefined;
   const worker = new OutboxWorker(db, config, { baseUrl: () => linkBase(config, ownUrl), log: app.log });

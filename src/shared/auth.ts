@@ -52,9 +52,10 @@ export interface SignUpForm {
  * The sign-up form's own checks, in the spec's order (section 5): passwords match,
  * password length, full name. Returns the first failing message or null.
  */
-export function checkSignUpForm(form: SignUpForm): string | null {
+export function checkSignUpForm(form: SignUpForm, minLength = MIN_PASSWORD_LENGTH): string | null {
   if (form.password !== form.confirmPassword) return PASSWORDS_DO_NOT_MATCH;
-  if (form.password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
+  // The password policy's minimum (basic 8, strong 12, enterprise 16) when the form knows it.
+  if (form.password.length < minLength) return `Password must be at least ${minLength} characters`;
   if (form.name.trim() === '') return FULL_NAME_REQUIRED;
   return null;
 }
@@ -77,7 +78,41 @@ export const AUTH_ERRORS = {
   alreadyRegistered: 'ALREADY_REGISTERED',
   passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
   rateLimited: 'RATE_LIMITED',
+  apiRateLimited: 'API_RATE_LIMITED',
+  secondFactorRequired: 'SECOND_FACTOR_REQUIRED',
+  secondFactorEnrol: 'SECOND_FACTOR_ENROL',
+  ipNotAllowed: 'IP_NOT_ALLOWED',
 } as const;
+
+/** Sign-in's answer: the user, and the second step still needed, if any. */
+export interface SignInResult {
+  user: AppUser;
+  secondFactor: 'verify' | 'enrol' | null;
+}
+
+export const TWO_FACTOR_MESSAGES = {
+  invalidCode: 'Invalid authentication code',
+  enrolRequired: 'Two-factor authentication is required for administrators. Set it up to continue.',
+} as const;
+
+export const twoFactorCodeInput = z.object({
+  code: z.string({ error: 'Enter the code' }).trim().min(1, 'Enter the code').max(40, 'Enter the code'),
+});
+
+/** GET /api/auth/two-factor */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  /** The setting requires it for this user (admins while two-factor is on). */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** POST /api/auth/two-factor/setup */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrCodeDataUrl: string;
+}
 
 export const LOGIN_MESSAGES = {
   invalid: 'Invalid email or password',

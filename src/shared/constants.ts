@@ -66,6 +66,11 @@ export const ACTIVITY_TYPES = [
   'password_reset_requested',
   'password_reset_completed',
   'email_test_sent',
+  'password_change_failed',
+  'two_factor_enabled',
+  'two_factor_reset',
+  'ip_blocked',
+  'admin_action_refused',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -91,6 +96,11 @@ export const ACTIVITY_LABELS: Record<ActivityType, string> = {
   document_uploaded: 'Document uploaded',
   password_reset: 'Password reset',
   user_login_failed: 'Failed sign-in',
+  password_change_failed: 'Failed password change',
+  two_factor_enabled: 'Two-factor enabled',
+  two_factor_reset: 'Two-factor reset',
+  ip_blocked: 'Blocked IP address',
+  admin_action_refused: 'Admin action refused',
   password_changed: 'Password changed',
   document_deleted: 'Document deleted',
   user_created: 'User created',

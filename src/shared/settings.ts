@@ -22,6 +22,11 @@ export const settingsSchema = z.object({
   dataRetention: z.number().int().min(1).max(50),
   backupFrequency: z.enum(BACKUP_FREQUENCIES),
   apiRateLimit: z.number().int().min(1).max(1_000_000),
+  investorStorageQuotaMb: z
+    .number()
+    .int()
+    .min(1, 'Storage quota must be 1 MB to 1,000,000 MB')
+    .max(1_000_000, 'Storage quota must be 1 MB to 1,000,000 MB'),
   smtpHost: z.string().trim().max(255),
   smtpPort: z.number().int().min(1, 'Port must be 1-65535').max(65535, 'Port must be 1-65535'),
   smtpUser: z.string().trim().max(255),
@@ -53,6 +58,7 @@ export const DEFAULT_SETTINGS: Settings = {
   dataRetention: 7,
   backupFrequency: 'daily',
   apiRateLimit: 1000,
+  investorStorageQuotaMb: 1024,
   smtpHost: '',
   smtpPort: 587,
   smtpUser: '',
@@ -72,10 +78,6 @@ export const NOT_ENFORCED_SETTINGS: ReadonlySet<keyof Settings> = new Set<keyof 
   'companyLogo',
   'timezone',
   'language',
-  'twoFactorAuth',
-  'passwordPolicy',
-  'ipWhitelist',
   'dataRetention',
   'backupFrequency',
-  'apiRateLimit',
 ]);

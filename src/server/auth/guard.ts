@@ -2,7 +2,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_ERRORS } from '../../shared/auth.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import type { AllowList } from './ip-allow-list.ts';
 import { SESSION_COOKIE, type SessionCache, type SessionInfo } from './sessions.ts';
+
+/** What the guard needs from the settings on each request (given by app.ts: auth/ does not import modules/). */
+export interface RequestPolicy {
+  /** Admins may only come from these addresses. */
+  adminAllowList(): Promise<AllowList>;
+  /** Counts one API request for the user; returns the seconds to wait when over the hourly limit. */
+  countApiRequest(userId: string): Promise<{ limit: number; retryAfter: number } | null>;
+  /** Records a refused admin request from an address outside the allow-list. */
+  logBlockedIp(userId: string, ip: string, url: string): Promise<void>;
+  publicUrl: URL | undefined;
+}
+
+export const IP_NOT_ALLOWED = 'Administrator access is not allowed from your network address. Contact a founder if you need access.';
 
 /**
  * Who may call a route. Every API route declares one next to its path; a route without
@@ -20,6 +34,8 @@ declare module 'fastify' {
     duringPasswordChange?: boolean;
     /** A public route that still wants request.session when a cookie is sent (sign-in ends the old one). */
     readsSession?: boolean;
+    /** Reachable by a session that still lacks its second step: 'verify', 'enrol' or both. */
+    duringSecondFactor?: 'verify' | 'enrol' | 'both';
   }
   interface FastifyRequest {
     session: SessionInfo | null;
@@ -37,37 +53,60 @@ export function currentUser(request: FastifyRequest): SessionInfo['user'] {
   return request.session.user;
 }
 
+/** The origin the client used: scheme from the request (X-Forwarded-Proto only behind a trusted proxy), host from Host. */
+function requestOrigin(request: FastifyRequest): string | null {
+  const host = request.headers.host;
+  if (!host) return null;
+  try {
+    return new URL(`${request.protocol}://${host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The access hook, per request, in this order (each step may refuse):
+ *  0. with PUBLIC_URL set, every request (pages too) must name that host;
  *  1. /api routes only (the SPA and its assets are public files), and of those only the routes
  *     that need the steps below;
- *  2. state-changing requests must come from this site;
+ *  2. state-changing requests must come from this site (scheme, host and port);
  *  3. the session, from the cookie: resolved only for routes that need it (not public ones,
  *     unless they declare readsSession), through the session cache;
- *  4. the route's declared access against the user's role and state.
- * Further checks on the signed-in user (rate limits, address allow-lists) go after step 4.
+ *  4. a session still waiting for its second factor reaches only the routes of that step;
+ *  5. admins only from the IP allow-list; the per-user API rate limit;
+ *  6. the route's declared access against the user's role and state.
  */
-export function registerAccessControl(app: FastifyInstance, db: Db, sessions: SessionCache): void {
+export function registerAccessControl(app: FastifyInstance, db: Db, sessions: SessionCache, policy: RequestPolicy): void {
   app.decorate('routeTable', []);
   app.decorateRequest('session', null);
 
-  /** Steps 2-4 for one request of a route that needs them. */
+  // Step 0: a request naming another host (DNS rebinding, a forged Host) is refused.
+  const publicUrl = policy.publicUrl;
+  if (publicUrl) {
+    const expectedHost = publicUrl.host.toLowerCase();
+    app.addHook('onRequest', (request, _reply, done) => {
+      const host = (request.headers.host ?? '').toLowerCase();
+      if (host !== expectedHost) done(new HttpError(421, 'This server does not answer for that host name', { code: 'UNKNOWN_HOST' }));
+      else done();
+    });
+  }
+
+  /** Steps 2-6 for one request of a route that needs them. */
   const checkAccess = async (request: FastifyRequest, reply: FastifyReply) => {
     // State-changing requests from another site are refused (CSRF defence on top of SameSite).
     if (!SAFE_METHODS.has(request.method)) {
       const origin = request.headers.origin;
       const site = request.headers['sec-fetch-site'];
       if (origin !== undefined) {
-        // Compare host:port with default ports normalised on both sides ('localhost' equals 'localhost:80' over http).
-        let sameHost = false;
+        // Scheme, host and port must all match (URL.origin drops default ports on both sides).
+        let same = false;
         try {
-          const o = new URL(origin);
-          const host = request.headers.host;
-          sameHost = host !== undefined && o.host === new URL(`${o.protocol}//${host}`).host;
+          const expected = publicUrl ? publicUrl.origin : requestOrigin(request);
+          same = expected !== null && new URL(origin).origin === expected;
         } catch {
-          sameHost = false;
+          same = false;
         }
-        if (!sameHost) throw forbidden('Cross-site requests are not allowed', 'FOREIGN_ORIGIN');
+        if (!same) throw forbidden('Cross-site requests are not allowed', 'FOREIGN_ORIGIN');
       } else if (site === 'cross-site') {
         throw forbidden('Cross-site requests are not allowed', 'FOREIGN_ORIGIN');
       }
@@ -82,9 +121,38 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessions: Se
       if (!request.session) reply.clearCookie(SESSION_COOKIE, { path: '/' });
     }
     if (access === 'public') return;
-    const user = request.session?.user;
-    if (!user) throw unauthorized();
-    if (user.mustChangePassword && !config.duringPasswordChange) {
+    const session = request.session;
+    const user = session?.user;
+    if (!session || !user) throw unauthorized();
+    if (session.secondFactor) {
+      const allowed = config.duringSecondFactor === 'both' || config.duringSecondFactor === session.secondFactor;
+      if (!allowed)
+        throw new HttpError(
+          403,
+          session.secondFactor === 'enrol' ? 'Set up two-factor authentication to continue' : 'Enter your authentication code to continue',
+          { code: session.secondFactor === 'enrol' ? AUTH_ERRORS.secondFactorEnrol : AUTH_ERRORS.secondFactorRequired },
+        );
+    }
+    if (user.role === 'admin') {
+      const list = await policy.adminAllowList();
+      if (!list.allows(request.ip)) {
+        await policy.logBlockedIp(user.id, request.ip, `${request.method} ${request.routeOptions.url ?? request.url}`);
+        throw forbidden(IP_NOT_ALLOWED, AUTH_ERRORS.ipNotAllowed);
+      }
+    }
+    const over = await policy.countApiRequest(user.id);
+    if (over) {
+      const minutes = Math.ceil(over.retryAfter / 60);
+      throw new HttpError(
+        429,
+        `API rate limit exceeded (${over.limit} requests per hour). Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+        {
+          code: AUTH_ERRORS.apiRateLimited,
+          headers: { 'retry-after': String(over.retryAfter) },
+        },
+      );
+    }
+    if (!session.secondFactor && user.mustChangePassword && !config.duringPasswordChange) {
       throw new HttpError(403, 'You must change your password before continuing', { code: AUTH_ERRORS.passwordChangeRequired });
     }
     if (access === 'user') return;

@@ -13,7 +13,50 @@ function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: nu
   });
 }
 
-export async function hashPassword(password: string, log2N = 17): Promise<string> {
+/**
+ * A bound on concurrent hashes (each takes 128 MiB at cost 17 and a thread of libuv's pool).
+ * Checks of an existing password (sign-in) and hashes of new ones (sign-up, changes, resets)
+ * have a gate each, so a flood of sign-ups waits in its own queue and cannot starve sign-ins.
+ */
+class HashGate {
+  limit = 1;
+  private running = 0;
+  private readonly queue: Array<() => void> = [];
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.queue.push(resolve));
+    else this.running++;
+    try {
+      return await fn();
+    } finally {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+const checkGate = new HashGate();
+const newHashGate = new HashGate();
+
+export function hashPassword(password: string, log2N = 17): Promise<string> {
+  return newHashGate.run(() => hashUngated(password, log2N));
+}
+
+/**
+ * Runs fn in a new-password slot (sign-up): its database work and its hash wait together, so a
+ * flood of sign-ups reaches the database one at a time instead of queueing ahead of sign-ins.
+ */
+export function inNewPasswordSlot<T>(fn: (hash: (password: string, log2N: number) => Promise<string>) => Promise<T>): Promise<T> {
+  return newHashGate.run(() => fn(hashUngated));
+}
+
+/** How many password hashes of each kind may run at once (PASSWORD_HASH_CONCURRENCY). */
+export function setHashConcurrency(n: number): void {
+  checkGate.limit = Math.max(1, n);
+  newHashGate.limit = Math.max(1, n);
+}
+
+async function hashUngated(password: string, log2N: number): Promise<string> {
   const salt = randomBytes(16);
   const N = 2 ** log2N;
   const key = await scryptAsync(password, salt, N, 8, 1);
@@ -39,7 +82,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   )
     return false;
   try {
-    const key = await scryptAsync(password, Buffer.from(saltB64, 'base64'), 2 ** log2N, rr, pp);
+    const key = await checkGate.run(() => scryptAsync(password, Buffer.from(saltB64, 'base64'), 2 ** log2N, rr, pp));
     return key.length === expected.length && timingSafeEqual(key, expected);
   } catch {
     return false;

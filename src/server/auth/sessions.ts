@@ -12,6 +12,8 @@ const TOUCH_AFTER_MS = 60_000;
 export interface SessionInfo {
   id: string;
   user: AppUser;
+  /** The step still missing after the password: give a code ('verify') or set up two-factor ('enrol'). */
+  secondFactor: 'verify' | 'enrol' | null;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -20,13 +22,21 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function createSession(
   q: Queryable,
   userId: string,
-  opts: { idleSeconds: number; ip: string | null; userAgent: string | null },
+  opts: { idleSeconds: number; ip: string | null; userAgent: string | null; secondFactor?: 'verify' | 'enrol' | null },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await q.query(
-    `INSERT INTO sessions (id, user_id, idle_timeout_seconds, expires_at, ip_address, user_agent)
-     VALUES ($1, $2, $3, now() + make_interval(hours => $4), $5, $6)`,
-    [hashToken(token), userId, opts.idleSeconds, SESSION_ABSOLUTE_HOURS, opts.ip, opts.userAgent?.slice(0, 300) ?? null],
+    `INSERT INTO sessions (id, user_id, idle_timeout_seconds, expires_at, ip_address, user_agent, second_factor)
+     VALUES ($1, $2, $3, now() + make_interval(hours => $4), $5, $6, $7)`,
+    [
+      hashToken(token),
+      userId,
+      opts.idleSeconds,
+      SESSION_ABSOLUTE_HOURS,
+      opts.ip,
+      opts.userAgent?.slice(0, 300) ?? null,
+      opts.secondFactor ?? null,
+    ],
   );
   return token;
 }
@@ -44,11 +54,12 @@ interface SessionRow {
   investor_user_type: string | null;
   status: AppUser['status'];
   must_change_password: boolean;
+  second_factor: 'verify' | 'enrol' | null;
 }
 
 /** The session lookup: one row by primary key (the benchmark's baseline runs this same statement). */
 export const SESSION_SQL = `SELECT s.id, s.last_seen_at, s.expires_at, s.idle_timeout_seconds, p.id AS user_id, p.email, p.name, p.role,
-            p.admin_user_type, p.investor_user_type, p.status, c.must_change_password,
+            p.admin_user_type, p.investor_user_type, p.status, c.must_change_password, s.second_factor,
             (s.expires_at > now() AND s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) > now()) AS valid
        FROM sessions s
        JOIN profiles p ON p.id = s.user_id
@@ -93,8 +104,10 @@ export class SessionCache {
     const generation = this.inv.generation;
     const found = await lookup(q, id);
     if (!found) return null;
-    // Cached only if no invalidation arrived while the row was read (it may predate a sign-out).
-    if (this.inv.up && this.inv.generation === generation) {
+    // Cached only if no invalidation arrived while the row was read (it may predate a sign-out),
+    // and only once signed in fully: a session waiting for its second factor changes state
+    // when the code is given, so it is read from the database on every request until then.
+    if (this.inv.up && this.inv.generation === generation && !found.info.secondFactor) {
       if (this.entries.size >= 100_000) this.entries.clear();
       this.entries.set(id, { info: found.info, lastSeenMs: found.lastSeenMs, validUntilMs: found.validUntilMs });
     }
@@ -136,6 +149,7 @@ async function lookup(q: Queryable, id: string): Promise<{ info: SessionInfo; la
         status: row.status,
         mustChangePassword: row.must_change_password,
       },
+      secondFactor: row.second_factor,
     },
     lastSeenMs,
     validUntilMs: Math.min(new Date(row.expires_at).getTime(), lastSeenMs + row.idle_timeout_seconds * 1000),
@@ -149,4 +163,9 @@ export async function destroySession(q: Queryable, sessionId: string): Promise<v
 /** Ends every session of a user, or every one but the given session. */
 export async function destroyUserSessions(q: Queryable, userId: string, exceptSessionId?: string): Promise<void> {
   await q.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, exceptSessionId ?? '']);
+}
+
+/** The second step is done: the session becomes a full one. */
+export async function completeSecondFactor(q: Queryable, sessionId: string): Promise<void> {
+  await q.query('UPDATE sessions SET second_factor = NULL, last_seen_at = now() WHERE id = $1', [sessionId]);
 }

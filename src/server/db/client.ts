@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { chmod, lstat, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -70,6 +72,14 @@ function serialLane() {
 const NUMERIC = 1700;
 const INT8 = 20;
 
+/** chmod 0700 for folders and 0600 for files, through the whole tree. */
+export async function ownerOnly(root: string): Promise<void> {
+  const s = await lstat(root);
+  if (s.isSymbolicLink()) return;
+  await chmod(root, s.isDirectory() ? 0o700 : 0o600);
+  if (s.isDirectory()) for (const e of await readdir(root)) await ownerOnly(path.join(root, e));
+}
+
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db & { raw: PGlite }> {
   const raw = await PGlite.create({
     dataDir,
@@ -86,13 +96,19 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     },
   });
   const base = wrap(raw);
+  // PGlite (Emscripten's file system) chmods its files 0666 itself, ignoring the umask: make the
+  // tree owner-only after opening and after closing. Files it adds meanwhile sit in 0700 folders.
+  if (dataDir) await ownerOnly(dataDir);
   const lane = serialLane();
   return {
     engine: 'pglite',
     raw,
     query: <T>(sql: string, params?: unknown[]) => lane(() => base.query<T>(sql, params)),
     tx: (fn) => lane(() => raw.transaction((t) => fn(wrap(t)))),
-    close: () => raw.close(),
+    close: async () => {
+      await raw.close();
+      if (dataDir) await ownerOnly(dataDir).catch(() => {});
+    },
     async listen(channel, on) {
       const unlisten = await raw.listen(channel, (payload) => on.message(payload));
       on.state(true);

@@ -8,6 +8,7 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MessageThread } from '../../shared/portal.ts';
 import { buildApp } from '../app.ts';
+import { totpFor } from '../auth/totp.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { loadMessageKey, MessageCipher } from '../crypto/cipher.ts';
 import { type Db, openPglite, openPostgres } from '../db/client.ts';
@@ -234,6 +235,15 @@ describe(`backup and restore (${ENGINE})`, () => {
       payload: { email: 'investor@demo.example.com', password: PASSWORD },
     });
     investorCookie = sessionCookie(signIn);
+    // The investor enrols in two-factor (rows in two_factor and recovery_codes).
+    const setup = await sourceApp.inject({ method: 'POST', url: '/api/auth/two-factor/setup', headers: { cookie: investorCookie } });
+    const confirmed = await sourceApp.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/confirm',
+      headers: { cookie: investorCookie },
+      payload: { code: totpFor(setup.json().secret as string, 'x', 'x').generate() },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const body = multipart(
       { subject: 'Wire instructions', body: BODY, priority: 'High' },
       { filename: 'wire-instructions.pdf', content: PDF },

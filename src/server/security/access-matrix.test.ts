@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../auth/sessions.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
-import { CALLERS, type Caller, EXPECTED_ACCESS as EXPECTED, expectedOutcome as expected, roleOf } from './catalog.ts';
+import {
+  ADMIN_TYPE_ACTIONS,
+  adminTypeOutcome,
+  CALLERS,
+  type Caller,
+  EXPECTED_ACCESS as EXPECTED,
+  expectedOutcome as expected,
+  roleOf,
+} from './catalog.ts';
 
 /**
  * Every route x every kind of caller, from the server's own route table: a route missing from
@@ -58,7 +66,7 @@ describe('authorization matrix (every route x every kind of caller)', () => {
           headers: cookie ? { cookie } : {},
           ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
         });
-        const want = expected(access, caller);
+        const want = expected(access, caller, route);
         const ok =
           want === 'deny401'
             ? res.statusCode === 401
@@ -71,6 +79,47 @@ describe('authorization matrix (every route x every kind of caller)', () => {
           if (typeof body.message !== 'string') failures.push(`${route} as ${caller}: ${res.statusCode} without a message`);
         }
       }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets only founders manage other admins, nobody raise their own type, and logs every refusal', { timeout: 120_000 }, async () => {
+    const failures: string[] = [];
+    for (const type of ['founder', 'cio', 'legal', 'nairobi_lead'] as const) {
+      const actor = await createUser(ctx, { role: 'admin', adminUserType: type });
+      const cookie = await signIn(ctx, actor.email, actor.password);
+      for (const action of ADMIN_TYPE_ACTIONS) {
+        const target = await createUser(ctx, { role: 'admin', adminUserType: 'legal' });
+        const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+          ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+        const res =
+          action === 'create an admin'
+            ? await call('POST', '/api/users', {
+                name: 'New Admin',
+                email: `new.${randomUUID()}@test.example.com`,
+                password: 'Xk9#longer-pass',
+                role: 'admin',
+              })
+            : action === "change another admin's type"
+              ? await call('PATCH', `/api/users/${target.id}`, { userType: 'founder' })
+              : action === 'suspend another admin'
+                ? await call('PATCH', `/api/users/${target.id}`, { status: 'suspended' })
+                : action === "reset another admin's password"
+                  ? await call('POST', `/api/users/${target.id}/reset-password`)
+                  : action === "reset another user's two-factor"
+                    ? await call('POST', `/api/users/${target.id}/reset-two-factor`)
+                    : action === 'delete another admin'
+                      ? await call('DELETE', `/api/users/${target.id}`)
+                      : await call('PATCH', `/api/users/${actor.id}`, { userType: type === 'founder' ? 'cio' : 'founder' });
+        const want = adminTypeOutcome(type, action);
+        const ok = want === 'allow' ? res.statusCode < 300 : res.statusCode === 403;
+        if (!ok) failures.push(`${type} may ${want === 'allow' ? '' : 'not '}${action}: got ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+      const refusals = await ctx.db.query("SELECT 1 FROM activity_logs WHERE activity_type = 'admin_action_refused' AND user_id = $1", [
+        actor.id,
+      ]);
+      const denied = ADMIN_TYPE_ACTIONS.filter((a) => adminTypeOutcome(type, a) === 'deny403').length;
+      if (refusals.length !== denied) failures.push(`${type}: ${refusals.length} refusals logged, expected ${denied}`);
     }
     expect(failures).toEqual([]);
   });

@@ -14,6 +14,11 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/auth/sign-out': 'user',
   'GET /api/auth/session': 'user',
   'POST /api/auth/change-password': 'user',
+  'GET /api/auth/password-policy': 'public',
+  'POST /api/auth/two-factor/verify': 'user',
+  'GET /api/auth/two-factor': 'user',
+  'POST /api/auth/two-factor/setup': 'user',
+  'POST /api/auth/two-factor/confirm': 'user',
   'GET /api/deals': 'admin',
   'GET /api/deals/options': 'admin',
   'POST /api/deals': 'admin',
@@ -36,6 +41,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'PATCH /api/users/:id': 'admin',
   'DELETE /api/users/:id': 'admin',
   'POST /api/users/:id/reset-password': 'admin',
+  'POST /api/users/:id/reset-two-factor': 'admin',
   'GET /api/activity-logs': 'admin',
   'GET /api/dashboard': 'admin',
   'GET /api/settings': 'admin',
@@ -88,6 +94,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/investor/messages': 'investor',
   'POST /api/investor/messages': 'investor',
   'GET /api/investor/messages/:id': 'investor',
+  'POST /api/investor/messages/:id/read': 'investor',
   'POST /api/investor/messages/:id/reply': 'investor',
   'GET /api/investor/messages/attachments/:id': 'investor',
   'GET /api/investor/messages/unread-count': 'investor',
@@ -95,6 +102,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/messages/unread-count': 'admin',
   'POST /api/messages': 'admin',
   'GET /api/messages/:id': 'admin',
+  'POST /api/messages/:id/read': 'admin',
   'POST /api/messages/:id/reply': 'admin',
   'GET /api/messages/attachments/:id': 'admin',
   'GET /api/investor/dashboard': 'investor',
@@ -120,13 +128,38 @@ export const CALLERS: Caller[] = ['anonymous', 'pending', 'suspended', 'investor
 export const roleOf = (c: Caller) =>
   c.startsWith('investor') ? 'investor' : ['anonymous', 'pending', 'suspended'].includes(c) ? null : 'admin';
 
+/** Admin routes only a founder may use, whatever the target (the other user routes check the target: ADMIN_TYPE_RULES). */
+export const FOUNDER_ONLY_ROUTES = new Set(['POST /api/users/:id/reset-two-factor']);
+
 /** What a caller must get: 'deny401', 'deny403', or 'allow' (any answer but 401/403/5xx). */
-export function expectedOutcome(access: Access, caller: Caller): 'deny401' | 'deny403' | 'allow' {
+export function expectedOutcome(access: Access, caller: Caller, route?: string): 'deny401' | 'deny403' | 'allow' {
   if (access === 'public') return 'allow';
   const role = roleOf(caller);
   if (!role) return 'deny401';
+  if (route && FOUNDER_ONLY_ROUTES.has(route) && role === 'admin' && caller !== 'founder') return 'deny403';
   if (access === 'user' || access === role) return 'allow';
   return 'deny403';
+}
+
+/**
+ * Admin powers follow the user types (access-matrix.test.ts): what each admin type gets when it
+ * acts on another admin ('other') or on itself ('self'). Refusals are 403 and logged.
+ */
+export const ADMIN_TYPE_ACTIONS = [
+  'create an admin',
+  "change another admin's type",
+  'suspend another admin',
+  "reset another admin's password",
+  "reset another user's two-factor",
+  'delete another admin',
+  'raise their own type to founder',
+] as const;
+export function adminTypeOutcome(
+  actor: 'founder' | 'cio' | 'legal' | 'nairobi_lead',
+  action: (typeof ADMIN_TYPE_ACTIONS)[number],
+): 'allow' | 'deny403' {
+  if (action === 'raise their own type to founder') return 'deny403';
+  return actor === 'founder' ? 'allow' : 'deny403';
 }
 
 /** Investor A calling each id-taking route with investor B's (or the desk's) objects. */
@@ -409,5 +442,98 @@ export const EVIDENCE: Evidence[] = [
     claim: 'Cross-site requests (foreign Origin) are refused with 403',
     file: 'src/server/modules/auth/auth.test.ts',
     test: 'refuses a state-changing request from another site',
+  },
+  {
+    area: 'Sign-in limits',
+    claim:
+      '50 parallel wrong passwords for one account give at most the allowed 401s, the rest 429 (slot reserved under a per-account and per-client lock before the password is checked)',
+    file: 'src/server/security/controls.test.ts',
+    test: '50 parallel wrong passwords for one account: at most 5 get 401, the rest 429, and the right password is then refused',
+  },
+  {
+    area: 'Sign-in limits',
+    claim: 'The same per client, over many accounts',
+    file: 'src/server/security/controls.test.ts',
+    test: '50 parallel wrong passwords from one client over many accounts: at most 8 get 401, the rest 429',
+  },
+  {
+    area: 'Sign-in limits',
+    claim: 'Sign-ups are limited per client, also in parallel',
+    file: 'src/server/security/controls.test.ts',
+    test: 'limits sign-ups per client (parallel), and a wrong second-step code counts toward the sign-in limit',
+  },
+  {
+    area: 'Sign-in limits',
+    claim: 'Wrong current passwords in change-password are limited and logged',
+    file: 'src/server/security/controls.test.ts',
+    test: 'limits and logs wrong current passwords in change-password',
+  },
+  {
+    area: 'Sign-in limits',
+    claim: 'Password hashing is bounded and sign-ins go first: a sign-in during a 40-request sign-up flood stays under 3x its idle time',
+    file: 'src/server/security/controls.test.ts',
+    test: 'a sign-in during a 40-request sign-up flood stays under 3x its idle time',
+  },
+  {
+    area: 'Two-factor',
+    claim:
+      'Admins enrol at sign-in (QR and secret), then give a TOTP or single-use recovery code; wrong codes count toward the sign-in limit; a founder can reset it (logged)',
+    file: 'src/server/security/controls.test.ts',
+    test: 'makes an admin enrol at sign-in, then asks for a code each time; recovery codes work once; a founder can reset it',
+  },
+  {
+    area: 'Password policy',
+    claim:
+      'Every new password follows the policy (8/12/16), refuses common passwords and the e-mail local part; generated passwords follow it',
+    file: 'src/server/security/controls.test.ts',
+    test: 'applies the policy to every new password with its number, the common list and the e-mail',
+  },
+  {
+    area: 'IP allow-list',
+    claim: 'Admins from outside the list get 403 (sign-in and API, logged); a list locking out the saver is refused',
+    file: 'src/server/security/controls.test.ts',
+    test: 'keeps admins outside the IP allow-list out (403, logged), and refuses a list that locks out the saver',
+  },
+  {
+    area: 'API rate limit',
+    claim: 'Per-user requests per hour from the setting, atomic under parallel requests, 429 with Retry-After',
+    file: 'src/server/security/controls.test.ts',
+    test: 'limits API requests per user per hour (parallel requests, 429 with Retry-After)',
+  },
+  {
+    area: 'Storage quota',
+    claim: 'Investor uploads over the quota get 413, also in parallel',
+    file: 'src/server/security/controls.test.ts',
+    test: 'refuses uploads over the investor storage quota with 413, also in parallel',
+  },
+  {
+    area: 'Headers',
+    claim: 'The Origin check compares the scheme',
+    file: 'src/server/security/controls.test.ts',
+    test: 'compares the scheme in the Origin check',
+  },
+  {
+    area: 'Headers',
+    claim: 'PUBLIC_URL refuses other Host headers; TRUST_PROXY takes the rightmost untrusted X-Forwarded-For address',
+    file: 'src/server/security/controls.test.ts',
+    test: 'refuses other Host headers and takes the rightmost untrusted X-Forwarded-For address',
+  },
+  {
+    area: 'Files',
+    claim: 'DATA_DIR and everything under it (PGlite files included) is owner-only whatever the umask',
+    file: 'src/server/security/controls.test.ts',
+    test: 'creates DATA_DIR and everything under it owner-only, whatever the umask',
+  },
+  {
+    area: 'Admin powers',
+    claim: 'Only founders create, promote, suspend, delete or reset other admins; nobody raises their own type; refusals are logged',
+    file: 'src/server/security/access-matrix.test.ts',
+    test: 'lets only founders manage other admins, nobody raise their own type, and logs every refusal',
+  },
+  {
+    area: 'Messages',
+    claim: 'Reading a thread (GET) changes nothing; a POST marks it read',
+    file: 'src/server/modules/messages/messages.test.ts',
+    test: 'opening marks read for the admin only; the admin replies with an attachment; the investor sees Unread then Read',
   },
 ];

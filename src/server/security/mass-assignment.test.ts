@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
+import { totpFor } from '../auth/totp.ts';
 import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { MASS_ASSIGNMENT_FIELDS } from './catalog.ts';
@@ -154,7 +155,7 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         const email = uniqueEmail('signup');
         const res = await call('POST', '/api/auth/sign-up', null, {
           email,
-          password: 'secret-123',
+          password: 'secret-123-long',
           name: 'New Investor',
           ...extras(victimId, ['email']),
         });
@@ -192,7 +193,7 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         const u = await throwaway();
         const res = await call('POST', '/api/auth/change-password', u.cookie, {
           currentPassword: u.password,
-          newPassword: 'another-pass-9',
+          newPassword: 'another-pass-9-long',
           ...extras(victimId),
         });
         expect(await one('SELECT role, status FROM profiles WHERE id = $1', [u.id])).toEqual({ role: 'investor', status: 'active' });
@@ -315,7 +316,7 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         const res = await call('POST', '/api/users', adminCookie, {
           name: 'Made By Admin',
           email,
-          password: 'secret-123',
+          password: 'secret-123-long',
           role: 'investor',
           ...extras(victimId, ['role', 'email']),
         });
@@ -351,6 +352,53 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       status: 200,
       async run() {
         return call('POST', `/api/users/${ids.createdUser}/reset-password`, adminCookie, extras(victimId));
+      },
+    },
+    {
+      route: 'POST /api/users/:id/reset-two-factor',
+      status: 200,
+      async run() {
+        return call('POST', `/api/users/${ids.createdUser}/reset-two-factor`, adminCookie, extras(victimId));
+      },
+    },
+    {
+      route: 'POST /api/auth/two-factor/setup',
+      status: 200,
+      async run() {
+        const u = await throwaway();
+        const res = await call('POST', '/api/auth/two-factor/setup', u.cookie, extras(victimId));
+        expect(await one('SELECT user_id, enabled_at FROM two_factor WHERE user_id = $1', [u.id])).toEqual({
+          user_id: u.id,
+          enabled_at: null,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/auth/two-factor/confirm',
+      status: 200,
+      async run() {
+        const u = await throwaway();
+        const { secret } = (await call('POST', '/api/auth/two-factor/setup', u.cookie, {})).json() as { secret: string };
+        const res = await call('POST', '/api/auth/two-factor/confirm', u.cookie, {
+          code: totpFor(secret, 'x', 'x').generate(),
+          ...extras(victimId),
+        });
+        ids.recoveryUser = JSON.stringify({
+          email: u.email,
+          password: u.password,
+          code: (res.json() as { recoveryCodes: string[] }).recoveryCodes[0],
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/auth/two-factor/verify',
+      status: 200,
+      async run() {
+        const r = JSON.parse(ids.recoveryUser as string) as { email: string; password: string; code: string };
+        const cookie = await signIn(ctx, r.email, r.password);
+        return call('POST', '/api/auth/two-factor/verify', cookie, { code: r.code, ...extras(victimId) });
       },
     },
     {
@@ -697,6 +745,20 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       status: 201,
       async run() {
         return call('POST', `/api/messages/${ids.thread}/reply`, adminCookie, { body: 'Answer', ...extras(victimId) });
+      },
+    },
+    {
+      route: 'POST /api/messages/:id/read',
+      status: 200,
+      async run() {
+        return call('POST', `/api/messages/${ids.thread}/read`, adminCookie, extras(victimId));
+      },
+    },
+    {
+      route: 'POST /api/investor/messages/:id/read',
+      status: 200,
+      async run() {
+        return call('POST', `/api/investor/messages/${ids.thread}/read`, investorCookie, extras(victimId));
       },
     },
     {

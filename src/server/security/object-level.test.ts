@@ -45,7 +45,7 @@ describe("object-level access: another investor's ids", () => {
   /** Every row of every table as text: what "nothing changed" is compared against. */
   async function snapshot(): Promise<string> {
     const tables = await ctx.db.query<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('sessions', 'activity_logs') ORDER BY table_name",
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('sessions', 'activity_logs', 'api_rate_counters', 'auth_attempts') ORDER BY table_name",
     );
     const parts: string[] = [];
     for (const { table_name } of tables) {
@@ -154,6 +154,7 @@ describe("object-level access: another investor's ids", () => {
     'POST /api/investor/subscriptions/:id/cancel': { id: own.subscription as string, status: 404, body: {} },
     'GET /api/investor/messages/:id': { id: own.thread as string, status: 404 },
     'POST /api/investor/messages/:id/reply': { id: own.thread as string, status: 404, body: { body: 'Reading over your shoulder' } },
+    'POST /api/investor/messages/:id/read': { id: own.thread as string, status: 404, body: {} },
     'GET /api/investor/messages/attachments/:id': { id: own.attachment as string, status: 404 },
     'GET /api/investor/documents/:id/view': { id: own.documentForB as string, status: 404 },
     'GET /api/investor/documents/:id/download': { id: own.documentForB as string, status: 404 },
@@ -181,6 +182,7 @@ describe("object-level access: another investor's ids", () => {
     'PATCH /api/users/:id': { id: b.id, status: 403, body: { status: 'suspended' } },
     'DELETE /api/users/:id': { id: b.id, status: 403 },
     'POST /api/users/:id/reset-password': { id: b.id, status: 403, body: {} },
+    'POST /api/users/:id/reset-two-factor': { id: b.id, status: 403, body: {} },
     'GET /api/kyc/:id/documents/:kind/view': { id: own.kyc as string, status: 403 },
     'GET /api/kyc/:id/documents/:kind/download': { id: own.kyc as string, status: 403 },
     'GET /api/kyc/:id': { id: own.kyc as string, status: 403 },
@@ -195,6 +197,7 @@ describe("object-level access: another investor's ids", () => {
     'POST /api/distributions/:id/pay': { id: own.distribution as string, status: 403, body: {} },
     'GET /api/messages/:id': { id: own.thread as string, status: 403 },
     'POST /api/messages/:id/reply': { id: own.thread as string, status: 403, body: { body: 'Pretending to be the desk' } },
+    'POST /api/messages/:id/read': { id: own.thread as string, status: 403, body: {} },
     'GET /api/messages/attachments/:id': { id: own.attachment as string, status: 403 },
     'GET /api/capital-calls/:id': { id: own.call as string, status: 403 },
     'POST /api/capital-calls/:id/receipts': {

@@ -107,8 +107,8 @@ describe('injection and markup probes are stored and returned as text', () => {
       return json('/api/documents', admin);
     },
     'user name (admin-created and signed up)': async (p) => {
-      await call('POST', '/api/users', admin, { name: p, email: uniqueEmail('probe'), password: 'secret-123', role: 'investor' });
-      await call('POST', '/api/auth/sign-up', null, { name: `${p}!`, email: uniqueEmail('probe'), password: 'secret-123' });
+      await call('POST', '/api/users', admin, { name: p, email: uniqueEmail('probe'), password: 'secret-123-long', role: 'investor' });
+      await call('POST', '/api/auth/sign-up', null, { name: `${p}!`, email: uniqueEmail('probe'), password: 'secret-123-long' });
       const users = await json('/api/users', admin);
       return holds(users, `${p}!`) ? users : {};
     },

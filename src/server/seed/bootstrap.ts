@@ -2,7 +2,7 @@ import { appendFile, chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
-import { type Db, one } from '../db/client.ts';
+import { type Db, one, type Queryable } from '../db/client.ts';
 import { insertUser } from '../modules/users/accounts.ts';
 
 export const CREDENTIALS_FILE = 'initial-credentials.txt';
@@ -83,4 +83,17 @@ export async function bootstrapAdmin(db: Db, config: Config, say: (line: string)
     `admin\t${email}\t${password}`,
   ]);
   say(`Created an administrator with a generated password. Its credentials are in ${file}`);
+}
+
+/**
+ * Stores one setting's first value when the database holds none yet (an operator's later choice
+ * is never overwritten). The settings row is the JSON object under key 'app'.
+ */
+export async function seedSettingDefault(q: Queryable, key: string, value: unknown): Promise<void> {
+  const patch = JSON.stringify({ [key]: value });
+  await q.query(
+    `INSERT INTO settings (key, value) VALUES ('app', $1::jsonb)
+     ON CONFLICT (key) DO UPDATE SET value = settings.value || $1::jsonb WHERE NOT (settings.value ? $2)`,
+    [patch, key],
+  );
 }

@@ -9,7 +9,7 @@ import { storeDocument } from '../modules/documents/service.ts';
 import { storeKycDocument } from '../modules/kyc/service.ts';
 import { insertUser, type NewUser } from '../modules/users/accounts.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { writeCredentials } from './bootstrap.ts';
+import { seedSettingDefault, writeCredentials } from './bootstrap.ts';
 import { demoPdf } from './demo-pdf.ts';
 import { loadDemoPortal } from './demo-portal.ts';
 
@@ -61,6 +61,8 @@ export async function loadDemoData(
       [JSON.stringify(DEMO_REGULATORY_DETAILS)],
     );
     await q.query(`INSERT INTO settings (key, value) VALUES ('demo_loaded', to_jsonb(now()))`);
+    // A demo install starts with two-factor off, so the demo accounts can be tried at once.
+    await seedSettingDefault(q, 'twoFactorAuth', false);
   });
   await loadDemoDocuments(db, files);
   await loadDemoKyc(db, files);

@@ -14,6 +14,7 @@ import { MessageCipher } from '../crypto/cipher.ts';
 import { type Db, openPglite, openPostgres } from '../db/client.ts';
 import { loggerOptions } from '../http/logging.ts';
 import { insertUser } from '../modules/users/accounts.ts';
+import { seedSettingDefault } from '../seed/bootstrap.ts';
 import { DiskFileStore, type FileStore } from '../storage/file-store.ts';
 
 /**
@@ -71,7 +72,10 @@ export interface TestContext {
  * `recordSecrets: false` for fuzzing suites: their random "passwords" (dates, numbers) are not
  * credentials, and would turn up in logs as ids and query strings.
  */
-export async function createTestContext(env: Record<string, string> = {}, opts: { recordSecrets?: boolean } = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: { recordSecrets?: boolean; settings?: Record<string, unknown> } = {},
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sd-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -82,6 +86,11 @@ export async function createTestContext(env: Record<string, string> = {}, opts: 
     ...env,
   });
   const { db, drop } = await openTestDatabase();
+  // The suites sign admins in with a password and send thousands of requests per user: two-factor
+  // and the hourly API limit start off / high here, and the security suites turn them on (opts.settings).
+  for (const [key, value] of Object.entries({ twoFactorAuth: false, apiRateLimit: 1_000_000, ...opts.settings })) {
+    await seedSettingDefault(db, key, value);
+  }
   const files = new DiskFileStore(path.join(dataDir, 'storage'));
   const cipher = new MessageCipher(randomBytes(32));
   const app = await buildApp({ db, files, config, cipher }, { webDir: null, logger: loggerOptions('info', LOG_FILE) });

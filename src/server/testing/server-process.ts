@@ -68,6 +68,8 @@ const SCRUB = [
   'MESSAGE_KEY',
   'WEB_DIR',
   'TRUST_PROXY',
+  'PUBLIC_URL',
+  'TWO_FACTOR_DEFAULT',
   'NODE_OPTIONS',
   'SMTP_URL',
   'SMTP_PASSWORD',
@@ -85,6 +87,8 @@ export function spawnServer(opts: ServerOptions): ServerProcess {
     DATA_DIR: opts.dataDir,
     PASSWORD_HASH_COST: '12',
     DEMO_DATA: '0',
+    // The fault suites sign the admin in with a password (two-factor is tested in security/controls.test.ts).
+    TWO_FACTOR_DEFAULT: '0',
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_FILE: path.join(LOG_DIR, `${opts.name}.log`),

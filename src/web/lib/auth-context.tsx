@@ -12,7 +12,10 @@ export interface AuthContextValue {
   loading: boolean;
   /** True after the first session check. */
   initialized: boolean;
-  signIn(email: string, password: string): Promise<AppUser>;
+  /** The password step; when a second step is due, the user is not signed in until completeSignIn(). */
+  signIn(email: string, password: string): Promise<{ user: AppUser; secondFactor: 'verify' | 'enrol' | null }>;
+  /** After the second step (a code, or enrolment): reads the now full session. */
+  completeSignIn(): Promise<AppUser | null>;
   signUp(input: SignUpInput): Promise<void>;
   signOut(): Promise<void>;
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
@@ -46,7 +49,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const fetchSession = useCallback(async (): Promise<AppUser | null> => {
     try {
-      const { user: u } = await api<{ user: AppUser }>('/api/auth/session', { quiet401: true });
+      const { user: u, secondFactor } = await api<{ user: AppUser; secondFactor: string | null }>('/api/auth/session', { quiet401: true });
+      // A session still waiting for its second step is not a signed-in user yet.
+      if (secondFactor) return null;
       warnIfInactive(u);
       return u;
     } catch (err) {
@@ -101,12 +106,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async signIn(email, password) {
         setLoading(true);
         try {
-          const { user: u } = await api<{ user: AppUser }>('/api/auth/sign-in', { body: { email, password } });
-          emit('SIGNED_IN', u);
-          return u;
+          const res = await api<{ user: AppUser; secondFactor: 'verify' | 'enrol' | null }>('/api/auth/sign-in', {
+            body: { email, password },
+          });
+          if (!res.secondFactor) emit('SIGNED_IN', res.user);
+          return res;
         } finally {
           setLoading(false);
         }
+      },
+      async completeSignIn() {
+        const u = await fetchSession();
+        if (u) emit('SIGNED_IN', u);
+        return u;
       },
       async signUp(input) {
         await api('/api/auth/sign-up', { body: input });

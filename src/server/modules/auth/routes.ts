@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { changePasswordInput, signInInput, signUpInput } from '../../../shared/auth.ts';
+import { changePasswordInput, signInInput, signUpInput, twoFactorCodeInput } from '../../../shared/auth.ts';
 import { SESSION_ABSOLUTE_HOURS } from '../../../shared/constants.ts';
+import { PASSWORD_POLICY_MIN_LENGTH, type PasswordPolicyInfo } from '../../../shared/password-policy.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { destroySession, resolveSession, SESSION_COOKIE } from '../../auth/sessions.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
-import { parse } from '../../http/errors.ts';
+import { conflict, parse } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
-import { changePassword, signIn, signUp } from './service.ts';
+import { readSettings } from '../settings/service.ts';
+import { changePassword, signIn, signUp, verifySecondFactor } from './service.ts';
+import { confirmEnrolment, startEnrolment, twoFactorStatus } from './two-factor.ts';
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -28,7 +31,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/auth/sign-in', { config: { access: 'public', readsSession: true } }, async (request, reply) => {
     const input = parse(signInInput, request.body);
-    const { token } = await signIn(ctx, input, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
+    const { token, secondFactor } = await signIn(ctx, input, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
     // A new session id at every sign-in: the session the browser held before is ended.
     if (request.session) {
       await destroySession(ctx.db, request.session.id);
@@ -36,25 +39,64 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     setSessionCookie(request, reply, token);
     const session = await resolveSession(ctx.db, token);
-    return { user: session?.user };
+    return { user: session?.user, secondFactor };
   });
 
-  app.post('/api/auth/sign-out', { config: { access: 'user', duringPasswordChange: true } }, async (request, reply) => {
+  // The password policy the forms announce before submitting (sign-up is public).
+  app.get('/api/auth/password-policy', { config: { access: 'public' } }, async (): Promise<PasswordPolicyInfo> => {
+    const { passwordPolicy } = await readSettings(ctx.db);
+    return { policy: passwordPolicy, minLength: PASSWORD_POLICY_MIN_LENGTH[passwordPolicy] };
+  });
+
+  const secondStep = { access: 'user' as const, duringPasswordChange: true };
+
+  app.post('/api/auth/two-factor/verify', { config: { ...secondStep, duringSecondFactor: 'verify' } }, async (request) => {
+    const { code } = parse(twoFactorCodeInput, request.body);
     const session = request.session;
-    if (session) {
-      await ctx.db.tx(async (q) => {
-        await destroySession(q, session.id);
-        await logActivity(q, { type: 'user_logout', userId: session.user.id, details: {}, ip: clientIp(request) });
-      });
-    }
-    // Answer once every instance has been told (their session caches drop it).
-    await invalidationsOf(ctx.db)?.sync();
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return { message: 'Signed out' };
+    if (!session) throw new Error('unreachable: access user');
+    if (session.secondFactor !== 'verify') throw conflict('No authentication code is expected for this session', 'NO_SECOND_STEP');
+    await verifySecondFactor(ctx, session.user, session.id, code, clientIp(request));
+    return { user: session.user, secondFactor: null };
   });
 
-  app.get('/api/auth/session', { config: { access: 'user', duringPasswordChange: true } }, async (request) => {
-    return { user: currentUser(request) };
+  app.get('/api/auth/two-factor', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) =>
+    twoFactorStatus(ctx, currentUser(request)),
+  );
+
+  app.post('/api/auth/two-factor/setup', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) =>
+    startEnrolment(ctx, currentUser(request)),
+  );
+
+  app.post('/api/auth/two-factor/confirm', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) => {
+    const { code } = parse(twoFactorCodeInput, request.body);
+    const session = request.session;
+    if (!session) throw new Error('unreachable: access user');
+    const recoveryCodes = await confirmEnrolment(ctx, session.user, session, code, clientIp(request));
+    // The user's other sessions ended: answer once every instance has dropped them.
+    await invalidationsOf(ctx.db)?.sync();
+    return { recoveryCodes };
+  });
+
+  app.post(
+    '/api/auth/sign-out',
+    { config: { access: 'user', duringPasswordChange: true, duringSecondFactor: 'both' } },
+    async (request, reply) => {
+      const session = request.session;
+      if (session) {
+        await ctx.db.tx(async (q) => {
+          await destroySession(q, session.id);
+          await logActivity(q, { type: 'user_logout', userId: session.user.id, details: {}, ip: clientIp(request) });
+        });
+      }
+      // Answer once every instance has been told (their session caches drop it).
+      await invalidationsOf(ctx.db)?.sync();
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: 'Signed out' };
+    },
+  );
+
+  app.get('/api/auth/session', { config: { access: 'user', duringPasswordChange: true, duringSecondFactor: 'both' } }, async (request) => {
+    return { user: currentUser(request), secondFactor: request.session?.secondFactor ?? null };
   });
 
   app.post('/api/auth/change-password', { config: { access: 'user', duringPasswordChange: true } }, async (request) => {

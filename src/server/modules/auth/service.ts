@@ -1,9 +1,14 @@
-import { type AppUser, AUTH_ERRORS } from '../../../shared/auth.ts';
+import { type AppUser, AUTH_ERRORS, TWO_FACTOR_MESSAGES } from '../../../shared/auth.ts';
 import type { InvestorUserType } from '../../../shared/constants.ts';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password.ts';
-import { createSession, destroyUserSessions } from '../../auth/sessions.ts';
+import { type AttemptLimits, reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
+import { IP_NOT_ALLOWED } from '../../auth/guard.ts';
+import { allowListOf } from '../../auth/ip-allow-list.ts';
+import { dummyPasswordHash, hashPassword, inNewPasswordSlot, verifyPassword } from '../../auth/password.ts';
+import { assertPasswordPolicy } from '../../auth/password-policy.ts';
+import { completeSecondFactor, createSession, destroyUserSessions } from '../../auth/sessions.ts';
+import { hashRecoveryCode, totpStep } from '../../auth/totp.ts';
 import type { AppContext } from '../../context.ts';
-import { one } from '../../db/client.ts';
+import { one, type Queryable } from '../../db/client.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { forgetBootstrapPassword } from '../../seed/bootstrap.ts';
 import { logActivity } from '../activity/service.ts';
@@ -19,7 +24,25 @@ export async function signUp(
   input: { email: string; password: string; name: string; investorType: InvestorUserType },
   ip: string,
 ): Promise<{ id: string }> {
-  const hash = await hashPassword(input.password, ctx.config.passwordHashCost);
+  const settings = await readSettings(ctx.db);
+  assertPasswordPolicy(input.password, settings.passwordPolicy, input.email);
+  // A per-client limit on sign-ups (each one costs a full password hash), checked inside the
+  // sign-up slot so that a flood reaches the database one request at a time.
+  const { attempt, hash } = await inNewPasswordSlot(async (hashOne) => {
+    const attempt = await reserveAttempt(
+      ctx.db,
+      'sign_up',
+      { account: null, ip },
+      {
+        perAccount: null,
+        perClient: ctx.config.signUpLimits.perClient,
+        windowMinutes: ctx.config.signUpLimits.windowMinutes,
+        countAll: true,
+        message: 'Too many sign-ups from your network. Try again in {minutes}.',
+      },
+    );
+    return { attempt, hash: await hashOne(input.password, ctx.config.passwordHashCost) };
+  });
   try {
     return await ctx.db.tx(async (q) => {
       const id = await insertUser(q, {
@@ -33,6 +56,7 @@ export async function signUp(
       });
       await logActivity(q, { type: 'user_signup', userId: id, targetUserId: id, details: { email: input.email, role: 'investor' }, ip });
       await notifySignup(q, id);
+      await settleAttempt(q, attempt, 'ok');
       return { id };
     });
   } catch (err) {
@@ -49,69 +73,55 @@ interface LoginRow {
   last_login: Date | null;
 }
 
-/** Refuses with 429 when an account or a client has failed too often within the window. */
-async function checkLoginLimits(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const { perAccount, perClient, windowMinutes } = ctx.config.loginLimits;
-  const rows = await ctx.db.query<{ account: number; client: number; account_retry: number | null; client_retry: number | null }>(
-    `WITH since AS (
-       SELECT greatest(now() - make_interval(mins => $3),
-                       coalesce((SELECT last_login FROM profiles WHERE lower(email) = lower($1)), '-infinity')) AS account_since,
-              now() - make_interval(mins => $3) AS client_since
-     ), f AS (
-       SELECT created_at, ip_address, lower(details ->> 'email') AS email FROM activity_logs
-        WHERE activity_type = 'user_login_failed' AND details ->> 'reason' = 'invalid_credentials'
-          AND created_at > now() - make_interval(mins => $3)
-          AND (lower(details ->> 'email') = lower($1) OR ip_address = $2)
-     )
-     SELECT count(*) FILTER (WHERE f.email = lower($1) AND f.created_at > s.account_since)::int AS account,
-            count(*) FILTER (WHERE f.ip_address = $2)::int AS client,
-            ceil(extract(epoch FROM min(f.created_at) FILTER (WHERE f.email = lower($1) AND f.created_at > s.account_since)
-                 + make_interval(mins => $3) - now()))::int AS account_retry,
-            ceil(extract(epoch FROM min(f.created_at) FILTER (WHERE f.ip_address = $2) + make_interval(mins => $3) - now()))::int AS client_retry
-       FROM since s LEFT JOIN f ON true
-      GROUP BY s.account_since`,
-    [email, ip, windowMinutes],
-  );
-  const r = rows[0];
-  if (!r) return;
-  const over: number[] = [];
-  if (r.account >= perAccount) over.push(r.account_retry ?? windowMinutes * 60);
-  if (r.client >= perClient) over.push(r.client_retry ?? windowMinutes * 60);
-  if (over.length > 0) {
-    const retry = Math.max(1, ...over);
-    const minutes = Math.ceil(retry / 60);
-    throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, {
-      code: AUTH_ERRORS.rateLimited,
-      headers: { 'retry-after': String(retry) },
-    });
-  }
-}
+const loginLimits = (ctx: AppContext, accountSince: Date | null): AttemptLimits => ({
+  perAccount: ctx.config.loginLimits.perAccount,
+  perClient: ctx.config.loginLimits.perClient,
+  windowMinutes: ctx.config.loginLimits.windowMinutes,
+  accountSince,
+  message: 'Too many failed sign-in attempts. Try again in {minutes}.',
+});
 
+/**
+ * Password step of sign-in. Each attempt reserves a slot of the per-account and per-client
+ * limits before the password is checked (so parallel guesses cannot outrun the count); a wrong
+ * password keeps it as a failure. A user with two-factor gets a session limited to the code
+ * step; an admin without it, while the setting is on, a session limited to enrolment.
+ */
 export async function signIn(
   ctx: AppContext,
   input: { email: string; password: string },
   meta: { ip: string; userAgent: string | null },
-): Promise<{ token: string; userId: string }> {
-  await checkLoginLimits(ctx, input.email, meta.ip);
-  const row = await one<LoginRow>(
+): Promise<{ token: string; userId: string; secondFactor: 'verify' | 'enrol' | null }> {
+  const row = await one<LoginRow & { role: AppUser['role']; two_factor: boolean }>(
     ctx.db,
-    `SELECT p.id, p.email, p.status, p.last_login, c.password_hash
+    `SELECT p.id, p.email, p.status, p.last_login, p.role, c.password_hash,
+            EXISTS (SELECT 1 FROM two_factor t WHERE t.user_id = p.id AND t.enabled_at IS NOT NULL) AS two_factor
        FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE lower(p.email) = lower($1)`,
     [input.email],
+  );
+  const attempt = await reserveAttempt(
+    ctx.db,
+    'sign_in',
+    { account: input.email.toLowerCase(), ip: meta.ip },
+    loginLimits(ctx, row?.last_login ?? null),
   );
   // An unknown e-mail still costs one hash, so timing does not tell which accounts exist.
   const ok = row
     ? await verifyPassword(input.password, row.password_hash)
     : await verifyPassword(input.password, await dummyPasswordHash(ctx.config.passwordHashCost)).then(() => false);
   if (!row || !ok) {
-    await logActivity(ctx.db, {
-      type: 'user_login_failed',
-      targetUserId: row?.id ?? null,
-      details: { email: input.email, reason: 'invalid_credentials' },
-      ip: meta.ip,
+    await ctx.db.tx(async (q) => {
+      await settleAttempt(q, attempt, 'failed');
+      await logActivity(q, {
+        type: 'user_login_failed',
+        targetUserId: row?.id ?? null,
+        details: { email: input.email, reason: 'invalid_credentials' },
+        ip: meta.ip,
+      });
     });
     throw new HttpError(401, 'Invalid login credentials', { code: AUTH_ERRORS.invalidCredentials });
   }
+  await settleAttempt(ctx.db, attempt, 'ok');
   if (row.status !== 'active') {
     await logActivity(ctx.db, {
       type: 'user_login_failed',
@@ -124,12 +134,76 @@ export async function signIn(
       : new HttpError(403, 'Your account has been suspended. Please contact an administrator.', { code: AUTH_ERRORS.suspended });
   }
   const settings = await readSettings(ctx.db);
+  if (row.role === 'admin' && !allowListOf(settings.ipWhitelist).allows(meta.ip)) {
+    await logActivity(ctx.db, { type: 'ip_blocked', userId: row.id, details: { route: 'sign-in', email: row.email }, ip: meta.ip });
+    throw new HttpError(403, IP_NOT_ALLOWED, { code: AUTH_ERRORS.ipNotAllowed });
+  }
+  const secondFactor = row.two_factor ? 'verify' : row.role === 'admin' && settings.twoFactorAuth ? 'enrol' : null;
   const token = await ctx.db.tx(async (q) => {
-    await q.query('UPDATE profiles SET last_login = now() WHERE id = $1', [row.id]);
-    await logActivity(q, { type: 'user_login', userId: row.id, details: { email: row.email }, ip: meta.ip });
-    return createSession(q, row.id, { idleSeconds: settings.sessionTimeout * 3600, ip: meta.ip, userAgent: meta.userAgent });
+    if (!secondFactor) {
+      await q.query('UPDATE profiles SET last_login = now() WHERE id = $1', [row.id]);
+      await logActivity(q, { type: 'user_login', userId: row.id, details: { email: row.email }, ip: meta.ip });
+    }
+    return createSession(q, row.id, { idleSeconds: settings.sessionTimeout * 3600, ip: meta.ip, userAgent: meta.userAgent, secondFactor });
   });
-  return { token, userId: row.id };
+  return { token, userId: row.id, secondFactor };
+}
+
+/** Finishes a sign-in whose second step (a code, or enrolment) is done. */
+export async function completeSignIn(q: Queryable, user: AppUser, sessionId: string, ip: string, method: string): Promise<void> {
+  await completeSecondFactor(q, sessionId);
+  await q.query('UPDATE profiles SET last_login = now() WHERE id = $1', [user.id]);
+  await logActivity(q, { type: 'user_login', userId: user.id, details: { email: user.email, secondFactor: method }, ip });
+}
+
+/**
+ * The second step: a TOTP code (each time step once) or an unused recovery code. A wrong code
+ * counts toward the sign-in limits like a wrong password.
+ */
+export async function verifySecondFactor(ctx: AppContext, user: AppUser, sessionId: string, code: string, ip: string): Promise<void> {
+  const since = await one<{ last_login: Date | null }>(ctx.db, 'SELECT last_login FROM profiles WHERE id = $1', [user.id]);
+  const attempt = await reserveAttempt(
+    ctx.db,
+    'sign_in',
+    { account: user.email.toLowerCase(), ip },
+    loginLimits(ctx, since?.last_login ?? null),
+  );
+  const ok = await ctx.db.tx(async (q) => {
+    const tf = await one<{ secret: string; last_used_step: number | null }>(
+      q,
+      'SELECT secret, last_used_step FROM two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL FOR UPDATE',
+      [user.id],
+    );
+    if (!tf) return null;
+    const clean = code.replace(/\s/g, '');
+    const step = totpStep(tf.secret, clean);
+    if (step !== null && (tf.last_used_step === null || step > tf.last_used_step)) {
+      await q.query('UPDATE two_factor SET last_used_step = $2 WHERE user_id = $1', [user.id, step]);
+      return 'totp';
+    }
+    if (/^\d{6}$/.test(clean)) return null;
+    const used = await q.query<{ id: number }>(
+      'UPDATE recovery_codes SET used_at = now() WHERE id = (SELECT id FROM recovery_codes WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL LIMIT 1) RETURNING id',
+      [user.id, hashRecoveryCode(clean)],
+    );
+    return used.length > 0 ? 'recovery_code' : null;
+  });
+  await ctx.db.tx(async (q) => {
+    await settleAttempt(q, attempt, ok ? 'ok' : 'failed');
+    if (ok) await completeSignIn(q, user, sessionId, ip, ok);
+    else
+      await logActivity(q, {
+        type: 'user_login_failed',
+        targetUserId: user.id,
+        details: { email: user.email, reason: 'invalid_second_factor' },
+        ip,
+      });
+  });
+  if (!ok)
+    throw new HttpError(401, TWO_FACTOR_MESSAGES.invalidCode, {
+      code: AUTH_ERRORS.invalidCredentials,
+      fields: { code: TWO_FACTOR_MESSAGES.invalidCode },
+    });
 }
 
 export async function changePassword(
@@ -139,15 +213,40 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   ip: string,
 ): Promise<void> {
-  const row = await one<{ password_hash: string }>(ctx.db, 'SELECT password_hash FROM credentials WHERE user_id = $1', [user.id]);
-  if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) {
-    throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
-  }
+  const settings = await readSettings(ctx.db);
+  // The new password's rules first: they cost nothing and spend no attempt.
   if (input.currentPassword === input.newPassword) {
     throw badRequest('Choose a new password that differs from the current one', {
       newPassword: 'Choose a new password that differs from the current one',
     });
   }
+  assertPasswordPolicy(input.newPassword, settings.passwordPolicy, user.email, 'newPassword');
+  const attempt = await reserveAttempt(
+    ctx.db,
+    'change_password',
+    { account: user.id, ip },
+    {
+      perAccount: ctx.config.loginLimits.perAccount,
+      perClient: ctx.config.loginLimits.perClient,
+      windowMinutes: ctx.config.loginLimits.windowMinutes,
+      message: 'Too many wrong current passwords. Try again in {minutes}.',
+    },
+  );
+  const row = await one<{ password_hash: string }>(ctx.db, 'SELECT password_hash FROM credentials WHERE user_id = $1', [user.id]);
+  if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) {
+    await ctx.db.tx(async (q) => {
+      await settleAttempt(q, attempt, 'failed');
+      await logActivity(q, {
+        type: 'password_change_failed',
+        userId: user.id,
+        targetUserId: user.id,
+        details: { reason: 'wrong_current_password' },
+        ip,
+      });
+    });
+    throw badRequest('Current password is incorrect', { currentPassword: 'Current password is incorrect' });
+  }
+  await settleAttempt(ctx.db, attempt, 'ok');
   const hash = await hashPassword(input.newPassword, ctx.config.passwordHashCost);
   await ctx.db.tx(async (q) => {
     await q.query(

@@ -115,6 +115,13 @@ describe('e-mail: recovery, outbox, notifications', () => {
       const short = await post('/api/auth/reset-password', { token: firstToken, password: '123' });
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe('Password must be at least 6 characters');
+      // The Security tab's policy (strong: 12 characters, not a common password) holds here too.
+      const weak = await post('/api/auth/reset-password', { token: firstToken, password: 'abcdefgh1' });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().fields?.password).toMatch(/12/);
+      const common = await post('/api/auth/reset-password', { token: firstToken, password: 'password1234' });
+      expect(common.statusCode).toBe(400);
+      expect((await post('/api/auth/reset-password/check', { token: firstToken })).statusCode).toBe(200);
       // A second request replaces the first link.
       const count = receiver.messages.length;
       await post('/api/auth/forgot-password', { email: u.email }, { ip: freshIp() });

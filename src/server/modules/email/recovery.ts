@@ -7,6 +7,7 @@ import {
   RESET_TOKEN_MINUTES,
 } from '../../../shared/email.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -117,7 +118,10 @@ export async function checkResetToken(ctx: AppContext, token: string): Promise<b
 /** Sets the new password, uses up the link, ends every session of the user and logs it. */
 export async function completePasswordReset(ctx: AppContext, token: string, password: string, ip: string): Promise<void> {
   const invalid = () => badRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
-  if (!(await validToken(ctx.db, token, false))) throw invalid();
+  const current = await validToken(ctx.db, token, false);
+  if (!current) throw invalid();
+  // The new password follows the Security tab's policy, as on sign-up and change-password.
+  assertPasswordPolicy(password, (await getSettings(ctx.db)).passwordPolicy, current.email);
   const hash = await hashPassword(password, ctx.config.passwordHashCost);
   await ctx.db.tx(async (q) => {
     // Checked again under the row lock: of two concurrent uses, one wins.

@@ -51,7 +51,7 @@ describe('KYC API', () => {
     });
     const signup = await call('POST', '/api/auth/sign-up', undefined, {
       email: 'kyc.signup@test.example.com',
-      password: 'secret-1',
+      password: 'secret-1-long',
       name: 'Signup Inv',
     });
     expect(signup.statusCode).toBe(201);

@@ -18,6 +18,7 @@ import type { FileStore } from '../../storage/file-store.ts';
 import type { ReceivedFile } from '../../storage/upload.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifyKycDecision, notifyKycSubmitted } from '../email/notify.ts';
+import { assertInvestorQuota } from '../security/quota.ts';
 
 interface AppRow {
   id: string;
@@ -249,6 +250,7 @@ export async function storeKycDocument(
           file.temp.sha256,
         ],
       );
+      await assertInvestorQuota(q, investorId, file.temp.size);
       await q.query('UPDATE kyc_applications SET updated_at = now() WHERE id = $1', [app.id]);
       if (log) {
         await logActivity(q, {

@@ -121,6 +121,10 @@ describe('secure messages API', () => {
   it('opening marks read for the admin only; the admin replies with an attachment; the investor sees Unread then Read', async () => {
     const opened = await call('GET', `/api/messages/${threadA}`, adminCookie);
     expect(opened.statusCode, opened.body).toBe(200);
+    // Reading (GET) changes nothing; the client marks the thread read with a POST.
+    expect(opened.json().thread).toMatchObject({ status: 'Unread', unreadCount: 1 });
+    expect((await list('/api/messages', adminCookie)).threads.find((x) => x.id === threadA)).toMatchObject({ status: 'Unread' });
+    expect((await call('POST', `/api/messages/${threadA}/read`, adminCookie)).statusCode).toBe(200);
     const thread = opened.json().thread as MessageThread;
     expect(thread.messages).toHaveLength(1);
     expect(thread.messages[0]).toMatchObject({
@@ -162,6 +166,8 @@ describe('secure messages API', () => {
 
     const read = await call('GET', `/api/investor/messages/${threadA}`, a.cookie);
     expect(read.statusCode).toBe(200);
+    expect((await list('/api/investor/messages', a.cookie)).threads[0]).toMatchObject({ status: 'Unread' });
+    expect((await call('POST', `/api/investor/messages/${threadA}/read`, a.cookie)).statusCode).toBe(200);
     const full = read.json().thread as MessageThread;
     expect(full.messages.map((m) => [m.senderRole, m.senderName, m.body])).toEqual([
       ['investor', 'Alice Investor', BODY],

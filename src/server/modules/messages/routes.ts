@@ -13,7 +13,7 @@ import { badRequest, parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { sendStoredFile } from '../../storage/download.ts';
 import { receiveUpload, refuseOversized } from '../../storage/upload.ts';
-import { attachmentOf, type EncryptedAttachment, listThreads, openThread, postMessage, unreadCount } from './service.ts';
+import { attachmentOf, type EncryptedAttachment, listThreads, markThreadRead, openThread, postMessage, unreadCount } from './service.ts';
 
 export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, files, cipher, config } = ctx;
@@ -74,6 +74,11 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     thread: await openThread(db, cipher, idParam(request.params, 'Message not found'), 'investor', currentUser(request).id),
   }));
 
+  app.post('/api/investor/messages/:id/read', investor, async (request) => {
+    await markThreadRead(db, idParam(request.params, 'Message not found'), 'investor', currentUser(request).id);
+    return { message: 'Marked as read' };
+  });
+
   app.post('/api/investor/messages/:id/reply', { ...investor, ...upload }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params, 'Message not found');
@@ -133,6 +138,11 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/messages/:id', admin, async (request) => ({
     thread: await openThread(db, cipher, idParam(request.params, 'Message not found'), 'admin'),
   }));
+
+  app.post('/api/messages/:id/read', admin, async (request) => {
+    await markThreadRead(db, idParam(request.params, 'Message not found'), 'admin');
+    return { message: 'Marked as read' };
+  });
 
   app.post('/api/messages/:id/reply', { ...admin, ...upload }, async (request, reply) => {
     const user = currentUser(request);

@@ -8,6 +8,7 @@ import type { FileStore } from '../../storage/file-store.ts';
 import type { ReceivedFile } from '../../storage/upload.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifyMessageForAdmins, notifyMessageForInvestor } from '../email/notify.ts';
+import { assertInvestorQuota } from '../security/quota.ts';
 
 export type Side = 'admin' | 'investor';
 export const TEAM_NAME = 'Investor Relations';
@@ -78,7 +79,16 @@ export async function unreadCount(q: Queryable, side: Side, investorId?: string)
   return rows[0]?.n ?? 0;
 }
 
-/** The thread, if this side may see it (an investor only their own); opening marks it read for that side. */
+/** Marks every message of the thread read for this side (POST .../:id/read; a GET changes nothing). */
+export async function markThreadRead(db: Db, id: string, side: Side, investorId?: string): Promise<void> {
+  await db.tx(async (q) => {
+    const t = await q.query<{ investor_id: string }>('SELECT investor_id FROM message_threads WHERE id = $1 FOR UPDATE', [id]);
+    if (!t[0] || (investorId && t[0].investor_id !== investorId)) throw notFound('Message not found');
+    await q.query(`UPDATE messages SET read_by_${side} = true WHERE thread_id = $1 AND NOT read_by_${side}`, [id]);
+  });
+}
+
+/** The thread, if this side may see it (an investor only their own). Reading it changes nothing: see markThreadRead. */
 export async function openThread(db: Db, cipher: MessageCipher, id: string, side: Side, investorId?: string): Promise<MessageThread> {
   return db.tx(async (q) => {
     const row = (
@@ -104,7 +114,6 @@ export async function openThread(db: Db, cipher: MessageCipher, id: string, side
          FROM messages m LEFT JOIN profiles p ON p.id = m.sender_id WHERE m.thread_id = $1 ORDER BY m.created_at, m.id`,
       [id],
     );
-    await q.query(`UPDATE messages SET read_by_${side} = true WHERE thread_id = $1 AND NOT read_by_${side}`, [id]);
     const messages: ThreadMessage[] = msgs.map((m) => ({
       id: m.id,
       senderRole: m.sender_role,
@@ -116,7 +125,7 @@ export async function openThread(db: Db, cipher: MessageCipher, id: string, side
           ? { name: cipher.decryptText(m.attachment_name_enc), extension: m.attachment_extension ?? '', size: m.attachment_size ?? 0 }
           : null,
     }));
-    return { ...summary, status: 'Read', unreadCount: 0, messages };
+    return { ...summary, messages };
   });
 }
 
@@ -188,6 +197,7 @@ export async function postMessage(
           args.sender.role === 'admin',
         ],
       );
+      if (a && args.sender.role === 'investor') await assertInvestorQuota(q, args.sender.id, a.file.temp.size);
       await logActivity(q, { type: 'message_sent', userId: args.sender.id, details: { threadId, hasAttachment: Boolean(a) }, ip: args.ip });
       if (investorId && threadId) {
         if (args.sender.role === 'admin') await notifyMessageForInvestor(q, investorId, threadId);

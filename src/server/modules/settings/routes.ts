@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { settingsSchema } from '../../../shared/settings.ts';
 import { currentUser } from '../../auth/guard.ts';
+import { type AllowList, parseAllowList } from '../../auth/ip-allow-list.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { badRequest, parse } from '../../http/errors.ts';
@@ -20,6 +21,20 @@ export async function settingsRoutes(app: FastifyInstance, { db }: AppContext) {
       const before = await getSettings(q);
       // A partial body changes only the keys it names; the result must validate as a whole.
       const next = parse(settingsSchema, { ...before, ...body });
+      if (next.ipWhitelist !== before.ipWhitelist) {
+        let list: AllowList;
+        try {
+          list = parseAllowList(next.ipWhitelist);
+        } catch (err) {
+          const message = `IP whitelist: ${(err as Error).message}`;
+          throw badRequest(message, { ipWhitelist: message });
+        }
+        // Saving a list that excludes the address this admin is using would lock them out at once.
+        if (!list.allows(request.ip)) {
+          const message = `This list would lock you out: your address ${request.ip} is not in it`;
+          throw badRequest(message, { ipWhitelist: message });
+        }
+      }
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]));
       if (changed.length === 0) return before;
       await saveSettings(q, next, user.id);

@@ -5,7 +5,7 @@ import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
-import { createUser, deleteUser, listUsers, resetPassword, updateUser } from './service.ts';
+import { createUser, deleteUser, listUsers, resetPassword, resetUserTwoFactor, updateUser } from './service.ts';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const admin = { config: { access: 'admin' as const } };
@@ -38,5 +38,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     const temporaryPassword = await resetPassword(ctx, id, currentUser(request), clientIp(request));
     await invalidationsOf(ctx.db)?.sync();
     return { temporaryPassword };
+  });
+
+  app.post('/api/users/:id/reset-two-factor', admin, async (request) => {
+    const id = idParam(request.params, 'User not found');
+    await resetUserTwoFactor(ctx, id, currentUser(request), clientIp(request));
+    // The user's sessions ended: answer once every instance has dropped them.
+    await invalidationsOf(ctx.db)?.sync();
+    return { message: 'Two-factor authentication reset' };
   });
 }

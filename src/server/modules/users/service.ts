@@ -2,14 +2,17 @@ import type { z } from 'zod';
 import type { AppUser } from '../../../shared/auth.ts';
 import { type AccountStatus, ADMIN_USER_TYPES } from '../../../shared/constants.ts';
 import type { createUserInput, ManagedUser, updateUserInput } from '../../../shared/users.ts';
-import { generatePassword, hashPassword } from '../../auth/password.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { assertPasswordPolicy, generatePolicyPassword } from '../../auth/password-policy.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import type { Queryable } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { one, type Queryable } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { isUniqueViolation } from '../auth/service.ts';
+import { resetTwoFactor } from '../auth/two-factor.ts';
 import { notifyAccountApproved } from '../email/notify.ts';
+import { getSettings } from '../settings/service.ts';
 import { insertUser } from './accounts.ts';
 
 interface UserRow {
@@ -58,6 +61,25 @@ async function otherActiveFounders(q: Queryable, userId: string): Promise<number
   return rows.length;
 }
 
+const isFounder = (u: AppUser) => u.role === 'admin' && u.userType === 'founder';
+
+/**
+ * Admin powers follow the user types: only a founder creates, promotes, suspends, deletes or
+ * resets another admin. A refusal is logged (who tried what on whom) and answered with 403.
+ */
+async function refuse(
+  ctx: AppContext,
+  actor: AppUser,
+  targetId: string | null,
+  action: string,
+  ip: string,
+  message: string,
+): Promise<never> {
+  await logActivity(ctx.db, { type: 'admin_action_refused', userId: actor.id, targetUserId: targetId, details: { action }, ip });
+  throw forbidden(message, 'FOUNDER_ONLY');
+}
+const FOUNDER_ONLY = 'Only a founder can manage administrator accounts';
+
 const isActiveFounder = (r: UserRow) => r.role === 'admin' && r.admin_user_type === 'founder' && r.status === 'active';
 
 export async function createUser(
@@ -66,6 +88,10 @@ export async function createUser(
   actor: AppUser,
   ip: string,
 ): Promise<ManagedUser> {
+  if (input.role === 'admin' && !isFounder(actor))
+    await refuse(ctx, actor, null, 'create_admin', ip, 'Only a founder can create administrator accounts');
+  const { passwordPolicy } = await getSettings(ctx.db);
+  assertPasswordPolicy(input.password, passwordPolicy, input.email);
   const passwordHash = await hashPassword(input.password, ctx.config.passwordHashCost);
   try {
     return await ctx.db.tx(async (q) => {
@@ -101,6 +127,17 @@ export async function updateUser(
   actor: AppUser,
   ip: string,
 ): Promise<ManagedUser> {
+  // Nobody changes their own type (an admin cannot make themselves a founder).
+  if (id === actor.id && input.userType !== undefined && input.userType !== actor.userType)
+    await refuse(ctx, actor, id, 'change_own_type', ip, 'You cannot change your own user type');
+  const target = await one<UserRow>(ctx.db, `SELECT ${COLUMNS} FROM profiles WHERE id = $1`, [id]);
+  if (target && target.role === 'admin' && id !== actor.id && !isFounder(actor)) {
+    const changesSomething =
+      (input.userType !== undefined && input.userType !== target.admin_user_type) ||
+      (input.status !== undefined && input.status !== target.status) ||
+      (input.name !== undefined && input.name !== target.name);
+    if (changesSomething) await refuse(ctx, actor, id, 'update_admin', ip, FOUNDER_ONLY);
+  }
   return ctx.db.tx(async (q) => {
     const before = await getUserRow(q, id, true);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -174,6 +211,8 @@ export const RECORDS_THAT_BLOCK_DELETE: { label: string; sql: string }[] = [
 
 export async function deleteUser(ctx: AppContext, id: string, actor: AppUser, ip: string): Promise<void> {
   if (id === actor.id) throw conflict('You cannot delete your own account', 'SELF_PROTECTION');
+  const target = await one<UserRow>(ctx.db, `SELECT ${COLUMNS} FROM profiles WHERE id = $1`, [id]);
+  if (target?.role === 'admin' && !isFounder(actor)) await refuse(ctx, actor, id, 'delete_admin', ip, FOUNDER_ONLY);
   await ctx.db.tx(async (q) => {
     const before = await getUserRow(q, id, true);
     if (isActiveFounder(before) && (await otherActiveFounders(q, id)) === 0) {
@@ -199,14 +238,25 @@ export async function deleteUser(ctx: AppContext, id: string, actor: AppUser, ip
   });
 }
 
+/** A founder removes another user's second factor. */
+export async function resetUserTwoFactor(ctx: AppContext, id: string, actor: AppUser, ip: string): Promise<void> {
+  if (!isFounder(actor)) await refuse(ctx, actor, id, 'reset_two_factor', ip, 'Only a founder can reset two-factor authentication');
+  await ctx.db.tx((q) => resetTwoFactor(q, id, actor, ip));
+}
+
 /** Sets a random 24-character temporary password, ends the user's sessions and returns it once. */
 export async function resetPassword(ctx: AppContext, id: string, actor: AppUser, ip: string): Promise<string> {
   // An admin changes their own password with the current one, never by a reset that would end their session.
   if (id === actor.id) throw conflict('Use Change password to change your own password', 'SELF_PROTECTION');
-  const password = generatePassword();
+  const target = await one<UserRow>(ctx.db, `SELECT ${COLUMNS} FROM profiles WHERE id = $1`, [id]);
+  if (!target) throw notFound('User not found');
+  if (target.role === 'admin' && !isFounder(actor)) await refuse(ctx, actor, id, 'reset_admin_password', ip, FOUNDER_ONLY);
+  const { passwordPolicy } = await getSettings(ctx.db);
+  const password = generatePolicyPassword(passwordPolicy, target.email);
   const hash = await hashPassword(password, ctx.config.passwordHashCost);
   await ctx.db.tx(async (q) => {
-    await getUserRow(q, id, true);
+    const row = await getUserRow(q, id, true);
+    if (row.role === 'admin' && !isFounder(actor)) throw forbidden(FOUNDER_ONLY, 'FOUNDER_ONLY');
     await q.query(
       'UPDATE credentials SET password_hash = $2, must_change_password = true, password_changed_at = now() WHERE user_id = $1',
       [id, hash],

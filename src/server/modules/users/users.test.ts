@@ -48,6 +48,8 @@ describe('user management API', () => {
 
   it('creates active users who must change the password; validates input', async () => {
     const short = await req('POST', '/api/users', adminCookie, { name: 'X', email: uniqueEmail(), password: '123', role: 'admin' });
+    const policy = await req('POST', '/api/users', adminCookie, { name: 'X', email: uniqueEmail(), password: 'Qz8#wd7Lp', role: 'admin' });
+    expect(policy.json().fields.password).toBe('Password must be at least 12 characters');
     expect(short.statusCode).toBe(400);
     expect(short.json().fields.password).toBe('Password must be at least 6 characters');
 
@@ -55,7 +57,7 @@ describe('user management API', () => {
     const res = await req('POST', '/api/users', adminCookie, {
       name: 'New Admin',
       email,
-      password: 'secret-1',
+      password: 'Vq9$secret-1x',
       role: 'admin',
       status: 'suspended',
     });
@@ -69,7 +71,7 @@ describe('user management API', () => {
     const investor = await req('POST', '/api/users', adminCookie, {
       name: 'Inv',
       email: uniqueEmail(),
-      password: 'secret-1',
+      password: 'Vq9$secret-1x',
       role: 'investor',
     });
     expect(investor.json().user).toMatchObject({ role: 'investor', userType: 'hni', adminUserType: null });
@@ -77,7 +79,7 @@ describe('user management API', () => {
     const dup = await req('POST', '/api/users', adminCookie, {
       name: 'Dup',
       email: email.toUpperCase(),
-      password: 'secret-1',
+      password: 'Vq9$secret-1x',
       role: 'admin',
     });
     expect(dup.statusCode).toBe(409);
@@ -131,20 +133,25 @@ describe('user management API', () => {
     const selfDelete = await req('DELETE', `/api/users/${founder.id}`, adminCookie);
     expect(selfDelete.statusCode).toBe(409);
 
-    // A cio acting on the only founder: refused while that founder is the last active one.
+    // A cio acting on the founder: refused (only founders manage admins), and logged.
     const isolated = await createTestContext();
     try {
       const f = await createUser(isolated, { role: 'admin', adminUserType: 'founder' });
       const cio = await createUser(isolated, { role: 'admin', adminUserType: 'cio' });
       const cioCookie = await signIn(isolated, cio.email, cio.password);
-      const call = (method: 'PATCH' | 'DELETE', payload?: object) =>
-        isolated.app.inject({ method, url: `/api/users/${f.id}`, headers: { cookie: cioCookie }, ...(payload ? { payload } : {}) });
-      expect((await call('PATCH', { status: 'suspended' })).statusCode).toBe(409);
-      expect((await call('PATCH', { userType: 'legal' })).statusCode).toBe(409);
-      expect((await call('DELETE')).statusCode).toBe(409);
-      // With a second active founder, the first may be given another type.
-      await createUser(isolated, { role: 'admin', adminUserType: 'founder' });
-      expect((await call('PATCH', { userType: 'legal' })).statusCode).toBe(200);
+      const call = (method: 'PATCH' | 'DELETE', payload?: object, cookie = cioCookie) =>
+        isolated.app.inject({ method, url: `/api/users/${f.id}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+      expect((await call('PATCH', { status: 'suspended' })).statusCode).toBe(403);
+      expect((await call('PATCH', { userType: 'legal' })).statusCode).toBe(403);
+      expect((await call('DELETE')).statusCode).toBe(403);
+      const refused = await isolated.db.query("SELECT 1 FROM activity_logs WHERE activity_type = 'admin_action_refused' AND user_id = $1", [
+        cio.id,
+      ]);
+      expect(refused).toHaveLength(3);
+      // A second active founder may give the first another type.
+      const f2 = await createUser(isolated, { role: 'admin', adminUserType: 'founder' });
+      const f2Cookie = await signIn(isolated, f2.email, f2.password);
+      expect((await call('PATCH', { userType: 'legal' }, f2Cookie)).statusCode).toBe(200);
     } finally {
       await isolated.close();
     }

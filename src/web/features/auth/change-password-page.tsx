@@ -1,14 +1,16 @@
 import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from '../../../shared/auth';
+import { PASSWORDS_DO_NOT_MATCH } from '../../../shared/auth';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
+import { passwordTooShortFor } from '../../../shared/password-policy';
 import { Button } from '../../components/ui/button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { homeFor, useAuth } from '../../lib/auth-context';
+import { policyHint, usePasswordPolicy } from '../../lib/password-policy';
 import { redirectTarget } from '../../lib/redirect';
 import { AuthCard } from './auth-card';
 
@@ -22,6 +24,8 @@ export default function ChangePasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const policy = usePasswordPolicy();
+  const minLength = policy?.minLength ?? MIN_PASSWORD_LENGTH;
 
   if (!initialized || loading) return <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
@@ -30,7 +34,7 @@ export default function ChangePasswordPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const errs: Record<string, string> = {};
-    if (next.length < MIN_PASSWORD_LENGTH) errs.newPassword = PASSWORD_TOO_SHORT;
+    if (next.length < minLength) errs.newPassword = passwordTooShortFor(minLength);
     else if (next !== confirm) errs.confirmPassword = PASSWORDS_DO_NOT_MATCH;
     setErrors(errs);
     if (Object.keys(errs).length) return;
@@ -68,13 +72,7 @@ export default function ChangePasswordPage() {
             onChange={(e) => setCurrent(e.target.value)}
           />
         </Field>
-        <Field
-          label="New password"
-          htmlFor="cp-new"
-          error={errors.newPassword}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          required
-        >
+        <Field label="New password" htmlFor="cp-new" error={errors.newPassword} hint={policyHint(policy, MIN_PASSWORD_LENGTH)} required>
           <Input
             {...fieldProps('cp-new', errors.newPassword, true)}
             type="password"

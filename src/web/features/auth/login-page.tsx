@@ -3,23 +3,26 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AUTH_ERRORS, checkSignUpForm, LOGIN_MESSAGES, SIGNUP_MESSAGES, type SignUpForm } from '../../../shared/auth';
 import { INVESTOR_USER_TYPES, type InvestorUserType, USER_TYPE_LABELS } from '../../../shared/constants';
+import type { PasswordPolicyInfo } from '../../../shared/password-policy';
 import { Button } from '../../components/ui/button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { LoadingScreen } from '../../components/ui/spinner';
-import { ApiError } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { redirectTarget } from '../../lib/redirect';
 import { AuthCard } from './auth-card';
+import { EnrolStep, VerifyStep } from './two-factor-step';
 
 type Mode = 'login' | 'signup';
 
 export default function LoginPage() {
-  const { user, initialized, signIn } = useAuth();
+  const { user, initialized, signIn, completeSignIn, signOut } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [mode, setMode] = useState<Mode>('login');
+  const [step, setStep] = useState<'verify' | 'enrol' | null>(null);
 
   // Login flow (spec section 4): an active user goes to the stored page or their area.
   useEffect(() => {
@@ -28,9 +31,39 @@ export default function LoginPage() {
 
   if (!initialized) return <LoadingScreen label="Initializing..." />;
 
+  const finish = async () => {
+    await completeSignIn();
+    toast.success(LOGIN_MESSAGES.success);
+  };
+  if (step === 'verify')
+    return (
+      <AuthCard title="Two-factor authentication" subtitle="Secure access to deal syndication platform">
+        <VerifyStep
+          onDone={finish}
+          onCancel={() => {
+            setStep(null);
+            void signOut().catch(() => {});
+          }}
+        />
+      </AuthCard>
+    );
+  if (step === 'enrol')
+    return (
+      <AuthCard title="Set up two-factor authentication" subtitle="Secure access to deal syndication platform">
+        <EnrolStep onDone={finish} required />
+      </AuthCard>
+    );
+
   return mode === 'login' ? (
     <AuthCard title="Sign in" subtitle="Secure access to deal syndication platform">
-      <LoginForm onSignIn={signIn} onSwitch={() => setMode('signup')} />
+      <LoginForm
+        onSignIn={async (email, password) => {
+          const res = await signIn(email, password);
+          if (res.secondFactor) setStep(res.secondFactor);
+          return res;
+        }}
+        onSwitch={() => setMode('signup')}
+      />
     </AuthCard>
   ) : (
     <AuthCard title="Investor sign-up" subtitle="Create your investor account">
@@ -45,7 +78,13 @@ export default function LoginPage() {
   );
 }
 
-function LoginForm({ onSignIn, onSwitch }: { onSignIn: (email: string, password: string) => Promise<unknown>; onSwitch: () => void }) {
+function LoginForm({
+  onSignIn,
+  onSwitch,
+}: {
+  onSignIn: (email: string, password: string) => Promise<{ secondFactor: string | null }>;
+  onSwitch: () => void;
+}) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -57,8 +96,8 @@ function LoginForm({ onSignIn, onSwitch }: { onSignIn: (email: string, password:
     setBusy(true);
     setError(null);
     try {
-      await onSignIn(email, password);
-      toast.success(LOGIN_MESSAGES.success);
+      const res = await onSignIn(email, password);
+      if (!res.secondFactor) toast.success(LOGIN_MESSAGES.success);
     } catch (err) {
       const message = loginErrorMessage(err);
       setError(message);
@@ -123,13 +162,19 @@ function SignUpFormView({ onDone, onSwitch }: { onDone: () => void; onSwitch: ()
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
+  const [policy, setPolicy] = useState<PasswordPolicyInfo | null>(null);
+  useEffect(() => {
+    api<PasswordPolicyInfo>('/api/auth/password-policy')
+      .then(setPolicy)
+      .catch(() => setPolicy(null));
+  }, []);
   const set = <K extends keyof SignUpForm>(k: K, v: SignUpForm[K]) => setForm((f) => ({ ...f, [k]: v }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     setFields({});
-    const problem = checkSignUpForm(form);
+    const problem = checkSignUpForm(form, policy?.minLength);
     if (problem) {
       setError(problem);
       return;
@@ -192,7 +237,13 @@ function SignUpFormView({ onDone, onSwitch }: { onDone: () => void; onSwitch: ()
           options={INVESTOR_USER_TYPES.map((t) => ({ value: t, label: USER_TYPE_LABELS[t] }))}
         />
       </Field>
-      <Field label="Password" htmlFor="signup-password" error={fields.password} required>
+      <Field
+        label="Password"
+        htmlFor="signup-password"
+        error={fields.password}
+        required
+        hint={policy ? `At least ${policy.minLength} characters; not a common password or your email address.` : undefined}
+      >
         <Input
           {...fieldProps('signup-password', fields.password)}
           type="password"

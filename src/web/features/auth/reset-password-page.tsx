@@ -2,14 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from '../../../shared/auth';
+import { PASSWORDS_DO_NOT_MATCH } from '../../../shared/auth';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
 import { PASSWORD_RESET_DONE, RESET_LINK_INVALID } from '../../../shared/email';
+import { passwordTooShortFor } from '../../../shared/password-policy';
 import { Button } from '../../components/ui/button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { ApiError, api } from '../../lib/api';
+import { policyHint, usePasswordPolicy } from '../../lib/password-policy';
 import { AuthCard } from './auth-card';
 
 /** The token travels in the URL fragment (#token=...), which browsers never send to a server or a log. */
@@ -25,6 +27,9 @@ export default function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // The Security tab's password policy, announced before submitting (the server checks it too).
+  const policy = usePasswordPolicy();
+  const minLength = policy?.minLength ?? MIN_PASSWORD_LENGTH;
   const check = useQuery({
     queryKey: ['reset-token', token],
     queryFn: () => api<{ valid: boolean }>('/api/auth/reset-password/check', { body: { token } }),
@@ -52,7 +57,7 @@ export default function ResetPasswordPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const errs: Record<string, string> = {};
-    if (password.length < MIN_PASSWORD_LENGTH) errs.password = PASSWORD_TOO_SHORT;
+    if (password.length < minLength) errs.password = passwordTooShortFor(minLength);
     else if (password !== confirm) errs.confirmPassword = PASSWORDS_DO_NOT_MATCH;
     setErrors(errs);
     if (Object.keys(errs).length) return;
@@ -76,7 +81,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="Set a new password" subtitle="Choose a new password for your account. You will be signed out everywhere else.">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label="New password" htmlFor="reset-password" error={errors.password} hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}>
+        <Field label="New password" htmlFor="reset-password" error={errors.password} hint={policyHint(policy, MIN_PASSWORD_LENGTH)}>
           <Input
             {...fieldProps('reset-password', errors.password, true)}
             type="password"

@@ -36,8 +36,9 @@ export function refreshAfterChange(qc: QueryClient, side: Side) {
 }
 
 /**
- * One thread with all its messages. Opening it marks it read on the server, so the list and
- * the unread counts are updated straight away (and then refetched).
+ * One thread with all its messages. Reading it (GET) changes nothing on the server; when it has
+ * unread messages the client marks it read with a POST, and the list and the unread counts are
+ * updated straight away (and then refetched).
  */
 export function useThread(side: Side, id: string | null) {
   const qc = useQueryClient();
@@ -46,7 +47,10 @@ export function useThread(side: Side, id: string | null) {
     enabled: id !== null,
     staleTime: 0,
     queryFn: async ({ signal }) => {
-      const { thread } = await api<{ thread: MessageThread }>(`${base(side)}/${encodeURIComponent(id ?? '')}`, { signal });
+      const path = `${base(side)}/${encodeURIComponent(id ?? '')}`;
+      const { thread: fetched } = await api<{ thread: MessageThread }>(path, { signal });
+      if (fetched.unreadCount > 0) await api(`${path}/read`, { method: 'POST', signal });
+      const thread: MessageThread = { ...fetched, status: 'Read', unreadCount: 0 };
       let wasUnread = false;
       qc.setQueryData<ThreadList>(messageKeys.list(side), (old) => {
         if (!old) return old;

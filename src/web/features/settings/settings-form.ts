@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH, SESSION_ABSOLUTE_HOURS } from '../../../shared/constants';
+import { SESSION_ABSOLUTE_HOURS } from '../../../shared/constants';
 import {
   BACKUP_FREQUENCIES,
   LANGUAGES,
@@ -125,13 +125,18 @@ export const SETTINGS_TABS: SettingsTab[] = [
         title: 'Security',
         description: 'Sign-in and session rules.',
         fields: [
-          { key: 'twoFactorAuth', label: 'Require two-factor authentication for admins', kind: 'checkbox' },
+          {
+            key: 'twoFactorAuth',
+            label: 'Require two-factor authentication for admins',
+            kind: 'checkbox',
+            hint: 'Every admin sets up an authenticator app at the next sign-in and gives a code at each sign-in.',
+          },
           {
             key: 'passwordPolicy',
             label: 'Password policy',
             kind: 'select',
             options: opts(PASSWORD_POLICIES, PASSWORD_POLICY_LABELS),
-            notEnforcedDetail: `the ${MIN_PASSWORD_LENGTH}-character minimum applies`,
+            hint: 'Applies to every new password; existing passwords stay valid until they are changed.',
           },
           {
             key: 'sessionTimeout',
@@ -145,8 +150,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
             kind: 'textarea',
             wide: true,
             placeholder: '203.0.113.10\n198.51.100.0/24',
-            hint: 'One IP address or range per line; empty allows every address.',
-            notEnforcedDetail: 'no one is locked out',
+            hint: 'Admins may sign in and use the API only from these IPv4/IPv6 addresses and CIDR ranges, one per line; empty allows every address.',
           },
         ],
       },
@@ -194,7 +198,18 @@ export const SETTINGS_TABS: SettingsTab[] = [
         fields: [
           { key: 'dataRetention', label: 'Data retention (years)', kind: 'number' },
           { key: 'backupFrequency', label: 'Backup frequency', kind: 'select', options: opts(BACKUP_FREQUENCIES, BACKUP_LABELS) },
-          { key: 'apiRateLimit', label: 'API rate limit (requests per hour)', kind: 'number', notEnforcedDetail: 'no client is throttled' },
+          {
+            key: 'apiRateLimit',
+            label: 'API rate limit (requests per hour)',
+            kind: 'number',
+            hint: 'Per signed-in user; beyond it the API answers 429 until the hour is over.',
+          },
+          {
+            key: 'investorStorageQuotaMb',
+            label: 'Investor storage quota (MB)',
+            kind: 'number',
+            hint: 'Files each investor may store: KYC documents and message attachments.',
+          },
         ],
       },
     ],

@@ -35,6 +35,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
+import { policyHint, usePasswordPolicy } from '../../lib/password-policy';
 import { serverMessage, useCreateUser, useDeleteUser, useResetPassword, useUpdateUser, useUsers } from './api';
 
 // ---------------------------------------------------------------------------------------------
@@ -571,6 +572,7 @@ function FormAlert({ children }: { children: ReactNode }) {
 }
 
 function CreateUserForm({ onDone }: { onDone: () => void }) {
+  const policy = usePasswordPolicy();
   const create = useCreateUser();
   const [form, setForm] = useState<CreateForm>(EMPTY_CREATE);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -660,7 +662,7 @@ function CreateUserForm({ onDone }: { onDone: () => void }) {
           label="Password"
           htmlFor={id('password')}
           error={errors.password}
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters. Share it with the user securely.`}
+          hint={`${policyHint(policy, MIN_PASSWORD_LENGTH)} Share it with the user securely.`}
           required
         >
           <Input

@@ -1,0 +1,112 @@
+import QRCode from 'qrcode';
+import { type AppUser, AUTH_ERRORS, TWO_FACTOR_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '../../../shared/auth.ts';
+import { reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
+import { destroyUserSessions } from '../../auth/sessions.ts';
+import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpFor, totpStep } from '../../auth/totp.ts';
+import type { AppContext } from '../../context.ts';
+import { one, type Queryable } from '../../db/client.ts';
+import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import { logActivity } from '../activity/service.ts';
+import { readSettings } from '../settings/service.ts';
+import { completeSignIn } from './service.ts';
+
+export async function twoFactorStatus(ctx: AppContext, user: AppUser): Promise<TwoFactorStatus> {
+  const settings = await readSettings(ctx.db);
+  const row = await one<{ enabled: boolean; left: number }>(
+    ctx.db,
+    `SELECT EXISTS (SELECT 1 FROM two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL) AS enabled,
+            (SELECT count(*) FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL)::int AS left`,
+    [user.id],
+  );
+  return { enabled: row?.enabled ?? false, required: user.role === 'admin' && settings.twoFactorAuth, recoveryCodesLeft: row?.left ?? 0 };
+}
+
+/** Starts (or restarts) enrolment: a new secret, shown once as a QR code and as text. */
+export async function startEnrolment(ctx: AppContext, user: AppUser): Promise<TwoFactorSetup> {
+  const settings = await readSettings(ctx.db);
+  const secret = newTotpSecret();
+  await ctx.db.tx(async (q) => {
+    const existing = await one<{ enabled_at: Date | null }>(q, 'SELECT enabled_at FROM two_factor WHERE user_id = $1 FOR UPDATE', [
+      user.id,
+    ]);
+    if (existing?.enabled_at) throw conflict('Two-factor authentication is already set up', 'TWO_FACTOR_ENABLED');
+    await q.query(
+      `INSERT INTO two_factor (user_id, secret) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, enabled_at = NULL, last_used_step = NULL, created_at = now()`,
+      [user.id, secret],
+    );
+  });
+  const otpauthUrl = totpFor(secret, user.email, settings.companyName).toString();
+  const qrCodeDataUrl = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
+  return { secret, otpauthUrl, qrCodeDataUrl };
+}
+
+/**
+ * Confirms enrolment with a code from the app, enables two-factor and returns ten recovery
+ * codes (shown once; stored hashed). A session that was held at enrolment becomes a full one.
+ */
+export async function confirmEnrolment(
+  ctx: AppContext,
+  user: AppUser,
+  session: { id: string; secondFactor: 'verify' | 'enrol' | null },
+  code: string,
+  ip: string,
+): Promise<string[]> {
+  const attempt = await reserveAttempt(
+    ctx.db,
+    'sign_in',
+    { account: user.email.toLowerCase(), ip },
+    {
+      perAccount: ctx.config.loginLimits.perAccount,
+      perClient: ctx.config.loginLimits.perClient,
+      windowMinutes: ctx.config.loginLimits.windowMinutes,
+      message: 'Too many wrong codes. Try again in {minutes}.',
+    },
+  );
+  const codes = newRecoveryCodes();
+  const ok = await ctx.db.tx(async (q) => {
+    const tf = await one<{ secret: string; enabled_at: Date | null }>(
+      q,
+      'SELECT secret, enabled_at FROM two_factor WHERE user_id = $1 FOR UPDATE',
+      [user.id],
+    );
+    if (!tf) throw new HttpError(409, 'Start the set-up first', { code: 'TWO_FACTOR_NOT_STARTED' });
+    if (tf.enabled_at) throw conflict('Two-factor authentication is already set up', 'TWO_FACTOR_ENABLED');
+    const step = totpStep(tf.secret, code.replace(/\s/g, ''));
+    if (step === null) return false;
+    await q.query('UPDATE two_factor SET enabled_at = now(), last_used_step = $2 WHERE user_id = $1', [user.id, step]);
+    await q.query('DELETE FROM recovery_codes WHERE user_id = $1', [user.id]);
+    for (const c of codes) await q.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [user.id, hashRecoveryCode(c)]);
+    await settleAttempt(q, attempt, 'ok');
+    await logActivity(q, { type: 'two_factor_enabled', userId: user.id, targetUserId: user.id, details: {}, ip });
+    // Other sessions of this user were opened without the second factor: end them.
+    await destroyUserSessions(q, user.id, session.id);
+    if (session.secondFactor === 'enrol') await completeSignIn(q, user, session.id, ip, 'enrolment');
+    return true;
+  });
+  if (!ok) {
+    await settleAttempt(ctx.db, attempt, 'failed');
+    await logActivity(ctx.db, {
+      type: 'user_login_failed',
+      targetUserId: user.id,
+      details: { email: user.email, reason: 'invalid_second_factor' },
+      ip,
+    });
+    throw new HttpError(400, TWO_FACTOR_MESSAGES.invalidCode, {
+      code: AUTH_ERRORS.invalidCredentials,
+      fields: { code: TWO_FACTOR_MESSAGES.invalidCode },
+    });
+  }
+  return codes;
+}
+
+/** A founder removes another user's second factor (lost phone); the user enrols again at the next sign-in. */
+export async function resetTwoFactor(q: Queryable, targetId: string, actor: AppUser, ip: string): Promise<void> {
+  const target = await one<{ id: string; email: string }>(q, 'SELECT id, email FROM profiles WHERE id = $1 FOR UPDATE', [targetId]);
+  if (!target) throw notFound('User not found');
+  if (targetId === actor.id) throw conflict('You cannot reset your own second factor', 'SELF_PROTECTION');
+  await q.query('DELETE FROM two_factor WHERE user_id = $1', [targetId]);
+  await q.query('DELETE FROM recovery_codes WHERE user_id = $1', [targetId]);
+  await destroyUserSessions(q, targetId);
+  await logActivity(q, { type: 'two_factor_reset', userId: actor.id, targetUserId: targetId, details: { email: target.email }, ip });
+}
