@@ -587,5 +587,69 @@ describe('e-mail: recovery, outbox, notifications', () => {
       expect(m.text).toContain('Due soon item');
       expect(m.text).not.toContain('Far away item');
     });
+
+    it('reminds, once, each investor who still owes part of a capital call due within 3 days; paid, far and cancelled calls get none', async () => {
+      const investors = [];
+      for (const name of ['Part Payer', 'Full Payer', 'Cancelled Line']) {
+        const u = await createUser(ctx, { name });
+        await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+        investors.push({ ...u, cookie: await signIn(ctx, u.email, u.password) });
+      }
+      const [part, full, cancelled] = investors as [(typeof investors)[0], (typeof investors)[0], (typeof investors)[0]];
+      const deal = await post(
+        '/api/deals',
+        { title: `Reminder deal ${Date.now()}`, type: 'PPP', targetAmount: '900000' },
+        { cookie: admin.cookie },
+      );
+      const dealId = deal.json().deal.id as string;
+      await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/deals/${dealId}`,
+        payload: { status: 'Active' },
+        headers: { cookie: admin.cookie },
+      });
+      for (const inv of investors) {
+        const sub = await post('/api/investor/subscriptions', { dealId, amount: '10000.00' }, { cookie: inv.cookie });
+        expect(sub.statusCode, sub.body).toBe(201);
+        const subId = sub.json().subscription.id as string;
+        expect((await post(`/api/subscriptions/${subId}/complete`, {}, { cookie: admin.cookie })).statusCode).toBe(200);
+      }
+      const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      const today = inDays(0);
+      const call = async (percentage: string, dueDate: string) => {
+        const res = await post(
+          '/api/capital-calls',
+          { dealId, basis: 'percentage', percentage, dueDate, purpose: 'Works' },
+          { cookie: admin.cookie },
+        );
+        expect(res.statusCode, res.body).toBe(201);
+        return res.json().call.id as string;
+      };
+      const soon = await call('50', inDays(2));
+      await call('10', inDays(10));
+      const receipt = (investorId: string, amount: string) =>
+        post(`/api/capital-calls/${soon}/receipts`, { investorId, amount, valueDate: today }, { cookie: admin.cookie });
+      expect((await receipt(part.id, '1250.50')).statusCode).toBe(201);
+      expect((await receipt(full.id, '5000.00')).statusCode).toBe(201);
+      // The third investor's share of the call is reversed (called in error): nothing is owed.
+      const callEntry = await ctx.db.query<{ id: string }>(
+        "SELECT id FROM ledger_entries WHERE call_id = $1 AND investor_id = $2 AND kind = 'call'",
+        [soon, cancelled.id],
+      );
+      const reversed = await post(`/api/ledger/${callEntry[0]?.id}/reverse`, { reason: 'Called in error' }, { cookie: admin.cookie });
+      expect(reversed.statusCode, reversed.body).toBe(201);
+
+      await ctx.db.query('DELETE FROM email_digests');
+      await worker.runOnce();
+      // Another pass, even on a new day's claim, queues no second reminder for the same call.
+      await ctx.db.query('DELETE FROM email_digests');
+      await worker.runOnce();
+      const reminders = await outbox(`kind = 'capital_call_reminder'`);
+      expect(reminders.map((r) => r.to_address)).toEqual([part.email.toLowerCase()]);
+      const m = await receiver.waitFor((x) => to(part.email)(x) && x.subject.startsWith('Reminder: capital call'));
+      expect(m.subject).toBe(`Reminder: capital call for ${deal.json().deal.title} due ${inDays(2)}`);
+      // The outstanding amount, not the amount called.
+      expect(m.text).toContain('$3,749.50');
+    });
   });
 });

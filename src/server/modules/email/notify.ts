@@ -180,6 +180,61 @@ export async function notifyCapitalCallReminder(q: Queryable, notice: CapitalCal
   );
 }
 
+/** Days before a capital call's due date when investors who still owe part of it are reminded. */
+export const CAPITAL_CALL_REMINDER_DAYS = 3;
+
+/**
+ * The capital-call reminders: once a day (the first worker pass of the UTC day, on whichever
+ * instance), each investor who still owes part of a call due within CAPITAL_CALL_REMINDER_DAYS
+ * days is reminded of the outstanding amount, once per call (capital_call_reminders). Lines of a
+ * cancelled (reversed) call, and lines paid in full, get none.
+ */
+export async function enqueueCapitalCallReminders(q: Queryable): Promise<number> {
+  const settings = await getSettings(q);
+  if (!topicAllowed(settings, 'capitalCalls')) return 0;
+  const claimed = await q.query(
+    `INSERT INTO email_digests (kind, day) VALUES ('capital_call_reminders', (now() AT TIME ZONE 'UTC')::date) ON CONFLICT DO NOTHING RETURNING day`,
+  );
+  if (claimed.length === 0) return 0;
+  const due = await q.query<{ call_id: string; investor_id: string; title: string; due: string; outstanding: string }>(
+    `SELECT * FROM (
+       SELECT l.call_id, l.investor_id, d.title, to_char(c.due_date, 'YYYY-MM-DD') AS due,
+              (l.amount_due - COALESCE((
+                 SELECT SUM(CASE WHEN e.kind = 'contribution' THEN e.amount ELSE -e.amount END)
+                   FROM ledger_entries e
+                  WHERE e.call_id = l.call_id AND e.investor_id = l.investor_id
+                    AND (e.kind = 'contribution' OR (e.kind = 'reversal' AND e.reversed_kind = 'contribution'))
+              ), 0))::text AS outstanding
+         FROM capital_call_lines l
+         JOIN capital_calls c ON c.id = l.call_id
+         JOIN deals d ON d.id = c.deal_id
+        WHERE c.due_date BETWEEN (now() AT TIME ZONE 'UTC')::date AND (now() AT TIME ZONE 'UTC')::date + $1::int
+          AND NOT EXISTS (SELECT 1 FROM capital_call_reminders r WHERE r.call_id = l.call_id AND r.investor_id = l.investor_id)
+          AND NOT EXISTS (
+            SELECT 1 FROM ledger_entries ce JOIN ledger_entries rv ON rv.reverses_id = ce.id
+             WHERE ce.call_id = l.call_id AND ce.investor_id = l.investor_id AND ce.kind = 'call')
+     ) x WHERE outstanding::numeric > 0
+     ORDER BY due, title, investor_id`,
+    [CAPITAL_CALL_REMINDER_DAYS],
+  );
+  let queued = 0;
+  for (const line of due) {
+    const marked = await q.query(
+      'INSERT INTO capital_call_reminders (call_id, investor_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING call_id',
+      [line.call_id, line.investor_id],
+    );
+    if (marked.length === 0) continue;
+    await notifyCapitalCallReminder(q, {
+      investorId: line.investor_id,
+      dealTitle: line.title,
+      amount: line.outstanding,
+      dueDate: line.due,
+    });
+    queued++;
+  }
+  return queued;
+}
+
 /** A distribution event recorded or paid: each investor with a share hears about their own amount. */
 export async function notifyDistribution(q: Queryable, eventId: string, paid: boolean): Promise<void> {
   const shares = await q.query<{ investor_id: string; amount: string; payment_date: string; title: string }>(

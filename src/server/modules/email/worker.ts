@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { getSettings } from '../settings/service.ts';
-import { enqueueComplianceDigest } from './notify.ts';
+import { enqueueCapitalCallReminders, enqueueComplianceDigest } from './notify.ts';
 import { claimDue, markFailed, markSent, outboxSignal, releaseAbandoned } from './outbox.ts';
 import { LINK_BASE } from './templates.ts';
 import { describeError, MailNotConfigured, type MailTarget, resolveTarget, sendOne } from './transport.ts';
@@ -81,9 +81,10 @@ export class OutboxWorker {
     return this.running;
   }
 
-  /** One pass: the daily digest, then every due e-mail in batches. Returns how many were attempted. */
+  /** One pass: the daily digest and capital-call reminders, then every due e-mail in batches. Returns how many were attempted. */
   async runOnce(): Promise<number> {
     await this.db.tx((q) => enqueueComplianceDigest(q)).catch((err) => this.opts.log?.error({ err }, 'compliance digest failed'));
+    await this.db.tx((q) => enqueueCapitalCallReminders(q)).catch((err) => this.opts.log?.error({ err }, 'capital call reminders failed'));
     let attempted = 0;
     for (;;) {
       const batch = await this.db.tx((q) => claimDue(q, BATCH));
