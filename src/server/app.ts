@@ -55,7 +55,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   const invalidations = await watchInvalidations(ctx.db);
   app.addHook('onClose', async () => invalidations.release());
-  registerAccessControl(app, ctx.db, new SessionCache(invalidations.inv), requestPolicy(ctx));
+  const policy = requestPolicy(ctx);
+  // On close the API request counts still in memory are written (before the database closes).
+  app.addHook('onClose', async () => policy.close());
+  registerAccessControl(app, ctx.db, new SessionCache(invalidations.inv), policy);
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
   await dealRoutes(app, ctx);
