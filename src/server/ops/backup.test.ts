@@ -264,6 +264,10 @@ describe(`backup and restore (${ENGINE})`, () => {
     });
     expect(forgot.statusCode, forgot.body).toBe(200);
     await ctx.db.query(`INSERT INTO email_digests (kind, day) VALUES ('compliance', current_date)`);
+    // A capital-call reminder already queued (one demo call line).
+    await ctx.db.query(
+      'INSERT INTO capital_call_reminders (call_id, investor_id) SELECT call_id, investor_id FROM capital_call_lines LIMIT 1',
+    );
 
     // Awkward values: JSON null and text escapes in jsonb, 15-digit numerics, microseconds, a sequence ahead of its rows.
     await ctx.db.query(
@@ -284,6 +288,8 @@ describe(`backup and restore (${ENGINE})`, () => {
     );
     await ctx.db.query(`SELECT setval('kyc_history_id_seq', 1000)`);
 
+    // The source server stops first: it writes the API request counts it holds in memory.
+    await sourceApp.close();
     source = await snapshot(ctx.db);
     sourceFiles = await fileHashes(sourceDir);
     archive = path.join(tmp, 'backup.tar.gz');
@@ -291,7 +297,6 @@ describe(`backup and restore (${ENGINE})`, () => {
 
   afterAll(async () => {
     for (const o of opened) await o.close().catch(() => {});
-    await sourceApp?.close();
     await ctx?.close();
     if (pgUrl && databases.length > 0) {
       const admin = await openPostgres(pgUrl, 1);
