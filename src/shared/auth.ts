@@ -7,6 +7,7 @@ import {
   type Role,
   type UserType,
 } from './constants.ts';
+import { passwordTooShortFor } from './password-policy.ts';
 
 /** The App user of spec section 3, as the session endpoint returns it. */
 export interface AppUser {
@@ -132,3 +133,26 @@ export const SIGNUP_MESSAGES = {
   success: 'Account created successfully! Your account is pending approval from an administrator.',
   afterReturn: 'Account created successfully! Please wait for administrator approval before logging in.',
 } as const;
+
+/**
+ * The new-password block the reset and change pages share: the policy's minimum length first,
+ * then the confirmation (one message at a time, on the field it is about).
+ */
+function checkNewPassword(minLength: number) {
+  return (v: { newPassword: string; confirmPassword: string }, ctx: z.RefinementCtx) => {
+    if (v.newPassword.length < minLength) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: passwordTooShortFor(minLength) });
+    else if (v.newPassword !== v.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DO_NOT_MATCH });
+  };
+}
+
+/** The Set a new password form (reset link). */
+export const resetPasswordForm = (minLength = MIN_PASSWORD_LENGTH) =>
+  z.object({ newPassword: z.string(), confirmPassword: z.string() }).superRefine(checkNewPassword(minLength));
+
+/** The Change password form. */
+export const changePasswordForm = (minLength = MIN_PASSWORD_LENGTH) =>
+  z.object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() }).superRefine(checkNewPassword(minLength));
+
+/** The Forgot password? form. */
+export const forgotPasswordForm = z.object({ email: z.string().refine((s) => s.trim() !== '', 'Email is required') });

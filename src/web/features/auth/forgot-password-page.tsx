@@ -1,42 +1,33 @@
 import { MailCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { forgotPasswordForm } from '../../../shared/auth';
 import { FORGOT_PASSWORD_ANSWER } from '../../../shared/email';
 import { Button } from '../../components/ui/button';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { ApiError, api } from '../../lib/api';
 import { AuthCard } from './auth-card';
 
 /** "Forgot password?": asks for an e-mail address and always answers the same way. */
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(forgotPasswordForm, { defaultValues: { email: '' } });
   const [sent, setSent] = useState<string | null>(null);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    if (!email.trim()) {
-      setError('Email is required');
-      return;
-    }
-    setBusy(true);
+  const submit = form.handleSubmit(async ({ email }) => {
     try {
       const res = await api<{ message: string }>('/api/auth/forgot-password', { body: { email } });
       setSent(res.message);
     } catch (err) {
       const field = err instanceof ApiError ? err.fields?.email : undefined;
       const message = field ?? (err instanceof ApiError ? err.message : 'Request failed');
-      setError(message);
-      // A field error shows on the field; anything else (too many requests, offline) as a toast too.
+      // The message shows on the field; anything but a field error (too many requests, offline) as a toast too.
+      form.setError('email', { type: 'server', message }, { shouldFocus: true });
       if (!field) toast.error(message);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <AuthCard title="Forgot password?" subtitle="We will e-mail you a link to set a new password.">
@@ -52,18 +43,11 @@ export default function ForgotPasswordPage() {
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <Field label="Email" htmlFor="forgot-email" error={error}>
-            <Input
-              {...fieldProps('forgot-email', error)}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+          <Field label="Email" htmlFor="forgot-email" error={form.errorOf('email')}>
+            <Input {...form.field('email', 'forgot-email')} type="email" autoComplete="email" required />
           </Field>
-          <Button type="submit" size="lg" busy={busy}>
-            {busy ? 'Sending...' : 'Send reset link'}
+          <Button type="submit" size="lg" busy={form.busy}>
+            {form.busy ? 'Sending...' : 'Send reset link'}
           </Button>
           <Link to="/login" className="min-h-10 text-center text-sm font-medium text-gold-700 underline-offset-4 hover:underline">
             Back to sign in
