@@ -1,11 +1,13 @@
-import { AlertTriangle, Eye, Inbox, Mail, MailOpen, MessageSquarePlus, Reply, RotateCw, ShieldCheck } from 'lucide-react';
+import { AlertTriangle, Eye, Inbox, Mail, MailOpen, MessageSquarePlus, Reply, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { type MessageThreadSummary, SECURE_COMMUNICATION_NOTICE } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { LoadError } from '../../components/ui/load-error';
+import { ListSkeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import { errorMessage, useThreadList } from './api';
+import { useThreadList } from './api';
 import {
   AttachmentIcon,
   ComposeDialog,
@@ -57,25 +59,9 @@ export default function InvestorMessagesPage() {
           Messages
         </h2>
         {list.isPending ? (
-          <div className="flex flex-col gap-3" aria-busy="true">
-            <span role="status" className="sr-only">
-              Loading messages...
-            </span>
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="h-40 animate-pulse rounded-lg bg-ink-100/70" />
-            ))}
-          </div>
+          <ListSkeleton label="Loading messages..." rowClassName="h-40" />
         ) : list.isError ? (
-          <Card className="p-8 text-center">
-            <p role="alert" className="font-medium text-danger-700">
-              {MESSAGE_TEXT.loadFailed}
-            </p>
-            <p className="mt-1 text-sm text-muted">{errorMessage(list.error) ?? 'Check your connection, then try again.'}</p>
-            <Button variant="secondary" className="mt-4" busy={list.isFetching} onClick={() => void list.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </Card>
+          <LoadError title={MESSAGE_TEXT.loadFailed} error={list.error} busy={list.isFetching} onRetry={() => void list.refetch()} />
         ) : list.data.threads.length === 0 ? (
           <Card className="flex flex-col items-center gap-2 p-10 text-center">
             <Inbox aria-hidden="true" className="size-8 text-muted" />

@@ -1,0 +1,296 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, RotateCw, Send } from 'lucide-react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { formatDateTime } from '../../../shared/format';
+import { type MessageThread, replyFields, type ThreadMessage } from '../../../shared/portal';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Field, fieldProps } from '../../components/ui/field';
+import { issuesToErrors } from '../../components/ui/form';
+import { Textarea } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+import { messageKeys } from '../../lib/query-keys';
+import { attachmentUrl, downloadAttachment, errorMessage, refreshAfterChange, type Side, sendReply, useThread } from './api';
+import { AttachmentField, applyFailure, isAbort, SendingProgress, useAttachmentForm } from './attachment-form';
+import { checkAttachment, formatBytes, MESSAGE_TEXT, PriorityBadge } from './message-parts';
+
+// ---------------------------------------------------------------------------------------------
+// Thread view with reply
+// ---------------------------------------------------------------------------------------------
+
+export interface OpenThread {
+  id: string;
+  /** 'reply' focuses the reply box when the dialog opens. */
+  mode: 'view' | 'reply';
+}
+
+/**
+ * The whole conversation (every message with sender, time, body as text with its line breaks,
+ * attachment downloads) and a reply box. Opening it marks the thread read for this side.
+ * Focus goes back to `returnFocus` (the button that opened it) on close.
+ */
+export function ThreadDialog({
+  side,
+  open,
+  onClose,
+  returnFocus,
+}: {
+  side: Side;
+  open: OpenThread | null;
+  onClose: () => void;
+  returnFocus: RefObject<HTMLElement | null>;
+}) {
+  const thread = useThread(side, open?.id ?? null);
+  const replyRef = useRef<HTMLTextAreaElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const uid = useId();
+  const data = thread.data;
+
+  // Once the messages are in, keep the reply box in view when replying.
+  useEffect(() => {
+    if (open?.mode === 'reply' && data) replyRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [open?.mode, data]);
+
+  return (
+    <Dialog open={open !== null} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent
+        ref={contentRef}
+        size="lg"
+        aria-describedby={`${uid}-desc`}
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          if (open?.mode === 'reply') replyRef.current?.focus();
+          else contentRef.current?.focus();
+        }}
+        onCloseAutoFocus={(e) => {
+          if (returnFocus.current?.isConnected) {
+            e.preventDefault();
+            returnFocus.current.focus();
+          }
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle className="break-words">{data?.subject ?? 'Conversation'}</DialogTitle>
+          <DialogDescription id={`${uid}-desc`}>
+            {data
+              ? side === 'admin'
+                ? `Conversation with ${data.investorName}`
+                : 'Conversation with the investment team'
+              : 'Loading the conversation...'}
+          </DialogDescription>
+          {data && (
+            <div className="flex flex-wrap items-center gap-2 pt-1">
+              <PriorityBadge priority={data.priority} />
+              <span className="text-sm text-muted">
+                {data.messages.length} {data.messages.length === 1 ? 'message' : 'messages'}
+              </span>
+            </div>
+          )}
+        </DialogHeader>
+
+        {thread.isPending ? (
+          <div className="flex items-center gap-3 py-6 text-sm text-muted">
+            <Spinner label="Loading the conversation" />
+            <span aria-hidden="true">Loading...</span>
+          </div>
+        ) : thread.isError ? (
+          <div className="rounded-md bg-danger-100 p-4 text-sm text-danger-700">
+            <p role="alert" className="font-medium">
+              {MESSAGE_TEXT.threadFailed}
+            </p>
+            <p className="mt-1">{errorMessage(thread.error) ?? 'Check your connection, then try again.'}</p>
+            <Button variant="secondary" size="sm" className="mt-3" busy={thread.isFetching} onClick={() => void thread.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <MessageList side={side} thread={thread.data} />
+        )}
+
+        {open && <ReplyForm key={open.id} side={side} threadId={open.id} textareaRef={replyRef} disabled={thread.isError} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function MessageList({ side, thread }: { side: Side; thread: MessageThread }) {
+  return (
+    <ol aria-label="Messages in this conversation" className="flex flex-col gap-3">
+      {thread.messages.map((m) => (
+        <MessageItem key={m.id} side={side} message={m} />
+      ))}
+    </ol>
+  );
+}
+
+export function MessageItem({ side, message }: { side: Side; message: ThreadMessage }) {
+  const own = message.senderRole === side;
+  const roleLabel = message.senderRole === 'admin' ? 'Team' : 'Investor';
+  return (
+    <li
+      className={cn(
+        'rounded-lg border p-4',
+        own ? 'border-border bg-ink-50 sm:ml-8' : 'border-border bg-surface shadow-xs sm:mr-8',
+        message.senderRole === 'admin' ? 'border-l-4 border-l-ink-600' : 'border-l-4 border-l-gold-500',
+      )}
+    >
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="text-sm">
+          <span className="font-semibold text-ink-900">{message.senderName}</span>
+          <span className="text-muted"> · {roleLabel}</span>
+        </p>
+        <time dateTime={message.createdAt} className="tabular text-xs text-muted">
+          {formatDateTime(message.createdAt)}
+        </time>
+      </div>
+      {/* Multipart form fields arrive with CRLF line breaks (the HTML form encoding); show plain ones. */}
+      <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-text">{message.body.replace(/\r\n?/g, '\n')}</p>
+      {message.attachment && <AttachmentLink side={side} messageId={message.id} attachment={message.attachment} />}
+    </li>
+  );
+}
+
+export function AttachmentLink({
+  side,
+  messageId,
+  attachment,
+}: {
+  side: Side;
+  messageId: string;
+  attachment: NonNullable<ThreadMessage['attachment']>;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await downloadAttachment(side, messageId, attachment.name);
+    } catch (err) {
+      toast.error(MESSAGE_TEXT.downloadFailed, { description: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <a
+      href={attachmentUrl(side, messageId)}
+      download={attachment.name}
+      onClick={(e) => {
+        e.preventDefault();
+        void download();
+      }}
+      aria-busy={busy || undefined}
+      className="mt-3 inline-flex min-h-10 max-w-full items-center gap-2 rounded-md border border-border bg-surface px-3 py-1.5 text-sm font-medium text-ink-900 hover:bg-ink-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-600"
+    >
+      {busy ? <Spinner className="size-4" /> : <Download aria-hidden="true" className="size-4 shrink-0 text-gold-600" />}
+      <span className="truncate">
+        <span className="sr-only">Download </span>
+        {attachment.name}
+      </span>
+      <span className="tabular shrink-0 text-xs font-normal text-muted">{formatBytes(attachment.size)}</span>
+    </a>
+  );
+}
+
+export function ReplyForm({
+  side,
+  threadId,
+  textareaRef,
+  disabled,
+}: {
+  side: Side;
+  threadId: string;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  disabled?: boolean;
+}) {
+  const qc = useQueryClient();
+  const [body, setBody] = useState('');
+  const form = useAttachmentForm();
+  const uid = useId();
+  const id = (k: string) => `${uid}-${k}`;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (form.sending) return;
+    const parsed = replyFields.safeParse({ body });
+    const errs = parsed.success ? {} : issuesToErrors(parsed.error.issues);
+    const fileProblem = form.file ? checkAttachment(form.file) : null;
+    if (fileProblem) errs.file = fileProblem;
+    form.setErrors(errs);
+    if (errs.body) {
+      textareaRef.current?.focus();
+      return;
+    }
+    if (errs.file) {
+      document.getElementById(id('file'))?.focus();
+      return;
+    }
+    const controller = new AbortController();
+    form.abortRef.current = controller;
+    form.setProgress(0);
+    try {
+      await sendReply(side, threadId, body, form.file, { onProgress: form.setProgress, signal: controller.signal });
+      toast.success(MESSAGE_TEXT.replySent);
+      setBody('');
+      form.resetFile();
+      form.setErrors({});
+      await qc.invalidateQueries({ queryKey: messageKeys.thread(side, threadId) });
+      void refreshAfterChange(qc, side);
+    } catch (err) {
+      if (isAbort(err)) toast('Sending cancelled');
+      else toast.error(MESSAGE_TEXT.replyFailed, { description: applyFailure(err, form.setErrors) });
+    } finally {
+      form.abortRef.current = null;
+      form.setProgress(null);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Reply" className="flex flex-col gap-3 border-t border-border pt-4">
+      <Field label="Message" htmlFor={id('body')} error={form.errors.body} required>
+        <Textarea
+          ref={textareaRef}
+          {...fieldProps(id('body'), form.errors.body)}
+          required
+          rows={4}
+          maxLength={20_000}
+          placeholder="Write your reply..."
+          disabled={form.sending || disabled}
+          value={body}
+          onChange={(e) => {
+            setBody(e.target.value);
+            form.clearError('body');
+          }}
+        />
+      </Field>
+      <AttachmentField
+        id={id('file')}
+        file={form.file}
+        error={form.errors.file}
+        disabled={form.sending || disabled}
+        inputKey={form.inputKey}
+        onChange={form.chooseFile}
+      />
+      {form.errors.form && (
+        <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
+          {form.errors.form}
+        </p>
+      )}
+      {form.sending && form.file && <SendingProgress progress={form.progress ?? 0} fileName={form.file.name} />}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {form.sending && (
+          <Button type="button" variant="secondary" onClick={() => form.abortRef.current?.abort()}>
+            Cancel Sending
+          </Button>
+        )}
+        <Button type="submit" busy={form.sending} disabled={disabled}>
+          {!form.sending && <Send aria-hidden="true" />}
+          {form.sending ? 'Sending...' : 'Send Reply'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,295 @@
+/** The investor's subscribe form (deal, amount, KYC gate) that opens the review. */
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, RotateCw, Send, ShieldAlert } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { formatUSD, formatUSDExact } from '../../../shared/format';
+import type { KycStatus } from '../../../shared/kyc';
+import { createSubscriptionInput, type InvestorDeal } from '../../../shared/portal';
+import { KycStatusBadge } from '../../components/domain/kyc';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Field, fieldProps } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/select';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api';
+import { useInvestorDeals } from '../../lib/queries/deals';
+import { useMyKyc } from '../../lib/queries/kyc';
+import { kycKeys } from '../../lib/query-keys';
+import { centsToDecimal, decimalToCents, parseAmountCents } from './amount';
+import { SUBSCRIPTION_TEXT, serverMessage, useCreateSubscription } from './api';
+import { DealSummary, type Review, ReviewDialog } from './review-dialog';
+
+export const KYC_EXPLANATION: Record<Exclude<KycStatus, 'approved'>, string> = {
+  pending: 'Upload your four KYC documents and submit your application on the DFSA Compliance screen.',
+  in_review: 'Our compliance team is reviewing your application. You can subscribe as soon as it is approved.',
+  rejected: 'Your application needs corrections. See the reviewer\u2019s reason on the DFSA Compliance screen and submit it again.',
+};
+
+export type Errors = { dealId?: string; amount?: string };
+
+/** What a professional-client subscription asks the investor to confirm (the review step). */
+export function SubscribeForm() {
+  const qc = useQueryClient();
+  const kyc = useMyKyc();
+  const deals = useInvestorDeals();
+  const create = useCreateSubscription();
+  const [params, setParams] = useSearchParams();
+  const [amount, setAmount] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [reviewing, setReviewing] = useState<Review | null>(null);
+  const [suitabilityHold, setSuitabilityHold] = useState<string | null>(null);
+  const focusAfterReview = useRef<HTMLElement | null>(null);
+  const sending = useRef(false);
+  const dealRef = useRef<HTMLSelectElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const kycNoteId = useId();
+
+  const open = deals.data?.filter((d) => d.open) ?? [];
+  const requested = params.get('deal') ?? '';
+  const deal: InvestorDeal | undefined = open.find((d) => d.id === requested);
+  const requestedClosed = requested !== '' && deals.isSuccess && !deal;
+  const kycStatus = kyc.data?.status;
+  const approved = kycStatus === 'approved';
+  const disabled = !approved || deals.isPending;
+
+  function chooseDeal(id: string) {
+    const next = new URLSearchParams(params);
+    if (id) next.set('deal', id);
+    else next.delete('deal');
+    setParams(next, { replace: true });
+    setErrors((e) => ({ ...e, dealId: undefined, amount: undefined }));
+  }
+
+  /** Client checks: a deal, an amount above zero with at most 2 decimals, not above the remaining capacity. */
+  function validate(): { ok: true; value: { dealId: string; amount: string } } | { ok: false; errors: Errors } {
+    const parsed = createSubscriptionInput.safeParse({ dealId: deal?.id ?? '', amount: amount.trim() });
+    const out: Errors = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        if ((key === 'dealId' || key === 'amount') && !out[key]) out[key] = issue.message;
+      }
+    }
+    if (!deal) out.dealId = 'Choose a deal';
+    if (!amount.trim()) out.amount = 'Enter an amount';
+    const cents = parseAmountCents(amount);
+    if (!out.amount && deal && cents !== null && deal.remainingCapacity !== null && cents > decimalToCents(deal.remainingCapacity)) {
+      out.amount = `${SUBSCRIPTION_TEXT.aboveCapacity} (${formatUSD(deal.remainingCapacity)} left).`;
+    }
+    if (out.dealId || out.amount || !deal || cents === null) return { ok: false, errors: out };
+    return { ok: true, value: { dealId: deal.id, amount: centsToDecimal(cents) } };
+  }
+
+  /** Submit opens the review step; only its Confirm sends the request. */
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (disabled || create.isPending || reviewing) return;
+    const checked = validate();
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      (checked.errors.dealId ? dealRef : amountRef).current?.focus();
+      return;
+    }
+    setErrors({});
+    if (!deal) return;
+    // One key per reviewed request: a second click or a retry of it cannot subscribe twice.
+    setReviewing({ deal, amount: checked.value.amount, idempotencyKey: crypto.randomUUID() });
+  }
+
+  async function confirm(r: Review) {
+    // A ref, not the mutation's state: a double click lands before React re-renders.
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await create.mutateAsync({ dealId: r.deal.id, amount: r.amount, idempotencyKey: r.idempotencyKey });
+      toast.success(SUBSCRIPTION_TEXT.submitted, { description: `${formatUSDExact(r.amount)} to ${r.deal.title}` });
+      setReviewing(null);
+      setAmount('');
+      chooseDeal('');
+    } catch (err) {
+      setReviewing(null);
+      if (err instanceof ApiError) {
+        if (err.code === 'KYC_NOT_APPROVED') void qc.invalidateQueries({ queryKey: kycKeys.me() });
+        if (err.code === 'SUITABILITY_REVIEW_REQUIRED') setSuitabilityHold(err.message);
+        const fields: Errors = {};
+        if (err.fields?.amount) fields.amount = err.fields.amount;
+        if (err.fields?.dealId) fields.dealId = err.fields.dealId;
+        if (err.code === 'DEAL_CLOSED') fields.dealId = err.message;
+        if (fields.dealId || fields.amount) {
+          setErrors(fields);
+          // Focus moves to the field once the review dialog has closed (it restores focus itself otherwise).
+          focusAfterReview.current = fields.dealId ? dealRef.current : amountRef.current;
+        }
+      }
+      toast.error(SUBSCRIPTION_TEXT.submitFailed, { description: serverMessage(err) });
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  const dealError =
+    errors.dealId ??
+    (deals.isError
+      ? `Open deals could not be loaded: ${serverMessage(deals.error) ?? 'check your connection'}. Reload the page to try again.`
+      : requestedClosed
+        ? 'This deal is not open for investment any more. Choose another deal.'
+        : undefined);
+
+  return (
+    <Card role="region" aria-labelledby={headingId} className="mb-8" data-testid="subscribe-card">
+      <CardHeader>
+        <CardTitle id={headingId}>New Subscription</CardTitle>
+        <CardDescription>Choose a deal open for investment and the amount you wish to commit, in US dollars.</CardDescription>
+      </CardHeader>
+
+      <div className="flex flex-col gap-5 px-5 pb-5">
+        {kyc.isPending ? (
+          <p className="flex items-center gap-2 text-sm text-muted">
+            <Spinner label="Checking your KYC status..." />
+            Checking your KYC status...
+          </p>
+        ) : kyc.isError ? (
+          <div
+            id={kycNoteId}
+            className="flex flex-col gap-2 rounded-md border border-danger-700/30 bg-danger-100/60 p-4 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <p className="text-sm text-danger-700">Your KYC status could not be loaded, so subscribing is unavailable for now.</p>
+            <Button variant="secondary" size="sm" busy={kyc.isFetching} onClick={() => void kyc.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        ) : (
+          !approved &&
+          kycStatus && (
+            <div id={kycNoteId} data-testid="kyc-required" className="flex gap-3 rounded-md border border-gold-400/60 bg-gold-100/60 p-4">
+              <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+              <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                <div className="flex min-w-0 flex-col gap-1.5">
+                  <p className="font-semibold text-ink-900">{SUBSCRIPTION_TEXT.kycRequired}</p>
+                  <p className="flex flex-wrap items-center gap-2 text-sm text-text">
+                    <span>Current KYC status:</span>
+                    <KycStatusBadge status={kycStatus} />
+                  </p>
+                  <p className="text-sm text-text">{KYC_EXPLANATION[kycStatus]}</p>
+                </div>
+                <Link to="/investor/compliance" className={buttonClass({ variant: 'secondary', size: 'sm', className: 'self-start' })}>
+                  Go to DFSA Compliance
+                  <ArrowRight aria-hidden="true" />
+                </Link>
+              </div>
+            </div>
+          )
+        )}
+
+        {suitabilityHold && (
+          <div
+            role="alert"
+            data-testid="suitability-hold"
+            className="flex gap-3 rounded-md border border-danger-700/30 bg-danger-100/60 p-4"
+          >
+            <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger-700" />
+            <div className="flex min-w-0 flex-col gap-2">
+              <p className="font-semibold text-ink-900">Review required</p>
+              <p className="text-sm text-text">{suitabilityHold}</p>
+              <Link to="/investor/messages" className={buttonClass({ variant: 'secondary', size: 'sm', className: 'self-start' })}>
+                Message the compliance team
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </div>
+          </div>
+        )}
+
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          aria-labelledby={headingId}
+          aria-describedby={!approved && !kyc.isPending ? kycNoteId : undefined}
+        >
+          <fieldset disabled={disabled} className="grid gap-5 md:grid-cols-2">
+            <legend className="sr-only">Subscription details</legend>
+            <div className="flex flex-col gap-4">
+              <Field label="Deal" htmlFor="subscription-deal" error={dealError} required>
+                <NativeSelect
+                  ref={dealRef}
+                  {...fieldProps('subscription-deal', dealError)}
+                  value={deal?.id ?? ''}
+                  onChange={(e) => chooseDeal(e.target.value)}
+                  placeholder={
+                    deals.isPending ? 'Loading deals...' : open.length === 0 ? 'No deals are open for investment' : 'Choose a deal'
+                  }
+                  options={open.map((d) => ({ value: d.id, label: d.title }))}
+                />
+              </Field>
+              <Field
+                label="Amount (USD)"
+                htmlFor="subscription-amount"
+                error={errors.amount}
+                hint={
+                  deal
+                    ? deal.remainingCapacity === null
+                      ? 'This deal has no cap.'
+                      : `Up to ${formatUSD(deal.remainingCapacity)}.`
+                    : 'Whole dollars or cents, e.g. 250,000'
+                }
+                required
+              >
+                <div className="relative">
+                  <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted">
+                    $
+                  </span>
+                  <Input
+                    ref={amountRef}
+                    {...fieldProps('subscription-amount', errors.amount, true)}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    className="tabular pl-7"
+                    value={amount}
+                    onChange={(e) => {
+                      setAmount(e.target.value);
+                      if (errors.amount) setErrors((x) => ({ ...x, amount: undefined }));
+                    }}
+                  />
+                </div>
+              </Field>
+            </div>
+
+            <DealSummary deal={deal} />
+
+            <div className="flex flex-col-reverse gap-3 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between md:col-span-2">
+              <p className="text-sm text-muted">
+                Your subscription is reviewed by our team. Pending subscriptions can be cancelled until the review starts.
+              </p>
+              <Button type="submit" busy={create.isPending}>
+                {!create.isPending && <Send aria-hidden="true" />}
+                {create.isPending ? 'Submitting...' : 'Submit Subscription'}
+              </Button>
+            </div>
+          </fieldset>
+        </form>
+      </div>
+      {reviewing && (
+        <ReviewDialog
+          review={reviewing}
+          busy={create.isPending}
+          onConfirm={() => void confirm(reviewing)}
+          onClose={() => {
+            if (!create.isPending) setReviewing(null);
+          }}
+          onCloseAutoFocus={(e) => {
+            const target = focusAfterReview.current;
+            focusAfterReview.current = null;
+            if (target) {
+              e.preventDefault();
+              target.focus();
+            }
+          }}
+        />
+      )}
+    </Card>
+  );
+}
