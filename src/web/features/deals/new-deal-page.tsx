@@ -1,25 +1,22 @@
-import { ArrowLeft, LogIn } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { createDealInput, DEAL_MESSAGES } from '../../../shared/deals';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { SessionEndedNotice, useSessionEnded } from '../../components/ui/session-ended';
 import { ApiError } from '../../lib/api';
-import { useAuth } from '../../lib/auth-context';
 import { useDraft } from '../../lib/draft';
 import { useCreateDeal } from './api';
 import { DealFields, type DealFormValues, dealBody, EMPTY_DEAL_FORM, type FieldErrors, focusFirstInvalid, validate } from './deal-form';
 
 export default function NewDealPage() {
   const navigate = useNavigate();
-  const location = useLocation();
-  const { refresh } = useAuth();
   const [values, setValues, clearDraft] = useDraft<DealFormValues>('new-deal', EMPTY_DEAL_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [sessionEnded, setSessionEnded] = useState(false);
-  const [signingIn, setSigningIn] = useState(false);
+  const session = useSessionEnded();
   const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateDeal();
 
@@ -32,7 +29,7 @@ export default function NewDealPage() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setSessionEnded(false);
+    session.setEnded(false);
     const parsed = validate(createDealInput, dealBody(values));
     setErrors(parsed.errors ?? {});
     if (!parsed.data) {
@@ -48,7 +45,7 @@ export default function NewDealPage() {
       onError: (err) => {
         if (err instanceof ApiError && err.status === 401) {
           // The session ended while the form was open: the draft keeps what was typed.
-          setSessionEnded(true);
+          session.setEnded(true);
           return;
         }
         if (err instanceof ApiError && err.fields) {
@@ -58,19 +55,6 @@ export default function NewDealPage() {
         toast.error(DEAL_MESSAGES.createFailed);
       },
     });
-  }
-
-  async function signInAgain() {
-    setSigningIn(true);
-    // Tell the auth context the session is gone, so the login page does not bounce straight back.
-    const user = await refresh().catch(() => null);
-    setSigningIn(false);
-    if (user) {
-      // The session is in fact alive (e.g. restored in another tab): just try again.
-      setSessionEnded(false);
-      return;
-    }
-    navigate('/login', { state: { from: location } });
   }
 
   return (
@@ -97,21 +81,9 @@ export default function NewDealPage() {
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <DealFields idPrefix="new-deal" values={values} errors={errors} set={set} />
             </div>
-            {sessionEnded && (
-              <div
-                role="alert"
-                className="flex flex-col gap-3 rounded-md bg-danger-100 px-4 py-3 text-sm text-danger-700 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <p>
-                  <span className="font-medium">{DEAL_MESSAGES.mustLogin}</span>. Your form is kept: sign in again and you will come back to
-                  it.
-                </p>
-                <Button type="button" variant="secondary" size="sm" onClick={() => void signInAgain()} busy={signingIn}>
-                  <LogIn aria-hidden="true" />
-                  Sign in again
-                </Button>
-              </div>
-            )}
+            <SessionEndedNotice state={session}>
+              <span className="font-medium">{DEAL_MESSAGES.mustLogin}</span>. Your form is kept: sign in again and you will come back to it.
+            </SessionEndedNotice>
             <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
               <Button
                 type="button"
