@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changePasswordForm,
   changePasswordInput,
   checkSignUpForm,
   FULL_NAME_REQUIRED,
+  forgotPasswordForm,
   PASSWORD_TOO_SHORT,
   PASSWORDS_DO_NOT_MATCH,
+  resetPasswordForm,
   type SignUpForm,
   signInInput,
   signUpInput,
@@ -118,5 +121,28 @@ describe('signInInput and changePasswordInput', () => {
     const short = changePasswordInput.safeParse({ currentPassword: 'old', newPassword: '12345' });
     expect(short.error?.issues[0]?.path).toEqual(['newPassword']);
     expect(short.error?.issues[0]?.message).toBe(PASSWORD_TOO_SHORT);
+  });
+});
+
+describe('the password forms (reset, change) and forgot password', () => {
+  const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    (r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+
+  it('checks the policy length first, then the confirmation, one message on its field', () => {
+    expect(issues(resetPasswordForm(12).safeParse({ newPassword: 'short', confirmPassword: 'other' }))).toEqual([
+      ['newPassword', 'Password must be at least 12 characters'],
+    ]);
+    expect(issues(resetPasswordForm(12).safeParse({ newPassword: 'long-enough-pw', confirmPassword: 'other' }))).toEqual([
+      ['confirmPassword', PASSWORDS_DO_NOT_MATCH],
+    ]);
+    expect(resetPasswordForm(12).safeParse({ newPassword: 'long-enough-pw', confirmPassword: 'long-enough-pw' }).success).toBe(true);
+    expect(issues(changePasswordForm().safeParse({ currentPassword: 'x', newPassword: 'abc', confirmPassword: 'abc' }))).toEqual([
+      ['newPassword', PASSWORD_TOO_SHORT],
+    ]);
+  });
+
+  it('forgot password needs an e-mail that is not blank', () => {
+    expect(issues(forgotPasswordForm.safeParse({ email: '   ' }))).toEqual([['email', 'Email is required']]);
+    expect(forgotPasswordForm.safeParse({ email: 'a@example.com' }).success).toBe(true);
   });
 });
