@@ -156,3 +156,15 @@ export const changePasswordForm = (minLength = MIN_PASSWORD_LENGTH) =>
 
 /** The Forgot password? form. */
 export const forgotPasswordForm = z.object({ email: z.string().refine((s) => s.trim() !== '', 'Email is required') });
+
+/** The Sign in form: the browser asks for both fields; the server answers everything else. */
+export const signInForm = z.object({ email: z.string(), password: z.string() });
+
+/** The Investor sign-up form's values; its checks come in the spec's order (checkSignUpForm). */
+export const signUpForm = z.object({
+  name: z.string(),
+  email: z.string(),
+  investorType: z.enum(INVESTOR_USER_TYPES),
+  password: z.string(),
+  confirmPassword: z.string(),
+});

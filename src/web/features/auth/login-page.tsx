@@ -1,11 +1,20 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { AUTH_ERRORS, checkSignUpForm, LOGIN_MESSAGES, SIGNUP_MESSAGES, type SignUpForm } from '../../../shared/auth';
-import { INVESTOR_USER_TYPES, type InvestorUserType, USER_TYPE_LABELS } from '../../../shared/constants';
+import {
+  AUTH_ERRORS,
+  checkSignUpForm,
+  LOGIN_MESSAGES,
+  SIGNUP_MESSAGES,
+  type SignUpForm,
+  signInForm,
+  signUpForm,
+} from '../../../shared/auth';
+import { INVESTOR_USER_TYPES, USER_TYPE_LABELS } from '../../../shared/constants';
 import type { PasswordPolicyInfo } from '../../../shared/password-policy';
 import { Button } from '../../components/ui/button';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { LoadingScreen } from '../../components/ui/spinner';
@@ -85,42 +94,28 @@ function LoginForm({
   onSignIn: (email: string, password: string) => Promise<{ secondFactor: string | null }>;
   onSwitch: () => void;
 }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(signInForm, { defaultValues: { email: '', password: '' } });
+  const error = form.formError;
   const errorId = useId();
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
+  const submit = form.handleSubmit(async ({ email, password }) => {
     try {
       const res = await onSignIn(email, password);
       if (!res.secondFactor) toast.success(LOGIN_MESSAGES.success);
     } catch (err) {
       const message = loginErrorMessage(err);
-      setError(message);
+      form.setFormError(message);
       toast.error(message);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate={false} aria-describedby={error ? errorId : undefined}>
       <Field label="Email" htmlFor="login-email">
-        <Input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input {...form.register('email')} id="login-email" type="email" autoComplete="email" required />
       </Field>
       <Field label="Password" htmlFor="login-password">
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <Input {...form.register('password')} id="login-password" type="password" autoComplete="current-password" required />
       </Field>
       <Link
         to="/forgot-password"
@@ -128,13 +123,9 @@ function LoginForm({
       >
         Forgot password?
       </Link>
-      {error && (
-        <p id={errorId} role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
-          {error}
-        </p>
-      )}
-      <Button type="submit" size="lg" busy={busy}>
-        {busy ? 'Signing in...' : 'Sign In'}
+      <FormError id={errorId}>{error}</FormError>
+      <Button type="submit" size="lg" busy={form.busy}>
+        {form.busy ? 'Signing in...' : 'Sign In'}
       </Button>
       <button type="button" onClick={onSwitch} className="min-h-10 text-sm font-medium text-gold-700 underline-offset-4 hover:underline">
         Don't have an account? Sign up as investor
@@ -158,121 +149,77 @@ const EMPTY_FORM: SignUpForm = { name: '', email: '', investorType: 'hni', passw
 
 function SignUpFormView({ onDone, onSwitch }: { onDone: () => void; onSwitch: () => void }) {
   const { signUp } = useAuth();
-  const [form, setForm] = useState<SignUpForm>(EMPTY_FORM);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const form = useZodForm(signUpForm, { defaultValues: EMPTY_FORM });
   const [policy, setPolicy] = useState<PasswordPolicyInfo | null>(null);
   useEffect(() => {
     api<PasswordPolicyInfo>('/api/auth/password-policy')
       .then(setPolicy)
       .catch(() => setPolicy(null));
   }, []);
-  const set = <K extends keyof SignUpForm>(k: K, v: SignUpForm[K]) => setForm((f) => ({ ...f, [k]: v }));
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    setFields({});
-    const problem = checkSignUpForm(form, policy?.minLength);
+  const submit = form.handleSubmit(async (values) => {
+    const problem = checkSignUpForm(values, policy?.minLength);
     if (problem) {
-      setError(problem);
+      form.setFormError(problem);
       return;
     }
-    setBusy(true);
     try {
-      await signUp({ name: form.name.trim(), email: form.email, password: form.password, investorType: form.investorType });
+      await signUp({ name: values.name.trim(), email: values.email, password: values.password, investorType: values.investorType });
       toast.success(SIGNUP_MESSAGES.success);
-      setForm(EMPTY_FORM);
+      form.reset(EMPTY_FORM);
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.status !== 0) {
         if (err.message.includes('already registered')) {
-          setError(SIGNUP_MESSAGES.alreadyRegisteredInline);
+          form.setFormError(SIGNUP_MESSAGES.alreadyRegisteredInline);
           toast.error(SIGNUP_MESSAGES.alreadyRegisteredToast);
         } else if (err.message.includes('Database error')) {
-          setError(SIGNUP_MESSAGES.databaseInline);
+          form.setFormError(SIGNUP_MESSAGES.databaseInline);
           toast.error(SIGNUP_MESSAGES.databaseToast);
         } else {
-          setError(err.message || SIGNUP_MESSAGES.failed);
-          setFields(err.fields ?? {});
+          form.applyServerError(err, { fallback: SIGNUP_MESSAGES.failed, alwaysFormError: true });
           toast.error(SIGNUP_MESSAGES.failed);
         }
       } else {
         console.error('Sign-up failed', err);
-        setError(SIGNUP_MESSAGES.unexpected);
+        form.setFormError(SIGNUP_MESSAGES.unexpected);
         toast.error(SIGNUP_MESSAGES.unexpected);
       }
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <Field label="Full Name" htmlFor="signup-name" error={fields.name} required>
-        <Input
-          {...fieldProps('signup-name', fields.name)}
-          autoComplete="name"
-          required
-          value={form.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
+      <Field label="Full Name" htmlFor="signup-name" error={form.errorOf('name')} required>
+        <Input {...form.field('name', 'signup-name')} autoComplete="name" required />
       </Field>
-      <Field label="Email" htmlFor="signup-email" error={fields.email} required>
-        <Input
-          {...fieldProps('signup-email', fields.email)}
-          type="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          onChange={(e) => set('email', e.target.value)}
-        />
+      <Field label="Email" htmlFor="signup-email" error={form.errorOf('email')} required>
+        <Input {...form.field('email', 'signup-email')} type="email" autoComplete="email" required />
       </Field>
-      <Field label="Investor Type" htmlFor="signup-type" error={fields.investorType}>
+      <Field label="Investor Type" htmlFor="signup-type" error={form.errorOf('investorType')}>
         <NativeSelect
-          {...fieldProps('signup-type', fields.investorType)}
-          value={form.investorType}
-          onChange={(e) => set('investorType', e.target.value as InvestorUserType)}
+          {...form.field('investorType', 'signup-type')}
           options={INVESTOR_USER_TYPES.map((t) => ({ value: t, label: USER_TYPE_LABELS[t] }))}
         />
       </Field>
       <Field
         label="Password"
         htmlFor="signup-password"
-        error={fields.password}
+        error={form.errorOf('password')}
         required
         hint={policy ? `At least ${policy.minLength} characters; not a common password or your email address.` : undefined}
       >
-        <Input
-          {...fieldProps('signup-password', fields.password)}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.password}
-          onChange={(e) => set('password', e.target.value)}
-        />
+        <Input {...form.field('password', 'signup-password')} type="password" autoComplete="new-password" required />
       </Field>
       <Field label="Confirm Password" htmlFor="signup-confirm" required>
-        <Input
-          id="signup-confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.confirmPassword}
-          onChange={(e) => set('confirmPassword', e.target.value)}
-        />
+        <Input {...form.register('confirmPassword')} id="signup-confirm" type="password" autoComplete="new-password" required />
       </Field>
-      {error && (
-        <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
-          {error}
-        </p>
-      )}
+      <FormError>{form.formError}</FormError>
       <p className="rounded-md bg-gold-100 px-3 py-2 text-sm text-ink-900">
         All investor accounts require administrator approval before you can sign in.
       </p>
-      <Button type="submit" size="lg" busy={busy}>
-        {busy ? 'Creating Account...' : 'Create Investor Account'}
+      <Button type="submit" size="lg" busy={form.busy}>
+        {form.busy ? 'Creating Account...' : 'Create Investor Account'}
       </Button>
       <button type="button" onClick={onSwitch} className="min-h-10 text-sm font-medium text-gold-700 underline-offset-4 hover:underline">
         Already have an account? Sign in
