@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatDate } from '../src/shared/format';
 import { DEMO, E2E, expectNoA11yViolations, expectToast, freshEmail, gotoLogin, signIn, signInViaUi, toasts } from './fixtures';
 
@@ -13,6 +13,23 @@ const DEMO_DOCUMENTS = [
   'Subscription Agreement - Mombasa Diesel',
   'Annual Suitability Assessment',
 ];
+
+/** The period of the statement run this spec starts, so the demo investor has a generated statement. */
+const RUN = { from: '2025-01-01', to: '2025-03-31' };
+
+/** An admin generates the period's statements for every investor (through the API) and waits for the run. */
+async function generateStatements(browser: Browser) {
+  const ctx = await browser.newContext({ baseURL: E2E.baseURL });
+  const admin = await ctx.newPage();
+  await signIn(admin, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
+  const res = await admin.request.post('/api/statement-runs', { data: RUN });
+  expect(res.status(), await res.text()).toBe(202);
+  const id = (await res.json()).run.id as string;
+  await expect
+    .poll(async () => (await (await admin.request.get(`/api/statement-runs/${id}`)).json()).run.status, { timeout: 60_000 })
+    .toBe('done');
+  await ctx.close();
+}
 
 async function gotoCompliance(page: Page) {
   await page.goto('/investor/compliance');
@@ -37,7 +54,11 @@ async function daysRemaining(page: Page): Promise<number> {
 
 test('the demo investor sees the four categories, required actions, documents and regulatory information, then completes the suitability review', async ({
   page,
+  browser,
 }) => {
+  // A statement run gives the investor a generated capital account statement: it belongs on
+  // the Statements screen, never among the compliance documents.
+  await generateStatements(browser);
   await signIn(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
   await gotoCompliance(page);
 
@@ -79,13 +100,11 @@ test('the demo investor sees the four categories, required actions, documents an
     await expect(review.getByText('Due Soon', { exact: true })).toHaveAttribute('data-tone', 'warning');
   }
 
-  // Compliance Documents: the investor's four PDFs with date, status and Download.
-  // (The capital-call spec's statement run may have added the investor's statement: not one of the four.)
-  const docs = page
-    .getByRole('region', { name: 'Compliance Documents' })
-    .getByTestId('compliance-document')
-    .filter({ hasNotText: /Capital account statement \d{4}-/ });
+  // Compliance Documents: the investor's four PDFs with date, status and Download, and no
+  // generated capital account statement.
+  const docs = page.getByRole('region', { name: 'Compliance Documents' }).getByTestId('compliance-document');
   await expect(docs).toHaveCount(4);
+  await expect(page.getByRole('region', { name: 'Compliance Documents' }).getByText(/Capital account statement/i)).toHaveCount(0);
   for (const name of DEMO_DOCUMENTS) {
     const row = docs.filter({ hasText: name });
     await expect(row).toHaveCount(1);
@@ -164,13 +183,38 @@ test('the demo investor sees the four categories, required actions, documents an
   await expect(page.getByTestId('review-days-remaining')).toHaveText(`${after} days remaining`);
   await expect(category(page, 'Risk Assessment').getByRole('listitem').first()).toHaveText('Investment experience: Moderate: Done');
   await expectNoA11yViolations(page, 'DFSA compliance (review completed)');
+
+  // The generated statement is on the Statements screen instead, and downloads as a PDF.
+  await page
+    .getByRole('complementary', { name: 'Investor Portal navigation' })
+    .getByRole('link', { name: 'Statements', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Statements' })).toBeVisible();
+  const issued = page.getByRole('region', { name: 'Issued statements' }).getByTestId('issued-statement');
+  const period = `${formatDate(RUN.from)} to ${formatDate(RUN.to)}`;
+  await expect(issued.filter({ hasText: period }).first()).toBeVisible();
+  await expectNoA11yViolations(page, 'statements with issued statements');
+  const [statement] = await Promise.all([
+    page.waitForEvent('download'),
+    issued
+      .filter({ hasText: period })
+      .first()
+      .getByRole('button', { name: `Download statement ${period}` })
+      .click(),
+  ]);
+  expect(
+    readFileSync(await statement.path())
+      .subarray(0, 4)
+      .toString('latin1'),
+  ).toBe('%PDF');
 });
 
 test('a failed download says so; phone layout without horizontal overflow', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
   await gotoCompliance(page);
-  await expect(page.getByTestId('compliance-document').filter({ hasNotText: /Capital account statement \d{4}-/ })).toHaveCount(4);
+  await expect(page.getByTestId('compliance-document')).toHaveCount(4);
+  await expect(page.getByTestId('compliance-document').filter({ hasText: /Capital account statement/i })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectNoA11yViolations(page, 'DFSA compliance (phone)');
   await page.screenshot({ path: '.test-logs/investor-compliance-390.png', fullPage: true });

@@ -91,6 +91,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/investor/capital-calls': 'investor',
   'GET /api/investor/capital-calls/:id/notice': 'investor',
   'GET /api/investor/statement': 'investor',
+  'GET /api/investor/statements': 'investor',
   'GET /api/investor/messages': 'investor',
   'POST /api/investor/messages': 'investor',
   'GET /api/investor/messages/:id': 'investor',

@@ -94,6 +94,8 @@ export async function storeDocument(
   extension: string,
   userId: string | null,
   ip: string | null,
+  /** A generated capital account statement's period (listed on the investor's Statements screen, not under compliance). */
+  statement: { from: string; to: string } | null = null,
 ): Promise<VaultDocument> {
   const key = `deal-documents/${input.dealId ?? 'general'}/${Date.now()}-${randomBytes(4).toString('hex')}.${extension}`;
   let committed = false;
@@ -106,8 +108,8 @@ export async function storeDocument(
       await assertInvestor(q, input.investorId);
       const rows = await q.query<{ id: string }>(
         `INSERT INTO documents (name, type, file_path, extension, mime_type, file_size, byte_size, sha256, expiration_date, deal_id, uploaded_by,
-                                investor_visible, investor_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+                                investor_visible, investor_id, statement_from, statement_to)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
         [
           input.name,
           input.type,
@@ -122,6 +124,8 @@ export async function storeDocument(
           userId,
           input.investorVisible,
           input.investorId ?? null,
+          statement?.from ?? null,
+          statement?.to ?? null,
         ],
       );
       const docId = rows[0]?.id as string;

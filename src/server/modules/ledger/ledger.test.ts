@@ -8,6 +8,7 @@ import type { Deal } from '../../../shared/deals.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice, LedgerEntry } from '../../../shared/ledger.ts';
 import type { DistributionEvent, PerformanceData } from '../../../shared/portal.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { multipart, PDF_BYTES } from '../../testing/multipart.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -389,5 +390,56 @@ describe('capital accounts API', () => {
       run = ok<{ run: typeof run }>(await call('GET', `/api/statement-runs/${started.id}`, adminCookie)).run;
     }
     expect(run).toMatchObject({ status: 'done', done: started.total });
+  });
+
+  it('generated statements are listed on the investor’s Statements, not among their compliance documents', async () => {
+    const d = await deal('2024-01-01');
+    const a = await investor('Run Holder A');
+    const b = await investor('Run Holder B');
+    await commit(a, d.id, '5000');
+    await commit(b, d.id, '5000');
+    await fund(d.id, [a, b], '2024-03-01', ['2000', '2000']);
+    // A compliance document addressed to A, uploaded by the desk, stays a compliance document.
+    const letter = multipart(
+      { name: 'Client Classification Letter', type: 'Other', investorId: a.id },
+      { filename: 'letter.pdf', content: PDF_BYTES, contentType: 'application/pdf' },
+    );
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { cookie: adminCookie, 'content-type': letter.contentType },
+      payload: letter.body,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+
+    const started = ok<{ run: { id: string } }>(
+      await call('POST', '/api/statement-runs', adminCookie, { from: '2024-01-01', to: '2024-03-31' }),
+      202,
+    ).run;
+    let status = 'running';
+    for (let i = 0; i < 300 && status === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = ok<{ run: { status: string } }>(await call('GET', `/api/statement-runs/${started.id}`, adminCookie)).run.status;
+    }
+    expect(status).toBe('done');
+
+    type Listed = { statements: { id: string; from: string; to: string; generatedAt: string }[] };
+    const mine = ok<Listed>(await call('GET', '/api/investor/statements', a.cookie)).statements;
+    expect(mine.map((s) => [s.from, s.to])).toEqual([['2024-01-01', '2024-03-31']]);
+    const theirs = ok<Listed>(await call('GET', '/api/investor/statements', b.cookie)).statements;
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]?.id).not.toBe(mine[0]?.id);
+
+    // The compliance screen lists the letter only.
+    const compliance = ok<{ documents: { name: string }[] }>(await call('GET', '/api/investor/compliance', a.cookie));
+    expect(compliance.documents.map((x) => x.name)).toEqual(['Client Classification Letter']);
+    expect(ok<{ documents: unknown[] }>(await call('GET', '/api/investor/compliance', b.cookie)).documents).toEqual([]);
+
+    // A downloads their own statement (its text shows the closing balance); B cannot fetch A's.
+    const pdf = await call('GET', `/api/investor/documents/${mine[0]?.id}/download`, a.cookie);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toMatch(/Closing balance\s+\$2,000\.00/);
+    err(await call('GET', `/api/investor/documents/${mine[0]?.id}/download`, b.cookie), 404);
+    err(await call('GET', '/api/investor/statements', adminCookie), 403);
   });
 });

@@ -9,7 +9,7 @@ import { idParam } from '../../http/params.ts';
 import { contentDisposition } from '../../storage/content.ts';
 import { createCall, investorNotices, listCalls, recordReceipt } from './calls.ts';
 import { dealLedger, recordFee, reverseEntry } from './service.ts';
-import { getRun, startStatementRun } from './statement-runs.ts';
+import { generatedStatements, getRun, startStatementRun } from './statement-runs.ts';
 import { buildStatement, callNoticePdf, pdfFileName, statementPdf } from './statements.ts';
 
 const callBody = z.intersection(
@@ -104,6 +104,10 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!notice) throw notFound('Capital call not found');
     return sendPdf(reply, await callNoticePdf(db, user.name, notice), pdfFileName(`Capital call ${notice.dealTitle} ${notice.callDate}`));
   });
+
+  app.get('/api/investor/statements', investor, async (request) => ({
+    statements: await generatedStatements(db, currentUser(request).id),
+  }));
 
   app.get('/api/investor/statement', investor, async (request, reply) => {
     const q = request.query as Record<string, unknown>;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { GeneratedStatement } from '../../../shared/ledger.ts';
 import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
 import { conflict } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { storeDocument } from '../documents/service.ts';
@@ -24,6 +26,21 @@ export interface StatementRun {
 const runs = new Map<string, StatementRun>();
 
 export const getRun = (id: string) => runs.get(id) ?? null;
+
+/**
+ * The statements runs generated for an investor, newest period first. They are downloaded
+ * through the investor's document route (they are vault documents addressed to them) and are
+ * not compliance documents.
+ */
+export async function generatedStatements(q: Queryable, investorId: string): Promise<GeneratedStatement[]> {
+  const rows = await q.query<{ id: string; from: string; to: string; upload_date: Date }>(
+    `SELECT id, to_char(statement_from, 'YYYY-MM-DD') AS "from", to_char(statement_to, 'YYYY-MM-DD') AS "to", upload_date
+       FROM documents WHERE investor_id = $1 AND statement_from IS NOT NULL
+      ORDER BY statement_to DESC, statement_from DESC, upload_date DESC, id`,
+    [investorId],
+  );
+  return rows.map((r) => ({ id: r.id, from: r.from, to: r.to, generatedAt: new Date(r.upload_date).toISOString() }));
+}
 
 /**
  * Generates every investor's capital account statement for a period, one at a time, yielding
@@ -72,6 +89,7 @@ export async function startStatementRun(ctx: AppContext, from: string, to: strin
           'pdf',
           actorId,
           ip,
+          { from, to },
         );
         run.done += 1;
       } catch (err) {

@@ -339,6 +339,7 @@ export async function investorCompliance(q: Queryable, investorId: string, now: 
   const daysRemaining = daysUntil(dueDate, now);
   const reviewStatus = review ? dueStatus(daysRemaining) : daysRemaining < 0 ? 'Overdue' : 'In Progress';
 
+  // Generated capital account statements belong on the Statements screen, not here.
   const documents = await q.query<{
     id: string;
     name: string;
@@ -348,7 +349,7 @@ export async function investorCompliance(q: Queryable, investorId: string, now: 
     extension: string;
   }>(
     `SELECT doc.id, doc.name, doc.type, doc.upload_date, to_char(doc.expiration_date, 'YYYY-MM-DD') AS expiration_date, doc.extension
-       FROM documents doc WHERE doc.investor_id = $1 ORDER BY doc.upload_date DESC`,
+       FROM documents doc WHERE doc.investor_id = $1 AND doc.statement_from IS NULL ORDER BY doc.upload_date DESC`,
     [investorId],
   );
   const docStatus = (exp: string | null): 'Current' | 'Expired' | 'Expiring' => {

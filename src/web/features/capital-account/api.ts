@@ -1,11 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InvestorCallNotice } from '../../../shared/ledger';
+import type { GeneratedStatement, InvestorCallNotice } from '../../../shared/ledger';
 import { api } from '../../lib/api';
 
 export function useMyCapitalCalls() {
   return useQuery({
     queryKey: ['capital-calls', 'mine'],
     queryFn: ({ signal }) => api<{ notices: InvestorCallNotice[] }>('/api/investor/capital-calls', { signal }).then((r) => r.notices),
+  });
+}
+
+/** The statements the desk's statement runs generated for the signed-in investor. */
+export function useMyGeneratedStatements() {
+  return useQuery({
+    queryKey: ['statements', 'mine'],
+    queryFn: ({ signal }) => api<{ statements: GeneratedStatement[] }>('/api/investor/statements', { signal }).then((r) => r.statements),
   });
 }
 

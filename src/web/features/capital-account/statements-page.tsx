@@ -2,13 +2,15 @@ import { Download } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { todayIso } from '../../../shared/dates';
-import { statementQuery } from '../../../shared/ledger';
+import { formatDate } from '../../../shared/format';
+import { type GeneratedStatement, statementQuery } from '../../../shared/ledger';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { downloadPdf } from './api';
+import { LoadError } from '../../components/ui/load-error';
+import { downloadPdf, useMyGeneratedStatements } from './api';
 
 /** The last completed quarter, as [from, to]. */
 function lastQuarter(now = new Date()): [string, string] {
@@ -72,6 +74,66 @@ export default function StatementsPage() {
           </form>
         </CardContent>
       </Card>
+      <IssuedStatements />
     </>
+  );
+}
+
+/** The statements the desk issued (statement runs), newest period first. */
+function IssuedStatements() {
+  const statements = useMyGeneratedStatements();
+  return (
+    <Card className="mt-6 max-w-xl" role="region" aria-labelledby="issued-statements-title">
+      <CardHeader>
+        <CardTitle id="issued-statements-title">Issued statements</CardTitle>
+        <CardDescription>Statements your investment team generated for each period.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {statements.isError && (
+          <LoadError
+            title="Failed to load your statements"
+            error={statements.error}
+            onRetry={() => statements.refetch()}
+            busy={statements.isFetching}
+          />
+        )}
+        {statements.isLoading && <p className="text-muted">Loading your statements...</p>}
+        {statements.data?.length === 0 && <p className="text-muted">No statements have been issued to you yet.</p>}
+        {statements.data && statements.data.length > 0 && (
+          <ul className="divide-y divide-border" aria-label="Issued statements">
+            {statements.data.map((s) => (
+              <IssuedStatement key={s.id} s={s} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function IssuedStatement({ s }: { s: GeneratedStatement }) {
+  const [busy, setBusy] = useState(false);
+  const period = `${formatDate(s.from)} to ${formatDate(s.to)}`;
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadPdf(`/api/investor/documents/${encodeURIComponent(s.id)}/download`, `capital-account-statement-${s.from}-${s.to}.pdf`);
+    } catch (err) {
+      toast.error((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="issued-statement">
+      <div>
+        <p className="font-medium text-ink-900">{period}</p>
+        <p className="text-sm text-muted">Issued {formatDate(s.generatedAt)}</p>
+      </div>
+      <Button variant="secondary" busy={busy} onClick={download} aria-label={`Download statement ${period}`}>
+        <Download aria-hidden="true" />
+        {busy ? 'Preparing...' : 'Download'}
+      </Button>
+    </li>
   );
 }
