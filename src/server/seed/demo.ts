@@ -109,7 +109,7 @@ export const DEMO_SPVS = [
     advisoryFeeFlow: 'Mauritius SPV to Dubai adviser, 1.5% p.a.',
     bankName: 'Mauritius Commercial Bank, Port Louis',
     accountName: 'EA Real Assets SPV Ltd - Capital Account',
-    accountNumber: 'MU43 BOMM 0101 1010 3030 0200 000M UR',
+    accountNumber: 'MU64 BOMM 0101 1010 3030 0200 001M UR',
     swiftCode: 'MCBLMUMU',
     paymentReference: 'Your investor name and the call date',
   },

@@ -14,6 +14,7 @@ import {
   type receiptInput,
 } from '../../../shared/ledger.ts';
 import { allocateLargestRemainder, formatUsdExact, fromCents, parsePercent, toCents } from '../../../shared/money.ts';
+import { formatAccountNumber } from '../../../shared/spvs.ts';
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
@@ -322,7 +323,7 @@ export async function paymentInstructions(q: Queryable, dealId: string): Promise
     spvName: r?.name ?? r?.spv_entity ?? null,
     bankName: r?.bank_name ?? null,
     accountName: r?.account_name ?? null,
-    accountNumber: r?.account_number ?? null,
+    accountNumber: formatAccountNumber(r?.account_number ?? null),
     swiftCode: r?.swift_code ?? null,
     paymentReference: r?.payment_reference ?? null,
   };

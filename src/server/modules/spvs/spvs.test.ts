@@ -195,6 +195,78 @@ describe('SPVs API', () => {
     }
   });
 
+  it('stores payment instructions: IBAN and SWIFT checked with field messages, all or nothing, parallel edits', async () => {
+    const pay = {
+      bankName: 'Mauritius Commercial Bank',
+      accountName: 'Pay SPV Ltd - Capital Account',
+      accountNumber: 'mu17 bomm 0101 1010 3030 0200 000m ur',
+      swiftCode: 'mcblmumu',
+      paymentReference: 'Investor name and call date',
+    };
+    const spv = await create({ name: 'Pay SPV Ltd', ...pay });
+    // Stored compact and upper-case; returned with the SPV.
+    expect(spv).toMatchObject({ ...pay, accountNumber: 'MU17BOMM0101101030300200000MUR', swiftCode: 'MCBLMUMU' });
+    expect(await row(spv.id)).toMatchObject({ account_number: 'MU17BOMM0101101030300200000MUR', swift_code: 'MCBLMUMU' });
+
+    const fieldsOf = (res: LightMyRequestResponse) => (expectError(res, 400) as { fields: Record<string, string> }).fields;
+    // Bad check digits, a wrong length for the country, not an IBAN nor digits, a bad SWIFT code.
+    expect(
+      fieldsOf(await call('POST', '/api/spvs', valid({ name: 'Bad 1', ...pay, accountNumber: 'MU18BOMM0101101030300200000MUR' }))),
+    ).toEqual({ accountNumber: "This IBAN's check digits do not match: look for a typing error" });
+    expect(fieldsOf(await call('POST', '/api/spvs', valid({ name: 'Bad 2', ...pay, accountNumber: 'GB82WEST123456987654' })))).toEqual({
+      accountNumber: 'A GB IBAN has 22 characters; this one has 20',
+    });
+    expect(fieldsOf(await call('POST', '/api/spvs', valid({ name: 'Bad 3', ...pay, accountNumber: '12-AB-99' }))).accountNumber).toBe(
+      'Enter an IBAN, or an account number of 4 to 34 digits',
+    );
+    expect(fieldsOf(await call('POST', '/api/spvs', valid({ name: 'Bad 4', ...pay, swiftCode: 'MCB-MU' }))).swiftCode).toMatch(
+      /^A SWIFT\/BIC code has 8 or 11 characters/,
+    );
+    // All or nothing: a bank without an account is refused, field by field.
+    expect(fieldsOf(await call('POST', '/api/spvs', valid({ name: 'Bad 5', bankName: 'MCB' })))).toEqual({
+      accountName: 'Account name is required in payment instructions',
+      accountNumber: 'Account number or IBAN is required in payment instructions',
+      swiftCode: 'SWIFT/BIC code is required in payment instructions',
+    });
+    expect(await ctx.db.query("SELECT 1 FROM spvs WHERE name LIKE 'Bad %'")).toEqual([]);
+
+    // PATCH: one field at a time against the stored record; clearing one field alone is refused.
+    const patched = await call('PATCH', `/api/spvs/${spv.id}`, { accountNumber: '0001234567', swiftCode: 'MCBLMUMUXXX' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((patched.json() as { spv: Spv }).spv).toMatchObject({ accountNumber: '0001234567', swiftCode: 'MCBLMUMUXXX' });
+    expect(fieldsOf(await call('PATCH', `/api/spvs/${spv.id}`, { accountName: '' }))).toEqual({
+      accountName: 'Account name is required in payment instructions',
+    });
+    expect(fieldsOf(await call('PATCH', `/api/spvs/${spv.id}`, { swiftCode: 'NOPE' })).swiftCode).toMatch(/SWIFT\/BIC/);
+    expect(await row(spv.id)).toMatchObject({ account_name: pay.accountName, swift_code: 'MCBLMUMUXXX' });
+    // Clearing them all removes the instructions.
+    const cleared = await call('PATCH', `/api/spvs/${spv.id}`, {
+      bankName: '',
+      accountName: '',
+      accountNumber: '',
+      swiftCode: '',
+      paymentReference: '',
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((cleared.json() as { spv: Spv }).spv).toMatchObject({ bankName: null, accountName: null, accountNumber: null, swiftCode: null });
+
+    // Parallel partial edits cannot together leave the instructions incomplete.
+    await call('PATCH', `/api/spvs/${spv.id}`, pay);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(
+          'PATCH',
+          `/api/spvs/${spv.id}`,
+          i % 2 ? { bankName: '', accountName: '', accountNumber: '', swiftCode: '', paymentReference: '' } : { accountName: `Name ${i}` },
+        ),
+      ),
+    );
+    for (const r of results) expect([200, 400]).toContain(r.statusCode);
+    const final = (await row(spv.id)) as Record<string, string | null>;
+    const set = ['bank_name', 'account_name', 'account_number', 'swift_code'].filter((c) => final[c] !== null);
+    expect(set.length === 0 || set.length === 4, JSON.stringify(final)).toBe(true);
+  });
+
   it('accepts a leap day', async () => {
     expect((await create({ name: 'Leap SPV', annualReturnDue: '2028-02-29' })).annualReturnDue).toBe('2028-02-29');
   });

@@ -2,7 +2,16 @@ import { Building2, Pencil, Plus, RotateCw } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDate, formatUSD } from '../../../shared/format';
-import { daysUntil, SPV_STATUSES, type Spv, type SpvInput, type SpvStatus, spvInput, spvReturnFlag } from '../../../shared/spvs';
+import {
+  daysUntil,
+  formatAccountNumber,
+  SPV_STATUSES,
+  type Spv,
+  type SpvInput,
+  type SpvStatus,
+  spvInput,
+  spvReturnFlag,
+} from '../../../shared/spvs';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -136,6 +145,20 @@ function SpvCard({ spv, onEdit }: { spv: Spv; onEdit: () => void }) {
             <dt className="text-muted">Advisory Fee Flow</dt>
             <dd className="font-medium break-words text-ink-900">{spv.advisoryFeeFlow || '—'}</dd>
           </div>
+          <div className="col-span-2">
+            <dt className="text-muted">Payment Instructions</dt>
+            <dd className="font-medium break-words text-ink-900" data-testid="spv-payment">
+              {spv.accountNumber ? (
+                <>
+                  {spv.bankName}
+                  <br />
+                  <span className="tabular">{formatAccountNumber(spv.accountNumber)}</span> · {spv.swiftCode}
+                </>
+              ) : (
+                <span className="text-muted">Not set: capital call notices will ask investors to contact the desk</span>
+              )}
+            </dd>
+          </div>
         </dl>
       </CardContent>
       <CardFooter className="justify-end">
@@ -155,10 +178,28 @@ interface SpvForm {
   bankBalance: string;
   advisoryFeeFlow: string;
   status: SpvStatus;
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  swiftCode: string;
+  paymentReference: string;
 }
 
 function toForm(spv: Spv | null): SpvForm {
-  if (!spv) return { name: '', jurisdiction: 'Mauritius', annualReturnDue: '', bankBalance: '', advisoryFeeFlow: '', status: 'Active' };
+  if (!spv)
+    return {
+      name: '',
+      jurisdiction: 'Mauritius',
+      annualReturnDue: '',
+      bankBalance: '',
+      advisoryFeeFlow: '',
+      status: 'Active',
+      bankName: '',
+      accountName: '',
+      accountNumber: '',
+      swiftCode: '',
+      paymentReference: '',
+    };
   return {
     name: spv.name,
     jurisdiction: spv.jurisdiction,
@@ -166,8 +207,27 @@ function toForm(spv: Spv | null): SpvForm {
     bankBalance: spv.bankBalance,
     advisoryFeeFlow: spv.advisoryFeeFlow ?? '',
     status: spv.status,
+    bankName: spv.bankName ?? '',
+    accountName: spv.accountName ?? '',
+    accountNumber: formatAccountNumber(spv.accountNumber) ?? '',
+    swiftCode: spv.swiftCode ?? '',
+    paymentReference: spv.paymentReference ?? '',
   };
 }
+
+const FIELD_ORDER: (keyof SpvForm)[] = [
+  'name',
+  'jurisdiction',
+  'annualReturnDue',
+  'bankBalance',
+  'status',
+  'advisoryFeeFlow',
+  'bankName',
+  'accountName',
+  'accountNumber',
+  'swiftCode',
+  'paymentReference',
+];
 
 function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
   const create = useCreateSpv();
@@ -192,6 +252,9 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
         errs[key] ??= issue.message;
       }
       setErrors(errs);
+      // Focus the first field in error, so keyboard and screen-reader users land on it.
+      const first = FIELD_ORDER.find((k) => errs[k]);
+      if (first) document.getElementById(`spv-${first}`)?.focus();
       return;
     }
     setErrors({});
@@ -270,6 +333,66 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
             onChange={(e) => set('advisoryFeeFlow', e.target.value)}
           />
         </Field>
+        <fieldset className="flex flex-col gap-4 rounded-md border border-border p-4">
+          <legend className="px-1 text-sm font-semibold text-ink-900">Payment Instructions</legend>
+          <p className="-mt-2 text-sm text-muted">Shown on capital call notices. Leave all empty if investors should ask the desk.</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Bank Name" htmlFor={id('bankName')} error={errors.bankName}>
+              <Input
+                {...fieldProps(id('bankName'), errors.bankName)}
+                autoComplete="off"
+                value={form.bankName}
+                onChange={(e) => set('bankName', e.target.value)}
+              />
+            </Field>
+            <Field label="Account Name" htmlFor={id('accountName')} error={errors.accountName}>
+              <Input
+                {...fieldProps(id('accountName'), errors.accountName)}
+                autoComplete="off"
+                value={form.accountName}
+                onChange={(e) => set('accountName', e.target.value)}
+              />
+            </Field>
+            <Field
+              label="IBAN or Account Number"
+              htmlFor={id('accountNumber')}
+              error={errors.accountNumber}
+              hint="e.g. MU17 BOMM 0101 1010 3030 0200 000M UR"
+            >
+              <Input
+                {...fieldProps(id('accountNumber'), errors.accountNumber, true)}
+                autoComplete="off"
+                spellCheck={false}
+                className="tabular uppercase"
+                value={form.accountNumber}
+                onChange={(e) => set('accountNumber', e.target.value)}
+              />
+            </Field>
+            <Field label="SWIFT/BIC" htmlFor={id('swiftCode')} error={errors.swiftCode} hint="8 or 11 characters, e.g. MCBLMUMU">
+              <Input
+                {...fieldProps(id('swiftCode'), errors.swiftCode, true)}
+                autoComplete="off"
+                spellCheck={false}
+                className="uppercase"
+                value={form.swiftCode}
+                onChange={(e) => set('swiftCode', e.target.value)}
+              />
+            </Field>
+          </div>
+          <Field
+            label="Payment Reference"
+            htmlFor={id('paymentReference')}
+            error={errors.paymentReference}
+            hint="What investors quote with their transfer"
+          >
+            <Input
+              {...fieldProps(id('paymentReference'), errors.paymentReference, true)}
+              autoComplete="off"
+              value={form.paymentReference}
+              onChange={(e) => set('paymentReference', e.target.value)}
+            />
+          </Field>
+        </fieldset>
         {errors.form && (
           <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
             {errors.form}
