@@ -103,7 +103,7 @@ export function formatAccountNumber(value: string | null): string | null {
 
 const PAYMENT_LABELS: Record<PaymentField, string> = {
   bankName: 'Bank name',
-  accountName: 'Account name',
+  accountName: 'Account holder',
   accountNumber: 'Account number or IBAN',
   swiftCode: 'SWIFT/BIC code',
   paymentReference: 'Payment reference',
@@ -147,7 +147,7 @@ const spvFields = z.object({
   ),
   status: z.enum(SPV_STATUSES, { error: 'Choose a valid status' }).default('Active'),
   bankName: optionalText(200, 'Bank name'),
-  accountName: optionalText(200, 'Account name'),
+  accountName: optionalText(200, 'Account holder'),
   accountNumber: optionalText(60, 'Account number or IBAN')
     .refine((v) => !v || accountNumberProblem(v) === null, { error: (i) => accountNumberProblem(String(i.input)) ?? 'Invalid' })
     .transform((v) => (v ? compact(v) : v)),

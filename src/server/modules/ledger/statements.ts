@@ -143,10 +143,13 @@ function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise
   });
 }
 
-const line = (doc: PDFKit.PDFDocument, label: string, value: string) => {
+/** A label and its value on one row; `labelWidth` narrows the label column for long values (IBANs, names). */
+const line = (doc: PDFKit.PDFDocument, label: string, value: string, labelWidth = 300) => {
   const y = doc.y;
-  doc.font('Helvetica').fontSize(10).text(label, 50, y, { width: 300 });
-  doc.text(value, 350, y, { width: 195, align: 'right' });
+  doc.font('Helvetica').fontSize(10).text(label, 50, y, { width: labelWidth - 10 });
+  const labelBottom = doc.y;
+  doc.text(value, 50 + labelWidth, y, { width: 495 - labelWidth, align: 'right' });
+  doc.y = Math.max(doc.y, labelBottom);
   doc.moveDown(0.3);
 };
 
@@ -214,12 +217,12 @@ export async function callNoticePdf(q: Queryable, investorName: string, n: Inves
     doc.font('Helvetica-Bold').text('Payment instructions', 50);
     doc.moveDown(0.3);
     const p = n.payment;
-    line(doc, 'SPV', p.spvName ?? '—');
-    line(doc, 'Bank', p.bankName ?? '—');
-    line(doc, 'Account name', p.accountName ?? '—');
-    line(doc, 'Account number / IBAN', p.accountNumber ?? '—');
-    line(doc, 'SWIFT / BIC', p.swiftCode ?? '—');
-    line(doc, 'Payment reference', p.paymentReference ?? '—');
+    line(doc, 'SPV', p.spvName ?? '—', 150);
+    line(doc, 'Bank', p.bankName ?? '—', 150);
+    line(doc, 'Account name', p.accountName ?? '—', 150);
+    line(doc, 'Account number / IBAN', p.accountNumber ?? '—', 150);
+    line(doc, 'SWIFT / BIC', p.swiftCode ?? '—', 150);
+    line(doc, 'Payment reference', p.paymentReference ?? '—', 150);
   }, `Capital call notice ${n.dealTitle}`);
 }
 

@@ -224,7 +224,7 @@ describe('SPVs API', () => {
     );
     // All or nothing: a bank without an account is refused, field by field.
     expect(fieldsOf(await call('POST', '/api/spvs', valid({ name: 'Bad 5', bankName: 'MCB' })))).toEqual({
-      accountName: 'Account name is required in payment instructions',
+      accountName: 'Account holder is required in payment instructions',
       accountNumber: 'Account number or IBAN is required in payment instructions',
       swiftCode: 'SWIFT/BIC code is required in payment instructions',
     });
@@ -235,7 +235,7 @@ describe('SPVs API', () => {
     expect(patched.statusCode, patched.body).toBe(200);
     expect((patched.json() as { spv: Spv }).spv).toMatchObject({ accountNumber: '0001234567', swiftCode: 'MCBLMUMUXXX' });
     expect(fieldsOf(await call('PATCH', `/api/spvs/${spv.id}`, { accountName: '' }))).toEqual({
-      accountName: 'Account name is required in payment instructions',
+      accountName: 'Account holder is required in payment instructions',
     });
     expect(fieldsOf(await call('PATCH', `/api/spvs/${spv.id}`, { swiftCode: 'NOPE' })).swiftCode).toMatch(/SWIFT\/BIC/);
     expect(await row(spv.id)).toMatchObject({ account_name: pay.accountName, swift_code: 'MCBLMUMUXXX' });

@@ -337,7 +337,7 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
           <legend className="px-1 text-sm font-semibold text-ink-900">Payment Instructions</legend>
           <p className="-mt-2 text-sm text-muted">Shown on capital call notices. Leave all empty if investors should ask the desk.</p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Bank Name" htmlFor={id('bankName')} error={errors.bankName}>
+            <Field label="Bank" htmlFor={id('bankName')} error={errors.bankName}>
               <Input
                 {...fieldProps(id('bankName'), errors.bankName)}
                 autoComplete="off"
@@ -345,7 +345,7 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
                 onChange={(e) => set('bankName', e.target.value)}
               />
             </Field>
-            <Field label="Account Name" htmlFor={id('accountName')} error={errors.accountName}>
+            <Field label="Account Holder" htmlFor={id('accountName')} error={errors.accountName}>
               <Input
                 {...fieldProps(id('accountName'), errors.accountName)}
                 autoComplete="off"
