@@ -146,7 +146,10 @@ function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise
 /** A label and its value on one row; `labelWidth` narrows the label column for long values (IBANs, names). */
 const line = (doc: PDFKit.PDFDocument, label: string, value: string, labelWidth = 300) => {
   const y = doc.y;
-  doc.font('Helvetica').fontSize(10).text(label, 50, y, { width: labelWidth - 10 });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(label, 50, y, { width: labelWidth - 10 });
   const labelBottom = doc.y;
   doc.text(value, 50 + labelWidth, y, { width: 495 - labelWidth, align: 'right' });
   doc.y = Math.max(doc.y, labelBottom);
