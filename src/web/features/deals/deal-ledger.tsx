@@ -7,6 +7,7 @@ import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { LoadError } from '../../components/ui/load-error';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api } from '../../lib/api';
+import { LedgerEntries } from './ledger-entries';
 
 const FIGURES = [
   ['committed', 'Committed'],
@@ -100,6 +101,7 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
                 {formatDate(l.entries.at(-1)?.date)}.
               </p>
             )}
+            {l.entries.length > 0 && <LedgerEntries dealId={dealId} entries={l.entries} />}
           </>
         )}
       </CardContent>
