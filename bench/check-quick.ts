@@ -1,5 +1,5 @@
 // Validates a bench JSON (default .test-logs/bench-quick.json): every item of issue 8 that
-// bench/run.ts measures (1, 2, 3, 4, 5, 8, 9) has finite numbers, and the load test passed.
+// bench/run.ts measures (1, 2, 3, 4, 5, 8, 9, and issue 12's item 12) has finite numbers, and the load test passed.
 // Exits non-zero otherwise.   node --import tsx bench/check-quick.ts [file.json]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +26,20 @@ const required: Record<string, string[]> = {
   '5': ['timeRatio', 'idleRssMiB', 'peakRssMiB', 'rssGrowthMiB'],
   '8': ['startMs', 'idleRssMiB'],
   '9': ['pglite.0.deals.p50', 'pglite.0.activity.p50'],
+  '12': [
+    'performance.ours.p50',
+    'performance.ours.p99',
+    'performance.base.p99',
+    'dashboard.ours.p50',
+    'dashboard.ours.p99',
+    'dashboard.base.p99',
+    'statementRun.statements',
+    'statementRun.msPerStatement',
+    'statementRun.peakRssMiB',
+    'dealListDuringRun.p99Alone',
+    'dealListDuringRun.p99During',
+    'dealListDuringRun.p99Ratio',
+  ],
 };
 for (const [item, paths] of Object.entries(required)) {
   const numbers = items[item]?.numbers;

@@ -144,14 +144,20 @@ async function appMode() {
   const writes = new Map<string, Captured[]>();
   const bare = Fastify({ logger: false });
   bare.get('/__bench/ready', async () => ({ appPort: realAppPort, adminId, engine: raw.engine, growSeconds }));
-  bare.post<{ Body: { name: string; kind: 'read' | 'write'; method: 'GET' | 'POST'; url: string; body?: unknown } }>(
+  bare.post<{ Body: { name: string; kind: 'read' | 'write'; method: 'GET' | 'POST'; url: string; body?: unknown; cookie?: string } }>(
     '/__bench/capture',
     async (request, reply) => {
       const { name, kind, method, url, body } = request.body;
+      const asCookie = request.body.cookie ?? cookie;
       let status = 0;
       let responseBytes = 0;
       const all = await rec.capture(async () => {
-        const res = await app.inject({ method, url, headers: { cookie }, ...(body === undefined ? {} : { payload: body as object }) });
+        const res = await app.inject({
+          method,
+          url,
+          headers: { cookie: asCookie },
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
         status = res.statusCode;
         responseBytes = res.rawPayload.length;
       });
@@ -190,6 +196,95 @@ async function appMode() {
     const qs = writes.get(request.params.name) ?? [];
     if (qs.length === 0) return reply.status(500).send({ message: 'nothing captured to replay' });
     return reply.status(201).send({ results: await replayWrites(raw, qs) });
+  });
+  // Issue 12: one investor with `holdings` deals and `quarters` of quarterly contributions,
+  // distributions and valuations (the portal's performance and dashboard), and `investors`
+  // more investors with a small capital account each (a statement run). Idempotent.
+  bare.post<{ Body: { holdings: number; quarters: number; investors: number } }>('/__bench/capital', async (request) => {
+    const { holdings, quarters, investors } = request.body;
+    const t0 = performance.now();
+    const portfolio = { email: 'bench-portfolio@example.test', password: 'bench-portfolio-password' };
+    const existing = await one<{ id: string }>(raw, 'SELECT id FROM profiles WHERE email = $1', [portfolio.email]);
+    if (!existing) {
+      const passwordHash = await hashPassword(portfolio.password, 10);
+      await raw.tx(async (q) => {
+        const investorId = await insertUser(q, {
+          email: portfolio.email,
+          name: 'Bench Portfolio Investor',
+          role: 'investor',
+          investorUserType: 'hni',
+          status: 'active',
+          passwordHash,
+          mustChangePassword: false,
+        });
+        const start = '2016-01-01';
+        const deals = await q.query<{ id: string }>(
+          `INSERT INTO deals (title, type, status, stage, created_by, created_at)
+           SELECT 'Capital bench holding ' || i, 'PPP', 'Active', 'Post-Investment', $1, timestamptz '2015-12-01'
+             FROM generate_series(1, $2::int) i RETURNING id`,
+          [adminId, holdings],
+        );
+        const ids = deals.map((d) => d.id);
+        await q.query(
+          `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, created_by)
+           SELECT $1, d, 'commitment', 2000000, date '${start}', $2 FROM unnest($3::uuid[]) d`,
+          [investorId, adminId, ids],
+        );
+        await q.query(
+          `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, record_date, distribution_type, created_by)
+           SELECT $1, d, k.kind, CASE k.kind WHEN 'contribution' THEN 25000 + (qn * 37) % 1000 ELSE 4000 + (qn * 13) % 500 END,
+                  (date '${start}' + make_interval(months => 3 * qn) + CASE k.kind WHEN 'distribution' THEN interval '45 days' ELSE interval '0' END)::date,
+                  CASE k.kind WHEN 'distribution' THEN (date '${start}' + make_interval(months => 3 * qn) + interval '40 days')::date END,
+                  CASE k.kind WHEN 'distribution' THEN CASE WHEN qn % 4 = 3 THEN 'Return of Capital' ELSE 'Income' END END,
+                  $2
+             FROM unnest($3::uuid[]) d, generate_series(0, $4::int - 1) qn, (VALUES ('contribution'), ('distribution')) k(kind)`,
+          [investorId, adminId, ids, quarters],
+        );
+        await q.query(
+          `INSERT INTO valuations (deal_id, valuation_date, current_value, performance_status, created_by)
+           SELECT d, (date '${start}' + make_interval(months => 3 * qn + 3) - interval '1 day')::date, (qn + 1) * 26000 + (qn * 101) % 5000, 'On Track', $1
+             FROM unnest($2::uuid[]) d, generate_series(0, $3::int - 1) qn`,
+          [adminId, ids, quarters],
+        );
+      });
+    }
+    const have = Number(
+      (await raw.query<{ n: number }>("SELECT count(*)::int AS n FROM profiles WHERE email LIKE 'bench-statement-%@example.test'"))[0]?.n ??
+        0,
+    );
+    if (have < investors) {
+      await raw.tx(async (q) => {
+        const deals = await q.query<{ id: string }>(
+          `INSERT INTO deals (title, type, status, created_by, created_at)
+           SELECT 'Statement bench deal ' || i, 'Infrastructure', 'Active', $1, timestamptz '2023-12-01' FROM generate_series(1, 5) i RETURNING id`,
+          [adminId],
+        );
+        const people = await q.query<{ id: string }>(
+          `INSERT INTO profiles (email, name, role, investor_user_type, status)
+           SELECT 'bench-statement-' || i || '@example.test', 'Statement Investor ' || lpad(i::text, 5, '0'), 'investor', 'hni', 'active'
+             FROM generate_series($1::int + 1, $2::int) i RETURNING id`,
+          [have, investors],
+        );
+        // Each investor: a commitment in two deals, four quarterly contributions, one distribution and a fee.
+        await q.query(
+          `WITH p AS (SELECT id, row_number() OVER () AS n FROM unnest($1::uuid[]) id),
+                pd AS (SELECT p.id, p.n, ($2::uuid[])[1 + (p.n + j) % 5] AS deal FROM p, generate_series(0, 1) j)
+           INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, record_date, distribution_type, memo, created_by)
+           SELECT pd.id, pd.deal, x.kind, x.amount, x.d, x.rd, x.dt, x.memo, $3
+             FROM pd, LATERAL (VALUES
+               ('commitment', 100000 + pd.n * 10, date '2024-01-02', NULL::date, NULL, NULL),
+               ('contribution', 20000, date '2024-01-15', NULL, NULL, NULL),
+               ('contribution', 20000, date '2024-04-15', NULL, NULL, NULL),
+               ('contribution', 20000, date '2024-07-15', NULL, NULL, NULL),
+               ('contribution', 15000 + pd.n % 100, date '2024-10-15', NULL, NULL, NULL),
+               ('distribution', 3000, date '2024-12-20', date '2024-12-15', 'Income', NULL),
+               ('fee', 250, date '2024-12-31', NULL, NULL, 'Administration fee')
+             ) x(kind, amount, d, rd, dt, memo)`,
+          [people.map((r) => r.id), deals.map((d) => d.id), adminId],
+        );
+      });
+    }
+    return { portfolio, seconds: (performance.now() - t0) / 1000 };
   });
   bare.post<{ Body: { scale: number } }>('/__bench/grow', async (request) => {
     const seconds = await growTo(raw, countsFor(request.body.scale, base), adminId, log);

@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client.ts';
 import { conflict } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { storeDocument } from '../documents/service.ts';
-import { buildStatement, statementPdf } from './statements.ts';
+import { buildStatement, newStatementCache, statementPdf } from './statements.ts';
 
 export interface StatementRun {
   id: string;
@@ -68,11 +68,13 @@ export async function startStatementRun(ctx: AppContext, from: string, to: strin
   };
   runs.set(run.id, run);
   const started = performance.now();
+  // Each deal's ledger is loaded once per run: the run's statements share one snapshot of it.
+  const cache = newStatementCache();
   void (async () => {
     for (const inv of investors) {
       await yieldToEventLoop();
       try {
-        const pdf = await statementPdf(ctx.db, await buildStatement(ctx.db, inv.id, from, to));
+        const pdf = await statementPdf(ctx.db, await buildStatement(ctx.db, inv.id, from, to, cache));
         const temp = await ctx.files.writeTemp(Readable.from(pdf));
         await storeDocument(
           ctx.db,

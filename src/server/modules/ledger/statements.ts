@@ -44,7 +44,26 @@ export interface Statement {
  * An investor's capital account for a period. The balance is the net capital account at cost:
  * contributions - distributions - fees; opening is as of the day before `from`, closing as of `to`.
  */
-export async function buildStatement(q: Queryable, investorId: string, from: string, to: string): Promise<Statement> {
+type ValuationRow = { deal_id: string; valuation_date: string; current_value: string };
+
+/**
+ * A statement run's cache of each deal's ledger facts and valuations: every statement of a deal
+ * needs all its holders' entries (ownership on valuation dates), so a run loads each deal once
+ * instead of once per investor.
+ */
+export interface StatementCache {
+  facts: Map<string, Map<string, EntryFacts[]>>;
+  valuations: Map<string, ValuationRow[]>;
+}
+export const newStatementCache = (): StatementCache => ({ facts: new Map(), valuations: new Map() });
+
+export async function buildStatement(
+  q: Queryable,
+  investorId: string,
+  from: string,
+  to: string,
+  cache?: StatementCache,
+): Promise<Statement> {
   const who = (
     await q.query<{ name: string; email: string }>("SELECT name, email FROM profiles WHERE id = $1 AND role = 'investor'", [investorId])
   )[0];
@@ -53,17 +72,25 @@ export async function buildStatement(q: Queryable, investorId: string, from: str
     'SELECT d.id, d.title FROM deals d WHERE d.id IN (SELECT DISTINCT deal_id FROM ledger_entries WHERE investor_id = $1) ORDER BY d.title',
     [investorId],
   );
-  const facts = await dealFacts(
-    q,
-    deals.map((d) => d.id),
-  );
-  const vals = deals.length
-    ? await q.query<{ deal_id: string; valuation_date: string; current_value: string }>(
-        `SELECT deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value FROM valuations
-          WHERE deal_id = ANY($1::uuid[]) ORDER BY valuation_date, created_at`,
-        [deals.map((d) => d.id)],
-      )
-    : [];
+  const c = cache ?? newStatementCache();
+  const missing = deals.map((d) => d.id).filter((id) => !c.facts.has(id));
+  if (missing.length > 0) {
+    const fetched = await dealFacts(q, missing);
+    const rows = await q.query<ValuationRow>(
+      `SELECT deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value FROM valuations
+        WHERE deal_id = ANY($1::uuid[]) ORDER BY valuation_date, created_at`,
+      [missing],
+    );
+    for (const id of missing) {
+      c.facts.set(id, fetched.get(id) ?? new Map());
+      c.valuations.set(
+        id,
+        rows.filter((v) => v.deal_id === id),
+      );
+    }
+  }
+  const facts = c.facts;
+  const vals = deals.flatMap((d) => c.valuations.get(d.id) ?? []);
   const prev = dayBefore(from);
   const out: StatementDeal[] = [];
   const t = { opening: 0n, contributions: 0n, distributions: 0n, fees: 0n, closing: 0n, nav: 0n };
