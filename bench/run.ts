@@ -62,8 +62,8 @@ const P = quick
       starts: 1,
       loadSeconds: 3,
       scaleSeconds: 1,
-      capitalRounds: 2,
-      statementInvestors: Number(args['statement-investors'] ?? 20),
+      capitalRounds: 1,
+      statementInvestors: Number(args['statement-investors'] ?? 10),
     }
   : {
       rounds: 3,
