@@ -23,6 +23,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useCreateSpv, useSpvs, useUpdateSpv } from './api';
+import { PaymentInstructionsFields } from './payment-fields';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; spv: Spv } | null;
 
@@ -171,7 +172,7 @@ function SpvCard({ spv, onEdit }: { spv: Spv; onEdit: () => void }) {
   );
 }
 
-interface SpvForm {
+export interface SpvForm {
   name: string;
   jurisdiction: string;
   annualReturnDue: string;
@@ -333,66 +334,7 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
             onChange={(e) => set('advisoryFeeFlow', e.target.value)}
           />
         </Field>
-        <fieldset className="flex flex-col gap-4 rounded-md border border-border p-4">
-          <legend className="px-1 text-sm font-semibold text-ink-900">Payment Instructions</legend>
-          <p className="-mt-2 text-sm text-muted">Shown on capital call notices. Leave all empty if investors should ask the desk.</p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Bank" htmlFor={id('bankName')} error={errors.bankName}>
-              <Input
-                {...fieldProps(id('bankName'), errors.bankName)}
-                autoComplete="off"
-                value={form.bankName}
-                onChange={(e) => set('bankName', e.target.value)}
-              />
-            </Field>
-            <Field label="Account Holder" htmlFor={id('accountName')} error={errors.accountName}>
-              <Input
-                {...fieldProps(id('accountName'), errors.accountName)}
-                autoComplete="off"
-                value={form.accountName}
-                onChange={(e) => set('accountName', e.target.value)}
-              />
-            </Field>
-            <Field
-              label="IBAN or Account Number"
-              htmlFor={id('accountNumber')}
-              error={errors.accountNumber}
-              hint="e.g. MU17 BOMM 0101 1010 3030 0200 000M UR"
-            >
-              <Input
-                {...fieldProps(id('accountNumber'), errors.accountNumber, true)}
-                autoComplete="off"
-                spellCheck={false}
-                className="tabular uppercase"
-                value={form.accountNumber}
-                onChange={(e) => set('accountNumber', e.target.value)}
-              />
-            </Field>
-            <Field label="SWIFT/BIC" htmlFor={id('swiftCode')} error={errors.swiftCode} hint="8 or 11 characters, e.g. MCBLMUMU">
-              <Input
-                {...fieldProps(id('swiftCode'), errors.swiftCode, true)}
-                autoComplete="off"
-                spellCheck={false}
-                className="uppercase"
-                value={form.swiftCode}
-                onChange={(e) => set('swiftCode', e.target.value)}
-              />
-            </Field>
-          </div>
-          <Field
-            label="Payment Reference"
-            htmlFor={id('paymentReference')}
-            error={errors.paymentReference}
-            hint="What investors quote with their transfer"
-          >
-            <Input
-              {...fieldProps(id('paymentReference'), errors.paymentReference, true)}
-              autoComplete="off"
-              value={form.paymentReference}
-              onChange={(e) => set('paymentReference', e.target.value)}
-            />
-          </Field>
-        </fieldset>
+        <PaymentInstructionsFields form={form} errors={errors} set={set} />
         {errors.form && (
           <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
             {errors.form}
