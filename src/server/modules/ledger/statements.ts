@@ -22,6 +22,13 @@ export interface StatementDeal {
   calls: string;
   contributions: string;
   distributions: { type: string; amount: string }[];
+  /** Each distribution of the period with the investor's own tier breakdown (null: recorded before terms existed). */
+  distributionDetails: {
+    paymentDate: string;
+    type: string;
+    amount: string;
+    tiers: { returnOfCapital: string; preferredReturn: string; catchUp: string; carriedInterest: string } | null;
+  }[];
   fees: string;
   closing: string;
   committed: string;
@@ -91,6 +98,26 @@ export async function buildStatement(
   }
   const facts = c.facts;
   const vals = deals.flatMap((d) => c.valuations.get(d.id) ?? []);
+  const details = deals.length
+    ? await q.query<{
+        deal_id: string;
+        payment_date: string;
+        type: string;
+        amount: string;
+        return_of_capital: string | null;
+        preferred_return: string | null;
+        catch_up: string | null;
+        carried_interest: string | null;
+      }>(
+        `SELECT x.deal_id, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.type, x.amount::text AS amount,
+                x.return_of_capital::text AS return_of_capital, x.preferred_return::text AS preferred_return,
+                x.catch_up::text AS catch_up, x.carried_interest::text AS carried_interest
+           FROM distributions x
+          WHERE x.investor_id = $1 AND x.payment_date BETWEEN $2::date AND $3::date
+          ORDER BY x.payment_date, x.id`,
+        [investorId, from, to],
+      )
+    : [];
   const prev = dayBefore(from);
   const out: StatementDeal[] = [];
   const t = { opening: 0n, contributions: 0n, distributions: 0n, fees: 0n, closing: 0n, nav: 0n };
@@ -121,6 +148,22 @@ export async function buildStatement(
       distributions: [...byType.entries()]
         .sort(([a], [b]) => (a === RETURN_OF_CAPITAL ? -1 : b === RETURN_OF_CAPITAL ? 1 : a.localeCompare(b)))
         .map(([type, c]) => ({ type, amount: fromCents(c) })),
+      distributionDetails: details
+        .filter((x) => x.deal_id === d.id)
+        .map((x) => ({
+          paymentDate: x.payment_date,
+          type: x.type,
+          amount: x.amount,
+          tiers:
+            x.return_of_capital === null
+              ? null
+              : {
+                  returnOfCapital: x.return_of_capital,
+                  preferredReturn: x.preferred_return ?? '0.00',
+                  catchUp: x.catch_up ?? '0.00',
+                  carriedInterest: x.carried_interest ?? '0.00',
+                },
+        })),
       fees: fromCents(close.fees - open.fees),
       closing: fromCents(net(close)),
       committed: fromCents(close.committed),
@@ -199,6 +242,21 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
       line(doc, 'Contributions', formatUsdExact(d.contributions));
       for (const x of d.distributions) line(doc, `Distributions: ${x.type}`, `-${formatUsdExact(x.amount)}`);
       line(doc, 'Fees and expenses', `-${formatUsdExact(d.fees)}`);
+      if (d.distributionDetails.length > 0) {
+        doc.font('Helvetica-Bold').fontSize(10).text('Your distributions by waterfall tier', 50);
+        doc.moveDown(0.3);
+        for (const x of d.distributionDetails) {
+          line(doc, `${x.paymentDate} ${x.type}`, formatUsdExact(x.amount));
+          if (x.tiers) {
+            line(doc, '    Return of capital', formatUsdExact(x.tiers.returnOfCapital));
+            line(doc, '    Preferred return', formatUsdExact(x.tiers.preferredReturn));
+            line(doc, '    Catch-up', formatUsdExact(x.tiers.catchUp));
+            line(doc, '    Carried interest (your share)', formatUsdExact(x.tiers.carriedInterest));
+          } else {
+            line(doc, '    Pro rata (recorded before deal terms)', formatUsdExact(x.amount));
+          }
+        }
+      }
       line(doc, 'Closing balance', formatUsdExact(d.closing));
       line(doc, 'Commitment / unfunded', `${formatUsdExact(d.committed)} / ${formatUsdExact(d.unfunded)}`);
       line(doc, `Net asset value at ${s.to}`, formatUsdExact(d.nav));

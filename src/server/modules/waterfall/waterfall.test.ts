@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealTermsData, DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms.ts';
@@ -13,6 +17,14 @@ function expectError(res: LightMyRequestResponse, status: number): { message: st
   expect(body.message.length).toBeGreaterThan(0);
   return body;
 }
+
+function pdfText(buf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pdf-'));
+  const file = path.join(dir, 'x.pdf');
+  writeFileSync(file, buf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+const squash = (s: string) => s.replace(/[ \t]+/g, ' ');
 
 interface Investor {
   id: string;
@@ -175,6 +187,40 @@ describe('deal terms, waterfall preview and record', () => {
     );
     expect(sum).toMatchObject({ contributed: '100.00', distributed: '200.00', lpTotal: '180.00', gp: '20.00', hurdleRemaining: '0.00' });
     expect(sum?.carryByRecipient).toEqual([{ name: 'Meridian GP Ltd', amount: '20.00' }]);
+  });
+
+  it("the investor's statement PDF shows their own tier breakdown of each distribution in the period", async () => {
+    const deal = await openDeal('Statement tiers deal');
+    await hold(a, deal.id, '100', '2021-01-01');
+    await hold(b, deal.id, '300', '2021-01-01');
+    expect((await putTerms(deal.id, TEXTBOOK)).statusCode).toBe(200);
+    // 800.00 on 2024-01-01: hurdle 400 x 1.08^3 = 503.88 (ROC 400.00, pref 103.88), catch-up 25.97, then 270.15 split 80/20.
+    const ev = await record(deal.id, '800', '2024-01-01');
+    expect(ev.waterfall?.gp).toBe('80.00');
+    const pdf = await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', a.cookie);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const text = squash(pdfText(pdf.rawPayload));
+    const cal = (await call('GET', '/api/investor/distributions', a.cookie)).json() as DistributionCalendar;
+    const mine = [...cal.upcoming, ...cal.history].find((i) => i.dealId === deal.id);
+    expect(mine?.tiers).toBeTruthy();
+    const t = mine?.tiers as NonNullable<typeof mine>['tiers'] & object;
+    // Alice holds 1/4: the same figures as her Distribution Calendar.
+    expect(mine?.amount).toBe('180.00');
+    expect(t).toEqual({ returnOfCapital: '100.00', preferredReturn: '25.97', catchUp: '0.00', carriedInterest: '54.03' });
+    expect(text).toContain('Your distributions by waterfall tier');
+    expect(text).toMatch(/2024-01-01 Capital Gain \$180\.00/);
+    expect(text).toMatch(/Return of capital \$100\.00/);
+    expect(text).toMatch(/Preferred return \$25\.97/);
+    expect(text).toMatch(/Catch-up \$0\.00/);
+    expect(text).toMatch(/Carried interest \(your share\) \$54\.03/);
+    // Bob's statement shows his own three quarters, not Alice's figures.
+    const bobText = squash(pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', b.cookie)).rawPayload));
+    expect(bobText).toMatch(/2024-01-01 Capital Gain \$540\.00/);
+    expect(bobText).toMatch(/Return of capital \$300\.00/);
+    expect(bobText).not.toContain('$180.00');
+    // A period without the distribution has no breakdown.
+    const before = squash(pdfText((await call('GET', '/api/investor/statement?from=2023-01-01&to=2023-12-31', a.cookie)).rawPayload));
+    expect(before).not.toContain('Your distributions by waterfall tier');
   });
 
   it('versions terms: edits replace an unused version, a used one gets a new version for later distributions only', async () => {
