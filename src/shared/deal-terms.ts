@@ -216,7 +216,19 @@ export interface WaterfallPreview {
   hurdleBefore: string;
   hurdleAfter: string;
   carry: { name: string; userId: string | null; kind: 'gp' | 'admin'; amount: string }[];
-  investors: { investorId: string; investorName: string; amount: string; tiers: InvestorTierBreakdown }[];
+  /** Accrued management fees deducted from the investors' amounts (decision 009); 0.00 when none. */
+  feeDeducted: string;
+  /** What the investors are paid: lpTotal - feeDeducted. */
+  netToInvestors: string;
+  investors: {
+    investorId: string;
+    investorName: string;
+    amount: string;
+    tiers: InvestorTierBreakdown;
+    /** Accrued fees taken from this amount; the investor is paid `net`. */
+    feeDeducted: string;
+    net: string;
+  }[];
 }
 
 /** Per deal, on the admin Distribution Waterfall screen. */

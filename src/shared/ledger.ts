@@ -320,6 +320,8 @@ export interface CapitalCall {
   callDate: string;
   dueDate: string;
   purpose: string;
+  /** A capital call of management fees: its lines are fees, not draws on the commitment. */
+  feeCharge: boolean;
   basis: 'percentage' | 'amount';
   percentage: string | null;
   totalAmount: string;
@@ -347,6 +349,8 @@ export interface InvestorCallNotice {
   callDate: string;
   dueDate: string;
   purpose: string;
+  /** A notice of management fees (not a draw on the commitment). */
+  feeCharge: boolean;
   amountDue: string;
   received: string;
   outstanding: string;

@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifyDistribution } from '../email/notify.ts';
+import { feeDeductions } from '../ledger/fees.ts';
 import { postEntry } from '../ledger/service.ts';
 import { computeDistribution } from '../waterfall/service.ts';
 import { fromCents, toCents } from './allocation.ts';
@@ -75,14 +76,18 @@ export async function recordDistribution(
       ],
     )
   )[0] as { id: string };
+  // Accrued management fees are taken from each investor's amount (decision 009): the amount and
+  // its tiers stay whole (they add up to lpTotal); the cash paid is amount - fee_deducted.
+  const deductions = await feeDeductions(q, deal.id, result.perInvestor);
   for (const investorId of Object.keys(result.perInvestor).sort()) {
     const amount = result.perInvestor[investorId] as string;
     // A holder whose share rounds to nothing gets no row (no $0 items in their calendar).
     if (toCents(amount) === 0n) continue;
     const it = result.perInvestorTiers[investorId];
     await q.query(
-      `INSERT INTO distributions (event_id, deal_id, investor_id, type, amount, payment_date, record_date, spv_entity, return_of_capital, preferred_return, catch_up, carried_interest)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      `INSERT INTO distributions (event_id, deal_id, investor_id, type, amount, payment_date, record_date, spv_entity, return_of_capital,
+                                  preferred_return, catch_up, carried_interest, fee_deducted)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
       [
         event.id,
         deal.id,
@@ -96,6 +101,7 @@ export async function recordDistribution(
         it?.preferredReturn ?? null,
         it?.catchUp ?? null,
         it?.carriedInterest ?? null,
+        fromCents(deductions.get(investorId) ?? 0n),
       ],
     );
   }

@@ -202,6 +202,7 @@ interface CallRow {
   call_date: string;
   due_date: string;
   purpose: string;
+  fee_charge: boolean;
   basis: 'percentage' | 'amount';
   percentage: string | null;
   total_amount: string;
@@ -222,7 +223,7 @@ export async function listCalls(
     conds.push(`EXISTS (SELECT 1 FROM capital_call_lines l WHERE l.call_id = c.id AND l.investor_id = $${params.push(where.investorId)})`);
   const calls = await q.query<CallRow>(
     `SELECT c.id, c.deal_id, d.title, to_char(c.call_date, 'YYYY-MM-DD') AS call_date, to_char(c.due_date, 'YYYY-MM-DD') AS due_date,
-            c.purpose, c.basis, c.percentage::text, c.total_amount, c.created_at
+            c.purpose, c.fee_charge, c.basis, c.percentage::text, c.total_amount, c.created_at
        FROM capital_calls c JOIN deals d ON d.id = c.deal_id ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}
       ORDER BY c.call_date DESC, c.created_at DESC, c.id`,
     params,
@@ -289,6 +290,7 @@ export async function listCalls(
       callDate: c.call_date,
       dueDate: c.due_date,
       purpose: c.purpose,
+      feeCharge: c.fee_charge,
       basis: c.basis,
       percentage: c.percentage,
       totalAmount: where.investorId ? fromCents(due) : c.total_amount,
@@ -348,6 +350,7 @@ export async function investorNotices(
       callDate: c.callDate,
       dueDate: c.dueDate,
       purpose: c.purpose,
+      feeCharge: c.feeCharge,
       amountDue: line.amountDue,
       received: line.received,
       outstanding: line.outstanding,

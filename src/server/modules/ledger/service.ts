@@ -140,6 +140,8 @@ export interface NewEntry {
   distributionEventId?: string | null;
   memo?: string | null;
   createdBy?: string | null;
+  /** A management fee charge's fee entries (decision 009). */
+  feeChargeId?: string | null;
 }
 
 /** Appends one entry (the only way money enters the ledger besides a reversal). */
@@ -148,8 +150,8 @@ export async function postEntry(q: Queryable, e: NewEntry): Promise<string> {
   const row = (
     await q.query<{ id: string }>(
       `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, due_date, record_date, distribution_type, subscription_id,
-         call_id, distribution_event_id, memo, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+         call_id, distribution_event_id, memo, created_by, fee_charge_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
       [
         e.investorId,
         e.dealId,
@@ -164,6 +166,7 @@ export async function postEntry(q: Queryable, e: NewEntry): Promise<string> {
         e.distributionEventId ?? null,
         e.memo ?? null,
         e.createdBy ?? null,
+        e.feeChargeId ?? null,
       ],
     )
   )[0] as { id: string };

@@ -286,32 +286,40 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
 
 export async function callNoticePdf(q: Queryable, investorName: string, n: InvestorCallNotice): Promise<Buffer> {
   const company = (await getSettings(q)).companyName;
-  return render((doc) => {
-    doc.font('Helvetica-Bold').fontSize(16).text(company);
-    doc.moveDown(0.3).fontSize(13).text('Capital Call Notice');
-    doc.font('Helvetica').fontSize(10).text(`To: ${investorName}`);
-    doc.text(`Deal: ${n.dealTitle}`);
-    doc.text(`Call date: ${n.callDate}`);
-    doc.moveDown();
-    line(doc, 'Amount due', formatUsdExact(n.amountDue));
-    line(doc, 'Received to date', formatUsdExact(n.received));
-    line(doc, 'Outstanding', formatUsdExact(n.outstanding));
-    line(doc, 'Due date', n.dueDate);
-    line(doc, 'Status', n.status);
-    doc.moveDown(0.5);
-    doc.font('Helvetica-Bold').text('Purpose', 50);
-    doc.font('Helvetica').text(n.purpose, 50);
-    doc.moveDown();
-    doc.font('Helvetica-Bold').text('Payment instructions', 50);
-    doc.moveDown(0.3);
-    const p = n.payment;
-    line(doc, 'SPV', p.spvName ?? '—', 150);
-    line(doc, 'Bank', p.bankName ?? '—', 150);
-    line(doc, 'Account name', p.accountName ?? '—', 150);
-    line(doc, 'Account number / IBAN', p.accountNumber ?? '—', 150);
-    line(doc, 'SWIFT / BIC', p.swiftCode ?? '—', 150);
-    line(doc, 'Payment reference', p.paymentReference ?? '—', 150);
-  }, `Capital call notice ${n.dealTitle}`);
+  return render(
+    (doc) => {
+      doc.font('Helvetica-Bold').fontSize(16).text(company);
+      doc
+        .moveDown(0.3)
+        .fontSize(13)
+        .text(n.feeCharge ? 'Management Fee Notice' : 'Capital Call Notice');
+      if (n.feeCharge)
+        doc.font('Helvetica').fontSize(10).text('This notice is for fees. Paying it does not reduce your unfunded commitment.');
+      doc.font('Helvetica').fontSize(10).text(`To: ${investorName}`);
+      doc.text(`Deal: ${n.dealTitle}`);
+      doc.text(`Call date: ${n.callDate}`);
+      doc.moveDown();
+      line(doc, 'Amount due', formatUsdExact(n.amountDue));
+      line(doc, 'Received to date', formatUsdExact(n.received));
+      line(doc, 'Outstanding', formatUsdExact(n.outstanding));
+      line(doc, 'Due date', n.dueDate);
+      line(doc, 'Status', n.status);
+      doc.moveDown(0.5);
+      doc.font('Helvetica-Bold').text('Purpose', 50);
+      doc.font('Helvetica').text(n.purpose, 50);
+      doc.moveDown();
+      doc.font('Helvetica-Bold').text('Payment instructions', 50);
+      doc.moveDown(0.3);
+      const p = n.payment;
+      line(doc, 'SPV', p.spvName ?? '—', 150);
+      line(doc, 'Bank', p.bankName ?? '—', 150);
+      line(doc, 'Account name', p.accountName ?? '—', 150);
+      line(doc, 'Account number / IBAN', p.accountNumber ?? '—', 150);
+      line(doc, 'SWIFT / BIC', p.swiftCode ?? '—', 150);
+      line(doc, 'Payment reference', p.paymentReference ?? '—', 150);
+    },
+    `${n.feeCharge ? 'Management fee notice' : 'Capital call notice'} ${n.dealTitle}`,
+  );
 }
 
 export const pdfFileName = (base: string) =>

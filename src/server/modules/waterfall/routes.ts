@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { dealTermsInput, distributionPreviewInput } from '../../../shared/deal-terms.ts';
+import { managementFeeInput } from '../../../shared/management-fee.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
+import { chargeManagementFee, managementFeeData, previewManagementFee } from './management-fees.ts';
 import { getDealTerms, investorDealTerms, previewDistribution, saveDealTerms, waterfallSummaries } from './service.ts';
 
 export async function waterfallRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -23,6 +25,24 @@ export async function waterfallRoutes(app: FastifyInstance, { db }: AppContext) 
   app.post('/api/distributions/preview', admin, async (request) => {
     const input = parse(distributionPreviewInput, request.body);
     return { preview: await previewDistribution(db, input) };
+  });
+
+  /** The deal's management fee: the terms' fee, the periods charged, the accrued fees not yet deducted. */
+  app.get('/api/deals/:id/management-fees', admin, async (request) => managementFeeData(db, idParam(request.params, 'Deal not found')));
+
+  /** What charging the management fee for a period would charge each investor. Writes nothing. */
+  app.post('/api/deals/:id/management-fees/preview', admin, async (request) => {
+    const id = idParam(request.params, 'Deal not found');
+    const input = parse(managementFeeInput, request.body);
+    return { preview: await previewManagementFee(db, id, input) };
+  });
+
+  /** Charges the management fee for a period: a capital call of fees, or fees accrued for the next distributions. 409 when the period was charged. */
+  app.post('/api/deals/:id/management-fees', admin, async (request, reply) => {
+    const id = idParam(request.params, 'Deal not found');
+    const input = parse(managementFeeInput, request.body);
+    const charge = await db.tx((q) => chargeManagementFee(q, id, input, currentUser(request).id, clientIp(request)));
+    return reply.status(201).send({ charge, fees: await managementFeeData(db, id) });
   });
 
   /** Per deal: cumulative amounts by tier, hurdle status and carry paid per recipient. */

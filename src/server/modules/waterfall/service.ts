@@ -21,6 +21,7 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
+import { feeDeductions } from '../ledger/fees.ts';
 
 const toCents = (s: string) => {
   const neg = s.startsWith('-');
@@ -335,6 +336,8 @@ export async function previewDistribution(
       ])
     ).map((p) => [p.id, p.name]),
   );
+  const deductions = await feeDeductions(q, deal.id, c.result.perInvestor);
+  const deducted = [...deductions.values()].reduce((s, x) => s + x, 0n);
   return {
     dealId: deal.id,
     dealTitle: deal.title,
@@ -349,12 +352,16 @@ export async function previewDistribution(
     hurdleBefore: c.result.hurdleBefore,
     hurdleAfter: c.result.hurdleAfter,
     carry: c.carry.map(({ kind, userId, name, amount }) => ({ kind, userId, name, amount })),
+    feeDeducted: centsToString(deducted),
+    netToInvestors: centsToString(toCents(c.result.lpTotal) - deducted),
     investors: Object.entries(c.result.perInvestor)
       .map(([investorId, amount]) => ({
         investorId,
         investorName: names.get(investorId) ?? 'Unknown',
         amount,
         tiers: c.result.perInvestorTiers[investorId] as WaterfallPreview['investors'][number]['tiers'],
+        feeDeducted: centsToString(deductions.get(investorId) ?? 0n),
+        net: centsToString(toCents(amount) - (deductions.get(investorId) ?? 0n)),
       }))
       .sort((a, b) => a.investorName.localeCompare(b.investorName) || (a.investorId < b.investorId ? -1 : 1)),
   };
