@@ -101,7 +101,6 @@ export const managementFeeInput = z
     to: isoDate('Enter the last day of the period'),
     dueDate: isoDate('Enter a valid due date').optional(),
   })
-  .strict()
   .refine((v) => v.from <= v.to, { path: ['to'], message: 'The period cannot end before it starts' })
   .refine((v) => periodDays(v.from, v.to) <= 366, { path: ['to'], message: 'Charge at most one year at a time' })
   .refine((v) => v.dueDate === undefined || v.dueDate >= v.from, {

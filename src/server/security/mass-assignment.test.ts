@@ -662,6 +662,49 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      route: 'POST /api/deals/:id/management-fees/preview',
+      status: 200,
+      async run() {
+        const today = new Date().toISOString().slice(0, 10);
+        const res = await call('POST', `/api/deals/${ids.deal}/management-fees/preview`, adminCookie, {
+          from: today,
+          to: today,
+          ...extras(victimId),
+          total: '1000000',
+          investors: [{ investorId: victimId, fee: '1000000' }],
+        });
+        expect(res.json().preview.investors).toEqual([expect.objectContaining({ investorId })]);
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/deals/:id/management-fees',
+      status: 201,
+      async run() {
+        const today = new Date().toISOString().slice(0, 10);
+        const res = await call('POST', `/api/deals/${ids.deal}/management-fees`, adminCookie, {
+          from: today,
+          to: today,
+          ...extras(victimId),
+          total: '1000000',
+          method: 'capital_call',
+          callId: ids.call,
+        });
+        // The charge is the computed one (method from the terms: deducted, no call), by the caller, to the deal's investor only.
+        expect(await one('SELECT created_by, method, call_id FROM management_fee_charges WHERE deal_id = $1', [ids.deal])).toEqual({
+          created_by: adminId,
+          method: 'deducted',
+          call_id: null,
+        });
+        const fees = await ctx.db.query<{ investor_id: string }>(
+          'SELECT e.investor_id FROM ledger_entries e WHERE e.deal_id = $1 AND e.fee_charge_id IS NOT NULL',
+          [ids.deal],
+        );
+        expect(fees.map((f) => f.investor_id)).toEqual([investorId]);
+        return res;
+      },
+    },
+    {
       route: 'POST /api/distributions/preview',
       status: 200,
       async run() {

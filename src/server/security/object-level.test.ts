@@ -173,6 +173,13 @@ describe("object-level access: another investor's ids", () => {
       status: 403,
       body: { hurdleRate: '0', catchUp: 'none', carryRate: '50', carryRecipients: [{ kind: 'gp', name: 'Mine', share: '100' }] },
     },
+    'GET /api/deals/:id/management-fees': { id: own.deal as string, status: 403 },
+    'POST /api/deals/:id/management-fees/preview': { id: own.deal as string, status: 403, body: { from: '2026-01-01', to: '2026-03-31' } },
+    'POST /api/deals/:id/management-fees': {
+      id: own.deal as string,
+      status: 403,
+      body: { from: '2026-01-01', to: '2026-03-31', dueDate: '2026-12-31' },
+    },
     'PATCH /api/spvs/:id': { id: own.spv as string, status: 403, body: { jurisdiction: 'Elsewhere' } },
     'POST /api/spvs/:id/file-return': { id: own.spv as string, status: 403, body: {} },
     'GET /api/documents/:id/view': { id: own.documentForB as string, status: 403 },

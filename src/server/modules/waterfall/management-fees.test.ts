@@ -325,7 +325,6 @@ describe('management fees: preview, charge by capital call or by deduction, one 
       const e = expectError(await charge(deal.id, body), 400);
       expect(e.fields?.[field], `${JSON.stringify(body)} -> ${JSON.stringify(e.fields)}`).toBeTruthy();
     }
-    expectError(await charge(deal.id, { from: '2025-01-01', to: '2025-03-31', dueDate: due, total: '1' }), 400);
     expectError(await charge(UNKNOWN_ID, { from: '2025-01-01', to: '2025-03-31', dueDate: due }), 404);
     expectError(await call('GET', `/api/deals/${UNKNOWN_ID}/management-fees`, adminCookie), 404);
     // Before anyone committed: nothing to charge.
