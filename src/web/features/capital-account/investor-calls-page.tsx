@@ -56,6 +56,9 @@ function Notice({ n }: { n: InvestorCallNotice }) {
           <CardTitle>{n.dealTitle}</CardTitle>
           <Badge tone={callStatusTone(n.status)}>{n.status}</Badge>
         </div>
+        {n.feeCharge && (
+          <p className="text-sm font-medium text-ink-900">Management fee: paying it does not reduce your unfunded commitment.</p>
+        )}
         <p className="text-sm text-muted">{n.purpose}</p>
       </CardHeader>
       <CardContent>

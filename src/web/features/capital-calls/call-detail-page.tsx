@@ -31,7 +31,11 @@ export default function CallDetailPage() {
       </Link>
       <PageHeader
         title={c ? `Capital Call: ${c.dealTitle}` : 'Capital Call'}
-        description={c ? `${c.purpose}. Called ${formatDate(c.callDate)}, due ${formatDate(c.dueDate)}.` : undefined}
+        description={
+          c
+            ? `${c.feeCharge ? 'A call of fees: it does not draw on commitments. ' : ''}${c.purpose}. Called ${formatDate(c.callDate)}, due ${formatDate(c.dueDate)}.`
+            : undefined
+        }
         actions={
           c && (
             <ExportCsvButton

@@ -18,6 +18,7 @@ import { useAuth } from '../../lib/auth-context';
 import { useDraft } from '../../lib/draft';
 import { UPDATE_FAILED, UPDATED, updateErrorText, useDeal, useUpdateDeal } from './api';
 import { DealActivityList } from './deal-activity';
+import { ManagementFeeCard, OneOffFeeCard } from './deal-fees';
 import { DealFields, type DealFormValues, dealBody, type FieldErrors, focusFirstInvalid, OTHER_SPV, validate } from './deal-form';
 import { DealLedgerSummary } from './deal-ledger';
 import { DealTermsCard } from './deal-terms';
@@ -136,7 +137,9 @@ export default function DealDetailPage() {
         </Card>
         <DealTermsCard dealId={deal.id} />
         <DealValuations dealId={deal.id} valuations={valuations} />
+        <ManagementFeeCard dealId={deal.id} />
         <DealLedgerSummary dealId={deal.id} />
+        <OneOffFeeCard dealId={deal.id} />
         <Card>
           <CardHeader>
             <CardTitle>Activity</CardTitle>

@@ -16,6 +16,7 @@ const FIGURES = [
   ['unfunded', 'Unfunded'],
   ['distributed', 'Distributed'],
   ['returnedCapital', 'Capital returned'],
+  ['fees', 'Fees and expenses'],
 ] as const;
 
 /** The deal's capital-account summary: totals, one line per investor, and the ledger as CSV. */

@@ -131,6 +131,7 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
       api<DealTermsData>(`/api/deals/${encodeURIComponent(dealId)}/terms`, { method: 'PUT', body }),
     onSuccess: (next) => {
       qc.setQueryData(termsKey(dealId), next);
+      void qc.invalidateQueries({ queryKey: ['deals', 'management-fees', dealId] });
       void qc.invalidateQueries({ queryKey: ['distributions'] });
       toast.success(`Terms saved (version ${next.current?.version ?? 1})`);
     },

@@ -655,6 +655,14 @@ function PreviewDialog({
                   {formatUSDExact(p.gp)}
                 </span>
               </Fact>
+              {tierCents(p.feeDeducted) > 0n && (
+                <Fact label="Management fees deducted" className="col-span-2 md:col-span-4">
+                  <span className="tabular" data-testid="preview-fees">
+                    {formatUSDExact(p.feeDeducted)} of accrued fees are taken from the investors' amounts; they are paid{' '}
+                    {formatUSDExact(p.netToInvestors)}.
+                  </span>
+                </Fact>
+              )}
               <Fact label="Hurdle before" className="col-span-2 md:col-span-2">
                 <span className="tabular">
                   {tierCents(p.hurdleBefore) > 0n ? `Investors needed ${formatUSDExact(p.hurdleBefore)} to reach it` : 'Already reached'}

@@ -104,6 +104,8 @@ export function WaterfallChart({
 }
 
 export function InvestorTiersTable({ investors, caption }: { investors: WaterfallPreview['investors']; caption: string }) {
+  // Accrued management fees deducted (decision 009): shown only when any investor has some.
+  const fees = investors.some((i) => i.feeDeducted && i.feeDeducted !== '0.00');
   return (
     <Table aria-label={caption} maxHeight="none">
       <THead>
@@ -114,6 +116,8 @@ export function InvestorTiersTable({ investors, caption }: { investors: Waterfal
           <TH className="text-right">Catch-up</TH>
           <TH className="text-right">Carried Interest Split</TH>
           <TH className="text-right">Amount</TH>
+          {fees && <TH className="text-right">Fees Deducted</TH>}
+          {fees && <TH className="text-right">Paid</TH>}
         </TR>
       </THead>
       <TBody>
@@ -125,6 +129,8 @@ export function InvestorTiersTable({ investors, caption }: { investors: Waterfal
             <TD className="tabular text-right">{formatUSDExact(i.tiers.catchUp)}</TD>
             <TD className="tabular text-right">{formatUSDExact(i.tiers.carriedInterest)}</TD>
             <TD className="tabular text-right font-semibold">{formatUSDExact(i.amount)}</TD>
+            {fees && <TD className="tabular text-right">-{formatUSDExact(i.feeDeducted)}</TD>}
+            {fees && <TD className="tabular text-right font-semibold">{formatUSDExact(i.net)}</TD>}
           </TR>
         ))}
       </TBody>

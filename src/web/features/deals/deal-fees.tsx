@@ -1,0 +1,420 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { todayIso } from '../../../shared/dates';
+import { FEE_METHOD_LABEL } from '../../../shared/deal-terms';
+import { formatDate } from '../../../shared/format';
+import { type DealLedger, feeInput } from '../../../shared/ledger';
+import {
+  type ManagementFeeCharge,
+  type ManagementFeeData,
+  type ManagementFeePreview,
+  managementFeeInput,
+} from '../../../shared/management-fee';
+import { formatUsdExact } from '../../../shared/money';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Field, fieldProps } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/select';
+import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { ApiError, api } from '../../lib/api';
+
+export const managementFeesKey = (dealId: string) => ['deals', 'management-fees', dealId] as const;
+const ledgerKey = (dealId: string) => ['deals', 'ledger', dealId] as const;
+
+const messageOf = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.status !== 500 && err.message ? err.message : fallback;
+
+function refreshMoney(qc: ReturnType<typeof useQueryClient>, dealId: string) {
+  void qc.invalidateQueries({ queryKey: managementFeesKey(dealId) });
+  void qc.invalidateQueries({ queryKey: ledgerKey(dealId) });
+  void qc.invalidateQueries({ queryKey: ['capital-calls'] });
+  void qc.invalidateQueries({ queryKey: ['distributions'] });
+}
+
+type PeriodForm = { from: string; to: string; dueDate: string };
+type PeriodErrors = Partial<Record<keyof PeriodForm, string>>;
+
+/**
+ * Charging the deal's management fee for a period (admin): the terms' fee, a preview of each
+ * investor's fee, then the charge (a capital call of fees, or fees accrued for the next
+ * distributions), and the periods charged so far.
+ */
+export function ManagementFeeCard({ dealId }: { dealId: string }) {
+  const qc = useQueryClient();
+  const data = useQuery({
+    queryKey: managementFeesKey(dealId),
+    queryFn: ({ signal }) => api<ManagementFeeData>(`/api/deals/${encodeURIComponent(dealId)}/management-fees`, { signal }),
+  });
+  const [form, setForm] = useState<PeriodForm>({ from: '', to: '', dueDate: '' });
+  const [errors, setErrors] = useState<PeriodErrors>({});
+  const [preview, setPreview] = useState<ManagementFeePreview | null>(null);
+  const fee = data.data?.fee ?? null;
+  const byCall = fee?.method === 'capital_call';
+
+  const set = (k: keyof PeriodForm, v: string) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+    setPreview(null);
+  };
+
+  const fail = (err: unknown, fallback: string) => {
+    if (err instanceof ApiError && err.fields) setErrors(err.fields as PeriodErrors);
+    toast.error(messageOf(err, fallback));
+  };
+
+  const previewMutation = useMutation({
+    mutationFn: (body: { from: string; to: string }) =>
+      api<{ preview: ManagementFeePreview }>(`/api/deals/${encodeURIComponent(dealId)}/management-fees/preview`, {
+        method: 'POST',
+        body,
+      }).then((r) => r.preview),
+    onSuccess: setPreview,
+    onError: (err) => fail(err, 'Failed to preview the management fee'),
+  });
+  const charge = useMutation({
+    mutationFn: (body: { from: string; to: string; dueDate?: string }) =>
+      api<{ charge: ManagementFeeCharge; fees: ManagementFeeData }>(`/api/deals/${encodeURIComponent(dealId)}/management-fees`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: (r) => {
+      qc.setQueryData(managementFeesKey(dealId), r.fees);
+      refreshMoney(qc, dealId);
+      toast.success(
+        r.charge.callId
+          ? `Management fee charged: a fee call of ${formatUsdExact(r.charge.total)}`
+          : `Management fee charged: ${formatUsdExact(r.charge.total)} accrued for the next distribution`,
+      );
+      setPreview(null);
+      setForm({ from: '', to: '', dueDate: '' });
+    },
+    onError: (err) => fail(err, 'Failed to charge the management fee'),
+  });
+
+  function validate(): { from: string; to: string; dueDate?: string } | null {
+    const parsed = managementFeeInput.safeParse({
+      from: form.from,
+      to: form.to,
+      ...(byCall && form.dueDate ? { dueDate: form.dueDate } : {}),
+    });
+    const errs: PeriodErrors = {};
+    if (!parsed.success) for (const i of parsed.error.issues) errs[String(i.path[0]) as keyof PeriodForm] ??= i.message;
+    if (byCall && !form.dueDate) errs.dueDate = 'Enter the due date of the fee call';
+    if (Object.keys(errs).length > 0 || !parsed.success) {
+      setErrors(errs);
+      const first = (['from', 'to', 'dueDate'] as const).find((k) => errs[k]);
+      if (first) document.getElementById(`fee-${first}`)?.focus();
+      return null;
+    }
+    return parsed.data;
+  }
+
+  function submitPreview(e: FormEvent) {
+    e.preventDefault();
+    const body = validate();
+    if (body) previewMutation.mutate({ from: body.from, to: body.to });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Management Fee</CardTitle>
+        <CardDescription>
+          Each investor's fee is the annual rate x their basis x days / 365, counted day by day over the period (both ends included). The
+          total is rounded half-up to the cent and split by largest remainder, so the lines add up to it exactly.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {data.isPending ? (
+          <p className="text-sm text-muted">Loading the management fee...</p>
+        ) : data.isError ? (
+          <p className="text-sm text-danger-700">The management fee could not be loaded.</p>
+        ) : !fee ? (
+          <p className="text-sm text-muted">This deal's terms have no management fee. Set one under Economic Terms to charge it.</p>
+        ) : (
+          <>
+            <p className="text-sm text-ink-900">
+              Terms: <strong>{fee.description}</strong>.
+            </p>
+            <form noValidate onSubmit={submitPreview} className="flex flex-col gap-4" aria-label="Charge management fee">
+              <div className="grid gap-3 sm:grid-cols-3">
+                <Field label="Period start" htmlFor="fee-from" error={errors.from} required>
+                  <Input
+                    {...fieldProps('fee-from', errors.from)}
+                    type="date"
+                    value={form.from}
+                    onChange={(e) => set('from', e.target.value)}
+                  />
+                </Field>
+                <Field label="Period end" htmlFor="fee-to" error={errors.to} required>
+                  <Input {...fieldProps('fee-to', errors.to)} type="date" value={form.to} onChange={(e) => set('to', e.target.value)} />
+                </Field>
+                {byCall && (
+                  <Field label="Due date" htmlFor="fee-dueDate" error={errors.dueDate} required>
+                    <Input
+                      {...fieldProps('fee-dueDate', errors.dueDate)}
+                      type="date"
+                      min={todayIso()}
+                      value={form.dueDate}
+                      onChange={(e) => set('dueDate', e.target.value)}
+                    />
+                  </Field>
+                )}
+              </div>
+              <div>
+                <Button type="submit" variant="secondary" busy={previewMutation.isPending}>
+                  {previewMutation.isPending ? 'Computing...' : 'Preview Fee'}
+                </Button>
+              </div>
+            </form>
+            {preview && (
+              <section aria-label="Management fee preview" className="flex flex-col gap-3 rounded-lg border border-border p-4">
+                <p className="text-sm text-ink-900">
+                  {formatDate(preview.from)} to {formatDate(preview.to)} ({preview.days} days):{' '}
+                  <strong>{formatUsdExact(preview.total)}</strong>{' '}
+                  {preview.method === 'capital_call' ? 'called as fees' : 'accrued, deducted from the next distributions'}. Nothing is
+                  written until you charge it.
+                </p>
+                <Table aria-label="Fee per investor" maxHeight="none">
+                  <THead>
+                    <TR>
+                      <TH>Investor</TH>
+                      <TH className="text-right">Average basis</TH>
+                      <TH className="text-right">Fee</TH>
+                    </TR>
+                  </THead>
+                  <TBody>
+                    {preview.investors.map((i) => (
+                      <TR key={i.investorId}>
+                        <TD>{i.investorName}</TD>
+                        <TD className="tabular text-right">{formatUsdExact(i.averageBasis)}</TD>
+                        <TD className="tabular text-right">{formatUsdExact(i.fee)}</TD>
+                      </TR>
+                    ))}
+                    <TR>
+                      <TD className="font-semibold">Total</TD>
+                      <TD />
+                      <TD className="tabular text-right font-semibold">{formatUsdExact(preview.total)}</TD>
+                    </TR>
+                  </TBody>
+                </Table>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    type="button"
+                    busy={charge.isPending}
+                    onClick={() => charge.mutate({ from: preview.from, to: preview.to, ...(byCall ? { dueDate: form.dueDate } : {}) })}
+                  >
+                    {charge.isPending ? 'Charging...' : 'Charge Management Fee'}
+                  </Button>
+                  <Button type="button" variant="secondary" onClick={() => setPreview(null)} disabled={charge.isPending}>
+                    Cancel
+                  </Button>
+                </div>
+              </section>
+            )}
+          </>
+        )}
+        {data.data && (
+          <>
+            <Table aria-label="Management fees charged" maxHeight="none">
+              <THead>
+                <TR>
+                  <TH>Period</TH>
+                  <TH className="text-right">Days</TH>
+                  <TH>Terms</TH>
+                  <TH className="text-right">Total</TH>
+                  <TH>Charged by</TH>
+                </TR>
+              </THead>
+              <TBody>
+                {data.data.charges.length === 0 ? (
+                  <EmptyRow colSpan={5}>No management fee charged yet.</EmptyRow>
+                ) : (
+                  data.data.charges.map((c) => (
+                    <TR key={c.id}>
+                      <TD className="whitespace-nowrap">
+                        {formatDate(c.from)} to {formatDate(c.to)}
+                      </TD>
+                      <TD className="tabular text-right">{c.days}</TD>
+                      <TD>
+                        {c.rate}% a year on {c.basis}
+                      </TD>
+                      <TD className="tabular text-right">{formatUsdExact(c.total)}</TD>
+                      <TD>
+                        {c.callId ? (
+                          <Link className="text-navy-700 underline" to={`/capital-calls/${c.callId}`}>
+                            Fee call
+                          </Link>
+                        ) : (
+                          FEE_METHOD_LABEL[c.method]
+                        )}
+                      </TD>
+                    </TR>
+                  ))
+                )}
+              </TBody>
+            </Table>
+            {data.data.outstanding.length > 0 && (
+              <div>
+                <h3 className="mb-2 text-sm font-semibold text-ink-900">Accrued fees to deduct from the next distributions</h3>
+                <ul className="text-sm">
+                  {data.data.outstanding.map((o) => (
+                    <li key={o.investorId} className="flex justify-between gap-3 border-b border-border py-1">
+                      <span>{o.investorName}</span>
+                      <span className="tabular">{formatUsdExact(o.amount)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+type FeeForm = { investorId: string; amount: string; date: string; memo: string };
+type FeeErrors = Partial<Record<keyof FeeForm, string>>;
+const EMPTY_FEE: FeeForm = { investorId: '', amount: '', date: '', memo: '' };
+
+/** Recording a one-off fee or expense charged to one investor's capital account (admin). */
+export function OneOffFeeCard({ dealId }: { dealId: string }) {
+  const qc = useQueryClient();
+  const ledger = useQuery({
+    queryKey: ledgerKey(dealId),
+    queryFn: ({ signal }) =>
+      api<{ ledger: DealLedger }>(`/api/deals/${encodeURIComponent(dealId)}/ledger`, { signal }).then((r) => r.ledger),
+  });
+  const [form, setForm] = useState<FeeForm>(() => ({ ...EMPTY_FEE, date: todayIso() }));
+  const [errors, setErrors] = useState<FeeErrors>({});
+  const set = (k: keyof FeeForm, v: string) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+  const record = useMutation({
+    mutationFn: (body: FeeForm) =>
+      api<{ ledger: DealLedger }>(`/api/deals/${encodeURIComponent(dealId)}/fees`, { method: 'POST', body }).then((r) => r.ledger),
+    onSuccess: (next, body) => {
+      qc.setQueryData(ledgerKey(dealId), next);
+      refreshMoney(qc, dealId);
+      const who = next.investors.find((i) => i.investorId === body.investorId)?.investorName ?? 'the investor';
+      toast.success(`Fee of ${formatUsdExact(body.amount)} recorded for ${who}`);
+      setForm({ ...EMPTY_FEE, date: todayIso() });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as FeeErrors);
+      toast.error(messageOf(err, 'Failed to record the fee'));
+    },
+  });
+  const investors = (ledger.data?.investors ?? []).filter((i) => i.balances.committed !== '0.00');
+  const fees = (ledger.data?.entries ?? [])
+    .filter((e) => e.kind === 'fee')
+    .slice(-10)
+    .reverse();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = feeInput.safeParse(form);
+    if (!parsed.success) {
+      const errs: FeeErrors = {};
+      for (const i of parsed.error.issues) errs[String(i.path[0]) as keyof FeeForm] ??= i.message;
+      setErrors(errs);
+      const first = (['investorId', 'amount', 'date', 'memo'] as const).find((k) => errs[k]);
+      if (first) document.getElementById(`oneoff-${first}`)?.focus();
+      return;
+    }
+    record.mutate(parsed.data);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Fees and Expenses</CardTitle>
+        <CardDescription>
+          A one-off fee or expense charged to one investor's capital account. It shows on their capital account and statement; a mistake is
+          corrected by a reversal.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {ledger.isError ? (
+          <p className="text-sm text-danger-700">The investors of this deal could not be loaded.</p>
+        ) : ledger.isPending ? (
+          <p className="text-sm text-muted">Loading investors...</p>
+        ) : investors.length === 0 ? (
+          <p className="text-sm text-muted">No investor has a commitment in this deal yet.</p>
+        ) : (
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Record a fee or expense">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label="Investor" htmlFor="oneoff-investorId" error={errors.investorId} required>
+                <NativeSelect
+                  {...fieldProps('oneoff-investorId', errors.investorId)}
+                  value={form.investorId}
+                  onChange={(e) => set('investorId', e.target.value)}
+                  placeholder="Choose an investor"
+                  options={investors.map((i) => ({ value: i.investorId, label: i.investorName }))}
+                />
+              </Field>
+              <Field label="Amount (USD)" htmlFor="oneoff-amount" error={errors.amount} required>
+                <Input
+                  {...fieldProps('oneoff-amount', errors.amount)}
+                  inputMode="decimal"
+                  className="tabular"
+                  value={form.amount}
+                  onChange={(e) => set('amount', e.target.value)}
+                />
+              </Field>
+              <Field label="Date" htmlFor="oneoff-date" error={errors.date} required>
+                <Input
+                  {...fieldProps('oneoff-date', errors.date)}
+                  type="date"
+                  value={form.date}
+                  onChange={(e) => set('date', e.target.value)}
+                />
+              </Field>
+              <Field label="Description" htmlFor="oneoff-memo" error={errors.memo} required>
+                <Input
+                  {...fieldProps('oneoff-memo', errors.memo)}
+                  value={form.memo}
+                  maxLength={500}
+                  placeholder="e.g. Legal fees for the SPV filing"
+                  onChange={(e) => set('memo', e.target.value)}
+                />
+              </Field>
+            </div>
+            <div>
+              <Button type="submit" busy={record.isPending}>
+                {record.isPending ? 'Recording...' : 'Record Fee'}
+              </Button>
+            </div>
+          </form>
+        )}
+        {fees.length > 0 && (
+          <Table aria-label="Recent fees and expenses" maxHeight="none">
+            <THead>
+              <TR>
+                <TH>Date</TH>
+                <TH>Investor</TH>
+                <TH>Description</TH>
+                <TH className="text-right">Amount</TH>
+              </TR>
+            </THead>
+            <TBody>
+              {fees.map((f) => (
+                <TR key={f.id}>
+                  <TD className="whitespace-nowrap">{formatDate(f.date)}</TD>
+                  <TD>{f.investorName}</TD>
+                  <TD>{f.memo ?? '—'}</TD>
+                  <TD className="tabular text-right">{formatUsdExact(f.amount)}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
