@@ -102,6 +102,8 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
     });
     const errs: PeriodErrors = {};
     if (!parsed.success) for (const i of parsed.error.issues) errs[String(i.path[0]) as keyof PeriodForm] ??= i.message;
+    if (!form.from) errs.from = 'Enter the first day of the period';
+    if (!form.to) errs.to = 'Enter the last day of the period';
     if (byCall && !form.dueDate) errs.dueDate = 'Enter the due date of the fee call';
     if (Object.keys(errs).length > 0 || !parsed.success) {
       setErrors(errs);
@@ -245,7 +247,7 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
                       <TD className="tabular text-right">{formatUsdExact(c.total)}</TD>
                       <TD>
                         {c.callId ? (
-                          <Link className="text-navy-700 underline" to={`/capital-calls/${c.callId}`}>
+                          <Link className="font-medium text-ink-900 underline underline-offset-2" to={`/admin/capital-calls/${c.callId}`}>
                             Fee call
                           </Link>
                         ) : (
