@@ -28,6 +28,8 @@ export interface StatementDeal {
     type: string;
     amount: string;
     tiers: { returnOfCapital: string; preferredReturn: string; catchUp: string; carriedInterest: string } | null;
+    /** Accrued management fees taken from this distribution (decision 009). */
+    feeDeducted: string;
   }[];
   fees: string;
   closing: string;
@@ -108,10 +110,12 @@ export async function buildStatement(
         preferred_return: string | null;
         catch_up: string | null;
         carried_interest: string | null;
+        fee_deducted: string;
       }>(
         `SELECT x.deal_id, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.type, x.amount::text AS amount,
                 x.return_of_capital::text AS return_of_capital, x.preferred_return::text AS preferred_return,
-                x.catch_up::text AS catch_up, x.carried_interest::text AS carried_interest
+                x.catch_up::text AS catch_up, x.carried_interest::text AS carried_interest,
+                x.fee_deducted::text AS fee_deducted
            FROM distributions x
           WHERE x.investor_id = $1 AND x.payment_date BETWEEN $2::date AND $3::date
           ORDER BY x.payment_date, x.id`,
@@ -154,6 +158,7 @@ export async function buildStatement(
           paymentDate: x.payment_date,
           type: x.type,
           amount: x.amount,
+          feeDeducted: x.fee_deducted,
           tiers:
             x.return_of_capital === null
               ? null
@@ -254,6 +259,10 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
             line(doc, '    Carried interest (your share)', formatUsdExact(x.tiers.carriedInterest));
           } else {
             line(doc, '    Pro rata (recorded before deal terms)', formatUsdExact(x.amount));
+          }
+          if (toCents(x.feeDeducted) > 0n) {
+            line(doc, '    Management fees deducted', `-${formatUsdExact(x.feeDeducted)}`);
+            line(doc, '    Paid to you', formatUsdExact(fromCents(toCents(x.amount) - toCents(x.feeDeducted))));
           }
         }
       }

@@ -289,6 +289,12 @@ describe('management fees: preview, charge by capital call or by deduction, one 
       [deal.id],
     );
     expect(rows.map((r) => r.fee)).toEqual(['2.00', '6.00']);
+    // Alice's statement shows the deduction under the distribution it was taken from.
+    const stmt = pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-12-31', a.cookie)).rawPayload);
+    const alice = big.investors.find((i) => i.investorId === a.id);
+    expect(stmt).toContain(`2024-01-01 Capital Gain $${alice?.amount}`);
+    expect(stmt).toMatch(/Management fees deducted -\$1\.75/);
+    expect(stmt).toContain(`Paid to you $${alice?.net}`);
     const done = (await call('GET', `/api/deals/${deal.id}/management-fees`, adminCookie)).json() as ManagementFeeData;
     expect(done.outstanding).toEqual([]);
     const third = (
