@@ -47,4 +47,11 @@ test('phone: accrue a management fee, then the distribution preview deducts it f
   await expectToast(admin, 'Distribution recorded');
   const data = await (await admin.request.get(`/api/deals/${dealId}/management-fees`)).json();
   expect(data.outstanding).toEqual([]);
+
+  // The investor sees the deduction in their own breakdown.
+  await investor.goto('/investor/distributions');
+  const item = investor.getByTestId('distribution-item').filter({ has: investor.getByRole('heading', { name: title, exact: true }) });
+  await item.getByText('Your tier breakdown').click();
+  await expect(item.getByTestId('fee-deducted')).toHaveText('Management fees deducted: $2.47; paid to you: $177.53.');
+  await expectNoA11yViolations(investor, 'distribution calendar with a fee deducted (phone)');
 });

@@ -153,6 +153,8 @@ export interface DistributionItem {
   spv: string | null;
   /** This investor's part of each investors' tier (null for distributions recorded before the waterfall). */
   tiers: { returnOfCapital: string; preferredReturn: string; catchUp: string; carriedInterest: string } | null;
+  /** Accrued management fees taken from this amount (decision 009); the investor is paid amount - feeDeducted. */
+  feeDeducted: string;
 }
 
 export interface DistributionCalendar {

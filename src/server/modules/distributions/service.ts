@@ -286,9 +286,10 @@ export async function investorCalendar(q: Queryable, investorId: string, now: Da
     preferred_return: string | null;
     catch_up: string | null;
     carried_interest: string | null;
+    fee_deducted: string;
   }>(
     `SELECT x.id, x.deal_id, d.title, x.type, x.amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.spv_entity, x.paid_at,
-            x.return_of_capital, x.preferred_return, x.catch_up, x.carried_interest
+            x.return_of_capital, x.preferred_return, x.catch_up, x.carried_interest, x.fee_deducted::text AS fee_deducted
        FROM distributions x JOIN deals d ON d.id = x.deal_id WHERE x.investor_id = $1 ORDER BY x.payment_date`,
     [investorId],
   );
@@ -304,6 +305,7 @@ export async function investorCalendar(q: Queryable, investorId: string, now: Da
     amount: r.amount,
     paymentDate: r.payment_date,
     spv: r.spv_entity,
+    feeDeducted: r.fee_deducted,
     tiers:
       r.return_of_capital === null
         ? null

@@ -9,7 +9,7 @@ import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { Deal } from '../../../shared/deals.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice } from '../../../shared/ledger.ts';
 import type { ManagementFeeCharge, ManagementFeeData, ManagementFeePreview } from '../../../shared/management-fee.ts';
-import type { Subscription } from '../../../shared/portal.ts';
+import type { DistributionCalendar, Subscription } from '../../../shared/portal.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
@@ -289,6 +289,14 @@ describe('management fees: preview, charge by capital call or by deduction, one 
       [deal.id],
     );
     expect(rows.map((r) => r.fee)).toEqual(['2.00', '6.00']);
+    // Alice's calendar shows what was deducted from each of her distributions.
+    const cal = (await call('GET', '/api/investor/distributions', a.cookie)).json() as DistributionCalendar;
+    expect(
+      [...cal.upcoming, ...cal.history]
+        .filter((i) => i.dealId === deal.id)
+        .map((i) => i.feeDeducted)
+        .sort(),
+    ).toEqual(['0.25', '1.75']);
     // Alice's statement shows the deduction under the distribution it was taken from.
     const stmt = pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-12-31', a.cookie)).rawPayload);
     const alice = big.investors.find((i) => i.investorId === a.id);

@@ -3,6 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants';
 import { FEE_BASIS_LABEL, FEE_METHOD_LABEL } from '../../../shared/deal-terms';
 import { formatDate, formatUSD } from '../../../shared/format';
+import { formatUsdExact as formatUSDExact, fromCents, toCents } from '../../../shared/money';
 import type { DistributionItem } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
@@ -239,6 +240,12 @@ function DistributionListItem({ item, upcoming }: { item: DistributionItem; upco
           <summary className="cursor-pointer text-sm font-medium text-ink-900">Your tier breakdown</summary>
           <div className="mt-2">
             <InvestorBreakdown tiers={item.tiers} />
+            {item.feeDeducted !== '0.00' && (
+              <p className="mt-2 text-sm text-text" data-testid="fee-deducted">
+                Management fees deducted: {formatUSDExact(item.feeDeducted)}; paid to you:{' '}
+                {formatUSDExact(fromCents(toCents(item.amount) - toCents(item.feeDeducted)))}.
+              </p>
+            )}
           </div>
         </details>
       )}
