@@ -93,4 +93,7 @@ test('an admin previews and charges a management fee as a fee call, the investor
   await expect(notice).toContainText('Management fee: paying it does not reduce your unfunded commitment.');
   await expect(notice).toContainText('$2.47');
   await expectNoA11yViolations(investor, 'investor fee notice');
+  // Their capital account shows the fees charged to the holding.
+  await investor.goto('/investor/performance');
+  await expect(investor.getByTestId('holding-row').filter({ hasText: title })).toContainText('Fees and expenses charged: $14.97');
 });

@@ -97,6 +97,8 @@ export interface Holding {
   called: string;
   contributed: string;
   unfunded: string;
+  /** Fees and expenses charged to the investor's capital account in this deal (management fees included). */
+  fees: string;
   /** The investor's share of the net asset value at the holding's as-of date. */
   currentValue: string;
   /** Annualised, e.g. 0.1 for 10%; null when it cannot be computed. */

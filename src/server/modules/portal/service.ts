@@ -184,6 +184,7 @@ export async function performance(q: Queryable, investorId: string, now: Date = 
       called: fromCents(all.called),
       contributed: fromCents(f.balances.contributed),
       unfunded: fromCents(all.unfunded),
+      fees: fromCents(all.fees),
       currentValue: fromCents(f.nav),
       irr: f.irr,
       moic: f.moic,

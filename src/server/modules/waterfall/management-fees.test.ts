@@ -9,7 +9,7 @@ import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { Deal } from '../../../shared/deals.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice } from '../../../shared/ledger.ts';
 import type { ManagementFeeCharge, ManagementFeeData, ManagementFeePreview } from '../../../shared/management-fee.ts';
-import type { DistributionCalendar, Subscription } from '../../../shared/portal.ts';
+import type { DistributionCalendar, PerformanceData, Subscription } from '../../../shared/portal.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
@@ -171,6 +171,10 @@ describe('management fees: preview, charge by capital call or by deduction, one 
         .map((e) => e.amount)
         .sort(),
     ).toEqual(['1479.45', '493.15']);
+
+    // The investor's own capital account (performance holdings) shows the fee; the commitment is unchanged.
+    const perf = (await call('GET', '/api/investor/performance', a.cookie)).json() as PerformanceData;
+    expect(perf.holdings.find((h) => h.dealId === deal.id)).toMatchObject({ fees: '493.15', commitment: '100000.00', unfunded: '0.00' });
 
     // The investor's notice says it is a fee, in the portal and in the PDF.
     const notices = ((await call('GET', '/api/investor/capital-calls', a.cookie)).json() as { notices: InvestorCallNotice[] }).notices;

@@ -2,7 +2,7 @@ import { Briefcase, CircleDollarSign, Coins, FolderLock, Percent, TrendingUp } f
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
 import { formatUSD } from '../../../shared/format';
-import { divRound, toCents } from '../../../shared/money';
+import { divRound, formatUsdExact, toCents } from '../../../shared/money';
 import { type Holding, type PerformanceData, performanceTone } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -196,6 +196,7 @@ function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: Perf
             <TD className="min-w-52">
               <span className="block font-medium text-ink-900">{h.dealTitle}</span>
               <span className="block text-xs text-muted">{h.dealType}</span>
+              {h.fees !== '0.00' && <span className="block text-xs text-muted">Fees and expenses charged: {formatUsdExact(h.fees)}</span>}
             </TD>
             <TD className="tabular text-right">{formatUSD(h.commitment)}</TD>
             <TD className="tabular text-right">{formatUSD(h.currentValue)}</TD>
@@ -244,6 +245,7 @@ function HoldingCards({ holdings }: { holdings: Holding[] }) {
             <div className="min-w-0">
               <h3 className="break-words font-semibold text-ink-900">{h.dealTitle}</h3>
               <p className="text-sm text-muted">{h.dealType}</p>
+              {h.fees !== '0.00' && <p className="text-sm text-muted">Fees and expenses charged: {formatUsdExact(h.fees)}</p>}
             </div>
             <Badge tone={performanceTone(h.status)}>{h.status ?? 'Not valued'}</Badge>
           </div>
