@@ -18,12 +18,13 @@ import { useAuth } from '../../lib/auth-context';
 import { useDraft } from '../../lib/draft';
 import { UPDATE_FAILED, UPDATED, updateErrorText, useDeal, useUpdateDeal } from './api';
 import { DealActivityList } from './deal-activity';
-import { ManagementFeeCard, OneOffFeeCard } from './deal-fees';
+import { ManagementFeeCard } from './deal-fees';
 import { DealFields, type DealFormValues, dealBody, type FieldErrors, focusFirstInvalid, OTHER_SPV, validate } from './deal-form';
 import { DealLedgerSummary } from './deal-ledger';
 import { DealTermsCard } from './deal-terms';
 import { daysLabel } from './deal-ui';
 import { DealValuations } from './deal-valuations';
+import { OneOffFeeCard } from './one-off-fee-card';
 
 const draftKey = (id: string) => `edit-deal:${id}`;
 

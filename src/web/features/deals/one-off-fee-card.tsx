@@ -1,0 +1,158 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { todayIso } from '../../../shared/dates';
+import { formatDate } from '../../../shared/format';
+import { type DealLedger, feeInput } from '../../../shared/ledger';
+import { formatUsdExact } from '../../../shared/money';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Field, fieldProps } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/select';
+import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { ApiError, api } from '../../lib/api';
+
+import { ledgerKey, messageOf, refreshMoney } from './deal-fees-shared';
+
+type FeeForm = { investorId: string; amount: string; date: string; memo: string };
+type FeeErrors = Partial<Record<keyof FeeForm, string>>;
+const EMPTY_FEE: FeeForm = { investorId: '', amount: '', date: '', memo: '' };
+
+/** Recording a one-off fee or expense charged to one investor's capital account (admin). */
+export function OneOffFeeCard({ dealId }: { dealId: string }) {
+  const qc = useQueryClient();
+  const ledger = useQuery({
+    queryKey: ledgerKey(dealId),
+    queryFn: ({ signal }) =>
+      api<{ ledger: DealLedger }>(`/api/deals/${encodeURIComponent(dealId)}/ledger`, { signal }).then((r) => r.ledger),
+  });
+  const [form, setForm] = useState<FeeForm>(() => ({ ...EMPTY_FEE, date: todayIso() }));
+  const [errors, setErrors] = useState<FeeErrors>({});
+  const set = (k: keyof FeeForm, v: string) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+  const record = useMutation({
+    mutationFn: (body: FeeForm) =>
+      api<{ ledger: DealLedger }>(`/api/deals/${encodeURIComponent(dealId)}/fees`, { method: 'POST', body }).then((r) => r.ledger),
+    onSuccess: (next, body) => {
+      qc.setQueryData(ledgerKey(dealId), next);
+      refreshMoney(qc, dealId);
+      const who = next.investors.find((i) => i.investorId === body.investorId)?.investorName ?? 'the investor';
+      toast.success(`Fee of ${formatUsdExact(body.amount)} recorded for ${who}`);
+      setForm({ ...EMPTY_FEE, date: todayIso() });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields as FeeErrors);
+      toast.error(messageOf(err, 'Failed to record the fee'));
+    },
+  });
+  const investors = (ledger.data?.investors ?? []).filter((i) => i.balances.committed !== '0.00');
+  const fees = (ledger.data?.entries ?? [])
+    .filter((e) => e.kind === 'fee')
+    .slice(-10)
+    .reverse();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = feeInput.safeParse(form);
+    if (!parsed.success) {
+      const errs: FeeErrors = {};
+      for (const i of parsed.error.issues) errs[String(i.path[0]) as keyof FeeForm] ??= i.message;
+      setErrors(errs);
+      const first = (['investorId', 'amount', 'date', 'memo'] as const).find((k) => errs[k]);
+      if (first) document.getElementById(`oneoff-${first}`)?.focus();
+      return;
+    }
+    record.mutate(parsed.data);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Fees and Expenses</CardTitle>
+        <CardDescription>
+          A one-off fee or expense charged to one investor's capital account. It shows on their capital account and statement; a mistake is
+          corrected by a reversal.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {ledger.isError ? (
+          <p className="text-sm text-danger-700">The investors of this deal could not be loaded.</p>
+        ) : ledger.isPending ? (
+          <p className="text-sm text-muted">Loading investors...</p>
+        ) : investors.length === 0 ? (
+          <p className="text-sm text-muted">No investor has a commitment in this deal yet.</p>
+        ) : (
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Record a fee or expense">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label="Investor" htmlFor="oneoff-investorId" error={errors.investorId} required>
+                <NativeSelect
+                  {...fieldProps('oneoff-investorId', errors.investorId)}
+                  value={form.investorId}
+                  onChange={(e) => set('investorId', e.target.value)}
+                  placeholder="Choose an investor"
+                  options={investors.map((i) => ({ value: i.investorId, label: i.investorName }))}
+                />
+              </Field>
+              <Field label="Amount (USD)" htmlFor="oneoff-amount" error={errors.amount} required>
+                <Input
+                  {...fieldProps('oneoff-amount', errors.amount)}
+                  inputMode="decimal"
+                  className="tabular"
+                  value={form.amount}
+                  onChange={(e) => set('amount', e.target.value)}
+                />
+              </Field>
+              <Field label="Date" htmlFor="oneoff-date" error={errors.date} required>
+                <Input
+                  {...fieldProps('oneoff-date', errors.date)}
+                  type="date"
+                  value={form.date}
+                  onChange={(e) => set('date', e.target.value)}
+                />
+              </Field>
+              <Field label="Description" htmlFor="oneoff-memo" error={errors.memo} required>
+                <Input
+                  {...fieldProps('oneoff-memo', errors.memo)}
+                  value={form.memo}
+                  maxLength={500}
+                  placeholder="e.g. Legal fees for the SPV filing"
+                  onChange={(e) => set('memo', e.target.value)}
+                />
+              </Field>
+            </div>
+            <div>
+              <Button type="submit" busy={record.isPending}>
+                {record.isPending ? 'Recording...' : 'Record Fee'}
+              </Button>
+            </div>
+          </form>
+        )}
+        {fees.length > 0 && (
+          <Table aria-label="Recent fees and expenses" maxHeight="none">
+            <THead>
+              <TR>
+                <TH>Date</TH>
+                <TH>Investor</TH>
+                <TH>Description</TH>
+                <TH className="text-right">Amount</TH>
+              </TR>
+            </THead>
+            <TBody>
+              {fees.map((f) => (
+                <TR key={f.id}>
+                  <TD className="whitespace-nowrap">{formatDate(f.date)}</TD>
+                  <TD>{f.investorName}</TD>
+                  <TD>{f.memo ?? '—'}</TD>
+                  <TD className="tabular text-right">{formatUsdExact(f.amount)}</TD>
+                </TR>
+              ))}
+            </TBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
