@@ -264,6 +264,11 @@ describe(`backup and restore (${ENGINE})`, () => {
     });
     expect(forgot.statusCode, forgot.body).toBe(200);
     await ctx.db.query(`INSERT INTO email_digests (kind, day) VALUES ('compliance', current_date)`);
+    // A management fee charged for a quarter (the demo terms charge none).
+    await ctx.db.query(
+      `INSERT INTO management_fee_charges (deal_id, period_from, period_to, rate, basis, method, total_amount)
+       SELECT id, '2025-01-01', '2025-03-31', 2, 'commitments', 'deducted', 1234.56 FROM deals ORDER BY created_at LIMIT 1`,
+    );
     // A capital-call reminder already queued (one demo call line).
     await ctx.db.query(
       'INSERT INTO capital_call_reminders (call_id, investor_id) SELECT call_id, investor_id FROM capital_call_lines LIMIT 1',
