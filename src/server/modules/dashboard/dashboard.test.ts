@@ -29,13 +29,16 @@ describe('admin dashboard, activity logs and settings', () => {
       await ctx.db.query('DELETE FROM compliance_items');
     });
 
-    it('counts Active and Pending deals, trend up only for deals created in the last 30 days', async () => {
+    it('counts Active deals only (not Pending), trend up only for Active deals created in the last 30 days', async () => {
       await ctx.db.query(`INSERT INTO deals (title, type, status, created_at) VALUES
         ('a', 'PPP', 'Active', now() - interval '60 days'), ('b', 'PPP', 'Pending', now() - interval '40 days'),
         ('c', 'PPP', 'Closed', now()), ('d', 'PPP', 'On Hold', now())`);
-      expect(await tile('activeDeals')).toMatchObject({ value: '2', trend: 'stable' });
+      expect(await tile('activeDeals')).toMatchObject({ value: '1', trend: 'stable' });
+      // A new Pending deal neither counts nor makes the trend go up.
+      await ctx.db.query(`INSERT INTO deals (title, type, status) VALUES ('p', 'PPP', 'Pending')`);
+      expect(await tile('activeDeals')).toMatchObject({ value: '1', trend: 'stable' });
       await ctx.db.query(`INSERT INTO deals (title, type, status) VALUES ('e', 'PPP', 'Active')`);
-      expect(await tile('activeDeals')).toMatchObject({ value: '3', trend: 'up' });
+      expect(await tile('activeDeals')).toMatchObject({ value: '2', trend: 'up' });
     });
 
     it('counts Active SPVs only', async () => {
