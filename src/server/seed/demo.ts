@@ -96,18 +96,18 @@ export const DEMO_REGULATORY_DETAILS = {
   investorRelationsPhone: '+971 4 555 0160',
   offices: [
     {
-      city: 'Dubai, UAE',
-      role: 'Headquarters and regulated entity',
-      address: 'Unit 1407, Level 14, Al Wasl Gate Tower, DIFC, Dubai',
-      phone: '+971 4 555 0100',
-      email: 'dubai@meridian-capital.example',
-    },
-    {
       city: 'Nairobi, Kenya',
       role: 'East Africa origination',
       address: '9th Floor, Mvule Court, Riverside Drive, Westlands, Nairobi',
       phone: '+254 20 555 0134',
       email: 'nairobi@meridian-capital.example',
+    },
+    {
+      city: 'Dubai, UAE',
+      role: 'Headquarters and regulated entity',
+      address: 'Unit 1407, Level 14, Al Wasl Gate Tower, DIFC, Dubai',
+      phone: '+971 4 555 0100',
+      email: 'dubai@meridian-capital.example',
     },
     {
       city: 'Port Louis, Mauritius',
