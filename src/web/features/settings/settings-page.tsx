@@ -85,7 +85,9 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab') as TabId | null;
   const tab: TabId = tabParam && TAB_IDS.includes(tabParam) ? tabParam : 'general';
+  // Radix calls this on mouse down and on focus: one history entry per change of tab.
   const setTab = (next: TabId) =>
+    next !== (new URLSearchParams(window.location.search).get('tab') ?? 'general') &&
     setParams(
       (p) => {
         const out = new URLSearchParams(p);
