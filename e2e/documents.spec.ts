@@ -268,6 +268,7 @@ test('a document addressed to one investor shows its audience truthfully at ever
   const form = await openUploadForm(page);
   const name = `e2e-letter-${Date.now()}`;
   await form.getByLabel('File').setInputFiles(writePdf(`${name}.pdf`).file);
+  await form.getByLabel('Document Type').selectOption({ index: 1 });
   await form.getByLabel('Addressed to investor').selectOption({ label: 'Sarah Mwangi (investor@demo.example.com)' });
   await form.getByRole('button', { name: 'Upload Document' }).click();
   await expectToast(page, 'Document uploaded successfully!');
