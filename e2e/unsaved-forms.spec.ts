@@ -36,19 +36,19 @@ test('subscription amount typed but not submitted: leaving asks first', async ({
   await expect(page).toHaveURL(/\/investor\/statements/);
 });
 
-test('a secure-message reply typed but not sent: leaving asks first', async ({ page }) => {
+test('a secure-message reply typed but not sent: reloading warns (beforeunload)', async ({ page }) => {
   await signIn(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
   await page.getByRole('link', { name: /^Secure Messages/ }).click();
   await expect(page).toHaveURL(/\/investor\/messages/);
-  // Open the first conversation and type a reply.
-  const reply = page.getByRole('textbox', { name: /reply|message/i }).last();
-  if (!(await reply.isVisible()))
-    await page
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('button') })
-      .first()
-      .click();
-  await reply.fill('Draft reply about the Q3 statement');
-  await leaveAsks(page, 'Statements', /\/investor\/messages/);
-  await expect(reply).toHaveValue('Draft reply about the Q3 statement');
+  await page.getByRole('button', { name: 'View Full Message' }).first().click();
+  const message = page.getByRole('dialog').getByRole('textbox', { name: 'Message' });
+  await message.fill('Draft reply about the Q3 statement');
+  const unload: string[] = [];
+  page.once('dialog', (d) => {
+    unload.push(d.type());
+    void d.dismiss();
+  });
+  await page.reload({ timeout: 3000 }).catch(() => {});
+  await expect.poll(() => unload).toEqual(['beforeunload']);
+  await expect(message).toHaveValue('Draft reply about the Q3 statement');
 });
