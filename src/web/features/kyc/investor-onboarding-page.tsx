@@ -178,7 +178,9 @@ function KycApplicationsTab({ list }: { list: ReturnType<typeof useKycList> }) {
   const open = (mode: Mode, app: KycApplication) => setDialog({ mode, app, fromReview: false });
   const countText = list.data
     ? `Showing ${visible.length} of ${all.length} application${all.length === 1 ? '' : 's'}`
-    : 'Loading applications...';
+    : list.isError
+      ? 'Applications unavailable'
+      : 'Loading applications...';
 
   return (
     <>

@@ -216,7 +216,12 @@ export default function UserManagementPage() {
     onStatus: (next: AccountStatus) => void changeStatus(u, next),
   });
 
-  const countText = users.data ? `Showing ${visible.length} of ${all.length} user${all.length === 1 ? '' : 's'}` : 'Loading users...';
+  // Never 'Loading users...' above 'Failed to load users': a failed load says so.
+  const countText = users.data
+    ? `Showing ${visible.length} of ${all.length} user${all.length === 1 ? '' : 's'}`
+    : users.isError
+      ? 'Users unavailable'
+      : 'Loading users...';
 
   return (
     <>
