@@ -262,3 +262,33 @@ test('shows real upload progress on a slow connection and can cancel an upload',
   listed = (await (await page.request.get('/api/documents')).json()) as typeof listed;
   expect(listed.documents.filter((d) => d.name === 'data-room-index')).toHaveLength(1);
 });
+
+test('a document addressed to one investor shows its audience truthfully at every width (no visibility box)', async ({ page }) => {
+  await signInAsAdmin(page);
+  const form = await openUploadForm(page);
+  const name = `e2e-letter-${Date.now()}`;
+  await form.getByLabel('File').setInputFiles(writePdf(`${name}.pdf`).file);
+  await form.getByLabel('Document Type').selectOption({ index: 1 });
+  await form.getByLabel('Addressed to investor').selectOption({ label: 'Sarah Mwangi (investor@demo.example.com)' });
+  await form.getByRole('button', { name: 'Upload Document' }).click();
+  await expectToast(page, 'Document uploaded successfully!');
+  try {
+    const row = page.getByRole('table', { name: 'Documents' }).getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Only Sarah Mwangi');
+    await expect(row.getByRole('checkbox')).toHaveCount(0);
+    for (const width of [1024, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const card = page.getByRole('list', { name: 'Documents' }).getByRole('listitem').filter({ hasText: name });
+      await expect(card).toBeVisible();
+      // Before: an unticked 'Visible' box here, and ticking it changed nothing.
+      await expect(card.getByRole('checkbox')).toHaveCount(0);
+      await expect(card.getByText('Only Sarah Mwangi')).toBeVisible();
+      await expectNoA11yViolations(page, `document vault, addressed document, ${width}px`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const listed = (await (await page.request.get('/api/documents')).json()) as { documents: { id: string; name: string }[] };
+    const doc = listed.documents.find((d) => d.name === name);
+    if (doc) expect((await page.request.delete(`/api/documents/${doc.id}`)).ok()).toBe(true);
+  }
+});

@@ -64,8 +64,16 @@ test.describe('landing page', () => {
     }
     await expect(cta.getByRole('button', { name: 'Apply Here' })).toBeVisible();
 
-    // Footer: the company name (settings default) and the offices' contacts repeated.
+    // Footer: the company name (settings default), the demo profile's licence, legal name and
+    // investor-relations contact, and the offices' contacts repeated; no placeholder anywhere.
     const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('DFSA licence number F004217 (demo)');
+    await expect(footer).toContainText('Meridian Capital Group Limited');
+    await expect(footer.getByRole('link', { name: /^Investor relations e-mail:/ })).toHaveAttribute(
+      'href',
+      'mailto:ir@meridian-capital.example',
+    );
+    expect(await page.locator('body').innerText()).not.toMatch(/placeholder|to be confirmed|000 000|example\.com/i);
     await expect(footer.getByText('Meridian Capital Group', { exact: true })).toBeVisible();
     await expect(footer).toContainText(`${new Date().getFullYear()} Meridian Capital Group`);
     for (const city of OFFICES) {

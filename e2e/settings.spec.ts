@@ -15,7 +15,7 @@ async function checkA11y(page: Page, label: string) {
   await expectNoA11yViolations(page, label);
 }
 
-const TABS = ['General', 'Security', 'Notifications', 'System', 'Email'] as const;
+const TABS = ['General', 'Company Profile', 'Security', 'Notifications', 'System', 'Email'] as const;
 
 async function signInAsAdmin(page: Page) {
   await gotoLogin(page);
@@ -53,20 +53,8 @@ test('every tab shows its settings and says what is not enforced yet', async ({ 
   await expect(page.getByRole('tab')).toHaveText([...TABS]);
   await expect(tab(page, 'General')).toHaveAttribute('aria-selected', 'true');
 
-  // General: company and the regulatory details the investor portal shows.
-  for (const label of [
-    'Company name',
-    'Company logo URL',
-    'Timezone',
-    'Language',
-    'Regulator authorization',
-    'License number',
-    'Client classification',
-    'Classification review',
-    'Compliance contact name',
-    'Compliance contact email',
-    'Compliance contact phone',
-  ]) {
+  // General: the company's name, logo, timezone and language.
+  for (const label of ['Company name', 'Company logo URL', 'Timezone', 'Language']) {
     await expect(panel(page).getByLabel(label, { exact: true })).toBeVisible();
   }
   await expect(page.getByLabel('Timezone').getByRole('option')).toHaveText([
@@ -75,13 +63,37 @@ test('every tab shows its settings and says what is not enforced yet', async ({ 
     'UTC-5 (New York, winter)',
     'UTC-8 (Los Angeles, winter)',
   ]);
-  await expect(page.getByLabel('Client classification')).toHaveValue('Professional Client');
   // Logo, timezone and language are stored but not acted on; the company name is.
   await expect(panel(page).getByText(/^Not enforced yet/)).toHaveCount(3);
   await expect(page.getByLabel('Company name')).toHaveAccessibleDescription('Shown on the landing page, in the footer and in page titles.');
   await expect(page.getByLabel('Timezone')).toHaveAccessibleDescription('Not enforced yet');
   await checkA11y(page, 'settings: General');
   await screenshots(page, 'settings-general');
+
+  // Company Profile: what the landing page and the investors see (kept in the URL: ?tab=profile).
+  await tab(page, 'Company Profile').click();
+  await expect(page).toHaveURL(/\/admin\/settings\?tab=profile$/);
+  for (const label of [
+    'Legal name',
+    'Registered office',
+    'Investor relations contact name',
+    'Investor relations email',
+    'Investor relations phone',
+    'Regulator authorization',
+    'DFSA licence number',
+    'Client classification',
+    'Classification review',
+    'Compliance contact name',
+    'Compliance contact email',
+    'Compliance contact phone',
+  ]) {
+    await expect(panel(page).getByLabel(label, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByLabel('Client classification')).toHaveValue('Professional Client');
+  // The demo's three offices, each editable.
+  await expect(panel(page).getByRole('group', { name: /^Office \d$/ })).toHaveCount(3);
+  await expect(panel(page).getByText(/^Not enforced yet/)).toHaveCount(0);
+  await checkA11y(page, 'settings: Company Profile');
 
   await tab(page, 'Security').click();
   // The demo install starts with two-factor off (README); a fresh install has it on.
@@ -152,12 +164,18 @@ test('company name and session timeout are saved, survive a reload and name the 
     expect(stored.companyName).toBe(company);
     expect(stored.sessionTimeout).toBe(timeout);
 
-    // A reload reads the saved values from the server.
+    // A reload reads the saved values from the server, on the tab that was open (kept in the URL).
+    await expect(page).toHaveURL(/\?tab=security$/);
     await page.reload();
-    await expect(page.getByLabel('Company name')).toHaveValue(company);
-    await expect(page).toHaveTitle(`Settings - ${company}`);
-    await tab(page, 'Security').click();
+    await expect(tab(page, 'Security')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByLabel('Session timeout (hours)')).toHaveValue(String(timeout));
+    await expect(page).toHaveTitle(`Settings - ${company}`);
+    await tab(page, 'General').click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(page.getByLabel('Company name')).toHaveValue(company);
+    // Back returns to the tab before.
+    await page.goBack();
+    await expect(tab(page, 'Security')).toHaveAttribute('aria-selected', 'true');
 
     // The save is in the activity log with the changed keys.
     await page.getByRole('link', { name: 'Activity Logs' }).click();

@@ -457,6 +457,9 @@ test.describe('user management', () => {
     await page.goto('/admin/users');
     await expectToast(page, MSG.loadFailed);
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(MSG.loadFailed);
+    // Not 'Loading users...' above the failure.
+    await expect(page.getByText('Loading users...')).toHaveCount(0);
+    await expect(countText(page)).toHaveText('Users unavailable');
     await expectNoA11yViolations(page, 'users load failed');
     await page.unroute('**/api/users');
     await page.getByRole('button', { name: 'Try again' }).click();

@@ -6,6 +6,19 @@ export const LANGUAGES = ['en', 'ar'] as const;
 export const PASSWORD_POLICIES = ['basic', 'strong', 'enterprise'] as const;
 export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 
+const optionalEmail = z.union([z.literal(''), z.email('Enter a valid email address')]);
+
+/** One office of the firm, as the landing page lists it. Only the city is required. */
+export const officeSchema = z.object({
+  city: z.string().trim().min(1, 'Enter the city').max(80),
+  role: z.string().trim().max(120).default(''),
+  address: z.string().trim().max(300).default(''),
+  phone: z.string().trim().max(40).default(''),
+  email: optionalEmail.default(''),
+});
+export type Office = z.infer<typeof officeSchema>;
+export const MAX_OFFICES = 6;
+
 export const settingsSchema = z.object({
   companyName: z.string().trim().min(1, 'Company name is required').max(120),
   companyLogo: z.string().trim().max(500).default(''),
@@ -39,6 +52,13 @@ export const settingsSchema = z.object({
   complianceContactName: z.string().trim().max(120),
   complianceContactEmail: z.union([z.literal(''), z.email('Enter a valid email address')]),
   complianceContactPhone: z.string().trim().max(40),
+  // The company profile shown on the landing page and to investors; an empty value is not shown.
+  legalName: z.string().trim().max(200),
+  registeredOffice: z.string().trim().max(300),
+  offices: z.array(officeSchema).max(MAX_OFFICES, `At most ${MAX_OFFICES} offices`),
+  investorRelationsName: z.string().trim().max(120),
+  investorRelationsEmail: optionalEmail,
+  investorRelationsPhone: z.string().trim().max(40),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -71,6 +91,12 @@ export const DEFAULT_SETTINGS: Settings = {
   complianceContactName: '',
   complianceContactEmail: '',
   complianceContactPhone: '',
+  legalName: '',
+  registeredOffice: '',
+  offices: [],
+  investorRelationsName: '',
+  investorRelationsEmail: '',
+  investorRelationsPhone: '',
 };
 
 /** Settings the product stores and shows but does not act on yet: the screen says so next to each. */

@@ -9,6 +9,7 @@ import type { Access } from '../auth/guard.ts';
 /** Every API route and who may call it. The server's route table must match exactly. */
 export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/company': 'public',
   'POST /api/auth/sign-up': 'public',
   'POST /api/auth/sign-in': 'public',
   'POST /api/auth/sign-out': 'user',

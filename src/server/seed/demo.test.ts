@@ -31,9 +31,9 @@ describe('demo data matches the spec samples', () => {
     return res.json();
   };
 
-  it('the dashboard reads 4 active deals, 2 SPV firewalls, 1 DFSA filing due today and UAE tax Up-to-Date', async () => {
+  it('the dashboard reads 3 active deals (the PPP is still Pending), 2 SPV firewalls, 1 DFSA filing due today and UAE tax Up-to-Date', async () => {
     const { tiles, deals } = await get('/api/dashboard', admin);
-    expect(tiles.map((t: { value: string }) => t.value)).toEqual(['4', '2', '1', 'Up-to-Date']);
+    expect(tiles.map((t: { value: string }) => t.value)).toEqual(['3', '2', '1', 'Up-to-Date']);
     const cards = deals.map((d: { type: string; targetAmount: string; expectedIrr: string; status: string }) => [
       d.type,
       Number(d.targetAmount),

@@ -54,7 +54,7 @@ export async function loadDemoData(
       await insertUser(q, { ...u, passwordHash, mustChangePassword: false });
     }
     await loadDemoDeals(q);
-    // Realistic, clearly fictional regulatory details (only where the operator set none).
+    // Realistic, clearly fictional company profile and regulatory details (only where the operator set none).
     await q.query(
       `INSERT INTO settings (key, value) VALUES ('app', $1::jsonb)
        ON CONFLICT (key) DO UPDATE SET value = $1::jsonb || settings.value`,
@@ -79,12 +79,44 @@ export async function loadDemoData(
   return true;
 }
 
-/** Demo data's regulatory details: fictional (the .example domain, a 555 number), never real. */
+/**
+ * Demo data's company profile and regulatory details: realistic but fictional (invented
+ * buildings, the .example domain, 555 numbers), never real. Written only where the operator
+ * has set nothing.
+ */
 export const DEMO_REGULATORY_DETAILS = {
   licenseNumber: 'F004217 (demo)',
   complianceContactName: 'Layla Haddad, Head of Compliance',
   complianceContactEmail: 'compliance@meridian-capital.example',
   complianceContactPhone: '+971 4 555 0142',
+  legalName: 'Meridian Capital Group Limited',
+  registeredOffice: 'Unit 1407, Level 14, Al Wasl Gate Tower, DIFC, Dubai, United Arab Emirates',
+  investorRelationsName: 'Daniel Mwangi, Investor Relations',
+  investorRelationsEmail: 'ir@meridian-capital.example',
+  investorRelationsPhone: '+971 4 555 0160',
+  offices: [
+    {
+      city: 'Nairobi, Kenya',
+      role: 'East Africa origination',
+      address: '9th Floor, Mvule Court, Riverside Drive, Westlands, Nairobi',
+      phone: '+254 20 555 0134',
+      email: 'nairobi@meridian-capital.example',
+    },
+    {
+      city: 'Dubai, UAE',
+      role: 'Headquarters and regulated entity',
+      address: 'Unit 1407, Level 14, Al Wasl Gate Tower, DIFC, Dubai',
+      phone: '+971 4 555 0100',
+      email: 'dubai@meridian-capital.example',
+    },
+    {
+      city: 'Port Louis, Mauritius',
+      role: 'Fund and SPV administration',
+      address: '3rd Floor, Tamarind House, 12 Rue du Vieux Conseil, Port Louis',
+      phone: '+230 555 0178',
+      email: 'portlouis@meridian-capital.example',
+    },
+  ],
 };
 
 /** The spec's two Mauritius SPVs (names and figures are ours; the spec gives none). */
@@ -132,6 +164,10 @@ export const DEMO_DEALS = [
     stage: 'Execution',
     spv: 'EA Energy Trade SPV Ltd',
     nextStep: 'Confirm letter of credit with the trading bank',
+    description:
+      'Short-tenor financing of a 30,000-tonne diesel cargo discharged at Mombasa for an established Kenyan distributor. ' +
+      'Repayment comes from pre-agreed offtake contracts, with the cargo held under collateral management until sold; ' +
+      'expected tenor 120 days, rolled over up to three times a year.',
     daysAgo: 40,
     stageDaysAgo: 12,
   },
@@ -146,6 +182,9 @@ export const DEMO_DEALS = [
     stage: 'Sourcing',
     spv: 'EA Real Assets SPV Ltd',
     nextStep: 'Complete structural survey and valuation',
+    description:
+      'Acquisition of a 14-storey office tower in Upper Hill, Nairobi, from a lender-led sale at a discount to replacement cost. ' +
+      'The plan: refurbish common areas, re-let vacant floors to regional corporates, and sell or refinance within four years.',
     daysAgo: 25,
     stageDaysAgo: 25,
   },
@@ -160,6 +199,9 @@ export const DEMO_DEALS = [
     stage: 'Sourcing',
     spv: null,
     nextStep: 'Submit pre-qualification to the PPP unit',
+    description:
+      'Equity in the consortium bidding for a 21 km tolled bypass north of Kampala under a 25-year availability-payment concession. ' +
+      'Revenue is paid by the government against road availability, not traffic; the consortium is pre-qualifying now.',
     daysAgo: 14,
     stageDaysAgo: 14,
   },
@@ -174,6 +216,9 @@ export const DEMO_DEALS = [
     stage: 'Post-Investment',
     spv: null,
     nextStep: 'Quarterly board review of model performance',
+    description:
+      'Growth round in a Kigali lender that scores thin-file borrowers from mobile-money histories, with loans across Rwanda and Uganda. ' +
+      'Proceeds fund expansion into Tanzania and a larger on-balance-sheet loan book; board seat and information rights for the SPV.',
     daysAgo: 90,
     stageDaysAgo: 30,
   },
@@ -230,7 +275,7 @@ async function loadDemoDeals(q: Queryable): Promise<void> {
         d.stage,
         d.spv,
         d.nextStep,
-        `Demo deal: ${d.type} opportunity syndicated through a special-purpose vehicle.`,
+        d.description,
         founder?.id ?? null,
         d.daysAgo,
         d.stageDaysAgo,

@@ -86,6 +86,11 @@ export const performanceKeys = {
   mine: () => ['performance', 'investor'] as const,
 };
 
+/** GET /api/company: the public company profile (changes with the settings). */
+export const companyKeys = {
+  profile: ['company'] as const,
+};
+
 export const settingsKeys = {
   all: ['settings'] as const,
 };

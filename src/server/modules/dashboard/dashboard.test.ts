@@ -29,13 +29,16 @@ describe('admin dashboard, activity logs and settings', () => {
       await ctx.db.query('DELETE FROM compliance_items');
     });
 
-    it('counts Active and Pending deals, trend up only for deals created in the last 30 days', async () => {
+    it('counts Active deals only (not Pending), trend up only for Active deals created in the last 30 days', async () => {
       await ctx.db.query(`INSERT INTO deals (title, type, status, created_at) VALUES
         ('a', 'PPP', 'Active', now() - interval '60 days'), ('b', 'PPP', 'Pending', now() - interval '40 days'),
         ('c', 'PPP', 'Closed', now()), ('d', 'PPP', 'On Hold', now())`);
-      expect(await tile('activeDeals')).toMatchObject({ value: '2', trend: 'stable' });
+      expect(await tile('activeDeals')).toMatchObject({ value: '1', trend: 'stable' });
+      // A new Pending deal neither counts nor makes the trend go up.
+      await ctx.db.query(`INSERT INTO deals (title, type, status) VALUES ('p', 'PPP', 'Pending')`);
+      expect(await tile('activeDeals')).toMatchObject({ value: '1', trend: 'stable' });
       await ctx.db.query(`INSERT INTO deals (title, type, status) VALUES ('e', 'PPP', 'Active')`);
-      expect(await tile('activeDeals')).toMatchObject({ value: '3', trend: 'up' });
+      expect(await tile('activeDeals')).toMatchObject({ value: '2', trend: 'up' });
     });
 
     it('counts Active SPVs only', async () => {
@@ -178,6 +181,60 @@ describe('admin dashboard, activity logs and settings', () => {
       ]);
       expect(s[0]?.idle_timeout_seconds).toBe(7200);
       await put({ companyName: 'Meridian Capital Group', sessionTimeout: 8 });
+    });
+
+    it('the company profile is edited in Settings and public at /api/company, unset values empty (never a placeholder)', async () => {
+      const put = (payload: object) => ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie }, payload });
+      const anonymous = async () => {
+        const res = await ctx.app.inject({ method: 'GET', url: '/api/company' });
+        expect(res.statusCode).toBe(200);
+        return res.json().profile;
+      };
+      const blank = { legalName: '', registeredOffice: '', offices: [], investorRelationsName: '', investorRelationsEmail: '' };
+      expect((await put({ ...blank, licenseNumber: '', investorRelationsPhone: '' })).statusCode).toBe(200);
+      const empty = await anonymous();
+      expect(empty).toMatchObject({ legalName: '', registeredOffice: '', licenseNumber: '', offices: [] });
+      expect(empty.investorRelations).toEqual({ name: '', email: '', phone: '' });
+      expect(JSON.stringify(empty)).not.toMatch(/placeholder|to be confirmed|000 000|example\.com/i);
+
+      // An office without a city, or with a bad e-mail, is refused with a field error; nothing is saved.
+      const bad = await put({ legalName: 'Half Saved Ltd', offices: [{ city: '', email: 'nope' }] });
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['offices.0.city', 'offices.0.email']));
+      expect((await anonymous()).legalName).toBe('');
+      expect((await put({ offices: Array.from({ length: 7 }, (_, i) => ({ city: `City ${i}` })) })).statusCode).toBe(400);
+
+      const office = {
+        city: 'Dubai, UAE',
+        role: 'Headquarters',
+        address: 'Unit 1, DIFC',
+        phone: '+971 4 555 0100',
+        email: 'dubai@firm.example',
+      };
+      const ok = await put({
+        legalName: 'Firm Limited',
+        licenseNumber: 'F123456',
+        registeredOffice: 'Unit 1, DIFC, Dubai',
+        offices: [office, { city: 'Nairobi, Kenya' }],
+        investorRelationsEmail: 'ir@firm.example',
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const profile = await anonymous();
+      expect(profile).toMatchObject({ legalName: 'Firm Limited', licenseNumber: 'F123456', registeredOffice: 'Unit 1, DIFC, Dubai' });
+      expect(profile.offices).toEqual([office, { city: 'Nairobi, Kenya', role: '', address: '', phone: '', email: '' }]);
+      expect(profile.investorRelations.email).toBe('ir@firm.example');
+      // The public profile carries nothing but the profile (no SMTP or security settings).
+      expect(Object.keys(profile).sort()).toEqual([
+        'companyName',
+        'compliance',
+        'investorRelations',
+        'legalName',
+        'licenseNumber',
+        'offices',
+        'registeredOffice',
+        'regulatorAuthorization',
+      ]);
+      await put({ ...blank, licenseNumber: '' });
     });
   });
 });

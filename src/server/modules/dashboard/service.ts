@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.ts';
 
 /**
  * The four admin tiles, computed from the database (never constants):
- *  - active deals: status Active or Pending; up when one was created in the last 30 days
+ *  - active deals: status Active only (a Pending deal is not active yet); up when one was created in the last 30 days
  *  - active SPV firewalls: SPVs with status Active; up when one was created in the last 30 days
  *  - DFSA filings due today: not completed, due today; attention when above 0
  *  - UAE tax status: Overdue / Due Soon (within 7 days) / Up-to-Date
@@ -22,8 +22,8 @@ export async function dashboard(q: Queryable): Promise<DashboardData> {
     tax_tracked: number;
   }>(
     `SELECT
-       (SELECT count(*)::int FROM deals WHERE status IN ('Active', 'Pending')) AS active_deals,
-       (SELECT count(*)::int FROM deals WHERE status IN ('Active', 'Pending') AND created_at > now() - interval '30 days') AS new_deals,
+       (SELECT count(*)::int FROM deals WHERE status = 'Active') AS active_deals,
+       (SELECT count(*)::int FROM deals WHERE status = 'Active' AND created_at > now() - interval '30 days') AS new_deals,
        (SELECT count(*)::int FROM spvs WHERE status = 'Active') AS active_spvs,
        (SELECT count(*)::int FROM spvs WHERE status = 'Active' AND created_at > now() - interval '30 days') AS new_spvs,
        (SELECT count(*)::int FROM compliance_items WHERE type = 'dfsa_filing' AND workflow_state <> 'completed' AND due_date = current_date) AS dfsa_today,

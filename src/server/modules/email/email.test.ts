@@ -175,6 +175,8 @@ describe('e-mail: recovery, outbox, notifications', () => {
         expect(codes.filter((c) => c === 429)).toHaveLength(20 - RESET_LIMIT_PER_ADDRESS);
         const limited = results.find((r) => r.statusCode === 429);
         expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
+        // Reads naturally: "1 minute" or "N minutes", never "minute(s)".
+        expect(limited?.json().message).toMatch(/^Too many password reset requests\. Try again in (1 minute|([2-9]|[1-9]\d+) minutes)\.$/);
       }
       const ip = freshIp();
       const perClient = await Promise.all(

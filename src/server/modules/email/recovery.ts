@@ -6,6 +6,7 @@ import {
   RESET_LINK_INVALID,
   RESET_TOKEN_MINUTES,
 } from '../../../shared/email.ts';
+import { countOf } from '../../../shared/format.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
@@ -48,7 +49,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
     if (counts.client >= RESET_LIMIT_PER_CLIENT) over.push(counts.client_retry ?? RESET_LIMIT_WINDOW_MINUTES * 60);
     if (over.length > 0) {
       const retry = Math.max(1, ...over);
-      throw new HttpError(429, `Too many password reset requests. Try again in ${Math.ceil(retry / 60)} minute(s).`, {
+      throw new HttpError(429, `Too many password reset requests. Try again in ${countOf(Math.ceil(retry / 60), 'minute')}.`, {
         code: 'RATE_LIMITED',
         headers: { 'retry-after': String(retry) },
       });

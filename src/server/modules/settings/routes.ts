@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { companyProfileOf } from '../../../shared/company-profile.ts';
 import { settingsSchema } from '../../../shared/settings.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AllowList, parseAllowList } from '../../auth/ip-allow-list.ts';
@@ -6,10 +7,13 @@ import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { badRequest, parse } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
-import { getSettings, saveSettings } from './service.ts';
+import { getSettings, readSettings, saveSettings } from './service.ts';
 
 export async function settingsRoutes(app: FastifyInstance, { db }: AppContext) {
   const admin = { config: { access: 'admin' as const } };
+
+  // The company profile is public: the landing page shows it to anyone (only values that are set).
+  app.get('/api/company', { config: { access: 'public' } }, async () => ({ profile: companyProfileOf(await readSettings(db)) }));
 
   app.get('/api/settings', admin, async () => ({ settings: await getSettings(db) }));
 

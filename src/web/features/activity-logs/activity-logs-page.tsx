@@ -12,6 +12,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
+import { useUrlState } from '../../lib/url-state';
 import { useActivityLogs } from './api';
 import { formatDetails, humanizeKey } from './format-details';
 
@@ -42,8 +43,9 @@ function useDebouncedValue<T>(value: T, delay: number): T {
 }
 
 export default function ActivityLogsPage() {
-  const [searchInput, setSearchInput] = useState('');
-  const [type, setType] = useState('');
+  // Kept in the URL (?q=...&type=...): a refresh or Back keeps the filter.
+  const [searchInput, setSearchInput] = useUrlState<string>('q', '');
+  const [type, setType] = useUrlState<string>('type', '');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const logs = useActivityLogs({ search, type });
 
@@ -94,7 +96,7 @@ export default function ActivityLogsPage() {
             {...fieldProps('activity-search', undefined, true)}
             type="search"
             value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value)}
+            onChange={(e) => setSearchInput(e.target.value, { replace: true })}
             placeholder="Name, e-mail, IP address or details"
             autoComplete="off"
             maxLength={200}

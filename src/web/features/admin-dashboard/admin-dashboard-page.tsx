@@ -17,6 +17,7 @@ import {
 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { missingProfileItems } from '../../../shared/company-profile';
 import { type DashboardDeal, type DashboardTile, formatCompactUSD, type Trend } from '../../../shared/dashboard';
 import { dealStatusTone } from '../../../shared/deals';
 import { PageHeader } from '../../components/layout/page-header';
@@ -25,7 +26,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
-import { useDashboard } from './api';
+import { useCompanyProfile, useDashboard } from './api';
 
 const TILE_ICONS: Record<DashboardTile['key'], LucideIcon> = {
   activeDeals: Briefcase,
@@ -91,6 +92,8 @@ export default function AdminDashboardPage() {
                 ))}
           </ul>
 
+          <ProfileGaps />
+
           <section aria-labelledby={pipelineHeadingId} className="mt-8">
             <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
               <div>
@@ -130,6 +133,37 @@ export default function AdminDashboardPage() {
         </>
       )}
     </>
+  );
+}
+
+/** What investors and the public do not see because it is not set (they see no line for it). */
+function ProfileGaps() {
+  const profile = useCompanyProfile();
+  const headingId = useId();
+  if (!profile.data) return null;
+  const missing = missingProfileItems(profile.data);
+  if (missing.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="mt-8 rounded-xl border border-warning-800/30 bg-warning-100 p-5">
+      <h2 id={headingId} className="text-base font-semibold text-ink-900">
+        Company profile incomplete
+      </h2>
+      <p className="mt-1 text-sm text-text">Investors and the public see no line for these until they are set.</p>
+      <ul aria-label="Company profile items not set" className="mt-3 flex flex-wrap gap-2">
+        {missing.map((item) => (
+          <li key={item} className="rounded-md border border-border bg-surface px-2.5 py-1 text-sm">
+            {item}: <span className="font-medium text-warning-800">not set</span>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to="/admin/settings?tab=profile"
+        className="mt-3 inline-flex min-h-10 items-center gap-1 rounded-md text-sm font-medium text-gold-700 hover:underline"
+      >
+        Complete the company profile in Settings
+        <ArrowRight aria-hidden="true" className="size-4" />
+      </Link>
+    </section>
   );
 }
 

@@ -15,6 +15,7 @@ import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { serverMessage, useCallDeals, useCapitalCalls, useIssueCall } from './api';
 import { CallStatusBadge } from './call-ui';
 import { StatementRunCard } from './statement-run-card';
@@ -136,6 +137,7 @@ function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
   const issue = useIssueCall();
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  useUnsavedChangesGuard(open && JSON.stringify(form) !== JSON.stringify(EMPTY));
   const set = <K extends keyof Form>(k: K, v: Form[K]) => {
     setForm((f) => ({ ...f, [k]: v }));
     setErrors((e) => ({ ...e, [k]: undefined }));

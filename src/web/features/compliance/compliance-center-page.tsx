@@ -18,6 +18,7 @@ import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { cn } from '../../lib/cn';
+import { useUrlRecord, useUrlState } from '../../lib/url-state';
 import { serverMessage, useCompleteComplianceItem, useComplianceOverview, useFileSpvReturn, useStartComplianceItem } from './api';
 import { CalendarTab, currentMonth, type Month } from './calendar-tab';
 import { RECURRENCE_LABELS, STATUS_ICONS, toRows } from './compliance-ui';
@@ -56,16 +57,53 @@ function isVisible(el: Element | null): el is HTMLElement {
   return el instanceof HTMLElement && el.isConnected && el.offsetParent !== null;
 }
 
+const TRACKER_PARAMS = {
+  q: DEFAULT_FILTERS.search,
+  status: DEFAULT_FILTERS.status,
+  type: DEFAULT_FILTERS.type,
+  sort: DEFAULT_FILTERS.sort.key,
+  dir: DEFAULT_FILTERS.sort.dir,
+};
+const LIBRARY_PARAMS = {
+  docq: DEFAULT_LIBRARY_FILTERS.search,
+  doctype: DEFAULT_LIBRARY_FILTERS.type,
+  expiry: DEFAULT_LIBRARY_FILTERS.expiry,
+};
+const SORT_KEYS = ['dueDate', 'priority', 'status'];
+
+/** The tracker's filters from the URL; a value that is not one of the choices reads as the default. */
+function trackerFiltersOf(p: Record<keyof typeof TRACKER_PARAMS, string>): TrackerFilters {
+  return {
+    search: p.q,
+    status: (COMPLIANCE_STATUSES as readonly string[]).includes(p.status) ? (p.status as TrackerFilters['status']) : 'all',
+    type: p.type as TrackerFilters['type'],
+    sort: {
+      key: SORT_KEYS.includes(p.sort) ? (p.sort as TrackerFilters['sort']['key']) : DEFAULT_FILTERS.sort.key,
+      dir: p.dir === 'desc' ? 'desc' : 'asc',
+    },
+  };
+}
+
 /** Compliance Center (/admin/compliance): score, tracker, calendar and document library. */
 export default function ComplianceCenterPage() {
   const overview = useComplianceOverview();
   const start = useStartComplianceItem();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'tracker';
 
-  const [filters, setFilters] = useState<TrackerFilters>(DEFAULT_FILTERS);
-  const [libraryFilters, setLibraryFilters] = useState<LibraryFilters>(DEFAULT_LIBRARY_FILTERS);
+  // The tracker's and the library's search and filters live in the URL: a refresh or Back keeps them.
+  const [trackerParams, setTrackerParams] = useUrlRecord(TRACKER_PARAMS, ['q']);
+  const filters = trackerFiltersOf(trackerParams);
+  const setFilters = (f: TrackerFilters) =>
+    setTrackerParams({ q: f.search, status: f.status, type: f.type, sort: f.sort.key, dir: f.sort.dir });
+  const [libraryParams, setLibraryParams] = useUrlRecord(LIBRARY_PARAMS, ['docq']);
+  const libraryFilters: LibraryFilters = {
+    search: libraryParams.docq,
+    type: libraryParams.doctype as LibraryFilters['type'],
+    expiry: libraryParams.expiry as LibraryFilters['expiry'],
+  };
+  const setLibraryFilters = (f: LibraryFilters) => setLibraryParams({ docq: f.search, doctype: f.type, expiry: f.expiry });
   const [month, setMonth] = useState<Month>(() => currentMonth());
   const [edit, setEdit] = useState<EditState>(null);
   const [confirm, setConfirm] = useState<ConfirmState>(null);
@@ -119,17 +157,9 @@ export default function ComplianceCenterPage() {
     startingId: start.isPending ? (start.variables ?? null) : null,
   };
 
-  function setTab(next: string) {
-    setParams(
-      (p) => {
-        const n = new URLSearchParams(p);
-        if (next === 'tracker') n.delete('tab');
-        else n.set('tab', next);
-        return n;
-      },
-      { replace: true },
-    );
-  }
+  // One history entry per change of tab (Back returns to the tab before).
+  const [, setTabParam] = useUrlState<string>('tab', 'tracker');
+  const setTab = (next: string) => setTabParam(next);
 
   const errorPanel = (
     <div className="rounded-lg border border-border bg-surface p-8 text-center">

@@ -22,6 +22,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, api } from '../../lib/api';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 
 const termsKey = (dealId: string) => ['deals', 'terms', dealId] as const;
 
@@ -124,6 +125,7 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
   const qc = useQueryClient();
   const [form, setForm] = useState<FormState>(() => fromTerms(data.current));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  useUnsavedChangesGuard(JSON.stringify(form) !== JSON.stringify(fromTerms(data.current)));
   const formId = useId();
   const current = data.current;
   const save = useMutation({

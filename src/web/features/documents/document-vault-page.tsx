@@ -495,13 +495,7 @@ function DocumentLibrary() {
                       <span title={formatDateTime(d.uploadDate)}>{formatDate(d.uploadDate)}</span>
                     </TD>
                     <TD>
-                      {d.investorName ? (
-                        <span className="text-sm whitespace-nowrap">
-                          Only <span className="font-medium">{d.investorName}</span>
-                        </span>
-                      ) : (
-                        <VisibilityControl doc={d} />
-                      )}
+                      <Audience doc={d} />
                     </TD>
                     <TD>
                       <ExpiryLabel date={d.expirationDate} />
@@ -537,7 +531,7 @@ function DocumentLibrary() {
                     </dd>
                     <dt className="text-muted">Investors</dt>
                     <dd>
-                      <VisibilityControl doc={d} />
+                      <Audience doc={d} />
                     </dd>
                   </dl>
                   <div className="mt-auto border-t border-border pt-3">
@@ -554,6 +548,20 @@ function DocumentLibrary() {
         {deleting && <DeleteDialog doc={deleting} onDone={() => setDeleting(null)} />}
       </Dialog>
     </section>
+  );
+}
+
+/**
+ * Who sees a document, the same at every width: one named investor ("Only <name>": the
+ * visibility box does not apply to it), or the visibility box for all investors.
+ */
+function Audience({ doc }: { doc: VaultDocument }) {
+  return doc.investorName ? (
+    <span className="text-sm whitespace-nowrap">
+      Only <span className="font-medium">{doc.investorName}</span>
+    </span>
+  ) : (
+    <VisibilityControl doc={doc} />
   );
 }
 

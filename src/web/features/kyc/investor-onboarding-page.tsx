@@ -29,6 +29,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
+import { useUrlState } from '../../lib/url-state';
 import { serverMessage, useKycDetail, useKycList, useReviewKyc } from './api';
 
 // ---------------------------------------------------------------------------------------------
@@ -84,7 +85,8 @@ function focusReviewButton(id: string) {
  */
 export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscriptionsPanel?: ReactNode }) {
   const list = useKycList();
-  const [tab, setTab] = useState('kyc');
+  // Tab, search and filters live in the URL: a refresh or Back keeps them.
+  const [tab, setTab] = useUrlState('tab', 'kyc', ['kyc', 'subscriptions']);
 
   useEffect(() => {
     if (list.isError) toast.error(MESSAGES.loadFailed, { id: 'kyc-load-failed', description: serverMessage(list.error) });
@@ -127,7 +129,7 @@ export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscri
         ))}
       </ul>
 
-      <Tabs value={tab} onValueChange={setTab}>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as typeof tab)}>
         <TabsList aria-label="Onboarding views">
           <TabsTrigger value="kyc">KYC Applications</TabsTrigger>
           <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
@@ -146,9 +148,9 @@ export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscri
 // ---------------------------------------------------------------------------------------------
 
 function KycApplicationsTab({ list }: { list: ReturnType<typeof useKycList> }) {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<'all' | KycStatus>('all');
-  const [type, setType] = useState<'all' | InvestorUserType>('all');
+  const [search, setSearch] = useUrlState<string>('q', '');
+  const [status, setStatus] = useUrlState<'all' | KycStatus>('status', 'all', ['all', ...KYC_STATUSES]);
+  const [type, setType] = useUrlState<'all' | InvestorUserType>('type', 'all', ['all', ...INVESTOR_USER_TYPES]);
   const [dialog, setDialog] = useState<DialogState>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const uid = useId();
@@ -166,16 +168,19 @@ function KycApplicationsTab({ list }: { list: ReturnType<typeof useKycList> }) {
   const filtered = search.trim() !== '' || status !== 'all' || type !== 'all';
 
   function clearFilters() {
+    // One history entry for the whole reset.
     setSearch('');
-    setStatus('all');
-    setType('all');
+    setStatus('all', { replace: true });
+    setType('all', { replace: true });
     searchRef.current?.focus();
   }
 
   const open = (mode: Mode, app: KycApplication) => setDialog({ mode, app, fromReview: false });
   const countText = list.data
     ? `Showing ${visible.length} of ${all.length} application${all.length === 1 ? '' : 's'}`
-    : 'Loading applications...';
+    : list.isError
+      ? 'Applications unavailable'
+      : 'Loading applications...';
 
   return (
     <>
@@ -190,7 +195,7 @@ function KycApplicationsTab({ list }: { list: ReturnType<typeof useKycList> }) {
               placeholder="Name or email"
               autoComplete="off"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={(e) => setSearch(e.target.value, { replace: true })}
               className="pl-9"
             />
           </div>

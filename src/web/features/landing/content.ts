@@ -2,8 +2,9 @@
  * Landing page content. This is the one file an operator edits to change the public page's
  * wording, figures and contacts; the layout lives in landing-page.tsx.
  *
- * The office addresses, phone numbers and e-mail addresses below are PLACEHOLDERS and must
- * be replaced with the group's real contact details before going live.
+ * Contact details (offices, addresses, phone numbers, e-mail, licence number) are not here:
+ * they are the company profile, edited in Settings and read from GET /api/company, so the
+ * public page never shows a placeholder.
  */
 import { Award, Building2, Cpu, Fuel, Handshake, Landmark, type LucideIcon, ShieldCheck } from 'lucide-react';
 
@@ -49,16 +50,6 @@ export interface Reason {
   readonly description: string;
 }
 
-export interface Office {
-  /** Exactly as shown on the card heading, e.g. 'Nairobi, Kenya'. */
-  readonly city: string;
-  readonly role: string;
-  readonly addressLines: readonly string[];
-  /** Human-readable phone number; the tel: link is derived from it. */
-  readonly phone: string;
-  readonly email: string;
-}
-
 export interface CallToActionBlock {
   readonly heading: string;
   readonly text: string;
@@ -73,7 +64,6 @@ export interface CallToActionContent {
 
 export interface FooterContent {
   readonly tagline: string;
-  readonly generalEmail: string;
   readonly regulatoryNote: string;
   readonly disclaimer: string;
 }
@@ -206,34 +196,9 @@ export const REASONS: readonly Reason[] = [
 
 export const OFFICES_INTRO: SectionIntro = {
   eyebrow: 'Our offices',
-  heading: 'Three regional offices',
+  heading: 'Our regional offices',
   text: 'Speak to the team closest to you.',
 };
-
-/** PLACEHOLDER contact details: replace before going live. */
-export const OFFICES: readonly Office[] = [
-  {
-    city: 'Nairobi, Kenya',
-    role: 'East Africa origination',
-    addressLines: ['Office address to be confirmed', 'Nairobi, Kenya'],
-    phone: '+254 000 000 000',
-    email: 'nairobi@example.com',
-  },
-  {
-    city: 'Dubai, UAE',
-    role: 'Headquarters and regulated entity',
-    addressLines: ['Office address to be confirmed', 'Dubai, United Arab Emirates'],
-    phone: '+971 0 000 0000',
-    email: 'dubai@example.com',
-  },
-  {
-    city: 'Port Louis, Mauritius',
-    role: 'Fund and SPV administration',
-    addressLines: ['Office address to be confirmed', 'Port Louis, Mauritius'],
-    phone: '+230 000 0000',
-    email: 'portlouis@example.com',
-  },
-];
 
 export const CALL_TO_ACTION: CallToActionContent = {
   heading: 'Ready to explore our current opportunities?',
@@ -248,10 +213,8 @@ export const CALL_TO_ACTION: CallToActionContent = {
   },
 };
 
-/** PLACEHOLDER general contact: replace before going live. */
 export const FOOTER: FooterContent = {
   tagline: 'Cross-border deal syndication in East Africa.',
-  generalEmail: 'info@example.com',
   regulatoryNote: 'Regulated by the Dubai Financial Services Authority (DFSA).',
   disclaimer:
     'Investments involve risk, including the possible loss of capital. Opportunities are ' +

@@ -1,6 +1,7 @@
 import { ArrowRight, CircleCheck, LogIn, type LucideIcon, Mail, MapPin, Phone, ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { CompanyProfile } from '../../../shared/company-profile';
 import { cn } from '../../lib/cn';
 import { companyName, useDocumentTitle } from '../../lib/company';
 import {
@@ -8,7 +9,6 @@ import {
   CALL_TO_ACTION,
   FOOTER,
   HERO,
-  OFFICES,
   OFFICES_INTRO,
   OPPORTUNITIES,
   OPPORTUNITIES_INTRO,
@@ -39,6 +39,27 @@ const contactLink = 'inline-flex min-h-10 items-center gap-2 rounded-sm underlin
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/**
+ * The company profile (offices, contacts, licence), from GET /api/company after the page shows:
+ * the prerendered HTML has none, so nothing unset or stale is ever shown. A value the operator
+ * has not set is simply absent.
+ */
+function useCompanyProfile(): CompanyProfile | null {
+  const [profile, setProfile] = useState<CompanyProfile | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/api/company', { signal: controller.signal, headers: { accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ profile: CompanyProfile }>) : null))
+      .then((body) => {
+        if (body) setProfile(body.profile);
+      })
+      // Without the profile the page shows no contact lines; nothing to report to the user.
+      .catch(() => {});
+    return () => controller.abort();
+  }, []);
+  return profile;
 }
 
 function LogoMark({ className }: { className?: string }) {
@@ -84,6 +105,9 @@ export default function LandingPage() {
   const company = isPrerendering() ? COMPANY_NAME_SLOT : companyName();
   const year = isPrerendering() ? YEAR_SLOT : new Date().getFullYear();
   useDocumentTitle();
+  const profile = useCompanyProfile();
+  const offices = profile?.offices ?? [];
+  const ir = profile?.investorRelations;
 
   return (
     <div className="min-h-dvh bg-canvas text-text">
@@ -240,53 +264,55 @@ export default function LandingPage() {
           </Container>
         </section>
 
-        {/* Offices */}
-        <section aria-labelledby="offices-heading" className="bg-canvas">
-          <Container className="py-16 sm:py-24">
-            <SectionHeading id="offices-heading" intro={OFFICES_INTRO} />
-            <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
-              {OFFICES.map((office) => (
-                <li key={office.city} className="rounded-xl border border-border bg-surface p-6 shadow-sm">
-                  <div className="flex items-center gap-3">
-                    <span
-                      aria-hidden="true"
-                      className="inline-flex size-10 items-center justify-center rounded-lg bg-ink-900 text-gold-400"
-                    >
-                      <MapPin className="size-5" />
-                    </span>
-                    <div>
-                      <h3 className="text-lg font-semibold text-ink-900">{office.city}</h3>
-                      <p className="text-sm text-muted">{office.role}</p>
+        {/* Offices: only those set in the company profile */}
+        {offices.length > 0 && (
+          <section aria-labelledby="offices-heading" className="bg-canvas">
+            <Container className="py-16 sm:py-24">
+              <SectionHeading id="offices-heading" intro={OFFICES_INTRO} />
+              <ul className={cn('mt-10 grid grid-cols-1 gap-6', offices.length > 1 && 'md:grid-cols-2 lg:grid-cols-3')}>
+                {offices.map((office) => (
+                  <li key={`${office.city}-${office.address}`} className="rounded-xl border border-border bg-surface p-6 shadow-sm">
+                    <div className="flex items-center gap-3">
+                      <span
+                        aria-hidden="true"
+                        className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-ink-900 text-gold-400"
+                      >
+                        <MapPin className="size-5" />
+                      </span>
+                      <div>
+                        <h3 className="text-lg font-semibold text-ink-900">{office.city}</h3>
+                        {office.role && <p className="text-sm text-muted">{office.role}</p>}
+                      </div>
                     </div>
-                  </div>
-                  <address className="mt-5 space-y-1 border-t border-border pt-5 text-text not-italic">
-                    <p className="pb-2 text-muted">
-                      {office.addressLines.map((line) => (
-                        <span key={line} className="block">
-                          {line}
-                        </span>
-                      ))}
-                    </p>
-                    <p>
-                      <a href={telHref(office.phone)} className={cn(contactLink, focusOnLight, 'tabular')}>
-                        <Phone aria-hidden="true" className="size-4 shrink-0 text-gold-700" />
-                        <span className="sr-only">Phone: </span>
-                        {office.phone}
-                      </a>
-                    </p>
-                    <p>
-                      <a href={`mailto:${office.email}`} className={cn(contactLink, focusOnLight)}>
-                        <Mail aria-hidden="true" className="size-4 shrink-0 text-gold-700" />
-                        <span className="sr-only">E-mail: </span>
-                        {office.email}
-                      </a>
-                    </p>
-                  </address>
-                </li>
-              ))}
-            </ul>
-          </Container>
-        </section>
+                    {(office.address || office.phone || office.email) && (
+                      <address className="mt-5 space-y-1 border-t border-border pt-5 text-text not-italic">
+                        {office.address && <p className="pb-2 text-muted">{office.address}</p>}
+                        {office.phone && (
+                          <p>
+                            <a href={telHref(office.phone)} className={cn(contactLink, focusOnLight, 'tabular')}>
+                              <Phone aria-hidden="true" className="size-4 shrink-0 text-gold-700" />
+                              <span className="sr-only">Phone: </span>
+                              {office.phone}
+                            </a>
+                          </p>
+                        )}
+                        {office.email && (
+                          <p>
+                            <a href={`mailto:${office.email}`} className={cn(contactLink, focusOnLight)}>
+                              <Mail aria-hidden="true" className="size-4 shrink-0 text-gold-700" />
+                              <span className="sr-only">E-mail: </span>
+                              {office.email}
+                            </a>
+                          </p>
+                        )}
+                      </address>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </Container>
+          </section>
+        )}
 
         {/* Calls to action */}
         <section aria-labelledby="cta-heading" className="bg-surface">
@@ -346,35 +372,60 @@ export default function LandingPage() {
               </div>
               <p className="mt-4">{FOOTER.tagline}</p>
               <p className="mt-2 text-sm">{FOOTER.regulatoryNote}</p>
-              <p className="mt-4">
-                <a href={`mailto:${FOOTER.generalEmail}`} className={cn(contactLink, 'text-gold-400')}>
-                  <Mail aria-hidden="true" className="size-4 shrink-0" />
-                  <span className="sr-only">General enquiries: </span>
-                  {FOOTER.generalEmail}
-                </a>
-              </p>
+              {profile?.licenseNumber && (
+                <p className="mt-1 text-sm">
+                  DFSA licence number <span className="tabular">{profile.licenseNumber}</span>
+                </p>
+              )}
+              {profile?.legalName && <p className="mt-4 text-sm">{profile.legalName}</p>}
+              {profile?.registeredOffice && <p className="mt-1 text-sm">Registered office: {profile.registeredOffice}</p>}
+              {ir && (ir.email || ir.phone) && (
+                <div className="mt-4 flex flex-col items-start">
+                  <p className="text-sm font-semibold text-white">Investor relations{ir.name ? `: ${ir.name}` : ''}</p>
+                  {ir.email && (
+                    <a href={`mailto:${ir.email}`} className={cn(contactLink, 'text-gold-400')}>
+                      <Mail aria-hidden="true" className="size-4 shrink-0" />
+                      <span className="sr-only">Investor relations e-mail: </span>
+                      {ir.email}
+                    </a>
+                  )}
+                  {ir.phone && (
+                    <a href={telHref(ir.phone)} className={cn(contactLink, 'tabular text-gold-400')}>
+                      <Phone aria-hidden="true" className="size-4 shrink-0" />
+                      <span className="sr-only">Investor relations phone: </span>
+                      {ir.phone}
+                    </a>
+                  )}
+                </div>
+              )}
             </div>
 
-            <div className="lg:col-span-2">
-              <h2 className="text-sm font-semibold tracking-wider text-gold-400 uppercase">Contact</h2>
-              <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-3">
-                {OFFICES.map((office) => (
-                  <li key={office.city}>
-                    <p className="font-semibold text-white">{office.city}</p>
-                    <address className="flex flex-col items-start not-italic">
-                      <a href={telHref(office.phone)} className={cn(contactLink, 'tabular text-sm')}>
-                        <span className="sr-only">{office.city} phone: </span>
-                        {office.phone}
-                      </a>
-                      <a href={`mailto:${office.email}`} className={cn(contactLink, 'text-sm')}>
-                        <span className="sr-only">{office.city} e-mail: </span>
-                        {office.email}
-                      </a>
-                    </address>
-                  </li>
-                ))}
-              </ul>
-            </div>
+            {offices.length > 0 && (
+              <div className="lg:col-span-2">
+                <h2 className="text-sm font-semibold tracking-wider text-gold-400 uppercase">Contact</h2>
+                <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-3">
+                  {offices.map((office) => (
+                    <li key={`${office.city}-${office.address}`}>
+                      <p className="font-semibold text-white">{office.city}</p>
+                      <address className="flex flex-col items-start not-italic">
+                        {office.phone && (
+                          <a href={telHref(office.phone)} className={cn(contactLink, 'tabular text-sm')}>
+                            <span className="sr-only">{office.city} phone: </span>
+                            {office.phone}
+                          </a>
+                        )}
+                        {office.email && (
+                          <a href={`mailto:${office.email}`} className={cn(contactLink, 'text-sm')}>
+                            <span className="sr-only">{office.city} e-mail: </span>
+                            {office.email}
+                          </a>
+                        )}
+                      </address>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </div>
 
           <div className="mt-12 border-t border-ink-800 pt-8 text-sm">

@@ -9,6 +9,7 @@ import { Field, fieldProps } from '../../components/ui/field';
 import { issuesToErrors } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { refreshAfterChange, type Side, sendNewMessage, useRecipients } from './api';
 import { AttachmentField, applyFailure, isAbort, SendingProgress, useAttachmentForm } from './attachment-form';
 import { checkAttachment, MESSAGE_TEXT } from './message-parts';
@@ -43,6 +44,8 @@ export function ComposeDialog({
   const qc = useQueryClient();
   const [draft, setDraft] = useState<ComposeDraft>(EMPTY_DRAFT);
   const form = useAttachmentForm();
+  // A typed message is kept while the dialog is closed, but leaving the page would lose it.
+  useUnsavedChangesGuard(JSON.stringify(draft) !== JSON.stringify(EMPTY_DRAFT) || form.file !== null);
   const recipients = useRecipients(side === 'admin' && open);
   const uid = useId();
   const id = (k: string) => `${uid}-${k}`;

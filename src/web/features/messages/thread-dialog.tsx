@@ -12,6 +12,7 @@ import { Textarea } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { messageKeys } from '../../lib/query-keys';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { attachmentUrl, downloadAttachment, errorMessage, refreshAfterChange, type Side, sendReply, useThread } from './api';
 import { AttachmentField, applyFailure, isAbort, SendingProgress, useAttachmentForm } from './attachment-form';
 import { checkAttachment, formatBytes, MESSAGE_TEXT, PriorityBadge } from './message-parts';
@@ -209,6 +210,7 @@ export function ReplyForm({
   const qc = useQueryClient();
   const [body, setBody] = useState('');
   const form = useAttachmentForm();
+  useUnsavedChangesGuard(body.trim() !== '' || form.file !== null);
   const uid = useId();
   const id = (k: string) => `${uid}-${k}`;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '../../../shared/settings';
 import { api } from '../../lib/api';
-import { activityLogKeys, settingsKeys } from '../../lib/query-keys';
+import { activityLogKeys, companyKeys, settingsKeys } from '../../lib/query-keys';
 
 export const SAVED = 'Settings saved successfully';
 export const SAVE_FAILED = 'Failed to save settings';
@@ -27,6 +27,7 @@ export function useSaveSettings() {
       qc.setQueryData(settingsKeys.all, saved);
       // A save is logged (settings_updated).
       void qc.invalidateQueries({ queryKey: activityLogKeys.all });
+      void qc.invalidateQueries({ queryKey: companyKeys.profile });
     },
   });
 }

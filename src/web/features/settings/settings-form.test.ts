@@ -25,6 +25,13 @@ describe('settings form', () => {
     expect(r.data).toEqual(DEFAULT_SETTINGS);
   });
 
+  it('checks each office and names it in the message, on the Company Profile tab', () => {
+    const r = validateSettings(form({ offices: [{ city: 'Dubai' }, { city: 'Nairobi', email: 'nope' }] }));
+    expect(r.errors).toEqual({ offices: 'Office 2: Enter a valid email address' });
+    expect(firstTabWithError(r.errors ?? {})).toBe('profile');
+    expect(settingsFieldErrors({ 'offices.0.city': 'Enter the city' })).toEqual({ offices: 'Office 1: Enter the city' });
+  });
+
   it('rejects a port outside 1-65535 on the Email tab', () => {
     const r = validateSettings(form({ smtpPort: '70000' }));
     expect(r.errors).toEqual({ smtpPort: 'Port must be 1-65535' });

@@ -14,9 +14,10 @@ export type SettingsFormValues = { [K in keyof Settings]: Settings[K] extends nu
 export type SettingsKey = keyof Settings;
 export type SettingsErrors = Partial<Record<SettingsKey, string>>;
 
-export type TabId = 'general' | 'security' | 'notifications' | 'system' | 'email';
+export type TabId = 'general' | 'profile' | 'security' | 'notifications' | 'system' | 'email';
+export const TAB_IDS: readonly TabId[] = ['general', 'profile', 'security', 'notifications', 'system', 'email'];
 
-export type FieldKind = 'text' | 'url' | 'email' | 'tel' | 'number' | 'select' | 'checkbox' | 'textarea';
+export type FieldKind = 'text' | 'url' | 'email' | 'tel' | 'number' | 'select' | 'checkbox' | 'textarea' | 'offices';
 
 export interface SettingsFieldDef {
   key: SettingsKey;
@@ -97,12 +98,42 @@ export const SETTINGS_TABS: SettingsTab[] = [
           },
         ],
       },
+    ],
+  },
+  {
+    id: 'profile',
+    label: 'Company Profile',
+    sections: [
+      {
+        title: 'Company profile',
+        description:
+          'Shown on the public landing page and to investors. A value left empty is not shown to them at all (never a placeholder).',
+        fields: [
+          { key: 'legalName', label: 'Legal name', kind: 'text', autoComplete: 'off', hint: 'The registered name, shown in the footer.' },
+          { key: 'registeredOffice', label: 'Registered office', kind: 'text', autoComplete: 'off', wide: true },
+        ],
+      },
+      {
+        title: 'Offices',
+        description: 'The offices listed on the landing page, in this order. Only the city is required.',
+        fields: [{ key: 'offices', label: 'Offices', kind: 'offices', wide: true }],
+      },
+      {
+        title: 'Investor relations',
+        description: 'The contact for investors and the public (the landing page footer).',
+        fields: [
+          { key: 'investorRelationsName', label: 'Investor relations contact name', kind: 'text', autoComplete: 'off' },
+          { key: 'investorRelationsEmail', label: 'Investor relations email', kind: 'email', autoComplete: 'off' },
+          { key: 'investorRelationsPhone', label: 'Investor relations phone', kind: 'tel', autoComplete: 'off' },
+        ],
+      },
       {
         title: 'Regulatory details',
-        description: 'Shown to investors under Regulatory Information on the DFSA Compliance screen. Replace the placeholders.',
+        description:
+          'Shown to investors under Regulatory Information on the DFSA Compliance screen; the licence number also in the landing page footer.',
         fields: [
           { key: 'regulatorAuthorization', label: 'Regulator authorization', kind: 'text', wide: true },
-          { key: 'licenseNumber', label: 'License number', kind: 'text' },
+          { key: 'licenseNumber', label: 'DFSA licence number', kind: 'text' },
           { key: 'clientClassification', label: 'Client classification', kind: 'text' },
           {
             key: 'classificationReview',
@@ -290,6 +321,10 @@ export function validateSettings(values: SettingsFormValues): { data: Settings; 
     const key = issue.path[0] as SettingsKey | undefined;
     if (!key || errors[key]) continue;
     const def = ALL_FIELDS.find((f) => f.key === key);
+    if (key === 'offices' && typeof issue.path[1] === 'number') {
+      errors[key] = `Office ${issue.path[1] + 1}: ${issue.message}`;
+      continue;
+    }
     // The schema's own words where it has them ('Port must be 1-65535'); a clear range otherwise.
     const generic = /^(Too (small|big)|Invalid input)/.test(issue.message);
     errors[key] = def?.kind === 'number' && generic ? rangeMessage(def) : issue.message;
@@ -320,8 +355,9 @@ export function settingsFieldErrors(fields: Record<string, string> | undefined):
   const out: SettingsErrors = {};
   if (!fields) return out;
   for (const [k, v] of Object.entries(fields)) {
-    const key = k.split('.')[0] as SettingsKey;
-    if (TAB_OF.has(key) && !out[key]) out[key] = v;
+    const [key, index] = k.split('.') as [SettingsKey, string | undefined];
+    if (TAB_OF.has(key) && !out[key])
+      out[key] = key === 'offices' && index && /^\d+$/.test(index) ? `Office ${Number(index) + 1}: ${v}` : v;
   }
   return out;
 }

@@ -1,7 +1,8 @@
 import { CircleAlert, Info, RefreshCw, Undo2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { Settings } from '../../../shared/settings';
+import type { Office, Settings } from '../../../shared/settings';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -16,6 +17,7 @@ import { pageTitle } from '../../lib/company';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { LOAD_FAILED, SAVE_FAILED, SAVED, useSaveSettings, useSettings } from './api';
 import { EmailTools } from './email-tools';
+import { OfficesEditor } from './offices-editor';
 import {
   errorCount,
   firstFieldWithError,
@@ -28,6 +30,7 @@ import {
   type SettingsFormValues,
   type SettingsKey,
   settingsFieldErrors,
+  TAB_IDS,
   type TabId,
   toFormValues,
   validateSettings,
@@ -78,7 +81,22 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const [saved, setSaved] = useState<SettingsFormValues>(() => toFormValues(initial));
   const [values, setValues] = useState<SettingsFormValues>(saved);
   const [errors, setErrors] = useState<SettingsErrors>({});
-  const [tab, setTab] = useState<TabId>('general');
+  // The open tab lives in the URL (?tab=profile), so a refresh, a link or Back keeps it.
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab') as TabId | null;
+  const tab: TabId = tabParam && TAB_IDS.includes(tabParam) ? tabParam : 'general';
+  // Radix calls this on mouse down and on focus: one history entry per change of tab.
+  const setTab = (next: TabId) =>
+    next !== (new URLSearchParams(window.location.search).get('tab') ?? 'general') &&
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        if (next === 'general') out.delete('tab');
+        else out.set('tab', next);
+        return out;
+      },
+      { replace: false },
+    );
   const [focusKey, setFocusKey] = useState<SettingsKey | null>(null);
 
   const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(saved), [values, saved]);
@@ -195,15 +213,25 @@ function SettingsForm({ initial }: { initial: Settings }) {
                   <CardDescription>{section.description}</CardDescription>
                 </CardHeader>
                 <CardContent className="grid grid-cols-1 gap-x-6 gap-y-5 md:grid-cols-2">
-                  {section.fields.map((def) => (
-                    <SettingField
-                      key={def.key}
-                      def={def}
-                      value={values[def.key]}
-                      error={errors[def.key]}
-                      onChange={(v) => set(def.key, v as never)}
-                    />
-                  ))}
+                  {section.fields.map((def) =>
+                    def.kind === 'offices' ? (
+                      <OfficesEditor
+                        key={def.key}
+                        id={inputId(def.key)}
+                        value={values.offices}
+                        error={errors.offices}
+                        onChange={(v: Office[]) => set('offices', v)}
+                      />
+                    ) : (
+                      <SettingField
+                        key={def.key}
+                        def={def}
+                        value={values[def.key]}
+                        error={errors[def.key]}
+                        onChange={(v) => set(def.key, v as never)}
+                      />
+                    ),
+                  )}
                 </CardContent>
               </Card>
             ))}

@@ -22,6 +22,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { useCreateSpv, useSpvs, useUpdateSpv } from './api';
 import { PaymentInstructionsFields } from './payment-fields';
 
@@ -235,6 +236,7 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
   const update = useUpdateSpv();
   const [form, setForm] = useState<SpvForm>(() => toForm(spv));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  useUnsavedChangesGuard(JSON.stringify(form) !== JSON.stringify(toForm(spv)));
   const busy = create.isPending || update.isPending;
   const isEdit = spv !== null;
 

@@ -18,6 +18,7 @@ import { ApiError } from '../../lib/api';
 import { useInvestorDeals } from '../../lib/queries/deals';
 import { useMyKyc } from '../../lib/queries/kyc';
 import { kycKeys } from '../../lib/query-keys';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { centsToDecimal, decimalToCents, parseAmountCents } from './amount';
 import { SUBSCRIPTION_TEXT, serverMessage, useCreateSubscription } from './api';
 import { DealSummary, type Review, ReviewDialog } from './review-dialog';
@@ -38,6 +39,8 @@ export function SubscribeForm() {
   const create = useCreateSubscription();
   const [params, setParams] = useSearchParams();
   const [amount, setAmount] = useState('');
+  // A typed amount not yet submitted: leaving the page asks first.
+  useUnsavedChangesGuard(amount.trim() !== '');
   const [errors, setErrors] = useState<Errors>({});
   const [reviewing, setReviewing] = useState<Review | null>(null);
   const [suitabilityHold, setSuitabilityHold] = useState<string | null>(null);

@@ -36,6 +36,7 @@ import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/t
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { policyHint, usePasswordPolicy } from '../../lib/password-policy';
+import { useUrlState } from '../../lib/url-state';
 import { serverMessage, useCreateUser, useDeleteUser, useResetPassword, useUpdateUser, useUsers } from './api';
 
 // ---------------------------------------------------------------------------------------------
@@ -159,9 +160,10 @@ export default function UserManagementPage() {
   const users = useUsers();
   const { user: me } = useAuth();
   const updateUser = useUpdateUser();
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<'all' | Role>('all');
-  const [status, setStatus] = useState<'all' | AccountStatus>('all');
+  // Search and filters live in the URL: a refresh or Back keeps them.
+  const [search, setSearch] = useUrlState<string>('q', '');
+  const [role, setRole] = useUrlState<'all' | Role>('role', 'all', ['all', 'admin', 'investor']);
+  const [status, setStatus] = useUrlState<'all' | AccountStatus>('status', 'all', ['all', ...ACCOUNT_STATUSES]);
   const [dialog, setDialog] = useState<DialogState>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -190,9 +192,10 @@ export default function UserManagementPage() {
   };
 
   function clearFilters() {
+    // One history entry for the whole reset.
     setSearch('');
-    setRole('all');
-    setStatus('all');
+    setRole('all', { replace: true });
+    setStatus('all', { replace: true });
     searchRef.current?.focus();
   }
 
@@ -213,7 +216,12 @@ export default function UserManagementPage() {
     onStatus: (next: AccountStatus) => void changeStatus(u, next),
   });
 
-  const countText = users.data ? `Showing ${visible.length} of ${all.length} user${all.length === 1 ? '' : 's'}` : 'Loading users...';
+  // Never 'Loading users...' above 'Failed to load users': a failed load says so.
+  const countText = users.data
+    ? `Showing ${visible.length} of ${all.length} user${all.length === 1 ? '' : 's'}`
+    : users.isError
+      ? 'Users unavailable'
+      : 'Loading users...';
 
   return (
     <>
@@ -244,7 +252,7 @@ export default function UserManagementPage() {
               placeholder="Name or email"
               autoComplete="off"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={(e) => setSearch(e.target.value, { replace: true })}
               className="pl-9"
             />
           </div>
