@@ -103,7 +103,7 @@ test.describe('login screen', () => {
       };
     };
 
-    const session = await hold('**/api/auth/session', () => expect(page.getByText('Initializing...')).toBeVisible());
+    const session = await hold('**/api/auth/me', () => expect(page.getByText('Initializing...')).toBeVisible());
     await page.goto('/login');
     await session();
     await expect(page.getByText(LOGIN_SUBTITLE)).toBeVisible();

@@ -102,6 +102,18 @@ test.describe('landing page', () => {
     });
   }
 
+  test('an anonymous visit to / and /login logs no error (no 401) to the console', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || msg.type() === 'warning') errors.push(msg.text());
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('link', { name: 'Investor Login' })).toBeVisible();
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await expect(page.getByText('Secure access to deal syndication platform')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('loads no admin or investor code', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (req) => {

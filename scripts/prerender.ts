@@ -34,7 +34,7 @@ const ROUTER_SHIM = path.join(ROOT, 'scripts/prerender-router.tsx');
 export const PAGES: readonly { url: string; file: string; module: string; preloadFetch: readonly string[] }[] = [
   { url: '/', file: 'landing.html', module: 'src/web/features/landing/landing-page.tsx', preloadFetch: [] },
   // The login card waits for the session check (spec: 'Initializing...'); start it with the page.
-  { url: '/login', file: 'login.html', module: 'src/web/features/auth/login-page.tsx', preloadFetch: ['/api/auth/session'] },
+  { url: '/login', file: 'login.html', module: 'src/web/features/auth/login-page.tsx', preloadFetch: ['/api/auth/me'] },
 ];
 export const PRERENDER_MANIFEST = 'prerendered.json';
 

@@ -14,6 +14,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/auth/sign-in': 'public',
   'POST /api/auth/sign-out': 'user',
   'GET /api/auth/session': 'user',
+  'GET /api/auth/me': 'public',
   'POST /api/auth/change-password': 'user',
   'GET /api/auth/password-policy': 'public',
   'POST /api/auth/two-factor/verify': 'user',

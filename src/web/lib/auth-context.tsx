@@ -49,9 +49,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const fetchSession = useCallback(async (): Promise<AppUser | null> => {
     try {
-      const { user: u, secondFactor } = await api<{ user: AppUser; secondFactor: string | null }>('/api/auth/session', { quiet401: true });
+      // 200 with user null when nobody is signed in: an anonymous visit logs no error.
+      const { user: u, secondFactor } = await api<{ user: AppUser | null; secondFactor: string | null }>('/api/auth/me', {
+        quiet401: true,
+      });
       // A session still waiting for its second step is not a signed-in user yet.
-      if (secondFactor) return null;
+      if (!u || secondFactor) return null;
       warnIfInactive(u);
       return u;
     } catch (err) {

@@ -328,6 +328,27 @@ describe('identity and sessions API', () => {
     });
   });
 
+  describe('GET /api/auth/me', () => {
+    const me = (cookie?: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+    it('answers 200 with user null when nobody is signed in (unknown cookies are cleared), and the user when someone is', async () => {
+      const anon = await me();
+      expect(anon.statusCode).toBe(200);
+      expect(anon.json()).toEqual({ user: null, secondFactor: null });
+      const dead = await me('sd_session=not-a-real-token');
+      expect(dead.statusCode).toBe(200);
+      expect(dead.json()).toEqual({ user: null, secondFactor: null });
+      expect(dead.cookies.find((c) => c.name === 'sd_session')?.value).toBe('');
+      const user = await createUser(ctx, { name: 'Mia Me' });
+      const cookie = await signIn(ctx, user.email, user.password);
+      const live = await me(cookie);
+      expect(live.statusCode).toBe(200);
+      expect(live.json().user).toMatchObject({ id: user.id, email: user.email, name: 'Mia Me', role: 'investor' });
+      // After sign-out the same cookie is nobody again.
+      await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
+      expect((await me(cookie)).json()).toEqual({ user: null, secondFactor: null });
+    });
+  });
+
   describe('GET /api/auth/session', () => {
     it('answers 401 without a cookie or with an unknown one', async () => {
       expect(expectError(await getSession(), 401).code).toBe('UNAUTHENTICATED');

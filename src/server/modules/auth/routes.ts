@@ -99,6 +99,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user: currentUser(request), secondFactor: request.session?.secondFactor ?? null };
   });
 
+  // Who is signed in, if anyone: what the web app asks on every page load. Answers 200 with
+  // user null when nobody is (a 401 here would put an error in the console of every anonymous
+  // visit); GET /api/auth/session keeps answering 401 without a session.
+  app.get('/api/auth/me', { config: { access: 'public', readsSession: true } }, async (request) => ({
+    user: request.session?.user ?? null,
+    secondFactor: request.session?.secondFactor ?? null,
+  }));
+
   app.post('/api/auth/change-password', { config: { access: 'user', duringPasswordChange: true } }, async (request) => {
     const input = parse(changePasswordInput, request.body);
     const session = request.session;
