@@ -81,7 +81,8 @@ async function downloadBytes(page: Page, link: Locator): Promise<{ name: string;
 
 test('the demo investor sees the cards, the demo threads, the notice, and the thread opens', async ({ page }) => {
   await signInAs(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
-  await page.getByRole('link', { name: 'Secure Messages', exact: true }).click();
+  // The link may carry the unread count in its name ('Secure Messages (2 unread)'), once it has loaded.
+  await page.getByRole('link', { name: /^Secure Messages( \(\d+ unread\))?$/ }).click();
   await expect(page).toHaveURL(/\/investor\/messages$/);
   await openInvestorMessages(page);
   await expect(page.getByText('Encrypted communication with the team', { exact: true })).toBeVisible();
