@@ -30,6 +30,19 @@ describe('API rate counter (per user and clock hour, counted in memory, shared t
     expect(await shared(u.id)).toEqual([60]);
   });
 
+  it('requests counted while a flush is writing still count: the limit stays exact', async () => {
+    const u = await createUser(ctx);
+    const counter = new ApiRateCounter(ctx.db, 0);
+    const now = Date.now();
+    for (let i = 0; i < 8; i++) expect(await counter.count(u.id, 10, now)).toBeNull();
+    const flushing = counter.flush(); // 7 counted in memory go to the shared row now
+    const during = await Promise.all(Array.from({ length: 5 }, () => counter.count(u.id, 10, now)));
+    await flushing;
+    expect(during.filter((r) => r === null)).toHaveLength(2);
+    await counter.flush();
+    expect(await shared(u.id)).toEqual([13]);
+  });
+
   it("a second instance sees the first one's requests after its flush; together they stop at the limit", async () => {
     const u = await createUser(ctx);
     const a = new ApiRateCounter(ctx.db, 0);

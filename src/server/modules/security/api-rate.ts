@@ -9,6 +9,8 @@ interface Entry {
   known: number;
   /** Requests counted here since that write. */
   pending: number;
+  /** Requests being added to the shared row by a flush in progress (not yet in `known`). */
+  inFlight: number;
   /** The first write of the hour is in flight: later requests wait for it. */
   first: Promise<void> | null;
 }
@@ -39,7 +41,7 @@ export class ApiRateCounter {
     const e = this.entries.get(userId);
     let total: number;
     if (!e || e.window !== window) {
-      const entry: Entry = { window, known: 0, pending: 0, first: null };
+      const entry: Entry = { window, known: 0, pending: 0, inFlight: 0, first: null };
       this.entries.set(userId, entry);
       // The first request of the hour here: add it to the shared row and learn the others' count
       // (after writing what the past hour still had in memory).
@@ -62,7 +64,7 @@ export class ApiRateCounter {
       if (e.first) {
         await e.first;
         total = e.known + position;
-      } else total = e.known + e.pending;
+      } else total = e.known + e.inFlight + e.pending;
     }
     if (total <= limit) return null;
     return { limit, retryAfter: Math.max(1, Math.ceil((window + HOUR_MS - now) / 1000)) };
@@ -97,10 +99,13 @@ export class ApiRateCounter {
         if (e.pending > 0 && !e.first) {
           const n = e.pending;
           e.pending -= n;
+          e.inFlight = n;
           try {
             await this.write(userId, e, n);
           } catch {
             e.pending += n; // kept for the next flush
+          } finally {
+            e.inFlight = 0;
           }
         }
         if (e.window < current && e.pending === 0) this.entries.delete(userId);
