@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Button, type ButtonProps } from './button';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
@@ -60,4 +61,47 @@ export function DialogDescription({ className, ...props }: ComponentProps<typeof
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end', className)} {...props} />;
+}
+
+export interface DialogActionsProps {
+  /** The submit button's label, and the label while the action runs (e.g. "Saving..."). */
+  submit: ReactNode;
+  busyLabel?: ReactNode;
+  busy?: boolean;
+  /** The cancel button's label (default "Cancel"); it closes the dialog. */
+  cancel?: ReactNode;
+  /** A click handler instead of submitting the enclosing form. */
+  onSubmit?: () => void;
+  variant?: ButtonProps['variant'];
+  disabled?: boolean;
+  /** Buttons shown before the cancel button (e.g. a "Back" step). */
+  extra?: ReactNode;
+  className?: string;
+}
+
+/** The one dialog footer: Cancel (closes, disabled while busy) then the primary action. */
+export function DialogActions({
+  submit,
+  busyLabel,
+  busy = false,
+  cancel = 'Cancel',
+  onSubmit,
+  variant,
+  disabled,
+  extra,
+  className,
+}: DialogActionsProps) {
+  return (
+    <DialogFooter className={className}>
+      {extra}
+      <DialogClose asChild>
+        <Button type="button" variant="secondary" disabled={busy}>
+          {cancel}
+        </Button>
+      </DialogClose>
+      <Button type={onSubmit ? 'button' : 'submit'} onClick={onSubmit} variant={variant} disabled={disabled} busy={busy}>
+        {busy && busyLabel ? busyLabel : submit}
+      </Button>
+    </DialogFooter>
+  );
 }

@@ -9,7 +9,7 @@ import {
   RECURRENCES,
 } from '../../../shared/compliance';
 import { Button } from '../../components/ui/button';
-import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
@@ -227,16 +227,7 @@ export function ComplianceItemDialog({
             {errors.form}
           </p>
         )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="secondary" disabled={busy}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" busy={busy}>
-            {busy ? 'Saving...' : isEdit ? 'Save Changes' : 'Create Item'}
-          </Button>
-        </DialogFooter>
+        <DialogActions busy={busy} busyLabel="Saving..." submit={isEdit ? 'Save Changes' : 'Create Item'} />
       </form>
     </DialogContent>
   );

@@ -16,7 +16,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
@@ -342,16 +342,7 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
             {errors.form}
           </p>
         )}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="secondary" disabled={busy}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button type="submit" busy={busy}>
-            {busy ? 'Saving...' : isEdit ? 'Save Changes' : 'Create SPV'}
-          </Button>
-        </DialogFooter>
+        <DialogActions busy={busy} busyLabel="Saving..." submit={isEdit ? 'Save Changes' : 'Create SPV'} />
       </form>
     </DialogContent>
   );
