@@ -8,7 +8,6 @@ import {
   complianceItemInput,
   RECURRENCES,
 } from '../../../shared/compliance';
-import { Button } from '../../components/ui/button';
 import { DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input, Textarea } from '../../components/ui/input';
