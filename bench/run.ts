@@ -127,7 +127,7 @@ async function cleanup() {
   try {
     cluster?.stop();
   } catch {}
-  rmSync(work, { recursive: true, force: true });
+  if (!process.env.BENCH_KEEP) rmSync(work, { recursive: true, force: true });
 }
 process.on('SIGINT', () => {
   void cleanup().then(() => process.exit(130));

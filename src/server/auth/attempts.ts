@@ -75,3 +75,8 @@ export async function reserveAttempt(
 export async function settleAttempt(q: Queryable, id: number, outcome: 'failed' | 'ok'): Promise<void> {
   await q.query('UPDATE auth_attempts SET outcome = $2 WHERE id = $1', [id, outcome]);
 }
+
+/** Forgets a reserved attempt whose password was never checked (its client went away first). */
+export async function releaseAttempt(q: Queryable, id: number): Promise<void> {
+  await q.query("DELETE FROM auth_attempts WHERE id = $1 AND outcome = 'pending'", [id]);
+}

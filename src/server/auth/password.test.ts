@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generatePassword, hashPassword, verifyPassword } from './password.ts';
+import { checkHashesStarted, generatePassword, HashAbandoned, hashPassword, holdCheckSlot, verifyPassword } from './password.ts';
 
 const FAST = 12;
 
@@ -59,5 +59,35 @@ describe('generatePassword', () => {
 
   it('honours another length', () => {
     expect(generatePassword(10)).toHaveLength(10);
+  });
+});
+
+describe('the sign-in gate drops checks whose client has gone', () => {
+  it('a queued check aborted before its turn never hashes; the next one moves up', async () => {
+    const hash = await hashPassword('gate-pass', FAST);
+    let release = () => {};
+    const held = holdCheckSlot(() => new Promise<void>((r) => (release = r)));
+    const before = checkHashesStarted();
+    const gone = new AbortController();
+    const abandoned = verifyPassword('gate-pass', hash, gone.signal);
+    const waiting = verifyPassword('gate-pass', hash, new AbortController().signal);
+    gone.abort();
+    await expect(abandoned).rejects.toBeInstanceOf(HashAbandoned);
+    release();
+    await held;
+    expect(await waiting).toBe(true);
+    // The held slot and the waiting check ran; the abandoned check did not.
+    expect(checkHashesStarted() - before).toBe(1);
+    // Already aborted: refused at once. Without a signal the check runs as before.
+    await expect(verifyPassword('gate-pass', hash, AbortSignal.abort())).rejects.toBeInstanceOf(HashAbandoned);
+    expect(await verifyPassword('nope', hash)).toBe(false);
+  });
+
+  it('an abort after the check started changes nothing: the answer stands', async () => {
+    const hash = await hashPassword('gate-pass', FAST);
+    const late = new AbortController();
+    const check = verifyPassword('gate-pass', hash, late.signal);
+    late.abort();
+    expect(await check).toBe(true);
   });
 });

@@ -13,20 +13,47 @@ function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: nu
   });
 }
 
+/** A queued hash whose request was abandoned (the client went away) before its turn. */
+export class HashAbandoned extends Error {
+  constructor() {
+    super('The request was abandoned before its password check ran');
+  }
+}
+
 /**
  * A bound on concurrent hashes (each takes 128 MiB at cost 17 and a thread of libuv's pool).
  * Checks of an existing password (sign-in) and hashes of new ones (sign-up, changes, resets)
  * have a gate each, so a flood of sign-ups waits in its own queue and cannot starve sign-ins.
+ * A job given an AbortSignal leaves the queue when it is aborted: a client that disconnects
+ * while waiting costs no hash, and those behind it move up (issue 19: sign-ins abandoned by
+ * a load generator kept the gate busy for seconds after their clients had gone).
  */
 class HashGate {
   limit = 1;
+  /** Hashes this gate has started (tests and the bench read it). */
+  started = 0;
   private running = 0;
   private readonly queue: Array<() => void> = [];
 
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((resolve) => this.queue.push(resolve));
-    else this.running++;
+  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) throw new HashAbandoned();
+    if (this.running >= this.limit) {
+      await new Promise<void>((resolve, reject) => {
+        const turn = () => {
+          signal?.removeEventListener('abort', leave);
+          resolve();
+        };
+        const leave = () => {
+          const i = this.queue.indexOf(turn);
+          if (i >= 0) this.queue.splice(i, 1);
+          reject(new HashAbandoned());
+        };
+        signal?.addEventListener('abort', leave, { once: true });
+        this.queue.push(turn);
+      });
+    } else this.running++;
     try {
+      this.started++;
       return await fn();
     } finally {
       const next = this.queue.shift();
@@ -63,7 +90,17 @@ async function hashUngated(password: string, log2N: number): Promise<string> {
   return `scrypt$${log2N}$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** Hashes started so far by the sign-in gate (checks of existing passwords). */
+export const checkHashesStarted = (): number => checkGate.started;
+
+/** Runs fn while holding a slot of the sign-in gate (tests: a gate kept busy on purpose). */
+export const holdCheckSlot = <T>(fn: () => Promise<T>): Promise<T> => checkGate.run(fn);
+
+/**
+ * Whether password matches stored. With a signal, a check still waiting for its turn is dropped
+ * when the signal aborts: it rejects with HashAbandoned instead of answering false.
+ */
+export async function verifyPassword(password: string, stored: string, signal?: AbortSignal): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
@@ -81,12 +118,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
     expected.length === 0
   )
     return false;
+  let key: Buffer;
   try {
-    const key = await checkGate.run(() => scryptAsync(password, Buffer.from(saltB64, 'base64'), 2 ** log2N, rr, pp));
-    return key.length === expected.length && timingSafeEqual(key, expected);
-  } catch {
+    key = await checkGate.run(() => scryptAsync(password, Buffer.from(saltB64, 'base64'), 2 ** log2N, rr, pp), signal);
+  } catch (err) {
+    if (err instanceof HashAbandoned) throw err;
     return false;
   }
+  return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
 /** A hash of a random password, used to spend the same time when an e-mail is unknown. */

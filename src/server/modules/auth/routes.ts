@@ -6,6 +6,7 @@ import { currentUser } from '../../auth/guard.ts';
 import { destroySession, resolveSession, SESSION_COOKIE } from '../../auth/sessions.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
+import { abandonedSignal } from '../../http/abandoned.ts';
 import { conflict, parse } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { readSettings } from '../settings/service.ts';
@@ -31,7 +32,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/auth/sign-in', { config: { access: 'public', readsSession: true } }, async (request, reply) => {
     const input = parse(signInInput, request.body);
-    const { token, secondFactor } = await signIn(ctx, input, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
+    const { token, secondFactor } = await signIn(ctx, input, {
+      ip: clientIp(request),
+      userAgent: request.headers['user-agent'] ?? null,
+      signal: abandonedSignal(reply),
+    });
     // A new session id at every sign-in: the session the browser held before is ended.
     if (request.session) {
       await destroySession(ctx.db, request.session.id);

@@ -1,9 +1,9 @@
 import { type AppUser, AUTH_ERRORS, TWO_FACTOR_MESSAGES } from '../../../shared/auth.ts';
 import type { InvestorUserType } from '../../../shared/constants.ts';
-import { type AttemptLimits, reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
+import { type AttemptLimits, releaseAttempt, reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
 import { IP_NOT_ALLOWED } from '../../auth/guard.ts';
 import { allowListOf } from '../../auth/ip-allow-list.ts';
-import { dummyPasswordHash, hashPassword, inNewPasswordSlot, verifyPassword } from '../../auth/password.ts';
+import { dummyPasswordHash, HashAbandoned, hashPassword, inNewPasswordSlot, verifyPassword } from '../../auth/password.ts';
 import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import { completeSecondFactor, createSession, destroyUserSessions } from '../../auth/sessions.ts';
 import { hashRecoveryCode, totpStep } from '../../auth/totp.ts';
@@ -90,7 +90,7 @@ const loginLimits = (ctx: AppContext, accountSince: Date | null): AttemptLimits 
 export async function signIn(
   ctx: AppContext,
   input: { email: string; password: string },
-  meta: { ip: string; userAgent: string | null },
+  meta: { ip: string; userAgent: string | null; signal?: AbortSignal },
 ): Promise<{ token: string; userId: string; secondFactor: 'verify' | 'enrol' | null }> {
   const row = await one<LoginRow & { role: AppUser['role']; two_factor: boolean }>(
     ctx.db,
@@ -106,9 +106,17 @@ export async function signIn(
     loginLimits(ctx, row?.last_login ?? null),
   );
   // An unknown e-mail still costs one hash, so timing does not tell which accounts exist.
-  const ok = row
-    ? await verifyPassword(input.password, row.password_hash)
-    : await verifyPassword(input.password, await dummyPasswordHash(ctx.config.passwordHashCost)).then(() => false);
+  let ok: boolean;
+  try {
+    ok = row
+      ? await verifyPassword(input.password, row.password_hash, meta.signal)
+      : await verifyPassword(input.password, await dummyPasswordHash(ctx.config.passwordHashCost), meta.signal).then(() => false);
+  } catch (err) {
+    // The client left before its password was checked: nothing was tried, nothing is counted.
+    if (!(err instanceof HashAbandoned)) throw err;
+    await releaseAttempt(ctx.db, attempt);
+    throw new HttpError(400, 'The sign-in was cancelled', { code: 'REQUEST_ABANDONED' });
+  }
   if (!row || !ok) {
     await ctx.db.tx(async (q) => {
       await settleAttempt(q, attempt, 'failed');
