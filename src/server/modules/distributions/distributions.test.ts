@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Deal } from '../../../shared/deals.ts';
-import type { DistributionCalendar, DistributionEvent, Subscription } from '../../../shared/portal.ts';
+import type { DistributionCalendar, DistributionEvent } from '../../../shared/portal.ts';
+import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
@@ -16,11 +16,6 @@ function expectError(res: LightMyRequestResponse, status: number): { message: st
   return body;
 }
 
-interface Investor {
-  id: string;
-  cookie: string;
-}
-
 describe('distributions API', () => {
   let ctx: TestContext;
   let adminCookie: string;
@@ -28,54 +23,14 @@ describe('distributions API', () => {
   let b: Investor;
   let c: Investor;
 
-  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
-
-  const investor = async (name: string): Promise<Investor> => {
-    const u = await createUser(ctx, { role: 'investor', name });
-    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
-    return { id: u.id, cookie: await signIn(ctx, u.email, u.password) };
-  };
-
-  const openDeal = async (title: string, spvEntity: string | null = null): Promise<Deal> => {
-    const res = await call('POST', '/api/deals', adminCookie, { title, type: 'Infrastructure', targetAmount: null, spvEntity });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = (res.json() as { deal: Deal }).deal.id;
-    expect((await call('PATCH', `/api/deals/${id}`, adminCookie, { status: 'Active' })).statusCode).toBe(200);
-    return (res.json() as { deal: Deal }).deal;
-  };
-
-  /** Subscribes through the API and has an admin complete it. */
-  const hold = async (who: Investor, dealId: string, amount: string): Promise<Subscription> => {
-    const res = await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
-    expect(res.statusCode, res.body).toBe(201);
-    const sub = (res.json() as { subscription: Subscription }).subscription;
-    const done = await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {});
-    expect(done.statusCode, done.body).toBe(200);
-    // Funded at once: a call of this amount for this investor, received today (holders are contributors).
-    const today = inDays(0);
-    const issued = await call('POST', '/api/capital-calls', adminCookie, {
-      dealId,
-      basis: 'amount',
-      amount,
-      dueDate: today,
-      purpose: 'Closing',
-      investorIds: [who.id],
-    });
-    expect(issued.statusCode, issued.body).toBe(201);
-    const paid = await call('POST', `/api/capital-calls/${issued.json().call.id}/receipts`, adminCookie, {
-      investorId: who.id,
-      amount,
-      valueDate: today,
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
-    return sub;
-  };
+  const fx = moneyFixtures(
+    () => ctx,
+    () => adminCookie,
+  );
+  const { call, investor } = fx;
+  const openDeal = (title: string, spvEntity: string | null = null) => fx.openDeal(title, { spvEntity });
+  /** Subscribes through the API, has an admin complete it, and funds it at once (holders are contributors). */
+  const hold = (who: Investor, dealId: string, amount: string) => fx.hold(who, dealId, amount);
 
   const record = (dealId: string, totalAmount: unknown, paymentDate: string, type = 'Income') =>
     call('POST', '/api/distributions', adminCookie, { dealId, type, totalAmount, paymentDate });

@@ -1,14 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
-import type {
-  InvestorComplianceData,
-  InvestorDashboardData,
-  InvestorDeal,
-  PerformanceData,
-  Subscription,
-  Valuation,
-} from '../../../shared/portal.ts';
+import type { InvestorComplianceData, InvestorDashboardData, InvestorDeal, PerformanceData, Valuation } from '../../../shared/portal.ts';
+import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { injectForm } from '../../testing/multipart.ts';
 
@@ -26,11 +20,6 @@ function expectError(res: LightMyRequestResponse, status: number): { message: st
   return body;
 }
 
-interface Investor {
-  id: string;
-  cookie: string;
-}
-
 const VALID_ANSWERS = { experience: 'extensive', riskTolerance: 'high', netWorthBand: '5m_25m', investmentHorizon: '5_10y' };
 
 describe('investor portal API', () => {
@@ -42,55 +31,20 @@ describe('investor portal API', () => {
   let dealX: Deal;
   let dealY: Deal;
 
-  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
+  const fx = moneyFixtures(
+    () => ctx,
+    () => adminCookie,
+  );
+  const { call, investor } = fx;
   const get = async <T>(url: string, cookie: string): Promise<T> => {
     const res = await call('GET', url, cookie);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as T;
   };
-  const investor = async (name: string): Promise<Investor> => {
-    const u = await createUser(ctx, { role: 'investor', name });
-    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
-    return { id: u.id, cookie: await signIn(ctx, u.email, u.password) };
-  };
-  const openDeal = async (title: string, type: string): Promise<Deal> => {
-    const res = await call('POST', '/api/deals', adminCookie, { title, type, targetAmount: null, spvEntity: `${title} SPV` });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = (res.json() as { deal: Deal }).deal.id;
-    const patched = await call('PATCH', `/api/deals/${id}`, adminCookie, { status: 'Active' });
-    return (patched.json() as { deal: Deal }).deal;
-  };
+  const openDeal = (title: string, type: string) => fx.openDeal(title, { type, spvEntity: `${title} SPV` });
   /** Subscribes, completes (the commitment), and funds it with a call of the amount paid on `date`. */
-  const hold = async (who: Investor, dealId: string, amount: string, date = inDays(0)): Promise<Subscription> => {
-    const res = await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
-    expect(res.statusCode, res.body).toBe(201);
-    const sub = (res.json() as { subscription: Subscription }).subscription;
-    expect((await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {})).statusCode).toBe(200);
-    await ctx.db.query('UPDATE deals SET created_at = least(created_at, $2::timestamptz) WHERE id = $1', [dealId, `${date}T00:00:00Z`]);
-    const issued = await call('POST', '/api/capital-calls', adminCookie, {
-      dealId,
-      basis: 'amount',
-      amount,
-      callDate: date,
-      dueDate: date,
-      purpose: 'Closing',
-      investorIds: [who.id],
-    });
-    expect(issued.statusCode, issued.body).toBe(201);
-    const paid = await call('POST', `/api/capital-calls/${issued.json().call.id}/receipts`, adminCookie, {
-      investorId: who.id,
-      amount,
-      valueDate: date,
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
-    return sub;
-  };
+  const hold = (who: Investor, dealId: string, amount: string, date = inDays(0)) =>
+    fx.hold(who, dealId, amount, { date, dealExistedBy: true });
   const addValuation = (dealId: string, body: Record<string, unknown>, cookie = adminCookie) =>
     call('POST', `/api/deals/${dealId}/valuations`, cookie, body);
   const upload = async (fields: Record<string, string>, content = Buffer.from('%PDF-1.4\n% vault document\n')) => {

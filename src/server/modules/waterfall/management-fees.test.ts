@@ -6,10 +6,10 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoInDays } from '../../../shared/dates.ts';
 import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
-import type { Deal } from '../../../shared/deals.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice } from '../../../shared/ledger.ts';
 import type { ManagementFeeCharge, ManagementFeeData, ManagementFeePreview } from '../../../shared/management-fee.ts';
-import type { DistributionCalendar, PerformanceData, Subscription } from '../../../shared/portal.ts';
+import type { DistributionCalendar, PerformanceData } from '../../../shared/portal.ts';
+import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
@@ -28,11 +28,6 @@ function pdfText(buf: Buffer): string {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
 }
 
-interface Investor {
-  id: string;
-  cookie: string;
-}
-
 const terms = (fee: { rate: string; basis: string; method: string } | null) => ({
   hurdleRate: '8',
   catchUp: 'full',
@@ -48,55 +43,15 @@ describe('management fees: preview, charge by capital call or by deduction, one 
   let b: Investor;
   const due = isoInDays(14);
 
-  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
-  const investor = async (name: string): Promise<Investor> => {
-    const u = await createUser(ctx, { role: 'investor', name });
-    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
-    return { id: u.id, cookie: await signIn(ctx, u.email, u.password) };
-  };
-  const openDeal = async (title: string): Promise<Deal> => {
-    const res = await call('POST', '/api/deals', adminCookie, { title, type: 'Infrastructure', targetAmount: null });
-    expect(res.statusCode, res.body).toBe(201);
-    const deal = (res.json() as { deal: Deal }).deal;
-    expect((await call('PATCH', `/api/deals/${deal.id}`, adminCookie, { status: 'Active' })).statusCode).toBe(200);
-    await ctx.db.query("UPDATE deals SET created_at = '2020-01-01' WHERE id = $1", [deal.id]);
-    return deal;
-  };
+  const fx = moneyFixtures(
+    () => ctx,
+    () => adminCookie,
+  );
+  const { call, investor } = fx;
+  const openDeal = (title: string) => fx.openDeal(title, { createdAt: '2020-01-01' });
   /** Subscribes, completes (commitment dated 2020-06-01), calls it in full and records the money on `date`. */
-  const hold = async (who: Investor, dealId: string, amount: string, date: string): Promise<void> => {
-    const res = await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
-    expect(res.statusCode, res.body).toBe(201);
-    const sub = (res.json() as { subscription: Subscription }).subscription;
-    expect((await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {})).statusCode).toBe(200);
-    // Completion dates the commitment today; these cases need it in the past (an append-only table: the guard is lifted for this setup only).
-    await ctx.db.tx(async (q) => {
-      await q.query('ALTER TABLE ledger_entries DISABLE TRIGGER USER');
-      await q.query("UPDATE ledger_entries SET entry_date = '2020-06-01' WHERE subscription_id = $1 AND kind = 'commitment'", [sub.id]);
-      await q.query('ALTER TABLE ledger_entries ENABLE TRIGGER USER');
-    });
-    const issued = await call('POST', '/api/capital-calls', adminCookie, {
-      dealId,
-      basis: 'amount',
-      amount,
-      callDate: date,
-      dueDate: date,
-      purpose: 'Closing',
-      investorIds: [who.id],
-    });
-    expect(issued.statusCode, issued.body).toBe(201);
-    const paid = await call('POST', `/api/capital-calls/${issued.json().call.id}/receipts`, adminCookie, {
-      investorId: who.id,
-      amount,
-      valueDate: date,
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
-  };
+  const hold = (who: Investor, dealId: string, amount: string, date: string) =>
+    fx.hold(who, dealId, amount, { date, commitmentDate: '2020-06-01' });
   const putTerms = async (dealId: string, body: unknown) => {
     const res = await call('PUT', `/api/deals/${dealId}/terms`, adminCookie, body);
     expect(res.statusCode, res.body).toBe(200);

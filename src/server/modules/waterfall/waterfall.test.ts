@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealTermsData, DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms.ts';
-import type { Deal } from '../../../shared/deals.ts';
-import type { DistributionCalendar, DistributionEvent, Subscription } from '../../../shared/portal.ts';
+import type { DistributionCalendar, DistributionEvent } from '../../../shared/portal.ts';
+import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
@@ -26,11 +26,6 @@ function pdfText(buf: Buffer): string {
 }
 const squash = (s: string) => s.replace(/[ \t]+/g, ' ');
 
-interface Investor {
-  id: string;
-  cookie: string;
-}
-
 const TEXTBOOK = {
   hurdleRate: '8',
   catchUp: 'full',
@@ -46,50 +41,15 @@ describe('deal terms, waterfall preview and record', () => {
   let a: Investor;
   let b: Investor;
 
-  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
-  const investor = async (name: string): Promise<Investor> => {
-    const u = await createUser(ctx, { role: 'investor', name });
-    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
-    return { id: u.id, cookie: await signIn(ctx, u.email, u.password) };
-  };
-  const openDeal = async (title: string): Promise<Deal> => {
-    const res = await call('POST', '/api/deals', adminCookie, { title, type: 'Infrastructure', targetAmount: null });
-    expect(res.statusCode, res.body).toBe(201);
-    const deal = (res.json() as { deal: Deal }).deal;
-    expect((await call('PATCH', `/api/deals/${deal.id}`, adminCookie, { status: 'Active' })).statusCode).toBe(200);
-    // The reference cases are dated from 2021: the deal existed by then.
-    await ctx.db.query("UPDATE deals SET created_at = '2020-01-01' WHERE id = $1", [deal.id]);
-    return deal;
-  };
+  const fx = moneyFixtures(
+    () => ctx,
+    () => adminCookie,
+  );
+  const { call, investor } = fx;
+  // The reference cases are dated from 2021: the deal existed by then.
+  const openDeal = (title: string) => fx.openDeal(title, { createdAt: '2020-01-01' });
   /** Subscribes, has an admin complete it, calls it in full and records the money as received on `date` (its value date). */
-  const hold = async (who: Investor, dealId: string, amount: string, date: string): Promise<void> => {
-    const res = await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
-    expect(res.statusCode, res.body).toBe(201);
-    const sub = (res.json() as { subscription: Subscription }).subscription;
-    expect((await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {})).statusCode).toBe(200);
-    const issued = await call('POST', '/api/capital-calls', adminCookie, {
-      dealId,
-      basis: 'amount',
-      amount,
-      callDate: date,
-      dueDate: date,
-      purpose: 'Closing',
-      investorIds: [who.id],
-    });
-    expect(issued.statusCode, issued.body).toBe(201);
-    const paid = await call('POST', `/api/capital-calls/${issued.json().call.id}/receipts`, adminCookie, {
-      investorId: who.id,
-      amount,
-      valueDate: date,
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
-  };
+  const hold = (who: Investor, dealId: string, amount: string, date: string) => fx.hold(who, dealId, amount, { date });
   const putTerms = (dealId: string, body: unknown) => call('PUT', `/api/deals/${dealId}/terms`, adminCookie, body);
   const preview = async (dealId: string, totalAmount: string, paymentDate: string): Promise<WaterfallPreview> => {
     const res = await call('POST', '/api/distributions/preview', adminCookie, { dealId, type: 'Capital Gain', totalAmount, paymentDate });

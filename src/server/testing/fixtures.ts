@@ -1,0 +1,109 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { todayIso } from '../../shared/dates.ts';
+import type { Deal } from '../../shared/deals.ts';
+import type { Subscription } from '../../shared/portal.ts';
+import { createUser, signIn, type TestContext } from './harness.ts';
+
+/** A signed-in investor whose KYC is approved (so they may subscribe). */
+export interface Investor {
+  id: string;
+  cookie: string;
+}
+
+/** One request through the real app, with a session cookie or none. */
+export type Call = (
+  method: InjectOptions['method'],
+  url: string,
+  cookie: string | null,
+  payload?: unknown,
+) => Promise<LightMyRequestResponse>;
+
+export interface HoldOptions {
+  /** The call's date, due date and the receipt's value date (default today). */
+  date?: string;
+  /** Back-date the commitment entry (completion dates it today). */
+  commitmentDate?: string;
+  /** Back-date the deal's creation to `date` when it is later (a deal exists before its first call). */
+  dealExistedBy?: boolean;
+}
+
+/**
+ * The money fixtures the capital-account, distribution and waterfall suites share: investors,
+ * an open deal, and a holding funded through the API (subscribe, complete, call, receipt), so
+ * each suite starts from the same ledger the product would write.
+ */
+export function moneyFixtures(ctx: () => TestContext, adminCookie: () => string) {
+  const call: Call = (method, url, cookie, payload) =>
+    ctx().app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+    });
+
+  const investor = async (name: string): Promise<Investor> => {
+    const u = await createUser(ctx(), { role: 'investor', name });
+    await ctx().db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+    return { id: u.id, cookie: await signIn(ctx(), u.email, u.password) };
+  };
+
+  /** Creates a deal and sets it Active; `createdAt` back-dates it (reference cases dated years ago). */
+  const openDeal = async (title: string, opts: { type?: string; spvEntity?: string | null; createdAt?: string } = {}): Promise<Deal> => {
+    const res = await call('POST', '/api/deals', adminCookie(), {
+      title,
+      type: opts.type ?? 'Infrastructure',
+      targetAmount: null,
+      ...(opts.spvEntity !== undefined ? { spvEntity: opts.spvEntity } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { deal: Deal }).deal.id;
+    const patched = await call('PATCH', `/api/deals/${id}`, adminCookie(), { status: 'Active' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    if (opts.createdAt) await ctx().db.query('UPDATE deals SET created_at = $2 WHERE id = $1', [id, opts.createdAt]);
+    return (patched.json() as { deal: Deal }).deal;
+  };
+
+  /** Subscribes, has an admin complete it, calls it in full and records the money as received on `date`. */
+  const hold = async (who: Investor, dealId: string, amount: string, opts: HoldOptions = {}): Promise<Subscription> => {
+    const date = opts.date ?? todayIso();
+    const res = await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
+    expect(res.statusCode, res.body).toBe(201);
+    const sub = (res.json() as { subscription: Subscription }).subscription;
+    const done = await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie(), {});
+    expect(done.statusCode, done.body).toBe(200);
+    if (opts.commitmentDate) {
+      // An append-only table: the guard is lifted for this setup only.
+      await ctx().db.tx(async (q) => {
+        await q.query('ALTER TABLE ledger_entries DISABLE TRIGGER USER');
+        await q.query("UPDATE ledger_entries SET entry_date = $2 WHERE subscription_id = $1 AND kind = 'commitment'", [
+          sub.id,
+          opts.commitmentDate,
+        ]);
+        await q.query('ALTER TABLE ledger_entries ENABLE TRIGGER USER');
+      });
+    }
+    if (opts.dealExistedBy) {
+      await ctx().db.query('UPDATE deals SET created_at = least(created_at, $2::timestamptz) WHERE id = $1', [dealId, `${date}T00:00:00Z`]);
+    }
+    const issued = await call('POST', '/api/capital-calls', adminCookie(), {
+      dealId,
+      basis: 'amount',
+      amount,
+      callDate: date,
+      dueDate: date,
+      purpose: 'Closing',
+      investorIds: [who.id],
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const paid = await call('POST', `/api/capital-calls/${issued.json().call.id}/receipts`, adminCookie(), {
+      investorId: who.id,
+      amount,
+      valueDate: date,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    return sub;
+  };
+
+  return { call, investor, openDeal, hold };
+}
