@@ -31,9 +31,9 @@ describe('demo data matches the spec samples', () => {
     return res.json();
   };
 
-  it('the dashboard reads 3 active deals (the PPP is still Pending), 2 SPV firewalls, 1 DFSA filing due today and UAE tax Up-to-Date', async () => {
+  it('the dashboard reads 4 active deals (the PPP is still Pending), 2 SPV firewalls, 1 DFSA filing due today and UAE tax Up-to-Date', async () => {
     const { tiles, deals } = await get('/api/dashboard', admin);
-    expect(tiles.map((t: { value: string }) => t.value)).toEqual(['3', '2', '1', 'Up-to-Date']);
+    expect(tiles.map((t: { value: string }) => t.value)).toEqual(['4', '2', '1', 'Up-to-Date']);
     const cards = deals.map((d: { type: string; targetAmount: string; expectedIrr: string; status: string }) => [
       d.type,
       Number(d.targetAmount),
@@ -47,6 +47,8 @@ describe('demo data matches the spec samples', () => {
         ['AI & Tech', 3_000_000, '35%'],
       ]),
     );
+    // The list shows the four newest Active or Pending deals: the spec's four, not the older fifth.
+    expect(cards).toHaveLength(4);
     for (const d of deals) expect(['Active', 'Pending']).toContain(d.status);
   });
 
@@ -58,6 +60,7 @@ describe('demo data matches the spec samples', () => {
       'Distressed Real Estate': '600000.00',
       'AI & Tech': '1200000.00',
       PPP: '0.00',
+      Infrastructure: '0.00',
     });
   });
 

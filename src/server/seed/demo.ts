@@ -150,7 +150,7 @@ export const DEMO_SPVS = [
 /**
  * The spec's four dashboard sample deals: Oil Trading $1.25M 22%, Distressed Real Estate
  * $1.5M 31%, PPP $5M 28%, AI & Tech $3M 35%, each Active or Pending (titles, risk scores and
- * next steps are ours).
+ * next steps are ours), and an older fifth so that 4 deals are Active, as the spec's tile says.
  */
 export const DEMO_DEALS = [
   {
@@ -221,6 +221,26 @@ export const DEMO_DEALS = [
       'Proceeds fund expansion into Tanzania and a larger on-balance-sheet loan book; board seat and information rights for the SPV.',
     daysAgo: 90,
     stageDaysAgo: 30,
+  },
+  // Older than the four above, so the dashboard's pipeline list still shows the spec's four cards,
+  // while its "Active Deals" tile reads the spec's sample 4 (the PPP is Pending).
+  {
+    title: 'Dar es Salaam Solar Mini-Grid Portfolio',
+    type: 'Infrastructure',
+    target: '2000000',
+    committed: '0',
+    irr: '18%',
+    risk: '4/10',
+    status: 'Active',
+    stage: 'Sourcing',
+    spv: null,
+    nextStep: 'Agree the grid-connection terms with the utility',
+    description:
+      'Senior-secured financing of twelve solar mini-grids serving trading centres around Dar es Salaam and the coast region. ' +
+      'Tariffs are regulated and collected by prepaid meters; the portfolio is operating, and proceeds refinance construction debt.',
+    // Older than the held deals too (demo-portal dates them 400 days back).
+    daysAgo: 540,
+    stageDaysAgo: 20,
   },
 ] as const;
 
