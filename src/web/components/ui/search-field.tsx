@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import type { Ref } from 'react';
-import { Field } from './field';
+import { Field, fieldProps } from './field';
 import { Input } from './input';
 
 /**
@@ -14,6 +14,8 @@ export function SearchField({
   onChange,
   placeholder,
   className,
+  hint,
+  maxLength,
   ref,
 }: {
   id: string;
@@ -22,6 +24,9 @@ export function SearchField({
   onChange: (value: string) => void;
   placeholder?: string;
   className?: string;
+  /** Read to screen readers with the field (e.g. how the search works). */
+  hint?: string;
+  maxLength?: number;
   ref?: Ref<HTMLInputElement>;
 }) {
   return (
@@ -30,15 +35,21 @@ export function SearchField({
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
         <Input
           ref={ref}
-          id={id}
+          {...fieldProps(id, undefined, Boolean(hint))}
           type="search"
           placeholder={placeholder}
           autoComplete="off"
           value={value}
           onChange={(e) => onChange(e.target.value)}
+          maxLength={maxLength}
           className="pl-9"
         />
       </div>
+      {hint && (
+        <span id={`${id}-hint`} className="sr-only">
+          {hint}
+        </span>
+      )}
     </Field>
   );
 }
