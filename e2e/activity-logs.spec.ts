@@ -230,6 +230,6 @@ test('a failed load shows the spec toast', async ({ page }) => {
   await page.route('**/api/activity-logs**', (route) => route.fulfill({ status: 500, json: { message: 'Internal error' } }));
   await page.getByRole('link', { name: 'Activity Logs' }).click();
   await expectToast(page, 'Failed to load activity logs');
-  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await checkA11y(page, 'activity logs error');
 });

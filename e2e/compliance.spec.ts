@@ -376,3 +376,39 @@ test('Compliance Center on a phone: cards and the calendar agenda', async ({ pag
   await expect(page.getByRole('dialog', { name: 'New Compliance Item' })).toBeVisible();
   await page.screenshot({ path: '.test-logs/compliance-dialog-390.png' });
 });
+
+test('Compliance Center: a New or Edit Item dialog with unsaved input asks before closing (issue 18)', async ({ page }) => {
+  const UNSAVED = 'You have unsaved changes. Leave this page and lose them?';
+  const asked: string[] = [];
+  const answer = (accept: boolean) =>
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void (accept ? d.accept() : d.dismiss());
+    });
+  await signInAsAdmin(page);
+  await openCompliance(page);
+
+  // Untouched: Cancel closes at once.
+  await page.getByRole('button', { name: 'New Item' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Compliance Item' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(asked).toEqual([]);
+
+  // Typed: Escape and Cancel ask; dismissing keeps the input; OK discards it.
+  await page.getByRole('button', { name: 'New Item' }).click();
+  await dialog.getByLabel('Title').fill('Half-typed filing');
+  answer(false);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => asked).toEqual([UNSAVED]);
+  await expect(dialog.getByLabel('Title')).toHaveValue('Half-typed filing');
+  answer(true);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(asked).toEqual([UNSAVED, UNSAVED]);
+  await page.getByRole('button', { name: 'New Item' }).click();
+  await expect(dialog.getByLabel('Title')).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(asked).toHaveLength(2);
+});

@@ -292,3 +292,37 @@ test('a document addressed to one investor shows its audience truthfully at ever
     if (doc) expect((await page.request.delete(`/api/documents/${doc.id}`)).ok()).toBe(true);
   }
 });
+
+test('a chosen file or typed fields are not lost silently: leaving by a link asks first (issue 18)', async ({ page }) => {
+  const UNSAVED = 'You have unsaved changes. Leave this page and lose them?';
+  await signInAsAdmin(page);
+  const form = await openUploadForm(page);
+  // Nothing chosen or typed: a link leaves at once.
+  await page.getByRole('link', { name: 'Activity Logs', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/activity-logs/);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Document Vault' })).toBeVisible();
+  if ((await page.getByRole('button', { name: 'Upload Document' }).getAttribute('aria-expanded')) === 'false')
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+
+  const { file } = writePdf('side-letter.pdf');
+  await form.getByLabel('File').setInputFiles(file);
+  await form.getByLabel('Document Type').selectOption('Legal Structure');
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    void d.dismiss();
+  });
+  await page.getByRole('link', { name: 'Activity Logs', exact: true }).click();
+  await expect.poll(() => asked).toEqual([UNSAVED]);
+  await expect(page).toHaveURL(/\/admin\/documents$/);
+  await expect(form.getByLabel('Document Name')).toHaveValue('side-letter');
+  await expect(form.getByLabel('Document Type')).toHaveValue('Legal Structure');
+
+  // Once uploaded, nothing is unsaved: the link leaves without a question.
+  await form.getByRole('button', { name: 'Upload Document' }).click();
+  await expectToast(page, 'Document uploaded successfully!');
+  await page.getByRole('link', { name: 'Activity Logs', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/activity-logs/);
+  expect(asked).toHaveLength(1);
+});

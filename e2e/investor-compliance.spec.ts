@@ -279,3 +279,33 @@ test('a new investor sees the empty states and a first review due', async ({ pag
   await inv.screenshot({ path: '.test-logs/investor-compliance-new-1280.png', fullPage: true });
   await ctx.close();
 });
+
+test('the suitability review with answers chosen asks before it closes; untouched it closes at once (issue 18)', async ({ page }) => {
+  const UNSAVED = 'You have unsaved changes. Leave this page and lose them?';
+  const asked: string[] = [];
+  const answer = (accept: boolean) =>
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void (accept ? d.accept() : d.dismiss());
+    });
+  await signIn(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
+  await gotoCompliance(page);
+  const start = page.getByRole('button', { name: 'Start Review' });
+  await start.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Annual Suitability Review' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(asked).toEqual([]);
+
+  await start.click();
+  await dialog.getByLabel(/^Investment experience/).selectOption({ label: 'Moderate' });
+  answer(false);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => asked).toEqual([UNSAVED]);
+  await expect(dialog.getByLabel(/^Investment experience/)).toHaveValue('moderate');
+  answer(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(asked).toEqual([UNSAVED, UNSAVED]);
+});

@@ -433,3 +433,54 @@ test('phone layout: onboarding cards and the compliance screen at 390 px', async
   await inv.screenshot({ path: '.test-logs/kyc-compliance-1280.png', fullPage: true });
   await ctx.close();
 });
+
+test('a typed rejection reason or approval note is not lost silently: closing asks first (issue 18)', async ({ page }) => {
+  const UNSAVED = 'You have unsaved changes. Leave this page and lose them?';
+  const asked: string[] = [];
+  const answer = (accept: boolean) =>
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void (accept ? d.accept() : d.dismiss());
+    });
+  await signInAsAdmin(page);
+  await gotoOnboarding(page);
+  const row = await findRow(page, 'ahmed@demo.example.com');
+
+  // Nothing typed: Escape closes at once.
+  await row.getByRole('button', { name: /^Reject/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Reject KYC application' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(asked).toEqual([]);
+
+  // A typed reason: Escape and Cancel ask; dismissing keeps the text.
+  await row.getByRole('button', { name: /^Reject/ }).click();
+  await dialog.getByLabel(/^Reason/).fill('Half-written reason');
+  answer(false);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => asked).toEqual([UNSAVED]);
+  await expect(dialog.getByLabel(/^Reason/)).toHaveValue('Half-written reason');
+  answer(false);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => asked.length).toBe(2);
+  await expect(dialog.getByLabel(/^Reason/)).toHaveValue('Half-written reason');
+  answer(true);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // From the review: a typed approval note asks before going back; OK returns to the review.
+  await row.getByRole('button', { name: /^Review/ }).click();
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Approve KYC application' })).toBeVisible();
+  await dialog.getByLabel(/^Note/).fill('Looks complete');
+  answer(true);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByRole('heading', { name: /^KYC application: / })).toBeVisible();
+  expect(asked).toEqual([UNSAVED, UNSAVED, UNSAVED, UNSAVED]);
+  // Back in the review nothing is typed: Escape closes without a question.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect(asked).toHaveLength(4);
+  await expect(row.getByText('In Review', { exact: true })).toBeVisible();
+});

@@ -15,6 +15,7 @@ const MSG = {
 };
 const RESET_TOAST = /^Password reset successfully\. Temporary password: (\S{24})$/;
 const ADMIN_NAME = 'Eve Admin';
+const UNSAVED = 'You have unsaved changes. Leave this page and lose them?';
 
 let seq = 0;
 /** A fresh, unique e-mail and a matching name so tests never depend on each other. */
@@ -340,6 +341,8 @@ test.describe('user management', () => {
     await dialog.getByRole('button', { name: 'Create User' }).click();
     await expectToast(page, 'A user with this email is already registered');
     await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    // The typed input is unsaved: Cancel asks first (issue 18).
+    page.once('dialog', (d) => void d.accept());
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 
@@ -350,6 +353,54 @@ test.describe('user management', () => {
     await signInViaUi(p, u.email, 'first-pass-1');
     await expect(p).toHaveURL(/\/change-password$/);
     await ctx.close();
+  });
+
+  test('a dirty Add or Edit dialog asks before closing; an untouched one closes at once (issue 18)', async ({ page }) => {
+    await signInAsAdmin(page);
+    await gotoUsers(page);
+    const asked: string[] = [];
+    const answer = (accept: boolean) =>
+      page.once('dialog', (d) => {
+        asked.push(d.message());
+        void (accept ? d.accept() : d.dismiss());
+      });
+
+    // Untouched: Escape closes without a question.
+    await page.getByRole('button', { name: 'Add Admin User' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Admin User' });
+    await expect(add).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(add).toBeHidden();
+    expect(asked).toEqual([]);
+
+    // Typed: Escape, the close button and Cancel ask; dismissing keeps the dialog and the input.
+    await page.getByRole('button', { name: 'Add Admin User' }).click();
+    await add.getByLabel('Name').fill('Half Typed');
+    answer(false);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => asked).toEqual([UNSAVED]);
+    await expect(add).toBeVisible();
+    await expect(add.getByLabel('Name')).toHaveValue('Half Typed');
+    answer(false);
+    await add.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => asked.length).toBe(2);
+    await expect(add.getByLabel('Name')).toHaveValue('Half Typed');
+    answer(true);
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await expect(add).toBeHidden();
+    expect(asked).toEqual([UNSAVED, UNSAVED, UNSAVED]);
+
+    // Edit: a changed type asks; OK discards.
+    const before = asked.length;
+    await openRowMenu(page, 'Sarah Mwangi');
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await edit.getByLabel('Name').fill('Sarah Mwangi Changed');
+    answer(true);
+    await page.keyboard.press('Escape');
+    await expect(edit).toBeHidden();
+    expect(asked.length).toBe(before + 1);
+    await expect(page.getByRole('table', { name: 'Users' })).not.toContainText('Sarah Mwangi Changed');
   });
 
   test('Edit User changes the name and type; the e-mail is read-only', async ({ page }) => {

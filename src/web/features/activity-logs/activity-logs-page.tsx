@@ -1,4 +1,4 @@
-import { History, RefreshCw } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { type ActivityLogEntry, actorLabel, recordsLabel } from '../../../shared/activity';
@@ -7,8 +7,9 @@ import { formatDateTime } from '../../../shared/format';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
-import { Field, fieldProps } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
+import { Field } from '../../components/ui/field';
+import { LoadError } from '../../components/ui/load-error';
+import { SearchField } from '../../components/ui/search-field';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
@@ -91,20 +92,15 @@ export default function ActivityLogsPage() {
       />
 
       <search aria-label="Filter activity logs" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_16rem]">
-        <Field label="Search activity logs" htmlFor="activity-search">
-          <Input
-            {...fieldProps('activity-search', undefined, true)}
-            type="search"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.target.value, { replace: true })}
-            placeholder="Name, e-mail, IP address or details"
-            autoComplete="off"
-            maxLength={200}
-          />
-          <span id="activity-search-hint" className="sr-only">
-            Searches every record on the server; results update as you type.
-          </span>
-        </Field>
+        <SearchField
+          id="activity-search"
+          label="Search activity logs"
+          placeholder="Name, e-mail, IP address or details"
+          value={searchInput}
+          onChange={(v) => setSearchInput(v, { replace: true })}
+          maxLength={200}
+          hint="Searches every record on the server; results update as you type."
+        />
         <Field label="Activity type" htmlFor="activity-type">
           <NativeSelect id="activity-type" value={type} onChange={(e) => setType(e.target.value)} options={TYPE_OPTIONS} />
         </Field>
@@ -121,14 +117,7 @@ export default function ActivityLogsPage() {
       </div>
 
       {logs.isError && !pages ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-surface p-8 text-center">
-          <p className="font-medium text-ink-900">{LOAD_FAILED}</p>
-          <p className="text-sm text-muted">Check your connection and try again.</p>
-          <Button variant="secondary" onClick={() => void logs.refetch()} busy={logs.isFetching}>
-            <RefreshCw aria-hidden="true" />
-            Retry
-          </Button>
-        </div>
+        <LoadError title={LOAD_FAILED} error={logs.error} onRetry={() => void logs.refetch()} busy={logs.isFetching} />
       ) : (
         <>
           <Table

@@ -108,8 +108,3 @@ export function serverMessage(err: unknown): string | undefined {
   if (err instanceof ApiError && err.status === 0) return err.message;
   return undefined;
 }
-
-/** Per-field messages of a 400 answer, if any. */
-export function serverFieldErrors(err: unknown): Record<string, string> {
-  return err instanceof ApiError && err.fields ? err.fields : {};
-}

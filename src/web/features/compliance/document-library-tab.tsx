@@ -1,4 +1,4 @@
-import { Download, Eye, RotateCw, Search } from 'lucide-react';
+import { Download, Eye } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
 import {
@@ -11,13 +11,16 @@ import {
 } from '../../../shared/documents';
 import { formatDate } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
-import { Button, buttonClass } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { DataList } from '../../components/ui/data-list';
+import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
 import { FilterSummary } from '../../components/ui/filter-summary';
-import { Input } from '../../components/ui/input';
+import { LoadError } from '../../components/ui/load-error';
+import { SearchField } from '../../components/ui/search-field';
 import { NativeSelect } from '../../components/ui/select';
-import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { TD, TH, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { useDocuments, viewUrl } from '../../lib/queries/documents';
 import { serverMessage } from './api';
@@ -120,15 +123,8 @@ export function DocumentLibraryTab({ filters, onFilters }: { filters: LibraryFil
   }
 
   const total = docs.data?.length ?? 0;
-  const empty = filtered ? (
-    <span className="inline-flex flex-col items-center gap-2">
-      <span>No documents match your filters</span>
-      <Button variant="secondary" size="sm" onClick={clear}>
-        Clear filters
-      </Button>
-    </span>
-  ) : (
-    <span>{DOCUMENT_MESSAGES.empty}</span>
+  const empty = (
+    <EmptyState filtered={filtered} onClear={clear} empty={DOCUMENT_MESSAGES.empty} noMatch="No documents match your filters" />
   );
 
   return (
@@ -137,21 +133,15 @@ export function DocumentLibraryTab({ filters, onFilters }: { filters: LibraryFil
         Every document in the vault with its expiry. Documents expiring within 30 days also appear in the tracker and the calendar.
       </p>
       <search className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_13rem_15rem]" aria-label="Filter documents">
-        <Field label="Search documents" htmlFor={`${uid}-search`} className="sm:col-span-2 lg:col-span-1">
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
-            <Input
-              ref={searchRef}
-              id={`${uid}-search`}
-              type="search"
-              placeholder="Name or deal"
-              autoComplete="off"
-              value={filters.search}
-              onChange={(e) => set({ search: e.target.value })}
-              className="pl-9"
-            />
-          </div>
-        </Field>
+        <SearchField
+          ref={searchRef}
+          id={`${uid}-search`}
+          label="Search documents"
+          placeholder="Name or deal"
+          value={filters.search}
+          onChange={(search) => set({ search })}
+          className="sm:col-span-2 lg:col-span-1"
+        />
         <Field label="Document type" htmlFor={`${uid}-type`}>
           <NativeSelect
             id={`${uid}-type`}
@@ -181,97 +171,62 @@ export function DocumentLibraryTab({ filters, onFilters }: { filters: LibraryFil
       />
 
       {docs.isError && !docs.data ? (
-        <div className="rounded-lg border border-border bg-surface p-8 text-center">
-          <p role="alert" className="font-medium text-danger-700">
-            {DOCUMENT_MESSAGES.fetchFailed}
-          </p>
-          <p className="mt-1 text-sm text-muted">{serverMessage(docs.error) ?? 'Check your connection, then try again.'}</p>
-          <Button variant="secondary" className="mt-4" onClick={() => void docs.refetch()} busy={docs.isFetching}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <LoadError title={DOCUMENT_MESSAGES.fetchFailed} error={docs.error} onRetry={() => void docs.refetch()} busy={docs.isFetching} />
       ) : (
-        <>
-          <div className="hidden md:block">
-            <Table aria-label="Compliance document library" aria-busy={docs.isPending || undefined}>
-              <THead>
-                <tr>
-                  <TH>Name</TH>
-                  <TH>Type</TH>
-                  <TH>Deal</TH>
-                  <TH>Expiry</TH>
-                  <TH className="text-right">Actions</TH>
-                </tr>
-              </THead>
-              <TBody>
-                {docs.isPending ? (
-                  [0, 1, 2].map((i) => (
-                    <tr key={i}>
-                      {['14rem', '8rem', '10rem', '7rem', '10rem'].map((w) => (
-                        <TD key={w}>
-                          <div className="h-4 animate-pulse rounded bg-ink-100/80" style={{ width: w }} />
-                        </TD>
-                      ))}
-                    </tr>
-                  ))
-                ) : visible.length === 0 ? (
-                  <EmptyRow colSpan={5}>{empty}</EmptyRow>
-                ) : (
-                  visible.map(({ doc, expiry }) => (
-                    <TR key={doc.id} data-testid="library-row">
-                      <TD className="max-w-80 min-w-48">
-                        <span className="block font-medium break-words text-ink-900">{doc.name}</span>
-                        <span className="block text-xs text-muted uppercase">{doc.extension}</span>
-                      </TD>
-                      <TD className="whitespace-nowrap">{doc.type}</TD>
-                      <TD className="max-w-56">{doc.dealTitle ?? <span className="text-muted">General</span>}</TD>
-                      <TD>
-                        <ExpiryLabel expiry={expiry} date={doc.expirationDate} />
-                      </TD>
-                      <TD>
-                        <DocActions doc={doc} className="justify-end" nowrap />
-                      </TD>
-                    </TR>
-                  ))
-                )}
-              </TBody>
-            </Table>
-          </div>
-
-          <div className="md:hidden">
-            {docs.isPending ? (
-              <div className="flex flex-col gap-3" aria-hidden="true">
-                {[0, 1].map((i) => (
-                  <div key={i} className="h-32 animate-pulse rounded-lg border border-border bg-ink-100/60" />
-                ))}
-              </div>
-            ) : visible.length === 0 ? (
-              <div className="rounded-lg border border-dashed border-border bg-surface p-8 text-center text-sm text-muted">{empty}</div>
-            ) : (
-              <ul className="flex flex-col gap-3" aria-label="Compliance document library">
-                {visible.map(({ doc, expiry }) => (
-                  <li key={doc.id} data-testid="library-card">
-                    <Card className="p-4">
-                      <p className="font-medium break-words text-ink-900">{doc.name}</p>
-                      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-                        <dt className="text-muted">Type</dt>
-                        <dd>{doc.type}</dd>
-                        <dt className="text-muted">Deal</dt>
-                        <dd>{doc.dealTitle ?? 'General'}</dd>
-                        <dt className="text-muted">Expiry</dt>
-                        <dd>
-                          <ExpiryLabel expiry={expiry} date={doc.expirationDate} />
-                        </dd>
-                      </dl>
-                      <DocActions doc={doc} className="mt-3 border-t border-border pt-3" />
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </>
+        <DataList
+          label="Compliance document library"
+          items={visible}
+          loading={docs.isPending}
+          getKey={({ doc }) => doc.id}
+          skeletonWidths={['14rem', '8rem', '10rem', '7rem', '10rem']}
+          skeletonRows={3}
+          cardSkeletons={2}
+          cardSkeletonClass="h-32"
+          head={
+            <tr>
+              <TH>Name</TH>
+              <TH>Type</TH>
+              <TH>Deal</TH>
+              <TH>Expiry</TH>
+              <TH className="text-right">Actions</TH>
+            </tr>
+          }
+          row={({ doc, expiry }) => (
+            <TR data-testid="library-row">
+              <TD className="max-w-80 min-w-48">
+                <span className="block font-medium break-words text-ink-900">{doc.name}</span>
+                <span className="block text-xs text-muted uppercase">{doc.extension}</span>
+              </TD>
+              <TD className="whitespace-nowrap">{doc.type}</TD>
+              <TD className="max-w-56">{doc.dealTitle ?? <span className="text-muted">General</span>}</TD>
+              <TD>
+                <ExpiryLabel expiry={expiry} date={doc.expirationDate} />
+              </TD>
+              <TD>
+                <DocActions doc={doc} className="justify-end" nowrap />
+              </TD>
+            </TR>
+          )}
+          card={({ doc, expiry }) => (
+            <li data-testid="library-card">
+              <Card className="p-4">
+                <p className="font-medium break-words text-ink-900">{doc.name}</p>
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+                  <dt className="text-muted">Type</dt>
+                  <dd>{doc.type}</dd>
+                  <dt className="text-muted">Deal</dt>
+                  <dd>{doc.dealTitle ?? 'General'}</dd>
+                  <dt className="text-muted">Expiry</dt>
+                  <dd>
+                    <ExpiryLabel expiry={expiry} date={doc.expirationDate} />
+                  </dd>
+                </dl>
+                <DocActions doc={doc} className="mt-3 border-t border-border pt-3" />
+              </Card>
+            </li>
+          )}
+          empty={empty}
+        />
       )}
     </>
   );

@@ -1,5 +1,6 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import {
   COMPLIANCE_PRIORITIES,
   COMPLIANCE_TYPE_LABELS,
@@ -9,11 +10,13 @@ import {
   RECURRENCES,
 } from '../../../shared/compliance';
 import { DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { FormError, useZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
+import { useReportDirty } from '../../components/ui/unsaved-dialog';
 import { useUsers } from '../../lib/queries/users';
-import { serverFieldErrors, serverMessage, useCreateComplianceItem, useUpdateComplianceItem } from './api';
+import { serverMessage, useCreateComplianceItem, useUpdateComplianceItem } from './api';
 import { PRIORITY_LABELS, RECURRENCE_LABELS } from './compliance-ui';
 
 export const ITEM_MESSAGES = {
@@ -53,14 +56,25 @@ const PRIORITY_OPTIONS = COMPLIANCE_PRIORITIES.map((p) => ({ value: p, label: PR
 const RECURRENCE_OPTIONS = [{ value: '', label: 'None' }, ...RECURRENCES.map((r) => ({ value: r, label: RECURRENCE_LABELS[r] }))];
 
 /**
+ * The shared item schema, reading an empty select or date as a missing value: 'Due date is
+ * required' rather than a format message.
+ */
+const itemForm = z.preprocess((v) => {
+  const f = v as ItemForm;
+  return { ...f, type: f.type || undefined, dueDate: f.dueDate || undefined };
+}, complianceItemInput) as unknown as z.ZodType<z.output<typeof complianceItemInput>, ItemForm>;
+
+/**
  * The New Item / Edit Item form (render inside a controlled <Dialog>). Validates with the
  * shared complianceItemInput schema, then shows the server's per-field messages if it refuses.
+ * With unsaved input, closing the dialog asks first (`onDirtyChange` tells the dialog).
  */
 export function ComplianceItemDialog({
   item,
   defaults = {},
   onDone,
   onCloseAutoFocus,
+  onDirtyChange,
 }: {
   item: ComplianceItem | null;
   /** Prefills for a new item (e.g. a due date). */
@@ -68,13 +82,13 @@ export function ComplianceItemDialog({
   onDone: (saved: ComplianceItem) => void;
   /** Where focus goes when the dialog closes (it has no trigger of its own). */
   onCloseAutoFocus?: (event: Event) => void;
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const create = useCreateComplianceItem();
   const update = useUpdateComplianceItem();
   const users = useUsers();
-  const [form, setForm] = useState<ItemForm>(() => toForm(item, defaults));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const busy = create.isPending || update.isPending;
+  const form = useZodForm(itemForm, { defaultValues: toForm(item, defaults), guardUnsaved: true });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
   const isEdit = item !== null;
 
   // Assignees: active administrators, plus the current assignee if no longer among them.
@@ -89,45 +103,24 @@ export function ComplianceItemDialog({
     return list;
   }, [users.data, item]);
 
-  function set<K extends keyof ItemForm>(key: K, value: ItemForm[K]) {
-    setForm((f) => ({ ...f, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    // An empty field is a missing one: 'Due date is required' rather than a format message.
-    const parsed = complianceItemInput.safeParse({ ...form, type: form.type || undefined, dueDate: form.dueDate || undefined });
-    if (!parsed.success) {
-      const errs: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'form');
-        errs[key] ??= issue.message;
-      }
-      setErrors(errs);
-      // Move focus to the first invalid field so keyboard and screen-reader users land on it.
-      const first = (['title', 'type', 'description', 'dueDate', 'assignedTo', 'priority', 'recurrence'] as const).find((k) => errs[k]);
-      if (first) document.getElementById(`compliance-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
+  const submit = form.handleSubmit(async (data) => {
     const body = {
-      ...parsed.data,
-      description: parsed.data.description ?? null,
-      assignedTo: parsed.data.assignedTo ?? null,
-      recurrence: parsed.data.recurrence ?? null,
+      ...data,
+      description: data.description ?? null,
+      assignedTo: data.assignedTo ?? null,
+      recurrence: data.recurrence ?? null,
     };
     try {
       const saved = item ? await update.mutateAsync({ id: item.id, body }) : await create.mutateAsync(body);
       toast.success(isEdit ? ITEM_MESSAGES.updated : ITEM_MESSAGES.created);
       onDone(saved);
     } catch (err) {
-      const fields = serverFieldErrors(err);
-      const message = serverMessage(err) ?? 'Please try again.';
-      setErrors(Object.keys(fields).length ? fields : { form: message });
-      toast.error(isEdit ? ITEM_MESSAGES.updateFailed : ITEM_MESSAGES.createFailed, { description: message });
+      form.applyServerError(err, { fallback: serverMessage(err) ?? 'Please try again.' });
+      toast.error(isEdit ? ITEM_MESSAGES.updateFailed : ITEM_MESSAGES.createFailed, {
+        description: serverMessage(err) ?? 'Please try again.',
+      });
     }
-  }
+  });
 
   const id = (k: keyof ItemForm) => `compliance-${k}`;
   return (
@@ -139,59 +132,28 @@ export function ComplianceItemDialog({
         </DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label="Title" htmlFor={id('title')} error={errors.title} required>
-          <Input
-            {...fieldProps(id('title'), errors.title)}
-            required
-            maxLength={200}
-            placeholder="e.g. DFSA quarterly prudential return"
-            value={form.title}
-            onChange={(e) => set('title', e.target.value)}
-          />
+        <Field label="Title" htmlFor={id('title')} error={form.errorOf('title')} required>
+          <Input {...form.field('title', id('title'))} required maxLength={200} placeholder="e.g. DFSA quarterly prudential return" />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Type" htmlFor={id('type')} error={errors.type} required>
-            <NativeSelect
-              {...fieldProps(id('type'), errors.type)}
-              required
-              placeholder="Choose a type"
-              value={form.type}
-              onChange={(e) => set('type', e.target.value)}
-              options={TYPE_OPTIONS}
-            />
+          <Field label="Type" htmlFor={id('type')} error={form.errorOf('type')} required>
+            <NativeSelect {...form.field('type', id('type'))} required placeholder="Choose a type" options={TYPE_OPTIONS} />
           </Field>
-          <Field label="Due Date" htmlFor={id('dueDate')} error={errors.dueDate} required>
-            <Input
-              {...fieldProps(id('dueDate'), errors.dueDate)}
-              type="date"
-              required
-              className="tabular"
-              value={form.dueDate}
-              onChange={(e) => set('dueDate', e.target.value)}
-            />
+          <Field label="Due Date" htmlFor={id('dueDate')} error={form.errorOf('dueDate')} required>
+            <Input {...form.field('dueDate', id('dueDate'))} type="date" required className="tabular" />
           </Field>
         </div>
-        <Field label="Description" htmlFor={id('description')} error={errors.description}>
-          <Textarea
-            {...fieldProps(id('description'), errors.description)}
-            rows={3}
-            maxLength={2000}
-            value={form.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
+        <Field label="Description" htmlFor={id('description')} error={form.errorOf('description')}>
+          <Textarea {...form.field('description', id('description'))} rows={3} maxLength={2000} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field
             label="Assigned To"
             htmlFor={id('assignedTo')}
-            error={errors.assignedTo}
+            error={form.errorOf('assignedTo')}
             hint={users.isError ? 'Could not load administrators; you can assign the item later.' : undefined}
           >
-            <NativeSelect
-              {...fieldProps(id('assignedTo'), errors.assignedTo, users.isError)}
-              value={form.assignedTo}
-              onChange={(e) => set('assignedTo', e.target.value)}
-            >
+            <NativeSelect {...form.field('assignedTo', id('assignedTo'), { hint: users.isError })}>
               <option value="">{users.isPending ? 'Loading administrators...' : 'Unassigned'}</option>
               {admins.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -200,33 +162,18 @@ export function ComplianceItemDialog({
               ))}
             </NativeSelect>
           </Field>
-          <Field label="Priority" htmlFor={id('priority')} error={errors.priority} required>
-            <NativeSelect
-              {...fieldProps(id('priority'), errors.priority)}
-              required
-              value={form.priority}
-              onChange={(e) => set('priority', e.target.value)}
-              options={PRIORITY_OPTIONS}
-            />
+          <Field label="Priority" htmlFor={id('priority')} error={form.errorOf('priority')} required>
+            <NativeSelect {...form.field('priority', id('priority'))} required options={PRIORITY_OPTIONS} />
           </Field>
-          <Field label="Recurrence" htmlFor={id('recurrence')} error={errors.recurrence}>
-            <NativeSelect
-              {...fieldProps(id('recurrence'), errors.recurrence)}
-              value={form.recurrence}
-              onChange={(e) => set('recurrence', e.target.value)}
-              options={RECURRENCE_OPTIONS}
-            />
+          <Field label="Recurrence" htmlFor={id('recurrence')} error={form.errorOf('recurrence')}>
+            <NativeSelect {...form.field('recurrence', id('recurrence'))} options={RECURRENCE_OPTIONS} />
           </Field>
         </div>
-        {form.recurrence !== '' && (
+        {form.watch('recurrence') !== '' && (
           <p className="text-sm text-muted">Completing a recurring item creates its next occurrence automatically.</p>
         )}
-        {errors.form && (
-          <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
-            {errors.form}
-          </p>
-        )}
-        <DialogActions busy={busy} busyLabel="Saving..." submit={isEdit ? 'Save Changes' : 'Create Item'} />
+        <FormError>{form.formError}</FormError>
+        <DialogActions busy={form.busy} busyLabel="Saving..." submit={isEdit ? 'Save Changes' : 'Create Item'} />
       </form>
     </DialogContent>
   );

@@ -1,24 +1,23 @@
 import { ClipboardCheck } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { type SuitabilityAnswers, suitabilityInput } from '../../../shared/portal';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { NativeSelect } from '../../components/ui/select';
-import { ApiError, serverMessage } from '../../lib/api';
+import { useDialogGuard, useReportDirty } from '../../components/ui/unsaved-dialog';
+import { serverMessage } from '../../lib/api';
 import { COMPLIANCE_TEXT, useCompleteSuitabilityReview } from './api';
 import { answerLabel, SUITABILITY_FIELDS, SUITABILITY_QUESTIONS } from './suitability';
 
 type QField = (typeof SUITABILITY_FIELDS)[number];
 type Values = Record<QField, string>;
-type Errors = Partial<Record<QField, string>>;
 const EMPTY: Values = { experience: '', riskTolerance: '', netWorthBand: '', investmentHorizon: '' };
 
 /**
  * The annual suitability review: four questions, validated with the shared schema, sent to
  * POST /api/investor/suitability-review. The previous answers are shown as hints, not
- * pre-filled, so that each answer is confirmed again.
+ * pre-filled, so that each answer is confirmed again. Closing with answers chosen asks first.
  */
 export function SuitabilityReviewDialog({
   open,
@@ -29,62 +28,43 @@ export function SuitabilityReviewDialog({
   onOpenChange: (open: boolean) => void;
   previous: SuitabilityAnswers | null;
 }) {
+  const guard = useDialogGuard();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={(next) => (next || guard.confirmClose()) && onOpenChange(next)}>
       <DialogContent size="md">
         {/* Mounted only while open: every review starts from empty answers. */}
-        {open && <ReviewForm previous={previous} onDone={() => onOpenChange(false)} />}
+        {open && <ReviewForm previous={previous} onDone={() => onOpenChange(false)} onDirtyChange={guard.setDirty} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ReviewForm({ previous, onDone }: { previous: SuitabilityAnswers | null; onDone: () => void }) {
+function ReviewForm({
+  previous,
+  onDone,
+  onDirtyChange,
+}: {
+  previous: SuitabilityAnswers | null;
+  onDone: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const complete = useCompleteSuitabilityReview();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const uid = useId();
-  const refs = useRef<Partial<Record<QField, HTMLSelectElement | null>>>({});
-  const id = (f: QField) => `${uid}-${f}`;
+  const form = useZodForm(suitabilityInput, { defaultValues: EMPTY as never, guardUnsaved: true });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
 
-  function focusFirst(errs: Errors) {
-    const first = SUITABILITY_FIELDS.find((f) => errs[f]);
-    if (first) refs.current[first]?.focus();
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (complete.isPending) return;
-    const parsed = suitabilityInput.safeParse(values);
-    if (!parsed.success) {
-      const errs: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const f = issue.path[0] as QField | undefined;
-        if (f && !errs[f]) errs[f] = issue.message;
-      }
-      setErrors(errs);
-      focusFirst(errs);
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit(async (answers) => {
     try {
-      await complete.mutateAsync(parsed.data);
+      await complete.mutateAsync(answers);
       toast.success(COMPLIANCE_TEXT.reviewCompleted);
       onDone();
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      if (fields) {
-        const errs: Errors = {};
-        for (const f of SUITABILITY_FIELDS) if (fields[f]) errs[f] = fields[f];
-        setErrors(errs);
-        focusFirst(errs);
-      }
+      form.applyServerError(err, { fallback: COMPLIANCE_TEXT.reviewFailed });
       toast.error(COMPLIANCE_TEXT.reviewFailed, { description: serverMessage(err) ?? 'Please try again.' });
     }
-  }
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <DialogHeader>
         <DialogTitle className="flex items-center gap-2">
           <ClipboardCheck aria-hidden="true" className="size-5 text-gold-700" />
@@ -108,38 +88,26 @@ function ReviewForm({ previous, onDone }: { previous: SuitabilityAnswers | null;
           ) : (
             q.hint
           );
+          const control = form.field(f, `suitability-${f}`, { hint: true });
           return (
-            <Field key={f} label={q.label} htmlFor={id(f)} hint={hint} error={errors[f]} required>
+            <Field key={f} label={q.label} htmlFor={`suitability-${f}`} hint={hint} error={form.errorOf(f)} required>
               <NativeSelect
-                ref={(el) => {
-                  refs.current[f] = el;
+                {...control}
+                // An answer chosen clears its own message at once (the others stay until the next submit).
+                onChange={(e) => {
+                  void control.onChange(e);
+                  form.clearErrors(f);
                 }}
-                {...fieldProps(id(f), errors[f], true)}
                 aria-required="true"
                 placeholder="Choose..."
-                value={values[f]}
                 options={q.options.map((o) => ({ value: o.value, label: o.label }))}
-                onChange={(e) => {
-                  const v = e.target.value;
-                  setValues((x) => ({ ...x, [f]: v }));
-                  if (errors[f]) setErrors((x) => ({ ...x, [f]: undefined }));
-                }}
               />
             </Field>
           );
         })}
       </div>
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="secondary" disabled={complete.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" busy={complete.isPending}>
-          {complete.isPending ? 'Completing...' : 'Complete Review'}
-        </Button>
-      </DialogFooter>
+      <DialogActions submit="Complete Review" busyLabel="Completing..." busy={form.busy} />
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
+import { activityLogKeys } from '../../lib/query-keys';
 
 const STATUS_TONE: Record<OutboxStatus, BadgeTone> = { queued: 'warning', sending: 'info', sent: 'success', failed: 'danger' };
 const STATUS_LABEL: Record<OutboxStatus, string> = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
@@ -40,7 +41,7 @@ function TestEmailCard({ unsavedChanges }: { unsavedChanges: boolean }) {
     onSuccess: (r) => {
       if (r.ok) toast.success('Test e-mail sent');
       else toast.error('The test e-mail was not sent');
-      void qc.invalidateQueries({ queryKey: ['activity-logs'] });
+      void qc.invalidateQueries({ queryKey: activityLogKeys.all });
     },
     onError: (err) => {
       const message = err instanceof ApiError ? (err.fields?.to ?? err.message) : 'Failed to send the test e-mail';

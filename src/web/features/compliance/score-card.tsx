@@ -1,0 +1,84 @@
+import { useId } from 'react';
+import { COMPLIANCE_STATUS_LABELS, COMPLIANCE_STATUSES, type ComplianceOverview, type ComplianceStatus } from '../../../shared/compliance';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { STATUS_ICONS } from './compliance-ui';
+
+const COUNTER_TONES: Record<ComplianceStatus, string> = {
+  overdue: 'border-l-danger-700 [&_svg]:text-danger-700',
+  due_soon: 'border-l-warning-800 [&_svg]:text-warning-800',
+  in_progress: 'border-l-ink-700 [&_svg]:text-ink-700',
+  completed: 'border-l-success-700 [&_svg]:text-success-700',
+};
+
+/** The Compliance Score (items only) and the counters by status. */
+export function ScoreCard({ data, loading, failed }: { data: ComplianceOverview | undefined; loading: boolean; failed: boolean }) {
+  const headingId = useId();
+  const total = data?.items.length ?? 0;
+  const completed = data?.counts.completed ?? 0;
+  return (
+    <Card className="mb-6 grid gap-5 p-5 lg:grid-cols-[minmax(14rem,18rem)_1fr] lg:items-center" aria-labelledby={headingId} role="region">
+      <div>
+        <h2 id={headingId} className="text-sm font-medium text-muted">
+          Compliance Score
+        </h2>
+        {data && total === 0 ? (
+          // No item tracked: a score of 100% would claim compliance with nothing checked.
+          <p className="mt-1 text-2xl font-semibold tracking-tight text-ink-900" data-testid="compliance-score">
+            Nothing tracked yet
+          </p>
+        ) : data ? (
+          <p className="tabular mt-1 text-4xl font-semibold tracking-tight text-ink-900" data-testid="compliance-score">
+            {data.score}%
+          </p>
+        ) : (
+          <p className="mt-1 text-4xl font-semibold text-ink-900">
+            {loading ? <span className="block h-10 w-24 animate-pulse rounded bg-ink-100" aria-hidden="true" /> : '—'}
+            {loading && <span className="sr-only">Loading compliance score...</span>}
+          </p>
+        )}
+        <div className="mt-3 h-2 overflow-hidden rounded-full bg-ink-100" aria-hidden="true">
+          <div
+            className="h-full rounded-full bg-gold-500 transition-[width]"
+            style={{ width: `${total === 0 ? 0 : (data?.score ?? 0)}%` }}
+          />
+        </div>
+        <p className="tabular mt-2 text-xs text-muted">
+          {data && total === 0
+            ? 'Add compliance items to track them here.'
+            : data
+              ? `${completed} of ${total} item${total === 1 ? '' : 's'} completed; SPV returns and document expiries are not scored.`
+              : failed
+                ? 'Unavailable'
+                : '\u00a0'}
+        </p>
+      </div>
+      <ul aria-label="Compliance items by status" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {COMPLIANCE_STATUSES.map((s) => {
+          const Icon = STATUS_ICONS[s];
+          return (
+            <li key={s}>
+              <div
+                className={cn(
+                  'flex h-full flex-col gap-1 rounded-md border border-l-4 border-border bg-surface px-3 py-2.5',
+                  COUNTER_TONES[s],
+                )}
+                data-testid={`compliance-counter-${s}`}
+              >
+                <span className="inline-flex items-center gap-1.5 text-sm text-muted">
+                  <Icon aria-hidden="true" className="size-4 shrink-0" />
+                  {COMPLIANCE_STATUS_LABELS[s]}
+                </span>
+                {data ? (
+                  <span className="tabular text-2xl font-semibold text-ink-900">{data.counts[s]}</span>
+                ) : (
+                  <span className="h-8 w-8 animate-pulse rounded bg-ink-100/80" aria-hidden="true" />
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,223 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, Check, ExternalLink, FileCheck2, Pencil, Play } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ComplianceItem, ComplianceStatus, ExternalDueItem } from '../../../shared/compliance';
+import { daysUntil } from '../../../shared/dates';
+import { formatDate } from '../../../shared/format';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { TD, TH, TR } from '../../components/ui/table';
+import { cn } from '../../lib/cn';
+import { PriorityBadge, ROW_TYPE_LABELS, type Row, SourceBadge, StatusBadge } from './compliance-ui';
+import { SORT_LABELS, type SortKey, type TrackerFilters } from './tracker-filters';
+
+export interface TrackerActions {
+  edit: (item: ComplianceItem) => void;
+  start: (item: ComplianceItem) => void;
+  complete: (item: ComplianceItem) => void;
+  fileReturn: (ext: ExternalDueItem) => void;
+  /** Id of the item whose Start request is in flight. */
+  startingId: string | null;
+}
+
+function relativeDue(iso: string, status: ComplianceStatus): string | null {
+  if (status === 'completed') return null;
+  const d = daysUntil(iso);
+  if (d === 0) return 'Due today';
+  if (d === 1) return 'Due tomorrow';
+  if (d > 1) return `In ${d} days`;
+  return d === -1 ? '1 day overdue' : `${-d} days overdue`;
+}
+
+function RowActionButtons({
+  row,
+  actions,
+  className,
+  compact = false,
+}: {
+  row: Row;
+  actions: TrackerActions;
+  className?: string;
+  compact?: boolean;
+}) {
+  const sr = <span className="sr-only"> {row.title}</span>;
+  // In the table the labels show from 2xl up; below that the buttons keep their names for assistive tech and a tooltip.
+  const label = compact ? 'sr-only 2xl:not-sr-only' : undefined;
+  const iconOnly = compact ? 'max-2xl:px-2!' : undefined;
+  const tip = (text: string) => (compact ? text : undefined);
+  if (row.source === 'spv') {
+    return (
+      <div className={cn('flex items-center gap-2', compact ? 'flex-nowrap' : 'flex-wrap', className)}>
+        <Button variant="secondary" size="sm" onClick={() => actions.fileReturn(row.ext)} title={tip('Mark as filed')} className={iconOnly}>
+          <FileCheck2 aria-hidden="true" />
+          <span className={label}>Mark as filed</span>
+          {sr}
+        </Button>
+      </div>
+    );
+  }
+  if (row.source === 'document') {
+    return (
+      <div className={cn('flex items-center gap-2', compact ? 'flex-nowrap' : 'flex-wrap', className)}>
+        <Link
+          to="/admin/documents"
+          className={buttonClass({ variant: 'secondary', size: 'sm', className: iconOnly })}
+          title={tip('Open in Vault')}
+        >
+          <ExternalLink aria-hidden="true" />
+          <span className={label}>Open in Vault</span>
+          {sr}
+        </Link>
+      </div>
+    );
+  }
+  if (row.source !== 'item') return null;
+  const { item } = row;
+  const starting = actions.startingId === item.id;
+  return (
+    <div className={cn('flex items-center gap-2', compact ? 'flex-nowrap' : 'flex-wrap', className)}>
+      {item.workflowState === 'not_started' && (
+        <Button variant="secondary" size="sm" busy={starting} onClick={() => actions.start(item)} title={tip('Start')} className={iconOnly}>
+          {!starting && <Play aria-hidden="true" />}
+          <span className={label}>{starting ? 'Starting...' : 'Start'}</span>
+          {sr}
+        </Button>
+      )}
+      {item.workflowState !== 'completed' && (
+        <Button size="sm" onClick={() => actions.complete(item)} title={tip('Complete')} className={iconOnly}>
+          <Check aria-hidden="true" />
+          <span className={label}>Complete</span>
+          {sr}
+        </Button>
+      )}
+      <Button variant="ghost" size="sm" onClick={() => actions.edit(item)} data-edit-for={item.id} title={tip('Edit')} className={iconOnly}>
+        <Pencil aria-hidden="true" />
+        <span className={label}>Edit</span>
+        {sr}
+      </Button>
+    </div>
+  );
+}
+
+function TitleCell({ row }: { row: Row }) {
+  return (
+    <>
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        {row.source !== 'item' && <SourceBadge source={row.source} />}
+        <span className="font-medium break-words text-ink-900">{row.title}</span>
+      </span>
+      {row.description && <span className="mt-0.5 line-clamp-2 block text-xs text-muted">{row.description}</span>}
+      {row.source !== 'item' && (
+        <span className="mt-0.5 block text-xs text-muted">
+          {row.source === 'spv' ? 'From the SPV tracker' : 'From the Document Vault'} · not counted in the score
+        </span>
+      )}
+    </>
+  );
+}
+
+function DueCell({ row }: { row: Row }) {
+  const rel = relativeDue(row.dueDate, row.status);
+  return (
+    <>
+      <span className="tabular block whitespace-nowrap">{formatDate(row.dueDate)}</span>
+      {rel && <span className="tabular block text-xs whitespace-nowrap text-muted">{rel}</span>}
+    </>
+  );
+}
+
+/** One row of the tracker's table (tablets and desktops). */
+export function TrackerRow({ row: r, actions }: { row: Row; actions: TrackerActions }) {
+  return (
+    <TR data-testid="compliance-row" data-source={r.source} className={r.source !== 'item' ? 'bg-ink-50/50' : undefined}>
+      <TD className="max-w-72 min-w-44">
+        <TitleCell row={r} />
+      </TD>
+      <TD className="min-w-24">{ROW_TYPE_LABELS[r.type]}</TD>
+      <TD>
+        <DueCell row={r} />
+      </TD>
+      <TD>
+        <StatusBadge status={r.status} />
+      </TD>
+      <TD>{r.source === 'item' ? <PriorityBadge priority={r.item.priority} /> : <Dash />}</TD>
+      <TD className="whitespace-nowrap">{r.source === 'item' ? (r.item.assignedToName ?? 'Unassigned') : <Dash />}</TD>
+      <TD className="tabular whitespace-nowrap">{r.source === 'item' ? formatDate(r.item.lastUpdated) : <Dash />}</TD>
+      <TD>
+        <RowActionButtons row={r} actions={actions} className="justify-end" compact />
+      </TD>
+    </TR>
+  );
+}
+
+/** One row of the tracker as a card (phones). */
+export function TrackerCard({ row: r, actions }: { row: Row; actions: TrackerActions }) {
+  return (
+    <li data-testid="compliance-card" data-source={r.source}>
+      <Card className={cn('p-4', r.source !== 'item' && 'bg-ink-50/50')}>
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <TitleCell row={r} />
+          </div>
+          <StatusBadge status={r.status} className="mt-0.5" />
+        </div>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="text-muted">Type</dt>
+          <dd>{ROW_TYPE_LABELS[r.type]}</dd>
+          <dt className="text-muted">Due Date</dt>
+          <dd className="tabular">
+            {formatDate(r.dueDate)}
+            {relativeDue(r.dueDate, r.status) && <span className="text-muted"> · {relativeDue(r.dueDate, r.status)}</span>}
+          </dd>
+          {r.source === 'item' && (
+            <>
+              <dt className="text-muted">Priority</dt>
+              <dd>
+                <PriorityBadge priority={r.item.priority} />
+              </dd>
+              <dt className="text-muted">Assigned To</dt>
+              <dd>{r.item.assignedToName ?? 'Unassigned'}</dd>
+              <dt className="text-muted">Last Updated</dt>
+              <dd className="tabular">{formatDate(r.item.lastUpdated)}</dd>
+            </>
+          )}
+        </dl>
+        <div className="mt-3 border-t border-border pt-3">
+          <RowActionButtons row={r} actions={actions} />
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function Dash(): ReactNode {
+  return (
+    <span>
+      <span aria-hidden="true" className="text-muted">
+        —
+      </span>
+      <span className="sr-only">None</span>
+    </span>
+  );
+}
+
+export function SortHeader({ sortKey, filters, onSort }: { sortKey: SortKey; filters: TrackerFilters; onSort: (k: SortKey) => void }) {
+  const active = filters.sort.key === sortKey;
+  const Icon = !active ? ArrowUpDown : filters.sort.dir === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <TH aria-sort={active ? (filters.sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className="p-0!">
+      <button
+        type="button"
+        onClick={() => onSort(sortKey)}
+        className={cn(
+          'inline-flex min-h-10 w-full cursor-pointer items-center gap-1.5 px-2 py-2.5 text-left uppercase tracking-wide hover:text-ink-900 2xl:px-3',
+          'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-600',
+          active && 'text-ink-900',
+        )}
+      >
+        {SORT_LABELS[sortKey]}
+        <Icon aria-hidden="true" className={cn('size-3.5', !active && 'opacity-60')} />
+      </button>
+    </TH>
+  );
+}

@@ -1,0 +1,369 @@
+import { ArrowRight, Check, CircleDashed, RotateCw, ShieldCheck, ShieldX } from 'lucide-react';
+import { type BaseSyntheticEvent, type ReactNode, useId } from 'react';
+import { toast } from 'sonner';
+import { USER_TYPE_LABELS } from '../../../shared/constants';
+import { formatBytes, formatDate, formatDateTime } from '../../../shared/format';
+import { approveKycInput, KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycApplication, rejectKycInput } from '../../../shared/kyc';
+import { KycFileActions, KycStatusBadge } from '../../components/domain/kyc';
+import { Button } from '../../components/ui/button';
+import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { FormError, useZodForm } from '../../components/ui/form';
+import { Textarea } from '../../components/ui/input';
+import { Progress } from '../../components/ui/progress';
+import { Spinner } from '../../components/ui/spinner';
+import { useReportDirty } from '../../components/ui/unsaved-dialog';
+import { ApiError } from '../../lib/api';
+import { UNSAVED_CHANGES_MESSAGE } from '../../lib/unsaved-changes';
+import { serverMessage, useKycDetail, useReviewKyc } from './api';
+import { type DialogState, MESSAGES, type Mode } from './kyc-list';
+
+/** After a dialog closes, focus the application's visible 'Review' button (its Approve button may be gone). */
+function focusReviewButton(id: string) {
+  const buttons = document.querySelectorAll<HTMLButtonElement>(`[data-review-for="${CSS.escape(id)}"]`);
+  for (const b of buttons) {
+    if (b.offsetParent !== null) {
+      b.focus();
+      return true;
+    }
+  }
+  return false;
+}
+
+export function KycDialog({
+  state,
+  onMode,
+  onClose,
+  onDirtyChange,
+}: {
+  state: NonNullable<DialogState>;
+  onMode: (m: Mode) => void;
+  onClose: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const id = state.app.id;
+  return (
+    <DialogContent
+      size={state.mode === 'review' ? 'lg' : 'md'}
+      onCloseAutoFocus={(e) => {
+        if (focusReviewButton(id)) e.preventDefault();
+      }}
+    >
+      {state.mode === 'review' ? (
+        <ReviewBody app={state.app} onMode={onMode} />
+      ) : (
+        <DecisionBody
+          key={state.mode}
+          mode={state.mode}
+          app={state.app}
+          onCancel={() => (state.fromReview ? onMode('review') : onClose())}
+          onDone={onClose}
+          onDirtyChange={onDirtyChange}
+        />
+      )}
+    </DialogContent>
+  );
+}
+
+function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mode) => void }) {
+  const detail = useKycDetail(row.id);
+  const app = detail.data ?? null;
+  const status = app?.status ?? row.status;
+  const historyId = useId();
+  const docsId = useId();
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>KYC application: {row.investorName}</DialogTitle>
+        <DialogDescription>
+          {row.email}
+          {row.type ? ` · ${USER_TYPE_LABELS[row.type]}` : ''}
+        </DialogDescription>
+      </DialogHeader>
+
+      <dl className="grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
+        <dt className="text-muted">Status</dt>
+        <dd>
+          <KycStatusBadge status={status} />
+        </dd>
+        <dt className="text-muted">Completion</dt>
+        <dd className="min-w-28">
+          <Progress value={app?.completionPercentage ?? row.completionPercentage} label="Completion" showValue />
+        </dd>
+        <dt className="text-muted">Submitted</dt>
+        <dd className="tabular">{formatDateTime(app?.submittedAt ?? row.submittedAt)}</dd>
+        <dt className="text-muted">Reviewed By</dt>
+        <dd>
+          {(app ?? row).reviewedByName ?? '—'}
+          {(app ?? row).reviewedAt && <span className="tabular text-muted"> · {formatDateTime((app ?? row).reviewedAt)}</span>}
+        </dd>
+      </dl>
+
+      {(app ?? row).reviewNote && (
+        <div
+          className={
+            status === 'rejected'
+              ? 'rounded-md border border-danger-700/25 bg-danger-100 px-3 py-2 text-sm text-danger-700'
+              : 'rounded-md border border-border bg-ink-50 px-3 py-2 text-sm text-text'
+          }
+        >
+          <p className="font-medium">{status === 'rejected' ? 'Reason for rejection' : 'Review note'}</p>
+          <p className="mt-0.5 break-words whitespace-pre-line">{(app ?? row).reviewNote}</p>
+        </div>
+      )}
+
+      {detail.isPending ? (
+        <div className="flex items-center gap-2 py-6 text-sm text-muted">
+          <Spinner label="Loading application..." />
+          <span aria-hidden="true">Loading application...</span>
+        </div>
+      ) : detail.isError || !app ? (
+        <div className="rounded-md border border-border p-4 text-sm">
+          <p role="alert" className="font-medium text-danger-700">
+            Failed to load the application
+          </p>
+          <p className="mt-1 text-muted">{serverMessage(detail.error) ?? 'Check your connection, then try again.'}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <section aria-labelledby={docsId}>
+            <h3 id={docsId} className="mb-2 text-sm font-semibold text-ink-900">
+              Documents
+            </h3>
+            <ul className="divide-y divide-border rounded-md border border-border">
+              {KYC_DOCUMENT_KINDS.map((kind) => {
+                const doc = app.documents.find((d) => d.kind === kind);
+                return (
+                  <li
+                    key={kind}
+                    className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between"
+                    data-testid={`kyc-doc-${kind}`}
+                  >
+                    <div className="min-w-0">
+                      <p className="flex items-center gap-2 font-medium text-ink-900">
+                        {doc ? (
+                          <Check aria-hidden="true" className="size-4 shrink-0 text-success-700" />
+                        ) : (
+                          <CircleDashed aria-hidden="true" className="size-4 shrink-0 text-muted" />
+                        )}
+                        {KYC_DOCUMENT_LABELS[kind]}
+                      </p>
+                      <p className="truncate pl-6 text-xs text-muted" title={doc?.originalName}>
+                        {doc ? (
+                          <>
+                            <span className="tabular">{formatDate(doc.uploadedAt)}</span> · {doc.originalName} · {formatBytes(doc.byteSize)}
+                          </>
+                        ) : (
+                          'Not uploaded'
+                        )}
+                      </p>
+                    </div>
+                    {doc && <KycFileActions owner={{ applicationId: app.id }} kind={kind} doc={doc} className="pl-6 sm:pl-0" />}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+
+          <section aria-labelledby={historyId}>
+            <h3 id={historyId} className="mb-2 text-sm font-semibold text-ink-900">
+              History
+            </h3>
+            {app.history.length === 0 ? (
+              <p className="text-sm text-muted">No history yet</p>
+            ) : (
+              <ol className="flex flex-col gap-2 border-l-2 border-border pl-4" data-testid="kyc-history">
+                {app.history.map((h) => (
+                  <li key={h.id} className="text-sm">
+                    <p className="flex flex-wrap items-center gap-1.5">
+                      {h.fromStatus ? (
+                        <>
+                          <KycStatusBadge status={h.fromStatus} />
+                          <ArrowRight aria-hidden="true" className="size-3.5 text-muted" />
+                          <span className="sr-only">to</span>
+                        </>
+                      ) : null}
+                      <KycStatusBadge status={h.toStatus} />
+                    </p>
+                    <p className="mt-0.5 text-muted">
+                      {h.actorName ?? 'System'} · <span className="tabular">{formatDateTime(h.createdAt)}</span>
+                    </p>
+                    {h.note && <p className="mt-0.5 break-words whitespace-pre-line text-text">“{h.note}”</p>}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </>
+      )}
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="secondary">Close</Button>
+        </DialogClose>
+        {status === 'in_review' && (
+          <>
+            <Button variant="danger" onClick={() => onMode('reject')}>
+              <ShieldX aria-hidden="true" />
+              Reject
+            </Button>
+            <Button onClick={() => onMode('approve')}>
+              <ShieldCheck aria-hidden="true" />
+              Approve
+            </Button>
+          </>
+        )}
+      </DialogFooter>
+    </>
+  );
+}
+
+interface DecisionProps {
+  app: KycApplication;
+  /** Back to the review (when it came from there) or close. */
+  onCancel: () => void;
+  onDone: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+function DecisionBody({ mode, ...props }: DecisionProps & { mode: 'approve' | 'reject' }) {
+  return mode === 'approve' ? <ApproveForm {...props} /> : <RejectForm {...props} />;
+}
+
+function ApproveForm({ app, onCancel, onDone, onDirtyChange }: DecisionProps) {
+  const review = useReviewKyc();
+  const form = useZodForm(approveKycInput, { defaultValues: { note: '' }, guardUnsaved: true });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
+  const submit = form.handleSubmit(async ({ note }) => {
+    try {
+      await review.mutateAsync({ id: app.id, decision: 'approve', note: note || undefined });
+      toast.success(MESSAGES.approved, { description: app.investorName });
+      onDone();
+    } catch (err) {
+      toast.error(MESSAGES.approveFailed, { description: serverMessage(err) });
+      form.applyServerError(err, { fallback: MESSAGES.approveFailed });
+      // The application moved on meanwhile (e.g. another admin decided): the list refreshes; close.
+      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) onDone();
+    }
+  });
+  return (
+    <DecisionForm
+      title="Approve KYC application"
+      description={`Approve ${app.investorName}'s KYC application. The investor sees the outcome in the portal.`}
+      onSubmit={submit}
+      onCancel={onCancel}
+      dirty={form.formState.isDirty}
+      busy={form.busy}
+      formError={form.formError}
+      submitLabel="Approve"
+      busyLabel="Approving..."
+    >
+      <Field label="Note (optional)" htmlFor="kyc-decision-note" error={form.errorOf('note')} hint="Kept in the application history.">
+        <Textarea {...form.field('note', 'kyc-decision-note', { hint: true })} autoFocus maxLength={2000} readOnly={form.busy} />
+      </Field>
+    </DecisionForm>
+  );
+}
+
+function RejectForm({ app, onCancel, onDone, onDirtyChange }: DecisionProps) {
+  const review = useReviewKyc();
+  const form = useZodForm(rejectKycInput, { defaultValues: { reason: '' }, guardUnsaved: true });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
+  const submit = form.handleSubmit(async ({ reason }) => {
+    try {
+      await review.mutateAsync({ id: app.id, decision: 'reject', reason });
+      toast.success(MESSAGES.rejected, { description: app.investorName });
+      onDone();
+    } catch (err) {
+      toast.error(MESSAGES.rejectFailed, { description: serverMessage(err) });
+      form.applyServerError(err, { fallback: MESSAGES.rejectFailed });
+      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) onDone();
+    }
+  });
+  return (
+    <DecisionForm
+      title="Reject KYC application"
+      description={`Reject ${app.investorName}'s KYC application. The investor sees your reason and can correct and resubmit.`}
+      onSubmit={submit}
+      onCancel={onCancel}
+      dirty={form.formState.isDirty}
+      busy={form.busy}
+      formError={form.formError}
+      submitLabel="Reject"
+      busyLabel="Rejecting..."
+      danger
+    >
+      <Field label="Reason" htmlFor="kyc-decision-reason" required error={form.errorOf('reason')} hint="Shown to the investor.">
+        <Textarea
+          {...form.field('reason', 'kyc-decision-reason', { hint: true })}
+          autoFocus
+          maxLength={2000}
+          required
+          readOnly={form.busy}
+        />
+      </Field>
+    </DecisionForm>
+  );
+}
+
+/**
+ * The approve and reject dialogs' frame. Its Cancel goes back to the review when the decision
+ * came from there (so it is not the closing DialogActions footer), and asks first when the
+ * note or reason holds unsaved text.
+ */
+function DecisionForm({
+  title,
+  description,
+  onSubmit,
+  onCancel,
+  dirty,
+  busy,
+  formError,
+  submitLabel,
+  busyLabel,
+  danger = false,
+  children,
+}: {
+  title: string;
+  description: string;
+  onSubmit: (e?: BaseSyntheticEvent) => Promise<void>;
+  onCancel: () => void;
+  dirty: boolean;
+  busy: boolean;
+  formError: string | undefined;
+  submitLabel: string;
+  busyLabel: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={title}>
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+      </DialogHeader>
+      {children}
+      <FormError>{formError}</FormError>
+      <DialogFooter>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={busy}
+          onClick={() => {
+            if (!dirty || window.confirm(UNSAVED_CHANGES_MESSAGE)) onCancel();
+          }}
+        >
+          Cancel
+        </Button>
+        <Button type="submit" variant={danger ? 'danger' : 'primary'} busy={busy}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { type LucideIcon, ShieldCheck } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import type { CompanyProfile } from '../../../shared/company-profile';
+import { cn } from '../../lib/cn';
+import type { SectionIntro } from './content';
+
+/* Button looks, local to this page so the landing bundle stays free of the app's UI kit. */
+export const button =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold ' +
+  'transition-[color,background-color,border-color] whitespace-nowrap';
+/** Gold on any background (ink-950 text on gold-500: 6.3:1). */
+export const primary = 'bg-gold-500 text-ink-950 hover:bg-gold-400';
+/** Outline button for ink (dark) backgrounds. */
+export const secondaryOnDark = 'border border-ink-600 text-ink-50 hover:bg-ink-800';
+/** Outline button for light backgrounds. */
+export const secondaryOnLight = 'border border-border bg-surface text-ink-900 hover:bg-ink-50';
+/** The default gold focus ring is too faint on white; use the dark gold there. */
+export const focusOnLight = 'focus-visible:outline-gold-700';
+
+/** Inline contact link with a 40px touch target. */
+export const contactLink = 'inline-flex min-h-10 items-center gap-2 rounded-sm underline-offset-4 hover:underline break-all';
+
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/**
+ * The company profile (offices, contacts, licence), from GET /api/company after the page shows:
+ * the prerendered HTML has none, so nothing unset or stale is ever shown. A value the operator
+ * has not set is simply absent.
+ */
+export function useCompanyProfile(): CompanyProfile | null {
+  const [profile, setProfile] = useState<CompanyProfile | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/api/company', { signal: controller.signal, headers: { accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ profile: CompanyProfile }>) : null))
+      .then((body) => {
+        if (body) setProfile(body.profile);
+      })
+      // Without the profile the page shows no contact lines; nothing to report to the user.
+      .catch(() => {});
+    return () => controller.abort();
+  }, []);
+  return profile;
+}
+
+export function LogoMark({ className }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn('inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-gold-500 text-ink-950', className)}
+    >
+      <ShieldCheck className="size-5" />
+    </span>
+  );
+}
+
+export function SectionHeading({ id, intro, dark = false }: { id: string; intro: SectionIntro; dark?: boolean }) {
+  return (
+    <div className="max-w-2xl">
+      <p className={cn('text-sm font-semibold tracking-wider uppercase', dark ? 'text-gold-400' : 'text-gold-700')}>{intro.eyebrow}</p>
+      <h2
+        id={id}
+        className={cn('mt-2 text-3xl font-semibold tracking-tight text-balance sm:text-4xl', dark ? 'text-white' : 'text-ink-900')}
+      >
+        {intro.heading}
+      </h2>
+      <p className={cn('mt-4 text-lg', dark ? 'text-ink-100' : 'text-muted')}>{intro.text}</p>
+    </div>
+  );
+}
+
+export function Container({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8', className)}>{children}</div>;
+}
+
+export function IconTile({ icon: Icon }: { icon: LucideIcon }) {
+  return (
+    <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-lg bg-gold-100 text-gold-700">
+      <Icon className="size-6" />
+    </span>
+  );
+}

@@ -1,0 +1,176 @@
+import { toast } from 'sonner';
+import { ACCOUNT_STATUSES, type AccountStatus, MIN_PASSWORD_LENGTH, type UserType } from '../../../shared/constants';
+import { createUserInput, type ManagedUser, type UpdateUserInput, USER_MESSAGES, updateUserInput } from '../../../shared/users';
+import { DialogActions, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Field, fieldProps } from '../../components/ui/field';
+import { FormError, useZodForm } from '../../components/ui/form';
+import { Input } from '../../components/ui/input';
+import { NativeSelect } from '../../components/ui/select';
+import { useReportDirty } from '../../components/ui/unsaved-dialog';
+import { ApiError } from '../../lib/api';
+import { useAuth } from '../../lib/auth-context';
+import { policyHint, usePasswordPolicy } from '../../lib/password-policy';
+import { serverMessage, useCreateUser, useUpdateUser } from './api';
+import { emailText, ROLE_LABELS, STATUS_LABELS, typeOptions } from './user-list';
+
+interface FormProps {
+  onDone: () => void;
+  /** Tells the dialog whether the form holds unsaved input (it asks before closing then). */
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Add Admin User
+// ---------------------------------------------------------------------------------------------
+
+export function CreateUserForm({ onDone, onDirtyChange }: FormProps) {
+  const policy = usePasswordPolicy();
+  const create = useCreateUser();
+  const form = useZodForm(createUserInput, {
+    defaultValues: { name: '', email: '', password: '', role: 'admin', adminUserType: 'founder', investorUserType: 'hni' },
+    guardUnsaved: true,
+  });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
+  const role = form.watch('role') ?? 'admin';
+  const typeKey = role === 'admin' ? 'adminUserType' : 'investorUserType';
+
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      const user = await create.mutateAsync({
+        name: v.name,
+        email: v.email,
+        password: v.password,
+        role: v.role,
+        ...(v.role === 'admin' ? { adminUserType: v.adminUserType ?? 'founder' } : { investorUserType: v.investorUserType ?? 'hni' }),
+      });
+      toast.success(USER_MESSAGES.created, { description: `${user.name} can sign in with the password you set.` });
+      onDone();
+    } catch (err) {
+      const message = serverMessage(err) ?? USER_MESSAGES.createFailed;
+      // A taken e-mail (409) belongs to the e-mail field.
+      if (err instanceof ApiError && err.status === 409 && !err.fields)
+        form.setError('email', { type: 'server', message }, { shouldFocus: true });
+      else form.applyServerError(err, { fallback: USER_MESSAGES.createFailed });
+      toast.error(message);
+    }
+  });
+
+  const typeError = form.errorOf('adminUserType') ?? form.errorOf('investorUserType');
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Add Admin User</DialogTitle>
+        <DialogDescription>Create an administrator or investor account. It is active at once.</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Add user">
+        <p className="rounded-md border border-gold-500/40 bg-gold-100/60 px-3 py-2 text-sm text-ink-900">
+          Only administrators can create admin accounts. The new user must change this password at their first sign-in.
+        </p>
+        <Field label="Name" htmlFor="add-user-name" error={form.errorOf('name')} required>
+          <Input {...form.field('name', 'add-user-name')} autoComplete="off" required />
+        </Field>
+        <Field label="Email" htmlFor="add-user-email" error={form.errorOf('email')} required>
+          <Input {...form.field('email', 'add-user-email')} type="email" autoComplete="off" required />
+        </Field>
+        <Field
+          label="Password"
+          htmlFor="add-user-password"
+          error={form.errorOf('password')}
+          hint={`${policyHint(policy, MIN_PASSWORD_LENGTH)} Share it with the user securely.`}
+          required
+        >
+          <Input {...form.field('password', 'add-user-password', { hint: true })} type="password" autoComplete="new-password" required />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Role" htmlFor="add-user-role" error={form.errorOf('role')} required>
+            <NativeSelect
+              {...form.field('role', 'add-user-role')}
+              options={[
+                { value: 'admin', label: 'Admin' },
+                { value: 'investor', label: 'Investor' },
+              ]}
+            />
+          </Field>
+          <Field label="User Type" htmlFor="add-user-type" error={typeError} required>
+            <NativeSelect
+              key={typeKey}
+              {...form.register(typeKey)}
+              {...fieldProps('add-user-type', typeError)}
+              options={typeOptions(role)}
+            />
+          </Field>
+        </div>
+        <FormError>{form.formError}</FormError>
+        <DialogActions submit="Create User" busyLabel="Creating..." busy={form.busy} />
+      </form>
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edit User
+// ---------------------------------------------------------------------------------------------
+
+export function EditUserForm({ user, isSelf, onDone, onDirtyChange }: FormProps & { user: ManagedUser; isSelf: boolean }) {
+  const update = useUpdateUser();
+  const { refresh } = useAuth();
+  const form = useZodForm(updateUserInput, {
+    defaultValues: { name: user.name, status: user.status, userType: user.userType ?? (user.role === 'admin' ? 'founder' : 'hni') },
+    guardUnsaved: true,
+  });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
+
+  const submit = form.handleSubmit(async (v) => {
+    const patch: UpdateUserInput = {};
+    if (v.name !== undefined && v.name !== user.name) patch.name = v.name;
+    if (!isSelf && v.status !== undefined && v.status !== user.status) patch.status = v.status as AccountStatus;
+    if (v.userType !== undefined && v.userType !== user.userType) patch.userType = v.userType as UserType;
+    try {
+      await update.mutateAsync({ id: user.id, patch });
+      toast.success(USER_MESSAGES.updated);
+      if (isSelf && patch.name) void refresh();
+      onDone();
+    } catch (err) {
+      form.applyServerError(err, { fallback: USER_MESSAGES.updateFailed });
+      toast.error(USER_MESSAGES.updateFailed, { description: serverMessage(err) });
+    }
+  });
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Edit User</DialogTitle>
+        <DialogDescription>
+          Change {user.name}'s name, status or {ROLE_LABELS[user.role].toLowerCase()} type.
+        </DialogDescription>
+      </DialogHeader>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Edit user">
+        <Field label="Name" htmlFor="edit-user-name" error={form.errorOf('name')} required>
+          <Input {...form.field('name', 'edit-user-name')} autoComplete="off" required />
+        </Field>
+        <Field label="Email" htmlFor="edit-user-email" hint="The e-mail address cannot be changed.">
+          <Input {...fieldProps('edit-user-email', undefined, true)} value={emailText(user)} readOnly disabled />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Status"
+            htmlFor="edit-user-status"
+            error={form.errorOf('status')}
+            hint={isSelf ? 'You cannot change your own status.' : undefined}
+          >
+            <NativeSelect
+              {...form.field('status', 'edit-user-status', { hint: isSelf })}
+              disabled={isSelf}
+              options={ACCOUNT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            />
+          </Field>
+          <Field label="User Type" htmlFor="edit-user-type" error={form.errorOf('userType')}>
+            <NativeSelect {...form.field('userType', 'edit-user-type')} options={typeOptions(user.role)} />
+          </Field>
+        </div>
+        <FormError>{form.formError}</FormError>
+        <DialogActions submit="Save Changes" busyLabel="Saving..." busy={form.busy} />
+      </form>
+    </>
+  );
+}
