@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
-import type { z } from 'zod';
+import { type ReactNode, useEffect } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
 import { DEAL_TYPES, RISK_OPTIONS } from '../../../shared/deals';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import type { ZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { useSpvChoices } from './api';
@@ -34,8 +36,6 @@ export const EMPTY_DEAL_FORM: DealFormValues = {
   description: '',
 };
 
-export type FieldErrors = Partial<Record<string, string>>;
-
 export function spvEntityOf(v: Pick<DealFormValues, 'spvChoice' | 'spvOther'>): string {
   return v.spvChoice === OTHER_SPV ? v.spvOther : v.spvChoice;
 }
@@ -55,73 +55,104 @@ export function dealBody(v: DealFormValues) {
   };
 }
 
-/** Parses with a zod schema; on failure, field-level messages (the first message per field). */
-export function validate<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-): { data: z.output<S>; errors: null } | { data: null; errors: FieldErrors } {
-  const result = schema.safeParse(input);
-  if (result.success) return { data: result.data, errors: null };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    if (!errors[key]) errors[key] = issue.message;
-  }
-  return { data: null, errors };
+/** The form's values as strings, checked by a shared deal schema over the body they make. */
+const formStrings = z.object({
+  title: z.string(),
+  type: z.string(),
+  targetAmount: z.string(),
+  expectedIrr: z.string(),
+  riskScore: z.string(),
+  spvChoice: z.string(),
+  spvOther: z.string(),
+  nextStep: z.string(),
+  description: z.string(),
+  status: z.string().optional(),
+  stage: z.string().optional(),
+});
+export type FormStrings = z.input<typeof formStrings>;
+
+/**
+ * A form schema for useZodForm: the values as typed, validated by `shared` (createDealInput or
+ * updateDealInput, the server's own rules) over `toBody(values)`; the body's `spvEntity` error
+ * lands on the field that holds it (the choice, or the 'Other' name).
+ */
+export function dealFormSchema<S extends z.ZodType>(shared: S, toBody: (v: FormStrings) => unknown) {
+  return formStrings
+    .superRefine((v, ctx) => {
+      const result = shared.safeParse(toBody(v));
+      if (result.success) return;
+      const seen = new Set<string>();
+      for (const issue of result.error.issues) {
+        let key = String(issue.path[0] ?? 'title');
+        if (key === 'spvEntity') key = v.spvChoice === OTHER_SPV ? 'spvOther' : 'spvChoice';
+        if (seen.has(key)) continue;
+        seen.add(key);
+        ctx.addIssue({ code: 'custom', path: [key], message: issue.message });
+      }
+    })
+    .transform((v) => shared.parse(toBody(v)) as z.output<S>);
 }
 
-/** Focuses the first invalid control of a form (after React has rendered the errors). */
-export function focusFirstInvalid(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/** The draft a deal form keeps in sessionStorage: restored over the defaults, saved on every change. */
+export function useDealDraft<T extends DealFormValues>(
+  // biome-ignore lint/suspicious/noExplicitAny: a create or an update form (their outputs differ).
+  form: UseFormReturn<FormStrings, unknown, any>,
+  draft: T,
+  setDraft: (next: T) => void,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount; the draft then follows the form.
+  useEffect(() => {
+    // keepDefaultValues: a restored draft still counts as unsaved input.
+    form.reset(draft, { keepDefaultValues: true });
+    const sub = form.watch((v) => setDraft({ ...draft, ...(v as T) }));
+    return () => sub.unsubscribe();
+  }, []);
 }
-
-type SetField = <K extends keyof DealFormValues>(key: K, value: DealFormValues[K]) => void;
 
 /**
  * The deal fields shared by New Deal Registration and the edit form, laid out in a two-column
  * grid (the parent provides the grid). Extra fields slot in after the type and the target.
  */
-export function DealFields({
+export function DealFields<O>({
   idPrefix,
-  values,
-  errors,
-  set,
+  form,
   afterType,
   afterTarget,
 }: {
   idPrefix: string;
-  values: DealFormValues;
-  errors: FieldErrors;
-  set: SetField;
+  form: ZodForm<FormStrings, O>;
   afterType?: ReactNode;
   afterTarget?: ReactNode;
 }) {
   const id = (name: string) => `${idPrefix}-${name}`;
   const spvs = useSpvChoices();
   const names = (spvs.data ?? []).map((s) => s.name);
-  const legacy = values.spvChoice && values.spvChoice !== OTHER_SPV && !names.includes(values.spvChoice) ? values.spvChoice : null;
-  const spvError = errors.spvEntity;
-  const otherId = id('spv-other');
+  const spvChoice = form.watch('spvChoice');
+  // An SPV that is not (or no longer) among the SPVs stays an option while chosen.
+  const legacy = spvChoice && spvChoice !== OTHER_SPV && !names.includes(spvChoice) ? spvChoice : null;
+  const other = spvChoice === OTHER_SPV;
+  // A corrected field drops its message; the others stay until the next submit.
+  useEffect(() => {
+    const sub = form.watch((_, { name }) => {
+      if (!name) return;
+      const names: (keyof FormStrings)[] = name === 'spvChoice' || name === 'spvOther' ? ['spvChoice', 'spvOther'] : [name];
+      if (names.some((n) => form.getFieldState(n).error)) form.clearErrors(names);
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
+  // The select is uncontrolled: when the list arrives, its option replaces the placeholder one; keep the choice.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-apply only when the options change.
+  useEffect(() => {
+    form.setValue('spvChoice', form.getValues('spvChoice'));
+  }, [spvs.data]);
 
   return (
     <>
-      <Field label="Title" htmlFor={id('title')} error={errors.title} required className="sm:col-span-2">
-        <Input
-          {...fieldProps(id('title'), errors.title)}
-          value={values.title}
-          onChange={(e) => set('title', e.target.value)}
-          autoComplete="off"
-          maxLength={200}
-          aria-required="true"
-        />
+      <Field label="Title" htmlFor={id('title')} error={form.errorOf('title')} required className="sm:col-span-2">
+        <Input {...form.field('title', id('title'))} autoComplete="off" maxLength={200} aria-required="true" />
       </Field>
-      <Field label="Deal Type" htmlFor={id('type')} error={errors.type} required>
-        <NativeSelect
-          {...fieldProps(id('type'), errors.type)}
-          value={values.type}
-          onChange={(e) => set('type', e.target.value)}
-          aria-required="true"
-        >
+      <Field label="Deal Type" htmlFor={id('type')} error={form.errorOf('type')} required>
+        <NativeSelect {...form.field('type', id('type'))} aria-required="true">
           <option value="">Select deal type</option>
           {DEAL_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -131,35 +162,26 @@ export function DealFields({
         </NativeSelect>
       </Field>
       {afterType}
-      <Field label="Target Amount (USD)" htmlFor={id('target')} error={errors.targetAmount} hint="Whole dollars or cents, e.g. 1250000">
+      <Field
+        label="Target Amount (USD)"
+        htmlFor={id('target')}
+        error={form.errorOf('targetAmount')}
+        hint="Whole dollars or cents, e.g. 1250000"
+      >
         <Input
-          {...fieldProps(id('target'), errors.targetAmount, true)}
+          {...form.field('targetAmount', id('target'), { hint: true })}
           className="tabular"
           inputMode="decimal"
           autoComplete="off"
           placeholder="1250000"
-          value={values.targetAmount}
-          onChange={(e) => set('targetAmount', e.target.value)}
         />
       </Field>
       {afterTarget}
-      <Field label="Expected IRR" htmlFor={id('irr')} error={errors.expectedIrr}>
-        <Input
-          {...fieldProps(id('irr'), errors.expectedIrr)}
-          className="tabular"
-          placeholder="e.g. 22%"
-          autoComplete="off"
-          maxLength={20}
-          value={values.expectedIrr}
-          onChange={(e) => set('expectedIrr', e.target.value)}
-        />
+      <Field label="Expected IRR" htmlFor={id('irr')} error={form.errorOf('expectedIrr')}>
+        <Input {...form.field('expectedIrr', id('irr'))} className="tabular" placeholder="e.g. 22%" autoComplete="off" maxLength={20} />
       </Field>
-      <Field label="Risk Score" htmlFor={id('risk')} error={errors.riskScore}>
-        <NativeSelect
-          {...fieldProps(id('risk'), errors.riskScore)}
-          value={values.riskScore}
-          onChange={(e) => set('riskScore', e.target.value)}
-        >
+      <Field label="Risk Score" htmlFor={id('risk')} error={form.errorOf('riskScore')}>
+        <NativeSelect {...form.field('riskScore', id('risk'))}>
           <option value="">Select risk score</option>
           {RISK_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
@@ -172,14 +194,10 @@ export function DealFields({
         <Field
           label="SPV Entity"
           htmlFor={id('spv')}
-          error={values.spvChoice === OTHER_SPV ? undefined : spvError}
+          error={form.errorOf('spvChoice')}
           hint={spvs.isError ? 'The SPV list could not be loaded; choose Other to type a name.' : undefined}
         >
-          <NativeSelect
-            {...fieldProps(id('spv'), values.spvChoice === OTHER_SPV ? undefined : spvError, spvs.isError)}
-            value={values.spvChoice}
-            onChange={(e) => set('spvChoice', e.target.value)}
-          >
+          <NativeSelect {...form.field('spvChoice', id('spv'), { hint: spvs.isError })}>
             <option value="">{spvs.isPending ? 'Loading SPVs...' : 'None'}</option>
             {legacy && <option value={legacy}>{legacy}</option>}
             {names.map((n) => (
@@ -190,37 +208,27 @@ export function DealFields({
             <option value={OTHER_SPV}>Other (type a name)</option>
           </NativeSelect>
         </Field>
-        {values.spvChoice === OTHER_SPV && (
-          <Field label="Other SPV entity" htmlFor={otherId} error={spvError}>
+        {other && (
+          <Field label="Other SPV entity" htmlFor={id('spv-other')} error={form.errorOf('spvOther')}>
             <Input
-              {...fieldProps(otherId, spvError)}
+              {...form.field('spvOther', id('spv-other'))}
               autoComplete="off"
               maxLength={200}
               placeholder="e.g. Meridian Holdings SPV Ltd"
-              value={values.spvOther}
-              onChange={(e) => set('spvOther', e.target.value)}
             />
           </Field>
         )}
       </div>
-      <Field label="Next Step" htmlFor={id('next')} error={errors.nextStep} className="sm:col-span-2">
+      <Field label="Next Step" htmlFor={id('next')} error={form.errorOf('nextStep')} className="sm:col-span-2">
         <Input
-          {...fieldProps(id('next'), errors.nextStep)}
+          {...form.field('nextStep', id('next'))}
           autoComplete="off"
           maxLength={300}
           placeholder="e.g. Term sheet review with the sponsor"
-          value={values.nextStep}
-          onChange={(e) => set('nextStep', e.target.value)}
         />
       </Field>
-      <Field label="Description" htmlFor={id('description')} error={errors.description} className="sm:col-span-2">
-        <Textarea
-          {...fieldProps(id('description'), errors.description)}
-          rows={5}
-          maxLength={5000}
-          value={values.description}
-          onChange={(e) => set('description', e.target.value)}
-        />
+      <Field label="Description" htmlFor={id('description')} error={form.errorOf('description')} className="sm:col-span-2">
+        <Textarea {...form.field('description', id('description'))} rows={5} maxLength={5000} />
       </Field>
     </>
   );

@@ -1,53 +1,40 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDate, formatUSD } from '../../../shared/format';
 import { PERFORMANCE_STATUSES, performanceTone, type Valuation, valuationInput } from '../../../shared/portal';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 import { dealKeys } from '../../lib/query-keys';
 
 const today = () => new Date().toISOString().slice(0, 10);
-const EMPTY = { valuationDate: today(), currentValue: '', expectedExit: '', performanceStatus: 'On Track' };
+const empty = () => ({ valuationDate: today(), currentValue: '', expectedExit: '', performanceStatus: 'On Track' as const });
 
 /** Dated valuations of a deal; investors' current values are their share of the latest one. */
 export function DealValuations({ dealId, valuations }: { dealId: string; valuations: Valuation[] }) {
   const qc = useQueryClient();
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(valuationInput, { defaultValues: empty(), guardUnsaved: true });
   const add = useMutation({
-    mutationFn: (body: typeof form) => api(`/api/deals/${encodeURIComponent(dealId)}/valuations`, { body }),
-    onSuccess: () => {
-      toast.success('Valuation recorded');
-      setForm({ ...EMPTY, valuationDate: today() });
-      void qc.invalidateQueries({ queryKey: dealKeys.detail(dealId) });
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      toast.error(err instanceof ApiError ? err.message : 'Failed to record valuation');
-    },
+    mutationFn: (body: ReturnType<typeof empty>) => api(`/api/deals/${encodeURIComponent(dealId)}/valuations`, { body }),
   });
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = valuationInput.safeParse(form);
-    if (!parsed.success) {
-      const errs: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errs[String(issue.path[0])] ??= issue.message;
-      setErrors(errs);
-      return;
+  const submit = form.handleSubmit(async () => {
+    try {
+      await add.mutateAsync(form.getValues() as ReturnType<typeof empty>);
+      toast.success('Valuation recorded');
+      form.reset(empty());
+      void qc.invalidateQueries({ queryKey: dealKeys.detail(dealId) });
+    } catch (err) {
+      toast.error(form.applyServerError(err, { fallback: 'Failed to record valuation' }));
     }
-    setErrors({});
-    add.mutate(form);
-  }
+  });
 
-  const set = (k: keyof typeof form, v: string) => setForm((f) => ({ ...f, [k]: v }));
   return (
     <Card>
       <CardHeader>
@@ -82,41 +69,23 @@ export function DealValuations({ dealId, valuations }: { dealId: string; valuati
           </TBody>
         </Table>
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" noValidate>
-          <Field label="Valuation date" htmlFor="val-date" error={errors.valuationDate} required>
-            <Input
-              {...fieldProps('val-date', errors.valuationDate)}
-              type="date"
-              value={form.valuationDate}
-              onChange={(e) => set('valuationDate', e.target.value)}
-            />
+          <Field label="Valuation date" htmlFor="val-date" error={form.errorOf('valuationDate')} required>
+            <Input {...form.field('valuationDate', 'val-date')} type="date" />
           </Field>
-          <Field label="Current value (USD)" htmlFor="val-value" error={errors.currentValue} required>
-            <Input
-              {...fieldProps('val-value', errors.currentValue)}
-              inputMode="decimal"
-              className="tabular"
-              value={form.currentValue}
-              onChange={(e) => set('currentValue', e.target.value)}
-            />
+          <Field label="Current value (USD)" htmlFor="val-value" error={form.errorOf('currentValue')} required>
+            <Input {...form.field('currentValue', 'val-value')} inputMode="decimal" className="tabular" />
           </Field>
-          <Field label="Expected exit" htmlFor="val-exit" error={errors.expectedExit}>
-            <Input
-              {...fieldProps('val-exit', errors.expectedExit)}
-              placeholder="e.g. 2028"
-              value={form.expectedExit}
-              onChange={(e) => set('expectedExit', e.target.value)}
-            />
+          <Field label="Expected exit" htmlFor="val-exit" error={form.errorOf('expectedExit')}>
+            <Input {...form.field('expectedExit', 'val-exit')} placeholder="e.g. 2028" />
           </Field>
-          <Field label="Performance" htmlFor="val-status" error={errors.performanceStatus}>
+          <Field label="Performance" htmlFor="val-status" error={form.errorOf('performanceStatus')}>
             <NativeSelect
-              {...fieldProps('val-status', errors.performanceStatus)}
-              value={form.performanceStatus}
-              onChange={(e) => set('performanceStatus', e.target.value)}
+              {...form.field('performanceStatus', 'val-status')}
               options={PERFORMANCE_STATUSES.map((s) => ({ value: s, label: s }))}
             />
           </Field>
-          <Button type="submit" busy={add.isPending}>
-            {add.isPending ? 'Recording...' : 'Record Valuation'}
+          <Button type="submit" busy={form.busy}>
+            {form.busy ? 'Recording...' : 'Record Valuation'}
           </Button>
         </form>
       </CardContent>

@@ -1,61 +1,44 @@
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { createDealInput, DEAL_MESSAGES } from '../../../shared/deals';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
+import { useZodForm } from '../../components/ui/form';
 import { SessionEndedNotice, useSessionEnded } from '../../components/ui/session-ended';
 import { ApiError } from '../../lib/api';
 import { useDraft } from '../../lib/draft';
 import { useCreateDeal } from './api';
-import { DealFields, type DealFormValues, dealBody, EMPTY_DEAL_FORM, type FieldErrors, focusFirstInvalid, validate } from './deal-form';
+import { DealFields, type DealFormValues, dealBody, dealFormSchema, EMPTY_DEAL_FORM, useDealDraft } from './deal-form';
+
+const schema = dealFormSchema(createDealInput, dealBody);
 
 export default function NewDealPage() {
   const navigate = useNavigate();
-  const [values, setValues, clearDraft] = useDraft<DealFormValues>('new-deal', EMPTY_DEAL_FORM);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [draft, setDraft, clearDraft] = useDraft<DealFormValues>('new-deal', EMPTY_DEAL_FORM);
+  const form = useZodForm(schema, { defaultValues: EMPTY_DEAL_FORM, guardUnsaved: true });
+  useDealDraft(form, draft, setDraft);
   const session = useSessionEnded();
-  const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateDeal();
 
-  const set = <K extends keyof DealFormValues>(key: K, value: DealFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    // A corrected field drops its message; the others stay until the next submit.
-    const errorKey = key === 'spvChoice' || key === 'spvOther' ? 'spvEntity' : key;
-    setErrors((e) => (e[errorKey] ? { ...e, [errorKey]: undefined } : e));
-  };
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  const submit = form.handleSubmit(async (body) => {
     session.setEnded(false);
-    const parsed = validate(createDealInput, dealBody(values));
-    setErrors(parsed.errors ?? {});
-    if (!parsed.data) {
-      focusFirstInvalid(formRef.current);
-      return;
+    try {
+      await create.mutateAsync(body);
+      toast.success(DEAL_MESSAGES.created);
+      clearDraft();
+      navigate('/admin/deals');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        // The session ended while the form was open: the draft keeps what was typed.
+        session.setEnded(true);
+        return;
+      }
+      form.applyServerError(err, { fallback: DEAL_MESSAGES.createFailed, rename: { spvEntity: 'spvChoice' } });
+      toast.error(DEAL_MESSAGES.createFailed);
     }
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success(DEAL_MESSAGES.created);
-        clearDraft();
-        navigate('/admin/deals');
-      },
-      onError: (err) => {
-        if (err instanceof ApiError && err.status === 401) {
-          // The session ended while the form was open: the draft keeps what was typed.
-          session.setEnded(true);
-          return;
-        }
-        if (err instanceof ApiError && err.fields) {
-          setErrors(err.fields);
-          focusFirstInvalid(formRef.current);
-        }
-        toast.error(DEAL_MESSAGES.createFailed);
-      },
-    });
-  }
+  });
 
   return (
     <>
@@ -70,7 +53,7 @@ export default function NewDealPage() {
       <PageHeader title="New Deal Registration" description="Register a deal in the pipeline. It starts in Sourcing with status Pending." />
       <Card className="max-w-3xl">
         <CardContent className="pt-5">
-          <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
+          <form onSubmit={submit} noValidate className="flex flex-col gap-5">
             <p className="text-sm text-muted">
               Fields marked{' '}
               <span aria-hidden="true" className="text-danger-700">
@@ -79,7 +62,7 @@ export default function NewDealPage() {
               <span className="sr-only">with an asterisk</span> are required.
             </p>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              <DealFields idPrefix="new-deal" values={values} errors={errors} set={set} />
+              <DealFields idPrefix="new-deal" form={form} />
             </div>
             <SessionEndedNotice state={session}>
               <span className="font-medium">{DEAL_MESSAGES.mustLogin}</span>. Your form is kept: sign in again and you will come back to it.
@@ -95,8 +78,8 @@ export default function NewDealPage() {
               >
                 Cancel
               </Button>
-              <Button type="submit" busy={create.isPending}>
-                {create.isPending ? 'Creating...' : 'Create Deal'}
+              <Button type="submit" busy={form.busy}>
+                {form.busy ? 'Creating...' : 'Create Deal'}
               </Button>
             </div>
           </form>
