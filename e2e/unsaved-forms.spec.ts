@@ -52,3 +52,39 @@ test('a secure-message reply typed but not sent: reloading warns (beforeunload)'
   await expect.poll(() => unload).toEqual(['beforeunload']);
   await expect(message).toHaveValue('Draft reply about the Q3 statement');
 });
+
+test('deal forms: new deal, deal edit and a valuation typed but not saved ask before leaving; saved, they do not', async ({ page }) => {
+  await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
+  await page.getByRole('link', { name: 'Deal Pipeline', exact: true }).click();
+  await page.getByRole('link', { name: 'New Deal' }).click();
+  await expect(page).toHaveURL(/\/admin\/deals\/new$/);
+  const title = page.getByLabel(/^Title\*?$/);
+  await title.fill('Unsaved Lamu Port deal');
+  await leaveAsks(page, 'Back to Pipeline', /\/admin\/deals\/new$/);
+  await expect(title).toHaveValue('Unsaved Lamu Port deal');
+  // Cancel clears the form and leaves without asking.
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/admin\/deals$/);
+
+  // A deal's detail: the edit form, then the valuation form.
+  const card = page.getByRole('article').first();
+  await card.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin\/deals\/[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Next Step').fill('Unsaved next step');
+  await leaveAsks(page, 'Back to Pipeline', /\/admin\/deals\/[0-9a-f-]{36}\?edit=1$/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Edit deal' })).toHaveCount(0);
+
+  const value = page.getByLabel(/^Current value \(USD\)\*?$/);
+  await value.fill('1,250,000');
+  await leaveAsks(page, 'Back to Pipeline', /\/admin\/deals\/[0-9a-f-]{36}$/);
+  await expect(value).toHaveValue('1,250,000');
+  await expectNoA11yViolations(page, 'deal detail with a typed valuation');
+  await page.getByRole('button', { name: 'Record Valuation' }).click();
+  await expect(page.getByText('Valuation recorded')).toBeVisible();
+  await expect(value).toHaveValue('');
+  // Saved: nothing is lost, so no question.
+  await page.getByRole('link', { name: 'Back to Pipeline' }).click();
+  await expect(page).toHaveURL(/\/admin\/deals$/);
+});
