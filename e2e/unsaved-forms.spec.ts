@@ -88,3 +88,21 @@ test('deal forms: new deal, deal edit and a valuation typed but not saved ask be
   await page.getByRole('link', { name: 'Back to Pipeline' }).click();
   await expect(page).toHaveURL(/\/admin\/deals$/);
 });
+
+test('Record Distribution typed but not previewed: leaving asks first, and the draft is kept', async ({ page }) => {
+  await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
+  await page.getByRole('link', { name: 'Distribution Waterfall', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/distributions$/);
+  const form = page.getByRole('form', { name: 'Record Distribution' });
+  const amount = form.getByLabel(/^Total Amount \(USD\)\*?$/);
+  await amount.fill('43,750.00');
+  await leaveAsks(page, 'Deal Pipeline', /\/admin\/distributions$/);
+  await expect(amount).toHaveValue('43,750.00');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('link', { name: 'Deal Pipeline', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/deals$/);
+  // Back on the page, the draft is restored (and still counts as unsaved).
+  await page.getByRole('link', { name: 'Distribution Waterfall', exact: true }).click();
+  await expect(amount).toHaveValue('43,750.00');
+  await leaveAsks(page, 'Deal Pipeline', /\/admin\/distributions$/);
+});

@@ -8,9 +8,9 @@ import { useZodForm } from '../../components/ui/form';
 import { NativeSelect } from '../../components/ui/select';
 import { SessionEndedNotice, useSessionEnded } from '../../components/ui/session-ended';
 import { ApiError } from '../../lib/api';
-import { useDraft } from '../../lib/draft';
+import { useFormDraft } from '../../lib/draft';
 import { UPDATE_FAILED, UPDATED, updateErrorText, useUpdateDeal } from './api';
-import { DealFields, type DealFormValues, dealBody, dealFormSchema, OTHER_SPV, useDealDraft } from './deal-form';
+import { DealFields, type DealFormValues, dealBody, dealFormSchema, OTHER_SPV } from './deal-form';
 
 export const draftKey = (id: string) => `edit-deal:${id}`;
 
@@ -47,9 +47,8 @@ const schema = dealFormSchema(updateDealInput, editBody);
 /** Edit a deal: every field; only what changed is sent, so the activity log lists exactly that. */
 export function DealEditForm({ deal, onDone }: { deal: Deal; onDone: () => void }) {
   const original = formFromDeal(deal);
-  const [draft, setDraft, clearDraft] = useDraft<EditValues>(draftKey(deal.id), original);
   const form = useZodForm(schema, { defaultValues: original, guardUnsaved: true });
-  useDealDraft(form, draft, setDraft);
+  const clearDraft = useFormDraft(draftKey(deal.id), form, original);
   const session = useSessionEnded();
   const update = useUpdateDeal(deal.id);
   const spvChoice = form.watch('spvChoice');

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { DEAL_TYPES, RISK_OPTIONS } from '../../../shared/deals';
 import { Field } from '../../components/ui/field';
@@ -91,22 +90,6 @@ export function dealFormSchema<S extends z.ZodType>(shared: S, toBody: (v: FormS
       }
     })
     .transform((v) => shared.parse(toBody(v)) as z.output<S>);
-}
-
-/** The draft a deal form keeps in sessionStorage: restored over the defaults, saved on every change. */
-export function useDealDraft<T extends DealFormValues>(
-  // biome-ignore lint/suspicious/noExplicitAny: a create or an update form (their outputs differ).
-  form: UseFormReturn<FormStrings, unknown, any>,
-  draft: T,
-  setDraft: (next: T) => void,
-) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount; the draft then follows the form.
-  useEffect(() => {
-    // keepDefaultValues: a restored draft still counts as unsaved input.
-    form.reset(draft, { keepDefaultValues: true });
-    const sub = form.watch((v) => setDraft({ ...draft, ...(v as T) }));
-    return () => sub.unsubscribe();
-  }, []);
 }
 
 /**

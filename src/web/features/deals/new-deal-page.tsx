@@ -8,17 +8,16 @@ import { Card, CardContent } from '../../components/ui/card';
 import { useZodForm } from '../../components/ui/form';
 import { SessionEndedNotice, useSessionEnded } from '../../components/ui/session-ended';
 import { ApiError } from '../../lib/api';
-import { useDraft } from '../../lib/draft';
+import { useFormDraft } from '../../lib/draft';
 import { useCreateDeal } from './api';
-import { DealFields, type DealFormValues, dealBody, dealFormSchema, EMPTY_DEAL_FORM, useDealDraft } from './deal-form';
+import { DealFields, dealBody, dealFormSchema, EMPTY_DEAL_FORM } from './deal-form';
 
 const schema = dealFormSchema(createDealInput, dealBody);
 
 export default function NewDealPage() {
   const navigate = useNavigate();
-  const [draft, setDraft, clearDraft] = useDraft<DealFormValues>('new-deal', EMPTY_DEAL_FORM);
   const form = useZodForm(schema, { defaultValues: EMPTY_DEAL_FORM, guardUnsaved: true });
-  useDealDraft(form, draft, setDraft);
+  const clearDraft = useFormDraft('new-deal', form, EMPTY_DEAL_FORM);
   const session = useSessionEnded();
   const create = useCreateDeal();
 

@@ -1,0 +1,143 @@
+import { ChevronDown, CircleCheck, ListChecks } from 'lucide-react';
+import { useId } from 'react';
+import { formatDate, formatUSD } from '../../../shared/format';
+import { fromCents, toCents } from '../../../shared/money';
+import type { DistributionEvent } from '../../../shared/portal';
+import { Button } from '../../components/ui/button';
+import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { cn } from '../../lib/cn';
+import { DistributionStatusBadge, Fact, formatUSDExact, relativeDay } from './distribution-ui';
+import { cents as tierCents, WaterfallChart } from './waterfall-ui';
+
+/** One distribution event of the Distribution Waterfall list: its facts, Confirm Payment and its allocations. */
+
+export function EventItem({
+  event,
+  open,
+  onToggle,
+  onConfirm,
+}: {
+  event: DistributionEvent;
+  open: boolean;
+  onToggle: () => void;
+  onConfirm: () => void;
+}) {
+  const titleId = useId();
+  const panelId = useId();
+  const n = event.allocations.length;
+  return (
+    <li aria-labelledby={titleId} data-testid="distribution-event" className="rounded-lg border border-border bg-surface shadow-sm">
+      <div className="p-4 sm:p-5">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 id={titleId} className="break-words font-semibold text-ink-900">
+              {event.dealTitle}
+            </h3>
+            <p className="text-sm text-muted">{event.type}</p>
+          </div>
+          <DistributionStatusBadge status={event.status} />
+        </div>
+        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 md:grid-cols-[7.5rem_8.5rem_8.5rem_minmax(0,1fr)_5rem]">
+          <Fact label="Total">
+            <span className="tabular text-base font-semibold text-ink-900">{formatUSD(event.totalAmount)}</span>
+          </Fact>
+          <Fact label="Payment Date">
+            <span className="tabular">{formatDate(event.paymentDate)}</span>
+            {event.status !== 'Paid' && <span className="block text-xs text-muted">{relativeDay(event.paymentDate)}</span>}
+          </Fact>
+          <Fact label="Record Date">
+            <span className="tabular">{formatDate(event.recordDate)}</span>
+          </Fact>
+          <Fact label="SPV Entity">{event.spvEntity ?? <span className="text-muted">Not assigned</span>}</Fact>
+          <Fact label="Investors">
+            <span className="tabular">{n}</span>
+          </Fact>
+        </dl>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={panelId} aria-describedby={titleId} onClick={onToggle}>
+            <ChevronDown aria-hidden="true" className={cn('transition-transform motion-reduce:transition-none', open && 'rotate-180')} />
+            {open ? 'Hide allocations' : 'Show allocations'}
+          </Button>
+          {event.status !== 'Paid' && (
+            <Button size="sm" variant={event.status === 'Pending' ? 'primary' : 'secondary'} aria-describedby={titleId} onClick={onConfirm}>
+              <CircleCheck aria-hidden="true" />
+              Confirm Payment
+            </Button>
+          )}
+        </div>
+      </div>
+      <div id={panelId} hidden={!open} className="border-t border-border bg-ink-50/60 p-4 sm:p-5">
+        {open && <Allocations event={event} />}
+      </div>
+    </li>
+  );
+}
+
+function Allocations({ event }: { event: DistributionEvent }) {
+  const total = toCents(event.totalAmount);
+  const sum = event.allocations.reduce((s, a) => s + toCents(a.amount), 0n);
+  const matches = sum === total;
+  const share = (amount: string) => (total > 0n ? `${((Number(toCents(amount)) / Number(total)) * 100).toFixed(2)}%` : '—');
+  const wf = event.waterfall;
+  return (
+    <>
+      {wf && (
+        <div className="mb-4 flex flex-col gap-3">
+          <p className="text-sm text-text">
+            <span className="font-medium">Terms{wf.termsVersion ? ` (version ${wf.termsVersion})` : ''}:</span> {wf.termsSummary}. Investors{' '}
+            <span className="tabular font-medium">{formatUSDExact(wf.lpTotal)}</span>, GP{' '}
+            <span className="tabular font-medium">{formatUSDExact(wf.gp)}</span>
+            {wf.carry.length > 0 && <> ({wf.carry.map((c) => `${c.name} ${formatUSDExact(c.amount)}`).join(', ')})</>}.
+          </p>
+          <WaterfallChart
+            tiers={wf.tiers}
+            total={event.totalAmount}
+            gpCatchUp={tierCents(wf.gp) - tierCents(wf.tiers.carriedInterestGp)}
+            caption={`Waterfall of ${event.dealTitle} ${event.type} on ${formatDate(event.paymentDate)}`}
+          />
+        </div>
+      )}
+      <h4 className="mb-2 flex items-center gap-2 text-sm font-semibold text-ink-900">
+        <ListChecks aria-hidden="true" className="size-4 text-ink-700" />
+        Allocations
+      </h4>
+      <Table aria-label={`Allocations of ${event.dealTitle} ${event.type} on ${formatDate(event.paymentDate)}`} maxHeight="none">
+        <THead>
+          <TR>
+            <TH>Investor</TH>
+            <TH className="text-right">Share</TH>
+            <TH className="text-right">Amount</TH>
+          </TR>
+        </THead>
+        <TBody>
+          {event.allocations.map((a) => (
+            <TR key={a.investorId}>
+              <TD className="font-medium">{a.investorName}</TD>
+              <TD className="tabular text-right text-muted">{share(a.amount)}</TD>
+              <TD className="tabular text-right">{formatUSDExact(a.amount)}</TD>
+            </TR>
+          ))}
+        </TBody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2} className="border-t border-border px-3 py-2.5 text-left text-sm font-semibold text-ink-900">
+              Total allocated
+            </th>
+            <td
+              data-testid="allocation-sum"
+              className="tabular border-t border-border px-3 py-2.5 text-right text-sm font-semibold text-ink-900"
+            >
+              {formatUSDExact(fromCents(sum))}
+            </td>
+          </tr>
+        </tfoot>
+      </Table>
+      <p className={cn('mt-2 flex items-center gap-1.5 text-sm', matches ? 'text-success-700' : 'text-danger-700')}>
+        {matches ? <CircleCheck aria-hidden="true" className="size-4" /> : null}
+        {matches
+          ? `Equals the distribution total of ${formatUSDExact(event.totalAmount)}.`
+          : `Does not equal the distribution total of ${formatUSDExact(event.totalAmount)}; reload the page and check again.`}
+      </p>
+    </>
+  );
+}
