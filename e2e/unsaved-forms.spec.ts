@@ -106,3 +106,38 @@ test('Record Distribution typed but not previewed: leaving asks first, and the d
   await expect(amount).toHaveValue('43,750.00');
   await leaveAsks(page, 'Deal Pipeline', /\/admin\/distributions$/);
 });
+
+const DISCARD = 'You have unsaved changes. Close and lose them?';
+
+/** Closing a dialog with unsaved input asks; `answer` true discards. Returns the question asked. */
+async function closeAsks(page: Page, close: () => Promise<void>, answer: boolean) {
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    void (answer ? d.accept() : d.dismiss());
+  });
+  await close();
+  await expect.poll(() => asked).toEqual([DISCARD]);
+}
+
+test('New Capital Call with unsaved input asks before closing (Escape, Cancel); discarded, it reopens empty', async ({ page }) => {
+  await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
+  await page.goto('/admin/capital-calls');
+  await page.getByRole('button', { name: 'New Capital Call' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Capital Call' });
+  const purpose = dialog.getByLabel(/^Purpose\*?$/);
+  await purpose.fill('Unsaved: second close of the facility');
+  await closeAsks(page, () => page.keyboard.press('Escape'), false);
+  await expect(dialog).toBeVisible();
+  await expect(purpose).toHaveValue('Unsaved: second close of the facility');
+  await expectNoA11yViolations(page, 'new capital call with unsaved input');
+  // Leaving the page asks too.
+  await leaveAsks(page, 'Deal Pipeline', /\/admin\/capital-calls$/);
+  await closeAsks(page, () => dialog.getByRole('button', { name: 'Cancel' }).click(), true);
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'New Capital Call' }).click();
+  await expect(purpose).toHaveValue('');
+  // Nothing typed: Cancel closes without a question.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});

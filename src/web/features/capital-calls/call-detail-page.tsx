@@ -1,7 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { todayIso } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
 import type { CallLine } from '../../../shared/ledger';
@@ -9,12 +10,15 @@ import { formatUsdExact, parseAmountInput } from '../../../shared/money';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { useClearErrorOnChange } from '../../lib/form-schema';
+import { confirmClose } from '../../lib/unsaved-changes';
 import { serverMessage, useCapitalCall, useRecordReceipt } from './api';
 import { CallStatusBadge } from './call-ui';
 
@@ -142,44 +146,44 @@ export default function CallDetailPage() {
   );
 }
 
+const receiptForm = z.object({ amount: z.string(), valueDate: z.string() }).transform((v, ctx) => {
+  const parsed = parseAmountInput(v.amount);
+  const amount = !parsed.ok ? parsed.message : parsed.cents <= 0n ? 'Enter an amount above zero' : null;
+  if (amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: amount });
+  if (!v.valueDate) ctx.addIssue({ code: 'custom', path: ['valueDate'], message: 'Value date is required' });
+  if (!parsed.ok || amount || !v.valueDate) return z.NEVER;
+  return { amount: parsed.value, valueDate: v.valueDate };
+});
+
 function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLine | null; onClose: () => void }) {
   const record = useRecordReceipt(callId);
-  const [amount, setAmount] = useState('');
-  const [valueDate, setValueDate] = useState(todayIso());
-  const [errors, setErrors] = useState<{ amount?: string; valueDate?: string }>({});
+  const empty = () => ({ amount: '', valueDate: todayIso() });
+  const form = useZodForm(receiptForm, { defaultValues: empty(), guardUnsaved: line !== null });
+  useClearErrorOnChange(form);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  const submit = form.handleSubmit(async ({ amount, valueDate }) => {
     if (!line) return;
-    const parsed = parseAmountInput(amount);
-    const errs: typeof errors = {};
-    if (!parsed.ok) errs.amount = parsed.message;
-    else if (parsed.cents <= 0n) errs.amount = 'Enter an amount above zero';
-    if (!valueDate) errs.valueDate = 'Value date is required';
-    setErrors(errs);
-    if (errs.amount || errs.valueDate || !parsed.ok) {
-      document.getElementById(errs.amount ? 'receipt-amount' : 'receipt-valueDate')?.focus();
-      return;
+    try {
+      await record.mutateAsync({ investorId: line.investorId, amount, valueDate });
+      toast.success(`Receipt of ${formatUsdExact(amount)} recorded for ${line.investorName}`);
+      form.reset(empty());
+      onClose();
+    } catch (err) {
+      const msg = serverMessage(err) ?? 'Failed to record the receipt';
+      form.setError('amount', { type: 'server', message: msg }, { shouldFocus: true });
+      toast.error(msg);
     }
-    record.mutate(
-      { investorId: line.investorId, amount: parsed.value, valueDate },
-      {
-        onSuccess: () => {
-          toast.success(`Receipt of ${formatUsdExact(parsed.value)} recorded for ${line.investorName}`);
-          setAmount('');
-          onClose();
-        },
-        onError: (err) => {
-          const msg = serverMessage(err) ?? 'Failed to record the receipt';
-          setErrors({ amount: msg });
-          toast.error(msg);
-        },
-      },
-    );
-  }
+  });
 
   return (
-    <Dialog open={line !== null} onOpenChange={(v) => !v && onClose()}>
+    <Dialog
+      open={line !== null}
+      onOpenChange={confirmClose(
+        form.formState.isDirty,
+        (v) => !v && onClose(),
+        () => form.reset(empty()),
+      )}
+    >
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Record Receipt</DialogTitle>
@@ -188,32 +192,13 @@ function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLi
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <Field label="Amount received (USD)" htmlFor="receipt-amount" error={errors.amount} required>
-            <Input
-              {...fieldProps('receipt-amount', errors.amount)}
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
+          <Field label="Amount received (USD)" htmlFor="receipt-amount" error={form.errorOf('amount')} required>
+            <Input {...form.field('amount', 'receipt-amount')} inputMode="decimal" />
           </Field>
-          <Field label="Value date (the day the money arrived)" htmlFor="receipt-valueDate" error={errors.valueDate} required>
-            <Input
-              {...fieldProps('receipt-valueDate', errors.valueDate)}
-              type="date"
-              value={valueDate}
-              onChange={(e) => setValueDate(e.target.value)}
-            />
+          <Field label="Value date (the day the money arrived)" htmlFor="receipt-valueDate" error={form.errorOf('valueDate')} required>
+            <Input {...form.field('valueDate', 'receipt-valueDate')} type="date" />
           </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" busy={record.isPending}>
-              {record.isPending ? 'Recording...' : 'Record Receipt'}
-            </Button>
-          </DialogFooter>
+          <DialogActions submit="Record Receipt" busyLabel="Recording..." busy={form.busy} />
         </form>
       </DialogContent>
     </Dialog>

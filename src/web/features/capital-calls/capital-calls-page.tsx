@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatDate } from '../../../shared/format';
@@ -8,14 +8,16 @@ import { formatUsdExact, sumAmounts } from '../../../shared/money';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
+import { blank, sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
+import { confirmClose } from '../../lib/unsaved-changes';
 import { serverMessage, useCallDeals, useCapitalCalls, useIssueCall } from './api';
 import { CallStatusBadge } from './call-ui';
 import { StatementRunCard } from './statement-run-card';
@@ -129,64 +131,54 @@ export default function CapitalCallsPage() {
   );
 }
 
-const EMPTY = { dealId: '', basis: 'percentage' as 'percentage' | 'amount', percentage: '', amount: '', dueDate: '', purpose: '' };
-type Form = typeof EMPTY;
+const EMPTY = { dealId: '', basis: 'percentage', percentage: '', amount: '', dueDate: '', purpose: '' };
+
+const newCallForm = sharedFormSchema(
+  ['dealId', 'basis', 'percentage', 'amount', 'dueDate', 'purpose'],
+  createCallInput,
+  (v) => ({
+    dealId: blank(v.dealId),
+    basis: v.basis,
+    ...(v.basis === 'percentage' ? { percentage: v.percentage } : { amount: v.amount }),
+    dueDate: blank(v.dueDate),
+    purpose: v.purpose,
+  }),
+  { required: { dealId: 'Choose a deal', dueDate: 'Due date is required' } },
+);
 
 function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
   const deals = useCallDeals();
   const issue = useIssueCall();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
-  useUnsavedChangesGuard(open && JSON.stringify(form) !== JSON.stringify(EMPTY));
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
+  const form = useZodForm(newCallForm, { defaultValues: EMPTY, guardUnsaved: open });
+  useClearErrorOnChange(form);
+  const basis = form.watch('basis');
   const withCommitments = (deals.data ?? []).filter((d) => Number(d.committedAmount) > 0).sort((a, b) => a.title.localeCompare(b.title));
+  // The select is uncontrolled: once the deals arrive, show the chosen one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-apply only when the options change.
+  useEffect(() => {
+    form.setValue('dealId', form.getValues('dealId'));
+  }, [deals.data]);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const body = {
-      dealId: form.dealId || undefined,
-      basis: form.basis,
-      ...(form.basis === 'percentage' ? { percentage: form.percentage } : { amount: form.amount }),
-      dueDate: form.dueDate || undefined,
-      purpose: form.purpose,
-    };
-    const parsed = createCallInput.safeParse(body);
-    if (!parsed.success) {
-      const errs: Partial<Record<keyof Form, string>> = {};
-      for (const issue of parsed.error.issues) errs[String(issue.path[0]) as keyof Form] ??= issue.message;
-      if (!form.dealId) errs.dealId = 'Choose a deal';
-      if (!form.dueDate) errs.dueDate = 'Due date is required';
-      setErrors(errs);
-      const first = (['dealId', 'percentage', 'amount', 'dueDate', 'purpose'] as const).find((k) => errs[k]);
-      if (first) document.getElementById(`call-${first}`)?.focus();
-      return;
+  const submit = form.handleSubmit(async (data) => {
+    try {
+      const call = await issue.mutateAsync({
+        dealId: data.dealId,
+        basis: data.basis,
+        dueDate: data.dueDate,
+        purpose: data.purpose,
+        ...(data.basis === 'percentage' ? { percentage: data.percentage as string } : { amount: data.amount as string }),
+      });
+      toast.success(`Capital call issued: ${formatUsdExact(call.totalAmount)} to ${call.lines.length} investors`);
+      form.reset(EMPTY);
+      onOpenChange(false);
+    } catch (err) {
+      form.applyServerError(err, { fallback: 'Failed to issue the capital call' });
+      toast.error(serverMessage(err) ?? 'Failed to issue the capital call');
     }
-    issue.mutate(
-      {
-        dealId: parsed.data.dealId,
-        basis: parsed.data.basis,
-        dueDate: parsed.data.dueDate,
-        purpose: parsed.data.purpose,
-        ...(parsed.data.basis === 'percentage'
-          ? { percentage: parsed.data.percentage as string }
-          : { amount: parsed.data.amount as string }),
-      },
-      {
-        onSuccess: (call) => {
-          toast.success(`Capital call issued: ${formatUsdExact(call.totalAmount)} to ${call.lines.length} investors`);
-          setForm(EMPTY);
-          onOpenChange(false);
-        },
-        onError: (err) => toast.error(serverMessage(err) ?? 'Failed to issue the capital call'),
-      },
-    );
-  }
+  });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={confirmClose(form.formState.isDirty, onOpenChange, () => form.reset(EMPTY))}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>New Capital Call</DialogTitle>
@@ -196,66 +188,39 @@ function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <Field label="Deal" htmlFor="call-dealId" error={errors.dealId} required>
+          <Field label="Deal" htmlFor="call-dealId" error={form.errorOf('dealId')} required>
             <NativeSelect
-              {...fieldProps('call-dealId', errors.dealId)}
-              value={form.dealId}
-              onChange={(e) => set('dealId', e.target.value)}
+              {...form.field('dealId', 'call-dealId')}
               placeholder={deals.isLoading ? 'Loading deals...' : 'Choose a deal with commitments'}
               options={withCommitments.map((d) => ({ value: d.id, label: `${d.title} (${formatUsdExact(d.committedAmount)} committed)` }))}
             />
           </Field>
           <Field label="Call by" htmlFor="call-basis">
             <NativeSelect
+              {...form.register('basis')}
               id="call-basis"
-              value={form.basis}
-              onChange={(e) => set('basis', e.target.value as Form['basis'])}
               options={[
                 { value: 'percentage', label: 'Percentage of commitments' },
                 { value: 'amount', label: 'Amount' },
               ]}
             />
           </Field>
-          {form.basis === 'percentage' ? (
-            <Field label="Percentage of commitments (%)" htmlFor="call-percentage" error={errors.percentage} required>
-              <Input
-                {...fieldProps('call-percentage', errors.percentage)}
-                inputMode="decimal"
-                value={form.percentage}
-                onChange={(e) => set('percentage', e.target.value)}
-              />
+          {basis === 'percentage' ? (
+            <Field label="Percentage of commitments (%)" htmlFor="call-percentage" error={form.errorOf('percentage')} required>
+              <Input {...form.field('percentage', 'call-percentage')} inputMode="decimal" />
             </Field>
           ) : (
-            <Field label="Amount (USD)" htmlFor="call-amount" error={errors.amount} required>
-              <Input
-                {...fieldProps('call-amount', errors.amount)}
-                inputMode="decimal"
-                value={form.amount}
-                onChange={(e) => set('amount', e.target.value)}
-              />
+            <Field label="Amount (USD)" htmlFor="call-amount" error={form.errorOf('amount')} required>
+              <Input {...form.field('amount', 'call-amount')} inputMode="decimal" />
             </Field>
           )}
-          <Field label="Due date" htmlFor="call-dueDate" error={errors.dueDate} required>
-            <Input
-              {...fieldProps('call-dueDate', errors.dueDate)}
-              type="date"
-              value={form.dueDate}
-              onChange={(e) => set('dueDate', e.target.value)}
-            />
+          <Field label="Due date" htmlFor="call-dueDate" error={form.errorOf('dueDate')} required>
+            <Input {...form.field('dueDate', 'call-dueDate')} type="date" />
           </Field>
-          <Field label="Purpose" htmlFor="call-purpose" error={errors.purpose} required>
-            <Input {...fieldProps('call-purpose', errors.purpose)} value={form.purpose} onChange={(e) => set('purpose', e.target.value)} />
+          <Field label="Purpose" htmlFor="call-purpose" error={form.errorOf('purpose')} required>
+            <Input {...form.field('purpose', 'call-purpose')} />
           </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" busy={issue.isPending}>
-              {issue.isPending ? 'Issuing...' : 'Issue Capital Call'}
-            </Button>
-          </DialogFooter>
+          <DialogActions submit="Issue Capital Call" busyLabel="Issuing..." busy={form.busy} />
         </form>
       </DialogContent>
     </Dialog>

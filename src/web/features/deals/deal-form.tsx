@@ -5,6 +5,7 @@ import { Field } from '../../components/ui/field';
 import type { ZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
+import { useClearErrorOnChange } from '../../lib/form-schema';
 import { useSpvChoices } from './api';
 
 /** What the deal forms hold: everything as typed, so a draft can keep it verbatim. */
@@ -22,6 +23,7 @@ export interface DealFormValues {
 }
 
 export const OTHER_SPV = '__other__';
+const SPV_FIELDS = [['spvChoice', 'spvOther']] as const;
 
 export const EMPTY_DEAL_FORM: DealFormValues = {
   title: '',
@@ -114,15 +116,7 @@ export function DealFields<O>({
   // An SPV that is not (or no longer) among the SPVs stays an option while chosen.
   const legacy = spvChoice && spvChoice !== OTHER_SPV && !names.includes(spvChoice) ? spvChoice : null;
   const other = spvChoice === OTHER_SPV;
-  // A corrected field drops its message; the others stay until the next submit.
-  useEffect(() => {
-    const sub = form.watch((_, { name }) => {
-      if (!name) return;
-      const names: (keyof FormStrings)[] = name === 'spvChoice' || name === 'spvOther' ? ['spvChoice', 'spvOther'] : [name];
-      if (names.some((n) => form.getFieldState(n).error)) form.clearErrors(names);
-    });
-    return () => sub.unsubscribe();
-  }, [form]);
+  useClearErrorOnChange(form, SPV_FIELDS);
   // The select is uncontrolled: when the list arrives, its option replaces the placeholder one; keep the choice.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-apply only when the options change.
   useEffect(() => {

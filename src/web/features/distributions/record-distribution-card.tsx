@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import type { WaterfallPreview } from '../../../shared/deal-terms';
 import type { DealOption } from '../../../shared/deals';
 import { formatUSD } from '../../../shared/format';
@@ -13,6 +12,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { ApiError } from '../../lib/api';
 import { useFormDraft } from '../../lib/draft';
+import { blank, sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
 import {
   DISTRIBUTION_TEXT,
   type RecordDistributionBody,
@@ -25,33 +25,22 @@ import { PreviewDialog } from './distribution-dialogs';
 
 const EMPTY_FORM = { dealId: '', type: 'Income', totalAmount: '', paymentDate: '', recordDate: '' };
 
-// Empty fields are missing values (so they get the 'required' messages, not format ones).
-const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
-const text = z.string().catch('');
-
 /**
  * The form as typed, checked by the server's recordDistributionInput; the record date, optional
  * on the API (today), is required here: holders are taken as of that day.
  */
-const recordDistributionForm = z
-  .object({ dealId: text, type: text, totalAmount: text, paymentDate: text, recordDate: text })
-  .transform((v, ctx) => {
-    const parsed = recordDistributionInput.safeParse({
-      dealId: blank(v.dealId),
-      type: blank(v.type),
-      totalAmount: blank(v.totalAmount),
-      paymentDate: blank(v.paymentDate),
-      recordDate: blank(v.recordDate),
-    });
-    const errors: Record<string, string> = {};
-    if (!blank(v.totalAmount)) errors.totalAmount = 'Total amount is required';
-    if (!blank(v.recordDate)) errors.recordDate = 'Record date is required';
-    for (const issue of parsed.error?.issues ?? []) errors[String(issue.path[0])] ??= issue.message;
-    for (const [key, message] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [key], message });
-    if (!parsed.success || Object.keys(errors).length) return z.NEVER;
-    const { dealId, type, totalAmount, paymentDate, recordDate } = parsed.data;
-    return { dealId, type, totalAmount, paymentDate, recordDate } as RecordDistributionBody;
-  });
+const recordDistributionForm = sharedFormSchema(
+  ['dealId', 'type', 'totalAmount', 'paymentDate', 'recordDate'],
+  recordDistributionInput,
+  (v) => ({
+    dealId: blank(v.dealId),
+    type: blank(v.type),
+    totalAmount: blank(v.totalAmount),
+    paymentDate: blank(v.paymentDate),
+    recordDate: blank(v.recordDate),
+  }),
+  { required: { totalAmount: 'Total amount is required', recordDate: 'Record date is required' } },
+);
 
 /** Record Distribution: the form, then the preview dialog; nothing is recorded before the preview is confirmed. */
 export function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionEvent) => void }) {
@@ -75,13 +64,7 @@ export function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: Distri
   useEffect(() => {
     form.setValue('dealId', form.getValues('dealId'));
   }, [deals.data]);
-  // A corrected field drops its message; the others stay until the next submit.
-  useEffect(() => {
-    const sub = form.watch((_, { name }) => {
-      if (name && form.getFieldState(name).error) form.clearErrors(name);
-    });
-    return () => sub.unsubscribe();
-  }, [form]);
+  useClearErrorOnChange(form);
 
   const submit = form.handleSubmit(async (body) => {
     try {
