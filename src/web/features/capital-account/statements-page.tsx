@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { todayIso } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
@@ -7,7 +7,8 @@ import { type GeneratedStatement, statementQuery } from '../../../shared/ledger'
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { downloadPdf, useMyGeneratedStatements } from './api';
@@ -22,32 +23,18 @@ function lastQuarter(now = new Date()): [string, string] {
 
 /** Statements (/investor/statements): a capital account statement for any period, as a PDF. */
 export default function StatementsPage() {
-  const [defFrom, defTo] = lastQuarter();
-  const [from, setFrom] = useState(defFrom);
-  const [to, setTo] = useState(defTo);
-  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const [from, to] = lastQuarter();
+  // A period to download, not input to keep: no unsaved-changes guard.
+  const form = useZodForm(statementQuery, { defaultValues: { from, to } });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = statementQuery.safeParse({ from, to });
-    if (!parsed.success) {
-      const errs: typeof errors = {};
-      for (const i of parsed.error.issues) errs[String(i.path[0]) as 'from' | 'to'] ??= i.message;
-      setErrors(errs);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
+  const submit = form.handleSubmit(async ({ from, to }) => {
     try {
       await downloadPdf(`/api/investor/statement?from=${from}&to=${to}`, `capital-account-statement-${from}-${to}.pdf`);
       toast.success('Statement downloaded');
     } catch (err) {
       toast.error((err as Error).message);
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   return (
     <>
@@ -61,15 +48,15 @@ export default function StatementsPage() {
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-            <Field label="From" htmlFor="statement-from" error={errors.from} required>
-              <Input {...fieldProps('statement-from', errors.from)} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+            <Field label="From" htmlFor="statement-from" error={form.errorOf('from')} required>
+              <Input {...form.field('from', 'statement-from')} type="date" />
             </Field>
-            <Field label="To" htmlFor="statement-to" error={errors.to} required>
-              <Input {...fieldProps('statement-to', errors.to)} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+            <Field label="To" htmlFor="statement-to" error={form.errorOf('to')} required>
+              <Input {...form.field('to', 'statement-to')} type="date" />
             </Field>
-            <Button type="submit" busy={busy} className="sm:col-span-2">
+            <Button type="submit" busy={form.busy} className="sm:col-span-2">
               <Download aria-hidden="true" />
-              {busy ? 'Preparing...' : 'Download Statement (PDF)'}
+              {form.busy ? 'Preparing...' : 'Download Statement (PDF)'}
             </Button>
           </form>
         </CardContent>
