@@ -139,3 +139,20 @@ test('New Capital Call with unsaved input asks before closing (Escape, Cancel); 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test('an SPV edited but not saved asks before the dialog closes; Cancel on the question keeps the edit', async ({ page }) => {
+  await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
+  await page.getByRole('link', { name: 'SPV Firewall Tracker', exact: true }).click();
+  await page.getByTestId('spv-card').first().getByRole('button', { name: /^Edit/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit SPV' });
+  const reference = dialog.getByLabel('Payment Reference');
+  await reference.fill('UNSAVED-REF-1');
+  await closeAsks(page, () => dialog.getByRole('button', { name: 'Close' }).click(), false);
+  await expect(reference).toHaveValue('UNSAVED-REF-1');
+  await closeAsks(page, () => page.keyboard.press('Escape'), true);
+  await expect(dialog).toBeHidden();
+  await page.getByTestId('spv-card').first().getByRole('button', { name: /^Edit/ }).click();
+  await expect(reference).not.toHaveValue('UNSAVED-REF-1');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -1,79 +1,53 @@
-import { Field, fieldProps } from '../../components/ui/field';
+import type { SpvInput } from '../../../shared/spvs';
+import { Field } from '../../components/ui/field';
+import type { ZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
-import type { SpvForm } from './spv-tracker-page';
 
 type PaymentKey = 'bankName' | 'accountName' | 'accountNumber' | 'swiftCode' | 'paymentReference';
 
 /** The SPV form's payment instructions (shown on capital call notices); rules in shared/spvs.ts. */
-export function PaymentInstructionsFields({
-  form,
-  errors,
-  set,
-}: {
-  form: SpvForm;
-  errors: Record<string, string>;
-  set: (key: PaymentKey, value: string) => void;
-}) {
+export function PaymentInstructionsFields<O>({ form }: { form: ZodForm<SpvInput, O> }) {
   const id = (k: PaymentKey) => `spv-${k}`;
   return (
     <fieldset className="flex flex-col gap-4 rounded-md border border-border p-4">
       <legend className="px-1 text-sm font-semibold text-ink-900">Payment Instructions</legend>
       <p className="-mt-2 text-sm text-muted">Shown on capital call notices. Leave all empty if investors should ask the desk.</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Bank" htmlFor={id('bankName')} error={errors.bankName}>
-          <Input
-            {...fieldProps(id('bankName'), errors.bankName)}
-            autoComplete="off"
-            value={form.bankName}
-            onChange={(e) => set('bankName', e.target.value)}
-          />
+        <Field label="Bank" htmlFor={id('bankName')} error={form.errorOf('bankName')}>
+          <Input {...form.field('bankName', id('bankName'))} autoComplete="off" />
         </Field>
-        <Field label="Account Holder" htmlFor={id('accountName')} error={errors.accountName}>
-          <Input
-            {...fieldProps(id('accountName'), errors.accountName)}
-            autoComplete="off"
-            value={form.accountName}
-            onChange={(e) => set('accountName', e.target.value)}
-          />
+        <Field label="Account Holder" htmlFor={id('accountName')} error={form.errorOf('accountName')}>
+          <Input {...form.field('accountName', id('accountName'))} autoComplete="off" />
         </Field>
         <Field
           label="IBAN or Account Number"
           htmlFor={id('accountNumber')}
-          error={errors.accountNumber}
+          error={form.errorOf('accountNumber')}
           hint="e.g. MU17 BOMM 0101 1010 3030 0200 000M UR"
         >
           <Input
-            {...fieldProps(id('accountNumber'), errors.accountNumber, true)}
+            {...form.field('accountNumber', id('accountNumber'), { hint: true })}
             autoComplete="off"
             spellCheck={false}
             className="tabular uppercase"
-            value={form.accountNumber}
-            onChange={(e) => set('accountNumber', e.target.value)}
           />
         </Field>
-        <Field label="SWIFT/BIC" htmlFor={id('swiftCode')} error={errors.swiftCode} hint="8 or 11 characters, e.g. MCBLMUMU">
+        <Field label="SWIFT/BIC" htmlFor={id('swiftCode')} error={form.errorOf('swiftCode')} hint="8 or 11 characters, e.g. MCBLMUMU">
           <Input
-            {...fieldProps(id('swiftCode'), errors.swiftCode, true)}
+            {...form.field('swiftCode', id('swiftCode'), { hint: true })}
             autoComplete="off"
             spellCheck={false}
             className="uppercase"
-            value={form.swiftCode}
-            onChange={(e) => set('swiftCode', e.target.value)}
           />
         </Field>
       </div>
       <Field
         label="Payment Reference"
         htmlFor={id('paymentReference')}
-        error={errors.paymentReference}
+        error={form.errorOf('paymentReference')}
         hint="What investors quote with their transfer"
       >
-        <Input
-          {...fieldProps(id('paymentReference'), errors.paymentReference, true)}
-          autoComplete="off"
-          value={form.paymentReference}
-          onChange={(e) => set('paymentReference', e.target.value)}
-        />
+        <Input {...form.field('paymentReference', id('paymentReference'), { hint: true })} autoComplete="off" />
       </Field>
     </fieldset>
   );

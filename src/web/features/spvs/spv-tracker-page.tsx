@@ -1,5 +1,5 @@
-import { Building2, Pencil, Plus, RotateCw } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { Building2, Pencil, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatDate, formatUSD } from '../../../shared/format';
 import {
@@ -17,12 +17,14 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
+import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
-import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
+import { useClearErrorOnChange } from '../../lib/form-schema';
+import { confirmClose } from '../../lib/unsaved-changes';
 import { useCreateSpv, useSpvs, useUpdateSpv } from './api';
 import { PaymentInstructionsFields } from './payment-fields';
 
@@ -56,16 +58,7 @@ export default function SpvTrackerPage() {
           ))}
         </div>
       ) : spvs.isError ? (
-        <Card className="p-8 text-center">
-          <p role="alert" className="font-medium text-danger-700">
-            Failed to load SPVs
-          </p>
-          <p className="mt-1 text-sm text-muted">{spvs.error.message}</p>
-          <Button variant="secondary" className="mt-4" onClick={() => void spvs.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        <LoadError title="Failed to load SPVs" error={spvs.error} busy={spvs.isFetching} onRetry={() => void spvs.refetch()} />
       ) : spvs.data.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border bg-surface p-10 text-center">
           <Building2 aria-hidden="true" className="mx-auto size-8 text-muted" />
@@ -82,15 +75,13 @@ export default function SpvTrackerPage() {
         </ul>
       )}
 
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        {editing && (
-          <SpvDialog
-            key={editing.mode === 'edit' ? editing.spv.id : 'new'}
-            spv={editing.mode === 'edit' ? editing.spv : null}
-            onDone={() => setEditing(null)}
-          />
-        )}
-      </Dialog>
+      {editing && (
+        <SpvDialog
+          key={editing.mode === 'edit' ? editing.spv.id : 'new'}
+          spv={editing.mode === 'edit' ? editing.spv : null}
+          onDone={() => setEditing(null)}
+        />
+      )}
     </>
   );
 }
@@ -217,133 +208,74 @@ function toForm(spv: Spv | null): SpvForm {
   };
 }
 
-const FIELD_ORDER: (keyof SpvForm)[] = [
-  'name',
-  'jurisdiction',
-  'annualReturnDue',
-  'bankBalance',
-  'status',
-  'advisoryFeeFlow',
-  'bankName',
-  'accountName',
-  'accountNumber',
-  'swiftCode',
-  'paymentReference',
-];
-
+/** Create or edit an SPV; open while mounted. With unsaved input, closing asks first. */
 function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
   const create = useCreateSpv();
   const update = useUpdateSpv();
-  const [form, setForm] = useState<SpvForm>(() => toForm(spv));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useUnsavedChangesGuard(JSON.stringify(form) !== JSON.stringify(toForm(spv)));
-  const busy = create.isPending || update.isPending;
+  const form = useZodForm(spvInput, { defaultValues: toForm(spv), guardUnsaved: true });
+  useClearErrorOnChange(form);
   const isEdit = spv !== null;
 
-  function set<K extends keyof SpvForm>(key: K, value: SpvForm[K]) {
-    setForm((f) => ({ ...f, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = spvInput.safeParse(form);
-    if (!parsed.success) {
-      const errs: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0] ?? 'form');
-        errs[key] ??= issue.message;
-      }
-      setErrors(errs);
-      // Focus the first field in error, so keyboard and screen-reader users land on it.
-      const first = FIELD_ORDER.find((k) => errs[k]);
-      if (first) document.getElementById(`spv-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    const input: SpvInput = { ...form, advisoryFeeFlow: form.advisoryFeeFlow.trim() === '' ? null : form.advisoryFeeFlow };
+  const submit = form.handleSubmit(async () => {
+    const values = form.getValues() as SpvForm;
+    const input: SpvInput = { ...values, advisoryFeeFlow: values.advisoryFeeFlow.trim() === '' ? null : values.advisoryFeeFlow };
     try {
       if (spv) await update.mutateAsync({ id: spv.id, input });
       else await create.mutateAsync(input);
       toast.success(isEdit ? 'SPV updated successfully' : 'SPV created successfully');
       onDone();
     } catch (err) {
-      const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
       const message = err instanceof Error && err.message ? err.message : 'Please try again.';
-      setErrors(Object.keys(fields).length ? fields : { form: message });
+      form.applyServerError(err, { fallback: message });
       toast.error(isEdit ? 'Failed to update SPV' : 'Failed to create SPV', { description: message });
     }
-  }
+  });
 
   const id = (k: keyof SpvForm) => `spv-${k}`;
   return (
-    <DialogContent size="md">
-      <DialogHeader>
-        <DialogTitle>{isEdit ? 'Edit SPV' : 'New SPV'}</DialogTitle>
-        <DialogDescription>{isEdit ? `Update the details of ${spv.name}.` : 'Register a special-purpose vehicle.'}</DialogDescription>
-      </DialogHeader>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label="Name" htmlFor={id('name')} error={errors.name} required>
-          <Input {...fieldProps(id('name'), errors.name)} required value={form.name} onChange={(e) => set('name', e.target.value)} />
-        </Field>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Jurisdiction" htmlFor={id('jurisdiction')} error={errors.jurisdiction} required>
-            <Input
-              {...fieldProps(id('jurisdiction'), errors.jurisdiction)}
-              required
-              value={form.jurisdiction}
-              onChange={(e) => set('jurisdiction', e.target.value)}
-            />
+    <Dialog open onOpenChange={confirmClose(form.formState.isDirty && !form.busy, (open) => !open && onDone())}>
+      <DialogContent size="md">
+        <DialogHeader>
+          <DialogTitle>{isEdit ? 'Edit SPV' : 'New SPV'}</DialogTitle>
+          <DialogDescription>{isEdit ? `Update the details of ${spv.name}.` : 'Register a special-purpose vehicle.'}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <Field label="Name" htmlFor={id('name')} error={form.errorOf('name')} required>
+            <Input {...form.field('name', id('name'))} required />
           </Field>
-          <Field label="Annual Return Due" htmlFor={id('annualReturnDue')} error={errors.annualReturnDue} required>
-            <Input
-              {...fieldProps(id('annualReturnDue'), errors.annualReturnDue)}
-              type="date"
-              required
-              value={form.annualReturnDue}
-              onChange={(e) => set('annualReturnDue', e.target.value)}
-            />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Jurisdiction" htmlFor={id('jurisdiction')} error={form.errorOf('jurisdiction')} required>
+              <Input {...form.field('jurisdiction', id('jurisdiction'))} required />
+            </Field>
+            <Field label="Annual Return Due" htmlFor={id('annualReturnDue')} error={form.errorOf('annualReturnDue')} required>
+              <Input {...form.field('annualReturnDue', id('annualReturnDue'))} type="date" required />
+            </Field>
+            <Field label="Bank Balance (USD)" htmlFor={id('bankBalance')} error={form.errorOf('bankBalance')} required>
+              <Input
+                {...form.field('bankBalance', id('bankBalance'))}
+                inputMode="decimal"
+                required
+                placeholder="e.g. 1250000"
+                className="tabular"
+              />
+            </Field>
+            <Field label="Status" htmlFor={id('status')} error={form.errorOf('status')}>
+              <NativeSelect {...form.field('status', id('status'))} options={SPV_STATUSES.map((s) => ({ value: s, label: s }))} />
+            </Field>
+          </div>
+          <Field
+            label="Advisory Fee Flow"
+            htmlFor={id('advisoryFeeFlow')}
+            error={form.errorOf('advisoryFeeFlow')}
+            hint="Route and rate, e.g. 'Dubai → Mauritius, 2% p.a.'"
+          >
+            <Input {...form.field('advisoryFeeFlow', id('advisoryFeeFlow'), { hint: true })} />
           </Field>
-          <Field label="Bank Balance (USD)" htmlFor={id('bankBalance')} error={errors.bankBalance} required>
-            <Input
-              {...fieldProps(id('bankBalance'), errors.bankBalance)}
-              inputMode="decimal"
-              required
-              placeholder="e.g. 1250000"
-              className="tabular"
-              value={form.bankBalance}
-              onChange={(e) => set('bankBalance', e.target.value)}
-            />
-          </Field>
-          <Field label="Status" htmlFor={id('status')} error={errors.status}>
-            <NativeSelect
-              {...fieldProps(id('status'), errors.status)}
-              value={form.status}
-              onChange={(e) => set('status', e.target.value as SpvStatus)}
-              options={SPV_STATUSES.map((s) => ({ value: s, label: s }))}
-            />
-          </Field>
-        </div>
-        <Field
-          label="Advisory Fee Flow"
-          htmlFor={id('advisoryFeeFlow')}
-          error={errors.advisoryFeeFlow}
-          hint="Route and rate, e.g. 'Dubai → Mauritius, 2% p.a.'"
-        >
-          <Input
-            {...fieldProps(id('advisoryFeeFlow'), errors.advisoryFeeFlow, true)}
-            value={form.advisoryFeeFlow}
-            onChange={(e) => set('advisoryFeeFlow', e.target.value)}
-          />
-        </Field>
-        <PaymentInstructionsFields form={form} errors={errors} set={set} />
-        {errors.form && (
-          <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
-            {errors.form}
-          </p>
-        )}
-        <DialogActions busy={busy} busyLabel="Saving..." submit={isEdit ? 'Save Changes' : 'Create SPV'} />
-      </form>
-    </DialogContent>
+          <PaymentInstructionsFields form={form} />
+          <FormError>{form.formError}</FormError>
+          <DialogActions busy={form.busy} busyLabel="Saving..." submit={isEdit ? 'Save Changes' : 'Create SPV'} />
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
