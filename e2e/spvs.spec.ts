@@ -76,8 +76,15 @@ test('SPV Firewall Tracker: demo SPVs, create an SPV, edit it', async ({ page })
   await edit.getByLabel('Bank Balance (USD)').fill('-5');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit.getByText(/Bank balance must be a non-negative amount/)).toBeVisible();
+  // The edit is unsaved: Cancel asks first (issue 18); discarding it closes the dialog.
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    void d.accept();
+  });
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeHidden();
+  expect(asked).toEqual(['You have unsaved changes. Close and lose them?']);
 
   await expectNoA11yViolations(page, 'spv tracker after edits');
   await page.screenshot({ path: '.test-logs/spv-tracker-desktop.png', fullPage: true });
