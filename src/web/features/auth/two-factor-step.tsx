@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { TWO_FACTOR_MESSAGES, type TwoFactorSetup } from '../../../shared/auth';
+import { TWO_FACTOR_MESSAGES, type TwoFactorSetup, twoFactorCodeInput } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { ApiError, api } from '../../lib/api';
 
@@ -12,47 +13,29 @@ function errorText(err: unknown): string {
 
 /** The second step of sign-in: a code from the authenticator app, or one of the recovery codes. */
 export function VerifyStep({ onDone, onCancel }: { onDone: () => Promise<unknown>; onCancel: () => void }) {
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(twoFactorCodeInput, { defaultValues: { code: '' } });
+  const error = form.formError;
   const errorId = useId();
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
+  const submit = form.handleSubmit(async ({ code }) => {
     try {
       await api('/api/auth/two-factor/verify', { body: { code } });
       await onDone();
     } catch (err) {
-      setError(errorText(err));
-      setCode('');
-    } finally {
-      setBusy(false);
+      form.setValue('code', '');
+      form.setFormError(errorText(err));
     }
-  }
+  });
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-describedby={error ? errorId : undefined}>
       <p className="text-sm text-ink-700">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
-      <Field label="Authentication code" htmlFor="tf-code">
-        <Input
-          id="tf-code"
-          autoComplete="one-time-code"
-          inputMode="text"
-          required
-          autoFocus
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
+      <Field label="Authentication code" htmlFor="tf-code" error={form.errorOf('code')}>
+        <Input {...form.field('code', 'tf-code')} autoComplete="one-time-code" inputMode="text" required autoFocus />
       </Field>
-      {error && (
-        <p id={errorId} role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
-          {error}
-        </p>
-      )}
-      <Button type="submit" size="lg" busy={busy}>
-        {busy ? 'Verifying...' : 'Verify'}
+      <FormError id={errorId}>{error}</FormError>
+      <Button type="submit" size="lg" busy={form.busy}>
+        {form.busy ? 'Verifying...' : 'Verify'}
       </Button>
       <button type="button" onClick={onCancel} className="min-h-10 text-sm font-medium text-gold-700 underline-offset-4 hover:underline">
         Back to sign in
@@ -64,31 +47,26 @@ export function VerifyStep({ onDone, onCancel }: { onDone: () => Promise<unknown
 /** Enrolment: QR code and the secret as text, a code to confirm, then the ten recovery codes once. */
 export function EnrolStep({ onDone, required }: { onDone: () => Promise<unknown>; required: boolean }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
-  const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(twoFactorCodeInput, { defaultValues: { code: '' } });
+  const [setupError, setSetupError] = useState<string | null>(null);
+  const error = form.formError ?? setupError;
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   useEffect(() => {
     api<TwoFactorSetup>('/api/auth/two-factor/setup', { method: 'POST' })
       .then(setSetup)
-      .catch((err) => setError(errorText(err)));
+      .catch((err) => setSetupError(errorText(err)));
   }, []);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
+  const submit = form.handleSubmit(async ({ code }) => {
     try {
       const res = await api<{ recoveryCodes: string[] }>('/api/auth/two-factor/confirm', { body: { code } });
       setRecoveryCodes(res.recoveryCodes);
       toast.success('Two-factor authentication is on');
     } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
+      form.setFormError(errorText(err));
     }
-  }
+  });
 
   if (recoveryCodes) {
     return (
@@ -134,23 +112,12 @@ export function EnrolStep({ onDone, required }: { onDone: () => Promise<unknown>
       ) : (
         !error && <p className="text-sm text-ink-700">Preparing...</p>
       )}
-      <Field label="Code from the app" htmlFor="tf-confirm">
-        <Input
-          id="tf-confirm"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
+      <Field label="Code from the app" htmlFor="tf-confirm" error={form.errorOf('code')}>
+        <Input {...form.field('code', 'tf-confirm')} autoComplete="one-time-code" inputMode="numeric" required />
       </Field>
-      {error && (
-        <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
-          {error}
-        </p>
-      )}
-      <Button type="submit" size="lg" busy={busy} disabled={!setup}>
-        {busy ? 'Confirming...' : 'Turn on two-factor'}
+      <FormError>{error}</FormError>
+      <Button type="submit" size="lg" busy={form.busy} disabled={!setup}>
+        {form.busy ? 'Confirming...' : 'Turn on two-factor'}
       </Button>
     </form>
   );
