@@ -1,9 +1,10 @@
 /** The investor's subscribe form (deal, amount, KYC gate) that opens the review. */
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, RotateCw, Send, ShieldAlert } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { formatUSD, formatUSDExact } from '../../../shared/format';
 import type { KycStatus } from '../../../shared/kyc';
 import { createSubscriptionInput, type InvestorDeal } from '../../../shared/portal';
@@ -11,10 +12,12 @@ import { KycStatusBadge } from '../../components/domain/kyc';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, fieldProps } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
+import { useClearErrorOnChange } from '../../lib/form-schema';
 import { useInvestorDeals } from '../../lib/queries/deals';
 import { useMyKyc } from '../../lib/queries/kyc';
 import { kycKeys } from '../../lib/query-keys';
@@ -31,6 +34,34 @@ export const KYC_EXPLANATION: Record<Exclude<KycStatus, 'approved'>, string> = {
 
 export type Errors = { dealId?: string; amount?: string };
 
+/**
+ * The subscribe form's checks for the chosen deal: a deal, an amount above zero with at most 2
+ * decimals (createSubscriptionInput, the server's rules), not above the remaining capacity.
+ * The output is the amount as an exact decimal.
+ */
+function subscribeSchema(deal: InvestorDeal | undefined) {
+  return z.object({ amount: z.string() }).transform((v, ctx) => {
+    const amount = v.amount.trim();
+    const parsed = createSubscriptionInput.safeParse({ dealId: deal?.id ?? '', amount });
+    const out: Errors = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        if ((key === 'dealId' || key === 'amount') && !out[key]) out[key] = issue.message;
+      }
+    }
+    if (!deal) out.dealId = 'Choose a deal';
+    if (!amount) out.amount = 'Enter an amount';
+    const cents = parseAmountCents(amount);
+    if (!out.amount && deal && cents !== null && deal.remainingCapacity !== null && cents > decimalToCents(deal.remainingCapacity)) {
+      out.amount = `${SUBSCRIPTION_TEXT.aboveCapacity} (${formatUSD(deal.remainingCapacity)} left).`;
+    }
+    for (const [key, message] of Object.entries(out)) ctx.addIssue({ code: 'custom', path: [key], message });
+    if (out.dealId || out.amount || cents === null) return z.NEVER;
+    return { amount: centsToDecimal(cents) };
+  });
+}
+
 /** What a professional-client subscription asks the investor to confirm (the review step). */
 export function SubscribeForm() {
   const qc = useQueryClient();
@@ -38,10 +69,6 @@ export function SubscribeForm() {
   const deals = useInvestorDeals();
   const create = useCreateSubscription();
   const [params, setParams] = useSearchParams();
-  const [amount, setAmount] = useState('');
-  // A typed amount not yet submitted: leaving the page asks first.
-  useUnsavedChangesGuard(amount.trim() !== '');
-  const [errors, setErrors] = useState<Errors>({});
   const [reviewing, setReviewing] = useState<Review | null>(null);
   const [suitabilityHold, setSuitabilityHold] = useState<string | null>(null);
   const focusAfterReview = useRef<HTMLElement | null>(null);
@@ -59,49 +86,38 @@ export function SubscribeForm() {
   const approved = kycStatus === 'approved';
   const disabled = !approved || deals.isPending;
 
+  // The deal lives in the URL (?deal=); the form holds the amount and validates both.
+  const form = useZodForm(subscribeSchema(deal), { defaultValues: { amount: '' }, shouldFocusError: false });
+  const amount = form.watch('amount');
+  useClearErrorOnChange(form);
+  // A typed amount not yet submitted (the review is not a submit): leaving the page asks first.
+  useUnsavedChangesGuard(amount.trim() !== '');
+  const errors: Errors = { dealId: form.errorOf('dealId' as 'amount'), amount: form.errorOf('amount') };
+  const setErrors = (next: Errors) => {
+    form.clearErrors();
+    for (const key of ['dealId', 'amount'] as const) {
+      const message = next[key];
+      if (message) form.setError(key as 'amount', { type: 'server', message });
+    }
+  };
+
   function chooseDeal(id: string) {
     const next = new URLSearchParams(params);
     if (id) next.set('deal', id);
     else next.delete('deal');
     setParams(next, { replace: true });
-    setErrors((e) => ({ ...e, dealId: undefined, amount: undefined }));
-  }
-
-  /** Client checks: a deal, an amount above zero with at most 2 decimals, not above the remaining capacity. */
-  function validate(): { ok: true; value: { dealId: string; amount: string } } | { ok: false; errors: Errors } {
-    const parsed = createSubscriptionInput.safeParse({ dealId: deal?.id ?? '', amount: amount.trim() });
-    const out: Errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if ((key === 'dealId' || key === 'amount') && !out[key]) out[key] = issue.message;
-      }
-    }
-    if (!deal) out.dealId = 'Choose a deal';
-    if (!amount.trim()) out.amount = 'Enter an amount';
-    const cents = parseAmountCents(amount);
-    if (!out.amount && deal && cents !== null && deal.remainingCapacity !== null && cents > decimalToCents(deal.remainingCapacity)) {
-      out.amount = `${SUBSCRIPTION_TEXT.aboveCapacity} (${formatUSD(deal.remainingCapacity)} left).`;
-    }
-    if (out.dealId || out.amount || !deal || cents === null) return { ok: false, errors: out };
-    return { ok: true, value: { dealId: deal.id, amount: centsToDecimal(cents) } };
+    form.clearErrors();
   }
 
   /** Submit opens the review step; only its Confirm sends the request. */
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (disabled || create.isPending || reviewing) return;
-    const checked = validate();
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      (checked.errors.dealId ? dealRef : amountRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    if (!deal) return;
-    // One key per reviewed request: a second click or a retry of it cannot subscribe twice.
-    setReviewing({ deal, amount: checked.value.amount, idempotencyKey: crypto.randomUUID() });
-  }
+  const onSubmit = form.handleSubmit(
+    (value) => {
+      if (disabled || create.isPending || reviewing || !deal) return;
+      // One key per reviewed request: a second click or a retry of it cannot subscribe twice.
+      setReviewing({ deal, amount: value.amount, idempotencyKey: crypto.randomUUID() });
+    },
+    (errs) => ('dealId' in errs ? dealRef : amountRef).current?.focus(),
+  );
 
   async function confirm(r: Review) {
     // A ref, not the mutation's state: a double click lands before React re-renders.
@@ -111,7 +127,7 @@ export function SubscribeForm() {
       await create.mutateAsync({ dealId: r.deal.id, amount: r.amount, idempotencyKey: r.idempotencyKey });
       toast.success(SUBSCRIPTION_TEXT.submitted, { description: `${formatUSDExact(r.amount)} to ${r.deal.title}` });
       setReviewing(null);
-      setAmount('');
+      form.reset({ amount: '' });
       chooseDeal('');
     } catch (err) {
       setReviewing(null);
@@ -134,6 +150,7 @@ export function SubscribeForm() {
     }
   }
 
+  const amountField = form.field('amount', 'subscription-amount', { hint: true });
   const dealError =
     errors.dealId ??
     (deals.isError
@@ -246,16 +263,14 @@ export function SubscribeForm() {
                     $
                   </span>
                   <Input
-                    ref={amountRef}
-                    {...fieldProps('subscription-amount', errors.amount, true)}
+                    {...amountField}
+                    ref={(el) => {
+                      amountField.ref(el);
+                      amountRef.current = el;
+                    }}
                     inputMode="decimal"
                     autoComplete="off"
                     className="tabular pl-7"
-                    value={amount}
-                    onChange={(e) => {
-                      setAmount(e.target.value);
-                      if (errors.amount) setErrors((x) => ({ ...x, amount: undefined }));
-                    }}
                   />
                 </div>
               </Field>
