@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { MESSAGE_PRIORITIES, type MessagePriority, newMessageFields } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';
-import { issuesToErrors } from '../../components/ui/form';
+import { FormError, useZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
+import { sharedFormSchema } from '../../lib/form-schema';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { refreshAfterChange, type Side, sendNewMessage, useRecipients } from './api';
 import { AttachmentField, applyFailure, isAbort, SendingProgress, useAttachmentForm } from './attachment-form';
@@ -26,6 +27,12 @@ export interface ComposeDraft {
 }
 export const EMPTY_DRAFT: ComposeDraft = { investorId: '', subject: '', body: '', priority: 'Normal' };
 
+/** newMessageFields (the server's rules) over the typed draft; an admin also chooses the investor. */
+const composeSchema = (side: Side) =>
+  sharedFormSchema(['investorId', 'subject', 'body', 'priority'], newMessageFields, (v) => v, {
+    required: side === 'admin' ? { investorId: 'Choose an investor' } : {},
+  });
+
 /**
  * 'New Message' dialog: subject, message, priority and an optional attachment; for admins
  * also the investor to write to. What was typed is kept if the dialog is closed unsent.
@@ -42,59 +49,73 @@ export function ComposeDialog({
   onSent?: (threadId: string) => void;
 }) {
   const qc = useQueryClient();
-  const [draft, setDraft] = useState<ComposeDraft>(EMPTY_DRAFT);
-  const form = useAttachmentForm();
+  const form = useZodForm(composeSchema(side), { defaultValues: EMPTY_DRAFT, shouldFocusError: false });
+  const att = useAttachmentForm();
   // A typed message is kept while the dialog is closed, but leaving the page would lose it.
-  useUnsavedChangesGuard(JSON.stringify(draft) !== JSON.stringify(EMPTY_DRAFT) || form.file !== null);
+  useUnsavedChangesGuard(form.formState.isDirty || att.file !== null);
   const recipients = useRecipients(side === 'admin' && open);
   const uid = useId();
   const id = (k: string) => `${uid}-${k}`;
+  // A corrected field drops its message (and the form-level one).
+  const clearAttError = useRef(att.clearError);
+  clearAttError.current = att.clearError;
+  useEffect(() => {
+    const sub = form.watch((_, { name }) => {
+      if (!name) return;
+      if (form.getFieldState(name).error) form.clearErrors(name);
+      clearAttError.current(name);
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
+  const errorOf = (k: keyof ComposeDraft) => form.errorOf(k) ?? att.errors[k];
 
-  function set<K extends keyof ComposeDraft>(key: K, value: ComposeDraft[K]) {
-    setDraft((d) => ({ ...d, [key]: value }));
-    form.clearError(key);
+  /** Text errors first (in field order), then the attachment; the first one gets focus. */
+  function focusFirst(textErrors: Record<string, unknown>, fileProblem: string | null) {
+    const first = ['investorId', 'subject', 'body', 'priority'].find((k) => k in textErrors) ?? (fileProblem ? 'file' : null);
+    if (first) document.getElementById(id(first))?.focus();
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (form.sending) return;
-    const parsed = newMessageFields.safeParse(draft);
-    const errs = parsed.success ? {} : issuesToErrors(parsed.error.issues);
-    if (side === 'admin' && !draft.investorId) errs.investorId = 'Choose an investor';
-    const fileProblem = form.file ? checkAttachment(form.file) : null;
-    if (fileProblem) errs.file = fileProblem;
-    form.setErrors(errs);
-    const order = ['investorId', 'subject', 'body', 'priority', 'file'];
-    const first = order.find((k) => errs[k]);
-    if (first) {
-      document.getElementById(id(first))?.focus();
-      return;
-    }
-    const controller = new AbortController();
-    form.abortRef.current = controller;
-    form.setProgress(0);
-    try {
-      const { threadId } = await sendNewMessage(side, draft, form.file, { onProgress: form.setProgress, signal: controller.signal });
-      toast.success(MESSAGE_TEXT.sent);
-      setDraft(EMPTY_DRAFT);
-      form.resetFile();
-      form.setErrors({});
-      void refreshAfterChange(qc, side);
-      onOpenChange(false);
-      onSent?.(threadId);
-    } catch (err) {
-      if (isAbort(err)) toast(`Sending cancelled`);
-      else toast.error(MESSAGE_TEXT.sendFailed, { description: applyFailure(err, form.setErrors) });
-    } finally {
-      form.abortRef.current = null;
-      form.setProgress(null);
-    }
-  }
+  const submit = form.handleSubmit(
+    async ({ priority }) => {
+      if (att.sending) return;
+      const fileProblem = att.file ? checkAttachment(att.file) : null;
+      att.setErrors(fileProblem ? { file: fileProblem } : {});
+      if (fileProblem) {
+        focusFirst({}, fileProblem);
+        return;
+      }
+      const controller = new AbortController();
+      att.abortRef.current = controller;
+      att.setProgress(0);
+      try {
+        const draft = { ...form.getValues(), priority };
+        const { threadId } = await sendNewMessage(side, draft, att.file, { onProgress: att.setProgress, signal: controller.signal });
+        toast.success(MESSAGE_TEXT.sent);
+        form.reset(EMPTY_DRAFT);
+        att.resetFile();
+        att.setErrors({});
+        void refreshAfterChange(qc, side);
+        onOpenChange(false);
+        onSent?.(threadId);
+      } catch (err) {
+        if (isAbort(err)) toast(`Sending cancelled`);
+        else toast.error(MESSAGE_TEXT.sendFailed, { description: applyFailure(err, att.setErrors) });
+      } finally {
+        att.abortRef.current = null;
+        att.setProgress(null);
+      }
+    },
+    (errs) => {
+      const fileProblem = att.file ? checkAttachment(att.file) : null;
+      att.setErrors(fileProblem ? { file: fileProblem } : {});
+      focusFirst(errs, fileProblem);
+    },
+  );
 
   const recipientOptions = (recipients.data ?? []).map((r) => ({ value: r.id, label: r.email ? `${r.name} (${r.email})` : r.name }));
 
   return (
-    <Dialog open={open} onOpenChange={(o) => (!form.sending || o) && onOpenChange(o)}>
+    <Dialog open={open} onOpenChange={(o) => (!att.sending || o) && onOpenChange(o)}>
       <DialogContent size="lg" aria-describedby={`${uid}-desc`}>
         <DialogHeader>
           <DialogTitle>New Message</DialogTitle>
@@ -109,68 +130,60 @@ export function ComposeDialog({
             <Field
               label="Investor"
               htmlFor={id('investorId')}
-              error={form.errors.investorId}
+              error={errorOf('investorId')}
               hint={recipients.isError ? 'Investors could not be loaded. Close and try again.' : undefined}
               required
             >
               <NativeSelect
-                {...fieldProps(id('investorId'), form.errors.investorId, recipients.isError)}
+                {...form.register('investorId')}
+                {...fieldProps(id('investorId'), errorOf('investorId'), recipients.isError)}
                 required
-                disabled={form.sending || recipients.isPending}
+                disabled={att.sending || recipients.isPending}
                 placeholder={recipients.isPending ? 'Loading investors...' : 'Select an investor'}
-                value={draft.investorId}
-                onChange={(e) => set('investorId', e.target.value)}
                 options={recipientOptions}
               />
             </Field>
           )}
-          <Field label="Subject" htmlFor={id('subject')} error={form.errors.subject} required>
+          <Field label="Subject" htmlFor={id('subject')} error={errorOf('subject')} required>
             <Input
-              {...fieldProps(id('subject'), form.errors.subject)}
+              {...form.register('subject')}
+              {...fieldProps(id('subject'), errorOf('subject'))}
               required
               maxLength={200}
-              disabled={form.sending}
-              value={draft.subject}
-              onChange={(e) => set('subject', e.target.value)}
+              disabled={att.sending}
             />
           </Field>
-          <Field label="Message" htmlFor={id('body')} error={form.errors.body} required>
+          <Field label="Message" htmlFor={id('body')} error={errorOf('body')} required>
             <Textarea
-              {...fieldProps(id('body'), form.errors.body)}
+              {...form.register('body')}
+              {...fieldProps(id('body'), errorOf('body'))}
               required
               rows={6}
               maxLength={20_000}
-              disabled={form.sending}
-              value={draft.body}
-              onChange={(e) => set('body', e.target.value)}
+              disabled={att.sending}
             />
           </Field>
-          <Field label="Priority" htmlFor={id('priority')} error={form.errors.priority}>
+          <Field label="Priority" htmlFor={id('priority')} error={errorOf('priority')}>
             <NativeSelect
-              {...fieldProps(id('priority'), form.errors.priority)}
-              disabled={form.sending}
-              value={draft.priority}
-              onChange={(e) => set('priority', e.target.value as MessagePriority)}
+              {...form.register('priority')}
+              {...fieldProps(id('priority'), errorOf('priority'))}
+              disabled={att.sending}
               options={[...MESSAGE_PRIORITIES].reverse().map((p) => ({ value: p, label: p }))}
             />
           </Field>
           <AttachmentField
             id={id('file')}
-            file={form.file}
-            error={form.errors.file}
-            disabled={form.sending}
-            inputKey={form.inputKey}
-            onChange={form.chooseFile}
+            file={att.file}
+            error={att.errors.file}
+            disabled={att.sending}
+            inputKey={att.inputKey}
+            onChange={att.chooseFile}
           />
-          {form.errors.form && (
-            <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
-              {form.errors.form}
-            </p>
-          )}
-          {form.sending && form.file && <SendingProgress progress={form.progress ?? 0} fileName={form.file.name} />}
+          <FormError>{att.errors.form}</FormError>
+          {att.sending && att.file && <SendingProgress progress={att.progress ?? 0} fileName={att.file.name} />}
           <DialogFooter>
-            {form.sending ? (
-              <Button type="button" variant="secondary" onClick={() => form.abortRef.current?.abort()}>
+            {att.sending ? (
+              <Button type="button" variant="secondary" onClick={() => att.abortRef.current?.abort()}>
                 Cancel Sending
               </Button>
             ) : (
@@ -178,9 +191,9 @@ export function ComposeDialog({
                 Cancel
               </Button>
             )}
-            <Button type="submit" busy={form.sending}>
-              {!form.sending && <Send aria-hidden="true" />}
-              {form.sending ? 'Sending...' : 'Send Message'}
+            <Button type="submit" busy={att.sending}>
+              {!att.sending && <Send aria-hidden="true" />}
+              {att.sending ? 'Sending...' : 'Send Message'}
             </Button>
           </DialogFooter>
         </form>

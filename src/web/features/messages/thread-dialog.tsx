@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, RotateCw, Send } from 'lucide-react';
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../shared/format';
 import { type MessageThread, replyFields, type ThreadMessage } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';
-import { issuesToErrors } from '../../components/ui/form';
+import { FormError, useZodForm } from '../../components/ui/form';
 import { Textarea } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
@@ -208,89 +208,94 @@ export function ReplyForm({
   disabled?: boolean;
 }) {
   const qc = useQueryClient();
-  const [body, setBody] = useState('');
-  const form = useAttachmentForm();
-  useUnsavedChangesGuard(body.trim() !== '' || form.file !== null);
+  const form = useZodForm(replyFields, { defaultValues: { body: '' }, shouldFocusError: false });
+  const att = useAttachmentForm();
+  const body = String(form.watch('body') ?? '');
+  useUnsavedChangesGuard(body.trim() !== '' || att.file !== null);
   const uid = useId();
   const id = (k: string) => `${uid}-${k}`;
+  const bodyField = form.register('body', {
+    onChange: () => {
+      form.clearErrors('body');
+      att.clearError('body');
+    },
+  });
+  const bodyError = form.errorOf('body') ?? att.errors.body;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (form.sending) return;
-    const parsed = replyFields.safeParse({ body });
-    const errs = parsed.success ? {} : issuesToErrors(parsed.error.issues);
-    const fileProblem = form.file ? checkAttachment(form.file) : null;
-    if (fileProblem) errs.file = fileProblem;
-    form.setErrors(errs);
-    if (errs.body) {
+  const submit = form.handleSubmit(
+    async () => {
+      if (att.sending) return;
+      const fileProblem = att.file ? checkAttachment(att.file) : null;
+      att.setErrors(fileProblem ? { file: fileProblem } : {});
+      if (fileProblem) {
+        document.getElementById(id('file'))?.focus();
+        return;
+      }
+      const controller = new AbortController();
+      att.abortRef.current = controller;
+      att.setProgress(0);
+      try {
+        await sendReply(side, threadId, String(form.getValues('body') ?? ''), att.file, {
+          onProgress: att.setProgress,
+          signal: controller.signal,
+        });
+        toast.success(MESSAGE_TEXT.replySent);
+        form.reset({ body: '' });
+        att.resetFile();
+        att.setErrors({});
+        await qc.invalidateQueries({ queryKey: messageKeys.thread(side, threadId) });
+        void refreshAfterChange(qc, side);
+      } catch (err) {
+        if (isAbort(err)) toast('Sending cancelled');
+        else toast.error(MESSAGE_TEXT.replyFailed, { description: applyFailure(err, att.setErrors) });
+      } finally {
+        att.abortRef.current = null;
+        att.setProgress(null);
+      }
+    },
+    () => {
+      const fileProblem = att.file ? checkAttachment(att.file) : null;
+      att.setErrors(fileProblem ? { file: fileProblem } : {});
       textareaRef.current?.focus();
-      return;
-    }
-    if (errs.file) {
-      document.getElementById(id('file'))?.focus();
-      return;
-    }
-    const controller = new AbortController();
-    form.abortRef.current = controller;
-    form.setProgress(0);
-    try {
-      await sendReply(side, threadId, body, form.file, { onProgress: form.setProgress, signal: controller.signal });
-      toast.success(MESSAGE_TEXT.replySent);
-      setBody('');
-      form.resetFile();
-      form.setErrors({});
-      await qc.invalidateQueries({ queryKey: messageKeys.thread(side, threadId) });
-      void refreshAfterChange(qc, side);
-    } catch (err) {
-      if (isAbort(err)) toast('Sending cancelled');
-      else toast.error(MESSAGE_TEXT.replyFailed, { description: applyFailure(err, form.setErrors) });
-    } finally {
-      form.abortRef.current = null;
-      form.setProgress(null);
-    }
-  }
+    },
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Reply" className="flex flex-col gap-3 border-t border-border pt-4">
-      <Field label="Message" htmlFor={id('body')} error={form.errors.body} required>
+      <Field label="Message" htmlFor={id('body')} error={bodyError} required>
         <Textarea
-          ref={textareaRef}
-          {...fieldProps(id('body'), form.errors.body)}
+          {...bodyField}
+          ref={(el) => {
+            bodyField.ref(el);
+            textareaRef.current = el;
+          }}
+          {...fieldProps(id('body'), bodyError)}
           required
           rows={4}
           maxLength={20_000}
           placeholder="Write your reply..."
-          disabled={form.sending || disabled}
-          value={body}
-          onChange={(e) => {
-            setBody(e.target.value);
-            form.clearError('body');
-          }}
+          disabled={att.sending || disabled}
         />
       </Field>
       <AttachmentField
         id={id('file')}
-        file={form.file}
-        error={form.errors.file}
-        disabled={form.sending || disabled}
-        inputKey={form.inputKey}
-        onChange={form.chooseFile}
+        file={att.file}
+        error={att.errors.file}
+        disabled={att.sending || disabled}
+        inputKey={att.inputKey}
+        onChange={att.chooseFile}
       />
-      {form.errors.form && (
-        <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
-          {form.errors.form}
-        </p>
-      )}
-      {form.sending && form.file && <SendingProgress progress={form.progress ?? 0} fileName={form.file.name} />}
+      <FormError>{att.errors.form}</FormError>
+      {att.sending && att.file && <SendingProgress progress={att.progress ?? 0} fileName={att.file.name} />}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {form.sending && (
-          <Button type="button" variant="secondary" onClick={() => form.abortRef.current?.abort()}>
+        {att.sending && (
+          <Button type="button" variant="secondary" onClick={() => att.abortRef.current?.abort()}>
             Cancel Sending
           </Button>
         )}
-        <Button type="submit" busy={form.sending} disabled={disabled}>
-          {!form.sending && <Send aria-hidden="true" />}
-          {form.sending ? 'Sending...' : 'Send Reply'}
+        <Button type="submit" busy={att.sending} disabled={disabled}>
+          {!att.sending && <Send aria-hidden="true" />}
+          {att.sending ? 'Sending...' : 'Send Reply'}
         </Button>
       </div>
     </form>
