@@ -1,17 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatDate } from '../../../shared/format';
 import { ENTRY_LABELS, type LedgerEntry, reversalInput } from '../../../shared/ledger';
 import { formatUsdExact } from '../../../shared/money';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Field, fieldProps } from '../../components/ui/field';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Field } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { Textarea } from '../../components/ui/input';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api } from '../../lib/api';
+import { useClearErrorOnChange } from '../../lib/form-schema';
+import { confirmClose } from '../../lib/unsaved-changes';
 
 /** What an entry is, in words: 'Contribution', or 'Reversal of Contribution'. */
 export function entryLabel(e: Pick<LedgerEntry, 'kind' | 'reversedKind' | 'distributionType'>): string {
@@ -77,42 +88,32 @@ export function LedgerEntries({ dealId, entries }: { dealId: string; entries: Le
           })}
         </TBody>
       </Table>
-      <Dialog open={reversing !== null} onOpenChange={(open) => !open && setReversing(null)}>
-        {reversing && <ReverseDialog key={reversing.id} dealId={dealId} entry={reversing} onDone={() => setReversing(null)} />}
-      </Dialog>
+      {reversing && <ReverseDialog key={reversing.id} dealId={dealId} entry={reversing} onDone={() => setReversing(null)} />}
     </>
   );
 }
 
+/** Reverse one entry: a reason (reversalInput), then a confirmation. Open while mounted; a typed reason asks before closing. */
 function ReverseDialog({ dealId, entry, onDone }: { dealId: string; entry: LedgerEntry; onDone: () => void }) {
   const qc = useQueryClient();
   const [step, setStep] = useState<'reason' | 'confirm'>('reason');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(reversalInput, { defaultValues: { reason: '' }, guardUnsaved: true });
+  useClearErrorOnChange(form);
   const [serverError, setServerError] = useState<string | null>(null);
   const reverse = useMutation({
-    mutationFn: () =>
+    mutationFn: (reason: string) =>
       api<{ entry: LedgerEntry }>(`/api/ledger/${encodeURIComponent(entry.id)}/reverse`, { method: 'POST', body: { reason } }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['deals', 'ledger', dealId] }),
   });
   const label = entryLabel(entry);
+  const reason = String(form.watch('reason') ?? '');
 
-  function next(e: FormEvent) {
-    e.preventDefault();
-    const parsed = reversalInput.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'A reason is required');
-      document.getElementById('reversal-reason')?.focus();
-      return;
-    }
-    setError(null);
-    setStep('confirm');
-  }
+  const next = form.handleSubmit(() => setStep('confirm'));
 
   async function confirm() {
     setServerError(null);
     try {
-      await reverse.mutateAsync();
+      await reverse.mutateAsync(reason);
       toast.success('Ledger entry reversed');
       onDone();
     } catch (err) {
@@ -123,63 +124,53 @@ function ReverseDialog({ dealId, entry, onDone }: { dealId: string; entry: Ledge
   }
 
   return (
-    <DialogContent size="md">
-      <DialogHeader>
-        <DialogTitle>{step === 'reason' ? 'Reverse Ledger Entry' : 'Confirm Reversal'}</DialogTitle>
-        <DialogDescription>
-          {label} of {formatUsdExact(entry.amount)} for {entry.investorName} on {formatDate(entry.date)}.
-        </DialogDescription>
-      </DialogHeader>
-      {step === 'reason' ? (
-        <form noValidate onSubmit={next} className="flex flex-col gap-4">
-          <p className="text-sm text-muted">
-            Entries are never edited or deleted: a reversing entry cancels this one, and the activity log records who did it and why.
-          </p>
-          <Field label="Reason" htmlFor="reversal-reason" error={error ?? undefined} required>
-            <Textarea
-              {...fieldProps('reversal-reason', error)}
-              required
-              maxLength={1000}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                if (error) setError(null);
-              }}
-            />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={onDone}>
-              Cancel
-            </Button>
-            <Button type="submit">Continue</Button>
-          </DialogFooter>
-        </form>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <p className="text-sm">
-            A reversing entry of <strong className="tabular">{formatUsdExact(entry.amount)}</strong> will be added to {entry.investorName}'s
-            account, dated today (or the entry's date if later). Every balance derived from this entry changes accordingly. This cannot be
-            undone.
-          </p>
-          <div className="rounded-md bg-ink-50 px-3 py-2 text-sm">
-            <span className="text-muted">Reason: </span>
-            <span className="break-words">{reason.trim()}</span>
-          </div>
-          {serverError && (
-            <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
-              {serverError}
+    <Dialog open onOpenChange={confirmClose(reason.trim() !== '' && !reverse.isPending, (open) => !open && onDone())}>
+      return (
+      <DialogContent size="md">
+        <DialogHeader>
+          <DialogTitle>{step === 'reason' ? 'Reverse Ledger Entry' : 'Confirm Reversal'}</DialogTitle>
+          <DialogDescription>
+            {label} of {formatUsdExact(entry.amount)} for {entry.investorName} on {formatDate(entry.date)}.
+          </DialogDescription>
+        </DialogHeader>
+        {step === 'reason' ? (
+          <form noValidate onSubmit={next} className="flex flex-col gap-4">
+            <p className="text-sm text-muted">
+              Entries are never edited or deleted: a reversing entry cancels this one, and the activity log records who did it and why.
             </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="secondary" disabled={reverse.isPending} onClick={() => setStep('reason')}>
-              Back
-            </Button>
-            <Button type="button" variant="danger" busy={reverse.isPending} onClick={confirm}>
-              {reverse.isPending ? 'Reversing...' : 'Confirm Reversal'}
-            </Button>
-          </DialogFooter>
-        </div>
-      )}
-    </DialogContent>
+            <Field label="Reason" htmlFor="reversal-reason" error={form.errorOf('reason')} required>
+              <Textarea {...form.field('reason', 'reversal-reason')} required maxLength={1000} />
+            </Field>
+            <DialogActions submit="Continue" />
+          </form>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <p className="text-sm">
+              A reversing entry of <strong className="tabular">{formatUsdExact(entry.amount)}</strong> will be added to {entry.investorName}
+              's account, dated today (or the entry's date if later). Every balance derived from this entry changes accordingly. This cannot
+              be undone.
+            </p>
+            <div className="rounded-md bg-ink-50 px-3 py-2 text-sm">
+              <span className="text-muted">Reason: </span>
+              <span className="break-words">{reason.trim()}</span>
+            </div>
+            {serverError && (
+              <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
+                {serverError}
+              </p>
+            )}
+            {/* Back returns to the reason (it does not close), so this step keeps its own footer. */}
+            <DialogFooter>
+              <Button type="button" variant="secondary" disabled={reverse.isPending} onClick={() => setStep('reason')}>
+                Back
+              </Button>
+              <Button type="button" variant="danger" busy={reverse.isPending} onClick={confirm}>
+                {reverse.isPending ? 'Reversing...' : 'Confirm Reversal'}
+              </Button>
+            </DialogFooter>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }
