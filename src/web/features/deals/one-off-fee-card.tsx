@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { todayIso } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
@@ -7,16 +6,17 @@ import { type DealLedger, feeInput } from '../../../shared/ledger';
 import { formatUsdExact } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
+import { useClearErrorOnChange } from '../../lib/form-schema';
 
 import { ledgerKey, messageOf, refreshMoney } from './deal-fees-shared';
 
 type FeeForm = { investorId: string; amount: string; date: string; memo: string };
-type FeeErrors = Partial<Record<keyof FeeForm, string>>;
 const EMPTY_FEE: FeeForm = { investorId: '', amount: '', date: '', memo: '' };
 
 /** Recording a one-off fee or expense charged to one investor's capital account (admin). */
@@ -27,12 +27,8 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
     queryFn: ({ signal }) =>
       api<{ ledger: DealLedger }>(`/api/deals/${encodeURIComponent(dealId)}/ledger`, { signal }).then((r) => r.ledger),
   });
-  const [form, setForm] = useState<FeeForm>(() => ({ ...EMPTY_FEE, date: todayIso() }));
-  const [errors, setErrors] = useState<FeeErrors>({});
-  const set = (k: keyof FeeForm, v: string) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
+  const form = useZodForm(feeInput, { defaultValues: { ...EMPTY_FEE, date: todayIso() }, guardUnsaved: true });
+  useClearErrorOnChange(form);
   const record = useMutation({
     mutationFn: (body: FeeForm) =>
       api<{ ledger: DealLedger }>(`/api/deals/${encodeURIComponent(dealId)}/fees`, { method: 'POST', body }).then((r) => r.ledger),
@@ -41,11 +37,7 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
       refreshMoney(qc, dealId);
       const who = next.investors.find((i) => i.investorId === body.investorId)?.investorName ?? 'the investor';
       toast.success(`Fee of ${formatUsdExact(body.amount)} recorded for ${who}`);
-      setForm({ ...EMPTY_FEE, date: todayIso() });
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields as FeeErrors);
-      toast.error(messageOf(err, 'Failed to record the fee'));
+      form.reset({ ...EMPTY_FEE, date: todayIso() });
     },
   });
   const investors = (ledger.data?.investors ?? []).filter((i) => i.balances.committed !== '0.00');
@@ -54,19 +46,14 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
     .slice(-10)
     .reverse();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = feeInput.safeParse(form);
-    if (!parsed.success) {
-      const errs: FeeErrors = {};
-      for (const i of parsed.error.issues) errs[String(i.path[0]) as keyof FeeForm] ??= i.message;
-      setErrors(errs);
-      const first = (['investorId', 'amount', 'date', 'memo'] as const).find((k) => errs[k]);
-      if (first) document.getElementById(`oneoff-${first}`)?.focus();
-      return;
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await record.mutateAsync(body);
+    } catch (err) {
+      form.applyServerError(err, { fallback: 'Failed to record the fee' });
+      toast.error(messageOf(err, 'Failed to record the fee'));
     }
-    record.mutate(parsed.data);
-  }
+  });
 
   return (
     <Card>
@@ -87,45 +74,26 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
         ) : (
           <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Record a fee or expense">
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Investor" htmlFor="oneoff-investorId" error={errors.investorId} required>
+              <Field label="Investor" htmlFor="oneoff-investorId" error={form.errorOf('investorId')} required>
                 <NativeSelect
-                  {...fieldProps('oneoff-investorId', errors.investorId)}
-                  value={form.investorId}
-                  onChange={(e) => set('investorId', e.target.value)}
+                  {...form.field('investorId', 'oneoff-investorId')}
                   placeholder="Choose an investor"
                   options={investors.map((i) => ({ value: i.investorId, label: i.investorName }))}
                 />
               </Field>
-              <Field label="Amount (USD)" htmlFor="oneoff-amount" error={errors.amount} required>
-                <Input
-                  {...fieldProps('oneoff-amount', errors.amount)}
-                  inputMode="decimal"
-                  className="tabular"
-                  value={form.amount}
-                  onChange={(e) => set('amount', e.target.value)}
-                />
+              <Field label="Amount (USD)" htmlFor="oneoff-amount" error={form.errorOf('amount')} required>
+                <Input {...form.field('amount', 'oneoff-amount')} inputMode="decimal" className="tabular" />
               </Field>
-              <Field label="Date" htmlFor="oneoff-date" error={errors.date} required>
-                <Input
-                  {...fieldProps('oneoff-date', errors.date)}
-                  type="date"
-                  value={form.date}
-                  onChange={(e) => set('date', e.target.value)}
-                />
+              <Field label="Date" htmlFor="oneoff-date" error={form.errorOf('date')} required>
+                <Input {...form.field('date', 'oneoff-date')} type="date" />
               </Field>
-              <Field label="Description" htmlFor="oneoff-memo" error={errors.memo} required>
-                <Input
-                  {...fieldProps('oneoff-memo', errors.memo)}
-                  value={form.memo}
-                  maxLength={500}
-                  placeholder="e.g. Legal fees for the SPV filing"
-                  onChange={(e) => set('memo', e.target.value)}
-                />
+              <Field label="Description" htmlFor="oneoff-memo" error={form.errorOf('memo')} required>
+                <Input {...form.field('memo', 'oneoff-memo')} maxLength={500} placeholder="e.g. Legal fees for the SPV filing" />
               </Field>
             </div>
             <div>
-              <Button type="submit" busy={record.isPending}>
-                {record.isPending ? 'Recording...' : 'Record Fee'}
+              <Button type="submit" busy={form.busy}>
+                {form.busy ? 'Recording...' : 'Record Fee'}
               </Button>
             </div>
           </form>
