@@ -1,16 +1,18 @@
 import { CheckCircle2, Eye, RotateCw, Search, XCircle } from 'lucide-react';
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { formatDate, formatUSD } from '../../../shared/format';
 import { rejectSubscriptionInput, SUBSCRIPTION_STATUSES, type Subscription, type SubscriptionStatus } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { useClearErrorOnChange } from '../../lib/form-schema';
 import { useDealOptions } from '../../lib/queries/deals';
 import { decimalToCents } from './amount';
 import { SUBSCRIPTION_TEXT, serverMessage, useAllSubscriptions, useTransitionSubscription } from './api';
@@ -327,36 +329,25 @@ function CompleteBody({ sub, busy, onConfirm }: { sub: Subscription; busy: boole
         )}
         . This cannot be undone.
       </p>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="secondary" disabled={busy}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button busy={busy} onClick={() => void onConfirm()}>
-          {!busy && <CheckCircle2 aria-hidden="true" />}
-          {busy ? 'Completing...' : 'Mark Completed'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        busy={busy}
+        busyLabel="Completing..."
+        onSubmit={() => void onConfirm()}
+        submit={
+          <>
+            <CheckCircle2 aria-hidden="true" />
+            Mark Completed
+          </>
+        }
+      />
     </>
   );
 }
 
 function RejectBody({ sub, busy, onConfirm }: { sub: Subscription; busy: boolean; onConfirm: (reason: string) => Promise<void> }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const ref = useRef<HTMLTextAreaElement>(null);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = rejectSubscriptionInput.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'A reason is required');
-      ref.current?.focus();
-      return;
-    }
-    void onConfirm(parsed.data.reason);
-  }
+  const form = useZodForm(rejectSubscriptionInput, { defaultValues: { reason: '' } });
+  useClearErrorOnChange(form);
+  const submit = form.handleSubmit(({ reason }) => void onConfirm(reason));
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
@@ -368,29 +359,20 @@ function RejectBody({ sub, busy, onConfirm }: { sub: Subscription; busy: boolean
           reserved capacity is released.
         </DialogDescription>
       </DialogHeader>
-      <Field label="Reason" htmlFor="subs-reject-reason" error={error} required>
-        <Textarea
-          ref={ref}
-          {...fieldProps('subs-reject-reason', error)}
-          value={reason}
-          maxLength={2000}
-          onChange={(e) => {
-            setReason(e.target.value);
-            if (error) setError(undefined);
-          }}
-        />
+      <Field label="Reason" htmlFor="subs-reject-reason" error={form.errorOf('reason')} required>
+        <Textarea {...form.field('reason', 'subs-reject-reason')} maxLength={2000} />
       </Field>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="secondary" disabled={busy}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant="danger" busy={busy}>
-          {!busy && <XCircle aria-hidden="true" />}
-          {busy ? 'Rejecting...' : 'Reject Subscription'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        variant="danger"
+        busy={busy}
+        busyLabel="Rejecting..."
+        submit={
+          <>
+            <XCircle aria-hidden="true" />
+            Reject Subscription
+          </>
+        }
+      />
     </form>
   );
 }
