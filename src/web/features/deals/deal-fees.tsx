@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { todayIso } from '../../../shared/dates';
@@ -14,15 +14,32 @@ import {
 import { formatUsdExact } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
+import { sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 
 import { managementFeesKey, messageOf, refreshMoney } from './deal-fees-shared';
 
-type PeriodForm = { from: string; to: string; dueDate: string };
-type PeriodErrors = Partial<Record<keyof PeriodForm, string>>;
+const EMPTY_PERIOD = { from: '', to: '', dueDate: '' };
+
+/** The period form, checked by managementFeeInput; a fee charged by capital call also needs its due date. */
+const periodForm = (byCall: boolean) =>
+  sharedFormSchema(
+    ['from', 'to', 'dueDate'],
+    managementFeeInput,
+    (v) => ({ from: v.from, to: v.to, ...(byCall && v.dueDate ? { dueDate: v.dueDate } : {}) }),
+    {
+      required: {
+        from: 'Enter the first day of the period',
+        to: 'Enter the last day of the period',
+        ...(byCall ? { dueDate: 'Enter the due date of the fee call' } : {}),
+      },
+    },
+  );
 
 /**
  * Charging the deal's management fee for a period (admin): the terms' fee, a preview of each
@@ -35,20 +52,21 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
     queryKey: managementFeesKey(dealId),
     queryFn: ({ signal }) => api<ManagementFeeData>(`/api/deals/${encodeURIComponent(dealId)}/management-fees`, { signal }),
   });
-  const [form, setForm] = useState<PeriodForm>({ from: '', to: '', dueDate: '' });
-  const [errors, setErrors] = useState<PeriodErrors>({});
   const [preview, setPreview] = useState<ManagementFeePreview | null>(null);
   const fee = data.data?.fee ?? null;
   const byCall = fee?.method === 'capital_call';
-
-  const set = (k: keyof PeriodForm, v: string) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-    setPreview(null);
-  };
+  const form = useZodForm(periodForm(byCall), { defaultValues: EMPTY_PERIOD });
+  // A period typed but not charged (a preview is not a charge): leaving the page asks first.
+  useUnsavedChangesGuard(form.formState.isDirty);
+  useClearErrorOnChange(form);
+  // A changed period invalidates the preview.
+  useEffect(() => {
+    const sub = form.watch((_, { name }) => name && setPreview(null));
+    return () => sub.unsubscribe();
+  }, [form]);
 
   const fail = (err: unknown, fallback: string) => {
-    if (err instanceof ApiError && err.fields) setErrors(err.fields as PeriodErrors);
+    form.applyServerError(err, { fallback });
     toast.error(messageOf(err, fallback));
   };
 
@@ -58,7 +76,6 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
         method: 'POST',
         body,
       }).then((r) => r.preview),
-    onSuccess: setPreview,
     onError: (err) => fail(err, 'Failed to preview the management fee'),
   });
   const charge = useMutation({
@@ -76,36 +93,18 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
           : `Management fee charged: ${formatUsdExact(r.charge.total)} accrued for the next distribution`,
       );
       setPreview(null);
-      setForm({ from: '', to: '', dueDate: '' });
+      form.reset(EMPTY_PERIOD);
     },
     onError: (err) => fail(err, 'Failed to charge the management fee'),
   });
 
-  function validate(): { from: string; to: string; dueDate?: string } | null {
-    const parsed = managementFeeInput.safeParse({
-      from: form.from,
-      to: form.to,
-      ...(byCall && form.dueDate ? { dueDate: form.dueDate } : {}),
-    });
-    const errs: PeriodErrors = {};
-    if (!parsed.success) for (const i of parsed.error.issues) errs[String(i.path[0]) as keyof PeriodForm] ??= i.message;
-    if (!form.from) errs.from = 'Enter the first day of the period';
-    if (!form.to) errs.to = 'Enter the last day of the period';
-    if (byCall && !form.dueDate) errs.dueDate = 'Enter the due date of the fee call';
-    if (Object.keys(errs).length > 0 || !parsed.success) {
-      setErrors(errs);
-      const first = (['from', 'to', 'dueDate'] as const).find((k) => errs[k]);
-      if (first) document.getElementById(`fee-${first}`)?.focus();
-      return null;
+  const submitPreview = form.handleSubmit(async (body) => {
+    try {
+      setPreview(await previewMutation.mutateAsync({ from: body.from, to: body.to }));
+    } catch {
+      // fail() (the mutation's onError) has shown it.
     }
-    return parsed.data;
-  }
-
-  function submitPreview(e: FormEvent) {
-    e.preventDefault();
-    const body = validate();
-    if (body) previewMutation.mutate({ from: body.from, to: body.to });
-  }
+  });
 
   return (
     <Card>
@@ -130,32 +129,21 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
             </p>
             <form noValidate onSubmit={submitPreview} className="flex flex-col gap-4" aria-label="Charge management fee">
               <div className="grid gap-3 sm:grid-cols-3">
-                <Field label="Period start" htmlFor="fee-from" error={errors.from} required>
-                  <Input
-                    {...fieldProps('fee-from', errors.from)}
-                    type="date"
-                    value={form.from}
-                    onChange={(e) => set('from', e.target.value)}
-                  />
+                <Field label="Period start" htmlFor="fee-from" error={form.errorOf('from')} required>
+                  <Input {...form.field('from', 'fee-from')} type="date" />
                 </Field>
-                <Field label="Period end" htmlFor="fee-to" error={errors.to} required>
-                  <Input {...fieldProps('fee-to', errors.to)} type="date" value={form.to} onChange={(e) => set('to', e.target.value)} />
+                <Field label="Period end" htmlFor="fee-to" error={form.errorOf('to')} required>
+                  <Input {...form.field('to', 'fee-to')} type="date" />
                 </Field>
                 {byCall && (
-                  <Field label="Due date" htmlFor="fee-dueDate" error={errors.dueDate} required>
-                    <Input
-                      {...fieldProps('fee-dueDate', errors.dueDate)}
-                      type="date"
-                      min={todayIso()}
-                      value={form.dueDate}
-                      onChange={(e) => set('dueDate', e.target.value)}
-                    />
+                  <Field label="Due date" htmlFor="fee-dueDate" error={form.errorOf('dueDate')} required>
+                    <Input {...form.field('dueDate', 'fee-dueDate')} type="date" min={todayIso()} />
                   </Field>
                 )}
               </div>
               <div>
-                <Button type="submit" variant="secondary" busy={previewMutation.isPending}>
-                  {previewMutation.isPending ? 'Computing...' : 'Preview Fee'}
+                <Button type="submit" variant="secondary" busy={form.busy}>
+                  {form.busy ? 'Computing...' : 'Preview Fee'}
                 </Button>
               </div>
             </form>
@@ -194,7 +182,9 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
                   <Button
                     type="button"
                     busy={charge.isPending}
-                    onClick={() => charge.mutate({ from: preview.from, to: preview.to, ...(byCall ? { dueDate: form.dueDate } : {}) })}
+                    onClick={() =>
+                      charge.mutate({ from: preview.from, to: preview.to, ...(byCall ? { dueDate: form.getValues('dueDate') } : {}) })
+                    }
                   >
                     {charge.isPending ? 'Charging...' : 'Charge Management Fee'}
                   </Button>
