@@ -20,7 +20,6 @@ import { Input } from '../../components/ui/input';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api } from '../../lib/api';
 import { sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
-import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 
 import { managementFeesKey, messageOf, refreshMoney } from './deal-fees-shared';
 
@@ -56,8 +55,7 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
   const fee = data.data?.fee ?? null;
   const byCall = fee?.method === 'capital_call';
   const form = useZodForm(periodForm(byCall), { defaultValues: EMPTY_PERIOD });
-  // A period typed but not charged (a preview is not a charge): leaving the page asks first.
-  useUnsavedChangesGuard(form.formState.isDirty);
+  // A period to preview and charge, not content: no unsaved-changes guard (as before).
   useClearErrorOnChange(form);
   // A changed period invalidates the preview.
   useEffect(() => {
