@@ -89,7 +89,7 @@ export async function ledgerReversalFlow(page: Page, investor: Page, phone: bool
   });
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
-  expect(asked).toEqual(['You have unsaved changes. Close and lose them?']);
+  expect(asked).toEqual(['You have unsaved changes. Leave this page and lose them?']);
   await expect(entries.getByTestId('ledger-entry').filter({ hasText: 'Reversal of Contribution' })).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }

@@ -84,7 +84,7 @@ test('SPV Firewall Tracker: demo SPVs, create an SPV, edit it', async ({ page })
   });
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(edit).toBeHidden();
-  expect(asked).toEqual(['You have unsaved changes. Close and lose them?']);
+  expect(asked).toEqual(['You have unsaved changes. Leave this page and lose them?']);
 
   await expectNoA11yViolations(page, 'spv tracker after edits');
   await page.screenshot({ path: '.test-logs/spv-tracker-desktop.png', fullPage: true });

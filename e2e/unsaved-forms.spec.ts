@@ -107,8 +107,6 @@ test('Record Distribution typed but not previewed: leaving asks first, and the d
   await leaveAsks(page, 'Deal Pipeline', /\/admin\/distributions$/);
 });
 
-const DISCARD = 'You have unsaved changes. Close and lose them?';
-
 /** Closing a dialog with unsaved input asks; `answer` true discards. Returns the question asked. */
 async function closeAsks(page: Page, close: () => Promise<void>, answer: boolean) {
   const asked: string[] = [];
@@ -117,7 +115,7 @@ async function closeAsks(page: Page, close: () => Promise<void>, answer: boolean
     void (answer ? d.accept() : d.dismiss());
   });
   await close();
-  await expect.poll(() => asked).toEqual([DISCARD]);
+  await expect.poll(() => asked).toEqual([QUESTION]);
 }
 
 test('New Capital Call with unsaved input asks before closing (Escape, Cancel); discarded, it reopens empty', async ({ page }) => {
