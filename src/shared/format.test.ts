@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatUSD, formatUSDExact } from './format.ts';
+import { formatUSD, formatUSDExact } from './format.ts';
 
 describe('formatUSD (USD, no decimals)', () => {
   it('formats numbers without decimals', () => {
@@ -22,32 +22,6 @@ describe('formatUSD (USD, no decimals)', () => {
     expect(formatUSD('')).toBe('—');
     expect(formatUSD('abc')).toBe('—');
     expect(formatUSD(Number.NaN)).toBe('—');
-  });
-});
-
-describe('formatDate', () => {
-  it("formats as '05 Mar 2026'", () => {
-    expect(formatDate('2026-03-05T12:00:00Z')).toBe('05 Mar 2026');
-    expect(formatDate(new Date(Date.UTC(2024, 6, 15)), 'UTC')).toBe('15 Jul 2024');
-  });
-
-  it('formats date-only strings (database dates) on their own day', () => {
-    expect(formatDate('2024-07-15')).toBe('15 Jul 2024');
-    expect(formatDate('2024-12-31')).toBe('31 Dec 2024');
-  });
-
-  it('shows a dash for missing or invalid dates', () => {
-    expect(formatDate(null)).toBe('—');
-    expect(formatDate(undefined)).toBe('—');
-    expect(formatDate('')).toBe('—');
-    expect(formatDate('not a date')).toBe('—');
-    expect(formatDate(new Date(Number.NaN))).toBe('—');
-  });
-
-  it('formatDateTime includes the date and a time, or a dash', () => {
-    expect(formatDateTime('2026-03-05T12:00:00Z')).toMatch(/\d{2} Mar 2026.*\d{2}:\d{2}/);
-    expect(formatDateTime(null)).toBe('—');
-    expect(formatDateTime('garbage')).toBe('—');
   });
 });
 

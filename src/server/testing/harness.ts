@@ -74,7 +74,7 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  opts: { recordSecrets?: boolean; settings?: Record<string, unknown> } = {},
+  opts: { recordSecrets?: boolean; settings?: Record<string, unknown>; now?: () => Date } = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sd-test-'));
   const config = loadConfig({
@@ -93,7 +93,7 @@ export async function createTestContext(
   }
   const files = new DiskFileStore(path.join(dataDir, 'storage'));
   const cipher = new MessageCipher(randomBytes(32));
-  const app = await buildApp({ db, files, config, cipher }, { webDir: null, logger: loggerOptions('info', LOG_FILE) });
+  const app = await buildApp({ db, files, config, cipher, now: opts.now }, { webDir: null, logger: loggerOptions('info', LOG_FILE) });
   if (opts.recordSecrets !== false) recordSecrets(app);
   await app.ready();
   return {

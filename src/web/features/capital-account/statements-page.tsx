@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { todayIso } from '../../../shared/dates';
+import { lastQuarter } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
 import { type GeneratedStatement, statementQuery } from '../../../shared/ledger';
 import { PageHeader } from '../../components/layout/page-header';
@@ -11,14 +11,6 @@ import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { downloadPdf, useMyGeneratedStatements } from './api';
-
-/** The last completed quarter, as [from, to]. */
-function lastQuarter(now = new Date()): [string, string] {
-  const q = Math.floor(now.getUTCMonth() / 3);
-  const end = new Date(Date.UTC(now.getUTCFullYear(), q * 3, 0));
-  const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 2, 1));
-  return [todayIso(start), todayIso(end)];
-}
 
 /** Statements (/investor/statements): a capital account statement for any period, as a PDF. */
 export default function StatementsPage() {
