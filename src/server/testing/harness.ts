@@ -88,7 +88,9 @@ export async function createTestContext(
   const { db, drop } = await openTestDatabase();
   // The suites sign admins in with a password and send thousands of requests per user: two-factor
   // and the hourly API limit start off / high here, and the security suites turn them on (opts.settings).
-  for (const [key, value] of Object.entries({ twoFactorAuth: false, apiRateLimit: 1_000_000, ...opts.settings })) {
+  // The suites build dated fixtures with SQL's current_date (the UTC day): the company's zone is UTC
+  // here unless a suite names another (the time-zone suites do).
+  for (const [key, value] of Object.entries({ twoFactorAuth: false, apiRateLimit: 1_000_000, timezone: 'UTC+0', ...opts.settings })) {
     await seedSettingDefault(db, key, value);
   }
   const files = new DiskFileStore(path.join(dataDir, 'storage'));
