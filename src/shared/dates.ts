@@ -182,17 +182,40 @@ export function formatDateTime(value: string | Date | null | undefined, opts: Fo
   return tidy(f.format(d), locale);
 }
 
-/** The time of an instant in the company's zone: '14:05'. */
-export function formatTime(value: string | Date | null | undefined, opts: FormatOptions = {}): string {
+/** The time of an instant in the company's zone: '14:05' ('14:05:09' with seconds). */
+export function formatTime(value: string | Date | null | undefined, opts: FormatOptions & { seconds?: boolean } = {}): string {
   if (!value) return '—';
   const d = toInstant(value);
   if (!d) return '—';
   return dtf(dateLocale(opts.locale), {
     hour: '2-digit',
     minute: '2-digit',
+    ...(opts.seconds ? { second: '2-digit' } : {}),
     hourCycle: 'h23',
     timeZone: opts.timeZone ?? defaultZone,
   }).format(d);
+}
+
+const DAY_STYLES = {
+  /** 'July 2026' (calendar month titles). */
+  monthTitle: { month: 'long', year: 'numeric' },
+  /** 'Jul 2026' (chart axes). */
+  monthYear: { month: 'short', year: 'numeric' },
+  /** 'Friday, 3 July 2026' (a calendar day's heading). */
+  longDay: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  /** '3 Jul' (a card that shows the year apart). */
+  dayMonth: { day: 'numeric', month: 'short' },
+  /** 'Jul 15' (the spec's Next Payment Date card, with the year beneath). */
+  monthDay: { month: 'short', day: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** A calendar day ('YYYY-MM-DD') in one of the product's other date styles; never shifted by a zone. */
+export function formatDay(isoDay: string, style: keyof typeof DAY_STYLES, opts: Pick<FormatOptions, 'locale'> = {}): string {
+  const d = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return '—';
+  // The card's 'Jul 15' is the American order in English; other locales use their own.
+  const locale = style === 'monthDay' && (!opts.locale || opts.locale.startsWith('en')) ? 'en-US' : dateLocale(opts.locale);
+  return tidy(dtf(locale, { ...DAY_STYLES[style], timeZone: 'UTC' }).format(d), locale);
 }
 
 /**

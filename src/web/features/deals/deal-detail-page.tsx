@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { toast } from 'sonner';
 import { DEAL_STAGES, DEAL_STATUSES, type Deal, daysInStage, updateDealInput } from '../../../shared/deals';
 import { documentExpiry, type VaultDocument } from '../../../shared/documents';
-import { formatDate, formatDateTime, formatUSD } from '../../../shared/format';
+import { formatDate, formatDateTime, formatNumber, formatUSD } from '../../../shared/format';
 import { DealStatusBadge, DealTypeIcon } from '../../components/domain/deal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -438,7 +438,7 @@ function DealDocuments({ title, documents }: { title: string; documents: VaultDo
             <TR key={doc.id}>
               <TD className="max-w-64 font-medium break-words text-ink-900">{doc.name}</TD>
               <TD className="whitespace-nowrap">{doc.type}</TD>
-              <TD className="tabular text-right whitespace-nowrap">{Number(doc.fileSize).toLocaleString('en-US')} KB</TD>
+              <TD className="tabular text-right whitespace-nowrap">{formatNumber(Number(doc.fileSize))} KB</TD>
               <TD className="tabular whitespace-nowrap">{formatDate(doc.uploadDate)}</TD>
               <TD className="whitespace-nowrap">
                 <ExpiryLabel date={doc.expirationDate} />

@@ -3,7 +3,7 @@ import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react'
 import { toast } from 'sonner';
 import type { WaterfallPreview } from '../../../shared/deal-terms';
 import type { DealOption } from '../../../shared/deals';
-import { formatDate, formatUSD } from '../../../shared/format';
+import { formatDate, formatPercent, formatUSD } from '../../../shared/format';
 import { fromCents, toCents } from '../../../shared/money';
 import { DISTRIBUTION_TYPES, type DistributionEvent, type DistributionStatus, recordDistributionInput } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
@@ -499,7 +499,8 @@ function Allocations({ event }: { event: DistributionEvent }) {
   const total = toCents(event.totalAmount);
   const sum = event.allocations.reduce((s, a) => s + toCents(a.amount), 0n);
   const matches = sum === total;
-  const share = (amount: string) => (total > 0n ? `${((Number(toCents(amount)) / Number(total)) * 100).toFixed(2)}%` : '—');
+  // Exact: the share is computed on cents (integers), one decimal.
+  const share = (amount: string) => (total > 0n ? formatPercent({ part: toCents(amount), whole: total }) : '—');
   const wf = event.waterfall;
   return (
     <>
