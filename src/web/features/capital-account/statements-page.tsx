@@ -7,8 +7,8 @@ import { type GeneratedStatement, statementQuery } from '../../../shared/ledger'
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Field, fieldProps } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { downloadPdf, useMyGeneratedStatements } from './api';
 
@@ -54,10 +54,10 @@ export default function StatementsPage() {
         <CardContent>
           <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
             <Field label="From" htmlFor="statement-from" error={errors.from} required>
-              <Input {...fieldProps('statement-from', errors.from)} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+              <DateInput {...fieldProps('statement-from', errors.from)} value={from} onChange={(e) => setFrom(e.target.value)} />
             </Field>
             <Field label="To" htmlFor="statement-to" error={errors.to} required>
-              <Input {...fieldProps('statement-to', errors.to)} type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+              <DateInput {...fieldProps('statement-to', errors.to)} value={to} onChange={(e) => setTo(e.target.value)} />
             </Field>
             <Button type="submit" busy={busy} className="sm:col-span-2">
               <Download aria-hidden="true" />

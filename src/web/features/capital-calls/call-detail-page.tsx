@@ -9,6 +9,7 @@ import { formatUsdExact, parseAmountInput } from '../../../shared/money';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field, fieldProps } from '../../components/ui/field';
@@ -197,9 +198,8 @@ function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLi
             />
           </Field>
           <Field label="Value date (the day the money arrived)" htmlFor="receipt-valueDate" error={errors.valueDate} required>
-            <Input
+            <DateInput
               {...fieldProps('receipt-valueDate', errors.valueDate)}
-              type="date"
               value={valueDate}
               onChange={(e) => setValueDate(e.target.value)}
             />

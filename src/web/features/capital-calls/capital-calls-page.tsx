@@ -8,6 +8,7 @@ import { formatUsdExact, sumAmounts } from '../../../shared/money';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field, fieldProps } from '../../components/ui/field';
@@ -236,9 +237,8 @@ function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
             </Field>
           )}
           <Field label="Due date" htmlFor="call-dueDate" error={errors.dueDate} required>
-            <Input
+            <DateInput
               {...fieldProps('call-dueDate', errors.dueDate)}
-              type="date"
               value={form.dueDate}
               onChange={(e) => set('dueDate', e.target.value)}
             />

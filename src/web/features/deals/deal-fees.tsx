@@ -14,11 +14,10 @@ import {
 import { formatUsdExact } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Field, fieldProps } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, api } from '../../lib/api';
-
 import { managementFeesKey, messageOf, refreshMoney } from './deal-fees-shared';
 
 type PeriodForm = { from: string; to: string; dueDate: string };
@@ -131,21 +130,15 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
             <form noValidate onSubmit={submitPreview} className="flex flex-col gap-4" aria-label="Charge management fee">
               <div className="grid gap-3 sm:grid-cols-3">
                 <Field label="Period start" htmlFor="fee-from" error={errors.from} required>
-                  <Input
-                    {...fieldProps('fee-from', errors.from)}
-                    type="date"
-                    value={form.from}
-                    onChange={(e) => set('from', e.target.value)}
-                  />
+                  <DateInput {...fieldProps('fee-from', errors.from)} value={form.from} onChange={(e) => set('from', e.target.value)} />
                 </Field>
                 <Field label="Period end" htmlFor="fee-to" error={errors.to} required>
-                  <Input {...fieldProps('fee-to', errors.to)} type="date" value={form.to} onChange={(e) => set('to', e.target.value)} />
+                  <DateInput {...fieldProps('fee-to', errors.to)} value={form.to} onChange={(e) => set('to', e.target.value)} />
                 </Field>
                 {byCall && (
                   <Field label="Due date" htmlFor="fee-dueDate" error={errors.dueDate} required>
-                    <Input
+                    <DateInput
                       {...fieldProps('fee-dueDate', errors.dueDate)}
-                      type="date"
                       min={todayIso()}
                       value={form.dueDate}
                       onChange={(e) => set('dueDate', e.target.value)}

@@ -6,6 +6,7 @@ import { PERFORMANCE_STATUSES, performanceTone, type Valuation, valuationInput }
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
@@ -83,9 +84,8 @@ export function DealValuations({ dealId, valuations }: { dealId: string; valuati
         </Table>
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" noValidate>
           <Field label="Valuation date" htmlFor="val-date" error={errors.valuationDate} required>
-            <Input
+            <DateInput
               {...fieldProps('val-date', errors.valuationDate)}
-              type="date"
               value={form.valuationDate}
               onChange={(e) => set('valuationDate', e.target.value)}
             />

@@ -7,12 +7,12 @@ import { type DealLedger, feeInput } from '../../../shared/ledger';
 import { formatUsdExact } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, api } from '../../lib/api';
-
 import { ledgerKey, messageOf, refreshMoney } from './deal-fees-shared';
 
 type FeeForm = { investorId: string; amount: string; date: string; memo: string };
@@ -106,12 +106,7 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
                 />
               </Field>
               <Field label="Date" htmlFor="oneoff-date" error={errors.date} required>
-                <Input
-                  {...fieldProps('oneoff-date', errors.date)}
-                  type="date"
-                  value={form.date}
-                  onChange={(e) => set('date', e.target.value)}
-                />
+                <DateInput {...fieldProps('oneoff-date', errors.date)} value={form.date} onChange={(e) => set('date', e.target.value)} />
               </Field>
               <Field label="Description" htmlFor="oneoff-memo" error={errors.memo} required>
                 <Input

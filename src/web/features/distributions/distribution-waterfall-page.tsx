@@ -9,6 +9,7 @@ import { DISTRIBUTION_TYPES, type DistributionEvent, type DistributionStatus, re
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field, fieldProps } from '../../components/ui/field';
@@ -381,17 +382,15 @@ function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionE
             />
           </Field>
           <Field label="Record Date" htmlFor="dist-recordDate" error={errors.recordDate} required>
-            <Input
+            <DateInput
               {...fieldProps('dist-recordDate', errors.recordDate)}
-              type="date"
               value={form.recordDate}
               onChange={(e) => set('recordDate', e.target.value)}
             />
           </Field>
           <Field label="Payment Date" htmlFor="dist-paymentDate" error={errors.paymentDate} required>
-            <Input
+            <DateInput
               {...fieldProps('dist-paymentDate', errors.paymentDate)}
-              type="date"
               value={form.paymentDate}
               onChange={(e) => set('paymentDate', e.target.value)}
             />

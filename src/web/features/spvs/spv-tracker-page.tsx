@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -296,9 +297,8 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
             />
           </Field>
           <Field label="Annual Return Due" htmlFor={id('annualReturnDue')} error={errors.annualReturnDue} required>
-            <Input
+            <DateInput
               {...fieldProps(id('annualReturnDue'), errors.annualReturnDue)}
-              type="date"
               required
               value={form.annualReturnDue}
               onChange={(e) => set('annualReturnDue', e.target.value)}
