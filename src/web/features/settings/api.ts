@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getDefaultZone } from '../../../shared/dates';
 import type { Settings } from '../../../shared/settings';
-import { companyZone } from '../../../shared/settings';
 import { api } from '../../lib/api';
 import { activityLogKeys, companyKeys, settingsKeys } from '../../lib/query-keys';
-import { setCompanyZone } from '../../lib/time-zone';
 
 export const SAVED = 'Settings saved successfully';
 export const SAVE_FAILED = 'Failed to save settings';
@@ -27,13 +24,6 @@ export function useSaveSettings() {
     mutationFn: (settings: Settings) =>
       api<{ settings: Settings }>('/api/settings', { method: 'PUT', body: settings }).then((r) => r.settings),
     onSuccess: (saved) => {
-      const zone = companyZone(saved);
-      if (zone !== getDefaultZone()) {
-        // "Today" moved: every status the server derived (due, overdue, tiles) is read again,
-        // and every screen counts and shows times in the new zone at once.
-        setCompanyZone(zone);
-        void qc.invalidateQueries();
-      }
       qc.setQueryData(settingsKeys.all, saved);
       // A save is logged (settings_updated).
       void qc.invalidateQueries({ queryKey: activityLogKeys.all });
