@@ -222,7 +222,10 @@ export async function reverseEntry(q: Queryable, entryId: string, reason: string
 /** Records a fee or expense charged to one investor's account in a deal. */
 export async function recordFee(q: Queryable, dealId: string, input: z.output<typeof feeInput>, actorId: string, ip: string) {
   const deal = (
-    await q.query<{ created: string }>("SELECT to_char(created_at, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE", [dealId])
+    await q.query<{ created: string }>(
+      "SELECT to_char(created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
+      [dealId, (await companyDayIn(q)).zone],
+    )
   )[0];
   if (!deal) throw notFound('Deal not found');
   const held = await q.query("SELECT 1 FROM ledger_entries WHERE deal_id = $1 AND investor_id = $2 AND kind = 'commitment'", [
