@@ -36,7 +36,7 @@ export async function recordDistribution(
 ): Promise<DistributionEvent> {
   const deal = (
     await q.query<{ id: string; title: string; spv_entity: string | null; created: string }>(
-      "SELECT id, title, spv_entity, to_char(created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
+      "SELECT id, title, spv_entity, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
       [input.dealId, (await companyDayIn(q)).zone],
     )
   )[0];

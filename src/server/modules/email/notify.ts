@@ -195,7 +195,7 @@ export async function enqueueCapitalCallReminders(q: Queryable): Promise<number>
   // The company's day (decision record 020): reminders go out once per day in its zone.
   const zone = companyZone(settings);
   const claimed = await q.query(
-    `INSERT INTO email_digests (kind, day) VALUES ('capital_call_reminders', (now() AT TIME ZONE $1)::date) ON CONFLICT DO NOTHING RETURNING day`,
+    `INSERT INTO email_digests (kind, day) VALUES ('capital_call_reminders', (now() AT TIME ZONE $1::text)::date) ON CONFLICT DO NOTHING RETURNING day`,
     [zone],
   );
   if (claimed.length === 0) return 0;
@@ -211,7 +211,7 @@ export async function enqueueCapitalCallReminders(q: Queryable): Promise<number>
          FROM capital_call_lines l
          JOIN capital_calls c ON c.id = l.call_id
          JOIN deals d ON d.id = c.deal_id
-        WHERE c.due_date BETWEEN (now() AT TIME ZONE $2)::date AND (now() AT TIME ZONE $2)::date + $1::int
+        WHERE c.due_date BETWEEN (now() AT TIME ZONE $2::text)::date AND (now() AT TIME ZONE $2::text)::date + $1::int
           AND NOT EXISTS (SELECT 1 FROM capital_call_reminders r WHERE r.call_id = l.call_id AND r.investor_id = l.investor_id)
           AND NOT EXISTS (
             SELECT 1 FROM ledger_entries ce JOIN ledger_entries rv ON rv.reverses_id = ce.id
@@ -344,14 +344,14 @@ export async function enqueueComplianceDigest(q: Queryable): Promise<number> {
   if (!topicAllowed(settings, 'complianceDigest')) return 0;
   const zone = companyZone(settings);
   const claimed = await q.query(
-    `INSERT INTO email_digests (kind, day) VALUES ('compliance', (now() AT TIME ZONE $1)::date) ON CONFLICT DO NOTHING RETURNING day`,
+    `INSERT INTO email_digests (kind, day) VALUES ('compliance', (now() AT TIME ZONE $1::text)::date) ON CONFLICT DO NOTHING RETURNING day`,
     [zone],
   );
   if (claimed.length === 0) return 0;
   const items = await q.query<{ title: string; due: string; overdue: boolean }>(
-    `SELECT title, to_char(due_date, 'YYYY-MM-DD') AS due, due_date < (now() AT TIME ZONE $1)::date AS overdue
+    `SELECT title, to_char(due_date, 'YYYY-MM-DD') AS due, due_date < (now() AT TIME ZONE $1::text)::date AS overdue
        FROM compliance_items
-      WHERE workflow_state <> 'completed' AND due_date <= (now() AT TIME ZONE $1)::date + 7
+      WHERE workflow_state <> 'completed' AND due_date <= (now() AT TIME ZONE $1::text)::date + 7
       ORDER BY due_date, title`,
     [zone],
   );

@@ -223,7 +223,7 @@ export async function reverseEntry(q: Queryable, entryId: string, reason: string
 export async function recordFee(q: Queryable, dealId: string, input: z.output<typeof feeInput>, actorId: string, ip: string) {
   const deal = (
     await q.query<{ created: string }>(
-      "SELECT to_char(created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
+      "SELECT to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
       [dealId, (await companyDayIn(q)).zone],
     )
   )[0];

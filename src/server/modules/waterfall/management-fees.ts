@@ -43,7 +43,7 @@ interface DealRow {
 async function dealRow(q: Queryable, dealId: string, lock: boolean): Promise<DealRow> {
   const deal = (
     await q.query<DealRow>(
-      `SELECT id, title, to_char(created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      `SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
       [dealId, (await companyDayIn(q)).zone],
     )
   )[0];

@@ -318,7 +318,7 @@ export async function previewDistribution(
 ): Promise<WaterfallPreview> {
   const deal = (
     await q.query<{ id: string; title: string; created: string }>(
-      "SELECT id, title, to_char(created_at AT TIME ZONE $2, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1",
+      "SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1",
       [input.dealId, (await companyDayIn(q)).zone],
     )
   )[0];
