@@ -56,7 +56,7 @@ export function DateInput({ className, ref, onChange, onFocus, onBlur, ...props 
           aria-hidden="true"
           data-testid="date-input-display"
           className={cn(
-            'pointer-events-none absolute inset-y-0 left-3 flex items-center text-base text-text sm:text-sm',
+            'pointer-events-none absolute inset-y-0 start-3 flex items-center text-base text-text sm:text-sm',
             props.disabled && 'text-muted',
           )}
         >
