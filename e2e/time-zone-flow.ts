@@ -49,6 +49,10 @@ export async function timeZoneFlow(page: Page, layout: 'desktop' | 'phone') {
     await due.blur();
     await expect(dialog.getByTestId('date-input-display')).toHaveText('4 Jul 2026');
     await expectNoA11yViolations(page, `time zone: date input (${layout})`);
+    // Back to the stored day, so that Cancel has no unsaved edit to ask about.
+    await due.fill(DUE);
+    await due.blur();
+    await expect(dialog.getByTestId('date-input-display')).toHaveText('3 Jul 2026');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 
