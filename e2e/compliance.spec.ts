@@ -2,12 +2,9 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type ComplianceOverview, nextOccurrence } from '../src/shared/compliance';
 import { documentExpiry, type VaultDocument } from '../src/shared/documents';
 import { formatDate } from '../src/shared/format';
-import { E2E, expectNoA11yViolations, expectToast, signInViaUi } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, isoInDays, signInViaUi } from './fixtures';
 
 /** An ISO day (YYYY-MM-DD, UTC) `days` from today, as the server counts days. */
-function isoInDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 function monthTitle(iso: string, deltaMonths = 0): string {
   const d = new Date(`${iso}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { formatDate, formatUSD } from '../src/shared/format';
 import type { DistributionCalendar } from '../src/shared/portal';
-import { DEMO, E2E, expectNoA11yViolations, expectToast, freshEmail, gotoLogin, signIn, signInViaUi } from './fixtures';
+import { DEMO, E2E, expectNoA11yViolations, expectToast, freshEmail, gotoLogin, isoInDays, signIn, signInViaUi } from './fixtures';
 
 /** Distribution Calendar (/investor/distributions) and Distribution Waterfall (/admin/distributions), issue 6. */
 
@@ -15,8 +15,6 @@ const NO_HOLDERS_DEAL = 'Kampala Northern Bypass PPP';
 const INITIAL_PASSWORD = 'initial-pass-1';
 const OWN_PASSWORD = 'my-own-pass-1';
 
-/** An ISO day (YYYY-MM-DD, UTC) `days` from today, as the server counts days. */
-const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** '2025-12-16' -> 'Dec 16' (the Next Payment Date card). */
 const monthDay = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));

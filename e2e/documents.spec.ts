@@ -3,14 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E, expectNoA11yViolations, expectToast, signInViaUi } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, isoInDays, signInViaUi } from './fixtures';
 
 const DEAL = 'Mombasa Diesel Cargo Financing'; // a demo deal
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-docs-'));
-
-function isoInDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** A small PDF-looking file: the PDF magic, some random bytes, the trailer. */
 function writePdf(fileName: string): { file: string; bytes: Buffer } {

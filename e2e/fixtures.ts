@@ -1,6 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config';
+import { addDays, setDefaultZone, todayIso } from '../src/shared/dates';
+
+/**
+ * The demo company's time zone (Settings default UTC+4, decision record 020): the servers count
+ * "today" in it, and so do the specs (formatDate of an instant, isoInDays).
+ */
+export const COMPANY_ZONE = 'Asia/Dubai';
+setDefaultZone(COMPANY_ZONE);
+
+/** The ISO day `days` from today in the company's zone, as the server counts days. */
+export const isoInDays = (days: number) => addDays(todayIso(COMPANY_ZONE), days);
 
 export { E2E };
 

@@ -63,10 +63,12 @@ test('every tab shows its settings and says what is not enforced yet', async ({ 
     'UTC-5 (New York, winter)',
     'UTC-8 (Los Angeles, winter)',
   ]);
-  // Logo, timezone and language are stored but not acted on; the company name is.
-  await expect(panel(page).getByText(/^Not enforced yet/)).toHaveCount(3);
+  // Logo and language are stored but not acted on; the company name and the time zone are.
+  await expect(panel(page).getByText(/^Not enforced yet/)).toHaveCount(2);
   await expect(page.getByLabel('Company name')).toHaveAccessibleDescription('Shown on the landing page, in the footer and in page titles.');
-  await expect(page.getByLabel('Timezone')).toHaveAccessibleDescription('Not enforced yet');
+  await expect(page.getByLabel('Timezone')).toHaveAccessibleDescription(
+    'Decides what today is (due, due soon and overdue, the dashboard) and the time shown with every timestamp.',
+  );
   await checkA11y(page, 'settings: General');
   await screenshots(page, 'settings-general');
 

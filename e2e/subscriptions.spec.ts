@@ -107,7 +107,7 @@ test('Deal Vault: the demo investor sees open deals and holdings with documents,
   await expect(doc).toBeVisible();
   await expect(doc).toContainText('PPM');
   await expect(doc).toContainText(/\d+ KB/);
-  await expect(doc).toContainText(/\d{2} \w{3} \d{4}/);
+  await expect(doc).toContainText(/\d{1,2} \w{3} \d{4}/);
   const view = doc.getByRole('link', { name: /^View Mombasa Diesel Cargo PPM/ });
   await expect(view).toHaveAttribute('target', '_blank');
   const [tab] = await Promise.all([page.context().waitForEvent('page'), view.click()]);

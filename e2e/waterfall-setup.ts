@@ -1,11 +1,12 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { E2E, signIn } from './fixtures';
+import { E2E, isoInDays, signIn } from './fixtures';
+
+export { isoInDays };
 
 /** The co-investor demo account: no other spec asserts its figures. */
 export const CO_INVESTOR = { email: 'kilimanjaro@demo.example.com', name: 'Kilimanjaro Family Office' };
 
 /** An ISO day (YYYY-MM-DD, UTC) `days` from today, as the server counts days. */
-export const isoInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 export async function contextPage(browser: Browser, width: number, height: number): Promise<Page> {
   const ctx = await browser.newContext({ baseURL: E2E.baseURL, viewport: { width, height } });

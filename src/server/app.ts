@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { companyZone } from '../shared/settings.ts';
 import { registerAccessControl } from './auth/guard.ts';
 import { setHashConcurrency } from './auth/password.ts';
 import { SessionCache } from './auth/sessions.ts';
@@ -79,7 +80,13 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await emailRoutes(app, ctx);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;
-  if (webDir) await registerSpa(app, webDir, async () => (await readSettings(ctx.db)).companyName);
+  if (webDir)
+    await registerSpa(
+      app,
+      webDir,
+      async () => (await readSettings(ctx.db)).companyName,
+      async () => companyZone(await readSettings(ctx.db)),
+    );
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
   return app;
 }

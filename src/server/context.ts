@@ -10,6 +10,8 @@ export interface AppContext {
   files: FileStore;
   config: Config;
   cipher: MessageCipher;
+  /** The clock (tests inject one to stand at 23:30 in Dubai); default: the system's. */
+  now?: () => Date;
 }
 
 /** The client address: the socket's, or X-Forwarded-For's only when TRUST_PROXY is set (Fastify's trustProxy). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daysUntil, isoDate } from './dates.ts';
+import { daysUntil, isoDate, todayIso } from './dates.ts';
 
 export const COMPLIANCE_TYPES = ['dfsa_filing', 'uae_tax', 'kyc_refresh', 'document_renewal', 'annual_return', 'other'] as const;
 export type ComplianceType = (typeof COMPLIANCE_TYPES)[number];
@@ -35,9 +35,9 @@ export type Recurrence = (typeof RECURRENCES)[number];
  * overdue when the due date has passed, due_soon within the next 7 days (today included),
  * else in_progress.
  */
-export function complianceStatus(workflowState: WorkflowState, dueDate: string, now: Date = new Date()): ComplianceStatus {
+export function complianceStatus(workflowState: WorkflowState, dueDate: string, today: string = todayIso()): ComplianceStatus {
   if (workflowState === 'completed') return 'completed';
-  const days = daysUntil(dueDate, now);
+  const days = daysUntil(dueDate, today);
   if (days < 0) return 'overdue';
   if (days <= 6) return 'due_soon';
   return 'in_progress';

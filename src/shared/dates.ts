@@ -1,11 +1,13 @@
 import { z } from 'zod';
 
 /**
- * The one date module (decision record 014). Two kinds of value, never mixed:
+ * The one date module (decision records 014 and 020). Two kinds of value, never mixed:
  * - a calendar day, 'YYYY-MM-DD' (due dates, payment dates, valuation dates): the same day for
- *   everyone; the server and the status rules count days in UTC, so "today" is the UTC day;
- * - an instant, an ISO timestamp (uploaded at, created at): shown in the viewer's time zone,
- *   date and time alike.
+ *   everyone; "today" is the day in the company's time zone (Settings, General tab), so a filing
+ *   due on the 15th is due on the 15th in Dubai, whoever looks;
+ * - an instant, an ISO timestamp (uploaded at, created at): stored in UTC, shown in the company's
+ *   time zone, date and time alike.
+ * Formatting goes through Intl (no hand-written month names) and takes a locale for later.
  */
 
 export const DAY_MS = 86_400_000;
@@ -27,57 +29,222 @@ export const isoDate = (requiredMessage = 'Date is required') =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
     .refine(isCalendarDate, 'Enter a valid date');
 
-/** Today as an ISO date in UTC (the day every due date is compared with). */
-export const todayIso = (now: Date = new Date()) => now.toISOString().slice(0, 10);
+/**
+ * The zone "today" is counted in when a caller names none: UTC until the web app sets the
+ * company's zone at start-up (setDefaultZone). The server always names the zone (it serves more
+ * than one company setting over time, and tests run several apps in one process).
+ */
+let defaultZone = 'UTC';
+let defaultZoneName = '';
+const zoneListeners = new Set<() => void>();
 
-/** The ISO day `days` after today (UTC); negative for days before. */
-export const isoInDays = (days: number, now: Date = new Date()) => todayIso(new Date(now.getTime() + days * DAY_MS));
+export function setDefaultZone(zone: string): void {
+  if (!isTimeZone(zone) || zone === defaultZone) return;
+  defaultZone = zone;
+  defaultZoneName = '';
+  for (const l of zoneListeners) l();
+}
+export const getDefaultZone = (): string => defaultZone;
+/** For useSyncExternalStore: re-render when the company's zone changes. */
+export function subscribeDefaultZone(listener: () => void): () => void {
+  zoneListeners.add(listener);
+  return () => zoneListeners.delete(listener);
+}
+
+const zoneCheck = new Map<string, boolean>();
+/** An IANA zone this runtime knows ('Asia/Dubai', 'UTC'). */
+export function isTimeZone(zone: string): boolean {
+  let ok = zoneCheck.get(zone);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    zoneCheck.set(zone, ok);
+  }
+  return ok;
+}
+
+const isoDayFmts = new Map<string, Intl.DateTimeFormat>();
+/** The calendar day of an instant in a zone, as 'YYYY-MM-DD'. */
+export function dayInZone(instant: Date, zone: string = defaultZone): string {
+  let f = isoDayFmts.get(zone);
+  if (!f) {
+    // en-CA writes dates as YYYY-MM-DD; formatToParts keeps us independent of that anyway.
+    f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    isoDayFmts.set(zone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Today as an ISO day in the company's zone (the day every due date is compared with). */
+export const todayIso = (zone: string = defaultZone, now: Date = new Date()) => dayInZone(now, zone);
 
 /** The ISO day `days` after an ISO day. */
-export const addDays = (isoDay: string, days: number) => todayIso(new Date(Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`) + days * DAY_MS));
+export const addDays = (isoDay: string, days: number) =>
+  new Date(Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** Whole days from today (UTC) to an ISO day (a timestamp counts by its UTC day); negative when past. */
-export function daysUntil(isoDay: string, now: Date = new Date()): number {
-  const today = Date.parse(`${todayIso(now)}T00:00:00Z`);
-  return Math.round((Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`) - today) / DAY_MS);
-}
-
-/** 'Today', 'Tomorrow', 'In 12 days', 'Yesterday', '3 days ago'. */
-export function relativeDay(isoDay: string, now: Date = new Date()): string {
-  const d = daysUntil(isoDay, now);
-  if (d === 0) return 'Today';
-  if (d === 1) return 'Tomorrow';
-  if (d === -1) return 'Yesterday';
-  return d > 0 ? `In ${d} days` : `${-d} days ago`;
-}
-
-const dayFmt = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const localDateFmt = (timeZone?: string) => new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone });
-const localDateTimeFmt = (timeZone?: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone });
-const localDate = localDateFmt();
-const localDateTime = localDateTimeFmt();
+/** The ISO day `days` after `today` (default: today in the company's zone); negative for days before. */
+export const isoInDays = (days: number, today: string = todayIso()) => addDays(today, days);
 
 /**
- * One date format app-wide: '05 Mar 2026'. A calendar day ('YYYY-MM-DD') is shown as that day; an
- * instant (timestamp or Date) as its day in the viewer's time zone, the day formatDateTime shows.
- * `timeZone` is for tests.
+ * Whole days from `today` (default: today in the company's zone) to an ISO day; negative when
+ * past. A timestamp counts by its day in the default zone.
  */
-export function formatDate(value: string | Date | null | undefined, timeZone?: string): string {
-  if (!value) return '—';
-  if (typeof value === 'string' && ISO_DAY.test(value)) {
-    const d = new Date(`${value}T00:00:00Z`);
-    return Number.isNaN(d.getTime()) ? '—' : dayFmt.format(d);
-  }
-  const d = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) return '—';
-  return (timeZone ? localDateFmt(timeZone) : localDate).format(d);
+export function daysUntil(isoDay: string, today: string = todayIso()): number {
+  const day = ISO_DAY.test(isoDay) ? isoDay : dayOf(isoDay);
+  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
 }
 
-/** An instant with its time, in the viewer's time zone: '05 Mar 2026, 14:30'. */
-export function formatDateTime(value: string | Date | null | undefined, timeZone?: string): string {
-  if (!value) return '—';
+function dayOf(value: string): string {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value.slice(0, 10) : dayInZone(d);
+}
+
+/** 'Today', 'Tomorrow', 'In 12 days', 'Yesterday', '3 days ago' (relative to `today`). */
+export function relativeDay(isoDay: string, today: string = todayIso(), locale = 'en'): string {
+  const d = daysUntil(isoDay, today);
+  if (locale.startsWith('en')) {
+    if (d === 0) return 'Today';
+    if (d === 1) return 'Tomorrow';
+    if (d === -1) return 'Yesterday';
+    return d > 0 ? `In ${d} days` : `${-d} days ago`;
+  }
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(d, 'day');
+}
+
+/** The last completed calendar quarter before `today` (company zone), as [from, to]. */
+export function lastQuarter(today: string = todayIso()): [string, string] {
+  const year = Number(today.slice(0, 4));
+  const q = Math.floor((Number(today.slice(5, 7)) - 1) / 3);
+  const end = new Date(Date.UTC(year, q * 3, 0));
+  const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 2, 1));
+  return [start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)];
+}
+
+export interface FormatOptions {
+  /** BCP 47 locale; English ('en-GB' for dates) until languages arrive. */
+  locale?: string;
+  /** IANA zone an instant is shown in; default: the company's zone. */
+  timeZone?: string;
+}
+
+const fmtCache = new Map<string, Intl.DateTimeFormat>();
+function dtf(locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(opts)}`;
+  let f = fmtCache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, opts);
+    fmtCache.set(key, f);
+  }
+  return f;
+}
+
+const DATE_PARTS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const dateLocale = (locale?: string) => (!locale || locale === 'en' ? 'en-GB' : locale);
+// en-GB spells September 'Sept'; the product writes the three-letter 'Sep' like every other month.
+const tidy = (text: string, locale: string) => (locale === 'en-GB' ? text.replace('Sept', 'Sep') : text);
+
+function toInstant(value: string | Date): Date | null {
   const d = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/**
+ * One date format app-wide: '3 Jul 2026'. A calendar day ('YYYY-MM-DD') is shown as that day; an
+ * instant (timestamp or Date) as its day in the company's zone, the day formatDateTime shows.
+ */
+export function formatDate(value: string | Date | null | undefined, opts: FormatOptions | string = {}): string {
+  if (!value) return '—';
+  const o = typeof opts === 'string' ? { timeZone: opts } : opts;
+  const locale = dateLocale(o.locale);
+  if (typeof value === 'string' && ISO_DAY.test(value)) {
+    const d = new Date(`${value}T00:00:00Z`);
+    return Number.isNaN(d.getTime()) ? '—' : tidy(dtf(locale, { ...DATE_PARTS, timeZone: 'UTC' }).format(d), locale);
+  }
+  const d = toInstant(value);
+  if (!d) return '—';
+  return tidy(dtf(locale, { ...DATE_PARTS, timeZone: o.timeZone ?? defaultZone }).format(d), locale);
+}
+
+/** An instant with its time in the company's zone: '3 Jul 2026, 14:05'. */
+export function formatDateTime(value: string | Date | null | undefined, opts: FormatOptions | string = {}): string {
+  if (!value) return '—';
+  const o = typeof opts === 'string' ? { timeZone: opts } : opts;
+  const d = toInstant(value);
+  if (!d) return '—';
+  const locale = dateLocale(o.locale);
+  const zone = o.timeZone ?? defaultZone;
+  const f = dtf(locale, { ...DATE_PARTS, hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone });
+  return tidy(f.format(d), locale);
+}
+
+/** The time of an instant in the company's zone: '14:05' ('14:05:09' with seconds). */
+export function formatTime(value: string | Date | null | undefined, opts: FormatOptions & { seconds?: boolean } = {}): string {
+  if (!value) return '—';
+  const d = toInstant(value);
+  if (!d) return '—';
+  return dtf(dateLocale(opts.locale), {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(opts.seconds ? { second: '2-digit' } : {}),
+    hourCycle: 'h23',
+    timeZone: opts.timeZone ?? defaultZone,
+  }).format(d);
+}
+
+const DAY_STYLES = {
+  /** 'July 2026' (calendar month titles). */
+  monthTitle: { month: 'long', year: 'numeric' },
+  /** 'Jul 2026' (chart axes). */
+  monthYear: { month: 'short', year: 'numeric' },
+  /** 'Friday, 3 July 2026' (a calendar day's heading). */
+  longDay: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  /** '3 Jul' (a card that shows the year apart). */
+  dayMonth: { day: 'numeric', month: 'short' },
+  /** 'Jul 15' (the spec's Next Payment Date card, with the year beneath). */
+  monthDay: { month: 'short', day: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** A calendar day ('YYYY-MM-DD') in one of the product's other date styles; never shifted by a zone. */
+export function formatDay(isoDay: string, style: keyof typeof DAY_STYLES, opts: Pick<FormatOptions, 'locale'> = {}): string {
+  const d = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return '—';
-  return (timeZone ? localDateTimeFmt(timeZone) : localDateTime).format(d);
+  // The card's 'Jul 15' is the American order in English; other locales use their own.
+  const locale = style === 'monthDay' && (!opts.locale || opts.locale.startsWith('en')) ? 'en-US' : dateLocale(opts.locale);
+  return tidy(dtf(locale, { ...DAY_STYLES[style], timeZone: 'UTC' }).format(d), locale);
+}
+
+/**
+ * The zone's short name as people read it next to a time: 'GST' for Dubai, 'EST'/'EDT' for New
+ * York, 'UTC'; the GMT offset ('GMT+3') where the zone has no common abbreviation.
+ */
+export function zoneAbbreviation(zone: string = defaultZone, at: Date = new Date()): string {
+  if (zone === 'UTC') return 'UTC';
+  if (zone === 'Asia/Dubai') return 'GST';
+  const part = dtf('en-US', { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? zone;
+}
+
+/** An instant with its time and the zone named: '3 Jul 2026, 14:05 GST' (activity log, messages, uploads). */
+export function formatDateTimeZoned(value: string | Date | null | undefined, opts: FormatOptions = {}): string {
+  if (!value) return '—';
+  const d = toInstant(value);
+  if (!d) return '—';
+  return `${formatDateTime(d, opts)} ${zoneAbbreviation(opts.timeZone ?? defaultZone, d)}`;
+}
+
+/** The company zone as a label for a screen: 'Dubai time (GST)'. */
+export function zoneLabel(zone: string = defaultZone): string {
+  if (zone === 'UTC') return 'UTC';
+  if (zone === defaultZone && defaultZoneName) return defaultZoneName;
+  const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+  const label = `${city} time (${zoneAbbreviation(zone)})`;
+  if (zone === defaultZone) defaultZoneName = label;
+  return label;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { todayIso } from './dates.ts';
 import {
   ACCEPT_ATTRIBUTE,
   ALLOWED_EXTENSIONS,
@@ -45,7 +46,7 @@ describe('allowed values', () => {
 });
 
 describe('documentExpiry', () => {
-  const now = new Date('2025-03-15T12:00:00Z');
+  const now = '2025-03-15'; // today in the company's zone
   it('has no state without a date', () => {
     expect(documentExpiry(null, now)).toEqual({ state: 'none' });
     expect(documentExpiry('', now)).toEqual({ state: 'none' });
@@ -62,9 +63,11 @@ describe('documentExpiry', () => {
   it('is valid, showing the date, from 31 days ahead', () => {
     expect(documentExpiry('2025-04-15', now)).toEqual({ state: 'valid', date: '2025-04-15' });
   });
-  it('counts calendar days in UTC regardless of the time of day', () => {
-    expect(documentExpiry('2025-03-15', new Date('2025-03-15T23:59:59Z'))).toMatchObject({ state: 'expiring', days: 0 });
-    expect(documentExpiry('2025-03-14', new Date('2025-03-15T00:00:00Z'))).toEqual({ state: 'expired' });
+  it("counts calendar days from the company's today, whatever the time of day", () => {
+    // 23:30 on 14 March in New York is 15 March in UTC: the document is not expired there yet.
+    const at = new Date('2025-03-15T03:30:00Z');
+    expect(documentExpiry('2025-03-14', todayIso('America/New_York', at))).toMatchObject({ state: 'expiring', days: 0 });
+    expect(documentExpiry('2025-03-14', todayIso('Asia/Dubai', at))).toEqual({ state: 'expired' });
   });
 });
 

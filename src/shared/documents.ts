@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_EXPIRY_WARNING_DAYS } from './constants.ts';
-import { daysUntil, isoDate } from './dates.ts';
+import { daysUntil, isoDate, todayIso } from './dates.ts';
 
 export const DOCUMENT_TYPES = [
   'PPM',
@@ -59,9 +59,9 @@ export type ExpiryState =
   | { state: 'valid'; date: string };
 
 /** Expired if the date has passed; 'Expires in N days' within 30 days; otherwise valid (spec section 4). */
-export function documentExpiry(expirationDate: string | null, now: Date = new Date()): ExpiryState {
+export function documentExpiry(expirationDate: string | null, today: string = todayIso()): ExpiryState {
   if (!expirationDate) return { state: 'none' };
-  const days = daysUntil(expirationDate, now);
+  const days = daysUntil(expirationDate, today);
   if (days < 0) return { state: 'expired' };
   if (days <= DOCUMENT_EXPIRY_WARNING_DAYS) return { state: 'expiring', days, label: `Expires in ${days} day${days === 1 ? '' : 's'}` };
   return { state: 'valid', date: expirationDate };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatUSD, formatUSDExact } from './format.ts';
+import { formatBytes, formatDay, formatNumber, formatPercent, formatUSD, formatUSDExact } from './format.ts';
 
 describe('formatUSD (USD, no decimals)', () => {
   it('formats numbers without decimals', () => {
@@ -25,32 +25,6 @@ describe('formatUSD (USD, no decimals)', () => {
   });
 });
 
-describe('formatDate', () => {
-  it("formats as '05 Mar 2026'", () => {
-    expect(formatDate('2026-03-05T12:00:00Z')).toBe('05 Mar 2026');
-    expect(formatDate(new Date(Date.UTC(2024, 6, 15)), 'UTC')).toBe('15 Jul 2024');
-  });
-
-  it('formats date-only strings (database dates) on their own day', () => {
-    expect(formatDate('2024-07-15')).toBe('15 Jul 2024');
-    expect(formatDate('2024-12-31')).toBe('31 Dec 2024');
-  });
-
-  it('shows a dash for missing or invalid dates', () => {
-    expect(formatDate(null)).toBe('—');
-    expect(formatDate(undefined)).toBe('—');
-    expect(formatDate('')).toBe('—');
-    expect(formatDate('not a date')).toBe('—');
-    expect(formatDate(new Date(Number.NaN))).toBe('—');
-  });
-
-  it('formatDateTime includes the date and a time, or a dash', () => {
-    expect(formatDateTime('2026-03-05T12:00:00Z')).toMatch(/\d{2} Mar 2026.*\d{2}:\d{2}/);
-    expect(formatDateTime(null)).toBe('—');
-    expect(formatDateTime('garbage')).toBe('—');
-  });
-});
-
 describe('formatUSDExact', () => {
   it('shows cents when there are any, from the decimal string', () => {
     expect(formatUSDExact('10000.00')).toBe('$10,000');
@@ -60,5 +34,40 @@ describe('formatUSDExact', () => {
     expect(formatUSDExact('-25.10')).toBe('-$25.10');
     expect(formatUSDExact('0')).toBe('$0');
     expect(formatUSDExact('abc')).toBe('—');
+  });
+});
+
+describe('the format module: counts, percentages, sizes, day styles', () => {
+  it('groups counts and takes a locale', () => {
+    expect(formatNumber(12345)).toBe('12,345');
+    expect(formatNumber(12345n)).toBe('12,345');
+    expect(formatNumber(12345, { locale: 'de-DE' })).toBe('12.345');
+  });
+
+  it('shows percentages with one decimal, exactly from cents', () => {
+    expect(formatPercent(0.164)).toBe('16.4%');
+    expect(formatPercent(0)).toBe('0.0%');
+    expect(formatPercent(null)).toBe('—');
+    // One third of $100.00: 33.3%; 2/3: 66.7% (half up on integers).
+    expect(formatPercent({ part: 3333n, whole: 10000n })).toBe('33.3%');
+    expect(formatPercent({ part: 6667n, whole: 10000n })).toBe('66.7%');
+    expect(formatPercent({ part: 1n, whole: 2000n })).toBe('0.1%'); // 0.05% rounds half up
+    expect(formatPercent({ part: 10000n, whole: 10000n })).toBe('100.0%');
+    expect(formatPercent({ part: 999_999_999_999_999n, whole: 1_000_000_000_000_000n })).toBe('100.0%');
+    expect(formatPercent({ part: 1n, whole: 0n })).toBe('—');
+  });
+
+  it('formats sizes', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(14 * 1024)).toBe('14 KB');
+    expect(formatBytes(2.5 * 1024 * 1024)).toBe('2.5 MB');
+  });
+
+  it('writes calendar days in the other styles, never shifted', () => {
+    expect(formatDay('2026-07-03', 'monthTitle')).toBe('July 2026');
+    expect(formatDay('2026-07-03', 'monthYear')).toBe('Jul 2026');
+    expect(formatDay('2026-07-03', 'longDay')).toBe('Friday, 3 July 2026');
+    expect(formatDay('2026-09-03', 'dayMonth')).toBe('3 Sep');
+    expect(formatDay('2025-12-16', 'monthDay')).toBe('Dec 16');
   });
 });

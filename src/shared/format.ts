@@ -11,8 +11,57 @@ export function formatUSD(value: number | string | bigint | null | undefined): s
   }
 }
 
-/** Dates are formatted by the date module; re-exported here for the screens that import them with USD. */
-export { formatDate, formatDateTime } from './dates.ts';
+/**
+ * The one format module (decision record 020): dates and times from the date module (Intl, the
+ * company's zone), money from the money module (exact: decimal strings and cents in, never a
+ * float sum), counts and percentages here. Each takes a locale for later; English by default.
+ */
+export {
+  formatDate,
+  formatDateTime,
+  formatDateTimeZoned,
+  formatDay,
+  formatTime,
+  zoneAbbreviation,
+  zoneLabel,
+} from './dates.ts';
+export { formatUsdCompact as formatUSDCompact } from './money.ts';
+
+const numberFmts = new Map<string, Intl.NumberFormat>();
+function nf(locale: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(opts)}`;
+  let f = numberFmts.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, opts);
+    numberFmts.set(key, f);
+  }
+  return f;
+}
+
+/** A count with thousands separators: 12,345. */
+export function formatNumber(n: number | bigint, opts: { locale?: string } = {}): string {
+  return nf(opts.locale ?? 'en-US', { maximumFractionDigits: 0 }).format(n);
+}
+
+/**
+ * A percentage with one decimal: 16.4%. `value` is a fraction (0.164) or, exactly, a part of a
+ * whole in cents ({ part, whole }): then the percentage is computed on integers, rounded half up,
+ * never through a float of money.
+ */
+export function formatPercent(value: number | { part: bigint; whole: bigint } | null | undefined, opts: { locale?: string } = {}): string {
+  if (value === null || value === undefined) return '—';
+  const fmt = nf(opts.locale ?? 'en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (typeof value === 'number') return Number.isFinite(value) ? fmt.format(Math.abs(value) < 0.0005 ? 0 : value) : '—';
+  if (value.whole === 0n) return '—';
+  // Tenths of a percent: part * 1000 / whole, half up, on integers.
+  const sign = value.part < 0n !== value.whole < 0n ? -1n : 1n;
+  const p = value.part < 0n ? -value.part : value.part;
+  const w = value.whole < 0n ? -value.whole : value.whole;
+  const tenths = ((p * 2000n) / w + 1n) / 2n;
+  // The tenths as a decimal string ('16.4') formatted exactly by Intl (strings are exact decimals).
+  const text = `${sign < 0n && tenths > 0n ? '-' : ''}${tenths / 10n}.${tenths % 10n}`;
+  return fmt.format(Number(text) / 100);
+}
 
 /**
  * USD exactly as stored, for amounts that must match to the cent (a subscription being confirmed,
@@ -29,10 +78,11 @@ export function formatUSDExact(value: string | null | undefined): string {
 }
 
 /** A file size as the upload lists show it: '512 B', '14 KB', '2.5 MB'. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+export function formatBytes(bytes: number, opts: { locale?: string } = {}): string {
+  const locale = opts.locale ?? 'en-US';
+  if (bytes < 1024) return `${nf(locale, {}).format(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${nf(locale, {}).format(Math.ceil(bytes / 1024))} KB`;
+  return `${nf(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
 }
 
 /** "1 minute", "15 minutes": a count with its noun, never "minute(s)". */

@@ -2,6 +2,22 @@ import { z } from 'zod';
 
 /** The Settings object of spec section 3, with the defaults of section 9. */
 export const TIMEZONES = ['UTC+4', 'UTC+0', 'UTC-5', 'UTC-8'] as const;
+export type TimezoneSetting = (typeof TIMEZONES)[number];
+
+/**
+ * The General tab's UTC offsets (spec section 9) and the IANA zone each one means (decision
+ * record 020). The offset is the zone's standard offset; zones with summer time follow it
+ * (New York is UTC-4 in summer), as the people in them do.
+ */
+export const ZONE_OF_SETTING: Record<TimezoneSetting, string> = {
+  'UTC+4': 'Asia/Dubai',
+  'UTC+0': 'UTC',
+  'UTC-5': 'America/New_York',
+  'UTC-8': 'America/Los_Angeles',
+};
+
+/** The company's IANA time zone: it decides what "today" is and how instants are shown. */
+export const companyZone = (s: Pick<Settings, 'timezone'>): string => ZONE_OF_SETTING[s.timezone] ?? 'Asia/Dubai';
 export const LANGUAGES = ['en', 'ar'] as const;
 export const PASSWORD_POLICIES = ['basic', 'strong', 'enterprise'] as const;
 export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
@@ -102,7 +118,6 @@ export const DEFAULT_SETTINGS: Settings = {
 /** Settings the product stores and shows but does not act on yet: the screen says so next to each. */
 export const NOT_ENFORCED_SETTINGS: ReadonlySet<keyof Settings> = new Set<keyof Settings>([
   'companyLogo',
-  'timezone',
   'language',
   'dataRetention',
   'backupFrequency',

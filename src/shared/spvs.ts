@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { daysUntil, isoDate } from './dates.ts';
+import { daysUntil, isoDate, todayIso } from './dates.ts';
 import { moneyInput } from './deals.ts';
 
 export const SPV_STATUSES = ['Active', 'Dormant', 'Dissolved'] as const;
@@ -168,8 +168,8 @@ export type SpvInput = z.input<typeof spvInput>;
 export const spvUpdateInput = spvFields.extend({ status: z.enum(SPV_STATUSES, { error: 'Choose a valid status' }) }).partial();
 
 /** Flag an SPV whose annual return is overdue or due within 30 days. */
-export function spvReturnFlag(annualReturnDue: string, now: Date = new Date()): 'overdue' | 'due_soon' | null {
-  const days = daysUntil(annualReturnDue, now);
+export function spvReturnFlag(annualReturnDue: string, today: string = todayIso()): 'overdue' | 'due_soon' | null {
+  const days = daysUntil(annualReturnDue, today);
   if (days < 0) return 'overdue';
   if (days <= 30) return 'due_soon';
   return null;

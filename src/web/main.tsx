@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { applyCompanyZoneFromPage } from './lib/time-zone';
 import './styles.css';
 
 /**
@@ -20,6 +21,9 @@ const PRERENDERED: Record<string, () => Promise<unknown>> = {
  */
 const isHydrationMismatch = (error: unknown) =>
   /Hydration failed|hydrating|react\.dev\/errors\/(418|419|421|423|425)\b/.test(String((error as Error)?.message ?? error));
+
+// Dates and times count in the company's zone from the first render.
+applyCompanyZoneFromPage();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');

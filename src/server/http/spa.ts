@@ -52,7 +52,13 @@ function readPrerendered(webDir: string): { templates: Map<string, string>; inte
  * browser accepts it; the HTML is compressed here (cached per company name and year).
  * `readCompanyName` reads the settings (the app passes it in: http/ does not import modules).
  */
-export async function registerSpa(app: FastifyInstance, webDir: string, readCompanyName: () => Promise<string>) {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDir: string,
+  readCompanyName: () => Promise<string>,
+  /** The company's IANA time zone, written as <meta name="company-time-zone"> (decision record 020). */
+  readTimeZone: () => Promise<string> = async () => 'UTC',
+) {
   const indexPath = path.join(webDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn(`No built web app at ${webDir}; run "npm run build". The API still works.`);
@@ -92,16 +98,21 @@ export async function registerSpa(app: FastifyInstance, webDir: string, readComp
 
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const companyName = await readCompanyName();
+    const timeZone = await readTimeZone();
     const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
     const page = prerendered.has(pathname) ? pathname : '';
     const year = String(new Date().getFullYear());
-    const key = `${page}\n${year}\n${companyName}`;
+    const key = `${page}\n${year}\n${companyName}\n${timeZone}`;
     let entry = cache.get(key);
     if (!entry) {
       const name = escapeHtml(companyName);
       // Replacer functions: a '$&' or "$'" in the name must not act as a replacement pattern.
       let html = (prerendered.get(page) ?? template)
-        .replace('<meta charset="UTF-8" />', () => `<meta charset="UTF-8" />\n    <meta name="company-name" content="${name}" />`)
+        .replace(
+          '<meta charset="UTF-8" />',
+          () =>
+            `<meta charset="UTF-8" />\n    <meta name="company-name" content="${name}" />\n    <meta name="company-time-zone" content="${escapeHtml(timeZone)}" />`,
+        )
         .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`);
       if (page) {
         // As the SPA shows it (src/web/lib/company.ts: trimmed, product name when empty).

@@ -9,11 +9,14 @@ import { storeDocument } from '../modules/documents/service.ts';
 import { createCall, recordReceipt } from '../modules/ledger/calls.ts';
 import { postEntry } from '../modules/ledger/service.ts';
 import { postMessage } from '../modules/messages/service.ts';
+import { companyDayIn } from '../modules/settings/clock.ts';
 import { saveDealTerms } from '../modules/waterfall/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { demoPdf } from './demo-pdf.ts';
 
-const day = (offset: number) => isoInDays(offset);
+/** Today in the company's zone, set when the portal data loads (decision record 020). */
+let today = '';
+const day = (offset: number) => isoInDays(offset, today);
 
 /**
  * The investor portal's sample data for the demo investor (investor@demo.example.com),
@@ -24,6 +27,7 @@ const day = (offset: number) => isoInDays(offset);
  */
 export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Config; cipher: MessageCipher }): Promise<void> {
   const { db, files, cipher } = ctx;
+  today = (await companyDayIn(db)).today;
   const id = async (email: string) => (await one<{ id: string }>(db, 'SELECT id FROM profiles WHERE email = $1', [email]))?.id;
   const deal = async (title: string) => (await one<{ id: string }>(db, 'SELECT id FROM deals WHERE title = $1', [title]))?.id;
   const sarah = await id('investor@demo.example.com');
@@ -131,8 +135,8 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
     for (const [dealId, ago, value, exit, status] of valuations) {
       await q.query(
         `INSERT INTO valuations (deal_id, valuation_date, current_value, expected_exit, performance_status, created_by)
-         VALUES ($1, current_date - $2::int, $3, $4, $5, $6)`,
-        [dealId, ago, value, exit, status, cio],
+         VALUES ($1, $7::date - $2::int, $3, $4, $5, $6)`,
+        [dealId, ago, value, exit, status, cio, today],
       );
     }
     // Deal terms (decision 009): 8% preferred return, full catch-up, 20% carry; the office tower
@@ -190,8 +194,12 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
     }
     // The annual suitability review: last done 344 days ago, so 21 days remain today.
     await q.query(
-      `INSERT INTO suitability_reviews (investor_id, answers, completed_at, next_due) VALUES ($1, $2, now() - interval '344 days', current_date + 21)`,
-      [sarah, JSON.stringify({ experience: 'extensive', riskTolerance: 'medium', netWorthBand: '5m_25m', investmentHorizon: '5_10y' })],
+      `INSERT INTO suitability_reviews (investor_id, answers, completed_at, next_due) VALUES ($1, $2, now() - interval '344 days', $3::date + 21)`,
+      [
+        sarah,
+        JSON.stringify({ experience: 'extensive', riskTolerance: 'medium', netWorthBand: '5m_25m', investmentHorizon: '5_10y' }),
+        today,
+      ],
     );
     await q.query("UPDATE documents SET investor_visible = true WHERE name = 'Mombasa Diesel Cargo PPM'");
   });

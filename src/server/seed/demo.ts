@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { DAY_MS, isoInDays } from '../../shared/dates.ts';
+import { addDays, DAY_MS, isoInDays } from '../../shared/dates.ts';
 import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../shared/kyc.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
@@ -7,6 +7,7 @@ import type { MessageCipher } from '../crypto/cipher.ts';
 import { type Db, one, type Queryable } from '../db/client.ts';
 import { storeDocument } from '../modules/documents/service.ts';
 import { storeKycDocument } from '../modules/kyc/service.ts';
+import { companyDayIn } from '../modules/settings/clock.ts';
 import { insertUser, type NewUser } from '../modules/users/accounts.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { seedSettingDefault, writeCredentials } from './bootstrap.ts';
@@ -245,6 +246,8 @@ export const DEMO_DEALS = [
 ] as const;
 
 async function loadDemoDeals(q: Queryable): Promise<void> {
+  // Dates relative to today in the company's zone (decision record 020), not the database's day.
+  const { today } = await companyDayIn(q);
   const founder = await one<{ id: string }>(
     q,
     "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1",
@@ -252,11 +255,11 @@ async function loadDemoDeals(q: Queryable): Promise<void> {
   for (const s of DEMO_SPVS) {
     await q.query(
       `INSERT INTO spvs (name, jurisdiction, annual_return_due, bank_balance, advisory_fee_flow, status, bank_name, account_name, account_number, swift_code, payment_reference)
-       VALUES ($1, $2, current_date + $3::int, $4, $5, 'Active', $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
+       VALUES ($1, $2, $3::date, $4, $5, 'Active', $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
       [
         s.name,
         s.jurisdiction,
-        s.dueInDays,
+        addDays(today, s.dueInDays),
         s.bankBalance,
         s.advisoryFeeFlow,
         s.bankName,
@@ -271,12 +274,12 @@ async function loadDemoDeals(q: Queryable): Promise<void> {
   // dashboard tiles read the spec's '1 DFSA filing due today' and 'Up-to-Date'.
   await q.query(
     `INSERT INTO compliance_items (type, title, description, due_date, workflow_state, assigned_to, priority, recurrence)
-     VALUES ('dfsa_filing', 'DFSA quarterly prudential return', 'Quarterly prudential return to the DFSA', current_date, 'in_progress', $1, 'high', 'quarterly'),
-            ('uae_tax', 'UAE corporate tax return', 'Annual corporate tax return to the Federal Tax Authority', current_date + 45, 'not_started', $1, 'medium', 'annual'),
-            ('kyc_refresh', 'Annual KYC refresh for HNI investors', 'Re-verify identity and address documents', current_date + 20, 'not_started', $1, 'medium', 'annual'),
-            ('document_renewal', 'Renew fund administration agreement', 'Signed renewal filed in the vault', current_date - 10, 'completed', $1, 'low', NULL),
-            ('other', 'AML refresher training for staff', 'Annual anti-money-laundering training', current_date - 3, 'in_progress', $1, 'critical', NULL)`,
-    [founder?.id ?? null],
+     VALUES ('dfsa_filing', 'DFSA quarterly prudential return', 'Quarterly prudential return to the DFSA', $2::date, 'in_progress', $1, 'high', 'quarterly'),
+            ('uae_tax', 'UAE corporate tax return', 'Annual corporate tax return to the Federal Tax Authority', $2::date + 45, 'not_started', $1, 'medium', 'annual'),
+            ('kyc_refresh', 'Annual KYC refresh for HNI investors', 'Re-verify identity and address documents', $2::date + 20, 'not_started', $1, 'medium', 'annual'),
+            ('document_renewal', 'Renew fund administration agreement', 'Signed renewal filed in the vault', $2::date - 10, 'completed', $1, 'low', NULL),
+            ('other', 'AML refresher training for staff', 'Annual anti-money-laundering training', $2::date - 3, 'in_progress', $1, 'critical', NULL)`,
+    [founder?.id ?? null, today],
   );
   for (const d of DEMO_DEALS) {
     await q.query(
@@ -312,6 +315,7 @@ async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
     "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1",
   );
   const dealId = async (title: string) => (await one<{ id: string }>(db, 'SELECT id FROM deals WHERE title = $1', [title]))?.id ?? null;
+  const { today } = await companyDayIn(db);
   const docs = [
     {
       name: 'Mombasa Diesel Cargo PPM',
@@ -327,7 +331,7 @@ async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
       deal: DEMO_DEALS[1].title,
       ext: 'txt',
       body: Buffer.from('Due diligence summary (demo).\nStructural survey pending.\n'),
-      expires: isoInDays(20),
+      expires: isoInDays(20, today),
     },
     {
       name: 'Group Legal Structure',
@@ -335,7 +339,7 @@ async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
       deal: null,
       ext: 'pdf',
       body: demoPdf('Group legal structure chart (demo)'),
-      expires: isoInDays(400),
+      expires: isoInDays(400, today),
     },
   ] as const;
   for (const d of docs) {

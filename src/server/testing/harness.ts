@@ -74,7 +74,7 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  opts: { recordSecrets?: boolean; settings?: Record<string, unknown> } = {},
+  opts: { recordSecrets?: boolean; settings?: Record<string, unknown>; now?: () => Date } = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sd-test-'));
   const config = loadConfig({
@@ -88,12 +88,14 @@ export async function createTestContext(
   const { db, drop } = await openTestDatabase();
   // The suites sign admins in with a password and send thousands of requests per user: two-factor
   // and the hourly API limit start off / high here, and the security suites turn them on (opts.settings).
-  for (const [key, value] of Object.entries({ twoFactorAuth: false, apiRateLimit: 1_000_000, ...opts.settings })) {
+  // The suites build dated fixtures with SQL's current_date (the UTC day): the company's zone is UTC
+  // here unless a suite names another (the time-zone suites do).
+  for (const [key, value] of Object.entries({ twoFactorAuth: false, apiRateLimit: 1_000_000, timezone: 'UTC+0', ...opts.settings })) {
     await seedSettingDefault(db, key, value);
   }
   const files = new DiskFileStore(path.join(dataDir, 'storage'));
   const cipher = new MessageCipher(randomBytes(32));
-  const app = await buildApp({ db, files, config, cipher }, { webDir: null, logger: loggerOptions('info', LOG_FILE) });
+  const app = await buildApp({ db, files, config, cipher, now: opts.now }, { webDir: null, logger: loggerOptions('info', LOG_FILE) });
   if (opts.recordSecrets !== false) recordSecrets(app);
   await app.ready();
   return {

@@ -1,5 +1,5 @@
 import { BellRing, ChevronsUpDown, KeyRound, LogOut, type LucideIcon, ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { USER_TYPE_LABELS } from '../../shared/constants';
@@ -29,6 +29,7 @@ import {
 } from '../components/ui/sidebar';
 import { useAuth } from '../lib/auth-context';
 import { companyName } from '../lib/company';
+import { useCompanyZone } from '../lib/time-zone';
 
 export interface NavItem {
   label: string;
@@ -52,6 +53,8 @@ export function AppShell({
   defaultTypeLabel: string;
   children: ReactNode;
 }) {
+  // A change of the company's time zone re-renders the screen: its dates, "today" and times move at once.
+  const zone = useCompanyZone();
   return (
     <SidebarProvider>
       {/* First in the tab order: past the sidebar's links straight to the screen. */}
@@ -92,7 +95,7 @@ export function AppShell({
           <span className="text-sm font-medium text-muted">{areaLabel}</span>
         </header>
         <main id="main" tabIndex={-1} className="mx-auto focus:outline-none w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          {children}
+          <Fragment key={zone}>{children}</Fragment>
         </main>
       </SidebarInset>
     </SidebarProvider>

@@ -4,12 +4,14 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
+import { companyDay } from '../settings/clock.ts';
 import { completeItem, createItem, fileSpvReturn, overview, startItem, updateItem } from './service.ts';
 
-export async function complianceRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function complianceRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx;
   const admin = { config: { access: 'admin' as const } };
 
-  app.get('/api/compliance', admin, async () => overview(db));
+  app.get('/api/compliance', admin, async () => overview(db, (await companyDay(ctx)).today));
 
   app.post('/api/compliance', admin, async (request, reply) => {
     const input = parse(complianceItemInput, request.body);

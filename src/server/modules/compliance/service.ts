@@ -14,6 +14,7 @@ import { DOCUMENT_EXPIRY_WARNING_DAYS } from '../../../shared/constants.ts';
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
+import { companyDayIn } from '../settings/clock.ts';
 
 interface ItemRow {
   id: string;
@@ -33,7 +34,7 @@ const SELECT = `SELECT c.id, c.type, c.title, c.description, to_char(c.due_date,
     c.assigned_to, p.name AS assigned_name, c.priority, c.recurrence, c.last_updated
   FROM compliance_items c LEFT JOIN profiles p ON p.id = c.assigned_to`;
 
-const toItem = (r: ItemRow, now: Date): ComplianceItem => ({
+const toItem = (r: ItemRow, today: string): ComplianceItem => ({
   id: r.id,
   source: 'item',
   type: r.type,
@@ -41,7 +42,7 @@ const toItem = (r: ItemRow, now: Date): ComplianceItem => ({
   description: r.description,
   dueDate: r.due_date,
   workflowState: r.workflow_state,
-  status: complianceStatus(r.workflow_state, r.due_date, now),
+  status: complianceStatus(r.workflow_state, r.due_date, today),
   assignedTo: r.assigned_to,
   assignedToName: r.assigned_name,
   priority: r.priority,
@@ -49,21 +50,22 @@ const toItem = (r: ItemRow, now: Date): ComplianceItem => ({
   lastUpdated: new Date(r.last_updated).toISOString(),
 });
 
-export async function overview(q: Queryable, now: Date = new Date()): Promise<ComplianceOverview> {
-  const items = (await q.query<ItemRow>(`${SELECT} ORDER BY c.due_date, c.title`)).map((r) => toItem(r, now));
+/** Every item with its status on the company's `today` (decision record 020). */
+export async function overview(q: Queryable, today: string): Promise<ComplianceOverview> {
+  const items = (await q.query<ItemRow>(`${SELECT} ORDER BY c.due_date, c.title`)).map((r) => toItem(r, today));
   const counts: Record<ComplianceStatus, number> = { overdue: 0, due_soon: 0, in_progress: 0, completed: 0 };
   for (const i of items) counts[i.status]++;
   // SPV returns (the SPV's own due date is the source of truth) and vault expiries within
   // 30 days, shown beside the items; they do not count in the score.
   const spvs = await q.query<{ id: string; name: string; due: string }>(
     `SELECT id, name, to_char(annual_return_due, 'YYYY-MM-DD') AS due FROM spvs
-      WHERE status = 'Active' AND annual_return_due <= current_date + $1::int ORDER BY annual_return_due`,
-    [DOCUMENT_EXPIRY_WARNING_DAYS],
+      WHERE status = 'Active' AND annual_return_due <= $2::date + $1::int ORDER BY annual_return_due`,
+    [DOCUMENT_EXPIRY_WARNING_DAYS, today],
   );
   const docs = await q.query<{ id: string; name: string; due: string }>(
     `SELECT id, name, to_char(expiration_date, 'YYYY-MM-DD') AS due FROM documents
-      WHERE expiration_date IS NOT NULL AND expiration_date <= current_date + $1::int ORDER BY expiration_date`,
-    [DOCUMENT_EXPIRY_WARNING_DAYS],
+      WHERE expiration_date IS NOT NULL AND expiration_date <= $2::date + $1::int ORDER BY expiration_date`,
+    [DOCUMENT_EXPIRY_WARNING_DAYS, today],
   );
   const external: ExternalDueItem[] = [
     ...spvs.map((s) => ({
@@ -72,7 +74,7 @@ export async function overview(q: Queryable, now: Date = new Date()): Promise<Co
       sourceId: s.id,
       title: `Annual return: ${s.name}`,
       dueDate: s.due,
-      status: complianceStatus('not_started', s.due, now),
+      status: complianceStatus('not_started', s.due, today),
     })),
     ...docs.map((d) => ({
       id: `document:${d.id}`,
@@ -80,7 +82,7 @@ export async function overview(q: Queryable, now: Date = new Date()): Promise<Co
       sourceId: d.id,
       title: `Document expiry: ${d.name}`,
       dueDate: d.due,
-      status: complianceStatus('not_started', d.due, now),
+      status: complianceStatus('not_started', d.due, today),
     })),
   ];
   return { score: complianceScore(items), counts, items, external };
@@ -118,7 +120,7 @@ export async function createItem(
     details: { itemId: id, title: input.title, dueDate: input.dueDate },
     ip,
   });
-  return toItem(await getItem(q, id), new Date());
+  return toItem(await getItem(q, id), (await companyDayIn(q)).today);
 }
 
 const COLUMN_OF: Record<string, string> = {
@@ -157,7 +159,7 @@ export async function updateItem(
       ip,
     });
   }
-  return toItem(await getItem(q, id), new Date());
+  return toItem(await getItem(q, id), (await companyDayIn(q)).today);
 }
 
 export async function startItem(q: Queryable, id: string, actorId: string, ip: string): Promise<ComplianceItem> {
@@ -170,7 +172,7 @@ export async function startItem(q: Queryable, id: string, actorId: string, ip: s
     details: { itemId: id, title: row.title, from: 'not_started', to: 'in_progress' },
     ip,
   });
-  return toItem(await getItem(q, id), new Date());
+  return toItem(await getItem(q, id), (await companyDayIn(q)).today);
 }
 
 /** Completes an item; a recurring one gets its next occurrence (same assignee and priority). */
@@ -196,9 +198,9 @@ export async function completeItem(
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
       [row.type, row.title, row.description, nextOccurrence(row.due_date, row.recurrence), row.assigned_to, row.priority, row.recurrence],
     );
-    next = toItem(await getItem(q, created[0]?.id as string), new Date());
+    next = toItem(await getItem(q, created[0]?.id as string), (await companyDayIn(q)).today);
   }
-  return { item: toItem(await getItem(q, id), new Date()), next };
+  return { item: toItem(await getItem(q, id), (await companyDayIn(q)).today), next };
 }
 
 /** Marks an SPV's annual return as filed: its due date moves a year ahead. */

@@ -10,7 +10,8 @@ import type { Queryable } from '../../db/client.ts';
  */
 export const NOTHING_TRACKED = 'Nothing tracked yet';
 
-export async function dashboard(q: Queryable): Promise<DashboardData> {
+/** The tiles on the company's `today` (decision record 020). */
+export async function dashboard(q: Queryable, today: string): Promise<DashboardData> {
   const [counts] = await q.query<{
     active_deals: number;
     new_deals: number;
@@ -26,11 +27,12 @@ export async function dashboard(q: Queryable): Promise<DashboardData> {
        (SELECT count(*)::int FROM deals WHERE status = 'Active' AND created_at > now() - interval '30 days') AS new_deals,
        (SELECT count(*)::int FROM spvs WHERE status = 'Active') AS active_spvs,
        (SELECT count(*)::int FROM spvs WHERE status = 'Active' AND created_at > now() - interval '30 days') AS new_spvs,
-       (SELECT count(*)::int FROM compliance_items WHERE type = 'dfsa_filing' AND workflow_state <> 'completed' AND due_date = current_date) AS dfsa_today,
-       (SELECT count(*)::int FROM compliance_items WHERE type = 'uae_tax' AND workflow_state <> 'completed' AND due_date < current_date) AS tax_overdue,
+       (SELECT count(*)::int FROM compliance_items WHERE type = 'dfsa_filing' AND workflow_state <> 'completed' AND due_date = $1::date) AS dfsa_today,
+       (SELECT count(*)::int FROM compliance_items WHERE type = 'uae_tax' AND workflow_state <> 'completed' AND due_date < $1::date) AS tax_overdue,
        (SELECT count(*)::int FROM compliance_items WHERE type = 'uae_tax' AND workflow_state <> 'completed'
-          AND due_date BETWEEN current_date AND current_date + 6) AS tax_due_soon,
+          AND due_date BETWEEN $1::date AND $1::date + 6) AS tax_due_soon,
        (SELECT count(*)::int FROM compliance_items WHERE type = 'uae_tax') AS tax_tracked`,
+    [today],
   );
   const c = counts ?? {
     active_deals: 0,

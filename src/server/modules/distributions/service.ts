@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants.ts';
-import { isoInDays, todayIso } from '../../../shared/dates.ts';
+import { isoInDays } from '../../../shared/dates.ts';
 import { describeTerms } from '../../../shared/deal-terms.ts';
 import type {
   DistributionCalendar,
@@ -15,15 +15,16 @@ import { logActivity } from '../activity/service.ts';
 import { notifyDistribution } from '../email/notify.ts';
 import { feeDeductions } from '../ledger/fees.ts';
 import { postEntry } from '../ledger/service.ts';
+import { companyDayIn } from '../settings/clock.ts';
 import { computeDistribution } from '../waterfall/service.ts';
 import { fromCents, toCents } from './allocation.ts';
 
 const tidy = (n: string) => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$/, '') : n);
 
 /** Paid when confirmed; Scheduled while the payment date is ahead; Pending once it has come. */
-export function distributionStatus(paymentDate: string, paidAt: Date | string | null, now: Date = new Date()): DistributionStatus {
+export function distributionStatus(paymentDate: string, paidAt: Date | string | null, today: string): DistributionStatus {
   if (paidAt) return 'Paid';
-  return paymentDate > todayIso(now) ? 'Scheduled' : 'Pending';
+  return paymentDate > today ? 'Scheduled' : 'Pending';
 }
 
 /** Records a distribution for a deal and allocates it to the deal's Completed subscriptions, to the cent. */
@@ -35,12 +36,12 @@ export async function recordDistribution(
 ): Promise<DistributionEvent> {
   const deal = (
     await q.query<{ id: string; title: string; spv_entity: string | null; created: string }>(
-      "SELECT id, title, spv_entity, to_char(created_at, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
-      [input.dealId],
+      "SELECT id, title, spv_entity, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
+      [input.dealId, (await companyDayIn(q)).zone],
     )
   )[0];
   if (!deal) throw notFound('Deal not found');
-  const recordDate = input.recordDate ?? todayIso();
+  const recordDate = input.recordDate ?? (await companyDayIn(q)).today;
   if (recordDate < deal.created) {
     const msg = `The record date cannot be before the deal existed (${deal.created})`;
     throw badRequest(msg, { recordDate: msg });
@@ -185,7 +186,8 @@ export async function postDistributionEntries(q: Queryable, eventId: string, act
   }
 }
 
-export async function listEvents(q: Queryable, eventId?: string): Promise<DistributionEvent[]> {
+export async function listEvents(q: Queryable, eventId?: string, today?: string): Promise<DistributionEvent[]> {
+  const day = today ?? (await companyDayIn(q)).today;
   const events = await q.query<{
     id: string;
     deal_id: string;
@@ -236,7 +238,7 @@ export async function listEvents(q: Queryable, eventId?: string): Promise<Distri
     totalAmount: e.total_amount,
     paymentDate: e.payment_date,
     recordDate: e.record_date,
-    status: distributionStatus(e.payment_date, e.paid_at),
+    status: distributionStatus(e.payment_date, e.paid_at, day),
     spvEntity: e.spv_entity,
     allocations: allocs
       .filter((a) => a.event_id === e.id)
@@ -272,7 +274,8 @@ export async function listEvents(q: Queryable, eventId?: string): Promise<Distri
 }
 
 /** An investor's Distribution Calendar: upcoming within 90 days, history, and the three cards. */
-export async function investorCalendar(q: Queryable, investorId: string, now: Date = new Date()): Promise<DistributionCalendar> {
+export async function investorCalendar(q: Queryable, investorId: string, today?: string): Promise<DistributionCalendar> {
+  const day = today ?? (await companyDayIn(q)).today;
   const rows = await q.query<{
     id: string;
     deal_id: string;
@@ -293,15 +296,14 @@ export async function investorCalendar(q: Queryable, investorId: string, now: Da
        FROM distributions x JOIN deals d ON d.id = x.deal_id WHERE x.investor_id = $1 ORDER BY x.payment_date`,
     [investorId],
   );
-  const today = todayIso(now);
-  const horizon = isoInDays(UPCOMING_DISTRIBUTION_DAYS, now);
-  const yearAgo = isoInDays(-365, now);
+  const horizon = isoInDays(UPCOMING_DISTRIBUTION_DAYS, day);
+  const yearAgo = isoInDays(-365, day);
   const items: DistributionItem[] = rows.map((r) => ({
     id: r.id,
     dealId: r.deal_id,
     dealName: r.title,
     type: r.type,
-    status: distributionStatus(r.payment_date, r.paid_at, now),
+    status: distributionStatus(r.payment_date, r.paid_at, day),
     amount: r.amount,
     paymentDate: r.payment_date,
     spv: r.spv_entity,
@@ -316,10 +318,10 @@ export async function investorCalendar(q: Queryable, investorId: string, now: Da
             carriedInterest: r.carried_interest ?? '0.00',
           },
   }));
-  const upcoming = items.filter((i) => i.status !== 'Paid' && i.paymentDate >= today && i.paymentDate <= horizon);
-  const history = items.filter((i) => i.status === 'Paid' || i.paymentDate < today).reverse();
+  const upcoming = items.filter((i) => i.status !== 'Paid' && i.paymentDate >= day && i.paymentDate <= horizon);
+  const history = items.filter((i) => i.status === 'Paid' || i.paymentDate < day).reverse();
   const sum = (list: DistributionItem[]) => fromCents(list.reduce((s, i) => s + toCents(i.amount), 0n));
-  const pastYear = items.filter((i) => i.status === 'Paid' && i.paymentDate >= yearAgo && i.paymentDate <= today);
+  const pastYear = items.filter((i) => i.status === 'Paid' && i.paymentDate >= yearAgo && i.paymentDate <= day);
   return {
     upcoming,
     history,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../../shared/constants.ts';
 import { type NotificationTopic, TOPIC_INFO } from '../../../shared/email.ts';
-import type { Settings } from '../../../shared/settings.ts';
+import { companyZone, type Settings } from '../../../shared/settings.ts';
 import type { Queryable } from '../../db/client.ts';
 import { getSettings } from '../settings/service.ts';
 import { enqueueEmail, enqueueEmails } from './outbox.ts';
@@ -184,7 +184,7 @@ export async function notifyCapitalCallReminder(q: Queryable, notice: CapitalCal
 export const CAPITAL_CALL_REMINDER_DAYS = 3;
 
 /**
- * The capital-call reminders: once a day (the first worker pass of the UTC day, on whichever
+ * The capital-call reminders: once a day (the first worker pass of the company's day, on whichever
  * instance), each investor who still owes part of a call due within CAPITAL_CALL_REMINDER_DAYS
  * days is reminded of the outstanding amount, once per call (capital_call_reminders). Lines of a
  * cancelled (reversed) call, and lines paid in full, get none.
@@ -192,8 +192,11 @@ export const CAPITAL_CALL_REMINDER_DAYS = 3;
 export async function enqueueCapitalCallReminders(q: Queryable): Promise<number> {
   const settings = await getSettings(q);
   if (!topicAllowed(settings, 'capitalCalls')) return 0;
+  // The company's day (decision record 020): reminders go out once per day in its zone.
+  const zone = companyZone(settings);
   const claimed = await q.query(
-    `INSERT INTO email_digests (kind, day) VALUES ('capital_call_reminders', (now() AT TIME ZONE 'UTC')::date) ON CONFLICT DO NOTHING RETURNING day`,
+    `INSERT INTO email_digests (kind, day) VALUES ('capital_call_reminders', (now() AT TIME ZONE $1::text)::date) ON CONFLICT DO NOTHING RETURNING day`,
+    [zone],
   );
   if (claimed.length === 0) return 0;
   const due = await q.query<{ call_id: string; investor_id: string; title: string; due: string; outstanding: string }>(
@@ -208,14 +211,14 @@ export async function enqueueCapitalCallReminders(q: Queryable): Promise<number>
          FROM capital_call_lines l
          JOIN capital_calls c ON c.id = l.call_id
          JOIN deals d ON d.id = c.deal_id
-        WHERE c.due_date BETWEEN (now() AT TIME ZONE 'UTC')::date AND (now() AT TIME ZONE 'UTC')::date + $1::int
+        WHERE c.due_date BETWEEN (now() AT TIME ZONE $2::text)::date AND (now() AT TIME ZONE $2::text)::date + $1::int
           AND NOT EXISTS (SELECT 1 FROM capital_call_reminders r WHERE r.call_id = l.call_id AND r.investor_id = l.investor_id)
           AND NOT EXISTS (
             SELECT 1 FROM ledger_entries ce JOIN ledger_entries rv ON rv.reverses_id = ce.id
              WHERE ce.call_id = l.call_id AND ce.investor_id = l.investor_id AND ce.kind = 'call')
      ) x WHERE outstanding::numeric > 0
      ORDER BY due, title, investor_id`,
-    [CAPITAL_CALL_REMINDER_DAYS],
+    [CAPITAL_CALL_REMINDER_DAYS, zone],
   );
   let queued = 0;
   for (const line of due) {
@@ -339,15 +342,18 @@ export async function notifySubscriptionSubmitted(q: Queryable, subscriptionId: 
 export async function enqueueComplianceDigest(q: Queryable): Promise<number> {
   const settings = await getSettings(q);
   if (!topicAllowed(settings, 'complianceDigest')) return 0;
+  const zone = companyZone(settings);
   const claimed = await q.query(
-    `INSERT INTO email_digests (kind, day) VALUES ('compliance', (now() AT TIME ZONE 'UTC')::date) ON CONFLICT DO NOTHING RETURNING day`,
+    `INSERT INTO email_digests (kind, day) VALUES ('compliance', (now() AT TIME ZONE $1::text)::date) ON CONFLICT DO NOTHING RETURNING day`,
+    [zone],
   );
   if (claimed.length === 0) return 0;
   const items = await q.query<{ title: string; due: string; overdue: boolean }>(
-    `SELECT title, to_char(due_date, 'YYYY-MM-DD') AS due, due_date < (now() AT TIME ZONE 'UTC')::date AS overdue
+    `SELECT title, to_char(due_date, 'YYYY-MM-DD') AS due, due_date < (now() AT TIME ZONE $1::text)::date AS overdue
        FROM compliance_items
-      WHERE workflow_state <> 'completed' AND due_date <= (now() AT TIME ZONE 'UTC')::date + 7
+      WHERE workflow_state <> 'completed' AND due_date <= (now() AT TIME ZONE $1::text)::date + 7
       ORDER BY due_date, title`,
+    [zone],
   );
   if (items.length === 0) return 0;
   const overdue = items.filter((i) => i.overdue).map((i) => ({ title: i.title, due: i.due }));

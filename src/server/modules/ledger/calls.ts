@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { todayIso } from '../../../shared/dates.ts';
 import {
   balancesAsOf,
   type CallLine,
@@ -19,6 +18,7 @@ import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifyCapitalCallIssued } from '../email/notify.ts';
+import { companyDayIn } from '../settings/clock.ts';
 import { FACT_COLUMNS, type FactRow, postEntry, toFacts } from './service.ts';
 
 /**
@@ -35,12 +35,12 @@ export async function createCall(
 ): Promise<CapitalCall> {
   const deal = (
     await q.query<{ id: string; title: string; created: string }>(
-      "SELECT id, title, to_char(created_at, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
-      [input.dealId],
+      "SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
+      [input.dealId, (await companyDayIn(q)).zone],
     )
   )[0];
   if (!deal) throw notFound('Deal not found');
-  const callDate = input.callDate ?? todayIso();
+  const callDate = input.callDate ?? (await companyDayIn(q)).today;
   if (callDate < deal.created)
     throw badRequest('The call date cannot be before the deal existed', { callDate: `The call date cannot be before ${deal.created}` });
   if (input.dueDate < callDate)
@@ -213,7 +213,8 @@ interface CallRow {
 export async function listCalls(
   q: Queryable,
   where: { callId?: string; dealId?: string; investorId?: string } = {},
-  now: Date = new Date(),
+  /** The company's today (decision record 020); read from the settings when not given. */
+  today?: string,
 ): Promise<CapitalCall[]> {
   const conds: string[] = [];
   const params: unknown[] = [];
@@ -252,7 +253,7 @@ export async function listCalls(
       ORDER BY e.entry_date, e.created_at`,
     [ids],
   );
-  const today = todayIso(now);
+  const day = today ?? (await companyDayIn(q)).today;
   return calls.map((c) => {
     const callLines: CallLine[] = lines
       .filter((l) => l.call_id === c.id && (!where.investorId || l.investor_id === where.investorId))
@@ -267,7 +268,7 @@ export async function listCalls(
           amountDue: l.amount_due,
           received: fromCents(received),
           outstanding: fromCents(due - received),
-          status: callLineStatus(due, received, c.due_date, today),
+          status: callLineStatus(due, received, c.due_date, day),
           receipts: mine
             .filter((r) => r.kind === 'contribution')
             .map((r) => ({
@@ -332,13 +333,8 @@ export async function paymentInstructions(q: Queryable, dealId: string): Promise
 }
 
 /** An investor's call notices (their own line of every call they are part of). */
-export async function investorNotices(
-  q: Queryable,
-  investorId: string,
-  callId?: string,
-  now: Date = new Date(),
-): Promise<InvestorCallNotice[]> {
-  const calls = await listCalls(q, { investorId, ...(callId ? { callId } : {}) }, now);
+export async function investorNotices(q: Queryable, investorId: string, callId?: string, today?: string): Promise<InvestorCallNotice[]> {
+  const calls = await listCalls(q, { investorId, ...(callId ? { callId } : {}) }, today);
   const out: InvestorCallNotice[] = [];
   for (const c of calls) {
     const line = c.lines[0];

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { todayIso } from '../../../shared/dates.ts';
 import { createCallInput, feeInput, receiptInput, reversalInput, statementQuery } from '../../../shared/ledger.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { contentDisposition } from '../../storage/content.ts';
+import { companyDay } from '../settings/clock.ts';
 import { createCall, investorNotices, listCalls, recordReceipt } from './calls.ts';
 import { dealLedger, recordFee, reverseEntry } from './service.ts';
 import { generatedStatements, getRun, startStatementRun } from './statement-runs.ts';
@@ -111,7 +111,8 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/investor/statement', investor, async (request, reply) => {
     const q = request.query as Record<string, unknown>;
-    const { from, to } = parse(runInput, { from: q.from ?? `${todayIso().slice(0, 4)}-01-01`, to: q.to ?? todayIso() });
+    const { today } = await companyDay(ctx);
+    const { from, to } = parse(runInput, { from: q.from ?? `${today.slice(0, 4)}-01-01`, to: q.to ?? today });
     const s = await buildStatement(db, currentUser(request).id, from, to);
     return sendPdf(reply, await statementPdf(db, s), pdfFileName(`Capital account statement ${from} ${to}`));
   });

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { todayIso } from '../../../shared/dates.ts';
 import {
   type Balances,
   type BaseKind,
@@ -15,6 +14,7 @@ import { fromCents, toCents } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
+import { companyDayIn } from '../settings/clock.ts';
 
 export interface EntryRow {
   id: string;
@@ -200,7 +200,7 @@ export async function reverseEntry(q: Queryable, entryId: string, reason: string
   await q.query('SELECT 1 FROM deals WHERE id = $1 FOR UPDATE', [entry.deal_id]);
   if ((await q.query('SELECT 1 FROM ledger_entries WHERE reverses_id = $1', [entryId])).length > 0)
     throw conflict('This entry is already reversed', 'ALREADY_REVERSED');
-  const today = todayIso();
+  const { today } = await companyDayIn(q);
   const date = entry.entry_date > today ? entry.entry_date : today;
   const id = (
     await q.query<{ id: string }>(
@@ -222,7 +222,10 @@ export async function reverseEntry(q: Queryable, entryId: string, reason: string
 /** Records a fee or expense charged to one investor's account in a deal. */
 export async function recordFee(q: Queryable, dealId: string, input: z.output<typeof feeInput>, actorId: string, ip: string) {
   const deal = (
-    await q.query<{ created: string }>("SELECT to_char(created_at, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE", [dealId])
+    await q.query<{ created: string }>(
+      "SELECT to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
+      [dealId, (await companyDayIn(q)).zone],
+    )
   )[0];
   if (!deal) throw notFound('Deal not found');
   const held = await q.query("SELECT 1 FROM ledger_entries WHERE deal_id = $1 AND investor_id = $2 AND kind = 'commitment'", [

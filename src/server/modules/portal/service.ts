@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { daysUntil, isoInDays, todayIso } from '../../../shared/dates.ts';
+import { addDays, daysUntil, isCalendarDate, todayIso } from '../../../shared/dates.ts';
 import { documentExpiry } from '../../../shared/documents.ts';
 import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
 import {
@@ -30,6 +30,7 @@ import { logActivity } from '../activity/service.ts';
 import { investorCalendar } from '../distributions/service.ts';
 import { investorNotices } from '../ledger/calls.ts';
 import { dealFacts } from '../ledger/service.ts';
+import { companyDayIn } from '../settings/clock.ts';
 import { getSettings } from '../settings/service.ts';
 import { OPEN_SQL, REMAINING_SQL } from '../subscriptions/service.ts';
 
@@ -127,7 +128,7 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
  * and XIRR on dated flows to the holding's as-of date (never today, so the same data always gives
  * the same IRR). The history shows, on each date, what the investor really held then.
  */
-export async function performance(q: Queryable, investorId: string, now: Date = new Date()): Promise<PerformanceData> {
+export async function performance(q: Queryable, investorId: string, today?: string): Promise<PerformanceData> {
   const dealRows = await q.query<{ id: string; title: string; type: string }>(
     `SELECT d.id, d.title, d.type FROM deals d WHERE d.id IN (SELECT DISTINCT deal_id FROM ledger_entries WHERE investor_id = $1) ORDER BY d.title`,
     [investorId],
@@ -226,7 +227,7 @@ export async function performance(q: Queryable, investorId: string, now: Date = 
     }
     if (held) history.push({ date, value: fromCents(value) });
   }
-  const calls = await investorNotices(q, investorId, undefined, now);
+  const calls = await investorNotices(q, investorId, undefined, today);
   return {
     holdings,
     totals: {
@@ -300,7 +301,8 @@ function dueStatus(days: number): ComplianceCategoryStatus {
 }
 
 /** The DFSA Compliance screen: four categories, the annual review, documents and regulatory details. */
-export async function investorCompliance(q: Queryable, investorId: string, now: Date = new Date()): Promise<InvestorComplianceData> {
+export async function investorCompliance(q: Queryable, investorId: string, today?: string): Promise<InvestorComplianceData> {
+  const { today: day, zone } = today ? { today, zone: '' } : await companyDayIn(q);
   const kyc = (
     await q.query<{ status: KycStatus; kinds: KycDocumentKind[] | null; created_at: Date }>(
       `SELECT k.status, (SELECT array_agg(d.kind) FROM kyc_documents d WHERE d.application_id = k.id) AS kinds, k.created_at
@@ -336,8 +338,9 @@ export async function investorCompliance(q: Queryable, investorId: string, now: 
   )[0];
   const profile = (await q.query<{ created_at: Date }>('SELECT created_at FROM profiles WHERE id = $1', [investorId]))[0];
   // Without a review yet, the first one is due 30 days after the account opened.
-  const dueDate = review?.next_due ?? isoInDays(30, new Date(profile?.created_at ?? now));
-  const daysRemaining = daysUntil(dueDate, now);
+  const opened = profile?.created_at && zone ? todayIso(zone, new Date(profile.created_at)) : day;
+  const dueDate = review?.next_due ?? addDays(opened, 30);
+  const daysRemaining = daysUntil(dueDate, day);
   const reviewStatus = review ? dueStatus(daysRemaining) : daysRemaining < 0 ? 'Overdue' : 'In Progress';
 
   // Generated capital account statements belong on the Statements screen, not here.
@@ -354,7 +357,7 @@ export async function investorCompliance(q: Queryable, investorId: string, now: 
     [investorId],
   );
   const docStatus = (exp: string | null): 'Current' | 'Expired' | 'Expiring' => {
-    const e = documentExpiry(exp, now);
+    const e = documentExpiry(exp, day);
     return e.state === 'expired' ? 'Expired' : e.state === 'expiring' ? 'Expiring' : 'Current';
   };
   const annualItems = [
@@ -426,20 +429,21 @@ export async function completeSuitabilityReview(
   investorId: string,
   answers: z.output<typeof suitabilityInput>,
   ip: string,
-  now: Date = new Date(),
+  today?: string,
 ) {
-  const next = new Date(now);
-  next.setUTCFullYear(next.getUTCFullYear() + 1);
+  const day = today ?? (await companyDayIn(q)).today;
+  // A year after today in the company's zone (29 Feb falls back to 28 Feb).
+  const nextDue = nextYear(day);
   await q.query('INSERT INTO suitability_reviews (investor_id, answers, next_due) VALUES ($1, $2, $3)', [
     investorId,
     JSON.stringify(answers),
-    todayIso(next),
+    nextDue,
   ]);
   await logActivity(q, {
     type: 'suitability_review_completed',
     userId: investorId,
     targetUserId: investorId,
-    details: { nextDue: todayIso(next) },
+    details: { nextDue },
     ip,
   });
   // Below the professional-client criteria: 'Review required', new subscriptions on hold, and
@@ -454,4 +458,11 @@ export async function completeSuitabilityReview(
       ip,
     });
   }
+}
+
+function nextYear(isoDay: string): string {
+  const y = Number(isoDay.slice(0, 4)) + 1;
+  const md = isoDay.slice(5);
+  const candidate = `${y}-${md}`;
+  return isCalendarDate(candidate) ? candidate : `${y}-02-28`;
 }

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { todayIso } from '../../../shared/dates.ts';
 import { toCents } from '../../../shared/money.ts';
 import {
   type createSubscriptionInput,
@@ -15,6 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { logActivity } from '../activity/service.ts';
 import { notifySubscriptionSubmitted } from '../email/notify.ts';
 import { postEntry } from '../ledger/service.ts';
+import { companyDayIn } from '../settings/clock.ts';
 
 interface SubRow {
   id: string;
@@ -199,7 +199,7 @@ export async function transitionSubscription(
       dealId: row.deal_id,
       kind: 'commitment',
       cents: toCents(row.amount),
-      date: todayIso(),
+      date: (await companyDayIn(q)).today,
       subscriptionId: id,
       createdBy: actor.id,
     });

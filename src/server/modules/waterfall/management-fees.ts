@@ -1,4 +1,3 @@
-import { todayIso } from '../../../shared/dates.ts';
 import {
   type BasisMovement,
   computeManagementFee,
@@ -15,6 +14,7 @@ import { logActivity } from '../activity/service.ts';
 import { notifyCapitalCallIssued } from '../email/notify.ts';
 import { outstandingAccruedFees } from '../ledger/fees.ts';
 import { postEntry } from '../ledger/service.ts';
+import { companyDayIn } from '../settings/clock.ts';
 import { currentTerms } from './service.ts';
 
 /**
@@ -43,8 +43,8 @@ interface DealRow {
 async function dealRow(q: Queryable, dealId: string, lock: boolean): Promise<DealRow> {
   const deal = (
     await q.query<DealRow>(
-      `SELECT id, title, to_char(created_at, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [dealId],
+      `SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [dealId, (await companyDayIn(q)).zone],
     )
   )[0];
   if (!deal) throw notFound('Deal not found');
@@ -126,7 +126,7 @@ export async function chargeManagementFee(
 ): Promise<ManagementFeeCharge> {
   const deal = await dealRow(q, dealId, true);
   const p = await computeCharge(q, deal, input);
-  const today = todayIso();
+  const { today } = await companyDayIn(q);
   const chargeDate = today < deal.created ? deal.created : today;
   let callId: string | null = null;
   if (p.method === 'capital_call') {

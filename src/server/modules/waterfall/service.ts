@@ -1,4 +1,3 @@
-import { todayIso } from '../../../shared/dates.ts';
 import {
   type CarryRecipient,
   type DealTerms,
@@ -22,6 +21,7 @@ import type { Queryable } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { feeDeductions } from '../ledger/fees.ts';
+import { companyDayIn } from '../settings/clock.ts';
 
 const toCents = (s: string) => {
   const neg = s.startsWith('-');
@@ -318,12 +318,12 @@ export async function previewDistribution(
 ): Promise<WaterfallPreview> {
   const deal = (
     await q.query<{ id: string; title: string; created: string }>(
-      "SELECT id, title, to_char(created_at, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1",
-      [input.dealId],
+      "SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1",
+      [input.dealId, (await companyDayIn(q)).zone],
     )
   )[0];
   if (!deal) throw notFound('Deal not found');
-  const recordDate = input.recordDate ?? todayIso();
+  const recordDate = input.recordDate ?? (await companyDayIn(q)).today;
   if (recordDate < deal.created) {
     const msg = `The record date cannot be before the deal existed (${deal.created})`;
     throw badRequest(msg, { recordDate: msg });
@@ -371,17 +371,17 @@ export async function previewDistribution(
 // The admin summary: per deal, cumulative tiers, hurdle status, carry per recipient
 // ---------------------------------------------------------------------------------------------
 
-export async function waterfallSummaries(q: Queryable, now: Date = new Date()): Promise<DealWaterfallSummary[]> {
+export async function waterfallSummaries(q: Queryable, today?: string): Promise<DealWaterfallSummary[]> {
   const deals = await q.query<{ id: string; title: string }>(
     `SELECT d.id, d.title FROM deals d
       WHERE EXISTS (SELECT 1 FROM distribution_events e WHERE e.deal_id = d.id) OR EXISTS (SELECT 1 FROM deal_terms t WHERE t.deal_id = d.id)
       ORDER BY d.title, d.id`,
   );
   const out: DealWaterfallSummary[] = [];
-  const today = todayIso(now);
+  const day = today ?? (await companyDayIn(q)).today;
   for (const deal of deals) {
     const terms = await currentTerms(q, deal.id);
-    const flows = await dealCashFlows(q, deal.id, today);
+    const flows = await dealCashFlows(q, deal.id, day);
     const sums = (
       await q.query<{
         total: string;
@@ -408,16 +408,16 @@ export async function waterfallSummaries(q: Queryable, now: Date = new Date()): 
         WHERE e.deal_id = $1 GROUP BY coalesce(p.name, c.name) ORDER BY 1`,
       [deal.id],
     );
-    // Hurdle status today: a zero distribution today after every recorded one.
+    // Hurdle status day: a zero distribution day after every recorded one.
     let hurdleRemaining = '0.00';
     const contributed = flows.contributions.reduce((s, c) => s + toCents(c.amount), 0n);
     if (flows.contributions.length > 0) {
-      const prior = flows.distributions.filter((e) => e.date <= today);
+      const prior = flows.distributions.filter((e) => e.date <= day);
       try {
         const r = runWaterfall({
           terms: termsToRates(terms),
           contributions: flows.contributions,
-          distributions: [...prior.map(fixedOf), { date: today, amount: '0' }],
+          distributions: [...prior.map(fixedOf), { date: day, amount: '0' }],
         });
         hurdleRemaining = (r[r.length - 1] as WaterfallResult).hurdleBefore;
       } catch {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { type ActivityLogEntry, actorLabel, recordsLabel } from '../../../shared/activity';
 import { ACTIVITY_LABELS, ACTIVITY_TYPES, type ActivityType } from '../../../shared/constants';
-import { formatDateTime } from '../../../shared/format';
+import { formatDate, formatDateTimeZoned, formatNumber, formatTime, zoneAbbreviation } from '../../../shared/format';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
@@ -23,12 +23,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 const COLUMNS = ['Activity', 'User', 'Target User', 'Details', 'IP Address', 'Timestamp'] as const;
 
 const TYPE_OPTIONS = [{ value: '', label: 'All types' }, ...ACTIVITY_TYPES.map((t) => ({ value: t, label: ACTIVITY_LABELS[t] }))];
-
-// The timestamp in two lines, in the viewer's time zone like formatDateTime: '05 Mar 2026' / '14:03:27'.
-const dayFmt = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
-const timeFmt = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const formatDay = (iso: string) => dayFmt.format(new Date(iso));
-const formatTime = (iso: string) => timeFmt.format(new Date(iso));
 
 export function activityLabel(type: string): string {
   return ACTIVITY_LABELS[type as ActivityType] ?? humanizeKey(type);
@@ -146,7 +140,7 @@ export default function ActivityLogsPage() {
           {pages && entries.length > 0 && (
             <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
               <p className="tabular text-sm text-muted">
-                Showing {entries.length.toLocaleString('en-US')} of {records(Math.max(total ?? 0, entries.length))}, newest first
+                Showing {formatNumber(entries.length)} of {records(Math.max(total ?? 0, entries.length))}, newest first
               </p>
               {logs.hasNextPage && (
                 <Button variant="secondary" onClick={() => void logs.fetchNextPage()} busy={logs.isFetchingNextPage} disabled={updating}>
@@ -206,9 +200,12 @@ function LogRow({ entry }: { entry: ActivityLogEntry }) {
       </TD>
       <TD className="tabular whitespace-nowrap">{entry.ipAddress || <span className="text-muted">—</span>}</TD>
       <TD className="tabular whitespace-nowrap">
-        <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt)} className="flex flex-col">
-          <span>{formatDay(entry.createdAt)}</span>
-          <span className="text-xs text-muted">{formatTime(entry.createdAt)}</span>
+        {/* In the company's zone, named: '3 Jul 2026' / '14:03:27 GST'. */}
+        <time dateTime={entry.createdAt} title={formatDateTimeZoned(entry.createdAt)} className="flex flex-col">
+          <span>{formatDate(entry.createdAt)}</span>
+          <span className="text-xs text-muted">
+            {formatTime(entry.createdAt, { seconds: true })} {zoneAbbreviation(undefined, new Date(entry.createdAt))}
+          </span>
         </time>
       </TD>
     </TR>

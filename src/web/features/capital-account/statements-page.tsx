@@ -1,25 +1,17 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { todayIso } from '../../../shared/dates';
+import { lastQuarter } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
 import { type GeneratedStatement, statementQuery } from '../../../shared/ledger';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
-import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { downloadPdf, useMyGeneratedStatements } from './api';
-
-/** The last completed quarter, as [from, to]. */
-function lastQuarter(now = new Date()): [string, string] {
-  const q = Math.floor(now.getUTCMonth() / 3);
-  const end = new Date(Date.UTC(now.getUTCFullYear(), q * 3, 0));
-  const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 2, 1));
-  return [todayIso(start), todayIso(end)];
-}
 
 /** Statements (/investor/statements): a capital account statement for any period, as a PDF. */
 export default function StatementsPage() {
@@ -49,10 +41,10 @@ export default function StatementsPage() {
         <CardContent>
           <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
             <Field label="From" htmlFor="statement-from" error={form.errorOf('from')} required>
-              <Input {...form.field('from', 'statement-from')} type="date" />
+              <DateInput {...form.field('from', 'statement-from')} />
             </Field>
             <Field label="To" htmlFor="statement-to" error={form.errorOf('to')} required>
-              <Input {...form.field('to', 'statement-to')} type="date" />
+              <DateInput {...form.field('to', 'statement-to')} />
             </Field>
             <Button type="submit" busy={form.busy} className="sm:col-span-2">
               <Download aria-hidden="true" />

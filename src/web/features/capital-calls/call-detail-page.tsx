@@ -10,6 +10,7 @@ import { formatUsdExact, parseAmountInput } from '../../../shared/money';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field } from '../../components/ui/field';
@@ -196,7 +197,7 @@ function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLi
             <Input {...form.field('amount', 'receipt-amount')} inputMode="decimal" />
           </Field>
           <Field label="Value date (the day the money arrived)" htmlFor="receipt-valueDate" error={form.errorOf('valueDate')} required>
-            <Input {...form.field('valueDate', 'receipt-valueDate')} type="date" />
+            <DateInput {...form.field('valueDate', 'receipt-valueDate')} />
           </Field>
           <DialogActions submit="Record Receipt" busyLabel="Recording..." busy={form.busy} />
         </form>

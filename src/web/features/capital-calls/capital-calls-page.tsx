@@ -8,6 +8,7 @@ import { formatUsdExact, sumAmounts } from '../../../shared/money';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field } from '../../components/ui/field';
@@ -215,7 +216,7 @@ function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
             </Field>
           )}
           <Field label="Due date" htmlFor="call-dueDate" error={form.errorOf('dueDate')} required>
-            <Input {...form.field('dueDate', 'call-dueDate')} type="date" />
+            <DateInput {...form.field('dueDate', 'call-dueDate')} />
           </Field>
           <Field label="Purpose" htmlFor="call-purpose" error={form.errorOf('purpose')} required>
             <Input {...form.field('purpose', 'call-purpose')} />

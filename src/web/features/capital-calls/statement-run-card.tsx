@@ -1,7 +1,7 @@
 import { FileStack } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { todayIso } from '../../../shared/dates';
+import { lastQuarter } from '../../../shared/dates';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
@@ -14,14 +14,6 @@ interface Run {
   total: number;
   done: number;
   failed: number;
-}
-
-/** The last completed quarter, as [from, to]. */
-function lastQuarter(now = new Date()): [string, string] {
-  const q = Math.floor(now.getUTCMonth() / 3);
-  const end = new Date(Date.UTC(now.getUTCFullYear(), q * 3, 0));
-  const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 2, 1));
-  return [todayIso(start), todayIso(end)];
 }
 
 /**

@@ -101,17 +101,16 @@ export function toRows(items: ComplianceItem[], external: ExternalDueItem[]): Ro
 
 export { todayIso } from '../../../shared/dates';
 
-const monthTitleFmt = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const longDayFmt = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { formatDay } from '../../../shared/format';
 
 /** 'November 2026'. */
 export function monthTitle(year: number, month: number): string {
-  return monthTitleFmt.format(new Date(Date.UTC(year, month, 1)));
+  return formatDay(new Date(Date.UTC(year, month, 1)).toISOString(), 'monthTitle');
 }
 
 /** 'Saturday, 21 November 2026'. */
 export function longDay(iso: string): string {
-  return longDayFmt.format(new Date(`${iso}T00:00:00Z`));
+  return formatDay(iso, 'longDay');
 }
 
 // ---------------------------------------------------------------------------------------------

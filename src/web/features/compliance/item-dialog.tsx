@@ -9,6 +9,7 @@ import {
   complianceItemInput,
   RECURRENCES,
 } from '../../../shared/compliance';
+import { DateInput } from '../../components/ui/date-input';
 import { DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
@@ -140,7 +141,7 @@ export function ComplianceItemDialog({
             <NativeSelect {...form.field('type', id('type'))} required placeholder="Choose a type" options={TYPE_OPTIONS} />
           </Field>
           <Field label="Due Date" htmlFor={id('dueDate')} error={form.errorOf('dueDate')} required>
-            <Input {...form.field('dueDate', id('dueDate'))} type="date" required className="tabular" />
+            <DateInput {...form.field('dueDate', id('dueDate'))} required className="tabular" />
           </Field>
         </div>
         <Field label="Description" htmlFor={id('description')} error={form.errorOf('description')}>

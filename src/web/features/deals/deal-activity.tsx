@@ -1,5 +1,5 @@
 import { ArrowRightLeft, FilePlus2, History, PencilLine, Sparkles } from 'lucide-react';
-import { formatDateTime, formatUSD } from '../../../shared/format';
+import { formatDateTimeZoned, formatUSD } from '../../../shared/format';
 import type { DealActivityEntry } from './api';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -108,7 +108,7 @@ export function DealActivityList({ activity }: { activity: DealActivityEntry[] }
                 </ul>
               )}
               <p className="mt-1 text-xs text-muted">
-                by {activityActor(entry)} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                by {activityActor(entry)} · <time dateTime={entry.createdAt}>{formatDateTimeZoned(entry.createdAt)}</time>
               </p>
             </div>
           </li>

@@ -14,9 +14,9 @@ import {
 import { formatUsdExact } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
-import { Input } from '../../components/ui/input';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api } from '../../lib/api';
 import { sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
@@ -128,14 +128,14 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
             <form noValidate onSubmit={submitPreview} className="flex flex-col gap-4" aria-label="Charge management fee">
               <div className="grid gap-3 sm:grid-cols-3">
                 <Field label="Period start" htmlFor="fee-from" error={form.errorOf('from')} required>
-                  <Input {...form.field('from', 'fee-from')} type="date" />
+                  <DateInput {...form.field('from', 'fee-from')} />
                 </Field>
                 <Field label="Period end" htmlFor="fee-to" error={form.errorOf('to')} required>
-                  <Input {...form.field('to', 'fee-to')} type="date" />
+                  <DateInput {...form.field('to', 'fee-to')} />
                 </Field>
                 {byCall && (
                   <Field label="Due date" htmlFor="fee-dueDate" error={form.errorOf('dueDate')} required>
-                    <Input {...form.field('dueDate', 'fee-dueDate')} type="date" min={todayIso()} />
+                    <DateInput {...form.field('dueDate', 'fee-dueDate')} min={todayIso()} />
                   </Field>
                 )}
               </div>

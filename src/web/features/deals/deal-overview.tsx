@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { type Deal, daysInStage } from '../../../shared/deals';
 import { documentExpiry, type VaultDocument } from '../../../shared/documents';
-import { formatDate, formatDateTime, formatUSD } from '../../../shared/format';
+import { formatDate, formatDateTime, formatNumber, formatUSD } from '../../../shared/format';
 import { DealStatusBadge } from '../../components/domain/deal';
 import { Badge } from '../../components/ui/badge';
 import { buttonClass } from '../../components/ui/button';
@@ -115,7 +115,7 @@ export function DealDocuments({ title, documents }: { title: string; documents: 
             <TR key={doc.id}>
               <TD className="max-w-64 font-medium break-words text-ink-900">{doc.name}</TD>
               <TD className="whitespace-nowrap">{doc.type}</TD>
-              <TD className="tabular text-right whitespace-nowrap">{Number(doc.fileSize).toLocaleString('en-US')} KB</TD>
+              <TD className="tabular text-right whitespace-nowrap">{formatNumber(Number(doc.fileSize))} KB</TD>
               <TD className="tabular whitespace-nowrap">{formatDate(doc.uploadDate)}</TD>
               <TD className="whitespace-nowrap">
                 <ExpiryLabel date={doc.expirationDate} />

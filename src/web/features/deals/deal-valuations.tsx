@@ -5,6 +5,7 @@ import { PERFORMANCE_STATUSES, performanceTone, type Valuation, valuationInput }
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
@@ -70,7 +71,7 @@ export function DealValuations({ dealId, valuations }: { dealId: string; valuati
         </Table>
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" noValidate>
           <Field label="Valuation date" htmlFor="val-date" error={form.errorOf('valuationDate')} required>
-            <Input {...form.field('valuationDate', 'val-date')} type="date" />
+            <DateInput {...form.field('valuationDate', 'val-date')} />
           </Field>
           <Field label="Current value (USD)" htmlFor="val-value" error={form.errorOf('currentValue')} required>
             <Input {...form.field('currentValue', 'val-value')} inputMode="decimal" className="tabular" />

@@ -6,6 +6,7 @@ import { type DealLedger, feeInput } from '../../../shared/ledger';
 import { formatUsdExact } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
@@ -85,7 +86,7 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
                 <Input {...form.field('amount', 'oneoff-amount')} inputMode="decimal" className="tabular" />
               </Field>
               <Field label="Date" htmlFor="oneoff-date" error={form.errorOf('date')} required>
-                <Input {...form.field('date', 'oneoff-date')} type="date" />
+                <DateInput {...form.field('date', 'oneoff-date')} />
               </Field>
               <Field label="Description" htmlFor="oneoff-memo" error={form.errorOf('memo')} required>
                 <Input {...form.field('memo', 'oneoff-memo')} maxLength={500} placeholder="e.g. Legal fees for the SPV filing" />

@@ -10,6 +10,7 @@ import {
   dealCountLabel,
   formatCount,
 } from '../../../shared/deals';
+import { formatNumber } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -150,7 +151,7 @@ export function StageColumn({
       return;
     }
     const now = new Set(result.data?.pages.flatMap((p) => p.deals.filter((d) => d.stage === stage).map((d) => d.id)) ?? []).size;
-    onAnnounce(`Showing ${now.toLocaleString('en-US')} of ${dealCountLabel(Math.max(total, now), totalCapped)} in ${stage}`);
+    onAnnounce(`Showing ${formatNumber(now)} of ${dealCountLabel(Math.max(total, now), totalCapped)} in ${stage}`);
     setFocusFrom(before);
   }
 
@@ -169,9 +170,7 @@ export function StageColumn({
         <ul
           ref={listRef}
           aria-label={
-            hasMore
-              ? `${stage}: ${deals.length.toLocaleString('en-US')} of ${ofTotal(deals.length)} shown`
-              : `${stage}: ${ofTotal(deals.length)}`
+            hasMore ? `${stage}: ${formatNumber(deals.length)} of ${ofTotal(deals.length)} shown` : `${stage}: ${ofTotal(deals.length)}`
           }
           className="flex flex-col gap-3"
         >
@@ -183,7 +182,7 @@ export function StageColumn({
       {hasMore && (
         <div className="flex flex-col items-stretch gap-1.5 pt-1">
           <p className="text-center text-xs text-muted tabular">
-            Showing {deals.length.toLocaleString('en-US')} of {formatCount(atLeast(deals.length), totalCapped)}
+            Showing {formatNumber(deals.length)} of {formatCount(atLeast(deals.length), totalCapped)}
           </p>
           <Button
             ref={moreRef}

@@ -1,6 +1,6 @@
 import { ChevronDown, CircleCheck, ListChecks } from 'lucide-react';
 import { useId } from 'react';
-import { formatDate, formatUSD } from '../../../shared/format';
+import { formatDate, formatPercent, formatUSD } from '../../../shared/format';
 import { fromCents, toCents } from '../../../shared/money';
 import type { DistributionEvent } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
@@ -77,7 +77,8 @@ function Allocations({ event }: { event: DistributionEvent }) {
   const total = toCents(event.totalAmount);
   const sum = event.allocations.reduce((s, a) => s + toCents(a.amount), 0n);
   const matches = sum === total;
-  const share = (amount: string) => (total > 0n ? `${((Number(toCents(amount)) / Number(total)) * 100).toFixed(2)}%` : '—');
+  // Exact: the share is computed on cents (integers), one decimal.
+  const share = (amount: string) => (total > 0n ? formatPercent({ part: toCents(amount), whole: total }) : '—');
   const wf = event.waterfall;
   return (
     <>

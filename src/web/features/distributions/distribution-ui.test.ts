@@ -10,8 +10,8 @@ describe('distribution formats', () => {
     expect(formatUSDExact('33333.34')).toBe('$33,333.34');
     expect(formatUSDExact('0.01')).toBe('$0.01');
   });
-  it('counts whole days in UTC', () => {
-    const now = new Date('2025-03-01T23:30:00Z');
+  it("counts whole days from the company's today", () => {
+    const now = '2025-03-01';
     expect(daysFromToday('2025-03-01', now)).toBe(0);
     expect(daysFromToday('2025-03-11', now)).toBe(10);
     expect(relativeDay('2025-03-02', now)).toBe('Tomorrow');

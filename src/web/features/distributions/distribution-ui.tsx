@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatDay } from '../../../shared/format';
 import { formatUsdExact } from '../../../shared/money';
 import { type DistributionStatus, distributionTone } from '../../../shared/portal';
 import { Badge } from '../../components/ui/badge';
@@ -9,12 +10,9 @@ export function DistributionStatusBadge({ status }: { status: DistributionStatus
   return <Badge tone={distributionTone(status)}>{status}</Badge>;
 }
 
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
 /** '2025-12-16' -> { monthDay: 'Dec 16', year: '2025' } (the Next Payment Date card). */
 export function splitPaymentDate(iso: string): { monthDay: string; year: string } {
-  const d = new Date(`${iso}T00:00:00Z`);
-  return { monthDay: monthDay.format(d), year: String(d.getUTCFullYear()) };
+  return { monthDay: formatDay(iso, 'monthDay'), year: iso.slice(0, 4) };
 }
 
 /**

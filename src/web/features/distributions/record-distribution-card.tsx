@@ -6,6 +6,7 @@ import { formatUSD } from '../../../shared/format';
 import { DISTRIBUTION_TYPES, type DistributionEvent, recordDistributionInput } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
@@ -144,10 +145,10 @@ export function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: Distri
             />
           </Field>
           <Field label="Record Date" htmlFor="dist-recordDate" error={form.errorOf('recordDate')} required>
-            <Input {...form.field('recordDate', 'dist-recordDate')} type="date" />
+            <DateInput {...form.field('recordDate', 'dist-recordDate')} />
           </Field>
           <Field label="Payment Date" htmlFor="dist-paymentDate" error={form.errorOf('paymentDate')} required>
-            <Input {...form.field('paymentDate', 'dist-paymentDate')} type="date" />
+            <DateInput {...form.field('paymentDate', 'dist-paymentDate')} />
           </Field>
           <Button type="submit" busy={form.busy} className="w-full">
             {form.busy ? 'Computing...' : 'Preview Distribution'}

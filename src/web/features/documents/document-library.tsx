@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { DOCUMENT_MESSAGES, documentExpiry, type VaultDocument } from '../../../shared/documents';
-import { formatDate, formatDateTime } from '../../../shared/format';
+import { formatDate, formatDateTimeZoned } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
@@ -95,7 +95,7 @@ export function DocumentLibrary() {
                       </span>
                     </TD>
                     <TD className="tabular whitespace-nowrap">
-                      <span title={formatDateTime(d.uploadDate)}>{formatDate(d.uploadDate)}</span>
+                      <span title={formatDateTimeZoned(d.uploadDate)}>{formatDate(d.uploadDate)}</span>
                     </TD>
                     <TD>
                       <Audience doc={d} />

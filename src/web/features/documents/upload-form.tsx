@@ -16,6 +16,7 @@ import {
 import { formatBytes } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Field, fieldProps } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
@@ -208,7 +209,7 @@ export function UploadForm() {
                 />
               </Field>
               <Field label="Expiration Date" htmlFor="upload-expiry" error={form.errorOf('expirationDate')} hint="Optional">
-                <Input {...form.field('expirationDate', 'upload-expiry', { hint: true })} type="date" />
+                <DateInput {...form.field('expirationDate', 'upload-expiry', { hint: true })} />
               </Field>
               <Field
                 label="Deal"

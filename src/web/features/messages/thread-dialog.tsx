@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, RotateCw, Send } from 'lucide-react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { formatDateTime } from '../../../shared/format';
+import { formatDateTimeZoned } from '../../../shared/format';
 import { type MessageThread, replyFields, type ThreadMessage } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -144,7 +144,7 @@ export function MessageItem({ side, message }: { side: Side; message: ThreadMess
           <span className="text-muted"> · {roleLabel}</span>
         </p>
         <time dateTime={message.createdAt} className="tabular text-xs text-muted">
-          {formatDateTime(message.createdAt)}
+          {formatDateTimeZoned(message.createdAt)}
         </time>
       </div>
       {/* Multipart form fields arrive with CRLF line breaks (the HTML form encoding); show plain ones. */}

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { Area, AreaChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate, formatUSD } from '../../../shared/format';
+import { formatDate, formatDay, formatUSD } from '../../../shared/format';
 import { divRound, formatUsdCompact, toCents } from '../../../shared/money';
 import type { PerformanceData } from '../../../shared/portal';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -17,7 +17,6 @@ const BORDER = '#dde2ea';
 /** Allocation slices: navy and gold first, then tints that stay distinguishable next to each other. */
 const SLICE_COLOURS = ['#1a2744', '#c98a12', '#5b7bb5', '#8a5a00', '#9aa5b8', '#e0a53a'];
 
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const toTime = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 
 export default function PerformanceCharts({ history, allocation }: Pick<PerformanceData, 'history' | 'allocation'>) {
@@ -70,7 +69,7 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
                     type="number"
                     scale="time"
                     domain={['dataMin', 'dataMax']}
-                    tickFormatter={(t: number) => monthYear.format(new Date(t))}
+                    tickFormatter={(t: number) => formatDay(new Date(t).toISOString(), 'monthYear')}
                     tick={{ fill: MUTED, fontSize: 12 }}
                     stroke={BORDER}
                     tickMargin={8}

@@ -88,7 +88,13 @@ export const SETTINGS_TABS: SettingsTab[] = [
             hint: 'Address of the logo image.',
             notEnforcedDetail: 'shown in e-mails only',
           },
-          { key: 'timezone', label: 'Timezone', kind: 'select', options: opts(TIMEZONES, TIMEZONE_LABELS) },
+          {
+            key: 'timezone',
+            label: 'Timezone',
+            kind: 'select',
+            options: opts(TIMEZONES, TIMEZONE_LABELS),
+            hint: 'Decides what today is (due, due soon and overdue, the dashboard) and the time shown with every timestamp.',
+          },
           {
             key: 'language',
             label: 'Language',

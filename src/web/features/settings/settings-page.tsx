@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, Info, RefreshCw, Undo2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { Office, Settings } from '../../../shared/settings';
+import { getDefaultZone } from '../../../shared/dates';
+import { companyZone, type Office, type Settings } from '../../../shared/settings';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -14,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { pageTitle } from '../../lib/company';
+import { setCompanyZone } from '../../lib/time-zone';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { LOAD_FAILED, SAVE_FAILED, SAVED, useSaveSettings, useSettings } from './api';
 import { EmailTools } from './email-tools';
@@ -42,6 +45,21 @@ const inputId = (key: SettingsKey) => `setting-${key}`;
 function applyCompanyName(name: string) {
   document.querySelector('meta[name="company-name"]')?.setAttribute('content', name);
   document.title = pageTitle('Settings');
+}
+
+/**
+ * A new time zone moves "today" at once (decision record 020): every status the server derived
+ * (due, overdue, the tiles) is read again, and the screen re-renders in the new zone. Last in the
+ * save's success handler: the screen is rendered anew.
+ */
+function useApplyCompanyZone() {
+  const qc = useQueryClient();
+  return (stored: Settings) => {
+    const zone = companyZone(stored);
+    if (zone === getDefaultZone()) return;
+    setCompanyZone(zone);
+    void qc.invalidateQueries();
+  };
 }
 
 export default function SettingsPage() {
@@ -78,6 +96,7 @@ export default function SettingsPage() {
 
 function SettingsForm({ initial }: { initial: Settings }) {
   const save = useSaveSettings();
+  const applyCompanyZone = useApplyCompanyZone();
   const [saved, setSaved] = useState<SettingsFormValues>(() => toFormValues(initial));
   const [values, setValues] = useState<SettingsFormValues>(saved);
   const [errors, setErrors] = useState<SettingsErrors>({});
@@ -155,6 +174,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
         setValues(next);
         applyCompanyName(stored.companyName);
         toast.success(SAVED);
+        applyCompanyZone(stored);
       },
       onError: (err) => {
         const fields = err instanceof ApiError ? settingsFieldErrors(err.fields) : {};

@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
+import { DateInput } from '../../components/ui/date-input';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
@@ -248,7 +249,7 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
               <Input {...form.field('jurisdiction', id('jurisdiction'))} required />
             </Field>
             <Field label="Annual Return Due" htmlFor={id('annualReturnDue')} error={form.errorOf('annualReturnDue')} required>
-              <Input {...form.field('annualReturnDue', id('annualReturnDue'))} type="date" required />
+              <DateInput {...form.field('annualReturnDue', id('annualReturnDue'))} required />
             </Field>
             <Field label="Bank Balance (USD)" htmlFor={id('bankBalance')} error={form.errorOf('bankBalance')} required>
               <Input

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+
+/**
+ * "Today" is the company's day (decision record 020): the status rules and the dashboard tiles
+ * change at local midnight in the company's zone, not at UTC midnight. The app's clock is
+ * injected (no sleeping): 23:30 and 00:30 local time in Dubai (UTC+4) and New York (west of UTC).
+ */
+describe('the company time zone decides what today is', () => {
+  let ctx: TestContext;
+  let cookie: string;
+  let clock = new Date();
+
+  beforeAll(async () => {
+    ctx = await createTestContext({}, { settings: { timezone: 'UTC+4' }, now: () => clock });
+    const a = await createUser(ctx, { role: 'admin', adminUserType: 'founder', name: 'Zone Admin' });
+    cookie = await signIn(ctx, a.email, a.password);
+    await ctx.db.query(`INSERT INTO compliance_items (type, title, due_date, workflow_state) VALUES
+      ('dfsa_filing', 'Filing due 3 Jul', '2026-07-03', 'in_progress'),
+      ('uae_tax', 'Tax due 10 Jul', '2026-07-10', 'not_started')`);
+  });
+  afterAll(() => ctx.close());
+
+  const get = async (url: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json();
+  };
+  const status = async (title: string) =>
+    (await get('/api/compliance')).items.find((i: { title: string }) => i.title === title)?.status as string;
+  const tile = async (key: string) => (await get('/api/dashboard')).tiles.find((t: { key: string }) => t.key === key)?.value as string;
+  const setZone = async (timezone: string) => {
+    const { settings } = await get('/api/settings');
+    const res = await ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie }, payload: { ...settings, timezone } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('in Dubai: due today at 23:30 on 3 Jul (19:30 UTC), overdue at 00:30 on 4 Jul (still 3 Jul in UTC)', async () => {
+    clock = new Date('2026-07-03T19:30:00Z'); // 23:30 in Dubai
+    expect(await status('Filing due 3 Jul')).toBe('due_soon');
+    expect(await tile('dfsaFilingsDueToday')).toBe('1');
+    expect(await status('Tax due 10 Jul')).toBe('in_progress'); // 7 days ahead: the 8th day
+    expect(await tile('uaeTaxStatus')).toBe('Up-to-Date');
+
+    clock = new Date('2026-07-03T20:30:00Z'); // 00:30 on 4 Jul in Dubai; UTC still says 3 Jul
+    expect(await status('Filing due 3 Jul')).toBe('overdue');
+    expect(await tile('dfsaFilingsDueToday')).toBe('0');
+    expect(await status('Tax due 10 Jul')).toBe('due_soon');
+    expect(await tile('uaeTaxStatus')).toBe('Due Soon');
+  });
+
+  it('a change of the setting takes effect at once: in New York (UTC-5, summer UTC-4) 23:30 on 3 Jul is 03:30 UTC on 4 Jul', async () => {
+    clock = new Date('2026-07-04T03:30:00Z');
+    // Still in Dubai (07:30 on 4 Jul): overdue.
+    expect(await status('Filing due 3 Jul')).toBe('overdue');
+    await setZone('UTC-5');
+    expect(await status('Filing due 3 Jul')).toBe('due_soon');
+    expect(await tile('dfsaFilingsDueToday')).toBe('1');
+
+    clock = new Date('2026-07-04T04:30:00Z'); // 00:30 on 4 Jul in New York
+    expect(await status('Filing due 3 Jul')).toBe('overdue');
+    expect(await tile('dfsaFilingsDueToday')).toBe('0');
+    await setZone('UTC+4');
+    expect(await status('Filing due 3 Jul')).toBe('overdue');
+  });
+});
