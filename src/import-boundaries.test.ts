@@ -5,7 +5,9 @@
 //   modules/;
 // - web features never import app/; a feature imports another feature only through that
 //   feature's public entry named in PUBLIC_FEATURE_ENTRIES (none today: compose in app/);
-// - web components/ and lib/ never import features/ or app/.
+// - web components/ and lib/ never import features/ or app/;
+// - the toast library is reached only through lib/toast.ts (a success clears stale errors) and
+//   app/app.tsx (which mounts its Toaster): PACKAGE_GATES.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +16,11 @@ const ROOT = path.resolve(import.meta.dirname);
 
 /** Files of one feature other features may import (decision record 013). Empty on purpose. */
 const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = {};
+
+/** Packages only these files (relative to src/) may import: everything else goes through them. */
+const PACKAGE_GATES: Record<string, string[]> = {
+  sonner: ['web/lib/toast.ts', 'web/lib/toast.test.ts', 'web/app/app.tsx'],
+};
 
 function walk(dir: string): string[] {
   const out: string[] = [];
@@ -117,6 +124,18 @@ describe('import boundaries', () => {
         if (to === undefined) continue;
         const why = violation(from, to);
         if (why) problems.push(`${from} -> ${spec}: ${why}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('gated packages are imported only by their gate files', () => {
+    const problems: string[] = [];
+    for (const file of walk(ROOT)) {
+      const from = path.relative(ROOT, file).split(path.sep).join('/');
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        const allowed = PACKAGE_GATES[spec];
+        if (allowed && !allowed.includes(from)) problems.push(`${from} imports ${spec}: use ${allowed[0]}`);
       }
     }
     expect(problems).toEqual([]);

@@ -1,7 +1,6 @@
 import { BellRing, ChevronsUpDown, KeyRound, LogOut, type LucideIcon, ShieldCheck } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { USER_TYPE_LABELS } from '../../shared/constants';
 import { Button } from '../components/ui/button';
 import {
@@ -30,6 +29,7 @@ import {
 import { useAuth } from '../lib/auth-context';
 import { companyName } from '../lib/company';
 import { useCompanyZone } from '../lib/time-zone';
+import { toast } from '../lib/toast';
 
 export interface NavItem {
   label: string;

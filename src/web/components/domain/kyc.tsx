@@ -1,6 +1,5 @@
 import { Download, Eye } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import {
   KYC_DOCUMENT_LABELS,
   KYC_STATUS_LABELS,
@@ -12,6 +11,7 @@ import {
 import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { downloadKycDocument, type KycOwner, kycViewUrl } from '../../lib/queries/kyc';
+import { toast } from '../../lib/toast';
 import { Badge } from '../ui/badge';
 import { Button, buttonClass } from '../ui/button';
 

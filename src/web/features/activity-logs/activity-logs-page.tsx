@@ -1,6 +1,5 @@
 import { History } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { type ActivityLogEntry, actorLabel, recordsLabel } from '../../../shared/activity';
 import { ACTIVITY_LABELS, ACTIVITY_TYPES, type ActivityType } from '../../../shared/constants';
 import { formatDate, formatDateTimeZoned, formatNumber, formatTime, zoneAbbreviation } from '../../../shared/format';
@@ -13,6 +12,7 @@ import { SearchField } from '../../components/ui/search-field';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
+import { toast } from '../../lib/toast';
 import { useUrlState } from '../../lib/url-state';
 import { useActivityLogs } from './api';
 import { formatDetails, humanizeKey } from './format-details';

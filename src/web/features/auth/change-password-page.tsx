@@ -1,5 +1,4 @@
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { changePasswordForm } from '../../../shared/auth';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
@@ -10,6 +9,7 @@ import { LoadingScreen } from '../../components/ui/spinner';
 import { homeFor, useAuth } from '../../lib/auth-context';
 import { usePasswordPolicy } from '../../lib/password-policy';
 import { redirectTarget } from '../../lib/redirect';
+import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
 import { NewPasswordFields } from './new-password-fields';
 

@@ -1,7 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { forgotPasswordForm } from '../../../shared/auth';
 import { FORGOT_PASSWORD_ANSWER } from '../../../shared/email';
 import { Button } from '../../components/ui/button';
@@ -9,6 +8,7 @@ import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { ApiError, api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
 
 /** "Forgot password?": asks for an e-mail address and always answers the same way. */

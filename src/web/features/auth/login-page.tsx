@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import {
   AUTH_ERRORS,
   checkSignUpForm,
@@ -21,6 +20,7 @@ import { LoadingScreen } from '../../components/ui/spinner';
 import { ApiError, api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { redirectTarget } from '../../lib/redirect';
+import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
 import { EnrolStep, VerifyStep } from './two-factor-step';
 

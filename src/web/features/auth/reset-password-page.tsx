@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { resetPasswordForm } from '../../../shared/auth';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
 import { PASSWORD_RESET_DONE, RESET_LINK_INVALID } from '../../../shared/email';
@@ -10,6 +9,7 @@ import { FormError, useZodForm } from '../../components/ui/form';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { api } from '../../lib/api';
 import { usePasswordPolicy } from '../../lib/password-policy';
+import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
 import { NewPasswordFields } from './new-password-fields';
 

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { TWO_FACTOR_MESSAGES, type TwoFactorSetup, twoFactorCodeInput } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { ApiError, api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 
 function errorText(err: unknown): string {
   return err instanceof ApiError ? err.message || TWO_FACTOR_MESSAGES.invalidCode : 'Something went wrong. Try again.';

@@ -1,6 +1,5 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { formatDate } from '../../../shared/format';
 import { callStatusTone, type InvestorCallNotice } from '../../../shared/ledger';
 import { formatUsdExact } from '../../../shared/money';
@@ -9,6 +8,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
+import { toast } from '../../lib/toast';
 import { downloadPdf, useMyCapitalCalls } from './api';
 
 /** Capital Calls (/investor/capital-calls): the investor's call notices with payment instructions. */

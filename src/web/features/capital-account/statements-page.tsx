@@ -1,6 +1,5 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { lastQuarter } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
 import { type GeneratedStatement, statementQuery } from '../../../shared/ledger';
@@ -11,6 +10,7 @@ import { DateInput } from '../../components/ui/date-input';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { LoadError } from '../../components/ui/load-error';
+import { toast } from '../../lib/toast';
 import { downloadPdf, useMyGeneratedStatements } from './api';
 
 /** Statements (/investor/statements): a capital account statement for any period, as a PDF. */

@@ -1,7 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { todayIso } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
@@ -19,6 +18,7 @@ import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { useClearErrorOnChange } from '../../lib/form-schema';
+import { toast } from '../../lib/toast';
 import { confirmClose } from '../../lib/unsaved-changes';
 import { serverMessage, useCapitalCall, useRecordReceipt } from './api';
 import { CallStatusBadge } from './call-ui';

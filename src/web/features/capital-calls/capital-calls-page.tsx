@@ -1,7 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { formatDate } from '../../../shared/format';
 import { createCallInput } from '../../../shared/ledger';
 import { formatUsdExact, sumAmounts } from '../../../shared/money';
@@ -18,6 +17,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { blank, sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
+import { toast } from '../../lib/toast';
 import { confirmClose } from '../../lib/unsaved-changes';
 import { serverMessage, useCallDeals, useCapitalCalls, useIssueCall } from './api';
 import { CallStatusBadge } from './call-ui';

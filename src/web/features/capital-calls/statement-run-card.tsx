@@ -1,11 +1,11 @@
 import { FileStack } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { lastQuarter } from '../../../shared/dates';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
 import { api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { serverMessage } from './api';
 
 interface Run {

@@ -1,7 +1,6 @@
 import { CalendarDays, FileText, ListChecks, Plus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { COMPLIANCE_STATUSES, type ComplianceItem, type ExternalDueItem } from '../../../shared/compliance';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
@@ -9,6 +8,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { LoadError } from '../../components/ui/load-error';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
+import { toast } from '../../lib/toast';
 import { useUrlRecord, useUrlState } from '../../lib/url-state';
 import { serverMessage, useComplianceOverview, useStartComplianceItem } from './api';
 import { CalendarTab, currentMonth, type Month } from './calendar-tab';

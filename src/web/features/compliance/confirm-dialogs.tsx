@@ -1,7 +1,7 @@
-import { toast } from 'sonner';
 import { type ComplianceItem, type ExternalDueItem, nextOccurrence } from '../../../shared/compliance';
 import { formatDate } from '../../../shared/format';
 import { DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { toast } from '../../lib/toast';
 import { serverMessage, useCompleteComplianceItem, useFileSpvReturn } from './api';
 import { MESSAGES } from './compliance-messages';
 import { RECURRENCE_LABELS } from './compliance-ui';

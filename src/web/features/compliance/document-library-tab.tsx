@@ -1,6 +1,5 @@
 import { Download, Eye } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { toast } from 'sonner';
 import {
   DOCUMENT_MESSAGES,
   DOCUMENT_TYPES,
@@ -23,6 +22,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { TD, TH, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { useDocuments, viewUrl } from '../../lib/queries/documents';
+import { toast } from '../../lib/toast';
 import { serverMessage } from './api';
 
 export type ExpiryFilter = 'all' | ExpiryState['state'];

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import {
   COMPLIANCE_PRIORITIES,
@@ -17,6 +16,7 @@ import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { useReportDirty } from '../../components/ui/unsaved-dialog';
 import { useUsers } from '../../lib/queries/users';
+import { toast } from '../../lib/toast';
 import { serverMessage, useCreateComplianceItem, useUpdateComplianceItem } from './api';
 import { PRIORITY_LABELS, RECURRENCE_LABELS } from './compliance-ui';
 

@@ -8,7 +8,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { toast } from 'sonner';
 import {
   type CreateDealInput,
   DEAL_PAGE_SIZE,
@@ -24,6 +23,7 @@ import {
 import type { Spv } from '../../../shared/spvs';
 import { ApiError, api } from '../../lib/api';
 import { activityLogKeys, dashboardKeys, dealKeys, documentKeys, spvKeys } from '../../lib/query-keys';
+import { toast } from '../../lib/toast';
 
 export type { DealDetail };
 /** One activity entry of a deal (GET /api/deals/:id). */

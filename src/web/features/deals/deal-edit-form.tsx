@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { DEAL_STAGES, DEAL_STATUSES, type Deal, updateDealInput } from '../../../shared/deals';
 import { formatUSD } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
@@ -9,6 +8,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { SessionEndedNotice, useSessionEnded } from '../../components/ui/session-ended';
 import { ApiError } from '../../lib/api';
 import { useFormDraft } from '../../lib/draft';
+import { toast } from '../../lib/toast';
 import { UPDATE_FAILED, UPDATED, updateErrorText, useUpdateDeal } from './api';
 import { DealFields, type DealFormValues, dealBody, dealFormSchema, OTHER_SPV } from './deal-form';
 

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { todayIso } from '../../../shared/dates';
 import { FEE_METHOD_LABEL } from '../../../shared/deal-terms';
 import { formatDate } from '../../../shared/format';
@@ -20,6 +19,7 @@ import { useZodForm } from '../../components/ui/form';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api } from '../../lib/api';
 import { sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
+import { toast } from '../../lib/toast';
 
 import { managementFeesKey, messageOf, refreshMoney } from './deal-fees-shared';
 

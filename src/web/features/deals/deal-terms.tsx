@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import {
   CATCH_UP_KINDS,
   type CatchUpKind,
@@ -22,6 +21,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, api } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 
 const termsKey = (dealId: string) => ['deals', 'terms', dealId] as const;

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { formatDate, formatUSD } from '../../../shared/format';
 import { PERFORMANCE_STATUSES, performanceTone, type Valuation, valuationInput } from '../../../shared/portal';
 import { Badge } from '../../components/ui/badge';
@@ -13,6 +12,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api } from '../../lib/api';
 import { dealKeys } from '../../lib/query-keys';
+import { toast } from '../../lib/toast';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const empty = () => ({ valuationDate: today(), currentValue: '', expectedExit: '', performanceStatus: 'On Track' as const });

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { formatDate } from '../../../shared/format';
 import { ENTRY_LABELS, type LedgerEntry, reversalInput } from '../../../shared/ledger';
 import { formatUsdExact } from '../../../shared/money';
@@ -22,6 +21,7 @@ import { Textarea } from '../../components/ui/input';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
+import { toast } from '../../lib/toast';
 import { confirmClose } from '../../lib/unsaved-changes';
 
 /** What an entry is, in words: 'Contribution', or 'Reversal of Contribution'. */

@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { createDealInput, DEAL_MESSAGES } from '../../../shared/deals';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
@@ -9,6 +8,7 @@ import { useZodForm } from '../../components/ui/form';
 import { SessionEndedNotice, useSessionEnded } from '../../components/ui/session-ended';
 import { ApiError } from '../../lib/api';
 import { useFormDraft } from '../../lib/draft';
+import { toast } from '../../lib/toast';
 import { useCreateDeal } from './api';
 import { DealFields, dealBody, dealFormSchema, EMPTY_DEAL_FORM } from './deal-form';
 

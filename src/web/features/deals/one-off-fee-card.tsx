@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { todayIso } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
 import { type DealLedger, feeInput } from '../../../shared/ledger';
@@ -14,6 +13,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { api } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
+import { toast } from '../../lib/toast';
 
 import { ledgerKey, messageOf, refreshMoney } from './deal-fees-shared';
 

@@ -1,6 +1,5 @@
 import { ChevronsDown } from 'lucide-react';
 import { type DragEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import {
   DEAL_MESSAGES,
   DEAL_PAGE_SIZE,
@@ -15,6 +14,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
+import { toast } from '../../lib/toast';
 import { useStageDeals } from './api';
 
 /** A stage's count as the list reported it: exact, or (beyond the server's cap) a lower bound. */

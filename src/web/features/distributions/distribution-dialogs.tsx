@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import type { WaterfallPreview } from '../../../shared/deal-terms';
 import { formatDate, formatUSD } from '../../../shared/format';
 import type { DistributionEvent } from '../../../shared/portal';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { DISTRIBUTION_TEXT, type RecordDistributionBody, serverMessage, useConfirmPayment } from './api';
 import { Fact, formatUSDExact } from './distribution-ui';
 import { InvestorTiersTable, cents as tierCents, WaterfallChart } from './waterfall-ui';

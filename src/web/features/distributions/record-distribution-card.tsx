@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { WaterfallPreview } from '../../../shared/deal-terms';
 import type { DealOption } from '../../../shared/deals';
 import { formatUSD } from '../../../shared/format';
@@ -14,6 +13,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { ApiError } from '../../lib/api';
 import { useFormDraft } from '../../lib/draft';
 import { blank, sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
+import { toast } from '../../lib/toast';
 import {
   DISTRIBUTION_TEXT,
   type RecordDistributionBody,

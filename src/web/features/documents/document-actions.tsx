@@ -1,12 +1,12 @@
 import { Download, Eye, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { DOCUMENT_MESSAGES, type VaultDocument } from '../../../shared/documents';
 import { Button, buttonClass } from '../../components/ui/button';
 import { DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
+import { toast } from '../../lib/toast';
 import { downloadDocument, useDeleteDocument, viewUrl } from './api';
 
 export function RowActions({ doc, onDelete, compact = false }: { doc: VaultDocument; onDelete: () => void; compact?: boolean }) {

@@ -1,6 +1,5 @@
 import { FileText } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { DOCUMENT_MESSAGES, documentExpiry, type VaultDocument } from '../../../shared/documents';
 import { formatDate, formatDateTimeZoned } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
@@ -10,6 +9,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
+import { toast } from '../../lib/toast';
 import { useDocuments, useUpdateDocument } from './api';
 import { DeleteDialog, RowActions } from './document-actions';
 

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
   ACCEPT_ATTRIBUTE,
@@ -27,6 +26,7 @@ import { ApiError } from '../../lib/api';
 import { useDraft } from '../../lib/draft';
 import { useDealOptions } from '../../lib/queries/deals';
 import { documentKeys } from '../../lib/query-keys';
+import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { type UploadFields, uploadDocument, useInvestorOptions } from './api';
 

@@ -1,6 +1,5 @@
 import { CalendarClock, ClipboardCheck, Download, FileText, FolderOpen, Landmark, Mail, Phone } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { formatDate } from '../../../shared/format';
 import type { InvestorComplianceData } from '../../../shared/portal';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -8,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { toast } from '../../lib/toast';
 import { COMPLIANCE_TEXT, downloadInvestorDocument } from './api';
 import { ComplianceStatusBadge, daysRemainingText, reviewStatus, Skeleton } from './compliance-ui';
 import { SuitabilityReviewDialog } from './suitability-dialog';

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleDashed, Lock, Send, ShieldAlert, Upload, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { fileExtension } from '../../../shared/documents';
 import { formatBytes, formatDate, formatDateTime } from '../../../shared/format';
 import {
@@ -20,6 +19,7 @@ import { Progress } from '../../components/ui/progress';
 import { ApiError, serverMessage } from '../../lib/api';
 import { uploadKycDocument, useSubmitKyc } from '../../lib/queries/kyc';
 import { kycKeys } from '../../lib/query-keys';
+import { toast } from '../../lib/toast';
 import { ComplianceStatusBadge } from './compliance-ui';
 
 export type Category = 'Identity Verification' | 'Financial Suitability';

@@ -1,5 +1,4 @@
 import { ClipboardCheck } from 'lucide-react';
-import { toast } from 'sonner';
 import { type SuitabilityAnswers, suitabilityInput } from '../../../shared/portal';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
@@ -7,6 +6,7 @@ import { useZodForm } from '../../components/ui/form';
 import { NativeSelect } from '../../components/ui/select';
 import { useDialogGuard, useReportDirty } from '../../components/ui/unsaved-dialog';
 import { serverMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { COMPLIANCE_TEXT, useCompleteSuitabilityReview } from './api';
 import { answerLabel, SUITABILITY_FIELDS, SUITABILITY_QUESTIONS } from './suitability';
 

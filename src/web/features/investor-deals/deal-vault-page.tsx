@@ -1,7 +1,6 @@
 import { ArrowRight, Briefcase, Download, Eye, FileText, FolderOpen, RotateCw } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { formatDate, formatUSD } from '../../../shared/format';
 import type { InvestorDeal } from '../../../shared/portal';
 import { DealStatusBadge, DealTypeIcon } from '../../components/domain/deal';
@@ -10,6 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
+import { toast } from '../../lib/toast';
 import { downloadInvestorDocument, type InvestorDocument, investorDocumentViewUrl, useInvestorDeals } from './api';
 
 export const DEAL_VAULT_TEXT = {

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { INVESTOR_USER_TYPES, type InvestorUserType, USER_TYPE_LABELS } from '../../../shared/constants';
 import { KYC_STATUS_LABELS, KYC_STATUSES, type KycApplication, type KycCounters, type KycStatus } from '../../../shared/kyc';
 import { PageHeader } from '../../components/layout/page-header';
@@ -16,6 +15,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { TH } from '../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
+import { toast } from '../../lib/toast';
 import { useUrlState } from '../../lib/url-state';
 import { serverMessage, useKycList } from './api';
 import { KycDialog } from './kyc-dialogs';

@@ -1,6 +1,5 @@
 import { ArrowRight, Check, CircleDashed, RotateCw, ShieldCheck, ShieldX } from 'lucide-react';
 import { type BaseSyntheticEvent, type ReactNode, useId } from 'react';
-import { toast } from 'sonner';
 import { USER_TYPE_LABELS } from '../../../shared/constants';
 import { formatBytes, formatDate, formatDateTime } from '../../../shared/format';
 import { approveKycInput, KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycApplication, rejectKycInput } from '../../../shared/kyc';
@@ -14,6 +13,7 @@ import { Progress } from '../../components/ui/progress';
 import { Spinner } from '../../components/ui/spinner';
 import { useReportDirty } from '../../components/ui/unsaved-dialog';
 import { ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { UNSAVED_CHANGES_MESSAGE } from '../../lib/unsaved-changes';
 import { serverMessage, useKycDetail, useReviewKyc } from './api';
 import { type DialogState, MESSAGES, type Mode } from './kyc-list';

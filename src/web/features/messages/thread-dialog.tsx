@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, RotateCw, Send } from 'lucide-react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { formatDateTimeZoned } from '../../../shared/format';
 import { type MessageThread, replyFields, type ThreadMessage } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
@@ -12,6 +11,7 @@ import { Textarea } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { messageKeys } from '../../lib/query-keys';
+import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { attachmentUrl, downloadAttachment, errorMessage, refreshAfterChange, type Side, sendReply, useThread } from './api';
 import { AttachmentField, applyFailure, isAbort, SendingProgress, useAttachmentForm } from './attachment-form';

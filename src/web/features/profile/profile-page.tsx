@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Info, KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { USER_TYPE_LABELS } from '../../../shared/constants';
 import type { NotificationPreferences, NotificationTopic } from '../../../shared/email';
 import { PageHeader } from '../../components/layout/page-header';
@@ -11,6 +10,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
+import { toast } from '../../lib/toast';
 
 const prefsKey = ['me', 'notifications'] as const;
 

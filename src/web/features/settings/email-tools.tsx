@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, RefreshCw, RotateCw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import type { OutboxEntry, OutboxPage, OutboxStatus, TestEmailResult } from '../../../shared/email';
 import { formatDateTime } from '../../../shared/format';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -16,6 +15,7 @@ import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/t
 import { ApiError, api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { activityLogKeys } from '../../lib/query-keys';
+import { toast } from '../../lib/toast';
 
 const STATUS_TONE: Record<OutboxStatus, BadgeTone> = { queued: 'warning', sending: 'info', sent: 'success', failed: 'danger' };
 const STATUS_LABEL: Record<OutboxStatus, string> = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' };

@@ -1,6 +1,5 @@
 import { Building2, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { formatDate, formatUSD } from '../../../shared/format';
 import {
   daysUntil,
@@ -25,6 +24,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
 import { cn } from '../../lib/cn';
 import { useClearErrorOnChange } from '../../lib/form-schema';
+import { toast } from '../../lib/toast';
 import { confirmClose } from '../../lib/unsaved-changes';
 import { useCreateSpv, useSpvs, useUpdateSpv } from './api';
 import { PaymentInstructionsFields } from './payment-fields';

@@ -1,6 +1,5 @@
 import { CheckCircle2, Eye, RotateCw, Search, XCircle } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { formatDate, formatUSD } from '../../../shared/format';
 import { rejectSubscriptionInput, SUBSCRIPTION_STATUSES, type Subscription, type SubscriptionStatus } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
@@ -14,6 +13,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { useDealOptions } from '../../lib/queries/deals';
+import { toast } from '../../lib/toast';
 import { decimalToCents } from './amount';
 import { SUBSCRIPTION_TEXT, serverMessage, useAllSubscriptions, useTransitionSubscription } from './api';
 import { SubscriptionProgress, SubscriptionStatusBadge } from './subscription-ui';

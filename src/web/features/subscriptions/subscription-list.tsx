@@ -1,6 +1,5 @@
 import { ClipboardList } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { formatDate, formatUSDExact } from '../../../shared/format';
 import type { Subscription } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
@@ -8,6 +7,7 @@ import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { LoadError } from '../../components/ui/load-error';
 import { ListSkeleton } from '../../components/ui/skeleton';
+import { toast } from '../../lib/toast';
 import { SUBSCRIPTION_TEXT, serverMessage, useCancelSubscription, useMySubscriptions } from './api';
 import { SubscriptionProgress, SubscriptionStatusBadge } from './subscription-ui';
 

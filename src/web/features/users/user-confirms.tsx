@@ -1,10 +1,10 @@
 import { Check, Copy, ShieldOff, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
 import { type ManagedUser, USER_MESSAGES } from '../../../shared/users';
 import { Button } from '../../components/ui/button';
 import { DialogActions, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/form';
 import { ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { serverMessage, useDeleteUser, useResetPassword } from './api';
 
 /** Copies text; falls back to a hidden textarea where the async clipboard is unavailable (plain http). */

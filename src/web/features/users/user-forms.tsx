@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { ACCOUNT_STATUSES, type AccountStatus, MIN_PASSWORD_LENGTH, type UserType } from '../../../shared/constants';
 import { createUserInput, type ManagedUser, type UpdateUserInput, USER_MESSAGES, updateUserInput } from '../../../shared/users';
 import { DialogActions, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -10,6 +9,7 @@ import { useReportDirty } from '../../components/ui/unsaved-dialog';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { policyHint, usePasswordPolicy } from '../../lib/password-policy';
+import { toast } from '../../lib/toast';
 import { serverMessage, useCreateUser, useUpdateUser } from './api';
 import { emailText, ROLE_LABELS, STATUS_LABELS, typeOptions } from './user-list';
 

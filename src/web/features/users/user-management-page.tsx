@@ -1,6 +1,5 @@
 import { UserPlus } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ACCOUNT_STATUSES, type AccountStatus, type Role } from '../../../shared/constants';
 import { type ManagedUser, USER_MESSAGES } from '../../../shared/users';
 import { PageHeader } from '../../components/layout/page-header';
@@ -16,6 +15,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { TH } from '../../components/ui/table';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { useAuth } from '../../lib/auth-context';
+import { toast } from '../../lib/toast';
 import { useUrlState } from '../../lib/url-state';
 import { serverMessage, useUpdateUser, useUsers } from './api';
 import { DeleteUserConfirm, ResetPasswordConfirm } from './user-confirms';
