@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { GeneratedStatement } from '../../../shared/ledger.ts';
+import type { GeneratedStatement, StatementRun } from '../../../shared/ledger.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { conflict } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { storeDocument } from '../documents/service.ts';
 import { buildStatement, newStatementCache, statementPdf } from './statements.ts';
-
-export interface StatementRun {
-  id: string;
-  from: string;
-  to: string;
-  status: 'running' | 'done' | 'failed';
-  total: number;
-  done: number;
-  failed: number;
-  startedAt: string;
-  finishedAt: string | null;
-  msPerStatement: number | null;
-  error: string | null;
-}
 
 const runs = new Map<string, StatementRun>();
 

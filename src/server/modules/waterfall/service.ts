@@ -5,6 +5,7 @@ import {
   type DealTermsInput,
   type DealWaterfallSummary,
   describeTerms,
+  type InvestorDealTerms,
   percentUnits,
   termsToRates,
   type WaterfallPreview,
@@ -449,10 +450,7 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
 }
 
 /** The terms of each deal an investor holds (Completed subscriptions). */
-export async function investorDealTerms(
-  q: Queryable,
-  investorId: string,
-): Promise<{ dealId: string; dealTitle: string; summary: string; terms: Omit<DealTerms, 'carryRecipients' | 'createdByName'> | null }[]> {
+export async function investorDealTerms(q: Queryable, investorId: string): Promise<InvestorDealTerms[]> {
   const deals = await q.query<{ id: string; title: string }>(
     `SELECT DISTINCT d.id, d.title FROM subscriptions s JOIN deals d ON d.id = s.deal_id
       WHERE s.investor_id = $1 AND s.status = 'Completed' ORDER BY d.title, d.id`,
