@@ -21,6 +21,7 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, parse } from '../../http/errors.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
@@ -33,9 +34,9 @@ import { describeError, resolveTarget, sendOne } from './transport.ts';
 import { linkBase, withLinks } from './worker.ts';
 
 async function preferencesOf(q: Queryable, user: { id: string; role: 'admin' | 'investor' }): Promise<NotificationPreferences> {
-  const row = (
-    await q.query<{ disabled_topics: string[] }>('SELECT disabled_topics FROM notification_preferences WHERE user_id = $1', [user.id])
-  )[0];
+  const row = await sql<{ disabled_topics: string[] }>('SELECT disabled_topics FROM notification_preferences WHERE user_id = $1').first(q, [
+    user.id,
+  ]);
   const disabled = new Set(row?.disabled_topics ?? []);
   const settings = await getSettings(q);
   return {
@@ -93,11 +94,10 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
       await unsubscribeToken(q, user.id);
       const current = new Set(
         (
-          await q.query<{ disabled_topics: string[] }>(
+          await sql<{ disabled_topics: string[] }>(
             'SELECT disabled_topics FROM notification_preferences WHERE user_id = $1 FOR UPDATE',
-            [user.id],
-          )
-        )[0]?.disabled_topics ?? [],
+          ).first(q, [user.id])
+        )?.disabled_topics ?? [],
       );
       for (const [t, on] of Object.entries(topics)) {
         if (on) current.delete(t);
@@ -114,13 +114,10 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route.post('/api/notifications/unsubscribe', pub, async (request) => {
     const { token, topic } = parse(unsubscribeInput, request.body);
-    const rows = await db.query<{ user_id: string }>(
-      `UPDATE notification_preferences
+    const rows = await sql<{ user_id: string }>(`UPDATE notification_preferences
           SET disabled_topics = CASE WHEN $2 = ANY(disabled_topics) THEN disabled_topics ELSE array_append(disabled_topics, $2) END,
               updated_at = now()
-        WHERE unsubscribe_token = $1 RETURNING user_id`,
-      [token, topic],
-    );
+        WHERE unsubscribe_token = $1 RETURNING user_id`).all(db, [token, topic]);
     if (rows.length === 0) throw badRequest('This unsubscribe link is not valid', { token: 'This unsubscribe link is not valid' });
     return { message: `You will no longer receive ${TOPIC_INFO[topic].label.toLowerCase()} e-mails.`, topic };
   });
