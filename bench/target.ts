@@ -20,8 +20,9 @@ import { hashPassword } from '../src/server/auth/password.ts';
 import { SESSION_SQL, sessionId } from '../src/server/auth/sessions.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { MessageCipher } from '../src/server/crypto/cipher.ts';
-import { type Db, one, openPglite, openPostgres, type Queryable } from '../src/server/db/client.ts';
+import { type Db, openPglite, openPostgres, type Queryable } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
+import { sql } from '../src/server/db/sql.ts';
 import { loggerOptions } from '../src/server/http/logging.ts';
 import { createFastify, registerPlugins } from '../src/server/http/plugins.ts';
 import { HEALTH_SCHEMA } from '../src/server/modules/health/routes.ts';
@@ -47,9 +48,9 @@ function recording(db: Db) {
   // flight from an earlier load run must not leak into the capture.
   const als = new AsyncLocalStorage<Captured[]>();
   const wrap = (q: Queryable): Queryable => ({
-    query: <T>(sql: string, params?: unknown[]) => {
+    query: (sql: string, params?: unknown[]) => {
       als.getStore()?.push({ sql, params });
-      return q.query<T>(sql, params);
+      return q.query(sql, params);
     },
   });
   const wrapped: Db = {
@@ -94,7 +95,7 @@ async function appMode() {
   // 1,000 requests per user and hour: two-factor off and the API limit out of the way.
   await seedSettingDefault(raw, 'twoFactorAuth', false);
   await seedSettingDefault(raw, 'apiRateLimit', 1_000_000);
-  let admin = await one<{ id: string }>(raw, 'SELECT id FROM profiles WHERE lower(email) = lower($1)', [BENCH_ADMIN.email]);
+  let admin = await sql<{ id: string }>('SELECT id FROM profiles WHERE lower(email) = lower($1)').first(raw, [BENCH_ADMIN.email]);
   if (!admin) {
     const passwordHash = await hashPassword(BENCH_ADMIN.password, 10);
     const id = await raw.tx((q) =>
@@ -191,7 +192,7 @@ async function appMode() {
   // (SESSION_SQL, by primary key): what a create costs with a session lookup and nothing else.
   bare.post<{ Params: { name: string } }>('/bare/write-session/:name', async (request, reply) => {
     const token = /(?:^|;\s*)sd_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
-    const session = token ? await raw.query<{ valid: boolean; status: string }>(SESSION_SQL, [sessionId(token)]) : [];
+    const session = token ? await sql<{ valid: boolean; status: string }>(SESSION_SQL).all(raw, [sessionId(token)]) : [];
     if (!session[0]?.valid || session[0].status !== 'active') return reply.status(401).send({ message: 'no session' });
     const qs = writes.get(request.params.name) ?? [];
     if (qs.length === 0) return reply.status(500).send({ message: 'nothing captured to replay' });
@@ -204,7 +205,7 @@ async function appMode() {
     const { holdings, quarters, investors } = request.body;
     const t0 = performance.now();
     const portfolio = { email: 'bench-portfolio@example.test', password: 'bench-portfolio-password' };
-    const existing = await one<{ id: string }>(raw, 'SELECT id FROM profiles WHERE email = $1', [portfolio.email]);
+    const existing = await sql<{ id: string }>('SELECT id FROM profiles WHERE email = $1').first(raw, [portfolio.email]);
     if (!existing) {
       const passwordHash = await hashPassword(portfolio.password, 10);
       await raw.tx(async (q) => {
@@ -218,12 +219,9 @@ async function appMode() {
           mustChangePassword: false,
         });
         const start = '2016-01-01';
-        const deals = await q.query<{ id: string }>(
-          `INSERT INTO deals (title, type, status, stage, created_by, created_at)
+        const deals = await sql<{ id: string }>(`INSERT INTO deals (title, type, status, stage, created_by, created_at)
            SELECT 'Capital bench holding ' || i, 'PPP', 'Active', 'Post-Investment', $1, timestamptz '2015-12-01'
-             FROM generate_series(1, $2::int) i RETURNING id`,
-          [adminId, holdings],
-        );
+             FROM generate_series(1, $2::int) i RETURNING id`).all(q, [adminId, holdings]);
         const ids = deals.map((d) => d.id);
         await q.query(
           `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, created_by)
@@ -249,22 +247,19 @@ async function appMode() {
       });
     }
     const have = Number(
-      (await raw.query<{ n: number }>("SELECT count(*)::int AS n FROM profiles WHERE email LIKE 'bench-statement-%@example.test'"))[0]?.n ??
-        0,
+      (await sql<{ n: number }>("SELECT count(*)::int AS n FROM profiles WHERE email LIKE 'bench-statement-%@example.test'").first(raw))
+        ?.n ?? 0,
     );
     if (have < investors) {
       await raw.tx(async (q) => {
-        const deals = await q.query<{ id: string }>(
-          `INSERT INTO deals (title, type, status, created_by, created_at)
-           SELECT 'Statement bench deal ' || i, 'Infrastructure', 'Active', $1, timestamptz '2023-12-01' FROM generate_series(1, 5) i RETURNING id`,
+        const deals = await sql<{ id: string }>(`INSERT INTO deals (title, type, status, created_by, created_at)
+           SELECT 'Statement bench deal ' || i, 'Infrastructure', 'Active', $1, timestamptz '2023-12-01' FROM generate_series(1, 5) i RETURNING id`).all(
+          q,
           [adminId],
         );
-        const people = await q.query<{ id: string }>(
-          `INSERT INTO profiles (email, name, role, investor_user_type, status)
+        const people = await sql<{ id: string }>(`INSERT INTO profiles (email, name, role, investor_user_type, status)
            SELECT 'bench-statement-' || i || '@example.test', 'Statement Investor ' || lpad(i::text, 5, '0'), 'investor', 'hni', 'active'
-             FROM generate_series($1::int + 1, $2::int) i RETURNING id`,
-          [have, investors],
-        );
+             FROM generate_series($1::int + 1, $2::int) i RETURNING id`).all(q, [have, investors]);
         // Each investor: a commitment in two deals, four quarterly contributions, one distribution and a fee.
         await q.query(
           `WITH p AS (SELECT id, row_number() OVER () AS n FROM unnest($1::uuid[]) id),
@@ -328,7 +323,7 @@ async function appMode() {
 
 /** The generated documents get tiny files, so the start-up consistency sweep finds them in storage. */
 async function writeDocumentFiles(db: Db, storage: string) {
-  const rows = await db.query<{ file_path: string }>("SELECT file_path FROM documents WHERE file_path LIKE 'deal-documents/bench/%'");
+  const rows = await sql<{ file_path: string }>("SELECT file_path FROM documents WHERE file_path LIKE 'deal-documents/bench/%'").all(db);
   await mkdir(path.join(storage, 'deal-documents', 'bench'), { recursive: true });
   const content = '%PDF-1.4\n% bench\n';
   for (let i = 0; i < rows.length; i += 200) {

@@ -1,6 +1,7 @@
 // Generates a large synthetic data set with SQL generate_series (fast on both engines).
 // Growth is incremental: grow(db, 10) after grow(db, 1) adds the missing 9x.
 import type { Db } from '../../src/server/db/client.ts';
+import { sql } from '../../src/server/db/sql.ts';
 
 /** Rows per 1x. */
 export const BASE = { deals: 10_000, users: 1_000, activity: 100_000, documents: 5_000 } as const;
@@ -17,12 +18,15 @@ export function countsFor(scale: number, base: Counts = BASE): Counts {
 }
 
 async function have(db: Db): Promise<Counts> {
-  const [r] = await db.query<{ deals: number; users: number; activity: number; documents: number }>(
-    `SELECT (SELECT count(*) FROM deals WHERE title LIKE 'Bench deal %')::int AS deals,
+  const [r] = await sql<{
+    deals: number;
+    users: number;
+    activity: number;
+    documents: number;
+  }>(`SELECT (SELECT count(*) FROM deals WHERE title LIKE 'Bench deal %')::int AS deals,
             (SELECT count(*) FROM profiles WHERE email LIKE 'bench-user-%')::int AS users,
             (SELECT count(*) FROM activity_logs WHERE details ? 'bench')::int AS activity,
-            (SELECT count(*) FROM documents WHERE file_path LIKE 'deal-documents/bench/%')::int AS documents`,
-  );
+            (SELECT count(*) FROM documents WHERE file_path LIKE 'deal-documents/bench/%')::int AS documents`).all(db);
   return r as Counts;
 }
 

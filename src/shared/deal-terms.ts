@@ -154,6 +154,14 @@ export interface DealTerms {
   distributionCount: number;
 }
 
+/** GET /api/investor/deal-terms: the economics of each deal an investor holds (not who receives the carry). */
+export interface InvestorDealTerms {
+  dealId: string;
+  dealTitle: string;
+  summary: string;
+  terms: Omit<DealTerms, 'carryRecipients' | 'createdByName'> | null;
+}
+
 export interface DealTermsData {
   /** Null while the deal has no terms: distributions then go 100% to investors pro rata. */
   current: DealTerms | null;

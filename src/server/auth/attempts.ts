@@ -1,5 +1,6 @@
 import { AUTH_ERRORS } from '../../shared/auth.ts';
 import type { Db, Queryable } from '../db/client.ts';
+import { sql } from '../db/sql.ts';
 import { HttpError } from '../http/errors.ts';
 
 export type AttemptKind = 'sign_in' | 'change_password' | 'sign_up';
@@ -37,8 +38,12 @@ export async function reserveAttempt(
       .filter((k): k is string => k !== null)
       .sort();
     for (const key of keys) await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
-    const rows = await q.query<{ account: number; client: number; account_retry: number | null; client_retry: number | null }>(
-      `WITH w AS (SELECT now() - make_interval(mins => $4) AS start),
+    const rows = await sql<{
+      account: number;
+      client: number;
+      account_retry: number | null;
+      client_retry: number | null;
+    }>(`WITH w AS (SELECT now() - make_interval(mins => $4) AS start),
             a AS (SELECT created_at FROM auth_attempts, w
                    WHERE kind = $1 AND account = $2 AND created_at > greatest(w.start, coalesce($5::timestamptz, '-infinity'))
                      AND ($6 OR outcome <> 'ok')),
@@ -46,9 +51,14 @@ export async function reserveAttempt(
                    WHERE kind = $1 AND ip_address = $3 AND created_at > w.start AND ($6 OR outcome <> 'ok'))
        SELECT (SELECT count(*) FROM a)::int AS account, (SELECT count(*) FROM c)::int AS client,
               ceil(extract(epoch FROM (SELECT min(created_at) FROM a) + make_interval(mins => $4) - now()))::int AS account_retry,
-              ceil(extract(epoch FROM (SELECT min(created_at) FROM c) + make_interval(mins => $4) - now()))::int AS client_retry`,
-      [kind, who.account, who.ip, limits.windowMinutes, limits.accountSince ?? null, limits.countAll === true],
-    );
+              ceil(extract(epoch FROM (SELECT min(created_at) FROM c) + make_interval(mins => $4) - now()))::int AS client_retry`).all(q, [
+      kind,
+      who.account,
+      who.ip,
+      limits.windowMinutes,
+      limits.accountSince ?? null,
+      limits.countAll === true,
+    ]);
     const r = rows[0];
     const over: number[] = [];
     if (r && who.account !== null && limits.perAccount !== null && r.account >= limits.perAccount)
@@ -64,10 +74,9 @@ export async function reserveAttempt(
     }
     // Old rows are no use to any window: remove some now and then.
     if (Math.random() < 0.01) await q.query("DELETE FROM auth_attempts WHERE created_at < now() - interval '2 days'");
-    const ins = await q.query<{ id: number }>(
+    const ins = await sql<{ id: number }>(
       `INSERT INTO auth_attempts (kind, account, ip_address, outcome) VALUES ($1, $2, $3, 'pending') RETURNING id`,
-      [kind, who.account, who.ip],
-    );
+    ).all(q, [kind, who.account, who.ip]);
     return ins[0]?.id as number;
   });
 }

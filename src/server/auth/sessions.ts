@@ -3,6 +3,7 @@ import type { AppUser } from '../../shared/auth.ts';
 import { SESSION_ABSOLUTE_HOURS } from '../../shared/constants.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Invalidations } from '../db/invalidation.ts';
+import { sql } from '../db/sql.ts';
 
 export const SESSION_COOKIE = 'sd_session';
 
@@ -65,6 +66,7 @@ export const SESSION_SQL = `SELECT s.id, s.last_seen_at, s.expires_at, s.idle_ti
        JOIN profiles p ON p.id = s.user_id
        JOIN credentials c ON c.user_id = p.id
       WHERE s.id = $1`;
+const sessionById = sql<SessionRow & { valid: boolean }, [id: string]>(SESSION_SQL);
 
 export const sessionId = hashToken;
 
@@ -125,8 +127,7 @@ export async function resolveSession(q: Queryable, token: string): Promise<Sessi
 }
 
 async function lookup(q: Queryable, id: string): Promise<{ info: SessionInfo; lastSeenMs: number; validUntilMs: number } | null> {
-  const rows = await q.query<SessionRow & { valid: boolean }>(SESSION_SQL, [id]);
-  const row = rows[0];
+  const row = await sessionById.first(q, [id]);
   if (!row) return null;
   if (!row.valid || row.status !== 'active') {
     await q.query('DELETE FROM sessions WHERE id = $1', [id]);

@@ -6,8 +6,15 @@ import pg from 'pg';
 
 /** Something that runs SQL: the database itself, or a transaction. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs a statement. Its rows are untyped here: a statement whose rows are read declares their
+   * type with `sql<Row>(text)` (db/sql.ts, decision 019).
+   */
+  query(sql: string, params?: unknown[]): Promise<Row[]>;
 }
+
+/** A row as the driver returns it, before a statement (db/sql.ts) names its columns' types. */
+export type Row = Record<string, unknown>;
 
 export interface Db extends Queryable {
   readonly engine: 'pglite' | 'postgres';
@@ -90,8 +97,8 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     },
   });
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      const res = await q.query<T>(sql, params as unknown[]);
+    async query(sql: string, params?: unknown[]) {
+      const res = await q.query<Row>(sql, params as unknown[]);
       return res.rows;
     },
   });
@@ -103,7 +110,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   return {
     engine: 'pglite',
     raw,
-    query: <T>(sql: string, params?: unknown[]) => lane(() => base.query<T>(sql, params)),
+    query: (sql: string, params?: unknown[]) => lane(() => base.query(sql, params)),
     tx: (fn) => lane(() => raw.transaction((t) => fn(wrap(t)))),
     close: async () => {
       await raw.close();
@@ -140,18 +147,18 @@ export async function openPostgres(url: string, max = 10): Promise<Db & { pool: 
   return {
     engine: 'postgres',
     pool,
-    async query<T>(sql: string, params?: unknown[]) {
-      const res = await pool.query(sql, params);
-      return res.rows as T[];
+    async query(sql: string, params?: unknown[]) {
+      const res = await pool.query<Row>(sql, params);
+      return res.rows;
     },
     async tx<T>(fn: (q: Queryable) => Promise<T>) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await fn({
-          async query<R>(sql: string, params?: unknown[]) {
-            const res = await client.query(sql, params);
-            return res.rows as R[];
+          async query(sql: string, params?: unknown[]) {
+            const res = await client.query<Row>(sql, params);
+            return res.rows;
           },
         });
         await client.query('COMMIT');
@@ -211,10 +218,4 @@ async function listenPostgres(url: string, channel: string, on: Listener): Promi
       await c?.end().catch(() => {});
     },
   };
-}
-
-/** The first row, or undefined. */
-export async function one<T>(q: Queryable, sql: string, params?: unknown[]): Promise<T | undefined> {
-  const rows = await q.query<T>(sql, params);
-  return rows[0];
 }

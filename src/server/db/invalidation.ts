@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './client.ts';
+import { sql } from './sql.ts';
 
 /** The channel migration 021's triggers notify on. */
 export const INVALIDATE_CHANNEL = 'sd_invalidate';
@@ -80,11 +81,10 @@ export class Invalidations {
     });
     let timer: NodeJS.Timeout | undefined;
     try {
-      const [row] = await this.db.query<{ n: number }>(
-        `SELECT (SELECT count(*) FROM pg_stat_activity WHERE application_name = $3 AND datname = current_database())::int AS n,
-                pg_notify($1, $2) IS NULL AS sent`,
-        [INVALIDATE_CHANNEL, `sync:${nonce}`, LISTENER_NAME],
-      );
+      const [row] = await sql<{
+        n: number;
+      }>(`SELECT (SELECT count(*) FROM pg_stat_activity WHERE application_name = $3 AND datname = current_database())::int AS n,
+                pg_notify($1, $2) IS NULL AS sent`).all(this.db, [INVALIDATE_CHANNEL, `sync:${nonce}`, LISTENER_NAME]);
       expected = row?.n ?? 1;
       if (acks >= expected) return;
       const late = new Promise<void>((resolve) => {

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db, Queryable } from './client.ts';
+import { sql } from './sql.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any fixed number: serialises migrations when several servers start on one PostgreSQL.
@@ -16,7 +17,7 @@ export async function migrationFiles(): Promise<string[]> {
 /** The migrations a database has applied, in order (creating the bookkeeping table if needed). */
 export async function appliedMigrations(q: Queryable): Promise<string[]> {
   await q.query(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE} (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-  return (await q.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY name`)).map((r) => r.name);
+  return (await sql<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY name`).all(q)).map((r) => r.name);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, dbPriority, openPglite } from './client.ts';
+import { sql } from './sql.ts';
 
 /** PGlite's single connection: state-changing work waits for the statement in progress, not for every read queued. */
 describe('PGlite priority lane', () => {
@@ -35,6 +36,6 @@ describe('PGlite priority lane', () => {
   it('a failing statement does not stall the lane', async () => {
     await expect(db.query('SELECT * FROM no_such_table')).rejects.toThrow();
     await expect(dbPriority.run('high', () => db.tx(async () => Promise.reject(new Error('boom'))))).rejects.toThrow('boom');
-    expect(await db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    expect(await sql<{ one: number }>('SELECT 1 AS one').all(db)).toEqual([{ one: 1 }]);
   });
 });

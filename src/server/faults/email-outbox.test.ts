@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, openPostgres } from '../db/client.ts';
+import { sql } from '../db/sql.ts';
 import { createPostgresDatabase, killStartedServers, request, signIn, startServer, TEST_ADMIN } from '../testing/server-process.ts';
 import { linkIn, type Receiver, startReceiver } from '../testing/smtp-receiver.ts';
 
@@ -53,7 +54,7 @@ describe('e-mail outbox: SIGKILL between write and send', () => {
       try {
         const until = Date.now() + 10_000;
         while (Date.now() < until) {
-          const r = await db.query<{ status: string }>('SELECT status FROM email_outbox');
+          const r = await sql<{ status: string }>('SELECT status FROM email_outbox').all(db);
           if (r[0]?.status === 'queued') break;
           await new Promise((res) => setTimeout(res, 25));
         }
@@ -114,15 +115,12 @@ describe.runIf(onPostgres)('PostgreSQL: two instances send each e-mail exactly o
       env: common,
     });
     const n = 80;
-    const ids = await db.query<{ id: number }>(
-      `INSERT INTO email_outbox (kind, to_address, subject, text_body, html_body)
+    const ids = await sql<{ id: number }>(`INSERT INTO email_outbox (kind, to_address, subject, text_body, html_body)
        SELECT 'fault_test', 'r' || g || '@two.example.com', 'Message ' || g, 'Sent via {{PUBLIC_URL}}', '<p>Sent via {{PUBLIC_URL}}</p>'
-         FROM generate_series(1, $1) g RETURNING id`,
-      [n],
-    );
+         FROM generate_series(1, $1) g RETURNING id`).all(db, [n]);
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const left = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_outbox WHERE status <> 'sent'`);
+      const left = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM email_outbox WHERE status <> 'sent'`).all(db);
       if (left[0]?.n === 0 || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, openPostgres } from '../db/client.ts';
+import { sql } from '../db/sql.ts';
 import { MANAGED_PREFIXES } from '../storage/consistency.ts';
 import { DiskFileStore } from '../storage/file-store.ts';
 import {
@@ -60,11 +61,10 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     ]);
     const deal = async (title: string, stage: string, target: string) =>
       (
-        await db.query<{ id: string }>(
+        await sql<{ id: string }>(
           `INSERT INTO deals (title, type, target_amount, status, stage, spv_entity) VALUES ($1, 'Infrastructure', $2, 'Active', $3, 'Crash SPV Ltd') RETURNING id`,
-          [title, target, stage],
-        )
-      )[0]?.id as string;
+        ).first(db, [title, target, stage])
+      )?.id as string;
     const distributionDealId = await deal('Distribution deal', 'Execution', '10000000');
     const openDealId = await deal('Subscription deal', 'Sourcing', '100000000');
     // Three holders with uneven stakes, so allocations have remainders.
@@ -82,11 +82,8 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
       "UPDATE deals SET committed_amount = (SELECT sum(amount) FROM subscriptions WHERE deal_id = $1 AND status = 'Completed') WHERE id = $1",
       [distributionDealId],
     );
-    const pending = await db.query<{ id: string }>(
-      `INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress)
-       SELECT $1, $2, 1000 + g + g / 100.0, 'Pending', 25 FROM generate_series(1, 400) g RETURNING id`,
-      [approved.id, openDealId],
-    );
+    const pending = await sql<{ id: string }>(`INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress)
+       SELECT $1, $2, 1000 + g + g / 100.0, 'Pending', 25 FROM generate_series(1, 400) g RETURNING id`).all(db, [approved.id, openDealId]);
     return {
       base,
       adminCookie,
@@ -101,9 +98,9 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
   /** Waits until the killed server's connections are gone, so the database no longer changes. */
   async function waitForIdleDatabase() {
     for (let i = 0; i < 200; i++) {
-      const rows = await db.query<{ n: number }>(
+      const rows = await sql<{ n: number }>(
         'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-      );
+      ).all(db);
       if (rows[0]?.n === 0) return;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -117,11 +114,11 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
   }
 
   async function referencedFiles(): Promise<{ source: string; id: string; key: string; sha256: string | null }[]> {
-    return db.query(
+    return sql<{ source: string; id: string; key: string; sha256: string | null }>(
       `SELECT 'documents' AS source, id::text, file_path AS key, sha256 FROM documents
        UNION ALL SELECT 'kyc_documents', id::text, file_path, sha256 FROM kyc_documents
        UNION ALL SELECT 'messages', id::text, attachment_path, NULL FROM messages WHERE attachment_path IS NOT NULL`,
-    );
+    ).all(db);
   }
 
   /** Every invariant that must hold whatever the moment of the crash. */
@@ -135,9 +132,9 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     }
 
     // Acknowledged writes are all there.
-    const has = async (sql: string, ids: string[]) => {
+    const has = async (text: string, ids: string[]) => {
       if (ids.length === 0) return;
-      const found = await db.query<{ id: string }>(sql, [ids]);
+      const found = await sql<{ id: string }>(text).all(db, [ids]);
       expect(new Set(found.map((f) => f.id))).toEqual(new Set(ids));
     };
     await has('SELECT email AS id FROM profiles WHERE email = ANY($1)', ledger.signUps);
@@ -153,14 +150,13 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
       ledger.messages.map((m) => m.threadId),
     );
     const docSha = new Map(
-      (await db.query<{ id: string; sha256: string }>('SELECT id::text, sha256 FROM documents')).map((d) => [d.id, d.sha256]),
+      (await sql<{ id: string; sha256: string }>('SELECT id::text, sha256 FROM documents').all(db)).map((d) => [d.id, d.sha256]),
     );
     for (const d of ledger.documents) expect(docSha.get(d.id)).toBe(d.sha256);
     // KYC: per kind, the stored file is the last acknowledged upload or one sent after it.
-    const kycRows = await db.query<{ kind: string; sha256: string }>(
+    const kycRows = await sql<{ kind: string; sha256: string }>(
       'SELECT d.kind, d.sha256 FROM kyc_documents d JOIN kyc_applications k ON k.id = d.application_id JOIN profiles p ON p.id = k.investor_id WHERE p.email = $1',
-      ['crash.kyc@test.example.com'],
-    );
+    ).all(db, ['crash.kyc@test.example.com']);
     for (const kind of new Set(ledger.kyc.map((k) => k.kind))) {
       const sent = ledger.kyc.filter((k) => k.kind === kind);
       const lastAcked = sent.map((k) => k.acked).lastIndexOf(true);
@@ -170,9 +166,10 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     }
     // A sample of acknowledged attachments decrypts to what was sent.
     for (const m of ledger.messages.slice(-3)) {
-      const msg = (
-        await db.query<{ id: string }>('SELECT id::text FROM messages WHERE thread_id = $1 AND attachment_path IS NOT NULL', [m.threadId])
-      )[0];
+      const msg = await sql<{ id: string }>('SELECT id::text FROM messages WHERE thread_id = $1 AND attachment_path IS NOT NULL').first(
+        db,
+        [m.threadId],
+      );
       const res = await fetch(`${server.url}/api/messages/attachments/${msg?.id}`, { headers: { cookie: ctx.adminCookie } });
       expect(res.status).toBe(200);
       expect(sha256(Buffer.from(await res.arrayBuffer()))).toBe(m.sha256);
@@ -246,9 +243,9 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     expect(await db.query(`SELECT count(*)::int AS n FROM messages m WHERE m.sender_role = 'admin'`)).toEqual([
       {
         n: (
-          await db.query<{ n: number }>(
+          await sql<{ n: number }>(
             "SELECT count(*)::int AS n FROM activity_logs WHERE activity_type = 'message_sent' AND (details ->> 'hasAttachment')::boolean",
-          )
+          ).all(db)
         ).at(0)?.n,
       },
     ]);

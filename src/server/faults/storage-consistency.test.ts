@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Queryable } from '../db/client.ts';
+import { sql } from '../db/sql.ts';
 import { storeDocument } from '../modules/documents/service.ts';
 import { storeKycDocument } from '../modules/kyc/service.ts';
 import { postMessage } from '../modules/messages/service.ts';
@@ -63,14 +64,12 @@ describe('start-up consistency sweep', () => {
       ip: '127.0.0.1',
     });
     const keys = (
-      await ctx.db.query<{ key: string }>(
-        `SELECT file_path AS key FROM documents UNION ALL SELECT file_path FROM kyc_documents
-       UNION ALL SELECT attachment_path FROM messages WHERE attachment_path IS NOT NULL`,
-      )
+      await sql<{ key: string }>(`SELECT file_path AS key FROM documents UNION ALL SELECT file_path FROM kyc_documents
+       UNION ALL SELECT attachment_path FROM messages WHERE attachment_path IS NOT NULL`).all(ctx.db)
     ).map((r) => r.key);
     expect(keys).toHaveLength(3);
     expect(keys).toContain(
-      (await ctx.db.query<{ file_path: string }>('SELECT file_path FROM documents WHERE id = $1', [doc.id]))[0]?.file_path,
+      (await sql<{ file_path: string }>('SELECT file_path FROM documents WHERE id = $1').first(ctx.db, [doc.id]))?.file_path,
     );
 
     const report = await sweepOrphans(ctx.db, ctx.files, log);
@@ -107,7 +106,7 @@ describe('start-up consistency sweep', () => {
       null,
       null,
     );
-    const key = (await ctx.db.query<{ file_path: string }>('DELETE FROM documents WHERE id = $1 RETURNING file_path', [doc.id]))[0]
+    const key = (await sql<{ file_path: string }>('DELETE FROM documents WHERE id = $1 RETURNING file_path').first(ctx.db, [doc.id]))
       ?.file_path as string;
     expect(await ctx.files.exists(key)).toBe(true);
 
@@ -121,7 +120,7 @@ describe('start-up consistency sweep', () => {
     const key = newKey();
     const [row] = await ctx.db.tx(async (q) => {
       await insertDocumentRow(q, key);
-      return q.query<{ id: string }>('SELECT id FROM documents WHERE file_path = $1', [key]);
+      return sql<{ id: string }>('SELECT id FROM documents WHERE file_path = $1').all(q, [key]);
     });
 
     const report = await sweepOrphans(ctx.db, ctx.files, log);
@@ -181,7 +180,7 @@ describe('start-up consistency sweep', () => {
       sweepOrphans(ctx.db, ctx.files, log),
     ]);
     const doc = docs[1];
-    const key = (await ctx.db.query<{ file_path: string }>('SELECT file_path FROM documents WHERE id = $1', [doc.id]))[0]
+    const key = (await sql<{ file_path: string }>('SELECT file_path FROM documents WHERE id = $1').first(ctx.db, [doc.id]))
       ?.file_path as string;
     expect(await ctx.files.exists(key)).toBe(true);
     expect(lines).toEqual([]);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, openPostgres } from '../db/client.ts';
+import { sql } from '../db/sql.ts';
 import {
   createInvestor,
   createPostgresDatabase,
@@ -71,7 +72,7 @@ describe.runIf(serverUrl)('PostgreSQL: two instances share sessions and storage'
     expect(acked.length).toBeGreaterThan(0);
     // B's sweep found nothing to remove: A's uploads in flight were either committed or not yet in place.
     expect(b.stdout()).not.toMatch(/orphaned file|Missing file/);
-    const rows = await db.query<{ id: string; file_path: string; sha256: string }>('SELECT id::text, file_path, sha256 FROM documents');
+    const rows = await sql<{ id: string; file_path: string; sha256: string }>('SELECT id::text, file_path, sha256 FROM documents').all(db);
     for (const d of acked) {
       const row = rows.find((r) => r.id === d.id);
       expect(row?.sha256).toBe(d.sha256);

@@ -12,6 +12,7 @@ import { totpFor } from '../auth/totp.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { loadMessageKey, MessageCipher } from '../crypto/cipher.ts';
 import { type Db, openPglite, openPostgres } from '../db/client.ts';
+import { sql } from '../db/sql.ts';
 import { loadDemoData } from '../seed/demo.ts';
 import { DiskFileStore } from '../storage/file-store.ts';
 import { createTestContext, sessionCookie, type TestContext } from '../testing/harness.ts';
@@ -42,20 +43,16 @@ async function snapshot(db: Db): Promise<Snapshot> {
   return db.tx(async (q) => {
     await q.query(`SET LOCAL TimeZone = 'UTC'`);
     await q.query(`SET LOCAL extra_float_digits = 3`);
-    const tables = await q.query<{ name: string }>(
-      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = current_schema() AND c.relkind = 'r' ORDER BY 1`,
-    );
+    const tables = await sql<{ name: string }>(`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relkind = 'r' ORDER BY 1`).all(q);
     const out: Snapshot = { tables: {}, sequences: {} };
     for (const { name } of tables) {
-      out.tables[name] = (await q.query<{ r: string }>(`SELECT t::text AS r FROM "${name}" t`)).map((r) => r.r).sort();
+      out.tables[name] = (await sql<{ r: string }>(`SELECT t::text AS r FROM "${name}" t`).all(q)).map((r) => r.r).sort();
     }
-    const seqs = await q.query<{ name: string }>(
-      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = current_schema() AND c.relkind = 'S' ORDER BY 1`,
-    );
+    const seqs = await sql<{ name: string }>(`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relkind = 'S' ORDER BY 1`).all(q);
     for (const { name } of seqs) {
-      const s = (await q.query<{ v: string }>(`SELECT last_value::text || '/' || is_called::text AS v FROM "${name}"`))[0];
+      const s = await sql<{ v: string }>(`SELECT last_value::text || '/' || is_called::text AS v FROM "${name}"`).first(q);
       out.sequences[name] = s?.v ?? '';
     }
     return out;

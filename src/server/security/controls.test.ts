@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpFor } from '../auth/totp.ts';
+import { sql } from '../db/sql.ts';
 import { createTestContext, createUser, sessionCookie, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 
@@ -322,9 +323,9 @@ describe('PUBLIC_URL and TRUST_PROXY', () => {
       payload: { email: 'nobody@test.example.com', password: 'wrong-password' },
     });
     expect(res.statusCode).toBe(401);
-    const rows = await ctx.db.query<{ ip_address: string }>(
+    const rows = await sql<{ ip_address: string }>(
       "SELECT ip_address FROM activity_logs WHERE activity_type = 'user_login_failed' ORDER BY id DESC LIMIT 1",
-    );
+    ).all(ctx.db);
     expect(rows[0]?.ip_address).toBe('203.0.113.7');
   });
 });

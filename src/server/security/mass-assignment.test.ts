@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { totpFor } from '../auth/totp.ts';
+import { sql } from '../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { MASS_ASSIGNMENT_FIELDS } from './catalog.ts';
@@ -115,7 +116,7 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
     const { body, contentType } = multipart(fields, { filename, content: PDF_BYTES });
     return call('POST', url, cookie, body, { 'content-type': contentType });
   };
-  const one = async <T>(sql: string, params: unknown[] = []) => (await ctx.db.query<T & Record<string, unknown>>(sql, params))[0] as T;
+  const one = async <T extends object>(text: string, params: unknown[] = []) => (await sql<T>(text).first(ctx.db, params)) as T;
   const throwaway = async (role: 'admin' | 'investor' = 'investor') => {
     const u = await createUser(ctx, { role, ...(role === 'admin' ? { adminUserType: 'legal' as const } : {}) });
     return { ...u, cookie: await signIn(ctx, u.email, u.password) };
@@ -123,9 +124,9 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
 
   /** How many rows of each table mention a value (the row cast to text). */
   async function mentions(value: string): Promise<Record<string, number>> {
-    const tables = await ctx.db.query<{ table_name: string }>(
+    const tables = await sql<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name",
-    );
+    ).all(ctx.db);
     const out: Record<string, number> = {};
     for (const { table_name } of tables) {
       const r = await one<{ n: number }>(`SELECT count(*)::int AS n FROM "${table_name}" t WHERE t::text LIKE $1`, [`%${value}%`]);
@@ -696,10 +697,9 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
           method: 'deducted',
           call_id: null,
         });
-        const fees = await ctx.db.query<{ investor_id: string }>(
+        const fees = await sql<{ investor_id: string }>(
           'SELECT e.investor_id FROM ledger_entries e WHERE e.deal_id = $1 AND e.fee_charge_id IS NOT NULL',
-          [ids.deal],
-        );
+        ).all(ctx.db, [ids.deal]);
         expect(fees.map((f) => f.investor_id)).toEqual([investorId]);
         return res;
       },
@@ -731,10 +731,9 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
           ...extras(victimId),
         });
         ids.distribution = res.json().event.id;
-        const rows = await ctx.db.query<{ investor_id: string; amount: string }>(
+        const rows = await sql<{ investor_id: string; amount: string }>(
           'SELECT investor_id, amount::text AS amount FROM distributions WHERE event_id = $1',
-          [ids.distribution],
-        );
+        ).all(ctx.db, [ids.distribution]);
         expect(rows).toEqual([{ investor_id: investorId, amount: '100.00' }]);
         return res;
       },

@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { OBJECT_LEVEL } from './catalog.ts';
@@ -44,12 +45,12 @@ describe("object-level access: another investor's ids", () => {
 
   /** Every row of every table as text: what "nothing changed" is compared against. */
   async function snapshot(): Promise<string> {
-    const tables = await ctx.db.query<{ table_name: string }>(
+    const tables = await sql<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('sessions', 'activity_logs', 'api_rate_counters', 'auth_attempts') ORDER BY table_name",
-    );
+    ).all(ctx.db);
     const parts: string[] = [];
     for (const { table_name } of tables) {
-      const rows = await ctx.db.query<{ r: string }>(`SELECT t::text AS r FROM "${table_name}" t ORDER BY 1`);
+      const rows = await sql<{ r: string }>(`SELECT t::text AS r FROM "${table_name}" t ORDER BY 1`).all(ctx.db);
       parts.push(`${table_name}: ${rows.map((x) => x.r).join('\n')}`);
     }
     return parts.join('\n');
@@ -95,8 +96,8 @@ describe("object-level access: another investor's ids", () => {
       201,
     );
     own.entry = (
-      await ctx.db.query<{ id: string }>("SELECT id FROM ledger_entries WHERE investor_id = $1 AND kind = 'contribution'", [b.id])
-    )[0]?.id as string;
+      await sql<{ id: string }>("SELECT id FROM ledger_entries WHERE investor_id = $1 AND kind = 'contribution'").first(ctx.db, [b.id])
+    )?.id as string;
     own.subscription = expectStatus(
       await call('POST', '/api/investor/subscriptions', b.cookie, { dealId: deal.id, amount: '700' }),
       201,
@@ -132,7 +133,7 @@ describe("object-level access: another investor's ids", () => {
     own.documentForB = await upload({ investorVisible: 'true', investorId: b.id });
     own.documentHidden = await upload({ investorVisible: 'false' });
 
-    own.kyc = (await ctx.db.query<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1', [b.id]))[0]?.id as string;
+    own.kyc = (await sql<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1').first(ctx.db, [b.id]))?.id as string;
     own.spv = expectStatus(
       await call('POST', '/api/spvs', adminCookie, {
         name: 'Object SPV',

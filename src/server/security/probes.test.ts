@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
+import { sql } from '../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { PROBES } from './catalog.ts';
@@ -127,7 +128,7 @@ describe('injection and markup probes are stored and returned as text', () => {
       for (const kind of ['passport', 'address_proof', 'financial_statements', 'source_of_funds'])
         await form(cookie, `/api/kyc/me/documents/${kind}`, {}, `${kind}.pdf`);
       await call('POST', '/api/kyc/me/submit', cookie, {});
-      const appId = (await ctx.db.query<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1', [u.id]))[0]?.id;
+      const appId = (await sql<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1').first(ctx.db, [u.id]))?.id;
       await call('POST', `/api/kyc/${appId}/reject`, admin, { reason: p });
       return json(`/api/kyc/${appId}`, admin);
     },
@@ -166,8 +167,8 @@ describe('injection and markup probes are stored and returned as text', () => {
     // The deal titles above were logged; searching for one finds it, literally.
     const found = (await json(`/api/activity-logs?search=${encodeURIComponent('DROP TABLE deals; --')}`, admin)) as { total: number };
     expect(found.total).toBeGreaterThan(0);
-    const counts = await ctx.db.query<{ n: number }>(
-      'SELECT (SELECT count(*) FROM deals)::int + (SELECT count(*) FROM profiles)::int AS n',
+    const counts = await sql<{ n: number }>('SELECT (SELECT count(*) FROM deals)::int + (SELECT count(*) FROM profiles)::int AS n').all(
+      ctx.db,
     );
     expect(counts[0]?.n).toBeGreaterThan(3);
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/password.ts';
 import { loadConfig } from '../config.ts';
+import { sql } from '../db/sql.ts';
 import { getSettings } from '../modules/settings/service.ts';
 import { createTestContext, signIn, type TestContext } from '../testing/harness.ts';
 import { bootstrapAdmin, CREDENTIALS_FILE, CREDENTIALS_NOTICE, writeCredentials } from './bootstrap.ts';
@@ -25,24 +26,19 @@ describe('bootstrap and demo data', () => {
   };
   const config = (dataDir: string, env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, PASSWORD_HASH_COST: '12', ...env });
   const account = async (email: string, on: TestContext = ctx) =>
-    (
-      await on.db.query<{
-        id: string;
-        role: string;
-        admin_user_type: string | null;
-        investor_user_type: string | null;
-        status: string;
-        name: string;
-        password_hash: string;
-        must_change_password: boolean;
-      }>(
-        `SELECT p.id, p.role, p.admin_user_type, p.investor_user_type, p.status, p.name, c.password_hash, c.must_change_password
-           FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE lower(p.email) = lower($1)`,
-        [email],
-      )
-    )[0];
-  const count = async (sql: string, params?: unknown[], on: TestContext = ctx) =>
-    (await on.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]?.n;
+    await sql<{
+      id: string;
+      role: string;
+      admin_user_type: string | null;
+      investor_user_type: string | null;
+      status: string;
+      name: string;
+      password_hash: string;
+      must_change_password: boolean;
+    }>(`SELECT p.id, p.role, p.admin_user_type, p.investor_user_type, p.status, p.name, c.password_hash, c.must_change_password
+           FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE lower(p.email) = lower($1)`).first(on.db, [email]);
+  const count = async (from: string, params?: unknown[], on: TestContext = ctx) =>
+    (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`).first(on.db, params))?.n;
 
   beforeAll(async () => {
     ctx = await createTestContext();

@@ -2,7 +2,7 @@ import { appendFile, chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
-import { type Db, one, type Queryable } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { insertUser } from '../modules/users/accounts.ts';
 
 export const CREDENTIALS_FILE = 'initial-credentials.txt';
@@ -53,7 +53,7 @@ export async function forgetBootstrapPassword(dataDir: string, email: string): P
 export async function bootstrapAdmin(db: Db, config: Config, say: (line: string) => void): Promise<void> {
   if (config.admin) {
     const { email, password, name } = config.admin;
-    const exists = await one(db, 'SELECT 1 FROM profiles WHERE lower(email) = lower($1)', [email]);
+    const exists = (await db.query('SELECT 1 FROM profiles WHERE lower(email) = lower($1)', [email]))[0];
     if (exists) return;
     const passwordHash = await hashPassword(password, config.passwordHashCost);
     await db.tx((q) =>
@@ -62,7 +62,7 @@ export async function bootstrapAdmin(db: Db, config: Config, say: (line: string)
     say(`Created the administrator ${email} from ADMIN_EMAIL.`);
     return;
   }
-  const anyAdmin = await one(db, "SELECT 1 FROM profiles WHERE role = 'admin' LIMIT 1");
+  const anyAdmin = (await db.query("SELECT 1 FROM profiles WHERE role = 'admin' LIMIT 1"))[0];
   if (anyAdmin) return;
   const email = 'admin@example.com';
   const password = generatePassword();

@@ -3,7 +3,8 @@ import { DAY_MS, isoInDays } from '../../shared/dates.ts';
 import { toCents } from '../../shared/money.ts';
 import type { Config } from '../config.ts';
 import type { MessageCipher } from '../crypto/cipher.ts';
-import { type Db, one } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { sql } from '../db/sql.ts';
 import { postDistributionEntries, recordDistribution } from '../modules/distributions/service.ts';
 import { storeDocument } from '../modules/documents/service.ts';
 import { createCall, recordReceipt } from '../modules/ledger/calls.ts';
@@ -28,8 +29,8 @@ const day = (offset: number) => isoInDays(offset, today);
 export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Config; cipher: MessageCipher }): Promise<void> {
   const { db, files, cipher } = ctx;
   today = (await companyDayIn(db)).today;
-  const id = async (email: string) => (await one<{ id: string }>(db, 'SELECT id FROM profiles WHERE email = $1', [email]))?.id;
-  const deal = async (title: string) => (await one<{ id: string }>(db, 'SELECT id FROM deals WHERE title = $1', [title]))?.id;
+  const id = async (email: string) => (await sql<{ id: string }>('SELECT id FROM profiles WHERE email = $1').first(db, [email]))?.id;
+  const deal = async (title: string) => (await sql<{ id: string }>('SELECT id FROM deals WHERE title = $1').first(db, [title]))?.id;
   const sarah = await id('investor@demo.example.com');
   const kili = await id('kilimanjaro@demo.example.com');
   const cio = await id('cio@demo.example.com');
@@ -55,12 +56,18 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
     ];
     for (const [investor, dealId, amount, status, ago] of subs) {
       const progress = status === 'Completed' ? 100 : status === 'Under Review' ? 60 : 25;
-      const row = await q.query<{ id: string }>(
-        `INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress, created_at, reviewed_at, completed_at)
+      const row = await sql<{
+        id: string;
+      }>(`INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress, created_at, reviewed_at, completed_at)
          VALUES ($1, $2, $3, $4, $5, now() - make_interval(days => $6 + 3), CASE WHEN $4 <> 'Pending' THEN now() - make_interval(days => $6) END,
-                 CASE WHEN $4 = 'Completed' THEN now() - make_interval(days => $6) END) RETURNING id`,
-        [investor, dealId, amount, status, progress, ago],
-      );
+                 CASE WHEN $4 = 'Completed' THEN now() - make_interval(days => $6) END) RETURNING id`).all(q, [
+        investor,
+        dealId,
+        amount,
+        status,
+        progress,
+        ago,
+      ]);
       // A completed subscription is a commitment in the capital-account ledger, dated at completion.
       if (status === 'Completed')
         await postEntry(q, {

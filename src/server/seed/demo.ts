@@ -4,7 +4,8 @@ import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycDocumentKind, type Kyc
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { MessageCipher } from '../crypto/cipher.ts';
-import { type Db, one, type Queryable } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { sql } from '../db/sql.ts';
 import { storeDocument } from '../modules/documents/service.ts';
 import { storeKycDocument } from '../modules/kyc/service.ts';
 import { companyDayIn } from '../modules/settings/clock.ts';
@@ -46,12 +47,12 @@ export async function loadDemoData(
   const { db, files, config } = ctx;
   const wanted = config.demoData ?? (freshDatabase && db.engine === 'pglite');
   if (!wanted) return false;
-  if (await one(db, "SELECT 1 FROM settings WHERE key = 'demo_loaded'")) return false;
+  if ((await db.query("SELECT 1 FROM settings WHERE key = 'demo_loaded'")).length > 0) return false;
   const password = config.demoPassword ?? generatePassword();
   const passwordHash = await hashPassword(password, config.passwordHashCost);
   await db.tx(async (q) => {
     for (const u of DEMO_USERS) {
-      if (await one(q, 'SELECT 1 FROM profiles WHERE lower(email) = lower($1)', [u.email])) continue;
+      if ((await q.query('SELECT 1 FROM profiles WHERE lower(email) = lower($1)', [u.email])).length > 0) continue;
       await insertUser(q, { ...u, passwordHash, mustChangePassword: false });
     }
     await loadDemoDeals(q);
@@ -248,10 +249,9 @@ export const DEMO_DEALS = [
 async function loadDemoDeals(q: Queryable): Promise<void> {
   // Dates relative to today in the company's zone (decision record 020), not the database's day.
   const { today } = await companyDayIn(q);
-  const founder = await one<{ id: string }>(
-    q,
+  const founder = await sql<{ id: string }>(
     "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1",
-  );
+  ).first(q);
   for (const s of DEMO_SPVS) {
     await q.query(
       `INSERT INTO spvs (name, jurisdiction, annual_return_due, bank_balance, advisory_fee_flow, status, bank_name, account_name, account_number, swift_code, payment_reference)
@@ -310,11 +310,11 @@ async function loadDemoDeals(q: Queryable): Promise<void> {
 }
 
 async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
-  const founder = await one<{ id: string }>(
-    db,
+  const founder = await sql<{ id: string }>(
     "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1",
-  );
-  const dealId = async (title: string) => (await one<{ id: string }>(db, 'SELECT id FROM deals WHERE title = $1', [title]))?.id ?? null;
+  ).first(db);
+  const dealId = async (title: string) =>
+    (await sql<{ id: string }>('SELECT id FROM deals WHERE title = $1').first(db, [title]))?.id ?? null;
   const { today } = await companyDayIn(db);
   const docs = [
     {
@@ -371,9 +371,11 @@ const DEMO_KYC: { email: string; status: KycStatus; kinds: readonly KycDocumentK
 ];
 
 async function loadDemoKyc(db: Db, files: FileStore): Promise<void> {
-  const reviewer = await one<{ id: string }>(db, "SELECT id FROM profiles WHERE email = 'cio@demo.example.com'");
+  const reviewer = await sql<{ id: string }>("SELECT id FROM profiles WHERE email = 'cio@demo.example.com'").first(db);
   for (const k of DEMO_KYC) {
-    const investor = await one<{ id: string; name: string }>(db, 'SELECT id, name FROM profiles WHERE lower(email) = lower($1)', [k.email]);
+    const investor = await sql<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE lower(email) = lower($1)').first(db, [
+      k.email,
+    ]);
     if (!investor) continue;
     for (const kind of k.kinds) {
       const temp = await files.writeTemp(Readable.from(demoPdf(`${KYC_DOCUMENT_LABELS[kind]} - ${investor.name} (demo)`)));
@@ -393,7 +395,7 @@ async function loadDemoKyc(db: Db, files: FileStore): Promise<void> {
     await db.query("UPDATE kyc_applications SET created_at = now() - interval '10 days' WHERE investor_id = $1", [investor.id]);
     if (k.status === 'pending') continue;
     await db.tx(async (q) => {
-      const app = await one<{ id: string }>(q, 'SELECT id FROM kyc_applications WHERE investor_id = $1', [investor.id]);
+      const app = await sql<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1').first(q, [investor.id]);
       if (!app) return;
       const reviewed = k.status === 'approved' || k.status === 'rejected';
       await q.query(

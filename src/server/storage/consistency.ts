@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/client.ts';
+import { sql } from '../db/sql.ts';
 import type { FileStore } from './file-store.ts';
 
 /**
@@ -44,7 +45,7 @@ export async function sweepOrphans(db: Db, files: FileStore, log: (line: string)
     // transaction commits) then shows up as an orphan file, never as a missing file.
     const stored = new Set<string>();
     for (const prefix of MANAGED_PREFIXES) for (const key of await files.list(prefix)) stored.add(key);
-    const rows = await q.query<{ source: string; id: string; key: string }>(REFERENCED_KEYS_SQL);
+    const rows = await sql<{ source: string; id: string; key: string }>(REFERENCED_KEYS_SQL).all(q);
     const referenced = new Set(rows.map((r) => r.key));
 
     const removed: string[] = [];

@@ -1,3 +1,5 @@
+import type { ApiResponse, HttpMethod, RouteKey, RoutePath } from '../../shared/api/contract';
+
 /**
  * The one API client. Errors become ApiError with the server's message, code and
  * per-field messages; every failure is logged to the console (spec section 8, 'Other');
@@ -72,6 +74,53 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   return data as T;
 }
+
+/** The `:name` placeholders of a contract path, e.g. 'id' | 'kind'. */
+type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
+  ? N | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer N}`
+    ? N
+    : never;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** Options of a typed call: the path's parameters (required when it has any) and a query string. */
+export type CallOptions<P extends string> = Omit<RequestOptions, 'method'> & {
+  query?: Record<string, QueryValue>;
+} & ([ParamNames<P>] extends [never] ? { params?: undefined } : { params: Record<ParamNames<P>, string> });
+
+type CallArgs<P extends string> = [ParamNames<P>] extends [never] ? [opts?: CallOptions<P>] : [opts: CallOptions<P>];
+
+/** The URL of a contract path: placeholders filled (encoded), the query appended without empty values. */
+export function apiUrl(path: string, params?: Record<string, string>, query?: Record<string, QueryValue>): string {
+  const filled = path.replace(/:(\w+)/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
+  const qs = search.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+function call<M extends HttpMethod>(method: M) {
+  return <P extends RoutePath<M>>(path: P, ...[opts]: CallArgs<P>): Promise<ApiResponse<`${M} ${P}` & RouteKey>> => {
+    const { params, query, ...rest } = (opts ?? {}) as CallOptions<string> & { params?: Record<string, string> };
+    return api(apiUrl(path, params, query), { ...rest, method });
+  };
+}
+
+/**
+ * Typed calls: the path is a route of the API contract (src/shared/api/contract.ts) with its
+ * `:placeholders`, and the answer has the contract's type. `apiGet('/api/deals/:id', { params: { id } })`.
+ * Prefer these to `api<T>(path)`, whose type is the caller's unchecked word.
+ */
+export const apiGet = call('GET');
+export const apiPost = call('POST');
+export const apiPut = call('PUT');
+export const apiPatch = call('PATCH');
+export const apiDelete = call('DELETE');
 
 /** The server's message of a failed request, if there is one to show. */
 export function serverMessage(err: unknown): string | undefined {

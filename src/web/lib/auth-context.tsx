@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser, SignUpInput } from '../../shared/auth';
-import { ApiError, api, onUnauthorized } from './api';
+import { ApiError, apiGet, apiPost, onUnauthorized } from './api';
 import { queryClient } from './query';
 
 /** The auth events of spec section 4 (password recovery needs e-mail and is not offered). */
@@ -50,9 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const fetchSession = useCallback(async (): Promise<AppUser | null> => {
     try {
       // 200 with user null when nobody is signed in: an anonymous visit logs no error.
-      const { user: u, secondFactor } = await api<{ user: AppUser | null; secondFactor: string | null }>('/api/auth/me', {
-        quiet401: true,
-      });
+      const { user: u, secondFactor } = await apiGet('/api/auth/me', { quiet401: true });
       // A session still waiting for its second step is not a signed-in user yet.
       if (!u || secondFactor) return null;
       warnIfInactive(u);
@@ -109,9 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async signIn(email, password) {
         setLoading(true);
         try {
-          const res = await api<{ user: AppUser; secondFactor: 'verify' | 'enrol' | null }>('/api/auth/sign-in', {
-            body: { email, password },
-          });
+          const res = await apiPost('/api/auth/sign-in', { body: { email, password } });
           if (!res.secondFactor) emit('SIGNED_IN', res.user);
           return res;
         } finally {
@@ -124,11 +120,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return u;
       },
       async signUp(input) {
-        await api('/api/auth/sign-up', { body: input });
+        await apiPost('/api/auth/sign-up', { body: input });
       },
       async signOut() {
         try {
-          await api('/api/auth/sign-out', { method: 'POST', quiet401: true });
+          await apiPost('/api/auth/sign-out', { quiet401: true });
         } catch (err) {
           if (!(err instanceof ApiError && err.status === 401)) throw err;
         } finally {
@@ -136,7 +132,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
       },
       async changePassword(currentPassword, newPassword) {
-        await api('/api/auth/change-password', { body: { currentPassword, newPassword } });
+        await apiPost('/api/auth/change-password', { body: { currentPassword, newPassword } });
         const u = await fetchSession();
         emit('USER_UPDATED', u);
       },

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PasswordPolicyInfo } from '../../shared/password-policy';
-import { api } from './api';
+import { apiGet } from './api';
 
 /** The settings' password policy, as the forms announce it (GET /api/auth/password-policy, public). */
 export function usePasswordPolicy() {
   return useQuery({
     queryKey: ['password-policy'],
-    queryFn: ({ signal }) => api<PasswordPolicyInfo>('/api/auth/password-policy', { signal }),
+    queryFn: ({ signal }) => apiGet('/api/auth/password-policy', { signal }),
     staleTime: 60_000,
   }).data;
 }

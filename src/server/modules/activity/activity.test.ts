@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_TOTAL_CAP, type ActivityLogPage } from '../../../shared/activity.ts';
 import { ACTIVITY_LOG_PAGE_SIZE } from '../../../shared/constants.ts';
+import { sql } from '../../db/sql.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 const GONE_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
@@ -153,9 +154,9 @@ describe('GET /api/activity-logs', () => {
       for (const l of second.logs)
         expect(l).toMatchObject({ activityType: 'kyc_submitted', userName: 'Logs Admin', ipAddress: '10.9.9.9' });
       // The oldest rows: the last page stops with no cursor.
-      const oldest = await ctx.db.query<{ id: number }>(
+      const oldest = await sql<{ id: number }>(
         `SELECT id FROM activity_logs WHERE activity_type = 'kyc_submitted' ORDER BY id LIMIT 4`,
-      );
+      ).all(ctx.db);
       const tail = await get({ type: 'kyc_submitted', before: (oldest[3] as { id: number }).id });
       expect(tail.logs.map((l) => l.id)).toEqual(
         oldest

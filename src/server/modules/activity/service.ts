@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ACTIVITY_TOTAL_CAP, type ActivityLogEntry, type ActivityLogPage, type activityLogQuery } from '../../../shared/activity.ts';
 import type { ActivityType } from '../../../shared/constants.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 
 export interface LogEntry {
   type: ActivityType;
@@ -88,21 +89,17 @@ export async function listActivityLogs(q: Queryable, query: z.output<typeof acti
   const limit = `$${pageParams.length}`;
   const countParams = [...params, ACTIVITY_TOTAL_CAP + 1];
   const [rows, count] = await Promise.all([
-    q.query<LogRow>(
+    sql<LogRow>(
       query.search
         ? `SELECT ${LOG_COLUMNS}, ${PEOPLE_COLUMNS}
              FROM activity_logs a ${people} ${pageFilter} ORDER BY a.id DESC LIMIT ${limit}`
         : `SELECT ${LOG_COLUMNS}, ${PEOPLE_COLUMNS}
              FROM (SELECT ${LOG_COLUMNS} FROM activity_logs a ${pageFilter} ORDER BY a.id DESC LIMIT ${limit}) a ${PEOPLE}
             ORDER BY a.id DESC`,
-      pageParams,
-    ),
+    ).all(q, pageParams),
     // Capped count: at most CAP + 1 rows, newest first along the page's index.
-    q.query<{ total: number }>(
-      `SELECT count(*)::int AS total
-         FROM (SELECT 1 FROM activity_logs a ${people} ${filter} ORDER BY a.id DESC LIMIT $${countParams.length}) x`,
-      countParams,
-    ),
+    sql<{ total: number }>(`SELECT count(*)::int AS total
+         FROM (SELECT 1 FROM activity_logs a ${people} ${filter} ORDER BY a.id DESC LIMIT $${countParams.length}) x`).all(q, countParams),
   ]);
   const logs: ActivityLogEntry[] = rows.map((r) => ({
     id: r.id,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHashesStarted, holdCheckSlot } from '../../auth/password.ts';
+import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, type TestContext } from '../../testing/harness.ts';
 
 /** Polls until check() holds (real sockets: the server sees a closed connection a moment later). */
@@ -21,7 +22,9 @@ describe('a sign-in whose client leaves while it waits for the password check', 
   afterAll(() => ctx.close());
 
   const attempts = (email: string) =>
-    ctx.db.query<{ outcome: string }>("SELECT outcome FROM auth_attempts WHERE kind = 'sign_in' AND account = $1", [email.toLowerCase()]);
+    sql<{ outcome: string }>("SELECT outcome FROM auth_attempts WHERE kind = 'sign_in' AND account = $1").all(ctx.db, [
+      email.toLowerCase(),
+    ]);
 
   it('is dropped from the queue: no hash is spent on it and its attempt is not counted', async () => {
     const user = await createUser(ctx);

@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
+import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, sessionCookie, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
 
 const PENDING_MESSAGE = 'Your account is pending approval. Please contact an administrator.';
@@ -46,17 +47,19 @@ describe('identity and sessions API', () => {
     });
   const getSession = (cookie?: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: cookie ? { cookie } : {} });
   const profile = async (email: string) =>
-    (
-      await ctx.db.query<Record<string, unknown>>(
-        `SELECT p.*, c.must_change_password, c.password_hash FROM profiles p JOIN credentials c ON c.user_id = p.id
-          WHERE lower(p.email) = lower($1)`,
-        [email],
-      )
-    )[0];
+    await sql<
+      Record<string, unknown>
+    >(`SELECT p.*, c.must_change_password, c.password_hash FROM profiles p JOIN credentials c ON c.user_id = p.id
+          WHERE lower(p.email) = lower($1)`).first(ctx.db, [email]);
   const logs = (type: string, where: { userId?: string; targetUserId?: string }) =>
-    ctx.db.query<{ user_id: string | null; target_user_id: string | null; details: Record<string, unknown>; ip_address: string | null }>(
-      `SELECT user_id, target_user_id, details, ip_address FROM activity_logs
-        WHERE activity_type = $1 AND ($2::uuid IS NULL OR user_id = $2) AND ($3::uuid IS NULL OR target_user_id = $3) ORDER BY id`,
+    sql<{
+      user_id: string | null;
+      target_user_id: string | null;
+      details: Record<string, unknown>;
+      ip_address: string | null;
+    }>(`SELECT user_id, target_user_id, details, ip_address FROM activity_logs
+        WHERE activity_type = $1 AND ($2::uuid IS NULL OR user_id = $2) AND ($3::uuid IS NULL OR target_user_id = $3) ORDER BY id`).all(
+      ctx.db,
       [type, where.userId ?? null, where.targetUserId ?? null],
     );
 
@@ -231,7 +234,7 @@ describe('identity and sessions API', () => {
       expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
       expect(String(res.headers['set-cookie'])).toMatch(/SameSite=Lax/i);
       // Only a hash of the token is stored.
-      const stored = await ctx.db.query<{ id: string }>('SELECT id FROM sessions WHERE user_id = $1', [user.id]);
+      const stored = await sql<{ id: string }>('SELECT id FROM sessions WHERE user_id = $1').all(ctx.db, [user.id]);
       expect(stored).toHaveLength(1);
       expect(stored[0]?.id).not.toBe(cookie?.value);
     });
@@ -304,10 +307,9 @@ describe('identity and sessions API', () => {
       expect(rows[0]?.user_id).toBeNull();
       const email = uniqueEmail('ghost');
       expectError(await post('/api/auth/sign-in', { email, password: secret('ghost') }), 401);
-      const ghost = await ctx.db.query<{ target_user_id: string | null }>(
+      const ghost = await sql<{ target_user_id: string | null }>(
         "SELECT target_user_id FROM activity_logs WHERE activity_type = 'user_login_failed' AND details ->> 'email' = $1",
-        [email],
-      );
+      ).all(ctx.db, [email]);
       expect(ghost).toEqual([{ target_user_id: null }]);
     });
 
@@ -416,10 +418,9 @@ describe('identity and sessions API', () => {
 
   describe('session expiry', () => {
     const sessionRow = (userId: string) =>
-      ctx.db.query<{ idle_timeout_seconds: number; hours: number; last_seen_at: Date }>(
+      sql<{ idle_timeout_seconds: number; hours: number; last_seen_at: Date }>(
         'SELECT idle_timeout_seconds, extract(epoch FROM expires_at - created_at) / 3600 AS hours, last_seen_at FROM sessions WHERE user_id = $1',
-        [userId],
-      );
+      ).all(ctx.db, [userId]);
 
     it('is created with an 8 h idle timeout and a 24 h absolute limit', async () => {
       const user = await createUser(ctx);
@@ -666,9 +667,9 @@ describe('identity and sessions API', () => {
   describe('activity logs', () => {
     it('never contain a password', async () => {
       expect(secrets.length).toBeGreaterThan(10);
-      const [row] = await ctx.db.query<{ text: string; n: number }>(
+      const [row] = await sql<{ text: string; n: number }>(
         "SELECT coalesce(string_agg(t::text, ' '), '') AS text, count(*)::int AS n FROM activity_logs t",
-      );
+      ).all(ctx.db);
       expect(row?.n).toBeGreaterThan(20);
       expect(row?.text).toContain('user_login_failed');
       for (const s of secrets) expect(row?.text).not.toContain(s);

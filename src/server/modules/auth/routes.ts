@@ -7,7 +7,8 @@ import { destroySession, resolveSession, SESSION_COOKIE } from '../../auth/sessi
 import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { abandonedSignal } from '../../http/abandoned.ts';
-import { conflict, parse } from '../../http/errors.ts';
+import { conflict, parse, unauthorized } from '../../http/errors.ts';
+import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
 import { readSettings } from '../settings/service.ts';
 import { changePassword, signIn, signUp, verifySecondFactor } from './service.ts';
@@ -24,13 +25,14 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
 }
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/auth/sign-up', { config: { access: 'public' } }, async (request, reply) => {
+  const route = typedRoutes(app);
+  route.post('/api/auth/sign-up', { config: { access: 'public' } }, async (request, reply) => {
     const input = parse(signUpInput, request.body);
     await signUp(ctx, input, clientIp(request));
     return reply.status(201).send({ message: 'Account created. It is pending approval from an administrator.' });
   });
 
-  app.post('/api/auth/sign-in', { config: { access: 'public', readsSession: true } }, async (request, reply) => {
+  route.post('/api/auth/sign-in', { config: { access: 'public', readsSession: true } }, async (request, reply) => {
     const input = parse(signInInput, request.body);
     const { token, secondFactor } = await signIn(ctx, input, {
       ip: clientIp(request),
@@ -44,18 +46,20 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     setSessionCookie(request, reply, token);
     const session = await resolveSession(ctx.db, token);
-    return { user: session?.user, secondFactor };
+    // Suspended or deleted between the password check and now: the new session is already gone.
+    if (!session) throw unauthorized();
+    return { user: session.user, secondFactor };
   });
 
   // The password policy the forms announce before submitting (sign-up is public).
-  app.get('/api/auth/password-policy', { config: { access: 'public' } }, async (): Promise<PasswordPolicyInfo> => {
+  route.get('/api/auth/password-policy', { config: { access: 'public' } }, async (): Promise<PasswordPolicyInfo> => {
     const { passwordPolicy } = await readSettings(ctx.db);
     return { policy: passwordPolicy, minLength: PASSWORD_POLICY_MIN_LENGTH[passwordPolicy] };
   });
 
   const secondStep = { access: 'user' as const, duringPasswordChange: true };
 
-  app.post('/api/auth/two-factor/verify', { config: { ...secondStep, duringSecondFactor: 'verify' } }, async (request) => {
+  route.post('/api/auth/two-factor/verify', { config: { ...secondStep, duringSecondFactor: 'verify' } }, async (request) => {
     const { code } = parse(twoFactorCodeInput, request.body);
     const session = request.session;
     if (!session) throw new Error('unreachable: access user');
@@ -64,15 +68,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user: session.user, secondFactor: null };
   });
 
-  app.get('/api/auth/two-factor', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) =>
+  route.get('/api/auth/two-factor', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) =>
     twoFactorStatus(ctx, currentUser(request)),
   );
 
-  app.post('/api/auth/two-factor/setup', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) =>
+  route.post('/api/auth/two-factor/setup', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) =>
     startEnrolment(ctx, currentUser(request)),
   );
 
-  app.post('/api/auth/two-factor/confirm', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) => {
+  route.post('/api/auth/two-factor/confirm', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) => {
     const { code } = parse(twoFactorCodeInput, request.body);
     const session = request.session;
     if (!session) throw new Error('unreachable: access user');
@@ -82,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { recoveryCodes };
   });
 
-  app.post(
+  route.post(
     '/api/auth/sign-out',
     { config: { access: 'user', duringPasswordChange: true, duringSecondFactor: 'both' } },
     async (request, reply) => {
@@ -100,19 +104,23 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.get('/api/auth/session', { config: { access: 'user', duringPasswordChange: true, duringSecondFactor: 'both' } }, async (request) => {
-    return { user: currentUser(request), secondFactor: request.session?.secondFactor ?? null };
-  });
+  route.get(
+    '/api/auth/session',
+    { config: { access: 'user', duringPasswordChange: true, duringSecondFactor: 'both' } },
+    async (request) => {
+      return { user: currentUser(request), secondFactor: request.session?.secondFactor ?? null };
+    },
+  );
 
   // Who is signed in, if anyone: what the web app asks on every page load. Answers 200 with
   // user null when nobody is (a 401 here would put an error in the console of every anonymous
   // visit); GET /api/auth/session keeps answering 401 without a session.
-  app.get('/api/auth/me', { config: { access: 'public', readsSession: true } }, async (request) => ({
+  route.get('/api/auth/me', { config: { access: 'public', readsSession: true } }, async (request) => ({
     user: request.session?.user ?? null,
     secondFactor: request.session?.secondFactor ?? null,
   }));
 
-  app.post('/api/auth/change-password', { config: { access: 'user', duringPasswordChange: true } }, async (request) => {
+  route.post('/api/auth/change-password', { config: { access: 'user', duringPasswordChange: true } }, async (request) => {
     const input = parse(changePasswordInput, request.body);
     const session = request.session;
     if (!session) throw new Error('unreachable: access user');

@@ -8,7 +8,8 @@ import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import { completeSecondFactor, createSession, destroyUserSessions } from '../../auth/sessions.ts';
 import { hashRecoveryCode, totpStep } from '../../auth/totp.ts';
 import type { AppContext } from '../../context.ts';
-import { one, type Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { forgetBootstrapPassword } from '../../seed/bootstrap.ts';
 import { logActivity } from '../activity/service.ts';
@@ -92,13 +93,11 @@ export async function signIn(
   input: { email: string; password: string },
   meta: { ip: string; userAgent: string | null; signal?: AbortSignal },
 ): Promise<{ token: string; userId: string; secondFactor: 'verify' | 'enrol' | null }> {
-  const row = await one<LoginRow & { role: AppUser['role']; two_factor: boolean }>(
-    ctx.db,
-    `SELECT p.id, p.email, p.status, p.last_login, p.role, c.password_hash,
+  const row = await sql<
+    LoginRow & { role: AppUser['role']; two_factor: boolean }
+  >(`SELECT p.id, p.email, p.status, p.last_login, p.role, c.password_hash,
             EXISTS (SELECT 1 FROM two_factor t WHERE t.user_id = p.id AND t.enabled_at IS NOT NULL) AS two_factor
-       FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE lower(p.email) = lower($1)`,
-    [input.email],
-  );
+       FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE lower(p.email) = lower($1)`).first(ctx.db, [input.email]);
   const attempt = await reserveAttempt(
     ctx.db,
     'sign_in',
@@ -169,7 +168,7 @@ export async function completeSignIn(q: Queryable, user: AppUser, sessionId: str
  * counts toward the sign-in limits like a wrong password.
  */
 export async function verifySecondFactor(ctx: AppContext, user: AppUser, sessionId: string, code: string, ip: string): Promise<void> {
-  const since = await one<{ last_login: Date | null }>(ctx.db, 'SELECT last_login FROM profiles WHERE id = $1', [user.id]);
+  const since = await sql<{ last_login: Date | null }>('SELECT last_login FROM profiles WHERE id = $1').first(ctx.db, [user.id]);
   const attempt = await reserveAttempt(
     ctx.db,
     'sign_in',
@@ -177,11 +176,9 @@ export async function verifySecondFactor(ctx: AppContext, user: AppUser, session
     loginLimits(ctx, since?.last_login ?? null),
   );
   const ok = await ctx.db.tx(async (q) => {
-    const tf = await one<{ secret: string; last_used_step: number | null }>(
-      q,
+    const tf = await sql<{ secret: string; last_used_step: number | null }>(
       'SELECT secret, last_used_step FROM two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL FOR UPDATE',
-      [user.id],
-    );
+    ).first(q, [user.id]);
     if (!tf) return null;
     const clean = code.replace(/\s/g, '');
     const step = totpStep(tf.secret, clean);
@@ -190,10 +187,9 @@ export async function verifySecondFactor(ctx: AppContext, user: AppUser, session
       return 'totp';
     }
     if (/^\d{6}$/.test(clean)) return null;
-    const used = await q.query<{ id: number }>(
+    const used = await sql<{ id: number }>(
       'UPDATE recovery_codes SET used_at = now() WHERE id = (SELECT id FROM recovery_codes WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL LIMIT 1) RETURNING id',
-      [user.id, hashRecoveryCode(clean)],
-    );
+    ).all(q, [user.id, hashRecoveryCode(clean)]);
     return used.length > 0 ? 'recovery_code' : null;
   });
   await ctx.db.tx(async (q) => {
@@ -240,7 +236,7 @@ export async function changePassword(
       message: 'Too many wrong current passwords. Try again in {minutes}.',
     },
   );
-  const row = await one<{ password_hash: string }>(ctx.db, 'SELECT password_hash FROM credentials WHERE user_id = $1', [user.id]);
+  const row = await sql<{ password_hash: string }>('SELECT password_hash FROM credentials WHERE user_id = $1').first(ctx.db, [user.id]);
   if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) {
     await ctx.db.tx(async (q) => {
       await settleAttempt(q, attempt, 'failed');

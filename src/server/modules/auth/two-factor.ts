@@ -4,7 +4,8 @@ import { reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpFor, totpStep } from '../../auth/totp.ts';
 import type { AppContext } from '../../context.ts';
-import { one, type Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { conflict, HttpError, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { readSettings } from '../settings/service.ts';
@@ -12,12 +13,11 @@ import { completeSignIn } from './service.ts';
 
 export async function twoFactorStatus(ctx: AppContext, user: AppUser): Promise<TwoFactorStatus> {
   const settings = await readSettings(ctx.db);
-  const row = await one<{ enabled: boolean; left: number }>(
-    ctx.db,
-    `SELECT EXISTS (SELECT 1 FROM two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL) AS enabled,
-            (SELECT count(*) FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL)::int AS left`,
-    [user.id],
-  );
+  const row = await sql<{
+    enabled: boolean;
+    left: number;
+  }>(`SELECT EXISTS (SELECT 1 FROM two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL) AS enabled,
+            (SELECT count(*) FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL)::int AS left`).first(ctx.db, [user.id]);
   return { enabled: row?.enabled ?? false, required: user.role === 'admin' && settings.twoFactorAuth, recoveryCodesLeft: row?.left ?? 0 };
 }
 
@@ -26,7 +26,7 @@ export async function startEnrolment(ctx: AppContext, user: AppUser): Promise<Tw
   const settings = await readSettings(ctx.db);
   const secret = newTotpSecret();
   await ctx.db.tx(async (q) => {
-    const existing = await one<{ enabled_at: Date | null }>(q, 'SELECT enabled_at FROM two_factor WHERE user_id = $1 FOR UPDATE', [
+    const existing = await sql<{ enabled_at: Date | null }>('SELECT enabled_at FROM two_factor WHERE user_id = $1 FOR UPDATE').first(q, [
       user.id,
     ]);
     if (existing?.enabled_at) throw conflict('Two-factor authentication is already set up', 'TWO_FACTOR_ENABLED');
@@ -65,11 +65,9 @@ export async function confirmEnrolment(
   );
   const codes = newRecoveryCodes();
   const ok = await ctx.db.tx(async (q) => {
-    const tf = await one<{ secret: string; enabled_at: Date | null }>(
-      q,
+    const tf = await sql<{ secret: string; enabled_at: Date | null }>(
       'SELECT secret, enabled_at FROM two_factor WHERE user_id = $1 FOR UPDATE',
-      [user.id],
-    );
+    ).first(q, [user.id]);
     if (!tf) throw new HttpError(409, 'Start the set-up first', { code: 'TWO_FACTOR_NOT_STARTED' });
     if (tf.enabled_at) throw conflict('Two-factor authentication is already set up', 'TWO_FACTOR_ENABLED');
     const step = totpStep(tf.secret, code.replace(/\s/g, ''));
@@ -102,7 +100,7 @@ export async function confirmEnrolment(
 
 /** A founder removes another user's second factor (lost phone); the user enrols again at the next sign-in. */
 export async function resetTwoFactor(q: Queryable, targetId: string, actor: AppUser, ip: string): Promise<void> {
-  const target = await one<{ id: string; email: string }>(q, 'SELECT id, email FROM profiles WHERE id = $1 FOR UPDATE', [targetId]);
+  const target = await sql<{ id: string; email: string }>('SELECT id, email FROM profiles WHERE id = $1 FOR UPDATE').first(q, [targetId]);
   if (!target) throw notFound('User not found');
   if (targetId === actor.id) throw conflict('You cannot reset your own second factor', 'SELF_PROTECTION');
   await q.query('DELETE FROM two_factor WHERE user_id = $1', [targetId]);

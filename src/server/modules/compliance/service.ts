@@ -12,6 +12,7 @@ import {
 } from '../../../shared/compliance.ts';
 import { DOCUMENT_EXPIRY_WARNING_DAYS } from '../../../shared/constants.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
@@ -52,21 +53,29 @@ const toItem = (r: ItemRow, today: string): ComplianceItem => ({
 
 /** Every item with its status on the company's `today` (decision record 020). */
 export async function overview(q: Queryable, today: string): Promise<ComplianceOverview> {
-  const items = (await q.query<ItemRow>(`${SELECT} ORDER BY c.due_date, c.title`)).map((r) => toItem(r, today));
+  const items = (await sql<ItemRow>(`${SELECT} ORDER BY c.due_date, c.title`).all(q)).map((r) => toItem(r, today));
   const counts: Record<ComplianceStatus, number> = { overdue: 0, due_soon: 0, in_progress: 0, completed: 0 };
   for (const i of items) counts[i.status]++;
   // SPV returns (the SPV's own due date is the source of truth) and vault expiries within
   // 30 days, shown beside the items; they do not count in the score.
-  const spvs = await q.query<{ id: string; name: string; due: string }>(
-    `SELECT id, name, to_char(annual_return_due, 'YYYY-MM-DD') AS due FROM spvs
-      WHERE status = 'Active' AND annual_return_due <= $2::date + $1::int ORDER BY annual_return_due`,
-    [DOCUMENT_EXPIRY_WARNING_DAYS, today],
-  );
-  const docs = await q.query<{ id: string; name: string; due: string }>(
-    `SELECT id, name, to_char(expiration_date, 'YYYY-MM-DD') AS due FROM documents
-      WHERE expiration_date IS NOT NULL AND expiration_date <= $2::date + $1::int ORDER BY expiration_date`,
-    [DOCUMENT_EXPIRY_WARNING_DAYS, today],
-  );
+  const spvs = await sql<{
+    id: string;
+    name: string;
+    due: string;
+  }>(`SELECT id, name, to_char(annual_return_due, 'YYYY-MM-DD') AS due FROM spvs
+      WHERE status = 'Active' AND annual_return_due <= $2::date + $1::int ORDER BY annual_return_due`).all(q, [
+    DOCUMENT_EXPIRY_WARNING_DAYS,
+    today,
+  ]);
+  const docs = await sql<{
+    id: string;
+    name: string;
+    due: string;
+  }>(`SELECT id, name, to_char(expiration_date, 'YYYY-MM-DD') AS due FROM documents
+      WHERE expiration_date IS NOT NULL AND expiration_date <= $2::date + $1::int ORDER BY expiration_date`).all(q, [
+    DOCUMENT_EXPIRY_WARNING_DAYS,
+    today,
+  ]);
   const external: ExternalDueItem[] = [
     ...spvs.map((s) => ({
       id: `spv:${s.id}`,
@@ -89,7 +98,7 @@ export async function overview(q: Queryable, today: string): Promise<ComplianceO
 }
 
 async function getItem(q: Queryable, id: string, lock = false): Promise<ItemRow> {
-  const row = (await q.query<ItemRow>(`${SELECT} WHERE c.id = $1${lock ? ' FOR UPDATE OF c' : ''}`, [id]))[0];
+  const row = await sql<ItemRow>(`${SELECT} WHERE c.id = $1${lock ? ' FOR UPDATE OF c' : ''}`).first(q, [id]);
   if (!row) throw notFound('Compliance item not found');
   return row;
 }
@@ -107,11 +116,18 @@ export async function createItem(
   ip: string,
 ): Promise<ComplianceItem> {
   await assertAdmin(q, input.assignedTo);
-  const rows = await q.query<{ id: string }>(
-    `INSERT INTO compliance_items (type, title, description, due_date, assigned_to, priority, recurrence)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [input.type, input.title, input.description ?? null, input.dueDate, input.assignedTo ?? null, input.priority, input.recurrence ?? null],
-  );
+  const rows = await sql<{
+    id: string;
+  }>(`INSERT INTO compliance_items (type, title, description, due_date, assigned_to, priority, recurrence)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`).all(q, [
+    input.type,
+    input.title,
+    input.description ?? null,
+    input.dueDate,
+    input.assignedTo ?? null,
+    input.priority,
+    input.recurrence ?? null,
+  ]);
   const id = rows[0]?.id as string;
   await logActivity(q, {
     type: 'compliance_item_created',
@@ -193,11 +209,18 @@ export async function completeItem(
   });
   let next: ComplianceItem | null = null;
   if (row.recurrence) {
-    const created = await q.query<{ id: string }>(
-      `INSERT INTO compliance_items (type, title, description, due_date, assigned_to, priority, recurrence)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [row.type, row.title, row.description, nextOccurrence(row.due_date, row.recurrence), row.assigned_to, row.priority, row.recurrence],
-    );
+    const created = await sql<{
+      id: string;
+    }>(`INSERT INTO compliance_items (type, title, description, due_date, assigned_to, priority, recurrence)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`).all(q, [
+      row.type,
+      row.title,
+      row.description,
+      nextOccurrence(row.due_date, row.recurrence),
+      row.assigned_to,
+      row.priority,
+      row.recurrence,
+    ]);
     next = toItem(await getItem(q, created[0]?.id as string), (await companyDayIn(q)).today);
   }
   return { item: toItem(await getItem(q, id), (await companyDayIn(q)).today), next };
@@ -205,11 +228,11 @@ export async function completeItem(
 
 /** Marks an SPV's annual return as filed: its due date moves a year ahead. */
 export async function fileSpvReturn(q: Queryable, spvId: string, actorId: string, ip: string): Promise<string> {
-  const rows = await q.query<{ due: string; name: string }>(
-    `UPDATE spvs SET annual_return_due = annual_return_due + interval '1 year', updated_at = now() WHERE id = $1
-     RETURNING to_char(annual_return_due, 'YYYY-MM-DD') AS due, name`,
-    [spvId],
-  );
+  const rows = await sql<{
+    due: string;
+    name: string;
+  }>(`UPDATE spvs SET annual_return_due = annual_return_due + interval '1 year', updated_at = now() WHERE id = $1
+     RETURNING to_char(annual_return_due, 'YYYY-MM-DD') AS due, name`).all(q, [spvId]);
   if (!rows[0]) throw notFound('SPV not found');
   await logActivity(q, { type: 'spv_return_filed', userId: actorId, details: { spvId, name: rows[0].name, nextDue: rows[0].due }, ip });
   return rows[0].due;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 describe('admin dashboard, activity logs and settings', () => {
@@ -137,7 +138,7 @@ describe('admin dashboard, activity logs and settings', () => {
   describe('settings', () => {
     it('returns the spec defaults', async () => {
       // The harness stores two-factor off and a high API limit for the suites; the defaults show without them.
-      const seeded = await ctx.db.query<{ value: unknown }>("DELETE FROM settings WHERE key = 'app' RETURNING value");
+      const seeded = await sql<{ value: unknown }>("DELETE FROM settings WHERE key = 'app' RETURNING value").all(ctx.db);
       const { settings } = await get('/api/settings');
       await ctx.db.query("INSERT INTO settings (key, value) VALUES ('app', $1::jsonb)", [JSON.stringify(seeded[0]?.value ?? {})]);
       expect(settings).toMatchObject({
@@ -168,15 +169,15 @@ describe('admin dashboard, activity logs and settings', () => {
       const ok = await put({ companyName: 'Acme Partners', sessionTimeout: 2 });
       expect(ok.statusCode).toBe(200);
       expect((await get('/api/settings')).settings).toMatchObject({ companyName: 'Acme Partners', sessionTimeout: 2 });
-      const log = await ctx.db.query<{ details: { changedKeys: string[] } }>(
+      const log = await sql<{ details: { changedKeys: string[] } }>(
         "SELECT details FROM activity_logs WHERE activity_type = 'settings_updated' ORDER BY id DESC LIMIT 1",
-      );
+      ).all(ctx.db);
       expect(log[0]?.details.changedKeys.sort()).toEqual(['companyName', 'sessionTimeout']);
 
       // New sessions get the configured idle timeout.
       const u = await createUser(ctx, { role: 'investor' });
       await signIn(ctx, u.email, u.password);
-      const s = await ctx.db.query<{ idle_timeout_seconds: number }>('SELECT idle_timeout_seconds FROM sessions WHERE user_id = $1', [
+      const s = await sql<{ idle_timeout_seconds: number }>('SELECT idle_timeout_seconds FROM sessions WHERE user_id = $1').all(ctx.db, [
         u.id,
       ]);
       expect(s[0]?.idle_timeout_seconds).toBe(7200);

@@ -1,5 +1,6 @@
 import type { DashboardData, DashboardTile } from '../../../shared/dashboard.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 
 /**
  * The four admin tiles, computed from the database (never constants):
@@ -12,7 +13,7 @@ export const NOTHING_TRACKED = 'Nothing tracked yet';
 
 /** The tiles on the company's `today` (decision record 020). */
 export async function dashboard(q: Queryable, today: string): Promise<DashboardData> {
-  const [counts] = await q.query<{
+  const [counts] = await sql<{
     active_deals: number;
     new_deals: number;
     active_spvs: number;
@@ -21,8 +22,7 @@ export async function dashboard(q: Queryable, today: string): Promise<DashboardD
     tax_overdue: number;
     tax_due_soon: number;
     tax_tracked: number;
-  }>(
-    `SELECT
+  }>(`SELECT
        (SELECT count(*)::int FROM deals WHERE status = 'Active') AS active_deals,
        (SELECT count(*)::int FROM deals WHERE status = 'Active' AND created_at > now() - interval '30 days') AS new_deals,
        (SELECT count(*)::int FROM spvs WHERE status = 'Active') AS active_spvs,
@@ -31,9 +31,7 @@ export async function dashboard(q: Queryable, today: string): Promise<DashboardD
        (SELECT count(*)::int FROM compliance_items WHERE type = 'uae_tax' AND workflow_state <> 'completed' AND due_date < $1::date) AS tax_overdue,
        (SELECT count(*)::int FROM compliance_items WHERE type = 'uae_tax' AND workflow_state <> 'completed'
           AND due_date BETWEEN $1::date AND $1::date + 6) AS tax_due_soon,
-       (SELECT count(*)::int FROM compliance_items WHERE type = 'uae_tax') AS tax_tracked`,
-    [today],
-  );
+       (SELECT count(*)::int FROM compliance_items WHERE type = 'uae_tax') AS tax_tracked`).all(q, [today]);
   const c = counts ?? {
     active_deals: 0,
     new_deals: 0,
@@ -61,10 +59,10 @@ export async function dashboard(q: Queryable, today: string): Promise<DashboardD
       trend: c.tax_overdue > 0 || c.tax_due_soon > 0 ? 'attention' : 'stable',
     },
   ];
-  const deals = await q.query<DashboardData['deals'][number]>(
-    `SELECT id, title, type, target_amount AS "targetAmount", status, spv_entity AS "spvEntity", expected_irr AS "expectedIrr",
+  const deals = await sql<
+    DashboardData['deals'][number]
+  >(`SELECT id, title, type, target_amount AS "targetAmount", status, spv_entity AS "spvEntity", expected_irr AS "expectedIrr",
             risk_score AS "riskScore", next_step AS "nextStep"
-       FROM deals WHERE status IN ('Active', 'Pending') ORDER BY created_at DESC, id DESC LIMIT 4`,
-  );
+       FROM deals WHERE status IN ('Active', 'Pending') ORDER BY created_at DESC, id DESC LIMIT 4`).all(q);
   return { tiles, deals };
 }

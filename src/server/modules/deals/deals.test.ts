@@ -11,6 +11,7 @@ import {
   type DealStagePage,
 } from '../../../shared/deals.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
+import { sql } from '../../db/sql.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 /** Every error is JSON with a non-empty message and no stack trace. */
@@ -55,12 +56,11 @@ describe('deals API', () => {
     return (res.json() as { deal: Deal }).deal;
   };
   const row = async (id: string) =>
-    (await ctx.db.query<Record<string, unknown>>('SELECT * FROM deals WHERE id = $1', [id]))[0] as Record<string, unknown>;
+    (await sql<Record<string, unknown>>('SELECT * FROM deals WHERE id = $1').first(ctx.db, [id])) as Record<string, unknown>;
   const logsFor = (id: string, type?: string) =>
-    ctx.db.query<{ activity_type: string; user_id: string | null; details: Record<string, unknown> }>(
+    sql<{ activity_type: string; user_id: string | null; details: Record<string, unknown> }>(
       `SELECT activity_type, user_id, details FROM activity_logs WHERE details ->> 'dealId' = $1 AND ($2::text IS NULL OR activity_type = $2) ORDER BY id`,
-      [id, type ?? null],
-    );
+    ).all(ctx.db, [id, type ?? null]);
 
   describe('access', () => {
     let dealId: string;
@@ -200,7 +200,7 @@ describe('deals API', () => {
     });
 
     it("requires a title ('Title is required') and a type ('Deal type is required')", async () => {
-      const count = async () => Number((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM deals'))[0]?.n);
+      const count = async () => Number((await sql<{ n: number }>('SELECT count(*)::int AS n FROM deals').first(ctx.db))?.n);
       const n = await count();
       expect(expectError(await call('POST', '/api/deals', { type: 'PPP' }), 400, 'Title is required').fields).toMatchObject({
         title: 'Title is required',
@@ -257,10 +257,9 @@ describe('deals API', () => {
       const b = await create({ title: 'Exact B', type: 'PPP', targetAmount: '0.20' });
       const big = await create({ title: 'Exact big', type: 'PPP', targetAmount: '1234567890123.45' });
       expect(big.targetAmount).toBe('1234567890123.45');
-      const sum = await ctx.db.query<{ s: string; t: string }>(
+      const sum = await sql<{ s: string; t: string }>(
         'SELECT sum(target_amount)::text AS s, pg_typeof(target_amount)::text AS t FROM deals WHERE id = ANY($1::uuid[]) GROUP BY 2',
-        [[a.id, b.id]],
-      );
+      ).all(ctx.db, [[a.id, b.id]]);
       expect(sum[0]).toEqual({ s: '0.30', t: 'numeric' });
       const listed = ((await call('GET', '/api/deals')).json() as { deals: Deal[] }).deals;
       expect(listed.find((d) => d.id === big.id)?.targetAmount).toBe('1234567890123.45');
@@ -325,11 +324,11 @@ describe('deals API', () => {
   describe('pipeline paging', () => {
     /** The truth: a stage's ids in pipeline order, straight from the table. */
     const idsIn = async (stage: DealStage) =>
-      (await ctx.db.query<{ id: string }>('SELECT id FROM deals WHERE stage = $1 ORDER BY created_at DESC, id DESC', [stage])).map(
+      (await sql<{ id: string }>('SELECT id FROM deals WHERE stage = $1 ORDER BY created_at DESC, id DESC').all(ctx.db, [stage])).map(
         (r) => r.id,
       );
     const totals = async () => {
-      const rows = await ctx.db.query<{ stage: DealStage; n: number }>('SELECT stage, count(*)::int AS n FROM deals GROUP BY stage');
+      const rows = await sql<{ stage: DealStage; n: number }>('SELECT stage, count(*)::int AS n FROM deals GROUP BY stage').all(ctx.db);
       return Object.fromEntries(DEAL_STAGES.map((s) => [s, rows.find((r) => r.stage === s)?.n ?? 0])) as Record<DealStage, number>;
     };
     const pipeline = async (query = '') => {
@@ -371,11 +370,13 @@ describe('deals API', () => {
     const insertAt = async (stage: DealStage, label: string, times: string[]) => {
       const ids: string[] = [];
       for (const [i, at] of times.entries()) {
-        const rows = await ctx.db.query<{ id: string }>(
-          `INSERT INTO deals (title, type, stage, created_by, created_at, stage_entered_at, updated_at)
-           VALUES ($1, 'PPP', $2, $3, $4::timestamptz, $4::timestamptz, $4::timestamptz) RETURNING id`,
-          [`${label} ${i}`, stage, admin.id, at],
-        );
+        const rows = await sql<{ id: string }>(`INSERT INTO deals (title, type, stage, created_by, created_at, stage_entered_at, updated_at)
+           VALUES ($1, 'PPP', $2, $3, $4::timestamptz, $4::timestamptz, $4::timestamptz) RETURNING id`).all(ctx.db, [
+          `${label} ${i}`,
+          stage,
+          admin.id,
+          at,
+        ]);
         ids.push(rows[0]?.id as string);
       }
       return ids;
@@ -451,7 +452,7 @@ describe('deals API', () => {
 
     it('keeps deals created in the same microsecond or a microsecond apart (exact cursor, id tie-break)', async () => {
       const exit = await idsIn('Exit');
-      const mine = (await ctx.db.query<{ id: string }>(`SELECT id FROM deals WHERE title LIKE 'Paging exit%'`)).map((r) => r.id);
+      const mine = (await sql<{ id: string }>(`SELECT id FROM deals WHERE title LIKE 'Paging exit%'`).all(ctx.db)).map((r) => r.id);
       expect(mine).toHaveLength(9);
       const { ids } = await walk('Exit', 1);
       expect(ids).toEqual(exit);
@@ -530,7 +531,7 @@ describe('deals API', () => {
       // A cursor made up from a valid position still works: it is only a position.
       const made = b64(['2023-01-01T00:00:00.123456Z', 'ffffffff-ffff-ffff-ffff-ffffffffffff']);
       const page = await stagePage('Exit', made, 100);
-      const exitSame = (await ctx.db.query<{ id: string }>(`SELECT id FROM deals WHERE title LIKE 'Paging exit same%'`)).length;
+      const exitSame = (await sql<{ id: string }>(`SELECT id FROM deals WHERE title LIKE 'Paging exit same%'`).all(ctx.db)).length;
       expect(page.deals.filter((d) => d.title.startsWith('Paging exit same'))).toHaveLength(exitSame);
       expect(page.deals.some((d) => d.title === 'Paging exit micro 1')).toBe(false);
     });
@@ -539,12 +540,12 @@ describe('deals API', () => {
       const res = await call('GET', '/api/deals/options');
       expect(res.statusCode, res.body).toBe(200);
       const { deals } = res.json() as { deals: DealOption[] };
-      const all = await ctx.db.query<{ id: string }>('SELECT id FROM deals');
+      const all = await sql<{ id: string }>('SELECT id FROM deals').all(ctx.db);
       expect(deals).toHaveLength(all.length);
       expect(Object.keys(deals[0] ?? {}).sort()).toEqual(['committedAmount', 'id', 'spvEntity', 'stage', 'status', 'title']);
       const titles = deals.map((d) => d.title);
       expect(titles.filter((t) => t.startsWith('Paging exit same'))).toHaveLength(6);
-      const order = await ctx.db.query<{ title: string }>('SELECT title FROM deals ORDER BY title, id');
+      const order = await sql<{ title: string }>('SELECT title FROM deals ORDER BY title, id').all(ctx.db);
       expect(titles).toEqual(order.map((r) => r.title));
     });
   });
@@ -765,7 +766,7 @@ describe('deals API', () => {
   describe(`capped stage totals (${DEAL_STAGE_TOTAL_CAP.toLocaleString('en-US')})`, () => {
     const CAP = DEAL_STAGE_TOTAL_CAP;
     const count = async (stage: DealStage) =>
-      (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM deals WHERE stage = $1', [stage]))[0]?.n ?? 0;
+      (await sql<{ n: number }>('SELECT count(*)::int AS n FROM deals WHERE stage = $1').first(ctx.db, [stage]))?.n ?? 0;
     /** Adds filler deals to `stage` until it holds `n`. */
     const fillTo = async (stage: DealStage, n: number) =>
       ctx.db.query(
@@ -800,9 +801,9 @@ describe('deals API', () => {
     });
 
     it('pages through a capped stage to its last deal with the cursor', async () => {
-      const truth = (await ctx.db.query<{ id: string }>(`SELECT id FROM deals WHERE stage = 'Exit' ORDER BY created_at DESC, id DESC`)).map(
-        (r) => r.id,
-      );
+      const truth = (
+        await sql<{ id: string }>(`SELECT id FROM deals WHERE stage = 'Exit' ORDER BY created_at DESC, id DESC`).all(ctx.db)
+      ).map((r) => r.id);
       expect(truth.length).toBe(CAP + 1);
       const ids: string[] = [];
       let cursor: string | null = null;

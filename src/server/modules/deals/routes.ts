@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
   createDealInput,
-  type DealDetail,
   type DealPipeline,
   type DealStagePage,
   dealListQuery,
@@ -13,6 +12,7 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
+import { typedRoutes } from '../../http/typed-routes.ts';
 import { listDocuments } from '../documents/service.ts';
 import { notifyDealOpen } from '../email/notify.ts';
 import { OPEN_SQL } from '../subscriptions/service.ts';
@@ -29,6 +29,7 @@ import {
 import { addValuation, listValuations } from './valuations.ts';
 
 export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
+  const route = typedRoutes(app);
   const admin = { config: { access: 'admin' as const } };
 
   /**
@@ -36,16 +37,16 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
    * (DealPipeline). With `stage` (and `cursor` from a previous page): that stage's next page
    * (DealStagePage).
    */
-  app.get('/api/deals', admin, async (request): Promise<DealPipeline | DealStagePage> => {
+  route.get('/api/deals', admin, async (request): Promise<DealPipeline | DealStagePage> => {
     const query = parse(dealListQuery, request.query);
     if (query.stage) return listDealStagePage(db, query.stage, query.cursor, query.limit);
     return listDealPipeline(db, query.limit);
   });
 
   /** Every deal's id, title, stage, status, committed amount and SPV: for deal selects. */
-  app.get('/api/deals/options', admin, async () => ({ deals: await listDealOptions(db) }));
+  route.get('/api/deals/options', admin, async () => ({ deals: await listDealOptions(db) }));
 
-  app.post('/api/deals', admin, async (request, reply) => {
+  route.post('/api/deals', admin, async (request, reply) => {
     const input = parse(createDealInput, request.body);
     const user = currentUser(request);
     // The deal with its log entry, and (when it opens at once) the deal alerts, in one transaction.
@@ -57,7 +58,7 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
     return reply.status(201).send({ deal });
   });
 
-  app.get<{ Reply: DealDetail }>('/api/deals/:id', admin, async (request) => {
+  route.get('/api/deals/:id', admin, async (request) => {
     const id = idParam(request.params, 'Deal not found');
     const deal = await getDeal(db, id);
     const [documents, activity, valuations] = await Promise.all([
@@ -68,7 +69,7 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
     return { deal, documents, activity, valuations };
   });
 
-  app.patch('/api/deals/:id', admin, async (request) => {
+  route.patch('/api/deals/:id', admin, async (request) => {
     const id = idParam(request.params, 'Deal not found');
     const input = parse(updateDealInput, request.body);
     const user = currentUser(request);
@@ -81,14 +82,14 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
     };
   });
 
-  app.post('/api/deals/:id/valuations', admin, async (request, reply) => {
+  route.post('/api/deals/:id/valuations', admin, async (request, reply) => {
     const id = idParam(request.params, 'Deal not found');
     const input = parse(valuationInput, request.body);
     const user = currentUser(request);
     return reply.status(201).send({ valuations: await db.tx((q) => addValuation(q, id, input, user.id, clientIp(request))) });
   });
 
-  app.post('/api/deals/:id/move', admin, async (request) => {
+  route.post('/api/deals/:id/move', admin, async (request) => {
     const id = idParam(request.params, 'Deal not found');
     const { stage } = parse(moveDealInput, request.body);
     const user = currentUser(request);

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/deals.ts';
 import { formatUsdExact, toCents } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 
@@ -106,24 +107,20 @@ export async function listDealPipeline(q: Queryable, limit: number = DEAL_PAGE_S
   const [rows, totals] = await Promise.all([
     // One branch per stage: the page's ids from the stage index, then the rows by primary key
     // (see STAGE_PAGE_IDS).
-    q.query<PagedRow>(
-      `SELECT ${DEAL_COLUMNS}, ${CURSOR_AT}
+    sql<PagedRow>(`SELECT ${DEAL_COLUMNS}, ${CURSOR_AT}
          FROM (${DEAL_STAGES.map(
            (_, i) => `(SELECT x.* FROM (${STAGE_PAGE_IDS(`$${i + 2}`, '', '$1')}) k JOIN deals x ON x.id = k.id)`,
          ).join(' UNION ALL ')}) d
-        ORDER BY d.created_at DESC, d.id DESC`,
-      [limit + 1, ...DEAL_STAGES],
-    ),
+        ORDER BY d.created_at DESC, d.id DESC`).all(q, [limit + 1, ...DEAL_STAGES]),
     // Capped counts, one branch per stage (its value visible to the planner, as above), each an
     // index-only range scan on (stage, created_at, id) that stops after CAP + 1 entries.
-    q.query<{ stage: DealStage; total: number }>(
+    sql<{ stage: DealStage; total: number }>(
       DEAL_STAGES.map(
         (_, i) =>
           `SELECT $${i + 2}::text AS stage, count(*)::int AS total
              FROM (SELECT 1 FROM deals x WHERE x.stage = $${i + 2} ORDER BY x.created_at DESC, x.id DESC LIMIT $1) c`,
       ).join(' UNION ALL '),
-      [DEAL_STAGE_TOTAL_CAP + 1, ...DEAL_STAGES],
-    ),
+    ).all(q, [DEAL_STAGE_TOTAL_CAP + 1, ...DEAL_STAGES]),
   ]);
   const deals: Deal[] = [];
   const stages: DealStageSummary[] = DEAL_STAGES.map((stage) => {
@@ -157,25 +154,22 @@ export async function listDealStagePage(
     params.push(cursor.createdAt, cursor.id);
     after = 'AND (s.created_at, s.id) < ($3::timestamptz, $4::uuid)';
   }
-  const rows = await q.query<PagedRow>(
-    `SELECT ${DEAL_COLUMNS}, ${CURSOR_AT}
+  const rows = await sql<PagedRow>(`SELECT ${DEAL_COLUMNS}, ${CURSOR_AT}
        FROM (SELECT x.* FROM (${STAGE_PAGE_IDS('$1', after, '$2')}) k JOIN deals x ON x.id = k.id) d
-      ORDER BY d.created_at DESC, d.id DESC`,
-    params,
-  );
+      ORDER BY d.created_at DESC, d.id DESC`).all(q, params);
   return { stage, ...toPage(rows, limit) };
 }
 
 /** Every deal for a deal select: a few narrow columns, no join, ordered by title. */
 export async function listDealOptions(q: Queryable): Promise<DealOption[]> {
-  const rows = await q.query<{
+  const rows = await sql<{
     id: string;
     title: string;
     stage: DealStage;
     status: Deal['status'];
     committed_amount: string;
     spv_entity: string | null;
-  }>('SELECT id, title, stage, status, committed_amount, spv_entity FROM deals ORDER BY title, id');
+  }>('SELECT id, title, stage, status, committed_amount, spv_entity FROM deals ORDER BY title, id').all(q);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -187,7 +181,7 @@ export async function listDealOptions(q: Queryable): Promise<DealOption[]> {
 }
 
 export async function getDeal(q: Queryable, id: string, forUpdate = false): Promise<Deal> {
-  const rows = await q.query<DealRow>(`SELECT ${DEAL_COLUMNS} FROM deals d WHERE d.id = $1${forUpdate ? ' FOR UPDATE OF d' : ''}`, [id]);
+  const rows = await sql<DealRow>(`SELECT ${DEAL_COLUMNS} FROM deals d WHERE d.id = $1${forUpdate ? ' FOR UPDATE OF d' : ''}`).all(q, [id]);
   if (!rows[0]) throw notFound('Deal not found');
   return toDeal(rows[0]);
 }
@@ -198,8 +192,7 @@ export async function getDeal(q: Queryable, id: string, forUpdate = false): Prom
  * name: one statement, atomic on its own, so it needs no transaction around it.
  */
 export async function createDeal(q: Queryable, input: z.output<typeof createDealInput>, userId: string, ip: string): Promise<Deal> {
-  const rows = await q.query<DealRow>(
-    `WITH d AS (
+  const rows = await sql<DealRow>(`WITH d AS (
        INSERT INTO deals (title, type, target_amount, spv_entity, expected_irr, risk_score, description, next_step, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        RETURNING *
@@ -207,20 +200,18 @@ export async function createDeal(q: Queryable, input: z.output<typeof createDeal
        INSERT INTO activity_logs (activity_type, user_id, target_user_id, details, ip_address)
        SELECT 'deal_created', $9, NULL, jsonb_build_object('dealId', d.id, 'title', d.title, 'type', d.type), $10 FROM d
      )
-     SELECT ${DEAL_COLUMNS} FROM d`,
-    [
-      input.title,
-      input.type,
-      input.targetAmount ?? null,
-      input.spvEntity ?? null,
-      input.expectedIrr ?? null,
-      input.riskScore ?? null,
-      input.description ?? null,
-      input.nextStep ?? null,
-      userId,
-      ip,
-    ],
-  );
+     SELECT ${DEAL_COLUMNS} FROM d`).all(q, [
+    input.title,
+    input.type,
+    input.targetAmount ?? null,
+    input.spvEntity ?? null,
+    input.expectedIrr ?? null,
+    input.riskScore ?? null,
+    input.description ?? null,
+    input.nextStep ?? null,
+    userId,
+    ip,
+  ]);
   const row = rows[0];
   if (!row) throw new Error('INSERT INTO deals returned no row');
   return toDeal(row);
@@ -278,7 +269,7 @@ export async function updateDeal(
   if (changes.stage) sets.push('stage_entered_at = now()');
   sets.push('updated_at = now()');
   // The updated deal comes back from the UPDATE itself (no read-back); the log entry does not change it.
-  const rows = await q.query<DealRow>(`UPDATE deals d SET ${sets.join(', ')} WHERE d.id = $1 RETURNING ${DEAL_COLUMNS}`, params);
+  const rows = await sql<DealRow>(`UPDATE deals d SET ${sets.join(', ')} WHERE d.id = $1 RETURNING ${DEAL_COLUMNS}`).all(q, params);
   if (!rows[0]) throw notFound('Deal not found');
   const details: Record<string, unknown> = { dealId: id, title: before.title, changes };
   if (changes.stage) Object.assign(details, { from: changes.stage.from, to: changes.stage.to });
@@ -291,20 +282,17 @@ export function moveDeal(q: Queryable, id: string, stage: DealStage, userId: str
 }
 
 export async function dealActivity(q: Queryable, dealId: string): Promise<DealActivity[]> {
-  const rows = await q.query<{
+  const rows = await sql<{
     id: number;
     activity_type: string;
     user_id: string | null;
     name: string | null;
     details: Record<string, unknown>;
     created_at: Date;
-  }>(
-    `SELECT a.id, a.activity_type, a.user_id, (SELECT p.name FROM profiles p WHERE p.id = a.user_id) AS name, a.details, a.created_at
+  }>(`SELECT a.id, a.activity_type, a.user_id, (SELECT p.name FROM profiles p WHERE p.id = a.user_id) AS name, a.details, a.created_at
        FROM activity_logs a
       WHERE a.details ? 'dealId' AND a.details ->> 'dealId' = $1
-      ORDER BY a.details ->> 'dealId', a.created_at DESC, a.id DESC LIMIT 100`,
-    [dealId],
-  );
+      ORDER BY a.details ->> 'dealId', a.created_at DESC, a.id DESC LIMIT 100`).all(q, [dealId]);
   return rows.map((r) => ({
     id: r.id,
     activityType: r.activity_type,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Valuation, valuationInput } from '../../../shared/portal.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 
@@ -15,11 +16,9 @@ interface Row {
 }
 
 export async function listValuations(q: Queryable, dealId: string): Promise<Valuation[]> {
-  const rows = await q.query<Row>(
-    `SELECT id, deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value, expected_exit, performance_status, created_at
-       FROM valuations WHERE deal_id = $1 ORDER BY valuation_date DESC, created_at DESC`,
-    [dealId],
-  );
+  const rows =
+    await sql<Row>(`SELECT id, deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value, expected_exit, performance_status, created_at
+       FROM valuations WHERE deal_id = $1 ORDER BY valuation_date DESC, created_at DESC`).all(q, [dealId]);
   return rows.map((r) => ({
     id: r.id,
     dealId: r.deal_id,
@@ -38,7 +37,7 @@ export async function addValuation(
   actorId: string,
   ip: string,
 ): Promise<Valuation[]> {
-  const deal = (await q.query<{ title: string }>('SELECT title FROM deals WHERE id = $1', [dealId]))[0];
+  const deal = await sql<{ title: string }>('SELECT title FROM deals WHERE id = $1').first(q, [dealId]);
   if (!deal) throw notFound('Deal not found');
   await q.query(
     'INSERT INTO valuations (deal_id, valuation_date, current_value, expected_exit, performance_status, created_by) VALUES ($1, $2, $3, $4, $5, $6)',

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DistributionCalendar, DistributionEvent } from '../../../shared/portal.ts';
+import { sql } from '../../db/sql.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
@@ -40,10 +41,9 @@ describe('distributions API', () => {
     return (res.json() as { event: DistributionEvent }).event;
   };
   const rows = (eventId: string) =>
-    ctx.db.query<{ investor_id: string; amount: string; payment_date: string; deal_id: string; type: string; spv_entity: string | null }>(
+    sql<{ investor_id: string; amount: string; payment_date: string; deal_id: string; type: string; spv_entity: string | null }>(
       "SELECT investor_id, amount, to_char(payment_date, 'YYYY-MM-DD') AS payment_date, deal_id, type, spv_entity FROM distributions WHERE event_id = $1 ORDER BY investor_id",
-      [eventId],
-    );
+    ).all(ctx.db, [eventId]);
   const cents = (amount: string) => Math.round(Number(amount) * 100);
   const calendar = async (who: Investor): Promise<DistributionCalendar> => {
     const res = await call('GET', '/api/investor/distributions', who.cookie);
@@ -181,14 +181,13 @@ describe('distributions API', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().event.status).toBe('Paid');
     expect((await mine())?.status).toBe('Paid');
-    const dbRows = await ctx.db.query<{ paid_at: Date | null }>('SELECT paid_at FROM distributions WHERE event_id = $1', [ev.id]);
+    const dbRows = await sql<{ paid_at: Date | null }>('SELECT paid_at FROM distributions WHERE event_id = $1').all(ctx.db, [ev.id]);
     expect(dbRows.every((r) => r.paid_at !== null)).toBe(true);
     expect(expectError(await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie, {}), 409).code).toBe('ALREADY_PAID');
     expectError(await call('POST', `/api/distributions/${UNKNOWN_ID}/pay`, adminCookie, {}), 404);
-    const logs = await ctx.db.query<{ activity_type: string }>(
+    const logs = await sql<{ activity_type: string }>(
       "SELECT activity_type FROM activity_logs WHERE details ->> 'eventId' = $1 ORDER BY id",
-      [ev.id],
-    );
+    ).all(ctx.db, [ev.id]);
     expect(logs.map((l) => l.activity_type)).toEqual(['distribution_recorded', 'distribution_paid']);
   });
 
@@ -249,8 +248,8 @@ describe('distributions API', () => {
 
     const calA = await calendar(a);
     const calB = await calendar(b);
-    const idsA = (await ctx.db.query<{ id: string }>('SELECT id FROM distributions WHERE investor_id = $1', [a.id])).map((r) => r.id);
-    const idsB = (await ctx.db.query<{ id: string }>('SELECT id FROM distributions WHERE investor_id = $1', [b.id])).map((r) => r.id);
+    const idsA = (await sql<{ id: string }>('SELECT id FROM distributions WHERE investor_id = $1').all(ctx.db, [a.id])).map((r) => r.id);
+    const idsB = (await sql<{ id: string }>('SELECT id FROM distributions WHERE investor_id = $1').all(ctx.db, [b.id])).map((r) => r.id);
     const seenA = [...calA.upcoming, ...calA.history].map((i) => i.id);
     const seenB = [...calB.upcoming, ...calB.history].map((i) => i.id);
     expect(seenA.length).toBeGreaterThan(0);
@@ -282,7 +281,7 @@ describe('distributions API', () => {
     expect((await call('GET', '/api/investor/distributions', adminCookie)).statusCode).toBe(403);
     expect(await ctx.db.query('SELECT 1 FROM distribution_events WHERE deal_id = $1', [deal.id])).toHaveLength(1);
     expect(
-      (await ctx.db.query<{ paid_at: Date | null }>('SELECT paid_at FROM distribution_events WHERE id = $1', [ev.id]))[0]?.paid_at,
+      (await sql<{ paid_at: Date | null }>('SELECT paid_at FROM distribution_events WHERE id = $1').first(ctx.db, [ev.id]))?.paid_at,
     ).toBeNull();
   });
 });

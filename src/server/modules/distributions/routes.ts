@@ -4,24 +4,26 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
+import { typedRoutes } from '../../http/typed-routes.ts';
 import { investorCalendar, listEvents, markPaid, recordDistribution } from './service.ts';
 
 export async function distributionRoutes(app: FastifyInstance, { db }: AppContext) {
+  const route = typedRoutes(app);
   const admin = { config: { access: 'admin' as const } };
 
-  app.get('/api/distributions', admin, async () => ({ events: await listEvents(db) }));
+  route.get('/api/distributions', admin, async () => ({ events: await listEvents(db) }));
 
-  app.post('/api/distributions', admin, async (request, reply) => {
+  route.post('/api/distributions', admin, async (request, reply) => {
     const input = parse(recordDistributionInput, request.body);
     return reply.status(201).send({ event: await db.tx((q) => recordDistribution(q, input, currentUser(request).id, clientIp(request))) });
   });
 
-  app.post('/api/distributions/:id/pay', admin, async (request) => {
+  route.post('/api/distributions/:id/pay', admin, async (request) => {
     const id = idParam(request.params, 'Distribution not found');
     return { event: await db.tx((q) => markPaid(q, id, currentUser(request).id, clientIp(request))) };
   });
 
-  app.get('/api/investor/distributions', { config: { access: 'investor' } }, async (request) =>
+  route.get('/api/investor/distributions', { config: { access: 'investor' } }, async (request) =>
     investorCalendar(db, currentUser(request).id),
   );
 }

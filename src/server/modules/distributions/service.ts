@@ -10,6 +10,7 @@ import type {
   recordDistributionInput,
 } from '../../../shared/portal.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifyDistribution } from '../email/notify.ts';
@@ -34,12 +35,9 @@ export async function recordDistribution(
   actorId: string,
   ip: string,
 ): Promise<DistributionEvent> {
-  const deal = (
-    await q.query<{ id: string; title: string; spv_entity: string | null; created: string }>(
-      "SELECT id, title, spv_entity, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
-      [input.dealId, (await companyDayIn(q)).zone],
-    )
-  )[0];
+  const deal = await sql<{ id: string; title: string; spv_entity: string | null; created: string }>(
+    "SELECT id, title, spv_entity, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
+  ).first(q, [input.dealId, (await companyDayIn(q)).zone]);
   if (!deal) throw notFound('Deal not found');
   const recordDate = input.recordDate ?? (await companyDayIn(q)).today;
   if (recordDate < deal.created) {
@@ -50,33 +48,30 @@ export async function recordDistribution(
   const computed = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate);
   const { result } = computed;
   const t = result.tiers;
-  const event = (
-    await q.query<{ id: string }>(
-      `INSERT INTO distribution_events (deal_id, type, total_amount, payment_date, record_date, spv_entity, created_by, terms_id, return_of_capital,
+  const event = (await sql<{
+    id: string;
+  }>(`INSERT INTO distribution_events (deal_id, type, total_amount, payment_date, record_date, spv_entity, created_by, terms_id, return_of_capital,
                                         preferred_return, catch_up, carried_interest_lp, carried_interest_gp, lp_total, gp_total,
                                         hurdle_before, hurdle_after)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
-      [
-        deal.id,
-        input.type,
-        input.totalAmount,
-        input.paymentDate,
-        recordDate,
-        deal.spv_entity,
-        actorId,
-        computed.terms?.id ?? null,
-        t.returnOfCapital,
-        t.preferredReturn,
-        t.catchUp,
-        t.carriedInterestLp,
-        t.carriedInterestGp,
-        result.lpTotal,
-        result.gp,
-        result.hurdleBefore,
-        result.hurdleAfter,
-      ],
-    )
-  )[0] as { id: string };
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`).first(q, [
+    deal.id,
+    input.type,
+    input.totalAmount,
+    input.paymentDate,
+    recordDate,
+    deal.spv_entity,
+    actorId,
+    computed.terms?.id ?? null,
+    t.returnOfCapital,
+    t.preferredReturn,
+    t.catchUp,
+    t.carriedInterestLp,
+    t.carriedInterestGp,
+    result.lpTotal,
+    result.gp,
+    result.hurdleBefore,
+    result.hurdleAfter,
+  ])) as { id: string };
   // Accrued management fees are taken from each investor's amount (decision 009): the amount and
   // its tiers stay whole (they add up to lpTotal); the cash paid is amount - fee_deducted.
   const deductions = await feeDeductions(q, deal.id, result.perInvestor);
@@ -136,12 +131,9 @@ export async function recordDistribution(
 }
 
 export async function markPaid(q: Queryable, eventId: string, actorId: string, ip: string): Promise<DistributionEvent> {
-  const ev = (
-    await q.query<{ id: string; paid_at: Date | null; deal_id: string; total_amount: string }>(
-      'SELECT id, paid_at, deal_id, total_amount FROM distribution_events WHERE id = $1 FOR UPDATE',
-      [eventId],
-    )
-  )[0];
+  const ev = await sql<{ id: string; paid_at: Date | null; deal_id: string; total_amount: string }>(
+    'SELECT id, paid_at, deal_id, total_amount FROM distribution_events WHERE id = $1 FOR UPDATE',
+  ).first(q, [eventId]);
   if (!ev) throw notFound('Distribution not found');
   if (ev.paid_at) throw conflict('This distribution is already paid', 'ALREADY_PAID');
   await q.query('UPDATE distribution_events SET paid_at = now(), paid_by = $2 WHERE id = $1', [eventId, actorId]);
@@ -159,18 +151,15 @@ export async function markPaid(q: Queryable, eventId: string, actorId: string, i
 
 /** A paid distribution enters each holder's capital account at its payment date. */
 export async function postDistributionEntries(q: Queryable, eventId: string, actorId: string | null): Promise<void> {
-  const rows = await q.query<{
+  const rows = await sql<{
     investor_id: string;
     deal_id: string;
     amount: string;
     type: string;
     payment_date: string;
     record_date: string;
-  }>(
-    `SELECT investor_id, deal_id, amount, type, to_char(payment_date, 'YYYY-MM-DD') AS payment_date, to_char(record_date, 'YYYY-MM-DD') AS record_date
-       FROM distributions WHERE event_id = $1 AND amount > 0`,
-    [eventId],
-  );
+  }>(`SELECT investor_id, deal_id, amount, type, to_char(payment_date, 'YYYY-MM-DD') AS payment_date, to_char(record_date, 'YYYY-MM-DD') AS record_date
+       FROM distributions WHERE event_id = $1 AND amount > 0`).all(q, [eventId]);
   for (const r of rows) {
     await postEntry(q, {
       investorId: r.investor_id,
@@ -188,7 +177,7 @@ export async function postDistributionEntries(q: Queryable, eventId: string, act
 
 export async function listEvents(q: Queryable, eventId?: string, today?: string): Promise<DistributionEvent[]> {
   const day = today ?? (await companyDayIn(q)).today;
-  const events = await q.query<{
+  const events = await sql<{
     id: string;
     deal_id: string;
     title: string;
@@ -211,25 +200,25 @@ export async function listEvents(q: Queryable, eventId?: string, today?: string)
     catch_up_kind: 'none' | 'full' | 'partial' | null;
     catch_up_rate: string | null;
     carry_rate: string | null;
-  }>(
-    `SELECT e.id, e.deal_id, d.title, e.type, e.total_amount, to_char(e.payment_date, 'YYYY-MM-DD') AS payment_date,
+  }>(`SELECT e.id, e.deal_id, d.title, e.type, e.total_amount, to_char(e.payment_date, 'YYYY-MM-DD') AS payment_date,
             to_char(e.record_date, 'YYYY-MM-DD') AS record_date, e.spv_entity, e.paid_at, e.created_at, e.lp_total, e.gp_total, e.return_of_capital, e.preferred_return, e.catch_up, e.carried_interest_lp, e.carried_interest_gp,
             t.version AS terms_version, t.hurdle_rate::text AS hurdle_rate, t.catch_up AS catch_up_kind, t.catch_up_rate::text AS catch_up_rate,
             t.carry_rate::text AS carry_rate
        FROM distribution_events e JOIN deals d ON d.id = e.deal_id LEFT JOIN deal_terms t ON t.id = e.terms_id
-      ${eventId ? 'WHERE e.id = $1' : ''} ORDER BY e.payment_date DESC, e.created_at DESC`,
-    eventId ? [eventId] : [],
-  );
-  const carry = await q.query<{ event_id: string; name: string; amount: string }>(
-    `SELECT c.event_id, coalesce(p.name, c.name) AS name, c.amount FROM distribution_carry c LEFT JOIN profiles p ON p.id = c.user_id
-      ${eventId ? 'WHERE c.event_id = $1' : ''} ORDER BY c.event_id, c.position`,
-    eventId ? [eventId] : [],
-  );
-  const allocs = await q.query<{ event_id: string; investor_id: string; name: string; amount: string }>(
-    `SELECT x.event_id, x.investor_id, p.name, x.amount FROM distributions x JOIN profiles p ON p.id = x.investor_id
-      ${eventId ? 'WHERE x.event_id = $1' : ''} ORDER BY p.name`,
-    eventId ? [eventId] : [],
-  );
+      ${eventId ? 'WHERE e.id = $1' : ''} ORDER BY e.payment_date DESC, e.created_at DESC`).all(q, eventId ? [eventId] : []);
+  const carry = await sql<{
+    event_id: string;
+    name: string;
+    amount: string;
+  }>(`SELECT c.event_id, coalesce(p.name, c.name) AS name, c.amount FROM distribution_carry c LEFT JOIN profiles p ON p.id = c.user_id
+      ${eventId ? 'WHERE c.event_id = $1' : ''} ORDER BY c.event_id, c.position`).all(q, eventId ? [eventId] : []);
+  const allocs = await sql<{
+    event_id: string;
+    investor_id: string;
+    name: string;
+    amount: string;
+  }>(`SELECT x.event_id, x.investor_id, p.name, x.amount FROM distributions x JOIN profiles p ON p.id = x.investor_id
+      ${eventId ? 'WHERE x.event_id = $1' : ''} ORDER BY p.name`).all(q, eventId ? [eventId] : []);
   return events.map((e) => ({
     id: e.id,
     dealId: e.deal_id,
@@ -276,7 +265,7 @@ export async function listEvents(q: Queryable, eventId?: string, today?: string)
 /** An investor's Distribution Calendar: upcoming within 90 days, history, and the three cards. */
 export async function investorCalendar(q: Queryable, investorId: string, today?: string): Promise<DistributionCalendar> {
   const day = today ?? (await companyDayIn(q)).today;
-  const rows = await q.query<{
+  const rows = await sql<{
     id: string;
     deal_id: string;
     title: string;
@@ -290,12 +279,9 @@ export async function investorCalendar(q: Queryable, investorId: string, today?:
     catch_up: string | null;
     carried_interest: string | null;
     fee_deducted: string;
-  }>(
-    `SELECT x.id, x.deal_id, d.title, x.type, x.amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.spv_entity, x.paid_at,
+  }>(`SELECT x.id, x.deal_id, d.title, x.type, x.amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.spv_entity, x.paid_at,
             x.return_of_capital, x.preferred_return, x.catch_up, x.carried_interest, x.fee_deducted::text AS fee_deducted
-       FROM distributions x JOIN deals d ON d.id = x.deal_id WHERE x.investor_id = $1 ORDER BY x.payment_date`,
-    [investorId],
-  );
+       FROM distributions x JOIN deals d ON d.id = x.deal_id WHERE x.investor_id = $1 ORDER BY x.payment_date`).all(q, [investorId]);
   const horizon = isoInDays(UPCOMING_DISTRIBUTION_DAYS, day);
   const yearAgo = isoInDays(-365, day);
   const items: DistributionItem[] = rows.map((r) => ({

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
 import type { VaultDocument } from '../../../shared/documents.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
+import { sql } from '../../db/sql.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { type FilePart, multipartBody } from '../../testing/multipart.ts';
 
@@ -111,13 +112,12 @@ describe('document vault API', () => {
     await walk(storageRoot);
     return out.sort();
   }
-  const documentCount = async () => Number((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM documents'))[0]?.n);
-  const docRow = async (id: string) => (await ctx.db.query<Record<string, unknown>>('SELECT * FROM documents WHERE id = $1', [id]))[0];
+  const documentCount = async () => Number((await sql<{ n: number }>('SELECT count(*)::int AS n FROM documents').first(ctx.db))?.n);
+  const docRow = async (id: string) => await sql<Record<string, unknown>>('SELECT * FROM documents WHERE id = $1').first(ctx.db, [id]);
   const logs = (type: string, documentId: string) =>
-    ctx.db.query<{ user_id: string | null; details: Record<string, unknown> }>(
+    sql<{ user_id: string | null; details: Record<string, unknown> }>(
       `SELECT user_id, details FROM activity_logs WHERE activity_type = $1 AND details ->> 'documentId' = $2 ORDER BY id`,
-      [type, documentId],
-    );
+    ).all(ctx.db, [type, documentId]);
 
   const upload = (body: Buffer | Readable, opts: { cookie?: string | null; headers?: Record<string, string> } = {}) => {
     const cookie = opts.cookie === undefined ? adminCookie : opts.cookie;
@@ -679,8 +679,11 @@ describe('document vault API', () => {
       expectError(await patch({ expirationDate: '2032-02-30' }), 400, 'Enter a valid date');
       expect(await docRow(doc.id)).toMatchObject({ investor_visible: true });
       expect(
-        (await ctx.db.query<{ d: string }>(`SELECT to_char(expiration_date, 'YYYY-MM-DD') AS d FROM documents WHERE id = $1`, [doc.id]))[0]
-          ?.d,
+        (
+          await sql<{ d: string }>(`SELECT to_char(expiration_date, 'YYYY-MM-DD') AS d FROM documents WHERE id = $1`).first(ctx.db, [
+            doc.id,
+          ])
+        )?.d,
       ).toBe('2032-12-31');
     });
 
@@ -705,7 +708,7 @@ describe('document vault API', () => {
     });
 
     it('every stored file has its row and every row its file', async () => {
-      const keys = (await ctx.db.query<{ file_path: string }>('SELECT file_path FROM documents')).map((r) => r.file_path);
+      const keys = (await sql<{ file_path: string }>('SELECT file_path FROM documents').all(ctx.db)).map((r) => r.file_path);
       const missing = new Set(keys.filter((k) => k.includes('/')));
       const files = (await storedFiles()).filter((f) => !f.startsWith('.tmp/'));
       // Rows whose file a test removed on purpose were deleted above, so both sides match.

@@ -4,17 +4,19 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { badRequest, parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
+import { typedRoutes } from '../../http/typed-routes.ts';
 import { sendStoredFile } from '../../storage/download.ts';
 import { receiveUpload, refuseOversized } from '../../storage/upload.ts';
 import { deleteDocument, getDocumentRow, listDocuments, storeDocument, updateDocument } from './service.ts';
 
 export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const route = typedRoutes(app);
   const { db, files, config } = ctx;
   const admin = { config: { access: 'admin' as const } };
 
-  app.get('/api/documents', admin, async () => ({ documents: await listDocuments(db) }));
+  route.get('/api/documents', admin, async () => ({ documents: await listDocuments(db) }));
 
-  app.post('/api/documents', { ...admin, onRequest: refuseOversized(config.maxUploadBytes) }, async (request, reply) => {
+  route.post('/api/documents', { ...admin, onRequest: refuseOversized(config.maxUploadBytes) }, async (request, reply) => {
     const user = currentUser(request);
     const { fields, file } = await receiveUpload(request, files, {
       maxBytes: config.maxUploadBytes,
@@ -38,16 +40,18 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendStoredFile(reply, files, { key: row.file_path, name: row.name, extension: row.extension, byteSize: row.byte_size }, kind);
   };
 
-  app.get('/api/documents/:id/view', admin, (request, reply) => send(reply, idParam(request.params, 'Document not found'), 'view'));
-  app.get('/api/documents/:id/download', admin, (request, reply) => send(reply, idParam(request.params, 'Document not found'), 'download'));
+  route.get('/api/documents/:id/view', admin, (request, reply) => send(reply, idParam(request.params, 'Document not found'), 'view'));
+  route.get('/api/documents/:id/download', admin, (request, reply) =>
+    send(reply, idParam(request.params, 'Document not found'), 'download'),
+  );
 
-  app.patch('/api/documents/:id', admin, async (request) => {
+  route.patch('/api/documents/:id', admin, async (request) => {
     const id = idParam(request.params, 'Document not found');
     const input = parse(documentUpdateInput, request.body);
     return { document: await db.tx((q) => updateDocument(q, id, input)) };
   });
 
-  app.delete('/api/documents/:id', admin, async (request) => {
+  route.delete('/api/documents/:id', admin, async (request) => {
     const id = idParam(request.params, 'Document not found');
     await deleteDocument(db, files, id, currentUser(request).id, clientIp(request));
     return { message: 'Document deleted' };

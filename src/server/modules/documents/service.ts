@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { documentUpdateInput, uploadFields, VaultDocument } from '../../../shared/documents.ts';
 import type { Db, Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { holdFileCommitLock } from '../../storage/consistency.ts';
 import { MIME_TYPES } from '../../storage/content.ts';
@@ -57,13 +58,13 @@ const toDocument = (r: DocumentRow): VaultDocument => ({
 
 export async function listDocuments(q: Queryable, filter: { dealId?: string } = {}): Promise<VaultDocument[]> {
   const rows = filter.dealId
-    ? await q.query<DocumentRow>(`SELECT ${COLUMNS} ${FROM} WHERE d.deal_id = $1 ORDER BY d.created_at DESC, d.id DESC`, [filter.dealId])
-    : await q.query<DocumentRow>(`SELECT ${COLUMNS} ${FROM} ORDER BY d.created_at DESC, d.id DESC`);
+    ? await sql<DocumentRow>(`SELECT ${COLUMNS} ${FROM} WHERE d.deal_id = $1 ORDER BY d.created_at DESC, d.id DESC`).all(q, [filter.dealId])
+    : await sql<DocumentRow>(`SELECT ${COLUMNS} ${FROM} ORDER BY d.created_at DESC, d.id DESC`).all(q);
   return rows.map(toDocument);
 }
 
 export async function getDocumentRow(q: Queryable, id: string): Promise<DocumentRow> {
-  const row = (await q.query<DocumentRow>(`SELECT ${COLUMNS} ${FROM} WHERE d.id = $1`, [id]))[0];
+  const row = await sql<DocumentRow>(`SELECT ${COLUMNS} ${FROM} WHERE d.id = $1`).first(q, [id]);
   if (!row) throw notFound('Document not found');
   return row;
 }
@@ -106,28 +107,27 @@ export async function storeDocument(
         throw badRequest('Deal not found', { dealId: 'Deal not found' });
       }
       await assertInvestor(q, input.investorId);
-      const rows = await q.query<{ id: string }>(
-        `INSERT INTO documents (name, type, file_path, extension, mime_type, file_size, byte_size, sha256, expiration_date, deal_id, uploaded_by,
+      const rows = await sql<{
+        id: string;
+      }>(`INSERT INTO documents (name, type, file_path, extension, mime_type, file_size, byte_size, sha256, expiration_date, deal_id, uploaded_by,
                                 investor_visible, investor_id, statement_from, statement_to)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
-        [
-          input.name,
-          input.type,
-          key,
-          extension,
-          MIME_TYPES[extension] ?? 'application/octet-stream',
-          sizeInKb(file.size),
-          file.size,
-          file.sha256,
-          input.expirationDate ?? null,
-          input.dealId ?? null,
-          userId,
-          input.investorVisible,
-          input.investorId ?? null,
-          statement?.from ?? null,
-          statement?.to ?? null,
-        ],
-      );
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`).all(q, [
+        input.name,
+        input.type,
+        key,
+        extension,
+        MIME_TYPES[extension] ?? 'application/octet-stream',
+        sizeInKb(file.size),
+        file.size,
+        file.sha256,
+        input.expirationDate ?? null,
+        input.dealId ?? null,
+        userId,
+        input.investorVisible,
+        input.investorId ?? null,
+        statement?.from ?? null,
+        statement?.to ?? null,
+      ]);
       const docId = rows[0]?.id as string;
       await logActivity(q, {
         type: 'document_uploaded',
@@ -165,12 +165,9 @@ export async function updateDocument(q: Queryable, id: string, input: z.output<t
 /** Deletes the row, then the file (a crash in between leaves an orphan file that the start-up sweep removes). */
 export async function deleteDocument(db: Db, files: FileStore, id: string, userId: string, ip: string): Promise<void> {
   const row = await db.tx(async (q) => {
-    const r = (
-      await q.query<{ file_path: string; name: string; deal_id: string | null }>(
-        'DELETE FROM documents WHERE id = $1 RETURNING file_path, name, deal_id',
-        [id],
-      )
-    )[0];
+    const r = await sql<{ file_path: string; name: string; deal_id: string | null }>(
+      'DELETE FROM documents WHERE id = $1 RETURNING file_path, name, deal_id',
+    ).first(q, [id]);
     if (!r) throw notFound('Document not found');
     await logActivity(q, { type: 'document_deleted', userId, details: { documentId: id, name: r.name, dealId: r.deal_id }, ip });
     return r;

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_CLIENT, RESET_LINK_INVALID } from '../../../shared/email.ts';
 import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc.ts';
+import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
 import { injectForm, PDF_BYTES } from '../../testing/multipart.ts';
 import { linkIn, type ReceivedMail, type Receiver, startReceiver } from '../../testing/smtp-receiver.ts';
@@ -51,7 +52,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
     });
   const to = (email: string) => (m: ReceivedMail) => m.to.includes(email.toLowerCase()) || m.to.includes(email);
   const outbox = (where = 'true') =>
-    ctx.db.query<{
+    sql<{
       id: number;
       kind: string;
       to_address: string;
@@ -59,10 +60,8 @@ describe('e-mail: recovery, outbox, notifications', () => {
       attempts: number;
       last_error: string | null;
       wait: number;
-    }>(
-      `SELECT id, kind, to_address, status, attempts, last_error, extract(epoch FROM next_attempt_at - now())::float AS wait
-         FROM email_outbox WHERE ${where} ORDER BY id`,
-    );
+    }>(`SELECT id, kind, to_address, status, attempts, last_error, extract(epoch FROM next_attempt_at - now())::float AS wait
+         FROM email_outbox WHERE ${where} ORDER BY id`).all(ctx.db);
   let ipSeq = 10;
   const freshIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
@@ -98,10 +97,9 @@ describe('e-mail: recovery, outbox, notifications', () => {
       expect(again.statusCode).toBe(400);
       expect(again.json().message).toBe(RESET_LINK_INVALID);
       expect((await post('/api/auth/reset-password/check', { token })).statusCode).toBe(400);
-      const logged = await ctx.db.query<{ activity_type: string }>(
+      const logged = await sql<{ activity_type: string }>(
         `SELECT activity_type FROM activity_logs WHERE target_user_id = $1 AND activity_type LIKE 'password_reset%' ORDER BY id`,
-        [u.id],
-      );
+      ).all(ctx.db, [u.id]);
       expect(logged.map((l) => l.activity_type)).toEqual(['password_reset_requested', 'password_reset_completed']);
     });
 
@@ -264,7 +262,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
         const u = await createUser(bare);
         await bare.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: u.email } });
         await new OutboxWorker(bare.db, bare.config, { baseUrl: () => PUBLIC }).runOnce();
-        const rows = await bare.db.query<{ status: string; last_error: string }>('SELECT status, last_error FROM email_outbox');
+        const rows = await sql<{ status: string; last_error: string }>('SELECT status, last_error FROM email_outbox').all(bare.db);
         expect(rows).toEqual([
           { status: 'queued', last_error: 'E-mail is not configured: set the SMTP host on the Email tab (or SMTP_URL)' },
         ]);
@@ -465,7 +463,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
     it('tells an approved sign-up that the account is approved', async () => {
       const email = uniqueEmail('approve');
       expect((await post('/api/auth/sign-up', { email, password: 'signup-pass-1', name: 'New Investor' })).statusCode).toBe(201);
-      const id = (await ctx.db.query<{ id: string }>('SELECT id FROM profiles WHERE email = $1', [email]))[0]?.id;
+      const id = (await sql<{ id: string }>('SELECT id FROM profiles WHERE email = $1').first(ctx.db, [email]))?.id;
       const res = await ctx.app.inject({
         method: 'PATCH',
         url: `/api/users/${id}`,
@@ -497,7 +495,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
       }
       expect((await post('/api/kyc/me/submit', {}, { cookie: invCookie })).statusCode).toBe(200);
       expect(await admins('kyc_submitted')).toBe(1);
-      const appId = (await ctx.db.query<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1', [inv.id]))[0]?.id;
+      const appId = (await sql<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1').first(ctx.db, [inv.id]))?.id;
       const rejected = await post(`/api/kyc/${appId}/reject`, { reason: 'Passport <expired>' }, { cookie: admin.cookie });
       expect(rejected.statusCode, rejected.body).toBe(200);
       expect(await mine('kyc_rejected')).toBe(1);
@@ -634,10 +632,9 @@ describe('e-mail: recovery, outbox, notifications', () => {
       expect((await receipt(part.id, '1250.50')).statusCode).toBe(201);
       expect((await receipt(full.id, '5000.00')).statusCode).toBe(201);
       // The third investor's share of the call is reversed (called in error): nothing is owed.
-      const callEntry = await ctx.db.query<{ id: string }>(
+      const callEntry = await sql<{ id: string }>(
         "SELECT id FROM ledger_entries WHERE call_id = $1 AND investor_id = $2 AND kind = 'call'",
-        [soon, cancelled.id],
-      );
+      ).all(ctx.db, [soon, cancelled.id]);
       const reversed = await post(`/api/ledger/${callEntry[0]?.id}/reverse`, { reason: 'Called in error' }, { cookie: admin.cookie });
       expect(reversed.statusCode, reversed.body).toBe(201);
 

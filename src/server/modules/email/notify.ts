@@ -3,6 +3,7 @@ import type { Role } from '../../../shared/constants.ts';
 import { type NotificationTopic, TOPIC_INFO } from '../../../shared/email.ts';
 import { companyZone, type Settings } from '../../../shared/settings.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { getSettings } from '../settings/service.ts';
 import { enqueueEmail, enqueueEmails } from './outbox.ts';
 import { type Brand, type Rendered, templates, type Unsub } from './templates.ts';
@@ -41,9 +42,10 @@ export async function unsubscribeToken(q: Queryable, userId: string): Promise<st
     userId,
     randomBytes(24).toString('base64url'),
   ]);
-  const rows = await q.query<{ unsubscribe_token: string }>('SELECT unsubscribe_token FROM notification_preferences WHERE user_id = $1', [
-    userId,
-  ]);
+  const rows = await sql<{ unsubscribe_token: string }>('SELECT unsubscribe_token FROM notification_preferences WHERE user_id = $1').all(
+    q,
+    [userId],
+  );
   return (rows[0] as { unsubscribe_token: string }).unsubscribe_token;
 }
 
@@ -72,13 +74,10 @@ async function recipients(q: Queryable, topic: NotificationTopic, who: { ids: st
      SELECT p.id, ${RANDOM_TOKEN_SQL} FROM profiles p WHERE ${where} ON CONFLICT (user_id) DO NOTHING`,
     [param],
   );
-  return q.query<Addressee>(
-    `SELECT p.id, p.email, p.name, p.role, n.unsubscribe_token FROM profiles p
+  return sql<Addressee>(`SELECT p.id, p.email, p.name, p.role, n.unsubscribe_token FROM profiles p
        JOIN notification_preferences n ON n.user_id = p.id
       WHERE ${where} AND NOT ($2 = ANY(n.disabled_topics))
-      ORDER BY p.email`,
-    [param, topic],
-  );
+      ORDER BY p.email`).all(q, [param, topic]);
 }
 
 async function notifyTopic(
@@ -111,7 +110,7 @@ export function money(v: string): string {
 
 /** Essential: sent whatever the switches say. */
 export async function notifyAccountApproved(q: Queryable, userId: string): Promise<void> {
-  const rows = await q.query<Recipient>(`SELECT id, email, name, role FROM profiles WHERE id = $1 AND status = 'active'`, [userId]);
+  const rows = await sql<Recipient>(`SELECT id, email, name, role FROM profiles WHERE id = $1 AND status = 'active'`).all(q, [userId]);
   const r = rows[0];
   if (!r) return;
   const brand = brandOf(await getSettings(q));
@@ -129,12 +128,9 @@ export async function notifyKycDecision(q: Queryable, investorId: string, approv
  * (in the event's transaction) sends the alerts. `openSql` says whether the deal is open.
  */
 export async function notifyDealOpen(q: Queryable, dealId: string, openSql: string): Promise<number> {
-  const deal = (
-    await q.query<{ id: string; title: string; type: string; target_amount: string | null; open: boolean }>(
-      `SELECT d.id, d.title, d.type, d.target_amount, ${openSql} AS open FROM deals d WHERE d.id = $1`,
-      [dealId],
-    )
-  )[0];
+  const deal = await sql<{ id: string; title: string; type: string; target_amount: string | null; open: boolean }>(
+    `SELECT d.id, d.title, d.type, d.target_amount, ${openSql} AS open FROM deals d WHERE d.id = $1`,
+  ).first(q, [dealId]);
   if (!deal?.open) return 0;
   const marked = await q.query('INSERT INTO deal_open_alerts (deal_id) VALUES ($1) ON CONFLICT (deal_id) DO NOTHING RETURNING deal_id', [
     dealId,
@@ -199,8 +195,7 @@ export async function enqueueCapitalCallReminders(q: Queryable): Promise<number>
     [zone],
   );
   if (claimed.length === 0) return 0;
-  const due = await q.query<{ call_id: string; investor_id: string; title: string; due: string; outstanding: string }>(
-    `SELECT * FROM (
+  const due = await sql<{ call_id: string; investor_id: string; title: string; due: string; outstanding: string }>(`SELECT * FROM (
        SELECT l.call_id, l.investor_id, d.title, to_char(c.due_date, 'YYYY-MM-DD') AS due,
               (l.amount_due - COALESCE((
                  SELECT SUM(CASE WHEN e.kind = 'contribution' THEN e.amount ELSE -e.amount END)
@@ -217,9 +212,7 @@ export async function enqueueCapitalCallReminders(q: Queryable): Promise<number>
             SELECT 1 FROM ledger_entries ce JOIN ledger_entries rv ON rv.reverses_id = ce.id
              WHERE ce.call_id = l.call_id AND ce.investor_id = l.investor_id AND ce.kind = 'call')
      ) x WHERE outstanding::numeric > 0
-     ORDER BY due, title, investor_id`,
-    [CAPITAL_CALL_REMINDER_DAYS, zone],
-  );
+     ORDER BY due, title, investor_id`).all(q, [CAPITAL_CALL_REMINDER_DAYS, zone]);
   let queued = 0;
   for (const line of due) {
     const marked = await q.query(
@@ -240,11 +233,13 @@ export async function enqueueCapitalCallReminders(q: Queryable): Promise<number>
 
 /** A distribution event recorded or paid: each investor with a share hears about their own amount. */
 export async function notifyDistribution(q: Queryable, eventId: string, paid: boolean): Promise<void> {
-  const shares = await q.query<{ investor_id: string; amount: string; payment_date: string; title: string }>(
-    `SELECT x.investor_id, x.amount::text AS amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, d.title
-       FROM distributions x JOIN deals d ON d.id = x.deal_id WHERE x.event_id = $1`,
-    [eventId],
-  );
+  const shares = await sql<{
+    investor_id: string;
+    amount: string;
+    payment_date: string;
+    title: string;
+  }>(`SELECT x.investor_id, x.amount::text AS amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, d.title
+       FROM distributions x JOIN deals d ON d.id = x.deal_id WHERE x.event_id = $1`).all(q, [eventId]);
   for (const s of shares) {
     await notifyTopic(
       q,
@@ -263,12 +258,9 @@ export async function notifyDistribution(q: Queryable, eventId: string, paid: bo
 
 /** A document addressed to one investor, or shared with all investors (general and visible). */
 export async function notifyDocument(q: Queryable, documentId: string): Promise<void> {
-  const doc = (
-    await q.query<{ name: string; type: string; investor_id: string | null; investor_visible: boolean; deal_id: string | null }>(
-      'SELECT name, type, investor_id, investor_visible, deal_id FROM documents WHERE id = $1',
-      [documentId],
-    )
-  )[0];
+  const doc = await sql<{ name: string; type: string; investor_id: string | null; investor_visible: boolean; deal_id: string | null }>(
+    'SELECT name, type, investor_id, investor_visible, deal_id FROM documents WHERE id = $1',
+  ).first(q, [documentId]);
   if (!doc) return;
   let who: { ids: string[] } | { role: Role } | null = null;
   if (doc.investor_id) who = { ids: [doc.investor_id] };
@@ -289,7 +281,7 @@ export async function notifyMessageForInvestor(q: Queryable, investorId: string,
 // ---- to admins ----
 
 async function nameOf(q: Queryable, userId: string): Promise<{ name: string; email: string } | undefined> {
-  return (await q.query<{ name: string; email: string }>('SELECT name, email FROM profiles WHERE id = $1', [userId]))[0];
+  return await sql<{ name: string; email: string }>('SELECT name, email FROM profiles WHERE id = $1').first(q, [userId]);
 }
 
 export async function notifyMessageForAdmins(q: Queryable, investorId: string, threadId: string): Promise<void> {
@@ -317,13 +309,14 @@ export async function notifyKycSubmitted(q: Queryable, investorId: string): Prom
 }
 
 export async function notifySubscriptionSubmitted(q: Queryable, subscriptionId: string): Promise<void> {
-  const s = (
-    await q.query<{ investor_name: string; title: string; amount: string }>(
-      `SELECT p.name AS investor_name, d.title, s.amount::text AS amount
-         FROM subscriptions s JOIN profiles p ON p.id = s.investor_id JOIN deals d ON d.id = s.deal_id WHERE s.id = $1`,
-      [subscriptionId],
-    )
-  )[0];
+  const s = await sql<{
+    investor_name: string;
+    title: string;
+    amount: string;
+  }>(`SELECT p.name AS investor_name, d.title, s.amount::text AS amount
+         FROM subscriptions s JOIN profiles p ON p.id = s.investor_id JOIN deals d ON d.id = s.deal_id WHERE s.id = $1`).first(q, [
+    subscriptionId,
+  ]);
   if (!s) return;
   await notifyTopic(q, 'subscriptions', 'subscription_submitted', { role: 'admin' }, (brand, r, unsub) =>
     templates.subscriptionSubmitted(
@@ -348,13 +341,14 @@ export async function enqueueComplianceDigest(q: Queryable): Promise<number> {
     [zone],
   );
   if (claimed.length === 0) return 0;
-  const items = await q.query<{ title: string; due: string; overdue: boolean }>(
-    `SELECT title, to_char(due_date, 'YYYY-MM-DD') AS due, due_date < (now() AT TIME ZONE $1::text)::date AS overdue
+  const items = await sql<{
+    title: string;
+    due: string;
+    overdue: boolean;
+  }>(`SELECT title, to_char(due_date, 'YYYY-MM-DD') AS due, due_date < (now() AT TIME ZONE $1::text)::date AS overdue
        FROM compliance_items
       WHERE workflow_state <> 'completed' AND due_date <= (now() AT TIME ZONE $1::text)::date + 7
-      ORDER BY due_date, title`,
-    [zone],
-  );
+      ORDER BY due_date, title`).all(q, [zone]);
   if (items.length === 0) return 0;
   const overdue = items.filter((i) => i.overdue).map((i) => ({ title: i.title, due: i.due }));
   const dueSoon = items.filter((i) => !i.overdue).map((i) => ({ title: i.title, due: i.due }));

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { OutboxEntry, OutboxPage, OutboxStatus } from '../../../shared/email.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Rendered } from './templates.ts';
 
@@ -38,11 +39,8 @@ export async function enqueueEmails(q: Queryable, list: NewEmail[]): Promise<voi
 }
 
 export async function enqueueEmail(q: Queryable, e: NewEmail): Promise<number> {
-  const rows = await q.query<{ id: number }>(
-    `INSERT INTO email_outbox (kind, to_address, user_id, subject, text_body, html_body)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [e.kind, e.to, e.userId, e.subject, e.text, e.html],
-  );
+  const rows = await sql<{ id: number }>(`INSERT INTO email_outbox (kind, to_address, user_id, subject, text_body, html_body)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`).all(q, [e.kind, e.to, e.userId, e.subject, e.text, e.html]);
   // The transaction commits after this returns; give it a moment before looking.
   setTimeout(() => outboxSignal.emit('enqueued'), 50).unref();
   return (rows[0] as { id: number }).id;
@@ -67,8 +65,7 @@ export const CLAIM_LEASE_SECONDS = 120;
  * concurrent claim are skipped, so each e-mail is claimed by one instance.
  */
 export async function claimDue(q: Queryable, limit: number): Promise<ClaimedEmail[]> {
-  return q.query<ClaimedEmail>(
-    `UPDATE email_outbox SET status = 'sending', attempts = attempts + 1,
+  return sql<ClaimedEmail>(`UPDATE email_outbox SET status = 'sending', attempts = attempts + 1,
             locked_until = now() + make_interval(secs => $2)
       WHERE id IN (SELECT id FROM email_outbox
                     WHERE (status = 'queued' AND next_attempt_at <= now())
@@ -76,9 +73,7 @@ export async function claimDue(q: Queryable, limit: number): Promise<ClaimedEmai
                     ORDER BY next_attempt_at, id
                     LIMIT $1
                     FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, to_address, subject, text_body, html_body, attempts`,
-    [limit, CLAIM_LEASE_SECONDS],
-  );
+      RETURNING id, kind, to_address, subject, text_body, html_body, attempts`).all(q, [limit, CLAIM_LEASE_SECONDS]);
 }
 
 /**
@@ -148,12 +143,12 @@ const toEntry = (r: OutboxRow): OutboxEntry => ({
 });
 
 export async function listOutbox(q: Queryable, opts: { status?: OutboxStatus; limit: number }): Promise<Omit<OutboxPage, 'server'>> {
-  const rows = await q.query<OutboxRow>(
-    `SELECT id, kind, to_address, subject, status, attempts, next_attempt_at, last_error, smtp_response, created_at, sent_at
-       FROM email_outbox WHERE ($1::text IS NULL OR status = $1) ORDER BY id DESC LIMIT $2`,
-    [opts.status ?? null, opts.limit],
+  const rows =
+    await sql<OutboxRow>(`SELECT id, kind, to_address, subject, status, attempts, next_attempt_at, last_error, smtp_response, created_at, sent_at
+       FROM email_outbox WHERE ($1::text IS NULL OR status = $1) ORDER BY id DESC LIMIT $2`).all(q, [opts.status ?? null, opts.limit]);
+  const counts = await sql<{ status: OutboxStatus; n: number }>('SELECT status, count(*)::int AS n FROM email_outbox GROUP BY status').all(
+    q,
   );
-  const counts = await q.query<{ status: OutboxStatus; n: number }>('SELECT status, count(*)::int AS n FROM email_outbox GROUP BY status');
   const c: Record<OutboxStatus, number> = { queued: 0, sending: 0, sent: 0, failed: 0 };
   for (const r of counts) c[r.status] = r.n;
   return { entries: rows.map(toEntry), counts: c };
@@ -161,14 +156,13 @@ export async function listOutbox(q: Queryable, opts: { status?: OutboxStatus; li
 
 /** "Retry now": a failed or waiting e-mail is due at once (one more attempt for a failed one). */
 export async function retryNow(q: Queryable, id: number): Promise<OutboxEntry> {
-  const rows = await q.query<OutboxRow>(
-    `UPDATE email_outbox SET status = 'queued', next_attempt_at = now()
+  const rows = await sql<OutboxRow>(`UPDATE email_outbox SET status = 'queued', next_attempt_at = now()
       WHERE id = $1 AND status IN ('queued', 'failed')
-      RETURNING id, kind, to_address, subject, status, attempts, next_attempt_at, last_error, smtp_response, created_at, sent_at`,
-    [id],
-  );
+      RETURNING id, kind, to_address, subject, status, attempts, next_attempt_at, last_error, smtp_response, created_at, sent_at`).all(q, [
+    id,
+  ]);
   if (!rows[0]) {
-    const exists = await q.query<{ status: string }>('SELECT status FROM email_outbox WHERE id = $1', [id]);
+    const exists = await sql<{ status: string }>('SELECT status FROM email_outbox WHERE id = $1').all(q, [id]);
     if (!exists[0]) throw notFound('E-mail not found');
     throw conflict(
       exists[0].status === 'sent' ? 'This e-mail has already been sent' : 'This e-mail is being sent right now',

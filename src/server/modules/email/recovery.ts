@@ -12,6 +12,7 @@ import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { getSettings } from '../settings/service.ts';
@@ -33,17 +34,21 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
   await ctx.db.tx(async (q) => {
     // One request at a time: the counts below and the insert cannot interleave.
     await q.query('SELECT pg_advisory_xact_lock($1)', [RESET_LOCK_ID]);
-    const counts = (
-      await q.query<{ address: number; client: number; address_retry: number | null; client_retry: number | null }>(
-        `SELECT count(*) FILTER (WHERE lower(email) = lower($1))::int AS address,
+    const counts = (await sql<{
+      address: number;
+      client: number;
+      address_retry: number | null;
+      client_retry: number | null;
+    }>(`SELECT count(*) FILTER (WHERE lower(email) = lower($1))::int AS address,
                 count(*) FILTER (WHERE ip_address = $2)::int AS client,
                 ceil(extract(epoch FROM min(created_at) FILTER (WHERE lower(email) = lower($1)) + make_interval(mins => $3) - now()))::int AS address_retry,
                 ceil(extract(epoch FROM min(created_at) FILTER (WHERE ip_address = $2) + make_interval(mins => $3) - now()))::int AS client_retry
            FROM password_reset_requests
-          WHERE created_at > now() - make_interval(mins => $3) AND (lower(email) = lower($1) OR ip_address = $2)`,
-        [email, ip, RESET_LIMIT_WINDOW_MINUTES],
-      )
-    )[0] ?? { address: 0, client: 0, address_retry: null, client_retry: null };
+          WHERE created_at > now() - make_interval(mins => $3) AND (lower(email) = lower($1) OR ip_address = $2)`).first(q, [
+      email,
+      ip,
+      RESET_LIMIT_WINDOW_MINUTES,
+    ])) ?? { address: 0, client: 0, address_retry: null, client_retry: null };
     const over: number[] = [];
     if (counts.address >= RESET_LIMIT_PER_ADDRESS) over.push(counts.address_retry ?? RESET_LIMIT_WINDOW_MINUTES * 60);
     if (counts.client >= RESET_LIMIT_PER_CLIENT) over.push(counts.client_retry ?? RESET_LIMIT_WINDOW_MINUTES * 60);
@@ -60,12 +65,9 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
       RESET_LIMIT_WINDOW_MINUTES * 4,
     ]);
 
-    const user = (
-      await q.query<{ id: string; email: string; name: string; status: string }>(
-        'SELECT id, email, name, status FROM profiles WHERE lower(email) = lower($1)',
-        [email],
-      )
-    )[0];
+    const user = await sql<{ id: string; email: string; name: string; status: string }>(
+      'SELECT id, email, name, status FROM profiles WHERE lower(email) = lower($1)',
+    ).first(q, [email]);
     // The token is made either way, so both paths do the same work.
     const token = randomBytes(32).toString('base64url');
     if (!user) return;
@@ -101,14 +103,9 @@ interface TokenRow {
 }
 
 async function validToken(q: Queryable, token: string, lock: boolean): Promise<TokenRow | undefined> {
-  return (
-    await q.query<TokenRow>(
-      `SELECT t.user_id, p.email FROM password_reset_tokens t JOIN profiles p ON p.id = t.user_id
+  return await sql<TokenRow>(`SELECT t.user_id, p.email FROM password_reset_tokens t JOIN profiles p ON p.id = t.user_id
         WHERE t.id = $1 AND t.used_at IS NULL AND t.expires_at > now() AND p.status = 'active'
-        ${lock ? 'FOR UPDATE OF t' : ''}`,
-      [hashToken(token)],
-    )
-  )[0];
+        ${lock ? 'FOR UPDATE OF t' : ''}`).first(q, [hashToken(token)]);
 }
 
 /** Whether a link still works (the reset page asks before showing its form). */

@@ -21,7 +21,9 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, parse } from '../../http/errors.ts';
+import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { brandOf, unsubscribeToken } from './notify.ts';
@@ -32,9 +34,9 @@ import { describeError, resolveTarget, sendOne } from './transport.ts';
 import { linkBase, withLinks } from './worker.ts';
 
 async function preferencesOf(q: Queryable, user: { id: string; role: 'admin' | 'investor' }): Promise<NotificationPreferences> {
-  const row = (
-    await q.query<{ disabled_topics: string[] }>('SELECT disabled_topics FROM notification_preferences WHERE user_id = $1', [user.id])
-  )[0];
+  const row = await sql<{ disabled_topics: string[] }>('SELECT disabled_topics FROM notification_preferences WHERE user_id = $1').first(q, [
+    user.id,
+  ]);
   const disabled = new Set(row?.disabled_topics ?? []);
   const settings = await getSettings(q);
   return {
@@ -49,24 +51,25 @@ const unsubscribeInput = z.object({
 });
 
 export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
+  const route = typedRoutes(app);
   const { db } = ctx;
   const admin = { config: { access: 'admin' as const } };
   const pub = { config: { access: 'public' as const } };
 
   // ---- password recovery ----
-  app.post('/api/auth/forgot-password', pub, async (request) => {
+  route.post('/api/auth/forgot-password', pub, async (request) => {
     const { email } = parse(forgotPasswordInput, request.body);
     await requestPasswordReset(ctx, email, clientIp(request));
     return { message: FORGOT_PASSWORD_ANSWER };
   });
 
-  app.post('/api/auth/reset-password/check', pub, async (request) => {
+  route.post('/api/auth/reset-password/check', pub, async (request) => {
     const { token } = parse(z.object({ token: z.string({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200) }), request.body);
     if (!(await checkResetToken(ctx, token))) throw badRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
-    return { valid: true };
+    return { valid: true as const };
   });
 
-  app.post('/api/auth/reset-password', pub, async (request) => {
+  route.post('/api/auth/reset-password', pub, async (request) => {
     const { token, password } = parse(resetPasswordInput, request.body);
     await completePasswordReset(ctx, token, password, clientIp(request));
     // The user's other sessions are gone on every instance before the answer (decision 015).
@@ -75,12 +78,12 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // ---- a user's own notification preferences ----
-  app.get('/api/me/notifications', { config: { access: 'user' } }, async (request) => {
+  route.get('/api/me/notifications', { config: { access: 'user' } }, async (request) => {
     const user = currentUser(request);
     return { preferences: await preferencesOf(db, user) };
   });
 
-  app.put('/api/me/notifications', { config: { access: 'user' } }, async (request) => {
+  route.put('/api/me/notifications', { config: { access: 'user' } }, async (request) => {
     const user = currentUser(request);
     const { topics } = parse(notificationPreferencesInput, request.body);
     const own = new Set(topicsFor(user.role));
@@ -91,11 +94,10 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
       await unsubscribeToken(q, user.id);
       const current = new Set(
         (
-          await q.query<{ disabled_topics: string[] }>(
+          await sql<{ disabled_topics: string[] }>(
             'SELECT disabled_topics FROM notification_preferences WHERE user_id = $1 FOR UPDATE',
-            [user.id],
-          )
-        )[0]?.disabled_topics ?? [],
+          ).first(q, [user.id])
+        )?.disabled_topics ?? [],
       );
       for (const [t, on] of Object.entries(topics)) {
         if (on) current.delete(t);
@@ -110,21 +112,18 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
     return { preferences };
   });
 
-  app.post('/api/notifications/unsubscribe', pub, async (request) => {
+  route.post('/api/notifications/unsubscribe', pub, async (request) => {
     const { token, topic } = parse(unsubscribeInput, request.body);
-    const rows = await db.query<{ user_id: string }>(
-      `UPDATE notification_preferences
+    const rows = await sql<{ user_id: string }>(`UPDATE notification_preferences
           SET disabled_topics = CASE WHEN $2 = ANY(disabled_topics) THEN disabled_topics ELSE array_append(disabled_topics, $2) END,
               updated_at = now()
-        WHERE unsubscribe_token = $1 RETURNING user_id`,
-      [token, topic],
-    );
+        WHERE unsubscribe_token = $1 RETURNING user_id`).all(db, [token, topic]);
     if (rows.length === 0) throw badRequest('This unsubscribe link is not valid', { token: 'This unsubscribe link is not valid' });
     return { message: `You will no longer receive ${TOPIC_INFO[topic].label.toLowerCase()} e-mails.`, topic };
   });
 
   // ---- admin: outbox and test e-mail ----
-  app.get('/api/email/outbox', admin, async (request) => {
+  route.get('/api/email/outbox', admin, async (request) => {
     const query = parse(outboxQuery, request.query);
     const page: OutboxPage = {
       ...(await listOutbox(db, query)),
@@ -138,13 +137,13 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
     return page;
   });
 
-  app.post('/api/email/outbox/:id/retry', admin, async (request) => {
+  route.post('/api/email/outbox/:id/retry', admin, async (request) => {
     const raw = (request.params as { id?: string }).id ?? '';
     if (!/^\d{1,15}$/.test(raw)) throw badRequest('E-mail not found');
     return { entry: await retryNow(db, Number(raw)) };
   });
 
-  app.post('/api/email/test', admin, async (request): Promise<TestEmailResult> => {
+  route.post('/api/email/test', admin, async (request): Promise<TestEmailResult> => {
     const { to } = parse(testEmailInput, request.body);
     const user = currentUser(request);
     const settings = await getSettings(db);

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { HealthStatus } from '../../../shared/api/contract.ts';
 import type { AppContext } from '../../context.ts';
+import { typedRoutes } from '../../http/typed-routes.ts';
 import { version } from '../../version.ts';
 
 /** How long one database check answers for: a load balancer polling hard costs one query a second. */
 export const HEALTH_CHECK_TTL_MS = 1000;
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
+  const route = typedRoutes(app);
   let last: { at: number; database: boolean } | null = null;
   let inFlight: Promise<boolean> | null = null;
 
@@ -33,9 +36,10 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
       503: HEALTH_SCHEMA,
     },
   };
-  const answer = (reply: FastifyReply, database: boolean) =>
+  const answer = (reply: FastifyReply<{ Reply: HealthStatus }>, database: boolean): void => {
     reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'unavailable', version, database });
-  app.get('/api/health', { config: { access: 'public' }, logLevel: 'warn', schema }, (_request, reply) => {
+  };
+  route.get('/api/health', { config: { access: 'public' }, logLevel: 'warn', schema }, (_request, reply) => {
     // Within the TTL the answer is known: no promise, no await.
     if (last && Date.now() - last.at < HEALTH_CHECK_TTL_MS) return answer(reply, last.database);
     return databaseUp().then((database) => answer(reply, database));

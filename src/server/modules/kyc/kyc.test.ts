@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { injectForm } from '../../testing/multipart.ts';
 
@@ -30,7 +31,7 @@ describe('KYC API', () => {
   const call = (method: 'GET' | 'POST', url: string, cookie?: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
   const appId = async (investorId: string) =>
-    (await ctx.db.query<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1', [investorId]))[0]?.id as string;
+    (await sql<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1').first(ctx.db, [investorId]))?.id as string;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -112,10 +113,9 @@ describe('KYC API', () => {
     expect(ok.json().application.status).toBe('approved');
     const history = ok.json().application.history.map((h: { fromStatus: string; toStatus: string }) => `${h.fromStatus}>${h.toStatus}`);
     expect(history).toEqual(['null>pending', 'pending>in_review', 'in_review>rejected', 'rejected>in_review', 'in_review>approved']);
-    const logs = await ctx.db.query<{ activity_type: string }>(
+    const logs = await sql<{ activity_type: string }>(
       "SELECT activity_type FROM activity_logs WHERE activity_type LIKE 'kyc_%' AND target_user_id = $1 ORDER BY id",
-      [a.id],
-    );
+    ).all(ctx.db, [a.id]);
     expect(logs.map((l) => l.activity_type)).toContain('kyc_rejected');
     expect(logs.map((l) => l.activity_type)).toContain('kyc_approved');
   });

@@ -5,13 +5,13 @@ import {
   KYC_DOCUMENT_LABELS,
   KYC_EXTENSIONS,
   type KycDocumentKind,
-  type KycList,
   rejectKycInput,
 } from '../../../shared/kyc.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { badRequest, notFound, parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
+import { typedRoutes } from '../../http/typed-routes.ts';
 import { sendStoredFile } from '../../storage/download.ts';
 import { receiveUpload, refuseOversized } from '../../storage/upload.ts';
 import { kycDetail, kycFile, listKyc, reviewKyc, storeKycDocument, submitKyc } from './service.ts';
@@ -23,14 +23,15 @@ function kindParam(params: unknown): KycDocumentKind {
 }
 
 export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
+  const route = typedRoutes(app);
   const { db, files, config } = ctx;
   const admin = { config: { access: 'admin' as const } };
   const investor = { config: { access: 'investor' as const } };
 
   // Investor side: only ever the signed-in investor's own application.
-  app.get('/api/kyc/me', investor, async (request) => ({ application: await kycDetail(db, { investorId: currentUser(request).id }) }));
+  route.get('/api/kyc/me', investor, async (request) => ({ application: await kycDetail(db, { investorId: currentUser(request).id }) }));
 
-  app.post('/api/kyc/me/documents/:kind', { ...investor, onRequest: refuseOversized(config.maxUploadBytes) }, async (request) => {
+  route.post('/api/kyc/me/documents/:kind', { ...investor, onRequest: refuseOversized(config.maxUploadBytes) }, async (request) => {
     const user = currentUser(request);
     const kind = kindParam(request.params);
     const message = 'Please select a file to upload';
@@ -44,14 +45,14 @@ export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
     return { application: await kycDetail(db, { investorId: user.id }) };
   });
 
-  app.post('/api/kyc/me/submit', investor, async (request) => {
+  route.post('/api/kyc/me/submit', investor, async (request) => {
     const user = currentUser(request);
     await submitKyc(db, user.id, clientIp(request));
     return { application: await kycDetail(db, { investorId: user.id }) };
   });
 
   for (const kind of ['view', 'download'] as const) {
-    app.get(`/api/kyc/me/documents/:kind/${kind}`, investor, async (request, reply) => {
+    route.get(`/api/kyc/me/documents/:kind/${kind}`, investor, async (request, reply) => {
       const k = kindParam(request.params);
       const f = await kycFile(db, { investorId: currentUser(request).id }, k);
       return sendStoredFile(
@@ -61,7 +62,7 @@ export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
         kind,
       );
     });
-    app.get(`/api/kyc/:id/documents/:kind/${kind}`, admin, async (request, reply) => {
+    route.get(`/api/kyc/:id/documents/:kind/${kind}`, admin, async (request, reply) => {
       const id = idParam(request.params, 'KYC application not found');
       const k = kindParam(request.params);
       const f = await kycFile(db, { applicationId: id }, k);
@@ -75,20 +76,20 @@ export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
   }
 
   // Admin side.
-  app.get<{ Reply: KycList }>('/api/kyc', admin, async () => listKyc(db));
+  route.get('/api/kyc', admin, async () => listKyc(db));
 
-  app.get('/api/kyc/:id', admin, async (request) => ({
+  route.get('/api/kyc/:id', admin, async (request) => ({
     application: await kycDetail(db, { id: idParam(request.params, 'KYC application not found') }),
   }));
 
-  app.post('/api/kyc/:id/approve', admin, async (request) => {
+  route.post('/api/kyc/:id/approve', admin, async (request) => {
     const id = idParam(request.params, 'KYC application not found');
     const { note } = parse(approveKycInput, request.body ?? {});
     await reviewKyc(db, id, 'approved', currentUser(request).id, note ?? null, clientIp(request));
     return { application: await kycDetail(db, { id }) };
   });
 
-  app.post('/api/kyc/:id/reject', admin, async (request) => {
+  route.post('/api/kyc/:id/reject', admin, async (request) => {
     const id = idParam(request.params, 'KYC application not found');
     const { reason } = parse(rejectKycInput, request.body);
     await reviewKyc(db, id, 'rejected', currentUser(request).id, reason, clientIp(request));

@@ -11,6 +11,7 @@ import {
   type KycStatus,
 } from '../../../shared/kyc.ts';
 import type { Db, Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { holdFileCommitLock } from '../../storage/consistency.ts';
 import { MIME_TYPES } from '../../storage/content.ts';
@@ -75,12 +76,12 @@ function toApplication(r: AppRow): KycApplication {
 
 /** Opens a pending application for a new investor (called in the transaction that creates the account). */
 export async function openKycApplication(q: Queryable, investorId: string): Promise<void> {
-  const rows = await q.query<{ id: string }>('INSERT INTO kyc_applications (investor_id) VALUES ($1) RETURNING id', [investorId]);
+  const rows = await sql<{ id: string }>('INSERT INTO kyc_applications (investor_id) VALUES ($1) RETURNING id').all(q, [investorId]);
   await q.query("INSERT INTO kyc_history (application_id, to_status, note) VALUES ($1, 'pending', 'Application opened')", [rows[0]?.id]);
 }
 
 export async function listKyc(q: Queryable): Promise<KycList> {
-  const rows = await q.query<AppRow>(`${SELECT} ORDER BY coalesce(k.submitted_at, k.created_at) DESC, k.id`);
+  const rows = await sql<AppRow>(`${SELECT} ORDER BY coalesce(k.submitted_at, k.created_at) DESC, k.id`).all(q);
   const applications = rows.map(toApplication);
   const counters: KycCounters = { total: applications.length, pending: 0, in_review: 0, approved: 0, rejected: 0 };
   for (const a of applications) counters[a.status]++;
@@ -88,18 +89,17 @@ export async function listKyc(q: Queryable): Promise<KycList> {
 }
 
 async function appRow(q: Queryable, where: 'k.id' | 'k.investor_id', value: string): Promise<AppRow> {
-  const row = (await q.query<AppRow>(`${SELECT} WHERE ${where} = $1`, [value]))[0];
+  const row = await sql<AppRow>(`${SELECT} WHERE ${where} = $1`).first(q, [value]);
   if (!row) throw notFound('KYC application not found');
   return row;
 }
 
 export async function kycDetail(q: Queryable, by: { id?: string; investorId?: string }): Promise<KycDetail> {
   const row = by.id ? await appRow(q, 'k.id', by.id) : await appRow(q, 'k.investor_id', by.investorId as string);
-  const docs = await q.query<{ kind: KycDocumentKind; original_name: string; extension: string; byte_size: number; uploaded_at: Date }>(
+  const docs = await sql<{ kind: KycDocumentKind; original_name: string; extension: string; byte_size: number; uploaded_at: Date }>(
     'SELECT kind, original_name, extension, byte_size, uploaded_at FROM kyc_documents WHERE application_id = $1 ORDER BY kind',
-    [row.id],
-  );
-  const history = await q.query<{
+  ).all(q, [row.id]);
+  const history = await sql<{
     id: number;
     from_status: KycStatus | null;
     to_status: KycStatus;
@@ -107,11 +107,10 @@ export async function kycDetail(q: Queryable, by: { id?: string; investorId?: st
     name: string | null;
     note: string | null;
     created_at: Date;
-  }>(
-    `SELECT h.id, h.from_status, h.to_status, h.actor_id, p.name, h.note, h.created_at
-       FROM kyc_history h LEFT JOIN profiles p ON p.id = h.actor_id WHERE h.application_id = $1 ORDER BY h.created_at, h.id`,
-    [row.id],
-  );
+  }>(`SELECT h.id, h.from_status, h.to_status, h.actor_id, p.name, h.note, h.created_at
+       FROM kyc_history h LEFT JOIN profiles p ON p.id = h.actor_id WHERE h.application_id = $1 ORDER BY h.created_at, h.id`).all(q, [
+    row.id,
+  ]);
   return {
     ...toApplication(row),
     documents: docs.map((d) => ({
@@ -142,7 +141,7 @@ async function transition(
   actorId: string,
   note: string | null,
 ): Promise<KycStatus> {
-  const current = (await q.query<{ status: KycStatus }>('SELECT status FROM kyc_applications WHERE id = $1 FOR UPDATE', [id]))[0];
+  const current = await sql<{ status: KycStatus }>('SELECT status FROM kyc_applications WHERE id = $1 FOR UPDATE').first(q, [id]);
   if (!current) throw notFound('KYC application not found');
   if (!from.includes(current.status)) {
     throw conflict(
@@ -190,7 +189,7 @@ export async function reviewKyc(
   await db.tx(async (q) => {
     await transition(q, id, ['in_review'], decision, actorId, note);
     await q.query('UPDATE kyc_applications SET reviewed_by = $2, reviewed_at = now(), review_note = $3 WHERE id = $1', [id, actorId, note]);
-    const investor = (await q.query<{ investor_id: string }>('SELECT investor_id FROM kyc_applications WHERE id = $1', [id]))[0];
+    const investor = await sql<{ investor_id: string }>('SELECT investor_id FROM kyc_applications WHERE id = $1').first(q, [id]);
     await logActivity(q, {
       type: decision === 'approved' ? 'kyc_approved' : 'kyc_rejected',
       userId: actorId,
@@ -221,21 +220,16 @@ export async function storeKycDocument(
   let oldKey: string | undefined;
   try {
     oldKey = await db.tx(async (q) => {
-      const app = (
-        await q.query<{ id: string; status: KycStatus }>('SELECT id, status FROM kyc_applications WHERE investor_id = $1 FOR UPDATE', [
-          investorId,
-        ])
-      )[0];
+      const app = await sql<{ id: string; status: KycStatus }>(
+        'SELECT id, status FROM kyc_applications WHERE investor_id = $1 FOR UPDATE',
+      ).first(q, [investorId]);
       if (!app) throw notFound('KYC application not found');
       if (app.status !== 'pending' && app.status !== 'rejected') {
         throw conflict(`Documents cannot be changed while the application is ${app.status.replace('_', ' ')}`, 'FROZEN');
       }
-      const old = (
-        await q.query<{ file_path: string }>('DELETE FROM kyc_documents WHERE application_id = $1 AND kind = $2 RETURNING file_path', [
-          app.id,
-          kind,
-        ])
-      )[0];
+      const old = await sql<{ file_path: string }>(
+        'DELETE FROM kyc_documents WHERE application_id = $1 AND kind = $2 RETURNING file_path',
+      ).first(q, [app.id, kind]);
       await q.query(
         `INSERT INTO kyc_documents (application_id, kind, file_path, original_name, extension, mime_type, byte_size, sha256)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -275,11 +269,16 @@ export async function storeKycDocument(
 }
 
 export async function kycFile(q: Queryable, where: { applicationId?: string; investorId?: string }, kind: KycDocumentKind) {
-  const rows = await q.query<{ file_path: string; extension: string; byte_size: number; investor_id: string }>(
-    `SELECT d.file_path, d.extension, d.byte_size, k.investor_id FROM kyc_documents d JOIN kyc_applications k ON k.id = d.application_id
-      WHERE ${where.applicationId ? 'k.id' : 'k.investor_id'} = $1 AND d.kind = $2`,
-    [where.applicationId ?? where.investorId, kind],
-  );
+  const rows = await sql<{
+    file_path: string;
+    extension: string;
+    byte_size: number;
+    investor_id: string;
+  }>(`SELECT d.file_path, d.extension, d.byte_size, k.investor_id FROM kyc_documents d JOIN kyc_applications k ON k.id = d.application_id
+      WHERE ${where.applicationId ? 'k.id' : 'k.investor_id'} = $1 AND d.kind = $2`).all(q, [
+    where.applicationId ?? where.investorId,
+    kind,
+  ]);
   if (!rows[0]) throw notFound('Document not found');
   return rows[0];
 }

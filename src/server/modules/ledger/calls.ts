@@ -15,6 +15,7 @@ import {
 import { allocateLargestRemainder, formatUsdExact, fromCents, parsePercent, toCents } from '../../../shared/money.ts';
 import { formatAccountNumber } from '../../../shared/spvs.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifyCapitalCallIssued } from '../email/notify.ts';
@@ -33,22 +34,18 @@ export async function createCall(
   actorId: string,
   ip: string,
 ): Promise<CapitalCall> {
-  const deal = (
-    await q.query<{ id: string; title: string; created: string }>(
-      "SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
-      [input.dealId, (await companyDayIn(q)).zone],
-    )
-  )[0];
+  const deal = await sql<{ id: string; title: string; created: string }>(
+    "SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
+  ).first(q, [input.dealId, (await companyDayIn(q)).zone]);
   if (!deal) throw notFound('Deal not found');
   const callDate = input.callDate ?? (await companyDayIn(q)).today;
   if (callDate < deal.created)
     throw badRequest('The call date cannot be before the deal existed', { callDate: `The call date cannot be before ${deal.created}` });
   if (input.dueDate < callDate)
     throw badRequest('The due date cannot be before the call date', { dueDate: 'The due date cannot be before the call date' });
-  const rows = await q.query<FactRow & { name: string }>(
+  const rows = await sql<FactRow & { name: string }>(
     `SELECT ${FACT_COLUMNS}, p.name FROM ledger_entries e JOIN profiles p ON p.id = e.investor_id WHERE e.deal_id = $1 ORDER BY e.entry_date`,
-    [deal.id],
-  );
+  ).all(q, [deal.id]);
   const byInvestor = new Map<string, { name: string; facts: ReturnType<typeof toFacts>[] }>();
   for (const r of rows) {
     const x = byInvestor.get(r.investor_id) ?? { name: r.name, facts: [] };
@@ -83,22 +80,19 @@ export async function createCall(
       );
     }
   }
-  const call = (
-    await q.query<{ id: string }>(
-      `INSERT INTO capital_calls (deal_id, call_date, due_date, purpose, basis, percentage, total_amount, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [
-        deal.id,
-        callDate,
-        input.dueDate,
-        input.purpose,
-        input.basis,
-        input.basis === 'percentage' ? input.percentage : null,
-        fromCents(total),
-        actorId,
-      ],
-    )
-  )[0] as { id: string };
+  const call = (await sql<{
+    id: string;
+  }>(`INSERT INTO capital_calls (deal_id, call_date, due_date, purpose, basis, percentage, total_amount, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`).first(q, [
+    deal.id,
+    callDate,
+    input.dueDate,
+    input.purpose,
+    input.basis,
+    input.basis === 'percentage' ? input.percentage : null,
+    fromCents(total),
+    actorId,
+  ])) as { id: string };
   for (const i of investors) {
     const part = parts.get(i.id) ?? 0n;
     await q.query('INSERT INTO capital_call_lines (call_id, investor_id, amount_due) VALUES ($1, $2, $3)', [
@@ -145,19 +139,14 @@ export async function recordReceipt(
   actorId: string,
   ip: string,
 ): Promise<CapitalCall> {
-  const call = (
-    await q.query<{ id: string; deal_id: string; call_date: string }>(
-      "SELECT id, deal_id, to_char(call_date, 'YYYY-MM-DD') AS call_date FROM capital_calls WHERE id = $1 FOR UPDATE",
-      [callId],
-    )
-  )[0];
+  const call = await sql<{ id: string; deal_id: string; call_date: string }>(
+    "SELECT id, deal_id, to_char(call_date, 'YYYY-MM-DD') AS call_date FROM capital_calls WHERE id = $1 FOR UPDATE",
+  ).first(q, [callId]);
   if (!call) throw notFound('Capital call not found');
-  const line = (
-    await q.query<{ amount_due: string }>('SELECT amount_due FROM capital_call_lines WHERE call_id = $1 AND investor_id = $2', [
-      callId,
-      input.investorId,
-    ])
-  )[0];
+  const line = await sql<{ amount_due: string }>('SELECT amount_due FROM capital_call_lines WHERE call_id = $1 AND investor_id = $2').first(
+    q,
+    [callId, input.investorId],
+  );
   if (!line) throw badRequest('This investor is not part of this call', { investorId: 'This investor is not part of this call' });
   if (input.valueDate < call.call_date)
     throw badRequest('The value date cannot be before the call date', { valueDate: `The value date cannot be before ${call.call_date}` });
@@ -188,7 +177,7 @@ export async function recordReceipt(
 }
 
 async function receivedOn(q: Queryable, callId: string, investorId: string): Promise<bigint> {
-  const rows = await q.query<FactRow>(`SELECT ${FACT_COLUMNS} FROM ledger_entries e WHERE e.call_id = $1 AND e.investor_id = $2`, [
+  const rows = await sql<FactRow>(`SELECT ${FACT_COLUMNS} FROM ledger_entries e WHERE e.call_id = $1 AND e.investor_id = $2`).all(q, [
     callId,
     investorId,
   ]);
@@ -222,21 +211,22 @@ export async function listCalls(
   if (where.dealId) conds.push(`c.deal_id = $${params.push(where.dealId)}`);
   if (where.investorId)
     conds.push(`EXISTS (SELECT 1 FROM capital_call_lines l WHERE l.call_id = c.id AND l.investor_id = $${params.push(where.investorId)})`);
-  const calls = await q.query<CallRow>(
-    `SELECT c.id, c.deal_id, d.title, to_char(c.call_date, 'YYYY-MM-DD') AS call_date, to_char(c.due_date, 'YYYY-MM-DD') AS due_date,
+  const calls =
+    await sql<CallRow>(`SELECT c.id, c.deal_id, d.title, to_char(c.call_date, 'YYYY-MM-DD') AS call_date, to_char(c.due_date, 'YYYY-MM-DD') AS due_date,
             c.purpose, c.fee_charge, c.basis, c.percentage::text, c.total_amount, c.created_at
        FROM capital_calls c JOIN deals d ON d.id = c.deal_id ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''}
-      ORDER BY c.call_date DESC, c.created_at DESC, c.id`,
-    params,
-  );
+      ORDER BY c.call_date DESC, c.created_at DESC, c.id`).all(q, params);
   if (calls.length === 0) return [];
   const ids = calls.map((c) => c.id);
-  const lines = await q.query<{ call_id: string; investor_id: string; name: string; email: string; amount_due: string }>(
-    `SELECT l.call_id, l.investor_id, p.name, p.email, l.amount_due FROM capital_call_lines l JOIN profiles p ON p.id = l.investor_id
-      WHERE l.call_id = ANY($1::uuid[]) ORDER BY p.name, l.investor_id`,
-    [ids],
-  );
-  const receipts = await q.query<{
+  const lines = await sql<{
+    call_id: string;
+    investor_id: string;
+    name: string;
+    email: string;
+    amount_due: string;
+  }>(`SELECT l.call_id, l.investor_id, p.name, p.email, l.amount_due FROM capital_call_lines l JOIN profiles p ON p.id = l.investor_id
+      WHERE l.call_id = ANY($1::uuid[]) ORDER BY p.name, l.investor_id`).all(q, [ids]);
+  const receipts = await sql<{
     id: string;
     call_id: string;
     investor_id: string;
@@ -245,14 +235,11 @@ export async function listCalls(
     value_date: string;
     reversed: boolean;
     created_at: Date;
-  }>(
-    `SELECT e.id, e.call_id, e.investor_id, e.kind, e.amount, to_char(e.entry_date, 'YYYY-MM-DD') AS value_date,
+  }>(`SELECT e.id, e.call_id, e.investor_id, e.kind, e.amount, to_char(e.entry_date, 'YYYY-MM-DD') AS value_date,
             EXISTS (SELECT 1 FROM ledger_entries r WHERE r.reverses_id = e.id) AS reversed, e.created_at
        FROM ledger_entries e WHERE e.call_id = ANY($1::uuid[]) AND e.kind IN ('contribution', 'reversal')
         AND (e.kind = 'contribution' OR e.reversed_kind = 'contribution')
-      ORDER BY e.entry_date, e.created_at`,
-    [ids],
-  );
+      ORDER BY e.entry_date, e.created_at`).all(q, [ids]);
   const day = today ?? (await companyDayIn(q)).today;
   return calls.map((c) => {
     const callLines: CallLine[] = lines
@@ -307,21 +294,16 @@ export async function listCalls(
 
 /** The SPV's payment instructions for a deal, from the SPV record named on the deal. */
 export async function paymentInstructions(q: Queryable, dealId: string): Promise<PaymentInstructions> {
-  const r = (
-    await q.query<{
-      spv_entity: string | null;
-      name: string | null;
-      bank_name: string | null;
-      account_name: string | null;
-      account_number: string | null;
-      swift_code: string | null;
-      payment_reference: string | null;
-    }>(
-      `SELECT d.spv_entity, s.name, s.bank_name, s.account_name, s.account_number, s.swift_code, s.payment_reference
-         FROM deals d LEFT JOIN spvs s ON lower(s.name) = lower(d.spv_entity) WHERE d.id = $1`,
-      [dealId],
-    )
-  )[0];
+  const r = await sql<{
+    spv_entity: string | null;
+    name: string | null;
+    bank_name: string | null;
+    account_name: string | null;
+    account_number: string | null;
+    swift_code: string | null;
+    payment_reference: string | null;
+  }>(`SELECT d.spv_entity, s.name, s.bank_name, s.account_name, s.account_number, s.swift_code, s.payment_reference
+         FROM deals d LEFT JOIN spvs s ON lower(s.name) = lower(d.spv_entity) WHERE d.id = $1`).first(q, [dealId]);
   return {
     spvName: r?.name ?? r?.spv_entity ?? null,
     bankName: r?.bank_name ?? null,

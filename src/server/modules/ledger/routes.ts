@@ -5,6 +5,7 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
+import { typedRoutes } from '../../http/typed-routes.ts';
 import { contentDisposition } from '../../storage/content.ts';
 import { companyDay } from '../settings/clock.ts';
 import { createCall, investorNotices, listCalls, recordReceipt } from './calls.ts';
@@ -29,38 +30,39 @@ function sendPdf(reply: FastifyReply, pdf: Buffer, name: string) {
 
 /** Capital accounts: calls, receipts, the ledger, reversals, fees, notices and statements. */
 export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
+  const route = typedRoutes(app);
   const { db } = ctx;
   const admin = { config: { access: 'admin' as const } };
   const investor = { config: { access: 'investor' as const } };
 
-  app.get('/api/capital-calls', admin, async () => ({ calls: await listCalls(db) }));
+  route.get('/api/capital-calls', admin, async () => ({ calls: await listCalls(db) }));
 
-  app.post('/api/capital-calls', admin, async (request, reply) => {
+  route.post('/api/capital-calls', admin, async (request, reply) => {
     const input = parse(callBody, request.body);
     const user = currentUser(request);
     return reply.status(201).send({ call: await db.tx((q) => createCall(q, input, user.id, clientIp(request))) });
   });
 
-  app.get('/api/capital-calls/:id', admin, async (request) => {
+  route.get('/api/capital-calls/:id', admin, async (request) => {
     const id = idParam(request.params, 'Capital call not found');
     const call = (await listCalls(db, { callId: id }))[0];
     if (!call) throw notFound('Capital call not found');
     return { call };
   });
 
-  app.post('/api/capital-calls/:id/receipts', admin, async (request, reply) => {
+  route.post('/api/capital-calls/:id/receipts', admin, async (request, reply) => {
     const id = idParam(request.params, 'Capital call not found');
     const input = parse(receiptInput, request.body);
     const user = currentUser(request);
     return reply.status(201).send({ call: await db.tx((q) => recordReceipt(q, id, input, user.id, clientIp(request))) });
   });
 
-  app.get('/api/deals/:id/ledger', admin, async (request) => {
+  route.get('/api/deals/:id/ledger', admin, async (request) => {
     const id = idParam(request.params, 'Deal not found');
     return { ledger: await dealLedger(db, id) };
   });
 
-  app.post('/api/deals/:id/fees', admin, async (request, reply) => {
+  route.post('/api/deals/:id/fees', admin, async (request, reply) => {
     const id = idParam(request.params, 'Deal not found');
     const input = parse(feeInput, request.body);
     const user = currentUser(request);
@@ -68,35 +70,35 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ ledger: await dealLedger(db, id) });
   });
 
-  app.post('/api/ledger/:id/reverse', admin, async (request, reply) => {
+  route.post('/api/ledger/:id/reverse', admin, async (request, reply) => {
     const id = idParam(request.params, 'Ledger entry not found');
     const { reason } = parse(reversalInput, request.body);
     const user = currentUser(request);
     return reply.status(201).send({ entry: await db.tx((q) => reverseEntry(q, id, reason, user.id, clientIp(request))) });
   });
 
-  app.get('/api/investors/:id/statement', admin, async (request, reply) => {
+  route.get('/api/investors/:id/statement', admin, async (request, reply) => {
     const id = idParam(request.params, 'Investor not found');
     const { from, to } = parse(runInput, request.query);
     const s = await buildStatement(db, id, from, to);
     return sendPdf(reply, await statementPdf(db, s), pdfFileName(`Statement ${s.investorName} ${from} ${to}`));
   });
 
-  app.post('/api/statement-runs', admin, async (request, reply) => {
+  route.post('/api/statement-runs', admin, async (request, reply) => {
     const { from, to } = parse(runInput, request.body);
     const user = currentUser(request);
     return reply.status(202).send({ run: await startStatementRun(ctx, from, to, user.id, clientIp(request)) });
   });
 
-  app.get('/api/statement-runs/:id', admin, async (request) => {
+  route.get('/api/statement-runs/:id', admin, async (request) => {
     const run = getRun(idParam(request.params, 'Statement run not found'));
     if (!run) throw notFound('Statement run not found');
     return { run };
   });
 
-  app.get('/api/investor/capital-calls', investor, async (request) => ({ notices: await investorNotices(db, currentUser(request).id) }));
+  route.get('/api/investor/capital-calls', investor, async (request) => ({ notices: await investorNotices(db, currentUser(request).id) }));
 
-  app.get('/api/investor/capital-calls/:id/notice', investor, async (request, reply) => {
+  route.get('/api/investor/capital-calls/:id/notice', investor, async (request, reply) => {
     const id = idParam(request.params, 'Capital call not found');
     const user = currentUser(request);
     // Another investor's call and no call look the same.
@@ -105,11 +107,11 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendPdf(reply, await callNoticePdf(db, user.name, notice), pdfFileName(`Capital call ${notice.dealTitle} ${notice.callDate}`));
   });
 
-  app.get('/api/investor/statements', investor, async (request) => ({
+  route.get('/api/investor/statements', investor, async (request) => ({
     statements: await generatedStatements(db, currentUser(request).id),
   }));
 
-  app.get('/api/investor/statement', investor, async (request, reply) => {
+  route.get('/api/investor/statement', investor, async (request, reply) => {
     const q = request.query as Record<string, unknown>;
     const { today } = await companyDay(ctx);
     const { from, to } = parse(runInput, { from: q.from ?? `${today.slice(0, 4)}-01-01`, to: q.to ?? today });

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/ledger.ts';
 import { fromCents, toCents } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
@@ -81,10 +82,9 @@ export function groupFacts(rows: FactRow[]): Map<string, Map<string, EntryFacts[
 
 export async function dealFacts(q: Queryable, dealIds: string[]): Promise<Map<string, Map<string, EntryFacts[]>>> {
   if (dealIds.length === 0) return new Map();
-  const rows = await q.query<FactRow>(
+  const rows = await sql<FactRow>(
     `SELECT ${FACT_COLUMNS} FROM ledger_entries e WHERE e.deal_id = ANY($1::uuid[]) ORDER BY e.entry_date, e.created_at`,
-    [dealIds],
-  );
+  ).all(q, [dealIds]);
   return groupFacts(rows);
 }
 
@@ -119,10 +119,9 @@ export async function listEntries(q: Queryable, where: { dealId?: string; invest
     params.push(where.investorId);
     conds.push(`e.investor_id = $${params.length}`);
   }
-  const rows = await q.query<EntryRow>(
+  const rows = await sql<EntryRow>(
     `${ENTRY_SELECT} ${conds.length ? `WHERE ${conds.join(' AND ')}` : ''} ORDER BY e.entry_date, e.created_at, e.id`,
-    params,
-  );
+  ).all(q, params);
   return rows.map(toEntry);
 }
 
@@ -147,29 +146,26 @@ export interface NewEntry {
 /** Appends one entry (the only way money enters the ledger besides a reversal). */
 export async function postEntry(q: Queryable, e: NewEntry): Promise<string> {
   if (e.cents <= 0n) throw new Error('ledger amounts are positive');
-  const row = (
-    await q.query<{ id: string }>(
-      `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, due_date, record_date, distribution_type, subscription_id,
+  const row = (await sql<{
+    id: string;
+  }>(`INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, due_date, record_date, distribution_type, subscription_id,
          call_id, distribution_event_id, memo, created_by, fee_charge_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
-      [
-        e.investorId,
-        e.dealId,
-        e.kind,
-        fromCents(e.cents),
-        e.date,
-        e.dueDate ?? null,
-        e.recordDate ?? null,
-        e.distributionType ?? null,
-        e.subscriptionId ?? null,
-        e.callId ?? null,
-        e.distributionEventId ?? null,
-        e.memo ?? null,
-        e.createdBy ?? null,
-        e.feeChargeId ?? null,
-      ],
-    )
-  )[0] as { id: string };
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`).first(q, [
+    e.investorId,
+    e.dealId,
+    e.kind,
+    fromCents(e.cents),
+    e.date,
+    e.dueDate ?? null,
+    e.recordDate ?? null,
+    e.distributionType ?? null,
+    e.subscriptionId ?? null,
+    e.callId ?? null,
+    e.distributionEventId ?? null,
+    e.memo ?? null,
+    e.createdBy ?? null,
+    e.feeChargeId ?? null,
+  ])) as { id: string };
   return row.id;
 }
 
@@ -178,22 +174,17 @@ export async function postEntry(q: Queryable, e: NewEntry): Promise<string> {
  * reversal cannot itself be reversed, and an entry is reversed at most once.
  */
 export async function reverseEntry(q: Queryable, entryId: string, reason: string, actorId: string, ip: string): Promise<LedgerEntry> {
-  const entry = (
-    await q.query<{
-      id: string;
-      investor_id: string;
-      deal_id: string;
-      kind: EntryKind;
-      amount: string;
-      distribution_type: string | null;
-      call_id: string | null;
-      entry_date: string;
-    }>(
-      `SELECT id, investor_id, deal_id, kind, amount, distribution_type, call_id, to_char(entry_date, 'YYYY-MM-DD') AS entry_date
-         FROM ledger_entries WHERE id = $1`,
-      [entryId],
-    )
-  )[0];
+  const entry = await sql<{
+    id: string;
+    investor_id: string;
+    deal_id: string;
+    kind: EntryKind;
+    amount: string;
+    distribution_type: string | null;
+    call_id: string | null;
+    entry_date: string;
+  }>(`SELECT id, investor_id, deal_id, kind, amount, distribution_type, call_id, to_char(entry_date, 'YYYY-MM-DD') AS entry_date
+         FROM ledger_entries WHERE id = $1`).first(q, [entryId]);
   if (!entry) throw notFound('Ledger entry not found');
   if (entry.kind === 'reversal') throw conflict('A reversal cannot be reversed; post a new entry instead', 'REVERSAL_OF_REVERSAL');
   // Serialise corrections of one investor's account in one deal (the deal row is the lock).
@@ -202,13 +193,21 @@ export async function reverseEntry(q: Queryable, entryId: string, reason: string
     throw conflict('This entry is already reversed', 'ALREADY_REVERSED');
   const { today } = await companyDayIn(q);
   const date = entry.entry_date > today ? entry.entry_date : today;
-  const id = (
-    await q.query<{ id: string }>(
-      `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, distribution_type, call_id, reverses_id, reversed_kind, memo, created_by)
-       VALUES ($1, $2, 'reversal', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [entry.investor_id, entry.deal_id, entry.amount, date, entry.distribution_type, entry.call_id, entry.id, entry.kind, reason, actorId],
-    )
-  )[0] as { id: string };
+  const id = (await sql<{
+    id: string;
+  }>(`INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, distribution_type, call_id, reverses_id, reversed_kind, memo, created_by)
+       VALUES ($1, $2, 'reversal', $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`).first(q, [
+    entry.investor_id,
+    entry.deal_id,
+    entry.amount,
+    date,
+    entry.distribution_type,
+    entry.call_id,
+    entry.id,
+    entry.kind,
+    reason,
+    actorId,
+  ])) as { id: string };
   await logActivity(q, {
     type: 'ledger_entry_reversed',
     userId: actorId,
@@ -216,17 +215,14 @@ export async function reverseEntry(q: Queryable, entryId: string, reason: string
     details: { entryId: entry.id, reversalId: id.id, dealId: entry.deal_id, kind: entry.kind, amount: entry.amount, reason },
     ip,
   });
-  return (await q.query<EntryRow>(`${ENTRY_SELECT} WHERE e.id = $1`, [id.id])).map(toEntry)[0] as LedgerEntry;
+  return (await sql<EntryRow>(`${ENTRY_SELECT} WHERE e.id = $1`).all(q, [id.id])).map(toEntry)[0] as LedgerEntry;
 }
 
 /** Records a fee or expense charged to one investor's account in a deal. */
 export async function recordFee(q: Queryable, dealId: string, input: z.output<typeof feeInput>, actorId: string, ip: string) {
-  const deal = (
-    await q.query<{ created: string }>(
-      "SELECT to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
-      [dealId, (await companyDayIn(q)).zone],
-    )
-  )[0];
+  const deal = await sql<{ created: string }>(
+    "SELECT to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1 FOR UPDATE",
+  ).first(q, [dealId, (await companyDayIn(q)).zone]);
   if (!deal) throw notFound('Deal not found');
   const held = await q.query("SELECT 1 FROM ledger_entries WHERE deal_id = $1 AND investor_id = $2 AND kind = 'commitment'", [
     dealId,
@@ -287,9 +283,8 @@ export async function dealLedger(q: Queryable, dealId: string, asOf: string | nu
 
 /** The deal's committed total from the ledger (net of reversals). */
 export async function dealCommitted(q: Queryable, dealId: string): Promise<bigint> {
-  const rows = await q.query<FactRow>(
+  const rows = await sql<FactRow>(
     `SELECT ${FACT_COLUMNS} FROM ledger_entries e WHERE e.deal_id = $1 AND (e.kind = 'commitment' OR e.reversed_kind = 'commitment')`,
-    [dealId],
-  );
+  ).all(q, [dealId]);
   return balancesAsOf(rows.map(toFacts)).committed;
 }

@@ -1,27 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { GeneratedStatement } from '../../../shared/ledger.ts';
+import type { GeneratedStatement, StatementRun } from '../../../shared/ledger.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { conflict } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { storeDocument } from '../documents/service.ts';
 import { buildStatement, newStatementCache, statementPdf } from './statements.ts';
-
-export interface StatementRun {
-  id: string;
-  from: string;
-  to: string;
-  status: 'running' | 'done' | 'failed';
-  total: number;
-  done: number;
-  failed: number;
-  startedAt: string;
-  finishedAt: string | null;
-  msPerStatement: number | null;
-  error: string | null;
-}
 
 const runs = new Map<string, StatementRun>();
 
@@ -33,12 +20,14 @@ export const getRun = (id: string) => runs.get(id) ?? null;
  * not compliance documents.
  */
 export async function generatedStatements(q: Queryable, investorId: string): Promise<GeneratedStatement[]> {
-  const rows = await q.query<{ id: string; from: string; to: string; upload_date: Date }>(
-    `SELECT id, to_char(statement_from, 'YYYY-MM-DD') AS "from", to_char(statement_to, 'YYYY-MM-DD') AS "to", upload_date
+  const rows = await sql<{
+    id: string;
+    from: string;
+    to: string;
+    upload_date: Date;
+  }>(`SELECT id, to_char(statement_from, 'YYYY-MM-DD') AS "from", to_char(statement_to, 'YYYY-MM-DD') AS "to", upload_date
        FROM documents WHERE investor_id = $1 AND statement_from IS NOT NULL
-      ORDER BY statement_to DESC, statement_from DESC, upload_date DESC, id`,
-    [investorId],
-  );
+      ORDER BY statement_to DESC, statement_from DESC, upload_date DESC, id`).all(q, [investorId]);
   return rows.map((r) => ({ id: r.id, from: r.from, to: r.to, generatedAt: new Date(r.upload_date).toISOString() }));
 }
 
@@ -50,9 +39,9 @@ export async function generatedStatements(q: Queryable, investorId: string): Pro
  */
 export async function startStatementRun(ctx: AppContext, from: string, to: string, actorId: string, ip: string): Promise<StatementRun> {
   if ([...runs.values()].some((r) => r.status === 'running')) throw conflict('A statement run is already in progress', 'RUN_IN_PROGRESS');
-  const investors = await ctx.db.query<{ id: string; name: string }>(
+  const investors = await sql<{ id: string; name: string }>(
     `SELECT p.id, p.name FROM profiles p WHERE p.role = 'investor' AND EXISTS (SELECT 1 FROM ledger_entries e WHERE e.investor_id = p.id) ORDER BY p.name, p.id`,
-  );
+  ).all(ctx.db);
   const run: StatementRun = {
     id: randomUUID(),
     from,

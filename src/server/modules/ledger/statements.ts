@@ -9,6 +9,7 @@ import {
 } from '../../../shared/ledger.ts';
 import { formatIrr, formatMoic, formatUsdExact, fromCents, toCents } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
 import { getSettings } from '../settings/service.ts';
 import { dealFacts } from './service.ts';
@@ -73,23 +74,20 @@ export async function buildStatement(
   to: string,
   cache?: StatementCache,
 ): Promise<Statement> {
-  const who = (
-    await q.query<{ name: string; email: string }>("SELECT name, email FROM profiles WHERE id = $1 AND role = 'investor'", [investorId])
-  )[0];
+  const who = await sql<{ name: string; email: string }>("SELECT name, email FROM profiles WHERE id = $1 AND role = 'investor'").first(q, [
+    investorId,
+  ]);
   if (!who) throw notFound('Investor not found');
-  const deals = await q.query<{ id: string; title: string }>(
+  const deals = await sql<{ id: string; title: string }>(
     'SELECT d.id, d.title FROM deals d WHERE d.id IN (SELECT DISTINCT deal_id FROM ledger_entries WHERE investor_id = $1) ORDER BY d.title',
-    [investorId],
-  );
+  ).all(q, [investorId]);
   const c = cache ?? newStatementCache();
   const missing = deals.map((d) => d.id).filter((id) => !c.facts.has(id));
   if (missing.length > 0) {
     const fetched = await dealFacts(q, missing);
-    const rows = await q.query<ValuationRow>(
-      `SELECT deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value FROM valuations
-        WHERE deal_id = ANY($1::uuid[]) ORDER BY valuation_date, created_at`,
-      [missing],
-    );
+    const rows =
+      await sql<ValuationRow>(`SELECT deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value FROM valuations
+        WHERE deal_id = ANY($1::uuid[]) ORDER BY valuation_date, created_at`).all(q, [missing]);
     for (const id of missing) {
       c.facts.set(id, fetched.get(id) ?? new Map());
       c.valuations.set(
@@ -101,7 +99,7 @@ export async function buildStatement(
   const facts = c.facts;
   const vals = deals.flatMap((d) => c.valuations.get(d.id) ?? []);
   const details = deals.length
-    ? await q.query<{
+    ? await sql<{
         deal_id: string;
         payment_date: string;
         type: string;
@@ -111,16 +109,13 @@ export async function buildStatement(
         catch_up: string | null;
         carried_interest: string | null;
         fee_deducted: string;
-      }>(
-        `SELECT x.deal_id, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.type, x.amount::text AS amount,
+      }>(`SELECT x.deal_id, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.type, x.amount::text AS amount,
                 x.return_of_capital::text AS return_of_capital, x.preferred_return::text AS preferred_return,
                 x.catch_up::text AS catch_up, x.carried_interest::text AS carried_interest,
                 x.fee_deducted::text AS fee_deducted
            FROM distributions x
           WHERE x.investor_id = $1 AND x.payment_date BETWEEN $2::date AND $3::date
-          ORDER BY x.payment_date, x.id`,
-        [investorId, from, to],
-      )
+          ORDER BY x.payment_date, x.id`).all(q, [investorId, from, to])
     : [];
   const prev = dayBefore(from);
   const out: StatementDeal[] = [];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageThread, MessageThreadSummary } from '../../../shared/portal.ts';
+import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { injectForm } from '../../testing/multipart.ts';
 
@@ -65,7 +66,7 @@ describe('secure messages API', () => {
   const storageDir = () => path.join(ctx.config.dataDir, 'storage');
   const messageFiles = async () => readdir(path.join(storageDir(), 'messages')).catch(() => [] as string[]);
   const tempFiles = async () => readdir(path.join(storageDir(), '.tmp')).catch(() => [] as string[]);
-  const messageRows = async () => (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM messages'))[0]?.n ?? 0;
+  const messageRows = async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM messages').first(ctx.db))?.n ?? 0;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -138,10 +139,9 @@ describe('secure messages API', () => {
       unreadCount: 0,
     });
     expect((await call('GET', '/api/messages/unread-count', adminCookie)).json()).toEqual({ unread: 1 }); // Bob's is still unread
-    const flags = await ctx.db.query<{ read_by_admin: boolean; read_by_investor: boolean }>(
+    const flags = await sql<{ read_by_admin: boolean; read_by_investor: boolean }>(
       'SELECT read_by_admin, read_by_investor FROM messages WHERE thread_id = $1',
-      [threadA],
-    );
+    ).all(ctx.db, [threadA]);
     expect(flags).toEqual([{ read_by_admin: true, read_by_investor: true }]);
 
     const reply = await post(
@@ -189,10 +189,9 @@ describe('secure messages API', () => {
   });
 
   it('downloads attachments decrypted, byte for byte, only on the right side', async () => {
-    const ids = await ctx.db.query<{ id: string; sender_role: string }>(
+    const ids = await sql<{ id: string; sender_role: string }>(
       'SELECT id, sender_role FROM messages WHERE thread_id = $1 AND attachment_path IS NOT NULL ORDER BY created_at',
-      [threadA],
-    );
+    ).all(ctx.db, [threadA]);
     const [fromInvestor, fromAdmin] = ids.map((r) => r.id) as [string, string];
     for (const [id, bytes, name] of [
       [fromInvestor, PDF, ATTACHMENT_NAME],
@@ -216,14 +215,14 @@ describe('secure messages API', () => {
     }
     // A message without attachment, and unknown ids.
     const noAttachment = (
-      await ctx.db.query<{ id: string }>('SELECT id FROM messages WHERE thread_id = $1 AND attachment_path IS NULL LIMIT 1', [threadA])
-    )[0]?.id;
+      await sql<{ id: string }>('SELECT id FROM messages WHERE thread_id = $1 AND attachment_path IS NULL LIMIT 1').first(ctx.db, [threadA])
+    )?.id;
     expectError(await call('GET', `/api/investor/messages/attachments/${noAttachment}`, a.cookie), 404);
     expectError(await call('GET', `/api/messages/attachments/${UNKNOWN_ID}`, adminCookie), 404);
   });
 
   it('stores no readable body, attachment name or attachment content', async () => {
-    const raw = await ctx.db.query<{ t: string }>('SELECT m::text AS t FROM messages m');
+    const raw = await sql<{ t: string }>('SELECT m::text AS t FROM messages m').all(ctx.db);
     const dump = raw.map((r) => r.t).join('\n');
     expect(raw.length).toBeGreaterThanOrEqual(4);
     for (const secret of [
@@ -240,7 +239,7 @@ describe('secure messages API', () => {
     ]) {
       expect(dump.includes(secret), secret).toBe(false);
     }
-    const bodies = await ctx.db.query<{ body_enc: string }>('SELECT body_enc FROM messages');
+    const bodies = await sql<{ body_enc: string }>('SELECT body_enc FROM messages').all(ctx.db);
     for (const r of bodies) expect(r.body_enc).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
     // The encrypted values are real ciphertext under the app's key.
     const decrypted = bodies.map((r) => ctx.cipher.decryptText(r.body_enc));
@@ -369,7 +368,8 @@ describe('secure messages API', () => {
   });
 
   it('guards every route: anonymous 401, admin on investor routes 403, investor on admin routes 403', async () => {
-    const msg = (await ctx.db.query<{ id: string }>('SELECT id FROM messages WHERE attachment_path IS NOT NULL LIMIT 1'))[0]?.id as string;
+    const msg = (await sql<{ id: string }>('SELECT id FROM messages WHERE attachment_path IS NOT NULL LIMIT 1').first(ctx.db))
+      ?.id as string;
     const investorRoutes: [InjectOptions['method'], string, unknown][] = [
       ['GET', '/api/investor/messages', undefined],
       ['POST', '/api/investor/messages', { subject: 's', body: 'b' }],

@@ -11,11 +11,13 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { badRequest, parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
+import { typedRoutes } from '../../http/typed-routes.ts';
 import { sendStoredFile } from '../../storage/download.ts';
 import { receiveUpload, refuseOversized } from '../../storage/upload.ts';
 import { attachmentOf, type EncryptedAttachment, listThreads, markThreadRead, openThread, postMessage, unreadCount } from './service.ts';
 
 export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
+  const route = typedRoutes(app);
   const { db, files, cipher, config } = ctx;
   const admin = { config: { access: 'admin' as const } };
   const investor = { config: { access: 'investor' as const } };
@@ -51,12 +53,12 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Investor side: only their own threads.
-  app.get<{ Reply: ThreadList }>('/api/investor/messages', investor, async (request) => {
+  route.get('/api/investor/messages', investor, async (request) => {
     const threads = await listThreads(db, cipher, 'investor', currentUser(request).id);
     return { threads, counts: counts(threads) };
   });
 
-  app.post('/api/investor/messages', { ...investor, ...upload }, async (request, reply) => {
+  route.post('/api/investor/messages', { ...investor, ...upload }, async (request, reply) => {
     const user = currentUser(request);
     const body = await readBody(request);
     const input = await parsed(newMessageFields, body);
@@ -70,16 +72,16 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ threadId });
   });
 
-  app.get('/api/investor/messages/:id', investor, async (request) => ({
+  route.get('/api/investor/messages/:id', investor, async (request) => ({
     thread: await openThread(db, cipher, idParam(request.params, 'Message not found'), 'investor', currentUser(request).id),
   }));
 
-  app.post('/api/investor/messages/:id/read', investor, async (request) => {
+  route.post('/api/investor/messages/:id/read', investor, async (request) => {
     await markThreadRead(db, idParam(request.params, 'Message not found'), 'investor', currentUser(request).id);
     return { message: 'Marked as read' };
   });
 
-  app.post('/api/investor/messages/:id/reply', { ...investor, ...upload }, async (request, reply) => {
+  route.post('/api/investor/messages/:id/reply', { ...investor, ...upload }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params, 'Message not found');
     const body = await readBody(request);
@@ -95,7 +97,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ threadId: id });
   });
 
-  app.get('/api/investor/messages/attachments/:id', investor, async (request, reply) => {
+  route.get('/api/investor/messages/attachments/:id', investor, async (request, reply) => {
     const a = await attachmentOf(db, idParam(request.params, 'Attachment not found'), currentUser(request).id);
     const name = cipher.decryptText(a.attachment_name_enc ?? '').replace(/\.[^.]+$/, '');
     return sendStoredFile(
@@ -108,15 +110,15 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Admin side: every thread.
-  app.get<{ Reply: ThreadList }>('/api/messages', admin, async () => {
+  route.get('/api/messages', admin, async () => {
     const threads = await listThreads(db, cipher, 'admin');
     return { threads, counts: counts(threads) };
   });
 
-  app.get('/api/messages/unread-count', admin, async () => ({ unread: await unreadCount(db, 'admin') }));
+  route.get('/api/messages/unread-count', admin, async () => ({ unread: await unreadCount(db, 'admin') }));
 
   const adminNewThread = newMessageFields.extend({ investorId: z.uuid('Choose an investor') });
-  app.post('/api/messages', { ...admin, ...upload }, async (request, reply) => {
+  route.post('/api/messages', { ...admin, ...upload }, async (request, reply) => {
     const user = currentUser(request);
     const body = await readBody(request);
     const input = await parsed(adminNewThread, body);
@@ -135,16 +137,16 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ threadId });
   });
 
-  app.get('/api/messages/:id', admin, async (request) => ({
+  route.get('/api/messages/:id', admin, async (request) => ({
     thread: await openThread(db, cipher, idParam(request.params, 'Message not found'), 'admin'),
   }));
 
-  app.post('/api/messages/:id/read', admin, async (request) => {
+  route.post('/api/messages/:id/read', admin, async (request) => {
     await markThreadRead(db, idParam(request.params, 'Message not found'), 'admin');
     return { message: 'Marked as read' };
   });
 
-  app.post('/api/messages/:id/reply', { ...admin, ...upload }, async (request, reply) => {
+  route.post('/api/messages/:id/reply', { ...admin, ...upload }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params, 'Message not found');
     const body = await readBody(request);
@@ -159,7 +161,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ threadId: id });
   });
 
-  app.get('/api/messages/attachments/:id', admin, async (request, reply) => {
+  route.get('/api/messages/attachments/:id', admin, async (request, reply) => {
     const a = await attachmentOf(db, idParam(request.params, 'Attachment not found'));
     const name = cipher.decryptText(a.attachment_name_enc ?? '').replace(/\.[^.]+$/, '');
     return sendStoredFile(
@@ -171,7 +173,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  app.get('/api/investor/messages/unread-count', investor, async (request) => ({
+  route.get('/api/investor/messages/unread-count', investor, async (request) => ({
     unread: await unreadCount(db, 'investor', currentUser(request).id),
   }));
 }

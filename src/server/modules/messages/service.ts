@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { MessagePriority, MessageThread, MessageThreadSummary, ThreadMessage } from '../../../shared/portal.ts';
 import type { MessageCipher } from '../../crypto/cipher.ts';
 import type { Db, Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
 import { holdFileCommitLock } from '../../storage/consistency.ts';
 import type { FileStore } from '../../storage/file-store.ts';
@@ -65,24 +66,21 @@ function summarise(r: ThreadRow, side: Side, cipher: MessageCipher): MessageThre
 
 export async function listThreads(q: Queryable, cipher: MessageCipher, side: Side, investorId?: string): Promise<MessageThreadSummary[]> {
   const rows = investorId
-    ? await q.query<ThreadRow>(threadsSql(side, 'WHERE t.investor_id = $1'), [investorId])
-    : await q.query<ThreadRow>(threadsSql(side, ''));
+    ? await sql<ThreadRow>(threadsSql(side, 'WHERE t.investor_id = $1')).all(q, [investorId])
+    : await sql<ThreadRow>(threadsSql(side, '')).all(q);
   return rows.map((r) => summarise(r, side, cipher));
 }
 
 export async function unreadCount(q: Queryable, side: Side, investorId?: string): Promise<number> {
-  const rows = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM messages m JOIN message_threads t ON t.id = m.thread_id
-      WHERE NOT m.read_by_${side}${investorId ? ' AND t.investor_id = $1' : ''}`,
-    investorId ? [investorId] : [],
-  );
+  const rows = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM messages m JOIN message_threads t ON t.id = m.thread_id
+      WHERE NOT m.read_by_${side}${investorId ? ' AND t.investor_id = $1' : ''}`).all(q, investorId ? [investorId] : []);
   return rows[0]?.n ?? 0;
 }
 
 /** Marks every message of the thread read for this side (POST .../:id/read; a GET changes nothing). */
 export async function markThreadRead(db: Db, id: string, side: Side, investorId?: string): Promise<void> {
   await db.tx(async (q) => {
-    const t = await q.query<{ investor_id: string }>('SELECT investor_id FROM message_threads WHERE id = $1 FOR UPDATE', [id]);
+    const t = await sql<{ investor_id: string }>('SELECT investor_id FROM message_threads WHERE id = $1 FOR UPDATE').all(q, [id]);
     if (!t[0] || (investorId && t[0].investor_id !== investorId)) throw notFound('Message not found');
     await q.query(`UPDATE messages SET read_by_${side} = true WHERE thread_id = $1 AND NOT read_by_${side}`, [id]);
   });
@@ -91,15 +89,13 @@ export async function markThreadRead(db: Db, id: string, side: Side, investorId?
 /** The thread, if this side may see it (an investor only their own). Reading it changes nothing: see markThreadRead. */
 export async function openThread(db: Db, cipher: MessageCipher, id: string, side: Side, investorId?: string): Promise<MessageThread> {
   return db.tx(async (q) => {
-    const row = (
-      await q.query<ThreadRow>(
-        threadsSql(side, `WHERE t.id = $1${investorId ? ' AND t.investor_id = $2' : ''}`),
-        investorId ? [id, investorId] : [id],
-      )
-    )[0];
+    const row = await sql<ThreadRow>(threadsSql(side, `WHERE t.id = $1${investorId ? ' AND t.investor_id = $2' : ''}`)).first(
+      q,
+      investorId ? [id, investorId] : [id],
+    );
     if (!row) throw notFound('Message not found');
     const summary = summarise(row, side, cipher);
-    const msgs = await q.query<{
+    const msgs = await sql<{
       id: string;
       sender_role: Side;
       name: string | null;
@@ -109,11 +105,8 @@ export async function openThread(db: Db, cipher: MessageCipher, id: string, side
       attachment_name_enc: string | null;
       attachment_extension: string | null;
       attachment_size: number | null;
-    }>(
-      `SELECT m.id, m.sender_role, p.name, m.body_enc, m.created_at, m.attachment_path, m.attachment_name_enc, m.attachment_extension, m.attachment_size
-         FROM messages m LEFT JOIN profiles p ON p.id = m.sender_id WHERE m.thread_id = $1 ORDER BY m.created_at, m.id`,
-      [id],
-    );
+    }>(`SELECT m.id, m.sender_role, p.name, m.body_enc, m.created_at, m.attachment_path, m.attachment_name_enc, m.attachment_extension, m.attachment_size
+         FROM messages m LEFT JOIN profiles p ON p.id = m.sender_id WHERE m.thread_id = $1 ORDER BY m.created_at, m.id`).all(q, [id]);
     const messages: ThreadMessage[] = msgs.map((m) => ({
       id: m.id,
       senderRole: m.sender_role,
@@ -161,16 +154,14 @@ export async function postMessage(
       let threadId = args.threadId;
       let investorId = args.newThread?.investorId;
       if (args.newThread) {
-        const t = await q.query<{ id: string }>(
+        const t = await sql<{ id: string }>(
           'INSERT INTO message_threads (investor_id, subject, priority) VALUES ($1, $2, $3) RETURNING id',
-          [args.newThread.investorId, args.newThread.subject, args.newThread.priority],
-        );
+        ).all(q, [args.newThread.investorId, args.newThread.subject, args.newThread.priority]);
         threadId = t[0]?.id;
       } else {
-        const t = await q.query<{ id: string; investor_id: string }>(
+        const t = await sql<{ id: string; investor_id: string }>(
           'SELECT id, investor_id FROM message_threads WHERE id = $1 FOR UPDATE',
-          [threadId],
-        );
+        ).all(q, [threadId]);
         if (!t[0] || (args.investorScope && t[0].investor_id !== args.investorScope)) throw notFound('Message not found');
         investorId = t[0].investor_id;
         await q.query('UPDATE message_threads SET last_message_at = now() WHERE id = $1', [threadId]);
@@ -218,21 +209,16 @@ export async function postMessage(
 }
 
 export async function attachmentOf(q: Queryable, messageId: string, investorScope?: string) {
-  const row = (
-    await q.query<{
-      attachment_path: string | null;
-      attachment_name_enc: string | null;
-      attachment_extension: string | null;
-      attachment_size: number | null;
-      attachment_iv: string | null;
-      attachment_tag: string | null;
-      investor_id: string;
-    }>(
-      `SELECT m.attachment_path, m.attachment_name_enc, m.attachment_extension, m.attachment_size, m.attachment_iv, m.attachment_tag, t.investor_id
-         FROM messages m JOIN message_threads t ON t.id = m.thread_id WHERE m.id = $1`,
-      [messageId],
-    )
-  )[0];
+  const row = await sql<{
+    attachment_path: string | null;
+    attachment_name_enc: string | null;
+    attachment_extension: string | null;
+    attachment_size: number | null;
+    attachment_iv: string | null;
+    attachment_tag: string | null;
+    investor_id: string;
+  }>(`SELECT m.attachment_path, m.attachment_name_enc, m.attachment_extension, m.attachment_size, m.attachment_iv, m.attachment_tag, t.investor_id
+         FROM messages m JOIN message_threads t ON t.id = m.thread_id WHERE m.id = $1`).first(q, [messageId]);
   if (!row?.attachment_path || (investorScope && row.investor_id !== investorScope)) throw notFound('Attachment not found');
   return row;
 }

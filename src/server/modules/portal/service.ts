@@ -25,6 +25,7 @@ import {
   type suitabilityInput,
 } from '../../../shared/portal.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { investorCalendar } from '../distributions/service.ts';
@@ -47,19 +48,16 @@ function visibleDocumentSql(investor: string): string {
 }
 
 export async function visibleDocument(q: Queryable, investorId: string, documentId: string) {
-  const row = (
-    await q.query<{ file_path: string; name: string; extension: string; byte_size: number }>(
-      `SELECT doc.file_path, doc.name, doc.extension, doc.byte_size FROM documents doc WHERE doc.id = $2 AND ${visibleDocumentSql('$1')}`,
-      [investorId, documentId],
-    )
-  )[0];
+  const row = await sql<{ file_path: string; name: string; extension: string; byte_size: number }>(
+    `SELECT doc.file_path, doc.name, doc.extension, doc.byte_size FROM documents doc WHERE doc.id = $2 AND ${visibleDocumentSql('$1')}`,
+  ).first(q, [investorId, documentId]);
   // Not visible and not existing look the same: no probing for other investors' documents.
   if (!row) throw notFound('Document not found');
   return row;
 }
 
 export async function investorDeals(q: Queryable, investorId: string): Promise<InvestorDeal[]> {
-  const deals = await q.query<{
+  const deals = await sql<{
     id: string;
     title: string;
     type: string;
@@ -73,16 +71,13 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
     description: string | null;
     open: boolean;
     held: boolean;
-  }>(
-    `SELECT d.id, d.title, d.type, d.stage, d.status, d.target_amount, greatest(${REMAINING_SQL}, 0)::numeric(15, 2) AS remaining, d.expected_irr, d.risk_score,
+  }>(`SELECT d.id, d.title, d.type, d.stage, d.status, d.target_amount, greatest(${REMAINING_SQL}, 0)::numeric(15, 2) AS remaining, d.expected_irr, d.risk_score,
             d.spv_entity, d.description, ${OPEN_SQL} AS open,
             EXISTS (SELECT 1 FROM subscriptions s WHERE s.deal_id = d.id AND s.investor_id = $1 AND s.status = 'Completed') AS held
        FROM deals d
       WHERE ${OPEN_SQL} OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.deal_id = d.id AND s.investor_id = $1 AND s.status = 'Completed')
-      ORDER BY d.created_at DESC`,
-    [investorId],
-  );
-  const docs = await q.query<{
+      ORDER BY d.created_at DESC`).all(q, [investorId]);
+  const docs = await sql<{
     id: string;
     deal_id: string | null;
     name: string;
@@ -90,11 +85,8 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
     extension: string;
     file_size: string;
     upload_date: Date;
-  }>(
-    `SELECT doc.id, doc.deal_id, doc.name, doc.type, doc.extension, doc.file_size, doc.upload_date FROM documents doc
-      WHERE doc.deal_id IS NOT NULL AND ${visibleDocumentSql('$1')} ORDER BY doc.upload_date DESC`,
-    [investorId],
-  );
+  }>(`SELECT doc.id, doc.deal_id, doc.name, doc.type, doc.extension, doc.file_size, doc.upload_date FROM documents doc
+      WHERE doc.deal_id IS NOT NULL AND ${visibleDocumentSql('$1')} ORDER BY doc.upload_date DESC`).all(q, [investorId]);
   return deals.map((d) => ({
     id: d.id,
     title: d.title,
@@ -129,24 +121,20 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
  * the same IRR). The history shows, on each date, what the investor really held then.
  */
 export async function performance(q: Queryable, investorId: string, today?: string): Promise<PerformanceData> {
-  const dealRows = await q.query<{ id: string; title: string; type: string }>(
+  const dealRows = await sql<{ id: string; title: string; type: string }>(
     `SELECT d.id, d.title, d.type FROM deals d WHERE d.id IN (SELECT DISTINCT deal_id FROM ledger_entries WHERE investor_id = $1) ORDER BY d.title`,
-    [investorId],
-  );
+  ).all(q, [investorId]);
   const dealIds = dealRows.map((d) => d.id);
   const facts = await dealFacts(q, dealIds);
   const valuations = dealIds.length
-    ? await q.query<{
+    ? await sql<{
         deal_id: string;
         valuation_date: string;
         current_value: string;
         expected_exit: string | null;
         performance_status: PerformanceStatus;
-      }>(
-        `SELECT deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value, expected_exit, performance_status
-           FROM valuations WHERE deal_id = ANY($1::uuid[]) ORDER BY valuation_date, created_at`,
-        [dealIds],
-      )
+      }>(`SELECT deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value, expected_exit, performance_status
+           FROM valuations WHERE deal_id = ANY($1::uuid[]) ORDER BY valuation_date, created_at`).all(q, [dealIds])
     : [];
   // One valuation per deal and day: the last recorded wins.
   const valsByDeal = new Map<string, ValuationFacts[]>();
@@ -258,25 +246,16 @@ export async function investorDashboard(q: Queryable, investorId: string): Promi
   const perf = await performance(q, investorId);
   const cal = await investorCalendar(q, investorId);
   const next = cal.upcoming[0];
-  const kyc = (
-    await q.query<{ status: KycStatus; docs: number }>(
-      'SELECT k.status, (SELECT count(*)::int FROM kyc_documents d WHERE d.application_id = k.id) AS docs FROM kyc_applications k WHERE k.investor_id = $1',
-      [investorId],
-    )
-  )[0];
-  const unread = (
-    await q.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM messages m JOIN message_threads t ON t.id = m.thread_id WHERE t.investor_id = $1 AND NOT m.read_by_investor',
-      [investorId],
-    )
-  )[0];
+  const kyc = await sql<{ status: KycStatus; docs: number }>(
+    'SELECT k.status, (SELECT count(*)::int FROM kyc_documents d WHERE d.application_id = k.id) AS docs FROM kyc_applications k WHERE k.investor_id = $1',
+  ).first(q, [investorId]);
+  const unread = await sql<{ n: number }>(
+    'SELECT count(*)::int AS n FROM messages m JOIN message_threads t ON t.id = m.thread_id WHERE t.investor_id = $1 AND NOT m.read_by_investor',
+  ).first(q, [investorId]);
   const deals = await investorDeals(q, investorId);
-  const received = (
-    await q.query<{ total: string | null }>(
-      'SELECT sum(amount)::text AS total FROM distributions WHERE investor_id = $1 AND paid_at IS NOT NULL',
-      [investorId],
-    )
-  )[0];
+  const received = await sql<{ total: string | null }>(
+    'SELECT sum(amount)::text AS total FROM distributions WHERE investor_id = $1 AND paid_at IS NOT NULL',
+  ).first(q, [investorId]);
   return {
     totalCommitted: perf.totals.commitment,
     currentValue: perf.totals.currentValue,
@@ -303,13 +282,12 @@ function dueStatus(days: number): ComplianceCategoryStatus {
 /** The DFSA Compliance screen: four categories, the annual review, documents and regulatory details. */
 export async function investorCompliance(q: Queryable, investorId: string, today?: string): Promise<InvestorComplianceData> {
   const { today: day, zone } = today ? { today, zone: '' } : await companyDayIn(q);
-  const kyc = (
-    await q.query<{ status: KycStatus; kinds: KycDocumentKind[] | null; created_at: Date }>(
-      `SELECT k.status, (SELECT array_agg(d.kind) FROM kyc_documents d WHERE d.application_id = k.id) AS kinds, k.created_at
-       FROM kyc_applications k WHERE k.investor_id = $1`,
-      [investorId],
-    )
-  )[0];
+  const kyc = await sql<{
+    status: KycStatus;
+    kinds: KycDocumentKind[] | null;
+    created_at: Date;
+  }>(`SELECT k.status, (SELECT array_agg(d.kind) FROM kyc_documents d WHERE d.application_id = k.id) AS kinds, k.created_at
+       FROM kyc_applications k WHERE k.investor_id = $1`).first(q, [investorId]);
   const have = new Set(kyc?.kinds ?? []);
   const kycCategory = (category: string, kinds: KycDocumentKind[]) => {
     const done = kinds.filter((k) => have.has(k)).length;
@@ -329,14 +307,13 @@ export async function investorCompliance(q: Queryable, investorId: string, today
     };
   };
 
-  const review = (
-    await q.query<{ answers: SuitabilityAnswers; completed_at: Date; next_due: string }>(
-      `SELECT answers, completed_at, to_char(next_due, 'YYYY-MM-DD') AS next_due FROM suitability_reviews
-      WHERE investor_id = $1 ORDER BY completed_at DESC LIMIT 1`,
-      [investorId],
-    )
-  )[0];
-  const profile = (await q.query<{ created_at: Date }>('SELECT created_at FROM profiles WHERE id = $1', [investorId]))[0];
+  const review = await sql<{
+    answers: SuitabilityAnswers;
+    completed_at: Date;
+    next_due: string;
+  }>(`SELECT answers, completed_at, to_char(next_due, 'YYYY-MM-DD') AS next_due FROM suitability_reviews
+      WHERE investor_id = $1 ORDER BY completed_at DESC LIMIT 1`).first(q, [investorId]);
+  const profile = await sql<{ created_at: Date }>('SELECT created_at FROM profiles WHERE id = $1').first(q, [investorId]);
   // Without a review yet, the first one is due 30 days after the account opened.
   const opened = profile?.created_at && zone ? todayIso(zone, new Date(profile.created_at)) : day;
   const dueDate = review?.next_due ?? addDays(opened, 30);
@@ -344,18 +321,15 @@ export async function investorCompliance(q: Queryable, investorId: string, today
   const reviewStatus = review ? dueStatus(daysRemaining) : daysRemaining < 0 ? 'Overdue' : 'In Progress';
 
   // Generated capital account statements belong on the Statements screen, not here.
-  const documents = await q.query<{
+  const documents = await sql<{
     id: string;
     name: string;
     type: string;
     upload_date: Date;
     expiration_date: string | null;
     extension: string;
-  }>(
-    `SELECT doc.id, doc.name, doc.type, doc.upload_date, to_char(doc.expiration_date, 'YYYY-MM-DD') AS expiration_date, doc.extension
-       FROM documents doc WHERE doc.investor_id = $1 AND doc.statement_from IS NULL ORDER BY doc.upload_date DESC`,
-    [investorId],
-  );
+  }>(`SELECT doc.id, doc.name, doc.type, doc.upload_date, to_char(doc.expiration_date, 'YYYY-MM-DD') AS expiration_date, doc.extension
+       FROM documents doc WHERE doc.investor_id = $1 AND doc.statement_from IS NULL ORDER BY doc.upload_date DESC`).all(q, [investorId]);
   const docStatus = (exp: string | null): 'Current' | 'Expired' | 'Expiring' => {
     const e = documentExpiry(exp, day);
     return e.state === 'expired' ? 'Expired' : e.state === 'expiring' ? 'Expiring' : 'Current';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, type TestContext } from '../../testing/harness.ts';
 import { ApiRateCounter } from './api-rate.ts';
 
@@ -12,7 +13,9 @@ describe('API rate counter (per user and clock hour, counted in memory, shared t
   afterAll(() => ctx.close());
 
   const shared = async (userId: string) =>
-    (await ctx.db.query<{ count: number }>('SELECT count FROM api_rate_counters WHERE user_id = $1', [userId])).map((r) => Number(r.count));
+    (await sql<{ count: number }>('SELECT count FROM api_rate_counters WHERE user_id = $1').all(ctx.db, [userId])).map((r) =>
+      Number(r.count),
+    );
 
   it('on one instance the limit is exact under 60 parallel requests, and only the first request of the hour writes', async () => {
     const u = await createUser(ctx);
@@ -70,10 +73,9 @@ describe('API rate counter (per user and clock hour, counted in memory, shared t
     expect(await counter.count(u.id, 3, hour + 2000)).not.toBeNull();
     expect(await counter.count(u.id, 3, hour + HOUR + 1000)).toBeNull();
     await counter.close();
-    const rows = await ctx.db.query<{ count: number; hour: string }>(
+    const rows = await sql<{ count: number; hour: string }>(
       `SELECT count, to_char(window_start AT TIME ZONE 'UTC', 'HH24') AS hour FROM api_rate_counters WHERE user_id = $1 ORDER BY window_start`,
-      [u.id],
-    );
+    ).all(ctx.db, [u.id]);
     expect(rows.map((r) => Number(r.count))).toEqual([4, 1]);
     expect(rows[1]?.hour).toBe(new Date(hour + HOUR).toISOString().slice(11, 13));
   });

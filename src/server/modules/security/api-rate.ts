@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -72,12 +73,11 @@ export class ApiRateCounter {
 
   /** Adds `n` to the shared row for the entry's hour and takes the total back. */
   private async write(userId: string, e: Entry, n: number): Promise<void> {
-    const rows = await this.db.query<{ count: number }>(
-      `INSERT INTO api_rate_counters (user_id, window_start, count) VALUES ($1, to_timestamp($2::double precision / 1000), $3)
+    const rows = await sql<{
+      count: number;
+    }>(`INSERT INTO api_rate_counters (user_id, window_start, count) VALUES ($1, to_timestamp($2::double precision / 1000), $3)
        ON CONFLICT (user_id, window_start) DO UPDATE SET count = api_rate_counters.count + EXCLUDED.count
-       RETURNING count`,
-      [userId, e.window, n],
-    );
+       RETURNING count`).all(this.db, [userId, e.window, n]);
     e.known = Number(rows[0]?.count ?? n);
   }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { HttpError } from '../../http/errors.ts';
 import { getSettings } from '../settings/service.ts';
 
@@ -16,9 +17,11 @@ export async function assertInvestorQuota(q: Queryable, investorId: string, adde
   await q.query('SELECT 1 FROM profiles WHERE id = $1 FOR NO KEY UPDATE', [investorId]);
   const { investorStorageQuotaMb } = await getSettings(q);
   const quota = investorStorageQuotaMb * MIB;
-  const rows = await q.query<{ used: number }>(
-    `SELECT (coalesce((SELECT sum(d.byte_size) FROM kyc_documents d JOIN kyc_applications k ON k.id = d.application_id WHERE k.investor_id = $1), 0)
-           + coalesce((SELECT sum(m.attachment_size) FROM messages m WHERE m.sender_id = $1 AND m.attachment_size IS NOT NULL), 0))::bigint AS used`,
+  const rows = await sql<{
+    used: number;
+  }>(`SELECT (coalesce((SELECT sum(d.byte_size) FROM kyc_documents d JOIN kyc_applications k ON k.id = d.application_id WHERE k.investor_id = $1), 0)
+           + coalesce((SELECT sum(m.attachment_size) FROM messages m WHERE m.sender_id = $1 AND m.attachment_size IS NOT NULL), 0))::bigint AS used`).all(
+    q,
     [investorId],
   );
   const used = Number(rows[0]?.used ?? 0);

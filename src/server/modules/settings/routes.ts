@@ -6,18 +6,20 @@ import { type AllowList, parseAllowList } from '../../auth/ip-allow-list.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { badRequest, parse } from '../../http/errors.ts';
+import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
 import { getSettings, readSettings, saveSettings } from './service.ts';
 
 export async function settingsRoutes(app: FastifyInstance, { db }: AppContext) {
+  const route = typedRoutes(app);
   const admin = { config: { access: 'admin' as const } };
 
   // The company profile is public: the landing page shows it to anyone (only values that are set).
-  app.get('/api/company', { config: { access: 'public' } }, async () => ({ profile: companyProfileOf(await readSettings(db)) }));
+  route.get('/api/company', { config: { access: 'public' } }, async () => ({ profile: companyProfileOf(await readSettings(db)) }));
 
-  app.get('/api/settings', admin, async () => ({ settings: await getSettings(db) }));
+  route.get('/api/settings', admin, async () => ({ settings: await getSettings(db) }));
 
-  app.put('/api/settings', admin, async (request) => {
+  route.put('/api/settings', admin, async (request) => {
     const user = currentUser(request);
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Send the settings as a JSON object');

@@ -1,12 +1,13 @@
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '../../../shared/settings.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { type Invalidations, invalidationsOf } from '../../db/invalidation.ts';
+import { sql } from '../../db/sql.ts';
 
 const KEY = 'app';
 
 /** The stored settings merged over the defaults; a stored value that no longer validates falls back to its own default. */
 export async function getSettings(q: Queryable): Promise<Settings> {
-  const rows = await q.query<{ value: Partial<Settings> }>('SELECT value FROM settings WHERE key = $1', [KEY]);
+  const rows = await sql<{ value: Partial<Settings> }>('SELECT value FROM settings WHERE key = $1').all(q, [KEY]);
   const stored = rows[0]?.value ?? {};
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { PAYMENT_FIELDS, paymentInstructionIssues, type Spv, type spvInput, type spvUpdateInput } from '../../../shared/spvs.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { isUniqueViolation } from '../auth/service.ts';
 
@@ -40,11 +41,11 @@ const toSpv = (r: SpvRow): Spv => ({
 });
 
 export async function listSpvs(q: Queryable): Promise<Spv[]> {
-  return (await q.query<SpvRow>(`SELECT ${COLUMNS} FROM spvs ORDER BY lower(name), name`)).map(toSpv);
+  return (await sql<SpvRow>(`SELECT ${COLUMNS} FROM spvs ORDER BY lower(name), name`).all(q)).map(toSpv);
 }
 
 async function getSpv(q: Queryable, id: string): Promise<Spv> {
-  const row = (await q.query<SpvRow>(`SELECT ${COLUMNS} FROM spvs WHERE id = $1`, [id]))[0];
+  const row = await sql<SpvRow>(`SELECT ${COLUMNS} FROM spvs WHERE id = $1`).first(q, [id]);
   if (!row) throw notFound('SPV not found');
   return toSpv(row);
 }
@@ -53,24 +54,23 @@ const duplicate = () => conflict('An SPV with this name already exists', 'DUPLIC
 
 export async function createSpv(q: Queryable, input: z.output<typeof spvInput>): Promise<Spv> {
   try {
-    const rows = await q.query<{ id: string }>(
-      `INSERT INTO spvs (name, jurisdiction, annual_return_due, bank_balance, advisory_fee_flow, status,
+    const rows = await sql<{
+      id: string;
+    }>(`INSERT INTO spvs (name, jurisdiction, annual_return_due, bank_balance, advisory_fee_flow, status,
                          bank_name, account_name, account_number, swift_code, payment_reference)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [
-        input.name,
-        input.jurisdiction,
-        input.annualReturnDue,
-        input.bankBalance,
-        input.advisoryFeeFlow ?? null,
-        input.status,
-        input.bankName ?? null,
-        input.accountName ?? null,
-        input.accountNumber ?? null,
-        input.swiftCode ?? null,
-        input.paymentReference ?? null,
-      ],
-    );
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`).all(q, [
+      input.name,
+      input.jurisdiction,
+      input.annualReturnDue,
+      input.bankBalance,
+      input.advisoryFeeFlow ?? null,
+      input.status,
+      input.bankName ?? null,
+      input.accountName ?? null,
+      input.accountNumber ?? null,
+      input.swiftCode ?? null,
+      input.paymentReference ?? null,
+    ]);
     return getSpv(q, rows[0]?.id as string);
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate();
@@ -94,7 +94,7 @@ const COLUMN_OF: Record<string, string> = {
 
 export async function updateSpv(q: Queryable, id: string, input: z.output<typeof spvUpdateInput>): Promise<Spv> {
   // The row is locked so two partial edits cannot together leave incomplete payment instructions.
-  const rows = await q.query<{ id: string }>('SELECT id FROM spvs WHERE id = $1 FOR UPDATE', [id]);
+  const rows = await sql<{ id: string }>('SELECT id FROM spvs WHERE id = $1 FOR UPDATE').all(q, [id]);
   if (!rows[0]) throw notFound('SPV not found');
   const current = await getSpv(q, id);
   const merged = Object.fromEntries(

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Spv } from '../../../shared/spvs.ts';
+import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 function expectError(res: LightMyRequestResponse, status: number, message?: string): Record<string, unknown> {
@@ -51,8 +52,8 @@ describe('SPVs API', () => {
     return (res.json() as { spv: Spv }).spv;
   };
   const row = async (id: string) =>
-    (await ctx.db.query<Record<string, unknown>>(`SELECT *, bank_balance::text AS bank FROM spvs WHERE id = $1`, [id]))[0];
-  const count = async () => Number((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM spvs'))[0]?.n);
+    await sql<Record<string, unknown>>(`SELECT *, bank_balance::text AS bank FROM spvs WHERE id = $1`).first(ctx.db, [id]);
+  const count = async () => Number((await sql<{ n: number }>('SELECT count(*)::int AS n FROM spvs').first(ctx.db))?.n);
 
   describe('access', () => {
     let spvId: string;

@@ -4,19 +4,21 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
+import { typedRoutes } from '../../http/typed-routes.ts';
 import { createSubscription, listSubscriptions, transitionSubscription } from './service.ts';
 
 export async function subscriptionRoutes(app: FastifyInstance, { db }: AppContext) {
+  const route = typedRoutes(app);
   const admin = { config: { access: 'admin' as const } };
   const investor = { config: { access: 'investor' as const } };
 
-  app.get('/api/investor/subscriptions', investor, async (request) => ({
+  route.get('/api/investor/subscriptions', investor, async (request) => ({
     subscriptions: await listSubscriptions(db, currentUser(request).id),
   }));
 
   // Idempotency-Key (optional; the portal always sends one): a repeat of the same request returns
   // the subscription the first one created (200) instead of creating another.
-  app.post('/api/investor/subscriptions', investor, async (request, reply) => {
+  route.post('/api/investor/subscriptions', investor, async (request, reply) => {
     const input = parse(createSubscriptionInput, request.body);
     const rawKey = request.headers['idempotency-key'];
     const key = rawKey === undefined ? undefined : parse(idempotencyKeyHeader, rawKey);
@@ -25,7 +27,7 @@ export async function subscriptionRoutes(app: FastifyInstance, { db }: AppContex
     return reply.status(replayed ? 200 : 201).send({ subscription });
   });
 
-  app.post('/api/investor/subscriptions/:id/cancel', investor, async (request) => {
+  route.post('/api/investor/subscriptions/:id/cancel', investor, async (request) => {
     const id = idParam(request.params, 'Subscription not found');
     const user = currentUser(request);
     return {
@@ -33,17 +35,17 @@ export async function subscriptionRoutes(app: FastifyInstance, { db }: AppContex
     };
   });
 
-  app.get('/api/subscriptions', admin, async () => ({ subscriptions: await listSubscriptions(db) }));
+  route.get('/api/subscriptions', admin, async () => ({ subscriptions: await listSubscriptions(db) }));
 
   for (const action of ['review', 'complete'] as const) {
-    app.post(`/api/subscriptions/:id/${action}`, admin, async (request) => {
+    route.post(`/api/subscriptions/:id/${action}`, admin, async (request) => {
       const id = idParam(request.params, 'Subscription not found');
       const user = currentUser(request);
       return { subscription: await db.tx((q) => transitionSubscription(q, id, action, { id: user.id, role: 'admin' }, clientIp(request))) };
     });
   }
 
-  app.post('/api/subscriptions/:id/reject', admin, async (request) => {
+  route.post('/api/subscriptions/:id/reject', admin, async (request) => {
     const id = idParam(request.params, 'Subscription not found');
     const { reason } = parse(rejectSubscriptionInput, request.body);
     const user = currentUser(request);

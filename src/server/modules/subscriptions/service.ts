@@ -10,6 +10,7 @@ import {
   type SuitabilityAnswers,
 } from '../../../shared/portal.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifySubscriptionSubmitted } from '../email/notify.ts';
@@ -57,13 +58,13 @@ const toSub = (r: SubRow): Subscription => ({
 
 export async function listSubscriptions(q: Queryable, investorId?: string): Promise<Subscription[]> {
   const rows = investorId
-    ? await q.query<SubRow>(`${SELECT} WHERE s.investor_id = $1 ORDER BY s.created_at DESC, s.id`, [investorId])
-    : await q.query<SubRow>(`${SELECT} ORDER BY s.created_at DESC, s.id`);
+    ? await sql<SubRow>(`${SELECT} WHERE s.investor_id = $1 ORDER BY s.created_at DESC, s.id`).all(q, [investorId])
+    : await sql<SubRow>(`${SELECT} ORDER BY s.created_at DESC, s.id`).all(q);
   return rows.map(toSub);
 }
 
 async function getSub(q: Queryable, id: string, lock = false): Promise<SubRow> {
-  const row = (await q.query<SubRow>(`${SELECT} WHERE s.id = $1${lock ? ' FOR UPDATE OF s' : ''}`, [id]))[0];
+  const row = await sql<SubRow>(`${SELECT} WHERE s.id = $1${lock ? ' FOR UPDATE OF s' : ''}`).first(q, [id]);
   if (!row) throw notFound('Subscription not found');
   return row;
 }
@@ -77,12 +78,9 @@ export const OPEN_SQL = `(d.status = 'Active' AND d.stage IN ('Sourcing', 'Execu
 
 /** Whether the investor's latest suitability review fails the professional-client criteria. */
 export async function suitabilityReviewRequired(q: Queryable, investorId: string): Promise<boolean> {
-  const latest = (
-    await q.query<{ answers: SuitabilityAnswers }>(
-      'SELECT answers FROM suitability_reviews WHERE investor_id = $1 ORDER BY completed_at DESC LIMIT 1',
-      [investorId],
-    )
-  )[0];
+  const latest = await sql<{ answers: SuitabilityAnswers }>(
+    'SELECT answers FROM suitability_reviews WHERE investor_id = $1 ORDER BY completed_at DESC LIMIT 1',
+  ).first(q, [investorId]);
   return Boolean(latest && failedProfessionalCriteria(latest.answers).length > 0);
 }
 
@@ -98,7 +96,7 @@ export async function createSubscription(
   ip: string,
   idempotencyKey?: string,
 ): Promise<{ subscription: Subscription; replayed: boolean }> {
-  const kyc = (await q.query<{ status: string }>('SELECT status FROM kyc_applications WHERE investor_id = $1', [investorId]))[0];
+  const kyc = await sql<{ status: string }>('SELECT status FROM kyc_applications WHERE investor_id = $1').first(q, [investorId]);
   if (kyc?.status !== 'approved') {
     throw forbidden('Your KYC application must be approved before you can subscribe to a deal.', 'KYC_NOT_APPROVED');
   }
@@ -110,24 +108,18 @@ export async function createSubscription(
   if ((await q.query('SELECT 1 FROM deals WHERE id = $1 FOR UPDATE', [input.dealId])).length === 0) throw notFound('Deal not found');
   if (idempotencyKey) {
     // After the deal lock: a parallel identical request waits for the first one to commit, then sees its row.
-    const earlier = (
-      await q.query<{ id: string; same: boolean }>(
-        'SELECT id, (deal_id = $3 AND amount = $4::numeric) AS same FROM subscriptions WHERE investor_id = $1 AND idempotency_key = $2',
-        [investorId, idempotencyKey, input.dealId, input.amount],
-      )
-    )[0];
+    const earlier = await sql<{ id: string; same: boolean }>(
+      'SELECT id, (deal_id = $3 AND amount = $4::numeric) AS same FROM subscriptions WHERE investor_id = $1 AND idempotency_key = $2',
+    ).first(q, [investorId, idempotencyKey, input.dealId, input.amount]);
     if (earlier) {
       if (!earlier.same)
         throw conflict('This request was already used for another subscription. Reload the page and try again.', 'IDEMPOTENCY_KEY_REUSED');
       return { subscription: toSub(await getSub(q, earlier.id)), replayed: true };
     }
   }
-  const deal = (
-    await q.query<{ id: string; open: boolean; remaining: string | null; title: string }>(
-      `SELECT d.id, d.title, ${OPEN_SQL} AS open, ${REMAINING_SQL} AS remaining FROM deals d WHERE d.id = $1`,
-      [input.dealId],
-    )
-  )[0];
+  const deal = await sql<{ id: string; open: boolean; remaining: string | null; title: string }>(
+    `SELECT d.id, d.title, ${OPEN_SQL} AS open, ${REMAINING_SQL} AS remaining FROM deals d WHERE d.id = $1`,
+  ).first(q, [input.dealId]);
   if (!deal) throw notFound('Deal not found');
   if (!deal.open) throw conflict('This deal is not open for investment', 'DEAL_CLOSED');
   if (deal.remaining !== null && Number(input.amount) > Number(deal.remaining)) {
@@ -135,11 +127,15 @@ export async function createSubscription(
       amount: 'The amount is above the remaining capacity of this deal',
     });
   }
-  const rows = await q.query<{ id: string }>(
-    `INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress, idempotency_key)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [investorId, input.dealId, input.amount, 'Pending', SUBSCRIPTION_PROGRESS.Pending, idempotencyKey ?? null],
-  );
+  const rows = await sql<{ id: string }>(`INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress, idempotency_key)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`).all(q, [
+    investorId,
+    input.dealId,
+    input.amount,
+    'Pending',
+    SUBSCRIPTION_PROGRESS.Pending,
+    idempotencyKey ?? null,
+  ]);
   const id = rows[0]?.id as string;
   await logActivity(q, {
     type: 'subscription_created',

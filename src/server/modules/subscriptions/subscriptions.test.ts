@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
 import type { Subscription } from '../../../shared/portal.ts';
+import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
@@ -63,14 +64,13 @@ describe('subscriptions API', () => {
   const admin = (action: 'review' | 'complete' | 'reject', id: string, payload?: unknown) =>
     call('POST', `/api/subscriptions/${id}/${action}`, adminCookie, payload ?? {});
   const committed = async (dealId: string) =>
-    (await ctx.db.query<{ committed_amount: string }>('SELECT committed_amount FROM deals WHERE id = $1', [dealId]))[0]?.committed_amount;
+    (await sql<{ committed_amount: string }>('SELECT committed_amount FROM deals WHERE id = $1').first(ctx.db, [dealId]))?.committed_amount;
   const completedSum = async (dealId: string) =>
     (
-      await ctx.db.query<{ s: string }>(
+      await sql<{ s: string }>(
         "SELECT coalesce(sum(amount), 0)::numeric(15, 2)::text AS s FROM subscriptions WHERE deal_id = $1 AND status = 'Completed'",
-        [dealId],
-      )
-    )[0]?.s;
+      ).first(ctx.db, [dealId])
+    )?.s;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -187,7 +187,7 @@ describe('subscriptions API', () => {
     expectError(await call('POST', `/api/investor/subscriptions/${mine.id}/cancel`, b.cookie), 404);
     expectError(await call('POST', `/api/investor/subscriptions/${UNKNOWN_ID}/cancel`, b.cookie), 404);
     expectError(await call('POST', '/api/investor/subscriptions/not-a-uuid/cancel', b.cookie), 404);
-    expect((await ctx.db.query<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1', [mine.id]))[0]?.status).toBe(
+    expect((await sql<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1').first(ctx.db, [mine.id]))?.status).toBe(
       'Pending',
     );
 
@@ -268,10 +268,9 @@ describe('subscriptions API', () => {
     const deal = await openDeal('1000');
     const s = await subscribeOk(a, deal.id, '10');
     await admin('complete', s.id);
-    const logs = await ctx.db.query<{ activity_type: string }>(
+    const logs = await sql<{ activity_type: string }>(
       "SELECT activity_type FROM activity_logs WHERE details ->> 'subscriptionId' = $1 ORDER BY id",
-      [s.id],
-    );
+    ).all(ctx.db, [s.id]);
     expect(logs.map((l) => l.activity_type)).toEqual(['subscription_created', 'subscription_updated']);
   });
 
@@ -282,10 +281,9 @@ describe('subscriptions API', () => {
     const accepted = results.filter((r) => r.statusCode === 201);
     for (const r of results) expect([201, 400, 409]).toContain(r.statusCode);
     expect(accepted).toHaveLength(3);
-    const reserved = await ctx.db.query<{ s: string }>(
+    const reserved = await sql<{ s: string }>(
       "SELECT sum(amount)::text AS s FROM subscriptions WHERE deal_id = $1 AND status IN ('Pending', 'Under Review', 'Completed')",
-      [deal.id],
-    );
+    ).all(ctx.db, [deal.id]);
     expect(Number(reserved[0]?.s)).toBe(900);
 
     // Exactly filling: ten investors race for 250 each on a 1000 target.
@@ -293,11 +291,11 @@ describe('subscriptions API', () => {
     const racers = [...investors, a, b];
     const results2 = await Promise.all(racers.map((inv) => subscribe(inv, deal2.id, '250')));
     expect(results2.filter((r) => r.statusCode === 201)).toHaveLength(4);
-    const total = await ctx.db.query<{ s: string }>('SELECT sum(amount)::text AS s FROM subscriptions WHERE deal_id = $1', [deal2.id]);
+    const total = await sql<{ s: string }>('SELECT sum(amount)::text AS s FROM subscriptions WHERE deal_id = $1').all(ctx.db, [deal2.id]);
     expect(Number(total[0]?.s)).toBeLessThanOrEqual(1000);
 
     // Concurrent completions keep the committed amount equal to the sum.
-    const subs = await ctx.db.query<{ id: string }>('SELECT id FROM subscriptions WHERE deal_id = $1', [deal2.id]);
+    const subs = await sql<{ id: string }>('SELECT id FROM subscriptions WHERE deal_id = $1').all(ctx.db, [deal2.id]);
     await Promise.all(subs.map((s) => admin('complete', s.id)));
     expect(await committed(deal2.id)).toBe('1000.00');
   });
@@ -350,7 +348,9 @@ describe('subscriptions API', () => {
     for (const [method, url] of adminRoutes) {
       expect((await call(method, url, a.cookie, method === 'POST' ? { reason: 'x' } : undefined)).statusCode, `${method} ${url}`).toBe(403);
     }
-    expect((await ctx.db.query<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1', [sub.id]))[0]?.status).toBe('Pending');
+    expect((await sql<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1').first(ctx.db, [sub.id]))?.status).toBe(
+      'Pending',
+    );
   });
 
   it('keeps an investor holding subscriptions from being deleted (suspend instead)', async () => {
@@ -387,8 +387,8 @@ describe('subscriptions API', () => {
       }
       expect(ids.size).toBe(1);
       expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
-      const rows = await ctx.db.query<{ amount: string }>(
-        'SELECT amount::text FROM subscriptions WHERE investor_id = $1 AND deal_id = $2',
+      const rows = await sql<{ amount: string }>('SELECT amount::text FROM subscriptions WHERE investor_id = $1 AND deal_id = $2').all(
+        ctx.db,
         [a.id, deal.id],
       );
       expect(rows).toEqual([{ amount: '2500.50' }]);

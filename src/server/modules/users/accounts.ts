@@ -1,5 +1,6 @@
 import type { AccountStatus, AdminUserType, InvestorUserType, Role } from '../../../shared/constants.ts';
-import { one, type Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { openKycApplication } from '../kyc/service.ts';
 
 export interface NewUser {
@@ -15,19 +16,15 @@ export interface NewUser {
 
 /** Inserts a profile with its credentials; returns the new id. */
 export async function insertUser(q: Queryable, u: NewUser): Promise<string> {
-  const row = await one<{ id: string }>(
-    q,
-    `INSERT INTO profiles (email, name, role, admin_user_type, investor_user_type, status)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [
-      u.email,
-      u.name,
-      u.role,
-      u.role === 'admin' ? (u.adminUserType ?? 'founder') : null,
-      u.role === 'investor' ? (u.investorUserType ?? 'hni') : null,
-      u.status,
-    ],
-  );
+  const row = await sql<{ id: string }>(`INSERT INTO profiles (email, name, role, admin_user_type, investor_user_type, status)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`).first(q, [
+    u.email,
+    u.name,
+    u.role,
+    u.role === 'admin' ? (u.adminUserType ?? 'founder') : null,
+    u.role === 'investor' ? (u.investorUserType ?? 'hni') : null,
+    u.status,
+  ]);
   if (!row) throw new Error('insert returned no row');
   await q.query('INSERT INTO credentials (user_id, password_hash, must_change_password) VALUES ($1, $2, $3)', [
     row.id,

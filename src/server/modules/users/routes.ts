@@ -5,19 +5,21 @@ import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
+import { typedRoutes } from '../../http/typed-routes.ts';
 import { createUser, deleteUser, listUsers, resetPassword, resetUserTwoFactor, updateUser } from './service.ts';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
+  const route = typedRoutes(app);
   const admin = { config: { access: 'admin' as const } };
 
-  app.get('/api/users', admin, async () => ({ users: await listUsers(ctx.db) }));
+  route.get('/api/users', admin, async () => ({ users: await listUsers(ctx.db) }));
 
-  app.post('/api/users', admin, async (request, reply) => {
+  route.post('/api/users', admin, async (request, reply) => {
     const input = parse(createUserInput, request.body);
     return reply.status(201).send({ user: await createUser(ctx, input, currentUser(request), clientIp(request)) });
   });
 
-  app.patch('/api/users/:id', admin, async (request) => {
+  route.patch('/api/users/:id', admin, async (request) => {
     const id = idParam(request.params, 'User not found');
     const input = parse(updateUserInput, request.body);
     const user = await updateUser(ctx, id, input, currentUser(request), clientIp(request));
@@ -26,21 +28,21 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     return { user };
   });
 
-  app.delete('/api/users/:id', admin, async (request) => {
+  route.delete('/api/users/:id', admin, async (request) => {
     const id = idParam(request.params, 'User not found');
     await deleteUser(ctx, id, currentUser(request), clientIp(request));
     await invalidationsOf(ctx.db)?.sync();
     return { message: 'User deleted' };
   });
 
-  app.post('/api/users/:id/reset-password', admin, async (request) => {
+  route.post('/api/users/:id/reset-password', admin, async (request) => {
     const id = idParam(request.params, 'User not found');
     const temporaryPassword = await resetPassword(ctx, id, currentUser(request), clientIp(request));
     await invalidationsOf(ctx.db)?.sync();
     return { temporaryPassword };
   });
 
-  app.post('/api/users/:id/reset-two-factor', admin, async (request) => {
+  route.post('/api/users/:id/reset-two-factor', admin, async (request) => {
     const id = idParam(request.params, 'User not found');
     await resetUserTwoFactor(ctx, id, currentUser(request), clientIp(request));
     // The user's sessions ended: answer once every instance has dropped them.

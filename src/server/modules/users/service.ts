@@ -6,7 +6,8 @@ import { hashPassword } from '../../auth/password.ts';
 import { assertPasswordPolicy, generatePolicyPassword } from '../../auth/password-policy.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
-import { one, type Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { isUniqueViolation } from '../auth/service.ts';
@@ -41,23 +42,23 @@ const toUser = (r: UserRow): ManagedUser => ({
 });
 
 const COLUMNS = 'id, email, name, role, admin_user_type, investor_user_type, status, last_login, created_at';
+const userById = sql<UserRow, [id: string]>(`SELECT ${COLUMNS} FROM profiles WHERE id = $1`);
 
 export async function listUsers(q: Queryable): Promise<ManagedUser[]> {
-  return (await q.query<UserRow>(`SELECT ${COLUMNS} FROM profiles ORDER BY created_at DESC, id`)).map(toUser);
+  return (await sql<UserRow>(`SELECT ${COLUMNS} FROM profiles ORDER BY created_at DESC, id`).all(q)).map(toUser);
 }
 
 async function getUserRow(q: Queryable, id: string, lock = false): Promise<UserRow> {
-  const row = (await q.query<UserRow>(`SELECT ${COLUMNS} FROM profiles WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]))[0];
+  const row = await sql<UserRow>(`SELECT ${COLUMNS} FROM profiles WHERE id = $1${lock ? ' FOR UPDATE' : ''}`).first(q, [id]);
   if (!row) throw notFound('User not found');
   return row;
 }
 
 /** Active founders other than the given user (serialised by locking the founders' rows). */
 async function otherActiveFounders(q: Queryable, userId: string): Promise<number> {
-  const rows = await q.query<{ id: string }>(
+  const rows = await sql<{ id: string }>(
     "SELECT id FROM profiles WHERE role = 'admin' AND admin_user_type = 'founder' AND status = 'active' AND id <> $1 FOR UPDATE",
-    [userId],
-  );
+  ).all(q, [userId]);
   return rows.length;
 }
 
@@ -130,7 +131,7 @@ export async function updateUser(
   // Nobody changes their own type (an admin cannot make themselves a founder).
   if (id === actor.id && input.userType !== undefined && input.userType !== actor.userType)
     await refuse(ctx, actor, id, 'change_own_type', ip, 'You cannot change your own user type');
-  const target = await one<UserRow>(ctx.db, `SELECT ${COLUMNS} FROM profiles WHERE id = $1`, [id]);
+  const target = await userById.first(ctx.db, [id]);
   if (target && target.role === 'admin' && id !== actor.id && !isFounder(actor)) {
     const changesSomething =
       (input.userType !== undefined && input.userType !== target.admin_user_type) ||
@@ -211,7 +212,7 @@ export const RECORDS_THAT_BLOCK_DELETE: { label: string; sql: string }[] = [
 
 export async function deleteUser(ctx: AppContext, id: string, actor: AppUser, ip: string): Promise<void> {
   if (id === actor.id) throw conflict('You cannot delete your own account', 'SELF_PROTECTION');
-  const target = await one<UserRow>(ctx.db, `SELECT ${COLUMNS} FROM profiles WHERE id = $1`, [id]);
+  const target = await userById.first(ctx.db, [id]);
   if (target?.role === 'admin' && !isFounder(actor)) await refuse(ctx, actor, id, 'delete_admin', ip, FOUNDER_ONLY);
   await ctx.db.tx(async (q) => {
     const before = await getUserRow(q, id, true);
@@ -248,7 +249,7 @@ export async function resetUserTwoFactor(ctx: AppContext, id: string, actor: App
 export async function resetPassword(ctx: AppContext, id: string, actor: AppUser, ip: string): Promise<string> {
   // An admin changes their own password with the current one, never by a reset that would end their session.
   if (id === actor.id) throw conflict('Use Change password to change your own password', 'SELF_PROTECTION');
-  const target = await one<UserRow>(ctx.db, `SELECT ${COLUMNS} FROM profiles WHERE id = $1`, [id]);
+  const target = await userById.first(ctx.db, [id]);
   if (!target) throw notFound('User not found');
   if (target.role === 'admin' && !isFounder(actor)) await refuse(ctx, actor, id, 'reset_admin_password', ip, FOUNDER_ONLY);
   const { passwordPolicy } = await getSettings(ctx.db);

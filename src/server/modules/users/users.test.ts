@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
 
 describe('user management API', () => {
@@ -63,9 +64,10 @@ describe('user management API', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ email, role: 'admin', userType: 'founder', status: 'active', investorUserType: null });
-    const cred = await ctx.db.query<{ must_change_password: boolean }>('SELECT must_change_password FROM credentials WHERE user_id = $1', [
-      res.json().user.id,
-    ]);
+    const cred = await sql<{ must_change_password: boolean }>('SELECT must_change_password FROM credentials WHERE user_id = $1').all(
+      ctx.db,
+      [res.json().user.id],
+    );
     expect(cred[0]?.must_change_password).toBe(true);
 
     const investor = await req('POST', '/api/users', adminCookie, {
@@ -94,10 +96,9 @@ describe('user management API', () => {
     const approve = await req('PATCH', `/api/users/${u.id}`, adminCookie, { status: 'active' });
     expect(approve.statusCode).toBe(200);
     expect(approve.json().user.status).toBe('active');
-    const log = await ctx.db.query<{ details: { from: string; to: string }; user_id: string }>(
+    const log = await sql<{ details: { from: string; to: string }; user_id: string }>(
       "SELECT details, user_id FROM activity_logs WHERE activity_type = 'user_status_change' AND target_user_id = $1",
-      [u.id],
-    );
+    ).all(ctx.db, [u.id]);
     expect(log[0]).toMatchObject({ details: { from: 'pending', to: 'active' }, user_id: founder.id });
 
     const cookie = await signIn(ctx, u.email, u.password);
@@ -170,7 +171,7 @@ describe('user management API', () => {
     const newCookie = await signIn(ctx, u.email, again);
     const session = await req('GET', '/api/auth/session', newCookie);
     expect(session.json().user.mustChangePassword).toBe(true);
-    const dump = await ctx.db.query<{ t: string }>("SELECT string_agg(details::text, ' ') AS t FROM activity_logs");
+    const dump = await sql<{ t: string }>("SELECT string_agg(details::text, ' ') AS t FROM activity_logs").all(ctx.db);
     expect(dump[0]?.t).not.toContain(temp);
     expect(dump[0]?.t).not.toContain(again);
     expect(
@@ -186,7 +187,7 @@ describe('user management API', () => {
     const del = await req('DELETE', `/api/users/${other.id}`, adminCookie);
     expect(del.statusCode).toBe(200);
     expect((await req('GET', '/api/auth/session', cookie)).statusCode).toBe(401);
-    const d = await ctx.db.query<{ created_by: string | null }>('SELECT created_by FROM deals WHERE id = $1', [deal.json().deal.id]);
+    const d = await sql<{ created_by: string | null }>('SELECT created_by FROM deals WHERE id = $1').all(ctx.db, [deal.json().deal.id]);
     expect(d[0]?.created_by).toBeNull();
     const logs = await req('GET', `/api/activity-logs?search=${encodeURIComponent('Authored deal')}`, adminCookie);
     const entry = logs.json().logs.find((l: { activityType: string }) => l.activityType === 'deal_created');

@@ -9,6 +9,7 @@ import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice } from '../../../shared/ledger.ts';
 import type { ManagementFeeCharge, ManagementFeeData, ManagementFeePreview } from '../../../shared/management-fee.ts';
 import type { DistributionCalendar, PerformanceData } from '../../../shared/portal.ts';
+import { sql } from '../../db/sql.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
@@ -62,8 +63,8 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     return (res.json() as { preview: ManagementFeePreview }).preview;
   };
   const charge = (dealId: string, body: unknown) => call('POST', `/api/deals/${dealId}/management-fees`, adminCookie, body);
-  const count = async (sql: string, params: unknown[]) =>
-    (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]?.n;
+  const count = async (from: string, params: unknown[]) =>
+    (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`).first(ctx.db, params))?.n;
   const ledger = async (dealId: string) =>
     ((await call('GET', `/api/deals/${dealId}/ledger`, adminCookie)).json() as { ledger: DealLedger }).ledger;
 
@@ -243,10 +244,9 @@ describe('management fees: preview, charge by capital call or by deduction, one 
         })
       ).statusCode,
     ).toBe(201);
-    const rows = await ctx.db.query<{ investor_id: string; fee: string }>(
+    const rows = await sql<{ investor_id: string; fee: string }>(
       'SELECT investor_id, sum(fee_deducted)::text AS fee FROM distributions WHERE deal_id = $1 GROUP BY investor_id ORDER BY 2',
-      [deal.id],
-    );
+    ).all(ctx.db, [deal.id]);
     expect(rows.map((r) => r.fee)).toEqual(['2.00', '6.00']);
     // Alice's calendar shows what was deducted from each of her distributions.
     const cal = (await call('GET', '/api/investor/distributions', a.cookie)).json() as DistributionCalendar;

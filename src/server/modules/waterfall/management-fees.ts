@@ -9,6 +9,7 @@ import {
 } from '../../../shared/management-fee.ts';
 import { fromCents, toCents } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifyCapitalCallIssued } from '../email/notify.ts';
@@ -24,13 +25,15 @@ import { currentTerms } from './service.ts';
  */
 async function basisMovements(q: Queryable, dealId: string, basis: 'commitments' | 'contributions', to: string): Promise<BasisMovement[]> {
   const kind = basis === 'commitments' ? 'commitment' : 'contribution';
-  const rows = await q.query<{ investor_id: string; date: string; kind: string; amount: string }>(
-    `SELECT e.investor_id, to_char(e.entry_date, 'YYYY-MM-DD') AS date, e.kind, e.amount::text AS amount
+  const rows = await sql<{
+    investor_id: string;
+    date: string;
+    kind: string;
+    amount: string;
+  }>(`SELECT e.investor_id, to_char(e.entry_date, 'YYYY-MM-DD') AS date, e.kind, e.amount::text AS amount
        FROM ledger_entries e LEFT JOIN capital_calls c ON c.id = e.call_id
       WHERE e.deal_id = $1 AND e.entry_date <= $2::date AND (e.kind = $3 OR e.reversed_kind = $3)
-        AND coalesce(c.fee_charge, false) = false`,
-    [dealId, to, kind],
-  );
+        AND coalesce(c.fee_charge, false) = false`).all(q, [dealId, to, kind]);
   return rows.map((r) => ({ investorId: r.investor_id, date: r.date, cents: (r.kind === 'reversal' ? -1n : 1n) * toCents(r.amount) }));
 }
 
@@ -41,12 +44,9 @@ interface DealRow {
 }
 
 async function dealRow(q: Queryable, dealId: string, lock: boolean): Promise<DealRow> {
-  const deal = (
-    await q.query<DealRow>(
-      `SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [dealId, (await companyDayIn(q)).zone],
-    )
-  )[0];
+  const deal = await sql<DealRow>(
+    `SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+  ).first(q, [dealId, (await companyDayIn(q)).zone]);
   if (!deal) throw notFound('Deal not found');
   return deal;
 }
@@ -65,13 +65,15 @@ async function computeCharge(q: Queryable, deal: DealRow, input: ManagementFeeIn
     const msg = `The period cannot start before the deal existed (${deal.created})`;
     throw badRequest(msg, { from: msg });
   }
-  const overlap = (
-    await q.query<{ from: string; to: string }>(
-      `SELECT to_char(period_from, 'YYYY-MM-DD') AS "from", to_char(period_to, 'YYYY-MM-DD') AS "to" FROM management_fee_charges
-        WHERE deal_id = $1 AND period_from <= $3::date AND period_to >= $2::date ORDER BY period_from LIMIT 1`,
-      [deal.id, input.from, input.to],
-    )
-  )[0];
+  const overlap = await sql<{
+    from: string;
+    to: string;
+  }>(`SELECT to_char(period_from, 'YYYY-MM-DD') AS "from", to_char(period_to, 'YYYY-MM-DD') AS "to" FROM management_fee_charges
+        WHERE deal_id = $1 AND period_from <= $3::date AND period_to >= $2::date ORDER BY period_from LIMIT 1`).first(q, [
+    deal.id,
+    input.from,
+    input.to,
+  ]);
   if (overlap)
     throw conflict(
       `The management fee for ${overlap.from} to ${overlap.to} was already charged; choose a period after it`,
@@ -85,7 +87,7 @@ async function computeCharge(q: Queryable, deal: DealRow, input: ManagementFeeIn
     );
   const names = new Map(
     (
-      await q.query<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE id = ANY($1::uuid[])', [
+      await sql<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE id = ANY($1::uuid[])').all(q, [
         c.lines.map((l) => l.investorId),
       ])
     ).map((p) => [p.id, p.name]),
@@ -136,22 +138,33 @@ export async function chargeManagementFee(
       throw badRequest(msg, { dueDate: msg });
     }
     callId = (
-      (
-        await q.query<{ id: string }>(
-          `INSERT INTO capital_calls (deal_id, call_date, due_date, purpose, basis, total_amount, created_by, fee_charge)
-           VALUES ($1, $2, $3, $4, 'amount', $5, $6, true) RETURNING id`,
-          [deal.id, chargeDate, input.dueDate, `Management fee ${p.from} to ${p.to} (${p.rate}% a year on ${p.basis})`, p.total, actorId],
-        )
-      )[0] as { id: string }
+      (await sql<{
+        id: string;
+      }>(`INSERT INTO capital_calls (deal_id, call_date, due_date, purpose, basis, total_amount, created_by, fee_charge)
+           VALUES ($1, $2, $3, $4, 'amount', $5, $6, true) RETURNING id`).first(q, [
+        deal.id,
+        chargeDate,
+        input.dueDate,
+        `Management fee ${p.from} to ${p.to} (${p.rate}% a year on ${p.basis})`,
+        p.total,
+        actorId,
+      ])) as { id: string }
     ).id;
   }
-  const charge = (
-    await q.query<{ id: string }>(
-      `INSERT INTO management_fee_charges (deal_id, period_from, period_to, rate, basis, method, total_amount, call_id, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [deal.id, p.from, p.to, p.rate, p.basis, p.method, p.total, callId, actorId],
-    )
-  )[0] as { id: string };
+  const charge = (await sql<{
+    id: string;
+  }>(`INSERT INTO management_fee_charges (deal_id, period_from, period_to, rate, basis, method, total_amount, call_id, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`).first(q, [
+    deal.id,
+    p.from,
+    p.to,
+    p.rate,
+    p.basis,
+    p.method,
+    p.total,
+    callId,
+    actorId,
+  ])) as { id: string };
   const memo = `Management fee ${p.from} to ${p.to}`;
   for (const i of p.investors) {
     const cents = toCents(i.fee);
@@ -183,7 +196,7 @@ export async function chargeManagementFee(
 }
 
 async function listCharges(q: Queryable, dealId: string): Promise<ManagementFeeCharge[]> {
-  const rows = await q.query<{
+  const rows = await sql<{
     id: string;
     from: string;
     to: string;
@@ -195,14 +208,11 @@ async function listCharges(q: Queryable, dealId: string): Promise<ManagementFeeC
     call_id: string | null;
     created_at: Date;
     created_by_name: string | null;
-  }>(
-    `SELECT c.id, to_char(c.period_from, 'YYYY-MM-DD') AS "from", to_char(c.period_to, 'YYYY-MM-DD') AS "to",
+  }>(`SELECT c.id, to_char(c.period_from, 'YYYY-MM-DD') AS "from", to_char(c.period_to, 'YYYY-MM-DD') AS "to",
             (c.period_to - c.period_from + 1)::int AS days, c.rate::text AS rate, c.basis, c.method, c.total_amount::text AS total_amount,
             c.call_id, c.created_at, p.name AS created_by_name
        FROM management_fee_charges c LEFT JOIN profiles p ON p.id = c.created_by
-      WHERE c.deal_id = $1 ORDER BY c.period_from DESC`,
-    [dealId],
-  );
+      WHERE c.deal_id = $1 ORDER BY c.period_from DESC`).all(q, [dealId]);
   const tidy = (n: string) => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$/, '') : n);
   return rows.map((r) => ({
     id: r.id,
@@ -226,7 +236,7 @@ export async function managementFeeData(q: Queryable, dealId: string): Promise<M
   const fee = terms?.managementFee ?? null;
   const owed = await outstandingAccruedFees(q, dealId);
   const names = new Map(
-    (await q.query<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE id = ANY($1::uuid[])', [[...owed.keys()]])).map(
+    (await sql<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE id = ANY($1::uuid[])').all(q, [[...owed.keys()]])).map(
       (p) => [p.id, p.name],
     ),
   );

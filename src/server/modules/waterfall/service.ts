@@ -5,6 +5,7 @@ import {
   type DealTermsInput,
   type DealWaterfallSummary,
   describeTerms,
+  type InvestorDealTerms,
   percentUnits,
   termsToRates,
   type WaterfallPreview,
@@ -18,6 +19,7 @@ import {
   type WaterfallResult,
 } from '../../../shared/waterfall.ts';
 import type { Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { feeDeductions } from '../ledger/fees.ts';
@@ -53,21 +55,22 @@ interface TermsRow {
 const tidy = (n: string) => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$/, '') : n);
 
 async function loadTerms(q: Queryable, where: string, params: unknown[]): Promise<DealTerms[]> {
-  const rows = await q.query<TermsRow>(
-    `SELECT t.id, t.deal_id, t.version, t.hurdle_rate, t.catch_up, t.catch_up_rate, t.carry_rate, t.management_fee_rate,
+  const rows =
+    await sql<TermsRow>(`SELECT t.id, t.deal_id, t.version, t.hurdle_rate, t.catch_up, t.catch_up_rate, t.carry_rate, t.management_fee_rate,
             t.management_fee_basis, t.management_fee_method, t.created_at, p.name AS created_by_name,
             (SELECT count(*)::int FROM distribution_events e WHERE e.terms_id = t.id) AS distribution_count
        FROM deal_terms t LEFT JOIN profiles p ON p.id = t.created_by
-      WHERE ${where} ORDER BY t.deal_id, t.version DESC`,
-    params,
-  );
+      WHERE ${where} ORDER BY t.deal_id, t.version DESC`).all(q, params);
   if (rows.length === 0) return [];
-  const recipients = await q.query<{ terms_id: string; kind: 'gp' | 'admin'; user_id: string | null; name: string; share: string }>(
-    `SELECT r.terms_id, r.kind, r.user_id, coalesce(p.name, r.name) AS name, r.share
+  const recipients = await sql<{
+    terms_id: string;
+    kind: 'gp' | 'admin';
+    user_id: string | null;
+    name: string;
+    share: string;
+  }>(`SELECT r.terms_id, r.kind, r.user_id, coalesce(p.name, r.name) AS name, r.share
        FROM deal_terms_carry_recipients r LEFT JOIN profiles p ON p.id = r.user_id
-      WHERE r.terms_id = ANY($1::uuid[]) ORDER BY r.terms_id, r.position`,
-    [rows.map((r) => r.id)],
-  );
+      WHERE r.terms_id = ANY($1::uuid[]) ORDER BY r.terms_id, r.position`).all(q, [rows.map((r) => r.id)]);
   return rows.map((r) => ({
     id: r.id,
     dealId: r.deal_id,
@@ -96,9 +99,9 @@ export async function currentTerms(q: Queryable, dealId: string): Promise<DealTe
 }
 
 async function activeAdmins(q: Queryable): Promise<{ id: string; name: string }[]> {
-  return q.query<{ id: string; name: string }>(
+  return sql<{ id: string; name: string }>(
     "SELECT id, name FROM profiles WHERE role = 'admin' AND status = 'active' ORDER BY name, id",
-  );
+  ).all(q);
 }
 
 export async function getDealTerms(q: Queryable, dealId: string): Promise<DealTermsData> {
@@ -120,7 +123,7 @@ export async function saveDealTerms(
   actorId: string,
   ip: string,
 ): Promise<DealTermsData> {
-  const deal = (await q.query<{ id: string; title: string }>('SELECT id, title FROM deals WHERE id = $1 FOR UPDATE', [dealId]))[0];
+  const deal = await sql<{ id: string; title: string }>('SELECT id, title FROM deals WHERE id = $1 FOR UPDATE').first(q, [dealId]);
   if (!deal) throw notFound('Deal not found');
 
   // Administrators named as carry recipients must exist and be active.
@@ -157,14 +160,11 @@ export async function saveDealTerms(
   } else {
     version = (current?.version ?? 0) + 1;
     termsId = (
-      (
-        await q.query<{ id: string }>(
-          `INSERT INTO deal_terms (deal_id, version, hurdle_rate, catch_up, catch_up_rate, carry_rate, management_fee_rate,
+      (await sql<{
+        id: string;
+      }>(`INSERT INTO deal_terms (deal_id, version, hurdle_rate, catch_up, catch_up_rate, carry_rate, management_fee_rate,
                                    management_fee_basis, management_fee_method, created_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-          [dealId, version, ...values],
-        )
-      )[0] as { id: string }
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`).first(q, [dealId, version, ...values])) as { id: string }
     ).id;
   }
   for (const [i, r] of input.carryRecipients.entries()) {
@@ -215,27 +215,25 @@ export async function dealCashFlows(
   dealId: string,
   holdersAsOf: string,
 ): Promise<{ contributions: WaterfallInput['contributions']; distributions: PriorEvent[] }> {
-  const contributions = await q.query<{ investor_id: string; date: string; amount: string }>(
-    `SELECT e.investor_id, to_char(e.entry_date, 'YYYY-MM-DD') AS date, e.amount::text AS amount
+  const contributions = await sql<{
+    investor_id: string;
+    date: string;
+    amount: string;
+  }>(`SELECT e.investor_id, to_char(e.entry_date, 'YYYY-MM-DD') AS date, e.amount::text AS amount
        FROM ledger_entries e
       WHERE e.deal_id = $1 AND e.kind = 'contribution' AND e.entry_date <= $2::date
         AND NOT EXISTS (SELECT 1 FROM ledger_entries r WHERE r.reverses_id = e.id)
-      ORDER BY e.investor_id, e.entry_date, e.id`,
-    [dealId, holdersAsOf],
-  );
-  const events = await q.query<{
+      ORDER BY e.investor_id, e.entry_date, e.id`).all(q, [dealId, holdersAsOf]);
+  const events = await sql<{
     id: string;
     date: string;
     amount: string;
     lp_total: string | null;
     gp_total: string | null;
     return_of_capital: string | null;
-  }>(
-    `SELECT id, to_char(payment_date, 'YYYY-MM-DD') AS date, total_amount::text AS amount, lp_total::text AS lp_total,
+  }>(`SELECT id, to_char(payment_date, 'YYYY-MM-DD') AS date, total_amount::text AS amount, lp_total::text AS lp_total,
             gp_total::text AS gp_total, return_of_capital::text AS return_of_capital
-       FROM distribution_events WHERE deal_id = $1 ORDER BY payment_date, created_at, id`,
-    [dealId],
-  );
+       FROM distribution_events WHERE deal_id = $1 ORDER BY payment_date, created_at, id`).all(q, [dealId]);
   return {
     contributions: contributions.map((c) => ({ investorId: c.investor_id, date: c.date, amount: c.amount })),
     distributions: events.map((e) => ({
@@ -316,12 +314,9 @@ export async function previewDistribution(
   q: Queryable,
   input: { dealId: string; totalAmount: string; paymentDate: string; recordDate?: string | undefined },
 ): Promise<WaterfallPreview> {
-  const deal = (
-    await q.query<{ id: string; title: string; created: string }>(
-      "SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1",
-      [input.dealId, (await companyDayIn(q)).zone],
-    )
-  )[0];
+  const deal = await sql<{ id: string; title: string; created: string }>(
+    "SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1",
+  ).first(q, [input.dealId, (await companyDayIn(q)).zone]);
   if (!deal) throw notFound('Deal not found');
   const recordDate = input.recordDate ?? (await companyDayIn(q)).today;
   if (recordDate < deal.created) {
@@ -331,7 +326,7 @@ export async function previewDistribution(
   const c = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate);
   const names = new Map(
     (
-      await q.query<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE id = ANY($1::uuid[])', [
+      await sql<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE id = ANY($1::uuid[])').all(q, [
         Object.keys(c.result.perInvestor),
       ])
     ).map((p) => [p.id, p.name]),
@@ -372,42 +367,41 @@ export async function previewDistribution(
 // ---------------------------------------------------------------------------------------------
 
 export async function waterfallSummaries(q: Queryable, today?: string): Promise<DealWaterfallSummary[]> {
-  const deals = await q.query<{ id: string; title: string }>(
-    `SELECT d.id, d.title FROM deals d
+  const deals = await sql<{ id: string; title: string }>(`SELECT d.id, d.title FROM deals d
       WHERE EXISTS (SELECT 1 FROM distribution_events e WHERE e.deal_id = d.id) OR EXISTS (SELECT 1 FROM deal_terms t WHERE t.deal_id = d.id)
-      ORDER BY d.title, d.id`,
-  );
+      ORDER BY d.title, d.id`).all(q);
   const out: DealWaterfallSummary[] = [];
   const day = today ?? (await companyDayIn(q)).today;
   for (const deal of deals) {
     const terms = await currentTerms(q, deal.id);
     const flows = await dealCashFlows(q, deal.id, day);
-    const sums = (
-      await q.query<{
-        total: string;
-        roc: string;
-        pref: string;
-        cu: string;
-        clp: string;
-        cgp: string;
-        lp: string;
-        gp: string;
-      }>(
-        `SELECT coalesce(sum(total_amount), 0)::text AS total,
+    const sums = (await sql<{
+      total: string;
+      roc: string;
+      pref: string;
+      cu: string;
+      clp: string;
+      cgp: string;
+      lp: string;
+      gp: string;
+    }>(`SELECT coalesce(sum(total_amount), 0)::text AS total,
                 coalesce(sum(coalesce(return_of_capital, total_amount)), 0)::text AS roc,
                 coalesce(sum(preferred_return), 0)::text AS pref, coalesce(sum(catch_up), 0)::text AS cu,
                 coalesce(sum(carried_interest_lp), 0)::text AS clp, coalesce(sum(carried_interest_gp), 0)::text AS cgp,
                 coalesce(sum(coalesce(lp_total, total_amount)), 0)::text AS lp, coalesce(sum(coalesce(gp_total, 0)), 0)::text AS gp
-           FROM distribution_events WHERE deal_id = $1`,
-        [deal.id],
-      )
-    )[0] as { total: string; roc: string; pref: string; cu: string; clp: string; cgp: string; lp: string; gp: string };
-    const carry = await q.query<{ name: string; amount: string }>(
-      `SELECT coalesce(p.name, c.name) AS name, sum(c.amount)::text AS amount
+           FROM distribution_events WHERE deal_id = $1`).first(q, [deal.id])) as {
+      total: string;
+      roc: string;
+      pref: string;
+      cu: string;
+      clp: string;
+      cgp: string;
+      lp: string;
+      gp: string;
+    };
+    const carry = await sql<{ name: string; amount: string }>(`SELECT coalesce(p.name, c.name) AS name, sum(c.amount)::text AS amount
          FROM distribution_carry c JOIN distribution_events e ON e.id = c.event_id LEFT JOIN profiles p ON p.id = c.user_id
-        WHERE e.deal_id = $1 GROUP BY coalesce(p.name, c.name) ORDER BY 1`,
-      [deal.id],
-    );
+        WHERE e.deal_id = $1 GROUP BY coalesce(p.name, c.name) ORDER BY 1`).all(q, [deal.id]);
     // Hurdle status day: a zero distribution day after every recorded one.
     let hurdleRemaining = '0.00';
     const contributed = flows.contributions.reduce((s, c) => s + toCents(c.amount), 0n);
@@ -449,15 +443,12 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
 }
 
 /** The terms of each deal an investor holds (Completed subscriptions). */
-export async function investorDealTerms(
-  q: Queryable,
-  investorId: string,
-): Promise<{ dealId: string; dealTitle: string; summary: string; terms: Omit<DealTerms, 'carryRecipients' | 'createdByName'> | null }[]> {
-  const deals = await q.query<{ id: string; title: string }>(
-    `SELECT DISTINCT d.id, d.title FROM subscriptions s JOIN deals d ON d.id = s.deal_id
-      WHERE s.investor_id = $1 AND s.status = 'Completed' ORDER BY d.title, d.id`,
-    [investorId],
-  );
+export async function investorDealTerms(q: Queryable, investorId: string): Promise<InvestorDealTerms[]> {
+  const deals = await sql<{
+    id: string;
+    title: string;
+  }>(`SELECT DISTINCT d.id, d.title FROM subscriptions s JOIN deals d ON d.id = s.deal_id
+      WHERE s.investor_id = $1 AND s.status = 'Completed' ORDER BY d.title, d.id`).all(q, [investorId]);
   const out = [];
   for (const d of deals) {
     const t = await currentTerms(q, d.id);

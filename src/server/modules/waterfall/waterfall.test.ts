@@ -6,6 +6,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealTermsData, DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { DistributionCalendar, DistributionEvent } from '../../../shared/portal.ts';
+import { sql } from '../../db/sql.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
@@ -61,8 +62,8 @@ describe('deal terms, waterfall preview and record', () => {
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { event: DistributionEvent }).event;
   };
-  const count = async (sql: string, params: unknown[]) =>
-    (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]?.n;
+  const count = async (from: string, params: unknown[]) =>
+    (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`).first(ctx.db, params))?.n;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -305,12 +306,9 @@ describe('deal terms, waterfall preview and record', () => {
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
-    const sums = (
-      await ctx.db.query<{ lp: string; gp: string }>(
-        'SELECT sum(lp_total)::text AS lp, sum(gp_total)::text AS gp FROM distribution_events WHERE deal_id = $1',
-        [deal.id],
-      )
-    )[0];
+    const sums = await sql<{ lp: string; gp: string }>(
+      'SELECT sum(lp_total)::text AS lp, sum(gp_total)::text AS gp FROM distribution_events WHERE deal_id = $1',
+    ).first(ctx.db, [deal.id]);
     // 200.00 in twenty events of 10.00 ends where one event of 200.00 does.
     expect(sums).toEqual({ lp: '180.00', gp: '20.00' });
   });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as tar from 'tar';
 import type { Db } from '../../db/client.ts';
 import { MIGRATIONS_TABLE } from '../../db/migrate.ts';
+import { sql } from '../../db/sql.ts';
 import { version as appVersion } from '../../version.ts';
 import {
   BackupError,
@@ -83,7 +84,7 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
           `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT json_object(${names}, ${values})::text AS j FROM ${q(name)}${orderBy}`,
         );
         for (;;) {
-          const batch = await tx.query<{ j: string }>(`FETCH FORWARD ${FETCH_ROWS} FROM backup_rows`);
+          const batch = await sql<{ j: string }>(`FETCH FORWARD ${FETCH_ROWS} FROM backup_rows`).all(tx);
           if (batch.length === 0) break;
           // Compact form, one row per line (JSON escapes any newline inside a value).
           let chunk = '';
@@ -103,12 +104,12 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
       }
       const sequences: Manifest['sequences'] = [];
       for (const name of await sequenceNames(tx)) {
-        const s = (
-          await tx.query<{ last_value: string; is_called: boolean }>(`SELECT last_value::text AS last_value, is_called FROM ${q(name)}`)
-        )[0];
+        const s = await sql<{ last_value: string; is_called: boolean }>(
+          `SELECT last_value::text AS last_value, is_called FROM ${q(name)}`,
+        ).first(tx);
         if (s) sequences.push({ name, last_value: s.last_value, is_called: s.is_called });
       }
-      const migrations = (await tx.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY name`)).map((r) => r.name);
+      const migrations = (await sql<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY name`).all(tx)).map((r) => r.name);
       return { tables, sequences, migrations };
     });
 

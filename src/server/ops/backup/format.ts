@@ -20,6 +20,7 @@ import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { loadMessageKey } from '../../crypto/cipher.ts';
 import type { Db, Queryable } from '../../db/client.ts';
+import { sql } from '../../db/sql.ts';
 
 export const FORMAT = 'meridian-syndicate-backup';
 export const FORMAT_VERSION = 1;
@@ -160,23 +161,23 @@ export interface TableInfo {
 
 /** Ordinary tables of the current schema with their non-generated columns, in name order. */
 export async function tableInfo(db: Queryable): Promise<TableInfo[]> {
-  const cols = await db.query<{ table: string; column: string; type: string }>(
-    `SELECT c.relname AS table, a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type
+  const cols = await sql<{
+    table: string;
+    column: string;
+    type: string;
+  }>(`SELECT c.relname AS table, a.attname AS column, format_type(a.atttypid, a.atttypmod) AS type
        FROM pg_class c
        JOIN pg_namespace n ON n.oid = c.relnamespace
        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
       WHERE n.nspname = current_schema() AND c.relkind = 'r'
-      ORDER BY c.relname, a.attnum`,
-  );
-  const pks = await db.query<{ table: string; column: string }>(
-    `SELECT c.relname AS table, a.attname AS column
+      ORDER BY c.relname, a.attnum`).all(db);
+  const pks = await sql<{ table: string; column: string }>(`SELECT c.relname AS table, a.attname AS column
        FROM pg_index i
        JOIN pg_class c ON c.oid = i.indrelid
        JOIN pg_namespace n ON n.oid = c.relnamespace
        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY (i.indkey::int2[])
       WHERE i.indisprimary AND n.nspname = current_schema()
-      ORDER BY c.relname, array_position(i.indkey::int2[], a.attnum)`,
-  );
+      ORDER BY c.relname, array_position(i.indkey::int2[], a.attnum)`).all(db);
   const tables = new Map<string, TableInfo>();
   for (const c of cols) {
     const t = tables.get(c.table) ?? { name: c.table, columns: [], primaryKey: [] };
@@ -189,14 +190,12 @@ export async function tableInfo(db: Queryable): Promise<TableInfo[]> {
 
 /** Table names, parents before children (foreign keys), ties by name. */
 export async function dependencyOrder(db: Queryable, names: string[]): Promise<string[]> {
-  const fks = await db.query<{ child: string; parent: string }>(
-    `SELECT ch.relname AS child, pa.relname AS parent
+  const fks = await sql<{ child: string; parent: string }>(`SELECT ch.relname AS child, pa.relname AS parent
        FROM pg_constraint k
        JOIN pg_class ch ON ch.oid = k.conrelid
        JOIN pg_class pa ON pa.oid = k.confrelid
        JOIN pg_namespace n ON n.oid = ch.relnamespace
-      WHERE k.contype = 'f' AND n.nspname = current_schema()`,
-  );
+      WHERE k.contype = 'f' AND n.nspname = current_schema()`).all(db);
   const parents = new Map(names.map((n) => [n, new Set<string>()]));
   for (const fk of fks) if (fk.child !== fk.parent && parents.has(fk.parent)) parents.get(fk.child)?.add(fk.parent);
   const done: string[] = [];
@@ -210,10 +209,8 @@ export async function dependencyOrder(db: Queryable, names: string[]): Promise<s
 }
 
 export async function sequenceNames(db: Queryable): Promise<string[]> {
-  const rows = await db.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE c.relkind = 'S' AND n.nspname = current_schema() ORDER BY 1`,
-  );
+  const rows = await sql<{ name: string }>(`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE c.relkind = 'S' AND n.nspname = current_schema() ORDER BY 1`).all(db);
   return rows.map((r) => r.name);
 }
 

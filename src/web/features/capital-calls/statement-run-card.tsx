@@ -1,20 +1,15 @@
 import { FileStack } from 'lucide-react';
 import { useState } from 'react';
 import { lastQuarter } from '../../../shared/dates';
+import type { StatementRun } from '../../../shared/ledger';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
-import { api } from '../../lib/api';
+import { apiGet, apiPost } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { serverMessage } from './api';
 
-interface Run {
-  id: string;
-  status: 'running' | 'done' | 'failed';
-  total: number;
-  done: number;
-  failed: number;
-}
+type Run = StatementRun;
 
 /**
  * Generates the last quarter's capital account statements for every investor at once. The run
@@ -29,11 +24,11 @@ export function StatementRunCard() {
   async function start() {
     setStarting(true);
     try {
-      let r = (await api<{ run: Run }>('/api/statement-runs', { body: { from, to } })).run;
+      let r = (await apiPost('/api/statement-runs', { body: { from, to } })).run;
       setRun(r);
       while (r.status === 'running') {
         await new Promise((ok) => setTimeout(ok, 500));
-        r = (await api<{ run: Run }>(`/api/statement-runs/${r.id}`)).run;
+        r = (await apiGet('/api/statement-runs/:id', { params: { id: r.id } })).run;
         setRun(r);
       }
       if (r.failed > 0) toast.error(`${r.failed} statements failed; ${r.done} generated`);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DealTerms, DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms';
+import type { DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms';
 import type { DistributionCalendar, DistributionEvent } from '../../../shared/portal';
-import { api } from '../../lib/api';
+import { api, apiGet } from '../../lib/api';
 import { distributionKeys } from '../../lib/query-keys';
 
 export const DISTRIBUTION_TEXT = {
@@ -75,10 +75,7 @@ export function useDealWaterfalls() {
 export function useMyDealTerms() {
   return useQuery({
     queryKey: [...distributionKeys.all, 'my-terms'] as const,
-    queryFn: ({ signal }) =>
-      api<{
-        deals: { dealId: string; dealTitle: string; summary: string; terms: Omit<DealTerms, 'carryRecipients' | 'createdByName'> | null }[];
-      }>('/api/investor/deal-terms', { signal }).then((r) => r.deals),
+    queryFn: ({ signal }) => apiGet('/api/investor/deal-terms', { signal }).then((r) => r.deals),
   });
 }
 

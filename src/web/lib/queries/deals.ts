@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DealOption } from '../../../shared/deals';
-import type { InvestorDeal } from '../../../shared/portal';
-import { api } from '../api';
+import { apiGet } from '../api';
 import { dealKeys } from '../query-keys';
 
 /**
@@ -13,7 +11,7 @@ import { dealKeys } from '../query-keys';
 export function useDealOptions() {
   return useQuery({
     queryKey: dealKeys.options(),
-    queryFn: ({ signal }) => api<{ deals: DealOption[] }>('/api/deals/options', { signal }).then((r) => r.deals),
+    queryFn: ({ signal }) => apiGet('/api/deals/options', { signal }).then((r) => r.deals),
     staleTime: 30_000,
   });
 }
@@ -22,6 +20,6 @@ export function useDealOptions() {
 export function useInvestorDeals() {
   return useQuery({
     queryKey: dealKeys.investorVault(),
-    queryFn: ({ signal }) => api<{ deals: InvestorDeal[] }>('/api/investor/deals', { signal }).then((r) => r.deals),
+    queryFn: ({ signal }) => apiGet('/api/investor/deals', { signal }).then((r) => r.deals),
   });
 }

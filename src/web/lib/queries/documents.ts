@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { VaultDocument } from '../../../shared/documents';
-import { api } from '../api';
+import { apiGet } from '../api';
 import { documentKeys } from '../query-keys';
 
 /** The admin document vault's list (GET /api/documents), read by the vault and the compliance library. */
 export function useDocuments() {
   return useQuery({
     queryKey: documentKeys.list(),
-    queryFn: ({ signal }) => api<{ documents: VaultDocument[] }>('/api/documents', { signal }).then((r) => r.documents),
+    queryFn: ({ signal }) => apiGet('/api/documents', { signal }).then((r) => r.documents),
   });
 }
 

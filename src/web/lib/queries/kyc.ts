@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KycDetail, KycDocumentKind } from '../../../shared/kyc';
-import { api } from '../api';
+import { apiGet, apiPost } from '../api';
 import { downloadFile, postMultipart } from '../files';
 import { kycKeys } from '../query-keys';
 
@@ -17,14 +17,14 @@ import { kycKeys } from '../query-keys';
 export function useMyKyc() {
   return useQuery({
     queryKey: kycKeys.me(),
-    queryFn: ({ signal }) => api<{ application: KycDetail }>('/api/kyc/me', { signal }).then((r) => r.application),
+    queryFn: ({ signal }) => apiGet('/api/kyc/me', { signal }).then((r) => r.application),
   });
 }
 
 export function useSubmitKyc() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ application: KycDetail }>('/api/kyc/me/submit', { method: 'POST' }).then((r) => r.application),
+    mutationFn: () => apiPost('/api/kyc/me/submit').then((r) => r.application),
     onSuccess: (app) => qc.setQueryData(kycKeys.me(), app),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: kycKeys.all });

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ManagedUser } from '../../../shared/users';
-import { api } from '../api';
+import { apiGet } from '../api';
 import { userKeys } from '../query-keys';
 
 /** Every account (GET /api/users, admins only): the user manager and the compliance owner choice. */
 export function useUsers() {
   return useQuery({
     queryKey: userKeys.list(),
-    queryFn: ({ signal }) => api<{ users: ManagedUser[] }>('/api/users', { signal }).then((r) => r.users),
+    queryFn: ({ signal }) => apiGet('/api/users', { signal }).then((r) => r.users),
   });
 }

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { ManagedUser } from '../../shared/users';
+import { apiGet, apiPost, apiUrl } from './api';
+
+describe('typed API calls', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fills the path parameters (encoded) and appends the query without empty values', () => {
+    expect(apiUrl('/api/kyc/:id/documents/:kind/view', { id: 'a b', kind: 'passport' })).toBe('/api/kyc/a%20b/documents/passport/view');
+    expect(apiUrl('/api/deals', undefined, { stage: 'Screening', cursor: undefined, limit: 20, q: '' })).toBe(
+      '/api/deals?stage=Screening&limit=20',
+    );
+    expect(() => apiUrl('/api/deals/:id', {})).toThrow('Missing path parameter "id"');
+  });
+
+  it('sends the method, the URL and the JSON body, and returns the parsed answer', async () => {
+    const calls: [string, RequestInit][] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push([url, init]);
+      return new Response(JSON.stringify({ deal: { id: 'd1' } }), { status: 200 });
+    });
+    const got = await apiGet('/api/deals/:id', { params: { id: 'd1' } });
+    expect(got).toEqual({ deal: { id: 'd1' } });
+    await apiPost('/api/deals/:id/move', { params: { id: 'd1' }, body: { stage: 'Closed' } });
+    await apiPost('/api/auth/sign-out');
+    expect(calls.map(([u, i]) => [u, i.method, i.body])).toEqual([
+      ['/api/deals/d1', 'GET', undefined],
+      ['/api/deals/d1/move', 'POST', '{"stage":"Closed"}'],
+      ['/api/auth/sign-out', 'POST', undefined],
+    ]);
+  });
+
+  it('takes the answer type from the contract and refuses what is not a route (the type check runs over this file)', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{"users":[]}', { status: 200 }));
+    const users = apiGet('/api/users');
+    expectTypeOf(users).resolves.toEqualTypeOf<{ users: ManagedUser[] }>();
+    expect(await users).toEqual({ users: [] });
+    // @ts-expect-error not a route of the contract
+    await apiGet('/api/user');
+    // @ts-expect-error no POST on this path
+    await apiPost('/api/users/:id', { params: { id: 'x' } });
+    // @ts-expect-error the :id parameter is required
+    expect(() => apiGet('/api/deals/:id')).toThrow('Missing path parameter "id"');
+  });
+});
