@@ -52,6 +52,9 @@ describe('loadConfig', () => {
     });
     expect(c.loginLimits.perAccount).toBe(3);
     expect(loadConfig({ DEMO_DATA: '1' }).demoData).toBe(true);
+    expect(loadConfig({}).apiRateLimitDefault).toBeUndefined();
+    expect(loadConfig({ API_RATE_LIMIT_DEFAULT: '50000' }).apiRateLimitDefault).toBe(50000);
+    expect(configError({ API_RATE_LIMIT_DEFAULT: '0' }).message).toContain('API_RATE_LIMIT_DEFAULT');
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/sd' }).databaseUrl).toBe('postgres://localhost/sd');
   });
 

@@ -8,12 +8,12 @@ const bool = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['1', 'true', 'yes'].includes(v)));
 
-const intIn = (min: number, max: number, def: number) =>
+const intIn = <D extends number | undefined>(min: number, max: number, def: D) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v === '') return def;
+      if (v === undefined || v === '') return def as D;
       if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
         ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}, got '${v}'` });
         return z.NEVER;
@@ -36,6 +36,7 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   TWO_FACTOR_DEFAULT: bool,
+  API_RATE_LIMIT_DEFAULT: intIn(1, 1_000_000, undefined),
   SIGNUP_MAX_PER_CLIENT: intIn(1, 1_000_000, 10),
   SIGNUP_WINDOW_MINUTES: intIn(1, 24 * 60, 60),
   PASSWORD_HASH_CONCURRENCY: intIn(1, 64, Math.max(1, Math.floor(os.availableParallelism() / 2))),
@@ -99,6 +100,8 @@ export interface Config {
   publicUrl: URL | undefined;
   /** The two-factor setting's value when the database holds none (TWO_FACTOR_DEFAULT). */
   twoFactorDefault: boolean | undefined;
+  /** The API rate limit setting's value when the database holds none (API_RATE_LIMIT_DEFAULT). */
+  apiRateLimitDefault: number | undefined;
   signUpLimits: { perClient: number; windowMinutes: number };
   /** Password hashes computed at once (each scrypt at cost 17 takes 128 MiB). */
   passwordHashConcurrency: number;
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     publicUrl: parsePublicUrl(e.PUBLIC_URL),
     twoFactorDefault: e.TWO_FACTOR_DEFAULT,
+    apiRateLimitDefault: e.API_RATE_LIMIT_DEFAULT,
     signUpLimits: { perClient: e.SIGNUP_MAX_PER_CLIENT, windowMinutes: e.SIGNUP_WINDOW_MINUTES },
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
     host: e.HOST,

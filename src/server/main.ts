@@ -124,6 +124,7 @@ async function main() {
   }
   await loadDemoData({ db, files, config, cipher }, fresh, say);
   if (config.twoFactorDefault !== undefined) await seedSettingDefault(db, 'twoFactorAuth', config.twoFactorDefault);
+  if (config.apiRateLimitDefault !== undefined) await seedSettingDefault(db, 'apiRateLimit', config.apiRateLimitDefault);
   const app = await buildApp({ db, files, config, cipher }, { logger: loggerOptions(config.logLevel, config.logFile) });
   let ownUrl: string | undefined;
   const worker = new OutboxWorker(db, config, { baseUrl: () => linkBase(config, ownUrl), log: app.log });

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleDashed, RotateCw } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { ComplianceCategoryStatus } from '../../../shared/portal';
 import { categoryTone } from '../../../shared/portal';
 import { Badge } from '../../components/ui/badge';
@@ -35,23 +35,31 @@ export function ChecklistItem({ label, done }: { label: string; done: boolean })
   );
 }
 
-/** A category of the Compliance Overview built from the compliance API (Risk Assessment, Annual Documentation). */
+/**
+ * A category card of the Compliance Overview: title, status badge, description, progress and a
+ * checklist. Built from the compliance API (Risk Assessment, Annual Documentation) with `items`,
+ * or with the list's own items as children (the KYC categories, whose lines upload documents).
+ */
 export function ComplianceCategoryCard({
   category,
   status,
   progress,
   description,
   items,
+  testId = `compliance-category-${category}`,
+  children,
 }: {
   category: string;
   status: ComplianceCategoryStatus;
   progress: number;
   description: string;
-  items: { label: string; done: boolean }[];
+  items?: { label: string; done: boolean }[];
+  testId?: string;
+  children?: ReactNode;
 }) {
   const headingId = useId();
   return (
-    <Card className="flex flex-col" data-testid={`compliance-category-${category}`}>
+    <Card className="flex flex-col" data-testid={testId}>
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
           <CardTitle as="h3" id={headingId}>
@@ -63,10 +71,14 @@ export function ComplianceCategoryCard({
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <Progress value={progress} label={`${category} progress`} showValue />
-        <ul className="flex flex-col divide-y divide-border rounded-md border border-border text-sm" aria-label={`${category} checklist`}>
-          {items.map((i) => (
+        <ul
+          className={cn('flex flex-col divide-y divide-border rounded-md border border-border', items && 'text-sm')}
+          aria-label={`${category} checklist`}
+        >
+          {items?.map((i) => (
             <ChecklistItem key={i.label} label={i.label} done={i.done} />
           ))}
+          {children}
         </ul>
       </CardContent>
     </Card>

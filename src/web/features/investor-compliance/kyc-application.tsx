@@ -14,13 +14,13 @@ import {
 import type { ComplianceCategoryStatus } from '../../../shared/portal';
 import { KycFileActions, KycStatusBadge } from '../../components/domain/kyc';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
 import { ApiError, serverMessage } from '../../lib/api';
 import { uploadKycDocument, useSubmitKyc } from '../../lib/queries/kyc';
 import { kycKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { ComplianceStatusBadge } from './compliance-ui';
+import { ComplianceCategoryCard } from './compliance-ui';
 
 export type Category = 'Identity Verification' | 'Financial Suitability';
 export const KYC_CATEGORIES: { name: Category; description: string }[] = [
@@ -186,29 +186,18 @@ export function ApplicationStatus({ app }: { app: KycDetail }) {
 export function CategoryCard({ app, category, description }: { app: KycDetail; category: Category; description: string }) {
   const kinds = kindsOf(category);
   const done = kinds.filter((k) => app.flags[k]).length;
-  const percent = Math.round((done / kinds.length) * 100);
-  const status = categoryStatus(app, category);
-  const headingId = useId();
   return (
-    <Card className="flex flex-col" data-testid={`kyc-category-${category}`}>
-      <CardHeader>
-        <div className="flex items-start justify-between gap-3">
-          <CardTitle as="h3" id={headingId}>
-            {category}
-          </CardTitle>
-          <ComplianceStatusBadge status={status} />
-        </div>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-1 flex-col gap-4">
-        <Progress value={percent} label={`${category} progress`} showValue />
-        <ul className="flex flex-col divide-y divide-border rounded-md border border-border" aria-label={`${category} checklist`}>
-          {kinds.map((k) => (
-            <DocumentItem key={k} app={app} kind={k} />
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <ComplianceCategoryCard
+      category={category}
+      status={categoryStatus(app, category)}
+      progress={Math.round((done / kinds.length) * 100)}
+      description={description}
+      testId={`kyc-category-${category}`}
+    >
+      {kinds.map((k) => (
+        <DocumentItem key={k} app={app} kind={k} />
+      ))}
+    </ComplianceCategoryCard>
   );
 }
 
