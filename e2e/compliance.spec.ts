@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type ComplianceOverview, nextOccurrence } from '../src/shared/compliance';
 import { documentExpiry, type VaultDocument } from '../src/shared/documents';
 import { formatDate } from '../src/shared/format';
-import { E2E, expectNoA11yViolations, expectToast, isoInDays, signInViaUi } from './fixtures';
+import { confirmQuestions, E2E, expectNoA11yViolations, expectToast, isoInDays, signInViaUi, UNSAVED_QUESTION } from './fixtures';
 
 /** An ISO day (YYYY-MM-DD, UTC) `days` from today, as the server counts days. */
 
@@ -375,13 +375,7 @@ test('Compliance Center on a phone: cards and the calendar agenda', async ({ pag
 });
 
 test('Compliance Center: a New or Edit Item dialog with unsaved input asks before closing (issue 18)', async ({ page }) => {
-  const UNSAVED = 'You have unsaved changes. Leave this page and lose them?';
-  const asked: string[] = [];
-  const answer = (accept: boolean) =>
-    page.once('dialog', (d) => {
-      asked.push(d.message());
-      void (accept ? d.accept() : d.dismiss());
-    });
+  const { asked, answer } = confirmQuestions(page);
   await signInAsAdmin(page);
   await openCompliance(page);
 
@@ -397,12 +391,12 @@ test('Compliance Center: a New or Edit Item dialog with unsaved input asks befor
   await dialog.getByLabel('Title').fill('Half-typed filing');
   answer(false);
   await page.keyboard.press('Escape');
-  await expect.poll(() => asked).toEqual([UNSAVED]);
+  await expect.poll(() => asked).toEqual([UNSAVED_QUESTION]);
   await expect(dialog.getByLabel('Title')).toHaveValue('Half-typed filing');
   answer(true);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  expect(asked).toEqual([UNSAVED, UNSAVED]);
+  expect(asked).toEqual([UNSAVED_QUESTION, UNSAVED_QUESTION]);
   await page.getByRole('button', { name: 'New Item' }).click();
   await expect(dialog.getByLabel('Title')).toHaveValue('');
   await page.keyboard.press('Escape');

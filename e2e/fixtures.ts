@@ -101,3 +101,20 @@ export async function fillSignUp(
   await page.getByLabel(PASSWORD_LABEL).fill(f.password);
   await page.getByLabel('Confirm Password').fill(f.confirm);
 }
+
+/** The question every unsaved-changes guard asks (page links, reloads and dialogs alike). */
+export const UNSAVED_QUESTION = 'You have unsaved changes. Leave this page and lose them?';
+
+/**
+ * Answers the browser's confirm questions one at a time: `answer(true)` accepts the next one,
+ * `answer(false)` dismisses it; `asked` records every question in order.
+ */
+export function confirmQuestions(page: Page) {
+  const asked: string[] = [];
+  const answer = (accept: boolean) =>
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void (accept ? d.accept() : d.dismiss());
+    });
+  return { asked, answer };
+}

@@ -1,7 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { formatDate } from '../src/shared/format';
-import { DEMO, E2E, expectNoA11yViolations, expectToast, freshEmail, gotoLogin, signIn, signInViaUi, toasts } from './fixtures';
+import {
+  confirmQuestions,
+  DEMO,
+  E2E,
+  expectNoA11yViolations,
+  expectToast,
+  freshEmail,
+  gotoLogin,
+  signIn,
+  signInViaUi,
+  toasts,
+  UNSAVED_QUESTION,
+} from './fixtures';
 
 // Several servers share the machine; the review flow takes a while.
 test.describe.configure({ timeout: 120_000 });
@@ -281,13 +293,7 @@ test('a new investor sees the empty states and a first review due', async ({ pag
 });
 
 test('the suitability review with answers chosen asks before it closes; untouched it closes at once (issue 18)', async ({ page }) => {
-  const UNSAVED = 'You have unsaved changes. Leave this page and lose them?';
-  const asked: string[] = [];
-  const answer = (accept: boolean) =>
-    page.once('dialog', (d) => {
-      asked.push(d.message());
-      void (accept ? d.accept() : d.dismiss());
-    });
+  const { asked, answer } = confirmQuestions(page);
   await signIn(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
   await gotoCompliance(page);
   const start = page.getByRole('button', { name: 'Start Review' });
@@ -302,10 +308,10 @@ test('the suitability review with answers chosen asks before it closes; untouche
   await dialog.getByLabel(/^Investment experience/).selectOption({ label: 'Moderate' });
   answer(false);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect.poll(() => asked).toEqual([UNSAVED]);
+  await expect.poll(() => asked).toEqual([UNSAVED_QUESTION]);
   await expect(dialog.getByLabel(/^Investment experience/)).toHaveValue('moderate');
   answer(true);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  expect(asked).toEqual([UNSAVED, UNSAVED]);
+  expect(asked).toEqual([UNSAVED_QUESTION, UNSAVED_QUESTION]);
 });

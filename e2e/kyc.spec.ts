@@ -2,7 +2,18 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, E2E, expectNoA11yViolations, expectToast, freshEmail, gotoLogin, signInViaUi, toasts } from './fixtures';
+import {
+  confirmQuestions,
+  DEMO,
+  E2E,
+  expectNoA11yViolations,
+  expectToast,
+  freshEmail,
+  gotoLogin,
+  signInViaUi,
+  toasts,
+  UNSAVED_QUESTION,
+} from './fixtures';
 
 // Long flows across two browser contexts, with several servers sharing the machine.
 test.describe.configure({ timeout: 180_000 });
@@ -435,13 +446,7 @@ test('phone layout: onboarding cards and the compliance screen at 390 px', async
 });
 
 test('a typed rejection reason or approval note is not lost silently: closing asks first (issue 18)', async ({ page }) => {
-  const UNSAVED = 'You have unsaved changes. Leave this page and lose them?';
-  const asked: string[] = [];
-  const answer = (accept: boolean) =>
-    page.once('dialog', (d) => {
-      asked.push(d.message());
-      void (accept ? d.accept() : d.dismiss());
-    });
+  const { asked, answer } = confirmQuestions(page);
   await signInAsAdmin(page);
   await gotoOnboarding(page);
   const row = await findRow(page, 'ahmed@demo.example.com');
@@ -459,7 +464,7 @@ test('a typed rejection reason or approval note is not lost silently: closing as
   await dialog.getByLabel(/^Reason/).fill('Half-written reason');
   answer(false);
   await page.keyboard.press('Escape');
-  await expect.poll(() => asked).toEqual([UNSAVED]);
+  await expect.poll(() => asked).toEqual([UNSAVED_QUESTION]);
   await expect(dialog.getByLabel(/^Reason/)).toHaveValue('Half-written reason');
   answer(false);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -477,7 +482,7 @@ test('a typed rejection reason or approval note is not lost silently: closing as
   answer(true);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog.getByRole('heading', { name: /^KYC application: / })).toBeVisible();
-  expect(asked).toEqual([UNSAVED, UNSAVED, UNSAVED, UNSAVED]);
+  expect(asked).toEqual([UNSAVED_QUESTION, UNSAVED_QUESTION, UNSAVED_QUESTION, UNSAVED_QUESTION]);
   // Back in the review nothing is typed: Escape closes without a question.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, E2E, expectNoA11yViolations, signIn } from './fixtures';
+import { confirmQuestions, DEMO, E2E, expectNoA11yViolations, signIn, UNSAVED_QUESTION } from './fixtures';
 
 /** Issue 18 at 390 px: a dialog or form with unsaved input asks before it is closed or left. */
-const UNSAVED = 'You have unsaved changes. Leave this page and lose them?';
 
 test('phone: Add Admin User with a typed name asks before closing; the KYC reason too', async ({ page }) => {
-  const asked: string[] = [];
-  const answer = (accept: boolean) =>
-    page.once('dialog', (d) => {
-      asked.push(d.message());
-      void (accept ? d.accept() : d.dismiss());
-    });
+  const { asked, answer } = confirmQuestions(page);
   await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
 
   await page.goto('/admin/users');
@@ -21,7 +15,7 @@ test('phone: Add Admin User with a typed name asks before closing; the KYC reaso
   await expectNoA11yViolations(page, 'add user dialog at 390 px');
   answer(false);
   await add.getByRole('button', { name: 'Close' }).click();
-  await expect.poll(() => asked).toEqual([UNSAVED]);
+  await expect.poll(() => asked).toEqual([UNSAVED_QUESTION]);
   await expect(add.getByLabel('Name')).toHaveValue('Typed On A Phone');
   answer(true);
   await add.getByRole('button', { name: 'Cancel' }).click();
@@ -35,7 +29,7 @@ test('phone: Add Admin User with a typed name asks before closing; the KYC reaso
   answer(true);
   await page.keyboard.press('Escape');
   await expect(reject).toBeHidden();
-  expect(asked).toEqual([UNSAVED, UNSAVED, UNSAVED]);
+  expect(asked).toEqual([UNSAVED_QUESTION, UNSAVED_QUESTION, UNSAVED_QUESTION]);
 });
 
 test('phone: the suitability review with an answer chosen asks before closing', async ({ page }) => {
@@ -50,7 +44,7 @@ test('phone: the suitability review with an answer chosen asks before closing', 
     void d.dismiss();
   });
   await page.keyboard.press('Escape');
-  await expect.poll(() => asked).toEqual([UNSAVED]);
+  await expect.poll(() => asked).toEqual([UNSAVED_QUESTION]);
   await expect(dialog).toBeVisible();
   await expectNoA11yViolations(page, 'suitability review at 390 px');
 });

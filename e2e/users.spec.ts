@@ -1,5 +1,16 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, E2E, expectNoA11yViolations, expectToast, fillSignUp, gotoLogin, signInViaUi, toasts } from './fixtures';
+import {
+  confirmQuestions,
+  DEMO,
+  E2E,
+  expectNoA11yViolations,
+  expectToast,
+  fillSignUp,
+  gotoLogin,
+  signInViaUi,
+  toasts,
+  UNSAVED_QUESTION,
+} from './fixtures';
 
 /** User Management (/admin/users): spec sections 2, 4, 5, 6, 7 (admin user operations), 8 and 9. */
 
@@ -15,7 +26,6 @@ const MSG = {
 };
 const RESET_TOAST = /^Password reset successfully\. Temporary password: (\S{24})$/;
 const ADMIN_NAME = 'Eve Admin';
-const UNSAVED = 'You have unsaved changes. Leave this page and lose them?';
 
 let seq = 0;
 /** A fresh, unique e-mail and a matching name so tests never depend on each other. */
@@ -358,12 +368,7 @@ test.describe('user management', () => {
   test('a dirty Add or Edit dialog asks before closing; an untouched one closes at once (issue 18)', async ({ page }) => {
     await signInAsAdmin(page);
     await gotoUsers(page);
-    const asked: string[] = [];
-    const answer = (accept: boolean) =>
-      page.once('dialog', (d) => {
-        asked.push(d.message());
-        void (accept ? d.accept() : d.dismiss());
-      });
+    const { asked, answer } = confirmQuestions(page);
 
     // Untouched: Escape closes without a question.
     await page.getByRole('button', { name: 'Add Admin User' }).click();
@@ -378,7 +383,7 @@ test.describe('user management', () => {
     await add.getByLabel('Name').fill('Half Typed');
     answer(false);
     await page.keyboard.press('Escape');
-    await expect.poll(() => asked).toEqual([UNSAVED]);
+    await expect.poll(() => asked).toEqual([UNSAVED_QUESTION]);
     await expect(add).toBeVisible();
     await expect(add.getByLabel('Name')).toHaveValue('Half Typed');
     answer(false);
@@ -388,7 +393,7 @@ test.describe('user management', () => {
     answer(true);
     await add.getByRole('button', { name: 'Cancel' }).click();
     await expect(add).toBeHidden();
-    expect(asked).toEqual([UNSAVED, UNSAVED, UNSAVED]);
+    expect(asked).toEqual([UNSAVED_QUESTION, UNSAVED_QUESTION, UNSAVED_QUESTION]);
 
     // Edit: a changed type asks; OK discards.
     const before = asked.length;
