@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  confirmQuestions,
   DEMO,
   E2E,
   expectNoA11yViolations,
@@ -11,6 +12,7 @@ import {
   PASSWORD_LABEL,
   signIn,
   signInViaUi,
+  UNSAVED_QUESTION,
 } from './fixtures';
 
 /** Login screen, sign-up, login flow and route guard (spec sections 2, 4, 5, 8). */
@@ -323,4 +325,25 @@ test('change own password: wrong current password, success, old one refused, new
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expectToast(page, 'Password changed successfully');
   await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('a half-filled sign-up form asks before a link leaves the page (issue 18); an empty one leaves at once', async ({ page }) => {
+  const { asked, answer } = confirmQuestions(page);
+  await gotoSignUp(page);
+  const home = page.locator('main a[href="/"]').first();
+  await page.getByLabel('Full Name').fill('Half Filled');
+  answer(false);
+  await home.click();
+  await expect.poll(() => asked).toEqual([UNSAVED_QUESTION]);
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByLabel('Full Name')).toHaveValue('Half Filled');
+  answer(true);
+  await home.click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(asked).toEqual([UNSAVED_QUESTION, UNSAVED_QUESTION]);
+
+  await gotoSignUp(page);
+  await page.locator('main a[href="/"]').first().click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(asked).toHaveLength(2);
 });

@@ -149,7 +149,7 @@ const EMPTY_FORM: SignUpForm = { name: '', email: '', investorType: 'hni', passw
 
 function SignUpFormView({ onDone, onSwitch }: { onDone: () => void; onSwitch: () => void }) {
   const { signUp } = useAuth();
-  const form = useZodForm(signUpForm, { defaultValues: EMPTY_FORM });
+  const form = useZodForm(signUpForm, { defaultValues: EMPTY_FORM, guardUnsaved: true });
   const [policy, setPolicy] = useState<PasswordPolicyInfo | null>(null);
   useEffect(() => {
     api<PasswordPolicyInfo>('/api/auth/password-policy')
