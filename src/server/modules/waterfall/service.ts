@@ -366,6 +366,18 @@ export async function previewDistribution(
 // The admin summary: per deal, cumulative tiers, hurdle status, carry per recipient
 // ---------------------------------------------------------------------------------------------
 
+/** A deal's distributions summed by waterfall tier (decimal strings); the aggregate always has a row. */
+interface DealSums {
+  total: string;
+  roc: string;
+  pref: string;
+  cu: string;
+  clp: string;
+  cgp: string;
+  lp: string;
+  gp: string;
+}
+
 export async function waterfallSummaries(q: Queryable, today?: string): Promise<DealWaterfallSummary[]> {
   const deals = await sql<{ id: string; title: string }>(`SELECT d.id, d.title FROM deals d
       WHERE EXISTS (SELECT 1 FROM distribution_events e WHERE e.deal_id = d.id) OR EXISTS (SELECT 1 FROM deal_terms t WHERE t.deal_id = d.id)
@@ -375,30 +387,12 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
   for (const deal of deals) {
     const terms = await currentTerms(q, deal.id);
     const flows = await dealCashFlows(q, deal.id, day);
-    const sums = (await sql<{
-      total: string;
-      roc: string;
-      pref: string;
-      cu: string;
-      clp: string;
-      cgp: string;
-      lp: string;
-      gp: string;
-    }>(`SELECT coalesce(sum(total_amount), 0)::text AS total,
+    const sums = (await sql<DealSums>(`SELECT coalesce(sum(total_amount), 0)::text AS total,
                 coalesce(sum(coalesce(return_of_capital, total_amount)), 0)::text AS roc,
                 coalesce(sum(preferred_return), 0)::text AS pref, coalesce(sum(catch_up), 0)::text AS cu,
                 coalesce(sum(carried_interest_lp), 0)::text AS clp, coalesce(sum(carried_interest_gp), 0)::text AS cgp,
                 coalesce(sum(coalesce(lp_total, total_amount)), 0)::text AS lp, coalesce(sum(coalesce(gp_total, 0)), 0)::text AS gp
-           FROM distribution_events WHERE deal_id = $1`).first(q, [deal.id])) as {
-      total: string;
-      roc: string;
-      pref: string;
-      cu: string;
-      clp: string;
-      cgp: string;
-      lp: string;
-      gp: string;
-    };
+           FROM distribution_events WHERE deal_id = $1`).first(q, [deal.id])) as DealSums;
     const carry = await sql<{ name: string; amount: string }>(`SELECT coalesce(p.name, c.name) AS name, sum(c.amount)::text AS amount
          FROM distribution_carry c JOIN distribution_events e ON e.id = c.event_id LEFT JOIN profiles p ON p.id = c.user_id
         WHERE e.deal_id = $1 GROUP BY coalesce(p.name, c.name) ORDER BY 1`).all(q, [deal.id]);
