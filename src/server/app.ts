@@ -86,6 +86,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       webDir,
       async () => (await readSettings(ctx.db)).companyName,
       async () => companyZone(await readSettings(ctx.db)),
+      async () => (await readSettings(ctx.db)).language,
     );
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
   return app;

@@ -8,6 +8,7 @@ import {
   type UserType,
 } from './constants.ts';
 import { passwordTooShortFor } from './password-policy.ts';
+import { LANGUAGES, type Language } from './settings.ts';
 
 /** The App user of spec section 3, as the session endpoint returns it. */
 export interface AppUser {
@@ -19,7 +20,12 @@ export interface AppUser {
   status: AccountStatus;
   /** True while the user holds a generated or temporary password that must be changed. */
   mustChangePassword: boolean;
+  /** The language the user chose (issue 16); null follows the company default. */
+  language: Language | null;
 }
+
+/** Body of PUT /api/auth/language: the signed-in user's own language choice. */
+export const languageInput = z.object({ language: z.enum(LANGUAGES, { error: 'Choose English or Arabic' }) }).strict();
 
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';

@@ -105,9 +105,9 @@ function dayOf(value: string): string {
 }
 
 /** 'Today', 'Tomorrow', 'In 12 days', 'Yesterday', '3 days ago' (relative to `today`). */
-export function relativeDay(isoDay: string, today: string = todayIso(), locale = 'en'): string {
+export function relativeDay(isoDay: string, today: string = todayIso(), locale: string = defaultLocale): string {
   const d = daysUntil(isoDay, today);
-  if (locale.startsWith('en')) {
+  if (isEnglish(locale)) {
     if (d === 0) return 'Today';
     if (d === 1) return 'Tomorrow';
     if (d === -1) return 'Yesterday';
@@ -125,8 +125,20 @@ export function lastQuarter(today: string = todayIso()): [string, string] {
   return [start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)];
 }
 
+/**
+ * The display locale every format uses when a call names none (issue 16): 'en', or the Arabic
+ * display locale ('ar-AE-u-nu-latn': Arabic month names, Western digits). The web sets it when
+ * the language changes; the server passes a locale per e-mail or document.
+ */
+let defaultLocale = 'en';
+export function setDefaultLocale(locale: string): void {
+  defaultLocale = locale;
+  defaultZoneName = '';
+}
+export const getDefaultLocale = (): string => defaultLocale;
+
 export interface FormatOptions {
-  /** BCP 47 locale; English ('en-GB' for dates) until languages arrive. */
+  /** BCP 47 locale; default: the display locale (setDefaultLocale; English, 'en-GB' for dates). */
   locale?: string;
   /** IANA zone an instant is shown in; default: the company's zone. */
   timeZone?: string;
@@ -144,7 +156,8 @@ function dtf(locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFor
 }
 
 const DATE_PARTS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-const dateLocale = (locale?: string) => (!locale || locale === 'en' ? 'en-GB' : locale);
+const dateLocale = (locale: string = defaultLocale) => (locale === 'en' ? 'en-GB' : locale);
+const isEnglish = (locale: string = defaultLocale) => locale.startsWith('en');
 // en-GB spells September 'Sept'; the product writes the three-letter 'Sep' like every other month.
 const tidy = (text: string, locale: string) => (locale === 'en-GB' ? text.replace('Sept', 'Sep') : text);
 
@@ -214,7 +227,7 @@ export function formatDay(isoDay: string, style: keyof typeof DAY_STYLES, opts: 
   const d = new Date(`${isoDay.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return '—';
   // The card's 'Jul 15' is the American order in English; other locales use their own.
-  const locale = style === 'monthDay' && (!opts.locale || opts.locale.startsWith('en')) ? 'en-US' : dateLocale(opts.locale);
+  const locale = style === 'monthDay' && isEnglish(opts.locale) ? 'en-US' : dateLocale(opts.locale);
   return tidy(dtf(locale, { ...DAY_STYLES[style], timeZone: 'UTC' }).format(d), locale);
 }
 
@@ -244,7 +257,13 @@ export function zoneLabel(zone: string = defaultZone): string {
   if (zone === 'UTC') return 'UTC';
   if (zone === defaultZone && defaultZoneName) return defaultZoneName;
   const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
-  const label = `${city} time (${zoneAbbreviation(zone)})`;
+  // Other languages: the zone's long name in that language (Intl), with the same abbreviation.
+  const localName = isEnglish()
+    ? ''
+    : dtf(defaultLocale, { timeZone: zone, timeZoneName: 'long' })
+        .formatToParts(new Date())
+        .find((p) => p.type === 'timeZoneName')?.value;
+  const label = localName ? `${localName} (${zoneAbbreviation(zone)})` : `${city} time (${zoneAbbreviation(zone)})`;
   if (zone === defaultZone) defaultZoneName = label;
   return label;
 }

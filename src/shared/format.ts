@@ -1,11 +1,18 @@
-import { formatUsdWhole, toCents } from './money.ts';
+import { getDefaultLocale } from './dates.ts';
+import { formatUsdCompact, formatUsdWhole, toCents } from './money.ts';
+
+/**
+ * In a right-to-left language an amount is isolated left to right (LRI…PDI), so '-$1,250' does
+ * not turn into '$1,250-' inside an Arabic sentence or table cell.
+ */
+const ltr = (text: string): string => (getDefaultLocale().startsWith('ar') ? `\u2066${text}\u2069` : text);
 
 /** USD without decimals (spec section 9), rounded half-up on exact cents. Accepts numbers or decimal strings from the API. */
 export function formatUSD(value: number | string | bigint | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'bigint') return formatUsdWhole(value);
+  if (typeof value === 'bigint') return ltr(formatUsdWhole(value));
   try {
-    return formatUsdWhole(toCents(typeof value === 'number' ? value : value.trim()));
+    return ltr(formatUsdWhole(toCents(typeof value === 'number' ? value : value.trim())));
   } catch {
     return '—';
   }
@@ -22,13 +29,19 @@ export {
   formatDateTimeZoned,
   formatDay,
   formatTime,
+  getDefaultLocale,
+  setDefaultLocale,
   zoneAbbreviation,
   zoneLabel,
 } from './dates.ts';
-export { formatUsdCompact as formatUSDCompact } from './money.ts';
+/** Compact USD for cards: '$1.25M'. */
+export const formatUSDCompact = (value: Parameters<typeof formatUsdCompact>[0]): string => ltr(formatUsdCompact(value));
 
 const numberFmts = new Map<string, Intl.NumberFormat>();
-function nf(locale: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
+/** Numbers in the display locale: 'en-US' grouping in English, Western digits in Arabic too. */
+const numberLocale = (locale: string = getDefaultLocale()) => (locale === 'en' ? 'en-US' : locale);
+function nf(requested: string | undefined, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = numberLocale(requested);
   const key = `${locale}|${JSON.stringify(opts)}`;
   let f = numberFmts.get(key);
   if (!f) {
@@ -40,7 +53,7 @@ function nf(locale: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
 
 /** A count with thousands separators: 12,345. */
 export function formatNumber(n: number | bigint, opts: { locale?: string } = {}): string {
-  return nf(opts.locale ?? 'en-US', { maximumFractionDigits: 0 }).format(n);
+  return nf(opts.locale, { maximumFractionDigits: 0 }).format(n);
 }
 
 /**
@@ -50,7 +63,7 @@ export function formatNumber(n: number | bigint, opts: { locale?: string } = {})
  */
 export function formatPercent(value: number | { part: bigint; whole: bigint } | null | undefined, opts: { locale?: string } = {}): string {
   if (value === null || value === undefined) return '—';
-  const fmt = nf(opts.locale ?? 'en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const fmt = nf(opts.locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
   if (typeof value === 'number') return Number.isFinite(value) ? fmt.format(Math.abs(value) < 0.0005 ? 0 : value) : '—';
   if (value.whole === 0n) return '—';
   // Tenths of a percent: part * 1000 / whole, half up, on integers.
@@ -74,12 +87,12 @@ export function formatUSDExact(value: string | null | undefined): string {
   const [, sign, whole = '0', frac = ''] = m;
   const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const cents = frac.padEnd(2, '0');
-  return `${sign}$${grouped}${cents === '00' ? '' : `.${cents}`}`;
+  return ltr(`${sign}$${grouped}${cents === '00' ? '' : `.${cents}`}`);
 }
 
 /** A file size as the upload lists show it: '512 B', '14 KB', '2.5 MB'. */
 export function formatBytes(bytes: number, opts: { locale?: string } = {}): string {
-  const locale = opts.locale ?? 'en-US';
+  const locale = opts.locale;
   if (bytes < 1024) return `${nf(locale, {}).format(bytes)} B`;
   if (bytes < 1024 * 1024) return `${nf(locale, {}).format(Math.ceil(bytes / 1024))} KB`;
   return `${nf(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;

@@ -19,6 +19,7 @@ export const ZONE_OF_SETTING: Record<TimezoneSetting, string> = {
 /** The company's IANA time zone: it decides what "today" is and how instants are shown. */
 export const companyZone = (s: Pick<Settings, 'timezone'>): string => ZONE_OF_SETTING[s.timezone] ?? 'Asia/Dubai';
 export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
 export const PASSWORD_POLICIES = ['basic', 'strong', 'enterprise'] as const;
 export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { applyLanguage } from './lib/i18n';
+import { visitorLanguage } from './lib/language';
 import { applyCompanyZoneFromPage } from './lib/time-zone';
 import './styles.css';
 
@@ -33,16 +35,21 @@ const app = (
   </StrictMode>
 );
 if (root.hasAttribute('data-prerendered')) {
+  // The prerendered HTML is English: hydrate in English, then switch to the visitor's language.
   const load = PRERENDERED[window.location.pathname]?.() ?? Promise.resolve();
   void load
     .catch(() => undefined)
-    .then(() =>
+    .then(() => {
       hydrateRoot(root, app, {
         onRecoverableError(error) {
           if (!isHydrationMismatch(error)) reportError(error);
         },
-      }),
-    );
+      });
+      const language = visitorLanguage();
+      if (language !== 'en') void applyLanguage(language);
+    });
 } else {
-  createRoot(root).render(app);
+  // The language this browser last used (the account's, once known, follows in LanguageSync).
+  const language = visitorLanguage();
+  void (language === 'en' ? Promise.resolve() : applyLanguage(language)).finally(() => createRoot(root).render(app));
 }

@@ -58,6 +58,8 @@ export async function registerSpa(
   readCompanyName: () => Promise<string>,
   /** The company's IANA time zone, written as <meta name="company-time-zone"> (decision record 020). */
   readTimeZone: () => Promise<string> = async () => 'UTC',
+  /** The company's default language ('en' or 'ar'), written as <meta name="company-language"> (issue 16). */
+  readLanguage: () => Promise<string> = async () => 'en',
 ) {
   const indexPath = path.join(webDir, 'index.html');
   if (!existsSync(indexPath)) {
@@ -99,10 +101,11 @@ export async function registerSpa(
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     const companyName = await readCompanyName();
     const timeZone = await readTimeZone();
+    const language = await readLanguage();
     const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
     const page = prerendered.has(pathname) ? pathname : '';
     const year = String(new Date().getFullYear());
-    const key = `${page}\n${year}\n${companyName}\n${timeZone}`;
+    const key = `${page}\n${year}\n${companyName}\n${timeZone}\n${language}`;
     let entry = cache.get(key);
     if (!entry) {
       const name = escapeHtml(companyName);
@@ -111,7 +114,7 @@ export async function registerSpa(
         .replace(
           '<meta charset="UTF-8" />',
           () =>
-            `<meta charset="UTF-8" />\n    <meta name="company-name" content="${name}" />\n    <meta name="company-time-zone" content="${escapeHtml(timeZone)}" />`,
+            `<meta charset="UTF-8" />\n    <meta name="company-name" content="${name}" />\n    <meta name="company-time-zone" content="${escapeHtml(timeZone)}" />\n    <meta name="company-language" content="${escapeHtml(language)}" />`,
         )
         .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`);
       if (page) {

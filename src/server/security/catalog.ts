@@ -16,6 +16,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/auth/session': 'user',
   'GET /api/auth/me': 'public',
   'POST /api/auth/change-password': 'user',
+  'PUT /api/auth/language': 'user',
   'GET /api/auth/password-policy': 'public',
   'POST /api/auth/two-factor/verify': 'user',
   'GET /api/auth/two-factor': 'user',

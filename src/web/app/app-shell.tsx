@@ -2,6 +2,7 @@ import { BellRing, ChevronsUpDown, KeyRound, LogOut, type LucideIcon, ShieldChec
 import { Fragment, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { USER_TYPE_LABELS } from '../../shared/constants';
+import { LanguageSelect } from '../components/layout/language-select';
 import { Button } from '../components/ui/button';
 import {
   DropdownMenu,
@@ -28,6 +29,7 @@ import {
 } from '../components/ui/sidebar';
 import { useAuth } from '../lib/auth-context';
 import { companyName } from '../lib/company';
+import { common } from '../lib/i18n';
 import { useCompanyZone } from '../lib/time-zone';
 import { toast } from '../lib/toast';
 
@@ -55,12 +57,14 @@ export function AppShell({
 }) {
   // A change of the company's time zone re-renders the screen: its dates, "today" and times move at once.
   const zone = useCompanyZone();
+  // So does a change of language: every date, number and label re-renders in it.
+  const { i18n } = common.useT();
   return (
     <SidebarProvider>
       {/* First in the tab order: past the sidebar's links straight to the screen. */}
       <a
         href="#main"
-        className="sr-only rounded-lg bg-gold-500 px-4 py-3 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+        className="sr-only rounded-lg bg-gold-500 px-4 py-3 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:start-3 focus:z-50"
       >
         Skip to main content
       </a>
@@ -87,6 +91,7 @@ export function AppShell({
         </SidebarContent>
         <SidebarFooter>
           <UserFooter defaultTypeLabel={defaultTypeLabel} />
+          <LanguageSelect tone="dark" className="px-1 group-data-[collapsible=icon]/sidebar:hidden" />
         </SidebarFooter>
       </Sidebar>
       <SidebarInset>
@@ -95,7 +100,7 @@ export function AppShell({
           <span className="text-sm font-medium text-muted">{areaLabel}</span>
         </header>
         <main id="main" tabIndex={-1} className="mx-auto focus:outline-none w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <Fragment key={zone}>{children}</Fragment>
+          <Fragment key={`${zone}|${i18n.language}`}>{children}</Fragment>
         </main>
       </SidebarInset>
     </SidebarProvider>
@@ -113,7 +118,7 @@ function NavEntry({ item }: { item: NavItem }) {
           <Icon aria-hidden="true" className="size-4 shrink-0" />
           <span>{item.label}</span>
           {item.badge && (
-            <span className="tabular ml-auto shrink-0 rounded-full bg-gold-500 px-2 py-0.5 text-xs font-semibold leading-none text-ink-950">
+            <span className="tabular ms-auto shrink-0 rounded-full bg-gold-500 px-2 py-0.5 text-xs font-semibold leading-none text-ink-950">
               <span aria-hidden="true">{item.badge.value}</span>
               <span className="sr-only"> ({item.badge.label})</span>
             </span>
@@ -147,7 +152,7 @@ function UserFooter({ defaultTypeLabel }: { defaultTypeLabel: string }) {
           <button
             type="button"
             aria-label={`Account menu for ${user?.name ?? 'user'}`}
-            className="flex min-h-10 w-full items-center gap-2 rounded-md px-1 py-1 text-left text-white hover:bg-ink-800"
+            className="flex min-h-10 w-full items-center gap-2 rounded-md px-1 py-1 text-start text-white hover:bg-ink-800"
           >
             <span
               aria-hidden="true"

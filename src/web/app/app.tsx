@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { LoadingScreen } from '../components/ui/spinner';
 import { AuthProvider, homeFor, useAuth } from '../lib/auth-context';
+import { LanguageSync } from '../lib/language';
 import { queryClient } from '../lib/query';
 import { RequireRole } from './route-guard';
 
@@ -30,6 +31,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AuthProvider>
+          <LanguageSync />
           <Suspense fallback={<LoadingScreen />}>
             <Routes>
               <Route path="/" element={<Landing />} />

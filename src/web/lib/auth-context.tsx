@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser, SignUpInput } from '../../shared/auth';
-import { ApiError, apiGet, apiPost, onUnauthorized } from './api';
+import type { Language } from '../../shared/i18n/languages';
+import { ApiError, apiGet, apiPost, apiPut, onUnauthorized } from './api';
 import { queryClient } from './query';
 
 /** The auth events of spec section 4 (password recovery needs e-mail and is not offered). */
@@ -19,6 +20,8 @@ export interface AuthContextValue {
   signUp(input: SignUpInput): Promise<void>;
   signOut(): Promise<void>;
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  /** Keeps a language choice on the signed-in user's account (issue 16). */
+  setLanguage(language: Language): Promise<void>;
   /** Re-reads the session (the server renews its idle timer). */
   refresh(): Promise<AppUser | null>;
   onAuthStateChange(listener: (event: AuthEvent, user: AppUser | null) => void): () => void;
@@ -135,6 +138,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await apiPost('/api/auth/change-password', { body: { currentPassword, newPassword } });
         const u = await fetchSession();
         emit('USER_UPDATED', u);
+      },
+      async setLanguage(language) {
+        await apiPut('/api/auth/language', { body: { language } });
+        const current = userRef.current;
+        if (current) emit('USER_UPDATED', { ...current, language });
       },
       refresh,
       onAuthStateChange(listener) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { changePasswordInput, signInInput, signUpInput, twoFactorCodeInput } from '../../../shared/auth.ts';
+import { changePasswordInput, languageInput, signInInput, signUpInput, twoFactorCodeInput } from '../../../shared/auth.ts';
 import { SESSION_ABSOLUTE_HOURS } from '../../../shared/constants.ts';
 import { PASSWORD_POLICY_MIN_LENGTH, type PasswordPolicyInfo } from '../../../shared/password-policy.ts';
 import { currentUser } from '../../auth/guard.ts';
@@ -128,4 +128,18 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     await invalidationsOf(ctx.db)?.sync();
     return { message: 'Password changed' };
   });
+
+  // The signed-in user's own language (issue 16): kept on the account, any page of the app.
+  route.put(
+    '/api/auth/language',
+    { config: { access: 'user', duringPasswordChange: true, duringSecondFactor: 'both' } },
+    async (request) => {
+      const { language } = parse(languageInput, request.body);
+      const user = currentUser(request);
+      await ctx.db.query('UPDATE profiles SET language = $2 WHERE id = $1', [user.id, language]);
+      // Cached sessions of this user drop the old choice before the answer goes out.
+      await invalidationsOf(ctx.db)?.sync();
+      return { language };
+    },
+  );
 }

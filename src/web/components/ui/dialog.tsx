@@ -37,7 +37,7 @@ export function DialogContent({ size = 'md', hideClose, className, children, ...
         {!hideClose && (
           <D.Close
             aria-label="Close"
-            className="absolute top-3 right-3 inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-muted hover:bg-ink-100 hover:text-text focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-600"
+            className="absolute top-3 end-3 inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-muted hover:bg-ink-100 hover:text-text focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-600"
           >
             <X aria-hidden="true" className="size-5" />
           </D.Close>
@@ -48,7 +48,7 @@ export function DialogContent({ size = 'md', hideClose, className, children, ...
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 pr-10', className)} {...props} />;
+  return <div className={cn('flex flex-col gap-1.5 pe-10', className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof D.Title>) {

@@ -31,7 +31,7 @@ export function Field({ label, htmlFor, error, hint, required, className, childr
     <span className="text-sm font-medium text-text">
       {label}
       {required && (
-        <span aria-hidden="true" className="ml-0.5 text-danger-700">
+        <span aria-hidden="true" className="ms-0.5 text-danger-700">
           *
         </span>
       )}

@@ -32,7 +32,7 @@ export function SearchField({
   return (
     <Field label={label} htmlFor={id} className={className}>
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted" />
         <Input
           ref={ref}
           {...fieldProps(id, undefined, Boolean(hint))}
@@ -42,7 +42,7 @@ export function SearchField({
           value={value}
           onChange={(e) => onChange(e.target.value)}
           maxLength={maxLength}
-          className="pl-9"
+          className="ps-9"
         />
       </div>
       {hint && (

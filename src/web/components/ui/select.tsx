@@ -17,7 +17,7 @@ export type NativeSelectProps = ComponentProps<'select'> & {
 export function NativeSelect({ options, placeholder, className, wrapperClassName, children, ...props }: NativeSelectProps) {
   return (
     <div className={cn('relative w-full', wrapperClassName)}>
-      <select className={cn(controlClass, 'h-10 cursor-pointer appearance-none pr-9', className)} {...props}>
+      <select className={cn(controlClass, 'h-10 cursor-pointer appearance-none pe-9', className)} {...props}>
         {placeholder !== undefined && (
           <option value="" disabled>
             {placeholder}
@@ -30,7 +30,7 @@ export function NativeSelect({ options, placeholder, className, wrapperClassName
         ))}
         {children}
       </select>
-      <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted" />
+      <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 end-3 size-4 -translate-y-1/2 text-muted" />
     </div>
   );
 }

@@ -8,7 +8,7 @@ export const SheetTrigger = D.Trigger;
 export const SheetClose = D.Close;
 
 export type SheetContentProps = Omit<ComponentProps<typeof D.Content>, 'title'> & {
-  side?: 'left' | 'right';
+  side?: 'start' | 'end';
   /** Accessible name of the panel, rendered as a visually hidden Dialog.Title. */
   title: string;
   /** Optional visually hidden description. */
@@ -20,7 +20,7 @@ export type SheetContentProps = Omit<ComponentProps<typeof D.Content>, 'title'> 
 
 /** Off-canvas panel (modal): traps focus, closes on Escape and overlay click. */
 export function SheetContent({
-  side = 'left',
+  side = 'start',
   title,
   description,
   tone = 'light',
@@ -36,7 +36,7 @@ export function SheetContent({
       <D.Content
         className={cn(
           'fixed inset-y-0 z-50 flex h-dvh w-72 max-w-[85vw] flex-col shadow-xl focus:outline-none',
-          side === 'left' ? 'left-0 border-r' : 'right-0 border-l',
+          side === 'start' ? 'start-0 border-e' : 'end-0 border-s',
           dark ? 'border-ink-800 bg-ink-900 text-ink-50' : 'border-border bg-surface text-text',
           className,
         )}
@@ -49,7 +49,7 @@ export function SheetContent({
           <D.Close
             aria-label="Close"
             className={cn(
-              'absolute top-2 right-2 inline-flex size-10 cursor-pointer items-center justify-center rounded-md focus-visible:outline-2 focus-visible:outline-offset-2',
+              'absolute top-2 end-2 inline-flex size-10 cursor-pointer items-center justify-center rounded-md focus-visible:outline-2 focus-visible:outline-offset-2',
               dark
                 ? 'text-ink-100 hover:bg-ink-800 hover:text-white focus-visible:outline-gold-400'
                 : 'text-muted hover:bg-ink-100 hover:text-text focus-visible:outline-gold-600',

@@ -155,7 +155,7 @@ export function Sidebar({ 'aria-label': ariaLabel = 'Sidebar', className, childr
     return (
       <Sheet open={openMobile} onOpenChange={setOpenMobile}>
         <SheetContent
-          side="left"
+          side="start"
           title={ariaLabel}
           tone="dark"
           style={{ width: SIDEBAR_WIDTH_MOBILE }}
@@ -273,10 +273,11 @@ export function SidebarMenuButton({
       aria-label={collapsed && text ? text : undefined}
       title={collapsed && text ? text : undefined}
       className={cn(
-        'flex h-10 w-full min-w-0 cursor-pointer items-center gap-3 overflow-hidden rounded-md px-2.5 text-left text-sm text-ink-100 no-underline transition-colors',
+        'flex h-10 w-full min-w-0 cursor-pointer items-center gap-3 overflow-hidden rounded-md px-2.5 text-start text-sm text-ink-100 no-underline transition-colors',
         'hover:bg-ink-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-gold-400',
         '[&>svg]:size-5 [&>svg]:shrink-0 [&>span]:truncate',
-        isActive && 'bg-ink-800 font-semibold text-white shadow-[inset_3px_0_0_var(--color-gold-400)] [&>svg]:text-gold-400',
+        isActive &&
+          'bg-ink-800 font-semibold text-white shadow-[inset_3px_0_0_var(--color-gold-400)] rtl:shadow-[inset_-3px_0_0_var(--color-gold-400)] [&>svg]:text-gold-400',
         'group-data-[collapsible=icon]/sidebar:w-10 group-data-[collapsible=icon]/sidebar:justify-center group-data-[collapsible=icon]/sidebar:px-0 group-data-[collapsible=icon]/sidebar:[&>span]:sr-only',
         className,
       )}
@@ -294,7 +295,7 @@ export function SidebarMenuButton({
       <Tooltip.Trigger asChild>{button}</Tooltip.Trigger>
       {/* Not portalled: keeps the tooltip inside the sidebar landmark (axe 'region'). */}
       <Tooltip.Content
-        side="right"
+        side={typeof document !== 'undefined' && document.documentElement.dir === 'rtl' ? 'left' : 'right'}
         align="center"
         sideOffset={8}
         className="z-50 rounded-md bg-ink-950 px-2.5 py-1.5 text-xs font-medium text-white shadow-md"

@@ -28,7 +28,7 @@ export function Table({ 'aria-label': label, containerClassName, maxHeight = '70
         containerClassName,
       )}
     >
-      <table aria-label={label} className={cn('w-full border-separate border-spacing-0 text-left text-sm', className)} {...props} />
+      <table aria-label={label} className={cn('w-full border-separate border-spacing-0 text-start text-sm', className)} {...props} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LanguageSelect } from '../../components/layout/language-select';
 import { companyName, useDocumentTitle } from '../../lib/company';
 
 /** The centred card that the login, sign-up and change-password screens share. */
@@ -22,6 +23,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
           <p className="mt-1 text-sm text-muted">{subtitle}</p>
           <div className="mt-6">{children}</div>
         </div>
+        <LanguageSelect tone="dark" className="mx-auto mt-4 max-w-64" />
       </main>
     </div>
   );

@@ -64,13 +64,13 @@ function Notice({ n }: { n: InvestorCallNotice }) {
       <CardContent>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <dt className="text-muted">Amount due</dt>
-          <dd className="tabular text-right font-semibold text-ink-900">{formatUsdExact(n.amountDue)}</dd>
+          <dd className="tabular text-end font-semibold text-ink-900">{formatUsdExact(n.amountDue)}</dd>
           <dt className="text-muted">Received</dt>
-          <dd className="tabular text-right">{formatUsdExact(n.received)}</dd>
+          <dd className="tabular text-end">{formatUsdExact(n.received)}</dd>
           <dt className="text-muted">Outstanding</dt>
-          <dd className="tabular text-right">{formatUsdExact(n.outstanding)}</dd>
+          <dd className="tabular text-end">{formatUsdExact(n.outstanding)}</dd>
           <dt className="text-muted">Due date</dt>
-          <dd className="tabular text-right">{formatDate(n.dueDate)}</dd>
+          <dd className="tabular text-end">{formatDate(n.dueDate)}</dd>
         </dl>
         <h3 className="mt-4 text-sm font-semibold text-ink-900">Payment instructions</h3>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

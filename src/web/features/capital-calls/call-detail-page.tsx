@@ -87,9 +87,9 @@ export default function CallDetailPage() {
             <THead>
               <TR>
                 <TH>Investor</TH>
-                <TH className="text-right">Amount due</TH>
-                <TH className="text-right">Received</TH>
-                <TH className="text-right">Outstanding</TH>
+                <TH className="text-end">Amount due</TH>
+                <TH className="text-end">Received</TH>
+                <TH className="text-end">Outstanding</TH>
                 <TH>Status</TH>
                 <TH>Receipts</TH>
                 <TH>
@@ -104,9 +104,9 @@ export default function CallDetailPage() {
                     <span className="font-medium text-ink-900">{l.investorName}</span>
                     <span className="block text-xs text-muted">{l.investorEmail}</span>
                   </TD>
-                  <TD className="tabular text-right">{formatUsdExact(l.amountDue)}</TD>
-                  <TD className="tabular text-right">{formatUsdExact(l.received)}</TD>
-                  <TD className="tabular text-right">{formatUsdExact(l.outstanding)}</TD>
+                  <TD className="tabular text-end">{formatUsdExact(l.amountDue)}</TD>
+                  <TD className="tabular text-end">{formatUsdExact(l.received)}</TD>
+                  <TD className="tabular text-end">{formatUsdExact(l.outstanding)}</TD>
                   <TD>
                     <CallStatusBadge status={l.status} />
                   </TD>
@@ -124,7 +124,7 @@ export default function CallDetailPage() {
                       </ul>
                     )}
                   </TD>
-                  <TD className="text-right">
+                  <TD className="text-end">
                     {l.status !== 'Paid' && (
                       <Button
                         size="sm"

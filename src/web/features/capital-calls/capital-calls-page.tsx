@@ -85,9 +85,9 @@ export default function CapitalCallsPage() {
               <TH>Deal</TH>
               <TH>Call date</TH>
               <TH>Due date</TH>
-              <TH className="text-right">Called</TH>
-              <TH className="text-right">Received</TH>
-              <TH className="text-right">Outstanding</TH>
+              <TH className="text-end">Called</TH>
+              <TH className="text-end">Received</TH>
+              <TH className="text-end">Outstanding</TH>
               <TH>Status</TH>
             </TR>
           </THead>
@@ -116,9 +116,9 @@ export default function CapitalCallsPage() {
                 </TD>
                 <TD className="tabular">{formatDate(c.callDate)}</TD>
                 <TD className="tabular">{formatDate(c.dueDate)}</TD>
-                <TD className="tabular text-right">{formatUsdExact(c.totalAmount)}</TD>
-                <TD className="tabular text-right">{formatUsdExact(c.received)}</TD>
-                <TD className="tabular text-right">{formatUsdExact(c.outstanding)}</TD>
+                <TD className="tabular text-end">{formatUsdExact(c.totalAmount)}</TD>
+                <TD className="tabular text-end">{formatUsdExact(c.received)}</TD>
+                <TD className="tabular text-end">{formatUsdExact(c.outstanding)}</TD>
                 <TD>
                   <CallStatusBadge status={c.status} />
                 </TD>

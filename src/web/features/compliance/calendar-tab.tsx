@@ -122,7 +122,7 @@ export function CalendarTab({
                   key={short}
                   scope="col"
                   abbr={long}
-                  className="border-b border-border bg-ink-50 px-2 py-2 text-left text-xs font-semibold uppercase tracking-wide text-muted"
+                  className="border-b border-border bg-ink-50 px-2 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted"
                 >
                   {short}
                 </th>
@@ -144,7 +144,7 @@ export function CalendarTab({
                       aria-current={isToday ? 'date' : undefined}
                       className={cn(
                         'h-28 border-b border-border p-1.5 align-top',
-                        i < 6 && 'border-r',
+                        i < 6 && 'border-e',
                         inMonth ? 'bg-surface' : 'bg-canvas',
                         isToday && 'bg-gold-100/60 shadow-[inset_0_0_0_2px_var(--color-gold-500)]',
                       )}
@@ -246,7 +246,7 @@ export function CalendarTab({
 function Chip({ row, onOpenItem, compact = false }: { row: Row; onOpenItem: (item: ComplianceItem) => void; compact?: boolean }) {
   const Icon = STATUS_ICONS[row.status];
   const className = cn(
-    'flex w-full cursor-pointer items-start rounded border text-left font-medium transition-colors',
+    'flex w-full cursor-pointer items-start rounded border text-start font-medium transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-gold-600',
     compact ? 'min-h-6 gap-1 px-1.5 py-0.5 text-xs leading-4' : 'min-h-10 gap-1.5 px-2.5 py-2 text-sm leading-5',
     CHIP_CLASSES[row.status],

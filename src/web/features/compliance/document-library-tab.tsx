@@ -188,7 +188,7 @@ export function DocumentLibraryTab({ filters, onFilters }: { filters: LibraryFil
               <TH>Type</TH>
               <TH>Deal</TH>
               <TH>Expiry</TH>
-              <TH className="text-right">Actions</TH>
+              <TH className="text-end">Actions</TH>
             </tr>
           }
           row={({ doc, expiry }) => (

@@ -5,10 +5,10 @@ import { cn } from '../../lib/cn';
 import { STATUS_ICONS } from './compliance-ui';
 
 const COUNTER_TONES: Record<ComplianceStatus, string> = {
-  overdue: 'border-l-danger-700 [&_svg]:text-danger-700',
-  due_soon: 'border-l-warning-800 [&_svg]:text-warning-800',
-  in_progress: 'border-l-ink-700 [&_svg]:text-ink-700',
-  completed: 'border-l-success-700 [&_svg]:text-success-700',
+  overdue: 'border-s-danger-700 [&_svg]:text-danger-700',
+  due_soon: 'border-s-warning-800 [&_svg]:text-warning-800',
+  in_progress: 'border-s-ink-700 [&_svg]:text-ink-700',
+  completed: 'border-s-success-700 [&_svg]:text-success-700',
 };
 
 /** The Compliance Score (items only) and the counters by status. */
@@ -60,7 +60,7 @@ export function ScoreCard({ data, loading, failed }: { data: ComplianceOverview 
             <li key={s}>
               <div
                 className={cn(
-                  'flex h-full flex-col gap-1 rounded-md border border-l-4 border-border bg-surface px-3 py-2.5',
+                  'flex h-full flex-col gap-1 rounded-md border border-s-4 border-border bg-surface px-3 py-2.5',
                   COUNTER_TONES[s],
                 )}
                 data-testid={`compliance-counter-${s}`}

@@ -210,7 +210,7 @@ export function SortHeader({ sortKey, filters, onSort }: { sortKey: SortKey; fil
         type="button"
         onClick={() => onSort(sortKey)}
         className={cn(
-          'inline-flex min-h-10 w-full cursor-pointer items-center gap-1.5 px-2 py-2.5 text-left uppercase tracking-wide hover:text-ink-900 2xl:px-3',
+          'inline-flex min-h-10 w-full cursor-pointer items-center gap-1.5 px-2 py-2.5 text-start uppercase tracking-wide hover:text-ink-900 2xl:px-3',
           'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-600',
           active && 'text-ink-900',
         )}

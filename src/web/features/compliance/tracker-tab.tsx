@@ -132,7 +132,7 @@ export function TrackerTab({
             <SortHeader sortKey="priority" filters={filters} onSort={sortBy} />
             <TH>Assigned To</TH>
             <TH>Last Updated</TH>
-            <TH className="text-right">Actions</TH>
+            <TH className="text-end">Actions</TH>
           </tr>
         }
         row={(r) => <TrackerRow row={r} actions={actions} />}

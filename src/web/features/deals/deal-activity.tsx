@@ -91,7 +91,7 @@ export function DealActivityList({ activity }: { activity: DealActivityEntry[] }
         const Icon = KIND_ICONS[kind];
         return (
           <li key={entry.id} className="relative flex gap-3 pb-5 last:pb-0">
-            {i < activity.length - 1 && <span aria-hidden="true" className="absolute top-8 bottom-0 left-4 w-px bg-border" />}
+            {i < activity.length - 1 && <span aria-hidden="true" className="absolute top-8 bottom-0 start-4 w-px bg-border" />}
             <span
               aria-hidden="true"
               className="relative flex size-8 shrink-0 items-center justify-center rounded-full bg-ink-100 text-ink-800"

@@ -114,7 +114,7 @@ export function DealCard({
               ref={moveRef}
               variant="ghost"
               size="sm"
-              className="relative z-10 ml-auto -mr-1.5 gap-1 px-1.5 pointer-coarse:min-w-10"
+              className="relative z-10 ms-auto -me-1.5 gap-1 px-1.5 pointer-coarse:min-w-10"
               aria-label={`Move ${deal.title} to stage`}
               title="Move to another stage"
             >
@@ -143,7 +143,7 @@ export function DealCard({
                 }}
               >
                 {s}
-                {s === deal.stage && <span className="ml-auto text-xs text-muted">(current)</span>}
+                {s === deal.stage && <span className="ms-auto text-xs text-muted">(current)</span>}
               </DropdownMenuItem>
             ))}
           </DropdownMenuContent>

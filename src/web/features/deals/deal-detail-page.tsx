@@ -19,7 +19,7 @@ import { OneOffFeeCard } from './one-off-fee-card';
 function BackToPipeline() {
   return (
     <div className="mb-4">
-      <Button asChild variant="ghost" size="sm" className="-ml-3">
+      <Button asChild variant="ghost" size="sm" className="-ms-3">
         <Link to="/admin/deals">
           <ArrowLeft aria-hidden="true" />
           Back to Pipeline

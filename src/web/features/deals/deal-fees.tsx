@@ -157,22 +157,22 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
                   <THead>
                     <TR>
                       <TH>Investor</TH>
-                      <TH className="text-right">Average basis</TH>
-                      <TH className="text-right">Fee</TH>
+                      <TH className="text-end">Average basis</TH>
+                      <TH className="text-end">Fee</TH>
                     </TR>
                   </THead>
                   <TBody>
                     {preview.investors.map((i) => (
                       <TR key={i.investorId}>
                         <TD>{i.investorName}</TD>
-                        <TD className="tabular text-right">{formatUsdExact(i.averageBasis)}</TD>
-                        <TD className="tabular text-right">{formatUsdExact(i.fee)}</TD>
+                        <TD className="tabular text-end">{formatUsdExact(i.averageBasis)}</TD>
+                        <TD className="tabular text-end">{formatUsdExact(i.fee)}</TD>
                       </TR>
                     ))}
                     <TR>
                       <TD className="font-semibold">Total</TD>
                       <TD />
-                      <TD className="tabular text-right font-semibold">{formatUsdExact(preview.total)}</TD>
+                      <TD className="tabular text-end font-semibold">{formatUsdExact(preview.total)}</TD>
                     </TR>
                   </TBody>
                 </Table>
@@ -200,9 +200,9 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
               <THead>
                 <TR>
                   <TH>Period</TH>
-                  <TH className="text-right">Days</TH>
+                  <TH className="text-end">Days</TH>
                   <TH>Terms</TH>
-                  <TH className="text-right">Total</TH>
+                  <TH className="text-end">Total</TH>
                   <TH>Charged by</TH>
                 </TR>
               </THead>
@@ -215,11 +215,11 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
                       <TD className="whitespace-nowrap">
                         {formatDate(c.from)} to {formatDate(c.to)}
                       </TD>
-                      <TD className="tabular text-right">{c.days}</TD>
+                      <TD className="tabular text-end">{c.days}</TD>
                       <TD>
                         {c.rate}% a year on {c.basis}
                       </TD>
-                      <TD className="tabular text-right">{formatUsdExact(c.total)}</TD>
+                      <TD className="tabular text-end">{formatUsdExact(c.total)}</TD>
                       <TD>
                         {c.callId ? (
                           <Link className="font-medium text-ink-900 underline underline-offset-2" to={`/admin/capital-calls/${c.callId}`}>

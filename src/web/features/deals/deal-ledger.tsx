@@ -76,7 +76,7 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
                   <TR>
                     <TH>Investor</TH>
                     {FIGURES.slice(0, 5).map(([key, label]) => (
-                      <TH key={key} className="text-right">
+                      <TH key={key} className="text-end">
                         {label}
                       </TH>
                     ))}
@@ -87,7 +87,7 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
                     <TR key={i.investorId}>
                       <TD>{i.investorName}</TD>
                       {FIGURES.slice(0, 5).map(([key]) => (
-                        <TD key={key} className="tabular text-right">
+                        <TD key={key} className="tabular text-end">
                           {formatUsdExact(i.balances[key])}
                         </TD>
                       ))}

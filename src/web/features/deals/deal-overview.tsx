@@ -94,7 +94,7 @@ export function DealDocuments({ title, documents }: { title: string; documents: 
         <tr>
           <TH>Name</TH>
           <TH>Type</TH>
-          <TH className="text-right">Size</TH>
+          <TH className="text-end">Size</TH>
           <TH>Uploaded</TH>
           <TH>Expiry</TH>
           <TH>
@@ -115,7 +115,7 @@ export function DealDocuments({ title, documents }: { title: string; documents: 
             <TR key={doc.id}>
               <TD className="max-w-64 font-medium break-words text-ink-900">{doc.name}</TD>
               <TD className="whitespace-nowrap">{doc.type}</TD>
-              <TD className="tabular text-right whitespace-nowrap">{formatNumber(Number(doc.fileSize))} KB</TD>
+              <TD className="tabular text-end whitespace-nowrap">{formatNumber(Number(doc.fileSize))} KB</TD>
               <TD className="tabular whitespace-nowrap">{formatDate(doc.uploadDate)}</TD>
               <TD className="whitespace-nowrap">
                 <ExpiryLabel date={doc.expirationDate} />

@@ -353,7 +353,7 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
             <TH>Version</TH>
             <TH>Terms</TH>
             <TH>Carry Recipients</TH>
-            <TH className="text-right">Distributions</TH>
+            <TH className="text-end">Distributions</TH>
             <TH>Saved</TH>
           </TR>
         </THead>
@@ -366,7 +366,7 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
                 <TD className="tabular">{v.version}</TD>
                 <TD>{describeTerms(v)}</TD>
                 <TD>{v.carryRecipients.map((r) => `${r.name} ${r.share}%`).join(', ') || '—'}</TD>
-                <TD className="tabular text-right">{v.distributionCount}</TD>
+                <TD className="tabular text-end">{v.distributionCount}</TD>
                 <TD className="whitespace-nowrap">
                   {formatDate(v.createdAt.slice(0, 10))}
                   {v.createdByName ? ` · ${v.createdByName}` : ''}

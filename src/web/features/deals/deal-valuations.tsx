@@ -47,7 +47,7 @@ export function DealValuations({ dealId, valuations }: { dealId: string; valuati
           <THead>
             <TR>
               <TH>Date</TH>
-              <TH className="text-right">Current value</TH>
+              <TH className="text-end">Current value</TH>
               <TH>Expected exit</TH>
               <TH>Performance</TH>
             </TR>
@@ -59,7 +59,7 @@ export function DealValuations({ dealId, valuations }: { dealId: string; valuati
               valuations.map((v) => (
                 <TR key={v.id}>
                   <TD>{formatDate(v.valuationDate)}</TD>
-                  <TD className="tabular text-right">{formatUSD(v.currentValue)}</TD>
+                  <TD className="tabular text-end">{formatUSD(v.currentValue)}</TD>
                   <TD>{v.expectedExit ?? '—'}</TD>
                   <TD>
                     <Badge tone={performanceTone(v.performanceStatus)}>{v.performanceStatus}</Badge>

@@ -48,7 +48,7 @@ export function LedgerEntries({ dealId, entries }: { dealId: string; entries: Le
             <TH>Date</TH>
             <TH>Investor</TH>
             <TH>Entry</TH>
-            <TH className="text-right">Amount</TH>
+            <TH className="text-end">Amount</TH>
             <TH>Memo / reason</TH>
             <TH>
               <span className="sr-only">Actions</span>
@@ -63,12 +63,12 @@ export function LedgerEntries({ dealId, entries }: { dealId: string; entries: Le
                 <TD className="tabular whitespace-nowrap">{formatDate(e.date)}</TD>
                 <TD>{e.investorName}</TD>
                 <TD>{label}</TD>
-                <TD className="tabular text-right whitespace-nowrap">
+                <TD className="tabular text-end whitespace-nowrap">
                   {e.kind === 'reversal' ? '−' : ''}
                   {formatUsdExact(e.amount)}
                 </TD>
                 <TD className="max-w-64 break-words text-muted">{e.memo ?? ''}</TD>
-                <TD className="text-right">
+                <TD className="text-end">
                   {e.reversedBy ? (
                     <Badge tone="neutral">Reversed</Badge>
                   ) : (

@@ -42,7 +42,7 @@ export default function NewDealPage() {
   return (
     <>
       <div className="mb-4">
-        <Button asChild variant="ghost" size="sm" className="-ml-3">
+        <Button asChild variant="ghost" size="sm" className="-ms-3">
           <Link to="/admin/deals">
             <ArrowLeft aria-hidden="true" />
             Back to Pipeline

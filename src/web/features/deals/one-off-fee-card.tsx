@@ -106,7 +106,7 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
                 <TH>Date</TH>
                 <TH>Investor</TH>
                 <TH>Description</TH>
-                <TH className="text-right">Amount</TH>
+                <TH className="text-end">Amount</TH>
               </TR>
             </THead>
             <TBody>
@@ -115,7 +115,7 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
                   <TD className="whitespace-nowrap">{formatDate(f.date)}</TD>
                   <TD>{f.investorName}</TD>
                   <TD>{f.memo ?? '—'}</TD>
-                  <TD className="tabular text-right">{formatUsdExact(f.amount)}</TD>
+                  <TD className="tabular text-end">{formatUsdExact(f.amount)}</TD>
                 </TR>
               ))}
             </TBody>

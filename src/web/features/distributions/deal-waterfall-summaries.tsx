@@ -26,13 +26,13 @@ export function DealWaterfallSummaries() {
             <TR>
               <TH>Deal</TH>
               <TH>Terms</TH>
-              <TH className="text-right">Contributed</TH>
-              <TH className="text-right">Distributed</TH>
-              <TH className="text-right">Return of Capital</TH>
-              <TH className="text-right">Preferred Return</TH>
-              <TH className="text-right">Catch-up</TH>
-              <TH className="text-right">Carry Split (Investors)</TH>
-              <TH className="text-right">Carry Split (GP)</TH>
+              <TH className="text-end">Contributed</TH>
+              <TH className="text-end">Distributed</TH>
+              <TH className="text-end">Return of Capital</TH>
+              <TH className="text-end">Preferred Return</TH>
+              <TH className="text-end">Catch-up</TH>
+              <TH className="text-end">Carry Split (Investors)</TH>
+              <TH className="text-end">Carry Split (GP)</TH>
               <TH>Hurdle Status</TH>
               <TH>Carry Paid by Recipient</TH>
             </TR>
@@ -48,13 +48,13 @@ export function DealWaterfallSummaries() {
                     {d.termsSummary}
                     {d.termsVersion ? <span className="block text-xs text-muted">Version {d.termsVersion}</span> : null}
                   </TD>
-                  <TD className="tabular text-right">{formatUSDExact(d.contributed)}</TD>
-                  <TD className="tabular text-right">{formatUSDExact(d.distributed)}</TD>
-                  <TD className="tabular text-right">{formatUSDExact(d.tiers.returnOfCapital)}</TD>
-                  <TD className="tabular text-right">{formatUSDExact(d.tiers.preferredReturn)}</TD>
-                  <TD className="tabular text-right">{formatUSDExact(d.tiers.catchUp)}</TD>
-                  <TD className="tabular text-right">{formatUSDExact(d.tiers.carriedInterestLp)}</TD>
-                  <TD className="tabular text-right">{formatUSDExact(d.tiers.carriedInterestGp)}</TD>
+                  <TD className="tabular text-end">{formatUSDExact(d.contributed)}</TD>
+                  <TD className="tabular text-end">{formatUSDExact(d.distributed)}</TD>
+                  <TD className="tabular text-end">{formatUSDExact(d.tiers.returnOfCapital)}</TD>
+                  <TD className="tabular text-end">{formatUSDExact(d.tiers.preferredReturn)}</TD>
+                  <TD className="tabular text-end">{formatUSDExact(d.tiers.catchUp)}</TD>
+                  <TD className="tabular text-end">{formatUSDExact(d.tiers.carriedInterestLp)}</TD>
+                  <TD className="tabular text-end">{formatUSDExact(d.tiers.carriedInterestGp)}</TD>
                   <TD className="min-w-40">
                     {cents(d.hurdleRemaining) > 0n ? (
                       <>

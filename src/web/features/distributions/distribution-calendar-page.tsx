@@ -211,7 +211,7 @@ function DistributionListItem({ item, upcoming }: { item: DistributionItem; upco
       data-testid="distribution-item"
       className={cn(
         'rounded-lg border bg-surface p-4 shadow-sm sm:p-5',
-        item.status === 'Pending' ? 'border-warning-800/25 border-l-4 border-l-warning-800/60' : 'border-border',
+        item.status === 'Pending' ? 'border-warning-800/25 border-s-4 border-s-warning-800/60' : 'border-border',
       )}
     >
       <div className="flex items-start justify-between gap-3">

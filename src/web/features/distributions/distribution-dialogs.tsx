@@ -119,14 +119,14 @@ export function PreviewDialog({
                 <THead>
                   <TR>
                     <TH>Carry Recipient</TH>
-                    <TH className="text-right">Amount</TH>
+                    <TH className="text-end">Amount</TH>
                   </TR>
                 </THead>
                 <TBody>
                   {p.carry.map((c) => (
                     <TR key={`${c.kind}-${c.userId ?? c.name}`}>
                       <TD className="font-medium">{c.name}</TD>
-                      <TD className="tabular text-right">{formatUSDExact(c.amount)}</TD>
+                      <TD className="tabular text-end">{formatUSDExact(c.amount)}</TD>
                     </TR>
                   ))}
                 </TBody>

@@ -106,27 +106,27 @@ function Allocations({ event }: { event: DistributionEvent }) {
         <THead>
           <TR>
             <TH>Investor</TH>
-            <TH className="text-right">Share</TH>
-            <TH className="text-right">Amount</TH>
+            <TH className="text-end">Share</TH>
+            <TH className="text-end">Amount</TH>
           </TR>
         </THead>
         <TBody>
           {event.allocations.map((a) => (
             <TR key={a.investorId}>
               <TD className="font-medium">{a.investorName}</TD>
-              <TD className="tabular text-right text-muted">{share(a.amount)}</TD>
-              <TD className="tabular text-right">{formatUSDExact(a.amount)}</TD>
+              <TD className="tabular text-end text-muted">{share(a.amount)}</TD>
+              <TD className="tabular text-end">{formatUSDExact(a.amount)}</TD>
             </TR>
           ))}
         </TBody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2} className="border-t border-border px-3 py-2.5 text-left text-sm font-semibold text-ink-900">
+            <th scope="row" colSpan={2} className="border-t border-border px-3 py-2.5 text-start text-sm font-semibold text-ink-900">
               Total allocated
             </th>
             <td
               data-testid="allocation-sum"
-              className="tabular border-t border-border px-3 py-2.5 text-right text-sm font-semibold text-ink-900"
+              className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900"
             >
               {formatUSDExact(fromCents(sum))}
             </td>

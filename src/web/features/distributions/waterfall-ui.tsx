@@ -64,7 +64,7 @@ export function WaterfallChart({
             <span className="sr-only">Chart</span>
           </TH>
           <TH>To</TH>
-          <TH className="text-right">Amount</TH>
+          <TH className="text-end">Amount</TH>
         </TR>
       </THead>
       <TBody>
@@ -84,17 +84,17 @@ export function WaterfallChart({
                 </div>
               </TD>
               <TD className="text-muted">{s.who}</TD>
-              <TD className="tabular text-right">{formatUSDExact(fromCents(s.amount))}</TD>
+              <TD className="tabular text-end">{formatUSDExact(fromCents(s.amount))}</TD>
             </TR>
           );
         })}
       </TBody>
       <tfoot>
         <tr>
-          <th scope="row" colSpan={3} className="border-t border-border px-3 py-2.5 text-left text-sm font-semibold text-ink-900">
+          <th scope="row" colSpan={3} className="border-t border-border px-3 py-2.5 text-start text-sm font-semibold text-ink-900">
             Total
           </th>
-          <td className="tabular border-t border-border px-3 py-2.5 text-right text-sm font-semibold text-ink-900">
+          <td className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900">
             {formatUSDExact(total)}
           </td>
         </tr>
@@ -111,26 +111,26 @@ export function InvestorTiersTable({ investors, caption }: { investors: Waterfal
       <THead>
         <TR>
           <TH>Investor</TH>
-          <TH className="text-right">Return of Capital</TH>
-          <TH className="text-right">Preferred Return</TH>
-          <TH className="text-right">Catch-up</TH>
-          <TH className="text-right">Carried Interest Split</TH>
-          <TH className="text-right">Amount</TH>
-          {fees && <TH className="text-right">Fees Deducted</TH>}
-          {fees && <TH className="text-right">Paid</TH>}
+          <TH className="text-end">Return of Capital</TH>
+          <TH className="text-end">Preferred Return</TH>
+          <TH className="text-end">Catch-up</TH>
+          <TH className="text-end">Carried Interest Split</TH>
+          <TH className="text-end">Amount</TH>
+          {fees && <TH className="text-end">Fees Deducted</TH>}
+          {fees && <TH className="text-end">Paid</TH>}
         </TR>
       </THead>
       <TBody>
         {investors.map((i) => (
           <TR key={i.investorId}>
             <TD className="font-medium">{i.investorName}</TD>
-            <TD className="tabular text-right">{formatUSDExact(i.tiers.returnOfCapital)}</TD>
-            <TD className="tabular text-right">{formatUSDExact(i.tiers.preferredReturn)}</TD>
-            <TD className="tabular text-right">{formatUSDExact(i.tiers.catchUp)}</TD>
-            <TD className="tabular text-right">{formatUSDExact(i.tiers.carriedInterest)}</TD>
-            <TD className="tabular text-right font-semibold">{formatUSDExact(i.amount)}</TD>
-            {fees && <TD className="tabular text-right">-{formatUSDExact(i.feeDeducted)}</TD>}
-            {fees && <TD className="tabular text-right font-semibold">{formatUSDExact(i.net)}</TD>}
+            <TD className="tabular text-end">{formatUSDExact(i.tiers.returnOfCapital)}</TD>
+            <TD className="tabular text-end">{formatUSDExact(i.tiers.preferredReturn)}</TD>
+            <TD className="tabular text-end">{formatUSDExact(i.tiers.catchUp)}</TD>
+            <TD className="tabular text-end">{formatUSDExact(i.tiers.carriedInterest)}</TD>
+            <TD className="tabular text-end font-semibold">{formatUSDExact(i.amount)}</TD>
+            {fees && <TD className="tabular text-end">-{formatUSDExact(i.feeDeducted)}</TD>}
+            {fees && <TD className="tabular text-end font-semibold">{formatUSDExact(i.net)}</TD>}
           </TR>
         ))}
       </TBody>
@@ -161,7 +161,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-muted">{label}</dt>
-      <dd className="tabular text-right text-text">{children}</dd>
+      <dd className="tabular text-end text-text">{children}</dd>
     </>
   );
 }

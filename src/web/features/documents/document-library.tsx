@@ -72,7 +72,7 @@ export function DocumentLibrary() {
                   <TH>Uploaded</TH>
                   <TH>Investors</TH>
                   <TH>Expiry</TH>
-                  <TH className="sticky right-0 bg-ink-50">
+                  <TH className="sticky end-0 bg-ink-50">
                     <span className="sr-only">Actions</span>
                   </TH>
                 </tr>
@@ -103,7 +103,7 @@ export function DocumentLibrary() {
                     <TD>
                       <ExpiryLabel date={d.expirationDate} />
                     </TD>
-                    <TD className="sticky right-0 bg-surface pl-1 group-hover:bg-ink-50">
+                    <TD className="sticky end-0 bg-surface ps-1 group-hover:bg-ink-50">
                       <RowActions doc={d} onDelete={() => setDeleting(d)} compact />
                     </TD>
                   </TR>

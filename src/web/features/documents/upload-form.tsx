@@ -194,7 +194,7 @@ export function UploadForm() {
                   accept={ACCEPT_ATTRIBUTE}
                   required
                   onChange={(e) => onFileChange(e.target.files?.[0] ?? null)}
-                  className="cursor-pointer py-1.5 file:mr-3 file:cursor-pointer file:rounded file:border-0 file:bg-ink-100 file:px-3 file:py-1 file:text-sm file:font-medium file:text-ink-900 hover:file:bg-ink-50"
+                  className="cursor-pointer py-1.5 file:me-3 file:cursor-pointer file:rounded file:border-0 file:bg-ink-100 file:px-3 file:py-1 file:text-sm file:font-medium file:text-ink-900 hover:file:bg-ink-50"
                 />
               </Field>
               <Field label="Document Name" htmlFor="upload-name" error={form.errorOf('name')} required>

@@ -67,8 +67,8 @@ function SuitabilityReviewAction({ review }: { review: Data['review'] }) {
       data-testid="suitability-review"
       className={cn(
         'flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between',
-        status === 'Overdue' && 'border-l-4 border-l-danger-700',
-        status === 'Due Soon' && 'border-l-4 border-l-warning-800/70',
+        status === 'Overdue' && 'border-s-4 border-s-danger-700',
+        status === 'Due Soon' && 'border-s-4 border-s-warning-800/70',
       )}
     >
       <div className="flex min-w-0 items-start gap-4">
@@ -195,7 +195,7 @@ function DocumentRow({ doc }: { doc: ComplianceDocument }) {
           </p>
         </div>
       </div>
-      <div className="flex items-center gap-3 sm:ml-auto">
+      <div className="flex items-center gap-3 sm:ms-auto">
         <Badge tone={DOCUMENT_TONE[doc.status]}>{doc.status}</Badge>
         <Button variant="secondary" size="sm" busy={busy} onClick={() => void onDownload()}>
           {!busy && <Download aria-hidden="true" />}

@@ -281,7 +281,7 @@ function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) 
       </div>
 
       {uploading && (
-        <div className="flex flex-col gap-1.5 pl-8" aria-live="polite">
+        <div className="flex flex-col gap-1.5 ps-8" aria-live="polite">
           <p className="truncate text-sm text-muted">
             Uploading {fileName}... <span className="tabular">{Math.round(progress)}%</span>
           </p>
@@ -297,12 +297,12 @@ function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) 
       )}
 
       {error && (
-        <p id={`${uid}-error`} role="alert" className="ml-8 rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
+        <p id={`${uid}-error`} role="alert" className="ms-8 rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
           {error}
         </p>
       )}
 
-      <div className="flex flex-wrap items-center gap-2 pl-8">
+      <div className="flex flex-wrap items-center gap-2 ps-8">
         <input
           ref={inputRef}
           id={`${uid}-file`}

@@ -181,11 +181,11 @@ function NextPaymentCard({ data }: { data: InvestorDashboardData | undefined }) 
       {next && (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 border-t border-border pt-3 text-sm">
           <dt className="text-muted">Amount</dt>
-          <dd className="tabular text-right font-semibold text-ink-900" data-testid="next-payment-amount">
+          <dd className="tabular text-end font-semibold text-ink-900" data-testid="next-payment-amount">
             {formatUSD(next.amount)}
           </dd>
           <dt className="text-muted">Deal</dt>
-          <dd className="break-words text-right text-ink-900">{next.dealName}</dd>
+          <dd className="break-words text-end text-ink-900">{next.dealName}</dd>
         </dl>
       )}
       {data && (
@@ -206,7 +206,7 @@ function UnreadMessagesCard({ data }: { data: InvestorDashboardData | undefined 
       role="group"
       aria-labelledby={labelId}
       data-testid="stat-unread-messages"
-      className={cn('flex flex-col gap-2 p-5', n !== undefined && n > 0 && 'border-l-4 border-l-gold-500')}
+      className={cn('flex flex-col gap-2 p-5', n !== undefined && n > 0 && 'border-s-4 border-s-gold-500')}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">

@@ -187,7 +187,7 @@ function KycApplicationsTab({ list }: { list: ReturnType<typeof useKycList> }) {
               <TH>Completion</TH>
               <TH>Submitted</TH>
               <TH>Reviewed By</TH>
-              <TH className="text-right">Actions</TH>
+              <TH className="text-end">Actions</TH>
             </tr>
           }
           row={(a) => <KycRow app={a} onOpen={open} />}

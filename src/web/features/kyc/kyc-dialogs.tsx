@@ -153,7 +153,7 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
                         )}
                         {KYC_DOCUMENT_LABELS[kind]}
                       </p>
-                      <p className="truncate pl-6 text-xs text-muted" title={doc?.originalName}>
+                      <p className="truncate ps-6 text-xs text-muted" title={doc?.originalName}>
                         {doc ? (
                           <>
                             <span className="tabular">{formatDate(doc.uploadedAt)}</span> · {doc.originalName} · {formatBytes(doc.byteSize)}
@@ -163,7 +163,7 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
                         )}
                       </p>
                     </div>
-                    {doc && <KycFileActions owner={{ applicationId: app.id }} kind={kind} doc={doc} className="pl-6 sm:pl-0" />}
+                    {doc && <KycFileActions owner={{ applicationId: app.id }} kind={kind} doc={doc} className="ps-6 sm:ps-0" />}
                   </li>
                 );
               })}
@@ -177,7 +177,7 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
             {app.history.length === 0 ? (
               <p className="text-sm text-muted">No history yet</p>
             ) : (
-              <ol className="flex flex-col gap-2 border-l-2 border-border pl-4" data-testid="kyc-history">
+              <ol className="flex flex-col gap-2 border-s-2 border-border ps-4" data-testid="kyc-history">
                 {app.history.map((h) => (
                   <li key={h.id} className="text-sm">
                     <p className="flex flex-wrap items-center gap-1.5">

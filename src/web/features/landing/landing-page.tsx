@@ -45,7 +45,7 @@ export default function LandingPage() {
     <div className="min-h-dvh bg-canvas text-text">
       <a
         href="#main"
-        className="sr-only rounded-lg bg-gold-500 px-4 py-3 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+        className="sr-only rounded-lg bg-gold-500 px-4 py-3 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:start-3 focus:z-50"
       >
         Skip to main content
       </a>
@@ -104,7 +104,7 @@ export default function LandingPage() {
           <Container className="py-12 sm:py-16">
             <dl className="grid grid-cols-1 gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
               {STATS.map((stat) => (
-                <div key={stat.label} className="flex flex-col-reverse border-l-2 border-gold-500 pl-5">
+                <div key={stat.label} className="flex flex-col-reverse border-s-2 border-gold-500 ps-5">
                   <dt className="mt-1 text-sm font-medium text-muted">{stat.label}</dt>
                   <dd className="tabular text-4xl font-semibold tracking-tight text-ink-900 sm:text-5xl">{stat.value}</dd>
                 </div>

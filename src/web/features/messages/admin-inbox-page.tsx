@@ -87,12 +87,12 @@ export default function AdminInboxPage() {
         <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-end">
           <Field label="Search messages" htmlFor={id('search')}>
             <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted" />
               <Input
                 id={id('search')}
                 type="search"
                 placeholder="Investor, subject or text"
-                className="pl-9"
+                className="ps-9"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
               />
@@ -176,7 +176,7 @@ function InboxItem({
     <li
       className={cn(
         'relative rounded-lg border p-4 shadow-sm transition-colors hover:border-gold-500/60 sm:p-5',
-        unread ? 'border-gold-500/40 border-l-4 border-l-gold-500 bg-gold-100/40' : 'border-border bg-surface',
+        unread ? 'border-gold-500/40 border-s-4 border-s-gold-500 bg-gold-100/40' : 'border-border bg-surface',
       )}
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
@@ -194,7 +194,7 @@ function InboxItem({
             <button
               type="button"
               onClick={(e) => onOpen(thread.id, 'view', e.currentTarget)}
-              className="cursor-pointer text-left after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-gold-600"
+              className="cursor-pointer text-start after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-gold-600"
             >
               {thread.subject}
             </button>

@@ -36,7 +36,7 @@ export function AttachmentField({
           accept={ACCEPT}
           disabled={disabled}
           onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-          className="min-w-0 cursor-pointer py-1.5 file:mr-3 file:cursor-pointer file:rounded file:border-0 file:bg-ink-100 file:px-3 file:py-1 file:text-sm file:font-medium file:text-ink-900 hover:file:bg-ink-50"
+          className="min-w-0 cursor-pointer py-1.5 file:me-3 file:cursor-pointer file:rounded file:border-0 file:bg-ink-100 file:px-3 file:py-1 file:text-sm file:font-medium file:text-ink-900 hover:file:bg-ink-50"
         />
         {file && (
           <Button

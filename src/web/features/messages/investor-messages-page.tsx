@@ -130,7 +130,7 @@ function ThreadItem({
     <li
       className={cn(
         'rounded-lg border p-4 shadow-sm sm:p-5',
-        unread ? 'border-gold-500/40 border-l-4 border-l-gold-500 bg-gold-100/40' : 'border-border bg-surface',
+        unread ? 'border-gold-500/40 border-s-4 border-s-gold-500 bg-gold-100/40' : 'border-border bg-surface',
       )}
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">

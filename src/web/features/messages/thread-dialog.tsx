@@ -134,8 +134,8 @@ export function MessageItem({ side, message }: { side: Side; message: ThreadMess
     <li
       className={cn(
         'rounded-lg border p-4',
-        own ? 'border-border bg-ink-50 sm:ml-8' : 'border-border bg-surface shadow-xs sm:mr-8',
-        message.senderRole === 'admin' ? 'border-l-4 border-l-ink-600' : 'border-l-4 border-l-gold-500',
+        own ? 'border-border bg-ink-50 sm:ms-8' : 'border-border bg-surface shadow-xs sm:me-8',
+        message.senderRole === 'admin' ? 'border-s-4 border-s-ink-600' : 'border-s-4 border-s-gold-500',
       )}
     >
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">

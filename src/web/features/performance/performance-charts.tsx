@@ -203,7 +203,7 @@ function AllocationByType({ allocation }: { allocation: PerformanceData['allocat
                 />
                 <span className="min-w-0 flex-1 truncate text-text">{a.type}</span>
                 <span className="tabular text-muted">{formatUSD(a.exact)}</span>
-                <span className="tabular w-14 text-right font-medium text-ink-900">{pct(a.cents)}</span>
+                <span className="tabular w-14 text-end font-medium text-ink-900">{pct(a.cents)}</span>
               </li>
             ))}
           </ul>

@@ -182,10 +182,10 @@ function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: Perf
       <THead>
         <TR>
           <TH>Deal</TH>
-          <TH className="text-right">Commitment</TH>
-          <TH className="text-right">Current Value</TH>
-          <TH className="text-right">IRR</TH>
-          <TH className="text-right">MOIC</TH>
+          <TH className="text-end">Commitment</TH>
+          <TH className="text-end">Current Value</TH>
+          <TH className="text-end">IRR</TH>
+          <TH className="text-end">MOIC</TH>
           <TH>Expected Exit</TH>
           <TH>Status</TH>
         </TR>
@@ -198,10 +198,10 @@ function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: Perf
               <span className="block text-xs text-muted">{h.dealType}</span>
               {h.fees !== '0.00' && <span className="block text-xs text-muted">Fees and expenses charged: {formatUsdExact(h.fees)}</span>}
             </TD>
-            <TD className="tabular text-right">{formatUSD(h.commitment)}</TD>
-            <TD className="tabular text-right">{formatUSD(h.currentValue)}</TD>
-            <TD className={cn('tabular text-right', h.irr !== null && h.irr < 0 && 'text-danger-700')}>{formatIrr(h.irr)}</TD>
-            <TD className="tabular text-right">{formatMoic(h.moic)}</TD>
+            <TD className="tabular text-end">{formatUSD(h.commitment)}</TD>
+            <TD className="tabular text-end">{formatUSD(h.currentValue)}</TD>
+            <TD className={cn('tabular text-end', h.irr !== null && h.irr < 0 && 'text-danger-700')}>{formatIrr(h.irr)}</TD>
+            <TD className="tabular text-end">{formatMoic(h.moic)}</TD>
             <TD className="tabular">{h.expectedExit ?? <span className="text-muted">—</span>}</TD>
             <TD>
               <Badge tone={performanceTone(h.status)}>{h.status ?? 'Not valued'}</Badge>
@@ -211,19 +211,19 @@ function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: Perf
       </TBody>
       <tfoot>
         <tr className="bg-ink-50">
-          <th scope="row" className="border-t border-border px-3 py-2.5 text-left text-sm font-semibold text-ink-900">
+          <th scope="row" className="border-t border-border px-3 py-2.5 text-start text-sm font-semibold text-ink-900">
             Portfolio
           </th>
-          <td className="tabular border-t border-border px-3 py-2.5 text-right text-sm font-semibold text-ink-900">
+          <td className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900">
             {formatUSD(totals.commitment)}
           </td>
-          <td className="tabular border-t border-border px-3 py-2.5 text-right text-sm font-semibold text-ink-900">
+          <td className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900">
             {formatUSD(totals.currentValue)}
           </td>
-          <td className="tabular border-t border-border px-3 py-2.5 text-right text-sm font-semibold text-ink-900">
+          <td className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900">
             {formatIrr(totals.irr)}
           </td>
-          <td className="tabular border-t border-border px-3 py-2.5 text-right text-sm font-semibold text-ink-900">
+          <td className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900">
             {formatMoic(totals.moic)}
           </td>
           <td className="border-t border-border px-3 py-2.5" colSpan={2}>

@@ -261,7 +261,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
       </Tabs>
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center justify-end gap-2 sm:gap-3 border-t border-border bg-canvas/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
-        <p className="sr-only mr-auto text-sm text-muted sm:not-sr-only" aria-live="polite">
+        <p className="sr-only me-auto text-sm text-muted sm:not-sr-only" aria-live="polite">
           {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
         </p>
         <Button type="button" variant="ghost" onClick={discard} disabled={!dirty || save.isPending}>

@@ -102,8 +102,8 @@ function SpvCard({ spv, onEdit }: { spv: Spv; onEdit: () => void }) {
   return (
     <Card
       className={cn(
-        'flex w-full flex-col border-l-4',
-        flag === 'overdue' ? 'border-l-danger-700' : flag === 'due_soon' ? 'border-l-gold-500' : 'border-l-ink-700',
+        'flex w-full flex-col border-s-4',
+        flag === 'overdue' ? 'border-s-danger-700' : flag === 'due_soon' ? 'border-s-gold-500' : 'border-s-ink-700',
       )}
       data-testid="spv-card"
     >

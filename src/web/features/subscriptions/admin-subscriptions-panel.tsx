@@ -83,12 +83,12 @@ export function AdminSubscriptionsPanel() {
         <div className="grid flex-1 gap-3 sm:grid-cols-2 md:max-w-2xl">
           <Field label="Search" htmlFor="subs-search">
             <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted" />
+              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted" />
               <Input
                 id="subs-search"
                 type="search"
                 placeholder="Investor, e-mail or deal"
-                className="pl-9"
+                className="ps-9"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
               />
@@ -140,7 +140,7 @@ export function AdminSubscriptionsPanel() {
             <tr>
               <TH>Investor</TH>
               <TH>Deal</TH>
-              <TH className="text-right">Amount</TH>
+              <TH className="text-end">Amount</TH>
               <TH>Status &amp; Progress</TH>
               <TH>Submitted</TH>
               <TH>Actions</TH>
@@ -175,7 +175,7 @@ export function AdminSubscriptionsPanel() {
                     <span className="block font-medium text-ink-900">{s.dealTitle}</span>
                     <span className="block text-xs text-muted">{s.dealType}</span>
                   </TD>
-                  <TD className="tabular text-right font-medium whitespace-nowrap">{formatUSD(s.amount)}</TD>
+                  <TD className="tabular text-end font-medium whitespace-nowrap">{formatUSD(s.amount)}</TD>
                   <TD className="w-44 min-w-44">
                     <SubscriptionStatusBadge status={s.status} />
                     <SubscriptionProgress

@@ -259,7 +259,7 @@ export function SubscribeForm() {
                 required
               >
                 <div className="relative">
-                  <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted">
+                  <span aria-hidden="true" className="pointer-events-none absolute top-1/2 start-3 -translate-y-1/2 text-sm text-muted">
                     $
                   </span>
                   <Input
@@ -270,7 +270,7 @@ export function SubscribeForm() {
                     }}
                     inputMode="decimal"
                     autoComplete="off"
-                    className="tabular pl-7"
+                    className="tabular ps-7"
                   />
                 </div>
               </Field>

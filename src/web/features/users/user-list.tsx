@@ -64,7 +64,7 @@ function EmailText({ user }: { user: ManagedUser }) {
 }
 
 /** The actions column stays in view when the table scrolls sideways (tablets, long e-mails). */
-export const STICKY_CELL = 'sticky right-0 z-[1] w-12 border-l border-border/60 px-1.5';
+export const STICKY_CELL = 'sticky end-0 z-[1] w-12 border-s border-border/60 px-1.5';
 
 /** Date on one line, time below it (keeps the table narrow). */
 function LastLogin({ value }: { value: string | null }) {
@@ -97,7 +97,7 @@ export function UserRow(props: RowProps) {
         <LastLogin value={u.lastLogin} />
       </TD>
       <TD className="tabular whitespace-nowrap">{formatDate(u.createdAt)}</TD>
-      <TD className={`${STICKY_CELL} bg-surface py-1.5 text-right`}>
+      <TD className={`${STICKY_CELL} bg-surface py-1.5 text-end`}>
         <RowActions {...props} />
       </TD>
     </TR>

@@ -1,0 +1,63 @@
+/**
+ * Typed translation keys (decision record 021): `t('…')` only compiles with a key the English
+ * catalogue has. Type-only imports: nothing here is bundled.
+ */
+import 'i18next';
+import type activityLogs from '../shared/i18n/en/activity-logs.json';
+import type adminDashboard from '../shared/i18n/en/admin-dashboard.json';
+import type auth from '../shared/i18n/en/auth.json';
+import type capitalAccount from '../shared/i18n/en/capital-account.json';
+import type capitalCalls from '../shared/i18n/en/capital-calls.json';
+import type common from '../shared/i18n/en/common.json';
+import type compliance from '../shared/i18n/en/compliance.json';
+import type deals from '../shared/i18n/en/deals.json';
+import type distributions from '../shared/i18n/en/distributions.json';
+import type documents from '../shared/i18n/en/documents.json';
+import type email from '../shared/i18n/en/email.json';
+import type errors from '../shared/i18n/en/errors.json';
+import type investorCompliance from '../shared/i18n/en/investor-compliance.json';
+import type investorDashboard from '../shared/i18n/en/investor-dashboard.json';
+import type investorDeals from '../shared/i18n/en/investor-deals.json';
+import type kyc from '../shared/i18n/en/kyc.json';
+import type landing from '../shared/i18n/en/landing.json';
+import type messages from '../shared/i18n/en/messages.json';
+import type notFound from '../shared/i18n/en/not-found.json';
+import type performance from '../shared/i18n/en/performance.json';
+import type profile from '../shared/i18n/en/profile.json';
+import type settings from '../shared/i18n/en/settings.json';
+import type spvs from '../shared/i18n/en/spvs.json';
+import type subscriptions from '../shared/i18n/en/subscriptions.json';
+import type users from '../shared/i18n/en/users.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      errors: typeof errors;
+      email: typeof email;
+      'activity-logs': typeof activityLogs;
+      'admin-dashboard': typeof adminDashboard;
+      auth: typeof auth;
+      'capital-account': typeof capitalAccount;
+      'capital-calls': typeof capitalCalls;
+      compliance: typeof compliance;
+      deals: typeof deals;
+      distributions: typeof distributions;
+      documents: typeof documents;
+      'investor-compliance': typeof investorCompliance;
+      'investor-dashboard': typeof investorDashboard;
+      'investor-deals': typeof investorDeals;
+      kyc: typeof kyc;
+      landing: typeof landing;
+      messages: typeof messages;
+      'not-found': typeof notFound;
+      performance: typeof performance;
+      profile: typeof profile;
+      settings: typeof settings;
+      spvs: typeof spvs;
+      subscriptions: typeof subscriptions;
+      users: typeof users;
+    };
+  }
+}

@@ -1,0 +1,155 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { setDefaultLocale } from '../../shared/dates';
+import enCommon from '../../shared/i18n/en/common.json';
+import { DISPLAY_LOCALE, directionOf, isLanguage, isolate, type Language, type Namespace } from '../../shared/i18n/languages';
+
+/**
+ * The web's languages (issue 16, decision record 021), on i18next + react-i18next.
+ *
+ * - English is the source. `common` (shell, shared components) is in the main chunk; each
+ *   feature registers its own English catalogue when its code loads (`catalog('deals', en)` in
+ *   the feature's i18n.ts), so English needs no extra request and the landing page ships only
+ *   its own strings.
+ * - Arabic catalogues load on demand (one small chunk per namespace) the first time a screen
+ *   needs them; the components suspend meanwhile. English users never download them.
+ * - Text interpolated into an Arabic sentence (names, e-mails, amounts) is isolated (FSI…PDI)
+ *   so it does not reorder the sentence around it.
+ */
+const lazyCatalogues = import.meta.glob<{ default: ResourceKey }>(['../../shared/i18n/*/*.json', '!../../shared/i18n/en/common.json']);
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = lazyCatalogues[`../../shared/i18n/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (m) => callback(null, m.default),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    );
+  },
+};
+
+void i18next
+  .use(initReactI18next)
+  .use(lazyBackend)
+  .init({
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'ar'],
+    ns: ['common'],
+    defaultNS: 'common',
+    resources: { en: { common: enCommon } },
+    partialBundledLanguages: true,
+    initAsync: false,
+    returnNull: false,
+    interpolation: {
+      // React escapes what it renders; the "escape" step isolates interpolated values in Arabic.
+      escapeValue: true,
+      escape: (value: string) => (i18next.dir() === 'rtl' ? isolate(value) : value),
+    },
+    react: { useSuspense: true },
+  });
+
+/**
+ * A feature's catalogue: registers its English strings and returns the feature's hook and a
+ * `t` for code outside components (toasts in mutation callbacks, column definitions).
+ */
+export function catalog<N extends Exclude<Namespace, 'errors' | 'email'>>(namespace: N, english: ResourceKey) {
+  i18next.addResourceBundle('en', namespace, english, true, true);
+  return {
+    useT: () => useTranslation(namespace),
+    t: i18next.getFixedT(null, namespace),
+  };
+}
+
+/** The shell's and shared components' strings. */
+export const common = {
+  useT: () => useTranslation('common'),
+  t: i18next.getFixedT(null, 'common'),
+};
+
+export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : 'en');
+
+/** Applies a language to the page: catalogues, `<html lang dir>`, formats, and the Arabic font. */
+export async function applyLanguage(language: Language): Promise<void> {
+  setDefaultLocale(DISPLAY_LOCALE[language]);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = language;
+    document.documentElement.dir = directionOf(language);
+    // The Arabic font is bundled and fetched only for Arabic (issue 16: no outside requests).
+    if (language === 'ar') void import('@fontsource-variable/noto-sans-arabic/wght.css');
+  }
+  if (i18next.language === language) return;
+  // Every namespace on screen loads before the switch, so the page changes language in one step
+  // instead of falling back to a loading screen while the catalogues arrive.
+  const used = (i18next as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];
+  const namespaces = new Set([...(i18next.options.ns as string[]), ...used, ...(language === 'en' ? [] : ['errors'])]);
+  i18next.options.ns = [...namespaces];
+  await i18next.changeLanguage(language);
+}
+
+/**
+ * A server or validation message (English, as the API sends it) in the current language: the
+ * `errors` catalogue maps each message to its translation; a message with values in it matches
+ * a catalogue pattern (`Maximum {{max}} files`). Unknown messages stay as sent.
+ */
+export function translateMessage(message: string): string {
+  if (currentLanguage() === 'en' || !message) return message;
+  const bundle = i18next.getResourceBundle(currentLanguage(), 'errors') as Record<string, string> | undefined;
+  if (!bundle) return message;
+  const exact = bundle[message];
+  if (exact) return exact;
+  for (const [pattern, translation] of patternsOf(bundle)) {
+    const m = pattern.regex.exec(message);
+    if (m) return pattern.names.reduce((text, name, i) => text.replaceAll(`{{${name}}}`, isolate(m[i + 1] ?? '')), translation);
+  }
+  return message;
+}
+
+const patternCache = new WeakMap<object, [{ regex: RegExp; names: string[] }, string][]>();
+function patternsOf(bundle: Record<string, string>) {
+  let patterns = patternCache.get(bundle);
+  if (!patterns) {
+    patterns = [];
+    for (const [key, value] of Object.entries(bundle)) {
+      if (!key.includes('{{')) continue;
+      const names: string[] = [];
+      const source = key
+        .split(/(\{\{\w+\}\})/)
+        .map((part) => {
+          const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
+          if (name) {
+            names.push(name);
+            return '(.+?)';
+          }
+          return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        })
+        .join('');
+      patterns.push([{ regex: new RegExp(`^${source}$`), names }, value]);
+    }
+    patternCache.set(bundle, patterns);
+  }
+  return patterns;
+}
+
+export { i18next };
+
+type EnumGroup = keyof (typeof enCommon)['enum'];
+
+/**
+ * The label of a value of one of the product's enums (deal stage, KYC status, user type…) in the
+ * current language, e.g. enumLabel('dealStage', 'Post-Investment'). The English labels are the
+ * spec's; an unknown value shows as it is.
+ */
+export function enumLabel(group: EnumGroup, value: string | null | undefined): string {
+  if (!value) return '';
+  const labels = (i18next.getResource(currentLanguage(), 'common', `enum.${group}`) ??
+    i18next.getResource('en', 'common', `enum.${group}`)) as Record<string, string | { label: string }> | undefined;
+  const label = labels?.[value];
+  return typeof label === 'string' ? label : (label?.label ?? value);
+}
