@@ -60,10 +60,10 @@ export async function expectMirrored(page: Page, testInfo: TestInfo, name: strin
  * by every spec): call `arabicAccount(page)` after signing in, or sign in after chooseArabic on the
  * login page (the choice is kept on the account), and the fixture resets it.
  */
-export const test = base.extend<{ resetLanguage: void }>({
+export const test = base.extend<{ resetLanguage: undefined }>({
   resetLanguage: [
     async ({ page }, use) => {
-      await use();
+      await use(undefined);
       await page.request.put('/api/auth/language', { data: { language: 'en' } }).catch(() => undefined);
     },
     { auto: true },

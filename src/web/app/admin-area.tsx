@@ -33,35 +33,39 @@ import SettingsPage from '../features/settings/settings-page';
 import SpvTrackerPage from '../features/spvs/spv-tracker-page';
 import { AdminSubscriptionsPanel } from '../features/subscriptions/admin-subscriptions-panel';
 import UserManagementPage from '../features/users/user-management-page';
+import { common } from '../lib/i18n';
 import { AppShell, type NavItem } from './app-shell';
 
 /** The admin sidebar of spec section 2, in the spec's order; later issues append their items. */
 export const ADMIN_NAV: NavItem[] = [
-  { label: 'Dashboard', to: '/admin', icon: LayoutDashboard, end: true },
-  { label: 'Deal Pipeline', to: '/admin/deals', icon: Waypoints },
-  { label: 'SPV Firewall Tracker', to: '/admin/spv-tracker', icon: Building2 },
-  { label: 'Document Vault', to: '/admin/documents', icon: FileText },
-  { label: 'Investor Onboarding', to: '/admin/investors', icon: UserCheck },
-  { label: 'Compliance Center', to: '/admin/compliance', icon: ShieldCheck },
-  { label: 'Distribution Waterfall', to: '/admin/distributions', icon: Landmark },
-  { label: 'User Management', to: '/admin/users', icon: Users },
-  { label: 'Settings', to: '/admin/settings', icon: Settings },
-  { label: 'Activity Logs', to: '/admin/activity-logs', icon: Activity },
-  { label: 'Messages', to: '/admin/messages', icon: Inbox },
-  { label: 'Capital Calls', to: '/admin/capital-calls', icon: HandCoins },
+  { labelKey: 'dashboard', to: '/admin', icon: LayoutDashboard, end: true },
+  { labelKey: 'dealPipeline', to: '/admin/deals', icon: Waypoints },
+  { labelKey: 'spvTracker', to: '/admin/spv-tracker', icon: Building2 },
+  { labelKey: 'documentVault', to: '/admin/documents', icon: FileText },
+  { labelKey: 'investorOnboarding', to: '/admin/investors', icon: UserCheck },
+  { labelKey: 'complianceCenter', to: '/admin/compliance', icon: ShieldCheck },
+  { labelKey: 'distributionWaterfall', to: '/admin/distributions', icon: Landmark },
+  { labelKey: 'userManagement', to: '/admin/users', icon: Users },
+  { labelKey: 'settings', to: '/admin/settings', icon: Settings },
+  { labelKey: 'activityLogs', to: '/admin/activity-logs', icon: Activity },
+  { labelKey: 'messages', to: '/admin/messages', icon: Inbox },
+  { labelKey: 'capitalCalls', to: '/admin/capital-calls', icon: HandCoins },
 ];
 
 export default function AdminArea() {
+  const { t } = common.useT();
   const unread = useUnreadCount('admin').data ?? 0;
   const nav = useMemo(
     () =>
       ADMIN_NAV.map((item) =>
-        item.to === '/admin/messages' && unread > 0 ? { ...item, badge: { value: unread, label: `${unread} unread` } } : item,
+        item.to === '/admin/messages' && unread > 0
+          ? { ...item, badge: { value: unread, label: common.t('nav.unread', { count: unread }) } }
+          : item,
       ),
     [unread],
   );
   return (
-    <AppShell areaLabel="Admin" nav={nav} defaultTypeLabel="Admin">
+    <AppShell areaLabel={t('shell.adminArea')} nav={nav} defaultTypeLabel={t('enum.role.admin')}>
       <Routes>
         <Route index element={<AdminDashboardPage />} />
         <Route path="deals" element={<PipelinePage />} />

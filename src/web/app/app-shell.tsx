@@ -1,7 +1,7 @@
 import { BellRing, ChevronsUpDown, KeyRound, LogOut, type LucideIcon, ShieldCheck } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { USER_TYPE_LABELS } from '../../shared/constants';
+import type enCommon from '../../shared/i18n/en/common.json';
 import { LanguageSelect } from '../components/layout/language-select';
 import { Button } from '../components/ui/button';
 import {
@@ -29,12 +29,15 @@ import {
 } from '../components/ui/sidebar';
 import { useAuth } from '../lib/auth-context';
 import { companyName } from '../lib/company';
-import { common } from '../lib/i18n';
+import { common, enumLabel } from '../lib/i18n';
 import { useCompanyZone } from '../lib/time-zone';
 import { toast } from '../lib/toast';
 
+type NavKey = keyof (typeof enCommon)['nav'];
+
 export interface NavItem {
-  label: string;
+  /** The item's label in the common catalogue (nav.*). */
+  labelKey: NavKey;
   to: string;
   icon: LucideIcon;
   /** Match the path exactly (the area's dashboard). */
@@ -58,7 +61,7 @@ export function AppShell({
   // A change of the company's time zone re-renders the screen: its dates, "today" and times move at once.
   const zone = useCompanyZone();
   // So does a change of language: every date, number and label re-renders in it.
-  const { i18n } = common.useT();
+  const { t, i18n } = common.useT();
   return (
     <SidebarProvider>
       {/* First in the tab order: past the sidebar's links straight to the screen. */}
@@ -66,9 +69,9 @@ export function AppShell({
         href="#main"
         className="sr-only rounded-lg bg-gold-500 px-4 py-3 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:start-3 focus:z-50"
       >
-        Skip to main content
+        {t('shell.skipToMain')}
       </a>
-      <Sidebar aria-label={`${areaLabel} navigation`}>
+      <Sidebar aria-label={t('shell.navigationOf', { area: areaLabel })}>
         <SidebarHeader>
           <div className="flex items-center gap-2 px-1 py-1">
             <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-gold-500 text-ink-950">
@@ -81,7 +84,7 @@ export function AppShell({
         </SidebarHeader>
         <SidebarContent>
           <SidebarGroup>
-            <SidebarGroupLabel>Navigation</SidebarGroupLabel>
+            <SidebarGroupLabel>{t('shell.navigation')}</SidebarGroupLabel>
             <SidebarMenu>
               {nav.map((item) => (
                 <NavEntry key={item.to} item={item} />
@@ -111,12 +114,14 @@ function NavEntry({ item }: { item: NavItem }) {
   const location = useLocation();
   const active = item.end ? location.pathname === item.to || location.pathname === `${item.to}/` : location.pathname.startsWith(item.to);
   const Icon = item.icon;
+  const { t } = common.useT();
+  const label = t(`nav.${item.labelKey}`);
   return (
     <SidebarMenuItem>
-      <SidebarMenuButton asChild isActive={active} tooltip={item.badge ? `${item.label} (${item.badge.label})` : item.label}>
+      <SidebarMenuButton asChild isActive={active} tooltip={item.badge ? `${label} (${item.badge.label})` : label}>
         <NavLink to={item.to} end={item.end}>
           <Icon aria-hidden="true" className="size-4 shrink-0" />
-          <span>{item.label}</span>
+          <span>{label}</span>
           {item.badge && (
             <span className="tabular ms-auto shrink-0 rounded-full bg-gold-500 px-2 py-0.5 text-xs font-semibold leading-none text-ink-950">
               <span aria-hidden="true">{item.badge.value}</span>
@@ -131,16 +136,17 @@ function NavEntry({ item }: { item: NavItem }) {
 
 function UserFooter({ defaultTypeLabel }: { defaultTypeLabel: string }) {
   const { user, signOut } = useAuth();
+  const { t } = common.useT();
   const navigate = useNavigate();
   const { state, isMobile, setOpenMobile } = useSidebar();
-  const typeLabel = user?.userType ? USER_TYPE_LABELS[user.userType] : defaultTypeLabel;
+  const typeLabel = user?.userType ? enumLabel('userType', user.userType) : defaultTypeLabel;
   const collapsed = state === 'collapsed' && !isMobile;
 
   async function logout() {
     try {
       await signOut();
     } catch {
-      toast.error('Logout failed');
+      toast.error(t('shell.logoutFailed'));
     }
     navigate('/login', { replace: true });
   }
@@ -151,7 +157,7 @@ function UserFooter({ defaultTypeLabel }: { defaultTypeLabel: string }) {
         <DropdownMenuTrigger asChild>
           <button
             type="button"
-            aria-label={`Account menu for ${user?.name ?? 'user'}`}
+            aria-label={t('shell.accountMenu', { name: user?.name ?? '' })}
             className="flex min-h-10 w-full items-center gap-2 rounded-md px-1 py-1 text-start text-white hover:bg-ink-800"
           >
             <span
@@ -179,13 +185,13 @@ function UserFooter({ defaultTypeLabel }: { defaultTypeLabel: string }) {
               navigate(`/${user?.role === 'admin' ? 'admin' : 'investor'}/profile`);
             }}
           >
-            <BellRing aria-hidden="true" className="size-4" /> Profile & notifications
+            <BellRing aria-hidden="true" className="size-4" /> {t('shell.profile')}
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => navigate('/change-password')}>
-            <KeyRound aria-hidden="true" className="size-4" /> Change password
+            <KeyRound aria-hidden="true" className="size-4" /> {t('shell.changePassword')}
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => void logout()}>
-            <LogOut aria-hidden="true" className="size-4" /> Logout
+            <LogOut aria-hidden="true" className="size-4" /> {t('shell.logout')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
@@ -193,10 +199,10 @@ function UserFooter({ defaultTypeLabel }: { defaultTypeLabel: string }) {
         variant="outline-light"
         size={collapsed ? 'icon' : 'sm'}
         onClick={() => void logout()}
-        aria-label={collapsed ? 'Logout' : undefined}
+        aria-label={collapsed ? t('shell.logout') : undefined}
       >
         <LogOut aria-hidden="true" className="size-4" />
-        {!collapsed && <span>Logout</span>}
+        {!collapsed && <span>{t('shell.logout')}</span>}
       </Button>
     </div>
   );

@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Toaster } from 'sonner';
 import { LoadingScreen } from '../components/ui/spinner';
 import { AuthProvider, homeFor, useAuth } from '../lib/auth-context';
+import { common } from '../lib/i18n';
 import { LanguageSync } from '../lib/language';
 import { queryClient } from '../lib/query';
 import { RequireRole } from './route-guard';
@@ -24,6 +25,13 @@ function Landing() {
   const { user, initialized } = useAuth();
   if (initialized && user && user.status === 'active') return <Navigate to={homeFor(user)} replace />;
   return <LandingPage />;
+}
+
+/** Toasts on the reading side's end: top right in English, top left in Arabic. */
+function AppToaster() {
+  const { i18n } = common.useT();
+  const dir = i18n.dir();
+  return <Toaster position={dir === 'rtl' ? 'top-left' : 'top-right'} dir={dir} duration={4000} visibleToasts={3} richColors closeButton />;
 }
 
 export function App() {
@@ -49,7 +57,7 @@ export function App() {
               <Route path="*" element={<NotFoundPage />} />
             </Routes>
           </Suspense>
-          <Toaster position="top-right" duration={4000} visibleToasts={3} richColors closeButton />
+          <AppToaster />
         </AuthProvider>
       </BrowserRouter>
     </QueryClientProvider>

@@ -24,33 +24,37 @@ import NotFoundPage from '../features/not-found/not-found-page';
 import PerformancePage from '../features/performance/performance-page';
 import ProfilePage from '../features/profile/profile-page';
 import SubscriptionPortalPage from '../features/subscriptions/subscription-portal-page';
+import { common } from '../lib/i18n';
 import { AppShell, type NavItem } from './app-shell';
 
 /** The investor navigation of spec section 2, in the spec's order. */
 export const INVESTOR_NAV: NavItem[] = [
-  { label: 'Dashboard', to: '/investor', icon: LayoutDashboard, end: true },
-  { label: 'Deal Vault', to: '/investor/deals', icon: FolderLock },
-  { label: 'Subscription Portal', to: '/investor/subscriptions', icon: ScrollText },
-  { label: 'Performance Dashboard', to: '/investor/performance', icon: LineChart },
-  { label: 'Distribution Calendar', to: '/investor/distributions', icon: CalendarDays },
-  { label: 'Secure Messages', to: '/investor/messages', icon: MessageSquareLock },
-  { label: 'DFSA Compliance', to: '/investor/compliance', icon: ShieldCheck },
-  { label: 'Capital Calls', to: '/investor/capital-calls', icon: HandCoins },
-  { label: 'Statements', to: '/investor/statements', icon: FileSpreadsheet },
+  { labelKey: 'dashboard', to: '/investor', icon: LayoutDashboard, end: true },
+  { labelKey: 'dealVault', to: '/investor/deals', icon: FolderLock },
+  { labelKey: 'subscriptionPortal', to: '/investor/subscriptions', icon: ScrollText },
+  { labelKey: 'performanceDashboard', to: '/investor/performance', icon: LineChart },
+  { labelKey: 'distributionCalendar', to: '/investor/distributions', icon: CalendarDays },
+  { labelKey: 'secureMessages', to: '/investor/messages', icon: MessageSquareLock },
+  { labelKey: 'dfsaCompliance', to: '/investor/compliance', icon: ShieldCheck },
+  { labelKey: 'capitalCalls', to: '/investor/capital-calls', icon: HandCoins },
+  { labelKey: 'statements', to: '/investor/statements', icon: FileSpreadsheet },
 ];
 
 export default function InvestorArea() {
+  const { t } = common.useT();
   // Unread secure messages as a badge on their item, as in the admin sidebar.
   const unread = useUnreadCount('investor').data ?? 0;
   const nav = useMemo(
     () =>
       INVESTOR_NAV.map((item) =>
-        item.to === '/investor/messages' && unread > 0 ? { ...item, badge: { value: unread, label: `${unread} unread` } } : item,
+        item.to === '/investor/messages' && unread > 0
+          ? { ...item, badge: { value: unread, label: common.t('nav.unread', { count: unread }) } }
+          : item,
       ),
     [unread],
   );
   return (
-    <AppShell areaLabel="Investor Portal" nav={nav} defaultTypeLabel="Investor">
+    <AppShell areaLabel={t('shell.investorArea')} nav={nav} defaultTypeLabel={t('enum.role.investor')}>
       <Routes>
         <Route index element={<InvestorDashboardPage kycCallToAction={<KycCallToAction />} />} />
         <Route path="deals" element={<DealVaultPage />} />

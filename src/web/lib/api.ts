@@ -1,4 +1,5 @@
 import type { ApiResponse, HttpMethod, RouteKey, RoutePath } from '../../shared/api/contract';
+import { translateMessage } from './i18n';
 
 /**
  * The one API client. Errors become ApiError with the server's message, code and
@@ -122,7 +123,7 @@ export const apiPut = call('PUT');
 export const apiPatch = call('PATCH');
 export const apiDelete = call('DELETE');
 
-/** The server's message of a failed request, if there is one to show. */
+/** The server's message of a failed request, if there is one to show, in the user's language (the errors catalogue). */
 export function serverMessage(err: unknown): string | undefined {
-  return err instanceof Error ? err.message || undefined : undefined;
+  return err instanceof Error ? (err.message ? translateMessage(err.message) : undefined) : undefined;
 }

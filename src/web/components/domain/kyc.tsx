@@ -1,15 +1,9 @@
 import { Download, Eye } from 'lucide-react';
 import { useState } from 'react';
-import {
-  KYC_DOCUMENT_LABELS,
-  KYC_STATUS_LABELS,
-  type KycDocument,
-  type KycDocumentKind,
-  type KycStatus,
-  kycStatusTone,
-} from '../../../shared/kyc';
+import { KYC_STATUS_LABELS, type KycDocument, type KycDocumentKind, type KycStatus, kycStatusTone } from '../../../shared/kyc';
 import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { common, enumLabel } from '../../lib/i18n';
 import { downloadKycDocument, type KycOwner, kycViewUrl } from '../../lib/queries/kyc';
 import { toast } from '../../lib/toast';
 import { Badge } from '../ui/badge';
@@ -36,14 +30,15 @@ export function KycFileActions({
   className?: string;
 }) {
   const [downloading, setDownloading] = useState(false);
-  const label = KYC_DOCUMENT_LABELS[kind];
+  const { t } = common.useT();
+  const label = enumLabel('kycDocument', kind);
 
   async function download() {
     setDownloading(true);
     try {
       await downloadKycDocument(owner, kind, `${label}.${doc.extension}`);
     } catch (err) {
-      toast.error('Download failed', { description: serverMessage(err) });
+      toast.error(t('action.downloadFailed'), { description: serverMessage(err) });
     } finally {
       setDownloading(false);
     }
@@ -53,12 +48,12 @@ export function KycFileActions({
     <div className={cn('flex flex-wrap items-center gap-2', className)}>
       <a href={kycViewUrl(owner, kind)} target="_blank" rel="noopener" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
         <Eye aria-hidden="true" />
-        View
-        <span className="sr-only"> {label} (opens in a new tab)</span>
+        {t('action.view')}
+        <span className="sr-only"> {t('action.opensInNewTab', { name: label })}</span>
       </a>
       <Button variant="secondary" size="sm" busy={downloading} onClick={() => void download()}>
         {!downloading && <Download aria-hidden="true" />}
-        Download
+        {t('action.download')}
         <span className="sr-only"> {label}</span>
       </Button>
     </div>

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n';
 import { Button, type ButtonProps } from './button';
 
 export const Dialog = D.Root;
@@ -36,7 +37,7 @@ export function DialogContent({ size = 'md', hideClose, className, children, ...
         {children}
         {!hideClose && (
           <D.Close
-            aria-label="Close"
+            aria-label={common.t('action.close')}
             className="absolute top-3 end-3 inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-muted hover:bg-ink-100 hover:text-text focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-600"
           >
             <X aria-hidden="true" className="size-5" />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { common } from '../../lib/i18n';
 import { Button } from './button';
 
 /**
@@ -21,7 +22,7 @@ export function EmptyState({
     <div className="flex flex-col items-center gap-3">
       <p>{noMatch}</p>
       <Button variant="secondary" size="sm" onClick={onClear}>
-        Clear filters
+        {common.t('action.clearFilters')}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { toCsv } from '../../../shared/csv';
+import { common } from '../../lib/i18n';
 import { Button } from './button';
 
 export interface CsvColumn {
@@ -15,7 +16,7 @@ export function ExportCsvButton({
   filename,
   columns,
   rows,
-  label = 'Export CSV',
+  label,
 }: {
   filename: string;
   columns: CsvColumn[];
@@ -36,7 +37,7 @@ export function ExportCsvButton({
   return (
     <Button type="button" variant="secondary" onClick={download} disabled={rows.length === 0}>
       <Download aria-hidden="true" />
-      {label}
+      {label ?? common.t('action.exportCsv')}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { translateMessage } from '../../lib/i18n';
 
 export type FieldProps = {
   label: ReactNode;
@@ -62,7 +63,7 @@ export function Field({ label, htmlFor, error, hint, required, className, childr
       {error && (
         <p id={htmlFor ? `${htmlFor}-error` : undefined} className="flex items-start gap-1.5 text-sm text-danger-700">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{error}</span>
+          <span>{typeof error === 'string' ? translateMessage(error) : error}</span>
         </p>
       )}
     </div>

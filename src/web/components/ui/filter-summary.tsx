@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { common } from '../../lib/i18n';
 import { Button } from './button';
 
 /** The line under a list's filters: how many rows show (announced politely), and Clear filters when any filter is set. */
@@ -20,7 +21,7 @@ export function FilterSummary({
       </p>
       {filtered && (
         <Button variant="ghost" size="sm" onClick={onClear}>
-          Clear filters
+          {common.t('action.clearFilters')}
         </Button>
       )}
     </div>

@@ -11,6 +11,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
+import { translateMessage } from '../../lib/i18n';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { fieldProps } from './field';
 
@@ -113,7 +114,7 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     setFormError,
     busy: isSubmitting,
     applyServerError: (err: unknown, { fallback, rename = {}, alwaysFormError = false }: ServerErrorOptions<In>) => {
-      const message = err instanceof ApiError ? err.message || fallback : fallback;
+      const message = err instanceof ApiError ? translateMessage(err.message || fallback) : fallback;
       const known = new Set(Object.keys(form.getValues()));
       let focused = false;
       let mapped = 0;

@@ -1,5 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { serverMessage } from '../../lib/api';
+import { common } from '../../lib/i18n';
 import { Button } from './button';
 import { Card } from './card';
 
@@ -10,10 +11,10 @@ export function LoadError({ title, error, onRetry, busy }: { title: string; erro
       <p role="alert" className="font-medium text-danger-700">
         {title}
       </p>
-      <p className="mt-1 text-sm text-muted">{serverMessage(error) ?? 'Check your connection, then try again.'}</p>
+      <p className="mt-1 text-sm text-muted">{serverMessage(error) ?? common.t('loadError.checkConnection')}</p>
       <Button variant="secondary" className="mt-4" busy={busy} onClick={onRetry}>
         <RotateCw aria-hidden="true" />
-        Try again
+        {common.t('action.tryAgain')}
       </Button>
     </Card>
   );

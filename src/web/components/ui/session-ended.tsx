@@ -2,6 +2,7 @@ import { LogIn } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth-context';
+import { common } from '../../lib/i18n';
 import { Button } from './button';
 
 /**
@@ -39,7 +40,7 @@ export function SessionEndedNotice({ state, children }: { state: ReturnType<type
       <p>{children}</p>
       <Button type="button" variant="secondary" size="sm" onClick={() => void state.signInAgain()} busy={state.signingIn}>
         <LogIn aria-hidden="true" />
-        Sign in again
+        {common.t('session.signInAgain')}
       </Button>
     </div>
   );

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as D } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n';
 
 export const Sheet = D.Root;
 export const SheetTrigger = D.Trigger;
@@ -47,7 +48,7 @@ export function SheetContent({
         {children}
         {!hideClose && (
           <D.Close
-            aria-label="Close"
+            aria-label={common.t('action.close')}
             className={cn(
               'absolute top-2 end-2 inline-flex size-10 cursor-pointer items-center justify-center rounded-md focus-visible:outline-2 focus-visible:outline-offset-2',
               dark

@@ -14,6 +14,7 @@ import {
   useState,
 } from 'react';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n';
 import { Button } from './button';
 import { Sheet, SheetContent } from './sheet';
 
@@ -144,7 +145,7 @@ export type SidebarProps = ComponentProps<'aside'> & { 'aria-label'?: string };
  * Mobile (< 768px): rendered inside a left Sheet (18rem), opened via openMobile.
  * Style children on state with `group-data-[collapsible=icon]/sidebar:*`.
  */
-export function Sidebar({ 'aria-label': ariaLabel = 'Sidebar', className, children, ...props }: SidebarProps) {
+export function Sidebar({ 'aria-label': ariaLabel = common.t('shell.sidebar'), className, children, ...props }: SidebarProps) {
   const { state, isMobile, openMobile, setOpenMobile } = useSidebar();
   // The sheet is opened by SidebarTrigger, not a Dialog.Trigger, so Radix has no trigger to
   // return focus to on close: remember what had focus when it opened and return it there.
@@ -314,7 +315,7 @@ export function SidebarTrigger({ onClick, variant = 'ghost', size = 'icon', ...p
     <Button
       variant={variant}
       size={size}
-      aria-label="Toggle sidebar"
+      aria-label={common.t('shell.toggleSidebar')}
       aria-expanded={isMobile ? openMobile : open}
       onClick={(e) => {
         onClick?.(e);

@@ -1,5 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n';
 
 export type SpinnerProps = {
   className?: string;
@@ -18,11 +19,11 @@ export function Spinner({ className, label }: SpinnerProps) {
   );
 }
 
-export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
+export function LoadingScreen({ label }: { label?: string }) {
   return (
     <div role="status" className="flex min-h-svh w-full items-center justify-center gap-3 bg-canvas text-muted">
       <Spinner className="size-6" />
-      <span className="text-sm font-medium">{label}</span>
+      <span className="text-sm font-medium">{label ?? common.t('status.loading')}</span>
     </div>
   );
 }
