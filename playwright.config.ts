@@ -38,7 +38,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '.test-logs/e2e-results.json' }]],
+  // E2E_RESULTS: one JSON per shard when scripts/test.mjs runs shards side by side.
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_RESULTS ?? '.test-logs/e2e-results.json' }]],
   use: {
     baseURL: E2E.baseURL,
     trace: 'off',
@@ -83,7 +84,7 @@ export default defineConfig({
         API_RATE_LIMIT_DEFAULT: '100000',
         // Faster hashes keep the browser suites quick; the production cost is covered by unit tests.
         PASSWORD_HASH_COST: '12',
-        LOG_FILE: path.join(process.cwd(), '.test-logs', 'e2e-server.log'),
+        LOG_FILE: path.join(process.cwd(), '.test-logs', `e2e-server-${PORT}.log`),
         // E-mail goes to the e2e receiver; links point back at this server.
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         PUBLIC_URL: E2E.baseURL,
@@ -112,7 +113,7 @@ export default defineConfig({
         API_RATE_LIMIT_DEFAULT: '100000',
         // Faster hashes keep the browser suites quick; the production cost is covered by unit tests.
         PASSWORD_HASH_COST: '12',
-        LOG_FILE: path.join(process.cwd(), '.test-logs', 'e2e-empty-server.log'),
+        LOG_FILE: path.join(process.cwd(), '.test-logs', `e2e-empty-server-${EMPTY_PORT}.log`),
         // No SMTP_URL here: the settings spec configures the Email tab itself.
         PUBLIC_URL: E2E.emptyBaseURL,
         EMAIL_POLL_SECONDS: '1',

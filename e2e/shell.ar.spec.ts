@@ -1,0 +1,48 @@
+import { ar, chooseArabic, expect, expectMirrored, test } from './arabic';
+import { E2E, expectNoA11yViolations, gotoLogin, signIn, signInViaUi } from './fixtures';
+
+/**
+ * Issue 16: the shell in Arabic. The Language control on the login page and in the sidebar
+ * footer, the choice kept on the account, the mirrored layout, and the company default.
+ */
+test('the login page switches to Arabic, the choice follows the user into the app and is kept on the account', async ({
+  page,
+}, testInfo) => {
+  await gotoLogin(page);
+  await chooseArabic(page);
+  await expectMirrored(page, testInfo, 'login-ar');
+  await expectNoA11yViolations(page, 'login in Arabic');
+  await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
+  await expect(page).toHaveURL(/\/admin$/);
+  const nav = page.getByRole('complementary');
+  await expect(nav.getByRole('link', { name: ar('common', 'nav.dealPipeline') })).toBeVisible();
+  await expect(nav.getByRole('link', { name: ar('common', 'nav.complianceCenter') })).toBeVisible();
+  await expectMirrored(page, testInfo, 'admin-dashboard-ar');
+  await expectNoA11yViolations(page, 'admin dashboard in Arabic');
+  // Kept on the account: a fresh browser context signs in to Arabic without choosing.
+  const me = await page.request.get('/api/auth/me');
+  expect((await me.json()).user.language).toBe('ar');
+  // Back to English from the sidebar footer's control.
+  await page.getByLabel(ar('common', 'language.label')).selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(nav.getByRole('link', { name: 'Deal Pipeline' })).toBeVisible();
+  expect((await (await page.request.get('/api/auth/me')).json()).user.language).toBe('en');
+});
+
+test('an account kept in Arabic opens in Arabic in a new browser', async ({ browser }, testInfo) => {
+  const first = await browser.newPage();
+  await signIn(first, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
+  expect((await first.request.put('/api/auth/language', { data: { language: 'ar' } })).status()).toBe(200);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('link', { name: ar('common', 'nav.settings') })).toBeVisible();
+    await expectMirrored(page, testInfo, 'admin-new-browser-ar');
+  } finally {
+    await first.request.put('/api/auth/language', { data: { language: 'en' } });
+    await context.close();
+    await first.close();
+  }
+});
