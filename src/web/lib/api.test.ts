@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { VaultDocument } from '../../shared/documents';
 import type { ManagedUser } from '../../shared/users';
+import * as client from './api';
 import { apiGet, apiPost, apiUrl } from './api';
+import { postMultipart } from './files';
 
 describe('typed API calls', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -41,5 +44,17 @@ describe('typed API calls', () => {
     await apiPost('/api/users/:id', { params: { id: 'x' } });
     // @ts-expect-error the :id parameter is required
     expect(() => apiGet('/api/deals/:id')).toThrow('Missing path parameter "id"');
+  });
+
+  it('keeps the untyped request private and types the multipart uploads from the contract too', () => {
+    // Features cannot name their own answer type: there is no `api<T>` to import (decision 019).
+    expect('api' in client).toBe(false);
+    const upload = (body: FormData) => postMultipart('/api/documents', body, {});
+    expectTypeOf(upload).returns.resolves.toEqualTypeOf<{ document: VaultDocument }>();
+    // @ts-expect-error not a POST route of the contract
+    const wrong = (body: FormData) => postMultipart('/api/document', body, {});
+    // @ts-expect-error the :kind parameter is required
+    const missing = (body: FormData) => postMultipart('/api/kyc/me/documents/:kind', body, {});
+    expect([wrong, missing]).toHaveLength(2);
   });
 });

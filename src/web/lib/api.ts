@@ -39,7 +39,11 @@ export interface RequestOptions {
 
 const isAbort = (err: unknown) => (err as { name?: string } | null)?.name === 'AbortError';
 
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * The request itself, private on purpose: features call the typed helpers below, whose answer
+ * type comes from the contract, never a caller's unchecked `api<T>` (decision 019).
+ */
+async function api(path: string, opts: RequestOptions = {}): Promise<unknown> {
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   let res: Response;
@@ -73,7 +77,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     if (res.status === 401 && !opts.quiet401) for (const l of unauthorizedListeners) l();
     throw error;
   }
-  return data as T;
+  return data;
 }
 
 /** The `:name` placeholders of a contract path, e.g. 'id' | 'kind'. */
@@ -108,14 +112,15 @@ export function apiUrl(path: string, params?: Record<string, string>, query?: Re
 function call<M extends HttpMethod>(method: M) {
   return <P extends RoutePath<M>>(path: P, ...[opts]: CallArgs<P>): Promise<ApiResponse<`${M} ${P}` & RouteKey>> => {
     const { params, query, ...rest } = (opts ?? {}) as CallOptions<string> & { params?: Record<string, string> };
-    return api(apiUrl(path, params, query), { ...rest, method });
+    // The one cast of an answer to its type: the contract's word for this route.
+    return api(apiUrl(path, params, query), { ...rest, method }) as Promise<ApiResponse<`${M} ${P}` & RouteKey>>;
   };
 }
 
 /**
  * Typed calls: the path is a route of the API contract (src/shared/api/contract.ts) with its
  * `:placeholders`, and the answer has the contract's type. `apiGet('/api/deals/:id', { params: { id } })`.
- * Prefer these to `api<T>(path)`, whose type is the caller's unchecked word.
+ * The untyped request behind them is not exported, so no caller can name its own answer type.
  */
 export const apiGet = call('GET');
 export const apiPost = call('POST');

@@ -1,4 +1,5 @@
-import { ApiError } from './api';
+import type { ApiResponse, RouteKey, RoutePath } from '../../shared/api/contract';
+import { ApiError, apiUrl, type CallOptions } from './api';
 
 export interface UploadOptions {
   onProgress?: (percent: number) => void;
@@ -10,9 +11,17 @@ const OFFLINE = 'Cannot reach the server. Check your connection and try again.';
 /**
  * A multipart POST through XMLHttpRequest, so that upload progress can be shown (fetch has
  * none). Errors become ApiError with the server's message and field messages, like api();
- * a 401 is not broadcast, so the form can keep what was typed and say what happened.
+ * a 401 is not broadcast, so the form can keep what was typed and say what happened. The route
+ * is a POST of the API contract with its `:placeholders` filled from `opts.params`, and the
+ * answer has the contract's type, like apiPost.
  */
-export function postMultipart<T>(path: string, body: FormData, opts: UploadOptions = {}): Promise<T> {
+export function postMultipart<P extends RoutePath<'POST'>>(
+  route: P,
+  body: FormData,
+  opts: UploadOptions & Pick<CallOptions<P>, 'params'>,
+): Promise<ApiResponse<`POST ${P}` & RouteKey>> {
+  type T = ApiResponse<`POST ${P}` & RouteKey>;
+  const path = apiUrl(route, opts.params as Record<string, string> | undefined);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ActivityLogPage } from '../../../shared/activity';
 import { ACTIVITY_LOG_PAGE_SIZE } from '../../../shared/constants';
-import { api } from '../../lib/api';
+import { apiGet } from '../../lib/api';
 import { activityLogKeys } from '../../lib/query-keys';
 
 /** One page of GET /api/activity-logs (its total is capped: see ActivityLogPage). */
@@ -18,11 +18,8 @@ export function useActivityLogs(filters: ActivityLogFilters) {
     queryKey: activityLogKeys.list(filters),
     initialPageParam: null as number | null,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(ACTIVITY_LOG_PAGE_SIZE) });
-      if (filters.search) params.set('search', filters.search);
-      if (filters.type) params.set('type', filters.type);
-      if (pageParam !== null) params.set('before', String(pageParam));
-      return api<ActivityLogPage>(`/api/activity-logs?${params}`, { signal });
+      const query = { limit: ACTIVITY_LOG_PAGE_SIZE, search: filters.search, type: filters.type, before: pageParam };
+      return apiGet('/api/activity-logs', { query, signal });
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,

@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CompanyProfile } from '../../../shared/company-profile';
-import type { DashboardData } from '../../../shared/dashboard';
-import { api } from '../../lib/api';
+import { apiGet } from '../../lib/api';
 import { companyKeys, dashboardKeys } from '../../lib/query-keys';
 
 /** GET /api/dashboard: the four tiles and up to four Active or Pending deals. */
 export function useDashboard() {
   return useQuery({
     queryKey: dashboardKeys.all,
-    queryFn: ({ signal }) => api<DashboardData>('/api/dashboard', { signal }),
+    queryFn: ({ signal }) => apiGet('/api/dashboard', { signal }),
   });
 }
 
@@ -16,6 +14,6 @@ export function useDashboard() {
 export function useCompanyProfile() {
   return useQuery({
     queryKey: companyKeys.profile,
-    queryFn: ({ signal }) => api<{ profile: CompanyProfile }>('/api/company', { signal }).then((r) => r.profile),
+    queryFn: ({ signal }) => apiGet('/api/company', { signal }).then((r) => r.profile),
   });
 }

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, apiPost } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
 
@@ -18,7 +18,7 @@ export default function ForgotPasswordPage() {
 
   const submit = form.handleSubmit(async ({ email }) => {
     try {
-      const res = await api<{ message: string }>('/api/auth/forgot-password', { body: { email } });
+      const res = await apiPost('/api/auth/forgot-password', { body: { email } });
       setSent(res.message);
     } catch (err) {
       const field = err instanceof ApiError ? err.fields?.email : undefined;

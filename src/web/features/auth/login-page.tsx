@@ -17,7 +17,7 @@ import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { LoadingScreen } from '../../components/ui/spinner';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, apiGet } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { redirectTarget } from '../../lib/redirect';
 import { toast } from '../../lib/toast';
@@ -152,7 +152,7 @@ function SignUpFormView({ onDone, onSwitch }: { onDone: () => void; onSwitch: ()
   const form = useZodForm(signUpForm, { defaultValues: EMPTY_FORM, guardUnsaved: true });
   const [policy, setPolicy] = useState<PasswordPolicyInfo | null>(null);
   useEffect(() => {
-    api<PasswordPolicyInfo>('/api/auth/password-policy')
+    apiGet('/api/auth/password-policy')
       .then(setPolicy)
       .catch(() => setPolicy(null));
   }, []);

@@ -7,7 +7,7 @@ import { PASSWORD_RESET_DONE, RESET_LINK_INVALID } from '../../../shared/email';
 import { Button } from '../../components/ui/button';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { LoadingScreen } from '../../components/ui/spinner';
-import { api } from '../../lib/api';
+import { apiPost } from '../../lib/api';
 import { usePasswordPolicy } from '../../lib/password-policy';
 import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
@@ -28,7 +28,7 @@ export default function ResetPasswordPage() {
   const form = useZodForm(resetPasswordForm(minLength), { defaultValues: { newPassword: '', confirmPassword: '' } });
   const check = useQuery({
     queryKey: ['reset-token', token],
-    queryFn: () => api<{ valid: boolean }>('/api/auth/reset-password/check', { body: { token } }),
+    queryFn: () => apiPost('/api/auth/reset-password/check', { body: { token } }),
     enabled: token !== '',
     retry: false,
     refetchOnWindowFocus: false,
@@ -52,7 +52,7 @@ export default function ResetPasswordPage() {
 
   const submit = form.handleSubmit(async ({ newPassword }) => {
     try {
-      await api('/api/auth/reset-password', { body: { token, password: newPassword } });
+      await apiPost('/api/auth/reset-password', { body: { token, password: newPassword } });
       // The link is used up: drop it from the address bar and the history entry.
       window.history.replaceState(null, '', '/reset-password');
       toast.success(PASSWORD_RESET_DONE);

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, apiPost } from '../../lib/api';
 import { toast } from '../../lib/toast';
 
 function errorText(err: unknown): string {
@@ -19,7 +19,7 @@ export function VerifyStep({ onDone, onCancel }: { onDone: () => Promise<unknown
 
   const submit = form.handleSubmit(async ({ code }) => {
     try {
-      await api('/api/auth/two-factor/verify', { body: { code } });
+      await apiPost('/api/auth/two-factor/verify', { body: { code } });
       await onDone();
     } catch (err) {
       form.setValue('code', '');
@@ -53,14 +53,14 @@ export function EnrolStep({ onDone, required }: { onDone: () => Promise<unknown>
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   useEffect(() => {
-    api<TwoFactorSetup>('/api/auth/two-factor/setup', { method: 'POST' })
+    apiPost('/api/auth/two-factor/setup')
       .then(setSetup)
       .catch((err) => setSetupError(errorText(err)));
   }, []);
 
   const submit = form.handleSubmit(async ({ code }) => {
     try {
-      const res = await api<{ recoveryCodes: string[] }>('/api/auth/two-factor/confirm', { body: { code } });
+      const res = await apiPost('/api/auth/two-factor/confirm', { body: { code } });
       setRecoveryCodes(res.recoveryCodes);
       toast.success('Two-factor authentication is on');
     } catch (err) {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { NOTIFICATION_TOPICS, type NotificationTopic, TOPIC_INFO } from '../../../shared/email';
 import { Button } from '../../components/ui/button';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, apiPost } from '../../lib/api';
 import { AuthCard } from './auth-card';
 
 /** The unsubscribe link of every non-essential e-mail: #token=...&topic=... (never sent to the server's logs). */
@@ -20,7 +20,7 @@ function linkParams(): { token: string; topic: NotificationTopic | null } {
 export default function UnsubscribePage() {
   const [{ token, topic }] = useState(linkParams);
   const unsubscribe = useMutation({
-    mutationFn: () => api<{ message: string }>('/api/notifications/unsubscribe', { body: { token, topic } }),
+    mutationFn: () => apiPost('/api/notifications/unsubscribe', { body: { token, topic } }),
   });
   const label = topic ? TOPIC_INFO[topic].label.toLowerCase() : '';
   const valid = token !== '' && topic !== null;

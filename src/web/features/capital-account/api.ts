@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { GeneratedStatement, InvestorCallNotice } from '../../../shared/ledger';
-import { api } from '../../lib/api';
+import { apiGet } from '../../lib/api';
 
 export function useMyCapitalCalls() {
   return useQuery({
     queryKey: ['capital-calls', 'mine'],
-    queryFn: ({ signal }) => api<{ notices: InvestorCallNotice[] }>('/api/investor/capital-calls', { signal }).then((r) => r.notices),
+    queryFn: ({ signal }) => apiGet('/api/investor/capital-calls', { signal }).then((r) => r.notices),
   });
 }
 
@@ -13,7 +12,7 @@ export function useMyCapitalCalls() {
 export function useMyGeneratedStatements() {
   return useQuery({
     queryKey: ['statements', 'mine'],
-    queryFn: ({ signal }) => api<{ statements: GeneratedStatement[] }>('/api/investor/statements', { signal }).then((r) => r.statements),
+    queryFn: ({ signal }) => apiGet('/api/investor/statements', { signal }).then((r) => r.statements),
   });
 }
 

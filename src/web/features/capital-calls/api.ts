@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DealOption } from '../../../shared/deals';
-import type { CapitalCall } from '../../../shared/ledger';
-import { api } from '../../lib/api';
+import { apiGet, apiPost } from '../../lib/api';
 
 export const callKeys = {
   all: ['capital-calls'] as const,
@@ -15,21 +13,21 @@ export { serverMessage } from '../../lib/api';
 export function useCapitalCalls() {
   return useQuery({
     queryKey: callKeys.list(),
-    queryFn: ({ signal }) => api<{ calls: CapitalCall[] }>('/api/capital-calls', { signal }).then((r) => r.calls),
+    queryFn: ({ signal }) => apiGet('/api/capital-calls', { signal }).then((r) => r.calls),
   });
 }
 
 export function useCapitalCall(id: string) {
   return useQuery({
     queryKey: callKeys.one(id),
-    queryFn: ({ signal }) => api<{ call: CapitalCall }>(`/api/capital-calls/${encodeURIComponent(id)}`, { signal }).then((r) => r.call),
+    queryFn: ({ signal }) => apiGet('/api/capital-calls/:id', { params: { id }, signal }).then((r) => r.call),
   });
 }
 
 export function useCallDeals() {
   return useQuery({
     queryKey: callKeys.deals(),
-    queryFn: ({ signal }) => api<{ deals: DealOption[] }>('/api/deals/options', { signal }).then((r) => r.deals),
+    queryFn: ({ signal }) => apiGet('/api/deals/options', { signal }).then((r) => r.deals),
     staleTime: 30_000,
   });
 }
@@ -46,7 +44,7 @@ export interface NewCallBody {
 export function useIssueCall() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewCallBody) => api<{ call: CapitalCall }>('/api/capital-calls', { body }).then((r) => r.call),
+    mutationFn: (body: NewCallBody) => apiPost('/api/capital-calls', { body }).then((r) => r.call),
     onSuccess: () => void qc.invalidateQueries({ queryKey: callKeys.all }),
   });
 }
@@ -55,7 +53,7 @@ export function useRecordReceipt(callId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { investorId: string; amount: string; valueDate: string }) =>
-      api<{ call: CapitalCall }>(`/api/capital-calls/${encodeURIComponent(callId)}/receipts`, { body }).then((r) => r.call),
+      apiPost('/api/capital-calls/:id/receipts', { params: { id: callId }, body }).then((r) => r.call),
     onSuccess: (call) => {
       qc.setQueryData(callKeys.one(callId), call);
       void qc.invalidateQueries({ queryKey: callKeys.all });

@@ -1,13 +1,11 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ComplianceItem, ComplianceOverview, complianceItemInput } from '../../../shared/compliance';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, apiGet, apiPatch, apiPost } from '../../lib/api';
 import { activityLogKeys, complianceKeys, dashboardKeys, spvKeys } from '../../lib/query-keys';
 
 /** The body of POST /api/compliance (and, whole, of PATCH /api/compliance/:id). */
 export type ComplianceItemBody = z.input<typeof complianceItemInput>;
-
-const itemPath = (id: string) => `/api/compliance/${encodeURIComponent(id)}`;
 
 /**
  * Every compliance mutation invalidates `complianceKeys.all`, and the other screens that read what
@@ -36,15 +34,14 @@ function patchCachedItems(qc: QueryClient, items: ComplianceItem[]) {
 export function useComplianceOverview() {
   return useQuery({
     queryKey: complianceKeys.overview(),
-    queryFn: ({ signal }) => api<ComplianceOverview>('/api/compliance', { signal }),
+    queryFn: ({ signal }) => apiGet('/api/compliance', { signal }),
   });
 }
 
 export function useCreateComplianceItem() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ComplianceItemBody) =>
-      api<{ item: ComplianceItem }>('/api/compliance', { method: 'POST', body }).then((r) => r.item),
+    mutationFn: (body: ComplianceItemBody) => apiPost('/api/compliance', { body }).then((r) => r.item),
     onSuccess: (item) => {
       patchCachedItems(qc, [item]);
       refreshAfterChange(qc);
@@ -56,7 +53,7 @@ export function useUpdateComplianceItem() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: Partial<ComplianceItemBody> }) =>
-      api<{ item: ComplianceItem }>(itemPath(id), { method: 'PATCH', body }).then((r) => r.item),
+      apiPatch('/api/compliance/:id', { params: { id }, body }).then((r) => r.item),
     onSuccess: (item) => {
       patchCachedItems(qc, [item]);
       refreshAfterChange(qc);
@@ -68,7 +65,7 @@ export function useUpdateComplianceItem() {
 export function useStartComplianceItem() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ item: ComplianceItem }>(`${itemPath(id)}/start`, { method: 'POST' }).then((r) => r.item),
+    mutationFn: (id: string) => apiPost('/api/compliance/:id/start', { params: { id } }).then((r) => r.item),
     onSuccess: (item) => {
       patchCachedItems(qc, [item]);
       refreshAfterChange(qc);
@@ -81,7 +78,7 @@ export function useStartComplianceItem() {
 export function useCompleteComplianceItem() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ item: ComplianceItem; next: ComplianceItem | null }>(`${itemPath(id)}/complete`, { method: 'POST' }),
+    mutationFn: (id: string) => apiPost('/api/compliance/:id/complete', { params: { id } }),
     onSuccess: ({ item, next }) => {
       patchCachedItems(qc, next ? [item, next] : [item]);
       refreshAfterChange(qc);
@@ -94,10 +91,7 @@ export function useCompleteComplianceItem() {
 export function useFileSpvReturn() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (spvId: string) =>
-      api<{ annualReturnDue: string }>(`/api/spvs/${encodeURIComponent(spvId)}/file-return`, { method: 'POST' }).then(
-        (r) => r.annualReturnDue,
-      ),
+    mutationFn: (spvId: string) => apiPost('/api/spvs/:id/file-return', { params: { id: spvId } }).then((r) => r.annualReturnDue),
     onSettled: () => refreshAfterChange(qc, { spvs: true }),
   });
 }

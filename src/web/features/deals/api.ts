@@ -20,8 +20,7 @@ import {
   type DealStagePage,
   type UpdateDealInput,
 } from '../../../shared/deals';
-import type { Spv } from '../../../shared/spvs';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, apiGet, apiPatch, apiPost } from '../../lib/api';
 import { activityLogKeys, dashboardKeys, dealKeys, documentKeys, spvKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 
@@ -37,19 +36,27 @@ const stageOfKey = (key: QueryKey): DealStage | null =>
 export const UPDATE_FAILED = 'Failed to update deal';
 export const UPDATED = 'Deal updated successfully';
 
+/** GET /api/deals answers the pipeline without `stage`, one stage's page with it (the contract has both). */
+function asPipeline(r: DealPipeline | DealStagePage): DealPipeline {
+  if ('stages' in r) return r;
+  throw new Error('Expected the pipeline from GET /api/deals');
+}
+function asStagePage(r: DealPipeline | DealStagePage): DealStagePage {
+  if ('stage' in r) return r;
+  throw new Error('Expected a stage page from GET /api/deals?stage=');
+}
+
 /** The pipeline's first load: each stage's total and first page (GET /api/deals). */
 export function usePipeline() {
   return useQuery({
     queryKey: dealKeys.list(),
-    queryFn: ({ signal }) => api<DealPipeline>('/api/deals', { signal }),
+    queryFn: ({ signal }) => apiGet('/api/deals', { signal }).then(asPipeline),
   });
 }
 
 /** The page of a stage after `cursor` (its first page without one). */
 export function fetchStagePage(stage: DealStage, cursor: string | null, signal?: AbortSignal): Promise<DealStagePage> {
-  const params = new URLSearchParams({ stage, limit: String(DEAL_PAGE_SIZE) });
-  if (cursor) params.set('cursor', cursor);
-  return api<DealStagePage>(`/api/deals?${params}`, { signal });
+  return apiGet('/api/deals', { query: { stage, limit: DEAL_PAGE_SIZE, cursor }, signal }).then(asStagePage);
 }
 
 /** A stage's first page as the list (GET /api/deals) returned it. */
@@ -160,14 +167,14 @@ function shiftDeal(qc: QueryClient, deal: Deal, from: DealStage, to: DealStage) 
 export function useDeal(id: string) {
   return useQuery({
     queryKey: dealKeys.detail(id),
-    queryFn: ({ signal }) => api<DealDetail>(`/api/deals/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/deals/:id', { params: { id }, signal }),
   });
 }
 
 export function useSpvChoices() {
   return useQuery({
     queryKey: spvKeys.dealFormChoices(),
-    queryFn: ({ signal }) => api<{ spvs: Spv[] }>('/api/spvs', { signal }).then((r) => r.spvs),
+    queryFn: ({ signal }) => apiGet('/api/spvs', { signal }).then((r) => r.spvs),
     staleTime: 60_000,
   });
 }
@@ -201,8 +208,7 @@ function storeDeal(qc: QueryClient, deal: Deal) {
 export function useCreateDeal() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateDealInput) =>
-      api<{ deal: Deal }>('/api/deals', { method: 'POST', body: input, quiet401: true }).then((r) => r.deal),
+    mutationFn: (input: CreateDealInput) => apiPost('/api/deals', { body: input, quiet401: true }).then((r) => r.deal),
     onSuccess: (deal) => {
       // The newest deal heads its column at once; the refetch then brings the server's view.
       if (qc.getQueryData(dealKeys.stage(deal.stage))) {
@@ -218,8 +224,7 @@ export function useCreateDeal() {
 export function useUpdateDeal(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateDealInput) =>
-      api<{ deal: Deal }>(`/api/deals/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, quiet401: true }).then((r) => r.deal),
+    mutationFn: (input: UpdateDealInput) => apiPatch('/api/deals/:id', { params: { id }, body: input, quiet401: true }).then((r) => r.deal),
     onSuccess: (deal) => {
       storeDeal(qc, deal);
       // The deal's activity, the pipeline and the screens that show deals change with it.
@@ -249,8 +254,7 @@ export function useMoveDeal() {
   const touched = useRef(new Set<DealStage>());
   return useMutation<Deal, unknown, { id: string; stage: DealStage }, MoveContext>({
     mutationKey: ['deals', 'move'],
-    mutationFn: ({ id, stage }) =>
-      api<{ deal: Deal }>(`/api/deals/${encodeURIComponent(id)}/move`, { method: 'POST', body: { stage } }).then((r) => r.deal),
+    mutationFn: ({ id, stage }) => apiPost('/api/deals/:id/move', { params: { id }, body: { stage } }).then((r) => r.deal),
     onMutate: async ({ id, stage }) => {
       const previous = findPipelineDeal(qc, id) ?? qc.getQueryData<DealDetail>(dealKeys.detail(id))?.deal;
       await Promise.all([

@@ -4,12 +4,7 @@ import { Link } from 'react-router';
 import { todayIso } from '../../../shared/dates';
 import { FEE_METHOD_LABEL } from '../../../shared/deal-terms';
 import { formatDate } from '../../../shared/format';
-import {
-  type ManagementFeeCharge,
-  type ManagementFeeData,
-  type ManagementFeePreview,
-  managementFeeInput,
-} from '../../../shared/management-fee';
+import { type ManagementFeePreview, managementFeeInput } from '../../../shared/management-fee';
 import { formatUsdExact } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -17,7 +12,7 @@ import { DateInput } from '../../components/ui/date-input';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api } from '../../lib/api';
+import { apiGet, apiPost } from '../../lib/api';
 import { sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
 
@@ -49,7 +44,7 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
   const qc = useQueryClient();
   const data = useQuery({
     queryKey: managementFeesKey(dealId),
-    queryFn: ({ signal }) => api<ManagementFeeData>(`/api/deals/${encodeURIComponent(dealId)}/management-fees`, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/deals/:id/management-fees', { params: { id: dealId }, signal }),
   });
   const [preview, setPreview] = useState<ManagementFeePreview | null>(null);
   const fee = data.data?.fee ?? null;
@@ -70,18 +65,12 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
 
   const previewMutation = useMutation({
     mutationFn: (body: { from: string; to: string }) =>
-      api<{ preview: ManagementFeePreview }>(`/api/deals/${encodeURIComponent(dealId)}/management-fees/preview`, {
-        method: 'POST',
-        body,
-      }).then((r) => r.preview),
+      apiPost('/api/deals/:id/management-fees/preview', { params: { id: dealId }, body }).then((r) => r.preview),
     onError: (err) => fail(err, 'Failed to preview the management fee'),
   });
   const charge = useMutation({
     mutationFn: (body: { from: string; to: string; dueDate?: string }) =>
-      api<{ charge: ManagementFeeCharge; fees: ManagementFeeData }>(`/api/deals/${encodeURIComponent(dealId)}/management-fees`, {
-        method: 'POST',
-        body,
-      }),
+      apiPost('/api/deals/:id/management-fees', { params: { id: dealId }, body }),
     onSuccess: (r) => {
       qc.setQueryData(managementFeesKey(dealId), r.fees);
       refreshMoney(qc, dealId);

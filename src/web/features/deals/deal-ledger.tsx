@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../shared/format';
-import { type DealLedger, ENTRY_LABELS } from '../../../shared/ledger';
+import { ENTRY_LABELS } from '../../../shared/ledger';
 import { formatUsdExact } from '../../../shared/money';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { LoadError } from '../../components/ui/load-error';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api } from '../../lib/api';
+import { apiGet } from '../../lib/api';
 import { LedgerEntries } from './ledger-entries';
 
 const FIGURES = [
@@ -23,8 +23,7 @@ const FIGURES = [
 export function DealLedgerSummary({ dealId }: { dealId: string }) {
   const ledger = useQuery({
     queryKey: ['deals', 'ledger', dealId],
-    queryFn: ({ signal }) =>
-      api<{ ledger: DealLedger }>(`/api/deals/${encodeURIComponent(dealId)}/ledger`, { signal }).then((r) => r.ledger),
+    queryFn: ({ signal }) => apiGet('/api/deals/:id/ledger', { params: { id: dealId }, signal }).then((r) => r.ledger),
   });
   const l = ledger.data;
   return (

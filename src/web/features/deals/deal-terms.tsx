@@ -20,7 +20,7 @@ import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, apiGet, apiPut } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 
@@ -96,7 +96,7 @@ function toBody(f: FormState) {
 export function DealTermsCard({ dealId }: { dealId: string }) {
   const query = useQuery({
     queryKey: termsKey(dealId),
-    queryFn: ({ signal }) => api<DealTermsData>(`/api/deals/${encodeURIComponent(dealId)}/terms`, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/deals/:id/terms', { params: { id: dealId }, signal }),
   });
   return (
     <Card>
@@ -129,8 +129,7 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
   const formId = useId();
   const current = data.current;
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof toBody>) =>
-      api<DealTermsData>(`/api/deals/${encodeURIComponent(dealId)}/terms`, { method: 'PUT', body }),
+    mutationFn: (body: ReturnType<typeof toBody>) => apiPut('/api/deals/:id/terms', { params: { id: dealId }, body }),
     onSuccess: (next) => {
       qc.setQueryData(termsKey(dealId), next);
       void qc.invalidateQueries({ queryKey: ['deals', 'management-fees', dealId] });

@@ -10,7 +10,7 @@ import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api } from '../../lib/api';
+import { apiPost } from '../../lib/api';
 import { dealKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 
@@ -22,7 +22,7 @@ export function DealValuations({ dealId, valuations }: { dealId: string; valuati
   const qc = useQueryClient();
   const form = useZodForm(valuationInput, { defaultValues: empty(), guardUnsaved: true });
   const add = useMutation({
-    mutationFn: (body: ReturnType<typeof empty>) => api(`/api/deals/${encodeURIComponent(dealId)}/valuations`, { body }),
+    mutationFn: (body: ReturnType<typeof empty>) => apiPost('/api/deals/:id/valuations', { params: { id: dealId }, body }),
   });
 
   const submit = form.handleSubmit(async () => {

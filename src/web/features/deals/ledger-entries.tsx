@@ -19,7 +19,7 @@ import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { Textarea } from '../../components/ui/input';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api } from '../../lib/api';
+import { apiPost } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
 import { confirmClose } from '../../lib/unsaved-changes';
@@ -101,8 +101,7 @@ function ReverseDialog({ dealId, entry, onDone }: { dealId: string; entry: Ledge
   useClearErrorOnChange(form);
   const [serverError, setServerError] = useState<string | null>(null);
   const reverse = useMutation({
-    mutationFn: (reason: string) =>
-      api<{ entry: LedgerEntry }>(`/api/ledger/${encodeURIComponent(entry.id)}/reverse`, { method: 'POST', body: { reason } }),
+    mutationFn: (reason: string) => apiPost('/api/ledger/:id/reverse', { params: { id: entry.id }, body: { reason } }),
     onSettled: () => qc.invalidateQueries({ queryKey: ['deals', 'ledger', dealId] }),
   });
   const label = entryLabel(entry);

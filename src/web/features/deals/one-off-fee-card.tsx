@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { todayIso } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
-import { type DealLedger, feeInput } from '../../../shared/ledger';
+import { feeInput } from '../../../shared/ledger';
 import { formatUsdExact } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -11,7 +11,7 @@ import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { api } from '../../lib/api';
+import { apiGet, apiPost } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
 
@@ -25,14 +25,12 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
   const qc = useQueryClient();
   const ledger = useQuery({
     queryKey: ledgerKey(dealId),
-    queryFn: ({ signal }) =>
-      api<{ ledger: DealLedger }>(`/api/deals/${encodeURIComponent(dealId)}/ledger`, { signal }).then((r) => r.ledger),
+    queryFn: ({ signal }) => apiGet('/api/deals/:id/ledger', { params: { id: dealId }, signal }).then((r) => r.ledger),
   });
   const form = useZodForm(feeInput, { defaultValues: { ...EMPTY_FEE, date: todayIso() }, guardUnsaved: true });
   useClearErrorOnChange(form);
   const record = useMutation({
-    mutationFn: (body: FeeForm) =>
-      api<{ ledger: DealLedger }>(`/api/deals/${encodeURIComponent(dealId)}/fees`, { method: 'POST', body }).then((r) => r.ledger),
+    mutationFn: (body: FeeForm) => apiPost('/api/deals/:id/fees', { params: { id: dealId }, body }).then((r) => r.ledger),
     onSuccess: (next, body) => {
       qc.setQueryData(ledgerKey(dealId), next);
       refreshMoney(qc, dealId);

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms';
-import type { DistributionCalendar, DistributionEvent } from '../../../shared/portal';
-import { api, apiGet } from '../../lib/api';
+import type { DistributionEvent } from '../../../shared/portal';
+import { apiGet, apiPost } from '../../lib/api';
 import { distributionKeys } from '../../lib/query-keys';
 
 export const DISTRIBUTION_TEXT = {
@@ -22,7 +21,7 @@ export { useDealOptions as useDealChoices } from '../../lib/queries/deals';
 export function useDistributionCalendar() {
   return useQuery({
     queryKey: distributionKeys.calendar(),
-    queryFn: ({ signal }) => api<DistributionCalendar>('/api/investor/distributions', { signal }),
+    queryFn: ({ signal }) => apiGet('/api/investor/distributions', { signal }),
   });
 }
 
@@ -30,7 +29,7 @@ export function useDistributionCalendar() {
 export function useDistributionEvents() {
   return useQuery({
     queryKey: distributionKeys.events(),
-    queryFn: ({ signal }) => api<{ events: DistributionEvent[] }>('/api/distributions', { signal }).then((r) => r.events),
+    queryFn: ({ signal }) => apiGet('/api/distributions', { signal }).then((r) => r.events),
   });
 }
 
@@ -45,7 +44,7 @@ export interface RecordDistributionBody {
 export function useRecordDistribution() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RecordDistributionBody) => api<{ event: DistributionEvent }>('/api/distributions', { body }).then((r) => r.event),
+    mutationFn: (body: RecordDistributionBody) => apiPost('/api/distributions', { body }).then((r) => r.event),
     onSuccess: (event) => {
       qc.setQueryData<DistributionEvent[]>(distributionKeys.events(), (old) =>
         old ? [event, ...old.filter((e) => e.id !== event.id)] : old,
@@ -58,8 +57,7 @@ export function useRecordDistribution() {
 /** What recording would do (POST /api/distributions/preview); writes nothing. */
 export function usePreviewDistribution() {
   return useMutation({
-    mutationFn: (body: RecordDistributionBody) =>
-      api<{ preview: WaterfallPreview }>('/api/distributions/preview', { body }).then((r) => r.preview),
+    mutationFn: (body: RecordDistributionBody) => apiPost('/api/distributions/preview', { body }).then((r) => r.preview),
   });
 }
 
@@ -67,7 +65,7 @@ export function usePreviewDistribution() {
 export function useDealWaterfalls() {
   return useQuery({
     queryKey: [...distributionKeys.all, 'waterfall'] as const,
-    queryFn: ({ signal }) => api<{ deals: DealWaterfallSummary[] }>('/api/distributions/waterfall', { signal }).then((r) => r.deals),
+    queryFn: ({ signal }) => apiGet('/api/distributions/waterfall', { signal }).then((r) => r.deals),
   });
 }
 
@@ -82,10 +80,7 @@ export function useMyDealTerms() {
 export function useConfirmPayment() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ event: DistributionEvent }>(`/api/distributions/${encodeURIComponent(id)}/pay`, { method: 'POST', body: {} }).then(
-        (r) => r.event,
-      ),
+    mutationFn: (id: string) => apiPost('/api/distributions/:id/pay', { params: { id }, body: {} }).then((r) => r.event),
     onSuccess: (event) => {
       qc.setQueryData<DistributionEvent[]>(distributionKeys.events(), (old) => old?.map((e) => (e.id === event.id ? event : e)));
       void qc.invalidateQueries({ queryKey: distributionKeys.all });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VaultDocument } from '../../../shared/documents';
-import { api } from '../../lib/api';
+import { apiDelete, apiGet, apiPatch } from '../../lib/api';
 import { downloadFile, postMultipart } from '../../lib/files';
 import { documentKeys, userKeys } from '../../lib/query-keys';
 
@@ -8,9 +8,7 @@ export function useUpdateDocument() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: { investorVisible?: boolean; expirationDate?: string | null } }) =>
-      api<{ document: VaultDocument }>(`/api/documents/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch }).then(
-        (r) => r.document,
-      ),
+      apiPatch('/api/documents/:id', { params: { id }, body: patch }).then((r) => r.document),
     onSuccess: (doc) => {
       qc.setQueryData<VaultDocument[]>(documentKeys.list(), (old) => old?.map((d) => (d.id === doc.id ? doc : d)));
       return qc.invalidateQueries({ queryKey: documentKeys.all });
@@ -21,7 +19,7 @@ export function useUpdateDocument() {
 export function useDeleteDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`/api/documents/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiDelete('/api/documents/:id', { params: { id } }),
     onSuccess: (_r, id) => {
       qc.setQueryData<VaultDocument[]>(documentKeys.list(), (old) => old?.filter((d) => d.id !== id));
       return qc.invalidateQueries({ queryKey: documentKeys.all });
@@ -50,7 +48,7 @@ export function useInvestorOptions() {
   return useQuery({
     queryKey: userKeys.investorOptions(),
     queryFn: ({ signal }) =>
-      api<{ users: (InvestorOption & { role: string; status: string })[] }>('/api/users', { signal }).then((r) =>
+      apiGet('/api/users', { signal }).then((r) =>
         r.users
           .filter((u) => u.role === 'investor' && u.status === 'active')
           .map((u) => ({ id: u.id, name: u.name, email: u.email }))
@@ -79,7 +77,7 @@ export function uploadDocument(
   body.append('investorVisible', fields.investorVisible ? 'true' : 'false');
   body.append('file', file, file.name);
 
-  return postMultipart<{ document: VaultDocument }>('/api/documents', body, opts).then((r) => r.document);
+  return postMultipart('/api/documents', body, opts).then((r) => r.document);
 }
 
 /** Downloads a document, saving it under the server's file name. */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InvestorComplianceData, SuitabilityAnswers } from '../../../shared/portal';
-import { api } from '../../lib/api';
+import type { SuitabilityAnswers } from '../../../shared/portal';
+import { apiGet, apiPost } from '../../lib/api';
 import { downloadFile } from '../../lib/files';
 import { investorComplianceKeys } from '../../lib/query-keys';
 
@@ -14,7 +14,7 @@ export const COMPLIANCE_TEXT = {
 export function useInvestorCompliance() {
   return useQuery({
     queryKey: investorComplianceKeys.me(),
-    queryFn: ({ signal }) => api<InvestorComplianceData>('/api/investor/compliance', { signal }),
+    queryFn: ({ signal }) => apiGet('/api/investor/compliance', { signal }),
   });
 }
 
@@ -22,8 +22,7 @@ export function useInvestorCompliance() {
 export function useCompleteSuitabilityReview() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (answers: SuitabilityAnswers) =>
-      api<InvestorComplianceData>('/api/investor/suitability-review', { method: 'POST', body: answers }),
+    mutationFn: (answers: SuitabilityAnswers) => apiPost('/api/investor/suitability-review', { body: answers }),
     onSuccess: (data) => qc.setQueryData(investorComplianceKeys.me(), data),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: investorComplianceKeys.all });

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InvestorDashboardData } from '../../../shared/portal';
-import { api } from '../../lib/api';
+import { apiGet } from '../../lib/api';
 import { investorDashboardKeys } from '../../lib/query-keys';
 
 export const DASHBOARD_TEXT = {
@@ -14,7 +13,7 @@ export const DASHBOARD_TEXT = {
 export function useInvestorDashboard() {
   return useQuery({
     queryKey: investorDashboardKeys.all,
-    queryFn: ({ signal }) => api<InvestorDashboardData>('/api/investor/dashboard', { signal }),
+    queryFn: ({ signal }) => apiGet('/api/investor/dashboard', { signal }),
     staleTime: 0,
   });
 }

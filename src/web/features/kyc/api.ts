@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KycDetail, KycList } from '../../../shared/kyc';
-import { api } from '../../lib/api';
+import type { KycList } from '../../../shared/kyc';
+import { apiGet, apiPost } from '../../lib/api';
 import { activityLogKeys, kycKeys } from '../../lib/query-keys';
 
 /**
@@ -20,15 +20,14 @@ export type { KycList };
 export function useKycList() {
   return useQuery({
     queryKey: kycKeys.list(),
-    queryFn: ({ signal }) => api<KycList>('/api/kyc', { signal }),
+    queryFn: ({ signal }) => apiGet('/api/kyc', { signal }),
   });
 }
 
 export function useKycDetail(id: string | null) {
   return useQuery({
     queryKey: kycKeys.detail(id ?? ''),
-    queryFn: ({ signal }) =>
-      api<{ application: KycDetail }>(`/api/kyc/${encodeURIComponent(id ?? '')}`, { signal }).then((r) => r.application),
+    queryFn: ({ signal }) => apiGet('/api/kyc/:id', { params: { id: id ?? '' }, signal }).then((r) => r.application),
     enabled: id !== null,
   });
 }
@@ -39,8 +38,8 @@ export function useReviewKyc() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (d: KycDecision) =>
-      api<{ application: KycDetail }>(`/api/kyc/${encodeURIComponent(d.id)}/${d.decision}`, {
-        method: 'POST',
+      apiPost(`/api/kyc/:id/${d.decision}` as const, {
+        params: { id: d.id },
         body: d.decision === 'approve' ? (d.note ? { note: d.note } : {}) : { reason: d.reason },
       }).then((r) => r.application),
     onSuccess: (app) => {

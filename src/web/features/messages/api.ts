@@ -1,7 +1,6 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessagePriority, MessageThread, ThreadList } from '../../../shared/portal';
-import type { ManagedUser } from '../../../shared/users';
-import { api } from '../../lib/api';
+import { apiGet, apiPost } from '../../lib/api';
 import { downloadFile, postMultipart, type UploadOptions } from '../../lib/files';
 import { type MessageSide, messageKeys, userKeys } from '../../lib/query-keys';
 
@@ -10,12 +9,12 @@ export type Side = MessageSide;
 
 export type { ThreadList };
 
-const base = (side: Side) => (side === 'investor' ? '/api/investor/messages' : '/api/messages');
+const base = (side: Side): '/api/investor/messages' | '/api/messages' => (side === 'investor' ? '/api/investor/messages' : '/api/messages');
 
 export function useThreadList(side: Side) {
   return useQuery({
     queryKey: messageKeys.list(side),
-    queryFn: ({ signal }) => api<ThreadList>(base(side), { signal }),
+    queryFn: ({ signal }) => apiGet(base(side), { signal }),
     refetchInterval: 60_000,
   });
 }
@@ -24,7 +23,7 @@ export function useThreadList(side: Side) {
 export function useUnreadCount(side: Side, enabled = true) {
   return useQuery({
     queryKey: messageKeys.unread(side),
-    queryFn: ({ signal }) => api<{ unread: number }>(`${base(side)}/unread-count`, { signal }).then((r) => r.unread),
+    queryFn: ({ signal }) => apiGet(`${base(side)}/unread-count` as const, { signal }).then((r) => r.unread),
     refetchInterval: 30_000,
     enabled,
   });
@@ -47,9 +46,9 @@ export function useThread(side: Side, id: string | null) {
     enabled: id !== null,
     staleTime: 0,
     queryFn: async ({ signal }) => {
-      const path = `${base(side)}/${encodeURIComponent(id ?? '')}`;
-      const { thread: fetched } = await api<{ thread: MessageThread }>(path, { signal });
-      if (fetched.unreadCount > 0) await api(`${path}/read`, { method: 'POST', signal });
+      const params = { id: id ?? '' };
+      const { thread: fetched } = await apiGet(`${base(side)}/:id` as const, { params, signal });
+      if (fetched.unreadCount > 0) await apiPost(`${base(side)}/:id/read` as const, { params, signal });
       const thread: MessageThread = { ...fetched, status: 'Read', unreadCount: 0 };
       let wasUnread = false;
       qc.setQueryData<ThreadList>(messageKeys.list(side), (old) => {
@@ -76,7 +75,7 @@ export function useRecipients(enabled: boolean) {
     queryKey: userKeys.messageRecipients(),
     enabled,
     queryFn: ({ signal }) =>
-      api<{ users: ManagedUser[] }>('/api/users', { signal }).then((r) =>
+      apiGet('/api/users', { signal }).then((r) =>
         r.users
           .filter((u) => u.role === 'investor' && u.status === 'active')
           .map((u) => ({ id: u.id, name: u.name, email: u.email }))
@@ -101,7 +100,7 @@ export function sendNewMessage(side: Side, input: NewMessageInput, file: File | 
   form.append('body', input.body);
   form.append('priority', input.priority);
   if (file) form.append('file', file, file.name);
-  return postMultipart<{ threadId: string }>(base(side), form, opts);
+  return postMultipart(base(side), form, opts);
 }
 
 /** POST /…/messages/:id/reply (the body first, then the optional file). */
@@ -109,7 +108,7 @@ export function sendReply(side: Side, threadId: string, body: string, file: File
   const form = new FormData();
   form.append('body', body);
   if (file) form.append('file', file, file.name);
-  return postMultipart<{ threadId: string }>(`${base(side)}/${encodeURIComponent(threadId)}/reply`, form, opts);
+  return postMultipart(`${base(side)}/:id/reply` as const, form, { ...opts, params: { id: threadId } });
 }
 
 export function attachmentUrl(side: Side, messageId: string) {

@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Info, KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { USER_TYPE_LABELS } from '../../../shared/constants';
-import type { NotificationPreferences, NotificationTopic } from '../../../shared/email';
+import type { NotificationTopic } from '../../../shared/email';
 import { PageHeader } from '../../components/layout/page-header';
 import { buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, apiGet, apiPut } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { toast } from '../../lib/toast';
 
@@ -50,14 +50,11 @@ function NotificationsSection() {
   const qc = useQueryClient();
   const prefs = useQuery({
     queryKey: prefsKey,
-    queryFn: ({ signal }) => api<{ preferences: NotificationPreferences }>('/api/me/notifications', { signal }).then((r) => r.preferences),
+    queryFn: ({ signal }) => apiGet('/api/me/notifications', { signal }).then((r) => r.preferences),
   });
   const save = useMutation({
     mutationFn: (change: { topic: NotificationTopic; enabled: boolean }) =>
-      api<{ preferences: NotificationPreferences }>('/api/me/notifications', {
-        method: 'PUT',
-        body: { topics: { [change.topic]: change.enabled } },
-      }).then((r) => r.preferences),
+      apiPut('/api/me/notifications', { body: { topics: { [change.topic]: change.enabled } } }).then((r) => r.preferences),
     onSuccess: (saved, change) => {
       qc.setQueryData(prefsKey, saved);
       const label = saved.topics.find((t) => t.topic === change.topic)?.label ?? 'Notification';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Settings } from '../../../shared/settings';
-import { api } from '../../lib/api';
+import { apiGet, apiPut } from '../../lib/api';
 import { activityLogKeys, companyKeys, settingsKeys } from '../../lib/query-keys';
 
 export const SAVED = 'Settings saved successfully';
@@ -11,7 +11,7 @@ export const LOAD_FAILED = 'Failed to load settings';
 export function useSettings() {
   return useQuery({
     queryKey: settingsKeys.all,
-    queryFn: ({ signal }) => api<{ settings: Settings }>('/api/settings', { signal }).then((r) => r.settings),
+    queryFn: ({ signal }) => apiGet('/api/settings', { signal }).then((r) => r.settings),
     // The form is filled once from the server; background refetches must not reset what is typed.
     refetchOnWindowFocus: false,
   });
@@ -21,8 +21,7 @@ export function useSettings() {
 export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (settings: Settings) =>
-      api<{ settings: Settings }>('/api/settings', { method: 'PUT', body: settings }).then((r) => r.settings),
+    mutationFn: (settings: Settings) => apiPut('/api/settings', { body: settings }).then((r) => r.settings),
     onSuccess: (saved) => {
       qc.setQueryData(settingsKeys.all, saved);
       // A save is logged (settings_updated).

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, RefreshCw, RotateCw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { OutboxEntry, OutboxPage, OutboxStatus, TestEmailResult } from '../../../shared/email';
+import type { OutboxStatus } from '../../../shared/email';
 import { formatDateTime } from '../../../shared/format';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -12,7 +12,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { activityLogKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
@@ -37,7 +37,7 @@ function TestEmailCard({ unsavedChanges }: { unsavedChanges: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const resultId = useId();
   const send = useMutation({
-    mutationFn: () => api<TestEmailResult>('/api/email/test', { body: { to } }),
+    mutationFn: () => apiPost('/api/email/test', { body: { to } }),
     onSuccess: (r) => {
       if (r.ok) toast.success('Test e-mail sent');
       else toast.error('The test e-mail was not sent');
@@ -123,12 +123,12 @@ function OutboxCard() {
   const [status, setStatus] = useState<OutboxStatus | ''>('');
   const outbox = useQuery({
     queryKey: ['email-outbox', status],
-    queryFn: ({ signal }) => api<OutboxPage>(`/api/email/outbox${status ? `?status=${status}` : ''}`, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/email/outbox', { query: { status }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,
   });
   const retry = useMutation({
-    mutationFn: (id: number) => api<{ entry: OutboxEntry }>(`/api/email/outbox/${id}/retry`, { method: 'POST', body: {} }),
+    mutationFn: (id: number) => apiPost('/api/email/outbox/:id/retry', { params: { id: String(id) }, body: {} }),
     onSuccess: () => {
       toast.success('The e-mail will be sent again now');
       void qc.invalidateQueries({ queryKey: ['email-outbox'] });

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Spv, SpvInput } from '../../../shared/spvs';
-import { api } from '../../lib/api';
+import { apiGet, apiPatch, apiPost } from '../../lib/api';
 import { spvKeys } from '../../lib/query-keys';
 
 export function fetchSpvs(signal?: AbortSignal): Promise<Spv[]> {
-  return api<{ spvs: Spv[] }>('/api/spvs', { signal }).then((r) => r.spvs);
+  return apiGet('/api/spvs', { signal }).then((r) => r.spvs);
 }
 
 /** All SPVs (also usable by other screens, e.g. the deal form's SPV choice). */
@@ -15,7 +15,7 @@ export function useSpvs() {
 export function useCreateSpv() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: SpvInput) => api<{ spv: Spv }>('/api/spvs', { method: 'POST', body: input }).then((r) => r.spv),
+    mutationFn: (input: SpvInput) => apiPost('/api/spvs', { body: input }).then((r) => r.spv),
     onSuccess: () => qc.invalidateQueries({ queryKey: spvKeys.all }),
   });
 }
@@ -24,7 +24,7 @@ export function useUpdateSpv() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: Partial<SpvInput> }) =>
-      api<{ spv: Spv }>(`/api/spvs/${encodeURIComponent(id)}`, { method: 'PATCH', body: input }).then((r) => r.spv),
+      apiPatch('/api/spvs/:id', { params: { id }, body: input }).then((r) => r.spv),
     onSuccess: (spv) => {
       qc.setQueryData<Spv[]>(spvKeys.list(), (old) => old?.map((s) => (s.id === spv.id ? spv : s)));
       return qc.invalidateQueries({ queryKey: spvKeys.all });

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '../../../shared/portal';
-import { api } from '../../lib/api';
+import { apiGet, apiPost } from '../../lib/api';
 import { activityLogKeys, dashboardKeys, dealKeys, investorDashboardKeys, performanceKeys, subscriptionKeys } from '../../lib/query-keys';
 
 export const SUBSCRIPTION_TEXT = {
@@ -41,7 +41,7 @@ function replaceIn(list: Subscription[] | undefined, sub: Subscription): Subscri
 export function useMySubscriptions() {
   return useQuery({
     queryKey: subscriptionKeys.mine(),
-    queryFn: ({ signal }) => api<{ subscriptions: Subscription[] }>('/api/investor/subscriptions', { signal }).then((r) => r.subscriptions),
+    queryFn: ({ signal }) => apiGet('/api/investor/subscriptions', { signal }).then((r) => r.subscriptions),
   });
 }
 
@@ -51,8 +51,7 @@ export function useCreateSubscription() {
     // The key identifies this one reviewed request: a retry or a second click sends the same key
     // and the server returns the subscription it already created.
     mutationFn: ({ idempotencyKey, ...input }: { dealId: string; amount: string; idempotencyKey: string }) =>
-      api<{ subscription: Subscription }>('/api/investor/subscriptions', {
-        method: 'POST',
+      apiPost('/api/investor/subscriptions', {
         body: input,
         headers: { 'Idempotency-Key': idempotencyKey },
       }).then((r) => r.subscription),
@@ -66,10 +65,7 @@ export function useCreateSubscription() {
 export function useCancelSubscription() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ subscription: Subscription }>(`/api/investor/subscriptions/${encodeURIComponent(id)}/cancel`, { method: 'POST' }).then(
-        (r) => r.subscription,
-      ),
+    mutationFn: (id: string) => apiPost('/api/investor/subscriptions/:id/cancel', { params: { id } }).then((r) => r.subscription),
     onSuccess: (sub) => {
       qc.setQueryData<Subscription[]>(subscriptionKeys.mine(), (old) => replaceIn(old, sub));
     },
@@ -84,7 +80,7 @@ export function useCancelSubscription() {
 export function useAllSubscriptions() {
   return useQuery({
     queryKey: subscriptionKeys.admin(),
-    queryFn: ({ signal }) => api<{ subscriptions: Subscription[] }>('/api/subscriptions', { signal }).then((r) => r.subscriptions),
+    queryFn: ({ signal }) => apiGet('/api/subscriptions', { signal }).then((r) => r.subscriptions),
   });
 }
 
@@ -94,8 +90,8 @@ export function useTransitionSubscription() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (a: SubscriptionAction) =>
-      api<{ subscription: Subscription }>(`/api/subscriptions/${encodeURIComponent(a.id)}/${a.action}`, {
-        method: 'POST',
+      apiPost(`/api/subscriptions/:id/${a.action}` as const, {
+        params: { id: a.id },
         body: a.action === 'reject' ? { reason: a.reason } : {},
       }).then((r) => r.subscription),
     onSuccess: (sub) => {

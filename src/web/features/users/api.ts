@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserInput, ManagedUser, UpdateUserInput } from '../../../shared/users';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, apiDelete, apiPatch, apiPost } from '../../lib/api';
 import { activityLogKeys, userKeys } from '../../lib/query-keys';
-
-const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
 export { useUsers } from '../../lib/queries/users';
 
@@ -30,7 +28,7 @@ function useRefreshAfter() {
 export function useCreateUser() {
   const cache = useRefreshAfter();
   return useMutation({
-    mutationFn: (input: CreateUserInput) => api<{ user: ManagedUser }>('/api/users', { method: 'POST', body: input }).then((r) => r.user),
+    mutationFn: (input: CreateUserInput) => apiPost('/api/users', { body: input }).then((r) => r.user),
     onSuccess: (user) => {
       cache.prepend(user);
       cache.invalidate();
@@ -42,7 +40,7 @@ export function useUpdateUser() {
   const cache = useRefreshAfter();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: UpdateUserInput }) =>
-      api<{ user: ManagedUser }>(userPath(id), { method: 'PATCH', body: patch }).then((r) => r.user),
+      apiPatch('/api/users/:id', { params: { id }, body: patch }).then((r) => r.user),
     onSuccess: (user) => {
       cache.replace(user);
       cache.invalidate();
@@ -58,7 +56,7 @@ export function useUpdateUser() {
 export function useDeleteUser() {
   const cache = useRefreshAfter();
   return useMutation({
-    mutationFn: (id: string) => api<{ message: string }>(userPath(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => apiDelete('/api/users/:id', { params: { id } }),
     onSuccess: (_r, id) => {
       cache.remove(id);
       cache.invalidate();
@@ -73,8 +71,7 @@ export function useDeleteUser() {
 export function useResetPassword() {
   const cache = useRefreshAfter();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ temporaryPassword: string }>(`${userPath(id)}/reset-password`, { method: 'POST' }).then((r) => r.temporaryPassword),
+    mutationFn: (id: string) => apiPost('/api/users/:id/reset-password', { params: { id } }).then((r) => r.temporaryPassword),
     onSettled: () => cache.invalidate(),
   });
 }

@@ -41,11 +41,10 @@ export function uploadKycDocument(
   file: File,
   opts: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
 ): Promise<KycDetail> {
-  const path = `/api/kyc/me/documents/${kind}`;
   const body = new FormData();
   body.append('file', file, file.name);
 
-  return postMultipart<{ application: KycDetail }>(path, body, opts).then((r) => r.application);
+  return postMultipart('/api/kyc/me/documents/:kind', body, { ...opts, params: { kind } }).then((r) => r.application);
 }
 
 // ---------------------------------------------------------------------------------------------
