@@ -40,21 +40,3 @@ export function useUnsavedChangesGuard(dirty: boolean, message: string = UNSAVED
     };
   }, [dirty, message]);
 }
-
-/**
- * A dialog's onOpenChange that asks before a dialog with unsaved input closes (Escape, the close
- * button, Cancel, a click outside), with the page guard's question: Cancel on the question keeps
- * the dialog open with its input; OK runs `onDiscard` (reset the form) and closes. Closing after a
- * successful save calls onOpenChange(false) directly, without asking. For a Dialog and its form in
- * one component (the dirty flag at hand); `components/ui/unsaved-dialog.ts` (useDialogGuard) is
- * the same for an owner and a form in different components.
- */
-export function confirmClose(dirty: boolean, onOpenChange: (open: boolean) => void, onDiscard?: () => void) {
-  return (open: boolean) => {
-    if (!open && dirty) {
-      if (!window.confirm(UNSAVED_CHANGES_MESSAGE)) return;
-      onDiscard?.();
-    }
-    onOpenChange(open);
-  };
-}

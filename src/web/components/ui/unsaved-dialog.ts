@@ -2,20 +2,40 @@ import { useCallback, useEffect, useRef } from 'react';
 import { UNSAVED_CHANGES_MESSAGE } from '../../lib/unsaved-changes';
 
 /**
- * A dialog whose form may hold unsaved input asks before it closes (Escape, a click outside, the
- * close button, Cancel): OK discards, Cancel keeps the dialog and the input. The form inside
- * reports its dirty flag with `useReportDirty(isDirty, guard.setDirty)`; the dialog's
- * `onOpenChange` closes only when `guard.confirmClose()` says so. A successful submit closes the
- * dialog directly (not through `onOpenChange`), so it never asks.
+ * The one question before unsaved input is dropped (the page guard's, UNSAVED_CHANGES_MESSAGE):
+ * true when there is nothing to lose or the user chose OK. For a step that discards input without
+ * closing its dialog (KYC approve/reject's Cancel steps back to the review).
  */
-export function useDialogGuard() {
-  const dirty = useRef(false);
+export function confirmDiscard(dirty: boolean): boolean {
+  return !dirty || window.confirm(UNSAVED_CHANGES_MESSAGE);
+}
+
+/**
+ * The one unsaved-changes guard of a dialog (decision 018): a dialog whose form holds unsaved
+ * input asks before it closes (Escape, a click outside, the close button, Cancel); OK discards,
+ * Cancel keeps the dialog and the input. The dialog's `onOpenChange` closes only when
+ * `guard.confirmClose(onDiscard?)` says so; `onDiscard` runs after an OK (reset a form that
+ * outlives its dialog). A successful submit closes the dialog directly (not through
+ * `onOpenChange`), so it never asks.
+ *
+ * Where the dirty flag is at hand (the dialog and its form in one component), pass it:
+ * `useDialogGuard(form.formState.isDirty)`. Where the form is a child of the dialog's owner, call
+ * `useDialogGuard()` and let the form report with `useReportDirty(isDirty, guard.setDirty)`.
+ */
+export function useDialogGuard(dirty?: boolean) {
+  const current = useRef(false);
   const setDirty = useCallback((value: boolean) => {
-    dirty.current = value;
+    current.current = value;
   }, []);
-  const confirmClose = useCallback(() => {
-    if (dirty.current && !window.confirm(UNSAVED_CHANGES_MESSAGE)) return false;
-    dirty.current = false;
+  useEffect(() => {
+    if (dirty !== undefined) current.current = dirty;
+  }, [dirty]);
+  const confirmClose = useCallback((onDiscard?: () => void) => {
+    if (current.current) {
+      if (!confirmDiscard(true)) return false;
+      onDiscard?.();
+    }
+    current.current = false;
     return true;
   }, []);
   return { setDirty, confirmClose };

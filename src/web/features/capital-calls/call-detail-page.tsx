@@ -17,9 +17,9 @@ import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
-import { confirmClose } from '../../lib/unsaved-changes';
 import { serverMessage, useCapitalCall, useRecordReceipt } from './api';
 import { CallStatusBadge } from './call-ui';
 
@@ -160,6 +160,7 @@ function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLi
   const record = useRecordReceipt(callId);
   const empty = () => ({ amount: '', valueDate: todayIso() });
   const form = useZodForm(receiptForm, { defaultValues: empty(), guardUnsaved: line !== null });
+  const guard = useDialogGuard(form.formState.isDirty);
   useClearErrorOnChange(form);
 
   const submit = form.handleSubmit(async ({ amount, valueDate }) => {
@@ -177,14 +178,7 @@ function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLi
   });
 
   return (
-    <Dialog
-      open={line !== null}
-      onOpenChange={confirmClose(
-        form.formState.isDirty,
-        (v) => !v && onClose(),
-        () => form.reset(empty()),
-      )}
-    >
+    <Dialog open={line !== null} onOpenChange={(open) => !open && guard.confirmClose(() => form.reset(empty())) && onClose()}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Record Receipt</DialogTitle>

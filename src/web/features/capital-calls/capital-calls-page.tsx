@@ -16,9 +16,9 @@ import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { blank, sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
-import { confirmClose } from '../../lib/unsaved-changes';
 import { serverMessage, useCallDeals, useCapitalCalls, useIssueCall } from './api';
 import { CallStatusBadge } from './call-ui';
 import { StatementRunCard } from './statement-run-card';
@@ -151,6 +151,7 @@ function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
   const deals = useCallDeals();
   const issue = useIssueCall();
   const form = useZodForm(newCallForm, { defaultValues: EMPTY, guardUnsaved: open });
+  const guard = useDialogGuard(form.formState.isDirty);
   useClearErrorOnChange(form);
   const basis = form.watch('basis');
   const withCommitments = (deals.data ?? []).filter((d) => Number(d.committedAmount) > 0).sort((a, b) => a.title.localeCompare(b.title));
@@ -179,7 +180,7 @@ function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
   });
 
   return (
-    <Dialog open={open} onOpenChange={confirmClose(form.formState.isDirty, onOpenChange, () => form.reset(EMPTY))}>
+    <Dialog open={open} onOpenChange={(next) => (next || guard.confirmClose(() => form.reset(EMPTY))) && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>New Capital Call</DialogTitle>

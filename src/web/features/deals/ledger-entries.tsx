@@ -19,10 +19,10 @@ import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { Textarea } from '../../components/ui/input';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { apiPost } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
-import { confirmClose } from '../../lib/unsaved-changes';
 
 /** What an entry is, in words: 'Contribution', or 'Reversal of Contribution'. */
 export function entryLabel(e: Pick<LedgerEntry, 'kind' | 'reversedKind' | 'distributionType'>): string {
@@ -106,6 +106,7 @@ function ReverseDialog({ dealId, entry, onDone }: { dealId: string; entry: Ledge
   });
   const label = entryLabel(entry);
   const reason = String(form.watch('reason') ?? '');
+  const guard = useDialogGuard(reason.trim() !== '' && !reverse.isPending);
 
   const next = form.handleSubmit(() => setStep('confirm'));
 
@@ -123,7 +124,7 @@ function ReverseDialog({ dealId, entry, onDone }: { dealId: string; entry: Ledge
   }
 
   return (
-    <Dialog open onOpenChange={confirmClose(reason.trim() !== '' && !reverse.isPending, (open) => !open && onDone())}>
+    <Dialog open onOpenChange={(open) => !open && guard.confirmClose() && onDone()}>
       return (
       <DialogContent size="md">
         <DialogHeader>

@@ -11,10 +11,9 @@ import { FormError, useZodForm } from '../../components/ui/form';
 import { Textarea } from '../../components/ui/input';
 import { Progress } from '../../components/ui/progress';
 import { Spinner } from '../../components/ui/spinner';
-import { useReportDirty } from '../../components/ui/unsaved-dialog';
+import { confirmDiscard, useReportDirty } from '../../components/ui/unsaved-dialog';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { UNSAVED_CHANGES_MESSAGE } from '../../lib/unsaved-changes';
 import { serverMessage, useKycDetail, useReviewKyc } from './api';
 import { type DialogState, MESSAGES, type Mode } from './kyc-list';
 
@@ -355,7 +354,7 @@ function DecisionForm({
           variant="secondary"
           disabled={busy}
           onClick={() => {
-            if (!dirty || window.confirm(UNSAVED_CHANGES_MESSAGE)) onCancel();
+            if (confirmDiscard(dirty)) onCancel();
           }}
         >
           Cancel

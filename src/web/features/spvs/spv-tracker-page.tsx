@@ -22,10 +22,10 @@ import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
+import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { cn } from '../../lib/cn';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
-import { confirmClose } from '../../lib/unsaved-changes';
 import { useCreateSpv, useSpvs, useUpdateSpv } from './api';
 import { PaymentInstructionsFields } from './payment-fields';
 
@@ -216,6 +216,7 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
   const form = useZodForm(spvInput, { defaultValues: toForm(spv), guardUnsaved: true });
   useClearErrorOnChange(form);
   const isEdit = spv !== null;
+  const guard = useDialogGuard(form.formState.isDirty && !form.busy);
 
   const submit = form.handleSubmit(async () => {
     const values = form.getValues() as SpvForm;
@@ -234,7 +235,7 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
 
   const id = (k: keyof SpvForm) => `spv-${k}`;
   return (
-    <Dialog open onOpenChange={confirmClose(form.formState.isDirty && !form.busy, (open) => !open && onDone())}>
+    <Dialog open onOpenChange={(open) => !open && guard.confirmClose() && onDone()}>
       <DialogContent size="md">
         <DialogHeader>
           <DialogTitle>{isEdit ? 'Edit SPV' : 'New SPV'}</DialogTitle>
