@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { E2E, expectNoA11yViolations, expectToast, signIn } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, signIn, UNSAVED_QUESTION } from './fixtures';
 
 /** The demo co-investor (KYC approved), who takes a commitment in a fresh deal for this flow. */
 const KILI = 'kilimanjaro@demo.example.com';
@@ -111,6 +111,24 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   await expectNoA11yViolations(page, 'capital call detail');
   await line.getByRole('button', { name: /Record receipt for/ }).click();
   receipt = page.getByRole('dialog', { name: 'Record Receipt' });
+  // A typed amount is unsaved input (issue 18): Escape asks, and Cancel on the question keeps it;
+  // OK on the question discards it, and the dialog reopens empty.
+  const asked: string[] = [];
+  const answerNext = (accept: boolean) =>
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void (accept ? d.accept() : d.dismiss());
+    });
+  await receipt.getByLabel(/Amount received/).fill('123');
+  answerNext(false);
+  await page.keyboard.press('Escape');
+  await expect(receipt.getByLabel(/Amount received/)).toHaveValue('123');
+  answerNext(true);
+  await receipt.getByRole('button', { name: 'Cancel' }).click();
+  await expect(receipt).toBeHidden();
+  expect(asked).toEqual([UNSAVED_QUESTION, UNSAVED_QUESTION]);
+  await line.getByRole('button', { name: /Record receipt for/ }).click();
+  await expect(receipt.getByLabel(/Amount received/)).toHaveValue('');
   await receipt.getByLabel(/Amount received/).fill('30000.01');
   await receipt.getByRole('button', { name: 'Record Receipt' }).click();
   await expect(receipt.getByText(/above the \$30,000\.00 outstanding/)).toBeVisible();
