@@ -6,6 +6,7 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
+// i18n-ignore: an error message; shown through the errors catalogue (serverMessage)
 const OFFLINE = 'Cannot reach the server. Check your connection and try again.';
 
 /**

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import { common } from './i18n';
 
-export const UNSAVED_CHANGES_MESSAGE = 'You have unsaved changes. Leave this page and lose them?';
+/** The question before unsaved input is lost, in the user's language. */
+export const unsavedChangesMessage = (): string => common.t('unsaved.question');
 
 /**
  * Warns before leaving a form with unsaved input: closing or reloading the tab (beforeunload)
@@ -11,7 +13,7 @@ export const UNSAVED_CHANGES_MESSAGE = 'You have unsaved changes. Leave this pag
  * build swaps it for a StaticRouter), so in-app navigation is caught at the link click, in the
  * capture phase before the router sees it.
  */
-export function useUnsavedChangesGuard(dirty: boolean, message: string = UNSAVED_CHANGES_MESSAGE): void {
+export function useUnsavedChangesGuard(dirty: boolean, message: string = unsavedChangesMessage()): void {
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { UNSAVED_CHANGES_MESSAGE } from '../../lib/unsaved-changes';
+import { unsavedChangesMessage } from '../../lib/unsaved-changes';
 
 /**
- * The one question before unsaved input is dropped (the page guard's, UNSAVED_CHANGES_MESSAGE):
+ * The one question before unsaved input is dropped (the page guard's, unsavedChangesMessage()):
  * true when there is nothing to lose or the user chose OK. For a step that discards input without
  * closing its dialog (KYC approve/reject's Cancel steps back to the review).
  */
 export function confirmDiscard(dirty: boolean): boolean {
-  return !dirty || window.confirm(UNSAVED_CHANGES_MESSAGE);
+  return !dirty || window.confirm(unsavedChangesMessage());
 }
 
 /**
