@@ -101,7 +101,6 @@ const PENDING: string[] = [
   'features/not-found/',
   'features/performance/',
   'features/profile/',
-  'features/settings/',
   'features/spvs/',
   'features/subscriptions/',
   'features/users/',

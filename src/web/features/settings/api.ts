@@ -3,9 +3,8 @@ import type { Settings } from '../../../shared/settings';
 import { apiGet, apiPut } from '../../lib/api';
 import { activityLogKeys, companyKeys, settingsKeys } from '../../lib/query-keys';
 
-export const SAVED = 'Settings saved successfully';
+/** The server's own generic refusal: the toast already says it, so it is not repeated below. */
 export const SAVE_FAILED = 'Failed to save settings';
-export const LOAD_FAILED = 'Failed to load settings';
 
 /** GET /api/settings (admins only). */
 export function useSettings() {

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, RefreshCw, RotateCw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Trans } from 'react-i18next';
 import type { OutboxStatus } from '../../../shared/email';
-import { formatDateTime } from '../../../shared/format';
+import { formatDateTime, formatNumber } from '../../../shared/format';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -14,11 +15,12 @@ import { Spinner } from '../../components/ui/spinner';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, apiGet, apiPost } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
+import { currentLanguage, enumLabel } from '../../lib/i18n';
 import { activityLogKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
+import { settingsText } from './i18n';
 
 const STATUS_TONE: Record<OutboxStatus, BadgeTone> = { queued: 'warning', sending: 'info', sent: 'success', failed: 'danger' };
-const STATUS_LABEL: Record<OutboxStatus, string> = { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' };
 
 /** The Email tab's tools: a test e-mail with the server's answer, and the outbox. */
 export function EmailTools({ unsavedChanges }: { unsavedChanges: boolean }) {
@@ -31,6 +33,7 @@ export function EmailTools({ unsavedChanges }: { unsavedChanges: boolean }) {
 }
 
 function TestEmailCard({ unsavedChanges }: { unsavedChanges: boolean }) {
+  const { t } = settingsText.useT();
   const { user } = useAuth();
   const qc = useQueryClient();
   const [to, setTo] = useState(user?.email ?? '');
@@ -39,12 +42,12 @@ function TestEmailCard({ unsavedChanges }: { unsavedChanges: boolean }) {
   const send = useMutation({
     mutationFn: () => apiPost('/api/email/test', { body: { to } }),
     onSuccess: (r) => {
-      if (r.ok) toast.success('Test e-mail sent');
-      else toast.error('The test e-mail was not sent');
+      if (r.ok) toast.success(settingsText.t('testEmail.toastSent'));
+      else toast.error(settingsText.t('testEmail.toastNotSent'));
       void qc.invalidateQueries({ queryKey: activityLogKeys.all });
     },
     onError: (err) => {
-      const message = err instanceof ApiError ? (err.fields?.to ?? err.message) : 'Failed to send the test e-mail';
+      const message = err instanceof ApiError ? (err.fields?.to ?? err.message) : settingsText.t('testEmail.failed');
       setError(message);
     },
   });
@@ -52,12 +55,12 @@ function TestEmailCard({ unsavedChanges }: { unsavedChanges: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Send test e-mail</CardTitle>
-        <CardDescription>Sends one e-mail now with the saved settings and shows what the mail server answered.</CardDescription>
+        <CardTitle>{t('testEmail.title')}</CardTitle>
+        <CardDescription>{t('testEmail.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <Field label="Send test e-mail to" htmlFor="test-email-to" error={error} className="flex-1">
+          <Field label={t('testEmail.to')} htmlFor="test-email-to" error={error} className="flex-1">
             <Input
               {...fieldProps('test-email-to', error)}
               type="email"
@@ -82,12 +85,12 @@ function TestEmailCard({ unsavedChanges }: { unsavedChanges: boolean }) {
             }}
           >
             <Send aria-hidden="true" className="size-4" />
-            {send.isPending ? 'Sending...' : 'Send test e-mail'}
+            {send.isPending ? t('testEmail.sending') : t('testEmail.send')}
           </Button>
         </div>
         {unsavedChanges && (
           <p id={`${resultId}-unsaved`} className="text-sm text-muted">
-            Save your changes first: the test uses the saved settings.
+            {t('testEmail.saveFirst')}
           </p>
         )}
         <div aria-live="polite" id={resultId}>
@@ -105,7 +108,7 @@ function TestEmailCard({ unsavedChanges }: { unsavedChanges: boolean }) {
                 <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               )}
               <div className="min-w-0">
-                <p className="font-medium">{send.data.ok ? 'Sent. The server answered:' : 'Not sent. The server answered:'}</p>
+                <p className="font-medium">{send.data.ok ? t('testEmail.sentAnswer') : t('testEmail.notSentAnswer')}</p>
                 <p className="break-all font-mono text-xs" data-testid="smtp-answer">
                   {send.data.response}
                 </p>
@@ -119,6 +122,7 @@ function TestEmailCard({ unsavedChanges }: { unsavedChanges: boolean }) {
 }
 
 function OutboxCard() {
+  const { t } = settingsText.useT();
   const qc = useQueryClient();
   const [status, setStatus] = useState<OutboxStatus | ''>('');
   const outbox = useQuery({
@@ -130,10 +134,10 @@ function OutboxCard() {
   const retry = useMutation({
     mutationFn: (id: number) => apiPost('/api/email/outbox/:id/retry', { params: { id: String(id) }, body: {} }),
     onSuccess: () => {
-      toast.success('The e-mail will be sent again now');
+      toast.success(settingsText.t('outbox.retried'));
       void qc.invalidateQueries({ queryKey: ['email-outbox'] });
     },
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : 'Failed to retry the e-mail'),
+    onError: (err) => toast.error(err instanceof ApiError ? err.message : settingsText.t('outbox.retryFailed')),
   });
   const counts = outbox.data?.counts;
   const server = outbox.data?.server;
@@ -141,88 +145,98 @@ function OutboxCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Outbox</CardTitle>
+        <CardTitle>{t('outbox.title')}</CardTitle>
         <CardDescription>
-          Every e-mail is queued with the action that causes it, then sent with retries.
-          {counts && ` ${counts.queued} queued, ${counts.sent} sent, ${counts.failed} failed.`}
+          {t('outbox.description')}
+          {counts &&
+            t('outbox.counts', {
+              queued: formatNumber(counts.queued),
+              sent: formatNumber(counts.sent),
+              failed: formatNumber(counts.failed),
+            })}
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {server && (
           <ul className="flex flex-col gap-1 text-sm text-muted">
-            {server.smtpUrlOverride && <li>SMTP_URL is set on the server: it overrides the host, port and user above.</li>}
+            {server.smtpUrlOverride && <li>{t('outbox.smtpUrlOverride')}</li>}
+            <li>{server.passwordFromEnv || server.smtpUrlOverride ? t('outbox.passwordFromEnv') : t('outbox.passwordNotSet')}</li>
             <li>
-              {server.passwordFromEnv || server.smtpUrlOverride
-                ? 'SMTP password: from the environment.'
-                : 'SMTP password: not set (SMTP_PASSWORD).'}
-            </li>
-            <li>
-              Links in e-mails point to <span className="font-mono text-xs text-text">{server.linkBase}</span>
-              {server.publicUrlSet ? '.' : ': set PUBLIC_URL to the address users reach the product at.'}
+              <Trans
+                t={t}
+                i18nKey={server.publicUrlSet ? 'outbox.linksSet' : 'outbox.linksNotSet'}
+                values={{ url: server.linkBase }}
+                components={{ code: <span className="font-mono text-xs text-text" dir="ltr" /> }}
+              />
             </li>
           </ul>
         )}
         <div className="flex flex-wrap items-end gap-3">
-          <Field label="Status" htmlFor="outbox-status">
+          <Field label={t('outbox.status')} htmlFor="outbox-status">
             <NativeSelect
               id="outbox-status"
               value={status}
               onChange={(e) => setStatus(e.target.value as OutboxStatus | '')}
               options={[
-                { value: '', label: 'All' },
-                ...(['queued', 'sending', 'sent', 'failed'] as const).map((s) => ({ value: s, label: STATUS_LABEL[s] })),
+                { value: '', label: t('outbox.all') },
+                ...(['queued', 'sending', 'sent', 'failed'] as const).map((s) => ({ value: s, label: enumLabel('outboxStatus', s) })),
               ]}
             />
           </Field>
           <Button type="button" variant="ghost" onClick={() => void outbox.refetch()} busy={outbox.isFetching}>
             <RefreshCw aria-hidden="true" className="size-4" />
-            Refresh
+            {t('outbox.refresh')}
           </Button>
         </div>
         {outbox.isPending ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted">
-            <Spinner /> Loading the outbox...
+            <Spinner /> {t('outbox.loading')}
           </p>
         ) : outbox.isError ? (
-          <LoadError
-            title="Failed to load the outbox"
-            error={outbox.error}
-            onRetry={() => void outbox.refetch()}
-            busy={outbox.isFetching}
-          />
+          <LoadError title={t('outbox.loadFailed')} error={outbox.error} onRetry={() => void outbox.refetch()} busy={outbox.isFetching} />
         ) : (
-          <Table aria-label="Outbox" maxHeight="28rem">
+          <Table aria-label={t('outbox.table')} maxHeight="28rem">
             <THead>
               <TR>
-                <TH>Status</TH>
-                <TH>To</TH>
-                <TH>Subject</TH>
-                <TH>Queued</TH>
-                <TH>Attempts</TH>
-                <TH>Result</TH>
+                <TH>{t('outbox.column.status')}</TH>
+                <TH>{t('outbox.column.to')}</TH>
+                <TH>{t('outbox.column.subject')}</TH>
+                <TH>{t('outbox.column.queued')}</TH>
+                <TH>{t('outbox.column.attempts')}</TH>
+                <TH>{t('outbox.column.result')}</TH>
                 <TH>
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('outbox.column.actions')}</span>
                 </TH>
               </TR>
             </THead>
             <TBody>
               {outbox.data.entries.length === 0 ? (
-                <EmptyRow colSpan={7}>No e-mails {status ? `with status ${STATUS_LABEL[status].toLowerCase()}` : 'yet'}</EmptyRow>
+                <EmptyRow colSpan={7}>
+                  {status
+                    ? t('outbox.emptyStatus', { status: enumLabel('outboxStatus', status).toLocaleLowerCase(currentLanguage()) })
+                    : t('outbox.emptyAll')}
+                </EmptyRow>
               ) : (
                 outbox.data.entries.map((e) => (
                   <TR key={e.id}>
                     <TD>
-                      <Badge tone={STATUS_TONE[e.status]}>{STATUS_LABEL[e.status]}</Badge>
+                      <Badge tone={STATUS_TONE[e.status]}>{enumLabel('outboxStatus', e.status)}</Badge>
                     </TD>
-                    <TD className="break-all">{e.to}</TD>
-                    <TD className="min-w-48">{e.subject}</TD>
+                    <TD className="break-all">
+                      <bdi>{e.to}</bdi>
+                    </TD>
+                    <TD className="min-w-48">
+                      <bdi>{e.subject}</bdi>
+                    </TD>
                     <TD className="whitespace-nowrap">{formatDateTime(e.createdAt)}</TD>
                     <TD className="tabular">{e.attempts}</TD>
                     <TD className="min-w-48 text-xs">
                       {e.status === 'sent'
-                        ? `Sent ${e.sentAt ? formatDateTime(e.sentAt) : ''}`
+                        ? t('outbox.sentAt', { date: e.sentAt ? formatDateTime(e.sentAt) : '' })
                         : e.lastError
-                          ? `${e.lastError}${e.nextAttemptAt ? ` (next try ${formatDateTime(e.nextAttemptAt)})` : ''}`
+                          ? e.nextAttemptAt
+                            ? t('outbox.nextTry', { error: e.lastError, date: formatDateTime(e.nextAttemptAt) })
+                            : e.lastError
                           : ''}
                     </TD>
                     <TD>
@@ -233,10 +247,10 @@ function OutboxCard() {
                           variant="secondary"
                           busy={retry.isPending && retry.variables === e.id}
                           onClick={() => retry.mutate(e.id)}
-                          aria-label={`Retry now: ${e.subject} to ${e.to}`}
+                          aria-label={t('outbox.retryLabel', { subject: e.subject, to: e.to })}
                         >
                           <RotateCw aria-hidden="true" className="size-4" />
-                          Retry now
+                          {t('outbox.retry')}
                         </Button>
                       )}
                     </TD>

@@ -3,15 +3,17 @@ import { MAX_OFFICES, type Office } from '../../../shared/settings';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { settingsText } from './i18n';
 
 const EMPTY: Office = { city: '', role: '', address: '', phone: '', email: '' };
 
-const FIELDS: { key: keyof Office; label: string; type: 'text' | 'tel' | 'email'; wide?: boolean }[] = [
-  { key: 'city', label: 'City', type: 'text' },
-  { key: 'role', label: 'Role', type: 'text' },
-  { key: 'address', label: 'Address', type: 'text', wide: true },
-  { key: 'phone', label: 'Phone', type: 'tel' },
-  { key: 'email', label: 'Email', type: 'email' },
+/** An office's fields; the labels are `offices.<key>` in the catalogue. */
+const FIELDS: { key: keyof Office; type: 'text' | 'tel' | 'email'; wide?: boolean }[] = [
+  { key: 'city', type: 'text' },
+  { key: 'role', type: 'text' },
+  { key: 'address', type: 'text', wide: true },
+  { key: 'phone', type: 'tel' },
+  { key: 'email', type: 'email' },
 ];
 
 /**
@@ -29,13 +31,14 @@ export function OfficesEditor({
   error?: string;
   onChange: (value: Office[]) => void;
 }) {
+  const { t } = settingsText.useT();
+  // The office an error names ('Office 2: …'), so its fields are marked invalid.
+  const invalidOffice = (i: number) => !!error?.startsWith(t('form.office', { number: i + 1, message: '\u0000' }).split('\u0000')[0] ?? '');
   const update = (i: number, key: keyof Office, text: string) => onChange(value.map((o, j) => (j === i ? { ...o, [key]: text } : o)));
   return (
     <div className="flex flex-col gap-4 md:col-span-2">
       {value.length === 0 && (
-        <p className="rounded-lg border border-dashed border-border px-4 py-3 text-sm text-muted">
-          No office yet: the landing page shows no office section until you add one.
-        </p>
+        <p className="rounded-lg border border-dashed border-border px-4 py-3 text-sm text-muted">{t('offices.none')}</p>
       )}
       {value.map((office, i) => (
         <fieldset
@@ -43,13 +46,13 @@ export function OfficesEditor({
           key={i}
           className="grid grid-cols-1 gap-x-6 gap-y-4 rounded-lg border border-border p-4 md:grid-cols-2"
         >
-          <legend className="px-1 text-sm font-semibold text-ink-900">Office {i + 1}</legend>
+          <legend className="px-1 text-sm font-semibold text-ink-900">{t('offices.legend', { number: i + 1 })}</legend>
           {FIELDS.map((f) => {
             const fieldId = i === 0 && f.key === 'city' ? id : `office-${i}-${f.key}`;
             return (
               <Field
                 key={f.key}
-                label={f.label}
+                label={t(`offices.${f.key}`)}
                 htmlFor={fieldId}
                 required={f.key === 'city'}
                 className={f.wide ? 'md:col-span-2' : undefined}
@@ -60,8 +63,8 @@ export function OfficesEditor({
                   type={f.type}
                   autoComplete="off"
                   value={office[f.key]}
-                  aria-invalid={error?.startsWith(`Office ${i + 1}:`) ? true : undefined}
-                  aria-describedby={error?.startsWith(`Office ${i + 1}:`) ? `${id}-error` : undefined}
+                  aria-invalid={invalidOffice(i) ? true : undefined}
+                  aria-describedby={invalidOffice(i) ? `${id}-error` : undefined}
                   onChange={(e) => update(i, f.key, e.target.value)}
                 />
               </Field>
@@ -70,7 +73,7 @@ export function OfficesEditor({
           <div className="md:col-span-2">
             <Button type="button" variant="ghost" onClick={() => onChange(value.filter((_, j) => j !== i))}>
               <Trash2 aria-hidden="true" />
-              Remove office {i + 1}
+              {t('offices.remove', { number: i + 1 })}
             </Button>
           </div>
         </fieldset>
@@ -90,7 +93,7 @@ export function OfficesEditor({
           onClick={() => onChange([...value, { ...EMPTY }])}
         >
           <Plus aria-hidden="true" />
-          Add office
+          {t('offices.add')}
         </Button>
       </div>
     </div>

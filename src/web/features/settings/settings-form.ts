@@ -1,4 +1,7 @@
+import type { FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
 import { SESSION_ABSOLUTE_HOURS } from '../../../shared/constants';
+import { formatNumber } from '../../../shared/format';
 import {
   BACKUP_FREQUENCIES,
   LANGUAGES,
@@ -8,6 +11,8 @@ import {
   settingsSchema,
   TIMEZONES,
 } from '../../../shared/settings';
+import { enumLabel } from '../../lib/i18n';
+import { settingsText } from './i18n';
 
 /** The form holds numbers as the text typed, so a half-typed value is never lost. */
 export type SettingsFormValues = { [K in keyof Settings]: Settings[K] extends number ? string : Settings[K] };
@@ -19,268 +24,162 @@ export const TAB_IDS: readonly TabId[] = ['general', 'profile', 'security', 'not
 
 export type FieldKind = 'text' | 'url' | 'email' | 'tel' | 'number' | 'select' | 'checkbox' | 'textarea' | 'offices';
 
+/** A setting's field; its texts are in the settings catalogue under `field.<key>` (issue 16). */
 export interface SettingsFieldDef {
   key: SettingsKey;
-  label: string;
   kind: FieldKind;
-  options?: readonly { value: string; label: string }[];
-  hint?: string;
-  /** Extra words after 'Not enforced yet' for settings the product does not act on. */
-  notEnforcedDetail?: string;
-  /** Shown like the not-enforced note: what the setting needs before it can act. */
-  requirement?: string;
-  placeholder?: string;
+  /** The choices of a select; their labels are `option.<key>.<value>` (the password policy's are common's). */
+  options?: readonly string[];
+  /** The catalogue has `field.<key>.hint`. */
+  hint?: boolean;
+  /** The catalogue has `field.<key>.notEnforced`: extra words after 'Not enforced yet'. */
+  notEnforcedDetail?: boolean;
+  /** The catalogue has `field.<key>.requirement`: shown like the not-enforced note. */
+  requirement?: boolean;
+  /** The catalogue has `field.<key>.placeholder`. */
+  placeholder?: boolean;
   autoComplete?: string;
   /** Span both columns of the tab's grid. */
   wide?: boolean;
 }
 
+export type SectionId =
+  | 'company'
+  | 'profile'
+  | 'offices'
+  | 'investorRelations'
+  | 'regulatory'
+  | 'security'
+  | 'notifications'
+  | 'system'
+  | 'emailServer';
+
+/** A card of a tab; its title and description are `section.<id>` in the catalogue. */
 export interface SettingsSection {
-  title: string;
-  description: string;
+  id: SectionId;
   fields: SettingsFieldDef[];
 }
 
+/** A tab; its label is `tab.<id>` in the catalogue. */
 export interface SettingsTab {
   id: TabId;
-  label: string;
   sections: SettingsSection[];
 }
-
-const TIMEZONE_LABELS: Record<(typeof TIMEZONES)[number], string> = {
-  'UTC+4': 'UTC+4 (Dubai)',
-  'UTC+0': 'UTC+0 (London, winter)',
-  'UTC-5': 'UTC-5 (New York, winter)',
-  'UTC-8': 'UTC-8 (Los Angeles, winter)',
-};
-const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = { en: 'English', ar: 'Arabic' };
-export const PASSWORD_POLICY_LABELS: Record<(typeof PASSWORD_POLICIES)[number], string> = {
-  basic: 'Basic (8+)',
-  strong: 'Strong (12+)',
-  enterprise: 'Enterprise (16+)',
-};
-const BACKUP_LABELS: Record<(typeof BACKUP_FREQUENCIES)[number], string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
-
-const opts = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
-  values.map((value) => ({ value, label: labels[value] }));
 
 export const SETTINGS_TABS: SettingsTab[] = [
   {
     id: 'general',
-    label: 'General',
     sections: [
       {
-        title: 'Company',
-        description: 'How the firm is named across the platform.',
+        id: 'company',
         fields: [
-          {
-            key: 'companyName',
-            label: 'Company name',
-            kind: 'text',
-            hint: 'Shown on the landing page, in the footer and in page titles.',
-            autoComplete: 'organization',
-          },
-          {
-            key: 'companyLogo',
-            label: 'Company logo URL',
-            kind: 'url',
-            placeholder: 'https://',
-            hint: 'Address of the logo image.',
-            notEnforcedDetail: 'shown in e-mails only',
-          },
-          {
-            key: 'timezone',
-            label: 'Timezone',
-            kind: 'select',
-            options: opts(TIMEZONES, TIMEZONE_LABELS),
-            hint: 'Decides what today is (due, due soon and overdue, the dashboard) and the time shown with every timestamp.',
-          },
-          {
-            key: 'language',
-            label: 'Language',
-            kind: 'select',
-            options: opts(LANGUAGES, LANGUAGE_LABELS),
-            notEnforcedDetail: 'the interface is in English for now',
-          },
+          { key: 'companyName', kind: 'text', hint: true, autoComplete: 'organization' },
+          { key: 'companyLogo', kind: 'url', placeholder: true, hint: true, notEnforcedDetail: true },
+          { key: 'timezone', kind: 'select', options: TIMEZONES, hint: true },
+          { key: 'language', kind: 'select', options: LANGUAGES, notEnforcedDetail: true },
         ],
       },
     ],
   },
   {
     id: 'profile',
-    label: 'Company Profile',
     sections: [
       {
-        title: 'Company profile',
-        description:
-          'Shown on the public landing page and to investors. A value left empty is not shown to them at all (never a placeholder).',
+        id: 'profile',
         fields: [
-          { key: 'legalName', label: 'Legal name', kind: 'text', autoComplete: 'off', hint: 'The registered name, shown in the footer.' },
-          { key: 'registeredOffice', label: 'Registered office', kind: 'text', autoComplete: 'off', wide: true },
+          { key: 'legalName', kind: 'text', autoComplete: 'off', hint: true },
+          { key: 'registeredOffice', kind: 'text', autoComplete: 'off', wide: true },
+        ],
+      },
+      { id: 'offices', fields: [{ key: 'offices', kind: 'offices', wide: true }] },
+      {
+        id: 'investorRelations',
+        fields: [
+          { key: 'investorRelationsName', kind: 'text', autoComplete: 'off' },
+          { key: 'investorRelationsEmail', kind: 'email', autoComplete: 'off' },
+          { key: 'investorRelationsPhone', kind: 'tel', autoComplete: 'off' },
         ],
       },
       {
-        title: 'Offices',
-        description: 'The offices listed on the landing page, in this order. Only the city is required.',
-        fields: [{ key: 'offices', label: 'Offices', kind: 'offices', wide: true }],
-      },
-      {
-        title: 'Investor relations',
-        description: 'The contact for investors and the public (the landing page footer).',
+        id: 'regulatory',
         fields: [
-          { key: 'investorRelationsName', label: 'Investor relations contact name', kind: 'text', autoComplete: 'off' },
-          { key: 'investorRelationsEmail', label: 'Investor relations email', kind: 'email', autoComplete: 'off' },
-          { key: 'investorRelationsPhone', label: 'Investor relations phone', kind: 'tel', autoComplete: 'off' },
-        ],
-      },
-      {
-        title: 'Regulatory details',
-        description:
-          'Shown to investors under Regulatory Information on the DFSA Compliance screen; the licence number also in the landing page footer.',
-        fields: [
-          { key: 'regulatorAuthorization', label: 'Regulator authorization', kind: 'text', wide: true },
-          { key: 'licenseNumber', label: 'DFSA licence number', kind: 'text' },
-          { key: 'clientClassification', label: 'Client classification', kind: 'text' },
-          {
-            key: 'classificationReview',
-            label: 'Classification review',
-            kind: 'text',
-            hint: "How often the client's classification is reviewed.",
-          },
-          { key: 'complianceContactName', label: 'Compliance contact name', kind: 'text', autoComplete: 'off' },
-          { key: 'complianceContactEmail', label: 'Compliance contact email', kind: 'email', autoComplete: 'off' },
-          { key: 'complianceContactPhone', label: 'Compliance contact phone', kind: 'tel', autoComplete: 'off' },
+          { key: 'regulatorAuthorization', kind: 'text', wide: true },
+          { key: 'licenseNumber', kind: 'text' },
+          { key: 'clientClassification', kind: 'text' },
+          { key: 'classificationReview', kind: 'text', hint: true },
+          { key: 'complianceContactName', kind: 'text', autoComplete: 'off' },
+          { key: 'complianceContactEmail', kind: 'email', autoComplete: 'off' },
+          { key: 'complianceContactPhone', kind: 'tel', autoComplete: 'off' },
         ],
       },
     ],
   },
   {
     id: 'security',
-    label: 'Security',
     sections: [
       {
-        title: 'Security',
-        description: 'Sign-in and session rules.',
+        id: 'security',
         fields: [
-          {
-            key: 'twoFactorAuth',
-            label: 'Require two-factor authentication for admins',
-            kind: 'checkbox',
-            hint: 'Every admin sets up an authenticator app at the next sign-in and gives a code at each sign-in.',
-          },
-          {
-            key: 'passwordPolicy',
-            label: 'Password policy',
-            kind: 'select',
-            options: opts(PASSWORD_POLICIES, PASSWORD_POLICY_LABELS),
-            hint: 'Applies to every new password; existing passwords stay valid until they are changed.',
-          },
-          {
-            key: 'sessionTimeout',
-            label: 'Session timeout (hours)',
-            kind: 'number',
-            hint: `Idle limit of new sessions. Every session ends after ${SESSION_ABSOLUTE_HOURS} hours.`,
-          },
-          {
-            key: 'ipWhitelist',
-            label: 'IP whitelist',
-            kind: 'textarea',
-            wide: true,
-            placeholder: '203.0.113.10\n198.51.100.0/24',
-            hint: 'Admins may sign in and use the API only from these IPv4/IPv6 addresses and CIDR ranges, one per line; empty allows every address.',
-          },
+          { key: 'twoFactorAuth', kind: 'checkbox', hint: true },
+          { key: 'passwordPolicy', kind: 'select', options: PASSWORD_POLICIES, hint: true },
+          { key: 'sessionTimeout', kind: 'number', hint: true },
+          { key: 'ipWhitelist', kind: 'textarea', wide: true, placeholder: true, hint: true },
         ],
       },
     ],
   },
   {
     id: 'notifications',
-    label: 'Notifications',
     sections: [
       {
-        title: 'Notifications',
-        description: 'Which messages the platform sends.',
+        id: 'notifications',
         fields: [
-          {
-            key: 'emailNotifications',
-            label: 'Email notifications',
-            kind: 'checkbox',
-            hint: 'Every notification e-mail; each user also chooses theirs on their profile. Password recovery is always sent.',
-          },
-          {
-            key: 'smsNotifications',
-            label: 'SMS notifications',
-            kind: 'checkbox',
-            hint: 'Text messages for urgent events.',
-            requirement: 'Requires an SMS provider',
-          },
-          { key: 'dealAlerts', label: 'Deal alerts', kind: 'checkbox', hint: 'E-mail investors when a new deal opens for subscription.' },
-          {
-            key: 'complianceAlerts',
-            label: 'Compliance alerts',
-            kind: 'checkbox',
-            hint: 'One e-mail a day to admins listing compliance items overdue or due within 7 days.',
-          },
+          { key: 'emailNotifications', kind: 'checkbox', hint: true },
+          { key: 'smsNotifications', kind: 'checkbox', hint: true, requirement: true },
+          { key: 'dealAlerts', kind: 'checkbox', hint: true },
+          { key: 'complianceAlerts', kind: 'checkbox', hint: true },
         ],
       },
     ],
   },
   {
     id: 'system',
-    label: 'System',
     sections: [
       {
-        title: 'System',
-        description: 'Data retention, backups and API limits.',
+        id: 'system',
         fields: [
-          { key: 'dataRetention', label: 'Data retention (years)', kind: 'number' },
-          { key: 'backupFrequency', label: 'Backup frequency', kind: 'select', options: opts(BACKUP_FREQUENCIES, BACKUP_LABELS) },
-          {
-            key: 'apiRateLimit',
-            label: 'API rate limit (requests per hour)',
-            kind: 'number',
-            hint: 'Per signed-in user; beyond it the API answers 429 until the hour is over.',
-          },
-          {
-            key: 'investorStorageQuotaMb',
-            label: 'Investor storage quota (MB)',
-            kind: 'number',
-            hint: 'Files each investor may store: KYC documents and message attachments.',
-          },
+          { key: 'dataRetention', kind: 'number' },
+          { key: 'backupFrequency', kind: 'select', options: BACKUP_FREQUENCIES },
+          { key: 'apiRateLimit', kind: 'number', hint: true },
+          { key: 'investorStorageQuotaMb', kind: 'number', hint: true },
         ],
       },
     ],
   },
   {
     id: 'email',
-    label: 'Email',
     sections: [
       {
-        title: 'Email server',
-        description: 'The SMTP server outgoing e-mail uses. Save, then send a test e-mail below.',
+        id: 'emailServer',
         fields: [
-          {
-            key: 'smtpHost',
-            label: 'SMTP host',
-            kind: 'text',
-            placeholder: 'smtp.example.com',
-            autoComplete: 'off',
-            hint: 'STARTTLS is required unless the server is on this machine. SMTP_URL on the server overrides host, port and user.',
-          },
-          { key: 'smtpPort', label: 'SMTP port', kind: 'number', hint: '587 for STARTTLS, 465 for TLS from the start.' },
-          {
-            key: 'smtpUser',
-            label: 'SMTP user',
-            kind: 'text',
-            autoComplete: 'off',
-            hint: 'The password is read from the SMTP_PASSWORD environment variable and never stored here.',
-          },
-          { key: 'emailFromAddress', label: 'From address', kind: 'email', placeholder: 'noreply@example.com', autoComplete: 'off' },
+          { key: 'smtpHost', kind: 'text', placeholder: true, autoComplete: 'off', hint: true },
+          { key: 'smtpPort', kind: 'number', hint: true },
+          { key: 'smtpUser', kind: 'text', autoComplete: 'off', hint: true },
+          { key: 'emailFromAddress', kind: 'email', placeholder: true, autoComplete: 'off' },
         ],
       },
     ],
   },
 ];
+
+/** The label of a select's choice, in the current language. */
+export function optionLabel(key: SettingsKey, value: string): string {
+  if (key === 'passwordPolicy') return enumLabel('passwordPolicy', value);
+  return settingsText.t(`option.${key}.${value}` as never);
+}
+
+/** The hint of the session timeout names the absolute limit. */
+export const hintValues = (key: SettingsKey) => (key === 'sessionTimeout' ? { hours: SESSION_ABSOLUTE_HOURS } : {});
 
 export const ALL_FIELDS: SettingsFieldDef[] = SETTINGS_TABS.flatMap((t) => t.sections.flatMap((s) => s.fields));
 const TAB_OF = new Map<SettingsKey, TabId>(
@@ -300,11 +199,11 @@ export function limitsOf(key: SettingsKey): { min?: number; max?: number; maxLen
   return { min: s.minValue ?? undefined, max: s.maxValue ?? undefined, maxLength: s.maxLength ?? undefined };
 }
 
-function rangeMessage(def: SettingsFieldDef): string {
-  const { min, max } = limitsOf(def.key);
-  const name = def.label.replace(/\s*\(.*\)$/, '');
-  const unit = /\(([^)]+)\)$/.exec(def.label)?.[1];
-  return `${name} must be a whole number from ${min?.toLocaleString('en-US')} to ${max?.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`;
+type NumberKey = 'sessionTimeout' | 'dataRetention' | 'apiRateLimit' | 'investorStorageQuotaMb' | 'smtpPort';
+
+function rangeMessage(key: SettingsKey): string {
+  const { min, max } = limitsOf(key);
+  return settingsText.t(`field.${key as NumberKey}.range`, { min: formatNumber(min ?? 0), max: formatNumber(max ?? 0) });
 }
 
 export function toFormValues(s: Settings): SettingsFormValues {
@@ -328,15 +227,44 @@ export function validateSettings(values: SettingsFormValues): { data: Settings; 
     if (!key || errors[key]) continue;
     const def = ALL_FIELDS.find((f) => f.key === key);
     if (key === 'offices' && typeof issue.path[1] === 'number') {
-      errors[key] = `Office ${issue.path[1] + 1}: ${issue.message}`;
+      errors[key] = officeMessage(issue.path[1], issue.message);
       continue;
     }
     // The schema's own words where it has them ('Port must be 1-65535'); a clear range otherwise.
     const generic = /^(Too (small|big)|Invalid input)/.test(issue.message);
-    errors[key] = def?.kind === 'number' && generic ? rangeMessage(def) : issue.message;
+    errors[key] = def?.kind === 'number' && generic ? rangeMessage(def.key) : issue.message;
   }
   return { data: null, errors };
 }
+
+/**
+ * The form's schema for useZodForm (decision 018): the form holds numbers as the text typed; the
+ * shared settings schema checks what they parse to, with the messages of validateSettings (one
+ * per field, offices named by number, ranges spelt out). The submit handler gets Settings.
+ */
+export const settingsFormSchema = z
+  .custom<SettingsFormValues>((v) => typeof v === 'object' && v !== null)
+  .transform((values, ctx): Settings => {
+    const result = validateSettings(values);
+    if (result.errors) {
+      for (const [key, message] of Object.entries(result.errors)) ctx.addIssue({ code: 'custom', path: [key], message });
+      return z.NEVER;
+    }
+    return result.data;
+  });
+
+/** react-hook-form's errors as one message per setting. */
+export function errorsOf(errors: FieldErrors<SettingsFormValues>): SettingsErrors {
+  const out: SettingsErrors = {};
+  for (const def of ALL_FIELDS) {
+    const message = (errors[def.key] as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string' && message) out[def.key] = message;
+  }
+  return out;
+}
+
+/** 'Office 2: Enter a valid email address' (the office by its number as shown). */
+const officeMessage = (index: number, message: string) => settingsText.t('form.office', { number: index + 1, message });
 
 /** The tab (in tab order) holding the first field with an error. */
 export function firstTabWithError(errors: SettingsErrors): TabId | null {
@@ -362,8 +290,7 @@ export function settingsFieldErrors(fields: Record<string, string> | undefined):
   if (!fields) return out;
   for (const [k, v] of Object.entries(fields)) {
     const [key, index] = k.split('.') as [SettingsKey, string | undefined];
-    if (TAB_OF.has(key) && !out[key])
-      out[key] = key === 'offices' && index && /^\d+$/.test(index) ? `Office ${Number(index) + 1}: ${v}` : v;
+    if (TAB_OF.has(key) && !out[key]) out[key] = key === 'offices' && index && /^\d+$/.test(index) ? officeMessage(Number(index), v) : v;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, Info, RefreshCw, Undo2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getDefaultZone } from '../../../shared/dates';
 import { companyZone, type Office, type Settings } from '../../../shared/settings';
@@ -8,35 +8,43 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field, fieldProps } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ApiError } from '../../lib/api';
+import { ApiError, serverMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
 import { pageTitle } from '../../lib/company';
+import { applyLanguage } from '../../lib/i18n';
+import { setCompanyLanguage } from '../../lib/language';
 import { setCompanyZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
-import { LOAD_FAILED, SAVE_FAILED, SAVED, useSaveSettings, useSettings } from './api';
+import { SAVE_FAILED, useSaveSettings, useSettings } from './api';
 import { EmailTools } from './email-tools';
+import { settingsText } from './i18n';
 import { OfficesEditor } from './offices-editor';
 import {
   errorCount,
+  errorsOf,
   firstFieldWithError,
   firstTabWithError,
+  hintValues,
   isNotEnforced,
   limitsOf,
+  optionLabel,
   SETTINGS_TABS,
   type SettingsErrors,
   type SettingsFieldDef,
   type SettingsFormValues,
   type SettingsKey,
   settingsFieldErrors,
+  settingsFormSchema,
   TAB_IDS,
   type TabId,
   toFormValues,
-  validateSettings,
 } from './settings-form';
 
 const inputId = (key: SettingsKey) => `setting-${key}`;
@@ -44,7 +52,7 @@ const inputId = (key: SettingsKey) => `setting-${key}`;
 /** The served HTML names the firm (meta + title); keep this page in step after a save. */
 function applyCompanyName(name: string) {
   document.querySelector('meta[name="company-name"]')?.setAttribute('content', name);
-  document.title = pageTitle('Settings');
+  document.title = pageTitle(settingsText.t('title'));
 }
 
 /**
@@ -62,32 +70,42 @@ function useApplyCompanyZone() {
   };
 }
 
+/**
+ * A new company language takes effect at once (issue 16): pages that follow the company default
+ * read it from the page, and a signed-in user without a language of their own switches now.
+ */
+function applyCompanyLanguage(language: Settings['language'], accountLanguage: string | null) {
+  setCompanyLanguage(language);
+  if (accountLanguage === null) void applyLanguage(language);
+}
+
 export default function SettingsPage() {
+  const { t } = settingsText.useT();
   const settings = useSettings();
 
   const failedAt = settings.isError ? settings.errorUpdatedAt : 0;
   useEffect(() => {
-    if (failedAt) toast.error(LOAD_FAILED, { id: 'settings-load-failed' });
+    if (failedAt) toast.error(settingsText.t('load.failed'), { id: 'settings-load-failed' });
   }, [failedAt]);
 
   return (
     <>
-      <PageHeader title="Settings" description="Company, security, notification, system and e-mail settings. Changes apply when saved." />
+      <PageHeader title={t('title')} description={t('description')} />
       {settings.data ? (
         <SettingsForm initial={settings.data} />
       ) : settings.isError ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-surface p-8 text-center">
-          <p className="font-medium text-ink-900">{LOAD_FAILED}</p>
-          <p className="text-sm text-muted">Check your connection and try again.</p>
+          <p className="font-medium text-ink-900">{t('load.failed')}</p>
+          <p className="text-sm text-muted">{t('load.checkConnection')}</p>
           <Button variant="secondary" onClick={() => void settings.refetch()} busy={settings.isFetching}>
             <RefreshCw aria-hidden="true" />
-            Retry
+            {t('load.retry')}
           </Button>
         </div>
       ) : (
         <div role="status" className="flex items-center gap-3 rounded-xl border border-border bg-surface p-8 text-sm text-muted">
           <Spinner />
-          Loading settings...
+          {t('load.loading')}
         </div>
       )}
     </>
@@ -95,11 +113,16 @@ export default function SettingsPage() {
 }
 
 function SettingsForm({ initial }: { initial: Settings }) {
+  const { t } = settingsText.useT();
+  const { user } = useAuth();
   const save = useSaveSettings();
   const applyCompanyZone = useApplyCompanyZone();
-  const [saved, setSaved] = useState<SettingsFormValues>(() => toFormValues(initial));
-  const [values, setValues] = useState<SettingsFormValues>(saved);
-  const [errors, setErrors] = useState<SettingsErrors>({});
+  // The form primitive (decision 018) over the shared settings schema; focus across tabs is ours
+  // (a field on a closed tab is not mounted), so react-hook-form's own focus is off.
+  const form = useZodForm(settingsFormSchema, { defaultValues: toFormValues(initial), shouldFocusError: false });
+  const values = form.watch() as SettingsFormValues;
+  const errors = errorsOf(form.formState.errors);
+  const dirty = form.formState.isDirty;
   // The open tab lives in the URL (?tab=profile), so a refresh, a link or Back keeps it.
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab') as TabId | null;
@@ -118,7 +141,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
     );
   const [focusKey, setFocusKey] = useState<SettingsKey | null>(null);
 
-  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(saved), [values, saved]);
+  // The guard follows the form's dirty state itself: a save that fails leaves the form dirty (the
+  // primitive's guard stops asking after any submit that set no field error).
   useUnsavedChangesGuard(dirty);
   const totalErrors = Object.keys(errors).length;
 
@@ -142,58 +166,45 @@ function SettingsForm({ initial }: { initial: Settings }) {
   }, [focusKey]);
 
   function set<K extends SettingsKey>(key: K, value: SettingsFormValues[K]) {
-    setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) {
-      setErrors((e) => {
-        const next = { ...e };
-        delete next[key];
-        return next;
-      });
-    }
+    form.setValue(key, value as never, { shouldDirty: true });
+    // A corrected field drops its message; the others stay until the next save.
+    if (form.getFieldState(key).error) form.clearErrors(key);
   }
 
   function showErrors(next: SettingsErrors) {
-    setErrors(next);
     const firstTab = firstTabWithError(next);
     if (firstTab) setTab(firstTab);
     setFocusKey(firstFieldWithError(next));
   }
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const result = validateSettings(values);
-    if (result.errors) {
-      showErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    save.mutate(result.data, {
-      onSuccess: (stored) => {
-        const next = toFormValues(stored);
-        setSaved(next);
-        setValues(next);
+  const onSubmit = form.handleSubmit(
+    async (data) => {
+      try {
+        const stored = await save.mutateAsync(data);
+        form.reset(toFormValues(stored));
         applyCompanyName(stored.companyName);
-        toast.success(SAVED);
+        toast.success(t('toast.saved'));
+        applyCompanyLanguage(stored.language, user?.language ?? null);
         applyCompanyZone(stored);
-      },
-      onError: (err) => {
+      } catch (err) {
         const fields = err instanceof ApiError ? settingsFieldErrors(err.fields) : {};
-        const description = err instanceof ApiError && err.status !== 500 && err.message !== SAVE_FAILED ? err.message : undefined;
-        toast.error(SAVE_FAILED, description ? { description } : undefined);
+        const description = err instanceof ApiError && err.status !== 500 && err.message !== SAVE_FAILED ? serverMessage(err) : undefined;
+        toast.error(t('toast.saveFailed'), description ? { description } : undefined);
+        for (const [key, message] of Object.entries(fields)) form.setError(key as SettingsKey, { type: 'server', message });
         if (Object.keys(fields).length > 0) showErrors(fields);
-      },
-    });
-  }
+      }
+    },
+    (invalid) => showErrors(errorsOf(invalid)),
+  );
 
   function discard() {
-    setValues(saved);
-    setErrors({});
+    form.reset();
   }
 
-  const tabsWithErrors = SETTINGS_TABS.filter((t) => errorCount(t, errors) > 0).map((t) => t.label);
+  const tabsWithErrors = SETTINGS_TABS.filter((tb) => errorCount(tb, errors) > 0).map((tb) => t(`tab.${tb.id}`));
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Settings">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t('form.label')}>
       {totalErrors > 0 && (
         <div
           role="alert"
@@ -201,36 +212,38 @@ function SettingsForm({ initial }: { initial: Settings }) {
         >
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            Nothing was saved. Correct {totalErrors === 1 ? 'the highlighted field' : `the ${totalErrors} highlighted fields`} on the{' '}
-            {tabsWithErrors.join(', ')} {tabsWithErrors.length === 1 ? 'tab' : 'tabs'}.
+            {t(tabsWithErrors.length === 1 ? 'form.nothingSaved' : 'form.nothingSavedTabs', {
+              count: totalErrors,
+              tabs: tabsWithErrors.join(t('form.separator')),
+            })}
           </span>
         </div>
       )}
       <Tabs value={tab} onValueChange={(v) => setTab(v as TabId)}>
-        <TabsList aria-label="Settings sections" className="flex-wrap sm:flex-nowrap">
-          {SETTINGS_TABS.map((t) => {
-            const n = errorCount(t, errors);
+        <TabsList aria-label={t('form.sections')} className="flex-wrap sm:flex-nowrap">
+          {SETTINGS_TABS.map((tb) => {
+            const n = errorCount(tb, errors);
             return (
-              <TabsTrigger key={t.id} value={t.id}>
-                {t.label}
+              <TabsTrigger key={tb.id} value={tb.id}>
+                {t(`tab.${tb.id}`)}
                 {n > 0 && (
                   <span className="inline-flex items-center gap-0.5 rounded-full bg-danger-100 px-1.5 text-xs font-semibold text-danger-700">
                     <CircleAlert aria-hidden="true" className="size-3" />
                     <span aria-hidden="true">{n}</span>
-                    <span className="sr-only">{` (${n} ${n === 1 ? 'error' : 'errors'})`}</span>
+                    <span className="sr-only">{t('form.tabErrors', { count: n })}</span>
                   </span>
                 )}
               </TabsTrigger>
             );
           })}
         </TabsList>
-        {SETTINGS_TABS.map((t) => (
-          <TabsContent key={t.id} value={t.id} className="flex flex-col gap-4">
-            {t.sections.map((section) => (
-              <Card key={section.title}>
+        {SETTINGS_TABS.map((tb) => (
+          <TabsContent key={tb.id} value={tb.id} className="flex flex-col gap-4">
+            {tb.sections.map((section) => (
+              <Card key={section.id}>
                 <CardHeader>
-                  <CardTitle>{section.title}</CardTitle>
-                  <CardDescription>{section.description}</CardDescription>
+                  <CardTitle>{t(`section.${section.id}.title`)}</CardTitle>
+                  <CardDescription>{t(`section.${section.id}.description`)}</CardDescription>
                 </CardHeader>
                 <CardContent className="grid grid-cols-1 gap-x-6 gap-y-5 md:grid-cols-2">
                   {section.fields.map((def) =>
@@ -255,21 +268,21 @@ function SettingsForm({ initial }: { initial: Settings }) {
                 </CardContent>
               </Card>
             ))}
-            {t.id === 'email' && <EmailTools unsavedChanges={dirty} />}
+            {tb.id === 'email' && <EmailTools unsavedChanges={dirty} />}
           </TabsContent>
         ))}
       </Tabs>
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center justify-end gap-2 sm:gap-3 border-t border-border bg-canvas/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
         <p className="sr-only me-auto text-sm text-muted sm:not-sr-only" aria-live="polite">
-          {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+          {dirty ? t('form.unsaved') : t('form.allSaved')}
         </p>
-        <Button type="button" variant="ghost" onClick={discard} disabled={!dirty || save.isPending}>
+        <Button type="button" variant="ghost" onClick={discard} disabled={!dirty || form.busy}>
           <Undo2 aria-hidden="true" />
-          Discard changes
+          {t('form.discard')}
         </Button>
-        <Button type="submit" busy={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Changes'}
+        <Button type="submit" busy={form.busy}>
+          {form.busy ? t('form.saving') : t('form.save')}
         </Button>
       </div>
     </form>
@@ -277,10 +290,11 @@ function SettingsForm({ initial }: { initial: Settings }) {
 }
 
 function NotEnforcedNote({ detail }: { detail?: string }) {
+  const { t } = settingsText.useT();
   return (
     <span className="inline-flex items-center gap-1 rounded bg-neutral-100 px-1.5 py-0.5 text-xs font-medium text-neutral-700">
       <Info aria-hidden="true" className="size-3.5" />
-      Not enforced yet{detail ? `: ${detail}` : ''}
+      {detail ? t('form.notEnforcedDetail', { detail }) : t('form.notEnforced')}
     </span>
   );
 }
@@ -295,15 +309,17 @@ function RequirementNote({ text }: { text: string }) {
 }
 
 function hintFor(def: SettingsFieldDef): ReactNode {
+  const t = settingsText.t;
+  const text = (part: 'hint' | 'notEnforced' | 'requirement') => t(`field.${def.key}.${part}` as never, hintValues(def.key));
   const note = isNotEnforced(def.key) ? (
-    <NotEnforcedNote detail={def.notEnforcedDetail} />
+    <NotEnforcedNote detail={def.notEnforcedDetail ? text('notEnforced') : undefined} />
   ) : def.requirement ? (
-    <RequirementNote text={def.requirement} />
+    <RequirementNote text={text('requirement')} />
   ) : null;
   if (!def.hint && !note) return null;
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      {def.hint && <span>{def.hint}</span>}
+      {def.hint && <span>{text('hint')}</span>}
       {note}
     </span>
   );
@@ -320,6 +336,9 @@ function SettingField({
   error?: string;
   onChange: (value: string | boolean) => void;
 }) {
+  const { t } = settingsText.useT();
+  const label = t(`field.${def.key}.label`);
+  const placeholder = def.placeholder ? t(`field.${def.key}.placeholder` as never) : undefined;
   const id = inputId(def.key);
   const hint = hintFor(def);
   const limits = limitsOf(def.key);
@@ -337,7 +356,7 @@ function SettingField({
         />
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={id} className="flex min-h-10 cursor-pointer items-center text-sm font-medium text-text">
-            {def.label}
+            {label}
           </label>
           {hint && (
             <p id={`${id}-hint`} className="text-sm text-muted">
@@ -357,14 +376,20 @@ function SettingField({
   const common = { ...fieldProps(id, error, Boolean(hint)), value: String(value), name: def.key };
   let control: ReactNode;
   if (def.kind === 'select') {
-    control = <NativeSelect {...common} onChange={(e) => onChange(e.target.value)} options={def.options ?? []} />;
+    control = (
+      <NativeSelect
+        {...common}
+        onChange={(e) => onChange(e.target.value)}
+        options={(def.options ?? []).map((value) => ({ value, label: optionLabel(def.key, value) }))}
+      />
+    );
   } else if (def.kind === 'textarea') {
     control = (
       <Textarea
         {...common}
         rows={3}
         maxLength={limits.maxLength}
-        placeholder={def.placeholder}
+        placeholder={placeholder}
         onChange={(e) => onChange(e.target.value)}
         className="font-mono"
       />
@@ -388,14 +413,14 @@ function SettingField({
         {...common}
         type={def.kind}
         maxLength={limits.maxLength}
-        placeholder={def.placeholder}
+        placeholder={placeholder}
         autoComplete={def.autoComplete}
         onChange={(e) => onChange(e.target.value)}
       />
     );
   }
   return (
-    <Field label={def.label} htmlFor={id} hint={hint} error={error} className={wide}>
+    <Field label={label} htmlFor={id} hint={hint} error={error} className={wide}>
       {control}
     </Field>
   );
