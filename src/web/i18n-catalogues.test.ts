@@ -88,7 +88,6 @@ const PENDING: string[] = [
   'features/auth/',
   'features/capital-account/',
   'features/capital-calls/',
-  'features/compliance/',
   'features/deals/',
   'features/distributions/',
   'features/documents/',

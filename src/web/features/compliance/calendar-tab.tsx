@@ -1,12 +1,14 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
-import { COMPLIANCE_STATUS_LABELS, COMPLIANCE_STATUSES, type ComplianceItem } from '../../../shared/compliance';
+import { COMPLIANCE_STATUSES, type ComplianceItem } from '../../../shared/compliance';
 import { DAY_MS } from '../../../shared/dates';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { enumLabel } from '../../lib/i18n';
 import { viewUrl } from '../../lib/queries/documents';
-import { CHIP_CLASSES, longDay, monthTitle, type Row, SOURCE_LABELS, STATUS_ICONS, todayIso } from './compliance-ui';
+import { CHIP_CLASSES, longDay, monthTitle, type Row, STATUS_ICONS, todayIso } from './compliance-ui';
+import { complianceText } from './i18n';
 
 /** A month as year and zero-based month index (UTC calendar). */
 export interface Month {
@@ -23,15 +25,8 @@ export function addMonths(m: Month, delta: number): Month {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() };
 }
 
-const WEEKDAYS = [
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-  ['Sun', 'Sunday'],
-] as const;
+/** Monday first; the names are `calendar.weekday.<day>` in the catalogue. */
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 
@@ -62,6 +57,7 @@ export function CalendarTab({
   onMonth: (m: Month) => void;
   onOpenItem: (item: ComplianceItem) => void;
 }) {
+  const { t } = complianceText.useT();
   const titleId = useId();
   const today = todayIso();
   const title = monthTitle(month.year, month.month);
@@ -88,25 +84,29 @@ export function CalendarTab({
           <h2 id={titleId} aria-live="polite" className="text-xl font-semibold tracking-tight text-ink-900" data-testid="calendar-title">
             {title}
           </h2>
-          <p className="tabular text-sm text-muted">
-            {loading ? 'Loading due dates...' : `${monthCount} due date${monthCount === 1 ? '' : 's'} this month`}
-          </p>
+          <p className="tabular text-sm text-muted">{loading ? t('calendar.loading') : t('calendar.count', { count: monthCount })}</p>
         </div>
         <div className="flex items-center gap-2">
           <Button
             variant="secondary"
             size="icon"
-            aria-label="Previous month"
-            title="Previous month"
+            aria-label={t('calendar.previous')}
+            title={t('calendar.previous')}
             onClick={() => onMonth(addMonths(month, -1))}
           >
-            <ChevronLeft aria-hidden="true" />
+            <ChevronLeft aria-hidden="true" className="rtl:rotate-180" />
           </Button>
           <Button variant="secondary" onClick={() => onMonth(currentMonth())}>
-            Today
+            {t('calendar.today')}
           </Button>
-          <Button variant="secondary" size="icon" aria-label="Next month" title="Next month" onClick={() => onMonth(addMonths(month, 1))}>
-            <ChevronRight aria-hidden="true" />
+          <Button
+            variant="secondary"
+            size="icon"
+            aria-label={t('calendar.next')}
+            title={t('calendar.next')}
+            onClick={() => onMonth(addMonths(month, 1))}
+          >
+            <ChevronRight aria-hidden="true" className="rtl:rotate-180" />
           </Button>
         </div>
       </div>
@@ -114,17 +114,17 @@ export function CalendarTab({
       {/* Tablets and desktops: the month grid. */}
       <div className="hidden overflow-x-auto rounded-lg border border-border bg-surface md:block">
         <table className="w-full min-w-[44rem] table-fixed border-separate border-spacing-0 text-sm" aria-busy={loading || undefined}>
-          <caption className="sr-only">Compliance due dates, {title}</caption>
+          <caption className="sr-only">{t('calendar.caption', { month: title })}</caption>
           <thead>
             <tr>
-              {WEEKDAYS.map(([short, long]) => (
+              {WEEKDAYS.map((day) => (
                 <th
-                  key={short}
+                  key={day}
                   scope="col"
-                  abbr={long}
+                  abbr={t(`calendar.weekday.${day}.long`)}
                   className="border-b border-border bg-ink-50 px-2 py-2 text-start text-xs font-semibold uppercase tracking-wide text-muted"
                 >
-                  {short}
+                  {t(`calendar.weekday.${day}.short`)}
                 </th>
               ))}
             </tr>
@@ -160,10 +160,10 @@ export function CalendarTab({
                           <span aria-hidden="true">{Number(day.slice(8))}</span>
                           <span className="sr-only">{longDay(day)}</span>
                         </time>
-                        {isToday && <span className="text-xs font-semibold text-ink-900">Today</span>}
+                        {isToday && <span className="text-xs font-semibold text-ink-900">{t('calendar.today')}</span>}
                       </div>
                       {items.length > 0 && (
-                        <ul className="flex flex-col gap-1" aria-label={`Due ${longDay(day)}`}>
+                        <ul className="flex flex-col gap-1" aria-label={t('calendar.dueOn', { day: longDay(day) })}>
                           {items.map((r) => (
                             <li key={r.key}>
                               <Chip row={r} onOpenItem={onOpenItem} compact />
@@ -190,10 +190,10 @@ export function CalendarTab({
           </div>
         ) : monthDays.length === 0 ? (
           <p className="rounded-lg border border-dashed border-border bg-surface p-8 text-center text-sm text-muted">
-            Nothing due in {title}
+            {t('calendar.nothingDue', { month: title })}
           </p>
         ) : (
-          <ol className="flex flex-col gap-3" aria-label={`Due dates, ${title}`}>
+          <ol className="flex flex-col gap-3" aria-label={t('calendar.agenda', { month: title })}>
             {monthDays.map((day) => (
               <li
                 key={day}
@@ -205,7 +205,7 @@ export function CalendarTab({
               >
                 <h3 className="mb-2 flex items-center justify-between gap-2 text-sm font-semibold text-ink-900">
                   <time dateTime={day}>{longDay(day)}</time>
-                  {day === today && <span className="rounded-full bg-ink-900 px-2 py-0.5 text-xs text-white">Today</span>}
+                  {day === today && <span className="rounded-full bg-ink-900 px-2 py-0.5 text-xs text-white">{t('calendar.today')}</span>}
                 </h3>
                 <ul className="flex flex-col gap-1.5">
                   {(byDay.get(day) ?? []).map((r) => (
@@ -220,7 +220,7 @@ export function CalendarTab({
         )}
       </div>
 
-      <ul aria-label="Legend" className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-muted">
+      <ul aria-label={t('calendar.legend')} className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-muted">
         {COMPLIANCE_STATUSES.map((s) => {
           const Icon = STATUS_ICONS[s];
           return (
@@ -228,14 +228,18 @@ export function CalendarTab({
               <span className={cn('inline-flex size-5 items-center justify-center rounded border', CHIP_CLASSES[s])}>
                 <Icon aria-hidden="true" className="size-3" />
               </span>
-              {COMPLIANCE_STATUS_LABELS[s]}
+              {enumLabel('complianceStatus', s)}
             </li>
           );
         })}
         <li className="inline-flex items-center gap-1.5">
-          <span className="rounded border border-ink-600/40 bg-ink-50 px-1 text-[0.625rem] font-semibold uppercase text-ink-700">SPV</span>
-          <span className="rounded border border-ink-600/40 bg-ink-50 px-1 text-[0.625rem] font-semibold uppercase text-ink-700">Doc</span>
-          Due dates from SPVs and vault documents (not scored)
+          <span className="rounded border border-ink-600/40 bg-ink-50 px-1 text-[0.625rem] font-semibold uppercase text-ink-700">
+            {t('source.spv')}
+          </span>
+          <span className="rounded border border-ink-600/40 bg-ink-50 px-1 text-[0.625rem] font-semibold uppercase text-ink-700">
+            {t('source.doc')}
+          </span>
+          {t('calendar.legendExternal')}
         </li>
       </ul>
     </section>
@@ -244,6 +248,7 @@ export function CalendarTab({
 
 /** A due entry: opens the item's edit dialog, the SPV tracker, or the document itself. */
 function Chip({ row, onOpenItem, compact = false }: { row: Row; onOpenItem: (item: ComplianceItem) => void; compact?: boolean }) {
+  const { t } = complianceText.useT();
   const Icon = STATUS_ICONS[row.status];
   const className = cn(
     'flex w-full cursor-pointer items-start rounded border text-start font-medium transition-colors',
@@ -251,23 +256,23 @@ function Chip({ row, onOpenItem, compact = false }: { row: Row; onOpenItem: (ite
     compact ? 'min-h-6 gap-1 px-1.5 py-0.5 text-xs leading-4' : 'min-h-10 gap-1.5 px-2.5 py-2 text-sm leading-5',
     CHIP_CLASSES[row.status],
   );
-  const status = COMPLIANCE_STATUS_LABELS[row.status];
+  const status = enumLabel('complianceStatus', row.status);
   const content = (
     <>
       <Icon aria-hidden="true" className={cn('mt-0.5 shrink-0', compact ? 'size-3' : 'size-4')} />
       {row.source !== 'item' && (
         <span className="shrink-0 rounded-sm bg-white/70 px-1 text-[0.625rem] font-semibold uppercase leading-4">
-          {row.source === 'spv' ? 'SPV' : 'Doc'}
+          {row.source === 'spv' ? t('source.spv') : t('source.doc')}
         </span>
       )}
       <span className={cn('min-w-0 break-words', compact && 'line-clamp-2')}>{row.title}</span>
       <span className="sr-only">
-        , {status}
-        {row.source !== 'item' ? `, from ${SOURCE_LABELS[row.source] === 'SPV' ? 'the SPV tracker' : 'the Document Vault'}` : ''}
+        {t('calendar.chipStatus', { status })}
+        {row.source === 'spv' ? t('calendar.chipFromSpv') : row.source === 'document' ? t('calendar.chipFromVault') : ''}
       </span>
     </>
   );
-  const tip = `${row.title} (${status})`;
+  const tip = t('calendar.tip', { title: row.title, status });
   if (row.source === 'item') {
     return (
       <button type="button" className={className} title={tip} onClick={() => onOpenItem(row.item)} data-chip-for={row.key}>
@@ -288,11 +293,11 @@ function Chip({ row, onOpenItem, compact = false }: { row: Row; onOpenItem: (ite
       target="_blank"
       rel="noopener"
       className={className}
-      title={`${tip}, opens in a new tab`}
+      title={t('calendar.tipNewTab', { title: row.title, status })}
       data-chip-for={row.key}
     >
       {content}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">{t('calendar.opensNewTab')}</span>
     </a>
   );
 }

@@ -16,6 +16,7 @@ import { MESSAGES } from './compliance-messages';
 import { toRows } from './compliance-ui';
 import { CompleteDialog, FileReturnDialog } from './confirm-dialogs';
 import { DEFAULT_LIBRARY_FILTERS, DocumentLibraryTab, type LibraryFilters } from './document-library-tab';
+import { complianceText } from './i18n';
 import { ComplianceItemDialog } from './item-dialog';
 import { ScoreCard } from './score-card';
 import { DEFAULT_FILTERS, type TrackerActions, type TrackerFilters, TrackerTab } from './tracker-tab';
@@ -62,6 +63,7 @@ function trackerFiltersOf(p: Record<keyof typeof TRACKER_PARAMS, string>): Track
 
 /** Compliance Center (/admin/compliance): score, tracker, calendar and document library. */
 export default function ComplianceCenterPage() {
+  const { t } = complianceText.useT();
   const overview = useComplianceOverview();
   const start = useStartComplianceItem();
   const [params] = useSearchParams();
@@ -106,7 +108,7 @@ export default function ComplianceCenterPage() {
   }
 
   useEffect(() => {
-    if (overview.isError) toast.error(MESSAGES.loadFailed, { id: 'compliance-load-failed', description: serverMessage(overview.error) });
+    if (overview.isError) toast.error(MESSAGES.loadFailed(), { id: 'compliance-load-failed', description: serverMessage(overview.error) });
   }, [overview.isError, overview.error]);
 
   const data = overview.data;
@@ -121,8 +123,8 @@ export default function ComplianceCenterPage() {
     },
     start: (item) =>
       start.mutate(item.id, {
-        onSuccess: () => toast.success(MESSAGES.started),
-        onError: (err) => toast.error(MESSAGES.startFailed, { description: serverMessage(err) ?? 'Please try again.' }),
+        onSuccess: () => toast.success(MESSAGES.started()),
+        onError: (err) => toast.error(MESSAGES.startFailed(), { description: serverMessage(err) ?? MESSAGES.tryAgain() }),
       }),
     complete: (item) => {
       rememberOpener(item.id);
@@ -140,14 +142,14 @@ export default function ComplianceCenterPage() {
   const setTab = (next: string) => setTabParam(next);
 
   const errorPanel = (
-    <LoadError title={MESSAGES.loadFailed} error={overview.error} onRetry={() => void overview.refetch()} busy={overview.isFetching} />
+    <LoadError title={t('toast.loadFailed')} error={overview.error} onRetry={() => void overview.refetch()} busy={overview.isFetching} />
   );
 
   return (
     <>
       <PageHeader
-        title="Compliance Center"
-        description="Regulatory filings, tax returns, reviews and renewals in one place."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Button
             onClick={() => {
@@ -156,7 +158,7 @@ export default function ComplianceCenterPage() {
             }}
           >
             <Plus aria-hidden="true" />
-            New Item
+            {t('newItem')}
           </Button>
         }
       />
@@ -164,18 +166,18 @@ export default function ComplianceCenterPage() {
       <ScoreCard data={data} loading={loading} failed={failed} />
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Compliance views" className="max-sm:grid! max-sm:w-full max-sm:grid-cols-3">
+        <TabsList aria-label={t('tabs.label')} className="max-sm:grid! max-sm:w-full max-sm:grid-cols-3">
           <TabsTrigger className={TAB_TRIGGER} value="tracker">
             <ListChecks aria-hidden="true" className="hidden size-4 sm:block" />
-            Compliance Tracker
+            {t('tabs.tracker')}
           </TabsTrigger>
           <TabsTrigger className={TAB_TRIGGER} value="calendar">
             <CalendarDays aria-hidden="true" className="hidden size-4 sm:block" />
-            Calendar View
+            {t('tabs.calendar')}
           </TabsTrigger>
           <TabsTrigger className={TAB_TRIGGER} value="documents">
             <FileText aria-hidden="true" className="hidden size-4 sm:block" />
-            Document Library
+            {t('tabs.documents')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="tracker">

@@ -1,7 +1,6 @@
 import { CircleCheck, CircleDot, Clock, type LucideIcon, TriangleAlert } from 'lucide-react';
 import {
-  COMPLIANCE_STATUS_LABELS,
-  COMPLIANCE_TYPE_LABELS,
+  COMPLIANCE_TYPES,
   type ComplianceItem,
   type CompliancePriority,
   type ComplianceStatus,
@@ -10,6 +9,8 @@ import {
 } from '../../../shared/compliance';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
+import { enumLabel } from '../../lib/i18n';
+import { complianceText } from './i18n';
 
 // ---------------------------------------------------------------------------------------------
 // Labels, tones and orders
@@ -32,7 +33,6 @@ export const STATUS_ICONS: Record<ComplianceStatus, LucideIcon> = {
 /** Sort rank: the most urgent first. */
 export const STATUS_RANK: Record<ComplianceStatus, number> = { overdue: 0, due_soon: 1, in_progress: 2, completed: 3 };
 
-export const PRIORITY_LABELS: Record<CompliancePriority, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
 export const PRIORITY_TONES: Record<CompliancePriority, BadgeTone> = {
   low: 'neutral',
   medium: 'info',
@@ -41,13 +41,12 @@ export const PRIORITY_TONES: Record<CompliancePriority, BadgeTone> = {
 };
 export const PRIORITY_RANK: Record<CompliancePriority, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
-export const RECURRENCE_LABELS = { monthly: 'Monthly', quarterly: 'Quarterly', annual: 'Annual' } as const;
-
 /** Compliance types plus the kind of an external document expiry row. */
 export type RowType = ComplianceType | 'document_expiry';
-export const ROW_TYPE_LABELS: Record<RowType, string> = { ...COMPLIANCE_TYPE_LABELS, document_expiry: 'Document Expiry' };
-
-export const SOURCE_LABELS = { spv: 'SPV', document: 'Document' } as const;
+export const ROW_TYPES: readonly RowType[] = [...COMPLIANCE_TYPES, 'document_expiry'];
+/** A row's type in the current language (compliance types are common's; a document expiry is ours). */
+export const rowTypeLabel = (type: RowType): string =>
+  type === 'document_expiry' ? complianceText.t('rowType.document_expiry') : enumLabel('complianceType', type);
 
 // ---------------------------------------------------------------------------------------------
 // Rows: compliance items and external due dates in one shape
@@ -122,7 +121,7 @@ export function StatusBadge({ status, className }: { status: ComplianceStatus; c
   return (
     <Badge tone={STATUS_TONES[status]} className={className} data-status={status}>
       <Icon aria-hidden="true" className="size-3.5" />
-      {COMPLIANCE_STATUS_LABELS[status]}
+      {enumLabel('complianceStatus', status)}
     </Badge>
   );
 }
@@ -130,13 +129,14 @@ export function StatusBadge({ status, className }: { status: ComplianceStatus; c
 export function PriorityBadge({ priority, className }: { priority: CompliancePriority; className?: string }) {
   return (
     <Badge tone={PRIORITY_TONES[priority]} className={className}>
-      {PRIORITY_LABELS[priority]}
+      {enumLabel('compliancePriority', priority)}
     </Badge>
   );
 }
 
 /** Marks a row that comes from an SPV or a vault document (not a compliance item). */
 export function SourceBadge({ source, className }: { source: 'spv' | 'document'; className?: string }) {
+  const { t } = complianceText.useT();
   return (
     <span
       className={cn(
@@ -144,7 +144,7 @@ export function SourceBadge({ source, className }: { source: 'spv' | 'document';
         className,
       )}
     >
-      {SOURCE_LABELS[source]}
+      {t(`source.${source}`)}
     </span>
   );
 }

@@ -1,10 +1,12 @@
+import { Trans } from 'react-i18next';
 import { type ComplianceItem, type ExternalDueItem, nextOccurrence } from '../../../shared/compliance';
 import { formatDate } from '../../../shared/format';
 import { DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { serverMessage, useCompleteComplianceItem, useFileSpvReturn } from './api';
 import { MESSAGES } from './compliance-messages';
-import { RECURRENCE_LABELS } from './compliance-ui';
+import { complianceText } from './i18n';
 
 export function CompleteDialog({
   item,
@@ -15,32 +17,38 @@ export function CompleteDialog({
   onDone: () => void;
   onCloseAutoFocus: (e: Event) => void;
 }) {
+  const { t } = complianceText.useT();
   const complete = useCompleteComplianceItem();
   async function run() {
     try {
       const { next } = await complete.mutateAsync(item.id);
-      toast.success(MESSAGES.completed, { description: next ? MESSAGES.nextCreated(next.dueDate) : undefined });
+      toast.success(MESSAGES.completed(), { description: next ? MESSAGES.nextCreated(next.dueDate) : undefined });
       onDone();
     } catch (err) {
-      toast.error(MESSAGES.completeFailed, { description: serverMessage(err) ?? 'Please try again.' });
+      toast.error(MESSAGES.completeFailed(), { description: serverMessage(err) ?? MESSAGES.tryAgain() });
       onDone();
     }
   }
   return (
     <DialogContent size="sm" onCloseAutoFocus={onCloseAutoFocus}>
       <DialogHeader>
-        <DialogTitle>Complete compliance item</DialogTitle>
-        <DialogDescription>
-          Mark '{item.title}' (due {formatDate(item.dueDate)}) as completed? This cannot be undone.
-        </DialogDescription>
+        <DialogTitle>{t('complete.title')}</DialogTitle>
+        <DialogDescription>{t('complete.question', { title: item.title, date: formatDate(item.dueDate) })}</DialogDescription>
       </DialogHeader>
       {item.recurrence && (
         <p className="rounded-md border border-border bg-ink-50 px-3 py-2 text-sm">
-          {RECURRENCE_LABELS[item.recurrence]} item: the next occurrence will be created, due{' '}
-          <span className="tabular font-medium">{formatDate(nextOccurrence(item.dueDate, item.recurrence))}</span>.
+          <Trans
+            t={t}
+            i18nKey="complete.recurring"
+            values={{
+              recurrence: enumLabel('recurrence', item.recurrence),
+              date: formatDate(nextOccurrence(item.dueDate, item.recurrence)),
+            }}
+            components={{ date: <span className="tabular font-medium" /> }}
+          />
         </p>
       )}
-      <DialogActions submit="Complete item" busyLabel="Completing..." busy={complete.isPending} onSubmit={() => void run()} />
+      <DialogActions submit={t('complete.submit')} busyLabel={t('complete.busy')} busy={complete.isPending} onSubmit={() => void run()} />
     </DialogContent>
   );
 }
@@ -54,14 +62,15 @@ export function FileReturnDialog({
   onDone: () => void;
   onCloseAutoFocus: (e: Event) => void;
 }) {
+  const { t } = complianceText.useT();
   const file = useFileSpvReturn();
   async function run() {
     try {
       const due = await file.mutateAsync(ext.sourceId);
-      toast.success(MESSAGES.filed, { description: `Next annual return due ${formatDate(due)}` });
+      toast.success(MESSAGES.filed(), { description: t('toast.nextReturn', { date: formatDate(due) }) });
       onDone();
     } catch (err) {
-      toast.error(MESSAGES.fileFailed, { description: serverMessage(err) ?? 'Please try again.' });
+      toast.error(MESSAGES.fileFailed(), { description: serverMessage(err) ?? MESSAGES.tryAgain() });
       onDone();
     }
   }
@@ -69,13 +78,17 @@ export function FileReturnDialog({
   return (
     <DialogContent size="sm" onCloseAutoFocus={onCloseAutoFocus}>
       <DialogHeader>
-        <DialogTitle>Mark annual return as filed</DialogTitle>
+        <DialogTitle>{t('fileReturn.title')}</DialogTitle>
         <DialogDescription>
-          Record that the annual return of {name} (due {formatDate(ext.dueDate)}) has been filed? Its next return will be due{' '}
-          <span className="tabular font-medium text-text">{formatDate(nextOccurrence(ext.dueDate, 'annual'))}</span>.
+          <Trans
+            t={t}
+            i18nKey="fileReturn.question"
+            values={{ name, date: formatDate(ext.dueDate), next: formatDate(nextOccurrence(ext.dueDate, 'annual')) }}
+            components={{ date: <span className="tabular font-medium text-text" /> }}
+          />
         </DialogDescription>
       </DialogHeader>
-      <DialogActions submit="Mark as filed" busyLabel="Saving..." busy={file.isPending} onSubmit={() => void run()} />
+      <DialogActions submit={t('fileReturn.submit')} busyLabel={t('fileReturn.busy')} busy={file.isPending} onSubmit={() => void run()} />
     </DialogContent>
   );
 }

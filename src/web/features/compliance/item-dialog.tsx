@@ -1,13 +1,6 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
-import {
-  COMPLIANCE_PRIORITIES,
-  COMPLIANCE_TYPE_LABELS,
-  COMPLIANCE_TYPES,
-  type ComplianceItem,
-  complianceItemInput,
-  RECURRENCES,
-} from '../../../shared/compliance';
+import { COMPLIANCE_PRIORITIES, COMPLIANCE_TYPES, type ComplianceItem, complianceItemInput, RECURRENCES } from '../../../shared/compliance';
 import { DateInput } from '../../components/ui/date-input';
 import { DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
@@ -15,17 +8,11 @@ import { FormError, useZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { useReportDirty } from '../../components/ui/unsaved-dialog';
+import { enumLabel } from '../../lib/i18n';
 import { useUsers } from '../../lib/queries/users';
 import { toast } from '../../lib/toast';
 import { serverMessage, useCreateComplianceItem, useUpdateComplianceItem } from './api';
-import { PRIORITY_LABELS, RECURRENCE_LABELS } from './compliance-ui';
-
-export const ITEM_MESSAGES = {
-  created: 'Compliance item created',
-  createFailed: 'Failed to create compliance item',
-  updated: 'Compliance item updated',
-  updateFailed: 'Failed to update compliance item',
-} as const;
+import { complianceText } from './i18n';
 
 export interface ItemForm {
   type: string;
@@ -51,10 +38,6 @@ function toForm(item: ComplianceItem | null, defaults: Partial<ItemForm>): ItemF
     recurrence: item.recurrence ?? '',
   };
 }
-
-const TYPE_OPTIONS = COMPLIANCE_TYPES.map((t) => ({ value: t, label: COMPLIANCE_TYPE_LABELS[t] }));
-const PRIORITY_OPTIONS = COMPLIANCE_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }));
-const RECURRENCE_OPTIONS = [{ value: '', label: 'None' }, ...RECURRENCES.map((r) => ({ value: r, label: RECURRENCE_LABELS[r] }))];
 
 /**
  * The shared item schema, reading an empty select or date as a missing value: 'Due date is
@@ -85,6 +68,7 @@ export function ComplianceItemDialog({
   onCloseAutoFocus?: (event: Event) => void;
   onDirtyChange?: (dirty: boolean) => void;
 }) {
+  const { t } = complianceText.useT();
   const create = useCreateComplianceItem();
   const update = useUpdateComplianceItem();
   const users = useUsers();
@@ -99,10 +83,10 @@ export function ComplianceItemDialog({
       .map((u) => ({ value: u.id, label: u.name }))
       .sort((a, b) => a.label.localeCompare(b.label));
     if (item?.assignedTo && !list.some((o) => o.value === item.assignedTo)) {
-      list.push({ value: item.assignedTo, label: item.assignedToName ?? 'Current assignee' });
+      list.push({ value: item.assignedTo, label: item.assignedToName ?? t('item.currentAssignee') });
     }
     return list;
-  }, [users.data, item]);
+  }, [users.data, item, t]);
 
   const submit = form.handleSubmit(async (data) => {
     const body = {
@@ -113,12 +97,12 @@ export function ComplianceItemDialog({
     };
     try {
       const saved = item ? await update.mutateAsync({ id: item.id, body }) : await create.mutateAsync(body);
-      toast.success(isEdit ? ITEM_MESSAGES.updated : ITEM_MESSAGES.created);
+      toast.success(isEdit ? t('toast.updated') : t('toast.created'));
       onDone(saved);
     } catch (err) {
-      form.applyServerError(err, { fallback: serverMessage(err) ?? 'Please try again.' });
-      toast.error(isEdit ? ITEM_MESSAGES.updateFailed : ITEM_MESSAGES.createFailed, {
-        description: serverMessage(err) ?? 'Please try again.',
+      form.applyServerError(err, { fallback: serverMessage(err) ?? t('tryAgain') });
+      toast.error(isEdit ? t('toast.updateFailed') : t('toast.createFailed'), {
+        description: serverMessage(err) ?? t('tryAgain'),
       });
     }
   });
@@ -127,35 +111,38 @@ export function ComplianceItemDialog({
   return (
     <DialogContent size="lg" onCloseAutoFocus={onCloseAutoFocus}>
       <DialogHeader>
-        <DialogTitle>{isEdit ? 'Edit Compliance Item' : 'New Compliance Item'}</DialogTitle>
-        <DialogDescription>
-          {isEdit ? `Update the details of '${item.title}'.` : 'Track a filing, return or review with its due date and owner.'}
-        </DialogDescription>
+        <DialogTitle>{isEdit ? t('item.editTitle') : t('item.newTitle')}</DialogTitle>
+        <DialogDescription>{isEdit ? t('item.editDescription', { title: item.title }) : t('item.newDescription')}</DialogDescription>
       </DialogHeader>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label="Title" htmlFor={id('title')} error={form.errorOf('title')} required>
-          <Input {...form.field('title', id('title'))} required maxLength={200} placeholder="e.g. DFSA quarterly prudential return" />
+        <Field label={t('item.title')} htmlFor={id('title')} error={form.errorOf('title')} required>
+          <Input {...form.field('title', id('title'))} required maxLength={200} placeholder={t('item.titlePlaceholder')} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Type" htmlFor={id('type')} error={form.errorOf('type')} required>
-            <NativeSelect {...form.field('type', id('type'))} required placeholder="Choose a type" options={TYPE_OPTIONS} />
+          <Field label={t('item.type')} htmlFor={id('type')} error={form.errorOf('type')} required>
+            <NativeSelect
+              {...form.field('type', id('type'))}
+              required
+              placeholder={t('item.typePlaceholder')}
+              options={COMPLIANCE_TYPES.map((type) => ({ value: type, label: enumLabel('complianceType', type) }))}
+            />
           </Field>
-          <Field label="Due Date" htmlFor={id('dueDate')} error={form.errorOf('dueDate')} required>
+          <Field label={t('item.dueDate')} htmlFor={id('dueDate')} error={form.errorOf('dueDate')} required>
             <DateInput {...form.field('dueDate', id('dueDate'))} required className="tabular" />
           </Field>
         </div>
-        <Field label="Description" htmlFor={id('description')} error={form.errorOf('description')}>
+        <Field label={t('item.description')} htmlFor={id('description')} error={form.errorOf('description')}>
           <Textarea {...form.field('description', id('description'))} rows={3} maxLength={2000} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field
-            label="Assigned To"
+            label={t('item.assignedTo')}
             htmlFor={id('assignedTo')}
             error={form.errorOf('assignedTo')}
-            hint={users.isError ? 'Could not load administrators; you can assign the item later.' : undefined}
+            hint={users.isError ? t('item.adminsFailed') : undefined}
           >
             <NativeSelect {...form.field('assignedTo', id('assignedTo'), { hint: users.isError })}>
-              <option value="">{users.isPending ? 'Loading administrators...' : 'Unassigned'}</option>
+              <option value="">{users.isPending ? t('item.loadingAdmins') : t('item.unassigned')}</option>
               {admins.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -163,18 +150,26 @@ export function ComplianceItemDialog({
               ))}
             </NativeSelect>
           </Field>
-          <Field label="Priority" htmlFor={id('priority')} error={form.errorOf('priority')} required>
-            <NativeSelect {...form.field('priority', id('priority'))} required options={PRIORITY_OPTIONS} />
+          <Field label={t('item.priority')} htmlFor={id('priority')} error={form.errorOf('priority')} required>
+            <NativeSelect
+              {...form.field('priority', id('priority'))}
+              required
+              options={COMPLIANCE_PRIORITIES.map((p) => ({ value: p, label: enumLabel('compliancePriority', p) }))}
+            />
           </Field>
-          <Field label="Recurrence" htmlFor={id('recurrence')} error={form.errorOf('recurrence')}>
-            <NativeSelect {...form.field('recurrence', id('recurrence'))} options={RECURRENCE_OPTIONS} />
+          <Field label={t('item.recurrence')} htmlFor={id('recurrence')} error={form.errorOf('recurrence')}>
+            <NativeSelect
+              {...form.field('recurrence', id('recurrence'))}
+              options={[
+                { value: '', label: t('item.noRecurrence') },
+                ...RECURRENCES.map((r) => ({ value: r, label: enumLabel('recurrence', r) })),
+              ]}
+            />
           </Field>
         </div>
-        {form.watch('recurrence') !== '' && (
-          <p className="text-sm text-muted">Completing a recurring item creates its next occurrence automatically.</p>
-        )}
+        {form.watch('recurrence') !== '' && <p className="text-sm text-muted">{t('item.recurringNote')}</p>}
         <FormError>{form.formError}</FormError>
-        <DialogActions busy={form.busy} busyLabel="Saving..." submit={isEdit ? 'Save Changes' : 'Create Item'} />
+        <DialogActions busy={form.busy} busyLabel={t('item.saving')} submit={isEdit ? t('item.save') : t('item.create')} />
       </form>
     </DialogContent>
   );

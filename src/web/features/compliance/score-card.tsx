@@ -1,8 +1,11 @@
 import { useId } from 'react';
-import { COMPLIANCE_STATUS_LABELS, COMPLIANCE_STATUSES, type ComplianceOverview, type ComplianceStatus } from '../../../shared/compliance';
+import { COMPLIANCE_STATUSES, type ComplianceOverview, type ComplianceStatus } from '../../../shared/compliance';
+import { formatNumber } from '../../../shared/format';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { enumLabel } from '../../lib/i18n';
 import { STATUS_ICONS } from './compliance-ui';
+import { complianceText } from './i18n';
 
 const COUNTER_TONES: Record<ComplianceStatus, string> = {
   overdue: 'border-s-danger-700 [&_svg]:text-danger-700',
@@ -13,6 +16,7 @@ const COUNTER_TONES: Record<ComplianceStatus, string> = {
 
 /** The Compliance Score (items only) and the counters by status. */
 export function ScoreCard({ data, loading, failed }: { data: ComplianceOverview | undefined; loading: boolean; failed: boolean }) {
+  const { t } = complianceText.useT();
   const headingId = useId();
   const total = data?.items.length ?? 0;
   const completed = data?.counts.completed ?? 0;
@@ -20,21 +24,21 @@ export function ScoreCard({ data, loading, failed }: { data: ComplianceOverview 
     <Card className="mb-6 grid gap-5 p-5 lg:grid-cols-[minmax(14rem,18rem)_1fr] lg:items-center" aria-labelledby={headingId} role="region">
       <div>
         <h2 id={headingId} className="text-sm font-medium text-muted">
-          Compliance Score
+          {t('score.title')}
         </h2>
         {data && total === 0 ? (
           // No item tracked: a score of 100% would claim compliance with nothing checked.
           <p className="mt-1 text-2xl font-semibold tracking-tight text-ink-900" data-testid="compliance-score">
-            Nothing tracked yet
+            {t('score.nothingTracked')}
           </p>
         ) : data ? (
           <p className="tabular mt-1 text-4xl font-semibold tracking-tight text-ink-900" data-testid="compliance-score">
-            {data.score}%
+            {t('score.value', { score: formatNumber(data.score) })}
           </p>
         ) : (
           <p className="mt-1 text-4xl font-semibold text-ink-900">
             {loading ? <span className="block h-10 w-24 animate-pulse rounded bg-ink-100" aria-hidden="true" /> : '—'}
-            {loading && <span className="sr-only">Loading compliance score...</span>}
+            {loading && <span className="sr-only">{t('score.loading')}</span>}
           </p>
         )}
         <div className="mt-3 h-2 overflow-hidden rounded-full bg-ink-100" aria-hidden="true">
@@ -45,15 +49,15 @@ export function ScoreCard({ data, loading, failed }: { data: ComplianceOverview 
         </div>
         <p className="tabular mt-2 text-xs text-muted">
           {data && total === 0
-            ? 'Add compliance items to track them here.'
+            ? t('score.addItems')
             : data
-              ? `${completed} of ${total} item${total === 1 ? '' : 's'} completed; SPV returns and document expiries are not scored.`
+              ? t('score.summary', { completed: formatNumber(completed), count: total })
               : failed
-                ? 'Unavailable'
+                ? t('score.unavailable')
                 : '\u00a0'}
         </p>
       </div>
-      <ul aria-label="Compliance items by status" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <ul aria-label={t('score.byStatus')} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {COMPLIANCE_STATUSES.map((s) => {
           const Icon = STATUS_ICONS[s];
           return (
@@ -67,7 +71,7 @@ export function ScoreCard({ data, loading, failed }: { data: ComplianceOverview 
               >
                 <span className="inline-flex items-center gap-1.5 text-sm text-muted">
                   <Icon aria-hidden="true" className="size-4 shrink-0" />
-                  {COMPLIANCE_STATUS_LABELS[s]}
+                  {enumLabel('complianceStatus', s)}
                 </span>
                 {data ? (
                   <span className="tabular text-2xl font-semibold text-ink-900">{data.counts[s]}</span>

@@ -1,5 +1,7 @@
-import { COMPLIANCE_STATUS_LABELS, COMPLIANCE_STATUSES, type ComplianceStatus } from '../../../shared/compliance';
-import { PRIORITY_RANK, ROW_TYPE_LABELS, type Row, type RowType, STATUS_RANK } from './compliance-ui';
+import { COMPLIANCE_STATUSES, type ComplianceStatus } from '../../../shared/compliance';
+import { enumLabel } from '../../lib/i18n';
+import { PRIORITY_RANK, ROW_TYPES, type Row, type RowType, rowTypeLabel, STATUS_RANK } from './compliance-ui';
+import { complianceText } from './i18n';
 
 export type SortKey = 'dueDate' | 'priority' | 'status';
 export type SortDir = 'asc' | 'desc';
@@ -13,24 +15,20 @@ export const DEFAULT_FILTERS: TrackerFilters = { search: '', status: 'all', type
 
 /** The direction a column sorts in when first clicked: the most useful end first. */
 export const FIRST_DIR: Record<SortKey, SortDir> = { dueDate: 'asc', priority: 'desc', status: 'asc' };
-export const SORT_LABELS: Record<SortKey, string> = { dueDate: 'Due Date', priority: 'Priority', status: 'Status' };
+/** A sortable column's header, in the current language. */
+export const sortLabel = (key: SortKey) => complianceText.t(`tracker.column.${key}`);
 
-export const STATUS_OPTIONS = [
-  { value: 'all', label: 'All statuses' },
-  ...COMPLIANCE_STATUSES.map((s) => ({ value: s, label: COMPLIANCE_STATUS_LABELS[s] })),
+/** The filter and sort choices, in the current language (built at render time). */
+export const statusOptions = () => [
+  { value: 'all', label: complianceText.t('tracker.allStatuses') },
+  ...COMPLIANCE_STATUSES.map((s) => ({ value: s, label: enumLabel('complianceStatus', s) })),
 ];
-export const TYPE_OPTIONS = [
-  { value: 'all', label: 'All types' },
-  ...(Object.keys(ROW_TYPE_LABELS) as RowType[]).map((t) => ({ value: t, label: ROW_TYPE_LABELS[t] })),
+export const typeOptions = () => [
+  { value: 'all', label: complianceText.t('tracker.allTypes') },
+  ...ROW_TYPES.map((t: RowType) => ({ value: t, label: rowTypeLabel(t) })),
 ];
-export const SORT_OPTIONS = [
-  { value: 'dueDate:asc', label: 'Due date (earliest first)' },
-  { value: 'dueDate:desc', label: 'Due date (latest first)' },
-  { value: 'priority:desc', label: 'Priority (highest first)' },
-  { value: 'priority:asc', label: 'Priority (lowest first)' },
-  { value: 'status:asc', label: 'Status (most urgent first)' },
-  { value: 'status:desc', label: 'Status (completed first)' },
-];
+const SORT_VALUES = ['dueDate:asc', 'dueDate:desc', 'priority:desc', 'priority:asc', 'status:asc', 'status:desc'] as const;
+export const sortOptions = () => SORT_VALUES.map((value) => ({ value, label: complianceText.t(`tracker.sort.${value}`) }));
 
 function compareRows(a: Row, b: Row, key: SortKey): number {
   if (key === 'status') return STATUS_RANK[a.status] - STATUS_RANK[b.status];

@@ -8,8 +8,9 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TD, TH, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
-import { PriorityBadge, ROW_TYPE_LABELS, type Row, SourceBadge, StatusBadge } from './compliance-ui';
-import { SORT_LABELS, type SortKey, type TrackerFilters } from './tracker-filters';
+import { PriorityBadge, type Row, rowTypeLabel, SourceBadge, StatusBadge } from './compliance-ui';
+import { complianceText } from './i18n';
+import { type SortKey, sortLabel, type TrackerFilters } from './tracker-filters';
 
 export interface TrackerActions {
   edit: (item: ComplianceItem) => void;
@@ -23,10 +24,11 @@ export interface TrackerActions {
 function relativeDue(iso: string, status: ComplianceStatus): string | null {
   if (status === 'completed') return null;
   const d = daysUntil(iso);
-  if (d === 0) return 'Due today';
-  if (d === 1) return 'Due tomorrow';
-  if (d > 1) return `In ${d} days`;
-  return d === -1 ? '1 day overdue' : `${-d} days overdue`;
+  const t = complianceText.t;
+  if (d === 0) return t('tracker.dueToday');
+  if (d === 1) return t('tracker.dueTomorrow');
+  if (d > 1) return t('tracker.inDays', { count: d });
+  return t('tracker.overdueDays', { count: -d });
 }
 
 function RowActionButtons({
@@ -40,6 +42,7 @@ function RowActionButtons({
   className?: string;
   compact?: boolean;
 }) {
+  const { t } = complianceText.useT();
   const sr = <span className="sr-only"> {row.title}</span>;
   // In the table the labels show from 2xl up; below that the buttons keep their names for assistive tech and a tooltip.
   const label = compact ? 'sr-only 2xl:not-sr-only' : undefined;
@@ -48,9 +51,15 @@ function RowActionButtons({
   if (row.source === 'spv') {
     return (
       <div className={cn('flex items-center gap-2', compact ? 'flex-nowrap' : 'flex-wrap', className)}>
-        <Button variant="secondary" size="sm" onClick={() => actions.fileReturn(row.ext)} title={tip('Mark as filed')} className={iconOnly}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => actions.fileReturn(row.ext)}
+          title={tip(t('tracker.markFiled'))}
+          className={iconOnly}
+        >
           <FileCheck2 aria-hidden="true" />
-          <span className={label}>Mark as filed</span>
+          <span className={label}>{t('tracker.markFiled')}</span>
           {sr}
         </Button>
       </div>
@@ -62,10 +71,10 @@ function RowActionButtons({
         <Link
           to="/admin/documents"
           className={buttonClass({ variant: 'secondary', size: 'sm', className: iconOnly })}
-          title={tip('Open in Vault')}
+          title={tip(t('tracker.openInVault'))}
         >
           <ExternalLink aria-hidden="true" />
-          <span className={label}>Open in Vault</span>
+          <span className={label}>{t('tracker.openInVault')}</span>
           {sr}
         </Link>
       </div>
@@ -77,22 +86,36 @@ function RowActionButtons({
   return (
     <div className={cn('flex items-center gap-2', compact ? 'flex-nowrap' : 'flex-wrap', className)}>
       {item.workflowState === 'not_started' && (
-        <Button variant="secondary" size="sm" busy={starting} onClick={() => actions.start(item)} title={tip('Start')} className={iconOnly}>
+        <Button
+          variant="secondary"
+          size="sm"
+          busy={starting}
+          onClick={() => actions.start(item)}
+          title={tip(t('tracker.start'))}
+          className={iconOnly}
+        >
           {!starting && <Play aria-hidden="true" />}
-          <span className={label}>{starting ? 'Starting...' : 'Start'}</span>
+          <span className={label}>{starting ? t('tracker.starting') : t('tracker.start')}</span>
           {sr}
         </Button>
       )}
       {item.workflowState !== 'completed' && (
-        <Button size="sm" onClick={() => actions.complete(item)} title={tip('Complete')} className={iconOnly}>
+        <Button size="sm" onClick={() => actions.complete(item)} title={tip(t('tracker.complete'))} className={iconOnly}>
           <Check aria-hidden="true" />
-          <span className={label}>Complete</span>
+          <span className={label}>{t('tracker.complete')}</span>
           {sr}
         </Button>
       )}
-      <Button variant="ghost" size="sm" onClick={() => actions.edit(item)} data-edit-for={item.id} title={tip('Edit')} className={iconOnly}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => actions.edit(item)}
+        data-edit-for={item.id}
+        title={tip(t('tracker.edit'))}
+        className={iconOnly}
+      >
         <Pencil aria-hidden="true" />
-        <span className={label}>Edit</span>
+        <span className={label}>{t('tracker.edit')}</span>
         {sr}
       </Button>
     </div>
@@ -100,6 +123,7 @@ function RowActionButtons({
 }
 
 function TitleCell({ row }: { row: Row }) {
+  const { t } = complianceText.useT();
   return (
     <>
       <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -108,9 +132,7 @@ function TitleCell({ row }: { row: Row }) {
       </span>
       {row.description && <span className="mt-0.5 line-clamp-2 block text-xs text-muted">{row.description}</span>}
       {row.source !== 'item' && (
-        <span className="mt-0.5 block text-xs text-muted">
-          {row.source === 'spv' ? 'From the SPV tracker' : 'From the Document Vault'} · not counted in the score
-        </span>
+        <span className="mt-0.5 block text-xs text-muted">{row.source === 'spv' ? t('tracker.fromSpv') : t('tracker.fromVault')}</span>
       )}
     </>
   );
@@ -128,12 +150,13 @@ function DueCell({ row }: { row: Row }) {
 
 /** One row of the tracker's table (tablets and desktops). */
 export function TrackerRow({ row: r, actions }: { row: Row; actions: TrackerActions }) {
+  const { t } = complianceText.useT();
   return (
     <TR data-testid="compliance-row" data-source={r.source} className={r.source !== 'item' ? 'bg-ink-50/50' : undefined}>
       <TD className="max-w-72 min-w-44">
         <TitleCell row={r} />
       </TD>
-      <TD className="min-w-24">{ROW_TYPE_LABELS[r.type]}</TD>
+      <TD className="min-w-24">{rowTypeLabel(r.type)}</TD>
       <TD>
         <DueCell row={r} />
       </TD>
@@ -141,7 +164,7 @@ export function TrackerRow({ row: r, actions }: { row: Row; actions: TrackerActi
         <StatusBadge status={r.status} />
       </TD>
       <TD>{r.source === 'item' ? <PriorityBadge priority={r.item.priority} /> : <Dash />}</TD>
-      <TD className="whitespace-nowrap">{r.source === 'item' ? (r.item.assignedToName ?? 'Unassigned') : <Dash />}</TD>
+      <TD className="whitespace-nowrap">{r.source === 'item' ? (r.item.assignedToName ?? t('tracker.unassigned')) : <Dash />}</TD>
       <TD className="tabular whitespace-nowrap">{r.source === 'item' ? formatDate(r.item.lastUpdated) : <Dash />}</TD>
       <TD>
         <RowActionButtons row={r} actions={actions} className="justify-end" compact />
@@ -152,6 +175,7 @@ export function TrackerRow({ row: r, actions }: { row: Row; actions: TrackerActi
 
 /** One row of the tracker as a card (phones). */
 export function TrackerCard({ row: r, actions }: { row: Row; actions: TrackerActions }) {
+  const { t } = complianceText.useT();
   return (
     <li data-testid="compliance-card" data-source={r.source}>
       <Card className={cn('p-4', r.source !== 'item' && 'bg-ink-50/50')}>
@@ -162,22 +186,22 @@ export function TrackerCard({ row: r, actions }: { row: Row; actions: TrackerAct
           <StatusBadge status={r.status} className="mt-0.5" />
         </div>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-          <dt className="text-muted">Type</dt>
-          <dd>{ROW_TYPE_LABELS[r.type]}</dd>
-          <dt className="text-muted">Due Date</dt>
+          <dt className="text-muted">{t('tracker.column.type')}</dt>
+          <dd>{rowTypeLabel(r.type)}</dd>
+          <dt className="text-muted">{t('tracker.column.dueDate')}</dt>
           <dd className="tabular">
             {formatDate(r.dueDate)}
             {relativeDue(r.dueDate, r.status) && <span className="text-muted"> · {relativeDue(r.dueDate, r.status)}</span>}
           </dd>
           {r.source === 'item' && (
             <>
-              <dt className="text-muted">Priority</dt>
+              <dt className="text-muted">{t('tracker.column.priority')}</dt>
               <dd>
                 <PriorityBadge priority={r.item.priority} />
               </dd>
-              <dt className="text-muted">Assigned To</dt>
-              <dd>{r.item.assignedToName ?? 'Unassigned'}</dd>
-              <dt className="text-muted">Last Updated</dt>
+              <dt className="text-muted">{t('tracker.column.assignedTo')}</dt>
+              <dd>{r.item.assignedToName ?? t('tracker.unassigned')}</dd>
+              <dt className="text-muted">{t('tracker.column.lastUpdated')}</dt>
               <dd className="tabular">{formatDate(r.item.lastUpdated)}</dd>
             </>
           )}
@@ -191,12 +215,13 @@ export function TrackerCard({ row: r, actions }: { row: Row; actions: TrackerAct
 }
 
 function Dash(): ReactNode {
+  const { t } = complianceText.useT();
   return (
     <span>
       <span aria-hidden="true" className="text-muted">
         —
       </span>
-      <span className="sr-only">None</span>
+      <span className="sr-only">{t('tracker.none')}</span>
     </span>
   );
 }
@@ -215,7 +240,7 @@ export function SortHeader({ sortKey, filters, onSort }: { sortKey: SortKey; fil
           active && 'text-ink-900',
         )}
       >
-        {SORT_LABELS[sortKey]}
+        {sortLabel(sortKey)}
         <Icon aria-hidden="true" className={cn('size-3.5', !active && 'opacity-60')} />
       </button>
     </TH>

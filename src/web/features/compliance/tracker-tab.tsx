@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef } from 'react';
+import { formatNumber } from '../../../shared/format';
 import { DataList } from '../../components/ui/data-list';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
@@ -7,17 +8,18 @@ import { SearchField } from '../../components/ui/search-field';
 import { NativeSelect } from '../../components/ui/select';
 import { TH } from '../../components/ui/table';
 import type { Row } from './compliance-ui';
+import { complianceText } from './i18n';
 import {
   DEFAULT_FILTERS,
   FIRST_DIR,
   filterAndSort,
   isFiltered,
-  SORT_OPTIONS,
   type SortDir,
   type SortKey,
-  STATUS_OPTIONS,
+  sortOptions,
+  statusOptions,
   type TrackerFilters,
-  TYPE_OPTIONS,
+  typeOptions,
 } from './tracker-filters';
 import { SortHeader, type TrackerActions, TrackerCard, TrackerRow } from './tracker-rows';
 
@@ -39,6 +41,7 @@ export function TrackerTab({
   onFilters: (f: TrackerFilters) => void;
   actions: TrackerActions;
 }) {
+  const { t } = complianceText.useT();
   const uid = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const visible = useMemo(() => filterAndSort(rows, filters), [rows, filters]);
@@ -58,48 +61,46 @@ export function TrackerTab({
   const itemCount = rows.filter((r) => r.source === 'item').length;
   const externalCount = rows.length - itemCount;
   const countText = loading
-    ? 'Loading compliance items...'
-    : `Showing ${visible.length} of ${rows.length} (${itemCount} item${itemCount === 1 ? '' : 's'}, ${externalCount} SPV and document due date${externalCount === 1 ? '' : 's'})`;
+    ? t('tracker.loading')
+    : t('tracker.count', {
+        visible: formatNumber(visible.length),
+        total: formatNumber(rows.length),
+        items: t('tracker.items', { count: itemCount }),
+        external: t('tracker.external', { count: externalCount }),
+      });
 
-  const empty = (
-    <EmptyState
-      filtered={filtered}
-      onClear={clear}
-      empty="No compliance items yet. Use 'New Item' to add one."
-      noMatch="No items match your filters"
-    />
-  );
+  const empty = <EmptyState filtered={filtered} onClear={clear} empty={t('tracker.empty')} noMatch={t('tracker.noMatch')} />;
 
   return (
     <>
-      <search className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_11rem_12rem]" aria-label="Filter compliance items">
+      <search className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_11rem_12rem]" aria-label={t('tracker.filters')}>
         <SearchField
           ref={searchRef}
           id={`${uid}-search`}
-          label="Search by title"
-          placeholder="e.g. DFSA"
+          label={t('tracker.search')}
+          placeholder={t('tracker.searchPlaceholder')}
           value={filters.search}
           onChange={(search) => set({ search })}
           className="sm:col-span-2 lg:col-span-1"
         />
-        <Field label="Status" htmlFor={`${uid}-status`}>
+        <Field label={t('tracker.status')} htmlFor={`${uid}-status`}>
           <NativeSelect
             id={`${uid}-status`}
             value={filters.status}
             onChange={(e) => set({ status: e.target.value as TrackerFilters['status'] })}
-            options={STATUS_OPTIONS}
+            options={statusOptions()}
           />
         </Field>
-        <Field label="Type" htmlFor={`${uid}-type`}>
+        <Field label={t('tracker.type')} htmlFor={`${uid}-type`}>
           <NativeSelect
             id={`${uid}-type`}
             value={filters.type}
             onChange={(e) => set({ type: e.target.value as TrackerFilters['type'] })}
-            options={TYPE_OPTIONS}
+            options={typeOptions()}
           />
         </Field>
         {/* Phones have no column headers to click: sort with a select instead. */}
-        <Field label="Sort by" htmlFor={`${uid}-sort`} className="sm:col-span-2 md:hidden">
+        <Field label={t('tracker.sortBy')} htmlFor={`${uid}-sort`} className="sm:col-span-2 md:hidden">
           <NativeSelect
             id={`${uid}-sort`}
             value={`${filters.sort.key}:${filters.sort.dir}`}
@@ -107,7 +108,7 @@ export function TrackerTab({
               const [key, dir] = e.target.value.split(':') as [SortKey, SortDir];
               set({ sort: { key, dir } });
             }}
-            options={SORT_OPTIONS}
+            options={sortOptions()}
           />
         </Field>
       </search>
@@ -115,7 +116,7 @@ export function TrackerTab({
       <FilterSummary text={countText} filtered={filtered} onClear={clear} testId="compliance-count" />
 
       <DataList
-        label="Compliance items"
+        label={t('tracker.list')}
         items={visible}
         loading={loading}
         getKey={(r) => r.key}
@@ -125,14 +126,14 @@ export function TrackerTab({
         tableClassName="max-2xl:[&_td]:px-2 max-2xl:[&_th]:px-2"
         head={
           <tr>
-            <TH>Title</TH>
-            <TH>Type</TH>
+            <TH>{t('tracker.column.title')}</TH>
+            <TH>{t('tracker.column.type')}</TH>
             <SortHeader sortKey="dueDate" filters={filters} onSort={sortBy} />
             <SortHeader sortKey="status" filters={filters} onSort={sortBy} />
             <SortHeader sortKey="priority" filters={filters} onSort={sortBy} />
-            <TH>Assigned To</TH>
-            <TH>Last Updated</TH>
-            <TH className="text-end">Actions</TH>
+            <TH>{t('tracker.column.assignedTo')}</TH>
+            <TH>{t('tracker.column.lastUpdated')}</TH>
+            <TH className="text-end">{t('tracker.column.actions')}</TH>
           </tr>
         }
         row={(r) => <TrackerRow row={r} actions={actions} />}
