@@ -91,7 +91,6 @@ const PENDING: string[] = [
   'features/deals/',
   'features/distributions/',
   'features/documents/',
-  'features/investor-compliance/',
   'features/investor-dashboard/',
   'features/investor-deals/',
   'features/kyc/',

@@ -190,7 +190,9 @@ export function DocumentLibraryTab({ filters, onFilters }: { filters: LibraryFil
           row={({ doc, expiry }) => (
             <TR data-testid="library-row">
               <TD className="max-w-80 min-w-48">
-                <bdi className="block font-medium break-words text-ink-900">{doc.name}</bdi>
+                <span className="block font-medium break-words text-ink-900">
+                  <bdi>{doc.name}</bdi>
+                </span>
                 <span className="block text-xs text-muted uppercase">{doc.extension}</span>
               </TD>
               <TD className="whitespace-nowrap">{enumLabel('documentType', doc.type)}</TD>

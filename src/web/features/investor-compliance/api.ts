@@ -4,13 +4,6 @@ import { apiGet, apiPost } from '../../lib/api';
 import { downloadFile } from '../../lib/files';
 import { investorComplianceKeys } from '../../lib/query-keys';
 
-export const COMPLIANCE_TEXT = {
-  loadFailed: 'Failed to load your compliance overview',
-  reviewCompleted: 'Suitability review completed',
-  reviewFailed: 'Failed to complete suitability review',
-  downloadFailed: 'Failed to download document',
-} as const;
-
 export function useInvestorCompliance() {
   return useQuery({
     queryKey: investorComplianceKeys.me(),

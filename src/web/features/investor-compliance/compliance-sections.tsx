@@ -8,8 +8,9 @@ import { Card } from '../../components/ui/card';
 import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
-import { COMPLIANCE_TEXT, downloadInvestorDocument } from './api';
+import { downloadInvestorDocument } from './api';
 import { ComplianceStatusBadge, daysRemainingText, reviewStatus, Skeleton } from './compliance-ui';
+import { investorComplianceText } from './i18n';
 import { SuitabilityReviewDialog } from './suitability-dialog';
 
 type Data = InvestorComplianceData;
@@ -48,14 +49,16 @@ export function PageSection({
 // ---------------------------------------------------------------------------------------------
 
 export function RequiredActions({ data }: { data: Data | undefined }) {
+  const { t } = investorComplianceText.useT();
   return (
-    <PageSection title="Required Actions" icon={<CalendarClock aria-hidden="true" className="size-5" />} testId="required-actions">
-      {data ? <SuitabilityReviewAction review={data.review} /> : <Skeleton className="h-36 sm:h-28" label="Loading required actions..." />}
+    <PageSection title={t('actions.title')} icon={<CalendarClock aria-hidden="true" className="size-5" />} testId="required-actions">
+      {data ? <SuitabilityReviewAction review={data.review} /> : <Skeleton className="h-36 sm:h-28" label={t('actions.loading')} />}
     </PageSection>
   );
 }
 
 function SuitabilityReviewAction({ review }: { review: Data['review'] }) {
+  const { t } = investorComplianceText.useT();
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const status = reviewStatus(review.daysRemaining);
@@ -83,22 +86,20 @@ function SuitabilityReviewAction({ review }: { review: Data['review'] }) {
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 id={titleId} className="font-semibold text-ink-900">
-              Annual Suitability Review
+              {t('actions.reviewTitle')}
             </h3>
             <ComplianceStatusBadge status={status} />
           </div>
-          <p className="text-sm text-muted">
-            Confirm your investment experience, risk tolerance, net worth and investment horizon once a year, as the DFSA requires.
-          </p>
+          <p className="text-sm text-muted">{t('actions.reviewDescription')}</p>
           <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1 text-sm">
             <div className="flex gap-1.5">
-              <dt className="text-muted">Due date:</dt>
+              <dt className="text-muted">{t('actions.dueDate')}</dt>
               <dd className="tabular font-medium text-ink-900" data-testid="review-due-date">
                 {formatDate(review.dueDate)}
               </dd>
             </div>
             <div className="flex gap-1.5">
-              <dt className="sr-only">Time left:</dt>
+              <dt className="sr-only">{t('actions.timeLeft')}</dt>
               <dd
                 className={cn(
                   'tabular font-medium',
@@ -110,16 +111,16 @@ function SuitabilityReviewAction({ review }: { review: Data['review'] }) {
               </dd>
             </div>
             <div className="flex gap-1.5">
-              <dt className="text-muted">Last completed:</dt>
+              <dt className="text-muted">{t('actions.lastCompleted')}</dt>
               <dd className="tabular text-ink-900" data-testid="review-last-completed">
-                {review.lastCompletedAt ? formatDate(review.lastCompletedAt) : 'Not yet completed'}
+                {review.lastCompletedAt ? formatDate(review.lastCompletedAt) : t('actions.notCompleted')}
               </dd>
             </div>
           </dl>
         </div>
       </div>
       <Button className="self-start sm:self-center" variant={urgent ? 'primary' : 'secondary'} onClick={() => setOpen(true)}>
-        Start Review
+        {t('actions.start')}
       </Button>
       <SuitabilityReviewDialog open={open} onOpenChange={setOpen} previous={review.answers} />
     </Card>
@@ -133,26 +134,25 @@ function SuitabilityReviewAction({ review }: { review: Data['review'] }) {
 const DOCUMENT_TONE: Record<ComplianceDocument['status'], BadgeTone> = { Current: 'success', Expiring: 'warning', Expired: 'danger' };
 
 export function ComplianceDocuments({ data, className }: { data: Data | undefined; className?: string }) {
+  const { t } = investorComplianceText.useT();
   return (
     <PageSection
-      title="Compliance Documents"
+      title={t('documents.title')}
       icon={<FileText aria-hidden="true" className="size-5" />}
       className={className}
       testId="compliance-documents"
     >
       {!data ? (
-        <Skeleton className="h-72" label="Loading compliance documents..." />
+        <Skeleton className="h-72" label={t('documents.loading')} />
       ) : data.documents.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 p-8 text-center">
           <FolderOpen aria-hidden="true" className="size-8 text-muted" />
-          <p className="font-medium text-ink-900">No compliance documents yet</p>
-          <p className="max-w-sm text-sm text-muted">
-            Letters and statements our team prepares for you, such as your client classification letter, will appear here to download.
-          </p>
+          <p className="font-medium text-ink-900">{t('documents.empty')}</p>
+          <p className="max-w-sm text-sm text-muted">{t('documents.emptyHint')}</p>
         </Card>
       ) : (
         <Card>
-          <ul className="divide-y divide-border" aria-label="Compliance documents">
+          <ul className="divide-y divide-border" aria-label={t('documents.list')}>
             {data.documents.map((d) => (
               <DocumentRow key={d.id} doc={d} />
             ))}
@@ -164,6 +164,7 @@ export function ComplianceDocuments({ data, className }: { data: Data | undefine
 }
 
 function DocumentRow({ doc }: { doc: ComplianceDocument }) {
+  const { t } = investorComplianceText.useT();
   const [busy, setBusy] = useState(false);
   const type = (doc.extension || 'file').toUpperCase();
 
@@ -172,7 +173,7 @@ function DocumentRow({ doc }: { doc: ComplianceDocument }) {
     try {
       await downloadInvestorDocument(doc.id, `${doc.name}.${doc.extension}`);
     } catch (err) {
-      toast.error(COMPLIANCE_TEXT.downloadFailed, { description: serverMessage(err) ?? 'Please try again.' });
+      toast.error(t('toast.downloadFailed'), { description: serverMessage(err) ?? t('tryAgain') });
     } finally {
       setBusy(false);
     }
@@ -185,22 +186,27 @@ function DocumentRow({ doc }: { doc: ComplianceDocument }) {
           <FileText aria-hidden="true" className="size-5" />
         </span>
         <div className="min-w-0">
-          <p className="break-words font-medium text-ink-900">{doc.name}</p>
+          <p className="break-words font-medium text-ink-900">
+            <bdi>{doc.name}</bdi>
+          </p>
           <p className="text-sm text-muted">
-            <span className="sr-only">Type: </span>
+            <span className="sr-only">{t('documents.type')}</span>
             <span className="font-medium">{type}</span>
             <span aria-hidden="true"> · </span>
-            <span className="sr-only">, date: </span>
+            <span className="sr-only">{t('documents.date')}</span>
             <span className="tabular">{formatDate(doc.date)}</span>
           </p>
         </div>
       </div>
       <div className="flex items-center gap-3 sm:ms-auto">
-        <Badge tone={DOCUMENT_TONE[doc.status]}>{doc.status}</Badge>
+        <Badge tone={DOCUMENT_TONE[doc.status]}>{t(`documents.status.${doc.status}`)}</Badge>
         <Button variant="secondary" size="sm" busy={busy} onClick={() => void onDownload()}>
           {!busy && <Download aria-hidden="true" />}
-          {busy ? 'Downloading...' : 'Download'}
-          <span className="sr-only"> {doc.name}</span>
+          {busy ? t('documents.downloading') : t('documents.download')}
+          <span className="sr-only">
+            {' '}
+            <bdi>{doc.name}</bdi>
+          </span>
         </Button>
       </div>
     </li>
@@ -212,34 +218,35 @@ function DocumentRow({ doc }: { doc: ComplianceDocument }) {
 // ---------------------------------------------------------------------------------------------
 
 export function RegulatoryInformation({ data, className }: { data: Data | undefined; className?: string }) {
+  const { t } = investorComplianceText.useT();
   const r = data?.regulatory;
   return (
     <PageSection
-      title="Regulatory Information"
+      title={t('regulatory.title')}
       icon={<Landmark aria-hidden="true" className="size-5" />}
       className={className}
       testId="regulatory-information"
     >
       {!r ? (
-        <Skeleton className="h-72" label="Loading regulatory information..." />
+        <Skeleton className="h-72" label={t('regulatory.loading')} />
       ) : (
         <Card className="p-5">
           <dl className="flex flex-col gap-4 text-sm">
             {/* A detail the firm has not set is not shown (never a placeholder). */}
-            {r.authorization && <Item label="Authorization">{r.authorization}</Item>}
+            {r.authorization && <Item label={t('regulatory.authorization')}>{r.authorization}</Item>}
             {r.licenseNumber && (
-              <Item label="License Number">
+              <Item label={t('regulatory.licenseNumber')}>
                 <span className="tabular">{r.licenseNumber}</span>
               </Item>
             )}
-            <Item label="Client Classification">
+            <Item label={t('regulatory.classification')}>
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-medium text-ink-900">{r.classification || '—'}</span>
                 {r.classificationReview && <Badge tone="info">{r.classificationReview}</Badge>}
               </span>
             </Item>
             {(r.contactName || r.contactEmail || r.contactPhone) && (
-              <Item label="Compliance Contact">
+              <Item label={t('regulatory.contact')}>
                 <span className="flex flex-col gap-1.5">
                   {r.contactName && <span className="font-medium text-ink-900">{r.contactName}</span>}
                   {r.contactEmail && (
@@ -248,7 +255,7 @@ export function RegulatoryInformation({ data, className }: { data: Data | undefi
                       className="inline-flex min-h-6 pointer-coarse:min-h-10 w-fit max-w-full items-center gap-2 break-all text-ink-700 underline underline-offset-2 hover:text-ink-900"
                     >
                       <Mail aria-hidden="true" className="size-4 shrink-0" />
-                      {r.contactEmail}
+                      <bdi>{r.contactEmail}</bdi>
                     </a>
                   )}
                   {r.contactPhone && (
@@ -257,7 +264,7 @@ export function RegulatoryInformation({ data, className }: { data: Data | undefi
                       className="tabular inline-flex min-h-6 pointer-coarse:min-h-10 w-fit items-center gap-2 text-ink-700 underline underline-offset-2 hover:text-ink-900"
                     >
                       <Phone aria-hidden="true" className="size-4 shrink-0" />
-                      {r.contactPhone}
+                      <bdi dir="ltr">{r.contactPhone}</bdi>
                     </a>
                   )}
                 </span>

@@ -8,18 +8,21 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Progress } from '../../components/ui/progress';
 import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { investorComplianceText } from './i18n';
 
 /** The spec's investor compliance colours (Complete/Current green, Due Soon yellow, Overdue red, others grey); always with text. */
 export function ComplianceStatusBadge({ status, className }: { status: ComplianceCategoryStatus; className?: string }) {
+  const { t } = investorComplianceText.useT();
   return (
     <Badge tone={categoryTone(status)} className={className}>
-      {status}
+      {t(`status.${status}`)}
     </Badge>
   );
 }
 
 /** One checklist line: a check icon when done, with 'Done' or 'Missing' for screen readers. */
 export function ChecklistItem({ label, done }: { label: string; done: boolean }) {
+  const { t } = investorComplianceText.useT();
   return (
     <li className="flex items-start gap-3 p-3" data-done={done}>
       {done ? (
@@ -29,7 +32,7 @@ export function ChecklistItem({ label, done }: { label: string; done: boolean })
       )}
       <span className={cn('min-w-0 break-words', done ? 'text-ink-900' : 'text-muted')}>
         {label}
-        <span className="sr-only">: {done ? 'Done' : 'Missing'}</span>
+        <span className="sr-only">{done ? t('done') : t('missing')}</span>
       </span>
     </li>
   );
@@ -57,23 +60,25 @@ export function ComplianceCategoryCard({
   testId?: string;
   children?: ReactNode;
 }) {
+  const { t } = investorComplianceText.useT();
   const headingId = useId();
+  const name = categoryName(category);
   return (
     <Card className="flex flex-col" data-testid={testId}>
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
           <CardTitle as="h3" id={headingId}>
-            {category}
+            {name}
           </CardTitle>
           <ComplianceStatusBadge status={status} />
         </div>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
-        <Progress value={progress} label={`${category} progress`} showValue />
+        <Progress value={progress} label={t('category.progress', { category: name })} showValue />
         <ul
           className={cn('flex flex-col divide-y divide-border rounded-md border border-border', items && 'text-sm')}
-          aria-label={`${category} checklist`}
+          aria-label={t('category.checklist', { category: name })}
         >
           {items?.map((i) => (
             <ChecklistItem key={i.label} label={i.label} done={i.done} />
@@ -112,15 +117,16 @@ export function LoadError({
   onRetry: () => void;
   className?: string;
 }) {
+  const { t } = investorComplianceText.useT();
   return (
     <Card className={cn('p-6 text-center', className)}>
       <p role="alert" className="font-medium text-danger-700">
         {title}
       </p>
-      <p className="mt-1 text-sm text-muted">{serverMessage(error) ?? 'Check your connection, then try again.'}</p>
+      <p className="mt-1 text-sm text-muted">{serverMessage(error) ?? t('loadError.checkConnection')}</p>
       <Button variant="secondary" className="mt-4" busy={retrying} onClick={onRetry}>
         <RotateCw aria-hidden="true" />
-        Try again
+        {t('loadError.retry')}
       </Button>
     </Card>
   );
@@ -128,10 +134,18 @@ export function LoadError({
 
 /** '21 days remaining', '1 day remaining', 'Due today', 'Overdue by 3 days'. */
 export function daysRemainingText(days: number): string {
-  if (days < 0) return `Overdue by ${-days} ${days === -1 ? 'day' : 'days'}`;
-  if (days === 0) return 'Due today';
-  return `${days} ${days === 1 ? 'day' : 'days'} remaining`;
+  const t = investorComplianceText.t;
+  if (days < 0) return t('actions.overdueBy', { count: -days });
+  if (days === 0) return t('actions.dueToday');
+  return t('actions.daysRemaining', { count: days });
 }
+
+/** The four categories of the Compliance Overview, by their English names (the API's). */
+export type CategoryName = 'Identity Verification' | 'Financial Suitability' | 'Risk Assessment' | 'Annual Documentation';
+const CATEGORY_NAMES: readonly string[] = ['Identity Verification', 'Financial Suitability', 'Risk Assessment', 'Annual Documentation'];
+/** A category's name in the current language (an unknown one as sent). */
+export const categoryName = (category: string): string =>
+  CATEGORY_NAMES.includes(category) ? investorComplianceText.t(`category.${category as CategoryName}.name`) : category;
 
 const REVIEW_WARNING_DAYS = 30;
 

@@ -3,17 +3,15 @@ import type { InvestorComplianceData } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { useMyKyc } from '../../lib/queries/kyc';
-import { COMPLIANCE_TEXT, useInvestorCompliance } from './api';
+import { useInvestorCompliance } from './api';
 import { ComplianceDocuments, RegulatoryInformation, RequiredActions } from './compliance-sections';
-import { ComplianceCategoryCard, LoadError, Skeleton } from './compliance-ui';
-import { ApplicationStatus, CategoryCard, KYC_CATEGORIES, MESSAGES } from './kyc-application';
+import { ComplianceCategoryCard, categoryName, LoadError, Skeleton } from './compliance-ui';
+import { investorComplianceText } from './i18n';
+import { ApplicationStatus, CategoryCard, KYC_CATEGORIES } from './kyc-application';
 import { riskItemLabel } from './suitability';
 
 /** The two categories that come from the compliance API rather than the KYC application. */
-const REVIEW_CATEGORIES = [
-  { name: 'Risk Assessment', description: 'Your answers to the latest annual suitability review.' },
-  { name: 'Annual Documentation', description: 'Your annual suitability review and the client documents we hold for you.' },
-] as const;
+const REVIEW_CATEGORIES = ['Risk Assessment', 'Annual Documentation'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Page
@@ -25,6 +23,7 @@ const REVIEW_CATEGORIES = [
  * Documents and Regulatory Information.
  */
 export default function DfsaCompliancePage() {
+  const { t } = investorComplianceText.useT();
   const me = useMyKyc();
   const compliance = useInvestorCompliance();
   const overviewId = useId();
@@ -32,15 +31,15 @@ export default function DfsaCompliancePage() {
 
   return (
     <>
-      <PageHeader title="DFSA Compliance" description="Your identity verification, financial suitability and regulatory standing." />
+      <PageHeader title={t('title')} description={t('description')} />
 
       {me.isPending ? (
         <div aria-busy="true">
-          <Skeleton className="h-40" label="Loading your KYC application..." />
+          <Skeleton className="h-40" label={t('kyc.loading')} />
         </div>
       ) : me.isError ? (
         <LoadError
-          title={MESSAGES.loadFailed}
+          title={t('toast.kycLoadFailed')}
           error={me.error}
           retrying={me.isFetching}
           onRetry={() => void me.refetch()}
@@ -52,37 +51,31 @@ export default function DfsaCompliancePage() {
 
       <section aria-labelledby={overviewId} className="mt-8">
         <h2 id={overviewId} className="mb-3 text-lg font-semibold text-ink-900">
-          Compliance Overview
+          {t('overview')}
         </h2>
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {KYC_CATEGORIES.map((c) =>
             me.data ? (
-              <CategoryCard key={c.name} app={me.data} category={c.name} description={c.description} />
+              <CategoryCard key={c} app={me.data} category={c} />
             ) : (
-              <CategoryPlaceholder key={c.name} name={c.name} failed={me.isError} />
+              <CategoryPlaceholder key={c} name={categoryName(c)} failed={me.isError} />
             ),
           )}
           {REVIEW_CATEGORIES.map((c) => {
-            const cat = data?.categories.find((x) => x.category === c.name);
+            const cat = data?.categories.find((x) => x.category === c);
             return cat && data ? (
               <ComplianceCategoryCard
-                key={c.name}
-                category={c.name}
+                key={c}
+                category={c}
                 status={cat.status}
                 progress={cat.progress}
                 description={
-                  c.name === 'Risk Assessment' && !data.review.answers
-                    ? 'Complete the annual suitability review below to record your risk profile.'
-                    : c.description
+                  c === 'Risk Assessment' && !data.review.answers ? t('category.Risk Assessment.noAnswers') : t(`category.${c}.description`)
                 }
-                items={
-                  c.name === 'Risk Assessment'
-                    ? cat.items.map((i) => ({ ...i, label: riskItemLabel(i.label, data.review.answers) }))
-                    : cat.items
-                }
+                items={cat.items.map((i) => ({ ...i, label: riskItemLabel(i.label, data.review.answers) }))}
               />
             ) : (
-              <CategoryPlaceholder key={c.name} name={c.name} failed={compliance.isError} />
+              <CategoryPlaceholder key={c} name={categoryName(c)} failed={compliance.isError} />
             );
           })}
         </div>
@@ -90,7 +83,7 @@ export default function DfsaCompliancePage() {
 
       {compliance.isError && (
         <LoadError
-          title={COMPLIANCE_TEXT.loadFailed}
+          title={t('toast.loadFailed')}
           error={compliance.error}
           retrying={compliance.isFetching}
           onRetry={() => void compliance.refetch()}
@@ -119,6 +112,7 @@ function ComplianceDetails({ data }: { data: InvestorComplianceData | undefined 
 
 /** A category whose data is loading (or failed: the error and retry are shown once, elsewhere). */
 function CategoryPlaceholder({ name, failed }: { name: string; failed: boolean }) {
+  const { t } = investorComplianceText.useT();
   const headingId = useId();
   if (!failed) return <Skeleton className="h-72" />;
   return (
@@ -126,7 +120,7 @@ function CategoryPlaceholder({ name, failed }: { name: string; failed: boolean }
       <h3 id={headingId} className="text-base font-semibold leading-tight text-ink-900">
         {name}
       </h3>
-      <p className="text-sm text-muted">This category could not be loaded.</p>
+      <p className="text-sm text-muted">{t('category.notLoaded')}</p>
     </Card>
   );
 }

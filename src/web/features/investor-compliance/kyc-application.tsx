@@ -1,43 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleDashed, Lock, Send, ShieldAlert, Upload, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { fileExtension } from '../../../shared/documents';
-import { formatBytes, formatDate, formatDateTime } from '../../../shared/format';
-import {
-  KYC_CATEGORY_OF,
-  KYC_DOCUMENT_KINDS,
-  KYC_DOCUMENT_LABELS,
-  KYC_EXTENSIONS,
-  type KycDetail,
-  type KycDocumentKind,
-} from '../../../shared/kyc';
+import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../../shared/format';
+import { KYC_CATEGORY_OF, KYC_DOCUMENT_KINDS, KYC_EXTENSIONS, type KycDetail, type KycDocumentKind } from '../../../shared/kyc';
 import type { ComplianceCategoryStatus } from '../../../shared/portal';
 import { KycFileActions, KycStatusBadge } from '../../components/domain/kyc';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
 import { ApiError, serverMessage } from '../../lib/api';
+import { enumLabel } from '../../lib/i18n';
 import { uploadKycDocument, useSubmitKyc } from '../../lib/queries/kyc';
 import { kycKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { ComplianceCategoryCard } from './compliance-ui';
+import { investorComplianceText } from './i18n';
+
+/** A date inside a sentence keeps its figures together. */
+const DATE = { date: <span className="tabular" /> };
 
 export type Category = 'Identity Verification' | 'Financial Suitability';
-export const KYC_CATEGORIES: { name: Category; description: string }[] = [
-  { name: 'Identity Verification', description: 'Who you are and where you live.' },
-  { name: 'Financial Suitability', description: 'Your financial standing and where the invested funds come from.' },
-];
+/** The two KYC categories; their names and descriptions are `category.<name>` in the catalogue. */
+export const KYC_CATEGORIES: readonly Category[] = ['Identity Verification', 'Financial Suitability'];
 const kindsOf = (c: Category) => KYC_DOCUMENT_KINDS.filter((k) => KYC_CATEGORY_OF[k] === c);
 
 const ACCEPT = KYC_EXTENSIONS.map((e) => `.${e}`).join(',');
-const ALLOWED_TEXT = 'PDF, JPG or PNG';
-
-export const MESSAGES = {
-  submitted: 'KYC application submitted for review',
-  submitFailed: 'Failed to submit KYC application',
-  uploadFailed: 'Upload failed',
-  loadFailed: 'Failed to load your KYC application',
-} as const;
 
 /**
  * Same rule as the server's compliance overview (GET /api/investor/compliance), computed from
@@ -58,6 +47,7 @@ const editable = (app: KycDetail) => app.status === 'pending' || app.status === 
 // ---------------------------------------------------------------------------------------------
 
 export function ApplicationStatus({ app }: { app: KycDetail }) {
+  const { t } = investorComplianceText.useT();
   const submit = useSubmitKyc();
   const hintId = useId();
   const uploaded = KYC_DOCUMENT_KINDS.filter((k) => app.flags[k]).length;
@@ -66,38 +56,32 @@ export function ApplicationStatus({ app }: { app: KycDetail }) {
   async function onSubmit() {
     try {
       await submit.mutateAsync();
-      toast.success(MESSAGES.submitted);
+      toast.success(t('toast.submitted'));
     } catch (err) {
-      toast.error(MESSAGES.submitFailed, { description: serverMessage(err) });
+      toast.error(t('toast.submitFailed'), { description: serverMessage(err) });
     }
   }
 
   let message: ReactNode;
   switch (app.status) {
     case 'pending':
-      message =
-        uploaded === KYC_DOCUMENT_KINDS.length
-          ? 'All four documents are uploaded. Submit your application so that our compliance team can review it.'
-          : 'Upload the four documents below, then submit your application for review.';
+      message = uploaded === KYC_DOCUMENT_KINDS.length ? t('kyc.pendingReady') : t('kyc.pendingUpload');
       break;
     case 'in_review':
-      message = (
-        <>
-          Submitted on <span className="tabular">{formatDate(app.submittedAt)}</span>. Our compliance team is reviewing your application;
-          you will see the outcome here.
-        </>
-      );
+      message = <Trans t={t} i18nKey="kyc.inReview" values={{ date: formatDate(app.submittedAt) }} components={DATE} />;
       break;
     case 'approved':
       message = (
-        <>
-          Your KYC was approved on <span className="tabular">{formatDate(app.reviewedAt)}</span>
-          {app.reviewedByName ? ` by ${app.reviewedByName}` : ''}. You are cleared to subscribe to deals.
-        </>
+        <Trans
+          t={t}
+          i18nKey={app.reviewedByName ? 'kyc.approvedBy' : 'kyc.approved'}
+          values={{ date: formatDate(app.reviewedAt), name: app.reviewedByName ?? '' }}
+          components={DATE}
+        />
       );
       break;
     case 'rejected':
-      message = 'Please correct the documents concerned below, then submit your application again.';
+      message = t('kyc.rejectedMessage');
       break;
   }
 
@@ -106,41 +90,43 @@ export function ApplicationStatus({ app }: { app: KycDetail }) {
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-3">
-            <CardTitle>KYC Application</CardTitle>
+            <CardTitle>{t('kyc.title')}</CardTitle>
             <KycStatusBadge status={app.status} />
           </div>
           <Button onClick={() => void onSubmit()} disabled={!canSubmit} busy={submit.isPending} aria-describedby={hintId}>
             {!submit.isPending && <Send aria-hidden="true" />}
-            {submit.isPending ? 'Submitting...' : 'Submit for Review'}
+            {submit.isPending ? t('kyc.submitting') : t('kyc.submit')}
           </Button>
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <div className="flex items-baseline justify-between gap-3 text-sm">
-            <span className="text-muted">Completion</span>
-            <span className="tabular text-muted">
-              {uploaded} of {KYC_DOCUMENT_KINDS.length} documents uploaded
-            </span>
+            <span className="text-muted">{t('kyc.completion')}</span>
+            <span className="tabular text-muted">{t('kyc.uploadedCount', { uploaded, total: KYC_DOCUMENT_KINDS.length })}</span>
           </div>
-          <Progress value={app.completionPercentage} label="KYC completion" showValue />
+          <Progress value={app.completionPercentage} label={t('kyc.completionLabel')} showValue />
         </div>
 
         {app.status === 'rejected' && (
           <div className="flex gap-3 rounded-md border border-danger-700/30 bg-danger-100 p-4 text-danger-700" data-testid="kyc-rejection">
             <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <div className="min-w-0">
-              <p className="font-semibold">Your application was not approved</p>
+              <p className="font-semibold">{t('kyc.notApproved')}</p>
               {app.reviewNote && (
                 <p className="mt-1 break-words whitespace-pre-line">
-                  <span className="font-medium">Reason: </span>
+                  <span className="font-medium">{t('kyc.reason')}</span>
                   {app.reviewNote}
                 </p>
               )}
               {app.reviewedAt && (
                 <p className="mt-1 text-sm">
-                  Reviewed <span className="tabular">{formatDateTime(app.reviewedAt)}</span>
-                  {app.reviewedByName ? ` by ${app.reviewedByName}` : ''}
+                  <Trans
+                    t={t}
+                    i18nKey={app.reviewedByName ? 'kyc.reviewedBy' : 'kyc.reviewed'}
+                    values={{ date: formatDateTime(app.reviewedAt), name: app.reviewedByName ?? '' }}
+                    components={DATE}
+                  />
                 </p>
               )}
             </div>
@@ -149,7 +135,7 @@ export function ApplicationStatus({ app }: { app: KycDetail }) {
 
         {app.status === 'approved' && app.reviewNote && (
           <p className="rounded-md border border-border bg-ink-50 px-3 py-2 text-sm">
-            <span className="font-medium">Reviewer's note: </span>
+            <span className="font-medium">{t('kyc.reviewerNote')}</span>
             {app.reviewNote}
           </p>
         )}
@@ -160,18 +146,16 @@ export function ApplicationStatus({ app }: { app: KycDetail }) {
           {!editable(app) ? (
             <>
               <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              {app.status === 'in_review'
-                ? 'Documents cannot be changed while your application is in review.'
-                : 'Your application is approved, so its documents are locked. Contact the compliance team to update them.'}
+              {app.status === 'in_review' ? t('kyc.lockedInReview') : t('kyc.lockedApproved')}
             </>
           ) : canSubmit ? (
             app.status === 'rejected' ? (
-              'Submitting again sends your corrected application back to review.'
+              t('kyc.resubmitHint')
             ) : (
-              'After submitting, documents are locked until the review is complete.'
+              t('kyc.submitHint')
             )
           ) : (
-            `Upload all four documents to submit (${uploaded} of ${KYC_DOCUMENT_KINDS.length} uploaded).`
+            t('kyc.uploadAllHint', { uploaded, total: KYC_DOCUMENT_KINDS.length })
           )}
         </p>
       </CardContent>
@@ -183,7 +167,8 @@ export function ApplicationStatus({ app }: { app: KycDetail }) {
 // Categories with their document checklists
 // ---------------------------------------------------------------------------------------------
 
-export function CategoryCard({ app, category, description }: { app: KycDetail; category: Category; description: string }) {
+export function CategoryCard({ app, category }: { app: KycDetail; category: Category }) {
+  const { t } = investorComplianceText.useT();
   const kinds = kindsOf(category);
   const done = kinds.filter((k) => app.flags[k]).length;
   return (
@@ -191,7 +176,7 @@ export function CategoryCard({ app, category, description }: { app: KycDetail; c
       category={category}
       status={categoryStatus(app, category)}
       progress={Math.round((done / kinds.length) * 100)}
-      description={description}
+      description={t(`category.${category}.description`)}
       testId={`kyc-category-${category}`}
     >
       {kinds.map((k) => (
@@ -202,15 +187,17 @@ export function CategoryCard({ app, category, description }: { app: KycDetail; c
 }
 
 function checkFile(file: File): string | null {
+  const t = investorComplianceText.t;
   if (!(KYC_EXTENSIONS as readonly string[]).includes(fileExtension(file.name)))
-    return `This file type is not accepted. Allowed: ${ALLOWED_TEXT}.`;
-  if (file.size === 0) return 'The selected file is empty';
+    return t('kyc.fileTypeRefused', { allowed: t('kyc.allowed') });
+  if (file.size === 0) return t('kyc.fileEmpty');
   return null;
 }
 
 function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) {
+  const { t } = investorComplianceText.useT();
   const qc = useQueryClient();
-  const label = KYC_DOCUMENT_LABELS[kind];
+  const label = enumLabel('kycDocument', kind);
   const doc = app.documents.find((d) => d.kind === kind);
   const inputRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
@@ -239,14 +226,14 @@ function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) 
     try {
       const updated = await uploadKycDocument(kind, file, { onProgress: setProgress, signal: controller.signal });
       qc.setQueryData(kycKeys.me(), updated);
-      toast.success(`${label} uploaded`);
+      toast.success(t('toast.uploaded', { document: label }));
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') {
-        toast('Upload cancelled');
+        toast(t('toast.uploadCancelled'));
       } else {
-        const message = serverMessage(err) ?? MESSAGES.uploadFailed;
+        const message = serverMessage(err) ?? t('toast.uploadFailed');
         setError(err instanceof ApiError && err.fields?.file ? err.fields.file : message);
-        toast.error(MESSAGES.uploadFailed, { description: message });
+        toast.error(t('toast.uploadFailed'), { description: message });
       }
     } finally {
       abortRef.current = null;
@@ -266,15 +253,15 @@ function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) 
         <div className="min-w-0 flex-1">
           <p className="font-medium text-ink-900">
             {label}
-            <span className="sr-only">: {doc ? 'Done' : 'Missing'}</span>
+            <span className="sr-only">{doc ? t('done') : t('missing')}</span>
           </p>
           <p className="truncate text-sm text-muted" title={doc?.originalName}>
             {doc ? (
               <>
-                {doc.originalName} · {formatBytes(doc.byteSize)} · <span className="tabular">{formatDate(doc.uploadedAt)}</span>
+                <bdi>{doc.originalName}</bdi> · {formatBytes(doc.byteSize)} · <span className="tabular">{formatDate(doc.uploadedAt)}</span>
               </>
             ) : (
-              'Not uploaded'
+              t('kyc.notUploaded')
             )}
           </p>
         </div>
@@ -283,14 +270,19 @@ function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) 
       {uploading && (
         <div className="flex flex-col gap-1.5 ps-8" aria-live="polite">
           <p className="truncate text-sm text-muted">
-            Uploading {fileName}... <span className="tabular">{Math.round(progress)}%</span>
+            <Trans
+              t={t}
+              i18nKey="kyc.uploadingFile"
+              values={{ name: fileName, percent: formatNumber(Math.round(progress)) }}
+              components={{ pct: <span className="tabular" /> }}
+            />
           </p>
           <div className="flex items-center gap-2">
-            <Progress value={progress} label={`Uploading ${label}`} showValue className="flex-1" />
+            <Progress value={progress} label={t('kyc.uploadingLabel', { document: label })} showValue className="flex-1" />
             <Button variant="ghost" size="sm" onClick={() => abortRef.current?.abort()}>
               <X aria-hidden="true" />
-              Cancel
-              <span className="sr-only"> {label} upload</span>
+              {t('kyc.cancel')}
+              <span className="sr-only">{t('kyc.cancelLabel', { document: label })}</span>
             </Button>
           </div>
         </div>
@@ -310,7 +302,7 @@ function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) 
           accept={ACCEPT}
           hidden
           tabIndex={-1}
-          aria-label={`${label} file`}
+          aria-label={t('kyc.fileLabel', { document: label })}
           onChange={(e) => void onFile(e.target.files?.[0] ?? null)}
         />
         <Button
@@ -320,14 +312,14 @@ function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) 
           busy={uploading}
           aria-describedby={error ? `${uid}-error` : undefined}
           onClick={() => inputRef.current?.click()}
-          title={locked ? 'Documents are locked' : `${ALLOWED_TEXT}`}
+          title={locked ? t('kyc.locked') : t('kyc.allowed')}
         >
           {!uploading && <Upload aria-hidden="true" />}
-          {uploading ? 'Uploading...' : doc ? 'Replace' : 'Upload'}
+          {uploading ? t('kyc.uploading') : doc ? t('kyc.replace') : t('kyc.upload')}
           <span className="sr-only"> {label}</span>
         </Button>
         {doc && <KycFileActions owner="me" kind={kind} doc={doc} />}
-        {!doc && !locked && <span className="text-xs text-muted">{ALLOWED_TEXT}</span>}
+        {!doc && !locked && <span className="text-xs text-muted">{t('kyc.allowed')}</span>}
       </div>
     </li>
   );

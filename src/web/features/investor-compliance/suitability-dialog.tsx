@@ -7,8 +7,9 @@ import { NativeSelect } from '../../components/ui/select';
 import { useDialogGuard, useReportDirty } from '../../components/ui/unsaved-dialog';
 import { serverMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { COMPLIANCE_TEXT, useCompleteSuitabilityReview } from './api';
-import { answerLabel, SUITABILITY_FIELDS, SUITABILITY_QUESTIONS } from './suitability';
+import { useCompleteSuitabilityReview } from './api';
+import { investorComplianceText } from './i18n';
+import { answerLabel, questionHint, questionLabel, SUITABILITY_FIELDS, SUITABILITY_QUESTIONS } from './suitability';
 
 type QField = (typeof SUITABILITY_FIELDS)[number];
 type Values = Record<QField, string>;
@@ -48,6 +49,7 @@ function ReviewForm({
   onDone: () => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
+  const { t } = investorComplianceText.useT();
   const complete = useCompleteSuitabilityReview();
   const form = useZodForm(suitabilityInput, { defaultValues: EMPTY as never, guardUnsaved: true });
   useReportDirty(form.formState.isDirty, onDirtyChange);
@@ -55,11 +57,11 @@ function ReviewForm({
   const onSubmit = form.handleSubmit(async (answers) => {
     try {
       await complete.mutateAsync(answers);
-      toast.success(COMPLIANCE_TEXT.reviewCompleted);
+      toast.success(t('toast.reviewCompleted'));
       onDone();
     } catch (err) {
-      form.applyServerError(err, { fallback: COMPLIANCE_TEXT.reviewFailed });
-      toast.error(COMPLIANCE_TEXT.reviewFailed, { description: serverMessage(err) ?? 'Please try again.' });
+      form.applyServerError(err, { fallback: t('toast.reviewFailed') });
+      toast.error(t('toast.reviewFailed'), { description: serverMessage(err) ?? t('tryAgain') });
     }
   });
 
@@ -68,11 +70,9 @@ function ReviewForm({
       <DialogHeader>
         <DialogTitle className="flex items-center gap-2">
           <ClipboardCheck aria-hidden="true" className="size-5 text-gold-700" />
-          Annual Suitability Review
+          {t('review.title')}
         </DialogTitle>
-        <DialogDescription>
-          Four short questions about your experience and circumstances. Completing the review moves your next one a year ahead.
-        </DialogDescription>
+        <DialogDescription>{t('review.description')}</DialogDescription>
       </DialogHeader>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -80,17 +80,18 @@ function ReviewForm({
           const q = SUITABILITY_QUESTIONS[f];
           const hint = previous ? (
             <>
-              {q.hint}
+              {questionHint(f)}
               <span className="mt-0.5 block">
-                Last answer: <span className="font-medium text-text">{answerLabel(f, previous[f] as never)}</span>
+                {t('review.lastAnswer')}
+                <span className="font-medium text-text">{answerLabel(f, previous[f] as never)}</span>
               </span>
             </>
           ) : (
-            q.hint
+            questionHint(f)
           );
           const control = form.field(f, `suitability-${f}`, { hint: true });
           return (
-            <Field key={f} label={q.label} htmlFor={`suitability-${f}`} hint={hint} error={form.errorOf(f)} required>
+            <Field key={f} label={questionLabel(f)} htmlFor={`suitability-${f}`} hint={hint} error={form.errorOf(f)} required>
               <NativeSelect
                 {...control}
                 // An answer chosen clears its own message at once (the others stay until the next submit).
@@ -99,15 +100,15 @@ function ReviewForm({
                   form.clearErrors(f);
                 }}
                 aria-required="true"
-                placeholder="Choose..."
-                options={q.options.map((o) => ({ value: o.value, label: o.label }))}
+                placeholder={t('review.choose')}
+                options={q.options.map((value) => ({ value, label: answerLabel(f, value as never) }))}
               />
             </Field>
           );
         })}
       </div>
 
-      <DialogActions submit="Complete Review" busyLabel="Completing..." busy={form.busy} />
+      <DialogActions submit={t('review.submit')} busyLabel={t('review.busy')} busy={form.busy} />
     </form>
   );
 }

@@ -1,50 +1,18 @@
+import en from '../../../shared/i18n/en/investor-compliance.json';
 import type { SuitabilityAnswers } from '../../../shared/portal';
+import { investorComplianceText } from './i18n';
 
-type Options<K extends keyof SuitabilityAnswers> = readonly { value: SuitabilityAnswers[K]; label: string }[];
+type Options<K extends keyof SuitabilityAnswers> = readonly SuitabilityAnswers[K][];
 
-/** The four questions of the annual suitability review, with their answers in plain words. */
-export const SUITABILITY_QUESTIONS: {
-  [K in keyof SuitabilityAnswers]: { label: string; hint: string; options: Options<K> };
-} = {
-  experience: {
-    label: 'Investment experience',
-    hint: 'Your experience with private and alternative investments.',
-    options: [
-      { value: 'none', label: 'None' },
-      { value: 'limited', label: 'Limited' },
-      { value: 'moderate', label: 'Moderate' },
-      { value: 'extensive', label: 'Extensive' },
-    ],
-  },
-  riskTolerance: {
-    label: 'Risk tolerance',
-    hint: 'How much of an investment you could accept losing.',
-    options: [
-      { value: 'low', label: 'Low' },
-      { value: 'medium', label: 'Medium' },
-      { value: 'high', label: 'High' },
-    ],
-  },
-  netWorthBand: {
-    label: 'Net-worth band',
-    hint: 'Your net worth, excluding your primary residence.',
-    options: [
-      { value: 'under_1m', label: 'Under $1M' },
-      { value: '1m_5m', label: '$1M - $5M' },
-      { value: '5m_25m', label: '$5M - $25M' },
-      { value: 'over_25m', label: 'Over $25M' },
-    ],
-  },
-  investmentHorizon: {
-    label: 'Investment horizon',
-    hint: 'How long you can keep capital invested.',
-    options: [
-      { value: 'under_3y', label: 'Under 3 years' },
-      { value: '3_5y', label: '3-5 years' },
-      { value: '5_10y', label: '5-10 years' },
-      { value: 'over_10y', label: 'Over 10 years' },
-    ],
-  },
+/**
+ * The four questions of the annual suitability review: their answers' values in order. The
+ * question, its hint and each answer in plain words are `review.question.<field>` in the catalogue.
+ */
+export const SUITABILITY_QUESTIONS: { [K in keyof SuitabilityAnswers]: { options: Options<K> } } = {
+  experience: { options: ['none', 'limited', 'moderate', 'extensive'] },
+  riskTolerance: { options: ['low', 'medium', 'high'] },
+  netWorthBand: { options: ['under_1m', '1m_5m', '5m_25m', 'over_25m'] },
+  investmentHorizon: { options: ['under_3y', '3_5y', '5_10y', 'over_10y'] },
 };
 
 export const SUITABILITY_FIELDS = [
@@ -54,22 +22,38 @@ export const SUITABILITY_FIELDS = [
   'investmentHorizon',
 ] as const satisfies readonly (keyof SuitabilityAnswers)[];
 
-/** The plain-words label of one answer ('5m_25m' -> '$5M - $25M'). */
+/** A question of the review, in the current language. */
+export const questionLabel = (field: keyof SuitabilityAnswers) => investorComplianceText.t(`review.question.${field}.label`);
+export const questionHint = (field: keyof SuitabilityAnswers) => investorComplianceText.t(`review.question.${field}.hint`);
+
+/** The plain-words label of one answer ('5m_25m' -> '$5M - $25M'), in the current language. */
 export function answerLabel<K extends keyof SuitabilityAnswers>(field: K, value: SuitabilityAnswers[K]): string {
   const options = SUITABILITY_QUESTIONS[field].options as Options<K>;
-  return options.find((o) => o.value === value)?.label ?? String(value);
+  if (!options.includes(value)) return String(value);
+  return investorComplianceText.t(`review.question.${field}.option.${String(value)}` as never);
 }
 
+/** Checklist lines the server words in English, by their text. */
+const SERVER_ITEMS: Record<string, 'annualReview' | 'clientDocuments'> = {
+  [en.checkItem.annualReview.toLowerCase()]: 'annualReview',
+  [en.checkItem.clientDocuments.toLowerCase()]: 'clientDocuments',
+};
+
 /**
- * The Risk Assessment checklist labels come from the server with the raw answer values
- * ('Net-worth band: 5m 25m'); show the question with the answer in plain words instead.
+ * The checklist labels of Risk Assessment and Annual Documentation come from the server in
+ * English, with the raw answer values ('Net-worth band: 5m 25m'); show them in the current
+ * language, each question with its answer in plain words. Anything else is shown as sent.
  */
 export function riskItemLabel(serverLabel: string, answers: SuitabilityAnswers | null): string {
+  const t = investorComplianceText.t;
   for (const field of SUITABILITY_FIELDS) {
-    const question = SUITABILITY_QUESTIONS[field].label;
+    const question = en.review.question[field].label;
     if (serverLabel.toLowerCase().startsWith(question.toLowerCase())) {
-      return answers ? `${question}: ${answerLabel(field, answers[field])}` : question;
+      return answers
+        ? t('checkItem.answer', { question: questionLabel(field), answer: answerLabel(field, answers[field]) })
+        : questionLabel(field);
     }
   }
-  return serverLabel;
+  const known = SERVER_ITEMS[serverLabel.toLowerCase()];
+  return known ? t(`checkItem.${known}`) : serverLabel;
 }
