@@ -23,7 +23,7 @@ import { DEFAULT_FILTERS, type TrackerActions, type TrackerFilters, TrackerTab }
 
 const TABS = ['tracker', 'calendar', 'documents'] as const;
 /** On phones the three tabs share the width and may wrap to two lines. */
-const TAB_TRIGGER =
+const tabTriggerClass =
   'max-sm:h-auto! max-sm:min-h-10 max-sm:whitespace-normal! max-sm:px-2! max-sm:py-1.5 max-sm:text-center max-sm:leading-tight';
 type Tab = (typeof TABS)[number];
 
@@ -167,15 +167,15 @@ export default function ComplianceCenterPage() {
 
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label={t('tabs.label')} className="max-sm:grid! max-sm:w-full max-sm:grid-cols-3">
-          <TabsTrigger className={TAB_TRIGGER} value="tracker">
+          <TabsTrigger className={tabTriggerClass} value="tracker">
             <ListChecks aria-hidden="true" className="hidden size-4 sm:block" />
             {t('tabs.tracker')}
           </TabsTrigger>
-          <TabsTrigger className={TAB_TRIGGER} value="calendar">
+          <TabsTrigger className={tabTriggerClass} value="calendar">
             <CalendarDays aria-hidden="true" className="hidden size-4 sm:block" />
             {t('tabs.calendar')}
           </TabsTrigger>
-          <TabsTrigger className={TAB_TRIGGER} value="documents">
+          <TabsTrigger className={tabTriggerClass} value="documents">
             <FileText aria-hidden="true" className="hidden size-4 sm:block" />
             {t('tabs.documents')}
           </TabsTrigger>

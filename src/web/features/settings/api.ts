@@ -3,9 +3,6 @@ import type { Settings } from '../../../shared/settings';
 import { apiGet, apiPut } from '../../lib/api';
 import { activityLogKeys, companyKeys, settingsKeys } from '../../lib/query-keys';
 
-/** The server's own generic refusal: the toast already says it, so it is not repeated below. */
-export const SAVE_FAILED = 'Failed to save settings';
-
 /** GET /api/settings (admins only). */
 export function useSettings() {
   return useQuery({

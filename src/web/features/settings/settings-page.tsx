@@ -3,6 +3,7 @@ import { CircleAlert, Info, RefreshCw, Undo2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getDefaultZone } from '../../../shared/dates';
+import en from '../../../shared/i18n/en/settings.json';
 import { companyZone, type Office, type Settings } from '../../../shared/settings';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
@@ -22,7 +23,7 @@ import { setCompanyLanguage } from '../../lib/language';
 import { setCompanyZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
-import { SAVE_FAILED, useSaveSettings, useSettings } from './api';
+import { useSaveSettings, useSettings } from './api';
 import { EmailTools } from './email-tools';
 import { settingsText } from './i18n';
 import { OfficesEditor } from './offices-editor';
@@ -188,7 +189,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
         applyCompanyZone(stored);
       } catch (err) {
         const fields = err instanceof ApiError ? settingsFieldErrors(err.fields) : {};
-        const description = err instanceof ApiError && err.status !== 500 && err.message !== SAVE_FAILED ? serverMessage(err) : undefined;
+        const description =
+          err instanceof ApiError && err.status !== 500 && err.message !== en.toast.saveFailed ? serverMessage(err) : undefined;
         toast.error(t('toast.saveFailed'), description ? { description } : undefined);
         for (const [key, message] of Object.entries(fields)) form.setError(key as SettingsKey, { type: 'server', message });
         if (Object.keys(fields).length > 0) showErrors(fields);
