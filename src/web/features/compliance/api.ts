@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import type { ComplianceItem, ComplianceOverview, complianceItemInput } from '../../../shared/compliance';
 import { ApiError, apiGet, apiPatch, apiPost } from '../../lib/api';
+import { translateMessage } from '../../lib/i18n';
 import { activityLogKeys, complianceKeys, dashboardKeys, spvKeys } from '../../lib/query-keys';
 
 /** The body of POST /api/compliance (and, whole, of PATCH /api/compliance/:id). */
@@ -98,7 +99,8 @@ export function useFileSpvReturn() {
 
 /** The server's own words for a refusal (4xx other than 401) or a network failure, else nothing. */
 export function serverMessage(err: unknown): string | undefined {
-  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.message) return err.message;
-  if (err instanceof ApiError && err.status === 0) return err.message;
+  if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.message)
+    return translateMessage(err.message);
+  if (err instanceof ApiError && err.status === 0) return translateMessage(err.message);
   return undefined;
 }

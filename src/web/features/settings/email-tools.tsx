@@ -13,7 +13,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { ApiError, apiGet, apiPost } from '../../lib/api';
+import { ApiError, apiGet, apiPost, serverMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { currentLanguage, enumLabel } from '../../lib/i18n';
 import { activityLogKeys } from '../../lib/query-keys';
@@ -137,7 +137,10 @@ function OutboxCard() {
       toast.success(settingsText.t('outbox.retried'));
       void qc.invalidateQueries({ queryKey: ['email-outbox'] });
     },
-    onError: (err) => toast.error(err instanceof ApiError ? err.message : settingsText.t('outbox.retryFailed')),
+    onError: (err) =>
+      toast.error(
+        err instanceof ApiError ? (serverMessage(err) ?? settingsText.t('outbox.retryFailed')) : settingsText.t('outbox.retryFailed'),
+      ),
   });
   const counts = outbox.data?.counts;
   const server = outbox.data?.server;

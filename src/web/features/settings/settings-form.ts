@@ -11,7 +11,7 @@ import {
   settingsSchema,
   TIMEZONES,
 } from '../../../shared/settings';
-import { enumLabel } from '../../lib/i18n';
+import { enumLabel, translateMessage } from '../../lib/i18n';
 import { settingsText } from './i18n';
 
 /** The form holds numbers as the text typed, so a half-typed value is never lost. */
@@ -264,7 +264,8 @@ export function errorsOf(errors: FieldErrors<SettingsFormValues>): SettingsError
 }
 
 /** 'Office 2: Enter a valid email address' (the office by its number as shown). */
-const officeMessage = (index: number, message: string) => settingsText.t('form.office', { number: index + 1, message });
+const officeMessage = (index: number, message: string) =>
+  settingsText.t('form.office', { number: index + 1, message: translateMessage(message) });
 
 /** The tab (in tab order) holding the first field with an error. */
 export function firstTabWithError(errors: SettingsErrors): TabId | null {
