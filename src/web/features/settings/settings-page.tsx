@@ -75,9 +75,9 @@ function useApplyCompanyZone() {
  * A new company language takes effect at once (issue 16): pages that follow the company default
  * read it from the page, and a signed-in user without a language of their own switches now.
  */
-function applyCompanyLanguage(language: Settings['language'], accountLanguage: string | null) {
+async function applyCompanyLanguage(language: Settings['language'], accountLanguage: string | null): Promise<void> {
   setCompanyLanguage(language);
-  if (accountLanguage === null) void applyLanguage(language);
+  if (accountLanguage === null) await applyLanguage(language).catch(() => undefined);
 }
 
 export default function SettingsPage() {
@@ -184,8 +184,9 @@ function SettingsForm({ initial }: { initial: Settings }) {
         const stored = await save.mutateAsync(data);
         form.reset(toFormValues(stored));
         applyCompanyName(stored.companyName);
-        toast.success(t('toast.saved'));
-        applyCompanyLanguage(stored.language, user?.language ?? null);
+        // A new company language first, so the toast is in the language the screen is now in.
+        await applyCompanyLanguage(stored.language, user?.language ?? null);
+        toast.success(settingsText.t('toast.saved'));
         applyCompanyZone(stored);
       } catch (err) {
         const fields = err instanceof ApiError ? settingsFieldErrors(err.fields) : {};
