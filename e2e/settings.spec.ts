@@ -63,8 +63,11 @@ test('every tab shows its settings and says what is not enforced yet', async ({ 
     'UTC-5 (New York, winter)',
     'UTC-8 (Los Angeles, winter)',
   ]);
-  // Logo and language are stored but not acted on; the company name and the time zone are.
-  await expect(panel(page).getByText(/^Not enforced yet/)).toHaveCount(2);
+  // The logo is stored but not acted on; the company name, the time zone and (issue 16) the language are.
+  await expect(panel(page).getByText(/^Not enforced yet/)).toHaveCount(1);
+  await expect(page.locator('#setting-language')).toHaveAccessibleDescription(
+    'The language of every page for users who have not chosen their own; each user can switch with the Language control.',
+  );
   await expect(page.getByLabel('Company name')).toHaveAccessibleDescription('Shown on the landing page, in the footer and in page titles.');
   await expect(page.getByLabel('Timezone')).toHaveAccessibleDescription(
     'Decides what today is (due, due soon and overdue, the dashboard) and the time shown with every timestamp.',

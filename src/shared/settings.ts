@@ -119,7 +119,6 @@ export const DEFAULT_SETTINGS: Settings = {
 /** Settings the product stores and shows but does not act on yet: the screen says so next to each. */
 export const NOT_ENFORCED_SETTINGS: ReadonlySet<keyof Settings> = new Set<keyof Settings>([
   'companyLogo',
-  'language',
   'dataRetention',
   'backupFrequency',
 ]);

@@ -76,7 +76,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
           { key: 'companyName', kind: 'text', hint: true, autoComplete: 'organization' },
           { key: 'companyLogo', kind: 'url', placeholder: true, hint: true, notEnforcedDetail: true },
           { key: 'timezone', kind: 'select', options: TIMEZONES, hint: true },
-          { key: 'language', kind: 'select', options: LANGUAGES, notEnforcedDetail: true },
+          { key: 'language', kind: 'select', options: LANGUAGES, hint: true },
         ],
       },
     ],
