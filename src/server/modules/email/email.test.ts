@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
 import { injectForm, PDF_BYTES } from '../../testing/multipart.ts';
 import { linkIn, type ReceivedMail, type Receiver, startReceiver } from '../../testing/smtp-receiver.ts';
+import { notifyCapitalCallIssued } from './notify.ts';
 import { OutboxWorker } from './worker.ts';
 
 /**
@@ -345,6 +347,80 @@ describe('e-mail: recovery, outbox, notifications', () => {
       const res = await post('/api/email/test', { to: 'ops2@test.example.com' }, { cookie: admin.cookie });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: false, response: expect.stringMatching(/554 5\.7\.1 Relay denied/) });
+    });
+  });
+
+  describe('languages (issue 16)', () => {
+    const ar = JSON.parse(readFileSync(new URL('../../../shared/i18n/ar/email.json', import.meta.url), 'utf8'));
+    const setLanguage = async (cookie: string, language: 'en' | 'ar') => {
+      const res = await ctx.app.inject({ method: 'PUT', url: '/api/auth/language', payload: { language }, headers: { cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    it('writes to each recipient in their own language: Arabic right to left, English exactly as before', async () => {
+      const arabic = await createUser(ctx, { name: 'Layla Haddad' });
+      const english = await createUser(ctx, { name: 'Ethan English' });
+      await setLanguage(await signIn(ctx, arabic.email, arabic.password), 'ar');
+      for (const u of [arabic, english]) {
+        const sent = await post(
+          '/api/messages',
+          { investorId: u.id, subject: 'Hello', body: 'Body', priority: 'Normal' },
+          { cookie: admin.cookie },
+        );
+        expect(sent.statusCode, sent.body).toBe(201);
+      }
+      await worker.runOnce();
+      const a = await receiver.waitFor((m) => to(arabic.email)(m) && m.subject === ar.messageForInvestor.subject);
+      expect(a.html).toContain('<html lang="ar" dir="rtl">');
+      expect(a.html).toContain('<bdi>Layla Haddad</bdi>');
+      // The name is isolated in the Arabic text, so it does not reorder the sentence around it.
+      expect(a.text).toContain('عزيزي/عزيزتي \u2068Layla Haddad\u2069،');
+      expect(a.text).toContain(ar.messageForInvestor.body);
+      expect(a.text).toContain(`${ar.messageForInvestor.action}: ${PUBLIC}/investor/messages?thread=`);
+      expect(a.text).toContain('تصلك هذه الرسالة لأن رسائل البريد الإلكتروني الخاصة بـالرسائل الآمنة مفعّلة. لإلغاء الاشتراك:');
+      expect(a.text).not.toMatch(/Dear|Unsubscribe|automated/);
+      const e = await receiver.waitFor((m) => to(english.email)(m) && m.subject === 'You have a new secure message');
+      expect(e.html).toContain('<html lang="en">');
+      expect(e.html).not.toContain('dir="rtl"');
+      expect(e.text).toContain('Dear Ethan English,');
+      expect(e.text).toContain('This is an automated message; replies are not read.');
+    });
+
+    it('writes dates and amounts in the Arabic display locale (Arabic month, Western digits, isolated amount)', async () => {
+      const inv = await createUser(ctx, { name: 'Omar Arabic' });
+      await setLanguage(await signIn(ctx, inv.email, inv.password), 'ar');
+      await ctx.db.tx((q) =>
+        notifyCapitalCallIssued(q, { investorId: inv.id, dealTitle: 'Gulf Logistics <II>', amount: '12500.5', dueDate: '2026-12-15' }),
+      );
+      await worker.runOnce();
+      const m = await receiver.waitFor((x) => to(inv.email)(x) && x.subject.startsWith('طلب رأس المال'));
+      expect(m.subject).toBe('طلب رأس المال: \u2068Gulf Logistics <II>\u2069، يستحق في \u206815 ديسمبر 2026\u2069');
+      expect(m.text).toContain('المبلغ المستحق: \u2068$12,500.50\u2069. تاريخ الاستحقاق: \u206815 ديسمبر 2026\u2069.');
+      expect(m.html).toContain('<bdi>Gulf Logistics &lt;II&gt;</bdi>');
+      expect(m.html).toContain('<bdi>15 ديسمبر 2026</bdi>');
+    });
+
+    it("follows the company's default language when the recipient chose none, and the recipient's own choice over it", async () => {
+      const put = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/settings',
+        payload: { language: 'ar' },
+        headers: { cookie: admin.cookie },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const follower = await createUser(ctx, { name: 'Default Follower' });
+      const chooser = await createUser(ctx, { name: 'English Chooser' });
+      await setLanguage(await signIn(ctx, chooser.email, chooser.password), 'en');
+      for (const u of [follower, chooser]) await post('/api/auth/forgot-password', { email: u.email }, { ip: freshIp() });
+      await worker.runOnce();
+      const a = await receiver.waitFor(
+        (m) => to(follower.email)(m) && m.subject === 'إعادة تعيين كلمة المرور في \u2068Meridian Capital Group\u2069',
+      );
+      expect(a.html).toContain('<html lang="ar" dir="rtl">');
+      expect(a.text).toContain(ar.passwordReset.note_many.replace('{{count}}', '30'));
+      expect(linkIn(a, '/reset-password')).toMatch(/^http:\/\/portal\.test\.example\/reset-password#token=/);
+      const e = await receiver.waitFor((m) => to(chooser.email)(m) && m.subject === 'Reset your Meridian Capital Group password');
+      expect(e.text).toContain('The link works once and expires in 30 minutes.');
     });
   });
 

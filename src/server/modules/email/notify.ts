@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../../shared/constants.ts';
-import { type NotificationTopic, TOPIC_INFO } from '../../../shared/email.ts';
+import type { NotificationTopic } from '../../../shared/email.ts';
 import { companyZone, type Settings } from '../../../shared/settings.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
+import { languageFor } from '../../i18n.ts';
 import { getSettings } from '../settings/service.ts';
 import { enqueueEmail, enqueueEmails } from './outbox.ts';
-import { type Brand, type Rendered, templates, type Unsub } from './templates.ts';
+import { type Audience, type Brand, type Rendered, templates, type Unsub } from './templates.ts';
+
+export { money } from './templates.ts';
 
 /**
  * Notifications: each function takes the transaction of the event that causes it and writes
@@ -21,6 +24,8 @@ interface Recipient {
   email: string;
   name: string;
   role: Role;
+  /** Their own language (issue 16); NULL follows the company default. */
+  language: string | null;
 }
 
 const TOPIC_SETTING: Partial<Record<NotificationTopic, keyof Settings>> = {
@@ -35,6 +40,12 @@ function topicAllowed(settings: Settings, topic: NotificationTopic): boolean {
 }
 
 export const brandOf = (s: Settings): Brand => ({ companyName: s.companyName, companyLogo: s.companyLogo });
+
+/** The brand and the recipient's language: their own choice, else the company default. */
+export const audienceOf = (s: Settings, recipient: { language?: string | null }): Audience => ({
+  ...brandOf(s),
+  language: languageFor(recipient.language, s.language),
+});
 
 /** Makes sure the user has a preferences row (and an unsubscribe token); returns the token. */
 export async function unsubscribeToken(q: Queryable, userId: string): Promise<string> {
@@ -51,7 +62,7 @@ export async function unsubscribeToken(q: Queryable, userId: string): Promise<st
 
 const unsubFor = (token: string, topic: NotificationTopic): Unsub => ({
   path: `/unsubscribe#token=${encodeURIComponent(token)}&topic=${topic}`,
-  topicLabel: TOPIC_INFO[topic].label,
+  topic,
 });
 
 interface Addressee extends Recipient {
@@ -74,7 +85,7 @@ async function recipients(q: Queryable, topic: NotificationTopic, who: { ids: st
      SELECT p.id, ${RANDOM_TOKEN_SQL} FROM profiles p WHERE ${where} ON CONFLICT (user_id) DO NOTHING`,
     [param],
   );
-  return sql<Addressee>(`SELECT p.id, p.email, p.name, p.role, n.unsubscribe_token FROM profiles p
+  return sql<Addressee>(`SELECT p.id, p.email, p.name, p.role, p.language, n.unsubscribe_token FROM profiles p
        JOIN notification_preferences n ON n.user_id = p.id
       WHERE ${where} AND NOT ($2 = ANY(n.disabled_topics))
       ORDER BY p.email`).all(q, [param, topic]);
@@ -85,41 +96,34 @@ async function notifyTopic(
   topic: NotificationTopic,
   kind: string,
   who: { ids: string[] } | { role: Role },
-  render: (brand: Brand, r: Recipient, unsub: Unsub) => Rendered,
+  render: (to: Audience, r: Recipient, unsub: Unsub) => Rendered,
 ): Promise<number> {
   const settings = await getSettings(q);
   if (!topicAllowed(settings, topic)) return 0;
   const list = await recipients(q, topic, who);
-  const brand = brandOf(settings);
   await enqueueEmails(
     q,
-    list.map((r) => ({ kind, to: r.email, userId: r.id, ...render(brand, r, unsubFor(r.unsubscribe_token, topic)) })),
+    list.map((r) => ({ kind, to: r.email, userId: r.id, ...render(audienceOf(settings, r), r, unsubFor(r.unsubscribe_token, topic)) })),
   );
   return list.length;
-}
-
-/** '$12,500.00' from a decimal string, exactly (no float). */
-export function money(v: string): string {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(v.trim());
-  if (!m) return v;
-  const whole = (m[2] as string).replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${m[1]}$${whole}.${(m[3] ?? '').padEnd(2, '0')}`;
 }
 
 // ---- to investors ----
 
 /** Essential: sent whatever the switches say. */
 export async function notifyAccountApproved(q: Queryable, userId: string): Promise<void> {
-  const rows = await sql<Recipient>(`SELECT id, email, name, role FROM profiles WHERE id = $1 AND status = 'active'`).all(q, [userId]);
+  const rows = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).all(q, [
+    userId,
+  ]);
   const r = rows[0];
   if (!r) return;
-  const brand = brandOf(await getSettings(q));
-  await enqueueEmail(q, { kind: 'account_approved', to: r.email, userId: r.id, ...templates.accountApproved(brand, { name: r.name }) });
+  const to = audienceOf(await getSettings(q), r);
+  await enqueueEmail(q, { kind: 'account_approved', to: r.email, userId: r.id, ...templates.accountApproved(to, { name: r.name }) });
 }
 
 export async function notifyKycDecision(q: Queryable, investorId: string, approved: boolean, reason: string | null): Promise<void> {
-  await notifyTopic(q, 'kyc', approved ? 'kyc_approved' : 'kyc_rejected', { ids: [investorId] }, (brand, r, unsub) =>
-    templates.kycDecision(brand, { name: r.name, approved, reason }, unsub),
+  await notifyTopic(q, 'kyc', approved ? 'kyc_approved' : 'kyc_rejected', { ids: [investorId] }, (to, r, unsub) =>
+    templates.kycDecision(to, { name: r.name, approved, reason }, unsub),
   );
 }
 
@@ -136,12 +140,8 @@ export async function notifyDealOpen(q: Queryable, dealId: string, openSql: stri
     dealId,
   ]);
   if (marked.length === 0) return 0;
-  return notifyTopic(q, 'dealAlerts', 'deal_open', { role: 'investor' }, (brand, r, unsub) =>
-    templates.dealOpen(
-      brand,
-      { name: r.name, title: deal.title, type: deal.type, target: deal.target_amount ? money(deal.target_amount) : null },
-      unsub,
-    ),
+  return notifyTopic(q, 'dealAlerts', 'deal_open', { role: 'investor' }, (to, r, unsub) =>
+    templates.dealOpen(to, { name: r.name, title: deal.title, type: deal.type, target: deal.target_amount }, unsub),
   );
 }
 
@@ -156,23 +156,15 @@ export interface CapitalCallNotice {
 
 /** Capital call issued: call once per investor, in the transaction that issues the call. */
 export async function notifyCapitalCallIssued(q: Queryable, notice: CapitalCallNotice): Promise<void> {
-  await notifyTopic(q, 'capitalCalls', 'capital_call_issued', { ids: [notice.investorId] }, (brand, r, unsub) =>
-    templates.capitalCallIssued(
-      brand,
-      { name: r.name, dealTitle: notice.dealTitle, amount: money(notice.amount), dueDate: notice.dueDate },
-      unsub,
-    ),
+  await notifyTopic(q, 'capitalCalls', 'capital_call_issued', { ids: [notice.investorId] }, (to, r, unsub) =>
+    templates.capitalCallIssued(to, { name: r.name, dealTitle: notice.dealTitle, amount: notice.amount, dueDate: notice.dueDate }, unsub),
   );
 }
 
 /** Capital call reminder before the due date: call once per investor and call (e.g. from a daily job). */
 export async function notifyCapitalCallReminder(q: Queryable, notice: CapitalCallNotice): Promise<void> {
-  await notifyTopic(q, 'capitalCalls', 'capital_call_reminder', { ids: [notice.investorId] }, (brand, r, unsub) =>
-    templates.capitalCallReminder(
-      brand,
-      { name: r.name, dealTitle: notice.dealTitle, amount: money(notice.amount), dueDate: notice.dueDate },
-      unsub,
-    ),
+  await notifyTopic(q, 'capitalCalls', 'capital_call_reminder', { ids: [notice.investorId] }, (to, r, unsub) =>
+    templates.capitalCallReminder(to, { name: r.name, dealTitle: notice.dealTitle, amount: notice.amount, dueDate: notice.dueDate }, unsub),
   );
 }
 
@@ -241,17 +233,8 @@ export async function notifyDistribution(q: Queryable, eventId: string, paid: bo
   }>(`SELECT x.investor_id, x.amount::text AS amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, d.title
        FROM distributions x JOIN deals d ON d.id = x.deal_id WHERE x.event_id = $1`).all(q, [eventId]);
   for (const s of shares) {
-    await notifyTopic(
-      q,
-      'distributions',
-      paid ? 'distribution_paid' : 'distribution_recorded',
-      { ids: [s.investor_id] },
-      (brand, r, unsub) =>
-        templates.distribution(
-          brand,
-          { name: r.name, dealTitle: s.title, amount: money(s.amount), paymentDate: s.payment_date, paid },
-          unsub,
-        ),
+    await notifyTopic(q, 'distributions', paid ? 'distribution_paid' : 'distribution_recorded', { ids: [s.investor_id] }, (to, r, unsub) =>
+      templates.distribution(to, { name: r.name, dealTitle: s.title, amount: s.amount, paymentDate: s.payment_date, paid }, unsub),
     );
   }
 }
@@ -266,15 +249,15 @@ export async function notifyDocument(q: Queryable, documentId: string): Promise<
   if (doc.investor_id) who = { ids: [doc.investor_id] };
   else if (doc.investor_visible && !doc.deal_id) who = { role: 'investor' };
   if (!who) return;
-  await notifyTopic(q, 'documents', 'document_shared', who, (brand, r, unsub) =>
-    templates.newDocument(brand, { name: r.name, documentName: doc.name, documentType: doc.type }, unsub),
+  await notifyTopic(q, 'documents', 'document_shared', who, (to, r, unsub) =>
+    templates.newDocument(to, { name: r.name, documentName: doc.name, documentType: doc.type }, unsub),
   );
 }
 
 /** The desk wrote to an investor: the e-mail says a message is waiting, never what it says. */
 export async function notifyMessageForInvestor(q: Queryable, investorId: string, threadId: string): Promise<void> {
-  await notifyTopic(q, 'messages', 'message_for_investor', { ids: [investorId] }, (brand, r, unsub) =>
-    templates.messageForInvestor(brand, { name: r.name, threadId }, unsub),
+  await notifyTopic(q, 'messages', 'message_for_investor', { ids: [investorId] }, (to, r, unsub) =>
+    templates.messageForInvestor(to, { name: r.name, threadId }, unsub),
   );
 }
 
@@ -287,24 +270,24 @@ async function nameOf(q: Queryable, userId: string): Promise<{ name: string; ema
 export async function notifyMessageForAdmins(q: Queryable, investorId: string, threadId: string): Promise<void> {
   const inv = await nameOf(q, investorId);
   if (!inv) return;
-  await notifyTopic(q, 'messages', 'message_for_admins', { role: 'admin' }, (brand, r, unsub) =>
-    templates.messageForAdmin(brand, { name: r.name, investorName: inv.name, threadId }, unsub),
+  await notifyTopic(q, 'messages', 'message_for_admins', { role: 'admin' }, (to, r, unsub) =>
+    templates.messageForAdmin(to, { name: r.name, investorName: inv.name, threadId }, unsub),
   );
 }
 
 export async function notifySignup(q: Queryable, investorId: string): Promise<void> {
   const inv = await nameOf(q, investorId);
   if (!inv) return;
-  await notifyTopic(q, 'signups', 'signup_waiting', { role: 'admin' }, (brand, r, unsub) =>
-    templates.signupWaiting(brand, { name: r.name, investorName: inv.name, investorEmail: inv.email }, unsub),
+  await notifyTopic(q, 'signups', 'signup_waiting', { role: 'admin' }, (to, r, unsub) =>
+    templates.signupWaiting(to, { name: r.name, investorName: inv.name, investorEmail: inv.email }, unsub),
   );
 }
 
 export async function notifyKycSubmitted(q: Queryable, investorId: string): Promise<void> {
   const inv = await nameOf(q, investorId);
   if (!inv) return;
-  await notifyTopic(q, 'kyc', 'kyc_submitted', { role: 'admin' }, (brand, r, unsub) =>
-    templates.kycSubmitted(brand, { name: r.name, investorName: inv.name }, unsub),
+  await notifyTopic(q, 'kyc', 'kyc_submitted', { role: 'admin' }, (to, r, unsub) =>
+    templates.kycSubmitted(to, { name: r.name, investorName: inv.name }, unsub),
   );
 }
 
@@ -318,12 +301,8 @@ export async function notifySubscriptionSubmitted(q: Queryable, subscriptionId: 
     subscriptionId,
   ]);
   if (!s) return;
-  await notifyTopic(q, 'subscriptions', 'subscription_submitted', { role: 'admin' }, (brand, r, unsub) =>
-    templates.subscriptionSubmitted(
-      brand,
-      { name: r.name, investorName: s.investor_name, dealTitle: s.title, amount: money(s.amount) },
-      unsub,
-    ),
+  await notifyTopic(q, 'subscriptions', 'subscription_submitted', { role: 'admin' }, (to, r, unsub) =>
+    templates.subscriptionSubmitted(to, { name: r.name, investorName: s.investor_name, dealTitle: s.title, amount: s.amount }, unsub),
   );
 }
 
@@ -352,7 +331,7 @@ export async function enqueueComplianceDigest(q: Queryable): Promise<number> {
   if (items.length === 0) return 0;
   const overdue = items.filter((i) => i.overdue).map((i) => ({ title: i.title, due: i.due }));
   const dueSoon = items.filter((i) => !i.overdue).map((i) => ({ title: i.title, due: i.due }));
-  return notifyTopic(q, 'complianceDigest', 'compliance_digest', { role: 'admin' }, (brand, r, unsub) =>
-    templates.complianceDigest(brand, { name: r.name, overdue, dueSoon }, unsub),
+  return notifyTopic(q, 'complianceDigest', 'compliance_digest', { role: 'admin' }, (to, r, unsub) =>
+    templates.complianceDigest(to, { name: r.name, overdue, dueSoon }, unsub),
   );
 }

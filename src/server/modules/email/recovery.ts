@@ -16,7 +16,7 @@ import { sql } from '../../db/sql.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { getSettings } from '../settings/service.ts';
-import { brandOf } from './notify.ts';
+import { audienceOf } from './notify.ts';
 import { enqueueEmail } from './outbox.ts';
 import { templates } from './templates.ts';
 
@@ -65,8 +65,8 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
       RESET_LIMIT_WINDOW_MINUTES * 4,
     ]);
 
-    const user = await sql<{ id: string; email: string; name: string; status: string }>(
-      'SELECT id, email, name, status FROM profiles WHERE lower(email) = lower($1)',
+    const user = await sql<{ id: string; email: string; name: string; status: string; language: string | null }>(
+      'SELECT id, email, name, status, language FROM profiles WHERE lower(email) = lower($1)',
     ).first(q, [email]);
     // The token is made either way, so both paths do the same work.
     const token = randomBytes(32).toString('base64url');
@@ -86,12 +86,12 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
       `INSERT INTO password_reset_tokens (id, user_id, expires_at, ip_address) VALUES ($1, $2, now() + make_interval(mins => $3), $4)`,
       [hashToken(token), user.id, RESET_TOKEN_MINUTES, ip],
     );
-    const brand = brandOf(await getSettings(q));
+    const to = audienceOf(await getSettings(q), user);
     await enqueueEmail(q, {
       kind: 'password_reset',
       to: user.email,
       userId: user.id,
-      ...templates.passwordReset(brand, { name: user.name, token, minutes: RESET_TOKEN_MINUTES }),
+      ...templates.passwordReset(to, { name: user.name, token, minutes: RESET_TOKEN_MINUTES }),
     });
     await logActivity(q, { type: 'password_reset_requested', targetUserId: user.id, details: { email: user.email, sent: true }, ip });
   });

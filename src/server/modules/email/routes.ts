@@ -26,7 +26,7 @@ import { badRequest, parse } from '../../http/errors.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
 import { getSettings } from '../settings/service.ts';
-import { brandOf, unsubscribeToken } from './notify.ts';
+import { audienceOf, unsubscribeToken } from './notify.ts';
 import { listOutbox, retryNow } from './outbox.ts';
 import { checkResetToken, completePasswordReset, requestPasswordReset } from './recovery.ts';
 import { templates } from './templates.ts';
@@ -150,7 +150,7 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
     let result: TestEmailResult;
     try {
       const target = resolveTarget(settings, ctx.config.mail, ctx.config.publicUrl);
-      const rendered = templates.testEmail(brandOf(settings), { sentBy: user.name });
+      const rendered = templates.testEmail(audienceOf(settings, user), { sentBy: user.name });
       const base = linkBase(ctx.config);
       const response = await sendOne(target, {
         to,

@@ -1,6 +1,12 @@
+import type { NotificationTopic } from '../../../shared/email.ts';
+import { formatDate, formatUSDExact } from '../../../shared/format.ts';
+import type { Language } from '../../../shared/i18n/languages.ts';
+import { enumLabel, isolateFor, localeOf, type Translate, translator } from '../../i18n.ts';
+
 /**
  * Every e-mail the product sends, in one place: plain text and HTML, with the company name and
- * logo from the settings. Every value that comes from users (names, deal titles, reasons,
+ * logo from the settings, in the recipient's language (issue 16: the `email` catalogue; Arabic
+ * e-mails are right to left, with dates and amounts in the Arabic display locale). Every value that comes from users (names, deal titles, reasons,
  * document names, the company name itself) goes through `esc` in HTML and is stripped of line
  * breaks in subjects. Links are written against LINK_BASE, which the sender replaces with
  * PUBLIC_URL (or the server's own address) when the e-mail goes out.
@@ -32,8 +38,9 @@ const oneLine = (v: string): string => v.replace(/[\u0000-\u001f\u007f]+/g, ' ')
 type Part = string | { user: string };
 type Paragraph = Part[];
 
-const partText = (p: Part) => (typeof p === 'string' ? p : p.user);
-const partHtml = (p: Part) => (typeof p === 'string' ? esc(p) : `<strong>${esc(p.user)}</strong>`);
+const partText = (p: Part, lang: Language) => (typeof p === 'string' ? p : isolateFor(lang, p.user));
+const partHtml = (p: Part, lang: Language) =>
+  typeof p === 'string' ? esc(p) : lang === 'ar' ? `<strong><bdi>${esc(p.user)}</bdi></strong>` : `<strong>${esc(p.user)}</strong>`;
 
 interface Layout {
   subject: string;
@@ -41,7 +48,7 @@ interface Layout {
   paragraphs: Paragraph[];
   action?: { label: string; path: string };
   /** Path of the unsubscribe page (with its token) for non-essential e-mails. */
-  unsubscribe?: { path: string; topicLabel: string };
+  unsubscribe?: Unsub;
   /** A line under the action, e.g. how long a link is valid. */
   note?: string;
 }
@@ -53,49 +60,53 @@ function logoUrl(logo: string): string | null {
   return null;
 }
 
-function layout(brand: Brand, l: Layout): Rendered {
+function layout(brand: Brand, lang: Language, l: Layout): Rendered {
+  const t = translator(lang);
+  const rtl = lang === 'ar';
   const company = oneLine(brand.companyName);
   const link = l.action ? `${LINK_BASE}${l.action.path}` : null;
   const unsubscribeLink = l.unsubscribe ? `${LINK_BASE}${l.unsubscribe.path}` : null;
+  const topic = l.unsubscribe ? t(`topic.${l.unsubscribe.topic}`) : '';
+  const footer = t('layout.footer', { company: isolateFor(lang, company) });
 
   const text = [
     company,
     '',
     l.heading,
     '',
-    ...l.paragraphs.flatMap((p) => [p.map(partText).join(''), '']),
+    ...l.paragraphs.flatMap((p) => [p.map((part) => partText(part, lang)).join(''), '']),
     ...(link && l.action ? [`${l.action.label}: ${link}`, ''] : []),
     ...(l.note ? [l.note, ''] : []),
     '--',
-    `${company}. This is an automated message; replies are not read.`,
-    ...(unsubscribeLink && l.unsubscribe
-      ? [`You receive this because ${l.unsubscribe.topicLabel.toLowerCase()} e-mails are on. Unsubscribe: ${unsubscribeLink}`]
-      : []),
+    footer,
+    ...(unsubscribeLink ? [t('layout.unsubscribeText', { topic, link: unsubscribeLink })] : []),
   ].join('\n');
 
   const logo = logoUrl(brand.companyLogo);
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(oneLine(l.subject))}</title></head>
-<body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2430">
+<html lang="${lang}"${rtl ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(oneLine(l.subject))}</title></head>
+<body style="margin:0;background:#f4f5f7;font-family:${rtl ? "'Noto Sans Arabic',Tahoma," : ''}Arial,Helvetica,sans-serif;color:#1f2430"${rtl ? ' dir="rtl"' : ''}>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:24px 0"><tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden${rtl ? ';text-align:right' : ''}"${rtl ? ' dir="rtl"' : ''}>
 <tr><td style="background:#14213d;padding:18px 24px;color:#ffffff;font-size:18px;font-weight:bold">${
-    logo ? `<img src="${esc(logo)}" alt="" height="28" style="vertical-align:middle;margin-right:10px;max-height:28px">` : ''
+    logo
+      ? `<img src="${esc(logo)}" alt="" height="28" style="vertical-align:middle;${rtl ? 'margin-left' : 'margin-right'}:10px;max-height:28px">`
+      : ''
   }${esc(company)}</td></tr>
 <tr><td style="padding:24px">
 <h1 style="margin:0 0 16px;font-size:20px;color:#14213d">${esc(l.heading)}</h1>
-${l.paragraphs.map((p) => `<p style="margin:0 0 14px;font-size:15px;line-height:1.5">${p.map(partHtml).join('')}</p>`).join('\n')}
+${l.paragraphs.map((p) => `<p style="margin:0 0 14px;font-size:15px;line-height:1.5">${p.map((part) => partHtml(part, lang)).join('')}</p>`).join('\n')}
 ${
   link && l.action
     ? `<p style="margin:20px 0"><a href="${esc(link)}" style="display:inline-block;background:#b8860b;color:#ffffff;text-decoration:none;padding:10px 18px;border-radius:6px;font-weight:bold">${esc(l.action.label)}</a></p>
-<p style="margin:0 0 14px;font-size:13px;color:#555b66">Or open this address: <a href="${esc(link)}" style="color:#14213d">${esc(link)}</a></p>`
+<p style="margin:0 0 14px;font-size:13px;color:#555b66">${esc(t('layout.openAddress'))} <a href="${esc(link)}" style="color:#14213d"${rtl ? ' dir="ltr"' : ''}>${esc(link)}</a></p>`
     : ''
 }
 ${l.note ? `<p style="margin:0 0 14px;font-size:13px;color:#555b66">${esc(l.note)}</p>` : ''}
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #e3e5ea;font-size:12px;color:#555b66">${esc(company)}. This is an automated message; replies are not read.${
-    unsubscribeLink && l.unsubscribe
-      ? `<br>You receive this because ${esc(l.unsubscribe.topicLabel.toLowerCase())} e-mails are on. <a href="${esc(unsubscribeLink)}" style="color:#14213d">Unsubscribe</a>`
+<tr><td style="padding:16px 24px;border-top:1px solid #e3e5ea;font-size:12px;color:#555b66">${esc(footer)}${
+    unsubscribeLink
+      ? `<br>${esc(t('layout.unsubscribeHtml', { topic }))} <a href="${esc(unsubscribeLink)}" style="color:#14213d">${esc(t('layout.unsubscribe'))}</a>`
       : ''
   }</td></tr>
 </table></td></tr></table>
@@ -106,212 +117,270 @@ ${l.note ? `<p style="margin:0 0 14px;font-size:13px;color:#555b66">${esc(l.note
 /** Options every non-essential template takes: the unsubscribe link of the recipient and topic. */
 export interface Unsub {
   path: string;
-  topicLabel: string;
+  topic: NotificationTopic;
 }
 
-const hello = (name: string): Paragraph => ['Dear ', { user: name }, ','];
+/** Who an e-mail is written for: the brand and the recipient's language. */
+export interface Audience extends Brand {
+  language: Language;
+}
+
+/**
+ * A sentence of the catalogue with values from users kept apart (bold, escaped in HTML, isolated
+ * in Arabic): each value becomes a marker in the translation, then the text is split at them.
+ */
+function sentence(t: Translate, key: string, users: Record<string, string> = {}, plain: Record<string, unknown> = {}): Paragraph {
+  const names = Object.keys(users);
+  const text = t(key, { ...plain, ...Object.fromEntries(names.map((n, i) => [n, `\uE000${i}\uE000`])) });
+  return text
+    .split(/\uE000(\d+)\uE000/)
+    .map((part, i): Part => (i % 2 === 1 ? { user: users[names[Number(part)] as string] as string } : part))
+    .filter((p) => p !== '');
+}
+
+/** Values in a subject or plain line: isolated in Arabic. */
+const plainValues = (lang: Language, values: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isolateFor(lang, oneLine(v))]));
+
+/** '$12,500.00' from a decimal string, exactly (no float): the English e-mails' amounts. */
+export function money(v: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(v.trim());
+  if (!m) return v;
+  const whole = (m[2] as string).replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${m[1]}$${whole}.${(m[3] ?? '').padEnd(2, '0')}`;
+}
+
+/** An amount (decimal string) as the language writes it: English as always; Arabic through the format module. */
+const amountIn = (lang: Language, v: string) => (lang === 'en' ? money(v) : formatUSDExact(v));
+/** A calendar day ('YYYY-MM-DD'): English as always (ISO); Arabic through the format module in the Arabic display locale. */
+const dayIn = (lang: Language, iso: string) => (lang === 'en' ? iso : formatDate(iso, { locale: localeOf(lang) }));
+
+const hello = (t: Translate, name: string): Paragraph => sentence(t, 'layout.hello', { name });
 
 export const templates = {
-  passwordReset(brand: Brand, a: { name: string; token: string; minutes: number }): Rendered {
-    return layout(brand, {
-      subject: `Reset your ${brand.companyName} password`,
-      heading: 'Set a new password',
+  passwordReset(to: Audience, a: { name: string; token: string; minutes: number }): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('passwordReset.subject', plainValues(to.language, { company: to.companyName })),
+      heading: t('passwordReset.heading'),
+      paragraphs: [hello(t, a.name), [t('passwordReset.request')], [t('passwordReset.ignore')]],
+      action: { label: t('passwordReset.action'), path: `/reset-password#token=${encodeURIComponent(a.token)}` },
+      note: t('passwordReset.note', { count: a.minutes }),
+    });
+  },
+
+  testEmail(to: Audience, a: { sentBy: string }): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('testEmail.subject', plainValues(to.language, { company: to.companyName })),
+      heading: t('testEmail.heading'),
+      paragraphs: [sentence(t, 'testEmail.body', { sentBy: a.sentBy })],
+    });
+  },
+
+  accountApproved(to: Audience, a: { name: string }): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('accountApproved.subject'),
+      heading: t('accountApproved.heading'),
+      paragraphs: [hello(t, a.name), [t('accountApproved.body')]],
+      action: { label: t('accountApproved.action'), path: '/login' },
+    });
+  },
+
+  kycDecision(to: Audience, a: { name: string; approved: boolean; reason: string | null }, unsub: Unsub): Rendered {
+    const t = translator(to.language);
+    const k = a.approved ? 'kycApproved' : 'kycRejected';
+    return layout(to, to.language, {
+      subject: t(`${k}.subject`),
+      heading: t(`${k}.heading`),
       paragraphs: [
-        hello(a.name),
-        ['We received a request to reset the password of your account. Use the button below to choose a new one.'],
-        ['If you did not ask for this, ignore this e-mail: your password stays as it is.'],
+        hello(t, a.name),
+        [t(`${k}.body`)],
+        ...(a.approved ? [] : [sentence(t, 'kycRejected.reason', { reason: a.reason ?? t('kycRejected.noReason') })]),
+        ...(a.approved ? [] : [[t('kycRejected.review')] as Paragraph]),
       ],
-      action: { label: 'Set a new password', path: `/reset-password#token=${encodeURIComponent(a.token)}` },
-      note: `The link works once and expires in ${a.minutes} minutes. Using it signs you out everywhere else.`,
-    });
-  },
-
-  testEmail(brand: Brand, a: { sentBy: string }): Rendered {
-    return layout(brand, {
-      subject: `Test e-mail from ${brand.companyName}`,
-      heading: 'SMTP settings work',
-      paragraphs: [['This test e-mail was sent from the Email tab of the settings by ', { user: a.sentBy }, '.']],
-    });
-  },
-
-  accountApproved(brand: Brand, a: { name: string }): Rendered {
-    return layout(brand, {
-      subject: 'Your investor account is approved',
-      heading: 'Your account is approved',
-      paragraphs: [hello(a.name), ['An administrator has approved your investor account. You can now sign in to the investor portal.']],
-      action: { label: 'Sign in', path: '/login' },
-    });
-  },
-
-  kycDecision(brand: Brand, a: { name: string; approved: boolean; reason: string | null }, unsub: Unsub): Rendered {
-    return layout(brand, {
-      subject: a.approved ? 'Your KYC application is approved' : 'Your KYC application needs attention',
-      heading: a.approved ? 'KYC approved' : 'KYC not approved',
-      paragraphs: [
-        hello(a.name),
-        a.approved
-          ? ['Your KYC application has been approved. You can now subscribe to open deals.']
-          : ['Your KYC application was not approved.'],
-        ...(a.approved ? [] : [['Reason: ', { user: a.reason ?? 'no reason was given' }] as Paragraph]),
-        ...(a.approved ? [] : [['Please review your documents in the portal and submit again.'] as Paragraph]),
-      ],
-      action: { label: a.approved ? 'Open the portal' : 'Review my application', path: a.approved ? '/investor' : '/investor/compliance' },
+      action: { label: t(`${k}.action`), path: a.approved ? '/investor' : '/investor/compliance' },
       unsubscribe: unsub,
     });
   },
 
-  dealOpen(brand: Brand, a: { name: string; title: string; type: string; target: string | null }, unsub: Unsub): Rendered {
-    return layout(brand, {
-      subject: `New deal open for subscription: ${a.title}`,
-      heading: 'A new deal is open for subscription',
+  dealOpen(to: Audience, a: { name: string; title: string; type: string; target: string | null }, unsub: Unsub): Rendered {
+    const t = translator(to.language);
+    const lang = to.language;
+    return layout(to, lang, {
+      subject: t('dealOpen.subject', plainValues(lang, { title: a.title })),
+      heading: t('dealOpen.heading'),
       paragraphs: [
-        hello(a.name),
-        ['The deal ', { user: a.title }, ' (', { user: a.type }, ') is now open for subscription.'],
-        ...(a.target ? [['Target raise: ', { user: a.target }, '.'] as Paragraph] : []),
+        hello(t, a.name),
+        sentence(t, 'dealOpen.body', { title: a.title, type: lang === 'en' ? a.type : enumLabel(lang, 'dealType', a.type) }),
+        ...(a.target ? [sentence(t, 'dealOpen.target', { target: amountIn(lang, a.target) })] : []),
       ],
-      action: { label: 'View in the Deal Vault', path: '/investor/deals' },
+      action: { label: t('dealOpen.action'), path: '/investor/deals' },
       unsubscribe: unsub,
     });
   },
 
-  capitalCallIssued(brand: Brand, a: { name: string; dealTitle: string; amount: string; dueDate: string }, unsub: Unsub): Rendered {
-    return layout(brand, {
-      subject: `Capital call: ${a.dealTitle}, due ${a.dueDate}`,
-      heading: 'Capital call issued',
+  capitalCallIssued(to: Audience, a: { name: string; dealTitle: string; amount: string; dueDate: string }, unsub: Unsub): Rendered {
+    const t = translator(to.language);
+    const lang = to.language;
+    const due = dayIn(lang, a.dueDate);
+    return layout(to, lang, {
+      subject: t('capitalCallIssued.subject', plainValues(lang, { deal: a.dealTitle, due })),
+      heading: t('capitalCallIssued.heading'),
       paragraphs: [
-        hello(a.name),
-        ['A capital call has been issued for ', { user: a.dealTitle }, '.'],
-        ['Amount due: ', { user: a.amount }, '. Due date: ', { user: a.dueDate }, '.'],
+        hello(t, a.name),
+        sentence(t, 'capitalCallIssued.body', { deal: a.dealTitle }),
+        sentence(t, 'capitalCallIssued.amount', { amount: amountIn(lang, a.amount), due }),
       ],
-      action: { label: 'View the capital call', path: '/investor' },
+      action: { label: t('capitalCallIssued.action'), path: '/investor' },
       unsubscribe: unsub,
     });
   },
 
-  capitalCallReminder(brand: Brand, a: { name: string; dealTitle: string; amount: string; dueDate: string }, unsub: Unsub): Rendered {
-    return layout(brand, {
-      subject: `Reminder: capital call for ${a.dealTitle} due ${a.dueDate}`,
-      heading: 'Capital call due soon',
+  capitalCallReminder(to: Audience, a: { name: string; dealTitle: string; amount: string; dueDate: string }, unsub: Unsub): Rendered {
+    const t = translator(to.language);
+    const lang = to.language;
+    const due = dayIn(lang, a.dueDate);
+    return layout(to, lang, {
+      subject: t('capitalCallReminder.subject', plainValues(lang, { deal: a.dealTitle, due })),
+      heading: t('capitalCallReminder.heading'),
       paragraphs: [
-        hello(a.name),
-        ['This is a reminder that the capital call for ', { user: a.dealTitle }, ' is due on ', { user: a.dueDate }, '.'],
-        ['Amount due: ', { user: a.amount }, '.'],
+        hello(t, a.name),
+        sentence(t, 'capitalCallReminder.body', { deal: a.dealTitle, due }),
+        sentence(t, 'capitalCallReminder.amount', { amount: amountIn(lang, a.amount) }),
       ],
-      action: { label: 'View the capital call', path: '/investor' },
+      action: { label: t('capitalCallReminder.action'), path: '/investor' },
       unsubscribe: unsub,
     });
   },
 
   distribution(
-    brand: Brand,
+    to: Audience,
     a: { name: string; dealTitle: string; amount: string; paymentDate: string; paid: boolean },
     unsub: Unsub,
   ): Rendered {
-    return layout(brand, {
-      subject: a.paid ? `Distribution paid: ${a.dealTitle}` : `Distribution recorded: ${a.dealTitle}`,
-      heading: a.paid ? 'A distribution has been paid' : 'A distribution has been recorded',
+    const t = translator(to.language);
+    const lang = to.language;
+    const k = a.paid ? 'distributionPaid' : 'distributionRecorded';
+    return layout(to, lang, {
+      subject: t(`${k}.subject`, plainValues(lang, { deal: a.dealTitle })),
+      heading: t(`${k}.heading`),
       paragraphs: [
-        hello(a.name),
+        hello(t, a.name),
         a.paid
-          ? ['Your distribution from ', { user: a.dealTitle }, ' of ', { user: a.amount }, ' has been paid.']
-          : [
-              'A distribution from ',
-              { user: a.dealTitle },
-              ' has been recorded: your share is ',
-              { user: a.amount },
-              ', payment date ',
-              { user: a.paymentDate },
-              '.',
-            ],
+          ? sentence(t, 'distributionPaid.body', { deal: a.dealTitle, amount: amountIn(lang, a.amount) })
+          : sentence(t, 'distributionRecorded.body', {
+              deal: a.dealTitle,
+              amount: amountIn(lang, a.amount),
+              date: dayIn(lang, a.paymentDate),
+            }),
       ],
-      action: { label: 'Open the Distribution Calendar', path: '/investor/distributions' },
+      action: { label: t('distribution.action'), path: '/investor/distributions' },
       unsubscribe: unsub,
     });
   },
 
-  newDocument(brand: Brand, a: { name: string; documentName: string; documentType: string }, unsub: Unsub): Rendered {
-    return layout(brand, {
-      subject: `New document: ${a.documentName}`,
-      heading: 'A new document is available',
+  newDocument(to: Audience, a: { name: string; documentName: string; documentType: string }, unsub: Unsub): Rendered {
+    const t = translator(to.language);
+    const lang = to.language;
+    return layout(to, lang, {
+      subject: t('newDocument.subject', plainValues(lang, { document: a.documentName })),
+      heading: t('newDocument.heading'),
       paragraphs: [
-        hello(a.name),
-        ['A new document, ', { user: a.documentName }, ' (', { user: a.documentType }, '), has been shared with you.'],
+        hello(t, a.name),
+        sentence(t, 'newDocument.body', {
+          document: a.documentName,
+          type: lang === 'en' ? a.documentType : enumLabel(lang, 'documentType', a.documentType),
+        }),
       ],
-      action: { label: 'Open the portal', path: '/investor/compliance' },
+      action: { label: t('newDocument.action'), path: '/investor/compliance' },
       unsubscribe: unsub,
     });
   },
 
   /** Never carries the message's text or attachment: only that a message is waiting. */
-  messageForInvestor(brand: Brand, a: { name: string; threadId: string }, unsub: Unsub): Rendered {
-    return layout(brand, {
-      subject: 'You have a new secure message',
-      heading: 'A secure message is waiting',
-      paragraphs: [hello(a.name), ['The team has sent you a secure message. For your security it is not included in this e-mail.']],
-      action: { label: 'Read it in Secure Messages', path: `/investor/messages?thread=${encodeURIComponent(a.threadId)}` },
+  messageForInvestor(to: Audience, a: { name: string; threadId: string }, unsub: Unsub): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('messageForInvestor.subject'),
+      heading: t('messageForInvestor.heading'),
+      paragraphs: [hello(t, a.name), [t('messageForInvestor.body')]],
+      action: { label: t('messageForInvestor.action'), path: `/investor/messages?thread=${encodeURIComponent(a.threadId)}` },
       unsubscribe: unsub,
     });
   },
 
-  messageForAdmin(brand: Brand, a: { name: string; investorName: string; threadId: string }, unsub: Unsub): Rendered {
-    return layout(brand, {
-      subject: `New secure message from ${a.investorName}`,
-      heading: 'A new secure message',
-      paragraphs: [hello(a.name), [{ user: a.investorName }, ' has sent a secure message. It is not included in this e-mail.']],
-      action: { label: 'Open the inbox', path: `/admin/messages?thread=${encodeURIComponent(a.threadId)}` },
+  messageForAdmin(to: Audience, a: { name: string; investorName: string; threadId: string }, unsub: Unsub): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('messageForAdmin.subject', plainValues(to.language, { investor: a.investorName })),
+      heading: t('messageForAdmin.heading'),
+      paragraphs: [hello(t, a.name), sentence(t, 'messageForAdmin.body', { investor: a.investorName })],
+      action: { label: t('messageForAdmin.action'), path: `/admin/messages?thread=${encodeURIComponent(a.threadId)}` },
       unsubscribe: unsub,
     });
   },
 
-  signupWaiting(brand: Brand, a: { name: string; investorName: string; investorEmail: string }, unsub: Unsub): Rendered {
-    return layout(brand, {
-      subject: `New sign-up waiting for approval: ${a.investorName}`,
-      heading: 'A new investor is waiting for approval',
-      paragraphs: [hello(a.name), [{ user: a.investorName }, ' (', { user: a.investorEmail }, ') has signed up and waits for approval.']],
-      action: { label: 'Open User Management', path: '/admin/users' },
+  signupWaiting(to: Audience, a: { name: string; investorName: string; investorEmail: string }, unsub: Unsub): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('signupWaiting.subject', plainValues(to.language, { investor: a.investorName })),
+      heading: t('signupWaiting.heading'),
+      paragraphs: [hello(t, a.name), sentence(t, 'signupWaiting.body', { investor: a.investorName, email: a.investorEmail })],
+      action: { label: t('signupWaiting.action'), path: '/admin/users' },
       unsubscribe: unsub,
     });
   },
 
-  kycSubmitted(brand: Brand, a: { name: string; investorName: string }, unsub: Unsub): Rendered {
-    return layout(brand, {
-      subject: `KYC submitted for review: ${a.investorName}`,
-      heading: 'A KYC application is ready for review',
-      paragraphs: [hello(a.name), [{ user: a.investorName }, ' has submitted their KYC application for review.']],
-      action: { label: 'Open Investor Onboarding', path: '/admin/investors' },
+  kycSubmitted(to: Audience, a: { name: string; investorName: string }, unsub: Unsub): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('kycSubmitted.subject', plainValues(to.language, { investor: a.investorName })),
+      heading: t('kycSubmitted.heading'),
+      paragraphs: [hello(t, a.name), sentence(t, 'kycSubmitted.body', { investor: a.investorName })],
+      action: { label: t('kycSubmitted.action'), path: '/admin/investors' },
       unsubscribe: unsub,
     });
   },
 
   subscriptionSubmitted(
-    brand: Brand,
+    to: Audience,
     a: { name: string; investorName: string; dealTitle: string; amount: string },
     unsub: Unsub,
   ): Rendered {
-    return layout(brand, {
-      subject: `Subscription submitted: ${a.dealTitle}`,
-      heading: 'A subscription was submitted',
-      paragraphs: [hello(a.name), [{ user: a.investorName }, ' has subscribed ', { user: a.amount }, ' to ', { user: a.dealTitle }, '.']],
-      action: { label: 'Review subscriptions', path: '/admin/investors?tab=subscriptions' },
+    const t = translator(to.language);
+    const lang = to.language;
+    return layout(to, lang, {
+      subject: t('subscriptionSubmitted.subject', plainValues(lang, { deal: a.dealTitle })),
+      heading: t('subscriptionSubmitted.heading'),
+      paragraphs: [
+        hello(t, a.name),
+        sentence(t, 'subscriptionSubmitted.body', { investor: a.investorName, amount: amountIn(lang, a.amount), deal: a.dealTitle }),
+      ],
+      action: { label: t('subscriptionSubmitted.action'), path: '/admin/investors?tab=subscriptions' },
       unsubscribe: unsub,
     });
   },
 
   complianceDigest(
-    brand: Brand,
+    to: Audience,
     a: { name: string; overdue: { title: string; due: string }[]; dueSoon: { title: string; due: string }[] },
     unsub: Unsub,
   ): Rendered {
-    const list = (items: { title: string; due: string }[]): Paragraph[] => items.map((i) => ['- ', { user: i.title }, ` (due ${i.due})`]);
-    return layout(brand, {
-      subject: `Compliance: ${a.overdue.length} overdue, ${a.dueSoon.length} due within 7 days`,
-      heading: 'Compliance digest',
+    const t = translator(to.language);
+    const lang = to.language;
+    const list = (items: { title: string; due: string }[]): Paragraph[] =>
+      items.map((i) => sentence(t, 'complianceDigest.item', { title: i.title }, { due: dayIn(lang, i.due) }));
+    return layout(to, lang, {
+      subject: t('complianceDigest.subject', { overdue: a.overdue.length, dueSoon: a.dueSoon.length }),
+      heading: t('complianceDigest.heading'),
       paragraphs: [
-        hello(a.name),
-        ...(a.overdue.length > 0 ? [[`Overdue (${a.overdue.length}):`] as Paragraph, ...list(a.overdue)] : []),
-        ...(a.dueSoon.length > 0 ? [[`Due within 7 days (${a.dueSoon.length}):`] as Paragraph, ...list(a.dueSoon)] : []),
+        hello(t, a.name),
+        ...(a.overdue.length > 0 ? [[t('complianceDigest.overdue', { n: a.overdue.length })] as Paragraph, ...list(a.overdue)] : []),
+        ...(a.dueSoon.length > 0 ? [[t('complianceDigest.dueSoon', { n: a.dueSoon.length })] as Paragraph, ...list(a.dueSoon)] : []),
       ],
-      action: { label: 'Open the Compliance Center', path: '/admin/compliance' },
+      action: { label: t('complianceDigest.action'), path: '/admin/compliance' },
       unsubscribe: unsub,
     });
   },
