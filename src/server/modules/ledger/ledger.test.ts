@@ -378,6 +378,36 @@ describe('capital accounts API', () => {
     err(await call('GET', '/api/investor/statement?from=2024-06-30&to=2024-01-01', a.cookie), 400);
   });
 
+  it('an Arabic investor gets the statement in Arabic, right to left, with amounts and dates intact (issue 16)', async () => {
+    const d = await deal('2024-01-01');
+    const a = await investor('Arabic Holder');
+    ok(await call('PUT', '/api/auth/language', a.cookie, { language: 'ar' }));
+    await commit(a, d.id, '10000');
+    await fund(d.id, [a], '2024-02-01', ['4000']);
+    ok(
+      await call('POST', `/api/deals/${d.id}/fees`, adminCookie, { investorId: a.id, amount: '25.50', date: '2024-05-01', memo: 'Fee' }),
+      201,
+    );
+    for (const res of [
+      await call('GET', '/api/investor/statement?from=2024-04-01&to=2024-06-30', a.cookie),
+      // The admin downloads it in the investor's language too.
+      await call('GET', `/api/investors/${a.id}/statement?from=2024-04-01&to=2024-06-30`, adminCookie),
+    ]) {
+      expect(res.statusCode, res.body).toBe(200);
+      // pdftotext marks its bidi runs; compare the letters and their order.
+      const lines = pdfText(res.rawPayload)
+        .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
+        .split('\n')
+        .map((l) => l.replace(/\s+/g, ' ').trim());
+      expect(lines).toContain('كشف حساب رأس المال');
+      expect(lines.find((l) => l.includes('الرصيد الافتتاحي'))).toMatch(/^\$4,000\.00 الرصيد الافتتاحي$/);
+      expect(lines.find((l) => l.includes('الرصيد الختامي'))).toMatch(/^\$3,974\.50 الرصيد الختامي$/);
+      expect(lines.find((l) => l.includes('الرسوم والمصروفات'))).toMatch(/^-\$25\.50 الرسوم والمصروفات$/);
+      expect(lines.find((l) => l.startsWith('الفترة'))?.replace(/\s/g, '')).toBe('الفترة:من1أبريل2024إلى30يونيو2024');
+      expect(lines.join('\n')).not.toContain('Closing balance');
+    }
+  });
+
   it('a statement run generates every investor’s statement into the vault, with progress', async () => {
     const started = ok<{ run: { id: string; total: number } }>(
       await call('POST', '/api/statement-runs', adminCookie, { from: '2024-01-01', to: '2024-12-31' }),

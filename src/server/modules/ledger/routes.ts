@@ -104,7 +104,11 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     // Another investor's call and no call look the same.
     const notice = (await investorNotices(db, user.id, id))[0];
     if (!notice) throw notFound('Capital call not found');
-    return sendPdf(reply, await callNoticePdf(db, user.name, notice), pdfFileName(`Capital call ${notice.dealTitle} ${notice.callDate}`));
+    return sendPdf(
+      reply,
+      await callNoticePdf(db, user.name, notice, user.language),
+      pdfFileName(`Capital call ${notice.dealTitle} ${notice.callDate}`),
+    );
   });
 
   route.get('/api/investor/statements', investor, async (request) => ({

@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { formatDate } from '../../../shared/format.ts';
+import { isolate, type Language } from '../../../shared/i18n/languages.ts';
 import {
   balancesAsOf,
   type EntryFacts,
@@ -11,7 +13,9 @@ import { formatIrr, formatMoic, formatUsdExact, fromCents, toCents } from '../..
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
+import { enumLabel, languageFor, localeOf, translator } from '../../i18n.ts';
 import { getSettings } from '../settings/service.ts';
+import { arabicWriter, englishWriter, type PdfWriter } from './pdf-writer.ts';
 import { dealFacts } from './service.ts';
 
 /** The day before an ISO date. */
@@ -44,6 +48,8 @@ export interface StatementDeal {
 export interface Statement {
   investorName: string;
   investorEmail: string;
+  /** The investor's own language (issue 16); null follows the company default. */
+  investorLanguage: string | null;
   from: string;
   to: string;
   deals: StatementDeal[];
@@ -74,9 +80,9 @@ export async function buildStatement(
   to: string,
   cache?: StatementCache,
 ): Promise<Statement> {
-  const who = await sql<{ name: string; email: string }>("SELECT name, email FROM profiles WHERE id = $1 AND role = 'investor'").first(q, [
-    investorId,
-  ]);
+  const who = await sql<{ name: string; email: string; language: string | null }>(
+    "SELECT name, email, language FROM profiles WHERE id = $1 AND role = 'investor'",
+  ).first(q, [investorId]);
   if (!who) throw notFound('Investor not found');
   const deals = await sql<{ id: string; title: string }>(
     'SELECT d.id, d.title FROM deals d WHERE d.id IN (SELECT DISTINCT deal_id FROM ledger_entries WHERE investor_id = $1) ORDER BY d.title',
@@ -183,6 +189,7 @@ export async function buildStatement(
   return {
     investorName: who.name,
     investorEmail: who.email,
+    investorLanguage: who.language,
     from,
     to,
     deals: out,
@@ -213,116 +220,135 @@ function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise
   });
 }
 
-/** A label and its value on one row; `labelWidth` narrows the label column for long values (IBANs, names). */
-const line = (doc: PDFKit.PDFDocument, label: string, value: string, labelWidth = 300) => {
-  const y = doc.y;
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(label, 50, y, { width: labelWidth - 10 });
-  const labelBottom = doc.y;
-  doc.text(value, 50 + labelWidth, y, { width: 495 - labelWidth, align: 'right' });
-  doc.y = Math.max(doc.y, labelBottom);
-  doc.moveDown(0.3);
-};
-
-export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> {
-  const company = (await getSettings(q)).companyName;
-  return render((doc) => {
-    doc.font('Helvetica-Bold').fontSize(16).text(company);
-    doc.moveDown(0.3).fontSize(13).text('Capital Account Statement');
-    doc.font('Helvetica').fontSize(10).text(`${s.investorName} (${s.investorEmail})`);
-    doc.text(`Period: ${s.from} to ${s.to}`);
-    doc.moveDown();
-    for (const d of s.deals) {
-      doc.font('Helvetica-Bold').fontSize(11).text(d.dealTitle, 50);
-      doc.moveDown(0.3);
-      line(doc, 'Opening balance', formatUsdExact(d.opening));
-      line(doc, 'Capital called', formatUsdExact(d.calls));
-      line(doc, 'Contributions', formatUsdExact(d.contributions));
-      for (const x of d.distributions) line(doc, `Distributions: ${x.type}`, `-${formatUsdExact(x.amount)}`);
-      line(doc, 'Fees and expenses', `-${formatUsdExact(d.fees)}`);
-      if (d.distributionDetails.length > 0) {
-        doc.font('Helvetica-Bold').fontSize(10).text('Your distributions by waterfall tier', 50);
-        doc.moveDown(0.3);
-        for (const x of d.distributionDetails) {
-          line(doc, `${x.paymentDate} ${x.type}`, formatUsdExact(x.amount));
-          if (x.tiers) {
-            line(doc, '    Return of capital', formatUsdExact(x.tiers.returnOfCapital));
-            line(doc, '    Preferred return', formatUsdExact(x.tiers.preferredReturn));
-            line(doc, '    Catch-up', formatUsdExact(x.tiers.catchUp));
-            line(doc, '    Carried interest (your share)', formatUsdExact(x.tiers.carriedInterest));
-          } else {
-            line(doc, '    Pro rata (recorded before deal terms)', formatUsdExact(x.amount));
-          }
-          if (toCents(x.feeDeducted) > 0n) {
-            line(doc, '    Management fees deducted', `-${formatUsdExact(x.feeDeducted)}`);
-            line(doc, '    Paid to you', formatUsdExact(fromCents(toCents(x.amount) - toCents(x.feeDeducted))));
-          }
-        }
-      }
-      line(doc, 'Closing balance', formatUsdExact(d.closing));
-      line(doc, 'Commitment / unfunded', `${formatUsdExact(d.committed)} / ${formatUsdExact(d.unfunded)}`);
-      line(doc, `Net asset value at ${s.to}`, formatUsdExact(d.nav));
-      line(doc, 'MOIC / IRR', `${formatMoic(d.moic)} / ${formatIrr(d.irr)}`);
-      doc.moveDown(0.6);
-    }
-    if (s.deals.length === 0) doc.text('No capital account activity in this period.', 50).moveDown();
-    doc.font('Helvetica-Bold').fontSize(11).text('All holdings', 50);
-    doc.moveDown(0.3);
-    line(doc, 'Total opening balance', formatUsdExact(s.totals.opening));
-    line(doc, 'Total contributions', formatUsdExact(s.totals.contributions));
-    line(doc, 'Total distributions', `-${formatUsdExact(s.totals.distributions)}`);
-    line(doc, 'Total fees and expenses', `-${formatUsdExact(s.totals.fees)}`);
-    line(doc, 'Total closing balance', formatUsdExact(s.totals.closing));
-    line(doc, 'Total net asset value', formatUsdExact(s.totals.nav));
-    doc.moveDown();
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#555555')
-      .text(
-        'Balance = contributions - distributions - fees, at cost. Net asset value: your share of the latest valuation by your ownership on its date.',
-        50,
-      );
-  }, `Capital account statement ${s.from} to ${s.to}`);
+/**
+ * How a PDF writes in its reader's language (issue 16): English exactly as always (ISO dates,
+ * Helvetica); Arabic right to left, dates in the Arabic display locale, amounts and ratios
+ * isolated left to right so a minus sign or a ' / ' pair keeps its place.
+ */
+function pdfLanguage(language: Language) {
+  const t = translator(language, 'email');
+  const ar = language === 'ar';
+  const ltr = (v: string) => (ar ? `\u2066${v}\u2069` : v);
+  return {
+    language,
+    t: (key: string, values?: Record<string, string>) =>
+      t(`pdf.${key}`, values && ar ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isolate(v)])) : values),
+    money: (v: string) => ltr(formatUsdExact(v)),
+    plain: ltr,
+    day: (iso: string) => (ar ? formatDate(iso, { locale: localeOf(language) }) : iso),
+    label: (group: string, value: string) => (ar ? enumLabel(language, group, value) : value),
+    writer: (doc: PDFKit.PDFDocument): PdfWriter => (ar ? arabicWriter(doc) : englishWriter(doc)),
+  };
 }
 
-export async function callNoticePdf(q: Queryable, investorName: string, n: InvestorCallNotice): Promise<Buffer> {
-  const company = (await getSettings(q)).companyName;
+export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> {
+  const settings = await getSettings(q);
+  const company = settings.companyName;
+  const L = pdfLanguage(languageFor(s.investorLanguage, settings.language));
+  const { t, money } = L;
   return render(
     (doc) => {
-      doc.font('Helvetica-Bold').fontSize(16).text(company);
-      doc
-        .moveDown(0.3)
-        .fontSize(13)
-        .text(n.feeCharge ? 'Management Fee Notice' : 'Capital Call Notice');
-      if (n.feeCharge)
-        doc.font('Helvetica').fontSize(10).text('This notice is for fees. Paying it does not reduce your unfunded commitment.');
-      doc.font('Helvetica').fontSize(10).text(`To: ${investorName}`);
-      doc.text(`Deal: ${n.dealTitle}`);
-      doc.text(`Call date: ${n.callDate}`);
-      doc.moveDown();
-      line(doc, 'Amount due', formatUsdExact(n.amountDue));
-      line(doc, 'Received to date', formatUsdExact(n.received));
-      line(doc, 'Outstanding', formatUsdExact(n.outstanding));
-      line(doc, 'Due date', n.dueDate);
-      line(doc, 'Status', n.status);
-      doc.moveDown(0.5);
-      doc.font('Helvetica-Bold').text('Purpose', 50);
-      doc.font('Helvetica').text(n.purpose, 50);
-      doc.moveDown();
-      doc.font('Helvetica-Bold').text('Payment instructions', 50);
-      doc.moveDown(0.3);
-      const p = n.payment;
-      line(doc, 'SPV', p.spvName ?? '—', 150);
-      line(doc, 'Bank', p.bankName ?? '—', 150);
-      line(doc, 'Account name', p.accountName ?? '—', 150);
-      line(doc, 'Account number / IBAN', p.accountNumber ?? '—', 150);
-      line(doc, 'SWIFT / BIC', p.swiftCode ?? '—', 150);
-      line(doc, 'Payment reference', p.paymentReference ?? '—', 150);
+      const w = L.writer(doc);
+      w.text(company, { bold: true, size: 16 });
+      w.moveDown(0.3);
+      w.text(t('statement.title'), { bold: true, size: 13 });
+      w.text(t('statement.investor', { name: s.investorName, email: s.investorEmail }), { size: 10 });
+      w.text(t('statement.period', { from: L.day(s.from), to: L.day(s.to) }));
+      w.moveDown();
+      for (const d of s.deals) {
+        w.text(d.dealTitle, { bold: true, size: 11 });
+        w.moveDown(0.3);
+        w.row(t('statement.opening'), money(d.opening));
+        w.row(t('statement.called'), money(d.calls));
+        w.row(t('statement.contributions'), money(d.contributions));
+        for (const x of d.distributions)
+          w.row(t('statement.distributionsOf', { type: L.label('distributionType', x.type) }), L.plain(`-${formatUsdExact(x.amount)}`));
+        w.row(t('statement.fees'), L.plain(`-${formatUsdExact(d.fees)}`));
+        if (d.distributionDetails.length > 0) {
+          w.text(t('statement.byTier'), { bold: true, size: 10 });
+          w.moveDown(0.3);
+          for (const x of d.distributionDetails) {
+            w.row(t('statement.tierLine', { date: L.day(x.paymentDate), type: L.label('distributionType', x.type) }), money(x.amount));
+            if (x.tiers) {
+              w.row(t('statement.returnOfCapital'), money(x.tiers.returnOfCapital));
+              w.row(t('statement.preferredReturn'), money(x.tiers.preferredReturn));
+              w.row(t('statement.catchUp'), money(x.tiers.catchUp));
+              w.row(t('statement.carriedInterest'), money(x.tiers.carriedInterest));
+            } else {
+              w.row(t('statement.proRata'), money(x.amount));
+            }
+            if (toCents(x.feeDeducted) > 0n) {
+              w.row(t('statement.feesDeducted'), L.plain(`-${formatUsdExact(x.feeDeducted)}`));
+              w.row(t('statement.paidToYou'), money(fromCents(toCents(x.amount) - toCents(x.feeDeducted))));
+            }
+          }
+        }
+        w.row(t('statement.closing'), money(d.closing));
+        w.row(t('statement.commitment'), `${money(d.committed)} / ${money(d.unfunded)}`);
+        w.row(t('statement.nav', { date: L.day(s.to) }), money(d.nav));
+        w.row(t('statement.moicIrr'), `${L.plain(formatMoic(d.moic))} / ${L.plain(formatIrr(d.irr))}`);
+        w.moveDown(0.6);
+      }
+      if (s.deals.length === 0) {
+        w.text(t('statement.none'));
+        w.moveDown();
+      }
+      w.text(t('statement.allHoldings'), { bold: true, size: 11 });
+      w.moveDown(0.3);
+      w.row(t('statement.totalOpening'), money(s.totals.opening));
+      w.row(t('statement.totalContributions'), money(s.totals.contributions));
+      w.row(t('statement.totalDistributions'), L.plain(`-${formatUsdExact(s.totals.distributions)}`));
+      w.row(t('statement.totalFees'), L.plain(`-${formatUsdExact(s.totals.fees)}`));
+      w.row(t('statement.totalClosing'), money(s.totals.closing));
+      w.row(t('statement.totalNav'), money(s.totals.nav));
+      w.moveDown();
+      w.text(t('statement.footnote'), { size: 8, color: '#555555' });
     },
-    `${n.feeCharge ? 'Management fee notice' : 'Capital call notice'} ${n.dealTitle}`,
+    t('statement.documentTitle', { from: s.from, to: s.to }),
+  );
+}
+
+export async function callNoticePdf(
+  q: Queryable,
+  investorName: string,
+  n: InvestorCallNotice,
+  investorLanguage: string | null = null,
+): Promise<Buffer> {
+  const settings = await getSettings(q);
+  const company = settings.companyName;
+  const L = pdfLanguage(languageFor(investorLanguage, settings.language));
+  const { t, money } = L;
+  return render(
+    (doc) => {
+      const w = L.writer(doc);
+      w.text(company, { bold: true, size: 16 });
+      w.moveDown(0.3);
+      w.text(n.feeCharge ? t('callNotice.managementFee') : t('callNotice.capitalCall'), { bold: true, size: 13 });
+      if (n.feeCharge) w.text(t('callNotice.feesOnly'), { size: 10 });
+      w.text(t('callNotice.to', { name: investorName }), { size: 10 });
+      w.text(t('callNotice.deal', { deal: n.dealTitle }));
+      w.text(t('callNotice.callDate', { date: L.day(n.callDate) }));
+      w.moveDown();
+      w.row(t('callNotice.amountDue'), money(n.amountDue));
+      w.row(t('callNotice.received'), money(n.received));
+      w.row(t('callNotice.outstanding'), money(n.outstanding));
+      w.row(t('callNotice.dueDate'), L.day(n.dueDate));
+      w.row(t('callNotice.status'), L.label('callLineStatus', n.status));
+      w.moveDown(0.5);
+      w.text(t('callNotice.purpose'), { bold: true });
+      w.text(n.purpose);
+      w.moveDown();
+      w.text(t('callNotice.payment'), { bold: true });
+      w.moveDown(0.3);
+      const p = n.payment;
+      w.row(t('callNotice.spv'), p.spvName ?? '—', 150);
+      w.row(t('callNotice.bank'), p.bankName ?? '—', 150);
+      w.row(t('callNotice.accountName'), p.accountName ?? '—', 150);
+      w.row(t('callNotice.accountNumber'), L.plain(p.accountNumber ?? '—'), 150);
+      w.row(t('callNotice.swift'), L.plain(p.swiftCode ?? '—'), 150);
+      w.row(t('callNotice.reference'), p.paymentReference ?? '—', 150);
+    },
+    n.feeCharge ? t('callNotice.managementFeeTitle', { deal: n.dealTitle }) : t('callNotice.capitalCallTitle', { deal: n.dealTitle }),
   );
 }
 
