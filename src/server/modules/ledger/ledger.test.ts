@@ -406,6 +406,19 @@ describe('capital accounts API', () => {
       expect(lines.find((l) => l.startsWith('الفترة'))?.replace(/\s/g, '')).toBe('الفترة:من1أبريل2024إلى30يونيو2024');
       expect(lines.join('\n')).not.toContain('Closing balance');
     }
+    // The capital call notice too.
+    const d2 = await deal();
+    await commit(a, d2.id, '5000');
+    const c = ok<{ call: CapitalCall }>(await issue({ dealId: d2.id, basis: 'amount', amount: '1000' }), 201).call;
+    const notice = await call('GET', `/api/investor/capital-calls/${c.id}/notice`, a.cookie);
+    expect(notice.statusCode, notice.body).toBe(200);
+    const lines = pdfText(notice.rawPayload)
+      .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ' ').trim());
+    expect(lines).toContain('إشعار طلب رأس المال');
+    expect(lines.find((l) => l.includes('المبلغ المستحق'))).toMatch(/^\$1,000\.00 المبلغ المستحق$/);
+    expect(lines.find((l) => l.includes('تعليمات الدفع'))).toBe('تعليمات الدفع');
   });
 
   it('a statement run generates every investor’s statement into the vault, with progress', async () => {
