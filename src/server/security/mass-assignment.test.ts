@@ -850,6 +850,21 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      route: 'PUT /api/auth/language',
+      status: 400,
+      async run() {
+        // The body is strict: extra fields are refused, and nothing of the account changes.
+        const u = await throwaway();
+        const res = await call('PUT', '/api/auth/language', u.cookie, { language: 'ar', ...extras(victimId) });
+        expect(await one('SELECT language, role, status FROM profiles WHERE id = $1', [u.id])).toEqual({
+          language: null,
+          role: 'investor',
+          status: 'active',
+        });
+        return res;
+      },
+    },
+    {
       route: 'PUT /api/me/notifications',
       status: 200,
       async run() {

@@ -223,6 +223,7 @@ describe('identity and sessions API', () => {
           userType: 'offshore_fund',
           status: 'active',
           mustChangePassword: false,
+          language: null,
         },
       });
       const cookie = res.cookies.find((c) => c.name === 'sd_session');
@@ -351,6 +352,54 @@ describe('identity and sessions API', () => {
     });
   });
 
+  describe('PUT /api/auth/language', () => {
+    const put = (payload: unknown, cookie?: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/auth/language',
+        payload: payload as InjectOptions['payload'],
+        headers: cookie ? { cookie } : {},
+      });
+    const me = async (cookie: string) => (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().user;
+
+    it('keeps the choice on the account; the session user has it at once (cached sessions included) and other sessions too', async () => {
+      const user = await createUser(ctx, { name: 'Layla Lang' });
+      const cookie = await signIn(ctx, user.email, user.password);
+      const other = await signIn(ctx, user.email, user.password);
+      expect((await me(cookie)).language).toBeNull();
+      const res = await put({ language: 'ar' }, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ language: 'ar' });
+      expect((await me(cookie)).language).toBe('ar');
+      expect((await me(other)).language).toBe('ar');
+      expect((await profile(user.email))?.language).toBe('ar');
+      expect((await put({ language: 'en' }, other)).statusCode).toBe(200);
+      expect((await me(cookie)).language).toBe('en');
+    });
+
+    it('refuses anything but English or Arabic, extra fields and anonymous callers', async () => {
+      const user = await createUser(ctx);
+      const cookie = await signIn(ctx, user.email, user.password);
+      for (const body of [{ language: 'fr' }, {}, { language: 'ar', role: 'admin' }, { language: null }]) {
+        const res = await put(body, cookie);
+        expect(res.statusCode).toBe(400);
+        expect(typeof res.json().message).toBe('string');
+      }
+      expect((await profile(user.email))?.language).toBeNull();
+      expect((await put({ language: 'ar' })).statusCode).toBe(401);
+    });
+
+    it('holds under parallel choices: the account ends with one of the values sent, never another', async () => {
+      const user = await createUser(ctx);
+      const cookie = await signIn(ctx, user.email, user.password);
+      const values = Array.from({ length: 30 }, (_, i) => (i % 2 ? 'ar' : 'en'));
+      const results = await Promise.all(values.map((language) => put({ language }, cookie)));
+      expect(results.every((r) => r.statusCode === 200)).toBe(true);
+      expect(['en', 'ar']).toContain((await profile(user.email))?.language);
+      expect((await me(cookie)).language).toBe((await profile(user.email))?.language);
+    });
+  });
+
   describe('GET /api/auth/session', () => {
     it('answers 401 without a cookie or with an unknown one', async () => {
       expect(expectError(await getSession(), 401).code).toBe('UNAUTHENTICATED');
@@ -377,6 +426,7 @@ describe('identity and sessions API', () => {
           userType: 'legal',
           status: 'active',
           mustChangePassword: false,
+          language: null,
         },
       });
     });
