@@ -98,7 +98,6 @@ const PENDING: string[] = [
   'features/not-found/',
   'features/performance/',
   'features/profile/',
-  'features/spvs/',
   'features/subscriptions/',
   'features/users/',
 ];
