@@ -91,7 +91,6 @@ const PENDING: string[] = [
   'features/distributions/',
   'features/documents/',
   'features/investor-dashboard/',
-  'features/investor-deals/',
   'features/kyc/',
   'features/landing/',
   'features/messages/',
