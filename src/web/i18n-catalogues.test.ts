@@ -87,7 +87,6 @@ const PENDING: string[] = [
   'features/auth/',
   'features/capital-account/',
   'features/capital-calls/',
-  'features/deals/',
   'features/distributions/',
   'features/documents/',
   'features/investor-dashboard/',

@@ -10,11 +10,10 @@ import {
   type DealTermsData,
   type DealTermsInput,
   dealTermsInput,
-  describeTerms,
   FEE_BASES,
-  FEE_BASIS_LABEL,
-  FEE_METHOD_LABEL,
   FEE_METHODS,
+  percentUnits,
+  tidyPercent,
 } from '../../../shared/deal-terms';
 import { formatDate } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
@@ -26,6 +25,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, apiGet, apiPut } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { dealsText } from './i18n';
 
 const termsKey = (dealId: string) => ['deals', 'terms', dealId] as const;
 
@@ -69,7 +69,22 @@ const termsForm = formFields.transform((f, ctx): DealTermsInput => {
   return z.NEVER;
 });
 
-const CATCH_UP_LABEL: Record<CatchUpKind, string> = { none: 'None', full: 'Full (100% to the GP)', partial: 'Partial' };
+/** '8% preferred return, full catch-up, 20% carried interest' in the current language. */
+function describeTerms(terms: Pick<DealTerms, 'hurdleRate' | 'catchUp' | 'catchUpRate' | 'carryRate'> | null): string {
+  const t = dealsText.t;
+  if (!terms) return t('terms.describe.none');
+  const hurdle =
+    percentUnits(terms.hurdleRate) === 0n
+      ? t('terms.describe.noHurdle')
+      : t('terms.describe.hurdle', { rate: tidyPercent(terms.hurdleRate) });
+  const catchUp =
+    terms.catchUp === 'none'
+      ? t('terms.describe.noCatchUp')
+      : terms.catchUp === 'full'
+        ? t('terms.describe.fullCatchUp')
+        : t('terms.describe.catchUp', { rate: tidyPercent(terms.catchUpRate) });
+  return t('terms.describe.all', { hurdle, catchUp, carry: tidyPercent(terms.carryRate) });
+}
 
 function fromTerms(t: DealTerms | null): FormState {
   if (!t)
@@ -119,6 +134,7 @@ function toBody(f: FormState) {
 
 /** The deal's economic terms (admin): editor with field-level messages, and the version history. */
 export function DealTermsCard({ dealId }: { dealId: string }) {
+  const { t } = dealsText.useT();
   const query = useQuery({
     queryKey: termsKey(dealId),
     queryFn: ({ signal }) => apiGet('/api/deals/:id/terms', { params: { id: dealId }, signal }),
@@ -126,18 +142,16 @@ export function DealTermsCard({ dealId }: { dealId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Economic Terms</CardTitle>
-        <CardDescription>
-          Preferred return, catch-up and carried interest decide how each distribution is split between investors and the general partner.
-        </CardDescription>
+        <CardTitle>{t('terms.title')}</CardTitle>
+        <CardDescription>{t('terms.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         {query.isPending ? (
           <div role="status" className="h-40 animate-pulse rounded bg-ink-100/70">
-            <span className="sr-only">Loading terms...</span>
+            <span className="sr-only">{t('terms.loading')}</span>
           </div>
         ) : query.isError ? (
-          <p className="text-sm text-danger-700">The terms could not be loaded.</p>
+          <p className="text-sm text-danger-700">{t('terms.loadFailed')}</p>
         ) : (
           <TermsEditor key={query.data.current?.id ?? 'none'} dealId={dealId} data={query.data} />
         )}
@@ -147,6 +161,7 @@ export function DealTermsCard({ dealId }: { dealId: string }) {
 }
 
 function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) {
+  const { t } = dealsText.useT();
   const qc = useQueryClient();
   const form = useZodForm(termsForm, { defaultValues: fromTerms(data.current), guardUnsaved: true });
   const recipients = useFieldArray({ control: form.control, name: 'recipients' });
@@ -158,7 +173,7 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
       qc.setQueryData(termsKey(dealId), next);
       void qc.invalidateQueries({ queryKey: ['deals', 'management-fees', dealId] });
       void qc.invalidateQueries({ queryKey: ['distributions'] });
-      toast.success(`Terms saved (version ${next.current?.version ?? 1})`);
+      toast.success(t('terms.saved', { version: next.current?.version ?? 1 }));
     },
   });
 
@@ -170,7 +185,7 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
         const rename = Object.fromEntries(
           Object.keys(err instanceof ApiError ? (err.fields ?? {}) : {}).map((k) => [k, formPath(k) as FieldPath<FormState>]),
         );
-        toast.error(form.applyServerError(err, { fallback: 'Failed to save terms', rename }));
+        toast.error(form.applyServerError(err, { fallback: t('terms.saveFailed'), rename }));
       }
     },
     (errors) => {
@@ -189,34 +204,35 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
   return (
     <>
       <p className="text-sm text-text" data-testid="terms-summary">
-        <span className="font-medium">In force{current ? ` (version ${current.version})` : ''}:</span> {describeTerms(current)}
+        <span className="font-medium">{current ? t('terms.inForceVersion', { version: current.version }) : t('terms.inForce')}</span>{' '}
+        {describeTerms(current)}
       </p>
-      <form onSubmit={submit} noValidate aria-label="Economic terms" className="flex flex-col gap-4">
+      <form onSubmit={submit} noValidate aria-label={t('terms.form')} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Preferred Return (%)"
+            label={t('terms.hurdle')}
             htmlFor={fid('hurdleRate')}
             error={form.errorOf('hurdleRate')}
-            hint="Annual hurdle; 0 for none"
+            hint={t('terms.hurdleHint')}
             required
           >
             <Input {...form.field('hurdleRate', fid('hurdleRate'), { hint: true })} inputMode="decimal" className="tabular" />
           </Field>
-          <Field label="Carried Interest (%)" htmlFor={fid('carryRate')} error={form.errorOf('carryRate')} required>
+          <Field label={t('terms.carry')} htmlFor={fid('carryRate')} error={form.errorOf('carryRate')} required>
             <Input {...form.field('carryRate', fid('carryRate'))} inputMode="decimal" className="tabular" />
           </Field>
-          <Field label="Catch-up" htmlFor={fid('catchUp')} error={form.errorOf('catchUp')} required>
+          <Field label={t('terms.catchUp')} htmlFor={fid('catchUp')} error={form.errorOf('catchUp')} required>
             <NativeSelect
               {...form.field('catchUp', fid('catchUp'))}
-              options={CATCH_UP_KINDS.map((k) => ({ value: k, label: CATCH_UP_LABEL[k] }))}
+              options={CATCH_UP_KINDS.map((k) => ({ value: k, label: t(`terms.catchUpKind.${k}`) }))}
             />
           </Field>
           {catchUp === 'partial' && (
             <Field
-              label="Catch-up Rate (%)"
+              label={t('terms.catchUpRate')}
               htmlFor={fid('catchUpRate')}
               error={form.errorOf('catchUpRate')}
-              hint="The GP's share of each dollar during catch-up"
+              hint={t('terms.catchUpRateHint')}
               required
             >
               <Input {...form.field('catchUpRate', fid('catchUpRate'), { hint: true })} inputMode="decimal" className="tabular" />
@@ -225,7 +241,7 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
         </div>
 
         <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">
-          <legend className="px-1 text-sm font-semibold text-ink-900">Carry Recipients</legend>
+          <legend className="px-1 text-sm font-semibold text-ink-900">{t('terms.recipients')}</legend>
           {recipientsError && (
             <p id={fid('carryRecipients')} tabIndex={-1} role="alert" className="text-sm text-danger-700">
               {recipientsError}
@@ -233,32 +249,38 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
           )}
           {recipients.fields.map((row, i) => (
             <div key={row.id} className="grid items-end gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_7rem_auto]">
-              <Field label={`Recipient ${i + 1}`} htmlFor={fid(`recipients.${i}.kind`)}>
+              <Field label={t('terms.recipient', { number: i + 1 })} htmlFor={fid(`recipients.${i}.kind`)}>
                 <NativeSelect
                   {...form.field(`recipients.${i}.kind`, fid(`recipients.${i}.kind`))}
                   options={[
-                    { value: 'gp', label: 'GP entity' },
-                    { value: 'admin', label: 'Administrator' },
+                    { value: 'gp', label: t('terms.kindGp') },
+                    { value: 'admin', label: t('terms.kindAdmin') },
                   ]}
                 />
               </Field>
               {kinds[i]?.kind === 'admin' ? (
-                <Field label="Administrator" htmlFor={fid(`recipients.${i}.userId`)} error={form.errorOf(`recipients.${i}.userId`)}>
+                <Field label={t('terms.admin')} htmlFor={fid(`recipients.${i}.userId`)} error={form.errorOf(`recipients.${i}.userId`)}>
                   <NativeSelect
                     {...form.field(`recipients.${i}.userId`, fid(`recipients.${i}.userId`))}
-                    placeholder="Choose an administrator"
+                    placeholder={t('terms.adminPlaceholder')}
                     options={data.administrators.map((a) => ({ value: a.id, label: a.name }))}
                   />
                 </Field>
               ) : (
-                <Field label="GP Entity Name" htmlFor={fid(`recipients.${i}.name`)} error={form.errorOf(`recipients.${i}.name`)}>
+                <Field label={t('terms.gpName')} htmlFor={fid(`recipients.${i}.name`)} error={form.errorOf(`recipients.${i}.name`)}>
                   <Input {...form.field(`recipients.${i}.name`, fid(`recipients.${i}.name`))} />
                 </Field>
               )}
-              <Field label="Share (%)" htmlFor={fid(`recipients.${i}.share`)} error={form.errorOf(`recipients.${i}.share`)}>
+              <Field label={t('terms.share')} htmlFor={fid(`recipients.${i}.share`)} error={form.errorOf(`recipients.${i}.share`)}>
                 <Input {...form.field(`recipients.${i}.share`, fid(`recipients.${i}.share`))} inputMode="decimal" className="tabular" />
               </Field>
-              <Button type="button" variant="ghost" size="sm" aria-label={`Remove recipient ${i + 1}`} onClick={() => recipients.remove(i)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                aria-label={t('terms.remove', { number: i + 1 })}
+                onClick={() => recipients.remove(i)}
+              >
                 <Trash2 aria-hidden="true" />
               </Button>
             </div>
@@ -271,32 +293,32 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
               onClick={() => recipients.append({ kind: 'admin', name: '', userId: '', share: '' }, { shouldFocus: false })}
             >
               <Plus aria-hidden="true" />
-              Add Recipient
+              {t('terms.add')}
             </Button>
           </div>
         </fieldset>
 
         <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">
-          <legend className="px-1 text-sm font-semibold text-ink-900">Management Fee</legend>
+          <legend className="px-1 text-sm font-semibold text-ink-900">{t('terms.fee')}</legend>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" className="size-4" {...form.register('fee')} />
-            Charge an annual management fee
+            {t('terms.feeCharge')}
           </label>
           {fee && (
             <div className="grid gap-3 sm:grid-cols-3">
-              <Field label="Fee Rate (%)" htmlFor={fid('feeRate')} error={form.errorOf('feeRate')}>
+              <Field label={t('terms.feeRate')} htmlFor={fid('feeRate')} error={form.errorOf('feeRate')}>
                 <Input {...form.field('feeRate', fid('feeRate'))} inputMode="decimal" className="tabular" />
               </Field>
-              <Field label="Charged On" htmlFor={fid('feeBasis')} error={form.errorOf('feeBasis')}>
+              <Field label={t('terms.chargedOn')} htmlFor={fid('feeBasis')} error={form.errorOf('feeBasis')}>
                 <NativeSelect
                   {...form.field('feeBasis', fid('feeBasis'))}
-                  options={FEE_BASES.map((b) => ({ value: b, label: FEE_BASIS_LABEL[b] }))}
+                  options={FEE_BASES.map((b) => ({ value: b, label: t(`feeBasis.${b}`) }))}
                 />
               </Field>
-              <Field label="Charged By" htmlFor={fid('feeMethod')} error={form.errorOf('feeMethod')}>
+              <Field label={t('terms.chargedBy')} htmlFor={fid('feeMethod')} error={form.errorOf('feeMethod')}>
                 <NativeSelect
                   {...form.field('feeMethod', fid('feeMethod'))}
-                  options={FEE_METHODS.map((m) => ({ value: m, label: FEE_METHOD_LABEL[m] }))}
+                  options={FEE_METHODS.map((m) => ({ value: m, label: t(`feeMethod.${m}`) }))}
                 />
               </Field>
             </div>
@@ -305,40 +327,44 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
 
         {used && (
           <p className="rounded-md bg-gold-100/60 p-3 text-sm text-ink-900">
-            {current.distributionCount} {current.distributionCount === 1 ? 'distribution was' : 'distributions were'} recorded under version{' '}
-            {current.version}. Saving creates version {current.version + 1}, used only by later distributions.
+            {t('terms.used', { count: current.distributionCount, version: current.version, next: current.version + 1 })}
           </p>
         )}
         <div>
           <Button type="submit" busy={form.busy}>
-            {form.busy ? 'Saving...' : 'Save Terms'}
+            {form.busy ? t('terms.saving') : t('terms.save')}
           </Button>
         </div>
       </form>
 
-      <Table aria-label="Terms versions" maxHeight="none">
+      <Table aria-label={t('terms.versions')} maxHeight="none">
         <THead>
           <TR>
-            <TH>Version</TH>
-            <TH>Terms</TH>
-            <TH>Carry Recipients</TH>
-            <TH className="text-end">Distributions</TH>
-            <TH>Saved</TH>
+            <TH>{t('terms.version')}</TH>
+            <TH>{t('terms.terms')}</TH>
+            <TH>{t('terms.recipients')}</TH>
+            <TH className="text-end">{t('terms.distributions')}</TH>
+            <TH>{t('terms.savedAt')}</TH>
           </TR>
         </THead>
         <TBody>
           {data.versions.length === 0 ? (
-            <EmptyRow colSpan={5}>No terms yet: distributions go 100% to investors, pro rata.</EmptyRow>
+            <EmptyRow colSpan={5}>{t('terms.noVersions')}</EmptyRow>
           ) : (
             data.versions.map((v) => (
               <TR key={v.id}>
                 <TD className="tabular">{v.version}</TD>
                 <TD>{describeTerms(v)}</TD>
-                <TD>{v.carryRecipients.map((r) => `${r.name} ${r.share}%`).join(', ') || '—'}</TD>
+                <TD>
+                  {v.carryRecipients
+                    .map((r) => t('terms.recipientShare', { name: r.name, share: r.share }))
+                    .join(t('activity.listSeparator')) || '—'}
+                </TD>
                 <TD className="tabular text-end">{v.distributionCount}</TD>
                 <TD className="whitespace-nowrap">
-                  {formatDate(v.createdAt.slice(0, 10))}
-                  {v.createdByName ? ` · ${v.createdByName}` : ''}
+                  {v.createdByName
+                    ? t('terms.savedBy', { date: formatDate(v.createdAt.slice(0, 10)), name: v.createdByName })
+                    : formatDate(v.createdAt.slice(0, 10))}
                 </TD>
               </TR>
             ))
