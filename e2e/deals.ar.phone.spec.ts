@@ -1,4 +1,4 @@
-import { ar, arabicAccount, expect, expectMirrored, test } from './arabic';
+import { ar, arabicAccount, expect, expectMirrored, plain, test } from './arabic';
 import { DEMO, E2E, expectNoA11yViolations, signIn } from './fixtures';
 
 /** Issue 16 in Arabic at 390 px: the investor's Deal Vault (open deals, holdings, documents). */
@@ -17,8 +17,10 @@ test('investor in Arabic at phone width: the Deal Vault', async ({ page }, testI
   await expect(card).toContainText(ar('investor-deals', 'card.target'));
   await expect(card).toContainText(ar('investor-deals', 'card.risk'));
   await expect(card.getByRole('heading', { level: 4, name: ar('investor-deals', 'documents.title') })).toBeVisible();
-  const subscribe = open.getByRole('link', { name: new RegExp(`^${ar('investor-deals', 'card.subscribe')}`) }).first();
-  if ((await open.getByTestId('deal-card').count()) > 0) await expect(subscribe).toBeVisible();
+  // Subscribe links are named 'الاكتتاب في <deal>' and read 'اكتتب'.
+  const subscribeTo = plain(ar('investor-deals', 'card.subscribeTo', { title: '' })).trim();
+  const subscribe = open.getByRole('link', { name: new RegExp(`^${subscribeTo}`) }).first();
+  if ((await open.getByTestId('deal-card').count()) > 0) await expect(subscribe).toHaveText(ar('investor-deals', 'card.subscribe'));
   await expectNoA11yViolations(page, 'deal vault (ar, phone)');
   await expectMirrored(page, testInfo, 'deal-vault-phone');
 });
