@@ -84,22 +84,18 @@ function sourceFiles(dir: string): string[] {
  */
 const PENDING: string[] = [
   'features/activity-logs/',
-  'features/admin-dashboard/',
   'features/auth/',
   'features/capital-account/',
   'features/capital-calls/',
-  'features/deals/',
   'features/distributions/',
   'features/documents/',
   'features/investor-dashboard/',
-  'features/investor-deals/',
   'features/kyc/',
   'features/landing/',
   'features/messages/',
   'features/not-found/',
   'features/performance/',
   'features/profile/',
-  'features/spvs/',
   'features/subscriptions/',
   'features/users/',
 ];

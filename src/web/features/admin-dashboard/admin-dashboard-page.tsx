@@ -16,6 +16,7 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { useId } from 'react';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { missingProfileItems } from '../../../shared/company-profile';
 import { type DashboardDeal, type DashboardTile, formatCompactUSD, type Trend } from '../../../shared/dashboard';
@@ -26,7 +27,9 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
+import { enumLabel } from '../../lib/i18n';
 import { useCompanyProfile, useDashboard } from './api';
+import { adminDashboardText, en, known } from './i18n';
 
 const TILE_ICONS: Record<DashboardTile['key'], LucideIcon> = {
   activeDeals: Briefcase,
@@ -35,10 +38,10 @@ const TILE_ICONS: Record<DashboardTile['key'], LucideIcon> = {
   uaeTaxStatus: Receipt,
 };
 
-const TRENDS: Record<Trend, { label: string; icon: LucideIcon; className: string }> = {
-  up: { label: 'Trending up', icon: TrendingUp, className: 'text-success-700' },
-  stable: { label: 'Stable', icon: Minus, className: 'text-muted' },
-  attention: { label: 'Needs attention', icon: TriangleAlert, className: 'text-danger-700' },
+const TRENDS: Record<Trend, { icon: LucideIcon; className: string }> = {
+  up: { icon: TrendingUp, className: 'text-success-700' },
+  stable: { icon: Minus, className: 'text-muted' },
+  attention: { icon: TriangleAlert, className: 'text-danger-700' },
 };
 
 const DEAL_TYPE_ICONS: Record<string, LucideIcon> = {
@@ -50,6 +53,7 @@ const DEAL_TYPE_ICONS: Record<string, LucideIcon> = {
 };
 
 export default function AdminDashboardPage() {
+  const { t } = adminDashboardText.useT();
   const { user } = useAuth();
   const dashboard = useDashboard();
   const pipelineHeadingId = useId();
@@ -59,26 +63,26 @@ export default function AdminDashboardPage() {
   return (
     <>
       <PageHeader
-        title={`Welcome, ${user?.name ?? ''}`}
-        documentTitle="Dashboard"
-        description={user?.userType === 'founder' ? 'Founder & Managing Partner' : 'Administrator'}
+        title={t('welcome', { name: user?.name ?? '' })}
+        documentTitle={t('title')}
+        description={user?.userType === 'founder' ? t('role.founder') : t('role.admin')}
       />
       <div role="status" className="sr-only">
-        {loading ? 'Loading dashboard...' : ''}
+        {loading ? t('loading') : ''}
       </div>
 
       {dashboard.isError && !data ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-surface p-8 text-center">
-          <p className="font-medium text-ink-900">Failed to load the dashboard</p>
-          <p className="text-sm text-muted">Check your connection and try again.</p>
+          <p className="font-medium text-ink-900">{t('loadError.title')}</p>
+          <p className="text-sm text-muted">{t('loadError.hint')}</p>
           <Button variant="secondary" onClick={() => void dashboard.refetch()} busy={dashboard.isFetching}>
             <RefreshCw aria-hidden="true" />
-            Retry
+            {t('loadError.retry')}
           </Button>
         </div>
       ) : (
         <>
-          <ul aria-label="Key figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <ul aria-label={t('tiles.label')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {!data
               ? [0, 1, 2, 3].map((i) => (
                   <li key={i}>
@@ -98,15 +102,15 @@ export default function AdminDashboardPage() {
             <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
               <div>
                 <h2 id={pipelineHeadingId} className="text-lg font-semibold tracking-tight text-ink-900">
-                  Active Deal Pipeline
+                  {t('pipeline.title')}
                 </h2>
-                <p className="text-sm text-muted">The most recent Active or Pending deals.</p>
+                <p className="text-sm text-muted">{t('pipeline.description')}</p>
               </div>
               <Link
                 to="/admin/deals"
                 className="inline-flex min-h-10 items-center gap-1 rounded-md text-sm font-medium text-gold-700 hover:underline"
               >
-                View full pipeline
+                {t('pipeline.viewAll')}
                 <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
             </div>
@@ -118,10 +122,10 @@ export default function AdminDashboardPage() {
               </div>
             ) : data.deals.length === 0 ? (
               <p className="rounded-xl border border-dashed border-border bg-surface px-4 py-10 text-center text-sm text-muted">
-                No active or pending deals
+                {t('pipeline.empty')}
               </p>
             ) : (
-              <ul aria-label="Active deals" className="grid grid-cols-1 gap-4 md:grid-cols-2">
+              <ul aria-label={t('pipeline.list')} className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 {data.deals.map((deal) => (
                   <li key={deal.id}>
                     <DealCard deal={deal} />
@@ -138,6 +142,7 @@ export default function AdminDashboardPage() {
 
 /** What investors and the public do not see because it is not set (they see no line for it). */
 function ProfileGaps() {
+  const { t } = adminDashboardText.useT();
   const profile = useCompanyProfile();
   const headingId = useId();
   if (!profile.data) return null;
@@ -146,13 +151,18 @@ function ProfileGaps() {
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-xl border border-warning-800/30 bg-warning-100 p-5">
       <h2 id={headingId} className="text-base font-semibold text-ink-900">
-        Company profile incomplete
+        {t('profile.title')}
       </h2>
-      <p className="mt-1 text-sm text-text">Investors and the public see no line for these until they are set.</p>
-      <ul aria-label="Company profile items not set" className="mt-3 flex flex-wrap gap-2">
+      <p className="mt-1 text-sm text-text">{t('profile.description')}</p>
+      <ul aria-label={t('profile.list')} className="mt-3 flex flex-wrap gap-2">
         {missing.map((item) => (
           <li key={item} className="rounded-md border border-border bg-surface px-2.5 py-1 text-sm">
-            {item}: <span className="font-medium text-warning-800">not set</span>
+            <Trans
+              t={t}
+              i18nKey="profile.item"
+              values={{ item: known(en.profile.items, item) ? t(`profile.items.${item}`) : item }}
+              components={[<span key="0" className="font-medium text-warning-800" />]}
+            />
           </li>
         ))}
       </ul>
@@ -160,7 +170,7 @@ function ProfileGaps() {
         to="/admin/settings?tab=profile"
         className="mt-3 inline-flex min-h-10 items-center gap-1 rounded-md text-sm font-medium text-gold-700 hover:underline"
       >
-        Complete the company profile in Settings
+        {t('profile.complete')}
         <ArrowRight aria-hidden="true" className="size-4" />
       </Link>
     </section>
@@ -168,27 +178,31 @@ function ProfileGaps() {
 }
 
 function TileCard({ tile }: { tile: DashboardTile }) {
+  const { t } = adminDashboardText.useT();
   const Icon = TILE_ICONS[tile.key] ?? Briefcase;
   const trend = TRENDS[tile.trend] ?? TRENDS.stable;
   const TrendIcon = trend.icon;
   return (
     <Card className="flex h-full flex-col gap-3 p-5" data-tile={tile.key}>
       <div className="flex items-start justify-between gap-3">
-        <p className="text-sm font-medium text-muted">{tile.label}</p>
+        <p className="text-sm font-medium text-muted">{known(en.tiles, tile.key) ? t(`tiles.${tile.key}`) : tile.label}</p>
         <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-md bg-gold-100 text-gold-700">
           <Icon className="size-5" />
         </span>
       </div>
-      <p className={cn('text-3xl font-semibold tracking-tight text-ink-900', /^\d/.test(tile.value) && 'tabular')}>{tile.value}</p>
+      <p className={cn('text-3xl font-semibold tracking-tight text-ink-900', /^\d/.test(tile.value) && 'tabular')}>
+        {known(en.taxValue, tile.value) ? t(`taxValue.${tile.value}`) : tile.value}
+      </p>
       <p className={cn('mt-auto inline-flex items-center gap-1.5 text-sm font-medium', trend.className)}>
         <TrendIcon aria-hidden="true" className="size-4" />
-        {trend.label}
+        {t(`trend.${tile.trend in TRENDS ? tile.trend : 'stable'}`)}
       </p>
     </Card>
   );
 }
 
 function DealCard({ deal }: { deal: DashboardDeal }) {
+  const { t } = adminDashboardText.useT();
   const titleId = useId();
   const TypeIcon = DEAL_TYPE_ICONS[deal.type] ?? Building2;
   return (
@@ -209,18 +223,18 @@ function DealCard({ deal }: { deal: DashboardDeal }) {
               {deal.title}
             </Link>
           </h3>
-          <p className="text-sm text-muted">{deal.type}</p>
+          <p className="text-sm text-muted">{enumLabel('dealType', deal.type)}</p>
         </div>
-        <Badge tone={dealStatusTone(deal.status)}>{deal.status}</Badge>
+        <Badge tone={dealStatusTone(deal.status)}>{enumLabel('dealStatus', deal.status)}</Badge>
       </div>
       <dl className="grid grid-cols-3 gap-x-4 gap-y-3 text-sm">
-        <Detail label="Target" value={formatCompactUSD(deal.targetAmount)} numeric />
-        <Detail label="IRR" value={deal.expectedIrr || 'TBD'} numeric />
-        <Detail label="Risk score" value={deal.riskScore || 'TBD'} numeric />
-        <Detail label="SPV" value={deal.spvEntity || 'Not assigned'} className="col-span-3" />
+        <Detail label={t('deal.target')} value={deal.targetAmount ? formatCompactUSD(deal.targetAmount) : t('deal.tbd')} numeric />
+        <Detail label={t('deal.irr')} value={deal.expectedIrr || t('deal.tbd')} numeric />
+        <Detail label={t('deal.risk')} value={deal.riskScore || t('deal.tbd')} numeric />
+        <Detail label={t('deal.spv')} value={deal.spvEntity || t('deal.notAssigned')} className="col-span-3" />
       </dl>
       <div className="mt-auto border-t border-border pt-3 text-sm">
-        <span className="font-medium text-muted">Next step: </span>
+        <span className="font-medium text-muted">{t('deal.nextStep')}</span>
         <span className="text-text">{deal.nextStep || '—'}</span>
       </div>
     </article>

@@ -23,6 +23,7 @@ import {
 import { ApiError, apiGet, apiPatch, apiPost } from '../../lib/api';
 import { activityLogKeys, dashboardKeys, dealKeys, documentKeys, spvKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
+import { dealsText } from './i18n';
 
 export type { DealDetail };
 /** One activity entry of a deal (GET /api/deals/:id). */
@@ -32,9 +33,6 @@ type StageData = InfiniteData<DealStagePage, string | null>;
 
 const stageOfKey = (key: QueryKey): DealStage | null =>
   key[0] === 'deals' && key[1] === 'list' && key[2] === 'stage' ? (key[3] as DealStage) : null;
-
-export const UPDATE_FAILED = 'Failed to update deal';
-export const UPDATED = 'Deal updated successfully';
 
 /** GET /api/deals answers the pipeline without `stage`, one stage's page with it (the contract has both). */
 function asPipeline(r: DealPipeline | DealStagePage): DealPipeline {
@@ -290,8 +288,9 @@ export function useMoveDeal() {
           old ? { ...old, deal: { ...old.deal, stage: previous.stage, stageEnteredAt: previous.stageEnteredAt } } : old,
         );
       }
+      const failed = dealsText.t('edit.updateFailed');
       const description = updateErrorText(err);
-      toast.error(UPDATE_FAILED, description && description !== UPDATE_FAILED ? { description } : undefined);
+      toast.error(failed, description && description !== failed ? { description } : undefined);
     },
     onSuccess: (deal) => storeDeal(qc, deal),
     // Refetch once the last of several quick moves settles, so a refetch never undoes a newer optimistic move.

@@ -1,35 +1,44 @@
 import { ArrowRightLeft, FilePlus2, History, PencilLine, Sparkles } from 'lucide-react';
+import { Trans } from 'react-i18next';
 import { formatDateTimeZoned, formatUSD } from '../../../shared/format';
+import { enumLabel } from '../../lib/i18n';
 import type { DealActivityEntry } from './api';
+import { dealsText } from './i18n';
 
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Title',
-  type: 'Deal type',
-  targetAmount: 'Target amount',
-  committedAmount: 'Committed amount',
-  spvEntity: 'SPV entity',
-  expectedIrr: 'Expected IRR',
-  riskScore: 'Risk score',
-  description: 'Description',
-  nextStep: 'Next step',
-  status: 'Status',
-  stage: 'Stage',
-};
+const FIELDS = [
+  'title',
+  'type',
+  'targetAmount',
+  'committedAmount',
+  'spvEntity',
+  'expectedIrr',
+  'riskScore',
+  'description',
+  'nextStep',
+  'status',
+  'stage',
+] as const;
+type KnownField = (typeof FIELDS)[number];
+const isKnown = (field: string): field is KnownField => (FIELDS as readonly string[]).includes(field);
+const fieldLabel = (field: string) => (isKnown(field) ? dealsText.t(`activity.field.${field}`) : field);
+const fieldLower = (field: string) => (isKnown(field) ? dealsText.t(`activity.fieldLower.${field}`) : field.toLowerCase());
+const ENUM_FIELDS = { stage: 'dealStage', status: 'dealStatus', type: 'dealType' } as const;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function valueText(field: string, v: unknown): string {
-  if (v === null || v === undefined || v === '') return 'empty';
+  if (v === null || v === undefined || v === '') return dealsText.t('activity.empty');
   if (field.endsWith('Amount')) return formatUSD(v as string | number);
+  if (field in ENUM_FIELDS) return enumLabel(ENUM_FIELDS[field as keyof typeof ENUM_FIELDS], String(v));
   const s = String(v);
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
 
 function changeText(field: string, change: unknown): string {
-  const label = FIELD_LABELS[field] ?? field;
+  const label = fieldLabel(field);
   // Long free text is named, not quoted.
-  if (field === 'description' || !isRecord(change)) return `${label} changed`;
-  return `${label} changed from ${valueText(field, change.from)} to ${valueText(field, change.to)}`;
+  if (field === 'description' || !isRecord(change)) return dealsText.t('activity.changed', { field: label });
+  return dealsText.t('activity.changedFromTo', { field: label, from: valueText(field, change.from), to: valueText(field, change.to) });
 }
 
 /** A readable sentence (and the changed fields) for one activity entry of a deal. */
@@ -41,7 +50,7 @@ export function describeActivity(entry: DealActivityEntry): {
   const d = entry.details ?? {};
   switch (entry.activityType) {
     case 'deal_created':
-      return { title: 'Deal created', changes: [], kind: 'created' };
+      return { title: dealsText.t('activity.created'), changes: [], kind: 'created' };
     case 'deal_updated': {
       const changes = isRecord(d.changes) ? d.changes : {};
       const fields = Object.keys(changes);
@@ -52,24 +61,33 @@ export function describeActivity(entry: DealActivityEntry): {
           : null;
       if (stageMove && fields.filter((f) => f !== 'stage').length === 0) {
         return {
-          title: `Stage changed from ${valueText('stage', stageMove.from)} to ${valueText('stage', stageMove.to)}`,
+          title: dealsText.t('activity.stageChanged', { from: valueText('stage', stageMove.from), to: valueText('stage', stageMove.to) }),
           changes: [],
           kind: 'moved',
         };
       }
-      if (fields.length === 0) return { title: 'Deal updated', changes: [], kind: 'updated' };
+      if (fields.length === 0) return { title: dealsText.t('activity.updated'), changes: [], kind: 'updated' };
       if (fields.length === 1 && fields[0]) return { title: changeText(fields[0], changes[fields[0]]), changes: [], kind: 'updated' };
       return {
-        title: `Deal updated: ${fields.map((f) => (FIELD_LABELS[f] ?? f).toLowerCase()).join(', ')}`,
+        title: dealsText.t('activity.updatedFields', { fields: fields.map(fieldLower).join(dealsText.t('activity.listSeparator')) }),
         changes: fields.map((f) => changeText(f, changes[f])),
         kind: 'updated',
       };
     }
     case 'document_uploaded':
-      return { title: typeof d.name === 'string' ? `Document uploaded: ${d.name}` : 'Document uploaded', changes: [], kind: 'document' };
+      return {
+        title:
+          typeof d.name === 'string'
+            ? dealsText.t('activity.documentUploadedName', { name: d.name })
+            : dealsText.t('activity.documentUploaded'),
+        changes: [],
+        kind: 'document',
+      };
     default: {
+      const label = enumLabel('activity', entry.activityType);
       const words = entry.activityType.replace(/_/g, ' ');
-      return { title: words.charAt(0).toUpperCase() + words.slice(1), changes: [], kind: 'other' };
+      const title = label !== entry.activityType ? label : words.charAt(0).toUpperCase() + words.slice(1);
+      return { title, changes: [], kind: 'other' };
     }
   }
 }
@@ -77,13 +95,14 @@ export function describeActivity(entry: DealActivityEntry): {
 /** 'Unknown' for a user who no longer exists, 'System' when no user is recorded (spec section 8). */
 export function activityActor(entry: DealActivityEntry): string {
   if (entry.userName) return entry.userName;
-  return entry.userDeleted ? 'Unknown' : 'System';
+  return entry.userDeleted ? dealsText.t('activity.unknown') : dealsText.t('activity.system');
 }
 
 const KIND_ICONS = { created: Sparkles, moved: ArrowRightLeft, updated: PencilLine, document: FilePlus2, other: History } as const;
 
 export function DealActivityList({ activity }: { activity: DealActivityEntry[] }) {
-  if (activity.length === 0) return <p className="py-6 text-center text-sm text-muted">No activity recorded for this deal yet.</p>;
+  const { t } = dealsText.useT();
+  if (activity.length === 0) return <p className="py-6 text-center text-sm text-muted">{t('activity.none')}</p>;
   return (
     <ol className="flex flex-col">
       {activity.map((entry, i) => {
@@ -108,7 +127,12 @@ export function DealActivityList({ activity }: { activity: DealActivityEntry[] }
                 </ul>
               )}
               <p className="mt-1 text-xs text-muted">
-                by {activityActor(entry)} · <time dateTime={entry.createdAt}>{formatDateTimeZoned(entry.createdAt)}</time>
+                <Trans
+                  t={t}
+                  i18nKey="activity.by"
+                  values={{ name: activityActor(entry), time: formatDateTimeZoned(entry.createdAt) }}
+                  components={[<time key="0" dateTime={entry.createdAt} />]}
+                />
               </p>
             </div>
           </li>

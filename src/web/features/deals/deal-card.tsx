@@ -14,7 +14,8 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/cn';
-import { daysLabel } from './deal-ui';
+import { enumLabel } from '../../lib/i18n';
+import { dealsText } from './i18n';
 
 export const DRAG_TYPE = 'application/x-deal-id';
 
@@ -35,6 +36,7 @@ export function DealCard({
   onDragEnd: () => void;
   onMove: (stage: DealStage) => void;
 }) {
+  const { t } = dealsText.useT();
   const moveRef = useRef<HTMLButtonElement>(null);
   const movedRef = useRef(false);
   const days = daysInStage(deal.stageEnteredAt);
@@ -68,35 +70,35 @@ export function DealCard({
               draggable={false}
               className="after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-gold-600"
             >
-              {deal.title}
+              <bdi>{deal.title}</bdi>
             </Link>
           </h3>
           <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="text-xs text-muted">{deal.type}</span>
+            <span className="text-xs text-muted">{enumLabel('dealType', deal.type)}</span>
             <DealStatusBadge status={deal.status} />
           </div>
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-xs">
         <div className="min-w-0">
-          <dt className="text-muted">Target</dt>
+          <dt className="text-muted">{t('card.target')}</dt>
           <dd className="tabular truncate text-sm font-medium text-ink-900">{formatUSD(deal.targetAmount)}</dd>
         </div>
         <div className="min-w-0">
-          <dt className="text-muted">Committed</dt>
+          <dt className="text-muted">{t('card.committed')}</dt>
           <dd className="tabular truncate text-sm font-medium text-ink-900">{formatUSD(deal.committedAmount)}</dd>
         </div>
         <div className="min-w-0">
-          <dt className="text-muted">IRR</dt>
-          <dd className="tabular truncate text-sm font-medium text-ink-900">{deal.expectedIrr || 'TBD'}</dd>
+          <dt className="text-muted">{t('card.irr')}</dt>
+          <dd className="tabular truncate text-sm font-medium text-ink-900">{deal.expectedIrr || t('card.tbd')}</dd>
         </div>
         <div className="min-w-0">
-          <dt className="text-muted">Risk</dt>
-          <dd className="tabular truncate text-sm font-medium text-ink-900">{deal.riskScore || 'TBD'}</dd>
+          <dt className="text-muted">{t('card.risk')}</dt>
+          <dd className="tabular truncate text-sm font-medium text-ink-900">{deal.riskScore || t('card.tbd')}</dd>
         </div>
         {deal.spvEntity && (
           <div className="col-span-2 min-w-0">
-            <dt className="text-muted">SPV</dt>
+            <dt className="text-muted">{t('card.spv')}</dt>
             <dd className="truncate text-sm font-medium text-ink-900" title={deal.spvEntity}>
               {deal.spvEntity}
             </dd>
@@ -106,7 +108,7 @@ export function DealCard({
       <div className="mt-3 flex flex-wrap items-center justify-between gap-x-1 border-t border-border pt-2">
         <span className="flex items-center gap-1 text-xs whitespace-nowrap text-muted">
           <Clock aria-hidden="true" className="size-3.5" />
-          <span className="tabular">{daysLabel(days)}</span>
+          <span className="tabular">{t('card.days', { count: days })}</span>
         </span>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
@@ -115,12 +117,12 @@ export function DealCard({
               variant="ghost"
               size="sm"
               className="relative z-10 ms-auto -me-1.5 gap-1 px-1.5 pointer-coarse:min-w-10"
-              aria-label={`Move ${deal.title} to stage`}
-              title="Move to another stage"
+              aria-label={t('card.moveLabel', { title: deal.title })}
+              title={t('card.moveTitle')}
             >
               <ArrowRightLeft aria-hidden="true" />
               {/* The word shows where the card has room; the accessible name is always there. */}
-              <span className="hidden @[12.5rem]:inline">Move</span>
+              <span className="hidden @[12.5rem]:inline">{t('card.move')}</span>
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent
@@ -131,7 +133,7 @@ export function DealCard({
               movedRef.current = false;
             }}
           >
-            <DropdownMenuLabel>Move to stage</DropdownMenuLabel>
+            <DropdownMenuLabel>{t('card.moveTo')}</DropdownMenuLabel>
             <DropdownMenuSeparator />
             {DEAL_STAGES.map((s) => (
               <DropdownMenuItem
@@ -142,8 +144,8 @@ export function DealCard({
                   onMove(s);
                 }}
               >
-                {s}
-                {s === deal.stage && <span className="ms-auto text-xs text-muted">(current)</span>}
+                {enumLabel('dealStage', s)}
+                {s === deal.stage && <span className="ms-auto text-xs text-muted">{t('card.current')}</span>}
               </DropdownMenuItem>
             ))}
           </DropdownMenuContent>

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
+import { enumLabel } from '../../lib/i18n';
 import { useDeal } from './api';
 import { DealActivityList } from './deal-activity';
 import { DealEditForm, draftKey } from './deal-edit-form';
@@ -14,15 +15,17 @@ import { DealLedgerSummary } from './deal-ledger';
 import { DealDocuments, DealOverview } from './deal-overview';
 import { DealTermsCard } from './deal-terms';
 import { DealValuations } from './deal-valuations';
+import { dealsText } from './i18n';
 import { OneOffFeeCard } from './one-off-fee-card';
 
 function BackToPipeline() {
+  const { t } = dealsText.useT();
   return (
     <div className="mb-4">
       <Button asChild variant="ghost" size="sm" className="-ms-3">
         <Link to="/admin/deals">
           <ArrowLeft aria-hidden="true" />
-          Back to Pipeline
+          {t('back')}
         </Link>
       </Button>
     </div>
@@ -30,6 +33,7 @@ function BackToPipeline() {
 }
 
 export default function DealDetailPage() {
+  const { t } = dealsText.useT();
   const { id = '' } = useParams();
   const query = useDeal(id);
   const [params, setParams] = useSearchParams();
@@ -50,7 +54,7 @@ export default function DealDetailPage() {
       <>
         <BackToPipeline />
         <div role="status" className="sr-only">
-          Loading deal...
+          {t('detail.loading')}
         </div>
         <div className="flex flex-col gap-4">
           <Skeleton className="h-8 w-1/2" />
@@ -68,20 +72,16 @@ export default function DealDetailPage() {
         <BackToPipeline />
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-surface px-6 py-12 text-center">
           <FileSearch aria-hidden="true" className="size-10 text-muted" />
-          <h1 className="text-xl font-semibold text-ink-900">{notFound ? 'Deal not found' : 'The deal could not be loaded'}</h1>
-          <p className="max-w-md text-sm text-muted">
-            {notFound
-              ? 'This deal does not exist or has been removed. Return to the pipeline to find another deal.'
-              : 'Check your connection and try again.'}
-          </p>
+          <h1 className="text-xl font-semibold text-ink-900">{notFound ? t('detail.notFound') : t('detail.loadFailed')}</h1>
+          <p className="max-w-md text-sm text-muted">{notFound ? t('detail.notFoundHint') : t('messages.checkConnection')}</p>
           {notFound ? (
             <Button asChild>
-              <Link to="/admin/deals">Go to the Deal Pipeline</Link>
+              <Link to="/admin/deals">{t('detail.toPipeline')}</Link>
             </Button>
           ) : (
             <Button variant="secondary" onClick={() => void query.refetch()} busy={query.isFetching}>
               <RefreshCw aria-hidden="true" />
-              Retry
+              {t('messages.retry')}
             </Button>
           )}
         </div>
@@ -98,9 +98,9 @@ export default function DealDetailPage() {
         description={
           <span className="flex flex-wrap items-center gap-2">
             <DealTypeIcon type={deal.type} className="size-7" />
-            <span>{deal.type}</span>
+            <span>{enumLabel('dealType', deal.type)}</span>
             <span aria-hidden="true">·</span>
-            <span>{deal.stage}</span>
+            <span>{enumLabel('dealStage', deal.stage)}</span>
             <DealStatusBadge status={deal.status} />
           </span>
         }
@@ -108,7 +108,7 @@ export default function DealDetailPage() {
           !editing && (
             <Button variant="secondary" onClick={() => setEditing(true)}>
               <Pencil aria-hidden="true" />
-              Edit
+              {t('detail.edit')}
             </Button>
           )
         }
@@ -117,8 +117,8 @@ export default function DealDetailPage() {
         {editing ? <DealEditForm deal={deal} onDone={() => setEditing(false)} /> : <DealOverview deal={deal} />}
         <Card>
           <CardHeader>
-            <CardTitle>Documents</CardTitle>
-            <CardDescription>Files linked to this deal in the Document Vault.</CardDescription>
+            <CardTitle>{t('detail.documents')}</CardTitle>
+            <CardDescription>{t('detail.documentsDescription')}</CardDescription>
           </CardHeader>
           <CardContent>
             <DealDocuments title={deal.title} documents={documents} />
@@ -131,8 +131,8 @@ export default function DealDetailPage() {
         <OneOffFeeCard dealId={deal.id} />
         <Card>
           <CardHeader>
-            <CardTitle>Activity</CardTitle>
-            <CardDescription>Changes to this deal, newest first.</CardDescription>
+            <CardTitle>{t('detail.activity')}</CardTitle>
+            <CardDescription>{t('detail.activityDescription')}</CardDescription>
           </CardHeader>
           <CardContent>
             <DealActivityList activity={activity} />

@@ -1,3 +1,4 @@
+import { Trans } from 'react-i18next';
 import { DEAL_STAGES, DEAL_STATUSES, type Deal, updateDealInput } from '../../../shared/deals';
 import { formatUSD } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
@@ -8,9 +9,11 @@ import { NativeSelect } from '../../components/ui/select';
 import { SessionEndedNotice, useSessionEnded } from '../../components/ui/session-ended';
 import { ApiError } from '../../lib/api';
 import { useFormDraft } from '../../lib/draft';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { UPDATE_FAILED, UPDATED, updateErrorText, useUpdateDeal } from './api';
+import { updateErrorText, useUpdateDeal } from './api';
 import { DealFields, type DealFormValues, dealBody, dealFormSchema, OTHER_SPV } from './deal-form';
+import { dealsText } from './i18n';
 
 export const draftKey = (id: string) => `edit-deal:${id}`;
 
@@ -46,6 +49,7 @@ const schema = dealFormSchema(updateDealInput, editBody);
 
 /** Edit a deal: every field; only what changed is sent, so the activity log lists exactly that. */
 export function DealEditForm({ deal, onDone }: { deal: Deal; onDone: () => void }) {
+  const { t } = dealsText.useT();
   const original = formFromDeal(deal);
   const form = useZodForm(schema, { defaultValues: original, guardUnsaved: true });
   const clearDraft = useFormDraft(draftKey(deal.id), form, original);
@@ -69,30 +73,31 @@ export function DealEditForm({ deal, onDone }: { deal: Deal; onDone: () => void 
       if (String(typed[key] ?? '') !== String(before[key] ?? '')) patch[key] = value;
     }
     if (Object.keys(patch).length === 0) {
-      toast.info('No changes to save');
+      toast.info(t('edit.noChanges'));
       cancel();
       return;
     }
     try {
       await update.mutateAsync(patch);
-      toast.success(UPDATED);
+      toast.success(t('edit.updated'));
       cancel();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         session.setEnded(true);
         return;
       }
-      form.applyServerError(err, { fallback: UPDATE_FAILED, rename: { spvEntity: 'spvChoice' } });
+      const failed = t('edit.updateFailed');
+      form.applyServerError(err, { fallback: failed, rename: { spvEntity: 'spvChoice' } });
       const description = updateErrorText(err);
-      toast.error(UPDATE_FAILED, description && description !== UPDATE_FAILED ? { description } : undefined);
+      toast.error(failed, description && description !== failed ? { description } : undefined);
     }
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Edit deal</CardTitle>
-        <CardDescription>Every field can be changed; the activity log records what changed.</CardDescription>
+        <CardTitle>{t('edit.title')}</CardTitle>
+        <CardDescription>{t('edit.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-5">
@@ -102,39 +107,39 @@ export function DealEditForm({ deal, onDone }: { deal: Deal; onDone: () => void 
               form={form}
               afterType={
                 <>
-                  <Field label="Status" htmlFor="edit-deal-status" error={form.errorOf('status')}>
+                  <Field label={t('edit.status')} htmlFor="edit-deal-status" error={form.errorOf('status')}>
                     <NativeSelect
                       {...form.field('status', 'edit-deal-status')}
-                      options={DEAL_STATUSES.map((s) => ({ value: s, label: s }))}
+                      options={DEAL_STATUSES.map((s) => ({ value: s, label: enumLabel('dealStatus', s) }))}
                     />
                   </Field>
-                  <Field label="Stage" htmlFor="edit-deal-stage" error={form.errorOf('stage')}>
-                    <NativeSelect {...form.field('stage', 'edit-deal-stage')} options={DEAL_STAGES.map((s) => ({ value: s, label: s }))} />
+                  <Field label={t('edit.stage')} htmlFor="edit-deal-stage" error={form.errorOf('stage')}>
+                    <NativeSelect
+                      {...form.field('stage', 'edit-deal-stage')}
+                      options={DEAL_STAGES.map((s) => ({ value: s, label: enumLabel('dealStage', s) }))}
+                    />
                   </Field>
                 </>
               }
               afterTarget={
                 <div className="flex flex-col gap-1.5">
-                  <span className="text-sm font-medium text-text">Committed Amount (USD)</span>
+                  <span className="text-sm font-medium text-text">{t('edit.committed')}</span>
                   <p className="tabular text-sm text-ink-900">{formatUSD(deal.committedAmount)}</p>
-                  <p className="text-sm text-muted">The sum of completed subscriptions, kept by the server.</p>
+                  <p className="text-sm text-muted">{t('edit.committedHint')}</p>
                 </div>
               }
             />
           </div>
-          {spvChoice === OTHER_SPV && !spvOther.trim() && (
-            <p className="text-sm text-muted">An empty 'Other' SPV entity clears the deal's SPV.</p>
-          )}
+          {spvChoice === OTHER_SPV && !spvOther.trim() && <p className="text-sm text-muted">{t('edit.emptyOther')}</p>}
           <SessionEndedNotice state={session}>
-            <span className="font-medium">Your session has ended.</span> Your changes are kept: sign in again and you will come back to
-            them.
+            <Trans t={t} i18nKey="edit.sessionEnded" components={[<span key="0" className="font-medium" />]} />
           </SessionEndedNotice>
           <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
             <Button type="button" variant="secondary" onClick={cancel} disabled={form.busy}>
-              Cancel
+              {t('edit.cancel')}
             </Button>
             <Button type="submit" busy={form.busy}>
-              {form.busy ? 'Saving...' : 'Save Changes'}
+              {form.busy ? t('edit.saving') : t('edit.save')}
             </Button>
           </div>
         </form>

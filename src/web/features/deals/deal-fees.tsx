@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { todayIso } from '../../../shared/dates';
-import { FEE_METHOD_LABEL } from '../../../shared/deal-terms';
 import { formatDate } from '../../../shared/format';
 import { type ManagementFeePreview, managementFeeInput } from '../../../shared/management-fee';
 import { formatUsdExact } from '../../../shared/money';
@@ -15,10 +15,11 @@ import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/t
 import { apiGet, apiPost } from '../../lib/api';
 import { sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
-
 import { managementFeesKey, messageOf, refreshMoney } from './deal-fees-shared';
+import { dealsText } from './i18n';
 
 const EMPTY_PERIOD = { from: '', to: '', dueDate: '' };
+const BASIS = { commitments: true, contributions: true } as const;
 
 /** The period form, checked by managementFeeInput; a fee charged by capital call also needs its due date. */
 const periodForm = (byCall: boolean) =>
@@ -28,9 +29,9 @@ const periodForm = (byCall: boolean) =>
     (v) => ({ from: v.from, to: v.to, ...(byCall && v.dueDate ? { dueDate: v.dueDate } : {}) }),
     {
       required: {
-        from: 'Enter the first day of the period',
-        to: 'Enter the last day of the period',
-        ...(byCall ? { dueDate: 'Enter the due date of the fee call' } : {}),
+        from: dealsText.t('fees.required.from'),
+        to: dealsText.t('fees.required.to'),
+        ...(byCall ? { dueDate: dealsText.t('fees.required.dueDate') } : {}),
       },
     },
   );
@@ -41,6 +42,7 @@ const periodForm = (byCall: boolean) =>
  * distributions), and the periods charged so far.
  */
 export function ManagementFeeCard({ dealId }: { dealId: string }) {
+  const { t } = dealsText.useT();
   const qc = useQueryClient();
   const data = useQuery({
     queryKey: managementFeesKey(dealId),
@@ -66,7 +68,7 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
   const previewMutation = useMutation({
     mutationFn: (body: { from: string; to: string }) =>
       apiPost('/api/deals/:id/management-fees/preview', { params: { id: dealId }, body }).then((r) => r.preview),
-    onError: (err) => fail(err, 'Failed to preview the management fee'),
+    onError: (err) => fail(err, t('fees.previewFailed')),
   });
   const charge = useMutation({
     mutationFn: (body: { from: string; to: string; dueDate?: string }) =>
@@ -76,13 +78,13 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
       refreshMoney(qc, dealId);
       toast.success(
         r.charge.callId
-          ? `Management fee charged: a fee call of ${formatUsdExact(r.charge.total)}`
-          : `Management fee charged: ${formatUsdExact(r.charge.total)} accrued for the next distribution`,
+          ? t('fees.chargedCall', { amount: formatUsdExact(r.charge.total) })
+          : t('fees.chargedAccrued', { amount: formatUsdExact(r.charge.total) }),
       );
       setPreview(null);
       form.reset(EMPTY_PERIOD);
     },
-    onError: (err) => fail(err, 'Failed to charge the management fee'),
+    onError: (err) => fail(err, t('fees.chargeFailed')),
   });
 
   const submitPreview = form.handleSubmit(async (body) => {
@@ -96,70 +98,72 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Management Fee</CardTitle>
-        <CardDescription>
-          Each investor's fee is the annual rate x their basis x days / 365, counted day by day over the period (both ends included). The
-          total is rounded half-up to the cent and split by largest remainder, so the lines add up to it exactly.
-        </CardDescription>
+        <CardTitle>{t('fees.title')}</CardTitle>
+        <CardDescription>{t('fees.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {data.isPending ? (
-          <p className="text-sm text-muted">Loading the management fee...</p>
+          <p className="text-sm text-muted">{t('fees.loading')}</p>
         ) : data.isError ? (
-          <p className="text-sm text-danger-700">The management fee could not be loaded.</p>
+          <p className="text-sm text-danger-700">{t('fees.loadFailed')}</p>
         ) : !fee ? (
-          <p className="text-sm text-muted">This deal's terms have no management fee. Set one under Economic Terms to charge it.</p>
+          <p className="text-sm text-muted">{t('fees.none')}</p>
         ) : (
           <>
             <p className="text-sm text-ink-900">
-              Terms: <strong>{fee.description}</strong>.
+              <Trans t={t} i18nKey="fees.terms" values={{ description: fee.description }} components={[<strong key="0" />]} />
             </p>
-            <form noValidate onSubmit={submitPreview} className="flex flex-col gap-4" aria-label="Charge management fee">
+            <form noValidate onSubmit={submitPreview} className="flex flex-col gap-4" aria-label={t('fees.form')}>
               <div className="grid gap-3 sm:grid-cols-3">
-                <Field label="Period start" htmlFor="fee-from" error={form.errorOf('from')} required>
+                <Field label={t('fees.from')} htmlFor="fee-from" error={form.errorOf('from')} required>
                   <DateInput {...form.field('from', 'fee-from')} />
                 </Field>
-                <Field label="Period end" htmlFor="fee-to" error={form.errorOf('to')} required>
+                <Field label={t('fees.to')} htmlFor="fee-to" error={form.errorOf('to')} required>
                   <DateInput {...form.field('to', 'fee-to')} />
                 </Field>
                 {byCall && (
-                  <Field label="Due date" htmlFor="fee-dueDate" error={form.errorOf('dueDate')} required>
+                  <Field label={t('fees.dueDate')} htmlFor="fee-dueDate" error={form.errorOf('dueDate')} required>
                     <DateInput {...form.field('dueDate', 'fee-dueDate')} min={todayIso()} />
                   </Field>
                 )}
               </div>
               <div>
                 <Button type="submit" variant="secondary" busy={form.busy}>
-                  {form.busy ? 'Computing...' : 'Preview Fee'}
+                  {form.busy ? t('fees.computing') : t('fees.preview')}
                 </Button>
               </div>
             </form>
             {preview && (
-              <section aria-label="Management fee preview" className="flex flex-col gap-3 rounded-lg border border-border p-4">
+              <section aria-label={t('fees.previewRegion')} className="flex flex-col gap-3 rounded-lg border border-border p-4">
                 <p className="text-sm text-ink-900">
-                  {formatDate(preview.from)} to {formatDate(preview.to)} ({preview.days} days):{' '}
-                  <strong>{formatUsdExact(preview.total)}</strong>{' '}
-                  {preview.method === 'capital_call' ? 'called as fees' : 'accrued, deducted from the next distributions'}. Nothing is
-                  written until you charge it.
+                  <Trans
+                    t={t}
+                    i18nKey={preview.method === 'capital_call' ? 'fees.previewCall' : 'fees.previewAccrued'}
+                    count={preview.days}
+                    values={{ from: formatDate(preview.from), to: formatDate(preview.to), total: formatUsdExact(preview.total) }}
+                    components={[<strong key="0" />]}
+                  />
                 </p>
-                <Table aria-label="Fee per investor" maxHeight="none">
+                <Table aria-label={t('fees.perInvestor')} maxHeight="none">
                   <THead>
                     <TR>
-                      <TH>Investor</TH>
-                      <TH className="text-end">Average basis</TH>
-                      <TH className="text-end">Fee</TH>
+                      <TH>{t('fees.investor')}</TH>
+                      <TH className="text-end">{t('fees.basis')}</TH>
+                      <TH className="text-end">{t('fees.fee')}</TH>
                     </TR>
                   </THead>
                   <TBody>
                     {preview.investors.map((i) => (
                       <TR key={i.investorId}>
-                        <TD>{i.investorName}</TD>
+                        <TD>
+                          <bdi>{i.investorName}</bdi>
+                        </TD>
                         <TD className="tabular text-end">{formatUsdExact(i.averageBasis)}</TD>
                         <TD className="tabular text-end">{formatUsdExact(i.fee)}</TD>
                       </TR>
                     ))}
                     <TR>
-                      <TD className="font-semibold">Total</TD>
+                      <TD className="font-semibold">{t('fees.total')}</TD>
                       <TD />
                       <TD className="tabular text-end font-semibold">{formatUsdExact(preview.total)}</TD>
                     </TR>
@@ -173,10 +177,10 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
                       charge.mutate({ from: preview.from, to: preview.to, ...(byCall ? { dueDate: form.getValues('dueDate') } : {}) })
                     }
                   >
-                    {charge.isPending ? 'Charging...' : 'Charge Management Fee'}
+                    {charge.isPending ? t('fees.charging') : t('fees.charge')}
                   </Button>
                   <Button type="button" variant="secondary" onClick={() => setPreview(null)} disabled={charge.isPending}>
-                    Cancel
+                    {t('fees.cancel')}
                   </Button>
                 </div>
               </section>
@@ -185,37 +189,38 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
         )}
         {data.data && (
           <>
-            <Table aria-label="Management fees charged" maxHeight="none">
+            <Table aria-label={t('fees.charged')} maxHeight="none">
               <THead>
                 <TR>
-                  <TH>Period</TH>
-                  <TH className="text-end">Days</TH>
-                  <TH>Terms</TH>
-                  <TH className="text-end">Total</TH>
-                  <TH>Charged by</TH>
+                  <TH>{t('fees.period')}</TH>
+                  <TH className="text-end">{t('fees.days')}</TH>
+                  <TH>{t('fees.termsColumn')}</TH>
+                  <TH className="text-end">{t('fees.total')}</TH>
+                  <TH>{t('fees.chargedBy')}</TH>
                 </TR>
               </THead>
               <TBody>
                 {data.data.charges.length === 0 ? (
-                  <EmptyRow colSpan={5}>No management fee charged yet.</EmptyRow>
+                  <EmptyRow colSpan={5}>{t('fees.noneCharged')}</EmptyRow>
                 ) : (
                   data.data.charges.map((c) => (
                     <TR key={c.id}>
-                      <TD className="whitespace-nowrap">
-                        {formatDate(c.from)} to {formatDate(c.to)}
-                      </TD>
+                      <TD className="whitespace-nowrap">{t('fees.periodRange', { from: formatDate(c.from), to: formatDate(c.to) })}</TD>
                       <TD className="tabular text-end">{c.days}</TD>
                       <TD>
-                        {c.rate}% a year on {c.basis}
+                        {t('fees.rateOn', {
+                          rate: c.rate,
+                          basis: c.basis in BASIS ? t(`fees.basisName.${c.basis as keyof typeof BASIS}`) : c.basis,
+                        })}
                       </TD>
                       <TD className="tabular text-end">{formatUsdExact(c.total)}</TD>
                       <TD>
                         {c.callId ? (
                           <Link className="font-medium text-ink-900 underline underline-offset-2" to={`/admin/capital-calls/${c.callId}`}>
-                            Fee call
+                            {t('fees.feeCall')}
                           </Link>
                         ) : (
-                          FEE_METHOD_LABEL[c.method]
+                          t(`feeMethod.${c.method}`)
                         )}
                       </TD>
                     </TR>
@@ -225,11 +230,11 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
             </Table>
             {data.data.outstanding.length > 0 && (
               <div>
-                <h3 className="mb-2 text-sm font-semibold text-ink-900">Accrued fees to deduct from the next distributions</h3>
+                <h3 className="mb-2 text-sm font-semibold text-ink-900">{t('fees.outstanding')}</h3>
                 <ul className="text-sm">
                   {data.data.outstanding.map((o) => (
                     <li key={o.investorId} className="flex justify-between gap-3 border-b border-border py-1">
-                      <span>{o.investorName}</span>
+                      <bdi>{o.investorName}</bdi>
                       <span className="tabular">{formatUsdExact(o.amount)}</span>
                     </li>
                   ))}

@@ -1,12 +1,14 @@
 import { type ReactNode, useEffect } from 'react';
 import { z } from 'zod';
-import { DEAL_TYPES, RISK_OPTIONS } from '../../../shared/deals';
+import { DEAL_TYPES, RISK_SCORES } from '../../../shared/deals';
 import { Field } from '../../components/ui/field';
 import type { ZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { useClearErrorOnChange } from '../../lib/form-schema';
+import { enumLabel } from '../../lib/i18n';
 import { useSpvChoices } from './api';
+import { dealsText } from './i18n';
 
 /** What the deal forms hold: everything as typed, so a draft can keep it verbatim. */
 export interface DealFormValues {
@@ -109,6 +111,7 @@ export function DealFields<O>({
   afterType?: ReactNode;
   afterTarget?: ReactNode;
 }) {
+  const { t } = dealsText.useT();
   const id = (name: string) => `${idPrefix}-${name}`;
   const spvs = useSpvChoices();
   const names = (spvs.data ?? []).map((s) => s.name);
@@ -125,86 +128,82 @@ export function DealFields<O>({
 
   return (
     <>
-      <Field label="Title" htmlFor={id('title')} error={form.errorOf('title')} required className="sm:col-span-2">
+      <Field label={t('form.title')} htmlFor={id('title')} error={form.errorOf('title')} required className="sm:col-span-2">
         <Input {...form.field('title', id('title'))} autoComplete="off" maxLength={200} aria-required="true" />
       </Field>
-      <Field label="Deal Type" htmlFor={id('type')} error={form.errorOf('type')} required>
+      <Field label={t('form.type')} htmlFor={id('type')} error={form.errorOf('type')} required>
         <NativeSelect {...form.field('type', id('type'))} aria-required="true">
-          <option value="">Select deal type</option>
-          {DEAL_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
+          <option value="">{t('form.typePlaceholder')}</option>
+          {DEAL_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {enumLabel('dealType', type)}
             </option>
           ))}
         </NativeSelect>
       </Field>
       {afterType}
-      <Field
-        label="Target Amount (USD)"
-        htmlFor={id('target')}
-        error={form.errorOf('targetAmount')}
-        hint="Whole dollars or cents, e.g. 1250000"
-      >
+      <Field label={t('form.target')} htmlFor={id('target')} error={form.errorOf('targetAmount')} hint={t('form.targetHint')}>
         <Input
           {...form.field('targetAmount', id('target'), { hint: true })}
           className="tabular"
           inputMode="decimal"
           autoComplete="off"
-          placeholder="1250000"
+          placeholder={t('form.targetPlaceholder')}
         />
       </Field>
       {afterTarget}
-      <Field label="Expected IRR" htmlFor={id('irr')} error={form.errorOf('expectedIrr')}>
-        <Input {...form.field('expectedIrr', id('irr'))} className="tabular" placeholder="e.g. 22%" autoComplete="off" maxLength={20} />
+      <Field label={t('form.irr')} htmlFor={id('irr')} error={form.errorOf('expectedIrr')}>
+        <Input
+          {...form.field('expectedIrr', id('irr'))}
+          className="tabular"
+          placeholder={t('form.irrPlaceholder')}
+          autoComplete="off"
+          maxLength={20}
+        />
       </Field>
-      <Field label="Risk Score" htmlFor={id('risk')} error={form.errorOf('riskScore')}>
+      <Field label={t('form.risk')} htmlFor={id('risk')} error={form.errorOf('riskScore')}>
         <NativeSelect {...form.field('riskScore', id('risk'))}>
-          <option value="">Select risk score</option>
-          {RISK_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
+          <option value="">{t('form.riskPlaceholder')}</option>
+          {RISK_SCORES.map((score, i) => (
+            <option key={score} value={score}>
+              {t('form.riskOption', { score, word: t(`form.riskWord.${i as 0}`) })}
             </option>
           ))}
         </NativeSelect>
       </Field>
       <div className="flex flex-col gap-4 sm:col-span-2 sm:grid sm:grid-cols-2">
         <Field
-          label="SPV Entity"
+          label={t('form.spv')}
           htmlFor={id('spv')}
           error={form.errorOf('spvChoice')}
-          hint={spvs.isError ? 'The SPV list could not be loaded; choose Other to type a name.' : undefined}
+          hint={spvs.isError ? t('form.spvLoadError') : undefined}
         >
           <NativeSelect {...form.field('spvChoice', id('spv'), { hint: spvs.isError })}>
-            <option value="">{spvs.isPending ? 'Loading SPVs...' : 'None'}</option>
+            <option value="">{spvs.isPending ? t('form.spvLoading') : t('form.spvNone')}</option>
             {legacy && <option value={legacy}>{legacy}</option>}
             {names.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
             ))}
-            <option value={OTHER_SPV}>Other (type a name)</option>
+            <option value={OTHER_SPV}>{t('form.spvOtherOption')}</option>
           </NativeSelect>
         </Field>
         {other && (
-          <Field label="Other SPV entity" htmlFor={id('spv-other')} error={form.errorOf('spvOther')}>
+          <Field label={t('form.spvOther')} htmlFor={id('spv-other')} error={form.errorOf('spvOther')}>
             <Input
               {...form.field('spvOther', id('spv-other'))}
               autoComplete="off"
               maxLength={200}
-              placeholder="e.g. Meridian Holdings SPV Ltd"
+              placeholder={t('form.spvOtherPlaceholder')}
             />
           </Field>
         )}
       </div>
-      <Field label="Next Step" htmlFor={id('next')} error={form.errorOf('nextStep')} className="sm:col-span-2">
-        <Input
-          {...form.field('nextStep', id('next'))}
-          autoComplete="off"
-          maxLength={300}
-          placeholder="e.g. Term sheet review with the sponsor"
-        />
+      <Field label={t('form.nextStep')} htmlFor={id('next')} error={form.errorOf('nextStep')} className="sm:col-span-2">
+        <Input {...form.field('nextStep', id('next'))} autoComplete="off" maxLength={300} placeholder={t('form.nextStepPlaceholder')} />
       </Field>
-      <Field label="Description" htmlFor={id('description')} error={form.errorOf('description')} className="sm:col-span-2">
+      <Field label={t('form.description')} htmlFor={id('description')} error={form.errorOf('description')} className="sm:col-span-2">
         <Textarea {...form.field('description', id('description'))} rows={5} maxLength={5000} />
       </Field>
     </>

@@ -1,5 +1,6 @@
 import { Download, Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Deal, daysInStage } from '../../../shared/deals';
 import { documentExpiry, type VaultDocument } from '../../../shared/documents';
@@ -9,7 +10,8 @@ import { Badge } from '../../components/ui/badge';
 import { buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { daysLabel } from './deal-ui';
+import { enumLabel } from '../../lib/i18n';
+import { dealsText } from './i18n';
 
 function Item({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
@@ -20,51 +22,58 @@ function Item({ label, children, wide }: { label: string; children: ReactNode; w
   );
 }
 
-const orTbd = (v: string | null) => v || <span className="text-muted">TBD</span>;
+const orTbd = (v: string | null) => v || <span className="text-muted">{dealsText.t('overview.tbd')}</span>;
 
 export function DealOverview({ deal }: { deal: Deal }) {
+  const { t } = dealsText.useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Overview</CardTitle>
+        <CardTitle>{t('overview.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-4 lg:grid-cols-3">
-          <Item label="Status">
+          <Item label={t('overview.status')}>
             <DealStatusBadge status={deal.status} />
           </Item>
-          <Item label="Stage">
-            {deal.stage} <span className="text-muted">({daysLabel(daysInStage(deal.stageEnteredAt))})</span>
-          </Item>
-          <Item label="Deal type">{deal.type}</Item>
-          <Item label="Target amount">
-            <span className="tabular">
-              {deal.targetAmount === null ? <span className="text-muted">Not set</span> : formatUSD(deal.targetAmount)}
+          <Item label={t('overview.stage')}>
+            {enumLabel('dealStage', deal.stage)}{' '}
+            <span className="text-muted">
+              {t('overview.stageDays', { days: t('card.days', { count: daysInStage(deal.stageEnteredAt) }) })}
             </span>
           </Item>
-          <Item label="Committed amount">
-            <span className="tabular">{formatUSD(deal.committedAmount)}</span>
-            <span className="block text-xs text-muted">Sum of completed subscriptions</span>
+          <Item label={t('overview.type')}>{enumLabel('dealType', deal.type)}</Item>
+          <Item label={t('overview.target')}>
+            <span className="tabular">
+              {deal.targetAmount === null ? <span className="text-muted">{t('overview.notSet')}</span> : formatUSD(deal.targetAmount)}
+            </span>
           </Item>
-          <Item label="Expected IRR">
+          <Item label={t('overview.committed')}>
+            <span className="tabular">{formatUSD(deal.committedAmount)}</span>
+            <span className="block text-xs text-muted">{t('overview.committedHint')}</span>
+          </Item>
+          <Item label={t('overview.irr')}>
             <span className="tabular">{orTbd(deal.expectedIrr)}</span>
           </Item>
-          <Item label="Risk score">{orTbd(deal.riskScore)}</Item>
-          <Item label="SPV entity">{deal.spvEntity || <span className="text-muted">None</span>}</Item>
-          <Item label="Created">
-            {formatDate(deal.createdAt)} by {deal.createdByName ?? (deal.createdBy ? 'Unknown' : 'System')}
+          <Item label={t('overview.risk')}>{orTbd(deal.riskScore)}</Item>
+          <Item label={t('overview.spv')}>{deal.spvEntity || <span className="text-muted">{t('overview.none')}</span>}</Item>
+          <Item label={t('overview.created')}>
+            {t('overview.createdBy', {
+              date: formatDate(deal.createdAt),
+              name: deal.createdByName ?? (deal.createdBy ? t('overview.unknown') : t('overview.system')),
+            })}
           </Item>
-          <Item label="Next step" wide>
-            {deal.nextStep || <span className="text-muted">None recorded</span>}
+          <Item label={t('overview.nextStep')} wide>
+            {deal.nextStep || <span className="text-muted">{t('overview.noNextStep')}</span>}
           </Item>
-          <Item label="Description" wide>
+          <Item label={t('overview.description')} wide>
             {deal.description ? (
               <span className="whitespace-pre-wrap">{deal.description}</span>
             ) : (
-              <span className="text-muted">No description</span>
+              <span className="text-muted">{t('overview.noDescription')}</span>
             )}
           </Item>
-          <Item label="Last updated" wide>
+          <Item label={t('overview.updated')} wide>
             <time dateTime={deal.updatedAt}>{formatDateTime(deal.updatedAt)}</time>
           </Item>
         </dl>
@@ -74,48 +83,53 @@ export function DealOverview({ deal }: { deal: Deal }) {
 }
 
 function ExpiryLabel({ date }: { date: string | null }) {
+  const { t } = dealsText.useT();
   const expiry = documentExpiry(date);
   switch (expiry.state) {
     case 'none':
-      return <span className="text-muted">No expiry</span>;
+      return <span className="text-muted">{t('documents.noExpiry')}</span>;
     case 'expired':
-      return <Badge tone="danger">Expired</Badge>;
+      return <Badge tone="danger">{t('documents.expired')}</Badge>;
     case 'expiring':
-      return <Badge tone="warning">{expiry.label}</Badge>;
+      return <Badge tone="warning">{t('documents.expiresIn', { count: expiry.days })}</Badge>;
     case 'valid':
       return <span className="tabular">{formatDate(expiry.date)}</span>;
   }
 }
 
 export function DealDocuments({ title, documents }: { title: string; documents: VaultDocument[] }) {
+  const { t } = dealsText.useT();
   return (
-    <Table aria-label={`Documents for ${title}`} maxHeight="none">
+    <Table aria-label={t('documents.tableLabel', { title })} maxHeight="none">
       <THead>
         <tr>
-          <TH>Name</TH>
-          <TH>Type</TH>
-          <TH className="text-end">Size</TH>
-          <TH>Uploaded</TH>
-          <TH>Expiry</TH>
+          <TH>{t('documents.name')}</TH>
+          <TH>{t('documents.type')}</TH>
+          <TH className="text-end">{t('documents.size')}</TH>
+          <TH>{t('documents.uploaded')}</TH>
+          <TH>{t('documents.expiry')}</TH>
           <TH>
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t('documents.actions')}</span>
           </TH>
         </tr>
       </THead>
       <TBody>
         {documents.length === 0 ? (
           <EmptyRow colSpan={6}>
-            No documents linked to this deal yet.{' '}
-            <Link to="/admin/documents" className="font-medium text-gold-700 underline-offset-4 hover:underline">
-              Upload one in the Document Vault
-            </Link>
+            <Trans
+              t={t}
+              i18nKey="documents.empty"
+              components={[<Link key="0" to="/admin/documents" className="font-medium text-gold-700 underline-offset-4 hover:underline" />]}
+            />
           </EmptyRow>
         ) : (
           documents.map((doc) => (
             <TR key={doc.id}>
-              <TD className="max-w-64 font-medium break-words text-ink-900">{doc.name}</TD>
-              <TD className="whitespace-nowrap">{doc.type}</TD>
-              <TD className="tabular text-end whitespace-nowrap">{formatNumber(Number(doc.fileSize))} KB</TD>
+              <TD className="max-w-64 font-medium break-words text-ink-900">
+                <bdi>{doc.name}</bdi>
+              </TD>
+              <TD className="whitespace-nowrap">{enumLabel('documentType', doc.type)}</TD>
+              <TD className="tabular text-end whitespace-nowrap">{t('documents.sizeKb', { size: formatNumber(Number(doc.fileSize)) })}</TD>
               <TD className="tabular whitespace-nowrap">{formatDate(doc.uploadDate)}</TD>
               <TD className="whitespace-nowrap">
                 <ExpiryLabel date={doc.expirationDate} />
@@ -126,20 +140,20 @@ export function DealDocuments({ title, documents }: { title: string; documents: 
                     href={`/api/documents/${encodeURIComponent(doc.id)}/view`}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`View ${doc.name} (opens in a new tab)`}
+                    aria-label={t('documents.viewLabel', { name: doc.name })}
                     className={buttonClass({ variant: 'secondary', size: 'sm' })}
                   >
                     <Eye aria-hidden="true" />
-                    View
+                    {t('documents.view')}
                   </a>
                   <a
                     href={`/api/documents/${encodeURIComponent(doc.id)}/download`}
                     download
-                    aria-label={`Download ${doc.name}`}
+                    aria-label={t('documents.downloadLabel', { name: doc.name })}
                     className={buttonClass({ variant: 'secondary', size: 'sm' })}
                   >
                     <Download aria-hidden="true" />
-                    Download
+                    {t('documents.download')}
                   </a>
                 </div>
               </TD>

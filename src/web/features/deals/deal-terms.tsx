@@ -1,50 +1,90 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { type FieldPath, useFieldArray } from 'react-hook-form';
+import { z } from 'zod';
 import {
   CATCH_UP_KINDS,
   type CatchUpKind,
   type DealTerms,
   type DealTermsData,
+  type DealTermsInput,
   dealTermsInput,
-  describeTerms,
   FEE_BASES,
-  FEE_BASIS_LABEL,
-  FEE_METHOD_LABEL,
   FEE_METHODS,
+  percentUnits,
+  tidyPercent,
 } from '../../../shared/deal-terms';
 import { formatDate } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, apiGet, apiPut } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
+import { dealsText } from './i18n';
 
 const termsKey = (dealId: string) => ['deals', 'terms', dealId] as const;
 
-interface Recipient {
-  kind: 'gp' | 'admin';
-  name: string;
-  userId: string;
-  share: string;
-}
-interface FormState {
-  hurdleRate: string;
-  catchUp: CatchUpKind;
-  catchUpRate: string;
-  carryRate: string;
-  recipients: Recipient[];
-  fee: boolean;
-  feeRate: string;
-  feeBasis: string;
-  feeMethod: string;
+const recipientSchema = z.object({ kind: z.enum(['gp', 'admin']), name: z.string(), userId: z.string(), share: z.string() });
+
+/** The editor's fields as typed; `toBody` makes the shared `dealTermsInput` body of them. */
+const formFields = z.object({
+  hurdleRate: z.string(),
+  catchUp: z.enum(CATCH_UP_KINDS),
+  catchUpRate: z.string(),
+  carryRate: z.string(),
+  recipients: z.array(recipientSchema),
+  fee: z.boolean(),
+  feeRate: z.string(),
+  feeBasis: z.string(),
+  feeMethod: z.string(),
+});
+type FormState = z.infer<typeof formFields>;
+
+/** Where a body field's message shows in the editor (`managementFee.rate` is the `feeRate` field). */
+function formPath(bodyPath: string): string {
+  const fee: Record<string, string> = {
+    'managementFee.rate': 'feeRate',
+    'managementFee.basis': 'feeBasis',
+    'managementFee.method': 'feeMethod',
+  };
+  return fee[bodyPath] ?? bodyPath.replace(/^carryRecipients\b/, 'recipients');
 }
 
-const CATCH_UP_LABEL: Record<CatchUpKind, string> = { none: 'None', full: 'Full (100% to the GP)', partial: 'Partial' };
+/** The form schema: the shared rules over the body the editor sends (the server applies the same). */
+const termsForm = formFields.transform((f, ctx): DealTermsInput => {
+  const parsed = dealTermsInput.safeParse(toBody(f));
+  if (parsed.success) return parsed.data;
+  const seen = new Set<string>();
+  for (const issue of parsed.error.issues) {
+    const path = formPath(issue.path.map(String).join('.') || 'recipients');
+    if (seen.has(path)) continue;
+    seen.add(path);
+    ctx.addIssue({ code: 'custom', path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: issue.message });
+  }
+  return z.NEVER;
+});
+
+/** '8% preferred return, full catch-up, 20% carried interest' in the current language. */
+function describeTerms(terms: Pick<DealTerms, 'hurdleRate' | 'catchUp' | 'catchUpRate' | 'carryRate'> | null): string {
+  const t = dealsText.t;
+  if (!terms) return t('terms.describe.none');
+  const hurdle =
+    percentUnits(terms.hurdleRate) === 0n
+      ? t('terms.describe.noHurdle')
+      : t('terms.describe.hurdle', { rate: tidyPercent(terms.hurdleRate) });
+  const catchUp =
+    terms.catchUp === 'none'
+      ? t('terms.describe.noCatchUp')
+      : terms.catchUp === 'full'
+        ? t('terms.describe.fullCatchUp')
+        : t('terms.describe.catchUp', { rate: tidyPercent(terms.catchUpRate) });
+  return t('terms.describe.all', { hurdle, catchUp, carry: tidyPercent(terms.carryRate) });
+}
 
 function fromTerms(t: DealTerms | null): FormState {
   if (!t)
@@ -94,6 +134,7 @@ function toBody(f: FormState) {
 
 /** The deal's economic terms (admin): editor with field-level messages, and the version history. */
 export function DealTermsCard({ dealId }: { dealId: string }) {
+  const { t } = dealsText.useT();
   const query = useQuery({
     queryKey: termsKey(dealId),
     queryFn: ({ signal }) => apiGet('/api/deals/:id/terms', { params: { id: dealId }, signal }),
@@ -101,18 +142,16 @@ export function DealTermsCard({ dealId }: { dealId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Economic Terms</CardTitle>
-        <CardDescription>
-          Preferred return, catch-up and carried interest decide how each distribution is split between investors and the general partner.
-        </CardDescription>
+        <CardTitle>{t('terms.title')}</CardTitle>
+        <CardDescription>{t('terms.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         {query.isPending ? (
           <div role="status" className="h-40 animate-pulse rounded bg-ink-100/70">
-            <span className="sr-only">Loading terms...</span>
+            <span className="sr-only">{t('terms.loading')}</span>
           </div>
         ) : query.isError ? (
-          <p className="text-sm text-danger-700">The terms could not be loaded.</p>
+          <p className="text-sm text-danger-700">{t('terms.loadFailed')}</p>
         ) : (
           <TermsEditor key={query.data.current?.id ?? 'none'} dealId={dealId} data={query.data} />
         )}
@@ -122,45 +161,42 @@ export function DealTermsCard({ dealId }: { dealId: string }) {
 }
 
 function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) {
+  const { t } = dealsText.useT();
   const qc = useQueryClient();
-  const [form, setForm] = useState<FormState>(() => fromTerms(data.current));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useUnsavedChangesGuard(JSON.stringify(form) !== JSON.stringify(fromTerms(data.current)));
+  const form = useZodForm(termsForm, { defaultValues: fromTerms(data.current), guardUnsaved: true });
+  const recipients = useFieldArray({ control: form.control, name: 'recipients' });
   const formId = useId();
   const current = data.current;
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof toBody>) => apiPut('/api/deals/:id/terms', { params: { id: dealId }, body }),
+    mutationFn: (body: DealTermsInput) => apiPut('/api/deals/:id/terms', { params: { id: dealId }, body }),
     onSuccess: (next) => {
       qc.setQueryData(termsKey(dealId), next);
       void qc.invalidateQueries({ queryKey: ['deals', 'management-fees', dealId] });
       void qc.invalidateQueries({ queryKey: ['distributions'] });
-      toast.success(`Terms saved (version ${next.current?.version ?? 1})`);
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      toast.error(err instanceof ApiError ? err.message : 'Failed to save terms');
+      toast.success(t('terms.saved', { version: next.current?.version ?? 1 }));
     },
   });
 
-  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const setRecipient = (i: number, patch: Partial<Recipient>) =>
-    setForm((f) => ({ ...f, recipients: f.recipients.map((r, j) => (j === i ? { ...r, ...patch } : r)) }));
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const body = toBody(form);
-    const parsed = dealTermsInput.safeParse(body);
-    if (!parsed.success) {
-      const errs: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errs[issue.path.join('.') || '_'] ??= issue.message;
-      setErrors(errs);
-      const first = Object.keys(errs)[0];
-      if (first) document.getElementById(`${formId}-${first.replaceAll('.', '-')}`)?.focus();
-      return;
-    }
-    setErrors({});
-    save.mutate(body);
-  }
+  const submit = form.handleSubmit(
+    async (body) => {
+      try {
+        await save.mutateAsync(body);
+      } catch (err) {
+        const rename = Object.fromEntries(
+          Object.keys(err instanceof ApiError ? (err.fields ?? {}) : {}).map((k) => [k, formPath(k) as FieldPath<FormState>]),
+        );
+        toast.error(form.applyServerError(err, { fallback: t('terms.saveFailed'), rename }));
+      }
+    },
+    (errors) => {
+      // The shares' total has no control of its own: its message takes the focus when it is the only one.
+      if (Object.keys(errors).length === 1 && errors.recipients?.root) document.getElementById(fid('carryRecipients'))?.focus();
+    },
+  );
+  const recipientsError = form.formState.errors.recipients?.root?.message ?? form.formState.errors.recipients?.message;
+  const catchUp = form.watch('catchUp');
+  const fee = form.watch('fee');
+  const kinds = form.watch('recipients');
 
   const fid = (name: string) => `${formId}-${name.replaceAll('.', '-')}`;
   const used = current !== null && current.distributionCount > 0;
@@ -168,116 +204,82 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
   return (
     <>
       <p className="text-sm text-text" data-testid="terms-summary">
-        <span className="font-medium">In force{current ? ` (version ${current.version})` : ''}:</span> {describeTerms(current)}
+        <span className="font-medium">{current ? t('terms.inForceVersion', { version: current.version }) : t('terms.inForce')}</span>{' '}
+        {describeTerms(current)}
       </p>
-      <form onSubmit={submit} noValidate aria-label="Economic terms" className="flex flex-col gap-4">
+      <form onSubmit={submit} noValidate aria-label={t('terms.form')} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Preferred Return (%)"
+            label={t('terms.hurdle')}
             htmlFor={fid('hurdleRate')}
-            error={errors.hurdleRate}
-            hint="Annual hurdle; 0 for none"
+            error={form.errorOf('hurdleRate')}
+            hint={t('terms.hurdleHint')}
             required
           >
-            <Input
-              {...fieldProps(fid('hurdleRate'), errors.hurdleRate, true)}
-              inputMode="decimal"
-              className="tabular"
-              value={form.hurdleRate}
-              onChange={(e) => set('hurdleRate', e.target.value)}
-            />
+            <Input {...form.field('hurdleRate', fid('hurdleRate'), { hint: true })} inputMode="decimal" className="tabular" />
           </Field>
-          <Field label="Carried Interest (%)" htmlFor={fid('carryRate')} error={errors.carryRate} required>
-            <Input
-              {...fieldProps(fid('carryRate'), errors.carryRate)}
-              inputMode="decimal"
-              className="tabular"
-              value={form.carryRate}
-              onChange={(e) => set('carryRate', e.target.value)}
-            />
+          <Field label={t('terms.carry')} htmlFor={fid('carryRate')} error={form.errorOf('carryRate')} required>
+            <Input {...form.field('carryRate', fid('carryRate'))} inputMode="decimal" className="tabular" />
           </Field>
-          <Field label="Catch-up" htmlFor={fid('catchUp')} error={errors.catchUp} required>
+          <Field label={t('terms.catchUp')} htmlFor={fid('catchUp')} error={form.errorOf('catchUp')} required>
             <NativeSelect
-              {...fieldProps(fid('catchUp'), errors.catchUp)}
-              value={form.catchUp}
-              onChange={(e) => set('catchUp', e.target.value as CatchUpKind)}
-              options={CATCH_UP_KINDS.map((k) => ({ value: k, label: CATCH_UP_LABEL[k] }))}
+              {...form.field('catchUp', fid('catchUp'))}
+              options={CATCH_UP_KINDS.map((k) => ({ value: k, label: t(`terms.catchUpKind.${k}`) }))}
             />
           </Field>
-          {form.catchUp === 'partial' && (
+          {catchUp === 'partial' && (
             <Field
-              label="Catch-up Rate (%)"
+              label={t('terms.catchUpRate')}
               htmlFor={fid('catchUpRate')}
-              error={errors.catchUpRate}
-              hint="The GP's share of each dollar during catch-up"
+              error={form.errorOf('catchUpRate')}
+              hint={t('terms.catchUpRateHint')}
               required
             >
-              <Input
-                {...fieldProps(fid('catchUpRate'), errors.catchUpRate, true)}
-                inputMode="decimal"
-                className="tabular"
-                value={form.catchUpRate}
-                onChange={(e) => set('catchUpRate', e.target.value)}
-              />
+              <Input {...form.field('catchUpRate', fid('catchUpRate'), { hint: true })} inputMode="decimal" className="tabular" />
             </Field>
           )}
         </div>
 
         <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">
-          <legend className="px-1 text-sm font-semibold text-ink-900">Carry Recipients</legend>
-          {errors.carryRecipients && (
+          <legend className="px-1 text-sm font-semibold text-ink-900">{t('terms.recipients')}</legend>
+          {recipientsError && (
             <p id={fid('carryRecipients')} tabIndex={-1} role="alert" className="text-sm text-danger-700">
-              {errors.carryRecipients}
+              {recipientsError}
             </p>
           )}
-          {form.recipients.map((r, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
-            <div key={i} className="grid items-end gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_7rem_auto]">
-              <Field label={`Recipient ${i + 1}`} htmlFor={fid(`carryRecipients.${i}.kind`)}>
+          {recipients.fields.map((row, i) => (
+            <div key={row.id} className="grid items-end gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_7rem_auto]">
+              <Field label={t('terms.recipient', { number: i + 1 })} htmlFor={fid(`recipients.${i}.kind`)}>
                 <NativeSelect
-                  {...fieldProps(fid(`carryRecipients.${i}.kind`))}
-                  value={r.kind}
-                  onChange={(e) => setRecipient(i, { kind: e.target.value as Recipient['kind'] })}
+                  {...form.field(`recipients.${i}.kind`, fid(`recipients.${i}.kind`))}
                   options={[
-                    { value: 'gp', label: 'GP entity' },
-                    { value: 'admin', label: 'Administrator' },
+                    { value: 'gp', label: t('terms.kindGp') },
+                    { value: 'admin', label: t('terms.kindAdmin') },
                   ]}
                 />
               </Field>
-              {r.kind === 'gp' ? (
-                <Field label="GP Entity Name" htmlFor={fid(`carryRecipients.${i}.name`)} error={errors[`carryRecipients.${i}.name`]}>
-                  <Input
-                    {...fieldProps(fid(`carryRecipients.${i}.name`), errors[`carryRecipients.${i}.name`])}
-                    value={r.name}
-                    onChange={(e) => setRecipient(i, { name: e.target.value })}
-                  />
-                </Field>
-              ) : (
-                <Field label="Administrator" htmlFor={fid(`carryRecipients.${i}.userId`)} error={errors[`carryRecipients.${i}.userId`]}>
+              {kinds[i]?.kind === 'admin' ? (
+                <Field label={t('terms.admin')} htmlFor={fid(`recipients.${i}.userId`)} error={form.errorOf(`recipients.${i}.userId`)}>
                   <NativeSelect
-                    {...fieldProps(fid(`carryRecipients.${i}.userId`), errors[`carryRecipients.${i}.userId`])}
-                    value={r.userId}
-                    placeholder="Choose an administrator"
-                    onChange={(e) => setRecipient(i, { userId: e.target.value })}
+                    {...form.field(`recipients.${i}.userId`, fid(`recipients.${i}.userId`))}
+                    placeholder={t('terms.adminPlaceholder')}
                     options={data.administrators.map((a) => ({ value: a.id, label: a.name }))}
                   />
                 </Field>
+              ) : (
+                <Field label={t('terms.gpName')} htmlFor={fid(`recipients.${i}.name`)} error={form.errorOf(`recipients.${i}.name`)}>
+                  <Input {...form.field(`recipients.${i}.name`, fid(`recipients.${i}.name`))} />
+                </Field>
               )}
-              <Field label="Share (%)" htmlFor={fid(`carryRecipients.${i}.share`)} error={errors[`carryRecipients.${i}.share`]}>
-                <Input
-                  {...fieldProps(fid(`carryRecipients.${i}.share`), errors[`carryRecipients.${i}.share`])}
-                  inputMode="decimal"
-                  className="tabular"
-                  value={r.share}
-                  onChange={(e) => setRecipient(i, { share: e.target.value })}
-                />
+              <Field label={t('terms.share')} htmlFor={fid(`recipients.${i}.share`)} error={form.errorOf(`recipients.${i}.share`)}>
+                <Input {...form.field(`recipients.${i}.share`, fid(`recipients.${i}.share`))} inputMode="decimal" className="tabular" />
               </Field>
               <Button
                 type="button"
                 variant="ghost"
                 size="sm"
-                aria-label={`Remove recipient ${i + 1}`}
-                onClick={() => setForm((f) => ({ ...f, recipients: f.recipients.filter((_, j) => j !== i) }))}
+                aria-label={t('terms.remove', { number: i + 1 })}
+                onClick={() => recipients.remove(i)}
               >
                 <Trash2 aria-hidden="true" />
               </Button>
@@ -288,45 +290,35 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
               type="button"
               variant="secondary"
               size="sm"
-              onClick={() => setForm((f) => ({ ...f, recipients: [...f.recipients, { kind: 'admin', name: '', userId: '', share: '' }] }))}
+              onClick={() => recipients.append({ kind: 'admin', name: '', userId: '', share: '' }, { shouldFocus: false })}
             >
               <Plus aria-hidden="true" />
-              Add Recipient
+              {t('terms.add')}
             </Button>
           </div>
         </fieldset>
 
         <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">
-          <legend className="px-1 text-sm font-semibold text-ink-900">Management Fee</legend>
+          <legend className="px-1 text-sm font-semibold text-ink-900">{t('terms.fee')}</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4" checked={form.fee} onChange={(e) => set('fee', e.target.checked)} />
-            Charge an annual management fee
+            <input type="checkbox" className="size-4" {...form.register('fee')} />
+            {t('terms.feeCharge')}
           </label>
-          {form.fee && (
+          {fee && (
             <div className="grid gap-3 sm:grid-cols-3">
-              <Field label="Fee Rate (%)" htmlFor={fid('managementFee.rate')} error={errors['managementFee.rate']}>
-                <Input
-                  {...fieldProps(fid('managementFee.rate'), errors['managementFee.rate'])}
-                  inputMode="decimal"
-                  className="tabular"
-                  value={form.feeRate}
-                  onChange={(e) => set('feeRate', e.target.value)}
+              <Field label={t('terms.feeRate')} htmlFor={fid('feeRate')} error={form.errorOf('feeRate')}>
+                <Input {...form.field('feeRate', fid('feeRate'))} inputMode="decimal" className="tabular" />
+              </Field>
+              <Field label={t('terms.chargedOn')} htmlFor={fid('feeBasis')} error={form.errorOf('feeBasis')}>
+                <NativeSelect
+                  {...form.field('feeBasis', fid('feeBasis'))}
+                  options={FEE_BASES.map((b) => ({ value: b, label: t(`feeBasis.${b}`) }))}
                 />
               </Field>
-              <Field label="Charged On" htmlFor={fid('managementFee.basis')} error={errors['managementFee.basis']}>
+              <Field label={t('terms.chargedBy')} htmlFor={fid('feeMethod')} error={form.errorOf('feeMethod')}>
                 <NativeSelect
-                  {...fieldProps(fid('managementFee.basis'), errors['managementFee.basis'])}
-                  value={form.feeBasis}
-                  onChange={(e) => set('feeBasis', e.target.value)}
-                  options={FEE_BASES.map((b) => ({ value: b, label: FEE_BASIS_LABEL[b] }))}
-                />
-              </Field>
-              <Field label="Charged By" htmlFor={fid('managementFee.method')} error={errors['managementFee.method']}>
-                <NativeSelect
-                  {...fieldProps(fid('managementFee.method'), errors['managementFee.method'])}
-                  value={form.feeMethod}
-                  onChange={(e) => set('feeMethod', e.target.value)}
-                  options={FEE_METHODS.map((m) => ({ value: m, label: FEE_METHOD_LABEL[m] }))}
+                  {...form.field('feeMethod', fid('feeMethod'))}
+                  options={FEE_METHODS.map((m) => ({ value: m, label: t(`feeMethod.${m}`) }))}
                 />
               </Field>
             </div>
@@ -335,40 +327,44 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
 
         {used && (
           <p className="rounded-md bg-gold-100/60 p-3 text-sm text-ink-900">
-            {current.distributionCount} {current.distributionCount === 1 ? 'distribution was' : 'distributions were'} recorded under version{' '}
-            {current.version}. Saving creates version {current.version + 1}, used only by later distributions.
+            {t('terms.used', { count: current.distributionCount, version: current.version, next: current.version + 1 })}
           </p>
         )}
         <div>
-          <Button type="submit" busy={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Terms'}
+          <Button type="submit" busy={form.busy}>
+            {form.busy ? t('terms.saving') : t('terms.save')}
           </Button>
         </div>
       </form>
 
-      <Table aria-label="Terms versions" maxHeight="none">
+      <Table aria-label={t('terms.versions')} maxHeight="none">
         <THead>
           <TR>
-            <TH>Version</TH>
-            <TH>Terms</TH>
-            <TH>Carry Recipients</TH>
-            <TH className="text-end">Distributions</TH>
-            <TH>Saved</TH>
+            <TH>{t('terms.version')}</TH>
+            <TH>{t('terms.terms')}</TH>
+            <TH>{t('terms.recipients')}</TH>
+            <TH className="text-end">{t('terms.distributions')}</TH>
+            <TH>{t('terms.savedAt')}</TH>
           </TR>
         </THead>
         <TBody>
           {data.versions.length === 0 ? (
-            <EmptyRow colSpan={5}>No terms yet: distributions go 100% to investors, pro rata.</EmptyRow>
+            <EmptyRow colSpan={5}>{t('terms.noVersions')}</EmptyRow>
           ) : (
             data.versions.map((v) => (
               <TR key={v.id}>
                 <TD className="tabular">{v.version}</TD>
                 <TD>{describeTerms(v)}</TD>
-                <TD>{v.carryRecipients.map((r) => `${r.name} ${r.share}%`).join(', ') || '—'}</TD>
+                <TD>
+                  {v.carryRecipients
+                    .map((r) => t('terms.recipientShare', { name: r.name, share: r.share }))
+                    .join(t('activity.listSeparator')) || '—'}
+                </TD>
                 <TD className="tabular text-end">{v.distributionCount}</TD>
                 <TD className="whitespace-nowrap">
-                  {formatDate(v.createdAt.slice(0, 10))}
-                  {v.createdByName ? ` · ${v.createdByName}` : ''}
+                  {v.createdByName
+                    ? t('terms.savedBy', { date: formatDate(v.createdAt.slice(0, 10)), name: v.createdByName })
+                    : formatDate(v.createdAt.slice(0, 10))}
                 </TD>
               </TR>
             ))

@@ -11,14 +11,17 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { apiPost } from '../../lib/api';
+import { enumLabel } from '../../lib/i18n';
 import { dealKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
+import { dealsText } from './i18n';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const empty = () => ({ valuationDate: today(), currentValue: '', expectedExit: '', performanceStatus: 'On Track' as const });
 
 /** Dated valuations of a deal; investors' current values are their share of the latest one. */
 export function DealValuations({ dealId, valuations }: { dealId: string; valuations: Valuation[] }) {
+  const { t } = dealsText.useT();
   const qc = useQueryClient();
   const form = useZodForm(valuationInput, { defaultValues: empty(), guardUnsaved: true });
   const add = useMutation({
@@ -28,33 +31,33 @@ export function DealValuations({ dealId, valuations }: { dealId: string; valuati
   const submit = form.handleSubmit(async () => {
     try {
       await add.mutateAsync(form.getValues() as ReturnType<typeof empty>);
-      toast.success('Valuation recorded');
+      toast.success(t('valuations.recorded'));
       form.reset(empty());
       void qc.invalidateQueries({ queryKey: dealKeys.detail(dealId) });
     } catch (err) {
-      toast.error(form.applyServerError(err, { fallback: 'Failed to record valuation' }));
+      toast.error(form.applyServerError(err, { fallback: t('valuations.failed') }));
     }
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Valuations</CardTitle>
-        <CardDescription>The latest valuation sets each investor's current value (their share of completed subscriptions).</CardDescription>
+        <CardTitle>{t('valuations.title')}</CardTitle>
+        <CardDescription>{t('valuations.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        <Table aria-label="Valuations" maxHeight="none">
+        <Table aria-label={t('valuations.table')} maxHeight="none">
           <THead>
             <TR>
-              <TH>Date</TH>
-              <TH className="text-end">Current value</TH>
-              <TH>Expected exit</TH>
-              <TH>Performance</TH>
+              <TH>{t('valuations.date')}</TH>
+              <TH className="text-end">{t('valuations.value')}</TH>
+              <TH>{t('valuations.exit')}</TH>
+              <TH>{t('valuations.performance')}</TH>
             </TR>
           </THead>
           <TBody>
             {valuations.length === 0 ? (
-              <EmptyRow colSpan={4}>No valuations recorded yet</EmptyRow>
+              <EmptyRow colSpan={4}>{t('valuations.empty')}</EmptyRow>
             ) : (
               valuations.map((v) => (
                 <TR key={v.id}>
@@ -62,7 +65,7 @@ export function DealValuations({ dealId, valuations }: { dealId: string; valuati
                   <TD className="tabular text-end">{formatUSD(v.currentValue)}</TD>
                   <TD>{v.expectedExit ?? '—'}</TD>
                   <TD>
-                    <Badge tone={performanceTone(v.performanceStatus)}>{v.performanceStatus}</Badge>
+                    <Badge tone={performanceTone(v.performanceStatus)}>{enumLabel('performanceStatus', v.performanceStatus)}</Badge>
                   </TD>
                 </TR>
               ))
@@ -70,23 +73,23 @@ export function DealValuations({ dealId, valuations }: { dealId: string; valuati
           </TBody>
         </Table>
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" noValidate>
-          <Field label="Valuation date" htmlFor="val-date" error={form.errorOf('valuationDate')} required>
+          <Field label={t('valuations.dateField')} htmlFor="val-date" error={form.errorOf('valuationDate')} required>
             <DateInput {...form.field('valuationDate', 'val-date')} />
           </Field>
-          <Field label="Current value (USD)" htmlFor="val-value" error={form.errorOf('currentValue')} required>
+          <Field label={t('valuations.valueField')} htmlFor="val-value" error={form.errorOf('currentValue')} required>
             <Input {...form.field('currentValue', 'val-value')} inputMode="decimal" className="tabular" />
           </Field>
-          <Field label="Expected exit" htmlFor="val-exit" error={form.errorOf('expectedExit')}>
-            <Input {...form.field('expectedExit', 'val-exit')} placeholder="e.g. 2028" />
+          <Field label={t('valuations.exit')} htmlFor="val-exit" error={form.errorOf('expectedExit')}>
+            <Input {...form.field('expectedExit', 'val-exit')} placeholder={t('valuations.exitPlaceholder')} />
           </Field>
-          <Field label="Performance" htmlFor="val-status" error={form.errorOf('performanceStatus')}>
+          <Field label={t('valuations.performance')} htmlFor="val-status" error={form.errorOf('performanceStatus')}>
             <NativeSelect
               {...form.field('performanceStatus', 'val-status')}
-              options={PERFORMANCE_STATUSES.map((s) => ({ value: s, label: s }))}
+              options={PERFORMANCE_STATUSES.map((s) => ({ value: s, label: enumLabel('performanceStatus', s) }))}
             />
           </Field>
           <Button type="submit" busy={form.busy}>
-            {form.busy ? 'Recording...' : 'Record Valuation'}
+            {form.busy ? t('valuations.recording') : t('valuations.record')}
           </Button>
         </form>
       </CardContent>

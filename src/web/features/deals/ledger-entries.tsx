@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
+import { Trans } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
-import { ENTRY_LABELS, type LedgerEntry, reversalInput } from '../../../shared/ledger';
+import { type LedgerEntry, reversalInput } from '../../../shared/ledger';
 import { formatUsdExact } from '../../../shared/money';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -22,13 +23,16 @@ import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { apiPost } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
+import { dealsText } from './i18n';
 
 /** What an entry is, in words: 'Contribution', or 'Reversal of Contribution'. */
 export function entryLabel(e: Pick<LedgerEntry, 'kind' | 'reversedKind' | 'distributionType'>): string {
-  if (e.kind === 'reversal') return `Reversal of ${ENTRY_LABELS[e.reversedKind ?? 'commitment']}`;
-  if (e.kind === 'distribution' && e.distributionType) return `Distribution (${e.distributionType})`;
-  return ENTRY_LABELS[e.kind];
+  if (e.kind === 'reversal') return dealsText.t('entries.reversalOf', { kind: enumLabel('entryKind', e.reversedKind ?? 'commitment') });
+  if (e.kind === 'distribution' && e.distributionType)
+    return dealsText.t('entries.distributionOf', { type: enumLabel('distributionType', e.distributionType) });
+  return enumLabel('entryKind', e.kind);
 }
 
 /**
@@ -37,21 +41,22 @@ export function entryLabel(e: Pick<LedgerEntry, 'kind' | 'reversedKind' | 'distr
  * already reversed) and its message is shown.
  */
 export function LedgerEntries({ dealId, entries }: { dealId: string; entries: LedgerEntry[] }) {
+  const { t } = dealsText.useT();
   const [reversing, setReversing] = useState<LedgerEntry | null>(null);
   const rows = [...entries].reverse();
   return (
     <>
-      <h3 className="mt-6 mb-2 text-sm font-semibold text-ink-900">Ledger entries</h3>
-      <Table aria-label="Ledger entries" maxHeight="28rem">
+      <h3 className="mt-6 mb-2 text-sm font-semibold text-ink-900">{t('entries.title')}</h3>
+      <Table aria-label={t('entries.title')} maxHeight="28rem">
         <THead>
           <TR>
-            <TH>Date</TH>
-            <TH>Investor</TH>
-            <TH>Entry</TH>
-            <TH className="text-end">Amount</TH>
-            <TH>Memo / reason</TH>
+            <TH>{t('entries.date')}</TH>
+            <TH>{t('entries.investor')}</TH>
+            <TH>{t('entries.entry')}</TH>
+            <TH className="text-end">{t('entries.amount')}</TH>
+            <TH>{t('entries.memo')}</TH>
             <TH>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('entries.actions')}</span>
             </TH>
           </TR>
         </THead>
@@ -61,7 +66,9 @@ export function LedgerEntries({ dealId, entries }: { dealId: string; entries: Le
             return (
               <TR key={e.id} data-testid="ledger-entry">
                 <TD className="tabular whitespace-nowrap">{formatDate(e.date)}</TD>
-                <TD>{e.investorName}</TD>
+                <TD>
+                  <bdi>{e.investorName}</bdi>
+                </TD>
                 <TD>{label}</TD>
                 <TD className="tabular text-end whitespace-nowrap">
                   {e.kind === 'reversal' ? '−' : ''}
@@ -70,16 +77,21 @@ export function LedgerEntries({ dealId, entries }: { dealId: string; entries: Le
                 <TD className="max-w-64 break-words text-muted">{e.memo ?? ''}</TD>
                 <TD className="text-end">
                   {e.reversedBy ? (
-                    <Badge tone="neutral">Reversed</Badge>
+                    <Badge tone="neutral">{t('entries.reversed')}</Badge>
                   ) : (
                     <Button
                       variant="secondary"
                       size="sm"
                       onClick={() => setReversing(e)}
-                      aria-label={`Reverse ${label} of ${formatUsdExact(e.amount)} for ${e.investorName} on ${formatDate(e.date)}`}
+                      aria-label={t('entries.reverseLabel', {
+                        entry: label,
+                        amount: formatUsdExact(e.amount),
+                        investor: e.investorName,
+                        date: formatDate(e.date),
+                      })}
                     >
                       <Undo2 aria-hidden="true" />
-                      Reverse
+                      {t('entries.reverse')}
                     </Button>
                   )}
                 </TD>
@@ -95,6 +107,7 @@ export function LedgerEntries({ dealId, entries }: { dealId: string; entries: Le
 
 /** Reverse one entry: a reason (reversalInput), then a confirmation. Open while mounted; a typed reason asks before closing. */
 function ReverseDialog({ dealId, entry, onDone }: { dealId: string; entry: LedgerEntry; onDone: () => void }) {
+  const { t } = dealsText.useT();
   const qc = useQueryClient();
   const [step, setStep] = useState<'reason' | 'confirm'>('reason');
   const form = useZodForm(reversalInput, { defaultValues: { reason: '' }, guardUnsaved: true });
@@ -114,44 +127,49 @@ function ReverseDialog({ dealId, entry, onDone }: { dealId: string; entry: Ledge
     setServerError(null);
     try {
       await reverse.mutateAsync(reason);
-      toast.success('Ledger entry reversed');
+      toast.success(t('reversal.done'));
       onDone();
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : 'Please try again.';
+      const message = err instanceof Error && err.message ? err.message : t('reversal.retry');
       setServerError(message);
-      toast.error('Failed to reverse the entry', { description: message });
+      toast.error(t('reversal.failed'), { description: message });
     }
   }
 
   return (
     <Dialog open onOpenChange={(open) => !open && guard.confirmClose() && onDone()}>
-      return (
       <DialogContent size="md">
         <DialogHeader>
-          <DialogTitle>{step === 'reason' ? 'Reverse Ledger Entry' : 'Confirm Reversal'}</DialogTitle>
+          <DialogTitle>{step === 'reason' ? t('reversal.title') : t('reversal.confirmTitle')}</DialogTitle>
           <DialogDescription>
-            {label} of {formatUsdExact(entry.amount)} for {entry.investorName} on {formatDate(entry.date)}.
+            {t('reversal.description', {
+              entry: label,
+              amount: formatUsdExact(entry.amount),
+              investor: entry.investorName,
+              date: formatDate(entry.date),
+            })}
           </DialogDescription>
         </DialogHeader>
         {step === 'reason' ? (
           <form noValidate onSubmit={next} className="flex flex-col gap-4">
-            <p className="text-sm text-muted">
-              Entries are never edited or deleted: a reversing entry cancels this one, and the activity log records who did it and why.
-            </p>
-            <Field label="Reason" htmlFor="reversal-reason" error={form.errorOf('reason')} required>
+            <p className="text-sm text-muted">{t('reversal.explain')}</p>
+            <Field label={t('reversal.reason')} htmlFor="reversal-reason" error={form.errorOf('reason')} required>
               <Textarea {...form.field('reason', 'reversal-reason')} required maxLength={1000} />
             </Field>
-            <DialogActions submit="Continue" />
+            <DialogActions submit={t('reversal.continue')} />
           </form>
         ) : (
           <div className="flex flex-col gap-4">
             <p className="text-sm">
-              A reversing entry of <strong className="tabular">{formatUsdExact(entry.amount)}</strong> will be added to {entry.investorName}
-              's account, dated today (or the entry's date if later). Every balance derived from this entry changes accordingly. This cannot
-              be undone.
+              <Trans
+                t={t}
+                i18nKey="reversal.confirmText"
+                values={{ amount: formatUsdExact(entry.amount), investor: entry.investorName }}
+                components={[<strong key="0" className="tabular" />]}
+              />
             </p>
             <div className="rounded-md bg-ink-50 px-3 py-2 text-sm">
-              <span className="text-muted">Reason: </span>
+              <span className="text-muted">{t('reversal.reasonLabel')}</span>
               <span className="break-words">{reason.trim()}</span>
             </div>
             {serverError && (
@@ -162,10 +180,10 @@ function ReverseDialog({ dealId, entry, onDone }: { dealId: string; entry: Ledge
             {/* Back returns to the reason (it does not close), so this step keeps its own footer. */}
             <DialogFooter>
               <Button type="button" variant="secondary" disabled={reverse.isPending} onClick={() => setStep('reason')}>
-                Back
+                {t('reversal.back')}
               </Button>
               <Button type="button" variant="danger" busy={reverse.isPending} onClick={confirm}>
-                {reverse.isPending ? 'Reversing...' : 'Confirm Reversal'}
+                {reverse.isPending ? t('reversal.reversing') : t('reversal.confirm')}
               </Button>
             </DialogFooter>
           </div>

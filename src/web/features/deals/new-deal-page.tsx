@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
+import { Trans } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { createDealInput, DEAL_MESSAGES } from '../../../shared/deals';
+import { createDealInput } from '../../../shared/deals';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -11,10 +12,12 @@ import { useFormDraft } from '../../lib/draft';
 import { toast } from '../../lib/toast';
 import { useCreateDeal } from './api';
 import { DealFields, dealBody, dealFormSchema, EMPTY_DEAL_FORM } from './deal-form';
+import { dealsText } from './i18n';
 
 const schema = dealFormSchema(createDealInput, dealBody);
 
 export default function NewDealPage() {
+  const { t } = dealsText.useT();
   const navigate = useNavigate();
   const form = useZodForm(schema, { defaultValues: EMPTY_DEAL_FORM, guardUnsaved: true });
   const clearDraft = useFormDraft('new-deal', form, EMPTY_DEAL_FORM);
@@ -25,7 +28,7 @@ export default function NewDealPage() {
     session.setEnded(false);
     try {
       await create.mutateAsync(body);
-      toast.success(DEAL_MESSAGES.created);
+      toast.success(t('messages.created'));
       clearDraft();
       navigate('/admin/deals');
     } catch (err) {
@@ -34,8 +37,8 @@ export default function NewDealPage() {
         session.setEnded(true);
         return;
       }
-      form.applyServerError(err, { fallback: DEAL_MESSAGES.createFailed, rename: { spvEntity: 'spvChoice' } });
-      toast.error(DEAL_MESSAGES.createFailed);
+      form.applyServerError(err, { fallback: t('messages.createFailed'), rename: { spvEntity: 'spvChoice' } });
+      toast.error(t('messages.createFailed'));
     }
   });
 
@@ -45,26 +48,31 @@ export default function NewDealPage() {
         <Button asChild variant="ghost" size="sm" className="-ms-3">
           <Link to="/admin/deals">
             <ArrowLeft aria-hidden="true" />
-            Back to Pipeline
+            {t('back')}
           </Link>
         </Button>
       </div>
-      <PageHeader title="New Deal Registration" description="Register a deal in the pipeline. It starts in Sourcing with status Pending." />
+      <PageHeader title={t('new.title')} description={t('new.description')} />
       <Card className="max-w-3xl">
         <CardContent className="pt-5">
           <form onSubmit={submit} noValidate className="flex flex-col gap-5">
             <p className="text-sm text-muted">
-              Fields marked{' '}
-              <span aria-hidden="true" className="text-danger-700">
-                *
-              </span>
-              <span className="sr-only">with an asterisk</span> are required.
+              <Trans
+                t={t}
+                i18nKey="new.required"
+                components={[<span key="0" aria-hidden="true" className="text-danger-700" />, <span key="1" className="sr-only" />]}
+              />
             </p>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <DealFields idPrefix="new-deal" form={form} />
             </div>
             <SessionEndedNotice state={session}>
-              <span className="font-medium">{DEAL_MESSAGES.mustLogin}</span>. Your form is kept: sign in again and you will come back to it.
+              <Trans
+                t={t}
+                i18nKey="new.sessionEnded"
+                values={{ message: t('messages.mustLogin') }}
+                components={[<span key="0" className="font-medium" />]}
+              />
             </SessionEndedNotice>
             <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
               <Button
@@ -75,10 +83,10 @@ export default function NewDealPage() {
                   navigate('/admin/deals');
                 }}
               >
-                Cancel
+                {t('new.cancel')}
               </Button>
               <Button type="submit" busy={form.busy}>
-                {form.busy ? 'Creating...' : 'Create Deal'}
+                {form.busy ? t('new.creating') : t('new.create')}
               </Button>
             </div>
           </form>

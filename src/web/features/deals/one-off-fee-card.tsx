@@ -14,14 +14,15 @@ import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { apiGet, apiPost } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
-
 import { ledgerKey, messageOf, refreshMoney } from './deal-fees-shared';
+import { dealsText } from './i18n';
 
 type FeeForm = { investorId: string; amount: string; date: string; memo: string };
 const EMPTY_FEE: FeeForm = { investorId: '', amount: '', date: '', memo: '' };
 
 /** Recording a one-off fee or expense charged to one investor's capital account (admin). */
 export function OneOffFeeCard({ dealId }: { dealId: string }) {
+  const { t } = dealsText.useT();
   const qc = useQueryClient();
   const ledger = useQuery({
     queryKey: ledgerKey(dealId),
@@ -34,8 +35,8 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
     onSuccess: (next, body) => {
       qc.setQueryData(ledgerKey(dealId), next);
       refreshMoney(qc, dealId);
-      const who = next.investors.find((i) => i.investorId === body.investorId)?.investorName ?? 'the investor';
-      toast.success(`Fee of ${formatUsdExact(body.amount)} recorded for ${who}`);
+      const who = next.investors.find((i) => i.investorId === body.investorId)?.investorName ?? t('oneOff.theInvestor');
+      toast.success(t('oneOff.recorded', { amount: formatUsdExact(body.amount), investor: who }));
       form.reset({ ...EMPTY_FEE, date: todayIso() });
     },
   });
@@ -49,62 +50,59 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
     try {
       await record.mutateAsync(body);
     } catch (err) {
-      form.applyServerError(err, { fallback: 'Failed to record the fee' });
-      toast.error(messageOf(err, 'Failed to record the fee'));
+      form.applyServerError(err, { fallback: t('oneOff.failed') });
+      toast.error(messageOf(err, t('oneOff.failed')));
     }
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Fees and Expenses</CardTitle>
-        <CardDescription>
-          A one-off fee or expense charged to one investor's capital account. It shows on their capital account and statement; a mistake is
-          corrected by a reversal.
-        </CardDescription>
+        <CardTitle>{t('oneOff.title')}</CardTitle>
+        <CardDescription>{t('oneOff.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         {ledger.isError ? (
-          <p className="text-sm text-danger-700">The investors of this deal could not be loaded.</p>
+          <p className="text-sm text-danger-700">{t('oneOff.loadFailed')}</p>
         ) : ledger.isPending ? (
-          <p className="text-sm text-muted">Loading investors...</p>
+          <p className="text-sm text-muted">{t('oneOff.loading')}</p>
         ) : investors.length === 0 ? (
-          <p className="text-sm text-muted">No investor has a commitment in this deal yet.</p>
+          <p className="text-sm text-muted">{t('oneOff.none')}</p>
         ) : (
-          <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Record a fee or expense">
+          <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('oneOff.form')}>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Investor" htmlFor="oneoff-investorId" error={form.errorOf('investorId')} required>
+              <Field label={t('oneOff.investor')} htmlFor="oneoff-investorId" error={form.errorOf('investorId')} required>
                 <NativeSelect
                   {...form.field('investorId', 'oneoff-investorId')}
-                  placeholder="Choose an investor"
+                  placeholder={t('oneOff.investorPlaceholder')}
                   options={investors.map((i) => ({ value: i.investorId, label: i.investorName }))}
                 />
               </Field>
-              <Field label="Amount (USD)" htmlFor="oneoff-amount" error={form.errorOf('amount')} required>
+              <Field label={t('oneOff.amount')} htmlFor="oneoff-amount" error={form.errorOf('amount')} required>
                 <Input {...form.field('amount', 'oneoff-amount')} inputMode="decimal" className="tabular" />
               </Field>
-              <Field label="Date" htmlFor="oneoff-date" error={form.errorOf('date')} required>
+              <Field label={t('oneOff.date')} htmlFor="oneoff-date" error={form.errorOf('date')} required>
                 <DateInput {...form.field('date', 'oneoff-date')} />
               </Field>
-              <Field label="Description" htmlFor="oneoff-memo" error={form.errorOf('memo')} required>
-                <Input {...form.field('memo', 'oneoff-memo')} maxLength={500} placeholder="e.g. Legal fees for the SPV filing" />
+              <Field label={t('oneOff.memo')} htmlFor="oneoff-memo" error={form.errorOf('memo')} required>
+                <Input {...form.field('memo', 'oneoff-memo')} maxLength={500} placeholder={t('oneOff.memoPlaceholder')} />
               </Field>
             </div>
             <div>
               <Button type="submit" busy={form.busy}>
-                {form.busy ? 'Recording...' : 'Record Fee'}
+                {form.busy ? t('oneOff.recording') : t('oneOff.record')}
               </Button>
             </div>
           </form>
         )}
         {fees.length > 0 && (
-          <Table aria-label="Recent fees and expenses" maxHeight="none">
+          <Table aria-label={t('oneOff.recent')} maxHeight="none">
             <THead>
               <TR>
-                <TH>Date</TH>
-                <TH>Investor</TH>
-                <TH>Description</TH>
-                <TH className="text-end">Amount</TH>
+                <TH>{t('oneOff.date')}</TH>
+                <TH>{t('oneOff.investor')}</TH>
+                <TH>{t('oneOff.memo')}</TH>
+                <TH className="text-end">{t('entries.amount')}</TH>
               </TR>
             </THead>
             <TBody>

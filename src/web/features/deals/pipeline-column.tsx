@@ -1,21 +1,15 @@
 import { ChevronsDown } from 'lucide-react';
 import { type DragEvent, type ReactNode, type Ref, useEffect, useId, useRef, useState } from 'react';
-import {
-  DEAL_MESSAGES,
-  DEAL_PAGE_SIZE,
-  type Deal,
-  type DealStage,
-  type DealStageSummary,
-  dealCountLabel,
-  formatCount,
-} from '../../../shared/deals';
+import { DEAL_PAGE_SIZE, type Deal, type DealStage, type DealStageSummary } from '../../../shared/deals';
 import { formatNumber } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useStageDeals } from './api';
+import { countLabel, dealsLabel, dealsText } from './i18n';
 
 /** A stage's count as the list reported it: exact, or (beyond the server's cap) a lower bound. */
 export type StageCount = Pick<DealStageSummary, 'total' | 'totalCapped'>;
@@ -46,7 +40,9 @@ export function ColumnFrame({
   headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }) {
+  const { t } = dealsText.useT();
   const headingId = useId();
+  const stageName = enumLabel('dealStage', stage);
   const { dropActive, dragging, onDragOver, onDragLeave, onDrop } = handlers;
   return (
     <section
@@ -64,12 +60,14 @@ export function ColumnFrame({
         id={headingId}
         ref={headingRef}
         tabIndex={-1}
-        aria-label={count === null ? stage : `${stage}, ${dealCountLabel(count.total, count.totalCapped)}`}
+        aria-label={
+          count === null ? stageName : t('pipeline.heading', { stage: stageName, deals: dealsLabel(count.total, count.totalCapped) })
+        }
         className="flex items-center justify-between gap-2 px-3 pt-3 pb-2 text-sm font-semibold text-ink-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-600"
       >
-        <span>{stage}</span>
+        <span>{stageName}</span>
         <Badge tone="info" className="tabular">
-          {count === null ? '…' : formatCount(count.total, count.totalCapped)}
+          {count === null ? '…' : countLabel(count.total, count.totalCapped)}
         </Badge>
       </h2>
       <div className="flex flex-1 flex-col gap-3 px-2 pb-3">{children}</div>
@@ -99,6 +97,8 @@ export function StageColumn({
   onAnnounce: (text: string) => void;
   renderCard: (deal: Deal) => ReactNode;
 }) {
+  const { t } = dealsText.useT();
+  const stageName = enumLabel('dealStage', stage);
   const pages = useStageDeals(stage);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moreRef = useRef<HTMLButtonElement>(null);
@@ -123,7 +123,7 @@ export function StageColumn({
   const nextCount = totalCapped ? (remaining >= DEAL_PAGE_SIZE ? DEAL_PAGE_SIZE : 0) : Math.min(DEAL_PAGE_SIZE, remaining);
   /** The stage's count; a capped one ('1,000+') never below the deals already shown. */
   const atLeast = (shown: number) => (totalCapped ? Math.max(total, shown) : total);
-  const ofTotal = (shown: number) => dealCountLabel(atLeast(shown), totalCapped);
+  const ofTotal = (shown: number) => dealsLabel(atLeast(shown), totalCapped);
   const loadingMore = pages.isFetchingNextPage;
 
   useEffect(() => {
@@ -145,13 +145,15 @@ export function StageColumn({
     const before = deals.length;
     const result = await pages.fetchNextPage();
     if (result.isError) {
-      toast.error(DEAL_MESSAGES.loadMoreFailed, { description: 'Check your connection and try again.' });
-      onAnnounce(DEAL_MESSAGES.loadMoreFailed);
+      toast.error(t('messages.loadMoreFailed'), { description: t('messages.checkConnection') });
+      onAnnounce(t('messages.loadMoreFailed'));
       moreRef.current?.focus();
       return;
     }
     const now = new Set(result.data?.pages.flatMap((p) => p.deals.filter((d) => d.stage === stage).map((d) => d.id)) ?? []).size;
-    onAnnounce(`Showing ${formatNumber(now)} of ${dealCountLabel(Math.max(total, now), totalCapped)} in ${stage}`);
+    onAnnounce(
+      t('pipeline.showingIn', { shown: formatNumber(now), deals: dealsLabel(Math.max(total, now), totalCapped), stage: stageName }),
+    );
     setFocusFrom(before);
   }
 
@@ -164,13 +166,15 @@ export function StageColumn({
             handlers.dropActive ? 'border-gold-600' : 'border-border',
           )}
         >
-          No deals in this stage
+          {t('pipeline.empty')}
         </p>
       ) : (
         <ul
           ref={listRef}
           aria-label={
-            hasMore ? `${stage}: ${formatNumber(deals.length)} of ${ofTotal(deals.length)} shown` : `${stage}: ${ofTotal(deals.length)}`
+            hasMore
+              ? t('pipeline.listShown', { stage: stageName, shown: formatNumber(deals.length), deals: ofTotal(deals.length) })
+              : t('pipeline.listAll', { stage: stageName, deals: ofTotal(deals.length) })
           }
           className="flex flex-col gap-3"
         >
@@ -182,7 +186,7 @@ export function StageColumn({
       {hasMore && (
         <div className="flex flex-col items-stretch gap-1.5 pt-1">
           <p className="text-center text-xs text-muted tabular">
-            Showing {formatNumber(deals.length)} of {formatCount(atLeast(deals.length), totalCapped)}
+            {t('pipeline.showing', { shown: formatNumber(deals.length), total: countLabel(atLeast(deals.length), totalCapped) })}
           </p>
           <Button
             ref={moreRef}
@@ -192,14 +196,18 @@ export function StageColumn({
             busy={loadingMore}
             aria-label={
               loadingMore
-                ? `Loading more ${stage} deals`
+                ? t('pipeline.loadingMoreLabel', { stage: stageName })
                 : nextCount > 0
-                  ? `Show ${nextCount} more ${stage} deals`
-                  : `Show more ${stage} deals`
+                  ? t('pipeline.showNextLabel', { count: nextCount, stage: stageName })
+                  : t('pipeline.showMoreLabel', { stage: stageName })
             }
           >
             {!loadingMore && <ChevronsDown aria-hidden="true" />}
-            {loadingMore ? 'Loading...' : nextCount > 0 ? `Show ${nextCount} more` : 'Show more'}
+            {loadingMore
+              ? t('pipeline.loadingMore')
+              : nextCount > 0
+                ? t('pipeline.showNext', { count: nextCount })
+                : t('pipeline.showMore')}
           </Button>
         </div>
       )}

@@ -2,15 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
 import { type DragEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { DEAL_MESSAGES, DEAL_STAGES, type Deal, type DealStage } from '../../../shared/deals';
+import { DEAL_STAGES, type Deal, type DealStage } from '../../../shared/deals';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { findPipelineDeal, fitsLoadedStage, useMoveDeal, usePipeline } from './api';
 import { DealCard, DRAG_TYPE } from './deal-card';
+import { dealsText } from './i18n';
 import { CardSkeleton, ColumnFrame, type ColumnHandlers, type FocusTarget, StageColumn } from './pipeline-column';
 
 export default function PipelinePage() {
+  const { t } = dealsText.useT();
   const qc = useQueryClient();
   const pipeline = usePipeline();
   const move = useMoveDeal();
@@ -22,17 +25,19 @@ export default function PipelinePage() {
   // 'Failed to fetch deals' once per failure (spec section 8).
   const failedAt = pipeline.isError ? pipeline.errorUpdatedAt : 0;
   useEffect(() => {
-    if (failedAt) toast.error(DEAL_MESSAGES.fetchFailed, { id: 'deals-fetch-failed' });
+    if (failedAt) toast.error(dealsText.t('messages.fetchFailed'), { id: 'deals-fetch-failed' });
   }, [failedAt]);
 
   function moveDeal(deal: Deal, stage: DealStage, viaKeyboard: boolean) {
     if (deal.stage === stage) return;
     const shown = fitsLoadedStage(qc, { ...deal, stage }, stage);
-    setAnnouncement(
-      shown ? `Moved ${deal.title} to ${stage}` : `Moved ${deal.title} to ${stage}; it is further down that column, under Show more`,
-    );
+    const names = { title: deal.title, stage: enumLabel('dealStage', stage) };
+    setAnnouncement(shown ? t('pipeline.moved', names) : t('pipeline.movedBelow', names));
     if (viaKeyboard) setFocusTarget(shown ? { id: deal.id, stage } : { id: null, stage });
-    move.mutate({ id: deal.id, stage }, { onError: () => setAnnouncement(`Could not move ${deal.title}; it is back in ${deal.stage}`) });
+    move.mutate(
+      { id: deal.id, stage },
+      { onError: () => setAnnouncement(t('pipeline.moveFailed', { title: deal.title, stage: enumLabel('dealStage', deal.stage) })) },
+    );
   }
 
   function dropOn(stage: DealStage, e: DragEvent) {
@@ -81,34 +86,34 @@ export default function PipelinePage() {
   return (
     <>
       <PageHeader
-        title="Deal Pipeline"
-        description="Drag a card to another stage, or use its Move menu. Open a card for the deal's details."
+        title={t('pipeline.title')}
+        description={t('pipeline.description')}
         actions={
           <Button asChild>
             <Link to="/admin/deals/new">
               <Plus aria-hidden="true" />
-              New Deal
+              {t('pipeline.newDeal')}
             </Link>
           </Button>
         }
       />
       <div role="status" className="sr-only">
-        {pipeline.isPending ? 'Loading deals...' : announcement}
+        {pipeline.isPending ? t('pipeline.loading') : announcement}
       </div>
       {pipeline.isError && !pipeline.data ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border bg-surface p-8 text-center">
-          <p className="font-medium text-ink-900">{DEAL_MESSAGES.fetchFailed}</p>
-          <p className="text-sm text-muted">Check your connection and try again.</p>
+          <p className="font-medium text-ink-900">{t('messages.fetchFailed')}</p>
+          <p className="text-sm text-muted">{t('messages.checkConnection')}</p>
           <Button variant="secondary" onClick={() => void pipeline.refetch()} busy={pipeline.isFetching}>
             <RefreshCw aria-hidden="true" />
-            Retry
+            {t('messages.retry')}
           </Button>
         </div>
       ) : (
         // biome-ignore lint/a11y/useSemanticElements: a named, keyboard-scrollable region on narrow screens
         <div
           role="region"
-          aria-label="Pipeline stages"
+          aria-label={t('pipeline.stages')}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region must be keyboard reachable
           tabIndex={0}
           className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-3 focus-visible:outline-offset-[-2px] sm:mx-0 sm:scroll-px-0 sm:px-0 lg:snap-none"

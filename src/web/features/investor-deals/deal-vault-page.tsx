@@ -9,22 +9,14 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { downloadInvestorDocument, type InvestorDocument, investorDocumentViewUrl, useInvestorDeals } from './api';
-
-export const DEAL_VAULT_TEXT = {
-  loadFailed: 'Failed to load deals',
-  downloadFailed: 'Failed to download document',
-  noOpen: 'No deals are open for investment right now',
-  noOpenHint: 'New opportunities appear here as soon as the team opens them to investors.',
-  noHoldings: 'You do not hold any deals yet',
-  noHoldingsHint: 'Deals appear here once a subscription of yours is completed.',
-  noDocuments: 'No documents have been shared for this deal yet.',
-} as const;
+import { investorDealsText } from './i18n';
 
 /** Size in KB as stored (spec section 3), shown with its unit. */
 function sizeLabel(fileSize: string): string {
-  return /[a-z]/i.test(fileSize) ? fileSize : `${fileSize} KB`;
+  return /[a-z]/i.test(fileSize) ? fileSize : investorDealsText.t('documents.size', { size: fileSize });
 }
 
 /** Share of the target already committed or reserved, 0-100; null without a target. */
@@ -37,6 +29,7 @@ function subscribedShare(deal: InvestorDeal): number | null {
 
 /** Deal Vault (/investor/deals): deals open for investment and the investor's holdings, with their documents. */
 export default function DealVaultPage() {
+  const { t } = investorDealsText.useT();
   const deals = useInvestorDeals();
   const openId = useId();
   const heldId = useId();
@@ -45,12 +38,12 @@ export default function DealVaultPage() {
 
   return (
     <>
-      <PageHeader title="Deal Vault" description="Opportunities open for investment, your holdings and their documents." />
+      <PageHeader title={t('title')} description={t('description')} />
 
       {deals.isPending ? (
         <div className="flex flex-col gap-8" aria-busy="true">
           <span role="status" className="sr-only">
-            Loading deals...
+            {t('loading')}
           </span>
           {[0, 1].map((s) => (
             <div key={s} className="flex flex-col gap-3">
@@ -65,23 +58,23 @@ export default function DealVaultPage() {
       ) : deals.isError ? (
         <Card className="p-8 text-center">
           <p role="alert" className="font-medium text-danger-700">
-            {DEAL_VAULT_TEXT.loadFailed}
+            {t('loadFailed')}
           </p>
-          <p className="mt-1 text-sm text-muted">{deals.error.message || 'Check your connection, then try again.'}</p>
+          <p className="mt-1 text-sm text-muted">{deals.error.message || t('loadFailedHint')}</p>
           <Button variant="secondary" className="mt-4" busy={deals.isFetching} onClick={() => void deals.refetch()}>
             <RotateCw aria-hidden="true" />
-            Try again
+            {t('retry')}
           </Button>
         </Card>
       ) : (
         <div className="flex flex-col gap-10">
           <section aria-labelledby={openId} data-testid="open-deals">
-            <SectionHeading id={openId} title="Open for Investment" count={open.length} />
+            <SectionHeading id={openId} title={t('section.open')} count={open.length} />
             {open.length === 0 ? (
               <EmptyState
                 icon={<FolderOpen aria-hidden="true" className="size-8 text-muted" />}
-                title={DEAL_VAULT_TEXT.noOpen}
-                hint={DEAL_VAULT_TEXT.noOpenHint}
+                title={t('empty.noOpen')}
+                hint={t('empty.noOpenHint')}
               />
             ) : (
               <ul className="grid gap-4 lg:grid-cols-2">
@@ -95,16 +88,16 @@ export default function DealVaultPage() {
           </section>
 
           <section aria-labelledby={heldId} data-testid="held-deals">
-            <SectionHeading id={heldId} title="Your Holdings" count={held.length} />
+            <SectionHeading id={heldId} title={t('section.held')} count={held.length} />
             {held.length === 0 ? (
               <EmptyState
                 icon={<Briefcase aria-hidden="true" className="size-8 text-muted" />}
-                title={DEAL_VAULT_TEXT.noHoldings}
-                hint={DEAL_VAULT_TEXT.noHoldingsHint}
+                title={t('empty.noHoldings')}
+                hint={t('empty.noHoldingsHint')}
                 action={
                   open.length > 0 ? (
                     <Link to="/investor/subscriptions" className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-                      Go to the Subscription Portal
+                      {t('empty.toPortal')}
                     </Link>
                   ) : undefined
                 }
@@ -126,6 +119,7 @@ export default function DealVaultPage() {
 }
 
 function SectionHeading({ id, title, count }: { id: string; title: string; count: number }) {
+  const { t } = investorDealsText.useT();
   return (
     <div className="mb-3 flex items-center gap-2">
       <h2 id={id} className="text-lg font-semibold text-ink-900">
@@ -133,9 +127,7 @@ function SectionHeading({ id, title, count }: { id: string; title: string; count
       </h2>
       <Badge tone="neutral" className="tabular">
         <span aria-hidden="true">{count}</span>
-        <span className="sr-only">
-          {count} {count === 1 ? 'deal' : 'deals'}
-        </span>
+        <span className="sr-only">{t('section.count', { count })}</span>
       </Badge>
     </div>
   );
@@ -153,6 +145,7 @@ function EmptyState({ icon, title, hint, action }: { icon: ReactNode; title: str
 }
 
 function DealCard({ deal, variant }: { deal: InvestorDeal; variant: 'open' | 'held' }) {
+  const { t } = investorDealsText.useT();
   const titleId = useId();
   const share = variant === 'open' ? subscribedShare(deal) : null;
   return (
@@ -161,35 +154,35 @@ function DealCard({ deal, variant }: { deal: InvestorDeal; variant: 'open' | 'he
         <DealTypeIcon type={deal.type} />
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="text-base leading-snug font-semibold break-words text-ink-900">
-            {deal.title}
+            <bdi>{deal.title}</bdi>
           </h3>
           <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="text-sm text-muted">{deal.type}</span>
+            <span className="text-sm text-muted">{enumLabel('dealType', deal.type)}</span>
             <DealStatusBadge status={deal.status} />
-            {variant === 'open' && deal.held && <Badge tone="info">You hold this deal</Badge>}
-            {variant === 'held' && deal.open && <Badge tone="info">Open for more</Badge>}
+            {variant === 'open' && deal.held && <Badge tone="info">{t('card.youHold')}</Badge>}
+            {variant === 'held' && deal.open && <Badge tone="info">{t('card.openForMore')}</Badge>}
           </div>
         </div>
       </div>
 
       <div className="flex flex-1 flex-col gap-4 px-5 pb-5">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
-          <Fact label="Target" value={deal.targetAmount === null ? 'No target' : formatUSD(deal.targetAmount)} numeric />
+          <Fact label={t('card.target')} value={deal.targetAmount === null ? t('card.noTarget') : formatUSD(deal.targetAmount)} numeric />
           <Fact
-            label="Remaining capacity"
-            value={!deal.open ? 'Closed' : deal.remainingCapacity === null ? 'No cap' : formatUSD(deal.remainingCapacity)}
+            label={t('card.remaining')}
+            value={!deal.open ? t('card.closed') : deal.remainingCapacity === null ? t('card.noCap') : formatUSD(deal.remainingCapacity)}
             numeric={deal.open}
           />
-          <Fact label="Expected IRR" value={deal.expectedIrr || 'TBD'} numeric />
-          <Fact label="Risk score" value={deal.riskScore || 'TBD'} numeric />
-          <Fact label="Stage" value={deal.stage} />
-          <Fact label="SPV" value={deal.spvEntity || '—'} />
+          <Fact label={t('card.irr')} value={deal.expectedIrr || t('card.tbd')} numeric />
+          <Fact label={t('card.risk')} value={deal.riskScore || t('card.tbd')} numeric />
+          <Fact label={t('card.stage')} value={enumLabel('dealStage', deal.stage)} />
+          <Fact label={t('card.spv')} value={deal.spvEntity || '—'} />
         </dl>
 
         {share !== null && (
           <div className="flex flex-col gap-1">
-            <span className="text-xs text-muted">Share of target subscribed</span>
-            <Progress value={share} label={`${deal.title}: share of the target subscribed`} showValue />
+            <span className="text-xs text-muted">{t('card.subscribed')}</span>
+            <Progress value={share} label={t('card.subscribedLabel', { title: deal.title })} showValue />
           </div>
         )}
 
@@ -202,9 +195,9 @@ function DealCard({ deal, variant }: { deal: InvestorDeal; variant: 'open' | 'he
             <Link
               to={`/investor/subscriptions?deal=${encodeURIComponent(deal.id)}`}
               className={buttonClass({ variant: 'primary' })}
-              aria-label={`Subscribe to ${deal.title}`}
+              aria-label={t('card.subscribeTo', { title: deal.title })}
             >
-              Subscribe
+              {t('card.subscribe')}
               <ArrowRight aria-hidden="true" />
             </Link>
           </div>
@@ -224,14 +217,15 @@ function Fact({ label, value, numeric }: { label: string; value: string; numeric
 }
 
 function DocumentList({ deal }: { deal: InvestorDeal }) {
+  const { t } = investorDealsText.useT();
   const headingId = useId();
   return (
     <div className="flex flex-col gap-2">
       <h4 id={headingId} className="text-sm font-semibold text-ink-900">
-        Documents
+        {t('documents.title')}
       </h4>
       {deal.documents.length === 0 ? (
-        <p className="text-sm text-muted">{DEAL_VAULT_TEXT.noDocuments}</p>
+        <p className="text-sm text-muted">{t('documents.none')}</p>
       ) : (
         <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-border rounded-md border border-border">
           {deal.documents.map((doc) => (
@@ -244,6 +238,7 @@ function DocumentList({ deal }: { deal: InvestorDeal }) {
 }
 
 function DocumentRow({ doc }: { doc: InvestorDocument }) {
+  const { t } = investorDealsText.useT();
   const [busy, setBusy] = useState(false);
 
   async function download() {
@@ -251,7 +246,7 @@ function DocumentRow({ doc }: { doc: InvestorDocument }) {
     try {
       await downloadInvestorDocument(doc);
     } catch (err) {
-      toast.error(DEAL_VAULT_TEXT.downloadFailed, { description: err instanceof Error ? err.message : undefined });
+      toast.error(t('downloadFailed'), { description: err instanceof Error ? err.message : undefined });
     } finally {
       setBusy(false);
     }
@@ -262,9 +257,12 @@ function DocumentRow({ doc }: { doc: InvestorDocument }) {
       <div className="flex min-w-0 items-start gap-2">
         <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
         <div className="min-w-0">
-          <p className="text-sm font-medium break-words text-ink-900">{doc.name}</p>
+          <p className="text-sm font-medium break-words text-ink-900">
+            <bdi>{doc.name}</bdi>
+          </p>
           <p className="tabular text-xs text-muted">
-            {doc.type} · <span className="uppercase">{doc.extension}</span> · {sizeLabel(doc.fileSize)} · {formatDate(doc.uploadDate)}
+            {enumLabel('documentType', doc.type)} · <span className="uppercase">{doc.extension}</span> · {sizeLabel(doc.fileSize)} ·{' '}
+            {formatDate(doc.uploadDate)}
           </p>
         </div>
       </div>
@@ -274,14 +272,20 @@ function DocumentRow({ doc }: { doc: InvestorDocument }) {
           target="_blank"
           rel="noopener noreferrer"
           className={buttonClass({ variant: 'secondary', size: 'sm' })}
-          aria-label={`View ${doc.name} (opens in a new tab)`}
+          aria-label={t('documents.viewLabel', { name: doc.name })}
         >
           <Eye aria-hidden="true" />
-          View
+          {t('documents.view')}
         </a>
-        <Button variant="secondary" size="sm" busy={busy} onClick={() => void download()} aria-label={`Download ${doc.name}`}>
+        <Button
+          variant="secondary"
+          size="sm"
+          busy={busy}
+          onClick={() => void download()}
+          aria-label={t('documents.downloadLabel', { name: doc.name })}
+        >
           {!busy && <Download aria-hidden="true" />}
-          {busy ? 'Downloading...' : 'Download'}
+          {busy ? t('documents.downloading') : t('documents.download')}
         </Button>
       </div>
     </li>

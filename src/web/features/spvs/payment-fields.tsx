@@ -2,28 +2,30 @@ import type { SpvInput } from '../../../shared/spvs';
 import { Field } from '../../components/ui/field';
 import type { ZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
+import { spvsText } from './i18n';
 
 type PaymentKey = 'bankName' | 'accountName' | 'accountNumber' | 'swiftCode' | 'paymentReference';
 
 /** The SPV form's payment instructions (shown on capital call notices); rules in shared/spvs.ts. */
 export function PaymentInstructionsFields<O>({ form }: { form: ZodForm<SpvInput, O> }) {
+  const { t } = spvsText.useT();
   const id = (k: PaymentKey) => `spv-${k}`;
   return (
     <fieldset className="flex flex-col gap-4 rounded-md border border-border p-4">
-      <legend className="px-1 text-sm font-semibold text-ink-900">Payment Instructions</legend>
-      <p className="-mt-2 text-sm text-muted">Shown on capital call notices. Leave all empty if investors should ask the desk.</p>
+      <legend className="px-1 text-sm font-semibold text-ink-900">{t('payment.legend')}</legend>
+      <p className="-mt-2 text-sm text-muted">{t('payment.description')}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Bank" htmlFor={id('bankName')} error={form.errorOf('bankName')}>
+        <Field label={t('payment.bank')} htmlFor={id('bankName')} error={form.errorOf('bankName')}>
           <Input {...form.field('bankName', id('bankName'))} autoComplete="off" />
         </Field>
-        <Field label="Account Holder" htmlFor={id('accountName')} error={form.errorOf('accountName')}>
+        <Field label={t('payment.holder')} htmlFor={id('accountName')} error={form.errorOf('accountName')}>
           <Input {...form.field('accountName', id('accountName'))} autoComplete="off" />
         </Field>
         <Field
-          label="IBAN or Account Number"
+          label={t('payment.account')}
           htmlFor={id('accountNumber')}
           error={form.errorOf('accountNumber')}
-          hint="e.g. MU17 BOMM 0101 1010 3030 0200 000M UR"
+          hint={t('payment.accountHint')}
         >
           <Input
             {...form.field('accountNumber', id('accountNumber'), { hint: true })}
@@ -32,7 +34,7 @@ export function PaymentInstructionsFields<O>({ form }: { form: ZodForm<SpvInput,
             className="tabular uppercase"
           />
         </Field>
-        <Field label="SWIFT/BIC" htmlFor={id('swiftCode')} error={form.errorOf('swiftCode')} hint="8 or 11 characters, e.g. MCBLMUMU">
+        <Field label={t('payment.swift')} htmlFor={id('swiftCode')} error={form.errorOf('swiftCode')} hint={t('payment.swiftHint')}>
           <Input
             {...form.field('swiftCode', id('swiftCode'), { hint: true })}
             autoComplete="off"
@@ -42,10 +44,10 @@ export function PaymentInstructionsFields<O>({ form }: { form: ZodForm<SpvInput,
         </Field>
       </div>
       <Field
-        label="Payment Reference"
+        label={t('payment.reference')}
         htmlFor={id('paymentReference')}
         error={form.errorOf('paymentReference')}
-        hint="What investors quote with their transfer"
+        hint={t('payment.referenceHint')}
       >
         <Input {...form.field('paymentReference', id('paymentReference'), { hint: true })} autoComplete="off" />
       </Field>

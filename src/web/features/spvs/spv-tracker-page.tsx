@@ -27,24 +27,26 @@ import { cn } from '../../lib/cn';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
 import { useCreateSpv, useSpvs, useUpdateSpv } from './api';
+import { spvsText } from './i18n';
 import { PaymentInstructionsFields } from './payment-fields';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; spv: Spv } | null;
 
 /** SPV Firewall Tracker (/admin/spv-tracker): one card per SPV, created and edited in a dialog. */
 export default function SpvTrackerPage() {
+  const { t } = spvsText.useT();
   const spvs = useSpvs();
   const [editing, setEditing] = useState<Editing>(null);
 
   return (
     <>
       <PageHeader
-        title="SPV Firewall Tracker"
-        description="Special-purpose vehicles, their annual returns, bank balances and advisory fee flows."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Button onClick={() => setEditing({ mode: 'create' })}>
             <Plus aria-hidden="true" />
-            New SPV
+            {t('new')}
           </Button>
         }
       />
@@ -52,22 +54,22 @@ export default function SpvTrackerPage() {
       {spvs.isPending ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
           <span className="sr-only" role="status">
-            Loading SPVs...
+            {t('loading')}
           </span>
           {[0, 1].map((i) => (
             <Card key={i} className="h-64 animate-pulse bg-ink-50" />
           ))}
         </div>
       ) : spvs.isError ? (
-        <LoadError title="Failed to load SPVs" error={spvs.error} busy={spvs.isFetching} onRetry={() => void spvs.refetch()} />
+        <LoadError title={t('loadError')} error={spvs.error} busy={spvs.isFetching} onRetry={() => void spvs.refetch()} />
       ) : spvs.data.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border bg-surface p-10 text-center">
           <Building2 aria-hidden="true" className="mx-auto size-8 text-muted" />
-          <p className="mt-3 font-medium text-ink-900">No SPVs yet</p>
-          <p className="mt-1 text-sm text-muted">Create the first special-purpose vehicle with 'New SPV'.</p>
+          <p className="mt-3 font-medium text-ink-900">{t('empty.title')}</p>
+          <p className="mt-1 text-sm text-muted">{t('empty.hint')}</p>
         </div>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="SPVs">
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={t('list')}>
           {spvs.data.map((spv) => (
             <li key={spv.id} className="flex">
               <SpvCard spv={spv} onEdit={() => setEditing({ mode: 'edit', spv })} />
@@ -88,16 +90,18 @@ export default function SpvTrackerPage() {
 }
 
 function ReturnFlag({ due }: { due: string }) {
+  const { t } = spvsText.useT();
   const flag = spvReturnFlag(due);
-  if (flag === 'overdue') return <Badge tone="danger">Overdue</Badge>;
+  if (flag === 'overdue') return <Badge tone="danger">{t('flag.overdue')}</Badge>;
   if (flag === 'due_soon') {
     const days = daysUntil(due);
-    return <Badge tone="warning">{days === 0 ? 'Due today' : `Due in ${days} day${days === 1 ? '' : 's'}`}</Badge>;
+    return <Badge tone="warning">{days === 0 ? t('flag.today') : t('flag.dueIn', { count: days })}</Badge>;
   }
   return null;
 }
 
 function SpvCard({ spv, onEdit }: { spv: Spv; onEdit: () => void }) {
+  const { t } = spvsText.useT();
   const flag = spvReturnFlag(spv.annualReturnDue);
   return (
     <Card
@@ -115,32 +119,32 @@ function SpvCard({ spv, onEdit }: { spv: Spv; onEdit: () => void }) {
           <CardTitle className="min-w-0 pt-2 break-words">{spv.name}</CardTitle>
         </div>
         <Badge tone={spv.status === 'Active' ? 'success' : 'neutral'} className="mt-2">
-          {spv.status}
+          {t(`status.${spv.status}`)}
         </Badge>
       </CardHeader>
       <CardContent className="flex-1">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
           <div>
-            <dt className="text-muted">Jurisdiction</dt>
+            <dt className="text-muted">{t('card.jurisdiction')}</dt>
             <dd className="font-medium text-ink-900">{spv.jurisdiction}</dd>
           </div>
           <div>
-            <dt className="text-muted">Annual Return Due</dt>
+            <dt className="text-muted">{t('card.returnDue')}</dt>
             <dd className="flex flex-wrap items-center gap-1.5 font-medium text-ink-900">
               <span className="tabular">{formatDate(spv.annualReturnDue)}</span>
               <ReturnFlag due={spv.annualReturnDue} />
             </dd>
           </div>
           <div>
-            <dt className="text-muted">Bank Balance</dt>
+            <dt className="text-muted">{t('card.balance')}</dt>
             <dd className="tabular text-lg font-semibold text-ink-900">{formatUSD(spv.bankBalance)}</dd>
           </div>
           <div className="col-span-2">
-            <dt className="text-muted">Advisory Fee Flow</dt>
+            <dt className="text-muted">{t('card.feeFlow')}</dt>
             <dd className="font-medium break-words text-ink-900">{spv.advisoryFeeFlow || '—'}</dd>
           </div>
           <div className="col-span-2">
-            <dt className="text-muted">Payment Instructions</dt>
+            <dt className="text-muted">{t('card.payment')}</dt>
             <dd className="font-medium break-words text-ink-900" data-testid="spv-payment">
               {spv.accountNumber ? (
                 <>
@@ -149,7 +153,7 @@ function SpvCard({ spv, onEdit }: { spv: Spv; onEdit: () => void }) {
                   <span className="tabular">{formatAccountNumber(spv.accountNumber)}</span> · {spv.swiftCode}
                 </>
               ) : (
-                <span className="text-muted">Not set: capital call notices will ask investors to contact the desk</span>
+                <span className="text-muted">{t('card.paymentNotSet')}</span>
               )}
             </dd>
           </div>
@@ -158,7 +162,11 @@ function SpvCard({ spv, onEdit }: { spv: Spv; onEdit: () => void }) {
       <CardFooter className="justify-end">
         <Button variant="secondary" size="sm" onClick={onEdit}>
           <Pencil aria-hidden="true" />
-          Edit<span className="sr-only"> {spv.name}</span>
+          {t('card.edit')}
+          <span className="sr-only">
+            {' '}
+            <bdi>{spv.name}</bdi>
+          </span>
         </Button>
       </CardFooter>
     </Card>
@@ -211,6 +219,7 @@ function toForm(spv: Spv | null): SpvForm {
 
 /** Create or edit an SPV; open while mounted. With unsaved input, closing asks first. */
 function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
+  const { t } = spvsText.useT();
   const create = useCreateSpv();
   const update = useUpdateSpv();
   const form = useZodForm(spvInput, { defaultValues: toForm(spv), guardUnsaved: true });
@@ -224,12 +233,12 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
     try {
       if (spv) await update.mutateAsync({ id: spv.id, input });
       else await create.mutateAsync(input);
-      toast.success(isEdit ? 'SPV updated successfully' : 'SPV created successfully');
+      toast.success(isEdit ? t('toast.updated') : t('toast.created'));
       onDone();
     } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : 'Please try again.';
+      const message = err instanceof Error && err.message ? err.message : t('dialog.retry');
       form.applyServerError(err, { fallback: message });
-      toast.error(isEdit ? 'Failed to update SPV' : 'Failed to create SPV', { description: message });
+      toast.error(isEdit ? t('toast.updateFailed') : t('toast.createFailed'), { description: message });
     }
   });
 
@@ -238,44 +247,47 @@ function SpvDialog({ spv, onDone }: { spv: Spv | null; onDone: () => void }) {
     <Dialog open onOpenChange={(open) => !open && guard.confirmClose() && onDone()}>
       <DialogContent size="md">
         <DialogHeader>
-          <DialogTitle>{isEdit ? 'Edit SPV' : 'New SPV'}</DialogTitle>
-          <DialogDescription>{isEdit ? `Update the details of ${spv.name}.` : 'Register a special-purpose vehicle.'}</DialogDescription>
+          <DialogTitle>{isEdit ? t('dialog.editTitle') : t('dialog.newTitle')}</DialogTitle>
+          <DialogDescription>{isEdit ? t('dialog.editDescription', { name: spv.name }) : t('dialog.newDescription')}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <Field label="Name" htmlFor={id('name')} error={form.errorOf('name')} required>
+          <Field label={t('dialog.name')} htmlFor={id('name')} error={form.errorOf('name')} required>
             <Input {...form.field('name', id('name'))} required />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Jurisdiction" htmlFor={id('jurisdiction')} error={form.errorOf('jurisdiction')} required>
+            <Field label={t('dialog.jurisdiction')} htmlFor={id('jurisdiction')} error={form.errorOf('jurisdiction')} required>
               <Input {...form.field('jurisdiction', id('jurisdiction'))} required />
             </Field>
-            <Field label="Annual Return Due" htmlFor={id('annualReturnDue')} error={form.errorOf('annualReturnDue')} required>
+            <Field label={t('dialog.returnDue')} htmlFor={id('annualReturnDue')} error={form.errorOf('annualReturnDue')} required>
               <DateInput {...form.field('annualReturnDue', id('annualReturnDue'))} required />
             </Field>
-            <Field label="Bank Balance (USD)" htmlFor={id('bankBalance')} error={form.errorOf('bankBalance')} required>
+            <Field label={t('dialog.balance')} htmlFor={id('bankBalance')} error={form.errorOf('bankBalance')} required>
               <Input
                 {...form.field('bankBalance', id('bankBalance'))}
                 inputMode="decimal"
                 required
-                placeholder="e.g. 1250000"
+                placeholder={t('dialog.balancePlaceholder')}
                 className="tabular"
               />
             </Field>
-            <Field label="Status" htmlFor={id('status')} error={form.errorOf('status')}>
-              <NativeSelect {...form.field('status', id('status'))} options={SPV_STATUSES.map((s) => ({ value: s, label: s }))} />
+            <Field label={t('dialog.status')} htmlFor={id('status')} error={form.errorOf('status')}>
+              <NativeSelect
+                {...form.field('status', id('status'))}
+                options={SPV_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              />
             </Field>
           </div>
           <Field
-            label="Advisory Fee Flow"
+            label={t('dialog.feeFlow')}
             htmlFor={id('advisoryFeeFlow')}
             error={form.errorOf('advisoryFeeFlow')}
-            hint="Route and rate, e.g. 'Dubai → Mauritius, 2% p.a.'"
+            hint={t('dialog.feeFlowHint')}
           >
             <Input {...form.field('advisoryFeeFlow', id('advisoryFeeFlow'), { hint: true })} />
           </Field>
           <PaymentInstructionsFields form={form} />
           <FormError>{form.formError}</FormError>
-          <DialogActions busy={form.busy} busyLabel="Saving..." submit={isEdit ? 'Save Changes' : 'Create SPV'} />
+          <DialogActions busy={form.busy} busyLabel={t('dialog.saving')} submit={isEdit ? t('dialog.save') : t('dialog.create')} />
         </form>
       </DialogContent>
     </Dialog>
