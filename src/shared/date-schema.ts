@@ -11,4 +11,3 @@ export const isoDate = (requiredMessage = 'Date is required') =>
     .string({ error: requiredMessage })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
     .refine(isCalendarDate, 'Enter a valid date');
-
