@@ -94,7 +94,6 @@ const PENDING: string[] = [
   'features/investor-dashboard/',
   'features/investor-deals/',
   'features/kyc/',
-  'features/landing/',
   'features/messages/',
   'features/not-found/',
   'features/performance/',
