@@ -85,7 +85,6 @@ function sourceFiles(dir: string): string[] {
 const PENDING: string[] = [
   'features/activity-logs/',
   'features/admin-dashboard/',
-  'features/auth/',
   'features/capital-account/',
   'features/capital-calls/',
   'features/deals/',
