@@ -93,7 +93,6 @@ const PENDING: string[] = [
   'features/investor-dashboard/',
   'features/investor-deals/',
   'features/kyc/',
-  'features/messages/',
   'features/not-found/',
   'features/performance/',
   'features/profile/',
