@@ -46,7 +46,7 @@ export default function LandingPage() {
             <span className="text-base leading-tight font-semibold tracking-tight sm:text-lg">{company}</span>
           </div>
           <Link to="/login" className={cn(button, primary, 'shrink-0 px-4')}>
-            <LogIn aria-hidden="true" className="hidden size-4 sm:block" />
+            <LogIn aria-hidden="true" className="hidden size-4 sm:block rtl:-scale-x-100" />
             {t('investorLogin')}
           </Link>
         </Container>
@@ -75,7 +75,7 @@ export default function LandingPage() {
               <div className="mt-10 flex flex-col gap-3 sm:flex-row">
                 <Link to="/login" className={cn(button, primary, 'px-6')}>
                   {t('hero.accessPlatform')}
-                  <ArrowRight aria-hidden="true" className="size-4" />
+                  <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                 </Link>
                 <button type="button" className={cn(button, secondaryOnDark, 'px-6')}>
                   {t('hero.learnMore')}
@@ -264,7 +264,7 @@ export default function LandingPage() {
                 <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
                   <Link to="/login" className={cn(button, primary, 'px-6')}>
                     {t('cta.getStarted')}
-                    <ArrowRight aria-hidden="true" className="size-4" />
+                    <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                   </Link>
                   <Link to="/login" className={cn(button, secondaryOnDark, 'px-6')}>
                     {t('cta.accessNow')}
@@ -280,7 +280,7 @@ export default function LandingPage() {
                 <div className="mt-6">
                   <Link to="/login" className={cn(button, primary, focusOnLight)}>
                     {t('cta.invest.action')}
-                    <ArrowRight aria-hidden="true" className="size-4" />
+                    <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                   </Link>
                 </div>
               </div>
