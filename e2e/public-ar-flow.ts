@@ -8,6 +8,12 @@ import { DEMO, E2E, expectNoA11yViolations, expectToast, freshEmail, inlineAlert
  * Shared by public.ar.spec.ts (desktop) and public.ar.phone.spec.ts (390 px).
  */
 
+/** The Arabic plural form CLDR picks for `n` (ar: zero, one, two, few 3-10, many 11-99, other). */
+export function arabicPlural(ns: 'auth', key: string, n: number): string {
+  const form = new Intl.PluralRules('ar').select(n);
+  return ar(ns, `${key}_${form}`, { count: n });
+}
+
 /** A label as the form shows it: required fields add an aria-hidden '*'. */
 export const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`);
 
@@ -81,7 +87,7 @@ export async function signUpInArabic(page: Page, testInfo: TestInfo) {
   const policy = (await (await page.request.get('/api/auth/password-policy')).json()) as { minLength: number };
   await expect
     .poll(async () => plain((await page.locator('#signup-password-hint').textContent()) ?? ''))
-    .toBe(plain(ar('auth', 'signup.passwordHint', { min: policy.minLength })));
+    .toBe(plain(arabicPlural('auth', 'signup.passwordHint', policy.minLength)));
   await page.getByLabel(label(ar('auth', 'signup.confirmPassword'))).fill('Arabic-signup-2026!');
   await page.getByRole('button', { name: ar('auth', 'signup.submit') }).click();
   await expectToast(page, ar('auth', 'signup.success'));

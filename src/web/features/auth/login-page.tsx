@@ -204,7 +204,7 @@ function SignUpFormView({ onDone, onSwitch }: { onDone: () => void; onSwitch: ()
         htmlFor="signup-password"
         error={form.errorOf('password')}
         required
-        hint={policy ? t('signup.passwordHint', { min: policy.minLength }) : undefined}
+        hint={policy ? t('signup.passwordHint', { count: policy.minLength }) : undefined}
       >
         <Input {...form.field('password', 'signup-password')} type="password" autoComplete="new-password" required />
       </Field>

@@ -30,7 +30,7 @@ export function NewPasswordFields<T extends NewPasswordValues>({
         label={t('newPassword.label')}
         htmlFor={newId}
         error={f.errorOf('newPassword')}
-        hint={t('newPassword.hint', { min: policy?.minLength ?? MIN_PASSWORD_LENGTH })}
+        hint={t('newPassword.hint', { count: policy?.minLength ?? MIN_PASSWORD_LENGTH })}
         required={required}
       >
         <Input {...f.field('newPassword', newId, { hint: true })} type="password" autoComplete="new-password" required />
