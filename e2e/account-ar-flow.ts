@@ -18,7 +18,7 @@ export async function activityLogsInArabic(page: Page, testInfo: TestInfo) {
   await expect(page.getByRole('heading', { level: 1, name: ar('activity-logs', 'title') })).toBeVisible();
   const table = page.getByRole('table', { name: ar('activity-logs', 'table') });
   for (const column of ['activity', 'user', 'targetUser', 'details', 'ipAddress', 'timestamp'])
-    await expect(table.getByRole('columnheader', { name: ar('activity-logs', `column.${column}`) })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: ar('activity-logs', `column.${column}`), exact: true })).toBeVisible();
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   // The total: an Arabic count of records, digits Western.
   await expect.poll(() => plainText(page, '[data-testid="activity-logs-total"]')).toMatch(/^(\d[\d,]* سجل(ًا|ات)?|سجل واحد|سجلان)$/);
@@ -34,6 +34,9 @@ export async function activityLogsInArabic(page: Page, testInfo: TestInfo) {
   await page.getByRole('searchbox', { name: ar('activity-logs', 'search') }).fill('');
   await page.getByLabel(ar('activity-logs', 'type')).selectOption('user_login');
   await expect(table.getByRole('row').nth(1)).toBeVisible();
+  // The previous rows stay faded while the filtered ones load: wait for them.
+  await expect(page.locator('.opacity-60')).toHaveCount(0);
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).not.toHaveText(ar('activity-logs', 'empty'));
   await expectNoA11yViolations(page, 'activity logs filtered (ar)');
 }
 
@@ -55,7 +58,8 @@ export async function profileInArabic(page: Page, testInfo: TestInfo) {
   const topic = ((await page.locator('label[for="notify-dealAlerts"]').textContent()) ?? '').trim();
   const wasOn = await box.isChecked();
   for (const on of [!wasOn, wasOn]) {
-    await box.setChecked(on);
+    await expect(box).toBeEnabled();
+    await box.click();
     const key = on ? 'notifications.turnedOn' : 'notifications.turnedOff';
     await expect.poll(async () => plain((await toasts(page).textContent()) ?? '')).toContain(plain(ar('profile', key, { topic })));
     await expect(box).toBeChecked({ checked: on });
