@@ -228,7 +228,7 @@ export default function LandingPage() {
                             <a href={telHref(office.phone)} className={cn(contactLink, focusOnLight, 'tabular')}>
                               <Phone aria-hidden="true" className="size-4 shrink-0 text-gold-700" />
                               <span className="sr-only">{t('offices.phone')} </span>
-                              {office.phone}
+                              <span dir="ltr">{office.phone}</span>
                             </a>
                           </p>
                         )}
@@ -237,7 +237,7 @@ export default function LandingPage() {
                             <a href={`mailto:${office.email}`} className={cn(contactLink, focusOnLight)}>
                               <Mail aria-hidden="true" className="size-4 shrink-0 text-gold-700" />
                               <span className="sr-only">{t('offices.email')} </span>
-                              {office.email}
+                              <span dir="ltr">{office.email}</span>
                             </a>
                           </p>
                         )}
@@ -326,14 +326,14 @@ export default function LandingPage() {
                     <a href={`mailto:${ir.email}`} className={cn(contactLink, 'text-gold-400')}>
                       <Mail aria-hidden="true" className="size-4 shrink-0" />
                       <span className="sr-only">{t('footer.investorRelationsEmail')} </span>
-                      {ir.email}
+                      <span dir="ltr">{ir.email}</span>
                     </a>
                   )}
                   {ir.phone && (
                     <a href={telHref(ir.phone)} className={cn(contactLink, 'tabular text-gold-400')}>
                       <Phone aria-hidden="true" className="size-4 shrink-0" />
                       <span className="sr-only">{t('footer.investorRelationsPhone')} </span>
-                      {ir.phone}
+                      <span dir="ltr">{ir.phone}</span>
                     </a>
                   )}
                 </div>
@@ -351,13 +351,13 @@ export default function LandingPage() {
                         {office.phone && (
                           <a href={telHref(office.phone)} className={cn(contactLink, 'tabular text-sm')}>
                             <span className="sr-only">{t('footer.officePhone', { city: office.city })} </span>
-                            {office.phone}
+                            <span dir="ltr">{office.phone}</span>
                           </a>
                         )}
                         {office.email && (
                           <a href={`mailto:${office.email}`} className={cn(contactLink, 'text-sm')}>
                             <span className="sr-only">{t('footer.officeEmail', { city: office.city })} </span>
-                            {office.email}
+                            <span dir="ltr">{office.email}</span>
                           </a>
                         )}
                       </address>
