@@ -1,5 +1,5 @@
 import { ar, chooseArabic, expect, expectMirrored, test } from './arabic';
-import { E2E, expectNoA11yViolations, gotoLogin, signIn, signInViaUi } from './fixtures';
+import { E2E, expectNoA11yViolations, gotoLogin, signIn } from './fixtures';
 
 /**
  * Issue 16: the shell in Arabic. The Language control on the login page and in the sidebar
@@ -12,7 +12,10 @@ test('the login page switches to Arabic, the choice follows the user into the ap
   await chooseArabic(page);
   await expectMirrored(page, testInfo, 'login-ar');
   await expectNoA11yViolations(page, 'login in Arabic');
-  await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
+  // The login form is in Arabic now (the auth catalogue).
+  await page.getByLabel(ar('auth', 'login.email')).fill(E2E.adminEmail);
+  await page.getByLabel(ar('auth', 'login.password')).fill(E2E.adminPassword);
+  await page.getByRole('button', { name: ar('auth', 'login.submit') }).click();
   await expect(page).toHaveURL(/\/admin$/);
   const nav = page.getByRole('complementary');
   await expect(nav.getByRole('link', { name: ar('common', 'nav.dealPipeline') })).toBeVisible();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { daysUntil, isoDate, todayIso } from './dates.ts';
+import { isoDate } from './date-schema.ts';
+import { daysUntil, todayIso } from './dates.ts';
 
 export const COMPLIANCE_TYPES = ['dfsa_filing', 'uae_tax', 'kyc_refresh', 'document_renewal', 'annual_return', 'other'] as const;
 export type ComplianceType = (typeof COMPLIANCE_TYPES)[number];

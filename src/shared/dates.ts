@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The one date module (decision records 014 and 020). Two kinds of value, never mixed:
  * - a calendar day, 'YYYY-MM-DD' (due dates, payment dates, valuation dates): the same day for
@@ -21,13 +19,6 @@ export function isCalendarDate(s: string): boolean {
   const year = d.getUTCFullYear();
   return !Number.isNaN(d.getTime()) && year >= 1900 && year <= 2200 && d.toISOString().slice(0, 10) === s;
 }
-
-/** An ISO date (YYYY-MM-DD) that is a real calendar day. */
-export const isoDate = (requiredMessage = 'Date is required') =>
-  z
-    .string({ error: requiredMessage })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
-    .refine(isCalendarDate, 'Enter a valid date');
 
 /**
  * The zone "today" is counted in when a caller names none: UTC until the web app sets the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './dates.ts';
+import { isoDate } from './date-schema.ts';
 import { moneyInput } from './deals.ts';
 import { DISTRIBUTION_TYPES } from './portal.ts';
 import type { WaterfallTerms } from './waterfall.ts';

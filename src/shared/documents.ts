@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_EXPIRY_WARNING_DAYS } from './constants.ts';
-import { daysUntil, isoDate, todayIso } from './dates.ts';
+import { isoDate } from './date-schema.ts';
+import { daysUntil, todayIso } from './dates.ts';
 
 export const DOCUMENT_TYPES = [
   'PPM',

@@ -4,7 +4,7 @@
  * entries and the web shows the results. Money is bigint cents here, decimal strings outside.
  */
 import { z } from 'zod';
-import { isoDate } from './dates.ts';
+import { isoDate } from './date-schema.ts';
 import { moneyInput } from './deals.ts';
 import { allocateLargestRemainder, divRound, fromCents, ratio, toCents } from './money.ts';
 import { xirr } from './xirr.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './dates.ts';
+import { isoDate } from './date-schema.ts';
 import { type FEE_BASES, FEE_BASIS_LABEL, FEE_METHOD_LABEL, type FEE_METHODS, percentUnits } from './deal-terms.ts';
 import { allocateLargestRemainder, fromCents } from './money.ts';
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { LANGUAGES, type Language } from './i18n/languages.ts';
+
+export { LANGUAGES, type Language };
 
 /** The Settings object of spec section 3, with the defaults of section 9. */
 export const TIMEZONES = ['UTC+4', 'UTC+0', 'UTC-5', 'UTC-8'] as const;
@@ -18,8 +21,6 @@ export const ZONE_OF_SETTING: Record<TimezoneSetting, string> = {
 
 /** The company's IANA time zone: it decides what "today" is and how instants are shown. */
 export const companyZone = (s: Pick<Settings, 'timezone'>): string => ZONE_OF_SETTING[s.timezone] ?? 'Asia/Dubai';
-export const LANGUAGES = ['en', 'ar'] as const;
-export type Language = (typeof LANGUAGES)[number];
 export const PASSWORD_POLICIES = ['basic', 'strong', 'enterprise'] as const;
 export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 

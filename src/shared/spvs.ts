@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { daysUntil, isoDate, todayIso } from './dates.ts';
+import { isoDate } from './date-schema.ts';
+import { daysUntil, todayIso } from './dates.ts';
 import { moneyInput } from './deals.ts';
 
 export const SPV_STATUSES = ['Active', 'Dormant', 'Dissolved'] as const;

@@ -1,11 +1,10 @@
-import { LANGUAGES, type Language } from '../settings.ts';
-
 /**
  * The product's languages (issue 16, decision record 021). Catalogues live next to this file,
  * one JSON file per namespace and language (`en/deals.json`, `ar/deals.json`); English is the
  * source, and every key it has, the Arabic catalogue has too (i18n catalogue test).
  */
-export { LANGUAGES, type Language };
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
 
 export const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 

@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { type ActivityLogEntry, actorLabel, recordsLabel } from '../../../shared/activity';
-import { ACTIVITY_LABELS, ACTIVITY_TYPES, type ActivityType } from '../../../shared/constants';
+import type { ActivityLogEntry } from '../../../shared/activity';
+import { ACTIVITY_TYPES } from '../../../shared/constants';
 import { formatDate, formatDateTimeZoned, formatNumber, formatTime, zoneAbbreviation } from '../../../shared/format';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
@@ -12,20 +12,31 @@ import { SearchField } from '../../components/ui/search-field';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useUrlState } from '../../lib/url-state';
 import { useActivityLogs } from './api';
 import { formatDetails, humanizeKey } from './format-details';
+import { activityLogsText } from './i18n';
 
-export const LOAD_FAILED = 'Failed to load activity logs';
-export const EMPTY_TEXT = 'No activity logs found';
 const SEARCH_DEBOUNCE_MS = 300;
-const COLUMNS = ['Activity', 'User', 'Target User', 'Details', 'IP Address', 'Timestamp'] as const;
-
-const TYPE_OPTIONS = [{ value: '', label: 'All types' }, ...ACTIVITY_TYPES.map((t) => ({ value: t, label: ACTIVITY_LABELS[t] }))];
+const COLUMNS = ['activity', 'user', 'targetUser', 'details', 'ipAddress', 'timestamp'] as const;
 
 export function activityLabel(type: string): string {
-  return ACTIVITY_LABELS[type as ActivityType] ?? humanizeKey(type);
+  const label = enumLabel('activity', type);
+  return label === type ? humanizeKey(type) : label;
+}
+
+/** '1 record', '2,345 records', '10,000+ records' (beyond the server's count cap). */
+function recordsLabel(total: number, capped: boolean): string {
+  const n = formatNumber(total);
+  return capped ? activityLogsText.t('recordsCapped', { n }) : activityLogsText.t('records', { count: total, n });
+}
+
+/** No user at all is the system; a deleted user is unknown. */
+function actorLabel(id: string | null, name: string | null): string {
+  if (!id) return activityLogsText.t('system');
+  return name ?? activityLogsText.t('unknown');
 }
 
 function useDebouncedValue<T>(value: T, delay: number): T {
@@ -43,11 +54,16 @@ export default function ActivityLogsPage() {
   const [type, setType] = useUrlState<string>('type', '');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const logs = useActivityLogs({ search, type });
+  const { t } = activityLogsText.useT();
+  const typeOptions = [
+    { value: '', label: t('allTypes') },
+    ...ACTIVITY_TYPES.map((value) => ({ value, label: enumLabel('activity', value) })),
+  ];
 
   // The spec's toast, once per failure (a failed 'Load older' included).
   const failedAt = logs.isError ? logs.errorUpdatedAt : 0;
   useEffect(() => {
-    if (failedAt) toast.error(LOAD_FAILED, { id: 'activity-logs-failed' });
+    if (failedAt) toast.error(activityLogsText.t('loadFailed'), { id: 'activity-logs-failed' });
   }, [failedAt]);
 
   const pages = logs.data?.pages;
@@ -62,67 +78,61 @@ export default function ActivityLogsPage() {
   return (
     <>
       <PageHeader
-        title="Activity Logs"
+        title={t('title')}
         description={
           <span className="tabular" data-testid="activity-logs-total">
-            {total === undefined ? (logs.isError ? 'Records unavailable' : 'Loading records...') : records(total)}
+            {total === undefined ? (logs.isError ? t('recordsUnavailable') : t('loadingRecords')) : records(total)}
           </span>
         }
         actions={
           <ExportCsvButton
             filename="activity-logs"
             columns={[
-              { key: 'createdAt', label: 'Time' },
-              { key: 'activityType', label: 'Activity' },
-              { key: 'userName', label: 'User' },
-              { key: 'userEmail', label: 'User e-mail' },
-              { key: 'targetName', label: 'Target' },
-              { key: 'ipAddress', label: 'IP address' },
-              { key: 'detailsText', label: 'Details' },
+              { key: 'createdAt', label: t('csv.time') },
+              { key: 'activityType', label: t('csv.activity') },
+              { key: 'userName', label: t('csv.user') },
+              { key: 'userEmail', label: t('csv.userEmail') },
+              { key: 'targetName', label: t('csv.target') },
+              { key: 'ipAddress', label: t('csv.ipAddress') },
+              { key: 'detailsText', label: t('csv.details') },
             ]}
             rows={entries.map((e) => ({ ...e, detailsText: JSON.stringify(e.details) }))}
           />
         }
       />
 
-      <search aria-label="Filter activity logs" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_16rem]">
+      <search aria-label={t('filter')} className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_16rem]">
         <SearchField
           id="activity-search"
-          label="Search activity logs"
-          placeholder="Name, e-mail, IP address or details"
+          label={t('search')}
+          placeholder={t('searchPlaceholder')}
           value={searchInput}
           onChange={(v) => setSearchInput(v, { replace: true })}
           maxLength={200}
-          hint="Searches every record on the server; results update as you type."
+          hint={t('searchHint')}
         />
-        <Field label="Activity type" htmlFor="activity-type">
-          <NativeSelect id="activity-type" value={type} onChange={(e) => setType(e.target.value)} options={TYPE_OPTIONS} />
+        <Field label={t('type')} htmlFor="activity-type">
+          <NativeSelect id="activity-type" value={type} onChange={(e) => setType(e.target.value)} options={typeOptions} />
         </Field>
       </search>
 
       <div role="status" className="sr-only">
-        {logs.isPending
-          ? 'Loading activity logs...'
-          : updating
-            ? 'Updating results...'
-            : total !== undefined
-              ? `${records(total)} found`
-              : ''}
+        {logs.isPending ? t('loading') : updating ? t('updating') : total !== undefined ? t('found', { records: records(total) }) : ''}
       </div>
 
       {logs.isError && !pages ? (
-        <LoadError title={LOAD_FAILED} error={logs.error} onRetry={() => void logs.refetch()} busy={logs.isFetching} />
+        <LoadError title={t('loadFailed')} error={logs.error} onRetry={() => void logs.refetch()} busy={logs.isFetching} />
       ) : (
         <>
           <Table
-            aria-label="Activity logs"
+            aria-label={t('table')}
             aria-busy={logs.isPending || updating || undefined}
             containerClassName={cn('transition-opacity', updating && 'opacity-60')}
           >
             <THead>
               <tr>
                 {COLUMNS.map((c) => (
-                  <TH key={c}>{c}</TH>
+                  <TH key={c}>{t(`column.${c}`)}</TH>
                 ))}
               </tr>
             </THead>
@@ -130,7 +140,7 @@ export default function ActivityLogsPage() {
               {logs.isPending ? (
                 <SkeletonRows />
               ) : entries.length === 0 ? (
-                <EmptyRow colSpan={COLUMNS.length}>{EMPTY_TEXT}</EmptyRow>
+                <EmptyRow colSpan={COLUMNS.length}>{t('empty')}</EmptyRow>
               ) : (
                 entries.map((entry) => <LogRow key={entry.id} entry={entry} />)
               )}
@@ -140,12 +150,12 @@ export default function ActivityLogsPage() {
           {pages && entries.length > 0 && (
             <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
               <p className="tabular text-sm text-muted">
-                Showing {formatNumber(entries.length)} of {records(Math.max(total ?? 0, entries.length))}, newest first
+                {t('showing', { shown: formatNumber(entries.length), records: records(Math.max(total ?? 0, entries.length)) })}
               </p>
               {logs.hasNextPage && (
                 <Button variant="secondary" onClick={() => void logs.fetchNextPage()} busy={logs.isFetchingNextPage} disabled={updating}>
                   {!logs.isFetchingNextPage && <History aria-hidden="true" />}
-                  {logs.isFetchingNextPage ? 'Loading older...' : 'Load older'}
+                  {logs.isFetchingNextPage ? t('loadingOlder') : t('loadOlder')}
                 </Button>
               )}
             </div>
@@ -163,11 +173,11 @@ function Person({ id, name, email, noneLabel }: { id: string | null; name: strin
   const known = Boolean(id && name);
   return (
     <div className="max-w-40 min-w-28">
-      <span className={cn('block break-words', known ? 'font-medium text-ink-900' : 'text-muted italic')}>{label}</span>
+      <bdi className={cn('block break-words', known ? 'font-medium text-ink-900' : 'text-muted italic')}>{label}</bdi>
       {known && email && (
-        <span className="block truncate text-xs text-muted" title={email}>
+        <bdi className="block truncate text-xs text-muted" title={email}>
           {email}
-        </span>
+        </bdi>
       )}
     </div>
   );
@@ -220,7 +230,7 @@ function SkeletonRows() {
         <tr key={i} aria-hidden="true">
           {COLUMNS.map((c) => (
             <td key={c} className="border-b border-border px-3 py-3.5">
-              <div className={cn('h-4 animate-pulse rounded bg-ink-100', c === 'Details' ? 'w-48' : 'w-24')} />
+              <div className={cn('h-4 animate-pulse rounded bg-ink-100', c === 'details' ? 'w-48' : 'w-24')} />
             </td>
           ))}
         </tr>

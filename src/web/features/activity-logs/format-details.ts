@@ -1,5 +1,9 @@
-import { USER_TYPE_LABELS, type UserType } from '../../../shared/constants';
-import { formatUSD } from '../../../shared/format';
+import { formatBytes, formatUSD } from '../../../shared/format';
+import en from '../../../shared/i18n/en/activity-logs.json';
+import { enumLabel } from '../../lib/i18n';
+import { activityLogsText } from './i18n';
+
+const t = activityLogsText.t;
 
 /** One readable line of an activity log's details: 'Status: pending → active'. */
 export interface DetailLine {
@@ -19,26 +23,12 @@ const ACRONYMS: Record<string, string> = {
   id: 'ID',
 };
 
-/** Key names the details use that read better with a fixed label. */
-const KEY_LABELS: Record<string, string> = {
-  email: 'Email',
-  targetAmount: 'Target',
-  committedAmount: 'Committed',
-  expectedIrr: 'IRR',
-  riskScore: 'Risk score',
-  spvEntity: 'SPV',
-  nextStep: 'Next step',
-  userType: 'User type',
-  changedKeys: 'Changed',
-  emailFromAddress: 'From address',
-  twoFactorAuth: 'Two-factor authentication',
-  ipWhitelist: 'IP whitelist',
-  sessionTimeout: 'Session timeout',
-};
+/** Key names the details use that have a label in the catalogue (`key.*`); others are spelled out from the key. */
+const hasKeyLabel = (key: string): key is keyof typeof en.key => Object.hasOwn(en.key, key);
 
 /** 'smtpPort' → 'SMTP port', 'dealId' → 'Deal ID'. */
 export function humanizeKey(key: string): string {
-  if (KEY_LABELS[key]) return KEY_LABELS[key];
+  if (hasKeyLabel(key)) return t(`key.${key}`);
   const words = key
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -62,13 +52,13 @@ const isIdKey = (key: string) => key === 'id' || /Id$/.test(key) || /_id$/.test(
 
 function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('detail.yes') : t('detail.no');
   if (/Amount$/.test(key) && (typeof value === 'string' || typeof value === 'number')) return formatUSD(value);
-  if (key === 'userType' && typeof value === 'string') return USER_TYPE_LABELS[value as UserType] ?? value;
-  if (key === 'size' && typeof value === 'number') return formatSize(value);
+  if (key === 'userType' && typeof value === 'string') return enumLabel('userType', value);
+  if (key === 'size' && typeof value === 'number') return formatBytes(value);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) {
-    if (value.length === 0) return 'none';
+    if (value.length === 0) return t('detail.none');
     return value.map((v) => (key === 'changedKeys' && typeof v === 'string' ? humanizeKey(v) : formatValue('', v))).join(', ');
   }
   if (isChange(value)) return `${formatValue(key, value.from)} → ${formatValue(key, value.to)}`;
@@ -79,12 +69,6 @@ function formatValue(key: string, value: unknown): string {
     return parts.length ? parts.join('; ') : '—';
   }
   return String(value);
-}
-
-function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
 }
 
 /**
@@ -110,7 +94,7 @@ function genericLines(details: Record<string, unknown>, skip: ReadonlySet<string
       continue;
     }
     if (key === 'reason' && typeof value === 'string') {
-      lines.push({ label: 'Reason', value: humanizeCode(value) });
+      lines.push({ label: t('detail.reason'), value: humanizeCode(value) });
       continue;
     }
     lines.push({ label: humanizeKey(key), value: formatValue(key, value) });
@@ -126,13 +110,13 @@ function genericLines(details: Record<string, unknown>, skip: ReadonlySet<string
 export function formatDetails(activityType: string, details: unknown): DetailLine[] {
   if (!isRecord(details)) {
     if (details === null || details === undefined || details === '') return [];
-    return [{ label: 'Details', value: formatValue('', details) }];
+    return [{ label: t('detail.details'), value: formatValue('', details) }];
   }
   switch (activityType) {
     case 'user_status_change':
       if ('from' in details || 'to' in details) {
         return [
-          { label: 'Status', value: `${formatValue('status', details.from)} → ${formatValue('status', details.to)}` },
+          { label: t('detail.status'), value: `${formatValue('status', details.from)} → ${formatValue('status', details.to)}` },
           ...genericLines(details, new Set(['from', 'to'])),
         ];
       }
@@ -140,13 +124,13 @@ export function formatDetails(activityType: string, details: unknown): DetailLin
     case 'deal_created':
     case 'deal_updated': {
       const lines: DetailLine[] = [];
-      if (typeof details.title === 'string') lines.push({ label: 'Deal', value: details.title });
+      if (typeof details.title === 'string') lines.push({ label: t('detail.deal'), value: details.title });
       // The stage move repeats as top-level from/to; show it once, from the changes.
       const changes = isRecord(details.changes) ? details.changes : null;
       const skip = new Set(['title']);
       if (changes?.stage || ('from' in details && 'to' in details && activityType === 'deal_updated')) {
         if (!changes?.stage)
-          lines.push({ label: 'Stage', value: `${formatValue('stage', details.from)} → ${formatValue('stage', details.to)}` });
+          lines.push({ label: t('detail.stage'), value: `${formatValue('stage', details.from)} → ${formatValue('stage', details.to)}` });
         skip.add('from');
         skip.add('to');
       }
@@ -155,13 +139,13 @@ export function formatDetails(activityType: string, details: unknown): DetailLin
     case 'document_uploaded':
     case 'document_deleted': {
       const lines: DetailLine[] = [];
-      if (typeof details.name === 'string') lines.push({ label: 'Document', value: details.name });
+      if (typeof details.name === 'string') lines.push({ label: t('detail.document'), value: details.name });
       return [...lines, ...genericLines(details, new Set(['name']))];
     }
     case 'settings_updated':
       if (Array.isArray(details.changedKeys)) {
         return [
-          { label: 'Changed', value: formatValue('changedKeys', details.changedKeys) },
+          { label: t('detail.changed'), value: formatValue('changedKeys', details.changedKeys) },
           ...genericLines(details, new Set(['changedKeys'])),
         ];
       }

@@ -11,6 +11,7 @@ import { usePasswordPolicy } from '../../lib/password-policy';
 import { redirectTarget } from '../../lib/redirect';
 import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
+import { authText } from './i18n';
 import { NewPasswordFields } from './new-password-fields';
 
 /** Change one's own password; a user holding a generated or temporary password lands here first. */
@@ -19,6 +20,7 @@ export default function ChangePasswordPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const policy = usePasswordPolicy();
+  const { t } = authText.useT();
   const minLength = policy?.minLength ?? MIN_PASSWORD_LENGTH;
   const form = useZodForm(changePasswordForm(minLength), { defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
 
@@ -29,34 +31,27 @@ export default function ChangePasswordPage() {
   const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
       await changePassword(currentPassword, newPassword);
-      toast.success('Password changed successfully');
+      toast.success(t('changePassword.success'));
       navigate(user ? redirectTarget(location.state, user) : '/', { replace: true });
     } catch (err) {
-      toast.error(form.applyServerError(err, { fallback: 'Failed to change password' }));
+      toast.error(form.applyServerError(err, { fallback: t('changePassword.failed') }));
     }
   });
 
   return (
-    <AuthCard
-      title="Change password"
-      subtitle={
-        forced
-          ? 'You signed in with a temporary password. Choose your own password to continue.'
-          : 'Choose a new password for your account.'
-      }
-    >
+    <AuthCard title={t('changePassword.title')} subtitle={forced ? t('changePassword.forcedSubtitle') : t('changePassword.subtitle')}>
       <form onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Current password" htmlFor="cp-current" error={form.errorOf('currentPassword')} required>
+        <Field label={t('changePassword.current')} htmlFor="cp-current" error={form.errorOf('currentPassword')} required>
           <Input {...form.field('currentPassword', 'cp-current')} type="password" autoComplete="current-password" required />
         </Field>
         <NewPasswordFields form={form} newId="cp-new" confirmId="cp-confirm" policy={policy} required />
         <FormError>{form.formError}</FormError>
         <Button type="submit" size="lg" busy={form.busy}>
-          {form.busy ? 'Saving...' : 'Change Password'}
+          {form.busy ? t('changePassword.saving') : t('changePassword.submit')}
         </Button>
         {!forced && (
           <Button type="button" variant="secondary" onClick={() => navigate(homeFor(user))}>
-            Cancel
+            {t('changePassword.cancel')}
           </Button>
         )}
       </form>

@@ -1,15 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import {
-  AUTH_ERRORS,
-  checkSignUpForm,
-  LOGIN_MESSAGES,
-  SIGNUP_MESSAGES,
-  type SignUpForm,
-  signInForm,
-  signUpForm,
-} from '../../../shared/auth';
-import { INVESTOR_USER_TYPES, USER_TYPE_LABELS } from '../../../shared/constants';
+import { AUTH_ERRORS, checkSignUpForm, type SignUpForm, signInForm, signUpForm } from '../../../shared/auth';
+import { INVESTOR_USER_TYPES } from '../../../shared/constants';
 import type { PasswordPolicyInfo } from '../../../shared/password-policy';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
@@ -17,11 +9,13 @@ import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { LoadingScreen } from '../../components/ui/spinner';
-import { ApiError, apiGet } from '../../lib/api';
+import { ApiError, apiGet, serverMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
+import { enumLabel } from '../../lib/i18n';
 import { redirectTarget } from '../../lib/redirect';
 import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
+import { authText } from './i18n';
 import { EnrolStep, VerifyStep } from './two-factor-step';
 
 type Mode = 'login' | 'signup';
@@ -32,21 +26,22 @@ export default function LoginPage() {
   const location = useLocation();
   const [mode, setMode] = useState<Mode>('login');
   const [step, setStep] = useState<'verify' | 'enrol' | null>(null);
+  const { t } = authText.useT();
 
   // Login flow (spec section 4): an active user goes to the stored page or their area.
   useEffect(() => {
     if (initialized && user && user.status === 'active') navigate(redirectTarget(location.state, user), { replace: true });
   }, [initialized, user, location.state, navigate]);
 
-  if (!initialized) return <LoadingScreen label="Initializing..." />;
+  if (!initialized) return <LoadingScreen label={t('initializing')} />;
 
   const finish = async () => {
     await completeSignIn();
-    toast.success(LOGIN_MESSAGES.success);
+    toast.success(authText.t('login.success'));
   };
   if (step === 'verify')
     return (
-      <AuthCard title="Two-factor authentication" subtitle="Secure access to deal syndication platform">
+      <AuthCard title={t('twoFactor.title')} subtitle={t('subtitle')}>
         <VerifyStep
           onDone={finish}
           onCancel={() => {
@@ -58,13 +53,13 @@ export default function LoginPage() {
     );
   if (step === 'enrol')
     return (
-      <AuthCard title="Set up two-factor authentication" subtitle="Secure access to deal syndication platform">
+      <AuthCard title={t('twoFactor.enrolTitle')} subtitle={t('subtitle')}>
         <EnrolStep onDone={finish} required />
       </AuthCard>
     );
 
   return mode === 'login' ? (
-    <AuthCard title="Sign in" subtitle="Secure access to deal syndication platform">
+    <AuthCard title={t('login.title')} subtitle={t('subtitle')}>
       <LoginForm
         onSignIn={async (email, password) => {
           const res = await signIn(email, password);
@@ -75,11 +70,11 @@ export default function LoginPage() {
       />
     </AuthCard>
   ) : (
-    <AuthCard title="Investor sign-up" subtitle="Create your investor account">
+    <AuthCard title={t('signup.title')} subtitle={t('signup.subtitle')}>
       <SignUpFormView
         onDone={() => {
           setMode('login');
-          toast.success(SIGNUP_MESSAGES.afterReturn);
+          toast.success(authText.t('signup.afterReturn'));
         }}
         onSwitch={() => setMode('login')}
       />
@@ -94,6 +89,7 @@ function LoginForm({
   onSignIn: (email: string, password: string) => Promise<{ secondFactor: string | null }>;
   onSwitch: () => void;
 }) {
+  const { t } = authText.useT();
   const form = useZodForm(signInForm, { defaultValues: { email: '', password: '' } });
   const error = form.formError;
   const errorId = useId();
@@ -101,7 +97,7 @@ function LoginForm({
   const submit = form.handleSubmit(async ({ email, password }) => {
     try {
       const res = await onSignIn(email, password);
-      if (!res.secondFactor) toast.success(LOGIN_MESSAGES.success);
+      if (!res.secondFactor) toast.success(authText.t('login.success'));
     } catch (err) {
       const message = loginErrorMessage(err);
       form.setFormError(message);
@@ -111,24 +107,24 @@ function LoginForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate={false} aria-describedby={error ? errorId : undefined}>
-      <Field label="Email" htmlFor="login-email">
+      <Field label={t('login.email')} htmlFor="login-email">
         <Input {...form.register('email')} id="login-email" type="email" autoComplete="email" required />
       </Field>
-      <Field label="Password" htmlFor="login-password">
+      <Field label={t('login.password')} htmlFor="login-password">
         <Input {...form.register('password')} id="login-password" type="password" autoComplete="current-password" required />
       </Field>
       <Link
         to="/forgot-password"
         className="-mt-2 min-h-10 self-end py-2 text-sm font-medium text-gold-700 underline-offset-4 hover:underline"
       >
-        Forgot password?
+        {t('login.forgot')}
       </Link>
       <FormError id={errorId}>{error}</FormError>
       <Button type="submit" size="lg" busy={form.busy}>
-        {form.busy ? 'Signing in...' : 'Sign In'}
+        {form.busy ? t('login.submitting') : t('login.submit')}
       </Button>
       <button type="button" onClick={onSwitch} className="min-h-10 text-sm font-medium text-gold-700 underline-offset-4 hover:underline">
-        Don't have an account? Sign up as investor
+        {t('login.toSignUp')}
       </button>
     </form>
   );
@@ -137,18 +133,19 @@ function LoginForm({
 /** The login error catalogue of spec section 8. */
 function loginErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
-    if (err.code === AUTH_ERRORS.pending) return LOGIN_MESSAGES.pending;
-    if (err.code === AUTH_ERRORS.suspended) return LOGIN_MESSAGES.suspended;
-    if (err.message.includes('Invalid login credentials')) return LOGIN_MESSAGES.invalid;
-    return err.message || LOGIN_MESSAGES.failed;
+    if (err.code === AUTH_ERRORS.pending) return authText.t('login.pending');
+    if (err.code === AUTH_ERRORS.suspended) return authText.t('login.suspended');
+    if (err.message.includes('Invalid login credentials')) return authText.t('login.invalid');
+    return serverMessage(err) ?? authText.t('login.failed');
   }
-  return LOGIN_MESSAGES.failed;
+  return authText.t('login.failed');
 }
 
 const EMPTY_FORM: SignUpForm = { name: '', email: '', investorType: 'hni', password: '', confirmPassword: '' };
 
 function SignUpFormView({ onDone, onSwitch }: { onDone: () => void; onSwitch: () => void }) {
   const { signUp } = useAuth();
+  const { t } = authText.useT();
   const form = useZodForm(signUpForm, { defaultValues: EMPTY_FORM, guardUnsaved: true });
   const [policy, setPolicy] = useState<PasswordPolicyInfo | null>(null);
   useEffect(() => {
@@ -165,64 +162,62 @@ function SignUpFormView({ onDone, onSwitch }: { onDone: () => void; onSwitch: ()
     }
     try {
       await signUp({ name: values.name.trim(), email: values.email, password: values.password, investorType: values.investorType });
-      toast.success(SIGNUP_MESSAGES.success);
+      toast.success(t('signup.success'));
       form.reset(EMPTY_FORM);
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.status !== 0) {
         if (err.message.includes('already registered')) {
-          form.setFormError(SIGNUP_MESSAGES.alreadyRegisteredInline);
-          toast.error(SIGNUP_MESSAGES.alreadyRegisteredToast);
+          form.setFormError(t('signup.alreadyRegisteredInline'));
+          toast.error(t('signup.alreadyRegisteredToast'));
         } else if (err.message.includes('Database error')) {
-          form.setFormError(SIGNUP_MESSAGES.databaseInline);
-          toast.error(SIGNUP_MESSAGES.databaseToast);
+          form.setFormError(t('signup.databaseInline'));
+          toast.error(t('signup.databaseToast'));
         } else {
-          form.applyServerError(err, { fallback: SIGNUP_MESSAGES.failed, alwaysFormError: true });
-          toast.error(SIGNUP_MESSAGES.failed);
+          form.applyServerError(err, { fallback: t('signup.failed'), alwaysFormError: true });
+          toast.error(t('signup.failed'));
         }
       } else {
         console.error('Sign-up failed', err);
-        form.setFormError(SIGNUP_MESSAGES.unexpected);
-        toast.error(SIGNUP_MESSAGES.unexpected);
+        form.setFormError(t('signup.unexpected'));
+        toast.error(t('signup.unexpected'));
       }
     }
   });
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <Field label="Full Name" htmlFor="signup-name" error={form.errorOf('name')} required>
+      <Field label={t('signup.name')} htmlFor="signup-name" error={form.errorOf('name')} required>
         <Input {...form.field('name', 'signup-name')} autoComplete="name" required />
       </Field>
-      <Field label="Email" htmlFor="signup-email" error={form.errorOf('email')} required>
+      <Field label={t('signup.email')} htmlFor="signup-email" error={form.errorOf('email')} required>
         <Input {...form.field('email', 'signup-email')} type="email" autoComplete="email" required />
       </Field>
-      <Field label="Investor Type" htmlFor="signup-type" error={form.errorOf('investorType')}>
+      <Field label={t('signup.investorType')} htmlFor="signup-type" error={form.errorOf('investorType')}>
         <NativeSelect
           {...form.field('investorType', 'signup-type')}
-          options={INVESTOR_USER_TYPES.map((t) => ({ value: t, label: USER_TYPE_LABELS[t] }))}
+          options={INVESTOR_USER_TYPES.map((type) => ({ value: type, label: enumLabel('userType', type) }))}
         />
       </Field>
       <Field
-        label="Password"
+        label={t('signup.password')}
         htmlFor="signup-password"
         error={form.errorOf('password')}
         required
-        hint={policy ? `At least ${policy.minLength} characters; not a common password or your email address.` : undefined}
+        hint={policy ? t('signup.passwordHint', { count: policy.minLength }) : undefined}
       >
         <Input {...form.field('password', 'signup-password')} type="password" autoComplete="new-password" required />
       </Field>
-      <Field label="Confirm Password" htmlFor="signup-confirm" required>
+      <Field label={t('signup.confirmPassword')} htmlFor="signup-confirm" required>
         <Input {...form.register('confirmPassword')} id="signup-confirm" type="password" autoComplete="new-password" required />
       </Field>
       <FormError>{form.formError}</FormError>
-      <p className="rounded-md bg-gold-100 px-3 py-2 text-sm text-ink-900">
-        All investor accounts require administrator approval before you can sign in.
-      </p>
+      <p className="rounded-md bg-gold-100 px-3 py-2 text-sm text-ink-900">{t('signup.approvalNote')}</p>
       <Button type="submit" size="lg" busy={form.busy}>
-        {form.busy ? 'Creating Account...' : 'Create Investor Account'}
+        {form.busy ? t('signup.submitting') : t('signup.submit')}
       </Button>
       <button type="button" onClick={onSwitch} className="min-h-10 text-sm font-medium text-gold-700 underline-offset-4 hover:underline">
-        Already have an account? Sign in
+        {t('signup.toLogin')}
       </button>
     </form>
   );

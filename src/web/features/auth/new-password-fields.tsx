@@ -3,7 +3,7 @@ import type { PasswordPolicyInfo } from '../../../shared/password-policy';
 import { Field } from '../../components/ui/field';
 import type { ZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
-import { policyHint } from '../../lib/password-policy';
+import { authText } from './i18n';
 
 type NewPasswordValues = { newPassword: string; confirmPassword: string };
 
@@ -22,19 +22,20 @@ export function NewPasswordFields<T extends NewPasswordValues>({
   policy: PasswordPolicyInfo | undefined;
   required?: boolean;
 }) {
+  const { t } = authText.useT();
   const f = form as unknown as ZodForm<NewPasswordValues, NewPasswordValues>;
   return (
     <>
       <Field
-        label="New password"
+        label={t('newPassword.label')}
         htmlFor={newId}
         error={f.errorOf('newPassword')}
-        hint={policyHint(policy, MIN_PASSWORD_LENGTH)}
+        hint={t('newPassword.hint', { count: policy?.minLength ?? MIN_PASSWORD_LENGTH })}
         required={required}
       >
         <Input {...f.field('newPassword', newId, { hint: true })} type="password" autoComplete="new-password" required />
       </Field>
-      <Field label="Confirm new password" htmlFor={confirmId} error={f.errorOf('confirmPassword')} required={required}>
+      <Field label={t('newPassword.confirm')} htmlFor={confirmId} error={f.errorOf('confirmPassword')} required={required}>
         <Input {...f.field('confirmPassword', confirmId)} type="password" autoComplete="new-password" required />
       </Field>
     </>

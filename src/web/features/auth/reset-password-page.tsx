@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { resetPasswordForm } from '../../../shared/auth';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
-import { PASSWORD_RESET_DONE, RESET_LINK_INVALID } from '../../../shared/email';
 import { Button } from '../../components/ui/button';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { LoadingScreen } from '../../components/ui/spinner';
@@ -11,6 +10,7 @@ import { apiPost } from '../../lib/api';
 import { usePasswordPolicy } from '../../lib/password-policy';
 import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
+import { authText } from './i18n';
 import { NewPasswordFields } from './new-password-fields';
 
 /** The token travels in the URL fragment (#token=...), which browsers never send to a server or a log. */
@@ -24,6 +24,7 @@ export default function ResetPasswordPage() {
   const [token] = useState(tokenFromHash);
   // The Security tab's password policy, announced before submitting (the server checks it too).
   const policy = usePasswordPolicy();
+  const { t } = authText.useT();
   const minLength = policy?.minLength ?? MIN_PASSWORD_LENGTH;
   const form = useZodForm(resetPasswordForm(minLength), { defaultValues: { newPassword: '', confirmPassword: '' } });
   const check = useQuery({
@@ -37,13 +38,13 @@ export default function ResetPasswordPage() {
   if (token && check.isPending) return <LoadingScreen />;
   if (!token || check.isError) {
     return (
-      <AuthCard title="Set a new password" subtitle="Password recovery">
+      <AuthCard title={t('reset.title')} subtitle={t('reset.invalidSubtitle')}>
         <div className="flex flex-col gap-4">
           <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
-            {RESET_LINK_INVALID}
+            {t('reset.invalid')}
           </p>
           <Link to="/forgot-password" className="min-h-10 text-center text-sm font-medium text-gold-700 underline-offset-4 hover:underline">
-            Request a new link
+            {t('reset.requestNew')}
           </Link>
         </div>
       </AuthCard>
@@ -55,20 +56,20 @@ export default function ResetPasswordPage() {
       await apiPost('/api/auth/reset-password', { body: { token, password: newPassword } });
       // The link is used up: drop it from the address bar and the history entry.
       window.history.replaceState(null, '', '/reset-password');
-      toast.success(PASSWORD_RESET_DONE);
+      toast.success(t('reset.done'));
       navigate('/login', { replace: true });
     } catch (err) {
-      toast.error(form.applyServerError(err, { fallback: 'Failed to set the password', rename: { password: 'newPassword' } }));
+      toast.error(form.applyServerError(err, { fallback: t('reset.failed'), rename: { password: 'newPassword' } }));
     }
   });
 
   return (
-    <AuthCard title="Set a new password" subtitle="Choose a new password for your account. You will be signed out everywhere else.">
+    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <NewPasswordFields form={form} newId="reset-password" confirmId="reset-confirm" policy={policy} />
         <FormError>{form.formError}</FormError>
         <Button type="submit" size="lg" busy={form.busy}>
-          {form.busy ? 'Saving...' : 'Set new password'}
+          {form.busy ? t('reset.saving') : t('reset.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -2,10 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { BellOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { NOTIFICATION_TOPICS, type NotificationTopic, TOPIC_INFO } from '../../../shared/email';
+import { NOTIFICATION_TOPICS, type NotificationTopic } from '../../../shared/email';
 import { Button } from '../../components/ui/button';
-import { ApiError, apiPost } from '../../lib/api';
+import { ApiError, apiPost, serverMessage } from '../../lib/api';
+import { enumLabel } from '../../lib/i18n';
 import { AuthCard } from './auth-card';
+import { authText } from './i18n';
 
 /** The unsubscribe link of every non-essential e-mail: #token=...&topic=... (never sent to the server's logs). */
 function linkParams(): { token: string; topic: NotificationTopic | null } {
@@ -19,10 +21,12 @@ function linkParams(): { token: string; topic: NotificationTopic | null } {
 
 export default function UnsubscribePage() {
   const [{ token, topic }] = useState(linkParams);
+  const { t } = authText.useT();
   const unsubscribe = useMutation({
     mutationFn: () => apiPost('/api/notifications/unsubscribe', { body: { token, topic } }),
   });
-  const label = topic ? TOPIC_INFO[topic].label.toLowerCase() : '';
+  // "deal alerts" in an English sentence; Arabic has no case, so the label is unchanged.
+  const label = topic ? enumLabel('notificationTopic', topic).toLowerCase() : '';
   const valid = token !== '' && topic !== null;
 
   // Drop the token from the address bar once read.
@@ -31,32 +35,34 @@ export default function UnsubscribePage() {
   }, [valid]);
 
   return (
-    <AuthCard title="E-mail notifications" subtitle="Choose which e-mails you receive.">
+    <AuthCard title={t('unsubscribe.title')} subtitle={t('unsubscribe.subtitle')}>
       <div className="flex flex-col gap-4">
         {!valid ? (
           <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
-            This unsubscribe link is not valid.
+            {t('unsubscribe.invalid')}
           </p>
         ) : unsubscribe.isSuccess ? (
           <p role="status" className="flex items-start gap-2 rounded-md bg-success-100 px-3 py-3 text-sm text-success-700">
             <BellOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>{unsubscribe.data.message}</span>
+            <span>{t('unsubscribe.done', { topic: label })}</span>
           </p>
         ) : (
           <>
-            <p className="text-sm text-text">Stop receiving {label} e-mails? You can turn them on again from your profile.</p>
+            <p className="text-sm text-text">{t('unsubscribe.question', { topic: label })}</p>
             {unsubscribe.isError && (
               <p role="alert" className="rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700">
-                {unsubscribe.error instanceof ApiError ? unsubscribe.error.message : 'Something went wrong. Try again.'}
+                {unsubscribe.error instanceof ApiError
+                  ? (serverMessage(unsubscribe.error) ?? t('unsubscribe.failed'))
+                  : t('unsubscribe.failed')}
               </p>
             )}
             <Button size="lg" busy={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
-              {unsubscribe.isPending ? 'Unsubscribing...' : `Unsubscribe from ${label}`}
+              {unsubscribe.isPending ? t('unsubscribe.submitting') : t('unsubscribe.submit', { topic: label })}
             </Button>
           </>
         )}
         <Link to="/login" className="min-h-10 text-center text-sm font-medium text-gold-700 underline-offset-4 hover:underline">
-          Sign in to manage all notifications
+          {t('unsubscribe.manage')}
         </Link>
       </div>
     </AuthCard>

@@ -2,20 +2,8 @@ import { ArrowRight, CircleCheck, LogIn, Mail, MapPin, Phone } from 'lucide-reac
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { companyName, useDocumentTitle } from '../../lib/company';
-import {
-  ABOUT,
-  CALL_TO_ACTION,
-  FOOTER,
-  HERO,
-  OFFICES_INTRO,
-  OPPORTUNITIES,
-  OPPORTUNITIES_INTRO,
-  REASONS,
-  REASONS_INTRO,
-  STATS,
-  VALUE_CARDS,
-  VALUES_INTRO,
-} from './content';
+import { ABOUT_PARAGRAPHS, HIGHLIGHTS, OPPORTUNITIES, REASONS, STATS, VALUE_CARDS } from './content';
+import { landingText } from './i18n';
 import {
   button,
   Container,
@@ -37,6 +25,7 @@ export default function LandingPage() {
   const company = isPrerendering() ? COMPANY_NAME_SLOT : companyName();
   const year = isPrerendering() ? YEAR_SLOT : new Date().getFullYear();
   useDocumentTitle();
+  const { t } = landingText.useT();
   const profile = useCompanyProfile();
   const offices = profile?.offices ?? [];
   const ir = profile?.investorRelations;
@@ -47,7 +36,7 @@ export default function LandingPage() {
         href="#main"
         className="sr-only rounded-lg bg-gold-500 px-4 py-3 font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:start-3 focus:z-50"
       >
-        Skip to main content
+        {t('skipToMain')}
       </a>
 
       <header className="bg-ink-950 text-white">
@@ -57,8 +46,8 @@ export default function LandingPage() {
             <span className="text-base leading-tight font-semibold tracking-tight sm:text-lg">{company}</span>
           </div>
           <Link to="/login" className={cn(button, primary, 'shrink-0 px-4')}>
-            <LogIn aria-hidden="true" className="hidden size-4 sm:block" />
-            Investor Login
+            <LogIn aria-hidden="true" className="hidden size-4 sm:block rtl:-scale-x-100" />
+            {t('investorLogin')}
           </Link>
         </Container>
       </header>
@@ -74,22 +63,22 @@ export default function LandingPage() {
             <div className="max-w-3xl">
               <p className="inline-flex items-center gap-2 rounded-full border border-ink-700 bg-ink-900 px-3 py-1 text-sm font-medium text-gold-400">
                 <span aria-hidden="true" className="size-1.5 rounded-full bg-gold-400" />
-                {HERO.eyebrow}
+                {t('hero.eyebrow')}
               </p>
               <h1
                 id="hero-heading"
                 className="mt-6 text-4xl leading-tight font-semibold tracking-tight text-balance sm:text-5xl lg:text-6xl"
               >
-                {HERO.headline}
+                {t('hero.headline')}
               </h1>
-              <p className="mt-6 max-w-2xl text-lg text-ink-100 sm:text-xl">{HERO.text}</p>
+              <p className="mt-6 max-w-2xl text-lg text-ink-100 sm:text-xl">{t('hero.text')}</p>
               <div className="mt-10 flex flex-col gap-3 sm:flex-row">
                 <Link to="/login" className={cn(button, primary, 'px-6')}>
-                  Access Platform
-                  <ArrowRight aria-hidden="true" className="size-4" />
+                  {t('hero.accessPlatform')}
+                  <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                 </Link>
                 <button type="button" className={cn(button, secondaryOnDark, 'px-6')}>
-                  Learn More
+                  {t('hero.learnMore')}
                 </button>
               </div>
             </div>
@@ -99,14 +88,16 @@ export default function LandingPage() {
         {/* Statistics */}
         <section aria-labelledby="stats-heading" className="border-b border-border bg-surface">
           <h2 id="stats-heading" className="sr-only">
-            Key figures
+            {t('stats.heading')}
           </h2>
           <Container className="py-12 sm:py-16">
             <dl className="grid grid-cols-1 gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
               {STATS.map((stat) => (
-                <div key={stat.label} className="flex flex-col-reverse border-s-2 border-gold-500 ps-5">
-                  <dt className="mt-1 text-sm font-medium text-muted">{stat.label}</dt>
-                  <dd className="tabular text-4xl font-semibold tracking-tight text-ink-900 sm:text-5xl">{stat.value}</dd>
+                <div key={stat} className="flex flex-col-reverse border-s-2 border-gold-500 ps-5">
+                  <dt className="mt-1 text-sm font-medium text-muted">{t(`stats.${stat}.label`)}</dt>
+                  <dd className="tabular text-4xl font-semibold tracking-tight text-ink-900 sm:text-5xl">
+                    <bdi>{t(`stats.${stat}.value`)}</bdi>
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -117,14 +108,14 @@ export default function LandingPage() {
         <section aria-labelledby="about-heading" className="bg-canvas">
           <Container className="grid grid-cols-1 gap-10 py-16 sm:py-24 lg:grid-cols-5 lg:gap-16">
             <div className="lg:col-span-2">
-              <p className="text-sm font-semibold tracking-wider text-gold-700 uppercase">{ABOUT.eyebrow}</p>
+              <p className="text-sm font-semibold tracking-wider text-gold-700 uppercase">{t('about.eyebrow')}</p>
               <h2 id="about-heading" className="mt-2 text-3xl font-semibold tracking-tight text-balance text-ink-900 sm:text-4xl">
-                {ABOUT.heading}
+                {t('about.heading')}
               </h2>
             </div>
             <div className="space-y-5 text-lg leading-relaxed text-text lg:col-span-3">
-              {ABOUT.paragraphs.map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+              {ABOUT_PARAGRAPHS.map((paragraph) => (
+                <p key={paragraph}>{t(`about.${paragraph}`)}</p>
               ))}
             </div>
           </Container>
@@ -133,13 +124,16 @@ export default function LandingPage() {
         {/* Value cards */}
         <section aria-labelledby="values-heading" className="bg-canvas">
           <Container className="pb-16 sm:pb-24">
-            <SectionHeading id="values-heading" intro={VALUES_INTRO} />
+            <SectionHeading
+              id="values-heading"
+              intro={{ eyebrow: t('values.eyebrow'), heading: t('values.heading'), text: t('values.text') }}
+            />
             <ul className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-3">
               {VALUE_CARDS.map((card) => (
-                <li key={card.title} className="rounded-xl border border-border bg-surface p-6 shadow-sm sm:p-8">
+                <li key={card.key} className="rounded-xl border border-border bg-surface p-6 shadow-sm sm:p-8">
                   <IconTile icon={card.icon} />
-                  <h3 className="mt-5 text-xl font-semibold text-ink-900">{card.title}</h3>
-                  <p className="mt-3 text-muted">{card.description}</p>
+                  <h3 className="mt-5 text-xl font-semibold text-ink-900">{t(`values.${card.key}.title`)}</h3>
+                  <p className="mt-3 text-muted">{t(`values.${card.key}.description`)}</p>
                 </li>
               ))}
             </ul>
@@ -149,21 +143,24 @@ export default function LandingPage() {
         {/* Opportunities */}
         <section aria-labelledby="opportunities-heading" className="border-y border-border bg-surface">
           <Container className="py-16 sm:py-24">
-            <SectionHeading id="opportunities-heading" intro={OPPORTUNITIES_INTRO} />
+            <SectionHeading
+              id="opportunities-heading"
+              intro={{ eyebrow: t('opportunities.eyebrow'), heading: t('opportunities.heading'), text: t('opportunities.text') }}
+            />
             <ul className="mt-10 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {OPPORTUNITIES.map((opportunity) => (
                 <li
-                  key={opportunity.title}
+                  key={opportunity.key}
                   className="flex flex-col rounded-xl border border-border bg-surface p-6 shadow-sm transition-shadow hover:shadow-md"
                 >
                   <IconTile icon={opportunity.icon} />
-                  <h3 className="mt-5 text-lg font-semibold text-ink-900">{opportunity.title}</h3>
-                  <p className="mt-2 text-muted">{opportunity.description}</p>
+                  <h3 className="mt-5 text-lg font-semibold text-ink-900">{t(`opportunities.${opportunity.key}.title`)}</h3>
+                  <p className="mt-2 text-muted">{t(`opportunities.${opportunity.key}.description`)}</p>
                   <ul className="mt-5 space-y-2 border-t border-border pt-5 text-sm text-text">
-                    {opportunity.highlights.map((highlight) => (
+                    {HIGHLIGHTS.map((highlight) => (
                       <li key={highlight} className="flex items-start gap-2">
                         <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-700" />
-                        {highlight}
+                        {t(`opportunities.${opportunity.key}.${highlight}`)}
                       </li>
                     ))}
                   </ul>
@@ -176,10 +173,14 @@ export default function LandingPage() {
         {/* Six reasons */}
         <section aria-labelledby="reasons-heading" className="bg-ink-900 text-white">
           <Container className="py-16 sm:py-24">
-            <SectionHeading id="reasons-heading" intro={REASONS_INTRO} dark />
+            <SectionHeading
+              id="reasons-heading"
+              intro={{ eyebrow: t('reasons.eyebrow'), heading: t('reasons.heading'), text: t('reasons.text') }}
+              dark
+            />
             <ol className="mt-12 grid grid-cols-1 gap-x-10 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
               {REASONS.map((reason, index) => (
-                <li key={reason.title} className="flex gap-4">
+                <li key={reason} className="flex gap-4">
                   <span
                     aria-hidden="true"
                     className="tabular inline-flex size-10 shrink-0 items-center justify-center rounded-full border border-gold-500 text-sm font-semibold text-gold-400"
@@ -187,8 +188,8 @@ export default function LandingPage() {
                     {String(index + 1).padStart(2, '0')}
                   </span>
                   <div>
-                    <h3 className="text-lg font-semibold text-white">{reason.title}</h3>
-                    <p className="mt-2 text-ink-100">{reason.description}</p>
+                    <h3 className="text-lg font-semibold text-white">{t(`reasons.${reason}.title`)}</h3>
+                    <p className="mt-2 text-ink-100">{t(`reasons.${reason}.description`)}</p>
                   </div>
                 </li>
               ))}
@@ -200,7 +201,10 @@ export default function LandingPage() {
         {offices.length > 0 && (
           <section aria-labelledby="offices-heading" className="bg-canvas">
             <Container className="py-16 sm:py-24">
-              <SectionHeading id="offices-heading" intro={OFFICES_INTRO} />
+              <SectionHeading
+                id="offices-heading"
+                intro={{ eyebrow: t('offices.eyebrow'), heading: t('offices.heading'), text: t('offices.text') }}
+              />
               <ul className={cn('mt-10 grid grid-cols-1 gap-6', offices.length > 1 && 'md:grid-cols-2 lg:grid-cols-3')}>
                 {offices.map((office) => (
                   <li key={`${office.city}-${office.address}`} className="rounded-xl border border-border bg-surface p-6 shadow-sm">
@@ -223,8 +227,8 @@ export default function LandingPage() {
                           <p>
                             <a href={telHref(office.phone)} className={cn(contactLink, focusOnLight, 'tabular')}>
                               <Phone aria-hidden="true" className="size-4 shrink-0 text-gold-700" />
-                              <span className="sr-only">Phone: </span>
-                              {office.phone}
+                              <span className="sr-only">{t('offices.phone')} </span>
+                              <span dir="ltr">{office.phone}</span>
                             </a>
                           </p>
                         )}
@@ -232,8 +236,8 @@ export default function LandingPage() {
                           <p>
                             <a href={`mailto:${office.email}`} className={cn(contactLink, focusOnLight)}>
                               <Mail aria-hidden="true" className="size-4 shrink-0 text-gold-700" />
-                              <span className="sr-only">E-mail: </span>
-                              {office.email}
+                              <span className="sr-only">{t('offices.email')} </span>
+                              <span dir="ltr">{office.email}</span>
                             </a>
                           </p>
                         )}
@@ -253,17 +257,17 @@ export default function LandingPage() {
               <div className="flex flex-col gap-8 lg:flex-row lg:items-center lg:justify-between">
                 <div className="max-w-2xl">
                   <h2 id="cta-heading" className="text-3xl font-semibold tracking-tight text-balance">
-                    {CALL_TO_ACTION.heading}
+                    {t('cta.heading')}
                   </h2>
-                  <p className="mt-3 text-lg text-ink-100">{CALL_TO_ACTION.text}</p>
+                  <p className="mt-3 text-lg text-ink-100">{t('cta.text')}</p>
                 </div>
                 <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
                   <Link to="/login" className={cn(button, primary, 'px-6')}>
-                    Get Started Today
-                    <ArrowRight aria-hidden="true" className="size-4" />
+                    {t('cta.getStarted')}
+                    <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                   </Link>
                   <Link to="/login" className={cn(button, secondaryOnDark, 'px-6')}>
-                    Access Platform Now
+                    {t('cta.accessNow')}
                   </Link>
                 </div>
               </div>
@@ -271,21 +275,21 @@ export default function LandingPage() {
 
             <div className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2">
               <div className="flex flex-col rounded-xl border border-border bg-canvas p-6 sm:p-8">
-                <h3 className="text-xl font-semibold text-ink-900">{CALL_TO_ACTION.invest.heading}</h3>
-                <p className="mt-2 flex-1 text-muted">{CALL_TO_ACTION.invest.text}</p>
+                <h3 className="text-xl font-semibold text-ink-900">{t('cta.invest.heading')}</h3>
+                <p className="mt-2 flex-1 text-muted">{t('cta.invest.text')}</p>
                 <div className="mt-6">
                   <Link to="/login" className={cn(button, primary, focusOnLight)}>
-                    Join Us
-                    <ArrowRight aria-hidden="true" className="size-4" />
+                    {t('cta.invest.action')}
+                    <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                   </Link>
                 </div>
               </div>
               <div className="flex flex-col rounded-xl border border-border bg-canvas p-6 sm:p-8">
-                <h3 className="text-xl font-semibold text-ink-900">{CALL_TO_ACTION.raise.heading}</h3>
-                <p className="mt-2 flex-1 text-muted">{CALL_TO_ACTION.raise.text}</p>
+                <h3 className="text-xl font-semibold text-ink-900">{t('cta.raise.heading')}</h3>
+                <p className="mt-2 flex-1 text-muted">{t('cta.raise.text')}</p>
                 <div className="mt-6">
                   <button type="button" className={cn(button, secondaryOnLight, focusOnLight)}>
-                    Apply Here
+                    {t('cta.raise.action')}
                   </button>
                 </div>
               </div>
@@ -302,30 +306,34 @@ export default function LandingPage() {
                 <LogoMark />
                 <p className="text-lg font-semibold text-white">{company}</p>
               </div>
-              <p className="mt-4">{FOOTER.tagline}</p>
-              <p className="mt-2 text-sm">{FOOTER.regulatoryNote}</p>
+              <p className="mt-4">{t('footer.tagline')}</p>
+              <p className="mt-2 text-sm">{t('footer.regulatoryNote')}</p>
               {profile?.licenseNumber && (
                 <p className="mt-1 text-sm">
-                  DFSA licence number <span className="tabular">{profile.licenseNumber}</span>
+                  {t('footer.licence')} <bdi className="tabular">{profile.licenseNumber}</bdi>
                 </p>
               )}
               {profile?.legalName && <p className="mt-4 text-sm">{profile.legalName}</p>}
-              {profile?.registeredOffice && <p className="mt-1 text-sm">Registered office: {profile.registeredOffice}</p>}
+              {profile?.registeredOffice && (
+                <p className="mt-1 text-sm">{t('footer.registeredOffice', { address: profile.registeredOffice })}</p>
+              )}
               {ir && (ir.email || ir.phone) && (
                 <div className="mt-4 flex flex-col items-start">
-                  <p className="text-sm font-semibold text-white">Investor relations{ir.name ? `: ${ir.name}` : ''}</p>
+                  <p className="text-sm font-semibold text-white">
+                    {ir.name ? t('footer.investorRelationsNamed', { name: ir.name }) : t('footer.investorRelations')}
+                  </p>
                   {ir.email && (
                     <a href={`mailto:${ir.email}`} className={cn(contactLink, 'text-gold-400')}>
                       <Mail aria-hidden="true" className="size-4 shrink-0" />
-                      <span className="sr-only">Investor relations e-mail: </span>
-                      {ir.email}
+                      <span className="sr-only">{t('footer.investorRelationsEmail')} </span>
+                      <span dir="ltr">{ir.email}</span>
                     </a>
                   )}
                   {ir.phone && (
                     <a href={telHref(ir.phone)} className={cn(contactLink, 'tabular text-gold-400')}>
                       <Phone aria-hidden="true" className="size-4 shrink-0" />
-                      <span className="sr-only">Investor relations phone: </span>
-                      {ir.phone}
+                      <span className="sr-only">{t('footer.investorRelationsPhone')} </span>
+                      <span dir="ltr">{ir.phone}</span>
                     </a>
                   )}
                 </div>
@@ -334,7 +342,7 @@ export default function LandingPage() {
 
             {offices.length > 0 && (
               <div className="lg:col-span-2">
-                <h2 className="text-sm font-semibold tracking-wider text-gold-400 uppercase">Contact</h2>
+                <h2 className="text-sm font-semibold tracking-wider text-gold-400 uppercase">{t('footer.contact')}</h2>
                 <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-3">
                   {offices.map((office) => (
                     <li key={`${office.city}-${office.address}`}>
@@ -342,14 +350,14 @@ export default function LandingPage() {
                       <address className="flex flex-col items-start not-italic">
                         {office.phone && (
                           <a href={telHref(office.phone)} className={cn(contactLink, 'tabular text-sm')}>
-                            <span className="sr-only">{office.city} phone: </span>
-                            {office.phone}
+                            <span className="sr-only">{t('footer.officePhone', { city: office.city })} </span>
+                            <span dir="ltr">{office.phone}</span>
                           </a>
                         )}
                         {office.email && (
                           <a href={`mailto:${office.email}`} className={cn(contactLink, 'text-sm')}>
-                            <span className="sr-only">{office.city} e-mail: </span>
-                            {office.email}
+                            <span className="sr-only">{t('footer.officeEmail', { city: office.city })} </span>
+                            <span dir="ltr">{office.email}</span>
                           </a>
                         )}
                       </address>
@@ -361,9 +369,9 @@ export default function LandingPage() {
           </div>
 
           <div className="mt-12 border-t border-ink-800 pt-8 text-sm">
-            <p>{FOOTER.disclaimer}</p>
+            <p>{t('footer.disclaimer')}</p>
             <p className="mt-4">
-              © <span className="tabular">{year}</span> {company}. All rights reserved.
+              © <span className="tabular">{year}</span> {t('footer.rights', { company })}
             </p>
           </div>
         </Container>

@@ -1,5 +1,6 @@
 import { Inbox, MessageSquarePlus, Reply, Search } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import type { MessageThreadSummary } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
@@ -10,18 +11,8 @@ import { LoadError } from '../../components/ui/load-error';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { useThreadList } from './api';
-import {
-  AttachmentIcon,
-  ComposeDialog,
-  MESSAGE_TEXT,
-  type OpenThread,
-  PriorityBadge,
-  StatusBadge,
-  ThreadDate,
-  ThreadDialog,
-} from './message-ui';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { messagesText } from './i18n';
+import { AttachmentIcon, ComposeDialog, type OpenThread, PriorityBadge, StatusBadge, ThreadDate, ThreadDialog } from './message-ui';
 
 function matches(t: MessageThreadSummary, q: string): boolean {
   if (!q) return true;
@@ -31,6 +22,7 @@ function matches(t: MessageThreadSummary, q: string): boolean {
 /** Messages (/admin/messages): every investor conversation, to read and answer. */
 export default function AdminInboxPage() {
   const list = useThreadList('admin');
+  const { t } = messagesText.useT();
   const [composing, setComposing] = useState(false);
   const [open, setOpen] = useState<OpenThread | null>(null);
   const [unreadOnly, setUnreadOnly] = useState(false);
@@ -64,34 +56,33 @@ export default function AdminInboxPage() {
   return (
     <>
       <PageHeader
-        title="Messages"
+        title={t('admin.title')}
         description={
           list.data ? (
             <span className="tabular">
-              {plural(unreadMessages, 'unread message', 'unread messages')} ·{' '}
-              {plural(list.data.counts.total, 'conversation', 'conversations')}
+              {t('admin.unreadMessages', { count: unreadMessages })} · {t('admin.conversations', { count: list.data.counts.total })}
             </span>
           ) : (
-            'Investor conversations'
+            t('admin.description')
           )
         }
         actions={
           <Button onClick={() => setComposing(true)}>
             <MessageSquarePlus aria-hidden="true" />
-            New Message
+            {t('newMessage')}
           </Button>
         }
       />
 
       <Card className="mb-4 p-4">
         <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-end">
-          <Field label="Search messages" htmlFor={id('search')}>
+          <Field label={t('admin.search')} htmlFor={id('search')}>
             <div className="relative">
               <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted" />
               <Input
                 id={id('search')}
                 type="search"
-                placeholder="Investor, subject or text"
+                placeholder={t('admin.searchPlaceholder')}
                 className="ps-9"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
@@ -99,41 +90,41 @@ export default function AdminInboxPage() {
             </div>
           </Field>
           <fieldset className="flex flex-wrap items-center gap-x-5 gap-y-1">
-            <legend className="sr-only">Filters</legend>
-            <Check id={id('unread')} label="Unread only" checked={unreadOnly} onChange={setUnreadOnly} />
-            <Check id={id('high')} label="High priority" checked={highOnly} onChange={setHighOnly} />
+            <legend className="sr-only">{t('admin.filters')}</legend>
+            <Check id={id('unread')} label={t('admin.unreadOnly')} checked={unreadOnly} onChange={setUnreadOnly} />
+            <Check id={id('high')} label={t('admin.highOnly')} checked={highOnly} onChange={setHighOnly} />
           </fieldset>
         </div>
       </Card>
 
       {list.isPending ? (
-        <ListSkeleton label="Loading messages..." rowClassName="h-32" />
+        <ListSkeleton label={t('loading')} rowClassName="h-32" />
       ) : list.isError ? (
-        <LoadError title={MESSAGE_TEXT.loadFailed} error={list.error} busy={list.isFetching} onRetry={() => void list.refetch()} />
+        <LoadError title={t('loadFailed')} error={list.error} busy={list.isFetching} onRetry={() => void list.refetch()} />
       ) : list.data.threads.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 p-10 text-center">
           <Inbox aria-hidden="true" className="size-8 text-muted" />
-          <p className="font-medium text-ink-900">{MESSAGE_TEXT.empty}</p>
-          <p className="text-sm text-muted">Conversations with investors will appear here. Use New Message to write to one.</p>
+          <p className="font-medium text-ink-900">{t('empty')}</p>
+          <p className="text-sm text-muted">{t('admin.emptyHint')}</p>
         </Card>
       ) : (
-        <section aria-label="Conversations">
+        <section aria-label={t('admin.list')}>
           <p className="mb-2 text-sm text-muted" aria-live="polite">
             {filtered
-              ? `Showing ${shown.length} of ${plural(list.data.threads.length, 'conversation', 'conversations')}`
-              : plural(list.data.threads.length, 'conversation', 'conversations')}
+              ? t('admin.showing', { shown: shown.length, count: list.data.threads.length })
+              : t('admin.conversations', { count: list.data.threads.length })}
           </p>
           {shown.length === 0 ? (
             <Card className="flex flex-col items-center gap-3 p-8 text-center">
-              <p className="font-medium text-ink-900">No conversations match these filters</p>
+              <p className="font-medium text-ink-900">{t('admin.noMatch')}</p>
               <Button variant="secondary" size="sm" onClick={clearFilters}>
-                Clear filters
+                {t('admin.clearFilters')}
               </Button>
             </Card>
           ) : (
             <ul className="flex flex-col gap-3">
-              {shown.map((t) => (
-                <InboxItem key={t.id} thread={t} onOpen={openThread} />
+              {shown.map((thread) => (
+                <InboxItem key={thread.id} thread={thread} onOpen={openThread} />
               ))}
             </ul>
           )}
@@ -172,6 +163,7 @@ function InboxItem({
 }) {
   const subjectId = useId();
   const unread = thread.status === 'Unread';
+  const { t } = messagesText.useT();
   return (
     <li
       className={cn(
@@ -182,10 +174,10 @@ function InboxItem({
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-semibold text-ink-900">{thread.investorName}</span>
+            <bdi className="font-semibold text-ink-900">{thread.investorName}</bdi>
             {thread.unreadCount > 0 && (
               <span className="tabular rounded-full bg-gold-500 px-2 py-0.5 text-xs font-semibold text-ink-950">
-                {thread.unreadCount} unread
+                {t('admin.unreadCount', { count: thread.unreadCount })}
               </span>
             )}
           </p>
@@ -201,7 +193,12 @@ function InboxItem({
           </h3>
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
             <span>
-              From <span className="font-medium text-text">{thread.from}</span>
+              <Trans
+                t={t}
+                i18nKey="from"
+                values={{ name: thread.from }}
+                components={{ name: <span className="font-medium text-text" /> }}
+              />
             </span>
             <span aria-hidden="true">·</span>
             <ThreadDate iso={thread.date} />
@@ -223,7 +220,7 @@ function InboxItem({
           onClick={(e) => onOpen(thread.id, 'reply', e.currentTarget)}
         >
           <Reply aria-hidden="true" />
-          Reply
+          {t('reply')}
         </Button>
       </div>
     </li>

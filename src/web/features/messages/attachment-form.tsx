@@ -1,14 +1,14 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { MESSAGE_ATTACHMENT_EXTENSIONS } from '../../../shared/portal';
+import { formatBytes } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Progress } from '../../components/ui/progress';
 import { ApiError } from '../../lib/api';
 import { errorMessage } from './api';
-
-import { ACCEPT, checkAttachment, formatBytes } from './message-parts';
+import { messagesText } from './i18n';
+import { ACCEPT, ALLOWED_EXTENSIONS, checkAttachment } from './message-parts';
 
 export function AttachmentField({
   id,
@@ -25,9 +25,16 @@ export function AttachmentField({
   inputKey: number;
   onChange: (file: File | null) => void;
 }) {
-  const hint = file ? `${file.name} · ${formatBytes(file.size)}` : `Optional. Allowed: ${MESSAGE_ATTACHMENT_EXTENSIONS.join(', ')}`;
+  const { t } = messagesText.useT();
+  const hint = file ? (
+    <>
+      <bdi>{file.name}</bdi> · <span className="tabular">{formatBytes(file.size)}</span>
+    </>
+  ) : (
+    t('attachment.optional', { allowed: ALLOWED_EXTENSIONS })
+  );
   return (
-    <Field label="Attachment" htmlFor={id} error={error} hint={hint}>
+    <Field label={t('attachment.label')} htmlFor={id} error={error} hint={hint}>
       <div className="flex items-center gap-2">
         <Input
           key={inputKey}
@@ -45,7 +52,7 @@ export function AttachmentField({
             size="icon"
             disabled={disabled}
             onClick={() => onChange(null)}
-            aria-label="Remove attachment"
+            aria-label={t('attachment.remove')}
           >
             <X aria-hidden="true" />
           </Button>
@@ -56,12 +63,13 @@ export function AttachmentField({
 }
 
 export function SendingProgress({ progress, fileName }: { progress: number; fileName: string }) {
+  const { t } = messagesText.useT();
   return (
     <div className="flex flex-col gap-1.5" aria-live="polite">
       <p className="text-sm text-muted">
-        Sending {fileName}... <span className="tabular">{Math.round(progress)}%</span>
+        {t('attachment.sending', { name: fileName })} <span className="tabular">{Math.round(progress)}%</span>
       </p>
-      <Progress value={progress} label="Upload progress" showValue />
+      <Progress value={progress} label={t('attachment.progress')} showValue />
     </div>
   );
 }
@@ -109,8 +117,8 @@ export function applyFailure(err: unknown, setErrors: (e: Record<string, string>
   const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
   const message = errorMessage(err);
   if (Object.keys(fields).length) setErrors(fields);
-  else if (err instanceof ApiError && err.status === 413) setErrors({ file: message ?? 'The file is too large' });
-  else setErrors({ form: message ?? 'Please try again.' });
+  else if (err instanceof ApiError && err.status === 413) setErrors({ file: message ?? messagesText.t('tooLarge') });
+  else setErrors({ form: message ?? messagesText.t('tryAgain') });
   return message;
 }
 

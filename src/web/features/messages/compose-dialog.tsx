@@ -9,11 +9,13 @@ import { FormError, useZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { sharedFormSchema } from '../../lib/form-schema';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { refreshAfterChange, type Side, sendNewMessage, useRecipients } from './api';
 import { AttachmentField, applyFailure, isAbort, SendingProgress, useAttachmentForm } from './attachment-form';
-import { checkAttachment, MESSAGE_TEXT } from './message-parts';
+import { messagesText } from './i18n';
+import { checkAttachment } from './message-parts';
 
 // ---------------------------------------------------------------------------------------------
 // New message
@@ -30,7 +32,7 @@ export const EMPTY_DRAFT: ComposeDraft = { investorId: '', subject: '', body: ''
 /** newMessageFields (the server's rules) over the typed draft; an admin also chooses the investor. */
 const composeSchema = (side: Side) =>
   sharedFormSchema(['investorId', 'subject', 'body', 'priority'], newMessageFields, (v) => v, {
-    required: side === 'admin' ? { investorId: 'Choose an investor' } : {},
+    required: side === 'admin' ? { investorId: messagesText.t('compose.chooseInvestor') } : {},
   });
 
 /**
@@ -49,6 +51,7 @@ export function ComposeDialog({
   onSent?: (threadId: string) => void;
 }) {
   const qc = useQueryClient();
+  const { t } = messagesText.useT();
   const form = useZodForm(composeSchema(side), { defaultValues: EMPTY_DRAFT, shouldFocusError: false });
   const att = useAttachmentForm();
   // A typed message is kept while the dialog is closed, but leaving the page would lose it.
@@ -90,7 +93,7 @@ export function ComposeDialog({
       try {
         const draft = { ...form.getValues(), priority };
         const { threadId } = await sendNewMessage(side, draft, att.file, { onProgress: att.setProgress, signal: controller.signal });
-        toast.success(MESSAGE_TEXT.sent);
+        toast.success(t('toast.sent'));
         form.reset(EMPTY_DRAFT);
         att.resetFile();
         att.setErrors({});
@@ -98,8 +101,8 @@ export function ComposeDialog({
         onOpenChange(false);
         onSent?.(threadId);
       } catch (err) {
-        if (isAbort(err)) toast(`Sending cancelled`);
-        else toast.error(MESSAGE_TEXT.sendFailed, { description: applyFailure(err, att.setErrors) });
+        if (isAbort(err)) toast(t('toast.cancelled'));
+        else toast.error(t('toast.sendFailed'), { description: applyFailure(err, att.setErrors) });
       } finally {
         att.abortRef.current = null;
         att.setProgress(null);
@@ -112,26 +115,27 @@ export function ComposeDialog({
     },
   );
 
-  const recipientOptions = (recipients.data ?? []).map((r) => ({ value: r.id, label: r.email ? `${r.name} (${r.email})` : r.name }));
+  const recipientOptions = (recipients.data ?? []).map((r) => ({
+    value: r.id,
+    label: r.email ? t('compose.recipient', { name: r.name, email: r.email }) : r.name,
+  }));
 
   return (
     <Dialog open={open} onOpenChange={(o) => (!att.sending || o) && onOpenChange(o)}>
       <DialogContent size="lg" aria-describedby={`${uid}-desc`}>
         <DialogHeader>
-          <DialogTitle>New Message</DialogTitle>
+          <DialogTitle>{t('compose.title')}</DialogTitle>
           <DialogDescription id={`${uid}-desc`}>
-            {side === 'investor'
-              ? 'Write to the investment team. Only you and our team can read this conversation.'
-              : 'Start a conversation with an investor.'}
+            {side === 'investor' ? t('compose.investorDescription') : t('compose.adminDescription')}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="New message">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('compose.form')}>
           {side === 'admin' && (
             <Field
-              label="Investor"
+              label={t('compose.investor')}
               htmlFor={id('investorId')}
               error={errorOf('investorId')}
-              hint={recipients.isError ? 'Investors could not be loaded. Close and try again.' : undefined}
+              hint={recipients.isError ? t('compose.investorsFailed') : undefined}
               required
             >
               <NativeSelect
@@ -139,12 +143,12 @@ export function ComposeDialog({
                 {...fieldProps(id('investorId'), errorOf('investorId'), recipients.isError)}
                 required
                 disabled={att.sending || recipients.isPending}
-                placeholder={recipients.isPending ? 'Loading investors...' : 'Select an investor'}
+                placeholder={recipients.isPending ? t('compose.loadingInvestors') : t('compose.selectInvestor')}
                 options={recipientOptions}
               />
             </Field>
           )}
-          <Field label="Subject" htmlFor={id('subject')} error={errorOf('subject')} required>
+          <Field label={t('compose.subject')} htmlFor={id('subject')} error={errorOf('subject')} required>
             <Input
               {...form.register('subject')}
               {...fieldProps(id('subject'), errorOf('subject'))}
@@ -153,7 +157,7 @@ export function ComposeDialog({
               disabled={att.sending}
             />
           </Field>
-          <Field label="Message" htmlFor={id('body')} error={errorOf('body')} required>
+          <Field label={t('compose.message')} htmlFor={id('body')} error={errorOf('body')} required>
             <Textarea
               {...form.register('body')}
               {...fieldProps(id('body'), errorOf('body'))}
@@ -163,12 +167,12 @@ export function ComposeDialog({
               disabled={att.sending}
             />
           </Field>
-          <Field label="Priority" htmlFor={id('priority')} error={errorOf('priority')}>
+          <Field label={t('compose.priority')} htmlFor={id('priority')} error={errorOf('priority')}>
             <NativeSelect
               {...form.register('priority')}
               {...fieldProps(id('priority'), errorOf('priority'))}
               disabled={att.sending}
-              options={[...MESSAGE_PRIORITIES].reverse().map((p) => ({ value: p, label: p }))}
+              options={[...MESSAGE_PRIORITIES].reverse().map((p) => ({ value: p, label: enumLabel('messagePriority', p) }))}
             />
           </Field>
           <AttachmentField
@@ -184,16 +188,16 @@ export function ComposeDialog({
           <DialogFooter>
             {att.sending ? (
               <Button type="button" variant="secondary" onClick={() => att.abortRef.current?.abort()}>
-                Cancel Sending
+                {t('compose.cancelSending')}
               </Button>
             ) : (
               <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-                Cancel
+                {t('compose.cancel')}
               </Button>
             )}
             <Button type="submit" busy={att.sending}>
               {!att.sending && <Send aria-hidden="true" />}
-              {att.sending ? 'Sending...' : 'Send Message'}
+              {att.sending ? t('compose.sending') : t('compose.send')}
             </Button>
           </DialogFooter>
         </form>

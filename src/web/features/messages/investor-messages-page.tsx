@@ -1,6 +1,7 @@
 import { AlertTriangle, Eye, Inbox, Mail, MailOpen, MessageSquarePlus, Reply, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { type MessageThreadSummary, SECURE_COMMUNICATION_NOTICE } from '../../../shared/portal';
+import { Trans } from 'react-i18next';
+import type { MessageThreadSummary } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -8,20 +9,13 @@ import { LoadError } from '../../components/ui/load-error';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { useThreadList } from './api';
-import {
-  AttachmentIcon,
-  ComposeDialog,
-  MESSAGE_TEXT,
-  type OpenThread,
-  PriorityBadge,
-  StatusBadge,
-  ThreadDate,
-  ThreadDialog,
-} from './message-ui';
+import { messagesText } from './i18n';
+import { AttachmentIcon, ComposeDialog, type OpenThread, PriorityBadge, StatusBadge, ThreadDate, ThreadDialog } from './message-ui';
 
 /** Secure Messages (/investor/messages): the investor's conversations with the team. */
 export default function InvestorMessagesPage() {
   const list = useThreadList('investor');
+  const { t } = messagesText.useT();
   const [composing, setComposing] = useState(false);
   const [open, setOpen] = useState<OpenThread | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -38,40 +32,40 @@ export default function InvestorMessagesPage() {
   return (
     <>
       <PageHeader
-        title="Secure Messages"
-        description="Encrypted communication with the team"
+        title={t('investor.title')}
+        description={t('investor.description')}
         actions={
           <Button onClick={() => setComposing(true)}>
             <MessageSquarePlus aria-hidden="true" />
-            New Message
+            {t('newMessage')}
           </Button>
         }
       />
 
-      <section aria-label="Message summary" className="mb-6 grid grid-cols-3 gap-2 sm:gap-4">
-        <StatCard label="Total Messages" value={counts?.total} icon={<Mail aria-hidden="true" className="size-5" />} />
-        <StatCard label="Unread Messages" value={counts?.unread} icon={<MailOpen aria-hidden="true" className="size-5" />} accent />
-        <StatCard label="High Priority" value={counts?.high} icon={<AlertTriangle aria-hidden="true" className="size-5" />} />
+      <section aria-label={t('investor.summary')} className="mb-6 grid grid-cols-3 gap-2 sm:gap-4">
+        <StatCard label={t('investor.total')} value={counts?.total} icon={<Mail aria-hidden="true" className="size-5" />} />
+        <StatCard label={t('investor.unread')} value={counts?.unread} icon={<MailOpen aria-hidden="true" className="size-5" />} accent />
+        <StatCard label={t('investor.high')} value={counts?.high} icon={<AlertTriangle aria-hidden="true" className="size-5" />} />
       </section>
 
       <section aria-labelledby={listHeadingId}>
         <h2 id={listHeadingId} className="mb-3 text-lg font-semibold text-ink-900">
-          Messages
+          {t('investor.listHeading')}
         </h2>
         {list.isPending ? (
-          <ListSkeleton label="Loading messages..." rowClassName="h-40" />
+          <ListSkeleton label={t('loading')} rowClassName="h-40" />
         ) : list.isError ? (
-          <LoadError title={MESSAGE_TEXT.loadFailed} error={list.error} busy={list.isFetching} onRetry={() => void list.refetch()} />
+          <LoadError title={t('loadFailed')} error={list.error} busy={list.isFetching} onRetry={() => void list.refetch()} />
         ) : list.data.threads.length === 0 ? (
           <Card className="flex flex-col items-center gap-2 p-10 text-center">
             <Inbox aria-hidden="true" className="size-8 text-muted" />
-            <p className="font-medium text-ink-900">{MESSAGE_TEXT.empty}</p>
-            <p className="text-sm text-muted">Use New Message to write to the investment team.</p>
+            <p className="font-medium text-ink-900">{t('empty')}</p>
+            <p className="text-sm text-muted">{t('investor.emptyHint')}</p>
           </Card>
         ) : (
           <ul className="flex flex-col gap-3">
-            {list.data.threads.map((t) => (
-              <ThreadItem key={t.id} thread={t} onOpen={openThread} />
+            {list.data.threads.map((thread) => (
+              <ThreadItem key={thread.id} thread={thread} onOpen={openThread} />
             ))}
           </ul>
         )}
@@ -83,9 +77,9 @@ export default function InvestorMessagesPage() {
         </span>
         <div>
           <h2 id={noticeId} className="font-semibold text-ink-900">
-            Secure Communication
+            {t('investor.secureTitle')}
           </h2>
-          <p className="mt-1 text-sm text-text">{SECURE_COMMUNICATION_NOTICE}</p>
+          <p className="mt-1 text-sm text-text">{t('investor.secureNotice')}</p>
         </div>
       </section>
 
@@ -126,6 +120,7 @@ function ThreadItem({
 }) {
   const subjectId = useId();
   const unread = thread.status === 'Unread';
+  const { t } = messagesText.useT();
   return (
     <li
       className={cn(
@@ -140,7 +135,12 @@ function ThreadItem({
           </h3>
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
             <span>
-              From <span className="font-medium text-text">{thread.from}</span>
+              <Trans
+                t={t}
+                i18nKey="from"
+                values={{ name: thread.from }}
+                components={{ name: <span className="font-medium text-text" /> }}
+              />
             </span>
             <span aria-hidden="true">·</span>
             <ThreadDate iso={thread.date} />
@@ -156,11 +156,11 @@ function ThreadItem({
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" aria-describedby={subjectId} onClick={(e) => onOpen(thread.id, 'reply', e.currentTarget)}>
           <Reply aria-hidden="true" />
-          Reply
+          {t('reply')}
         </Button>
         <Button variant="secondary" size="sm" aria-describedby={subjectId} onClick={(e) => onOpen(thread.id, 'view', e.currentTarget)}>
           <Eye aria-hidden="true" />
-          View Full Message
+          {t('investor.viewFull')}
         </Button>
       </div>
     </li>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, RotateCw, Send } from 'lucide-react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { formatDateTimeZoned } from '../../../shared/format';
+import { formatBytes, formatDateTimeZoned } from '../../../shared/format';
 import { type MessageThread, replyFields, type ThreadMessage } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -15,7 +15,8 @@ import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { attachmentUrl, downloadAttachment, errorMessage, refreshAfterChange, type Side, sendReply, useThread } from './api';
 import { AttachmentField, applyFailure, isAbort, SendingProgress, useAttachmentForm } from './attachment-form';
-import { checkAttachment, formatBytes, MESSAGE_TEXT, PriorityBadge } from './message-parts';
+import { messagesText } from './i18n';
+import { checkAttachment, PriorityBadge } from './message-parts';
 
 // ---------------------------------------------------------------------------------------------
 // Thread view with reply
@@ -48,6 +49,7 @@ export function ThreadDialog({
   const contentRef = useRef<HTMLDivElement>(null);
   const uid = useId();
   const data = thread.data;
+  const { t } = messagesText.useT();
 
   // Once the messages are in, keep the reply box in view when replying.
   useEffect(() => {
@@ -73,38 +75,32 @@ export function ThreadDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle className="break-words">{data?.subject ?? 'Conversation'}</DialogTitle>
+          <DialogTitle className="break-words">{data?.subject ?? t('thread.conversation')}</DialogTitle>
           <DialogDescription id={`${uid}-desc`}>
-            {data
-              ? side === 'admin'
-                ? `Conversation with ${data.investorName}`
-                : 'Conversation with the investment team'
-              : 'Loading the conversation...'}
+            {data ? (side === 'admin' ? t('thread.withInvestor', { name: data.investorName }) : t('thread.withTeam')) : t('thread.loading')}
           </DialogDescription>
           {data && (
             <div className="flex flex-wrap items-center gap-2 pt-1">
               <PriorityBadge priority={data.priority} />
-              <span className="text-sm text-muted">
-                {data.messages.length} {data.messages.length === 1 ? 'message' : 'messages'}
-              </span>
+              <span className="text-sm text-muted">{t('thread.messages', { count: data.messages.length })}</span>
             </div>
           )}
         </DialogHeader>
 
         {thread.isPending ? (
           <div className="flex items-center gap-3 py-6 text-sm text-muted">
-            <Spinner label="Loading the conversation" />
-            <span aria-hidden="true">Loading...</span>
+            <Spinner label={t('thread.spinner')} />
+            <span aria-hidden="true">{t('thread.loadingShort')}</span>
           </div>
         ) : thread.isError ? (
           <div className="rounded-md bg-danger-100 p-4 text-sm text-danger-700">
             <p role="alert" className="font-medium">
-              {MESSAGE_TEXT.threadFailed}
+              {t('thread.failed')}
             </p>
-            <p className="mt-1">{errorMessage(thread.error) ?? 'Check your connection, then try again.'}</p>
+            <p className="mt-1">{errorMessage(thread.error) ?? t('thread.checkConnection')}</p>
             <Button variant="secondary" size="sm" className="mt-3" busy={thread.isFetching} onClick={() => void thread.refetch()}>
               <RotateCw aria-hidden="true" />
-              Try again
+              {t('thread.tryAgain')}
             </Button>
           </div>
         ) : (
@@ -118,8 +114,9 @@ export function ThreadDialog({
 }
 
 export function MessageList({ side, thread }: { side: Side; thread: MessageThread }) {
+  const { t } = messagesText.useT();
   return (
-    <ol aria-label="Messages in this conversation" className="flex flex-col gap-3">
+    <ol aria-label={t('thread.list')} className="flex flex-col gap-3">
       {thread.messages.map((m) => (
         <MessageItem key={m.id} side={side} message={m} />
       ))}
@@ -129,7 +126,8 @@ export function MessageList({ side, thread }: { side: Side; thread: MessageThrea
 
 export function MessageItem({ side, message }: { side: Side; message: ThreadMessage }) {
   const own = message.senderRole === side;
-  const roleLabel = message.senderRole === 'admin' ? 'Team' : 'Investor';
+  const { t } = messagesText.useT();
+  const roleLabel = message.senderRole === 'admin' ? t('thread.team') : t('thread.investorRole');
   return (
     <li
       className={cn(
@@ -140,7 +138,7 @@ export function MessageItem({ side, message }: { side: Side; message: ThreadMess
     >
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="text-sm">
-          <span className="font-semibold text-ink-900">{message.senderName}</span>
+          <bdi className="font-semibold text-ink-900">{message.senderName}</bdi>
           <span className="text-muted"> · {roleLabel}</span>
         </p>
         <time dateTime={message.createdAt} className="tabular text-xs text-muted">
@@ -164,13 +162,14 @@ export function AttachmentLink({
   attachment: NonNullable<ThreadMessage['attachment']>;
 }) {
   const [busy, setBusy] = useState(false);
+  const { t } = messagesText.useT();
   async function download() {
     if (busy) return;
     setBusy(true);
     try {
       await downloadAttachment(side, messageId, attachment.name);
     } catch (err) {
-      toast.error(MESSAGE_TEXT.downloadFailed, { description: errorMessage(err) });
+      toast.error(t('toast.downloadFailed'), { description: errorMessage(err) });
     } finally {
       setBusy(false);
     }
@@ -188,8 +187,8 @@ export function AttachmentLink({
     >
       {busy ? <Spinner className="size-4" /> : <Download aria-hidden="true" className="size-4 shrink-0 text-gold-600" />}
       <span className="truncate">
-        <span className="sr-only">Download </span>
-        {attachment.name}
+        <span className="sr-only">{t('thread.download')} </span>
+        <bdi>{attachment.name}</bdi>
       </span>
       <span className="tabular shrink-0 text-xs font-normal text-muted">{formatBytes(attachment.size)}</span>
     </a>
@@ -208,6 +207,7 @@ export function ReplyForm({
   disabled?: boolean;
 }) {
   const qc = useQueryClient();
+  const { t } = messagesText.useT();
   const form = useZodForm(replyFields, { defaultValues: { body: '' }, shouldFocusError: false });
   const att = useAttachmentForm();
   const body = String(form.watch('body') ?? '');
@@ -239,15 +239,15 @@ export function ReplyForm({
           onProgress: att.setProgress,
           signal: controller.signal,
         });
-        toast.success(MESSAGE_TEXT.replySent);
+        toast.success(t('toast.replySent'));
         form.reset({ body: '' });
         att.resetFile();
         att.setErrors({});
         await qc.invalidateQueries({ queryKey: messageKeys.thread(side, threadId) });
         void refreshAfterChange(qc, side);
       } catch (err) {
-        if (isAbort(err)) toast('Sending cancelled');
-        else toast.error(MESSAGE_TEXT.replyFailed, { description: applyFailure(err, att.setErrors) });
+        if (isAbort(err)) toast(t('toast.cancelled'));
+        else toast.error(t('toast.replyFailed'), { description: applyFailure(err, att.setErrors) });
       } finally {
         att.abortRef.current = null;
         att.setProgress(null);
@@ -261,8 +261,8 @@ export function ReplyForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Reply" className="flex flex-col gap-3 border-t border-border pt-4">
-      <Field label="Message" htmlFor={id('body')} error={bodyError} required>
+    <form onSubmit={submit} noValidate aria-label={t('thread.replyForm')} className="flex flex-col gap-3 border-t border-border pt-4">
+      <Field label={t('thread.message')} htmlFor={id('body')} error={bodyError} required>
         <Textarea
           {...bodyField}
           ref={(el) => {
@@ -273,7 +273,7 @@ export function ReplyForm({
           required
           rows={4}
           maxLength={20_000}
-          placeholder="Write your reply..."
+          placeholder={t('thread.replyPlaceholder')}
           disabled={att.sending || disabled}
         />
       </Field>
@@ -290,12 +290,12 @@ export function ReplyForm({
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {att.sending && (
           <Button type="button" variant="secondary" onClick={() => att.abortRef.current?.abort()}>
-            Cancel Sending
+            {t('compose.cancelSending')}
           </Button>
         )}
         <Button type="submit" busy={att.sending} disabled={disabled}>
           {!att.sending && <Send aria-hidden="true" />}
-          {att.sending ? 'Sending...' : 'Send Reply'}
+          {att.sending ? t('compose.sending') : t('thread.send')}
         </Button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/company';
+import { notFoundText } from './i18n';
 
 const button =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 text-sm font-semibold ' +
@@ -13,7 +14,8 @@ export default function NotFoundPage({ embedded = false }: { embedded?: boolean 
   const Wrapper = embedded ? 'div' : 'main';
   const location = useLocation();
   const navigate = useNavigate();
-  useDocumentTitle('Page Not Found');
+  const { t } = notFoundText.useT();
+  useDocumentTitle(t('title'));
 
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);
@@ -27,8 +29,8 @@ export default function NotFoundPage({ embedded = false }: { embedded?: boolean 
     >
       <div className="w-full max-w-md text-center">
         <p className="tabular text-7xl font-semibold tracking-tight text-gold-700 sm:text-8xl">404</p>
-        <h1 className="mt-4 text-2xl font-semibold tracking-tight text-ink-900 sm:text-3xl">Page Not Found</h1>
-        <p className="mt-3 text-muted">The page you're looking for doesn't exist or has been moved.</p>
+        <h1 className="mt-4 text-2xl font-semibold tracking-tight text-ink-900 sm:text-3xl">{t('title')}</h1>
+        <p className="mt-3 text-muted">{t('text')}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <button
             type="button"
@@ -37,12 +39,12 @@ export default function NotFoundPage({ embedded = false }: { embedded?: boolean 
             }}
             className={cn(button, 'border border-border bg-surface text-ink-900 hover:bg-ink-50')}
           >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Go Back
+            <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+            {t('back')}
           </button>
           <Link to="/" className={cn(button, 'bg-ink-900 text-white hover:bg-ink-800')}>
             <House aria-hidden="true" className="size-4" />
-            Return Home
+            {t('home')}
           </Link>
         </div>
       </div>
