@@ -86,8 +86,6 @@ const PENDING: string[] = [
   'features/activity-logs/',
   'features/admin-dashboard/',
   'features/auth/',
-  'features/capital-account/',
-  'features/capital-calls/',
   'features/deals/',
   'features/distributions/',
   'features/documents/',
