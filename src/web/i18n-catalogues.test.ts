@@ -87,7 +87,6 @@ const PENDING: string[] = [
   'features/admin-dashboard/',
   'features/auth/',
   'features/deals/',
-  'features/distributions/',
   'features/documents/',
   'features/investor-dashboard/',
   'features/investor-deals/',
