@@ -94,7 +94,6 @@ const PENDING: string[] = [
   'features/landing/',
   'features/messages/',
   'features/not-found/',
-  'features/performance/',
   'features/profile/',
   'features/spvs/',
   'features/subscriptions/',
