@@ -88,7 +88,6 @@ const PENDING: string[] = [
   'features/auth/',
   'features/deals/',
   'features/documents/',
-  'features/investor-dashboard/',
   'features/investor-deals/',
   'features/kyc/',
   'features/landing/',
