@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDay } from '../../../shared/format';
+import { formatDay, getDefaultLocale } from '../../../shared/format';
 import { formatUsdExact } from '../../../shared/money';
 import { type DistributionStatus, distributionTone } from '../../../shared/portal';
 import { Badge } from '../../components/ui/badge';
@@ -42,11 +42,13 @@ export function splitPaymentDate(iso: string): { monthDay: string; year: string 
 
 /**
  * Exact to the cent ('$33,333.34'), only where the cent matters: the allocations of a
- * distribution, which are computed to the cent and must visibly add up to the total.
+ * distribution, which are computed to the cent and must visibly add up to the total. Isolated
+ * left to right in Arabic, so '-$12.50' keeps its sign on the left.
  */
 export function formatUSDExact(amount: string): string {
   try {
-    return formatUsdExact(amount);
+    const text = formatUsdExact(amount);
+    return getDefaultLocale().startsWith('ar') ? `\u2066${text}\u2069` : text;
   } catch {
     return '—';
   }

@@ -137,7 +137,7 @@ export function InvestorTiersTable({ investors, caption }: { investors: Waterfal
             <TD className="tabular text-end">{formatUSDExact(i.tiers.catchUp)}</TD>
             <TD className="tabular text-end">{formatUSDExact(i.tiers.carriedInterest)}</TD>
             <TD className="tabular text-end font-semibold">{formatUSDExact(i.amount)}</TD>
-            {fees && <TD className="tabular text-end">-{formatUSDExact(i.feeDeducted)}</TD>}
+            {fees && <TD className="tabular text-end">{formatUSDExact(fromCents(-cents(i.feeDeducted)))}</TD>}
             {fees && <TD className="tabular text-end font-semibold">{formatUSDExact(i.net)}</TD>}
           </TR>
         ))}

@@ -40,8 +40,12 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
   const first = history[0];
   const last = history.at(-1);
   const diff = first && last ? toCents(last.value) - toCents(first.value) : 0n;
+  // A signed percentage reads left to right in Arabic too ('+7.6%').
+  const signed = (text: string) => (rtl ? `\u2066${text}\u2069` : text);
   const change =
-    first && toCents(first.value) > 0n ? `${diff < 0n ? '' : '+'}${formatPercent({ part: diff, whole: toCents(first.value) })}` : null;
+    first && toCents(first.value) > 0n
+      ? signed(`${diff < 0n ? '' : '+'}${formatPercent({ part: diff, whole: toCents(first.value) })}`)
+      : null;
   const summary =
     first && last
       ? history.length === 1
@@ -91,7 +95,8 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
                   <YAxis
                     orientation={rtl ? 'right' : 'left'}
                     tickFormatter={(v: number) => formatUsdCompact(toCents(v.toFixed(2)))}
-                    tick={{ fill: MUTED, fontSize: 12 }}
+                    // SVG text anchors follow the page direction: 'end' keeps the labels outside the plot in both.
+                    tick={{ fill: MUTED, fontSize: 12, textAnchor: 'end' }}
                     stroke={BORDER}
                     width={64}
                     domain={[0, 'auto']}

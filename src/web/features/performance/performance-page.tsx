@@ -80,15 +80,16 @@ export default function PerformancePage() {
 }
 
 function Totals({ data }: { data: PerformanceData | undefined }) {
-  const { t } = performanceText.useT();
+  const { t, i18n } = performanceText.useT();
   const totals = data?.totals;
   // Gain = distributions + NAV - contributions, in exact cents.
   const gain = totals ? toCents(totals.gain) : 0n;
   const paidIn = totals ? toCents(totals.contributed) : 0n;
   const sign = gain >= 0n ? '+' : '−';
   const magnitude = gain < 0n ? -gain : gain;
-  // The sign goes with each value, so it stays on the left of the amount in Arabic too.
-  const amount = `${sign}${formatUSD(magnitude)}`;
+  // A signed value reads left to right in Arabic too: '+$53,013', never '$53,013+'.
+  const ltr = (text: string) => (i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text);
+  const amount = ltr(`${sign}${formatUSD(magnitude)}`);
   return (
     <section aria-label={t('totals.label')} className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
       <TotalCard
@@ -107,7 +108,7 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
       >
         {totals && paidIn > 0n ? (
           <span className={cn(gain > 0n ? 'text-success-700' : gain < 0n ? 'text-danger-700' : undefined)}>
-            {t('totals.gain', { amount, percent: `${sign}${formatPercent({ part: magnitude, whole: paidIn })}` })}
+            {t('totals.gain', { amount, percent: ltr(`${sign}${formatPercent({ part: magnitude, whole: paidIn })}`) })}
           </span>
         ) : (
           totals && t('totals.noCommitments')
@@ -128,7 +129,12 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
         icon={<TrendingUp aria-hidden="true" className="size-4" />}
         value={totals && formatMoic(totals.moic)}
       >
-        {totals && t('totals.moicCaption', { tvpi: formatMoic(totals.tvpi), dpi: formatMoic(totals.dpi), rvpi: formatMoic(totals.rvpi) })}
+        {/* Latin acronyms and multiples: isolated so the line keeps its order in Arabic. */}
+        {totals && (
+          <bdi>
+            {t('totals.moicCaption', { tvpi: formatMoic(totals.tvpi), dpi: formatMoic(totals.dpi), rvpi: formatMoic(totals.rvpi) })}
+          </bdi>
+        )}
       </TotalCard>
     </section>
   );
