@@ -181,14 +181,12 @@ test("the investor's dashboard, performance, distributions, capital calls and st
     ar('common', 'enum.performanceStatus.Performing'),
   );
   const chart = page.getByRole('img', { name: ar('performance', 'value.chart') });
-  await expect(chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick text').first()).toBeVisible();
-  const ticks = await chart
-    .locator('.recharts-xAxis .recharts-cartesian-axis-tick text')
-    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().x));
+  await expect(chart.locator('.recharts-xAxis-tick-labels text').first()).toBeVisible();
+  const ticks = await chart.locator('.recharts-xAxis-tick-labels text').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().x));
   expect(ticks.length).toBeGreaterThan(1);
   expect(ticks[0]).toBeGreaterThan(ticks.at(-1) ?? 0);
   const box = await chart.boundingBox();
-  const yAxis = await chart.locator('.recharts-yAxis').boundingBox();
+  const yAxis = await chart.locator('.recharts-yAxis-tick-labels').boundingBox();
   expect(box && yAxis && yAxis.x > box.x + box.width / 2).toBe(true);
   await expect(page.getByRole('list', { name: ar('performance', 'allocation.legend') })).toContainText(
     ar('common', 'enum.dealType.Oil Trading'),
