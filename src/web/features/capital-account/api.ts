@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
+import { capitalAccountText } from './i18n';
 
 export function useMyCapitalCalls() {
   return useQuery({
@@ -24,7 +25,7 @@ export async function downloadPdf(url: string, filename: string): Promise<void> 
   const res = await fetch(url, { credentials: 'same-origin' });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? 'The download failed; try again.');
+    throw new Error(body?.message ?? capitalAccountText.t('downloadFailed'));
   }
   const blob = await res.blob();
   const href = URL.createObjectURL(blob);

@@ -8,25 +8,23 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
+import { enumLabel, translateMessage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { downloadPdf, useMyCapitalCalls } from './api';
+import { capitalAccountText } from './i18n';
 
 /** Capital Calls (/investor/capital-calls): the investor's call notices with payment instructions. */
 export default function InvestorCallsPage() {
+  const { t } = capitalAccountText.useT();
   const notices = useMyCapitalCalls();
   return (
     <>
-      <PageHeader title="Capital Calls" description="Your capital call notices: what is due, by when, and where to pay." />
+      <PageHeader title={t('calls.title')} description={t('calls.description')} />
       {notices.isError && (
-        <LoadError
-          title="Failed to load your capital calls"
-          error={notices.error}
-          onRetry={() => notices.refetch()}
-          busy={notices.isFetching}
-        />
+        <LoadError title={t('calls.loadFailed')} error={notices.error} onRetry={() => notices.refetch()} busy={notices.isFetching} />
       )}
-      {notices.isLoading && <p className="text-muted">Loading your capital calls...</p>}
-      {notices.data?.length === 0 && <p className="text-muted">You have no capital calls.</p>}
+      {notices.isLoading && <p className="text-muted">{t('calls.loading')}</p>}
+      {notices.data?.length === 0 && <p className="text-muted">{t('calls.empty')}</p>}
       <div className="grid gap-4 lg:grid-cols-2">
         {notices.data?.map((n) => (
           <Notice key={n.callId} n={n} />
@@ -37,6 +35,7 @@ export default function InvestorCallsPage() {
 }
 
 function Notice({ n }: { n: InvestorCallNotice }) {
+  const { t } = capitalAccountText.useT();
   const [busy, setBusy] = useState(false);
   const p = n.payment;
   async function download() {
@@ -44,52 +43,64 @@ function Notice({ n }: { n: InvestorCallNotice }) {
     try {
       await downloadPdf(`/api/investor/capital-calls/${n.callId}/notice`, `capital-call-${n.callDate}.pdf`);
     } catch (err) {
-      toast.error((err as Error).message);
+      toast.error(translateMessage((err as Error).message));
     } finally {
       setBusy(false);
     }
   }
   return (
-    <Card role="article" aria-label={`Capital call: ${n.dealTitle}, due ${formatDate(n.dueDate)}`}>
+    <Card role="article" aria-label={t('calls.notice', { deal: n.dealTitle, date: formatDate(n.dueDate) })}>
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
-          <CardTitle>{n.dealTitle}</CardTitle>
-          <Badge tone={callStatusTone(n.status)}>{n.status}</Badge>
+          <CardTitle>
+            <bdi>{n.dealTitle}</bdi>
+          </CardTitle>
+          <Badge tone={callStatusTone(n.status)}>{enumLabel('callLineStatus', n.status)}</Badge>
         </div>
-        {n.feeCharge && (
-          <p className="text-sm font-medium text-ink-900">Management fee: paying it does not reduce your unfunded commitment.</p>
-        )}
-        <p className="text-sm text-muted">{n.purpose}</p>
+        {n.feeCharge && <p className="text-sm font-medium text-ink-900">{t('calls.feeCharge')}</p>}
+        <p className="text-sm text-muted">
+          <bdi>{n.purpose}</bdi>
+        </p>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-          <dt className="text-muted">Amount due</dt>
+          <dt className="text-muted">{t('calls.amountDue')}</dt>
           <dd className="tabular text-end font-semibold text-ink-900">{formatUsdExact(n.amountDue)}</dd>
-          <dt className="text-muted">Received</dt>
+          <dt className="text-muted">{t('calls.received')}</dt>
           <dd className="tabular text-end">{formatUsdExact(n.received)}</dd>
-          <dt className="text-muted">Outstanding</dt>
+          <dt className="text-muted">{t('calls.outstanding')}</dt>
           <dd className="tabular text-end">{formatUsdExact(n.outstanding)}</dd>
-          <dt className="text-muted">Due date</dt>
+          <dt className="text-muted">{t('calls.dueDate')}</dt>
           <dd className="tabular text-end">{formatDate(n.dueDate)}</dd>
         </dl>
-        <h3 className="mt-4 text-sm font-semibold text-ink-900">Payment instructions</h3>
+        <h3 className="mt-4 text-sm font-semibold text-ink-900">{t('calls.paymentInstructions')}</h3>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted">SPV</dt>
-          <dd>{p.spvName ?? '—'}</dd>
-          <dt className="text-muted">Bank</dt>
-          <dd>{p.bankName ?? 'Ask the desk for the bank details'}</dd>
-          <dt className="text-muted">Account name</dt>
-          <dd>{p.accountName ?? '—'}</dd>
-          <dt className="text-muted">Account / IBAN</dt>
-          <dd className="break-all">{p.accountNumber ?? '—'}</dd>
-          <dt className="text-muted">SWIFT / BIC</dt>
-          <dd>{p.swiftCode ?? '—'}</dd>
-          <dt className="text-muted">Reference</dt>
-          <dd>{p.paymentReference ?? '—'}</dd>
+          <dt className="text-muted">{t('calls.spv')}</dt>
+          <dd>
+            <bdi>{p.spvName ?? '—'}</bdi>
+          </dd>
+          <dt className="text-muted">{t('calls.bank')}</dt>
+          <dd>{p.bankName ? <bdi>{p.bankName}</bdi> : t('calls.askDesk')}</dd>
+          <dt className="text-muted">{t('calls.accountName')}</dt>
+          <dd>
+            <bdi>{p.accountName ?? '—'}</bdi>
+          </dd>
+          <dt className="text-muted">{t('calls.accountNumber')}</dt>
+          <dd className="break-all" dir="ltr">
+            {p.accountNumber ?? '—'}
+          </dd>
+          <dt className="text-muted">{t('calls.swift')}</dt>
+          <dd>
+            <bdi>{p.swiftCode ?? '—'}</bdi>
+          </dd>
+          <dt className="text-muted">{t('calls.reference')}</dt>
+          <dd>
+            <bdi>{p.paymentReference ?? '—'}</bdi>
+          </dd>
         </dl>
         <Button className="mt-4" variant="secondary" onClick={download} busy={busy}>
           <Download aria-hidden="true" />
-          {busy ? 'Downloading...' : 'Download Notice (PDF)'}
+          {busy ? t('calls.downloading') : t('calls.download')}
         </Button>
       </CardContent>
     </Card>

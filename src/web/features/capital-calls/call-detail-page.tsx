@@ -22,9 +22,11 @@ import { useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
 import { serverMessage, useCapitalCall, useRecordReceipt } from './api';
 import { CallStatusBadge } from './call-ui';
+import { capitalCallsText } from './i18n';
 
 /** One capital call (/admin/capital-calls/:id): per-investor lines, receipts, and recording a receipt. */
 export default function CallDetailPage() {
+  const { t } = capitalCallsText.useT();
   const { id = '' } = useParams();
   const call = useCapitalCall(id);
   const [receiving, setReceiving] = useState<CallLine | null>(null);
@@ -32,13 +34,17 @@ export default function CallDetailPage() {
   return (
     <>
       <Link to="/admin/capital-calls" className="mb-3 inline-flex items-center gap-1 text-sm text-muted hover:text-ink-900">
-        <ArrowLeft aria-hidden="true" className="size-4" /> All capital calls
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" /> {t('detail.back')}
       </Link>
       <PageHeader
-        title={c ? `Capital Call: ${c.dealTitle}` : 'Capital Call'}
+        title={c ? t('detail.titleOf', { deal: c.dealTitle }) : t('detail.title')}
         description={
           c
-            ? `${c.feeCharge ? 'A call of fees: it does not draw on commitments. ' : ''}${c.purpose}. Called ${formatDate(c.callDate)}, due ${formatDate(c.dueDate)}.`
+            ? t(c.feeCharge ? 'detail.descriptionFee' : 'detail.description', {
+                purpose: c.purpose,
+                callDate: formatDate(c.callDate),
+                dueDate: formatDate(c.dueDate),
+              })
             : undefined
         }
         actions={
@@ -46,12 +52,12 @@ export default function CallDetailPage() {
             <ExportCsvButton
               filename="capital-call-lines"
               columns={[
-                { key: 'investorName', label: 'Investor' },
-                { key: 'investorEmail', label: 'E-mail' },
-                { key: 'amountDue', label: 'Amount due' },
-                { key: 'received', label: 'Received' },
-                { key: 'outstanding', label: 'Outstanding' },
-                { key: 'status', label: 'Status' },
+                { key: 'investorName', label: t('column.investor') },
+                { key: 'investorEmail', label: t('column.email') },
+                { key: 'amountDue', label: t('column.amountDue') },
+                { key: 'received', label: t('column.received') },
+                { key: 'outstanding', label: t('column.outstanding') },
+                { key: 'status', label: t('column.status') },
               ]}
               rows={c.lines as unknown as Record<string, unknown>[]}
             />
@@ -59,16 +65,16 @@ export default function CallDetailPage() {
         }
       />
       {call.isError && (
-        <LoadError title="Failed to load the capital call" error={call.error} onRetry={() => call.refetch()} busy={call.isFetching} />
+        <LoadError title={t('detail.loadFailed')} error={call.error} onRetry={() => call.refetch()} busy={call.isFetching} />
       )}
       {c && (
         <>
-          <section aria-label="Call totals" className="mb-6 grid gap-4 sm:grid-cols-4">
+          <section aria-label={t('detail.totals')} className="mb-6 grid gap-4 sm:grid-cols-4">
             {(
               [
-                ['Called', formatUsdExact(c.totalAmount)],
-                ['Received', formatUsdExact(c.received)],
-                ['Outstanding', formatUsdExact(c.outstanding)],
+                [t('column.called'), formatUsdExact(c.totalAmount)],
+                [t('column.received'), formatUsdExact(c.received)],
+                [t('column.outstanding'), formatUsdExact(c.outstanding)],
               ] as const
             ).map(([label, value]) => (
               <Card key={label} role="group" aria-label={label} className="p-4">
@@ -76,24 +82,24 @@ export default function CallDetailPage() {
                 <p className="tabular mt-1 text-xl font-semibold text-ink-900">{value}</p>
               </Card>
             ))}
-            <Card role="group" aria-label="Status" className="p-4">
-              <p className="text-sm text-muted">Status</p>
+            <Card role="group" aria-label={t('column.status')} className="p-4">
+              <p className="text-sm text-muted">{t('column.status')}</p>
               <p className="mt-2">
                 <CallStatusBadge status={c.status} />
               </p>
             </Card>
           </section>
-          <Table aria-label="Investor lines" maxHeight="none">
+          <Table aria-label={t('detail.lines')} maxHeight="none">
             <THead>
               <TR>
-                <TH>Investor</TH>
-                <TH className="text-end">Amount due</TH>
-                <TH className="text-end">Received</TH>
-                <TH className="text-end">Outstanding</TH>
-                <TH>Status</TH>
-                <TH>Receipts</TH>
+                <TH>{t('column.investor')}</TH>
+                <TH className="text-end">{t('column.amountDue')}</TH>
+                <TH className="text-end">{t('column.received')}</TH>
+                <TH className="text-end">{t('column.outstanding')}</TH>
+                <TH>{t('column.status')}</TH>
+                <TH>{t('column.receipts')}</TH>
                 <TH>
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('column.actions')}</span>
                 </TH>
               </TR>
             </THead>
@@ -101,8 +107,8 @@ export default function CallDetailPage() {
               {c.lines.map((l) => (
                 <TR key={l.investorId}>
                   <TD>
-                    <span className="font-medium text-ink-900">{l.investorName}</span>
-                    <span className="block text-xs text-muted">{l.investorEmail}</span>
+                    <bdi className="font-medium text-ink-900">{l.investorName}</bdi>
+                    <bdi className="block text-xs text-muted">{l.investorEmail}</bdi>
                   </TD>
                   <TD className="tabular text-end">{formatUsdExact(l.amountDue)}</TD>
                   <TD className="tabular text-end">{formatUsdExact(l.received)}</TD>
@@ -112,13 +118,15 @@ export default function CallDetailPage() {
                   </TD>
                   <TD>
                     {l.receipts.length === 0 ? (
-                      <span className="text-muted">None yet</span>
+                      <span className="text-muted">{t('detail.noReceipts')}</span>
                     ) : (
                       <ul className="text-xs">
                         {l.receipts.map((r) => (
                           <li key={r.id} className={r.reversed ? 'line-through' : undefined}>
-                            <span className="tabular">{formatUsdExact(r.amount)}</span> on {formatDate(r.valueDate)}
-                            {r.reversed && ' (reversed)'}
+                            {t(r.reversed ? 'detail.receiptReversed' : 'detail.receipt', {
+                              amount: formatUsdExact(r.amount),
+                              date: formatDate(r.valueDate),
+                            })}
                           </li>
                         ))}
                       </ul>
@@ -130,9 +138,9 @@ export default function CallDetailPage() {
                         size="sm"
                         variant="secondary"
                         onClick={() => setReceiving(l)}
-                        aria-label={`Record receipt for ${l.investorName}`}
+                        aria-label={t('detail.recordReceiptFor', { name: l.investorName })}
                       >
-                        Record Receipt
+                        {t('detail.recordReceipt')}
                       </Button>
                     )}
                   </TD>
@@ -149,14 +157,16 @@ export default function CallDetailPage() {
 
 const receiptForm = z.object({ amount: z.string(), valueDate: z.string() }).transform((v, ctx) => {
   const parsed = parseAmountInput(v.amount);
-  const amount = !parsed.ok ? parsed.message : parsed.cents <= 0n ? 'Enter an amount above zero' : null;
+  const amount = !parsed.ok ? parsed.message : parsed.cents <= 0n ? capitalCallsText.t('receipt.aboveZero') : null;
   if (amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: amount });
-  if (!v.valueDate) ctx.addIssue({ code: 'custom', path: ['valueDate'], message: 'Value date is required' });
+  const valueDateRequired = capitalCallsText.t('receipt.valueDateRequired');
+  if (!v.valueDate) ctx.addIssue({ code: 'custom', path: ['valueDate'], message: valueDateRequired });
   if (!parsed.ok || amount || !v.valueDate) return z.NEVER;
   return { amount: parsed.value, valueDate: v.valueDate };
 });
 
 function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLine | null; onClose: () => void }) {
+  const { t } = capitalCallsText.useT();
   const record = useRecordReceipt(callId);
   const empty = () => ({ amount: '', valueDate: todayIso() });
   const form = useZodForm(receiptForm, { defaultValues: empty(), guardUnsaved: line !== null });
@@ -167,11 +177,11 @@ function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLi
     if (!line) return;
     try {
       await record.mutateAsync({ investorId: line.investorId, amount, valueDate });
-      toast.success(`Receipt of ${formatUsdExact(amount)} recorded for ${line.investorName}`);
+      toast.success(t('toast.receiptRecorded', { amount: formatUsdExact(amount), name: line.investorName }));
       form.reset(empty());
       onClose();
     } catch (err) {
-      const msg = serverMessage(err) ?? 'Failed to record the receipt';
+      const msg = serverMessage(err) ?? t('receipt.failed');
       form.setError('amount', { type: 'server', message: msg }, { shouldFocus: true });
       toast.error(msg);
     }
@@ -181,19 +191,25 @@ function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLi
     <Dialog open={line !== null} onOpenChange={(open) => !open && guard.confirmClose(() => form.reset(empty())) && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Record Receipt</DialogTitle>
+          <DialogTitle>{t('receipt.title')}</DialogTitle>
           <DialogDescription>
-            {line ? `${line.investorName}: ${formatUsdExact(line.outstanding)} outstanding of ${formatUsdExact(line.amountDue)}.` : ''}
+            {line
+              ? t('receipt.description', {
+                  name: line.investorName,
+                  outstanding: formatUsdExact(line.outstanding),
+                  due: formatUsdExact(line.amountDue),
+                })
+              : ''}
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <Field label="Amount received (USD)" htmlFor="receipt-amount" error={form.errorOf('amount')} required>
+          <Field label={t('receipt.amount')} htmlFor="receipt-amount" error={form.errorOf('amount')} required>
             <Input {...form.field('amount', 'receipt-amount')} inputMode="decimal" />
           </Field>
-          <Field label="Value date (the day the money arrived)" htmlFor="receipt-valueDate" error={form.errorOf('valueDate')} required>
+          <Field label={t('receipt.valueDate')} htmlFor="receipt-valueDate" error={form.errorOf('valueDate')} required>
             <DateInput {...form.field('valueDate', 'receipt-valueDate')} />
           </Field>
-          <DialogActions submit="Record Receipt" busyLabel="Recording..." busy={form.busy} />
+          <DialogActions submit={t('receipt.submit')} busyLabel={t('receipt.busy')} busy={form.busy} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../shared/format';
 import { createCallInput } from '../../../shared/ledger';
@@ -21,10 +21,12 @@ import { blank, sharedFormSchema, useClearErrorOnChange } from '../../lib/form-s
 import { toast } from '../../lib/toast';
 import { serverMessage, useCallDeals, useCapitalCalls, useIssueCall } from './api';
 import { CallStatusBadge } from './call-ui';
+import { capitalCallsText } from './i18n';
 import { StatementRunCard } from './statement-run-card';
 
 /** Capital Calls (/admin/capital-calls): every call with its totals and status; issue a new one. */
 export default function CapitalCallsPage() {
+  const { t } = capitalCallsText.useT();
   const calls = useCapitalCalls();
   const [open, setOpen] = useState(false);
   const list = calls.data ?? [];
@@ -36,37 +38,37 @@ export default function CapitalCallsPage() {
   return (
     <>
       <PageHeader
-        title="Capital Calls"
-        description="Call committed capital pro rata to commitments, record what arrives, and follow what is outstanding."
+        title={t('title')}
+        description={t('description')}
         actions={
           <>
             <ExportCsvButton
               filename="capital-calls"
               columns={[
-                { key: 'dealTitle', label: 'Deal' },
-                { key: 'callDate', label: 'Call date' },
-                { key: 'dueDate', label: 'Due date' },
-                { key: 'purpose', label: 'Purpose' },
-                { key: 'totalAmount', label: 'Amount called' },
-                { key: 'received', label: 'Received' },
-                { key: 'outstanding', label: 'Outstanding' },
-                { key: 'status', label: 'Status' },
+                { key: 'dealTitle', label: t('column.deal') },
+                { key: 'callDate', label: t('column.callDate') },
+                { key: 'dueDate', label: t('column.dueDate') },
+                { key: 'purpose', label: t('column.purpose') },
+                { key: 'totalAmount', label: t('column.amountCalled') },
+                { key: 'received', label: t('column.received') },
+                { key: 'outstanding', label: t('column.outstanding') },
+                { key: 'status', label: t('column.status') },
               ]}
               rows={list as unknown as Record<string, unknown>[]}
             />
             <Button onClick={() => setOpen(true)}>
               <Plus aria-hidden="true" />
-              New Capital Call
+              {t('newCall')}
             </Button>
           </>
         }
       />
-      <section aria-label="Capital call totals" className="mb-6 grid gap-4 sm:grid-cols-3">
+      <section aria-label={t('totals')} className="mb-6 grid gap-4 sm:grid-cols-3">
         {(
           [
-            ['Called', totals.called],
-            ['Received', totals.received],
-            ['Outstanding', totals.outstanding],
+            [t('column.called'), totals.called],
+            [t('column.received'), totals.received],
+            [t('column.outstanding'), totals.outstanding],
           ] as const
         ).map(([label, value]) => (
           <Card key={label} role="group" aria-label={label} className="p-4">
@@ -77,32 +79,32 @@ export default function CapitalCallsPage() {
       </section>
       <StatementRunCard />
       {calls.isError ? (
-        <LoadError title="Failed to load capital calls" error={calls.error} onRetry={() => calls.refetch()} busy={calls.isFetching} />
+        <LoadError title={t('loadFailed')} error={calls.error} onRetry={() => calls.refetch()} busy={calls.isFetching} />
       ) : (
-        <Table aria-label="Capital calls">
+        <Table aria-label={t('table')}>
           <THead>
             <TR>
-              <TH>Deal</TH>
-              <TH>Call date</TH>
-              <TH>Due date</TH>
-              <TH className="text-end">Called</TH>
-              <TH className="text-end">Received</TH>
-              <TH className="text-end">Outstanding</TH>
-              <TH>Status</TH>
+              <TH>{t('column.deal')}</TH>
+              <TH>{t('column.callDate')}</TH>
+              <TH>{t('column.dueDate')}</TH>
+              <TH className="text-end">{t('column.called')}</TH>
+              <TH className="text-end">{t('column.received')}</TH>
+              <TH className="text-end">{t('column.outstanding')}</TH>
+              <TH>{t('column.status')}</TH>
             </TR>
           </THead>
           <TBody>
             {calls.isLoading && (
               <TR>
                 <TD colSpan={7} className="text-muted">
-                  Loading capital calls...
+                  {t('loading')}
                 </TD>
               </TR>
             )}
             {calls.data && list.length === 0 && (
               <TR>
                 <TD colSpan={7} className="text-muted">
-                  No capital calls yet. Issue one with "New Capital Call".
+                  {t('empty')}
                 </TD>
               </TR>
             )}
@@ -110,9 +112,9 @@ export default function CapitalCallsPage() {
               <TR key={c.id}>
                 <TD>
                   <Link to={`/admin/capital-calls/${c.id}`} className="font-medium text-ink-900 underline-offset-2 hover:underline">
-                    {c.dealTitle}
+                    <bdi>{c.dealTitle}</bdi>
                   </Link>
-                  <span className="block text-xs text-muted">{c.purpose}</span>
+                  <bdi className="block text-xs text-muted">{c.purpose}</bdi>
                 </TD>
                 <TD className="tabular">{formatDate(c.callDate)}</TD>
                 <TD className="tabular">{formatDate(c.dueDate)}</TD>
@@ -134,23 +136,27 @@ export default function CapitalCallsPage() {
 
 const EMPTY = { dealId: '', basis: 'percentage', percentage: '', amount: '', dueDate: '', purpose: '' };
 
-const newCallForm = sharedFormSchema(
-  ['dealId', 'basis', 'percentage', 'amount', 'dueDate', 'purpose'],
-  createCallInput,
-  (v) => ({
-    dealId: blank(v.dealId),
-    basis: v.basis,
-    ...(v.basis === 'percentage' ? { percentage: v.percentage } : { amount: v.amount }),
-    dueDate: blank(v.dueDate),
-    purpose: v.purpose,
-  }),
-  { required: { dealId: 'Choose a deal', dueDate: 'Due date is required' } },
-);
+const newCallForm = (t: typeof capitalCallsText.t) =>
+  sharedFormSchema(
+    ['dealId', 'basis', 'percentage', 'amount', 'dueDate', 'purpose'],
+    createCallInput,
+    (v) => ({
+      dealId: blank(v.dealId),
+      basis: v.basis,
+      ...(v.basis === 'percentage' ? { percentage: v.percentage } : { amount: v.amount }),
+      dueDate: blank(v.dueDate),
+      purpose: v.purpose,
+    }),
+    { required: { dealId: t('dialog.chooseDeal'), dueDate: t('dialog.dueDateRequired') } },
+  );
 
 function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v: boolean) => void }) {
+  const { t, i18n } = capitalCallsText.useT();
   const deals = useCallDeals();
   const issue = useIssueCall();
-  const form = useZodForm(newCallForm, { defaultValues: EMPTY, guardUnsaved: open });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the messages follow the language.
+  const schema = useMemo(() => newCallForm(capitalCallsText.t), [i18n.language]);
+  const form = useZodForm(schema, { defaultValues: EMPTY, guardUnsaved: open });
   const guard = useDialogGuard(form.formState.isDirty);
   useClearErrorOnChange(form);
   const basis = form.watch('basis');
@@ -170,12 +176,12 @@ function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
         purpose: data.purpose,
         ...(data.basis === 'percentage' ? { percentage: data.percentage as string } : { amount: data.amount as string }),
       });
-      toast.success(`Capital call issued: ${formatUsdExact(call.totalAmount)} to ${call.lines.length} investors`);
+      toast.success(t('toast.issued', { amount: formatUsdExact(call.totalAmount), count: call.lines.length }));
       form.reset(EMPTY);
       onOpenChange(false);
     } catch (err) {
-      form.applyServerError(err, { fallback: 'Failed to issue the capital call' });
-      toast.error(serverMessage(err) ?? 'Failed to issue the capital call');
+      form.applyServerError(err, { fallback: t('dialog.failed') });
+      toast.error(serverMessage(err) ?? t('dialog.failed'));
     }
   });
 
@@ -183,46 +189,46 @@ function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
     <Dialog open={open} onOpenChange={(next) => (next || guard.confirmClose(() => form.reset(EMPTY))) && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>New Capital Call</DialogTitle>
-          <DialogDescription>
-            Allocated to the deal's committed investors pro rata to their commitments, to the cent. No investor is asked for more than their
-            unfunded commitment.
-          </DialogDescription>
+          <DialogTitle>{t('dialog.title')}</DialogTitle>
+          <DialogDescription>{t('dialog.description')}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <Field label="Deal" htmlFor="call-dealId" error={form.errorOf('dealId')} required>
+          <Field label={t('dialog.deal')} htmlFor="call-dealId" error={form.errorOf('dealId')} required>
             <NativeSelect
               {...form.field('dealId', 'call-dealId')}
-              placeholder={deals.isLoading ? 'Loading deals...' : 'Choose a deal with commitments'}
-              options={withCommitments.map((d) => ({ value: d.id, label: `${d.title} (${formatUsdExact(d.committedAmount)} committed)` }))}
+              placeholder={deals.isLoading ? t('dialog.loadingDeals') : t('dialog.chooseDealWithCommitments')}
+              options={withCommitments.map((d) => ({
+                value: d.id,
+                label: t('dialog.dealOption', { title: d.title, amount: formatUsdExact(d.committedAmount) }),
+              }))}
             />
           </Field>
-          <Field label="Call by" htmlFor="call-basis">
+          <Field label={t('dialog.callBy')} htmlFor="call-basis">
             <NativeSelect
               {...form.register('basis')}
               id="call-basis"
               options={[
-                { value: 'percentage', label: 'Percentage of commitments' },
-                { value: 'amount', label: 'Amount' },
+                { value: 'percentage', label: t('dialog.byPercentage') },
+                { value: 'amount', label: t('dialog.byAmount') },
               ]}
             />
           </Field>
           {basis === 'percentage' ? (
-            <Field label="Percentage of commitments (%)" htmlFor="call-percentage" error={form.errorOf('percentage')} required>
+            <Field label={t('dialog.percentage')} htmlFor="call-percentage" error={form.errorOf('percentage')} required>
               <Input {...form.field('percentage', 'call-percentage')} inputMode="decimal" />
             </Field>
           ) : (
-            <Field label="Amount (USD)" htmlFor="call-amount" error={form.errorOf('amount')} required>
+            <Field label={t('dialog.amount')} htmlFor="call-amount" error={form.errorOf('amount')} required>
               <Input {...form.field('amount', 'call-amount')} inputMode="decimal" />
             </Field>
           )}
-          <Field label="Due date" htmlFor="call-dueDate" error={form.errorOf('dueDate')} required>
+          <Field label={t('dialog.dueDate')} htmlFor="call-dueDate" error={form.errorOf('dueDate')} required>
             <DateInput {...form.field('dueDate', 'call-dueDate')} />
           </Field>
-          <Field label="Purpose" htmlFor="call-purpose" error={form.errorOf('purpose')} required>
+          <Field label={t('dialog.purpose')} htmlFor="call-purpose" error={form.errorOf('purpose')} required>
             <Input {...form.field('purpose', 'call-purpose')} />
           </Field>
-          <DialogActions submit="Issue Capital Call" busyLabel="Issuing..." busy={form.busy} />
+          <DialogActions submit={t('dialog.submit')} busyLabel={t('dialog.busy')} busy={form.busy} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,6 +1,7 @@
 import { FileStack } from 'lucide-react';
 import { useState } from 'react';
 import { lastQuarter } from '../../../shared/dates';
+import { formatDate } from '../../../shared/format';
 import type { StatementRun } from '../../../shared/ledger';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -8,6 +9,7 @@ import { Progress } from '../../components/ui/progress';
 import { apiGet, apiPost } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { serverMessage } from './api';
+import { capitalCallsText } from './i18n';
 
 type Run = StatementRun;
 
@@ -17,6 +19,7 @@ type Run = StatementRun;
  * in the investor's Document Vault.
  */
 export function StatementRunCard() {
+  const { t } = capitalCallsText.useT();
   const [from, to] = lastQuarter();
   const [run, setRun] = useState<Run | null>(null);
   const [starting, setStarting] = useState(false);
@@ -31,10 +34,10 @@ export function StatementRunCard() {
         r = (await apiGet('/api/statement-runs/:id', { params: { id: r.id } })).run;
         setRun(r);
       }
-      if (r.failed > 0) toast.error(`${r.failed} statements failed; ${r.done} generated`);
-      else toast.success(`${r.done} statements generated`);
+      if (r.failed > 0) toast.error(t('statements.toastFailed', { failed: r.failed, done: r.done }));
+      else toast.success(t('statements.toastDone', { count: r.done }));
     } catch (err) {
-      toast.error(serverMessage(err) ?? 'Failed to generate statements');
+      toast.error(serverMessage(err) ?? t('statements.failed'));
     } finally {
       setStarting(false);
     }
@@ -44,24 +47,28 @@ export function StatementRunCard() {
   return (
     <Card className="mb-6">
       <CardHeader>
-        <CardTitle>Quarterly statements</CardTitle>
-        <CardDescription>
-          Capital account statements for {from} to {to}, for every investor with a capital account, saved to each investor's documents.
-        </CardDescription>
+        <CardTitle>{t('statements.title')}</CardTitle>
+        <CardDescription>{t('statements.description', { from: formatDate(from), to: formatDate(to) })}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <Button onClick={start} busy={starting} className="self-start" variant="secondary">
           <FileStack aria-hidden="true" />
-          {starting ? 'Generating...' : 'Generate Quarter Statements'}
+          {starting ? t('statements.generating') : t('statements.generate')}
         </Button>
         {run && (
           <div className="flex flex-col gap-1" data-testid="statement-run">
-            <Progress value={pct} label="Statement generation progress" />
+            <Progress value={pct} label={t('statements.progress')} />
             <p className="text-sm text-muted" aria-live="polite">
-              {run.status === 'running'
-                ? `Generating: ${run.done} of ${run.total}`
-                : `Done: ${run.done} of ${run.total} statements generated`}
-              {run.failed > 0 ? `, ${run.failed} failed` : ''}
+              {t(
+                run.status === 'running'
+                  ? run.failed > 0
+                    ? 'statements.runningFailed'
+                    : 'statements.running'
+                  : run.failed > 0
+                    ? 'statements.doneFailed'
+                    : 'statements.done',
+                { done: run.done, total: run.total, failed: run.failed },
+              )}
             </p>
           </div>
         )}

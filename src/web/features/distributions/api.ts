@@ -3,16 +3,6 @@ import type { DistributionEvent } from '../../../shared/portal';
 import { apiGet, apiPost } from '../../lib/api';
 import { distributionKeys } from '../../lib/query-keys';
 
-export const DISTRIBUTION_TEXT = {
-  recorded: 'Distribution recorded',
-  recordFailed: 'Failed to record distribution',
-  previewFailed: 'Failed to preview distribution',
-  paid: 'Distribution marked as paid',
-  payFailed: 'Failed to confirm payment',
-  calendarFailed: 'Failed to load your distributions',
-  eventsFailed: 'Failed to load distributions',
-} as const;
-
 export { serverMessage } from '../../lib/api';
 /** Deals to distribute on (admin): the one deal-options query every deal select shares. */
 export { useDealOptions as useDealChoices } from '../../lib/queries/deals';

@@ -1,52 +1,59 @@
 import { useId } from 'react';
+import { Trans } from 'react-i18next';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { useDealWaterfalls } from './api';
-import { formatUSDExact, Skeletons } from './distribution-ui';
+import { formatUSDExact, Skeletons, termsText } from './distribution-ui';
+import { distributionsText } from './i18n';
 import { cents } from './waterfall-ui';
 
 /** Per deal: cumulative amounts by tier, how far investors are from the hurdle, carry paid per recipient. */
 export function DealWaterfallSummaries() {
+  const { t } = distributionsText.useT();
   const q = useDealWaterfalls();
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="mb-6">
       <h2 id={headingId} className="mb-1 text-lg font-semibold text-ink-900">
-        Waterfall by Deal
+        {t('byDeal.title')}
       </h2>
-      <p className="mb-3 text-sm text-muted">Cumulative amounts by tier, the hurdle status today, and carried interest paid to date.</p>
+      <p className="mb-3 text-sm text-muted">{t('byDeal.description')}</p>
       {q.isPending ? (
-        <Skeletons count={1} className="h-32" label="Loading the waterfall by deal..." />
+        <Skeletons count={1} className="h-32" label={t('byDeal.loading')} />
       ) : q.isError ? (
         <p role="alert" className="text-sm text-danger-700">
-          The waterfall by deal could not be loaded.
+          {t('byDeal.loadFailed')}
         </p>
       ) : (
-        <Table aria-label="Waterfall by deal" maxHeight="none">
+        <Table aria-label={t('byDeal.table')} maxHeight="none">
           <THead>
             <TR>
-              <TH>Deal</TH>
-              <TH>Terms</TH>
-              <TH className="text-end">Contributed</TH>
-              <TH className="text-end">Distributed</TH>
-              <TH className="text-end">Return of Capital</TH>
-              <TH className="text-end">Preferred Return</TH>
-              <TH className="text-end">Catch-up</TH>
-              <TH className="text-end">Carry Split (Investors)</TH>
-              <TH className="text-end">Carry Split (GP)</TH>
-              <TH>Hurdle Status</TH>
-              <TH>Carry Paid by Recipient</TH>
+              <TH>{t('byDeal.deal')}</TH>
+              <TH>{t('byDeal.terms')}</TH>
+              <TH className="text-end">{t('byDeal.contributed')}</TH>
+              <TH className="text-end">{t('byDeal.distributed')}</TH>
+              <TH className="text-end">{t('byDeal.returnOfCapital')}</TH>
+              <TH className="text-end">{t('byDeal.preferredReturn')}</TH>
+              <TH className="text-end">{t('byDeal.catchUp')}</TH>
+              <TH className="text-end">{t('byDeal.carryInvestors')}</TH>
+              <TH className="text-end">{t('byDeal.carryGp')}</TH>
+              <TH>{t('byDeal.hurdleStatus')}</TH>
+              <TH>{t('byDeal.carryPaid')}</TH>
             </TR>
           </THead>
           <TBody>
             {q.data.length === 0 ? (
-              <EmptyRow colSpan={11}>No deal has terms or distributions yet.</EmptyRow>
+              <EmptyRow colSpan={11}>{t('byDeal.empty')}</EmptyRow>
             ) : (
               q.data.map((d) => (
                 <TR key={d.dealId} data-testid="deal-waterfall">
-                  <TD className="font-medium">{d.dealTitle}</TD>
+                  <TD className="font-medium">
+                    <bdi>{d.dealTitle}</bdi>
+                  </TD>
                   <TD className="min-w-48">
-                    {d.termsSummary}
-                    {d.termsVersion ? <span className="block text-xs text-muted">Version {d.termsVersion}</span> : null}
+                    {termsText(d.termsSummary)}
+                    {d.termsVersion ? (
+                      <span className="block text-xs text-muted">{t('byDeal.version', { version: d.termsVersion })}</span>
+                    ) : null}
                   </TD>
                   <TD className="tabular text-end">{formatUSDExact(d.contributed)}</TD>
                   <TD className="tabular text-end">{formatUSDExact(d.distributed)}</TD>
@@ -57,23 +64,31 @@ export function DealWaterfallSummaries() {
                   <TD className="tabular text-end">{formatUSDExact(d.tiers.carriedInterestGp)}</TD>
                   <TD className="min-w-40">
                     {cents(d.hurdleRemaining) > 0n ? (
-                      <>
-                        <span className="tabular font-medium">{formatUSDExact(d.hurdleRemaining)}</span> to reach the {d.hurdleRate}% hurdle
-                      </>
+                      <Trans
+                        t={t}
+                        i18nKey="byDeal.toReach"
+                        values={{ amount: formatUSDExact(d.hurdleRemaining), rate: d.hurdleRate }}
+                        components={{ amount: <span className="tabular font-medium" /> }}
+                      />
                     ) : cents(d.contributed) > 0n ? (
-                      <span className="font-medium text-success-700">Hurdle reached</span>
+                      <span className="font-medium text-success-700">{t('byDeal.reached')}</span>
                     ) : (
-                      <span className="text-muted">No contributions yet</span>
+                      <span className="text-muted">{t('byDeal.noContributions')}</span>
                     )}
                   </TD>
                   <TD className="min-w-40">
                     {d.carryByRecipient.length === 0 ? (
-                      <span className="text-muted">None yet</span>
+                      <span className="text-muted">{t('byDeal.noneYet')}</span>
                     ) : (
                       <ul>
                         {d.carryByRecipient.map((c) => (
                           <li key={c.name}>
-                            {c.name}: <span className="tabular">{formatUSDExact(c.amount)}</span>
+                            <Trans
+                              t={t}
+                              i18nKey="byDeal.carryPaidItem"
+                              values={{ name: c.name, amount: formatUSDExact(c.amount) }}
+                              components={{ amount: <span className="tabular" /> }}
+                            />
                           </li>
                         ))}
                       </ul>

@@ -1,7 +1,6 @@
 import { CalendarClock, CalendarDays, CalendarX2, History, Landmark, Scale, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants';
-import { FEE_BASIS_LABEL, FEE_METHOD_LABEL } from '../../../shared/deal-terms';
 import { formatDate, formatUSD } from '../../../shared/format';
 import { formatUsdExact as formatUSDExact, fromCents, toCents } from '../../../shared/money';
 import type { DistributionItem } from '../../../shared/portal';
@@ -9,12 +8,15 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { cn } from '../../lib/cn';
-import { DISTRIBUTION_TEXT, useDistributionCalendar, useMyDealTerms } from './api';
-import { DistributionStatusBadge, Fact, relativeDay, Skeletons, splitPaymentDate } from './distribution-ui';
+import { enumLabel } from '../../lib/i18n';
+import { useDistributionCalendar, useMyDealTerms } from './api';
+import { DistributionStatusBadge, Fact, relativeDay, Skeletons, splitPaymentDate, termsText } from './distribution-ui';
+import { distributionsText } from './i18n';
 import { InvestorBreakdown } from './waterfall-ui';
 
 /** Distribution Calendar (/investor/distributions): the investor's own upcoming and past payments. */
 export default function DistributionCalendarPage() {
+  const { t } = distributionsText.useT();
   const cal = useDistributionCalendar();
   const upcomingId = useId();
   const historyId = useId();
@@ -23,37 +25,37 @@ export default function DistributionCalendarPage() {
 
   return (
     <>
-      <PageHeader title="Distribution Calendar" description="Track upcoming and past distribution payments" />
+      <PageHeader title={t('calendar.title')} description={t('calendar.description')} />
 
-      <section aria-label="Distribution summary" className="mb-8 grid gap-4 sm:grid-cols-3">
+      <section aria-label={t('calendar.summary')} className="mb-8 grid gap-4 sm:grid-cols-3">
         <SummaryCard
-          label="Upcoming Distributions"
+          label={t('calendar.upcoming')}
           icon={<CalendarClock aria-hidden="true" className="size-5" />}
           value={data ? formatUSD(data.upcomingTotal) : undefined}
-          caption={`Next ${UPCOMING_DISTRIBUTION_DAYS} days`}
+          caption={t('calendar.nextDays', { days: UPCOMING_DISTRIBUTION_DAYS })}
           accent
         />
         <SummaryCard
-          label="Next Payment Date"
+          label={t('calendar.nextPayment')}
           icon={<CalendarDays aria-hidden="true" className="size-5" />}
           value={data ? (next?.monthDay ?? '—') : undefined}
-          caption={data ? (next ? next.year : 'No payment scheduled') : undefined}
+          caption={data ? (next ? next.year : t('calendar.noPayment')) : undefined}
         />
         <SummaryCard
-          label="Past Year Total"
+          label={t('calendar.pastYear')}
           icon={<Wallet aria-hidden="true" className="size-5" />}
           value={data ? formatUSD(data.pastYearTotal) : undefined}
-          caption="Received distributions"
+          caption={t('calendar.received')}
         />
       </section>
 
       {cal.isError ? (
-        <LoadError title={DISTRIBUTION_TEXT.calendarFailed} error={cal.error} busy={cal.isFetching} onRetry={() => void cal.refetch()} />
+        <LoadError title={t('calendar.loadFailed')} error={cal.error} busy={cal.isFetching} onRetry={() => void cal.refetch()} />
       ) : (
         <div className="grid gap-8 lg:grid-cols-2 lg:gap-6">
           <section aria-labelledby={upcomingId}>
             <ListHeading id={upcomingId} icon={<CalendarClock aria-hidden="true" className="size-5" />} count={data?.upcoming.length}>
-              Upcoming Distributions
+              {t('calendar.upcoming')}
             </ListHeading>
             {data ? (
               <DistributionList
@@ -62,18 +64,18 @@ export default function DistributionCalendarPage() {
                 empty={
                   <EmptyList
                     icon={<CalendarX2 aria-hidden="true" className="size-8 text-muted" />}
-                    title={`No distributions in the next ${UPCOMING_DISTRIBUTION_DAYS} days`}
-                    text="Scheduled payments from your holdings will appear here with their dates and amounts."
+                    title={t('calendar.emptyUpcoming', { days: UPCOMING_DISTRIBUTION_DAYS })}
+                    text={t('calendar.emptyUpcomingText')}
                   />
                 }
               />
             ) : (
-              <Skeletons count={2} className="h-36" label="Loading upcoming distributions..." />
+              <Skeletons count={2} className="h-36" label={t('calendar.loadingUpcoming')} />
             )}
           </section>
           <section aria-labelledby={historyId}>
             <ListHeading id={historyId} icon={<History aria-hidden="true" className="size-5" />} count={data?.history.length}>
-              Distribution History
+              {t('calendar.history')}
             </ListHeading>
             {data ? (
               <DistributionList
@@ -81,13 +83,13 @@ export default function DistributionCalendarPage() {
                 empty={
                   <EmptyList
                     icon={<Landmark aria-hidden="true" className="size-8 text-muted" />}
-                    title="No past distributions yet"
-                    text="Payments you have received, and any awaiting confirmation, will be listed here."
+                    title={t('calendar.emptyHistory')}
+                    text={t('calendar.emptyHistoryText')}
                   />
                 }
               />
             ) : (
-              <Skeletons count={3} className="h-36" label="Loading distribution history..." />
+              <Skeletons count={3} className="h-36" label={t('calendar.loadingHistory')} />
             )}
           </section>
         </div>
@@ -99,6 +101,7 @@ export default function DistributionCalendarPage() {
 
 /** The economic terms of each deal the investor holds. */
 function HoldingTerms() {
+  const { t } = distributionsText.useT();
   const q = useMyDealTerms();
   const headingId = useId();
   if (!q.data || q.data.length === 0) return null;
@@ -107,19 +110,25 @@ function HoldingTerms() {
       <div className="mb-3 flex items-center gap-2">
         <Scale aria-hidden="true" className="size-5 text-ink-700" />
         <h2 id={headingId} className="text-lg font-semibold text-ink-900">
-          Terms of Your Holdings
+          {t('calendar.holdingTerms')}
         </h2>
       </div>
-      <p className="mb-3 text-sm text-muted">How each deal's distributions are split between investors and the general partner.</p>
+      <p className="mb-3 text-sm text-muted">{t('calendar.holdingTermsText')}</p>
       <ul className="grid gap-3 md:grid-cols-2">
         {q.data.map((d) => (
           <li key={d.dealId} data-testid="holding-terms" className="rounded-lg border border-border bg-surface p-4 shadow-sm">
-            <h3 className="font-semibold text-ink-900">{d.dealTitle}</h3>
-            <p className="mt-1 text-sm text-text">{d.summary}</p>
+            <h3 className="font-semibold text-ink-900">
+              <bdi>{d.dealTitle}</bdi>
+            </h3>
+            <p className="mt-1 text-sm text-text">{termsText(d.summary)}</p>
             {d.terms?.managementFee && (
               <p className="mt-1 text-sm text-muted">
-                Management fee {d.terms.managementFee.rate}% a year {FEE_BASIS_LABEL[d.terms.managementFee.basis]},{' '}
-                {FEE_METHOD_LABEL[d.terms.managementFee.method]}.
+                {t('calendar.managementFee', {
+                  rate: d.terms.managementFee.rate,
+                  basis: t(`calendar.feeBasis.${d.terms.managementFee.basis}`),
+                  method: t(`calendar.feeMethod.${d.terms.managementFee.method}`),
+                  interpolation: { escapeValue: false },
+                })}
               </p>
             )}
           </li>
@@ -174,6 +183,7 @@ function SummaryCard({
 }
 
 function ListHeading({ id, icon, count, children }: { id: string; icon: ReactNode; count: number | undefined; children: string }) {
+  const { t } = distributionsText.useT();
   return (
     <div className="mb-3 flex items-center gap-2">
       <span className="text-ink-700">{icon}</span>
@@ -183,9 +193,7 @@ function ListHeading({ id, icon, count, children }: { id: string; icon: ReactNod
       {count !== undefined && count > 0 && (
         <span className="tabular rounded-full bg-ink-100 px-2 py-0.5 text-xs font-medium text-ink-800">
           <span aria-hidden="true">{count}</span>
-          <span className="sr-only">
-            {count} {count === 1 ? 'payment' : 'payments'}
-          </span>
+          <span className="sr-only">{t('calendar.payments', { count })}</span>
         </span>
       )}
     </div>
@@ -204,6 +212,7 @@ function DistributionList({ items, upcoming, empty }: { items: DistributionItem[
 }
 
 function DistributionListItem({ item, upcoming }: { item: DistributionItem; upcoming?: boolean }) {
+  const { t } = distributionsText.useT();
   const titleId = useId();
   return (
     <li
@@ -217,33 +226,35 @@ function DistributionListItem({ item, upcoming }: { item: DistributionItem; upco
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={titleId} className="break-words font-semibold text-ink-900">
-            {item.dealName}
+            <bdi>{item.dealName}</bdi>
           </h3>
-          <p className="text-sm text-muted">{item.type}</p>
+          <p className="text-sm text-muted">{enumLabel('distributionType', item.type)}</p>
         </div>
         <DistributionStatusBadge status={item.status} />
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-[7.5rem_9.5rem_minmax(0,1fr)] sm:gap-x-4">
-        <Fact label="Amount">
+        <Fact label={t('calendar.amount')}>
           <span className="tabular text-base font-semibold text-ink-900">{formatUSD(item.amount)}</span>
         </Fact>
-        <Fact label="Payment Date">
+        <Fact label={t('calendar.paymentDate')}>
           <span className="tabular">{formatDate(item.paymentDate)}</span>
           {(upcoming || item.status === 'Pending') && <span className="block text-xs text-muted">{paymentHint(item)}</span>}
         </Fact>
-        <Fact label="SPV Entity" className="col-span-2 sm:col-span-1">
-          {item.spv ?? <span className="text-muted">Not assigned</span>}
+        <Fact label={t('calendar.spvEntity')} className="col-span-2 sm:col-span-1">
+          {item.spv ? <bdi>{item.spv}</bdi> : <span className="text-muted">{t('calendar.notAssigned')}</span>}
         </Fact>
       </dl>
       {item.tiers && (
         <details className="mt-3 rounded-md border border-border bg-ink-50/60 px-3 py-2" data-testid="tier-breakdown">
-          <summary className="cursor-pointer text-sm font-medium text-ink-900">Your tier breakdown</summary>
+          <summary className="cursor-pointer text-sm font-medium text-ink-900">{t('calendar.tierBreakdown')}</summary>
           <div className="mt-2">
             <InvestorBreakdown tiers={item.tiers} />
             {item.feeDeducted !== '0.00' && (
               <p className="mt-2 text-sm text-text" data-testid="fee-deducted">
-                Management fees deducted: {formatUSDExact(item.feeDeducted)}; paid to you:{' '}
-                {formatUSDExact(fromCents(toCents(item.amount) - toCents(item.feeDeducted)))}.
+                {t('calendar.feeDeducted', {
+                  fees: formatUSDExact(item.feeDeducted),
+                  net: formatUSDExact(fromCents(toCents(item.amount) - toCents(item.feeDeducted))),
+                })}
               </p>
             )}
           </div>
@@ -254,7 +265,7 @@ function DistributionListItem({ item, upcoming }: { item: DistributionItem; upco
 }
 
 function paymentHint(item: DistributionItem): string {
-  if (item.status === 'Pending') return 'Awaiting payment confirmation';
+  if (item.status === 'Pending') return distributionsText.t('calendar.awaitingConfirmation');
   return relativeDay(item.paymentDate);
 }
 

@@ -5,13 +5,16 @@ import type { DistributionEvent } from '../../../shared/portal';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { DISTRIBUTION_TEXT, type RecordDistributionBody, serverMessage, useConfirmPayment } from './api';
-import { Fact, formatUSDExact } from './distribution-ui';
+import { type RecordDistributionBody, serverMessage, useConfirmPayment } from './api';
+import { Fact, formatUSDExact, termsText } from './distribution-ui';
+import { distributionsText } from './i18n';
 import { InvestorTiersTable, cents as tierCents, WaterfallChart } from './waterfall-ui';
 
 /** Confirm Payment: marks an event Paid (cannot be undone). */
 export function ConfirmPaymentDialog({ event, onClose }: { event: DistributionEvent | null; onClose: () => void }) {
+  const { t, i18n } = distributionsText.useT();
   const pay = useConfirmPayment();
   // Keep the last event while the dialog animates closed.
   const [shown, setShown] = useState<DistributionEvent | null>(event);
@@ -22,11 +25,11 @@ export function ConfirmPaymentDialog({ event, onClose }: { event: DistributionEv
     if (!ev) return;
     pay.mutate(ev.id, {
       onSuccess: () => {
-        toast.success(DISTRIBUTION_TEXT.paid);
+        toast.success(t('toast.paid'));
         onClose();
       },
       onError: (err) => {
-        toast.error(serverMessage(err) ?? DISTRIBUTION_TEXT.payFailed);
+        toast.error(serverMessage(err) ?? t('toast.payFailed'));
         if (err instanceof ApiError && (err.status === 409 || err.status === 404)) onClose();
       },
     });
@@ -36,14 +39,21 @@ export function ConfirmPaymentDialog({ event, onClose }: { event: DistributionEv
     <Dialog open={event !== null} onOpenChange={(o) => !o && !pay.isPending && onClose()}>
       <DialogContent size="sm">
         <DialogHeader>
-          <DialogTitle>Confirm Payment</DialogTitle>
+          <DialogTitle>{t('confirm.title')}</DialogTitle>
           <DialogDescription>
             {ev
-              ? `Mark the ${ev.type.toLowerCase()} distribution of ${formatUSD(ev.totalAmount)} for ${ev.dealTitle}, dated ${formatDate(ev.paymentDate)}, as paid? Its ${ev.allocations.length} ${ev.allocations.length === 1 ? 'investor sees' : 'investors see'} it as Paid. This cannot be undone.`
+              ? t('confirm.question', {
+                  // The type inside an English sentence is lower case ("the income distribution").
+                  type: i18n.language === 'en' ? ev.type.toLowerCase() : enumLabel('distributionType', ev.type),
+                  amount: formatUSD(ev.totalAmount),
+                  deal: ev.dealTitle,
+                  date: formatDate(ev.paymentDate),
+                  count: ev.allocations.length,
+                })
               : null}
           </DialogDescription>
         </DialogHeader>
-        <DialogActions submit="Confirm Payment" busyLabel="Confirming..." busy={pay.isPending} onSubmit={confirm} />
+        <DialogActions submit={t('confirm.submit')} busyLabel={t('confirm.busy')} busy={pay.isPending} onSubmit={confirm} />
       </DialogContent>
     </Dialog>
   );
@@ -61,6 +71,7 @@ export function PreviewDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = distributionsText.useT();
   // Keep the last preview while the dialog animates closed.
   const [shown, setShown] = useState(pending);
   if (pending && pending !== shown) setShown(pending);
@@ -70,72 +81,87 @@ export function PreviewDialog({
     <Dialog open={pending !== null} onOpenChange={(o) => !o && onCancel()}>
       <DialogContent size="xl">
         <DialogHeader>
-          <DialogTitle>Distribution Preview</DialogTitle>
+          <DialogTitle>{t('preview.title')}</DialogTitle>
           <DialogDescription>
             {p
-              ? `${type} of ${formatUSDExact(p.totalAmount)} for ${p.dealTitle}, dated ${formatDate(p.paymentDate)}. Nothing is recorded until you confirm.`
+              ? t('preview.description', {
+                  type: enumLabel('distributionType', type),
+                  amount: formatUSDExact(p.totalAmount),
+                  deal: p.dealTitle,
+                  date: formatDate(p.paymentDate),
+                })
               : null}
           </DialogDescription>
         </DialogHeader>
         {p && (
           <div className="flex flex-col gap-5">
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3 md:grid-cols-4">
-              <Fact label="Terms" className="col-span-2">
-                {p.terms ? `Version ${p.terms.version}: ` : ''}
-                {p.termsSummary}
+              <Fact label={t('preview.terms')} className="col-span-2">
+                {p.terms
+                  ? t('preview.termsVersion', { version: p.terms.version, summary: termsText(p.termsSummary) })
+                  : termsText(p.termsSummary)}
               </Fact>
-              <Fact label="Investors">
+              <Fact label={t('preview.investors')}>
                 <span className="tabular font-semibold" data-testid="preview-lp">
                   {formatUSDExact(p.lpTotal)}
                 </span>
               </Fact>
-              <Fact label="GP (carried interest)">
+              <Fact label={t('preview.gp')}>
                 <span className="tabular font-semibold" data-testid="preview-gp">
                   {formatUSDExact(p.gp)}
                 </span>
               </Fact>
               {tierCents(p.feeDeducted) > 0n && (
-                <Fact label="Management fees deducted" className="col-span-2 md:col-span-4">
+                <Fact label={t('preview.feesDeducted')} className="col-span-2 md:col-span-4">
                   <span className="tabular" data-testid="preview-fees">
-                    {formatUSDExact(p.feeDeducted)} of accrued fees are taken from the investors' amounts; they are paid{' '}
-                    {formatUSDExact(p.netToInvestors)}.
+                    {t('preview.feesText', { fees: formatUSDExact(p.feeDeducted), net: formatUSDExact(p.netToInvestors) })}
                   </span>
                 </Fact>
               )}
-              <Fact label="Hurdle before" className="col-span-2 md:col-span-2">
+              <Fact label={t('preview.hurdleBefore')} className="col-span-2 md:col-span-2">
                 <span className="tabular">
-                  {tierCents(p.hurdleBefore) > 0n ? `Investors needed ${formatUSDExact(p.hurdleBefore)} to reach it` : 'Already reached'}
+                  {tierCents(p.hurdleBefore) > 0n
+                    ? t('preview.hurdleNeeded', { amount: formatUSDExact(p.hurdleBefore) })
+                    : t('preview.alreadyReached')}
                 </span>
               </Fact>
-              <Fact label="Hurdle after" className="col-span-2 md:col-span-2">
+              <Fact label={t('preview.hurdleAfter')} className="col-span-2 md:col-span-2">
                 <span className="tabular">
-                  {tierCents(p.hurdleAfter) > 0n ? `${formatUSDExact(p.hurdleAfter)} still to go` : 'Reached'}
+                  {tierCents(p.hurdleAfter) > 0n ? t('preview.stillToGo', { amount: formatUSDExact(p.hurdleAfter) }) : t('preview.reached')}
                 </span>
               </Fact>
             </dl>
-            <WaterfallChart tiers={p.tiers} total={p.totalAmount} gpCatchUp={tierCents(p.gpCatchUp)} caption="Waterfall tiers" />
+            <WaterfallChart tiers={p.tiers} total={p.totalAmount} gpCatchUp={tierCents(p.gpCatchUp)} caption={t('preview.tiers')} />
             {p.carry.length > 0 && (
-              <Table aria-label="Carry recipients" maxHeight="none">
+              <Table aria-label={t('preview.carryRecipients')} maxHeight="none">
                 <THead>
                   <TR>
-                    <TH>Carry Recipient</TH>
-                    <TH className="text-end">Amount</TH>
+                    <TH>{t('preview.carryRecipient')}</TH>
+                    <TH className="text-end">{t('preview.amount')}</TH>
                   </TR>
                 </THead>
                 <TBody>
                   {p.carry.map((c) => (
                     <TR key={`${c.kind}-${c.userId ?? c.name}`}>
-                      <TD className="font-medium">{c.name}</TD>
+                      <TD className="font-medium">
+                        <bdi>{c.name}</bdi>
+                      </TD>
                       <TD className="tabular text-end">{formatUSDExact(c.amount)}</TD>
                     </TR>
                   ))}
                 </TBody>
               </Table>
             )}
-            <InvestorTiersTable investors={p.investors} caption="Each investor's amount" />
+            <InvestorTiersTable investors={p.investors} caption={t('preview.eachInvestor')} />
           </div>
         )}
-        <DialogActions submit="Record Distribution" busyLabel="Recording..." busy={busy} cancel="Back" onSubmit={onConfirm} />
+        <DialogActions
+          submit={t('preview.submit')}
+          busyLabel={t('preview.busy')}
+          busy={busy}
+          cancel={t('preview.back')}
+          onSubmit={onConfirm}
+        />
       </DialogContent>
     </Dialog>
   );

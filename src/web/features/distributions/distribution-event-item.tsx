@@ -1,12 +1,15 @@
 import { ChevronDown, CircleCheck, ListChecks } from 'lucide-react';
 import { useId } from 'react';
+import { Trans } from 'react-i18next';
 import { formatDate, formatPercent, formatUSD } from '../../../shared/format';
 import { fromCents, toCents } from '../../../shared/money';
 import type { DistributionEvent } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
-import { DistributionStatusBadge, Fact, formatUSDExact, relativeDay } from './distribution-ui';
+import { enumLabel } from '../../lib/i18n';
+import { DistributionStatusBadge, Fact, formatUSDExact, relativeDay, termsText } from './distribution-ui';
+import { distributionsText } from './i18n';
 import { cents as tierCents, WaterfallChart } from './waterfall-ui';
 
 /** One distribution event of the Distribution Waterfall list: its facts, Confirm Payment and its allocations. */
@@ -22,6 +25,7 @@ export function EventItem({
   onToggle: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = distributionsText.useT();
   const titleId = useId();
   const panelId = useId();
   const n = event.allocations.length;
@@ -33,35 +37,37 @@ export function EventItem({
             <h3 id={titleId} className="break-words font-semibold text-ink-900">
               {event.dealTitle}
             </h3>
-            <p className="text-sm text-muted">{event.type}</p>
+            <p className="text-sm text-muted">{enumLabel('distributionType', event.type)}</p>
           </div>
           <DistributionStatusBadge status={event.status} />
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 md:grid-cols-[7.5rem_8.5rem_8.5rem_minmax(0,1fr)_5rem]">
-          <Fact label="Total">
+          <Fact label={t('event.total')}>
             <span className="tabular text-base font-semibold text-ink-900">{formatUSD(event.totalAmount)}</span>
           </Fact>
-          <Fact label="Payment Date">
+          <Fact label={t('event.paymentDate')}>
             <span className="tabular">{formatDate(event.paymentDate)}</span>
             {event.status !== 'Paid' && <span className="block text-xs text-muted">{relativeDay(event.paymentDate)}</span>}
           </Fact>
-          <Fact label="Record Date">
+          <Fact label={t('event.recordDate')}>
             <span className="tabular">{formatDate(event.recordDate)}</span>
           </Fact>
-          <Fact label="SPV Entity">{event.spvEntity ?? <span className="text-muted">Not assigned</span>}</Fact>
-          <Fact label="Investors">
+          <Fact label={t('event.spvEntity')}>
+            {event.spvEntity ? <bdi>{event.spvEntity}</bdi> : <span className="text-muted">{t('event.notAssigned')}</span>}
+          </Fact>
+          <Fact label={t('event.investors')}>
             <span className="tabular">{n}</span>
           </Fact>
         </dl>
         <div className="mt-4 flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={panelId} aria-describedby={titleId} onClick={onToggle}>
             <ChevronDown aria-hidden="true" className={cn('transition-transform motion-reduce:transition-none', open && 'rotate-180')} />
-            {open ? 'Hide allocations' : 'Show allocations'}
+            {open ? t('event.hideAllocations') : t('event.showAllocations')}
           </Button>
           {event.status !== 'Paid' && (
             <Button size="sm" variant={event.status === 'Pending' ? 'primary' : 'secondary'} aria-describedby={titleId} onClick={onConfirm}>
               <CircleCheck aria-hidden="true" />
-              Confirm Payment
+              {t('event.confirmPayment')}
             </Button>
           )}
         </div>
@@ -74,7 +80,10 @@ export function EventItem({
 }
 
 function Allocations({ event }: { event: DistributionEvent }) {
+  const { t } = distributionsText.useT();
   const total = toCents(event.totalAmount);
+  const type = enumLabel('distributionType', event.type);
+  const date = formatDate(event.paymentDate);
   const sum = event.allocations.reduce((s, a) => s + toCents(a.amount), 0n);
   const matches = sum === total;
   // Exact: the share is computed on cents (integers), one decimal.
@@ -85,35 +94,47 @@ function Allocations({ event }: { event: DistributionEvent }) {
       {wf && (
         <div className="mb-4 flex flex-col gap-3">
           <p className="text-sm text-text">
-            <span className="font-medium">Terms{wf.termsVersion ? ` (version ${wf.termsVersion})` : ''}:</span> {wf.termsSummary}. Investors{' '}
-            <span className="tabular font-medium">{formatUSDExact(wf.lpTotal)}</span>, GP{' '}
-            <span className="tabular font-medium">{formatUSDExact(wf.gp)}</span>
-            {wf.carry.length > 0 && <> ({wf.carry.map((c) => `${c.name} ${formatUSDExact(c.amount)}`).join(', ')})</>}.
+            <span className="font-medium">
+              {wf.termsVersion ? t('event.termsVersion', { version: wf.termsVersion }) : t('event.terms')}
+            </span>{' '}
+            <Trans
+              t={t}
+              i18nKey={wf.carry.length > 0 ? 'event.splitCarry' : 'event.split'}
+              values={{
+                summary: termsText(wf.termsSummary),
+                lp: formatUSDExact(wf.lpTotal),
+                gp: formatUSDExact(wf.gp),
+                carry: wf.carry.map((c) => t('event.carryItem', { name: c.name, amount: formatUSDExact(c.amount) })).join(', '),
+              }}
+              components={{ amount: <span className="tabular font-medium" /> }}
+            />
           </p>
           <WaterfallChart
             tiers={wf.tiers}
             total={event.totalAmount}
             gpCatchUp={tierCents(wf.gp) - tierCents(wf.tiers.carriedInterestGp)}
-            caption={`Waterfall of ${event.dealTitle} ${event.type} on ${formatDate(event.paymentDate)}`}
+            caption={t('event.chartCaption', { deal: event.dealTitle, type, date })}
           />
         </div>
       )}
       <h4 className="mb-2 flex items-center gap-2 text-sm font-semibold text-ink-900">
         <ListChecks aria-hidden="true" className="size-4 text-ink-700" />
-        Allocations
+        {t('event.allocations')}
       </h4>
-      <Table aria-label={`Allocations of ${event.dealTitle} ${event.type} on ${formatDate(event.paymentDate)}`} maxHeight="none">
+      <Table aria-label={t('event.allocationsOf', { deal: event.dealTitle, type, date })} maxHeight="none">
         <THead>
           <TR>
-            <TH>Investor</TH>
-            <TH className="text-end">Share</TH>
-            <TH className="text-end">Amount</TH>
+            <TH>{t('event.investor')}</TH>
+            <TH className="text-end">{t('event.share')}</TH>
+            <TH className="text-end">{t('event.amount')}</TH>
           </TR>
         </THead>
         <TBody>
           {event.allocations.map((a) => (
             <TR key={a.investorId}>
-              <TD className="font-medium">{a.investorName}</TD>
+              <TD className="font-medium">
+                <bdi>{a.investorName}</bdi>
+              </TD>
               <TD className="tabular text-end text-muted">{share(a.amount)}</TD>
               <TD className="tabular text-end">{formatUSDExact(a.amount)}</TD>
             </TR>
@@ -122,7 +143,7 @@ function Allocations({ event }: { event: DistributionEvent }) {
         <tfoot>
           <tr>
             <th scope="row" colSpan={2} className="border-t border-border px-3 py-2.5 text-start text-sm font-semibold text-ink-900">
-              Total allocated
+              {t('event.totalAllocated')}
             </th>
             <td
               data-testid="allocation-sum"
@@ -135,9 +156,7 @@ function Allocations({ event }: { event: DistributionEvent }) {
       </Table>
       <p className={cn('mt-2 flex items-center gap-1.5 text-sm', matches ? 'text-success-700' : 'text-danger-700')}>
         {matches ? <CircleCheck aria-hidden="true" className="size-4" /> : null}
-        {matches
-          ? `Equals the distribution total of ${formatUSDExact(event.totalAmount)}.`
-          : `Does not equal the distribution total of ${formatUSDExact(event.totalAmount)}; reload the page and check again.`}
+        {t(matches ? 'event.matches' : 'event.mismatch', { total: formatUSDExact(event.totalAmount) })}
       </p>
     </>
   );

@@ -1,13 +1,38 @@
 import type { ReactNode } from 'react';
-import { formatDay } from '../../../shared/format';
+import { formatDay, getDefaultLocale } from '../../../shared/format';
 import { formatUsdExact } from '../../../shared/money';
 import { type DistributionStatus, distributionTone } from '../../../shared/portal';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
+import { currentLanguage } from '../../lib/i18n';
+import { distributionsText } from './i18n';
 
 /** Paid green, Scheduled blue (info), Pending yellow; the status is always written out. */
 export function DistributionStatusBadge({ status }: { status: DistributionStatus }) {
-  return <Badge tone={distributionTone(status)}>{status}</Badge>;
+  const { t } = distributionsText.useT();
+  return <Badge tone={distributionTone(status)}>{t(`status.${status}`)}</Badge>;
+}
+
+const TERMS =
+  /^(?:no preferred return|([\d.]+)% preferred return), (?:no catch-up|(full) catch-up|([\d.]+)% catch-up), ([\d.]+)% carried interest$/;
+
+/**
+ * A deal's terms line as the server writes it (describeTerms: '8% preferred return, full
+ * catch-up, 20% carried interest') in the current language; a line of another shape stays as sent.
+ */
+export function termsText(summary: string): string {
+  if (currentLanguage() === 'en') return summary;
+  const t = distributionsText.t;
+  if (summary === 'No terms set: distributions go 100% to investors') return t('terms.none');
+  const m = TERMS.exec(summary);
+  if (!m) return summary;
+  const [, hurdle, full, catchUp, carry = ''] = m;
+  return t('terms.summary', {
+    hurdle: hurdle ? t('terms.hurdle', { rate: hurdle }) : t('terms.noHurdle'),
+    catchUp: full ? t('terms.fullCatchUp') : catchUp ? t('terms.catchUp', { rate: catchUp }) : t('terms.noCatchUp'),
+    carry,
+    interpolation: { escapeValue: false },
+  });
 }
 
 /** '2025-12-16' -> { monthDay: 'Dec 16', year: '2025' } (the Next Payment Date card). */
@@ -17,11 +42,13 @@ export function splitPaymentDate(iso: string): { monthDay: string; year: string 
 
 /**
  * Exact to the cent ('$33,333.34'), only where the cent matters: the allocations of a
- * distribution, which are computed to the cent and must visibly add up to the total.
+ * distribution, which are computed to the cent and must visibly add up to the total. Isolated
+ * left to right in Arabic, so '-$12.50' keeps its sign on the left.
  */
 export function formatUSDExact(amount: string): string {
   try {
-    return formatUsdExact(amount);
+    const text = formatUsdExact(amount);
+    return getDefaultLocale().startsWith('ar') ? `\u2066${text}\u2069` : text;
   } catch {
     return '—';
   }

@@ -10,11 +10,12 @@ import { Field } from '../../components/ui/field';
 import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
 import { cn } from '../../lib/cn';
-import { DISTRIBUTION_TEXT, useDistributionEvents } from './api';
+import { useDistributionEvents } from './api';
 import { DealWaterfallSummaries } from './deal-waterfall-summaries';
 import { ConfirmPaymentDialog } from './distribution-dialogs';
 import { EventItem } from './distribution-event-item';
 import { Skeletons } from './distribution-ui';
+import { distributionsText } from './i18n';
 import { RecordDistributionCard } from './record-distribution-card';
 
 type Filter = 'All' | DistributionStatus;
@@ -31,6 +32,7 @@ function byWorkOrder(a: DistributionEvent, b: DistributionEvent): number {
 
 /** Distribution Waterfall (/admin/distributions): record distributions, see their allocations, confirm payment. */
 export default function DistributionWaterfallPage() {
+  const { t } = distributionsText.useT();
   const events = useDistributionEvents();
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
   const [filter, setFilter] = useState<Filter>('All');
@@ -63,45 +65,45 @@ export default function DistributionWaterfallPage() {
   return (
     <>
       <PageHeader
-        title="Distribution Waterfall"
-        description="Record distributions for a deal, review how they are allocated to investors, and confirm payment."
+        title={t('admin.title')}
+        description={t('admin.description')}
         actions={
           <ExportCsvButton
             filename="distributions"
             columns={[
-              { key: 'dealTitle', label: 'Deal' },
-              { key: 'type', label: 'Type' },
-              { key: 'investorName', label: 'Investor' },
-              { key: 'amount', label: 'Amount' },
-              { key: 'totalAmount', label: 'Distribution total' },
-              { key: 'recordDate', label: 'Record date' },
-              { key: 'paymentDate', label: 'Payment date' },
-              { key: 'status', label: 'Status' },
+              { key: 'dealTitle', label: t('admin.csv.deal') },
+              { key: 'type', label: t('admin.csv.type') },
+              { key: 'investorName', label: t('admin.csv.investor') },
+              { key: 'amount', label: t('admin.csv.amount') },
+              { key: 'totalAmount', label: t('admin.csv.total') },
+              { key: 'recordDate', label: t('admin.csv.recordDate') },
+              { key: 'paymentDate', label: t('admin.csv.paymentDate') },
+              { key: 'status', label: t('admin.csv.status') },
             ]}
             rows={(events.data ?? []).flatMap((e) => e.allocations.map((a) => ({ ...e, investorName: a.investorName, amount: a.amount })))}
           />
         }
       />
 
-      <section aria-label="Distribution totals" className="mb-6 grid gap-4 sm:grid-cols-3">
+      <section aria-label={t('admin.totals')} className="mb-6 grid gap-4 sm:grid-cols-3">
         <TotalCard
-          label="Scheduled"
+          label={t('admin.scheduled')}
           icon={<Timer aria-hidden="true" className="size-5" />}
           value={events.data ? formatUSD(fromCents(totals.Scheduled.cents)) : undefined}
-          caption={`${totals.Scheduled.count} ${totals.Scheduled.count === 1 ? 'distribution' : 'distributions'} with a future date`}
+          caption={t('admin.scheduledCaption', { count: totals.Scheduled.count })}
         />
         <TotalCard
-          label="Awaiting confirmation"
+          label={t('admin.awaiting')}
           icon={<HandCoins aria-hidden="true" className="size-5" />}
           value={events.data ? formatUSD(fromCents(totals.Pending.cents)) : undefined}
-          caption={`${totals.Pending.count} due and not yet confirmed as paid`}
+          caption={t('admin.awaitingCaption', { count: totals.Pending.count })}
           accent={totals.Pending.count > 0}
         />
         <TotalCard
-          label="Paid"
+          label={t('admin.paid')}
           icon={<BadgeCheck aria-hidden="true" className="size-5" />}
           value={events.data ? formatUSD(fromCents(totals.Paid.cents)) : undefined}
-          caption={`${totals.Paid.count} confirmed ${totals.Paid.count === 1 ? 'payment' : 'payments'}`}
+          caption={t('admin.paidCaption', { count: totals.Paid.count })}
         />
       </section>
 
@@ -119,40 +121,29 @@ export default function DistributionWaterfallPage() {
           <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
             <div>
               <h2 id={listId} className="text-lg font-semibold text-ink-900">
-                Distribution Events
+                {t('admin.events')}
               </h2>
-              <p className="text-sm text-muted">Open an event to see each investor's allocation.</p>
+              <p className="text-sm text-muted">{t('admin.eventsHint')}</p>
             </div>
-            <Field label="Show" htmlFor="dist-filter" className="w-44">
+            <Field label={t('admin.show')} htmlFor="dist-filter" className="w-44">
               <NativeSelect
                 id="dist-filter"
                 value={filter}
                 onChange={(e) => setFilter(e.target.value as Filter)}
-                options={FILTERS.map((f) => ({ value: f, label: f === 'All' ? 'All statuses' : f }))}
+                options={FILTERS.map((f) => ({ value: f, label: f === 'All' ? t('admin.allStatuses') : t(`status.${f}`) }))}
               />
             </Field>
           </div>
 
           {events.isPending ? (
-            <Skeletons count={3} className="h-40" label="Loading distributions..." />
+            <Skeletons count={3} className="h-40" label={t('admin.loading')} />
           ) : events.isError ? (
-            <LoadError
-              title={DISTRIBUTION_TEXT.eventsFailed}
-              error={events.error}
-              busy={events.isFetching}
-              onRetry={() => void events.refetch()}
-            />
+            <LoadError title={t('admin.loadFailed')} error={events.error} busy={events.isFetching} onRetry={() => void events.refetch()} />
           ) : shown.length === 0 ? (
             <Card className="flex flex-col items-center gap-2 p-10 text-center">
               <Landmark aria-hidden="true" className="size-8 text-muted" />
-              <p className="font-medium text-ink-900">
-                {filter === 'All' ? 'No distributions recorded yet' : `No ${filter.toLowerCase()} distributions`}
-              </p>
-              <p className="max-w-md text-sm text-muted">
-                {filter === 'All'
-                  ? 'Record a distribution for a deal with completed subscriptions; it is allocated to its investors automatically.'
-                  : 'Choose another status to see the other distributions.'}
-              </p>
+              <p className="font-medium text-ink-900">{filter === 'All' ? t('admin.emptyAll') : t(`admin.emptyStatus.${filter}`)}</p>
+              <p className="max-w-md text-sm text-muted">{filter === 'All' ? t('admin.emptyAllText') : t('admin.emptyStatusText')}</p>
             </Card>
           ) : (
             <ul className="flex flex-col gap-3">

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Trans } from 'react-i18next';
 import type { WaterfallPreview } from '../../../shared/deal-terms';
 import type { DealOption } from '../../../shared/deals';
 import { formatUSD } from '../../../shared/format';
@@ -13,16 +14,11 @@ import { NativeSelect } from '../../components/ui/select';
 import { ApiError } from '../../lib/api';
 import { useFormDraft } from '../../lib/draft';
 import { blank, sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import {
-  DISTRIBUTION_TEXT,
-  type RecordDistributionBody,
-  serverMessage,
-  useDealChoices,
-  usePreviewDistribution,
-  useRecordDistribution,
-} from './api';
+import { type RecordDistributionBody, serverMessage, useDealChoices, usePreviewDistribution, useRecordDistribution } from './api';
 import { PreviewDialog } from './distribution-dialogs';
+import { distributionsText } from './i18n';
 
 const EMPTY_FORM = { dealId: '', type: 'Income', totalAmount: '', paymentDate: '', recordDate: '' };
 
@@ -30,26 +26,30 @@ const EMPTY_FORM = { dealId: '', type: 'Income', totalAmount: '', paymentDate: '
  * The form as typed, checked by the server's recordDistributionInput; the record date, optional
  * on the API (today), is required here: holders are taken as of that day.
  */
-const recordDistributionForm = sharedFormSchema(
-  ['dealId', 'type', 'totalAmount', 'paymentDate', 'recordDate'],
-  recordDistributionInput,
-  (v) => ({
-    dealId: blank(v.dealId),
-    type: blank(v.type),
-    totalAmount: blank(v.totalAmount),
-    paymentDate: blank(v.paymentDate),
-    recordDate: blank(v.recordDate),
-  }),
-  { required: { totalAmount: 'Total amount is required', recordDate: 'Record date is required' } },
-);
+const recordDistributionForm = (t: typeof distributionsText.t) =>
+  sharedFormSchema(
+    ['dealId', 'type', 'totalAmount', 'paymentDate', 'recordDate'],
+    recordDistributionInput,
+    (v) => ({
+      dealId: blank(v.dealId),
+      type: blank(v.type),
+      totalAmount: blank(v.totalAmount),
+      paymentDate: blank(v.paymentDate),
+      recordDate: blank(v.recordDate),
+    }),
+    { required: { totalAmount: t('record.totalRequired'), recordDate: t('record.recordDateRequired') } },
+  );
 
 /** Record Distribution: the form, then the preview dialog; nothing is recorded before the preview is confirmed. */
 export function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: DistributionEvent) => void }) {
+  const { t, i18n } = distributionsText.useT();
   const deals = useDealChoices();
   const record = useRecordDistribution();
   const preview = usePreviewDistribution();
   const [pending, setPending] = useState<{ body: RecordDistributionBody; preview: WaterfallPreview } | null>(null);
-  const form = useZodForm(recordDistributionForm, { defaultValues: EMPTY_FORM, guardUnsaved: true });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the messages follow the language.
+  const schema = useMemo(() => recordDistributionForm(distributionsText.t), [i18n.language]);
+  const form = useZodForm(schema, { defaultValues: EMPTY_FORM, guardUnsaved: true });
   const clearForm = useFormDraft('record-distribution', form, EMPTY_FORM);
   const explainId = useId();
   const titleId = useId();
@@ -71,8 +71,8 @@ export function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: Distri
     try {
       setPending({ body, preview: await preview.mutateAsync(body) });
     } catch (err) {
-      form.applyServerError(err, { fallback: DISTRIBUTION_TEXT.previewFailed });
-      toast.error(serverMessage(err) ?? DISTRIBUTION_TEXT.previewFailed);
+      form.applyServerError(err, { fallback: t('toast.previewFailed') });
+      toast.error(serverMessage(err) ?? t('toast.previewFailed'));
     }
   });
 
@@ -80,13 +80,13 @@ export function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: Distri
     if (!pending) return;
     record.mutate(pending.body, {
       onSuccess: (ev) => {
-        toast.success(DISTRIBUTION_TEXT.recorded);
+        toast.success(t('toast.recorded'));
         setPending(null);
         clearForm();
         onRecorded(ev);
       },
       onError: (err) => {
-        toast.error(serverMessage(err) ?? DISTRIBUTION_TEXT.recordFailed);
+        toast.error(serverMessage(err) ?? t('toast.recordFailed'));
         if (err instanceof ApiError && err.status === 409) setPending(null);
       },
     });
@@ -97,23 +97,19 @@ export function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: Distri
   return (
     <Card className="xl:sticky xl:top-20">
       <CardHeader>
-        <CardTitle id={titleId}>Record Distribution</CardTitle>
-        <CardDescription id={explainId}>
-          The total runs through the deal's waterfall (return of capital, preferred return, catch-up, carried interest); the investors' part
-          is allocated pro rata to the capital each investor had contributed on the record date, to the cent. You see the preview before
-          anything is recorded.
-        </CardDescription>
+        <CardTitle id={titleId}>{t('record.title')}</CardTitle>
+        <CardDescription id={explainId}>{t('record.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate aria-labelledby={titleId} aria-describedby={explainId} className="flex flex-col gap-4">
-          <Field label="Deal" htmlFor="dist-dealId" error={form.errorOf('dealId')} hint={dealHint} required>
+          <Field label={t('record.deal')} htmlFor="dist-dealId" error={form.errorOf('dealId')} hint={dealHint} required>
             <NativeSelect
               {...form.field('dealId', 'dist-dealId', { hint: Boolean(dealHint) })}
               disabled={deals.isPending}
-              placeholder={deals.isPending ? 'Loading deals...' : deals.isError ? 'Deals could not be loaded' : 'Choose a deal'}
+              placeholder={deals.isPending ? t('record.loadingDeals') : deals.isError ? t('record.dealsFailed') : t('record.chooseDeal')}
             >
               {withHolders.length > 0 && (
-                <optgroup label="With completed subscriptions">
+                <optgroup label={t('record.withHolders')}>
                   {withHolders.map((d) => (
                     <option key={d.id} value={d.id}>
                       {d.title}
@@ -122,7 +118,7 @@ export function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: Distri
                 </optgroup>
               )}
               {withoutHolders.length > 0 && (
-                <optgroup label="No completed subscriptions yet">
+                <optgroup label={t('record.withoutHolders')}>
                   {withoutHolders.map((d) => (
                     <option key={d.id} value={d.id}>
                       {d.title}
@@ -132,26 +128,29 @@ export function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: Distri
               )}
             </NativeSelect>
           </Field>
-          <Field label="Distribution Type" htmlFor="dist-type" error={form.errorOf('type')} required>
-            <NativeSelect {...form.field('type', 'dist-type')} options={DISTRIBUTION_TYPES.map((t) => ({ value: t, label: t }))} />
+          <Field label={t('record.type')} htmlFor="dist-type" error={form.errorOf('type')} required>
+            <NativeSelect
+              {...form.field('type', 'dist-type')}
+              options={DISTRIBUTION_TYPES.map((type) => ({ value: type, label: enumLabel('distributionType', type) }))}
+            />
           </Field>
-          <Field label="Total Amount (USD)" htmlFor="dist-totalAmount" error={form.errorOf('totalAmount')} required>
+          <Field label={t('record.totalAmount')} htmlFor="dist-totalAmount" error={form.errorOf('totalAmount')} required>
             <Input
               {...form.field('totalAmount', 'dist-totalAmount')}
               inputMode="decimal"
               autoComplete="off"
-              placeholder="e.g. 43,750.00"
+              placeholder={t('record.totalPlaceholder')}
               className="tabular"
             />
           </Field>
-          <Field label="Record Date" htmlFor="dist-recordDate" error={form.errorOf('recordDate')} required>
+          <Field label={t('record.recordDate')} htmlFor="dist-recordDate" error={form.errorOf('recordDate')} required>
             <DateInput {...form.field('recordDate', 'dist-recordDate')} />
           </Field>
-          <Field label="Payment Date" htmlFor="dist-paymentDate" error={form.errorOf('paymentDate')} required>
+          <Field label={t('record.paymentDate')} htmlFor="dist-paymentDate" error={form.errorOf('paymentDate')} required>
             <DateInput {...form.field('paymentDate', 'dist-paymentDate')} />
           </Field>
           <Button type="submit" busy={form.busy} className="w-full">
-            {form.busy ? 'Computing...' : 'Preview Distribution'}
+            {form.busy ? t('record.computing') : t('record.preview')}
           </Button>
         </form>
       </CardContent>
@@ -166,19 +165,18 @@ export function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: Distri
 }
 
 function DealHint({ deal }: { deal: DealOption }) {
+  const { t } = distributionsText.useT();
   if (!(Number(deal.committedAmount) > 0)) {
-    return <span className="text-warning-800">This deal has no completed subscriptions yet, so there is no one to allocate to.</span>;
+    return <span className="text-warning-800">{t('record.noHolders')}</span>;
   }
   return (
     <span>
-      Allocated across <span className="tabular font-medium text-text">{formatUSD(deal.committedAmount)}</span> of completed subscriptions
-      {deal.spvEntity ? (
-        <>
-          {' '}
-          · paid by <span className="font-medium text-text">{deal.spvEntity}</span>
-        </>
-      ) : null}
-      .
+      <Trans
+        t={t}
+        i18nKey={deal.spvEntity ? 'record.allocatedAcrossSpv' : 'record.allocatedAcross'}
+        values={{ amount: formatUSD(deal.committedAmount), spv: deal.spvEntity ?? '' }}
+        components={{ amount: <span className="tabular font-medium text-text" />, spv: <bdi className="font-medium text-text" /> }}
+      />
     </span>
   );
 }

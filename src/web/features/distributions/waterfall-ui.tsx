@@ -3,6 +3,7 @@ import type { InvestorTierBreakdown, TierBreakdown, WaterfallPreview } from '../
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { formatUSDExact } from './distribution-ui';
+import { distributionsText } from './i18n';
 
 /** Exact cents of a decimal string; never through a float. */
 export function cents(amount: string): bigint {
@@ -17,8 +18,10 @@ export const fromCents = (c: bigint) =>
 /** A bar's share of the total in hundredths of a percent, by integer arithmetic (for layout only). */
 const basisPoints = (part: bigint, total: bigint) => (total > 0n ? Number((part * 10_000n) / total) / 100 : 0);
 
+type TierKey = 'returnOfCapital' | 'preferredReturn' | 'catchUpGp' | 'catchUpInvestors' | 'carryInvestors' | 'carryGp';
+
 interface Step {
-  label: string;
+  key: TierKey;
   amount: bigint;
   who: 'Investors' | 'GP' | 'Shared';
   tone: string;
@@ -28,12 +31,12 @@ interface Step {
 export function waterfallSteps(tiers: TierBreakdown, gpCatchUp: bigint): Step[] {
   const catchUp = cents(tiers.catchUp);
   return [
-    { label: 'Return of capital', amount: cents(tiers.returnOfCapital), who: 'Investors', tone: 'bg-ink-800' },
-    { label: 'Preferred return', amount: cents(tiers.preferredReturn), who: 'Investors', tone: 'bg-ink-600' },
-    { label: 'Catch-up (GP)', amount: gpCatchUp, who: 'GP', tone: 'bg-gold-600' },
-    { label: 'Catch-up (investors)', amount: catchUp - gpCatchUp, who: 'Investors', tone: 'bg-ink-700' },
-    { label: 'Carried interest split (investors)', amount: cents(tiers.carriedInterestLp), who: 'Investors', tone: 'bg-ink-700' },
-    { label: 'Carried interest split (GP)', amount: cents(tiers.carriedInterestGp), who: 'GP', tone: 'bg-gold-400' },
+    { key: 'returnOfCapital', amount: cents(tiers.returnOfCapital), who: 'Investors', tone: 'bg-ink-800' },
+    { key: 'preferredReturn', amount: cents(tiers.preferredReturn), who: 'Investors', tone: 'bg-ink-600' },
+    { key: 'catchUpGp', amount: gpCatchUp, who: 'GP', tone: 'bg-gold-600' },
+    { key: 'catchUpInvestors', amount: catchUp - gpCatchUp, who: 'Investors', tone: 'bg-ink-700' },
+    { key: 'carryInvestors', amount: cents(tiers.carriedInterestLp), who: 'Investors', tone: 'bg-ink-700' },
+    { key: 'carryGp', amount: cents(tiers.carriedInterestGp), who: 'GP', tone: 'bg-gold-400' },
   ];
 }
 
@@ -52,38 +55,40 @@ export function WaterfallChart({
   gpCatchUp: bigint;
   caption: string;
 }) {
-  const t = cents(total);
+  const { t } = distributionsText.useT();
+  const whole = cents(total);
   const steps = waterfallSteps(tiers, gpCatchUp).filter((s, i) => s.amount > 0n || i < 2 || i === 4 || i === 5);
   let start = 0n;
   return (
     <Table aria-label={caption} maxHeight="none" data-testid="waterfall-chart">
       <THead>
         <TR>
-          <TH>Tier</TH>
+          <TH>{t('chart.tier')}</TH>
           <TH className="hidden w-2/5 sm:table-cell">
-            <span className="sr-only">Chart</span>
+            <span className="sr-only">{t('chart.chart')}</span>
           </TH>
-          <TH>To</TH>
-          <TH className="text-end">Amount</TH>
+          <TH>{t('chart.to')}</TH>
+          <TH className="text-end">{t('chart.amount')}</TH>
         </TR>
       </THead>
       <TBody>
         {steps.map((s) => {
-          const left = basisPoints(start, t);
-          const width = basisPoints(s.amount, t);
+          const offset = basisPoints(start, whole);
+          const width = basisPoints(s.amount, whole);
           start += s.amount;
           return (
-            <TR key={s.label}>
-              <TD className="font-medium">{s.label}</TD>
+            <TR key={s.key}>
+              <TD className="font-medium">{t(`tier.${s.key}`)}</TD>
               <TD className="hidden sm:table-cell">
                 <div aria-hidden="true" className="relative h-4 w-full rounded bg-ink-50">
                   <div
                     className={cn('absolute top-0 h-4 rounded', s.tone)}
-                    style={{ left: `${left}%`, width: `${Math.max(width, s.amount > 0n ? 0.5 : 0)}%` }}
+                    // From the start edge: the bars run right to left in Arabic.
+                    style={{ insetInlineStart: `${offset}%`, width: `${Math.max(width, s.amount > 0n ? 0.5 : 0)}%` }}
                   />
                 </div>
               </TD>
-              <TD className="text-muted">{s.who}</TD>
+              <TD className="text-muted">{t(`who.${s.who}`)}</TD>
               <TD className="tabular text-end">{formatUSDExact(fromCents(s.amount))}</TD>
             </TR>
           );
@@ -92,7 +97,7 @@ export function WaterfallChart({
       <tfoot>
         <tr>
           <th scope="row" colSpan={3} className="border-t border-border px-3 py-2.5 text-start text-sm font-semibold text-ink-900">
-            Total
+            {t('chart.total')}
           </th>
           <td className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900">
             {formatUSDExact(total)}
@@ -105,31 +110,34 @@ export function WaterfallChart({
 
 export function InvestorTiersTable({ investors, caption }: { investors: WaterfallPreview['investors']; caption: string }) {
   // Accrued management fees deducted (decision 009): shown only when any investor has some.
+  const { t } = distributionsText.useT();
   const fees = investors.some((i) => i.feeDeducted && i.feeDeducted !== '0.00');
   return (
     <Table aria-label={caption} maxHeight="none">
       <THead>
         <TR>
-          <TH>Investor</TH>
-          <TH className="text-end">Return of Capital</TH>
-          <TH className="text-end">Preferred Return</TH>
-          <TH className="text-end">Catch-up</TH>
-          <TH className="text-end">Carried Interest Split</TH>
-          <TH className="text-end">Amount</TH>
-          {fees && <TH className="text-end">Fees Deducted</TH>}
-          {fees && <TH className="text-end">Paid</TH>}
+          <TH>{t('investorTiers.investor')}</TH>
+          <TH className="text-end">{t('investorTiers.returnOfCapital')}</TH>
+          <TH className="text-end">{t('investorTiers.preferredReturn')}</TH>
+          <TH className="text-end">{t('investorTiers.catchUp')}</TH>
+          <TH className="text-end">{t('investorTiers.carry')}</TH>
+          <TH className="text-end">{t('investorTiers.amount')}</TH>
+          {fees && <TH className="text-end">{t('investorTiers.feesDeducted')}</TH>}
+          {fees && <TH className="text-end">{t('investorTiers.paid')}</TH>}
         </TR>
       </THead>
       <TBody>
         {investors.map((i) => (
           <TR key={i.investorId}>
-            <TD className="font-medium">{i.investorName}</TD>
+            <TD className="font-medium">
+              <bdi>{i.investorName}</bdi>
+            </TD>
             <TD className="tabular text-end">{formatUSDExact(i.tiers.returnOfCapital)}</TD>
             <TD className="tabular text-end">{formatUSDExact(i.tiers.preferredReturn)}</TD>
             <TD className="tabular text-end">{formatUSDExact(i.tiers.catchUp)}</TD>
             <TD className="tabular text-end">{formatUSDExact(i.tiers.carriedInterest)}</TD>
             <TD className="tabular text-end font-semibold">{formatUSDExact(i.amount)}</TD>
-            {fees && <TD className="tabular text-end">-{formatUSDExact(i.feeDeducted)}</TD>}
+            {fees && <TD className="tabular text-end">{formatUSDExact(fromCents(-cents(i.feeDeducted)))}</TD>}
             {fees && <TD className="tabular text-end font-semibold">{formatUSDExact(i.net)}</TD>}
           </TR>
         ))}
@@ -140,11 +148,12 @@ export function InvestorTiersTable({ investors, caption }: { investors: Waterfal
 
 /** An investor's own breakdown of one distribution, as a definition list. */
 export function InvestorBreakdown({ tiers }: { tiers: InvestorTierBreakdown }) {
+  const { t } = distributionsText.useT();
   const rows: [string, string][] = [
-    ['Return of capital', tiers.returnOfCapital],
-    ['Preferred return', tiers.preferredReturn],
-    ['Catch-up', tiers.catchUp],
-    ['Carried interest split', tiers.carriedInterest],
+    [t('tier.returnOfCapital'), tiers.returnOfCapital],
+    [t('tier.preferredReturn'), tiers.preferredReturn],
+    [t('tier.catchUp'), tiers.catchUp],
+    [t('tier.carry'), tiers.carriedInterest],
   ];
   return (
     <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm">

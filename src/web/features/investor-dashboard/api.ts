@@ -2,10 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
 import { investorDashboardKeys } from '../../lib/query-keys';
 
-export const DASHBOARD_TEXT = {
-  loadFailed: 'Failed to load your portfolio overview',
-} as const;
-
 /**
  * The investor's overview (GET /api/investor/dashboard). Always refetched when the screen opens
  * (staleTime 0), so that counts changed elsewhere (messages read, payments confirmed) are current.

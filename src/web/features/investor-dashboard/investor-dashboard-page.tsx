@@ -12,13 +12,16 @@ import { LoadError } from '../../components/ui/load-error';
 import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
 import { companyName } from '../../lib/company';
-import { DASHBOARD_TEXT, useInvestorDashboard } from './api';
+import { enumLabel } from '../../lib/i18n';
+import { useInvestorDashboard } from './api';
+import { investorDashboardText } from './i18n';
 
 /**
  * Investor Dashboard (/investor): portfolio figures, next payment, unread messages, KYC and recent
  * deals. The KYC call to action belongs to the KYC feature: the app's routing passes it in.
  */
 export default function InvestorDashboardPage({ kycCallToAction }: { kycCallToAction?: ReactNode }) {
+  const { t } = investorDashboardText.useT();
   const { user } = useAuth();
   const dash = useInvestorDashboard();
   const data = dash.data;
@@ -26,43 +29,43 @@ export default function InvestorDashboardPage({ kycCallToAction }: { kycCallToAc
   return (
     <>
       <PageHeader
-        title={`Welcome, ${user?.name ?? ''}`}
-        documentTitle="Dashboard"
-        description={`Your investor portal with ${companyName()}`}
+        title={t('welcome', { name: user?.name ?? '' })}
+        documentTitle={t('documentTitle')}
+        description={t('description', { company: companyName() })}
       />
       <div className="mb-6">{kycCallToAction}</div>
 
       {dash.isError ? (
-        <LoadError title={DASHBOARD_TEXT.loadFailed} error={dash.error} busy={dash.isFetching} onRetry={() => void dash.refetch()} />
+        <LoadError title={t('loadFailed')} error={dash.error} busy={dash.isFetching} onRetry={() => void dash.refetch()} />
       ) : (
         <>
           {dash.isPending && (
             <span role="status" className="sr-only">
-              Loading your portfolio overview...
+              {t('loading')}
             </span>
           )}
-          <section aria-label="Portfolio summary" className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy={dash.isPending || undefined}>
+          <section aria-label={t('summary')} className="grid grid-cols-1 gap-4 sm:grid-cols-3" aria-busy={dash.isPending || undefined}>
             <StatCard
               testId="stat-total-committed"
-              label="Total Committed"
+              label={t('totalCommitted')}
               icon={<Wallet aria-hidden="true" className="size-5" />}
               value={data && formatUSD(data.totalCommitted)}
-              caption="Your completed subscriptions"
+              caption={t('totalCommittedCaption')}
               accent
             />
             <StatCard
               testId="stat-current-value"
-              label="Current Value"
+              label={t('currentValue')}
               icon={<TrendingUp aria-hidden="true" className="size-5" />}
               value={data && formatUSD(data.currentValue)}
-              caption="Your share of the latest valuations"
+              caption={t('currentValueCaption')}
             />
             <StatCard
               testId="stat-distributions"
-              label="Distributions Received"
+              label={t('distributions')}
               icon={<Coins aria-hidden="true" className="size-5" />}
               value={data && formatUSD(data.distributionsReceived)}
-              caption="Paid to you to date"
+              caption={t('distributionsCaption')}
             />
           </section>
 
@@ -146,6 +149,7 @@ const cardLinkClass =
   'inline-flex min-h-10 w-fit items-center gap-1 rounded-sm text-sm font-medium text-ink-700 underline-offset-2 hover:text-ink-900 hover:underline';
 
 function NextPaymentCard({ data }: { data: InvestorDashboardData | undefined }) {
+  const { t } = investorDashboardText.useT();
   const labelId = useId();
   const next = data?.nextPayment;
   return (
@@ -153,7 +157,7 @@ function NextPaymentCard({ data }: { data: InvestorDashboardData | undefined }) 
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p id={labelId} className="text-sm font-medium text-muted">
-            Next Payment
+            {t('nextPayment.title')}
           </p>
           {!data ? (
             <>
@@ -169,8 +173,8 @@ function NextPaymentCard({ data }: { data: InvestorDashboardData | undefined }) 
             </>
           ) : (
             <>
-              <p className="mt-1 text-lg font-semibold text-ink-900">No upcoming payments</p>
-              <p className="mt-0.5 text-sm text-muted">Scheduled distributions will appear here.</p>
+              <p className="mt-1 text-lg font-semibold text-ink-900">{t('nextPayment.none')}</p>
+              <p className="mt-0.5 text-sm text-muted">{t('nextPayment.noneText')}</p>
             </>
           )}
         </div>
@@ -180,18 +184,20 @@ function NextPaymentCard({ data }: { data: InvestorDashboardData | undefined }) 
       </div>
       {next && (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 border-t border-border pt-3 text-sm">
-          <dt className="text-muted">Amount</dt>
+          <dt className="text-muted">{t('nextPayment.amount')}</dt>
           <dd className="tabular text-end font-semibold text-ink-900" data-testid="next-payment-amount">
             {formatUSD(next.amount)}
           </dd>
-          <dt className="text-muted">Deal</dt>
-          <dd className="break-words text-end text-ink-900">{next.dealName}</dd>
+          <dt className="text-muted">{t('nextPayment.deal')}</dt>
+          <dd className="break-words text-end text-ink-900">
+            <bdi>{next.dealName}</bdi>
+          </dd>
         </dl>
       )}
       {data && (
         <Link to="/investor/distributions" className={cardLinkClass}>
-          Distribution Calendar
-          <ArrowRight aria-hidden="true" className="size-4" />
+          {t('nextPayment.calendar')}
+          <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
         </Link>
       )}
     </Card>
@@ -199,6 +205,7 @@ function NextPaymentCard({ data }: { data: InvestorDashboardData | undefined }) 
 }
 
 function UnreadMessagesCard({ data }: { data: InvestorDashboardData | undefined }) {
+  const { t } = investorDashboardText.useT();
   const labelId = useId();
   const n = data?.unreadMessages;
   return (
@@ -211,7 +218,7 @@ function UnreadMessagesCard({ data }: { data: InvestorDashboardData | undefined 
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p id={labelId} className="text-sm font-medium text-muted">
-            Unread Messages
+            {t('messages.title')}
           </p>
           {n === undefined ? (
             <>
@@ -223,9 +230,7 @@ function UnreadMessagesCard({ data }: { data: InvestorDashboardData | undefined 
               <p className="tabular mt-1 text-3xl font-semibold text-ink-900" data-testid="stat-value">
                 {n}
               </p>
-              <p className="mt-0.5 text-sm text-muted">
-                {n === 0 ? 'You are all caught up.' : `${n === 1 ? 'message' : 'messages'} from our team to read`}
-              </p>
+              <p className="mt-0.5 text-sm text-muted">{n === 0 ? t('messages.caughtUp') : t('messages.toRead', { count: n })}</p>
             </>
           )}
         </div>
@@ -235,8 +240,8 @@ function UnreadMessagesCard({ data }: { data: InvestorDashboardData | undefined 
       </div>
       {data && (
         <Link to="/investor/messages" className={cardLinkClass}>
-          Open Secure Messages
-          <ArrowRight aria-hidden="true" className="size-4" />
+          {t('messages.open')}
+          <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
         </Link>
       )}
     </Card>
@@ -248,6 +253,7 @@ function UnreadMessagesCard({ data }: { data: InvestorDashboardData | undefined 
 // ---------------------------------------------------------------------------------------------
 
 function YourDeals({ data, className }: { data: InvestorDashboardData | undefined; className?: string }) {
+  const { t } = investorDashboardText.useT();
   const headingId = useId();
   const deals = data?.recentDeals;
   return (
@@ -257,12 +263,12 @@ function YourDeals({ data, className }: { data: InvestorDashboardData | undefine
           <div className="flex items-center gap-2">
             <Briefcase aria-hidden="true" className="size-5 text-ink-700" />
             <h2 id={headingId} className="text-lg font-semibold text-ink-900">
-              Your Deals
+              {t('deals.title')}
             </h2>
           </div>
           <Link to="/investor/deals" className={cardLinkClass}>
-            View Deal Vault
-            <ArrowRight aria-hidden="true" className="size-4" />
+            {t('deals.vault')}
+            <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
           </Link>
         </div>
         {!deals ? (
@@ -280,8 +286,8 @@ function YourDeals({ data, className }: { data: InvestorDashboardData | undefine
         ) : deals.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
             <FolderOpen aria-hidden="true" className="size-8 text-muted" />
-            <p className="font-medium text-ink-900">No deals yet</p>
-            <p className="max-w-sm text-sm text-muted">Deals open for investment and the deals you hold will be listed here.</p>
+            <p className="font-medium text-ink-900">{t('deals.empty')}</p>
+            <p className="max-w-sm text-sm text-muted">{t('deals.emptyText')}</p>
           </div>
         ) : (
           <ul className="divide-y divide-border" aria-labelledby={headingId}>
@@ -292,11 +298,13 @@ function YourDeals({ data, className }: { data: InvestorDashboardData | undefine
                   className="group flex items-center gap-3 px-5 py-3.5 hover:bg-ink-50 focus-visible:-outline-offset-2"
                 >
                   <span className="min-w-0 flex-1">
-                    <span className="block break-words font-medium text-ink-900 group-hover:underline">{d.title}</span>
-                    <span className="block text-sm text-muted">{d.type}</span>
+                    <bdi className="block break-words font-medium text-ink-900 group-hover:underline">{d.title}</bdi>
+                    <span className="block text-sm text-muted">{enumLabel('dealType', d.type)}</span>
                   </span>
-                  <Badge tone={d.status === 'Held' ? 'success' : 'info'}>{d.status}</Badge>
-                  <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted" />
+                  <Badge tone={d.status === 'Held' ? 'success' : 'info'}>
+                    {d.status === 'Held' || d.status === 'Open' ? t(`deals.status.${d.status}`) : d.status}
+                  </Badge>
+                  <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted rtl:-scale-x-100" />
                 </Link>
               </li>
             ))}
@@ -309,15 +317,16 @@ function YourDeals({ data, className }: { data: InvestorDashboardData | undefine
 
 /** Capital calls with money still to pay: amount outstanding and due date, linking to the notices. */
 function AmountsDueCard({ data }: { data: InvestorDashboardData | undefined }) {
+  const { t } = investorDashboardText.useT();
   const due = data?.amountsDue ?? [];
   const total = sumAmounts(due.map((d) => d.outstanding));
   return (
-    <Card role="group" aria-label="Amounts due" data-testid="amounts-due" className="p-5">
-      <p className="text-sm font-medium text-muted">Amounts Due</p>
+    <Card role="group" aria-label={t('due.label')} data-testid="amounts-due" className="p-5">
+      <p className="text-sm font-medium text-muted">{t('due.title')}</p>
       {data === undefined ? (
         <span aria-hidden="true" className="mt-3 block h-7 w-24 animate-pulse rounded bg-ink-100/70" />
       ) : due.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">No capital calls are due.</p>
+        <p className="mt-2 text-sm text-muted">{t('due.none')}</p>
       ) : (
         <>
           <p className="tabular mt-2 text-xl font-semibold text-ink-900">{formatUsdExact(total)}</p>
@@ -325,9 +334,9 @@ function AmountsDueCard({ data }: { data: InvestorDashboardData | undefined }) {
             {due.map((d) => (
               <li key={d.callId} className="flex justify-between gap-3">
                 <span className="min-w-0 truncate">
-                  {d.dealTitle}{' '}
+                  <bdi>{d.dealTitle}</bdi>{' '}
                   <span className="text-muted">
-                    ({d.status}, due {formatDate(d.dueDate)})
+                    {t('due.line', { status: enumLabel('callLineStatus', d.status), date: formatDate(d.dueDate) })}
                   </span>
                 </span>
                 <span className="tabular">{formatUsdExact(d.outstanding)}</span>
@@ -335,7 +344,7 @@ function AmountsDueCard({ data }: { data: InvestorDashboardData | undefined }) {
             ))}
           </ul>
           <Link to="/investor/capital-calls" className="mt-3 inline-block text-sm font-medium text-ink-900 underline underline-offset-2">
-            View capital call notices
+            {t('due.notices')}
           </Link>
         </>
       )}

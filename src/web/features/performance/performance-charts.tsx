@@ -5,10 +5,12 @@
  */
 import { useId } from 'react';
 import { Area, AreaChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate, formatDay, formatUSD } from '../../../shared/format';
-import { divRound, formatUsdCompact, toCents } from '../../../shared/money';
+import { formatDate, formatDay, formatPercent, formatUSD } from '../../../shared/format';
+import { formatUsdCompact, toCents } from '../../../shared/money';
 import type { PerformanceData } from '../../../shared/portal';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { enumLabel } from '../../lib/i18n';
+import { performanceText } from './i18n';
 
 const INK_800 = '#1a2744';
 const GOLD_500 = '#c98a12';
@@ -29,34 +31,47 @@ export default function PerformanceCharts({ history, allocation }: Pick<Performa
 }
 
 function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
+  const { t, i18n } = performanceText.useT();
+  // In Arabic the time axis runs right to left and the value axis stands on the right.
+  const rtl = i18n.dir() === 'rtl';
   const captionId = useId();
   // Points are exact decimals; the plotted coordinate is the only float, the labels use the exact value.
   const data = history.map((h) => ({ t: toTime(h.date), date: h.date, value: Number(h.value), exact: h.value }));
   const first = history[0];
   const last = history.at(-1);
+  const diff = first && last ? toCents(last.value) - toCents(first.value) : 0n;
+  // A signed percentage reads left to right in Arabic too ('+7.6%').
+  const signed = (text: string) => (rtl ? `\u2066${text}\u2069` : text);
   const change =
-    first && last && toCents(first.value) > 0n ? percentText(toCents(last.value) - toCents(first.value), toCents(first.value)) : null;
+    first && toCents(first.value) > 0n
+      ? signed(`${diff < 0n ? '' : '+'}${formatPercent({ part: diff, whole: toCents(first.value) })}`)
+      : null;
   const summary =
     first && last
       ? history.length === 1
-        ? `One valuation so far: ${formatUSD(last.value)} on ${formatDate(last.date)}.`
-        : `Portfolio value went from ${formatUSD(first.value)} on ${formatDate(first.date)} to ${formatUSD(last.value)} on ${formatDate(last.date)}${
-            change !== null ? ` (${change.startsWith('-') ? '' : '+'}${change})` : ''
-          }, over ${history.length} valuation dates.`
-      : 'No valuations have been recorded for your holdings yet.';
+        ? t('value.one', { value: formatUSD(last.value), date: formatDate(last.date) })
+        : t(change !== null ? 'value.summaryChange' : 'value.summary', {
+            from: formatUSD(first.value),
+            fromDate: formatDate(first.date),
+            to: formatUSD(last.value),
+            toDate: formatDate(last.date),
+            change: change ?? '',
+            dates: history.length,
+          })
+      : t('value.none');
 
   return (
     <Card className="lg:col-span-3">
       <CardHeader>
-        <CardTitle>Portfolio value over time</CardTitle>
-        <CardDescription>Your share of each holding's latest valuation, on every valuation date.</CardDescription>
+        <CardTitle>{t('value.title')}</CardTitle>
+        <CardDescription>{t('value.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <figure aria-labelledby={captionId} className="m-0">
           {data.length > 0 ? (
-            <div role="img" aria-label="Line chart of portfolio value over time" data-testid="value-chart" className="h-64 w-full">
+            <div role="img" aria-label={t('value.chart')} data-testid="value-chart" className="h-64 w-full">
               <ResponsiveContainer width="100%" height="100%">
-                <AreaChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+                <AreaChart data={data} margin={{ top: 8, right: rtl ? 0 : 12, bottom: 0, left: rtl ? 12 : 0 }} accessibilityLayer={false}>
                   <defs>
                     <linearGradient id="perf-value-fill" x1="0" y1="0" x2="0" y2="1">
                       <stop offset="0%" stopColor={GOLD_500} stopOpacity={0.35} />
@@ -68,6 +83,7 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
                     dataKey="t"
                     type="number"
                     scale="time"
+                    reversed={rtl}
                     domain={['dataMin', 'dataMax']}
                     tickFormatter={(t: number) => formatDay(new Date(t).toISOString(), 'monthYear')}
                     tick={{ fill: MUTED, fontSize: 12 }}
@@ -77,16 +93,24 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
                     padding={{ left: 8, right: 8 }}
                   />
                   <YAxis
+                    orientation={rtl ? 'right' : 'left'}
                     tickFormatter={(v: number) => formatUsdCompact(toCents(v.toFixed(2)))}
-                    tick={{ fill: MUTED, fontSize: 12 }}
+                    // SVG text anchors follow the page direction: 'end' keeps the labels outside the plot in both.
+                    tick={{ fill: MUTED, fontSize: 12, textAnchor: 'end' }}
                     stroke={BORDER}
                     width={64}
                     domain={[0, 'auto']}
                   />
                   <Tooltip
-                    formatter={(_v, _n, item) => [formatUSD((item.payload as { exact: string }).exact), 'Portfolio value']}
+                    formatter={(_v, _n, item) => [formatUSD((item.payload as { exact: string }).exact), t('value.tooltip')]}
                     labelFormatter={(t) => formatDate(new Date(Number(t)).toISOString().slice(0, 10))}
-                    contentStyle={{ borderRadius: 8, borderColor: BORDER, fontSize: 13 }}
+                    contentStyle={{
+                      borderRadius: 8,
+                      borderColor: BORDER,
+                      fontSize: 13,
+                      direction: rtl ? 'rtl' : 'ltr',
+                      textAlign: 'start',
+                    }}
                     labelStyle={{ color: INK_800, fontWeight: 600 }}
                     itemStyle={{ color: '#172033' }}
                   />
@@ -105,7 +129,7 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
             </div>
           ) : (
             <div className="flex h-64 items-center justify-center rounded-md border border-dashed border-border text-sm text-muted">
-              No valuations yet
+              {t('value.noneShort')}
             </div>
           )}
           <figcaption id={captionId} className="mt-3 text-sm text-muted">
@@ -114,11 +138,11 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
         </figure>
         {history.length > 0 && (
           <table className="sr-only">
-            <caption>Portfolio value by valuation date</caption>
+            <caption>{t('value.tableCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Portfolio value</th>
+                <th scope="col">{t('value.date')}</th>
+                <th scope="col">{t('value.tooltip')}</th>
               </tr>
             </thead>
             <tbody>
@@ -137,36 +161,33 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
 }
 
 function AllocationByType({ allocation }: { allocation: PerformanceData['allocation'] }) {
+  const { t, i18n } = performanceText.useT();
+  const rtl = i18n.dir() === 'rtl';
   const captionId = useId();
   const data = allocation
-    .map((a) => ({ type: a.type, exact: a.value, cents: toCents(a.value), value: Number(a.value) }))
+    .map((a) => ({ type: a.type, label: enumLabel('dealType', a.type), exact: a.value, cents: toCents(a.value), value: Number(a.value) }))
     .filter((a) => a.cents > 0n)
     .sort((a, b) => (b.cents > a.cents ? 1 : b.cents < a.cents ? -1 : 0));
   const total = data.reduce((s, a) => s + a.cents, 0n);
-  const pct = (v: bigint) => (total > 0n ? percentText(v, total) : '—');
+  const pct = (v: bigint) => (total > 0n ? formatPercent({ part: v, whole: total }) : '—');
   const top = data[0];
 
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
-        <CardTitle>Allocation by deal type</CardTitle>
-        <CardDescription>Share of your current portfolio value.</CardDescription>
+        <CardTitle>{t('allocation.title')}</CardTitle>
+        <CardDescription>{t('allocation.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <figure aria-labelledby={captionId} className="m-0 flex flex-col gap-4 sm:flex-row sm:items-center lg:flex-col lg:items-stretch">
           {data.length > 0 ? (
-            <div
-              role="img"
-              aria-label="Donut chart of current value by deal type"
-              data-testid="allocation-chart"
-              className="mx-auto h-44 w-44 shrink-0"
-            >
+            <div role="img" aria-label={t('allocation.chart')} data-testid="allocation-chart" className="mx-auto h-44 w-44 shrink-0">
               <ResponsiveContainer width="100%" height="100%">
                 <PieChart accessibilityLayer={false}>
                   <Pie
                     data={data}
                     dataKey="value"
-                    nameKey="type"
+                    nameKey="label"
                     innerRadius="58%"
                     outerRadius="100%"
                     paddingAngle={1.5}
@@ -180,20 +201,26 @@ function AllocationByType({ allocation }: { allocation: PerformanceData['allocat
                   <Tooltip
                     formatter={(_v, name, item) => {
                       const exact = (item.payload as { exact: string }).exact;
-                      return [`${formatUSD(exact)} (${pct(toCents(exact))})`, String(name)];
+                      return [t('allocation.tooltip', { value: formatUSD(exact), share: pct(toCents(exact)) }), String(name)];
                     }}
-                    contentStyle={{ borderRadius: 8, borderColor: BORDER, fontSize: 13 }}
+                    contentStyle={{
+                      borderRadius: 8,
+                      borderColor: BORDER,
+                      fontSize: 13,
+                      direction: rtl ? 'rtl' : 'ltr',
+                      textAlign: 'start',
+                    }}
                   />
                 </PieChart>
               </ResponsiveContainer>
             </div>
           ) : (
             <div className="flex h-44 items-center justify-center rounded-md border border-dashed border-border text-sm text-muted">
-              No holdings
+              {t('allocation.noHoldings')}
             </div>
           )}
           {/* The legend is the chart's text: type, value and share, readable by everyone. */}
-          <ul className="flex min-w-0 flex-1 flex-col gap-2" aria-label="Allocation by deal type">
+          <ul className="flex min-w-0 flex-1 flex-col gap-2" aria-label={t('allocation.legend')}>
             {data.map((a, i) => (
               <li key={a.type} className="flex items-center gap-2 text-sm">
                 <span
@@ -201,27 +228,17 @@ function AllocationByType({ allocation }: { allocation: PerformanceData['allocat
                   className="size-3 shrink-0 rounded-sm"
                   style={{ background: SLICE_COLOURS[i % SLICE_COLOURS.length] }}
                 />
-                <span className="min-w-0 flex-1 truncate text-text">{a.type}</span>
+                <span className="min-w-0 flex-1 truncate text-text">{a.label}</span>
                 <span className="tabular text-muted">{formatUSD(a.exact)}</span>
                 <span className="tabular w-14 text-end font-medium text-ink-900">{pct(a.cents)}</span>
               </li>
             ))}
           </ul>
           <figcaption id={captionId} className="sr-only">
-            {top
-              ? `Current value by deal type; the largest is ${top.type} at ${pct(top.cents)} of ${formatUSD(total)}.`
-              : 'No holdings to allocate.'}
+            {top ? t('allocation.caption', { type: top.label, share: pct(top.cents), total: formatUSD(total) }) : t('allocation.none')}
           </figcaption>
         </figure>
       </CardContent>
     </Card>
   );
-}
-
-/** part / whole as a percentage with one decimal, half-up, computed in integers. */
-function percentText(part: bigint, whole: bigint): string {
-  const tenths = divRound(part * 1000n, whole);
-  const neg = tenths < 0n;
-  const abs = neg ? -tenths : tenths;
-  return `${neg ? '-' : ''}${abs / 10n}.${abs % 10n}%`;
 }

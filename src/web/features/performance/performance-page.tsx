@@ -1,8 +1,8 @@
 import { Briefcase, CircleDollarSign, Coins, FolderLock, Percent, TrendingUp } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
-import { formatUSD } from '../../../shared/format';
-import { divRound, formatUsdExact, toCents } from '../../../shared/money';
+import { formatPercent, formatUSD } from '../../../shared/format';
+import { formatUsdExact, toCents } from '../../../shared/money';
 import { type Holding, type PerformanceData, performanceTone } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -11,14 +11,17 @@ import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
+import { enumLabel } from '../../lib/i18n';
 import { usePerformance } from './api';
 import { formatIrr, formatMoic } from './format';
+import { performanceText } from './i18n';
 
 /** recharts is only fetched when this screen shows a chart. */
 const PerformanceCharts = lazy(() => import('./performance-charts'));
 
 /** Performance Dashboard (/investor/performance): the investor's holdings, portfolio totals and charts. */
 export default function PerformancePage() {
+  const { t } = performanceText.useT();
   const perf = usePerformance();
   const holdingsId = useId();
   const chartsId = useId();
@@ -26,15 +29,10 @@ export default function PerformancePage() {
 
   return (
     <>
-      <PageHeader title="Performance Dashboard" description="How your holdings are performing: value, returns and distributions." />
+      <PageHeader title={t('title')} description={t('description')} />
 
       {perf.isError ? (
-        <LoadError
-          title={'Failed to load your portfolio performance'}
-          error={perf.error}
-          busy={perf.isFetching}
-          onRetry={() => void perf.refetch()}
-        />
+        <LoadError title={t('loadFailed')} error={perf.error} busy={perf.isFetching} onRetry={() => void perf.refetch()} />
       ) : (
         <>
           <Totals data={data} />
@@ -45,7 +43,7 @@ export default function PerformancePage() {
             <>
               <section aria-labelledby={chartsId} className="mb-8">
                 <h2 id={chartsId} className="sr-only">
-                  Charts
+                  {t('charts')}
                 </h2>
                 {data ? (
                   <Suspense fallback={<ChartsSkeleton />}>
@@ -58,7 +56,7 @@ export default function PerformancePage() {
 
               <section aria-labelledby={holdingsId}>
                 <h2 id={holdingsId} className="mb-3 text-lg font-semibold text-ink-900">
-                  Holdings
+                  {t('holdings')}
                 </h2>
                 {data ? (
                   <>
@@ -68,7 +66,7 @@ export default function PerformancePage() {
                 ) : (
                   <div aria-busy="true" className="h-56 animate-pulse rounded-lg bg-ink-100/70">
                     <span role="status" className="sr-only">
-                      Loading your holdings...
+                      {t('loadingHoldings')}
                     </span>
                   </div>
                 )}
@@ -82,49 +80,61 @@ export default function PerformancePage() {
 }
 
 function Totals({ data }: { data: PerformanceData | undefined }) {
-  const t = data?.totals;
+  const { t, i18n } = performanceText.useT();
+  const totals = data?.totals;
   // Gain = distributions + NAV - contributions, in exact cents.
-  const gain = t ? toCents(t.gain) : 0n;
-  const paidIn = t ? toCents(t.contributed) : 0n;
-  const gainPct = paidIn > 0n ? divRound((gain < 0n ? -gain : gain) * 1000n, paidIn) : null;
+  const gain = totals ? toCents(totals.gain) : 0n;
+  const paidIn = totals ? toCents(totals.contributed) : 0n;
+  const sign = gain >= 0n ? '+' : '−';
+  const magnitude = gain < 0n ? -gain : gain;
+  // A signed value reads left to right in Arabic too: '+$53,013', never '$53,013+'.
+  const ltr = (text: string) => (i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text);
+  const amount = ltr(`${sign}${formatUSD(magnitude)}`);
   return (
-    <section aria-label="Portfolio totals" className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
+    <section aria-label={t('totals.label')} className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
       <TotalCard
         className="col-span-2 sm:col-span-1"
-        label="Total Commitment"
+        label={t('totals.commitment')}
         icon={<Briefcase aria-hidden="true" className="size-4" />}
-        value={t && formatUSD(t.commitment)}
+        value={totals && formatUSD(totals.commitment)}
       >
-        {t && `${data?.holdings.length ?? 0} ${data?.holdings.length === 1 ? 'holding' : 'holdings'}`}
+        {totals && t('totals.holdings', { count: data?.holdings.length ?? 0 })}
       </TotalCard>
       <TotalCard
-        label="Current Value"
+        label={t('totals.currentValue')}
         icon={<CircleDollarSign aria-hidden="true" className="size-4" />}
-        value={t && formatUSD(t.currentValue)}
+        value={totals && formatUSD(totals.currentValue)}
         accent
       >
-        {t && paidIn > 0n ? (
+        {totals && paidIn > 0n ? (
           <span className={cn(gain > 0n ? 'text-success-700' : gain < 0n ? 'text-danger-700' : undefined)}>
-            {gain >= 0n ? '+' : '−'}
-            {formatUSD(gain < 0n ? -gain : gain)}
-            {gainPct !== null ? ` (${gain >= 0n ? '+' : '−'}${gainPct / 10n}.${gainPct % 10n}%)` : ''} incl. distributions
+            {t('totals.gain', { amount, percent: ltr(`${sign}${formatPercent({ part: magnitude, whole: paidIn })}`) })}
           </span>
         ) : (
-          t && 'No commitments yet'
+          totals && t('totals.noCommitments')
         )}
       </TotalCard>
       <TotalCard
-        label="Distributions Received"
+        label={t('totals.distributions')}
         icon={<Coins aria-hidden="true" className="size-4" />}
-        value={t && formatUSD(t.distributions)}
+        value={totals && formatUSD(totals.distributions)}
       >
-        {t && 'Paid to you to date'}
+        {totals && t('totals.distributionsCaption')}
       </TotalCard>
-      <TotalCard label="Portfolio IRR" icon={<Percent aria-hidden="true" className="size-4" />} value={t && formatIrr(t.irr)}>
-        {t && 'Annualised, on dated cash flows'}
+      <TotalCard label={t('totals.irr')} icon={<Percent aria-hidden="true" className="size-4" />} value={totals && formatIrr(totals.irr)}>
+        {totals && t('totals.irrCaption')}
       </TotalCard>
-      <TotalCard label="MOIC" icon={<TrendingUp aria-hidden="true" className="size-4" />} value={t && formatMoic(t.moic)}>
-        {t && `TVPI ${formatMoic(t.tvpi)} · DPI ${formatMoic(t.dpi)} · RVPI ${formatMoic(t.rvpi)}`}
+      <TotalCard
+        label={t('totals.moic')}
+        icon={<TrendingUp aria-hidden="true" className="size-4" />}
+        value={totals && formatMoic(totals.moic)}
+      >
+        {/* Latin acronyms and multiples: isolated so the line keeps its order in Arabic. */}
+        {totals && (
+          <bdi>
+            {t('totals.moicCaption', { tvpi: formatMoic(totals.tvpi), dpi: formatMoic(totals.dpi), rvpi: formatMoic(totals.rvpi) })}
+          </bdi>
+        )}
       </TotalCard>
     </section>
   );
@@ -177,26 +187,27 @@ function TotalCard({
 }
 
 function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: PerformanceData['totals'] }) {
+  const { t } = performanceText.useT();
   return (
-    <Table aria-label="Holdings" maxHeight="none" containerClassName="hidden sm:block">
+    <Table aria-label={t('holdings')} maxHeight="none" containerClassName="hidden sm:block">
       <THead>
         <TR>
-          <TH>Deal</TH>
-          <TH className="text-end">Commitment</TH>
-          <TH className="text-end">Current Value</TH>
-          <TH className="text-end">IRR</TH>
-          <TH className="text-end">MOIC</TH>
-          <TH>Expected Exit</TH>
-          <TH>Status</TH>
+          <TH>{t('column.deal')}</TH>
+          <TH className="text-end">{t('column.commitment')}</TH>
+          <TH className="text-end">{t('column.currentValue')}</TH>
+          <TH className="text-end">{t('column.irr')}</TH>
+          <TH className="text-end">{t('column.moic')}</TH>
+          <TH>{t('column.expectedExit')}</TH>
+          <TH>{t('column.status')}</TH>
         </TR>
       </THead>
       <TBody>
         {holdings.map((h) => (
           <TR key={h.dealId} data-testid="holding-row">
             <TD className="min-w-52">
-              <span className="block font-medium text-ink-900">{h.dealTitle}</span>
-              <span className="block text-xs text-muted">{h.dealType}</span>
-              {h.fees !== '0.00' && <span className="block text-xs text-muted">Fees and expenses charged: {formatUsdExact(h.fees)}</span>}
+              <bdi className="block font-medium text-ink-900">{h.dealTitle}</bdi>
+              <span className="block text-xs text-muted">{enumLabel('dealType', h.dealType)}</span>
+              {h.fees !== '0.00' && <span className="block text-xs text-muted">{t('fees', { amount: formatUsdExact(h.fees) })}</span>}
             </TD>
             <TD className="tabular text-end">{formatUSD(h.commitment)}</TD>
             <TD className="tabular text-end">{formatUSD(h.currentValue)}</TD>
@@ -204,7 +215,7 @@ function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: Perf
             <TD className="tabular text-end">{formatMoic(h.moic)}</TD>
             <TD className="tabular">{h.expectedExit ?? <span className="text-muted">—</span>}</TD>
             <TD>
-              <Badge tone={performanceTone(h.status)}>{h.status ?? 'Not valued'}</Badge>
+              <Badge tone={performanceTone(h.status)}>{h.status ? enumLabel('performanceStatus', h.status) : t('notValued')}</Badge>
             </TD>
           </TR>
         ))}
@@ -212,7 +223,7 @@ function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: Perf
       <tfoot>
         <tr className="bg-ink-50">
           <th scope="row" className="border-t border-border px-3 py-2.5 text-start text-sm font-semibold text-ink-900">
-            Portfolio
+            {t('portfolio')}
           </th>
           <td className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900">
             {formatUSD(totals.commitment)}
@@ -227,7 +238,7 @@ function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: Perf
             {formatMoic(totals.moic)}
           </td>
           <td className="border-t border-border px-3 py-2.5" colSpan={2}>
-            <span className="sr-only">No portfolio exit or status</span>
+            <span className="sr-only">{t('noPortfolioExit')}</span>
           </td>
         </tr>
       </tfoot>
@@ -237,26 +248,29 @@ function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: Perf
 
 /** On a phone the holdings collapse into cards (the table shows from the sm breakpoint). */
 function HoldingCards({ holdings }: { holdings: Holding[] }) {
+  const { t } = performanceText.useT();
   return (
-    <ul aria-label="Holdings" className="flex flex-col gap-3 sm:hidden">
+    <ul aria-label={t('holdings')} className="flex flex-col gap-3 sm:hidden">
       {holdings.map((h) => (
         <li key={h.dealId} className="rounded-lg border border-border bg-surface p-4 shadow-sm">
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <h3 className="break-words font-semibold text-ink-900">{h.dealTitle}</h3>
-              <p className="text-sm text-muted">{h.dealType}</p>
-              {h.fees !== '0.00' && <p className="text-sm text-muted">Fees and expenses charged: {formatUsdExact(h.fees)}</p>}
+              <h3 className="break-words font-semibold text-ink-900">
+                <bdi>{h.dealTitle}</bdi>
+              </h3>
+              <p className="text-sm text-muted">{enumLabel('dealType', h.dealType)}</p>
+              {h.fees !== '0.00' && <p className="text-sm text-muted">{t('fees', { amount: formatUsdExact(h.fees) })}</p>}
             </div>
-            <Badge tone={performanceTone(h.status)}>{h.status ?? 'Not valued'}</Badge>
+            <Badge tone={performanceTone(h.status)}>{h.status ? enumLabel('performanceStatus', h.status) : t('notValued')}</Badge>
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             {(
               [
-                ['Commitment', formatUSD(h.commitment)],
-                ['Current Value', formatUSD(h.currentValue)],
-                ['IRR', formatIrr(h.irr)],
-                ['MOIC', formatMoic(h.moic)],
-                ['Expected Exit', h.expectedExit ?? '—'],
+                [t('column.commitment'), formatUSD(h.commitment)],
+                [t('column.currentValue'), formatUSD(h.currentValue)],
+                [t('column.irr'), formatIrr(h.irr)],
+                [t('column.moic'), formatMoic(h.moic)],
+                [t('column.expectedExit'), h.expectedExit ?? '—'],
               ] as const
             ).map(([label, value]) => (
               <div key={label}>
@@ -272,10 +286,11 @@ function HoldingCards({ holdings }: { holdings: Holding[] }) {
 }
 
 function ChartsSkeleton() {
+  const { t } = performanceText.useT();
   return (
     <div className="grid gap-4 lg:grid-cols-5" aria-busy="true">
       <span role="status" className="sr-only">
-        Loading charts...
+        {t('loadingCharts')}
       </span>
       <div className="h-[25rem] animate-pulse rounded-lg bg-ink-100/70 lg:col-span-3" />
       <div className="h-[25rem] animate-pulse rounded-lg bg-ink-100/70 lg:col-span-2" />
@@ -284,16 +299,14 @@ function ChartsSkeleton() {
 }
 
 function NoHoldings() {
+  const { t } = performanceText.useT();
   return (
     <Card className="flex flex-col items-center gap-2 p-10 text-center">
       <FolderLock aria-hidden="true" className="size-8 text-muted" />
-      <p className="font-medium text-ink-900">You have no holdings yet</p>
-      <p className="max-w-md text-sm text-muted">
-        Once a subscription of yours is completed, its commitment, current value, IRR, MOIC and status appear here, with charts of your
-        portfolio.
-      </p>
+      <p className="font-medium text-ink-900">{t('empty.title')}</p>
+      <p className="max-w-md text-sm text-muted">{t('empty.text')}</p>
       <Button asChild variant="secondary" className="mt-2">
-        <Link to="/investor/deals">Browse the Deal Vault</Link>
+        <Link to="/investor/deals">{t('empty.browse')}</Link>
       </Button>
     </Card>
   );
