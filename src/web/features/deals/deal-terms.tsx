@@ -5,7 +5,6 @@ import { type FieldPath, useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import {
   CATCH_UP_KINDS,
-  type CatchUpKind,
   type DealTerms,
   type DealTermsData,
   type DealTermsInput,
