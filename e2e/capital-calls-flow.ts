@@ -53,7 +53,7 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   await dialog.getByLabel('Due date').fill(inDays(14));
   await dialog.getByLabel('Purpose').fill('Panel procurement');
   await dialog.getByRole('button', { name: 'Issue Capital Call' }).click();
-  await expectToast(page, 'Capital call issued: $50,000.00 to 1 investors');
+  await expectToast(page, 'Capital call issued: $50,000.00 to 1 investor');
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('$50,000.00');
   await expect(row).toContainText('Due');
