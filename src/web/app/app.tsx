@@ -1,12 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { Toaster } from 'sonner';
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 import { LoadingScreen } from '../components/ui/spinner';
 import { AuthProvider, homeFor, useAuth } from '../lib/auth-context';
 import { common } from '../lib/i18n';
 import { LanguageSync } from '../lib/language';
-import { queryClient } from '../lib/query';
 import { RequireRole } from './route-guard';
 
 // Each area is its own chunk: the landing page loads no admin or investor code.
@@ -19,6 +16,20 @@ const UnsubscribePage = lazy(() => import('../features/auth/unsubscribe-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const AdminArea = lazy(() => import('./admin-area'));
 const InvestorArea = lazy(() => import('./investor-area'));
+// The landing page reads no server data and shows no toast: the query library and the toaster
+// are chunks of their own, so its JavaScript stays small (issue 8's 120 KB budget).
+const QueryShell = lazy(() => import('./query-shell'));
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+/** Every page but the landing page: with the query cache and the toasts. */
+function WithQueries() {
+  return (
+    <QueryShell>
+      <Outlet />
+      <AppToaster />
+    </QueryShell>
+  );
+}
 
 /** The landing page redirects a signed-in user to their area (spec section 2). */
 function Landing() {
@@ -31,18 +42,22 @@ function Landing() {
 function AppToaster() {
   const { i18n } = common.useT();
   const dir = i18n.dir();
-  return <Toaster position={dir === 'rtl' ? 'top-left' : 'top-right'} dir={dir} duration={4000} visibleToasts={3} richColors closeButton />;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position={dir === 'rtl' ? 'top-left' : 'top-right'} dir={dir} duration={4000} visibleToasts={3} richColors closeButton />
+    </Suspense>
+  );
 }
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AuthProvider>
-          <LanguageSync />
-          <Suspense fallback={<LoadingScreen />}>
-            <Routes>
-              <Route path="/" element={<Landing />} />
+    <BrowserRouter>
+      <AuthProvider>
+        <LanguageSync />
+        <Suspense fallback={<LoadingScreen />}>
+          <Routes>
+            <Route path="/" element={<Landing />} />
+            <Route element={<WithQueries />}>
               <Route path="/login" element={<LoginPage />} />
               <Route path="/change-password" element={<ChangePasswordPage />} />
               <Route path="/forgot-password" element={<ForgotPasswordPage />} />
@@ -55,11 +70,10 @@ export function App() {
                 <Route path="/investor/*" element={<InvestorArea />} />
               </Route>
               <Route path="*" element={<NotFoundPage />} />
-            </Routes>
-          </Suspense>
-          <AppToaster />
-        </AuthProvider>
-      </BrowserRouter>
-    </QueryClientProvider>
+            </Route>
+          </Routes>
+        </Suspense>
+      </AuthProvider>
+    </BrowserRouter>
   );
 }

@@ -2,7 +2,6 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import type { AppUser, SignUpInput } from '../../shared/auth';
 import type { Language } from '../../shared/i18n/languages';
 import { ApiError, apiGet, apiPost, apiPut, onUnauthorized } from './api';
-import { queryClient } from './query';
 
 /** The auth events of spec section 4 (password recovery needs e-mail and is not offered). */
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
@@ -29,6 +28,16 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/**
+ * Told before anyone else when the signed-in account changes or leaves: the query cache (loaded
+ * with the first screen that needs it, not with the landing page) clears itself here.
+ */
+const accountChangeListeners = new Set<() => void>();
+export function onAccountChange(listener: () => void): () => void {
+  accountChangeListeners.add(listener);
+  return () => accountChangeListeners.delete(listener);
+}
+
 const REFRESH_INTERVAL_MS = 5 * 60_000;
 
 function warnIfInactive(user: AppUser | null) {
@@ -44,7 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const emit = useCallback((event: AuthEvent, next: AppUser | null) => {
     // Another user's cached data must never show after a sign-out or a change of account.
-    if (event === 'SIGNED_OUT' || (event === 'SIGNED_IN' && userRef.current?.id !== next?.id)) queryClient.clear();
+    if (event === 'SIGNED_OUT' || (event === 'SIGNED_IN' && userRef.current?.id !== next?.id)) for (const l of accountChangeListeners) l();
     userRef.current = next;
     setUser(next);
     for (const l of listeners.current) l(event, next);

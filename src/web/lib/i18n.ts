@@ -16,7 +16,8 @@ import { DISPLAY_LOCALE, directionOf, isLanguage, isolate, type Language, type N
  * - Text interpolated into an Arabic sentence (names, e-mails, amounts) is isolated (FSI…PDI)
  *   so it does not reorder the sentence around it.
  */
-const lazyCatalogues = import.meta.glob<{ default: ResourceKey }>(['../../shared/i18n/*/*.json', '!../../shared/i18n/en/common.json']);
+// Only the Arabic files: English catalogues stay inside their feature's chunk (a static import).
+const lazyCatalogues = import.meta.glob<{ default: ResourceKey }>('../../shared/i18n/ar/*.json');
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -52,7 +53,9 @@ void i18next
       escapeValue: true,
       escape: (value: string) => (i18next.dir() === 'rtl' ? isolate(value) : value),
     },
-    react: { useSuspense: true },
+    // Re-render when a catalogue arrives or is added, not only on a language change, so a screen
+    // whose namespace loads after the switch still shows it.
+    react: { useSuspense: true, bindI18n: 'languageChanged loaded', bindI18nStore: 'added' },
   });
 
 /**

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
+import { onAccountChange } from './auth-context';
 
 /** Server data lives only in TanStack Query. 4xx answers are not retried. */
 export const queryClient = new QueryClient({
@@ -12,3 +13,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Another user's cached data must never show after a sign-out or a change of account.
+onAccountChange(() => queryClient.clear());
