@@ -85,7 +85,6 @@ function sourceFiles(dir: string): string[] {
 const PENDING: string[] = [
   'features/documents/',
   'features/subscriptions/',
-  'features/users/',
 ];
 
 /**
