@@ -7,7 +7,7 @@ test.describe.configure({ timeout: 120_000 });
 
 const PHONE = { width: 390, height: 844 };
 
-test('Arabic at 390 px: an investor uploads a KYC document; the admin rejects the application from the onboarding cards', async ({
+test('Arabic at 390 px: an investor uploads a KYC document; the admin reviews the application from the onboarding cards', async ({
   page,
   browser,
 }, testInfo) => {

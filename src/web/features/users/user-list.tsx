@@ -66,6 +66,7 @@ function EmailText({ user }: { user: ManagedUser }) {
 }
 
 /** The actions column stays in view when the table scrolls sideways (tablets, long e-mails). */
+// i18n-ignore (a class list)
 export const STICKY_CELL = 'sticky end-0 z-[1] w-12 border-s border-border/60 px-1.5';
 
 /** Date on one line, time below it (keeps the table narrow). */
