@@ -1,6 +1,7 @@
 import { FileText } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { DOCUMENT_MESSAGES, documentExpiry, type VaultDocument } from '../../../shared/documents';
+import { Trans } from 'react-i18next';
+import { documentExpiry, type VaultDocument } from '../../../shared/documents';
 import { formatDate, formatDateTimeZoned } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
@@ -8,72 +9,73 @@ import { Dialog } from '../../components/ui/dialog';
 import { LoadError } from '../../components/ui/load-error';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useDocuments, useUpdateDocument } from './api';
 import { DeleteDialog, RowActions } from './document-actions';
+import { documentsText } from './i18n';
 
 function sizeLabel(fileSize: string): string {
-  return /[a-z]/i.test(fileSize) ? fileSize : `${fileSize} KB`;
+  return /[a-z]/i.test(fileSize) ? fileSize : documentsText.t('library.sizeKb', { size: fileSize });
 }
 
 function ExpiryLabel({ date }: { date: string | null }) {
+  const { t } = documentsText.useT();
   const e = documentExpiry(date);
-  if (e.state === 'expired') return <Badge tone="danger">Expired</Badge>;
-  if (e.state === 'expiring') return <Badge tone="warning">{e.label}</Badge>;
+  if (e.state === 'expired') return <Badge tone="danger">{t('expiry.expired')}</Badge>;
+  if (e.state === 'expiring') return <Badge tone="warning">{t('expiry.expiresIn', { count: e.days })}</Badge>;
   if (e.state === 'valid') return <span className="tabular whitespace-nowrap">{formatDate(e.date)}</span>;
   return (
     <span>
       <span aria-hidden="true">—</span>
-      <span className="sr-only">No expiry</span>
+      <span className="sr-only">{t('expiry.none')}</span>
     </span>
   );
 }
 
 export function DocumentLibrary() {
+  const { t } = documentsText.useT();
   const docs = useDocuments();
   const [deleting, setDeleting] = useState<VaultDocument | null>(null);
 
   useEffect(() => {
-    if (docs.isError) toast.error(DOCUMENT_MESSAGES.fetchFailed);
+    if (docs.isError) toast.error(documentsText.t('toast.fetchFailed'));
   }, [docs.isError]);
 
   return (
     <section aria-labelledby="library-heading">
       <div className="mb-3 flex items-baseline justify-between gap-3">
         <h2 id="library-heading" className="text-lg font-semibold text-ink-900">
-          Library
+          {t('library.title')}
         </h2>
-        {docs.data && docs.data.length > 0 && (
-          <p className="text-sm text-muted">
-            {docs.data.length} document{docs.data.length === 1 ? '' : 's'}
-          </p>
-        )}
+        {docs.data && docs.data.length > 0 && <p className="text-sm text-muted">{t('library.count', { count: docs.data.length })}</p>}
       </div>
 
       {docs.isPending ? (
-        <ListSkeleton label="Loading documents..." rowClassName="h-14" />
+        <ListSkeleton label={t('library.loading')} rowClassName="h-14" />
       ) : docs.isError ? (
-        <LoadError title={DOCUMENT_MESSAGES.fetchFailed} error={docs.error} onRetry={() => void docs.refetch()} busy={docs.isFetching} />
+        <LoadError title={t('toast.fetchFailed')} error={docs.error} onRetry={() => void docs.refetch()} busy={docs.isFetching} />
       ) : docs.data.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border bg-surface p-10 text-center">
           <FileText aria-hidden="true" className="mx-auto size-8 text-muted" />
-          <p className="mt-3 font-medium text-ink-900">{DOCUMENT_MESSAGES.empty}</p>
+          <p className="mt-3 font-medium text-ink-900">{t('library.empty')}</p>
         </div>
       ) : (
         <>
           <div className="hidden xl:block">
-            <Table aria-label="Documents">
+            <Table aria-label={t('library.label')}>
               <THead>
                 <tr>
-                  <TH>Document</TH>
-                  <TH>Type</TH>
-                  <TH>Deal</TH>
-                  <TH>Uploaded</TH>
-                  <TH>Investors</TH>
-                  <TH>Expiry</TH>
+                  <TH>{t('column.document')}</TH>
+                  <TH>{t('column.type')}</TH>
+                  <TH>{t('column.deal')}</TH>
+                  <TH>{t('column.uploaded')}</TH>
+                  <TH>{t('column.investors')}</TH>
+                  <TH>{t('column.expiry')}</TH>
                   <TH className="sticky end-0 bg-ink-50">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t('column.actions')}</span>
                   </TH>
                 </tr>
               </THead>
@@ -81,18 +83,18 @@ export function DocumentLibrary() {
                 {docs.data.map((d) => (
                   <TR key={d.id} className="group">
                     <TD className="max-w-52 min-w-40">
-                      <span className="block truncate font-medium text-ink-900" title={`${d.name}.${d.extension}`}>
+                      <bdi className="block truncate font-medium text-ink-900" title={`${d.name}.${d.extension}`}>
                         {d.name}
-                      </span>
+                      </bdi>
                       <span className="tabular text-xs text-muted">
                         <span className="uppercase">{d.extension}</span> · {sizeLabel(d.fileSize)}
                       </span>
                     </TD>
-                    <TD className="min-w-28">{d.type}</TD>
+                    <TD className="min-w-28">{enumLabel('documentType', d.type)}</TD>
                     <TD className="max-w-36">
-                      <span className="block truncate" title={d.dealTitle ?? 'General'}>
-                        {d.dealTitle ?? <span className="text-muted">General</span>}
-                      </span>
+                      <bdi className="block truncate" title={d.dealTitle ?? t('library.general')}>
+                        {d.dealTitle ?? <span className="text-muted">{t('library.general')}</span>}
+                      </bdi>
                     </TD>
                     <TD className="tabular whitespace-nowrap">
                       <span title={formatDateTimeZoned(d.uploadDate)}>{formatDate(d.uploadDate)}</span>
@@ -112,27 +114,29 @@ export function DocumentLibrary() {
             </Table>
           </div>
 
-          <ul className="grid gap-3 md:grid-cols-2 xl:hidden" aria-label="Documents">
+          <ul className="grid gap-3 md:grid-cols-2 xl:hidden" aria-label={t('library.label')}>
             {docs.data.map((d) => (
               <li key={d.id}>
                 <Card className="flex h-full flex-col p-4">
-                  <p className="font-medium break-words text-ink-900">{d.name}</p>
+                  <p className="font-medium break-words text-ink-900">
+                    <bdi>{d.name}</bdi>
+                  </p>
                   <p className="text-sm text-muted">
-                    {d.type} · {d.dealTitle ?? 'General'}
-                    {d.investorName ? ` · for ${d.investorName} only` : ''}
+                    {enumLabel('documentType', d.type)} · {d.dealTitle ? <bdi>{d.dealTitle}</bdi> : t('library.general')}
+                    {d.investorName ? ` · ${t('library.forOnly', { name: d.investorName })}` : ''}
                   </p>
                   <dl className="mt-3 mb-3 grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-1.5 text-sm">
-                    <dt className="text-muted">Size</dt>
+                    <dt className="text-muted">{t('column.size')}</dt>
                     <dd className="tabular">
                       <span className="uppercase">{d.extension}</span> · {sizeLabel(d.fileSize)}
                     </dd>
-                    <dt className="text-muted">Uploaded</dt>
+                    <dt className="text-muted">{t('column.uploaded')}</dt>
                     <dd className="tabular">{formatDate(d.uploadDate)}</dd>
-                    <dt className="text-muted">Expiry</dt>
+                    <dt className="text-muted">{t('column.expiry')}</dt>
                     <dd>
                       <ExpiryLabel date={d.expirationDate} />
                     </dd>
-                    <dt className="text-muted">Investors</dt>
+                    <dt className="text-muted">{t('column.investors')}</dt>
                     <dd>
                       <Audience doc={d} />
                     </dd>
@@ -159,9 +163,10 @@ export function DocumentLibrary() {
  * visibility box does not apply to it), or the visibility box for all investors.
  */
 function Audience({ doc }: { doc: VaultDocument }) {
+  const { t } = documentsText.useT();
   return doc.investorName ? (
     <span className="text-sm whitespace-nowrap">
-      Only <span className="font-medium">{doc.investorName}</span>
+      <Trans t={t} i18nKey="library.only" values={{ name: doc.investorName }} components={{ name: <span className="font-medium" /> }} />
     </span>
   ) : (
     <VisibilityControl doc={doc} />
@@ -169,6 +174,7 @@ function Audience({ doc }: { doc: VaultDocument }) {
 }
 
 function VisibilityControl({ doc }: { doc: VaultDocument }) {
+  const { t } = documentsText.useT();
   const update = useUpdateDocument();
   const inputId = useId();
   // The box follows the click at once (optimistic), then the saved value.
@@ -179,9 +185,9 @@ function VisibilityControl({ doc }: { doc: VaultDocument }) {
     setPending(next);
     try {
       const updated = await update.mutateAsync({ id: doc.id, patch: { investorVisible: next } });
-      toast.success(updated.investorVisible ? `'${doc.name}' is now visible to investors` : `'${doc.name}' is now hidden from investors`);
+      toast.success(documentsText.t(updated.investorVisible ? 'toast.nowVisible' : 'toast.nowHidden', { name: doc.name }));
     } catch (err) {
-      toast.error('Failed to update document', { description: err instanceof Error ? err.message : undefined });
+      toast.error(documentsText.t('toast.updateFailed'), { description: serverMessage(err) });
     } finally {
       setPending(null);
     }
@@ -201,7 +207,8 @@ function VisibilityControl({ doc }: { doc: VaultDocument }) {
         htmlFor={inputId}
         className={cn('cursor-pointer text-sm whitespace-nowrap', checked ? 'font-medium text-success-700' : 'text-muted')}
       >
-        Visible<span className="sr-only"> to investors: {doc.name}</span>
+        {t('library.visible')}
+        <span className="sr-only"> {t('library.visibleFor', { name: doc.name })}</span>
       </label>
     </div>
   );

@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import {
   ACCEPT_ATTRIBUTE,
   ALLOWED_EXTENSIONS,
-  DOCUMENT_MESSAGES,
   DOCUMENT_TYPES,
   defaultDocumentName,
   fileExtension,
@@ -24,11 +23,13 @@ import { NativeSelect } from '../../components/ui/select';
 import { SessionEndedNotice, useSessionEnded } from '../../components/ui/session-ended';
 import { ApiError } from '../../lib/api';
 import { useDraft } from '../../lib/draft';
+import { enumLabel } from '../../lib/i18n';
 import { useDealOptions } from '../../lib/queries/deals';
 import { documentKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { type UploadFields, uploadDocument, useInvestorOptions } from './api';
+import { documentsText } from './i18n';
 
 export const UPLOAD_DRAFT_KEY = 'upload-document';
 
@@ -43,7 +44,6 @@ type FormValues = z.input<typeof uploadFields>;
 const EMPTY_FIELDS: UploadFields = { name: '', type: '', expirationDate: '', dealId: '', investorVisible: false, investorId: '' };
 const EMPTY_DRAFT: UploadDraft = { ...EMPTY_FIELDS, reselectFile: false };
 
-const EXTENSION_MESSAGE = `Files of this type are not accepted. Allowed: ${ALLOWED_EXTENSIONS.join(', ')}`;
 const FILE_ID = 'upload-file';
 
 /** True when an upload draft is waiting (e.g. after signing in again), so the form opens by itself. */
@@ -59,8 +59,9 @@ export function hasPendingDraft(): boolean {
 }
 
 function checkFile(file: File): string | null {
-  if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(fileExtension(file.name))) return EXTENSION_MESSAGE;
-  if (file.size === 0) return 'The selected file is empty';
+  if (!(ALLOWED_EXTENSIONS as readonly string[]).includes(fileExtension(file.name)))
+    return documentsText.t('upload.notAccepted', { extensions: ALLOWED_EXTENSIONS.join(', ') });
+  if (file.size === 0) return documentsText.t('upload.empty');
   return null;
 }
 
@@ -70,6 +71,7 @@ function checkFile(file: File): string | null {
  * session (it survives signing in again) and leaving with unsaved input asks first.
  */
 export function UploadForm() {
+  const { t } = documentsText.useT();
   const qc = useQueryClient();
   const deals = useDealOptions();
   const investors = useInvestorOptions();
@@ -119,7 +121,7 @@ export function UploadForm() {
       const doc = await uploadDocument(form.getValues() as UploadFields, file, { onProgress: setProgress, signal: controller.signal });
       qc.setQueryData<VaultDocument[]>(documentKeys.list(), (old) => (old ? [doc, ...old.filter((d) => d.id !== doc.id)] : old));
       void qc.invalidateQueries({ queryKey: documentKeys.all });
-      toast.success(DOCUMENT_MESSAGES.uploaded);
+      toast.success(documentsText.t('toast.uploaded'));
       clearDraft();
       form.reset(EMPTY_FIELDS as FormValues);
       autoName.current = null;
@@ -127,7 +129,7 @@ export function UploadForm() {
       setFileInputKey((k) => k + 1);
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') {
-        toast('Upload cancelled');
+        toast(documentsText.t('toast.cancelled'));
       } else if (err instanceof ApiError && err.status === 401) {
         // The session ended: keep the typed fields (the draft), ask to sign in again.
         setDraft((d) => ({ ...d, reselectFile: true }));
@@ -135,10 +137,10 @@ export function UploadForm() {
       } else if (err instanceof ApiError && (err.status === 413 || err.fields?.file)) {
         setFileError(err.fields?.file ?? err.message);
         document.getElementById(FILE_ID)?.focus();
-        toast.error(DOCUMENT_MESSAGES.uploadFailed);
+        toast.error(documentsText.t('toast.uploadFailed'));
       } else {
-        form.applyServerError(err, { fallback: DOCUMENT_MESSAGES.uploadFailed });
-        toast.error(DOCUMENT_MESSAGES.uploadFailed);
+        form.applyServerError(err, { fallback: documentsText.t('toast.uploadFailed') });
+        toast.error(documentsText.t('toast.uploadFailed'));
       }
     } finally {
       abortRef.current = null;
@@ -151,7 +153,7 @@ export function UploadForm() {
       e.preventDefault();
       return;
     }
-    const problem = file ? checkFile(file) : DOCUMENT_MESSAGES.noFile;
+    const problem = file ? checkFile(file) : t('upload.noFile');
     setFileError(problem ?? undefined);
     if (!problem) return void upload(e);
     // The file comes first: show the fields' errors too, then focus the file.
@@ -160,33 +162,33 @@ export function UploadForm() {
   }
 
   const dealOptions = [
-    { value: '', label: 'General (no deal)' },
+    { value: '', label: t('upload.generalDeal') },
     ...(deals.data ?? []).toSorted((a, b) => a.title.localeCompare(b.title)).map((d) => ({ value: d.id, label: d.title })),
   ];
   // A draft may name a deal the list has not loaded yet: keep it selectable instead of silently dropping it.
   const dealId = String(form.watch('dealId') ?? '');
   if (dealId && !dealOptions.some((o) => o.value === dealId))
-    dealOptions.push({ value: dealId, label: deals.isPending ? 'Loading deal...' : 'Unknown deal' });
+    dealOptions.push({ value: dealId, label: deals.isPending ? t('upload.loadingDeal') : t('upload.unknownDeal') });
 
   const fileHint =
     reselectFile && !file ? (
-      <span className="font-medium text-warning-800">Please select the file again: files cannot be kept while you sign in.</span>
+      <span className="font-medium text-warning-800">{t('upload.reselect')}</span>
     ) : file ? (
-      `${file.name} · ${formatBytes(file.size)}`
+      t('upload.fileSummary', { name: file.name, size: formatBytes(file.size) })
     ) : (
-      `Allowed: ${ALLOWED_EXTENSIONS.join(', ')}`
+      t('upload.allowed', { extensions: ALLOWED_EXTENSIONS.join(', ') })
     );
 
   return (
     <Card className="mb-6">
       <CardHeader>
-        <CardTitle>Upload Document</CardTitle>
+        <CardTitle>{t('upload.title')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Upload document">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('upload.formLabel')}>
           <fieldset disabled={uploading} className="contents">
             <div className="grid gap-4 md:grid-cols-2">
-              <Field label="File" htmlFor={FILE_ID} error={fileError} hint={fileHint} required className="md:col-span-2">
+              <Field label={t('upload.file')} htmlFor={FILE_ID} error={fileError} hint={fileHint} required className="md:col-span-2">
                 <Input
                   key={fileInputKey}
                   {...fieldProps(FILE_ID, fileError, true)}
@@ -197,40 +199,43 @@ export function UploadForm() {
                   className="cursor-pointer py-1.5 file:me-3 file:cursor-pointer file:rounded file:border-0 file:bg-ink-100 file:px-3 file:py-1 file:text-sm file:font-medium file:text-ink-900 hover:file:bg-ink-50"
                 />
               </Field>
-              <Field label="Document Name" htmlFor="upload-name" error={form.errorOf('name')} required>
+              <Field label={t('upload.name')} htmlFor="upload-name" error={form.errorOf('name')} required>
                 <Input {...form.field('name', 'upload-name')} required maxLength={200} />
               </Field>
-              <Field label="Document Type" htmlFor="upload-type" error={form.errorOf('type')} required>
+              <Field label={t('upload.type')} htmlFor="upload-type" error={form.errorOf('type')} required>
                 <NativeSelect
                   {...form.field('type', 'upload-type')}
                   required
-                  placeholder="Select document type"
-                  options={DOCUMENT_TYPES.map((t) => ({ value: t, label: t }))}
+                  placeholder={t('upload.typePlaceholder')}
+                  options={DOCUMENT_TYPES.map((v) => ({ value: v, label: enumLabel('documentType', v) }))}
                 />
               </Field>
-              <Field label="Expiration Date" htmlFor="upload-expiry" error={form.errorOf('expirationDate')} hint="Optional">
+              <Field label={t('upload.expiry')} htmlFor="upload-expiry" error={form.errorOf('expirationDate')} hint={t('upload.optional')}>
                 <DateInput {...form.field('expirationDate', 'upload-expiry', { hint: true })} />
               </Field>
               <Field
-                label="Deal"
+                label={t('upload.deal')}
                 htmlFor="upload-deal"
                 error={form.errorOf('dealId')}
-                hint={deals.isError ? 'Deals could not be loaded; the document can still be filed as General.' : 'Optional'}
+                hint={deals.isError ? t('upload.dealsFailed') : t('upload.optional')}
               >
                 <NativeSelect {...form.field('dealId', 'upload-deal', { hint: true })} options={dealOptions} />
               </Field>
             </div>
             <Field
-              label="Addressed to investor"
+              label={t('upload.investor')}
               htmlFor="upload-investor"
               error={form.errorOf('investorId')}
-              hint="Optional: a statement or letter for one investor only. Leave empty for a deal or general document."
+              hint={t('upload.investorHint')}
             >
               <NativeSelect
                 {...form.field('investorId', 'upload-investor', { hint: true })}
                 options={[
-                  { value: '', label: 'No specific investor' },
-                  ...(investors.data ?? []).map((i) => ({ value: i.id, label: `${i.name}${i.email ? ` (${i.email})` : ''}` })),
+                  { value: '', label: t('upload.noInvestor') },
+                  ...(investors.data ?? []).map((i) => ({
+                    value: i.id,
+                    label: i.email ? t('upload.investorOption', { name: i.name, email: i.email }) : i.name,
+                  })),
                 ]}
               />
             </Field>
@@ -242,23 +247,22 @@ export function UploadForm() {
                 className="size-5 cursor-pointer rounded accent-gold-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-600"
               />
               <label htmlFor="upload-visible" className="cursor-pointer text-sm font-medium text-text">
-                Visible to investors
+                {t('upload.visible')}
               </label>
             </div>
           </fieldset>
 
           <SessionEndedNotice state={session}>
-            <span className="font-medium">{DOCUMENT_MESSAGES.mustLogin}</span>. What you typed is kept; after signing in, please select the
-            file again.
+            <span className="font-medium">{t('upload.mustLogin')}</span>. {t('upload.keptAfterLogin')}
           </SessionEndedNotice>
           <FormError>{form.formError}</FormError>
 
           {uploading && (
             <div className="flex flex-col gap-1.5" aria-live="polite">
               <p className="text-sm text-muted">
-                Uploading {file?.name}... <span className="tabular">{Math.round(progress)}%</span>
+                {t('upload.uploading', { name: file?.name ?? '' })} <span className="tabular">{Math.round(progress)}%</span>
               </p>
-              <Progress value={progress} label="Upload progress" showValue />
+              <Progress value={progress} label={t('upload.progress')} showValue />
             </div>
           )}
 
@@ -266,12 +270,12 @@ export function UploadForm() {
             {uploading && (
               <Button type="button" variant="secondary" onClick={() => abortRef.current?.abort()}>
                 <X aria-hidden="true" />
-                Cancel Upload
+                {t('upload.cancel')}
               </Button>
             )}
             <Button type="submit" disabled={!file} busy={uploading}>
               {!uploading && <Upload aria-hidden="true" />}
-              {uploading ? 'Uploading...' : 'Upload Document'}
+              {uploading ? t('upload.busy') : t('upload.submit')}
             </Button>
           </div>
         </form>

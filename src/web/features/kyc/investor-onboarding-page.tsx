@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { INVESTOR_USER_TYPES, type InvestorUserType, USER_TYPE_LABELS } from '../../../shared/constants';
-import { KYC_STATUS_LABELS, KYC_STATUSES, type KycApplication, type KycCounters, type KycStatus } from '../../../shared/kyc';
+import { INVESTOR_USER_TYPES, type InvestorUserType } from '../../../shared/constants';
+import { KYC_STATUSES, type KycApplication, type KycCounters, type KycStatus } from '../../../shared/kyc';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { DataList } from '../../components/ui/data-list';
@@ -15,22 +15,15 @@ import { NativeSelect } from '../../components/ui/select';
 import { TH } from '../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useUrlState } from '../../lib/url-state';
 import { serverMessage, useKycList } from './api';
+import { kycText } from './i18n';
 import { KycDialog } from './kyc-dialogs';
-import { type DialogState, KycCard, KycRow, MESSAGES, type Mode } from './kyc-list';
+import { type DialogState, KycCard, KycRow, type Mode } from './kyc-list';
 
-const COUNTERS: { key: keyof KycCounters; label: string }[] = [
-  { key: 'total', label: 'Total Applications' },
-  { key: 'pending', label: 'Pending' },
-  { key: 'in_review', label: 'In Review' },
-  { key: 'approved', label: 'Approved' },
-  { key: 'rejected', label: 'Rejected' },
-];
-
-const STATUS_FILTERS = [{ value: 'all', label: 'All statuses' }, ...KYC_STATUSES.map((s) => ({ value: s, label: KYC_STATUS_LABELS[s] }))];
-const TYPE_FILTERS = [{ value: 'all', label: 'All types' }, ...INVESTOR_USER_TYPES.map((t) => ({ value: t, label: USER_TYPE_LABELS[t] }))];
+const COUNTERS: (keyof KycCounters)[] = ['total', 'pending', 'in_review', 'approved', 'rejected'];
 
 const SKELETON_WIDTHS = ['12rem', '5rem', '5rem', '8rem', '6rem', '6rem', '9rem'] as const;
 
@@ -43,43 +36,44 @@ const SKELETON_WIDTHS = ['12rem', '5rem', '5rem', '8rem', '6rem', '6rem', '9rem'
  * tab, whose panel belongs to the subscriptions feature: the app's routing passes it in.
  */
 export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscriptionsPanel?: ReactNode }) {
+  const { t } = kycText.useT();
   const list = useKycList();
   // Tab, search and filters live in the URL: a refresh or Back keeps them.
   const [tab, setTab] = useUrlState('tab', 'kyc', ['kyc', 'subscriptions']);
 
   useEffect(() => {
-    if (list.isError) toast.error(MESSAGES.loadFailed, { id: 'kyc-load-failed', description: serverMessage(list.error) });
+    if (list.isError) toast.error(kycText.t('toast.loadFailed'), { id: 'kyc-load-failed', description: serverMessage(list.error) });
   }, [list.isError, list.error]);
 
   return (
     <>
       <PageHeader
-        title="Investor Onboarding"
-        description="Review investors' KYC applications and track their onboarding."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           <ExportCsvButton
             filename="investors"
             columns={[
-              { key: 'investorName', label: 'Investor' },
-              { key: 'email', label: 'E-mail' },
-              { key: 'type', label: 'Type' },
-              { key: 'status', label: 'KYC status' },
-              { key: 'completionPercentage', label: 'Completion %' },
-              { key: 'submittedAt', label: 'Submitted' },
-              { key: 'reviewedByName', label: 'Reviewed by' },
+              { key: 'investorName', label: t('csv.investor') },
+              { key: 'email', label: t('csv.email') },
+              { key: 'type', label: t('csv.type') },
+              { key: 'status', label: t('csv.status') },
+              { key: 'completionPercentage', label: t('csv.completion') },
+              { key: 'submittedAt', label: t('csv.submitted') },
+              { key: 'reviewedByName', label: t('csv.reviewedBy') },
             ]}
             rows={(list.data?.applications ?? []) as unknown as Record<string, unknown>[]}
           />
         }
       />
 
-      <ul aria-label="KYC applications by status" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      <ul aria-label={t('page.countersLabel')} className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {COUNTERS.map((c, i) => (
-          <li key={c.key} className={i === 0 ? 'col-span-2 sm:col-span-1' : undefined}>
-            <Card className="flex h-full flex-col gap-1 p-4" data-testid={`kyc-counter-${c.key}`}>
-              <span className="text-sm text-muted">{c.label}</span>
+          <li key={c} className={i === 0 ? 'col-span-2 sm:col-span-1' : undefined}>
+            <Card className="flex h-full flex-col gap-1 p-4" data-testid={`kyc-counter-${c}`}>
+              <span className="text-sm text-muted">{t(`counter.${c}`)}</span>
               {list.data ? (
-                <span className="tabular text-2xl font-semibold text-ink-900">{list.data.counters[c.key]}</span>
+                <span className="tabular text-2xl font-semibold text-ink-900">{list.data.counters[c]}</span>
               ) : (
                 <span className="h-8 w-10 animate-pulse rounded bg-ink-100/80" aria-hidden="true" />
               )}
@@ -89,9 +83,9 @@ export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscri
       </ul>
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as typeof tab)}>
-        <TabsList aria-label="Onboarding views">
-          <TabsTrigger value="kyc">KYC Applications</TabsTrigger>
-          <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
+        <TabsList aria-label={t('page.tabsLabel')}>
+          <TabsTrigger value="kyc">{t('page.tabKyc')}</TabsTrigger>
+          <TabsTrigger value="subscriptions">{t('page.tabSubscriptions')}</TabsTrigger>
         </TabsList>
         <TabsContent value="kyc">
           <KycApplicationsTab list={list} />
@@ -107,6 +101,7 @@ export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscri
 // ---------------------------------------------------------------------------------------------
 
 function KycApplicationsTab({ list }: { list: ReturnType<typeof useKycList> }) {
+  const { t } = kycText.useT();
   const [search, setSearch] = useUrlState<string>('q', '');
   const [status, setStatus] = useUrlState<'all' | KycStatus>('status', 'all', ['all', ...KYC_STATUSES]);
   const [type, setType] = useUrlState<'all' | InvestorUserType>('type', 'all', ['all', ...INVESTOR_USER_TYPES]);
@@ -138,68 +133,69 @@ function KycApplicationsTab({ list }: { list: ReturnType<typeof useKycList> }) {
 
   const open = (mode: Mode, app: KycApplication) => setDialog({ mode, app, fromReview: false });
   const countText = list.data
-    ? `Showing ${visible.length} of ${all.length} application${all.length === 1 ? '' : 's'}`
+    ? t('count.showing', { visible: visible.length, count: all.length })
     : list.isError
-      ? 'Applications unavailable'
-      : 'Loading applications...';
+      ? t('count.unavailable')
+      : t('count.loading');
+  const statusFilters = [
+    { value: 'all', label: t('filter.allStatuses') },
+    ...KYC_STATUSES.map((s) => ({ value: s, label: enumLabel('kycStatus', s) })),
+  ];
+  const typeFilters = [
+    { value: 'all', label: t('filter.allTypes') },
+    ...INVESTOR_USER_TYPES.map((v) => ({ value: v, label: enumLabel('userType', v) })),
+  ];
 
   return (
     <>
-      <search className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_12rem_12rem]" aria-label="Filter KYC applications">
+      <search className="mb-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_12rem_12rem]" aria-label={t('filter.label')}>
         <SearchField
           ref={searchRef}
           id={`${uid}-search`}
-          label="Search investors"
-          placeholder="Name or email"
+          label={t('filter.search')}
+          placeholder={t('filter.searchPlaceholder')}
           value={search}
           onChange={(v) => setSearch(v, { replace: true })}
           className="sm:col-span-2 lg:col-span-1"
         />
-        <Field label="Status" htmlFor={`${uid}-status`}>
+        <Field label={t('filter.status')} htmlFor={`${uid}-status`}>
           <NativeSelect
             id={`${uid}-status`}
             value={status}
             onChange={(e) => setStatus(e.target.value as typeof status)}
-            options={STATUS_FILTERS}
+            options={statusFilters}
           />
         </Field>
-        <Field label="Type" htmlFor={`${uid}-type`}>
-          <NativeSelect id={`${uid}-type`} value={type} onChange={(e) => setType(e.target.value as typeof type)} options={TYPE_FILTERS} />
+        <Field label={t('filter.type')} htmlFor={`${uid}-type`}>
+          <NativeSelect id={`${uid}-type`} value={type} onChange={(e) => setType(e.target.value as typeof type)} options={typeFilters} />
         </Field>
       </search>
 
       <FilterSummary text={countText} filtered={filtered} onClear={clearFilters} testId="kyc-count" />
 
       {list.isError && !list.data ? (
-        <LoadError title={MESSAGES.loadFailed} error={list.error} onRetry={() => void list.refetch()} busy={list.isFetching} />
+        <LoadError title={t('toast.loadFailed')} error={list.error} onRetry={() => void list.refetch()} busy={list.isFetching} />
       ) : (
         <DataList
-          label="KYC applications"
+          label={t('list.label')}
           items={visible}
           loading={list.isPending}
           getKey={(a) => a.id}
           skeletonWidths={SKELETON_WIDTHS}
           head={
             <tr>
-              <TH>Investor</TH>
-              <TH>Type</TH>
-              <TH>Status</TH>
-              <TH>Completion</TH>
-              <TH>Submitted</TH>
-              <TH>Reviewed By</TH>
-              <TH className="text-end">Actions</TH>
+              <TH>{t('column.investor')}</TH>
+              <TH>{t('column.type')}</TH>
+              <TH>{t('column.status')}</TH>
+              <TH>{t('column.completion')}</TH>
+              <TH>{t('column.submitted')}</TH>
+              <TH>{t('column.reviewedBy')}</TH>
+              <TH className="text-end">{t('column.actions')}</TH>
             </tr>
           }
           row={(a) => <KycRow app={a} onOpen={open} />}
           card={(a) => <KycCard app={a} onOpen={open} />}
-          empty={
-            <EmptyState
-              filtered={filtered}
-              onClear={clearFilters}
-              empty="No KYC applications yet"
-              noMatch="No applications match your filters"
-            />
-          }
+          empty={<EmptyState filtered={filtered} onClear={clearFilters} empty={t('list.empty')} noMatch={t('list.noMatch')} />}
         />
       )}
 

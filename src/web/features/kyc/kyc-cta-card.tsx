@@ -7,16 +7,11 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
 import { useMyKyc } from './api';
-
-const TEXT = {
-  pending: 'Verify your identity and financial suitability to start subscribing to deals.',
-  rejected: 'Your application needs corrections. See the reviewer\u2019s reason and submit it again.',
-  in_review: 'Your application is with our compliance team. We will let you know the outcome here.',
-  approved: 'Your KYC is approved. You are cleared to subscribe to deals.',
-} as const;
+import { kycText } from './i18n';
 
 /** The investor dashboard's call to action: KYC status, completion, and the way to the DFSA Compliance screen. */
 export function KycCallToAction() {
+  const { t } = kycText.useT();
   const me = useMyKyc();
   const headingId = useId();
   const app = me.data;
@@ -39,28 +34,26 @@ export function KycCallToAction() {
           <div className="flex min-w-0 flex-1 flex-col gap-2">
             <div className="flex flex-wrap items-center gap-2">
               <h2 id={headingId} className="text-base font-semibold text-ink-900">
-                KYC Verification
+                {t('cta.title')}
               </h2>
               {app && <KycStatusBadge status={app.status} />}
             </div>
             {me.isPending ? (
               <>
                 <span role="status" className="sr-only">
-                  Loading KYC status...
+                  {t('cta.loading')}
                 </span>
                 <div className="h-4 w-64 max-w-full animate-pulse rounded bg-ink-100/80" />
                 <div className="h-2 w-full max-w-sm animate-pulse rounded bg-ink-100/80" />
               </>
             ) : me.isError || !app ? (
-              <p className="text-sm text-muted">Your KYC status could not be loaded.</p>
+              <p className="text-sm text-muted">{t('cta.loadFailed')}</p>
             ) : (
               <>
-                <p className="text-sm text-muted">{TEXT[app.status]}</p>
+                <p className="text-sm text-muted">{t(`cta.${app.status}`)}</p>
                 <div className="flex max-w-sm flex-col gap-1">
-                  <Progress value={app.completionPercentage} label="KYC completion" showValue />
-                  <span className="tabular text-xs text-muted">
-                    {uploaded} of {KYC_DOCUMENT_KINDS.length} documents uploaded
-                  </span>
+                  <Progress value={app.completionPercentage} label={t('cta.completion')} showValue />
+                  <span className="tabular text-xs text-muted">{t('cta.uploaded', { uploaded, total: KYC_DOCUMENT_KINDS.length })}</span>
                 </div>
               </>
             )}
@@ -69,12 +62,12 @@ export function KycCallToAction() {
         {me.isError ? (
           <Button variant="secondary" onClick={() => void me.refetch()} busy={me.isFetching}>
             <RotateCw aria-hidden="true" />
-            Try again
+            {t('cta.tryAgain')}
           </Button>
         ) : (
           <Button asChild variant={todo || !app ? 'primary' : 'secondary'}>
             <Link to="/investor/compliance">
-              {!app || todo ? 'Complete your KYC' : 'View KYC status'}
+              {!app || todo ? t('cta.complete') : t('cta.view')}
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>

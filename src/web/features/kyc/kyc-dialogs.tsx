@@ -1,8 +1,7 @@
 import { ArrowRight, Check, CircleDashed, RotateCw, ShieldCheck, ShieldX } from 'lucide-react';
 import { type BaseSyntheticEvent, type ReactNode, useId } from 'react';
-import { USER_TYPE_LABELS } from '../../../shared/constants';
 import { formatBytes, formatDate, formatDateTime } from '../../../shared/format';
-import { approveKycInput, KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycApplication, rejectKycInput } from '../../../shared/kyc';
+import { approveKycInput, KYC_DOCUMENT_KINDS, type KycApplication, rejectKycInput } from '../../../shared/kyc';
 import { KycFileActions, KycStatusBadge } from '../../components/domain/kyc';
 import { Button } from '../../components/ui/button';
 import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
@@ -13,9 +12,11 @@ import { Progress } from '../../components/ui/progress';
 import { Spinner } from '../../components/ui/spinner';
 import { confirmDiscard, useReportDirty } from '../../components/ui/unsaved-dialog';
 import { ApiError } from '../../lib/api';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { serverMessage, useKycDetail, useReviewKyc } from './api';
-import { type DialogState, MESSAGES, type Mode } from './kyc-list';
+import { kycText } from './i18n';
+import type { DialogState, Mode } from './kyc-list';
 
 /** After a dialog closes, focus the application's visible 'Review' button (its Approve button may be gone). */
 function focusReviewButton(id: string) {
@@ -65,6 +66,7 @@ export function KycDialog({
 }
 
 function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mode) => void }) {
+  const { t } = kycText.useT();
   const detail = useKycDetail(row.id);
   const app = detail.data ?? null;
   const status = app?.status ?? row.status;
@@ -74,25 +76,25 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
   return (
     <>
       <DialogHeader>
-        <DialogTitle>KYC application: {row.investorName}</DialogTitle>
+        <DialogTitle>{t('review.title', { name: row.investorName })}</DialogTitle>
         <DialogDescription>
-          {row.email}
-          {row.type ? ` · ${USER_TYPE_LABELS[row.type]}` : ''}
+          <bdi>{row.email}</bdi>
+          {row.type ? ` · ${enumLabel('userType', row.type)}` : ''}
         </DialogDescription>
       </DialogHeader>
 
       <dl className="grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
-        <dt className="text-muted">Status</dt>
+        <dt className="text-muted">{t('review.status')}</dt>
         <dd>
           <KycStatusBadge status={status} />
         </dd>
-        <dt className="text-muted">Completion</dt>
+        <dt className="text-muted">{t('review.completion')}</dt>
         <dd className="min-w-28">
-          <Progress value={app?.completionPercentage ?? row.completionPercentage} label="Completion" showValue />
+          <Progress value={app?.completionPercentage ?? row.completionPercentage} label={t('review.completion')} showValue />
         </dd>
-        <dt className="text-muted">Submitted</dt>
+        <dt className="text-muted">{t('review.submitted')}</dt>
         <dd className="tabular">{formatDateTime(app?.submittedAt ?? row.submittedAt)}</dd>
-        <dt className="text-muted">Reviewed By</dt>
+        <dt className="text-muted">{t('review.reviewedBy')}</dt>
         <dd>
           {(app ?? row).reviewedByName ?? '—'}
           {(app ?? row).reviewedAt && <span className="tabular text-muted"> · {formatDateTime((app ?? row).reviewedAt)}</span>}
@@ -107,32 +109,32 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
               : 'rounded-md border border-border bg-ink-50 px-3 py-2 text-sm text-text'
           }
         >
-          <p className="font-medium">{status === 'rejected' ? 'Reason for rejection' : 'Review note'}</p>
+          <p className="font-medium">{status === 'rejected' ? t('review.rejectionReason') : t('review.note')}</p>
           <p className="mt-0.5 break-words whitespace-pre-line">{(app ?? row).reviewNote}</p>
         </div>
       )}
 
       {detail.isPending ? (
         <div className="flex items-center gap-2 py-6 text-sm text-muted">
-          <Spinner label="Loading application..." />
-          <span aria-hidden="true">Loading application...</span>
+          <Spinner label={t('review.loading')} />
+          <span aria-hidden="true">{t('review.loading')}</span>
         </div>
       ) : detail.isError || !app ? (
         <div className="rounded-md border border-border p-4 text-sm">
           <p role="alert" className="font-medium text-danger-700">
-            Failed to load the application
+            {t('review.loadFailed')}
           </p>
-          <p className="mt-1 text-muted">{serverMessage(detail.error) ?? 'Check your connection, then try again.'}</p>
+          <p className="mt-1 text-muted">{serverMessage(detail.error) ?? t('review.checkConnection')}</p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
             <RotateCw aria-hidden="true" />
-            Try again
+            {t('review.tryAgain')}
           </Button>
         </div>
       ) : (
         <>
           <section aria-labelledby={docsId}>
             <h3 id={docsId} className="mb-2 text-sm font-semibold text-ink-900">
-              Documents
+              {t('review.documents')}
             </h3>
             <ul className="divide-y divide-border rounded-md border border-border">
               {KYC_DOCUMENT_KINDS.map((kind) => {
@@ -150,15 +152,16 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
                         ) : (
                           <CircleDashed aria-hidden="true" className="size-4 shrink-0 text-muted" />
                         )}
-                        {KYC_DOCUMENT_LABELS[kind]}
+                        {enumLabel('kycDocument', kind)}
                       </p>
                       <p className="truncate ps-6 text-xs text-muted" title={doc?.originalName}>
                         {doc ? (
                           <>
-                            <span className="tabular">{formatDate(doc.uploadedAt)}</span> · {doc.originalName} · {formatBytes(doc.byteSize)}
+                            <span className="tabular">{formatDate(doc.uploadedAt)}</span> · <bdi>{doc.originalName}</bdi> ·{' '}
+                            {formatBytes(doc.byteSize)}
                           </>
                         ) : (
-                          'Not uploaded'
+                          t('review.notUploaded')
                         )}
                       </p>
                     </div>
@@ -171,10 +174,10 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
 
           <section aria-labelledby={historyId}>
             <h3 id={historyId} className="mb-2 text-sm font-semibold text-ink-900">
-              History
+              {t('review.history')}
             </h3>
             {app.history.length === 0 ? (
-              <p className="text-sm text-muted">No history yet</p>
+              <p className="text-sm text-muted">{t('review.noHistory')}</p>
             ) : (
               <ol className="flex flex-col gap-2 border-s-2 border-border ps-4" data-testid="kyc-history">
                 {app.history.map((h) => (
@@ -184,15 +187,20 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
                         <>
                           <KycStatusBadge status={h.fromStatus} />
                           <ArrowRight aria-hidden="true" className="size-3.5 text-muted" />
-                          <span className="sr-only">to</span>
+                          <span className="sr-only">{t('review.to')}</span>
                         </>
                       ) : null}
                       <KycStatusBadge status={h.toStatus} />
                     </p>
                     <p className="mt-0.5 text-muted">
-                      {h.actorName ?? 'System'} · <span className="tabular">{formatDateTime(h.createdAt)}</span>
+                      {h.actorName ? <bdi>{h.actorName}</bdi> : t('review.system')} ·{' '}
+                      <span className="tabular">{formatDateTime(h.createdAt)}</span>
                     </p>
-                    {h.note && <p className="mt-0.5 break-words whitespace-pre-line text-text">“{h.note}”</p>}
+                    {h.note && (
+                      <p className="mt-0.5 break-words whitespace-pre-line text-text">
+                        “<bdi>{h.note}</bdi>”
+                      </p>
+                    )}
                   </li>
                 ))}
               </ol>
@@ -203,17 +211,17 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
 
       <DialogFooter>
         <DialogClose asChild>
-          <Button variant="secondary">Close</Button>
+          <Button variant="secondary">{t('review.close')}</Button>
         </DialogClose>
         {status === 'in_review' && (
           <>
             <Button variant="danger" onClick={() => onMode('reject')}>
               <ShieldX aria-hidden="true" />
-              Reject
+              {t('review.reject')}
             </Button>
             <Button onClick={() => onMode('approve')}>
               <ShieldCheck aria-hidden="true" />
-              Approve
+              {t('review.approve')}
             </Button>
           </>
         )}
@@ -235,34 +243,35 @@ function DecisionBody({ mode, ...props }: DecisionProps & { mode: 'approve' | 'r
 }
 
 function ApproveForm({ app, onCancel, onDone, onDirtyChange }: DecisionProps) {
+  const { t } = kycText.useT();
   const review = useReviewKyc();
   const form = useZodForm(approveKycInput, { defaultValues: { note: '' }, guardUnsaved: true });
   useReportDirty(form.formState.isDirty, onDirtyChange);
   const submit = form.handleSubmit(async ({ note }) => {
     try {
       await review.mutateAsync({ id: app.id, decision: 'approve', note: note || undefined });
-      toast.success(MESSAGES.approved, { description: app.investorName });
+      toast.success(kycText.t('toast.approved'), { description: app.investorName });
       onDone();
     } catch (err) {
-      toast.error(MESSAGES.approveFailed, { description: serverMessage(err) });
-      form.applyServerError(err, { fallback: MESSAGES.approveFailed });
+      toast.error(kycText.t('toast.approveFailed'), { description: serverMessage(err) });
+      form.applyServerError(err, { fallback: kycText.t('toast.approveFailed') });
       // The application moved on meanwhile (e.g. another admin decided): the list refreshes; close.
       if (err instanceof ApiError && (err.status === 409 || err.status === 404)) onDone();
     }
   });
   return (
     <DecisionForm
-      title="Approve KYC application"
-      description={`Approve ${app.investorName}'s KYC application. The investor sees the outcome in the portal.`}
+      title={t('approve.title')}
+      description={t('approve.description', { name: app.investorName })}
       onSubmit={submit}
       onCancel={onCancel}
       dirty={form.formState.isDirty}
       busy={form.busy}
       formError={form.formError}
-      submitLabel="Approve"
-      busyLabel="Approving..."
+      submitLabel={t('approve.submit')}
+      busyLabel={t('approve.busy')}
     >
-      <Field label="Note (optional)" htmlFor="kyc-decision-note" error={form.errorOf('note')} hint="Kept in the application history.">
+      <Field label={t('approve.note')} htmlFor="kyc-decision-note" error={form.errorOf('note')} hint={t('approve.noteHint')}>
         <Textarea {...form.field('note', 'kyc-decision-note', { hint: true })} autoFocus maxLength={2000} readOnly={form.busy} />
       </Field>
     </DecisionForm>
@@ -270,34 +279,35 @@ function ApproveForm({ app, onCancel, onDone, onDirtyChange }: DecisionProps) {
 }
 
 function RejectForm({ app, onCancel, onDone, onDirtyChange }: DecisionProps) {
+  const { t } = kycText.useT();
   const review = useReviewKyc();
   const form = useZodForm(rejectKycInput, { defaultValues: { reason: '' }, guardUnsaved: true });
   useReportDirty(form.formState.isDirty, onDirtyChange);
   const submit = form.handleSubmit(async ({ reason }) => {
     try {
       await review.mutateAsync({ id: app.id, decision: 'reject', reason });
-      toast.success(MESSAGES.rejected, { description: app.investorName });
+      toast.success(kycText.t('toast.rejected'), { description: app.investorName });
       onDone();
     } catch (err) {
-      toast.error(MESSAGES.rejectFailed, { description: serverMessage(err) });
-      form.applyServerError(err, { fallback: MESSAGES.rejectFailed });
+      toast.error(kycText.t('toast.rejectFailed'), { description: serverMessage(err) });
+      form.applyServerError(err, { fallback: kycText.t('toast.rejectFailed') });
       if (err instanceof ApiError && (err.status === 409 || err.status === 404)) onDone();
     }
   });
   return (
     <DecisionForm
-      title="Reject KYC application"
-      description={`Reject ${app.investorName}'s KYC application. The investor sees your reason and can correct and resubmit.`}
+      title={t('reject.title')}
+      description={t('reject.description', { name: app.investorName })}
       onSubmit={submit}
       onCancel={onCancel}
       dirty={form.formState.isDirty}
       busy={form.busy}
       formError={form.formError}
-      submitLabel="Reject"
-      busyLabel="Rejecting..."
+      submitLabel={t('reject.submit')}
+      busyLabel={t('reject.busy')}
       danger
     >
-      <Field label="Reason" htmlFor="kyc-decision-reason" required error={form.errorOf('reason')} hint="Shown to the investor.">
+      <Field label={t('reject.reason')} htmlFor="kyc-decision-reason" required error={form.errorOf('reason')} hint={t('reject.reasonHint')}>
         <Textarea
           {...form.field('reason', 'kyc-decision-reason', { hint: true })}
           autoFocus
@@ -340,6 +350,7 @@ function DecisionForm({
   danger?: boolean;
   children: ReactNode;
 }) {
+  const { t } = kycText.useT();
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={title}>
       <DialogHeader>
@@ -357,7 +368,7 @@ function DecisionForm({
             if (confirmDiscard(dirty)) onCancel();
           }}
         >
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" variant={danger ? 'danger' : 'primary'} busy={busy}>
           {busy ? busyLabel : submitLabel}

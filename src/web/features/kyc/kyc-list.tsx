@@ -1,5 +1,4 @@
 import { Check, ClipboardList, X } from 'lucide-react';
-import { USER_TYPE_LABELS } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
 import type { KycApplication } from '../../../shared/kyc';
 import { KycStatusBadge } from '../../components/domain/kyc';
@@ -8,17 +7,10 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
 import { TD, TR } from '../../components/ui/table';
+import { enumLabel } from '../../lib/i18n';
+import { kycText } from './i18n';
 
-export const MESSAGES = {
-  approved: 'KYC application approved',
-  rejected: 'KYC application rejected',
-  approveFailed: 'Failed to approve KYC application',
-  rejectFailed: 'Failed to reject KYC application',
-  loadFailed: 'Failed to load KYC applications',
-  reasonRequired: 'A reason is required to reject an application',
-} as const;
-
-const typeLabel = (a: KycApplication) => (a.type ? USER_TYPE_LABELS[a.type] : '—');
+const typeLabel = (a: KycApplication) => (a.type ? enumLabel('userType', a.type) : '—');
 
 export type Mode = 'review' | 'approve' | 'reject';
 export type DialogState = { mode: Mode; app: KycApplication; fromReview: boolean } | null;
@@ -26,6 +18,7 @@ type OnOpen = (mode: Mode, app: KycApplication) => void;
 
 /** One application in the table (tablets and desktops). */
 export function KycRow({ app: a, onOpen: open }: { app: KycApplication; onOpen: OnOpen }) {
+  const { t } = kycText.useT();
   return (
     <TR data-testid="kyc-row">
       <TD className="max-w-44 min-w-36">
@@ -44,7 +37,7 @@ export function KycRow({ app: a, onOpen: open }: { app: KycApplication; onOpen: 
         </span>
       </TD>
       <TD className="min-w-32">
-        <Progress value={a.completionPercentage} label={`KYC completion for ${a.investorName}`} showValue />
+        <Progress value={a.completionPercentage} label={t('row.completionFor', { name: a.investorName })} showValue />
       </TD>
       <TD className="tabular whitespace-nowrap">{a.submittedAt ? formatDate(a.submittedAt) : '—'}</TD>
       <TD className="min-w-24">{a.reviewedByName ?? '—'}</TD>
@@ -57,6 +50,7 @@ export function KycRow({ app: a, onOpen: open }: { app: KycApplication; onOpen: 
 
 /** One application as a card (phones). */
 export function KycCard({ app: a, onOpen: open }: { app: KycApplication; onOpen: OnOpen }) {
+  const { t } = kycText.useT();
   return (
     <li data-testid="kyc-card">
       <Card className="p-4">
@@ -70,13 +64,13 @@ export function KycCard({ app: a, onOpen: open }: { app: KycApplication; onOpen:
             <ReviewRequiredBadge app={a} />
           </span>
         </div>
-        <Progress className="mt-3" value={a.completionPercentage} label={`KYC completion for ${a.investorName}`} showValue />
+        <Progress className="mt-3" value={a.completionPercentage} label={t('row.completionFor', { name: a.investorName })} showValue />
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
-          <dt className="text-muted">Type</dt>
+          <dt className="text-muted">{t('column.type')}</dt>
           <dd>{typeLabel(a)}</dd>
-          <dt className="text-muted">Submitted</dt>
+          <dt className="text-muted">{t('column.submitted')}</dt>
           <dd className="tabular">{a.submittedAt ? formatDate(a.submittedAt) : '—'}</dd>
-          <dt className="text-muted">Reviewed By</dt>
+          <dt className="text-muted">{t('column.reviewedBy')}</dt>
           <dd>{a.reviewedByName ?? '—'}</dd>
         </dl>
         <div className="mt-3 border-t border-border pt-3">
@@ -97,26 +91,36 @@ function RowActions({
   /** In the table: Approve and Reject show their labels from 2xl up (icon and tooltip below, names kept for assistive tech). */
   compact?: boolean;
 }) {
+  const { t } = kycText.useT();
   const reviewable = app.status === 'in_review';
   const label = compact ? 'sr-only 2xl:not-sr-only' : undefined;
   return (
     <div className={compact ? 'flex flex-nowrap items-center justify-end gap-2' : 'flex flex-wrap items-center gap-2'}>
       <Button variant="secondary" size="sm" data-review-for={app.id} onClick={() => onOpen('review', app)}>
         {!compact && <ClipboardList aria-hidden="true" />}
-        Review
-        <span className="sr-only"> {app.investorName}</span>
+        {t('row.review')}
+        <span className="sr-only">
+          {' '}
+          <bdi>{app.investorName}</bdi>
+        </span>
       </Button>
       {reviewable && (
         <>
-          <Button size="sm" onClick={() => onOpen('approve', app)} title={compact ? 'Approve' : undefined}>
+          <Button size="sm" onClick={() => onOpen('approve', app)} title={compact ? t('row.approve') : undefined}>
             <Check aria-hidden="true" />
-            <span className={label}>Approve</span>
-            <span className="sr-only"> {app.investorName}</span>
+            <span className={label}>{t('row.approve')}</span>
+            <span className="sr-only">
+              {' '}
+              <bdi>{app.investorName}</bdi>
+            </span>
           </Button>
-          <Button variant="danger" size="sm" onClick={() => onOpen('reject', app)} title={compact ? 'Reject' : undefined}>
+          <Button variant="danger" size="sm" onClick={() => onOpen('reject', app)} title={compact ? t('row.reject') : undefined}>
             <X aria-hidden="true" />
-            <span className={label}>Reject</span>
-            <span className="sr-only"> {app.investorName}</span>
+            <span className={label}>{t('row.reject')}</span>
+            <span className="sr-only">
+              {' '}
+              <bdi>{app.investorName}</bdi>
+            </span>
           </Button>
         </>
       )}
@@ -126,10 +130,11 @@ function RowActions({
 
 /** The investor's latest suitability review fails the DFSA professional-client criteria: subscriptions are on hold. */
 function ReviewRequiredBadge({ app }: { app: KycApplication }) {
+  const { t } = kycText.useT();
   if (!app.suitabilityReviewRequired) return null;
   return (
-    <Badge tone="danger" title="The latest suitability review fails the DFSA Professional Client criteria; new subscriptions are on hold.">
-      Review required
+    <Badge tone="danger" title={t('row.reviewRequiredHint')}>
+      {t('row.reviewRequired')}
     </Badge>
   );
 }

@@ -1,5 +1,6 @@
 import { CheckCircle2, Eye, RotateCw, Search, XCircle } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { formatDate, formatUSD } from '../../../shared/format';
 import { rejectSubscriptionInput, SUBSCRIPTION_STATUSES, type Subscription, type SubscriptionStatus } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
@@ -12,14 +13,24 @@ import { Input, Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { useClearErrorOnChange } from '../../lib/form-schema';
+import { enumLabel } from '../../lib/i18n';
 import { useDealOptions } from '../../lib/queries/deals';
 import { toast } from '../../lib/toast';
 import { decimalToCents } from './amount';
-import { SUBSCRIPTION_TEXT, serverMessage, useAllSubscriptions, useTransitionSubscription } from './api';
+import { serverMessage, useAllSubscriptions, useTransitionSubscription } from './api';
+import { subscriptionsText } from './i18n';
 import { SubscriptionProgress, SubscriptionStatusBadge } from './subscription-ui';
 
 const ACTIVE: SubscriptionStatus[] = ['Pending', 'Under Review'];
 type DialogState = { mode: 'complete' | 'reject'; sub: Subscription } | null;
+
+/** The toast after an admin action: investor, deal and the new status. */
+const updatedDetail = (sub: Subscription, status: SubscriptionStatus) =>
+  subscriptionsText.t('toast.updatedDetail', {
+    investor: sub.investorName,
+    deal: sub.dealTitle,
+    status: enumLabel('subscriptionStatus', status),
+  });
 
 /** After an action, focus the row's next action, or the table when the row has none left. */
 function focusAfter(id: string, fallback: HTMLElement | null) {
@@ -33,6 +44,7 @@ function focusAfter(id: string, fallback: HTMLElement | null) {
  * It has no page header of its own: it sits inside the onboarding screen's tabs.
  */
 export function AdminSubscriptionsPanel() {
+  const { t } = subscriptionsText.useT();
   const list = useAllSubscriptions();
   const transition = useTransitionSubscription();
   const [status, setStatus] = useState<'all' | SubscriptionStatus>('all');
@@ -49,7 +61,7 @@ export function AdminSubscriptionsPanel() {
     return all.filter(
       (s) =>
         (status === 'all' || s.status === status) &&
-        (!q || [s.investorName, s.investorEmail, s.dealTitle].some((t) => t.toLowerCase().includes(q))),
+        (!q || [s.investorName, s.investorEmail, s.dealTitle].some((v) => v.toLowerCase().includes(q))),
     );
   }, [all, status, search]);
 
@@ -63,9 +75,9 @@ export function AdminSubscriptionsPanel() {
     setReviewing(sub.id);
     try {
       await transition.mutateAsync({ id: sub.id, action: 'review' });
-      toast.success(SUBSCRIPTION_TEXT.updated, { description: `${sub.investorName} · ${sub.dealTitle}: Under Review` });
+      toast.success(subscriptionsText.t('toast.updated'), { description: updatedDetail(sub, 'Under Review') });
     } catch (err) {
-      toast.error(SUBSCRIPTION_TEXT.updateFailed, { description: serverMessage(err) });
+      toast.error(subscriptionsText.t('toast.updateFailed'), { description: serverMessage(err) });
     } finally {
       setReviewing(null);
       // Let the row re-render with its new actions first.
@@ -76,48 +88,48 @@ export function AdminSubscriptionsPanel() {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4" data-testid="admin-subscriptions-panel">
       <h2 id={headingId} className="sr-only">
-        Subscriptions
+        {t('admin.heading')}
       </h2>
 
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <div className="grid flex-1 gap-3 sm:grid-cols-2 md:max-w-2xl">
-          <Field label="Search" htmlFor="subs-search">
+          <Field label={t('admin.search')} htmlFor="subs-search">
             <div className="relative">
               <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted" />
               <Input
                 id="subs-search"
                 type="search"
-                placeholder="Investor, e-mail or deal"
+                placeholder={t('admin.searchPlaceholder')}
                 className="ps-9"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
               />
             </div>
           </Field>
-          <Field label="Status" htmlFor="subs-status">
+          <Field label={t('admin.status')} htmlFor="subs-status">
             <NativeSelect id="subs-status" value={status} onChange={(e) => setStatus(e.target.value as 'all' | SubscriptionStatus)}>
-              <option value="all">All statuses ({all.length})</option>
+              <option value="all">{t('admin.allStatuses', { n: all.length })}</option>
               {SUBSCRIPTION_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {s} ({counts[s]})
+                  {t('admin.statusOption', { status: enumLabel('subscriptionStatus', s), n: counts[s] })}
                 </option>
               ))}
             </NativeSelect>
           </Field>
         </div>
         <p className="text-sm text-muted" aria-live="polite" data-testid="subs-count">
-          {list.isSuccess ? `Showing ${rows.length} of ${all.length} ${all.length === 1 ? 'subscription' : 'subscriptions'}` : '\u00a0'}
+          {list.isSuccess ? t('admin.showing', { visible: rows.length, count: all.length }) : '\u00a0'}
         </p>
         <ExportCsvButton
           filename="subscriptions"
           columns={[
-            { key: 'investorName', label: 'Investor' },
-            { key: 'investorEmail', label: 'E-mail' },
-            { key: 'dealTitle', label: 'Deal' },
-            { key: 'amount', label: 'Amount' },
-            { key: 'status', label: 'Status' },
-            { key: 'createdAt', label: 'Created' },
-            { key: 'completedAt', label: 'Completed' },
+            { key: 'investorName', label: t('csv.investor') },
+            { key: 'investorEmail', label: t('csv.email') },
+            { key: 'dealTitle', label: t('csv.deal') },
+            { key: 'amount', label: t('csv.amount') },
+            { key: 'status', label: t('csv.status') },
+            { key: 'createdAt', label: t('csv.created') },
+            { key: 'completedAt', label: t('csv.completed') },
           ]}
           rows={rows as unknown as Record<string, unknown>[]}
         />
@@ -126,24 +138,24 @@ export function AdminSubscriptionsPanel() {
       {list.isError ? (
         <Card className="p-8 text-center">
           <p role="alert" className="font-medium text-danger-700">
-            {SUBSCRIPTION_TEXT.loadFailed}
+            {t('toast.loadFailed')}
           </p>
-          <p className="mt-1 text-sm text-muted">{serverMessage(list.error) ?? 'Check your connection, then try again.'}</p>
+          <p className="mt-1 text-sm text-muted">{serverMessage(list.error) ?? t('admin.checkConnection')}</p>
           <Button variant="secondary" className="mt-4" busy={list.isFetching} onClick={() => void list.refetch()}>
             <RotateCw aria-hidden="true" />
-            Try again
+            {t('admin.tryAgain')}
           </Button>
         </Card>
       ) : (
-        <Table ref={tableRef} aria-label="Subscriptions" aria-busy={list.isPending || undefined}>
+        <Table ref={tableRef} aria-label={t('admin.tableLabel')} aria-busy={list.isPending || undefined}>
           <THead>
             <tr>
-              <TH>Investor</TH>
-              <TH>Deal</TH>
-              <TH className="text-end">Amount</TH>
-              <TH>Status &amp; Progress</TH>
-              <TH>Submitted</TH>
-              <TH>Actions</TH>
+              <TH>{t('column.investor')}</TH>
+              <TH>{t('column.deal')}</TH>
+              <TH className="text-end">{t('column.amount')}</TH>
+              <TH>{t('column.statusProgress')}</TH>
+              <TH>{t('column.submitted')}</TH>
+              <TH>{t('column.actions')}</TH>
             </tr>
           </THead>
           <TBody>
@@ -154,7 +166,7 @@ export function AdminSubscriptionsPanel() {
                     <TD key={c}>
                       {i === 0 && c === 0 && (
                         <span role="status" className="sr-only">
-                          Loading subscriptions...
+                          {t('admin.loading')}
                         </span>
                       )}
                       <span aria-hidden="true" className="block h-4 w-full max-w-32 animate-pulse rounded bg-ink-100/80" />
@@ -163,17 +175,17 @@ export function AdminSubscriptionsPanel() {
                 </tr>
               ))
             ) : rows.length === 0 ? (
-              <EmptyRow colSpan={6}>{all.length === 0 ? 'No subscriptions yet' : 'No subscriptions match the filters'}</EmptyRow>
+              <EmptyRow colSpan={6}>{all.length === 0 ? t('admin.empty') : t('admin.noMatch')}</EmptyRow>
             ) : (
               rows.map((s) => (
                 <TR key={s.id} data-testid="subscription-row" data-subscription-id={s.id}>
                   <TD className="min-w-40">
-                    <span className="block font-medium text-ink-900">{s.investorName}</span>
-                    <span className="block text-xs break-words text-muted">{s.investorEmail}</span>
+                    <bdi className="block font-medium text-ink-900">{s.investorName}</bdi>
+                    <bdi className="block text-xs break-words text-muted">{s.investorEmail}</bdi>
                   </TD>
                   <TD className="min-w-36">
-                    <span className="block font-medium text-ink-900">{s.dealTitle}</span>
-                    <span className="block text-xs text-muted">{s.dealType}</span>
+                    <bdi className="block font-medium text-ink-900">{s.dealTitle}</bdi>
+                    <span className="block text-xs text-muted">{enumLabel('dealType', s.dealType)}</span>
                   </TD>
                   <TD className="tabular text-end font-medium whitespace-nowrap">{formatUSD(s.amount)}</TD>
                   <TD className="w-44 min-w-44">
@@ -181,11 +193,11 @@ export function AdminSubscriptionsPanel() {
                     <SubscriptionProgress
                       className="mt-2"
                       value={s.progress}
-                      label={`Progress of ${s.investorName}'s subscription to ${s.dealTitle}`}
+                      label={t('admin.progressLabel', { investor: s.investorName, deal: s.dealTitle })}
                     />
                     {s.status === 'Rejected' && s.rejectionReason && (
                       <span className="mt-1 block max-w-60 text-xs break-words text-muted" data-testid="rejection-reason">
-                        Reason: {s.rejectionReason}
+                        {t('admin.reason', { reason: s.rejectionReason })}
                       </span>
                     )}
                   </TD>
@@ -200,20 +212,20 @@ export function AdminSubscriptionsPanel() {
                             busy={reviewing === s.id}
                             disabled={reviewing !== null && reviewing !== s.id}
                             onClick={() => void takeUnderReview(s)}
-                            aria-label={`Take Under Review: ${s.investorName}, ${s.dealTitle}`}
+                            aria-label={t('admin.takeUnderReviewLabel', { investor: s.investorName, deal: s.dealTitle })}
                           >
                             {reviewing !== s.id && <Eye aria-hidden="true" />}
-                            Take Under Review
+                            {t('admin.takeUnderReview')}
                           </Button>
                         )}
                         <Button
                           size="sm"
                           disabled={reviewing === s.id}
                           onClick={() => setDialog({ mode: 'complete', sub: s })}
-                          aria-label={`Mark Completed: ${s.investorName}, ${s.dealTitle}`}
+                          aria-label={t('admin.markCompletedLabel', { investor: s.investorName, deal: s.dealTitle })}
                         >
                           <CheckCircle2 aria-hidden="true" />
-                          Mark Completed
+                          {t('admin.markCompleted')}
                         </Button>
                         <Button
                           variant="ghost"
@@ -221,22 +233,25 @@ export function AdminSubscriptionsPanel() {
                           className="text-danger-700"
                           disabled={reviewing === s.id}
                           onClick={() => setDialog({ mode: 'reject', sub: s })}
-                          aria-label={`Reject: ${s.investorName}, ${s.dealTitle}`}
+                          aria-label={t('admin.rejectLabel', { investor: s.investorName, deal: s.dealTitle })}
                         >
                           <XCircle aria-hidden="true" />
-                          Reject
+                          {t('admin.reject')}
                         </Button>
                       </div>
                     ) : (
                       <span className="text-xs text-muted">
                         {s.status === 'Completed' && s.completedAt ? (
-                          <>
-                            Completed <span className="tabular">{formatDate(s.completedAt)}</span>
-                          </>
+                          <Trans
+                            t={t}
+                            i18nKey="admin.completedOn"
+                            values={{ date: formatDate(s.completedAt) }}
+                            components={{ date: <span className="tabular" /> }}
+                          />
                         ) : (
                           <>
                             <span aria-hidden="true">—</span>
-                            <span className="sr-only">No actions</span>
+                            <span className="sr-only">{t('admin.noActions')}</span>
                           </>
                         )}
                       </span>
@@ -272,11 +287,9 @@ export function AdminSubscriptionsPanel() {
                   lastId.current = dialog.sub.id;
                   try {
                     await transition.mutateAsync({ id: dialog.sub.id, action: 'complete' });
-                    toast.success(SUBSCRIPTION_TEXT.updated, {
-                      description: `${dialog.sub.investorName} · ${dialog.sub.dealTitle}: Completed`,
-                    });
+                    toast.success(subscriptionsText.t('toast.updated'), { description: updatedDetail(dialog.sub, 'Completed') });
                   } catch (err) {
-                    toast.error(SUBSCRIPTION_TEXT.updateFailed, { description: serverMessage(err) });
+                    toast.error(subscriptionsText.t('toast.updateFailed'), { description: serverMessage(err) });
                   }
                   setDialog(null);
                 }}
@@ -289,11 +302,9 @@ export function AdminSubscriptionsPanel() {
                   lastId.current = dialog.sub.id;
                   try {
                     await transition.mutateAsync({ id: dialog.sub.id, action: 'reject', reason });
-                    toast.success(SUBSCRIPTION_TEXT.updated, {
-                      description: `${dialog.sub.investorName} · ${dialog.sub.dealTitle}: Rejected`,
-                    });
+                    toast.success(subscriptionsText.t('toast.updated'), { description: updatedDetail(dialog.sub, 'Rejected') });
                   } catch (err) {
-                    toast.error(SUBSCRIPTION_TEXT.updateFailed, { description: serverMessage(err) });
+                    toast.error(subscriptionsText.t('toast.updateFailed'), { description: serverMessage(err) });
                   }
                   setDialog(null);
                 }}
@@ -307,36 +318,49 @@ export function AdminSubscriptionsPanel() {
 }
 
 function CompleteBody({ sub, busy, onConfirm }: { sub: Subscription; busy: boolean; onConfirm: () => Promise<void> }) {
+  const { t } = subscriptionsText.useT();
   const deals = useDealOptions();
   const deal = deals.data?.find((d) => d.id === sub.dealId);
   const after = deal ? decimalToCents(deal.committedAmount) + decimalToCents(sub.amount) : null;
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Mark subscription completed?</DialogTitle>
+        <DialogTitle>{t('complete.title')}</DialogTitle>
         <DialogDescription>
-          {sub.investorName}&apos;s <span className="tabular font-medium text-text">{formatUSD(sub.amount)}</span> subscription to{' '}
-          <span className="font-medium text-text">{sub.dealTitle}</span> will be marked Completed as funded.
+          <Trans
+            t={t}
+            i18nKey="complete.description"
+            values={{ investor: sub.investorName, amount: formatUSD(sub.amount), deal: sub.dealTitle }}
+            components={{ amount: <span className="tabular font-medium text-text" />, deal: <span className="font-medium text-text" /> }}
+          />
         </DialogDescription>
       </DialogHeader>
       <p className="rounded-md border border-gold-400/60 bg-gold-100/60 p-3 text-sm text-text" data-testid="committed-note">
-        The deal&apos;s committed amount will rise by <span className="tabular font-semibold">{formatUSD(sub.amount)}</span>
-        {deal && after !== null && (
-          <>
-            , from <span className="tabular font-semibold">{formatUSD(deal.committedAmount)}</span> to{' '}
-            <span className="tabular font-semibold">{formatUSD(Number(after) / 100)}</span>
-          </>
+        {deal && after !== null ? (
+          <Trans
+            t={t}
+            i18nKey="complete.riseFromTo"
+            values={{ amount: formatUSD(sub.amount), from: formatUSD(deal.committedAmount), to: formatUSD(Number(after) / 100) }}
+            components={{ b: <span className="tabular font-semibold" /> }}
+          />
+        ) : (
+          <Trans
+            t={t}
+            i18nKey="complete.rise"
+            values={{ amount: formatUSD(sub.amount) }}
+            components={{ b: <span className="tabular font-semibold" /> }}
+          />
         )}
-        . This cannot be undone.
       </p>
       <DialogActions
         busy={busy}
-        busyLabel="Completing..."
+        busyLabel={t('complete.busy')}
+        cancel={t('admin.cancel')}
         onSubmit={() => void onConfirm()}
         submit={
           <>
             <CheckCircle2 aria-hidden="true" />
-            Mark Completed
+            {t('complete.submit')}
           </>
         }
       />
@@ -345,6 +369,7 @@ function CompleteBody({ sub, busy, onConfirm }: { sub: Subscription; busy: boole
 }
 
 function RejectBody({ sub, busy, onConfirm }: { sub: Subscription; busy: boolean; onConfirm: (reason: string) => Promise<void> }) {
+  const { t } = subscriptionsText.useT();
   const form = useZodForm(rejectSubscriptionInput, { defaultValues: { reason: '' } });
   useClearErrorOnChange(form);
   const submit = form.handleSubmit(({ reason }) => void onConfirm(reason));
@@ -352,24 +377,28 @@ function RejectBody({ sub, busy, onConfirm }: { sub: Subscription; busy: boolean
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <DialogHeader>
-        <DialogTitle>Reject subscription</DialogTitle>
+        <DialogTitle>{t('reject.title')}</DialogTitle>
         <DialogDescription>
-          Reject {sub.investorName}&apos;s <span className="tabular font-medium text-text">{formatUSD(sub.amount)}</span> subscription to{' '}
-          <span className="font-medium text-text">{sub.dealTitle}</span>. The investor sees the reason in their Subscription Portal, and the
-          reserved capacity is released.
+          <Trans
+            t={t}
+            i18nKey="reject.description"
+            values={{ investor: sub.investorName, amount: formatUSD(sub.amount), deal: sub.dealTitle }}
+            components={{ amount: <span className="tabular font-medium text-text" />, deal: <span className="font-medium text-text" /> }}
+          />
         </DialogDescription>
       </DialogHeader>
-      <Field label="Reason" htmlFor="subs-reject-reason" error={form.errorOf('reason')} required>
+      <Field label={t('reject.reason')} htmlFor="subs-reject-reason" error={form.errorOf('reason')} required>
         <Textarea {...form.field('reason', 'subs-reject-reason')} maxLength={2000} />
       </Field>
       <DialogActions
         variant="danger"
         busy={busy}
-        busyLabel="Rejecting..."
+        busyLabel={t('reject.busy')}
+        cancel={t('admin.cancel')}
         submit={
           <>
             <XCircle aria-hidden="true" />
-            Reject Subscription
+            {t('reject.submit')}
           </>
         }
       />

@@ -3,19 +3,6 @@ import type { Subscription } from '../../../shared/portal';
 import { apiGet, apiPost } from '../../lib/api';
 import { activityLogKeys, dashboardKeys, dealKeys, investorDashboardKeys, performanceKeys, subscriptionKeys } from '../../lib/query-keys';
 
-export const SUBSCRIPTION_TEXT = {
-  submitted: 'Subscription submitted',
-  submitFailed: 'Failed to submit subscription',
-  cancelled: 'Subscription cancelled',
-  cancelFailed: 'Failed to cancel subscription',
-  updated: 'Subscription updated',
-  updateFailed: 'Failed to update subscription',
-  loadFailed: 'Failed to load subscriptions',
-  kycRequired: 'Your KYC must be approved before you can subscribe',
-  aboveCapacity: 'The amount is above the remaining capacity of this deal',
-  acknowledgeAll: 'Tick each acknowledgement to confirm the subscription',
-} as const;
-
 export { serverMessage } from '../../lib/api';
 
 /**

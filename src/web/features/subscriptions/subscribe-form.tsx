@@ -23,14 +23,12 @@ import { kycKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { centsToDecimal, decimalToCents, parseAmountCents } from './amount';
-import { SUBSCRIPTION_TEXT, serverMessage, useCreateSubscription } from './api';
+import { serverMessage, useCreateSubscription } from './api';
+import { subscriptionsText } from './i18n';
 import { DealSummary, type Review, ReviewDialog } from './review-dialog';
 
-export const KYC_EXPLANATION: Record<Exclude<KycStatus, 'approved'>, string> = {
-  pending: 'Upload your four KYC documents and submit your application on the DFSA Compliance screen.',
-  in_review: 'Our compliance team is reviewing your application. You can subscribe as soon as it is approved.',
-  rejected: 'Your application needs corrections. See the reviewer\u2019s reason on the DFSA Compliance screen and submit it again.',
-};
+/** Why a not-yet-approved investor cannot subscribe, in the current language. */
+export const kycExplanation = (status: Exclude<KycStatus, 'approved'>) => subscriptionsText.t(`kycExplanation.${status}`);
 
 export type Errors = { dealId?: string; amount?: string };
 
@@ -50,11 +48,11 @@ function subscribeSchema(deal: InvestorDeal | undefined) {
         if ((key === 'dealId' || key === 'amount') && !out[key]) out[key] = issue.message;
       }
     }
-    if (!deal) out.dealId = 'Choose a deal';
-    if (!amount) out.amount = 'Enter an amount';
+    if (!deal) out.dealId = subscriptionsText.t('form.chooseDeal');
+    if (!amount) out.amount = subscriptionsText.t('form.enterAmount');
     const cents = parseAmountCents(amount);
     if (!out.amount && deal && cents !== null && deal.remainingCapacity !== null && cents > decimalToCents(deal.remainingCapacity)) {
-      out.amount = `${SUBSCRIPTION_TEXT.aboveCapacity} (${formatUSD(deal.remainingCapacity)} left).`;
+      out.amount = subscriptionsText.t('form.aboveCapacity', { amount: formatUSD(deal.remainingCapacity) });
     }
     for (const [key, message] of Object.entries(out)) ctx.addIssue({ code: 'custom', path: [key], message });
     if (out.dealId || out.amount || cents === null) return z.NEVER;
@@ -64,6 +62,7 @@ function subscribeSchema(deal: InvestorDeal | undefined) {
 
 /** What a professional-client subscription asks the investor to confirm (the review step). */
 export function SubscribeForm() {
+  const { t } = subscriptionsText.useT();
   const qc = useQueryClient();
   const kyc = useMyKyc();
   const deals = useInvestorDeals();
@@ -125,7 +124,9 @@ export function SubscribeForm() {
     sending.current = true;
     try {
       await create.mutateAsync({ dealId: r.deal.id, amount: r.amount, idempotencyKey: r.idempotencyKey });
-      toast.success(SUBSCRIPTION_TEXT.submitted, { description: `${formatUSDExact(r.amount)} to ${r.deal.title}` });
+      toast.success(subscriptionsText.t('toast.submitted'), {
+        description: subscriptionsText.t('toast.submittedDetail', { amount: formatUSDExact(r.amount), deal: r.deal.title }),
+      });
       setReviewing(null);
       form.reset({ amount: '' });
       chooseDeal('');
@@ -144,7 +145,7 @@ export function SubscribeForm() {
           focusAfterReview.current = fields.dealId ? dealRef.current : amountRef.current;
         }
       }
-      toast.error(SUBSCRIPTION_TEXT.submitFailed, { description: serverMessage(err) });
+      toast.error(subscriptionsText.t('toast.submitFailed'), { description: serverMessage(err) });
     } finally {
       sending.current = false;
     }
@@ -154,33 +155,33 @@ export function SubscribeForm() {
   const dealError =
     errors.dealId ??
     (deals.isError
-      ? `Open deals could not be loaded: ${serverMessage(deals.error) ?? 'check your connection'}. Reload the page to try again.`
+      ? t('form.dealsFailed', { reason: serverMessage(deals.error) ?? t('form.checkConnection') })
       : requestedClosed
-        ? 'This deal is not open for investment any more. Choose another deal.'
+        ? t('form.dealClosed')
         : undefined);
 
   return (
     <Card role="region" aria-labelledby={headingId} className="mb-8" data-testid="subscribe-card">
       <CardHeader>
-        <CardTitle id={headingId}>New Subscription</CardTitle>
-        <CardDescription>Choose a deal open for investment and the amount you wish to commit, in US dollars.</CardDescription>
+        <CardTitle id={headingId}>{t('form.title')}</CardTitle>
+        <CardDescription>{t('form.description')}</CardDescription>
       </CardHeader>
 
       <div className="flex flex-col gap-5 px-5 pb-5">
         {kyc.isPending ? (
           <p className="flex items-center gap-2 text-sm text-muted">
-            <Spinner label="Checking your KYC status..." />
-            Checking your KYC status...
+            <Spinner label={t('form.checkingKyc')} />
+            {t('form.checkingKyc')}
           </p>
         ) : kyc.isError ? (
           <div
             id={kycNoteId}
             className="flex flex-col gap-2 rounded-md border border-danger-700/30 bg-danger-100/60 p-4 sm:flex-row sm:items-center sm:justify-between"
           >
-            <p className="text-sm text-danger-700">Your KYC status could not be loaded, so subscribing is unavailable for now.</p>
+            <p className="text-sm text-danger-700">{t('form.kycFailed')}</p>
             <Button variant="secondary" size="sm" busy={kyc.isFetching} onClick={() => void kyc.refetch()}>
               <RotateCw aria-hidden="true" />
-              Try again
+              {t('form.tryAgain')}
             </Button>
           </div>
         ) : (
@@ -190,15 +191,15 @@ export function SubscribeForm() {
               <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
               <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                 <div className="flex min-w-0 flex-col gap-1.5">
-                  <p className="font-semibold text-ink-900">{SUBSCRIPTION_TEXT.kycRequired}</p>
+                  <p className="font-semibold text-ink-900">{t('form.kycRequired')}</p>
                   <p className="flex flex-wrap items-center gap-2 text-sm text-text">
-                    <span>Current KYC status:</span>
+                    <span>{t('form.currentKyc')}</span>
                     <KycStatusBadge status={kycStatus} />
                   </p>
-                  <p className="text-sm text-text">{KYC_EXPLANATION[kycStatus]}</p>
+                  <p className="text-sm text-text">{kycExplanation(kycStatus)}</p>
                 </div>
                 <Link to="/investor/compliance" className={buttonClass({ variant: 'secondary', size: 'sm', className: 'self-start' })}>
-                  Go to DFSA Compliance
+                  {t('form.goToCompliance')}
                   <ArrowRight aria-hidden="true" />
                 </Link>
               </div>
@@ -214,10 +215,10 @@ export function SubscribeForm() {
           >
             <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger-700" />
             <div className="flex min-w-0 flex-col gap-2">
-              <p className="font-semibold text-ink-900">Review required</p>
+              <p className="font-semibold text-ink-900">{t('form.reviewRequired')}</p>
               <p className="text-sm text-text">{suitabilityHold}</p>
               <Link to="/investor/messages" className={buttonClass({ variant: 'secondary', size: 'sm', className: 'self-start' })}>
-                Message the compliance team
+                {t('form.messageCompliance')}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </div>
@@ -231,30 +232,28 @@ export function SubscribeForm() {
           aria-describedby={!approved && !kyc.isPending ? kycNoteId : undefined}
         >
           <fieldset disabled={disabled} className="grid gap-5 md:grid-cols-2">
-            <legend className="sr-only">Subscription details</legend>
+            <legend className="sr-only">{t('form.legend')}</legend>
             <div className="flex flex-col gap-4">
-              <Field label="Deal" htmlFor="subscription-deal" error={dealError} required>
+              <Field label={t('form.deal')} htmlFor="subscription-deal" error={dealError} required>
                 <NativeSelect
                   ref={dealRef}
                   {...fieldProps('subscription-deal', dealError)}
                   value={deal?.id ?? ''}
                   onChange={(e) => chooseDeal(e.target.value)}
-                  placeholder={
-                    deals.isPending ? 'Loading deals...' : open.length === 0 ? 'No deals are open for investment' : 'Choose a deal'
-                  }
+                  placeholder={deals.isPending ? t('form.loadingDeals') : open.length === 0 ? t('form.noOpenDeals') : t('form.chooseDeal')}
                   options={open.map((d) => ({ value: d.id, label: d.title }))}
                 />
               </Field>
               <Field
-                label="Amount (USD)"
+                label={t('form.amount')}
                 htmlFor="subscription-amount"
                 error={errors.amount}
                 hint={
                   deal
                     ? deal.remainingCapacity === null
-                      ? 'This deal has no cap.'
-                      : `Up to ${formatUSD(deal.remainingCapacity)}.`
-                    : 'Whole dollars or cents, e.g. 250,000'
+                      ? t('form.noCap')
+                      : t('form.upTo', { amount: formatUSD(deal.remainingCapacity) })
+                    : t('form.amountHint')
                 }
                 required
               >
@@ -279,12 +278,10 @@ export function SubscribeForm() {
             <DealSummary deal={deal} />
 
             <div className="flex flex-col-reverse gap-3 border-t border-border pt-4 sm:flex-row sm:items-center sm:justify-between md:col-span-2">
-              <p className="text-sm text-muted">
-                Your subscription is reviewed by our team. Pending subscriptions can be cancelled until the review starts.
-              </p>
+              <p className="text-sm text-muted">{t('form.reviewNote')}</p>
               <Button type="submit" busy={create.isPending}>
                 {!create.isPending && <Send aria-hidden="true" />}
-                {create.isPending ? 'Submitting...' : 'Submit Subscription'}
+                {create.isPending ? t('form.busy') : t('form.submit')}
               </Button>
             </div>
           </fieldset>

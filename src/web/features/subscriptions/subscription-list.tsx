@@ -1,5 +1,6 @@
 import { ClipboardList } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { formatDate, formatUSDExact } from '../../../shared/format';
 import type { Subscription } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
@@ -7,11 +8,14 @@ import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { LoadError } from '../../components/ui/load-error';
 import { ListSkeleton } from '../../components/ui/skeleton';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { SUBSCRIPTION_TEXT, serverMessage, useCancelSubscription, useMySubscriptions } from './api';
+import { serverMessage, useCancelSubscription, useMySubscriptions } from './api';
+import { subscriptionsText } from './i18n';
 import { SubscriptionProgress, SubscriptionStatusBadge } from './subscription-ui';
 
 export function SubscriptionList() {
+  const { t } = subscriptionsText.useT();
   const list = useMySubscriptions();
   const cancel = useCancelSubscription();
   const [cancelling, setCancelling] = useState<Subscription | null>(null);
@@ -24,9 +28,9 @@ export function SubscriptionList() {
     lastCancelled.current = cancelling.id;
     try {
       await cancel.mutateAsync(cancelling.id);
-      toast.success(SUBSCRIPTION_TEXT.cancelled);
+      toast.success(subscriptionsText.t('toast.cancelled'));
     } catch (err) {
-      toast.error(SUBSCRIPTION_TEXT.cancelFailed, { description: serverMessage(err) });
+      toast.error(subscriptionsText.t('toast.cancelFailed'), { description: serverMessage(err) });
     }
     setCancelling(null);
   }
@@ -37,19 +41,19 @@ export function SubscriptionList() {
     <section aria-labelledby={headingId}>
       <div className="mb-3 flex items-center gap-2">
         <h2 ref={headingRef} id={headingId} tabIndex={-1} className="text-lg font-semibold text-ink-900 focus:outline-none">
-          Your Subscriptions
+          {t('list.title')}
         </h2>
       </div>
 
       {list.isPending ? (
-        <ListSkeleton label="Loading your subscriptions..." rowClassName="h-24" />
+        <ListSkeleton label={t('list.loading')} rowClassName="h-24" />
       ) : list.isError ? (
-        <LoadError title={SUBSCRIPTION_TEXT.loadFailed} error={list.error} busy={list.isFetching} onRetry={() => void list.refetch()} />
+        <LoadError title={t('toast.loadFailed')} error={list.error} busy={list.isFetching} onRetry={() => void list.refetch()} />
       ) : subs.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 border-dashed p-10 text-center">
           <ClipboardList aria-hidden="true" className="size-8 text-muted" />
-          <p className="font-medium text-ink-900">You have no subscriptions yet</p>
-          <p className="max-w-md text-sm text-muted">Subscriptions you submit appear here with their status and progress.</p>
+          <p className="font-medium text-ink-900">{t('list.empty')}</p>
+          <p className="max-w-md text-sm text-muted">{t('list.emptyHint')}</p>
         </Card>
       ) : (
         <ul className="flex flex-col gap-3" aria-labelledby={headingId}>
@@ -72,25 +76,29 @@ export function SubscriptionList() {
           }}
         >
           <DialogHeader>
-            <DialogTitle>Cancel this subscription?</DialogTitle>
+            <DialogTitle>{t('cancel.title')}</DialogTitle>
             <DialogDescription>
               {cancelling && (
-                <>
-                  Your <span className="tabular font-medium text-text">{formatUSDExact(cancelling.amount)}</span> subscription to{' '}
-                  <span className="font-medium text-text">{cancelling.dealTitle}</span> will be cancelled and its reserved capacity
-                  released. This cannot be undone.
-                </>
+                <Trans
+                  t={t}
+                  i18nKey="cancel.description"
+                  values={{ amount: formatUSDExact(cancelling.amount), deal: cancelling.dealTitle }}
+                  components={{
+                    amount: <span className="tabular font-medium text-text" />,
+                    deal: <span className="font-medium text-text" />,
+                  }}
+                />
               )}
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="secondary" disabled={cancel.isPending}>
-                Keep Subscription
+                {t('cancel.keep')}
               </Button>
             </DialogClose>
             <Button variant="danger" busy={cancel.isPending} onClick={() => void confirmCancel()}>
-              {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
+              {cancel.isPending ? t('cancel.busy') : t('cancel.confirm')}
             </Button>
           </DialogFooter>
         </DialogContent>
@@ -100,6 +108,7 @@ export function SubscriptionList() {
 }
 
 export function SubscriptionItem({ sub, onCancel }: { sub: Subscription; onCancel: () => void }) {
+  const { t } = subscriptionsText.useT();
   const titleId = useId();
   return (
     <li>
@@ -112,38 +121,38 @@ export function SubscriptionItem({ sub, onCancel }: { sub: Subscription; onCance
       >
         <div className="min-w-0 lg:w-1/4">
           <h3 id={titleId} className="font-semibold break-words text-ink-900">
-            {sub.dealTitle}
+            <bdi>{sub.dealTitle}</bdi>
           </h3>
-          <p className="text-sm text-muted">{sub.dealType}</p>
+          <p className="text-sm text-muted">{enumLabel('dealType', sub.dealType)}</p>
         </div>
         <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4 lg:items-center">
           <div>
-            <dt className="text-xs text-muted">Amount</dt>
+            <dt className="text-xs text-muted">{t('list.amount')}</dt>
             <dd className="tabular font-semibold text-ink-900" data-testid="subscription-amount">
               {formatUSDExact(sub.amount)}
             </dd>
           </div>
           <div>
-            <dt className="text-xs text-muted">Status</dt>
+            <dt className="text-xs text-muted">{t('list.status')}</dt>
             <dd>
               <SubscriptionStatusBadge status={sub.status} />
             </dd>
           </div>
           <div className="col-span-2 sm:col-span-1">
-            <dt className="text-xs text-muted">Progress</dt>
+            <dt className="text-xs text-muted">{t('list.progress')}</dt>
             <dd className="pt-1">
-              <SubscriptionProgress value={sub.progress} label={`Progress of your subscription to ${sub.dealTitle}`} />
+              <SubscriptionProgress value={sub.progress} label={t('list.progressLabel', { deal: sub.dealTitle })} />
             </dd>
           </div>
           <div>
-            <dt className="text-xs text-muted">Submitted</dt>
+            <dt className="text-xs text-muted">{t('list.submitted')}</dt>
             <dd className="tabular text-ink-900">{formatDate(sub.createdAt)}</dd>
           </div>
           {sub.status === 'Rejected' && (
             <div className="col-span-2 rounded-md bg-danger-100/60 px-3 py-2 sm:col-span-4">
-              <dt className="text-xs font-medium text-danger-700">Rejection reason</dt>
+              <dt className="text-xs font-medium text-danger-700">{t('list.rejectionReason')}</dt>
               <dd className="text-sm break-words whitespace-pre-line text-text" data-testid="rejection-reason">
-                {sub.rejectionReason || 'No reason was given.'}
+                {sub.rejectionReason || t('list.noReason')}
               </dd>
             </div>
           )}
@@ -155,9 +164,9 @@ export function SubscriptionItem({ sub, onCancel }: { sub: Subscription; onCance
               size="sm"
               data-cancel-for={sub.id}
               onClick={onCancel}
-              aria-label={`Cancel subscription to ${sub.dealTitle}`}
+              aria-label={t('list.cancelLabel', { deal: sub.dealTitle })}
             >
-              Cancel
+              {t('list.cancel')}
             </Button>
           )}
         </div>

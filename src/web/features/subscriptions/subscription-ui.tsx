@@ -2,12 +2,13 @@ import { type SubscriptionStatus, subscriptionTone } from '../../../shared/porta
 import { Badge } from '../../components/ui/badge';
 import { Progress } from '../../components/ui/progress';
 import { cn } from '../../lib/cn';
+import { enumLabel } from '../../lib/i18n';
 
 /** Status pill in the subscription tones; the text is always shown. */
 export function SubscriptionStatusBadge({ status, className }: { status: SubscriptionStatus; className?: string }) {
   return (
     <Badge tone={subscriptionTone(status)} className={className} data-testid="subscription-status">
-      {status}
+      {enumLabel('subscriptionStatus', status)}
     </Badge>
   );
 }

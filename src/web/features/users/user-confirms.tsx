@@ -1,11 +1,12 @@
 import { Check, Copy, ShieldOff, Trash2 } from 'lucide-react';
-import { type ManagedUser, USER_MESSAGES } from '../../../shared/users';
+import type { ManagedUser } from '../../../shared/users';
 import { Button } from '../../components/ui/button';
 import { DialogActions, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/form';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { serverMessage, useDeleteUser, useResetPassword } from './api';
+import { usersText } from './i18n';
 
 /** Copies text; falls back to a hidden textarea where the async clipboard is unavailable (plain http). */
 async function copyText(text: string): Promise<boolean> {
@@ -39,17 +40,17 @@ async function copyText(text: string): Promise<boolean> {
 export function showTemporaryPassword(token: string) {
   const id = `reset-${Date.now()}`;
   const show = (copied: boolean) =>
-    toast.success(USER_MESSAGES.reset(token), {
+    toast.success(usersText.t('toast.reset', { token }), {
       id,
       duration: 10_000,
       action: {
         label: copied ? (
           <span className="inline-flex items-center gap-1">
-            <Check aria-hidden="true" className="size-3.5" /> Copied
+            <Check aria-hidden="true" className="size-3.5" /> {usersText.t('toast.copied')}
           </span>
         ) : (
           <span className="inline-flex items-center gap-1">
-            <Copy aria-hidden="true" className="size-3.5" /> Copy
+            <Copy aria-hidden="true" className="size-3.5" /> {usersText.t('toast.copy')}
           </span>
         ),
         onClick: (event) => {
@@ -65,6 +66,7 @@ export function showTemporaryPassword(token: string) {
 }
 
 export function ResetPasswordConfirm({ user, onDone }: { user: ManagedUser; onDone: () => void }) {
+  const { t } = usersText.useT();
   const reset = useResetPassword();
 
   async function confirm() {
@@ -73,24 +75,25 @@ export function ResetPasswordConfirm({ user, onDone }: { user: ManagedUser; onDo
       onDone();
       showTemporaryPassword(token);
     } catch (err) {
-      toast.error(USER_MESSAGES.resetFailed, { description: serverMessage(err) });
+      toast.error(usersText.t('toast.resetFailed'), { description: serverMessage(err) });
     }
   }
 
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Reset password for {user.name}?</DialogTitle>
-        <DialogDescription>
-          A random temporary password replaces the current one and {user.name} is signed out everywhere. They must choose a new password at
-          their next sign-in.
-        </DialogDescription>
+        <DialogTitle>{t('reset.title', { name: user.name })}</DialogTitle>
+        <DialogDescription>{t('reset.description', { name: user.name })}</DialogDescription>
       </DialogHeader>
-      <p className="text-sm text-text">
-        The temporary password is shown once, in a notification, for 10 seconds: copy it before it closes.
-      </p>
-      <FormError>{reset.isError && (serverMessage(reset.error) ?? USER_MESSAGES.resetFailed)}</FormError>
-      <DialogActions submit="Reset Password" busyLabel="Resetting..." busy={reset.isPending} onSubmit={() => void confirm()} />
+      <p className="text-sm text-text">{t('reset.notice')}</p>
+      <FormError>{reset.isError && (serverMessage(reset.error) ?? t('toast.resetFailed'))}</FormError>
+      <DialogActions
+        submit={t('reset.submit')}
+        busyLabel={t('reset.busy')}
+        cancel={t('cancel')}
+        busy={reset.isPending}
+        onSubmit={() => void confirm()}
+      />
     </>
   );
 }
@@ -104,6 +107,7 @@ export function DeleteUserConfirm({
   onDone: () => void;
   onSuspendInstead: (u: ManagedUser) => void;
 }) {
+  const { t } = usersText.useT();
   const remove = useDeleteUser();
   const failure = remove.error;
   const canSuspendInstead = failure instanceof ApiError && failure.code === 'HAS_RECORDS' && user.status !== 'suspended';
@@ -111,42 +115,38 @@ export function DeleteUserConfirm({
   async function confirm() {
     try {
       await remove.mutateAsync(user.id);
-      toast.success(USER_MESSAGES.deleted, { description: `${user.name} no longer has an account.` });
+      toast.success(usersText.t('toast.deleted'), { description: usersText.t('toast.deletedDetail', { name: user.name }) });
       onDone();
     } catch (err) {
-      toast.error(USER_MESSAGES.deleteFailed, { description: serverMessage(err) });
+      toast.error(usersText.t('toast.deleteFailed'), { description: serverMessage(err) });
     }
   }
 
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Delete {user.name}?</DialogTitle>
-        <DialogDescription>
-          This removes the account of {user.email ?? user.name} and ends their sessions. It cannot be undone.
-        </DialogDescription>
+        <DialogTitle>{t('delete.title', { name: user.name })}</DialogTitle>
+        <DialogDescription>{t('delete.description', { who: user.email ?? user.name })}</DialogDescription>
       </DialogHeader>
-      <p className="text-sm text-text">
-        Deals, documents and activity logs they authored are kept and show 'Unknown' as their author. To keep the account but block access,
-        suspend it instead.
-      </p>
-      <FormError>{failure && (serverMessage(failure) ?? USER_MESSAGES.deleteFailed)}</FormError>
+      <p className="text-sm text-text">{t('delete.notice')}</p>
+      <FormError>{failure && (serverMessage(failure) ?? t('toast.deleteFailed'))}</FormError>
       <DialogActions
         variant="danger"
         submit={
           <>
             <Trash2 aria-hidden="true" />
-            Delete User
+            {t('delete.submit')}
           </>
         }
-        busyLabel="Deleting..."
+        busyLabel={t('delete.busy')}
+        cancel={t('cancel')}
         busy={remove.isPending}
         onSubmit={() => void confirm()}
         extra={
           canSuspendInstead && (
             <Button type="button" variant="secondary" onClick={() => onSuspendInstead(user)}>
               <ShieldOff aria-hidden="true" />
-              Suspend Instead
+              {t('delete.suspendInstead')}
             </Button>
           )
         }

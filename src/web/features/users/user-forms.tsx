@@ -1,5 +1,5 @@
 import { ACCOUNT_STATUSES, type AccountStatus, MIN_PASSWORD_LENGTH, type UserType } from '../../../shared/constants';
-import { createUserInput, type ManagedUser, type UpdateUserInput, USER_MESSAGES, updateUserInput } from '../../../shared/users';
+import { createUserInput, type ManagedUser, type UpdateUserInput, updateUserInput } from '../../../shared/users';
 import { DialogActions, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
@@ -8,10 +8,12 @@ import { NativeSelect } from '../../components/ui/select';
 import { useReportDirty } from '../../components/ui/unsaved-dialog';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
+import { enumLabel } from '../../lib/i18n';
 import { policyHint, usePasswordPolicy } from '../../lib/password-policy';
 import { toast } from '../../lib/toast';
 import { serverMessage, useCreateUser, useUpdateUser } from './api';
-import { emailText, ROLE_LABELS, STATUS_LABELS, typeOptions } from './user-list';
+import { usersText } from './i18n';
+import { emailText, typeOptions } from './user-list';
 
 interface FormProps {
   onDone: () => void;
@@ -24,6 +26,7 @@ interface FormProps {
 // ---------------------------------------------------------------------------------------------
 
 export function CreateUserForm({ onDone, onDirtyChange }: FormProps) {
+  const { t } = usersText.useT();
   const policy = usePasswordPolicy();
   const create = useCreateUser();
   const form = useZodForm(createUserInput, {
@@ -43,14 +46,14 @@ export function CreateUserForm({ onDone, onDirtyChange }: FormProps) {
         role: v.role,
         ...(v.role === 'admin' ? { adminUserType: v.adminUserType ?? 'founder' } : { investorUserType: v.investorUserType ?? 'hni' }),
       });
-      toast.success(USER_MESSAGES.created, { description: `${user.name} can sign in with the password you set.` });
+      toast.success(usersText.t('toast.created'), { description: usersText.t('toast.createdDetail', { name: user.name }) });
       onDone();
     } catch (err) {
-      const message = serverMessage(err) ?? USER_MESSAGES.createFailed;
+      const message = serverMessage(err) ?? usersText.t('toast.createFailed');
       // A taken e-mail (409) belongs to the e-mail field.
       if (err instanceof ApiError && err.status === 409 && !err.fields)
         form.setError('email', { type: 'server', message }, { shouldFocus: true });
-      else form.applyServerError(err, { fallback: USER_MESSAGES.createFailed });
+      else form.applyServerError(err, { fallback: usersText.t('toast.createFailed') });
       toast.error(message);
     }
   });
@@ -59,39 +62,37 @@ export function CreateUserForm({ onDone, onDirtyChange }: FormProps) {
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Add Admin User</DialogTitle>
-        <DialogDescription>Create an administrator or investor account. It is active at once.</DialogDescription>
+        <DialogTitle>{t('create.title')}</DialogTitle>
+        <DialogDescription>{t('create.description')}</DialogDescription>
       </DialogHeader>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Add user">
-        <p className="rounded-md border border-gold-500/40 bg-gold-100/60 px-3 py-2 text-sm text-ink-900">
-          Only administrators can create admin accounts. The new user must change this password at their first sign-in.
-        </p>
-        <Field label="Name" htmlFor="add-user-name" error={form.errorOf('name')} required>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('create.formLabel')}>
+        <p className="rounded-md border border-gold-500/40 bg-gold-100/60 px-3 py-2 text-sm text-ink-900">{t('create.notice')}</p>
+        <Field label={t('create.name')} htmlFor="add-user-name" error={form.errorOf('name')} required>
           <Input {...form.field('name', 'add-user-name')} autoComplete="off" required />
         </Field>
-        <Field label="Email" htmlFor="add-user-email" error={form.errorOf('email')} required>
+        <Field label={t('create.email')} htmlFor="add-user-email" error={form.errorOf('email')} required>
           <Input {...form.field('email', 'add-user-email')} type="email" autoComplete="off" required />
         </Field>
         <Field
-          label="Password"
+          label={t('create.password')}
           htmlFor="add-user-password"
           error={form.errorOf('password')}
-          hint={`${policyHint(policy, MIN_PASSWORD_LENGTH)} Share it with the user securely.`}
+          hint={t('create.passwordHint', { policy: policyHint(policy, MIN_PASSWORD_LENGTH) })}
           required
         >
           <Input {...form.field('password', 'add-user-password', { hint: true })} type="password" autoComplete="new-password" required />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Role" htmlFor="add-user-role" error={form.errorOf('role')} required>
+          <Field label={t('create.role')} htmlFor="add-user-role" error={form.errorOf('role')} required>
             <NativeSelect
               {...form.field('role', 'add-user-role')}
               options={[
-                { value: 'admin', label: 'Admin' },
-                { value: 'investor', label: 'Investor' },
+                { value: 'admin', label: enumLabel('role', 'admin') },
+                { value: 'investor', label: enumLabel('role', 'investor') },
               ]}
             />
           </Field>
-          <Field label="User Type" htmlFor="add-user-type" error={typeError} required>
+          <Field label={t('create.userType')} htmlFor="add-user-type" error={typeError} required>
             <NativeSelect
               key={typeKey}
               {...form.register(typeKey)}
@@ -101,7 +102,7 @@ export function CreateUserForm({ onDone, onDirtyChange }: FormProps) {
           </Field>
         </div>
         <FormError>{form.formError}</FormError>
-        <DialogActions submit="Create User" busyLabel="Creating..." busy={form.busy} />
+        <DialogActions submit={t('create.submit')} busyLabel={t('create.busy')} cancel={t('cancel')} busy={form.busy} />
       </form>
     </>
   );
@@ -112,6 +113,7 @@ export function CreateUserForm({ onDone, onDirtyChange }: FormProps) {
 // ---------------------------------------------------------------------------------------------
 
 export function EditUserForm({ user, isSelf, onDone, onDirtyChange }: FormProps & { user: ManagedUser; isSelf: boolean }) {
+  const { t } = usersText.useT();
   const update = useUpdateUser();
   const { refresh } = useAuth();
   const form = useZodForm(updateUserInput, {
@@ -127,49 +129,47 @@ export function EditUserForm({ user, isSelf, onDone, onDirtyChange }: FormProps 
     if (v.userType !== undefined && v.userType !== user.userType) patch.userType = v.userType as UserType;
     try {
       await update.mutateAsync({ id: user.id, patch });
-      toast.success(USER_MESSAGES.updated);
+      toast.success(usersText.t('toast.updated'));
       if (isSelf && patch.name) void refresh();
       onDone();
     } catch (err) {
-      form.applyServerError(err, { fallback: USER_MESSAGES.updateFailed });
-      toast.error(USER_MESSAGES.updateFailed, { description: serverMessage(err) });
+      form.applyServerError(err, { fallback: usersText.t('toast.updateFailed') });
+      toast.error(usersText.t('toast.updateFailed'), { description: serverMessage(err) });
     }
   });
 
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Edit User</DialogTitle>
-        <DialogDescription>
-          Change {user.name}'s name, status or {ROLE_LABELS[user.role].toLowerCase()} type.
-        </DialogDescription>
+        <DialogTitle>{t('edit.title')}</DialogTitle>
+        <DialogDescription>{t(`edit.description.${user.role}`, { name: user.name })}</DialogDescription>
       </DialogHeader>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Edit user">
-        <Field label="Name" htmlFor="edit-user-name" error={form.errorOf('name')} required>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('edit.formLabel')}>
+        <Field label={t('edit.name')} htmlFor="edit-user-name" error={form.errorOf('name')} required>
           <Input {...form.field('name', 'edit-user-name')} autoComplete="off" required />
         </Field>
-        <Field label="Email" htmlFor="edit-user-email" hint="The e-mail address cannot be changed.">
+        <Field label={t('edit.email')} htmlFor="edit-user-email" hint={t('edit.emailHint')}>
           <Input {...fieldProps('edit-user-email', undefined, true)} value={emailText(user)} readOnly disabled />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
-            label="Status"
+            label={t('edit.status')}
             htmlFor="edit-user-status"
             error={form.errorOf('status')}
-            hint={isSelf ? 'You cannot change your own status.' : undefined}
+            hint={isSelf ? t('edit.selfStatusHint') : undefined}
           >
             <NativeSelect
               {...form.field('status', 'edit-user-status', { hint: isSelf })}
               disabled={isSelf}
-              options={ACCOUNT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+              options={ACCOUNT_STATUSES.map((s) => ({ value: s, label: enumLabel('accountStatus', s) }))}
             />
           </Field>
-          <Field label="User Type" htmlFor="edit-user-type" error={form.errorOf('userType')}>
+          <Field label={t('edit.userType')} htmlFor="edit-user-type" error={form.errorOf('userType')}>
             <NativeSelect {...form.field('userType', 'edit-user-type')} options={typeOptions(user.role)} />
           </Field>
         </div>
         <FormError>{form.formError}</FormError>
-        <DialogActions submit="Save Changes" busyLabel="Saving..." busy={form.busy} />
+        <DialogActions submit={t('edit.submit')} busyLabel={t('edit.busy')} cancel={t('cancel')} busy={form.busy} />
       </form>
     </>
   );

@@ -1,9 +1,9 @@
 import { Check, KeyRound, MoreHorizontal, Pencil, ShieldOff, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { type AccountStatus, ADMIN_USER_TYPES, INVESTOR_USER_TYPES, type Role, USER_TYPE_LABELS } from '../../../shared/constants';
+import { type AccountStatus, ADMIN_USER_TYPES, INVESTOR_USER_TYPES, type Role } from '../../../shared/constants';
 import { formatDate, formatDateTime } from '../../../shared/format';
-import { type ManagedUser, statusTone, USER_MESSAGES } from '../../../shared/users';
+import { type ManagedUser, statusTone } from '../../../shared/users';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {
@@ -15,18 +15,18 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { TD, TR } from '../../components/ui/table';
+import { enumLabel } from '../../lib/i18n';
+import { usersText } from './i18n';
 
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', investor: 'Investor' };
-export const STATUS_LABELS: Record<AccountStatus, string> = { pending: 'Pending', active: 'Active', suspended: 'Suspended' };
-
+/** Called at render time: the labels follow the language. */
 export const typeOptions = (role: Role) =>
-  (role === 'admin' ? ADMIN_USER_TYPES : INVESTOR_USER_TYPES).map((t) => ({ value: t, label: USER_TYPE_LABELS[t] }));
+  (role === 'admin' ? ADMIN_USER_TYPES : INVESTOR_USER_TYPES).map((t) => ({ value: t, label: enumLabel('userType', t) }));
 
-const userTypeLabel = (u: ManagedUser) => (u.userType ? USER_TYPE_LABELS[u.userType] : '—');
-export const emailText = (u: ManagedUser) => u.email ?? USER_MESSAGES.emailMissing;
+const userTypeLabel = (u: ManagedUser) => (u.userType ? enumLabel('userType', u.userType) : '—');
+export const emailText = (u: ManagedUser) => u.email ?? usersText.t('emailMissing');
 
 function StatusBadge({ status }: { status: AccountStatus }) {
-  return <Badge tone={statusTone(status)}>{STATUS_LABELS[status]}</Badge>;
+  return <Badge tone={statusTone(status)}>{enumLabel('accountStatus', status)}</Badge>;
 }
 
 export type DialogState =
@@ -47,28 +47,32 @@ export interface RowProps {
 }
 
 function NameCell({ user, isSelf }: { user: ManagedUser; isSelf: boolean }) {
+  const { t } = usersText.useT();
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <span className="font-medium break-words text-ink-900">{user.name}</span>
-      {isSelf && <Badge tone="info">You</Badge>}
+      <bdi className="font-medium break-words text-ink-900">{user.name}</bdi>
+      {isSelf && <Badge tone="info">{t('row.you')}</Badge>}
     </span>
   );
 }
 
 function EmailText({ user }: { user: ManagedUser }) {
+  const { t } = usersText.useT();
   return user.email ? (
-    <span className="[overflow-wrap:anywhere]">{user.email}</span>
+    <bdi className="[overflow-wrap:anywhere]">{user.email}</bdi>
   ) : (
-    <span className="text-muted italic">{USER_MESSAGES.emailMissing}</span>
+    <span className="text-muted italic">{t('emailMissing')}</span>
   );
 }
 
 /** The actions column stays in view when the table scrolls sideways (tablets, long e-mails). */
+// i18n-ignore (a class list)
 export const STICKY_CELL = 'sticky end-0 z-[1] w-12 border-s border-border/60 px-1.5';
 
 /** Date on one line, time below it (keeps the table narrow). */
 function LastLogin({ value }: { value: string | null }) {
-  if (!value) return <>Never</>;
+  const { t } = usersText.useT();
+  if (!value) return <>{t('row.never')}</>;
   const [date, time] = formatDateTime(value).split(', ');
   return (
     <>
@@ -88,7 +92,7 @@ export function UserRow(props: RowProps) {
       <TD className="min-w-56">
         <EmailText user={u} />
       </TD>
-      <TD>{ROLE_LABELS[u.role]}</TD>
+      <TD>{enumLabel('role', u.role)}</TD>
       <TD className="whitespace-nowrap">{userTypeLabel(u)}</TD>
       <TD>
         <StatusBadge status={u.status} />
@@ -105,6 +109,7 @@ export function UserRow(props: RowProps) {
 }
 
 export function UserCard(props: RowProps) {
+  const { t } = usersText.useT();
   const { user: u, isSelf } = props;
   return (
     <li className="rounded-lg border border-border bg-surface p-4 shadow-sm" data-testid="user-card" data-user-id={u.id}>
@@ -119,26 +124,26 @@ export function UserCard(props: RowProps) {
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <div>
-          <dt className="text-muted">Role</dt>
-          <dd className="font-medium text-ink-900">{ROLE_LABELS[u.role]}</dd>
+          <dt className="text-muted">{t('column.role')}</dt>
+          <dd className="font-medium text-ink-900">{enumLabel('role', u.role)}</dd>
         </div>
         <div>
-          <dt className="text-muted">User Type</dt>
+          <dt className="text-muted">{t('column.userType')}</dt>
           <dd className="font-medium text-ink-900">{userTypeLabel(u)}</dd>
         </div>
         <div>
-          <dt className="text-muted">Status</dt>
+          <dt className="text-muted">{t('column.status')}</dt>
           <dd>
             <StatusBadge status={u.status} />
           </dd>
         </div>
         <div>
-          <dt className="text-muted">Created</dt>
+          <dt className="text-muted">{t('column.created')}</dt>
           <dd className="tabular font-medium text-ink-900">{formatDate(u.createdAt)}</dd>
         </div>
         <div className="col-span-2">
-          <dt className="text-muted">Last Login</dt>
-          <dd className="tabular font-medium text-ink-900">{u.lastLogin ? formatDateTime(u.lastLogin) : 'Never'}</dd>
+          <dt className="text-muted">{t('column.lastLogin')}</dt>
+          <dd className="tabular font-medium text-ink-900">{u.lastLogin ? formatDateTime(u.lastLogin) : t('row.never')}</dd>
         </div>
       </dl>
     </li>
@@ -146,46 +151,49 @@ export function UserCard(props: RowProps) {
 }
 
 function RowActions({ user: u, isSelf, busy, onOpen, onStatus }: RowProps) {
+  const { t } = usersText.useT();
   const trigger = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button ref={trigger} variant="ghost" size="icon" aria-label={`Actions for ${u.name}`} busy={busy}>
+        <Button ref={trigger} variant="ghost" size="icon" aria-label={t('row.actionsFor', { name: u.name })} busy={busy}>
           {!busy && <MoreHorizontal aria-hidden="true" />}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
-        <DropdownMenuLabel className="max-w-64 truncate">{u.name}</DropdownMenuLabel>
+        <DropdownMenuLabel className="max-w-64 truncate">
+          <bdi>{u.name}</bdi>
+        </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => onOpen({ kind: 'edit', user: u }, trigger.current)}>
-          <Pencil aria-hidden="true" /> Edit
+          <Pencil aria-hidden="true" /> {t('row.edit')}
         </DropdownMenuItem>
         {u.status !== 'active' && (
           <DropdownMenuItem onSelect={() => onStatus('active')}>
-            <Check aria-hidden="true" /> Approve &amp; Activate
+            <Check aria-hidden="true" /> {t('row.activate')}
           </DropdownMenuItem>
         )}
         {u.status !== 'suspended' && !isSelf && (
           <DropdownMenuItem onSelect={() => onStatus('suspended')}>
-            <ShieldOff aria-hidden="true" /> Suspend
+            <ShieldOff aria-hidden="true" /> {t('row.suspend')}
           </DropdownMenuItem>
         )}
         {isSelf ? (
           // Resetting one's own password would end this very session: change it instead.
           <DropdownMenuItem onSelect={() => navigate('/change-password')}>
-            <KeyRound aria-hidden="true" /> Change My Password
+            <KeyRound aria-hidden="true" /> {t('row.changeMyPassword')}
           </DropdownMenuItem>
         ) : (
           <DropdownMenuItem onSelect={() => onOpen({ kind: 'reset', user: u }, trigger.current)}>
-            <KeyRound aria-hidden="true" /> Reset Password
+            <KeyRound aria-hidden="true" /> {t('row.resetPassword')}
           </DropdownMenuItem>
         )}
         {!isSelf && (
           <>
             <DropdownMenuSeparator />
             <DropdownMenuItem destructive onSelect={() => onOpen({ kind: 'delete', user: u }, trigger.current)}>
-              <Trash2 aria-hidden="true" /> Delete
+              <Trash2 aria-hidden="true" /> {t('row.delete')}
             </DropdownMenuItem>
           </>
         )}

@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ACCOUNT_STATUSES, type AccountStatus, type Role } from '../../../shared/constants';
-import { type ManagedUser, USER_MESSAGES } from '../../../shared/users';
+import type { ManagedUser } from '../../../shared/users';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { DataList } from '../../components/ui/data-list';
@@ -15,25 +15,21 @@ import { NativeSelect } from '../../components/ui/select';
 import { TH } from '../../components/ui/table';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { useAuth } from '../../lib/auth-context';
+import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useUrlState } from '../../lib/url-state';
 import { serverMessage, useUpdateUser, useUsers } from './api';
+import { usersText } from './i18n';
 import { DeleteUserConfirm, ResetPasswordConfirm } from './user-confirms';
 import { CreateUserForm, EditUserForm } from './user-forms';
-import { type DialogState, type OpenDialog, STATUS_LABELS, STICKY_CELL, UserCard, UserRow } from './user-list';
-
-const ROLE_FILTERS = [
-  { value: 'all', label: 'All roles' },
-  { value: 'admin', label: 'Admin' },
-  { value: 'investor', label: 'Investor' },
-] as const;
-const STATUS_FILTERS = [{ value: 'all', label: 'All statuses' }, ...ACCOUNT_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
+import { type DialogState, type OpenDialog, STICKY_CELL, UserCard, UserRow } from './user-list';
 
 /** Placeholder widths per column while the list loads (the header stays, so nothing shifts). */
 const SKELETON_WIDTHS = ['10rem', '13rem', '4rem', '5rem', '4rem', '7rem', '5rem', '2rem'];
 
 /** User Management (/admin/users): all accounts with search and filters, a row menu and dialogs. */
 export default function UserManagementPage() {
+  const { t } = usersText.useT();
   const users = useUsers();
   const { user: me } = useAuth();
   const updateUser = useUpdateUser();
@@ -50,7 +46,7 @@ export default function UserManagementPage() {
 
   // 'Failed to load users' once per failed load (also when a background refresh fails).
   useEffect(() => {
-    if (users.isError) toast.error(USER_MESSAGES.loadFailed, { id: 'users-load-failed', description: serverMessage(users.error) });
+    if (users.isError) toast.error(usersText.t('toast.loadFailed'), { id: 'users-load-failed', description: serverMessage(users.error) });
   }, [users.isError, users.error]);
 
   const all = users.data ?? [];
@@ -81,9 +77,9 @@ export default function UserManagementPage() {
   async function changeStatus(u: ManagedUser, next: AccountStatus) {
     try {
       await updateUser.mutateAsync({ id: u.id, patch: { status: next } });
-      toast.success(USER_MESSAGES.statusUpdated, { description: `${u.name} is now ${STATUS_LABELS[next].toLowerCase()}.` });
+      toast.success(usersText.t('toast.statusUpdated'), { description: usersText.t(`toast.statusNow.${next}`, { name: u.name }) });
     } catch (err) {
-      toast.error(USER_MESSAGES.statusFailed, { description: serverMessage(err) });
+      toast.error(usersText.t('toast.statusFailed'), { description: serverMessage(err) });
     }
   }
 
@@ -97,16 +93,25 @@ export default function UserManagementPage() {
 
   // Never 'Loading users...' above 'Failed to load users': a failed load says so.
   const countText = users.data
-    ? `Showing ${visible.length} of ${all.length} user${all.length === 1 ? '' : 's'}`
+    ? t('count.showing', { visible: visible.length, count: all.length })
     : users.isError
-      ? 'Users unavailable'
-      : 'Loading users...';
+      ? t('count.unavailable')
+      : t('count.loading');
+  const roleFilters = [
+    { value: 'all', label: t('filter.allRoles') },
+    { value: 'admin', label: enumLabel('role', 'admin') },
+    { value: 'investor', label: enumLabel('role', 'investor') },
+  ];
+  const statusFilters = [
+    { value: 'all', label: t('filter.allStatuses') },
+    ...ACCOUNT_STATUSES.map((s) => ({ value: s, label: enumLabel('accountStatus', s) })),
+  ];
 
   return (
     <>
       <PageHeader
-        title="User Management"
-        description="Administrator and investor accounts: approve sign-ups, change access, reset passwords."
+        title={t('page.title')}
+        description={t('page.description')}
         actions={
           <Button
             onClick={(e) => {
@@ -115,30 +120,30 @@ export default function UserManagementPage() {
             }}
           >
             <UserPlus aria-hidden="true" />
-            Add Admin User
+            {t('page.add')}
           </Button>
         }
       />
 
-      <search className="mb-3 grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_12rem_12rem]" aria-label="Filter users">
+      <search className="mb-3 grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_12rem_12rem]" aria-label={t('filter.label')}>
         <SearchField
           ref={searchRef}
           id={`${uid}-search`}
-          label="Search users"
-          placeholder="Name or email"
+          label={t('filter.search')}
+          placeholder={t('filter.searchPlaceholder')}
           value={search}
           onChange={(v) => setSearch(v, { replace: true })}
           className="col-span-2 lg:col-span-1"
         />
-        <Field label="Role" htmlFor={`${uid}-role`}>
-          <NativeSelect id={`${uid}-role`} value={role} onChange={(e) => setRole(e.target.value as typeof role)} options={ROLE_FILTERS} />
+        <Field label={t('filter.role')} htmlFor={`${uid}-role`}>
+          <NativeSelect id={`${uid}-role`} value={role} onChange={(e) => setRole(e.target.value as typeof role)} options={roleFilters} />
         </Field>
-        <Field label="Status" htmlFor={`${uid}-status`}>
+        <Field label={t('filter.status')} htmlFor={`${uid}-status`}>
           <NativeSelect
             id={`${uid}-status`}
             value={status}
             onChange={(e) => setStatus(e.target.value as typeof status)}
-            options={STATUS_FILTERS}
+            options={statusFilters}
           />
         </Field>
       </search>
@@ -146,10 +151,10 @@ export default function UserManagementPage() {
       <FilterSummary text={countText} filtered={filtered} onClear={clearFilters} testId="users-count" />
 
       {users.isError && !users.data ? (
-        <LoadError title={USER_MESSAGES.loadFailed} error={users.error} onRetry={() => void users.refetch()} busy={users.isFetching} />
+        <LoadError title={t('toast.loadFailed')} error={users.error} onRetry={() => void users.refetch()} busy={users.isFetching} />
       ) : (
         <DataList
-          label="Users"
+          label={t('list.label')}
           items={visible}
           loading={users.isPending}
           getKey={(u) => u.id}
@@ -159,28 +164,21 @@ export default function UserManagementPage() {
           cardSkeletonClass="h-36"
           head={
             <tr>
-              <TH>Name</TH>
-              <TH>Email</TH>
-              <TH>Role</TH>
-              <TH>User Type</TH>
-              <TH>Status</TH>
-              <TH>Last Login</TH>
-              <TH>Created</TH>
+              <TH>{t('column.name')}</TH>
+              <TH>{t('column.email')}</TH>
+              <TH>{t('column.role')}</TH>
+              <TH>{t('column.userType')}</TH>
+              <TH>{t('column.status')}</TH>
+              <TH>{t('column.lastLogin')}</TH>
+              <TH>{t('column.created')}</TH>
               <TH className={`${STICKY_CELL} bg-ink-50`}>
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('column.actions')}</span>
               </TH>
             </tr>
           }
           row={(u) => <UserRow {...rowProps(u)} />}
           card={(u) => <UserCard {...rowProps(u)} />}
-          empty={
-            <EmptyState
-              filtered={filtered}
-              onClear={clearFilters}
-              empty="No users yet."
-              noMatch="No users match your search and filters."
-            />
-          }
+          empty={<EmptyState filtered={filtered} onClear={clearFilters} empty={t('list.empty')} noMatch={t('list.noMatch')} />}
         />
       )}
 
