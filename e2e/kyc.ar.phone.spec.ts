@@ -1,6 +1,6 @@
 import { ar, expect, expectMirrored, test } from './arabic';
 import { expectNoA11yViolations } from './fixtures';
-import { createInvestor, expectArabicToast, firstSignInArabic, signInAdminArabic, writePdf } from './investors-ar';
+import { createInvestor, firstSignInArabic, signInAdminArabic, writePdf } from './investors-ar';
 
 // Two browser contexts (admin and a new investor) at 390 px on a shared machine.
 test.describe.configure({ timeout: 120_000 });

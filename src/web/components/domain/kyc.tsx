@@ -1,6 +1,6 @@
 import { Download, Eye } from 'lucide-react';
 import { useState } from 'react';
-import { KYC_STATUS_LABELS, type KycDocument, type KycDocumentKind, type KycStatus, kycStatusTone } from '../../../shared/kyc';
+import { type KycDocument, type KycDocumentKind, type KycStatus, kycStatusTone } from '../../../shared/kyc';
 import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { common, enumLabel } from '../../lib/i18n';
@@ -12,7 +12,7 @@ import { Button, buttonClass } from '../ui/button';
 export function KycStatusBadge({ status, className }: { status: KycStatus; className?: string }) {
   return (
     <Badge tone={kycStatusTone(status)} className={className}>
-      {KYC_STATUS_LABELS[status]}
+      {enumLabel('kycStatus', status)}
     </Badge>
   );
 }

@@ -340,7 +340,7 @@ function CompleteBody({ sub, busy, onConfirm }: { sub: Subscription; busy: boole
           <Trans
             t={t}
             i18nKey="complete.riseFromTo"
-            values={{ amount: formatUSD(sub.amount), from: formatUSD(deal.committedAmount), to: formatUSD(Number(after) / 100) }}
+            values={{ amount: formatUSD(sub.amount), from: formatUSD(deal.committedAmount), to: formatUSD(after) }}
             components={{ b: <span className="tabular font-semibold" /> }}
           />
         ) : (
