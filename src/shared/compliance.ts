@@ -82,7 +82,10 @@ export interface ExternalDueItem {
   id: string;
   source: 'spv' | 'document';
   sourceId: string;
+  /** "Annual return: <SPV>" / "Document expiry: <document>" (English; the web builds it from `name` in the user's language). */
   title: string;
+  /** The SPV's or document's name. */
+  name: string;
   dueDate: string;
   status: ComplianceStatus;
 }

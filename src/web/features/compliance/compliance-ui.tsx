@@ -84,7 +84,7 @@ export function toRows(items: ComplianceItem[], external: ExternalDueItem[]): Ro
         key: ext.id,
         source: ext.source,
         ext,
-        title: ext.title,
+        title: complianceText.t(ext.source === 'spv' ? 'external.annualReturn' : 'external.documentExpiry', { name: ext.name }),
         description: null,
         type: ext.source === 'spv' ? 'annual_return' : 'document_expiry',
         dueDate: ext.dueDate,

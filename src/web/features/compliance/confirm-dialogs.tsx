@@ -74,7 +74,7 @@ export function FileReturnDialog({
       onDone();
     }
   }
-  const name = ext.title.replace(/^Annual return:\s*/, '');
+  const name = ext.name;
   return (
     <DialogContent size="sm" onCloseAutoFocus={onCloseAutoFocus}>
       <DialogHeader>

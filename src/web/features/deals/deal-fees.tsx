@@ -111,7 +111,18 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
         ) : (
           <>
             <p className="text-sm text-ink-900">
-              <Trans t={t} i18nKey="fees.terms" values={{ description: fee.description }} components={[<strong key="0" />]} />
+              <Trans
+                t={t}
+                i18nKey="fees.terms"
+                values={{
+                  description: t('fees.describe.line', {
+                    rate: fee.rate,
+                    basis: t(`fees.describe.basis.${fee.basis}`),
+                    method: t(`fees.describe.method.${fee.method}`),
+                  }),
+                }}
+                components={[<strong key="0" />]}
+              />
             </p>
             <form noValidate onSubmit={submitPreview} className="flex flex-col gap-4" aria-label={t('fees.form')}>
               <div className="grid gap-3 sm:grid-cols-3">
