@@ -66,3 +66,18 @@ describe('formatDetails', () => {
     expect(humanizeKey('ip_address')).toBe('IP address');
   });
 });
+
+describe('formatDetails in Arabic', () => {
+  it('names stored statuses and sign-in failure reasons in Arabic, English values stay as stored', async () => {
+    const { applyLanguage } = await import('../../lib/i18n');
+    await applyLanguage('ar');
+    try {
+      const plain = (s: string) => s.replace(/[\u2066-\u2069]/g, '');
+      expect(plain(detailsText('user_status_change', { from: 'pending', to: 'active' }))).toBe('الحالة: قيد الانتظار → نشط');
+      expect(plain(detailsText('user_login_failed', { email: 'x@y.com', reason: 'invalid_credentials' }))).toContain('بيانات دخول غير صحيحة');
+    } finally {
+      await applyLanguage('en');
+    }
+    expect(detailsText('user_status_change', { from: 'pending', to: 'active' })).toBe('Status: pending → active');
+  });
+});

@@ -1,6 +1,6 @@
 import { formatBytes, formatUSD } from '../../../shared/format';
 import en from '../../../shared/i18n/en/activity-logs.json';
-import { enumLabel } from '../../lib/i18n';
+import { currentLanguage, enumLabel, i18next } from '../../lib/i18n';
 import { activityLogsText } from './i18n';
 
 const t = activityLogsText.t;
@@ -38,8 +38,11 @@ export function humanizeKey(key: string): string {
   return words.map((w, i) => ACRONYMS[w] ?? (i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w)).join(' ');
 }
 
-/** 'invalid_credentials' → 'Invalid credentials', 'account_pending' → 'Account pending'. */
+const hasReasonLabel = (code: string): code is keyof typeof en.reason => Object.hasOwn(en.reason, code);
+
+/** 'invalid_credentials' → 'Invalid credentials', 'account_pending' → 'Account pending' (the catalogue's, else spelled out). */
 function humanizeCode(code: string): string {
+  if (hasReasonLabel(code)) return t(`reason.${code}`);
   const text = code.replace(/[_-]+/g, ' ').trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -50,11 +53,35 @@ const isChange = (v: unknown): v is { from: unknown; to: unknown } => isRecord(v
 /** Keys that hold internal identifiers: noise to a reader (the row already names the users). */
 const isIdKey = (key: string) => key === 'id' || /Id$/.test(key) || /_id$/.test(key);
 
+/**
+ * A stored status, stage, role or priority in another language: the first enum that knows the
+ * value. English shows the stored value as it is ('pending → active'), as it always has.
+ */
+const STATUS_GROUPS = [
+  'accountStatus',
+  'dealStatus',
+  'dealStage',
+  'subscriptionStatus',
+  'kycStatus',
+  'role',
+  'compliancePriority',
+  'workflowState',
+] as const;
+function statusLabel(value: string): string {
+  if (currentLanguage() === 'en') return value;
+  for (const group of STATUS_GROUPS) {
+    const english = i18next.getResource('en', 'common', `enum.${group}.${value}`);
+    if (typeof english === 'string') return enumLabel(group, value);
+  }
+  return value;
+}
+
 function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? t('detail.yes') : t('detail.no');
   if (/Amount$/.test(key) && (typeof value === 'string' || typeof value === 'number')) return formatUSD(value);
   if (key === 'userType' && typeof value === 'string') return enumLabel('userType', value);
+  if (typeof value === 'string' && (key === 'status' || key === 'stage' || key === 'role' || key === 'priority')) return statusLabel(value);
   if (key === 'size' && typeof value === 'number') return formatBytes(value);
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) {
