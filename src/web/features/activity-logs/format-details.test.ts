@@ -74,7 +74,9 @@ describe('formatDetails in Arabic', () => {
     try {
       const plain = (s: string) => s.replace(/[\u2066-\u2069]/g, '');
       expect(plain(detailsText('user_status_change', { from: 'pending', to: 'active' }))).toBe('الحالة: قيد الانتظار → نشط');
-      expect(plain(detailsText('user_login_failed', { email: 'x@y.com', reason: 'invalid_credentials' }))).toContain('بيانات دخول غير صحيحة');
+      expect(plain(detailsText('user_login_failed', { email: 'x@y.com', reason: 'invalid_credentials' }))).toContain(
+        'بيانات دخول غير صحيحة',
+      );
     } finally {
       await applyLanguage('en');
     }
