@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../../shared/constants.ts';
+import { todayIso } from '../../../shared/dates.ts';
 import type { NotificationTopic } from '../../../shared/email.ts';
 import { companyZone, type Settings } from '../../../shared/settings.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -177,14 +178,15 @@ export const CAPITAL_CALL_REMINDER_DAYS = 3;
  * days is reminded of the outstanding amount, once per call (capital_call_reminders). Lines of a
  * cancelled (reversed) call, and lines paid in full, get none.
  */
-export async function enqueueCapitalCallReminders(q: Queryable): Promise<number> {
+/** `now`: the app's clock (tests move it across the company's midnight). */
+export async function enqueueCapitalCallReminders(q: Queryable, now: Date = new Date()): Promise<number> {
   const settings = await getSettings(q);
   if (!topicAllowed(settings, 'capitalCalls')) return 0;
   // The company's day (decision record 020): reminders go out once per day in its zone.
-  const zone = companyZone(settings);
+  const today = todayIso(companyZone(settings), now);
   const claimed = await q.query(
-    `INSERT INTO email_digests (kind, day) VALUES ('capital_call_reminders', (now() AT TIME ZONE $1::text)::date) ON CONFLICT DO NOTHING RETURNING day`,
-    [zone],
+    `INSERT INTO email_digests (kind, day) VALUES ('capital_call_reminders', $1::date) ON CONFLICT DO NOTHING RETURNING day`,
+    [today],
   );
   if (claimed.length === 0) return 0;
   const due = await sql<{ call_id: string; investor_id: string; title: string; due: string; outstanding: string }>(`SELECT * FROM (
@@ -198,13 +200,13 @@ export async function enqueueCapitalCallReminders(q: Queryable): Promise<number>
          FROM capital_call_lines l
          JOIN capital_calls c ON c.id = l.call_id
          JOIN deals d ON d.id = c.deal_id
-        WHERE c.due_date BETWEEN (now() AT TIME ZONE $2::text)::date AND (now() AT TIME ZONE $2::text)::date + $1::int
+        WHERE c.due_date BETWEEN $2::date AND $2::date + $1::int
           AND NOT EXISTS (SELECT 1 FROM capital_call_reminders r WHERE r.call_id = l.call_id AND r.investor_id = l.investor_id)
           AND NOT EXISTS (
             SELECT 1 FROM ledger_entries ce JOIN ledger_entries rv ON rv.reverses_id = ce.id
              WHERE ce.call_id = l.call_id AND ce.investor_id = l.investor_id AND ce.kind = 'call')
      ) x WHERE outstanding::numeric > 0
-     ORDER BY due, title, investor_id`).all(q, [CAPITAL_CALL_REMINDER_DAYS, zone]);
+     ORDER BY due, title, investor_id`).all(q, [CAPITAL_CALL_REMINDER_DAYS, today]);
   let queued = 0;
   for (const line of due) {
     const marked = await q.query(
@@ -311,23 +313,24 @@ export async function notifySubscriptionSubmitted(q: Queryable, subscriptionId: 
  * email_digests is inserted by exactly one of them), and none when nothing is overdue or due
  * within 7 days. Returns the number of e-mails queued.
  */
-export async function enqueueComplianceDigest(q: Queryable): Promise<number> {
+/** `now`: the app's clock (tests move it across the company's midnight). */
+export async function enqueueComplianceDigest(q: Queryable, now: Date = new Date()): Promise<number> {
   const settings = await getSettings(q);
   if (!topicAllowed(settings, 'complianceDigest')) return 0;
-  const zone = companyZone(settings);
+  const today = todayIso(companyZone(settings), now);
   const claimed = await q.query(
-    `INSERT INTO email_digests (kind, day) VALUES ('compliance', (now() AT TIME ZONE $1::text)::date) ON CONFLICT DO NOTHING RETURNING day`,
-    [zone],
+    `INSERT INTO email_digests (kind, day) VALUES ('compliance', $1::date) ON CONFLICT DO NOTHING RETURNING day`,
+    [today],
   );
   if (claimed.length === 0) return 0;
   const items = await sql<{
     title: string;
     due: string;
     overdue: boolean;
-  }>(`SELECT title, to_char(due_date, 'YYYY-MM-DD') AS due, due_date < (now() AT TIME ZONE $1::text)::date AS overdue
+  }>(`SELECT title, to_char(due_date, 'YYYY-MM-DD') AS due, due_date < $1::date AS overdue
        FROM compliance_items
-      WHERE workflow_state <> 'completed' AND due_date <= (now() AT TIME ZONE $1::text)::date + 7
-      ORDER BY due_date, title`).all(q, [zone]);
+      WHERE workflow_state <> 'completed' AND due_date <= $1::date + 7
+      ORDER BY due_date, title`).all(q, [today]);
   if (items.length === 0) return 0;
   const overdue = items.filter((i) => i.overdue).map((i) => ({ title: i.title, due: i.due }));
   const dueSoon = items.filter((i) => !i.overdue).map((i) => ({ title: i.title, due: i.due }));

@@ -32,7 +32,7 @@ export class OutboxWorker {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
-    private readonly opts: { baseUrl: () => string; log?: FastifyBaseLogger },
+    private readonly opts: { baseUrl: () => string; log?: FastifyBaseLogger; now?: () => Date },
   ) {}
 
   start(): void {
@@ -83,8 +83,11 @@ export class OutboxWorker {
 
   /** One pass: the daily digest and capital-call reminders, then every due e-mail in batches. Returns how many were attempted. */
   async runOnce(): Promise<number> {
-    await this.db.tx((q) => enqueueComplianceDigest(q)).catch((err) => this.opts.log?.error({ err }, 'compliance digest failed'));
-    await this.db.tx((q) => enqueueCapitalCallReminders(q)).catch((err) => this.opts.log?.error({ err }, 'capital call reminders failed'));
+    const now = this.opts.now?.() ?? new Date();
+    await this.db.tx((q) => enqueueComplianceDigest(q, now)).catch((err) => this.opts.log?.error({ err }, 'compliance digest failed'));
+    await this.db
+      .tx((q) => enqueueCapitalCallReminders(q, now))
+      .catch((err) => this.opts.log?.error({ err }, 'capital call reminders failed'));
     let attempted = 0;
     for (;;) {
       const batch = await this.db.tx((q) => claimDue(q, BATCH));

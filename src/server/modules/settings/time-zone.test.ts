@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 /**
@@ -62,5 +63,40 @@ describe('the company time zone decides what today is', () => {
     expect(await tile('dfsaFilingsDueToday')).toBe('0');
     await setZone('UTC+4');
     expect(await status('Filing due 3 Jul')).toBe('overdue');
+  });
+
+  it('the compliance digest goes out once per company day, and counts overdue from that day (Dubai, then New York)', async () => {
+    const digestDays = async () =>
+      (
+        await sql<{ day: string }>(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM email_digests WHERE kind = 'compliance' ORDER BY day`,
+        ).all(ctx.db)
+      ).map((r) => r.day);
+    const lastDigestSubject = async () =>
+      (
+        await sql<{ subject: string }>(
+          `SELECT subject FROM email_outbox WHERE kind = 'compliance_digest' ORDER BY created_at DESC, id DESC LIMIT 1`,
+        ).first(ctx.db)
+      )?.subject;
+    await setZone('UTC+4');
+    await ctx.db.query('DELETE FROM email_digests');
+    const { enqueueComplianceDigest } = await import('../email/notify.ts');
+    // 23:30 on 3 Jul in Dubai: the digest claims 3 Jul; the filing due that day is due, not overdue.
+    expect(await ctx.db.tx((q) => enqueueComplianceDigest(q, new Date('2026-07-03T19:30:00Z')))).toBeGreaterThan(0);
+    expect(await lastDigestSubject()).toBe('Compliance: 0 overdue, 2 due within 7 days');
+    // 23:45: the same company day, no second digest.
+    expect(await ctx.db.tx((q) => enqueueComplianceDigest(q, new Date('2026-07-03T19:45:00Z')))).toBe(0);
+    // 00:30 on 4 Jul in Dubai (still 3 Jul in UTC): a new day, and the filing is overdue.
+    expect(await ctx.db.tx((q) => enqueueComplianceDigest(q, new Date('2026-07-03T20:30:00Z')))).toBeGreaterThan(0);
+    expect(await lastDigestSubject()).toBe('Compliance: 1 overdue, 1 due within 7 days');
+    expect(await digestDays()).toEqual(['2026-07-03', '2026-07-04']);
+
+    // New York, west of UTC: 23:30 on 4 Jul there is 03:30 UTC on 5 Jul, still 4 Jul for the company.
+    await setZone('UTC-5');
+    expect(await ctx.db.tx((q) => enqueueComplianceDigest(q, new Date('2026-07-05T03:30:00Z')))).toBe(0);
+    // 00:30 on 5 Jul in New York: the 5th's digest.
+    expect(await ctx.db.tx((q) => enqueueComplianceDigest(q, new Date('2026-07-05T04:30:00Z')))).toBeGreaterThan(0);
+    expect(await digestDays()).toEqual(['2026-07-03', '2026-07-04', '2026-07-05']);
+    await setZone('UTC+4');
   });
 });

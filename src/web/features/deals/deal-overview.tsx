@@ -4,7 +4,7 @@ import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Deal, daysInStage } from '../../../shared/deals';
 import { documentExpiry, type VaultDocument } from '../../../shared/documents';
-import { formatDate, formatDateTime, formatNumber, formatUSD } from '../../../shared/format';
+import { formatDate, formatDateTimeZoned, formatNumber, formatUSD } from '../../../shared/format';
 import { DealStatusBadge } from '../../components/domain/deal';
 import { Badge } from '../../components/ui/badge';
 import { buttonClass } from '../../components/ui/button';
@@ -74,7 +74,7 @@ export function DealOverview({ deal }: { deal: Deal }) {
             )}
           </Item>
           <Item label={t('overview.updated')} wide>
-            <time dateTime={deal.updatedAt}>{formatDateTime(deal.updatedAt)}</time>
+            <time dateTime={deal.updatedAt}>{formatDateTimeZoned(deal.updatedAt)}</time>
           </Item>
         </dl>
       </CardContent>

@@ -3,7 +3,7 @@ import { CircleCheck, CircleDashed, Lock, Send, ShieldAlert, Upload, X } from 'l
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { fileExtension } from '../../../shared/documents';
-import { formatBytes, formatDate, formatDateTime, formatNumber } from '../../../shared/format';
+import { formatBytes, formatDate, formatDateTimeZoned, formatNumber } from '../../../shared/format';
 import { KYC_CATEGORY_OF, KYC_DOCUMENT_KINDS, KYC_EXTENSIONS, type KycDetail, type KycDocumentKind } from '../../../shared/kyc';
 import type { ComplianceCategoryStatus } from '../../../shared/portal';
 import { KycFileActions, KycStatusBadge } from '../../components/domain/kyc';
@@ -124,7 +124,7 @@ export function ApplicationStatus({ app }: { app: KycDetail }) {
                   <Trans
                     t={t}
                     i18nKey={app.reviewedByName ? 'kyc.reviewedBy' : 'kyc.reviewed'}
-                    values={{ date: formatDateTime(app.reviewedAt), name: app.reviewedByName ?? '' }}
+                    values={{ date: formatDateTimeZoned(app.reviewedAt), name: app.reviewedByName ?? '' }}
                     components={DATE}
                   />
                 </p>

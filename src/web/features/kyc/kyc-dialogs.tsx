@@ -1,6 +1,6 @@
 import { ArrowRight, Check, CircleDashed, RotateCw, ShieldCheck, ShieldX } from 'lucide-react';
 import { type BaseSyntheticEvent, type ReactNode, useId } from 'react';
-import { formatBytes, formatDate, formatDateTime } from '../../../shared/format';
+import { formatBytes, formatDate, formatDateTimeZoned } from '../../../shared/format';
 import { approveKycInput, KYC_DOCUMENT_KINDS, type KycApplication, rejectKycInput } from '../../../shared/kyc';
 import { KycFileActions, KycStatusBadge } from '../../components/domain/kyc';
 import { Button } from '../../components/ui/button';
@@ -93,11 +93,11 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
           <Progress value={app?.completionPercentage ?? row.completionPercentage} label={t('review.completion')} showValue />
         </dd>
         <dt className="text-muted">{t('review.submitted')}</dt>
-        <dd className="tabular">{formatDateTime(app?.submittedAt ?? row.submittedAt)}</dd>
+        <dd className="tabular">{formatDateTimeZoned(app?.submittedAt ?? row.submittedAt)}</dd>
         <dt className="text-muted">{t('review.reviewedBy')}</dt>
         <dd>
           {(app ?? row).reviewedByName ?? '—'}
-          {(app ?? row).reviewedAt && <span className="tabular text-muted"> · {formatDateTime((app ?? row).reviewedAt)}</span>}
+          {(app ?? row).reviewedAt && <span className="tabular text-muted"> · {formatDateTimeZoned((app ?? row).reviewedAt)}</span>}
         </dd>
       </dl>
 
@@ -194,7 +194,7 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
                     </p>
                     <p className="mt-0.5 text-muted">
                       {h.actorName ? <bdi>{h.actorName}</bdi> : t('review.system')} ·{' '}
-                      <span className="tabular">{formatDateTime(h.createdAt)}</span>
+                      <span className="tabular">{formatDateTimeZoned(h.createdAt)}</span>
                     </p>
                     {h.note && (
                       <p className="mt-0.5 break-words whitespace-pre-line text-text">

@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck, RefreshCw, RotateCw, Send } from 'lucide-reac
 import { useId, useState } from 'react';
 import { Trans } from 'react-i18next';
 import type { OutboxStatus } from '../../../shared/email';
-import { formatDateTime, formatNumber } from '../../../shared/format';
+import { formatDateTimeZoned, formatNumber } from '../../../shared/format';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -231,14 +231,14 @@ function OutboxCard() {
                     <TD className="min-w-48">
                       <bdi>{e.subject}</bdi>
                     </TD>
-                    <TD className="whitespace-nowrap">{formatDateTime(e.createdAt)}</TD>
+                    <TD className="whitespace-nowrap">{formatDateTimeZoned(e.createdAt)}</TD>
                     <TD className="tabular">{e.attempts}</TD>
                     <TD className="min-w-48 text-xs">
                       {e.status === 'sent'
-                        ? t('outbox.sentAt', { date: e.sentAt ? formatDateTime(e.sentAt) : '' })
+                        ? t('outbox.sentAt', { date: e.sentAt ? formatDateTimeZoned(e.sentAt) : '' })
                         : e.lastError
                           ? e.nextAttemptAt
-                            ? t('outbox.nextTry', { error: e.lastError, date: formatDateTime(e.nextAttemptAt) })
+                            ? t('outbox.nextTry', { error: e.lastError, date: formatDateTimeZoned(e.nextAttemptAt) })
                             : e.lastError
                           : ''}
                     </TD>

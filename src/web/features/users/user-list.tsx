@@ -2,7 +2,7 @@ import { Check, KeyRound, MoreHorizontal, Pencil, ShieldOff, Trash2 } from 'luci
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { type AccountStatus, ADMIN_USER_TYPES, INVESTOR_USER_TYPES, type Role } from '../../../shared/constants';
-import { formatDate, formatDateTime } from '../../../shared/format';
+import { formatDate, formatDateTimeZoned } from '../../../shared/format';
 import { type ManagedUser, statusTone } from '../../../shared/users';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -73,7 +73,7 @@ export const STICKY_CELL = 'sticky end-0 z-[1] w-12 border-s border-border/60 px
 function LastLogin({ value }: { value: string | null }) {
   const { t } = usersText.useT();
   if (!value) return <>{t('row.never')}</>;
-  const [date, time] = formatDateTime(value).split(', ');
+  const [date, time] = formatDateTimeZoned(value).split(', ');
   return (
     <>
       <span className="block">{date}</span>
@@ -143,7 +143,7 @@ export function UserCard(props: RowProps) {
         </div>
         <div className="col-span-2">
           <dt className="text-muted">{t('column.lastLogin')}</dt>
-          <dd className="tabular font-medium text-ink-900">{u.lastLogin ? formatDateTime(u.lastLogin) : t('row.never')}</dd>
+          <dd className="tabular font-medium text-ink-900">{u.lastLogin ? formatDateTimeZoned(u.lastLogin) : t('row.never')}</dd>
         </div>
       </dl>
     </li>
