@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import type { Namespace } from '../src/shared/i18n/languages';
 
 const I18N = path.join(process.cwd(), 'src/shared/i18n');
@@ -62,9 +62,37 @@ export async function expectMirrored(page: Page, testInfo: TestInfo, name: strin
  */
 export const test = base.extend<{ resetLanguage: undefined }>({
   resetLanguage: [
-    async ({ page }, use) => {
-      await use(undefined);
-      await page.request.put('/api/auth/language', { data: { language: 'en' } }).catch(() => undefined);
+    async ({ page, browser }, use) => {
+      // Every browser context the test opens (an admin beside an investor) is put back to English
+      // as well, when the test closes it or at the end, while its session still holds.
+      const reset = (request: APIRequestContext) => request.put('/api/auth/language', { data: { language: 'en' } }).catch(() => undefined);
+      const contexts = new Set<BrowserContext>();
+      const track = (context: BrowserContext) => {
+        if (contexts.has(context)) return context;
+        contexts.add(context);
+        const close = context.close.bind(context);
+        context.close = async (options) => {
+          if (contexts.delete(context)) await reset(context.request);
+          return close(options);
+        };
+        return context;
+      };
+      const newContext = browser.newContext.bind(browser);
+      const newPage = browser.newPage.bind(browser);
+      browser.newContext = async (options) => track(await newContext(options));
+      browser.newPage = async (options) => {
+        const opened = await newPage(options);
+        track(opened.context());
+        return opened;
+      };
+      try {
+        await use(undefined);
+      } finally {
+        browser.newContext = newContext;
+        browser.newPage = newPage;
+        for (const context of contexts) await reset(context.request);
+        await reset(page.request);
+      }
     },
     { auto: true },
   ],

@@ -9,8 +9,7 @@ import { applyLanguage, currentLanguage } from './i18n';
  * - signed in: the language on the user's account, else the company default (Settings, General);
  * - landing, login and the other public pages: the visitor's choice on this browser, else the
  *   browser's language when it is English or Arabic, else the company default.
- * A choice made on the login page before signing in is kept on the account at sign-in when the
- * account has none yet.
+ * A choice made on the login page just before signing in wins and is kept on the account.
  */
 const CHOICE_KEY = 'sd-language';
 /** Set when the visitor chose in this tab, so a choice someone else left on a shared browser is not saved to another account. */
@@ -57,10 +56,12 @@ export function LanguageSync(): null {
   useEffect(() => {
     if (!initialized) return;
     const chosenHere = storage('session')?.getItem(CHOSEN_IN_TAB_KEY) === '1' ? storedChoice() : null;
-    if (signedIn && accountLanguage === null && chosenHere) {
-      // Chosen on the login page a moment ago: keep it on the account.
-      void setLanguage(chosenHere).catch(() => undefined);
-      void applyLanguage(chosenHere);
+    if (signedIn && chosenHere) {
+      // Chosen on the login page a moment ago: that choice wins and is kept on the account. Used
+      // once, so another account signing in later in this tab keeps its own language.
+      storage('session')?.removeItem(CHOSEN_IN_TAB_KEY);
+      if (chosenHere !== accountLanguage) void setLanguage(chosenHere).catch(() => undefined);
+      if (chosenHere !== currentLanguage()) void applyLanguage(chosenHere);
       return;
     }
     const target = signedIn ? (accountLanguage ?? companyLanguage()) : visitorLanguage();
