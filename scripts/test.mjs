@@ -41,11 +41,10 @@ record('typecheck', tsc === 0 ? 1 : 0, tsc === 0 ? 0 : 1);
 const lint = run('lint', 'npm', ['run', '-s', 'lint']);
 record('lint', lint === 0 ? 1 : 0, lint === 0 ? 0 : 1);
 
-// 3. Unit and API tests (real app, real embedded PostgreSQL) in the foreground; then, in the
-//    background while the web build and the browser tests run (they use about one core), the
-//    API suite again on a real PostgreSQL server (started by the suite on loopback, or
-//    DATABASE_URL when given), under Node 24. Background output goes to .test-logs/*.out and
-//    is printed when it ends.
+// 3. Unit and API tests (real app, real embedded PostgreSQL), and the API suite again on a real
+//    PostgreSQL server (started by the suite on loopback, or DATABASE_URL when given) under
+//    Node 24: both run in the background beside the browser tests (step 4). Background output
+//    goes to .test-logs/*.out and is printed when it ends.
 function vitestCommand(file, args, nodeViaNpx) {
   const vitestArgs = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${LOGS}/${file}`];
   return nodeViaNpx ? ['npx', [...nodeViaNpx, 'node_modules/vitest/vitest.mjs', ...vitestArgs]] : ['npx', ['vitest', ...vitestArgs]];
@@ -56,11 +55,6 @@ function recordVitest(label, file, code) {
     const v = JSON.parse(readFileSync(json, 'utf8'));
     record(label, v.numPassedTests ?? 0, (v.numFailedTests ?? 0) + (code !== 0 && !v.numFailedTests ? 1 : 0));
   } else record(label, 0, 1);
-}
-function vitestSuite(label, file, args, env) {
-  rmSync(`${LOGS}/${file}`, { force: true });
-  const [cmd, cmdArgs] = vitestCommand(file, args);
-  recordVitest(label, file, run(label, cmd, cmdArgs, env));
 }
 /** Runs a command with its output in a log file; resolves to its exit code. */
 function runInBackground(label, cmd, args, env = {}) {
@@ -85,7 +79,7 @@ async function backgroundSuite(label, file, args, env, nodeViaNpx) {
   recordVitest(label, file, await runInBackground(label, cmd, cmdArgs, env));
 }
 
-vitestSuite('vitest (PGlite)', 'vitest.json', [], {});
+// (The PGlite pass starts below, beside the browser tests: see step 4.)
 
 // Node 24 (the current LTS; `engines` names 20 and 24): the npm package `node@24` provides its
 // binary. The API suites run once per engine: on PGlite above, under the machine's Node (20),
@@ -121,11 +115,17 @@ async function background() {
     rmSync(`${LOGS}/dist-node24`, { recursive: true, force: true });
   }
 }
-const backgroundDone = background();
-
-// 4. Build the web app, then end-to-end tests in Chromium against the started server.
+// 4. Build the web app; then, side by side (the browser suites wait on the browser more than
+//    they compute, which leaves room on two cores): the API suites on PostgreSQL under Node 24,
+//    the unit and API suites on PGlite (one worker), and the end-to-end shards.
 const build = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 record('build', build === 0 ? 1 : 0, build === 0 ? 0 : 1);
+const backgroundDone = background();
+const pgliteDone = (async () => {
+  rmSync(`${LOGS}/vitest.json`, { force: true });
+  const [cmd, cmdArgs] = vitestCommand('vitest.json', ['--maxWorkers=1']);
+  recordVitest('vitest (PGlite)', 'vitest.json', await runInBackground('vitest (PGlite)', cmd, cmdArgs));
+})();
 if (build === 0) {
   // The spec files are split into E2E_SHARDS shards (default 2) that run side by side, each with
   // its own servers on its own fresh databases (ports E2E_PORT + 10 * i), so no shard sees
@@ -163,6 +163,7 @@ if (build === 0) {
 }
 
 // The background suites end before the benchmark (which measures and needs a quiet machine).
+await pgliteDone;
 await backgroundDone;
 for (const b of backgroundLogs) {
   console.log(`\n${b.text}; the last lines of ${b.log}:`);
