@@ -16,6 +16,9 @@ const INK_800 = '#1a2744';
 const GOLD_500 = '#c98a12';
 const MUTED = '#5b6576';
 const BORDER = '#dde2ea';
+/** The charts' tooltip box, in the page's reading direction. */
+const tooltipStyle = (rtl: boolean) =>
+  ({ borderRadius: 8, borderColor: BORDER, fontSize: 13, direction: rtl ? 'rtl' : 'ltr', textAlign: 'start' }) as const;
 /** Allocation slices: navy and gold first, then tints that stay distinguishable next to each other. */
 const SLICE_COLOURS = ['#1a2744', '#c98a12', '#5b7bb5', '#8a5a00', '#9aa5b8', '#e0a53a'];
 
@@ -104,13 +107,7 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
                   <Tooltip
                     formatter={(_v, _n, item) => [formatUSD((item.payload as { exact: string }).exact), t('value.tooltip')]}
                     labelFormatter={(t) => formatDate(new Date(Number(t)).toISOString().slice(0, 10))}
-                    contentStyle={{
-                      borderRadius: 8,
-                      borderColor: BORDER,
-                      fontSize: 13,
-                      direction: rtl ? 'rtl' : 'ltr',
-                      textAlign: 'start',
-                    }}
+                    contentStyle={tooltipStyle(rtl)}
                     labelStyle={{ color: INK_800, fontWeight: 600 }}
                     itemStyle={{ color: '#172033' }}
                   />
@@ -203,13 +200,7 @@ function AllocationByType({ allocation }: { allocation: PerformanceData['allocat
                       const exact = (item.payload as { exact: string }).exact;
                       return [t('allocation.tooltip', { value: formatUSD(exact), share: pct(toCents(exact)) }), String(name)];
                     }}
-                    contentStyle={{
-                      borderRadius: 8,
-                      borderColor: BORDER,
-                      fontSize: 13,
-                      direction: rtl ? 'rtl' : 'ltr',
-                      textAlign: 'start',
-                    }}
+                    contentStyle={tooltipStyle(rtl)}
                   />
                 </PieChart>
               </ResponsiveContainer>
