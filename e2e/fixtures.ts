@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { E2E } from '../playwright.config';
 import { addDays, setDefaultZone, todayIso } from '../src/shared/dates';
 
@@ -117,4 +117,23 @@ export function confirmQuestions(page: Page) {
       void (accept ? d.accept() : d.dismiss());
     });
   return { asked, answer };
+}
+
+/** The password an admin gives a new account, and the one its owner picks at the first sign-in. */
+export const INITIAL_PASSWORD = 'initial-pass-1';
+export const OWN_PASSWORD = 'my-own-pass-1';
+
+/** Signs a new investor in for the first time in a context of their own, changing the initial password. */
+export async function firstSignIn(browser: Browser, email: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const ctx = await browser.newContext({ baseURL: E2E.baseURL, viewport });
+  const page = await ctx.newPage();
+  await gotoLogin(page);
+  await signInViaUi(page, email, INITIAL_PASSWORD);
+  await expect(page).toHaveURL(/\/change-password$/);
+  await page.getByLabel(/^Current password\*?$/).fill(INITIAL_PASSWORD);
+  await page.getByLabel(/^New password\*?$/).fill(OWN_PASSWORD);
+  await page.getByLabel(/^Confirm new password\*?$/).fill(OWN_PASSWORD);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page).toHaveURL(/\/investor$/);
+  return page;
 }

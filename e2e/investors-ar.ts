@@ -3,12 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { arabicAccount, expect } from './arabic';
-import { E2E, freshEmail, gotoLogin, signInViaUi, toasts } from './fixtures';
+import { E2E, firstSignIn, freshEmail, gotoLogin, INITIAL_PASSWORD, signInViaUi, toasts } from './fixtures';
 
 /** Helpers of the Arabic walk-throughs of KYC, subscriptions, users and documents (issue 16). */
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-ar-'));
-const INITIAL_PASSWORD = 'initial-pass-1';
-const OWN_PASSWORD = 'my-own-pass-1';
 
 /** A small PDF file on disk. */
 export function writePdf(name: string): string {
@@ -40,16 +38,7 @@ export async function createInvestor(admin: Page, tag: string) {
 
 /** The new investor's first sign-in (changing the initial password) in a context of their own, then Arabic. */
 export async function firstSignInArabic(browser: Browser, email: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL: E2E.baseURL, viewport });
-  const page = await ctx.newPage();
-  await gotoLogin(page);
-  await signInViaUi(page, email, INITIAL_PASSWORD);
-  await expect(page).toHaveURL(/\/change-password$/);
-  await page.getByLabel(/^Current password\*?$/).fill(INITIAL_PASSWORD);
-  await page.getByLabel(/^New password\*?$/).fill(OWN_PASSWORD);
-  await page.getByLabel(/^Confirm new password\*?$/).fill(OWN_PASSWORD);
-  await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page).toHaveURL(/\/investor$/);
+  const page = await firstSignIn(browser, email, viewport);
   await arabicAccount(page);
   return page;
 }

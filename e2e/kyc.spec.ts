@@ -1,15 +1,17 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   confirmQuestions,
   DEMO,
   E2E,
   expectNoA11yViolations,
   expectToast,
+  firstSignIn,
   freshEmail,
   gotoLogin,
+  INITIAL_PASSWORD,
   signInViaUi,
   toasts,
   UNSAVED_QUESTION,
@@ -19,8 +21,6 @@ import {
 test.describe.configure({ timeout: 180_000 });
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-kyc-'));
-const INITIAL_PASSWORD = 'initial-pass-1';
-const OWN_PASSWORD = 'my-own-pass-1';
 
 const DOCS = [
   { kind: 'passport', label: 'Passport' },
@@ -54,21 +54,6 @@ async function createInvestor(admin: Page, tag: string) {
   });
   expect(res.status()).toBe(201);
   return u;
-}
-
-/** Signs a new investor in for the first time in a context of their own, changing the initial password. */
-async function firstSignIn(browser: Browser, email: string): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL: E2E.baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await ctx.newPage();
-  await gotoLogin(page);
-  await signInViaUi(page, email, INITIAL_PASSWORD);
-  await expect(page).toHaveURL(/\/change-password$/);
-  await page.getByLabel(/^Current password\*?$/).fill(INITIAL_PASSWORD);
-  await page.getByLabel(/^New password\*?$/).fill(OWN_PASSWORD);
-  await page.getByLabel(/^Confirm new password\*?$/).fill(OWN_PASSWORD);
-  await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page).toHaveURL(/\/investor$/);
-  return page;
 }
 
 async function gotoCompliance(page: Page) {

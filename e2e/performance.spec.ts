@@ -1,15 +1,12 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { formatUSD } from '../src/shared/format';
 import type { PerformanceData } from '../src/shared/portal';
 import { formatIrr, formatMoic } from '../src/web/features/performance/format';
-import { DEMO, E2E, expectNoA11yViolations, freshEmail, gotoLogin, signIn, signInViaUi } from './fixtures';
+import { DEMO, E2E, expectNoA11yViolations, firstSignIn, freshEmail, INITIAL_PASSWORD, signIn } from './fixtures';
 
 /** Performance Dashboard (/investor/performance), issue 6. */
 
 test.describe.configure({ timeout: 120_000 });
-
-const INITIAL_PASSWORD = 'initial-pass-1';
-const OWN_PASSWORD = 'my-own-pass-1';
 
 const DEMO_HOLDINGS = [
   { deal: 'Mombasa Diesel Cargo Financing', type: 'Oil Trading', status: 'Performing', exit: '2027' },
@@ -126,18 +123,3 @@ test('an investor without holdings sees the empty state, and no chart is loaded'
   await expectNoA11yViolations(investor, 'performance dashboard, empty');
   await investor.context().close();
 });
-
-/** Signs a new investor in for the first time in a context of their own, changing the initial password. */
-async function firstSignIn(browser: Browser, email: string): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL: E2E.baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await ctx.newPage();
-  await gotoLogin(page);
-  await signInViaUi(page, email, INITIAL_PASSWORD);
-  await expect(page).toHaveURL(/\/change-password$/);
-  await page.getByLabel(/^Current password\*?$/).fill(INITIAL_PASSWORD);
-  await page.getByLabel(/^New password\*?$/).fill(OWN_PASSWORD);
-  await page.getByLabel(/^Confirm new password\*?$/).fill(OWN_PASSWORD);
-  await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page).toHaveURL(/\/investor$/);
-  return page;
-}
