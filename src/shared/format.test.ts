@@ -71,3 +71,17 @@ describe('the format module: counts, percentages, sizes, day styles', () => {
     expect(formatDay('2025-12-16', 'monthDay')).toBe('Dec 16');
   });
 });
+
+describe('formatSignedUSD', () => {
+  it('puts the sign in front, in one left-to-right isolate in Arabic', async () => {
+    const { formatSignedUSD, setDefaultLocale } = await import('./format.ts');
+    expect(formatSignedUSD(5_301_300n)).toBe('+$53,013');
+    expect(formatSignedUSD(-125_000n)).toBe('−$1,250');
+    setDefaultLocale('ar-AE-u-nu-latn');
+    try {
+      expect(formatSignedUSD(5_301_300n)).toBe('\u2066+$53,013\u2069');
+    } finally {
+      setDefaultLocale('en');
+    }
+  });
+});

@@ -34,6 +34,15 @@ export {
   zoneAbbreviation,
   zoneLabel,
 } from './dates.ts';
+/**
+ * A signed change in whole USD: '+$53,013', '−$1,250' (cents in). One left-to-right isolate around
+ * sign and amount together in Arabic, so the sign stays in front.
+ */
+export function formatSignedUSD(cents: bigint): string {
+  const sign = cents >= 0n ? '+' : '−';
+  return ltr(`${sign}${formatUsdWhole(cents < 0n ? -cents : cents)}`);
+}
+
 /** Compact USD for cards: '$1.25M'. */
 export const formatUSDCompact = (value: Parameters<typeof formatUsdCompact>[0]): string => ltr(formatUsdCompact(value));
 

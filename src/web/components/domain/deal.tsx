@@ -1,6 +1,7 @@
 import { BrainCircuit, Building2, Construction, Fuel, Landmark, type LucideIcon } from 'lucide-react';
 import { type DealType, dealStatusTone } from '../../../shared/deals';
 import { cn } from '../../lib/cn';
+import { enumLabel } from '../../lib/i18n';
 import { Badge } from '../ui/badge';
 
 /** One lucide icon per deal type. */
@@ -28,7 +29,7 @@ export function DealTypeIcon({ type, className }: { type: string; className?: st
 export function DealStatusBadge({ status, className }: { status: string; className?: string }) {
   return (
     <Badge tone={dealStatusTone(status)} className={className}>
-      {status}
+      {enumLabel('dealStatus', status)}
     </Badge>
   );
 }

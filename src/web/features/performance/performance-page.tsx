@@ -1,7 +1,7 @@
 import { Briefcase, CircleDollarSign, Coins, FolderLock, Percent, TrendingUp } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
-import { formatPercent, formatUSD } from '../../../shared/format';
+import { formatPercent, formatSignedUSD, formatUSD } from '../../../shared/format';
 import { formatUsdExact, toCents } from '../../../shared/money';
 import { type Holding, type PerformanceData, performanceTone } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
@@ -89,7 +89,7 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
   const magnitude = gain < 0n ? -gain : gain;
   // A signed value reads left to right in Arabic too: '+$53,013', never '$53,013+'.
   const ltr = (text: string) => (i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text);
-  const amount = ltr(`${sign}${formatUSD(magnitude)}`);
+  const amount = formatSignedUSD(gain);
   return (
     <section aria-label={t('totals.label')} className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
       <TotalCard
