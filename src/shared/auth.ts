@@ -8,6 +8,7 @@ import {
   type UserType,
 } from './constants.ts';
 import { passwordTooShortFor } from './password-policy.ts';
+import { DIGITS, type Digits } from './i18n/languages.ts';
 import { LANGUAGES, type Language } from './settings.ts';
 
 /** The App user of spec section 3, as the session endpoint returns it. */
@@ -22,10 +23,19 @@ export interface AppUser {
   mustChangePassword: boolean;
   /** The language the user chose (issue 16); null follows the company default. */
   language: Language | null;
+  /** The digits the user reads numbers in on Arabic pages (issue 16); 'latn' unless they chose otherwise. */
+  digits: Digits;
 }
 
-/** Body of PUT /api/auth/language: the signed-in user's own language choice. */
-export const languageInput = z.object({ language: z.enum(LANGUAGES, { error: 'Choose English or Arabic' }) }).strict();
+/** Body of PUT /api/auth/language: the signed-in user's own language choice, its digits, or both. */
+export const languageInput = z
+  .object({
+    language: z.enum(LANGUAGES, { error: 'Choose English or Arabic' }).optional(),
+    digits: z.enum(DIGITS, { error: 'Choose Western or Arabic-Indic digits' }).optional(),
+  })
+  .strict()
+  .refine((v) => v.language !== undefined || v.digits !== undefined, { error: 'Choose English or Arabic' });
+export type LanguageInput = z.infer<typeof languageInput>;
 
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';

@@ -56,12 +56,13 @@ interface SessionRow {
   status: AppUser['status'];
   must_change_password: boolean;
   language: AppUser['language'];
+  digits: AppUser['digits'];
   second_factor: 'verify' | 'enrol' | null;
 }
 
 /** The session lookup: one row by primary key (the benchmark's baseline runs this same statement). */
 export const SESSION_SQL = `SELECT s.id, s.last_seen_at, s.expires_at, s.idle_timeout_seconds, p.id AS user_id, p.email, p.name, p.role,
-            p.admin_user_type, p.investor_user_type, p.status, c.must_change_password, p.language, s.second_factor,
+            p.admin_user_type, p.investor_user_type, p.status, c.must_change_password, p.language, p.digits, s.second_factor,
             (s.expires_at > now() AND s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) > now()) AS valid
        FROM sessions s
        JOIN profiles p ON p.id = s.user_id
@@ -151,6 +152,7 @@ async function lookup(q: Queryable, id: string): Promise<{ info: SessionInfo; la
         status: row.status,
         mustChangePassword: row.must_change_password,
         language: row.language,
+        digits: row.digits,
       },
       secondFactor: row.second_factor,
     },

@@ -23,6 +23,7 @@ import type {
   ThreadList,
   Valuation,
 } from '../portal.ts';
+import type { Digits } from '../i18n/languages.ts';
 import type { Language, Settings } from '../settings.ts';
 import type { Spv } from '../spvs.ts';
 import type { ManagedUser } from '../users.ts';
@@ -81,7 +82,7 @@ export const API = {
   'GET /api/auth/session': json<SignInResult>(),
   'GET /api/auth/me': json<SessionResponse>(),
   'POST /api/auth/change-password': json<MessageResponse>(),
-  'PUT /api/auth/language': json<{ language: Language }>(),
+  'PUT /api/auth/language': json<{ language: Language | null; digits: Digits }>(),
   'GET /api/auth/password-policy': json<PasswordPolicyInfo>(),
   'POST /api/auth/two-factor/verify': json<SignInResult>(),
   'GET /api/auth/two-factor': json<TwoFactorStatus>(),

@@ -11,6 +11,21 @@ export const isLanguage = (value: unknown): value is Language => (LANGUAGES as r
 /** The locale dates and numbers are formatted in: Arabic month names with Western digits. */
 export const DISPLAY_LOCALE: Record<Language, string> = { en: 'en', ar: 'ar-AE-u-nu-latn' };
 
+/**
+ * The digits numbers are written with on Arabic pages (issue 16: "Western digits unless the user
+ * chooses otherwise"): 'latn' 0123 by default, or 'arab' Arabic-Indic ٠١٢٣. English is always Western.
+ */
+export const DIGITS = ['latn', 'arab'] as const;
+export type Digits = (typeof DIGITS)[number];
+export const isDigits = (value: unknown): value is Digits => (DIGITS as readonly unknown[]).includes(value);
+
+/** The display locale of a language with the user's digits: 'ar-AE-u-nu-arab' for Arabic-Indic. */
+export const displayLocale = (language: Language, digits: Digits = 'latn'): string =>
+  language === 'ar' ? `ar-AE-u-nu-${digits}` : DISPLAY_LOCALE[language];
+
+/** The names the Digits control shows: each set of digits written in itself. */
+export const DIGITS_SAMPLES: Record<Digits, string> = { latn: '0123', arab: '٠١٢٣' };
+
 export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
 
 /** The names the Language control shows, each in its own language (the spec's options). */

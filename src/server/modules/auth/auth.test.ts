@@ -224,6 +224,7 @@ describe('identity and sessions API', () => {
           status: 'active',
           mustChangePassword: false,
           language: null,
+          digits: 'latn',
         },
       });
       const cookie = res.cookies.find((c) => c.name === 'sd_session');
@@ -369,7 +370,7 @@ describe('identity and sessions API', () => {
       expect((await me(cookie)).language).toBeNull();
       const res = await put({ language: 'ar' }, cookie);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ language: 'ar' });
+      expect(res.json()).toEqual({ language: 'ar', digits: 'latn' });
       expect((await me(cookie)).language).toBe('ar');
       expect((await me(other)).language).toBe('ar');
       expect((await profile(user.email))?.language).toBe('ar');
@@ -377,26 +378,54 @@ describe('identity and sessions API', () => {
       expect((await me(cookie)).language).toBe('en');
     });
 
+    it('keeps the digits apart from the language: each change leaves the other as it was', async () => {
+      const user = await createUser(ctx);
+      const cookie = await signIn(ctx, user.email, user.password);
+      const other = await signIn(ctx, user.email, user.password);
+      expect((await me(cookie)).digits).toBe('latn');
+      expect((await put({ language: 'ar' }, cookie)).json()).toEqual({ language: 'ar', digits: 'latn' });
+      const res = await put({ digits: 'arab' }, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ language: 'ar', digits: 'arab' });
+      expect(await me(other)).toMatchObject({ language: 'ar', digits: 'arab' });
+      expect((await put({ language: 'en' }, other)).json()).toEqual({ language: 'en', digits: 'arab' });
+      expect((await put({ language: 'ar', digits: 'latn' }, other)).json()).toEqual({ language: 'ar', digits: 'latn' });
+      expect(await me(cookie)).toMatchObject({ language: 'ar', digits: 'latn' });
+    });
+
     it('refuses anything but English or Arabic, extra fields and anonymous callers', async () => {
       const user = await createUser(ctx);
       const cookie = await signIn(ctx, user.email, user.password);
-      for (const body of [{ language: 'fr' }, {}, { language: 'ar', role: 'admin' }, { language: null }]) {
+      for (const body of [
+        { language: 'fr' },
+        {},
+        { language: 'ar', role: 'admin' },
+        { language: null },
+        { digits: 'hant' },
+        { digits: null },
+        { language: 'ar', digits: 'deva' },
+      ]) {
         const res = await put(body, cookie);
         expect(res.statusCode).toBe(400);
         expect(typeof res.json().message).toBe('string');
       }
-      expect((await profile(user.email))?.language).toBeNull();
+      expect(await profile(user.email)).toMatchObject({ language: null, digits: 'latn' });
       expect((await put({ language: 'ar' })).statusCode).toBe(401);
+      expect((await put({ digits: 'arab' })).statusCode).toBe(401);
     });
 
     it('holds under parallel choices: the account ends with one of the values sent, never another', async () => {
       const user = await createUser(ctx);
       const cookie = await signIn(ctx, user.email, user.password);
-      const values = Array.from({ length: 30 }, (_, i) => (i % 2 ? 'ar' : 'en'));
-      const results = await Promise.all(values.map((language) => put({ language }, cookie)));
+      const bodies = Array.from({ length: 40 }, (_, i) =>
+        i % 4 === 0 ? { language: 'ar' } : i % 4 === 1 ? { language: 'en' } : i % 4 === 2 ? { digits: 'arab' } : { digits: 'latn' },
+      );
+      const results = await Promise.all(bodies.map((body) => put(body, cookie)));
       expect(results.every((r) => r.statusCode === 200)).toBe(true);
-      expect(['en', 'ar']).toContain((await profile(user.email))?.language);
-      expect((await me(cookie)).language).toBe((await profile(user.email))?.language);
+      const saved = await profile(user.email);
+      expect(['en', 'ar']).toContain(saved?.language);
+      expect(['latn', 'arab']).toContain(saved?.digits);
+      expect(await me(cookie)).toMatchObject({ language: saved?.language, digits: saved?.digits });
     });
   });
 
@@ -427,6 +456,7 @@ describe('identity and sessions API', () => {
           status: 'active',
           mustChangePassword: false,
           language: null,
+          digits: 'latn',
         },
       });
     });
