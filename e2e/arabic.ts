@@ -65,7 +65,8 @@ export const test = base.extend<{ resetLanguage: undefined }>({
     async ({ page, browser }, use) => {
       // Every browser context the test opens (an admin beside an investor) is put back to English
       // as well, when the test closes it or at the end, while its session still holds.
-      const reset = (request: APIRequestContext) => request.put('/api/auth/language', { data: { language: 'en' } }).catch(() => undefined);
+      const reset = (request: APIRequestContext) =>
+        request.put('/api/auth/language', { data: { language: 'en', digits: 'latn' } }).catch(() => undefined);
       const contexts = new Set<BrowserContext>();
       const track = (context: BrowserContext) => {
         if (contexts.has(context)) return context;

@@ -49,3 +49,42 @@ test('an account kept in Arabic opens in Arabic in a new browser', async ({ brow
     await first.close();
   }
 });
+
+/** Text nodes of the main content that still write a number in Western digits (identifiers such as e-mail addresses aside). */
+async function westernNumbers(page: import('@playwright/test').Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.querySelector('main') as Node, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      if (/[0-9]/.test(text) && !/@|SPV-|\b[A-Z]{2,}-\d/.test(text)) found.push(text.trim());
+    }
+    return found;
+  });
+}
+
+test('Arabic pages write numbers in Western digits unless the user chooses Arabic-Indic ones; the choice is kept on the account', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
+  // English has no Digits control: its digits are always Western.
+  await expect(page.getByLabel('Digits', { exact: true })).toHaveCount(0);
+  await chooseArabic(page);
+  const digits = page.getByLabel(ar('common', 'language.digits'), { exact: true });
+  await expect(digits).toHaveValue('latn');
+  await expect(page.getByRole('main')).toContainText(/[0-9]/);
+  await digits.selectOption('arab');
+  await expect(page.getByRole('main')).toContainText(/[٠-٩]/);
+  console.log(await westernNumbers(page));
+  await expectMirrored(page, testInfo, 'admin-dashboard-ar-arabic-digits');
+  await expectNoA11yViolations(page, 'admin dashboard in Arabic-Indic digits');
+  expect((await (await page.request.get('/api/auth/me')).json()).user).toMatchObject({ language: 'ar', digits: 'arab' });
+  for (const path of ['/admin/deals', '/admin/spvs', '/admin/distributions', '/admin/investors', '/admin/compliance', '/admin/activity']) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toContainText(/[٠-٩]/);
+    console.log(path, await westernNumbers(page));
+  }
+  // Back to Western digits: the page changes at once.
+  await page.getByLabel(ar('common', 'language.digits'), { exact: true }).selectOption('latn');
+  await expect(page.getByRole('main')).not.toContainText(/[٠-٩]/);
+});

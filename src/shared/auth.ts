@@ -7,8 +7,8 @@ import {
   type Role,
   type UserType,
 } from './constants.ts';
-import { passwordTooShortFor } from './password-policy.ts';
 import { DIGITS, type Digits } from './i18n/languages.ts';
+import { passwordTooShortFor } from './password-policy.ts';
 import { LANGUAGES, type Language } from './settings.ts';
 
 /** The App user of spec section 3, as the session endpoint returns it. */

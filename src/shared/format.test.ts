@@ -85,3 +85,41 @@ describe('formatSignedUSD', () => {
     }
   });
 });
+
+describe('Arabic-Indic digits (the user chose them on Arabic pages)', () => {
+  it('writes money, counts, percentages and dates in them, and Western digits otherwise', async () => {
+    const { formatDate, formatNumber, formatPercent, formatUSD, formatUSDCompact, formatUSDExact, setDefaultLocale } = await import(
+      './format.ts'
+    );
+    setDefaultLocale('ar-AE-u-nu-arab');
+    try {
+      expect(formatUSD('1250000')).toBe('\u2066$١٬٢٥٠٬٠٠٠\u2069');
+      expect(formatUSDExact('-10000.01')).toBe('\u2066-$١٠٬٠٠٠٫٠١\u2069');
+      expect(formatUSDCompact('1250000')).toBe('\u2066$١٫٢٥M\u2069');
+      expect(formatNumber(12345)).toBe('١٢٬٣٤٥');
+      expect(formatPercent({ part: 164n, whole: 1000n })).toMatch(/^١٦٫٤/);
+      expect(formatDate('2026-07-03')).toMatch(/^٣ .+ ٢٠٢٦$/);
+      setDefaultLocale('ar-AE-u-nu-latn');
+      expect(formatUSD('1250000')).toBe('\u2066$1,250,000\u2069');
+      expect(formatDate('2026-07-03')).toMatch(/^3 .+ 2026$/);
+    } finally {
+      setDefaultLocale('en');
+    }
+    expect(formatUSD('1250000')).toBe('$1,250,000');
+  });
+
+  it('localeDigits changes one character for one, only for an Arabic-Indic locale', async () => {
+    const { localeDigits } = await import('./format.ts');
+    expect(localeDigits('$1,250.50', 'ar-AE-u-nu-arab')).toBe('$١٬٢٥٠٫٥٠');
+    expect(localeDigits('$1,250.50', 'ar-AE-u-nu-latn')).toBe('$1,250.50');
+    expect(localeDigits('2026', 'en')).toBe('2026');
+  });
+
+  it('westernDigits reads what an Arabic or Persian keyboard types into a number field', async () => {
+    const { westernDigits } = await import('./format.ts');
+    expect(westernDigits('١٬٢٥٠٫٥٠')).toBe('1,250.50');
+    expect(westernDigits('۱۲۳۴')).toBe('1234');
+    expect(westernDigits('1250.5')).toBe('1250.5');
+    expect(westernDigits('')).toBe('');
+  });
+});

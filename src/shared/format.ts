@@ -1,11 +1,36 @@
 import { getDefaultLocale } from './dates.ts';
-import { formatUsdCompact, formatUsdWhole, toCents } from './money.ts';
+import { formatIrr, formatMoic, formatUsdCompact, formatUsdExact, formatUsdWhole, toCents } from './money.ts';
+
+const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
+/**
+ * A number already written with Western digits ('$1,250.50', '2026') in the locale's digits: the
+ * same text when the locale writes Western digits; with Arabic-Indic digits (the user's choice on
+ * Arabic pages, '-u-nu-arab') each digit and the decimal and group separators as Intl writes them
+ * there ('$١٬٢٥٠٫٥٠'). One character for one, so nothing moves.
+ */
+export function localeDigits(text: string, locale: string = getDefaultLocale()): string {
+  if (!locale.includes('-nu-arab')) return text;
+  return text.replace(/[0-9.,]/g, (c) => (c === '.' ? '\u066b' : c === ',' ? '\u066c' : (ARABIC_INDIC[Number(c)] as string)));
+}
+
+/** Arabic-Indic and Extended Arabic-Indic (Persian) digits and the Arabic separators typed into a number field, as Western ones. */
+export function westernDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9\u066b\u066c]/g, (c) => {
+    const code = c.charCodeAt(0);
+    if (c === '\u066b') return '.';
+    if (c === '\u066c') return ',';
+    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
+  });
+}
 
 /**
  * In a right-to-left language an amount is isolated left to right (LRI…PDI), so '-$1,250' does
- * not turn into '$1,250-' inside an Arabic sentence or table cell.
+ * not turn into '$1,250-' inside an Arabic sentence or table cell; in the user's digits.
  */
-const ltr = (text: string): string => (getDefaultLocale().startsWith('ar') ? `\u2066${text}\u2069` : text);
+const ltr = (text: string): string => {
+  const locale = getDefaultLocale();
+  return locale.startsWith('ar') ? `\u2066${localeDigits(text, locale)}\u2069` : text;
+};
 
 /** USD without decimals (spec section 9), rounded half-up on exact cents. Accepts numbers or decimal strings from the API. */
 export function formatUSD(value: number | string | bigint | null | undefined): string {
@@ -42,6 +67,15 @@ export function formatSignedUSD(cents: bigint): string {
   const sign = cents >= 0n ? '+' : '−';
   return ltr(`${sign}${formatUsdWhole(cents < 0n ? -cents : cents)}`);
 }
+
+/** USD to the cent, always two decimals: '$1,234.50' (cents or a decimal string in; exact). */
+export const formatUSDCents = (value: Parameters<typeof formatUsdExact>[0]): string => ltr(formatUsdExact(value));
+
+/** An IRR (a fraction) as a percentage with one decimal: '16.4%'. */
+export const formatIRR = (value: Parameters<typeof formatIrr>[0]): string => ltr(formatIrr(value));
+
+/** A multiple (MOIC, TVPI, DPI): '1.13x'. */
+export const formatMultiple = (value: Parameters<typeof formatMoic>[0]): string => ltr(formatMoic(value));
 
 /** Compact USD for cards: '$1.25M'. */
 export const formatUSDCompact = (value: Parameters<typeof formatUsdCompact>[0]): string => ltr(formatUsdCompact(value));

@@ -7,6 +7,7 @@ import type { DealTermsData, DealWaterfallSummary, InvestorDealTerms, WaterfallP
 import type { Deal, DealDetail, DealOption, DealPipeline, DealStagePage } from '../deals.ts';
 import type { VaultDocument } from '../documents.ts';
 import type { NotificationPreferences, NotificationTopic, OutboxEntry, OutboxPage, TestEmailResult } from '../email.ts';
+import type { Digits } from '../i18n/languages.ts';
 import type { KycDetail, KycList } from '../kyc.ts';
 import type { CapitalCall, DealLedger, GeneratedStatement, InvestorCallNotice, LedgerEntry, StatementRun } from '../ledger.ts';
 import type { ManagementFeeCharge, ManagementFeeData, ManagementFeePreview } from '../management-fee.ts';
@@ -23,7 +24,6 @@ import type {
   ThreadList,
   Valuation,
 } from '../portal.ts';
-import type { Digits } from '../i18n/languages.ts';
 import type { Language, Settings } from '../settings.ts';
 import type { Spv } from '../spvs.ts';
 import type { ManagedUser } from '../users.ts';

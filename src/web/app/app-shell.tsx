@@ -2,7 +2,7 @@ import { BellRing, ChevronsUpDown, KeyRound, LogOut, type LucideIcon, ShieldChec
 import { Fragment, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import type enCommon from '../../shared/i18n/en/common.json';
-import { LanguageSelect } from '../components/layout/language-select';
+import { DigitsSelect, LanguageSelect } from '../components/layout/language-select';
 import { Button } from '../components/ui/button';
 import {
   DropdownMenu,
@@ -95,6 +95,7 @@ export function AppShell({
         <SidebarFooter>
           <UserFooter defaultTypeLabel={defaultTypeLabel} />
           <LanguageSelect tone="dark" className="px-1 group-data-[collapsible=icon]/sidebar:hidden" />
+          <DigitsSelect tone="dark" className="px-1 group-data-[collapsible=icon]/sidebar:hidden" />
         </SidebarFooter>
       </Sidebar>
       <SidebarInset>

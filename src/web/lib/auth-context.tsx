@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser, SignUpInput } from '../../shared/auth';
-import type { Language } from '../../shared/i18n/languages';
+import type { Digits, Language } from '../../shared/i18n/languages';
 import { ApiError, apiGet, apiPost, apiPut, onUnauthorized } from './api';
 
 /** The auth events of spec section 4 (password recovery needs e-mail and is not offered). */
@@ -21,6 +21,8 @@ export interface AuthContextValue {
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
   /** Keeps a language choice on the signed-in user's account (issue 16). */
   setLanguage(language: Language): Promise<void>;
+  /** Keeps the digits Arabic pages use on the signed-in user's account (issue 16). */
+  setDigits(digits: Digits): Promise<void>;
   /** Re-reads the session (the server renews its idle timer). */
   refresh(): Promise<AppUser | null>;
   onAuthStateChange(listener: (event: AuthEvent, user: AppUser | null) => void): () => void;
@@ -152,6 +154,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await apiPut('/api/auth/language', { body: { language } });
         const current = userRef.current;
         if (current) emit('USER_UPDATED', { ...current, language });
+      },
+      async setDigits(digits) {
+        await apiPut('/api/auth/language', { body: { digits } });
+        const current = userRef.current;
+        if (current) emit('USER_UPDATED', { ...current, digits });
       },
       refresh,
       onAuthStateChange(listener) {

@@ -1,8 +1,9 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type FormatterModule, type ResourceKey } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { setDefaultLocale } from '../../shared/dates';
+import { getDefaultLocale, setDefaultLocale } from '../../shared/dates';
+import { localeDigits } from '../../shared/format';
 import enCommon from '../../shared/i18n/en/common.json';
-import { DISPLAY_LOCALE, directionOf, isLanguage, isolate, type Language, type Namespace } from '../../shared/i18n/languages';
+import { type Digits, directionOf, displayLocale, isLanguage, isolate, type Language, type Namespace } from '../../shared/i18n/languages';
 
 /**
  * The web's languages (issue 16, decision record 021), on i18next + react-i18next.
@@ -35,9 +36,23 @@ const lazyBackend: BackendModule = {
   },
 };
 
+/**
+ * Counts put into a sentence ('{{count}} investors') in the user's digits: Arabic-Indic when they
+ * chose them on Arabic pages, else as they are (no catalogue uses i18next's named formats).
+ */
+const digitsFormatter: FormatterModule = {
+  type: 'formatter',
+  init() {},
+  add() {},
+  addCached() {},
+  // i18next hands every interpolated value here (alwaysFormat) and writes the answer as it is.
+  format: (value) => (typeof value === 'number' || typeof value === 'bigint' ? localeDigits(String(value)) : value),
+};
+
 void i18next
   .use(initReactI18next)
   .use(lazyBackend)
+  .use(digitsFormatter)
   .init({
     lng: 'en',
     fallbackLng: 'en',
@@ -51,6 +66,7 @@ void i18next
     interpolation: {
       // React escapes what it renders; the "escape" step isolates interpolated values in Arabic.
       escapeValue: true,
+      alwaysFormat: true,
       escape: (value: string) => (i18next.dir() === 'rtl' ? isolate(value) : value),
     },
     // Re-render when a catalogue arrives or is added, not only on a language change, so a screen
@@ -78,16 +94,27 @@ export const common = {
 
 export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : 'en');
 
-/** Applies a language to the page: catalogues, `<html lang dir>`, formats, and the Arabic font. */
-export async function applyLanguage(language: Language): Promise<void> {
-  setDefaultLocale(DISPLAY_LOCALE[language]);
+let digitsChoice: Digits = 'latn';
+/** The digits Arabic pages write numbers in: the user's choice, Western unless they chose otherwise. */
+export const currentDigits = (): Digits => digitsChoice;
+
+/** Applies a language (and the digits it writes numbers in) to the page: catalogues, `<html lang dir>`, formats, and the Arabic font. */
+export async function applyLanguage(language: Language, digits: Digits = digitsChoice): Promise<void> {
+  digitsChoice = digits;
+  const locale = displayLocale(language, digits);
+  const localeChanged = locale !== getDefaultLocale();
+  setDefaultLocale(locale);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;
     document.documentElement.dir = directionOf(language);
     // The Arabic font is bundled and fetched only for Arabic (issue 16: no outside requests).
     if (language === 'ar') void import('@fontsource-variable/noto-sans-arabic/wght.css');
   }
-  if (i18next.language === language) return;
+  if (i18next.language === language) {
+    // Same language, other digits: everything on screen renders again in them.
+    if (localeChanged) await i18next.changeLanguage(language);
+    return;
+  }
   // Every namespace on screen loads before the switch, so the page changes language in one step
   // instead of falling back to a loading screen while the catalogues arrive.
   const used = (i18next as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [];

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { AppUser } from '../../shared/auth';
-import { isLanguage, type Language, preferredLanguage } from '../../shared/i18n/languages';
+import { type Digits, isDigits, isLanguage, type Language, preferredLanguage } from '../../shared/i18n/languages';
 import { useAuth } from './auth-context';
-import { applyLanguage, currentLanguage } from './i18n';
+import { applyLanguage, currentDigits, currentLanguage } from './i18n';
 
 /**
  * Which language a page is in (issue 16, decision record 021):
@@ -21,6 +21,13 @@ function storage(kind: 'local' | 'session'): Storage | null {
   } catch {
     return null;
   }
+}
+
+/** The digits chosen on this browser (kept so the login page keeps them after signing out). */
+const DIGITS_KEY = 'sd-digits';
+export function storedDigits(): Digits {
+  const value = storage('local')?.getItem(DIGITS_KEY);
+  return isDigits(value) ? value : 'latn';
 }
 
 export function storedChoice(): Language | null {
@@ -53,21 +60,24 @@ export function LanguageSync(): null {
   const { user, initialized, setLanguage } = useAuth();
   const signedIn = !!user && user.status === 'active';
   const accountLanguage = user?.language ?? null;
+  const accountDigits = user?.digits ?? null;
   useEffect(() => {
     if (!initialized) return;
+    const digits = signedIn && accountDigits ? accountDigits : storedDigits();
     const chosenHere = storage('session')?.getItem(CHOSEN_IN_TAB_KEY) === '1' ? storedChoice() : null;
     if (signedIn && chosenHere) {
       // Chosen on the login page a moment ago: that choice wins and is kept on the account. Used
       // once, so another account signing in later in this tab keeps its own language.
       storage('session')?.removeItem(CHOSEN_IN_TAB_KEY);
       if (chosenHere !== accountLanguage) void setLanguage(chosenHere).catch(() => undefined);
-      if (chosenHere !== currentLanguage()) void applyLanguage(chosenHere);
+      if (chosenHere !== currentLanguage()) void applyLanguage(chosenHere, digits);
       return;
     }
     const target = signedIn ? (accountLanguage ?? companyLanguage()) : visitorLanguage();
     if (signedIn && accountLanguage) storage('local')?.setItem(CHOICE_KEY, accountLanguage);
-    if (target !== currentLanguage()) void applyLanguage(target);
-  }, [initialized, signedIn, accountLanguage, setLanguage]);
+    if (signedIn && accountDigits) storage('local')?.setItem(DIGITS_KEY, accountDigits);
+    if (target !== currentLanguage() || digits !== currentDigits()) void applyLanguage(target, digits);
+  }, [initialized, signedIn, accountLanguage, accountDigits, setLanguage]);
   return null;
 }
 
@@ -77,4 +87,11 @@ export async function chooseLanguage(language: Language, keepOnAccount?: (langua
   storage('session')?.setItem(CHOSEN_IN_TAB_KEY, '1');
   await applyLanguage(language);
   await keepOnAccount?.(language);
+}
+
+/** The Digits control's action: write numbers in these digits now, remember them here, and keep them on the account when signed in. */
+export async function chooseDigits(digits: Digits, keepOnAccount?: (digits: Digits) => Promise<void>): Promise<void> {
+  storage('local')?.setItem(DIGITS_KEY, digits);
+  await applyLanguage(currentLanguage(), digits);
+  await keepOnAccount?.(digits);
 }

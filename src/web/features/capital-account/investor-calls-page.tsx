@@ -1,8 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatUSDCents } from '../../../shared/format';
 import { callStatusTone, type InvestorCallNotice } from '../../../shared/ledger';
-import { formatUsdExact } from '../../../shared/money';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -65,11 +64,11 @@ function Notice({ n }: { n: InvestorCallNotice }) {
       <CardContent>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <dt className="text-muted">{t('calls.amountDue')}</dt>
-          <dd className="tabular text-end font-semibold text-ink-900">{formatUsdExact(n.amountDue)}</dd>
+          <dd className="tabular text-end font-semibold text-ink-900">{formatUSDCents(n.amountDue)}</dd>
           <dt className="text-muted">{t('calls.received')}</dt>
-          <dd className="tabular text-end">{formatUsdExact(n.received)}</dd>
+          <dd className="tabular text-end">{formatUSDCents(n.received)}</dd>
           <dt className="text-muted">{t('calls.outstanding')}</dt>
-          <dd className="tabular text-end">{formatUsdExact(n.outstanding)}</dd>
+          <dd className="tabular text-end">{formatUSDCents(n.outstanding)}</dd>
           <dt className="text-muted">{t('calls.dueDate')}</dt>
           <dd className="tabular text-end">{formatDate(n.dueDate)}</dd>
         </dl>

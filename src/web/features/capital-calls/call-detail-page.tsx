@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { todayIso } from '../../../shared/dates';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatUSDCents } from '../../../shared/format';
 import type { CallLine } from '../../../shared/ledger';
-import { formatUsdExact, parseAmountInput } from '../../../shared/money';
+import { parseAmountInput } from '../../../shared/money';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -72,9 +72,9 @@ export default function CallDetailPage() {
           <section aria-label={t('detail.totals')} className="mb-6 grid gap-4 sm:grid-cols-4">
             {(
               [
-                [t('column.called'), formatUsdExact(c.totalAmount)],
-                [t('column.received'), formatUsdExact(c.received)],
-                [t('column.outstanding'), formatUsdExact(c.outstanding)],
+                [t('column.called'), formatUSDCents(c.totalAmount)],
+                [t('column.received'), formatUSDCents(c.received)],
+                [t('column.outstanding'), formatUSDCents(c.outstanding)],
               ] as const
             ).map(([label, value]) => (
               <Card key={label} role="group" aria-label={label} className="p-4">
@@ -110,9 +110,9 @@ export default function CallDetailPage() {
                     <bdi className="font-medium text-ink-900">{l.investorName}</bdi>
                     <bdi className="block text-xs text-muted">{l.investorEmail}</bdi>
                   </TD>
-                  <TD className="tabular text-end">{formatUsdExact(l.amountDue)}</TD>
-                  <TD className="tabular text-end">{formatUsdExact(l.received)}</TD>
-                  <TD className="tabular text-end">{formatUsdExact(l.outstanding)}</TD>
+                  <TD className="tabular text-end">{formatUSDCents(l.amountDue)}</TD>
+                  <TD className="tabular text-end">{formatUSDCents(l.received)}</TD>
+                  <TD className="tabular text-end">{formatUSDCents(l.outstanding)}</TD>
                   <TD>
                     <CallStatusBadge status={l.status} />
                   </TD>
@@ -124,7 +124,7 @@ export default function CallDetailPage() {
                         {l.receipts.map((r) => (
                           <li key={r.id} className={r.reversed ? 'line-through' : undefined}>
                             {t(r.reversed ? 'detail.receiptReversed' : 'detail.receipt', {
-                              amount: formatUsdExact(r.amount),
+                              amount: formatUSDCents(r.amount),
                               date: formatDate(r.valueDate),
                             })}
                           </li>
@@ -177,7 +177,7 @@ function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLi
     if (!line) return;
     try {
       await record.mutateAsync({ investorId: line.investorId, amount, valueDate });
-      toast.success(t('toast.receiptRecorded', { amount: formatUsdExact(amount), name: line.investorName }));
+      toast.success(t('toast.receiptRecorded', { amount: formatUSDCents(amount), name: line.investorName }));
       form.reset(empty());
       onClose();
     } catch (err) {
@@ -196,8 +196,8 @@ function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLi
             {line
               ? t('receipt.description', {
                   name: line.investorName,
-                  outstanding: formatUsdExact(line.outstanding),
-                  due: formatUsdExact(line.amountDue),
+                  outstanding: formatUSDCents(line.outstanding),
+                  due: formatUSDCents(line.amountDue),
                 })
               : ''}
           </DialogDescription>

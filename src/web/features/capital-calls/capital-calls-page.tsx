@@ -1,9 +1,9 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatUSDCents } from '../../../shared/format';
 import { createCallInput } from '../../../shared/ledger';
-import { formatUsdExact, sumAmounts } from '../../../shared/money';
+import { sumAmounts } from '../../../shared/money';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -73,7 +73,7 @@ export default function CapitalCallsPage() {
         ).map(([label, value]) => (
           <Card key={label} role="group" aria-label={label} className="p-4">
             <p className="text-sm text-muted">{label}</p>
-            <p className="tabular mt-1 text-xl font-semibold text-ink-900">{calls.data ? formatUsdExact(value) : '—'}</p>
+            <p className="tabular mt-1 text-xl font-semibold text-ink-900">{calls.data ? formatUSDCents(value) : '—'}</p>
           </Card>
         ))}
       </section>
@@ -118,9 +118,9 @@ export default function CapitalCallsPage() {
                 </TD>
                 <TD className="tabular">{formatDate(c.callDate)}</TD>
                 <TD className="tabular">{formatDate(c.dueDate)}</TD>
-                <TD className="tabular text-end">{formatUsdExact(c.totalAmount)}</TD>
-                <TD className="tabular text-end">{formatUsdExact(c.received)}</TD>
-                <TD className="tabular text-end">{formatUsdExact(c.outstanding)}</TD>
+                <TD className="tabular text-end">{formatUSDCents(c.totalAmount)}</TD>
+                <TD className="tabular text-end">{formatUSDCents(c.received)}</TD>
+                <TD className="tabular text-end">{formatUSDCents(c.outstanding)}</TD>
                 <TD>
                   <CallStatusBadge status={c.status} />
                 </TD>
@@ -176,7 +176,7 @@ function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
         purpose: data.purpose,
         ...(data.basis === 'percentage' ? { percentage: data.percentage as string } : { amount: data.amount as string }),
       });
-      toast.success(t('toast.issued', { amount: formatUsdExact(call.totalAmount), count: call.lines.length }));
+      toast.success(t('toast.issued', { amount: formatUSDCents(call.totalAmount), count: call.lines.length }));
       form.reset(EMPTY);
       onOpenChange(false);
     } catch (err) {
@@ -199,7 +199,7 @@ function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
               placeholder={deals.isLoading ? t('dialog.loadingDeals') : t('dialog.chooseDealWithCommitments')}
               options={withCommitments.map((d) => ({
                 value: d.id,
-                label: t('dialog.dealOption', { title: d.title, amount: formatUsdExact(d.committedAmount) }),
+                label: t('dialog.dealOption', { title: d.title, amount: formatUSDCents(d.committedAmount) }),
               }))}
             />
           </Field>

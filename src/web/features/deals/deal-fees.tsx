@@ -3,9 +3,8 @@ import { useEffect, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { todayIso } from '../../../shared/dates';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatUSDCents } from '../../../shared/format';
 import { type ManagementFeePreview, managementFeeInput } from '../../../shared/management-fee';
-import { formatUsdExact } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { DateInput } from '../../components/ui/date-input';
@@ -78,8 +77,8 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
       refreshMoney(qc, dealId);
       toast.success(
         r.charge.callId
-          ? t('fees.chargedCall', { amount: formatUsdExact(r.charge.total) })
-          : t('fees.chargedAccrued', { amount: formatUsdExact(r.charge.total) }),
+          ? t('fees.chargedCall', { amount: formatUSDCents(r.charge.total) })
+          : t('fees.chargedAccrued', { amount: formatUSDCents(r.charge.total) }),
       );
       setPreview(null);
       form.reset(EMPTY_PERIOD);
@@ -151,7 +150,7 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
                     t={t}
                     i18nKey={preview.method === 'capital_call' ? 'fees.previewCall' : 'fees.previewAccrued'}
                     count={preview.days}
-                    values={{ from: formatDate(preview.from), to: formatDate(preview.to), total: formatUsdExact(preview.total) }}
+                    values={{ from: formatDate(preview.from), to: formatDate(preview.to), total: formatUSDCents(preview.total) }}
                     components={[<strong key="0" />]}
                   />
                 </p>
@@ -169,14 +168,14 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
                         <TD>
                           <bdi>{i.investorName}</bdi>
                         </TD>
-                        <TD className="tabular text-end">{formatUsdExact(i.averageBasis)}</TD>
-                        <TD className="tabular text-end">{formatUsdExact(i.fee)}</TD>
+                        <TD className="tabular text-end">{formatUSDCents(i.averageBasis)}</TD>
+                        <TD className="tabular text-end">{formatUSDCents(i.fee)}</TD>
                       </TR>
                     ))}
                     <TR>
                       <TD className="font-semibold">{t('fees.total')}</TD>
                       <TD />
-                      <TD className="tabular text-end font-semibold">{formatUsdExact(preview.total)}</TD>
+                      <TD className="tabular text-end font-semibold">{formatUSDCents(preview.total)}</TD>
                     </TR>
                   </TBody>
                 </Table>
@@ -224,7 +223,7 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
                           basis: c.basis in BASIS ? t(`fees.basisName.${c.basis as keyof typeof BASIS}`) : c.basis,
                         })}
                       </TD>
-                      <TD className="tabular text-end">{formatUsdExact(c.total)}</TD>
+                      <TD className="tabular text-end">{formatUSDCents(c.total)}</TD>
                       <TD>
                         {c.callId ? (
                           <Link className="font-medium text-ink-900 underline underline-offset-2" to={`/admin/capital-calls/${c.callId}`}>
@@ -246,7 +245,7 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
                   {data.data.outstanding.map((o) => (
                     <li key={o.investorId} className="flex justify-between gap-3 border-b border-border py-1">
                       <bdi>{o.investorName}</bdi>
-                      <span className="tabular">{formatUsdExact(o.amount)}</span>
+                      <span className="tabular">{formatUSDCents(o.amount)}</span>
                     </li>
                   ))}
                 </ul>

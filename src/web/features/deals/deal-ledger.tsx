@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDate } from '../../../shared/format';
-import { formatUsdExact } from '../../../shared/money';
+import { formatDate, formatUSDCents } from '../../../shared/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { LoadError } from '../../components/ui/load-error';
@@ -57,7 +56,7 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
               {FIGURES.map((key) => (
                 <div key={key}>
                   <dt className="text-xs text-muted">{t(`ledger.figure.${key}`)}</dt>
-                  <dd className="tabular font-semibold text-ink-900">{formatUsdExact(l.totals[key])}</dd>
+                  <dd className="tabular font-semibold text-ink-900">{formatUSDCents(l.totals[key])}</dd>
                 </div>
               ))}
             </dl>
@@ -83,7 +82,7 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
                       </TD>
                       {FIGURES.slice(0, 5).map((key) => (
                         <TD key={key} className="tabular text-end">
-                          {formatUsdExact(i.balances[key])}
+                          {formatUSDCents(i.balances[key])}
                         </TD>
                       ))}
                     </TR>

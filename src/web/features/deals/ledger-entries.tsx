@@ -2,9 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Trans } from 'react-i18next';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatUSDCents } from '../../../shared/format';
 import { type LedgerEntry, reversalInput } from '../../../shared/ledger';
-import { formatUsdExact } from '../../../shared/money';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {
@@ -72,7 +71,7 @@ export function LedgerEntries({ dealId, entries }: { dealId: string; entries: Le
                 <TD>{label}</TD>
                 <TD className="tabular text-end whitespace-nowrap">
                   {e.kind === 'reversal' ? '−' : ''}
-                  {formatUsdExact(e.amount)}
+                  {formatUSDCents(e.amount)}
                 </TD>
                 <TD className="max-w-64 break-words text-muted">{e.memo ?? ''}</TD>
                 <TD className="text-end">
@@ -85,7 +84,7 @@ export function LedgerEntries({ dealId, entries }: { dealId: string; entries: Le
                       onClick={() => setReversing(e)}
                       aria-label={t('entries.reverseLabel', {
                         entry: label,
-                        amount: formatUsdExact(e.amount),
+                        amount: formatUSDCents(e.amount),
                         investor: e.investorName,
                         date: formatDate(e.date),
                       })}
@@ -144,7 +143,7 @@ function ReverseDialog({ dealId, entry, onDone }: { dealId: string; entry: Ledge
           <DialogDescription>
             {t('reversal.description', {
               entry: label,
-              amount: formatUsdExact(entry.amount),
+              amount: formatUSDCents(entry.amount),
               investor: entry.investorName,
               date: formatDate(entry.date),
             })}
@@ -164,7 +163,7 @@ function ReverseDialog({ dealId, entry, onDone }: { dealId: string; entry: Ledge
               <Trans
                 t={t}
                 i18nKey="reversal.confirmText"
-                values={{ amount: formatUsdExact(entry.amount), investor: entry.investorName }}
+                values={{ amount: formatUSDCents(entry.amount), investor: entry.investorName }}
                 components={[<strong key="0" className="tabular" />]}
               />
             </p>

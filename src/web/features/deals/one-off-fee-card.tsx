@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { todayIso } from '../../../shared/dates';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatUSDCents } from '../../../shared/format';
 import { feeInput } from '../../../shared/ledger';
-import { formatUsdExact } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { DateInput } from '../../components/ui/date-input';
@@ -36,7 +35,7 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
       qc.setQueryData(ledgerKey(dealId), next);
       refreshMoney(qc, dealId);
       const who = next.investors.find((i) => i.investorId === body.investorId)?.investorName ?? t('oneOff.theInvestor');
-      toast.success(t('oneOff.recorded', { amount: formatUsdExact(body.amount), investor: who }));
+      toast.success(t('oneOff.recorded', { amount: formatUSDCents(body.amount), investor: who }));
       form.reset({ ...EMPTY_FEE, date: todayIso() });
     },
   });
@@ -111,7 +110,7 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
                   <TD className="whitespace-nowrap">{formatDate(f.date)}</TD>
                   <TD>{f.investorName}</TD>
                   <TD>{f.memo ?? '—'}</TD>
-                  <TD className="tabular text-end">{formatUsdExact(f.amount)}</TD>
+                  <TD className="tabular text-end">{formatUSDCents(f.amount)}</TD>
                 </TR>
               ))}
             </TBody>

@@ -1,8 +1,8 @@
 import { CalendarClock, CalendarDays, CalendarX2, History, Landmark, Scale, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants';
-import { formatDate, formatUSD } from '../../../shared/format';
-import { formatUsdExact as formatUSDExact, fromCents, toCents } from '../../../shared/money';
+import { formatDate, formatUSD, formatUSDCents } from '../../../shared/format';
+import { fromCents, toCents } from '../../../shared/money';
 import type { DistributionItem } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
@@ -252,8 +252,8 @@ function DistributionListItem({ item, upcoming }: { item: DistributionItem; upco
             {item.feeDeducted !== '0.00' && (
               <p className="mt-2 text-sm text-text" data-testid="fee-deducted">
                 {t('calendar.feeDeducted', {
-                  fees: formatUSDExact(item.feeDeducted),
-                  net: formatUSDExact(fromCents(toCents(item.amount) - toCents(item.feeDeducted))),
+                  fees: formatUSDCents(item.feeDeducted),
+                  net: formatUSDCents(fromCents(toCents(item.amount) - toCents(item.feeDeducted))),
                 })}
               </p>
             )}

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDay, getDefaultLocale } from '../../../shared/format';
-import { formatUsdExact } from '../../../shared/money';
+import { formatDay, formatUSDCents, getDefaultLocale } from '../../../shared/format';
 import { type DistributionStatus, distributionTone } from '../../../shared/portal';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
@@ -47,7 +46,7 @@ export function splitPaymentDate(iso: string): { monthDay: string; year: string 
  */
 export function formatUSDExact(amount: string): string {
   try {
-    const text = formatUsdExact(amount);
+    const text = formatUSDCents(amount);
     return getDefaultLocale().startsWith('ar') ? `\u2066${text}\u2069` : text;
   } catch {
     return '—';

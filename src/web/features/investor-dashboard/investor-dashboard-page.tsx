@@ -2,8 +2,8 @@ import { ArrowRight, Briefcase, CalendarDays, ChevronRight, Coins, FolderOpen, M
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { relativeDay } from '../../../shared/dates';
-import { formatDate, formatUSD } from '../../../shared/format';
-import { formatUsdExact, sumAmounts } from '../../../shared/money';
+import { formatDate, formatUSD, formatUSDCents } from '../../../shared/format';
+import { sumAmounts } from '../../../shared/money';
 import type { InvestorDashboardData } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -329,7 +329,7 @@ function AmountsDueCard({ data }: { data: InvestorDashboardData | undefined }) {
         <p className="mt-2 text-sm text-muted">{t('due.none')}</p>
       ) : (
         <>
-          <p className="tabular mt-2 text-xl font-semibold text-ink-900">{formatUsdExact(total)}</p>
+          <p className="tabular mt-2 text-xl font-semibold text-ink-900">{formatUSDCents(total)}</p>
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             {due.map((d) => (
               <li key={d.callId} className="flex justify-between gap-3">
@@ -339,7 +339,7 @@ function AmountsDueCard({ data }: { data: InvestorDashboardData | undefined }) {
                     {t('due.line', { status: enumLabel('callLineStatus', d.status), date: formatDate(d.dueDate) })}
                   </span>
                 </span>
-                <span className="tabular">{formatUsdExact(d.outstanding)}</span>
+                <span className="tabular">{formatUSDCents(d.outstanding)}</span>
               </li>
             ))}
           </ul>

@@ -1,11 +1,6 @@
-import { getDefaultLocale } from '../../../shared/format';
-import { formatIrr as irr, formatMoic as moic } from '../../../shared/money';
-
 /**
- * Display formats of the Performance Dashboard (shared with its end-to-end test). In Arabic a
- * figure is isolated left to right, so '-32.8%' does not turn into '32.8%-' in a right-to-left cell.
+ * Display formats of the Performance Dashboard (shared with its end-to-end test): the format
+ * module's, which isolate a figure left to right in Arabic ('-32.8%' does not turn into '32.8%-')
+ * and write it in the user's digits.
  */
-const ltr = (text: string): string => (getDefaultLocale().startsWith('ar') ? `\u2066${text}\u2069` : text);
-
-export const formatIrr = (value: Parameters<typeof irr>[0]): string => ltr(irr(value));
-export const formatMoic = (value: Parameters<typeof moic>[0]): string => ltr(moic(value));
+export { formatIRR as formatIrr, formatMultiple as formatMoic } from '../../../shared/format';

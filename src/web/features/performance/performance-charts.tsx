@@ -5,8 +5,8 @@
  */
 import { useId } from 'react';
 import { Area, AreaChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate, formatDay, formatPercent, formatUSD } from '../../../shared/format';
-import { formatUsdCompact, toCents } from '../../../shared/money';
+import { formatDate, formatDay, formatPercent, formatUSD, formatUSDCompact } from '../../../shared/format';
+import { toCents } from '../../../shared/money';
 import type { PerformanceData } from '../../../shared/portal';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { enumLabel } from '../../lib/i18n';
@@ -97,7 +97,7 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
                   />
                   <YAxis
                     orientation={rtl ? 'right' : 'left'}
-                    tickFormatter={(v: number) => formatUsdCompact(toCents(v.toFixed(2)))}
+                    tickFormatter={(v: number) => formatUSDCompact(toCents(v.toFixed(2)))}
                     // SVG text anchors follow the page direction: 'end' keeps the labels outside the plot in both.
                     tick={{ fill: MUTED, fontSize: 12, textAnchor: 'end' }}
                     stroke={BORDER}

@@ -1,8 +1,8 @@
 import { Briefcase, CircleDollarSign, Coins, FolderLock, Percent, TrendingUp } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
-import { formatPercent, formatSignedUSD, formatUSD } from '../../../shared/format';
-import { formatUsdExact, toCents } from '../../../shared/money';
+import { formatPercent, formatSignedUSD, formatUSD, formatUSDCents } from '../../../shared/format';
+import { toCents } from '../../../shared/money';
 import { type Holding, type PerformanceData, performanceTone } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
@@ -207,7 +207,7 @@ function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: Perf
             <TD className="min-w-52">
               <bdi className="block font-medium text-ink-900">{h.dealTitle}</bdi>
               <span className="block text-xs text-muted">{enumLabel('dealType', h.dealType)}</span>
-              {h.fees !== '0.00' && <span className="block text-xs text-muted">{t('fees', { amount: formatUsdExact(h.fees) })}</span>}
+              {h.fees !== '0.00' && <span className="block text-xs text-muted">{t('fees', { amount: formatUSDCents(h.fees) })}</span>}
             </TD>
             <TD className="tabular text-end">{formatUSD(h.commitment)}</TD>
             <TD className="tabular text-end">{formatUSD(h.currentValue)}</TD>
@@ -259,7 +259,7 @@ function HoldingCards({ holdings }: { holdings: Holding[] }) {
                 <bdi>{h.dealTitle}</bdi>
               </h3>
               <p className="text-sm text-muted">{enumLabel('dealType', h.dealType)}</p>
-              {h.fees !== '0.00' && <p className="text-sm text-muted">{t('fees', { amount: formatUsdExact(h.fees) })}</p>}
+              {h.fees !== '0.00' && <p className="text-sm text-muted">{t('fees', { amount: formatUSDCents(h.fees) })}</p>}
             </div>
             <Badge tone={performanceTone(h.status)}>{h.status ? enumLabel('performanceStatus', h.status) : t('notValued')}</Badge>
           </div>
