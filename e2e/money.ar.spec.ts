@@ -1,4 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+import { formatDate } from '../src/shared/dates';
+import { DISPLAY_LOCALE } from '../src/shared/i18n/languages';
 import { ar, arabicAccount, expect, expectMirrored, plain, test } from './arabic';
 import { DEMO, E2E, expectNoA11yViolations, isoInDays, signIn, toasts } from './fixtures';
 import { CO_INVESTOR, dealWithOneHolder } from './waterfall-setup';
@@ -121,8 +123,17 @@ test('an admin previews, records and confirms a distribution in Arabic; the wate
   const type = field(form, ar('distributions', 'record.type'));
   await expect(type.locator('option[value="Income"]')).toHaveText(ar('common', 'enum.distributionType.Income'));
   await field(form, ar('distributions', 'record.totalAmount')).fill('1,000');
-  await field(form, ar('distributions', 'record.recordDate')).fill(isoInDays(0));
   await field(form, ar('distributions', 'record.paymentDate')).fill(isoInDays(10));
+  // A record date before the deal existed: the server's message, with its date as every Arabic
+  // date on screen (not the API's ISO day).
+  await field(form, ar('distributions', 'record.recordDate')).fill(isoInDays(-1));
+  await form.getByRole('button', { name: ar('distributions', 'record.preview') }).click();
+  const created = formatDate(isoInDays(0), { locale: DISPLAY_LOCALE.ar });
+  const tooEarly = ar('errors', 'The record date cannot be before the deal existed ({{created, date}})', { created });
+  await expect.poll(async () => text(form)).toContain(plain(tooEarly));
+  expect(await text(form)).not.toContain(isoInDays(0));
+  await expectNoA11yViolations(page, 'distribution record date error in Arabic');
+  await field(form, ar('distributions', 'record.recordDate')).fill(isoInDays(0));
   await form.getByRole('button', { name: ar('distributions', 'record.preview') }).click();
 
   const preview = page.getByRole('dialog', { name: ar('distributions', 'preview.title') });

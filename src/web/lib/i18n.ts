@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type FormatterModule, type ResourceKey } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { getDefaultLocale, setDefaultLocale } from '../../shared/dates';
+import { formatDate, getDefaultLocale, setDefaultLocale } from '../../shared/dates';
 import { localeDigits } from '../../shared/format';
 import enCommon from '../../shared/i18n/en/common.json';
 import { type Digits, directionOf, displayLocale, isLanguage, isolate, type Language, type Namespace } from '../../shared/i18n/languages';
@@ -127,6 +127,16 @@ export async function applyLanguage(language: Language, digits: Digits = digitsC
  * A server or validation message (English, as the API sends it) in the current language: the
  * `errors` catalogue maps each message to its translation; a message with values in it matches
  * a catalogue pattern (`Maximum {{max}} files`). Unknown messages stay as sent.
+ *
+ * A pattern says what kind of value it catches when the value is English words or an ISO date
+ * (`This application is {{status, kycStatus}}`), and the value is shown in the current language:
+ * - an enum group of common.json (`kycStatus`, `subscriptionStatus`, `notificationTopic`…): its
+ *   label (`enumLabel`), whatever case or `_`/space spelling the server used;
+ * - `date`: a calendar day ('2026-07-03') as every date on screen (`formatDate`);
+ * - `text`: a fixed English text that is itself a key of the errors catalogue (record labels,
+ *   waterfall field names).
+ * A comma-separated list is translated item by item. Numbers, amounts and user input are caught
+ * without a kind and stay as they are.
  */
 export function translateMessage(message: string): string {
   if (currentLanguage() === 'en' || !message) return message;
@@ -136,12 +146,50 @@ export function translateMessage(message: string): string {
   if (exact) return exact;
   for (const [pattern, translation] of patternsOf(bundle)) {
     const m = pattern.regex.exec(message);
-    if (m) return pattern.names.reduce((text, name, i) => text.replaceAll(`{{${name}}}`, isolate(m[i + 1] ?? '')), translation);
+    if (m)
+      return pattern.names.reduce(
+        (text, name, i) => text.replaceAll(`{{${name}}}`, isolate(valueIn(pattern.kinds[i], m[i + 1] ?? '', bundle))),
+        translation,
+      );
   }
   return message;
 }
 
-const patternCache = new WeakMap<object, [{ regex: RegExp; names: string[] }, string][]>();
+/** The kinds of value a pattern can name (`{{name, kind}}`) besides the enum groups. */
+const VALUE_KINDS = ['date', 'text'] as const;
+
+/** Whether a pattern's `{{name, kind}}` names a kind translateMessage knows (a test checks every pattern). */
+export const isValueKind = (kind: string): boolean =>
+  (VALUE_KINDS as readonly string[]).includes(kind) || kind in (enCommon.enum as Record<string, unknown>);
+
+const normalise = (text: string) => text.toLowerCase().replaceAll('_', ' ').trim();
+
+/** A caught value in the current language, by its kind (see translateMessage). */
+function valueIn(kind: string | undefined, value: string, bundle: Record<string, string>): string {
+  if (!kind) return value;
+  const one = (item: string): string | null => {
+    if (kind === 'date') return ISO_DAY.test(item) ? formatDate(item) : null;
+    if (kind === 'text') return bundle[item] ?? null;
+    const group = (enCommon.enum as Record<string, Record<string, string | { label: string }>>)[kind];
+    if (!group) return null;
+    const wanted = normalise(item);
+    const key = Object.entries(group).find(
+      ([k, label]) => normalise(k) === wanted || normalise(typeof label === 'string' ? label : label.label) === wanted,
+    )?.[0];
+    return key ? enumLabel(kind as EnumGroup, key) : null;
+  };
+  const whole = one(value);
+  if (whole !== null) return whole;
+  const items = value.split(', ').map(one);
+  return items.length > 1 && items.every((t) => t !== null) ? items.join(currentLanguage() === 'ar' ? '، ' : ', ') : value;
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `{{name}}` or `{{name, kind}}` in a pattern key. */
+const PLACEHOLDER = /^\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}$/;
+
+const patternCache = new WeakMap<object, [{ regex: RegExp; names: string[]; kinds: (string | undefined)[] }, string][]>();
 function patternsOf(bundle: Record<string, string>) {
   let patterns = patternCache.get(bundle);
   if (!patterns) {
@@ -149,18 +197,20 @@ function patternsOf(bundle: Record<string, string>) {
     for (const [key, value] of Object.entries(bundle)) {
       if (!key.includes('{{')) continue;
       const names: string[] = [];
+      const kinds: (string | undefined)[] = [];
       const source = key
-        .split(/(\{\{\w+\}\})/)
+        .split(/(\{\{[^}]*\}\})/)
         .map((part) => {
-          const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
-          if (name) {
-            names.push(name);
+          const placeholder = PLACEHOLDER.exec(part);
+          if (placeholder) {
+            names.push(placeholder[1] as string);
+            kinds.push(placeholder[2]);
             return '(.+?)';
           }
           return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         })
         .join('');
-      patterns.push([{ regex: new RegExp(`^${source}$`), names }, value]);
+      patterns.push([{ regex: new RegExp(`^${source}$`), names, kinds }, value]);
     }
     patternCache.set(bundle, patterns);
   }
