@@ -18,11 +18,32 @@ interface Investor {
   name: string;
 }
 
-function pdfText(buf: Buffer): string {
+function pdfFile(buf: Buffer): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'pdf-'));
   const file = path.join(dir, 'x.pdf');
   writeFileSync(file, buf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return file;
+}
+
+function pdfText(buf: Buffer, layout = true): string {
+  return execFileSync('pdftotext', [...(layout ? ['-layout'] : []), pdfFile(buf), '-'], { encoding: 'utf8' });
+}
+
+/** The Arabic words of a PDF's text, without pdftotext's bidi marks and the punctuation next to them. */
+function arabicWords(buf: Buffer, layout = true): string[] {
+  return pdfText(buf, layout)
+    .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
+    .split(/[\s.،:()/]+/)
+    .filter((w) => /[\u0600-\u06ff]/.test(w));
+}
+
+/** The fonts a PDF embeds (pdffonts: a header of two lines, then one font a line). */
+function pdfFonts(buf: Buffer): string[] {
+  return execFileSync('pdffonts', [pdfFile(buf)], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .filter(Boolean)
+    .map((l) => l.split(/\s+/)[0] as string);
 }
 
 describe('capital accounts API', () => {
@@ -405,6 +426,19 @@ describe('capital accounts API', () => {
       expect(lines.find((l) => l.includes('الرسوم والمصروفات'))).toMatch(/^-\$25\.50 الرسوم والمصروفات$/);
       expect(lines.find((l) => l.startsWith('الفترة'))?.replace(/\s/g, '')).toBe('الفترة:من1أبريل2024إلى30يونيو2024');
       expect(lines.join('\n')).not.toContain('Closing balance');
+      // Noto Sans Arabic draws medial ت and ي (and ث, ن, ب) with one glyph: each letter still
+      // extracts (and copies) as itself, also twice in one word, with and without -layout.
+      for (const layout of [true, false]) {
+        const words = arabicWords(res.rawPayload, layout);
+        expect(words).toContain('ملكيتك');
+        expect(words).toContain('تاريخه');
+      }
+      // One embedded font per face (regular and bold), not a copy per clash.
+      expect(
+        pdfFonts(res.rawPayload)
+          .map((f) => f.replace(/^[A-Z]+\+/, ''))
+          .sort(),
+      ).toEqual(['NotoSansArabic-Bold', 'NotoSansArabic-Regular']);
     }
     // The capital call notice too.
     const d2 = await deal();
@@ -419,6 +453,9 @@ describe('capital accounts API', () => {
     expect(lines).toContain('إشعار طلب رأس المال');
     expect(lines.find((l) => l.includes('المبلغ المستحق'))).toMatch(/^\$1,000\.00 المبلغ المستحق$/);
     expect(lines.find((l) => l.includes('تعليمات الدفع'))).toBe('تعليمات الدفع');
+    expect(lines.find((l) => l.includes('الاستحقاق'))).toMatch(/ تاريخ الاستحقاق$/);
+    expect(lines.join('\n')).toContain('تاريخ الطلب');
+    expect(arabicWords(notice.rawPayload, false)).toEqual(expect.arrayContaining(['البنك', 'تاريخ', 'الاستحقاق']));
   });
 
   it('a statement run generates every investor’s statement into the vault, with progress', async () => {

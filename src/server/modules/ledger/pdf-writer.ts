@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import bidiFactory from 'bidi-js';
 
@@ -16,23 +15,6 @@ const ARABIC_BOLD = require.resolve('@expo-google-fonts/noto-sans-arabic/700Bold
 
 const bidi = bidiFactory();
 
-/**
- * The font file with its head table's checkSumAdjustment changed (`n`), so pdfkit embeds it as
- * a font of its own instead of reusing the first copy (it merges fonts whose head checksum and
- * names are equal). Renderers do not use that field; the embedded subset gets a new head anyway.
- */
-function distinctCopy(file: string, n: number): Buffer {
-  const data = Buffer.from(readFileSync(file));
-  const tables = data.readUInt16BE(4);
-  for (let i = 0; i < tables; i++) {
-    const record = 12 + i * 16;
-    if (data.toString('latin1', record, record + 4) === 'head') {
-      const at = data.readUInt32BE(record + 8) + 8;
-      data.writeUInt32BE((data.readUInt32BE(at) ^ n) >>> 0, at);
-    }
-  }
-  return data;
-}
 const LEFT = 50;
 const WIDTH = 495;
 
@@ -112,46 +94,74 @@ export function visualRuns(line: string): Run[] {
   return runs;
 }
 
+/** The parts of pdfkit's embedded font (and of its fontkit font) that `distinctGlyphPerText` replaces. */
+interface Glyph {
+  id: number;
+  codePoints: number[];
+  advanceWidth: number;
+}
+interface EmbeddedFont {
+  font: { getGlyph(id: number, codePoints?: number[]): Glyph; _glyphs: Record<number, Glyph | undefined> };
+  subset: { glyphs: number[]; includeGlyph(id: number): number };
+  unicode: (number[] | undefined)[];
+  widths: (number | undefined)[];
+  scale: number;
+  layout(text: string, features?: unknown): { glyphs: Glyph[]; positions: unknown[] };
+  encode(text: string, features?: unknown): [string[], unknown[]];
+}
+
+/**
+ * Noto Sans Arabic draws several letters' joined forms with one glyph (the same skeleton, the dots
+ * apart: medial ت, ث, ن, ي and ب share one), and a PDF maps each glyph code of a font to one text
+ * (its ToUnicode map), so with the glyph written once, extracted or copied text would read ت for
+ * ي, even inside one word ("تاريخ" as "تارتخ"). So each (glyph, letters) pair gets a code of its
+ * own: the glyph's outline is stored again in the subset under a new code that maps to the other
+ * letters. The drawing does not change; one font is embedded per face.
+ *
+ * fontkit caches a glyph object per glyph id with the letters of its first use; the font object of
+ * this document gets a fresh glyph object per request so that each laid-out glyph carries its own
+ * letters (pdfkit caches the layout of each word, so this costs little).
+ */
+function distinctGlyphPerText(doc: PDFKit.PDFDocument): void {
+  const f = (doc as unknown as { _font: EmbeddedFont })._font;
+  const getGlyph = f.font.getGlyph.bind(f.font);
+  f.font.getGlyph = (id, codePoints = []) => {
+    delete f.font._glyphs[id];
+    return getGlyph(id, codePoints);
+  };
+  const codes = new Map<string, number>();
+  f.encode = (text, features) => {
+    const { glyphs, positions } = f.layout(text, features);
+    const hex = glyphs.map((g) => {
+      const letters = g.codePoints.join(',');
+      const key = `${g.id}:${letters}`;
+      let code = codes.get(key);
+      if (code === undefined) {
+        code = f.subset.includeGlyph(g.id);
+        const known = f.unicode[code];
+        if (known !== undefined && known.join(',') !== letters) {
+          f.subset.glyphs.push(g.id);
+          code = f.subset.glyphs.length - 1;
+        }
+        codes.set(key, code);
+        f.widths[code] ??= g.advanceWidth * f.scale;
+        f.unicode[code] ??= g.codePoints;
+      }
+      return `0000${code.toString(16)}`.slice(-4);
+    });
+    return [hex, positions];
+  };
+}
+
 /** The Arabic writer: right to left, wrapped by words, each line reordered by the bidi algorithm. */
 export function arabicWriter(doc: PDFKit.PDFDocument): PdfWriter {
   doc.registerFont('ar', ARABIC_REGULAR);
   doc.registerFont('ar-bold', ARABIC_BOLD);
   let font = 'ar';
 
-  /**
-   * Noto Sans Arabic draws several letters' joined forms with one glyph (the same skeleton, the
-   * dots apart), and a PDF maps each glyph of a font to one text: with a single embedded copy,
-   * extracted or copied text would read ت for ي. So a run goes to the first copy of the face
-   * whose glyphs it would not remap, and a new copy is embedded when none fits (usually 2-3).
-   */
-  const copies: Record<string, string[]> = { ar: ['ar'], 'ar-bold': ['ar-bold'] };
-  type Embedded = {
-    font: { _glyphs: unknown[] };
-    layoutCache: Record<string, unknown>;
-    layout(text: string): { glyphs: { id: number; codePoints: number[] }[] };
-    subset: { mapping: Record<number, number> };
-    unicode: (number[] | undefined)[];
-  };
-  const faceFor = (text: string): string => {
-    const names = copies[font] as string[];
-    for (const name of names) {
-      const f = (doc.font(name) as unknown as { _font: Embedded })._font;
-      // fontkit caches glyph objects by id with the letters of their first use: start afresh so
-      // this word's glyphs carry its own letters (pdfkit then caches the word's layout).
-      f.font._glyphs = [];
-      f.layoutCache = Object.create(null);
-      const clash = f.layout(text).glyphs.some((g) => {
-        const gid = f.subset.mapping[g.id];
-        const known = gid === undefined ? undefined : f.unicode[gid];
-        return known !== undefined && known.join(',') !== g.codePoints.join(',');
-      });
-      if (!clash) return name;
-    }
-    const name = `${font}~${names.length}`;
-    doc.registerFont(name, distinctCopy(font === 'ar' ? ARABIC_REGULAR : ARABIC_BOLD, names.length));
-    names.push(name);
-    return name;
-  };
+  // Created on first use; from then on one font object per face for the whole document.
+  distinctGlyphPerText(doc.font('ar-bold'));
+  distinctGlyphPerText(doc.font('ar'));
   const width = (text: string) => doc.font(font).widthOfString(text.replace(CONTROLS, ''));
 
   const wrap = (text: string, max: number): string[] => {
@@ -176,7 +186,7 @@ export function arabicWriter(doc: PDFKit.PDFDocument): PdfWriter {
     const total = runs.reduce((sum, r) => sum + doc.font(font).widthOfString(r.text), 0);
     let x = box.align === 'right' ? box.left + box.width - total : box.left;
     for (const r of runs) {
-      doc.font(r.arabic ? faceFor(r.text) : font).text(r.text, x, y, { lineBreak: false });
+      doc.font(font).text(r.text, x, y, { lineBreak: false });
       x += doc.widthOfString(r.text);
     }
   };
