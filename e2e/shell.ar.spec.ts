@@ -1,5 +1,6 @@
+import type { Page } from '@playwright/test';
 import { ar, chooseArabic, expect, expectMirrored, test } from './arabic';
-import { E2E, expectNoA11yViolations, gotoLogin, signIn } from './fixtures';
+import { DEMO, E2E, expectNoA11yViolations, gotoLogin, signIn } from './fixtures';
 
 /**
  * Issue 16: the shell in Arabic. The Language control on the login page and in the sidebar
@@ -50,22 +51,67 @@ test('an account kept in Arabic opens in Arabic in a new browser', async ({ brow
   }
 });
 
-/** Text nodes of the main content that still write a number in Western digits (identifiers such as e-mail addresses aside). */
-async function westernNumbers(page: import('@playwright/test').Page): Promise<string[]> {
+/**
+ * Text of the main content that still writes a number in Western digits. Not counted: what people
+ * typed or the records hold, isolated as such (a deal description, an account number, a logged
+ * value: inside <bdi> or an element with its own `dir`), and digits that are part of a Latin name
+ * ('IPv4', 'AES-256', 'UTC+4').
+ */
+async function westernNumbers(page: Page): Promise<string[]> {
   return page.evaluate(() => {
+    const main = document.querySelector('main');
+    if (!main) return ['no main'];
     const found: string[] = [];
-    const walker = document.createTreeWalker(document.querySelector('main') as Node, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      if (/[0-9]/.test(text) && !/@|SPV-|\b[A-Z]{2,}-\d/.test(text)) found.push(text.trim());
+      const text = (node.textContent ?? '').replace(/(?:[A-Za-z][-+]?)\d+|\d+(?:-?[A-Za-z])/g, '');
+      if (!/[0-9]/.test(text)) continue;
+      if (node.parentElement?.closest('bdi, [dir], option, [translate="no"]')) continue;
+      found.push(text.trim());
     }
     return found;
   });
 }
 
+const ADMIN_SCREENS = [
+  '/admin',
+  '/admin/deals',
+  '/admin/spv-tracker',
+  '/admin/documents',
+  '/admin/investors',
+  '/admin/compliance',
+  '/admin/distributions',
+  '/admin/users',
+  '/admin/activity-logs',
+  '/admin/messages',
+  '/admin/capital-calls',
+];
+const INVESTOR_SCREENS = [
+  '/investor',
+  '/investor/deals',
+  '/investor/subscriptions',
+  '/investor/performance',
+  '/investor/distributions',
+  '/investor/messages',
+  '/investor/compliance',
+  '/investor/capital-calls',
+  '/investor/statements',
+];
+
+/** Every screen in the list, in Arabic with Arabic-Indic digits: its numbers are in them, none left in Western digits. */
+async function expectArabicIndicOn(page: Page, screens: string[]) {
+  for (const path of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('main')).toContainText(/[٠-٩]/);
+    await page.waitForLoadState('networkidle');
+    expect(await westernNumbers(page), `${path}: numbers in Western digits`).toEqual([]);
+  }
+}
+
 test('Arabic pages write numbers in Western digits unless the user chooses Arabic-Indic ones; the choice is kept on the account', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(180_000);
   await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
   // English has no Digits control: its digits are always Western.
   await expect(page.getByLabel('Digits', { exact: true })).toHaveCount(0);
@@ -73,18 +119,36 @@ test('Arabic pages write numbers in Western digits unless the user chooses Arabi
   const digits = page.getByLabel(ar('common', 'language.digits'), { exact: true });
   await expect(digits).toHaveValue('latn');
   await expect(page.getByRole('main')).toContainText(/[0-9]/);
+  await expect(page.getByRole('main')).not.toContainText(/[٠-٩]/);
   await digits.selectOption('arab');
+  // At once, without a reload: the tiles and the deal cards.
   await expect(page.getByRole('main')).toContainText(/[٠-٩]/);
-  console.log(await westernNumbers(page));
-  await expectMirrored(page, testInfo, 'admin-dashboard-ar-arabic-digits');
+  expect(await westernNumbers(page)).toEqual([]);
+  await expectMirrored(page, testInfo, 'admin-dashboard-ar-arabic-indic-digits');
   await expectNoA11yViolations(page, 'admin dashboard in Arabic-Indic digits');
   expect((await (await page.request.get('/api/auth/me')).json()).user).toMatchObject({ language: 'ar', digits: 'arab' });
-  for (const path of ['/admin/deals', '/admin/spvs', '/admin/distributions', '/admin/investors', '/admin/compliance', '/admin/activity']) {
-    await page.goto(path);
-    await expect(page.getByRole('main')).toContainText(/[٠-٩]/);
-    console.log(path, await westernNumbers(page));
-  }
+  await expectArabicIndicOn(page, ADMIN_SCREENS);
+  // Kept on the account: after a reload the digits are still Arabic-Indic.
+  await page.reload();
+  await expect(page.getByLabel(ar('common', 'language.digits'), { exact: true })).toHaveValue('arab');
   // Back to Western digits: the page changes at once.
   await page.getByLabel(ar('common', 'language.digits'), { exact: true }).selectOption('latn');
   await expect(page.getByRole('main')).not.toContainText(/[٠-٩]/);
+  await expect(page.getByRole('main')).toContainText(/[0-9]/);
+});
+
+test("an investor's screens in Arabic-Indic digits, and an amount typed in them is the same amount", async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await signIn(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
+  expect((await page.request.put('/api/auth/language', { data: { language: 'ar', digits: 'arab' } })).status()).toBe(200);
+  await expectArabicIndicOn(page, INVESTOR_SCREENS);
+  await page.goto('/investor');
+  await expectMirrored(page, testInfo, 'investor-dashboard-ar-arabic-indic-digits');
+  await expectNoA11yViolations(page, 'investor dashboard in Arabic-Indic digits');
+  // A number field reads Arabic-Indic digits as Western ones (the subscription amount).
+  await page.goto('/investor/subscriptions');
+  const amount = page.locator('input[inputmode="decimal"]').first();
+  await amount.fill('');
+  await amount.pressSequentially('٢٥٠٬٠٠٠');
+  await expect(amount).toHaveValue('250,000');
 });

@@ -23,13 +23,3 @@ export interface DashboardData {
   tiles: DashboardTile[];
   deals: DashboardDeal[];
 }
-
-/** Compact USD for dashboard cards, as the spec shows them ('$1.25M', '$5M'). */
-export function formatCompactUSD(value: string | number | null): string {
-  if (value === null || value === '') return 'TBD';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return 'TBD';
-  if (n >= 1_000_000) return `$${Number((n / 1_000_000).toFixed(2))}M`;
-  if (n >= 1_000) return `$${Number((n / 1_000).toFixed(1))}K`;
-  return `$${n}`;
-}

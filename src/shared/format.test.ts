@@ -123,3 +123,29 @@ describe('Arabic-Indic digits (the user chose them on Arabic pages)', () => {
     expect(westernDigits('')).toBe('');
   });
 });
+
+describe('formatUSDShort and formatFigure', () => {
+  it("shows a deal target as the spec's cards do, exactly", async () => {
+    const { formatUSDShort } = await import('./format.ts');
+    expect(formatUSDShort('5000000')).toBe('$5M');
+    expect(formatUSDShort('1250000')).toBe('$1.25M');
+    expect(formatUSDShort('1500000')).toBe('$1.5M');
+    expect(formatUSDShort('12500')).toBe('$12.5K');
+    expect(formatUSDShort('999999.99')).toBe('$1M');
+    expect(formatUSDShort('750')).toBe('$750');
+  });
+  it('writes figures in the user digits and leaves words alone', async () => {
+    const { formatFigure, setDefaultLocale } = await import('./format.ts');
+    expect(formatFigure('5/10')).toBe('5/10');
+    setDefaultLocale('ar-AE-u-nu-arab');
+    try {
+      expect(formatFigure('5/10')).toBe('\u2066٥/١٠\u2069');
+      expect(formatFigure('22-25%')).toBe('\u2066٢٢-٢٥%\u2069');
+      expect(formatFigure(2029)).toBe('\u2066٢٠٢٩\u2069');
+      expect(formatFigure('Current')).toBe('Current');
+      expect(formatFigure('Fund 2')).toBe('Fund 2');
+    } finally {
+      setDefaultLocale('en');
+    }
+  });
+});

@@ -1,27 +1,6 @@
 import { getDefaultLocale } from './dates.ts';
+import { localeDigits } from './digits.ts';
 import { formatIrr, formatMoic, formatUsdCompact, formatUsdExact, formatUsdWhole, toCents } from './money.ts';
-
-const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
-/**
- * A number already written with Western digits ('$1,250.50', '2026') in the locale's digits: the
- * same text when the locale writes Western digits; with Arabic-Indic digits (the user's choice on
- * Arabic pages, '-u-nu-arab') each digit and the decimal and group separators as Intl writes them
- * there ('$١٬٢٥٠٫٥٠'). One character for one, so nothing moves.
- */
-export function localeDigits(text: string, locale: string = getDefaultLocale()): string {
-  if (!locale.includes('-nu-arab')) return text;
-  return text.replace(/[0-9.,]/g, (c) => (c === '.' ? '\u066b' : c === ',' ? '\u066c' : (ARABIC_INDIC[Number(c)] as string)));
-}
-
-/** Arabic-Indic and Extended Arabic-Indic (Persian) digits and the Arabic separators typed into a number field, as Western ones. */
-export function westernDigits(text: string): string {
-  return text.replace(/[\u0660-\u0669\u06f0-\u06f9\u066b\u066c]/g, (c) => {
-    const code = c.charCodeAt(0);
-    if (c === '\u066b') return '.';
-    if (c === '\u066c') return ',';
-    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
-  });
-}
 
 /**
  * In a right-to-left language an amount is isolated left to right (LRI…PDI), so '-$1,250' does
@@ -43,11 +22,6 @@ export function formatUSD(value: number | string | bigint | null | undefined): s
   }
 }
 
-/**
- * The one format module (decision record 020): dates and times from the date module (Intl, the
- * company's zone), money from the money module (exact: decimal strings and cents in, never a
- * float sum), counts and percentages here. Each takes a locale for later; English by default.
- */
 export {
   formatDate,
   formatDateTime,
@@ -59,6 +33,12 @@ export {
   zoneAbbreviation,
   zoneLabel,
 } from './dates.ts';
+/**
+ * The one format module (decision record 020): dates and times from the date module (Intl, the
+ * company's zone), money from the money module (exact: decimal strings and cents in, never a
+ * float sum), counts and percentages here. Each takes a locale for later; English by default.
+ */
+export { localeDigits, westernDigits } from './digits.ts';
 /**
  * A signed change in whole USD: '+$53,013', '−$1,250' (cents in). One left-to-right isolate around
  * sign and amount together in Arabic, so the sign stays in front.
@@ -76,6 +56,25 @@ export const formatIRR = (value: Parameters<typeof formatIrr>[0]): string => ltr
 
 /** A multiple (MOIC, TVPI, DPI): '1.13x'. */
 export const formatMultiple = (value: Parameters<typeof formatMoic>[0]): string => ltr(formatMoic(value));
+
+/**
+ * A target on a deal card as the spec shows it: '$5M', '$1.25M', '$12.5K' (compact, exact on
+ * cents, trailing zeros dropped).
+ */
+export function formatUSDShort(value: Parameters<typeof formatUsdCompact>[0]): string {
+  return ltr(formatUsdCompact(value).replace(/\.?0+([KMBT])$/, '$1'));
+}
+
+/**
+ * A figure that arrives as text or a plain number: a count ('4'), a year ('2029'), a risk score
+ * ('5/10'), a typed IRR ('28%', '22-25%'). Isolated and in the user's digits when it is only a
+ * figure; any other text (a word, a name) comes back as it is.
+ */
+export function formatFigure(value: string | number | bigint): string {
+  const text = String(value);
+  return FIGURE.test(text) ? ltr(text) : text;
+}
+const FIGURE = /^[-+<>~≈]?\s*\d[\d\s.,%/\-–]*[xX%]?$/;
 
 /** Compact USD for cards: '$1.25M'. */
 export const formatUSDCompact = (value: Parameters<typeof formatUsdCompact>[0]): string => ltr(formatUsdCompact(value));

@@ -1,6 +1,7 @@
 import { BellRing, ChevronsUpDown, KeyRound, LogOut, type LucideIcon, ShieldCheck } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
+import { formatFigure } from '../../shared/format';
 import type enCommon from '../../shared/i18n/en/common.json';
 import { DigitsSelect, LanguageSelect } from '../components/layout/language-select';
 import { Button } from '../components/ui/button';
@@ -125,7 +126,7 @@ function NavEntry({ item }: { item: NavItem }) {
           <span>{label}</span>
           {item.badge && (
             <span className="tabular ms-auto shrink-0 rounded-full bg-gold-500 px-2 py-0.5 text-xs font-semibold leading-none text-ink-950">
-              <span aria-hidden="true">{item.badge.value}</span>
+              <span aria-hidden="true">{formatFigure(item.badge.value)}</span>
               <span className="sr-only"> ({item.badge.label})</span>
             </span>
           )}

@@ -4,7 +4,7 @@ import { NOTIFICATION_TOPICS, TOPIC_INFO } from '../../shared/email';
 import en from '../../shared/i18n/en/errors.json';
 import { KYC_STATUSES } from '../../shared/kyc';
 import { SUBSCRIPTION_STATUSES } from '../../shared/portal';
-import { applyLanguage, enumLabel, isValueKind, translateMessage } from './i18n';
+import { applyLanguage, catalogueDigits, enumLabel, isValueKind, translateMessage } from './i18n';
 
 /** Without the isolation marks i18n puts around values in Arabic. */
 const plain = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
@@ -112,5 +112,23 @@ describe('server messages with values, in Arabic (issue 16)', () => {
     } finally {
       await applyLanguage('ar');
     }
+  });
+});
+
+describe('Arabic-Indic digits in catalogue sentences (the user chose them)', () => {
+  const AR = 'ar-AE-u-nu-arab';
+  it("writes the catalogue's own numbers in them, separators included", () => {
+    expect(catalogueDigits('خلال 7 أيام', AR)).toBe('خلال ٧ أيام');
+    expect(catalogueDigits('بنسبة 100% إلى المستثمرين', AR)).toBe('بنسبة ١٠٠% إلى المستثمرين');
+    expect(catalogueDigits('مثال: 43,750.00', AR)).toBe('مثال: ٤٣٬٧٥٠٫٠٠');
+    expect(catalogueDigits('أكثر من 25 صفقة', AR)).toBe('أكثر من ٢٥ صفقة');
+  });
+  it('leaves names with digits, addresses, isolated values and Western-digit locales alone', () => {
+    expect(catalogueDigits('عناوين IPv4/IPv6 و AES-256-GCM و UTC+4', AR)).toBe('عناوين IPv4/IPv6 و AES-256-GCM و UTC+4');
+    expect(catalogueDigits('203.0.113.10\n198.51.100.0/24', AR)).toBe('203.0.113.10\n198.51.100.0/24');
+    expect(catalogueDigits('مثال: \u2066MU17 BOMM 0101\u2069 و 8 أحرف', AR)).toBe('مثال: \u2066MU17 BOMM 0101\u2069 و ٨ أحرف');
+    expect(catalogueDigits('الصفقة \u2068Fund 2\u2069 خلال 7 أيام', AR)).toBe('الصفقة \u2068Fund 2\u2069 خلال ٧ أيام');
+    expect(catalogueDigits('خلال 7 أيام', 'ar-AE-u-nu-latn')).toBe('خلال 7 أيام');
+    expect(catalogueDigits('within 7 days', 'en')).toBe('within 7 days');
   });
 });

@@ -1,7 +1,7 @@
-import i18next, { type BackendModule, type FormatterModule, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule, type FormatterModule, type PostProcessorModule, type ResourceKey } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { formatDate, getDefaultLocale, setDefaultLocale } from '../../shared/dates';
-import { localeDigits } from '../../shared/format';
+import { localeDigits } from '../../shared/digits';
 import enCommon from '../../shared/i18n/en/common.json';
 import { type Digits, directionOf, displayLocale, isLanguage, isolate, type Language, type Namespace } from '../../shared/i18n/languages';
 
@@ -36,9 +36,12 @@ const lazyBackend: BackendModule = {
   },
 };
 
+/** A value that is a number written as text ('8', '1,250', '16.4', '25%'): written in the user's digits like a number. */
+const NUMERIC_TEXT = /^[-+]?\d[\d,]*(\.\d+)?%?$/;
+
 /**
- * Counts put into a sentence ('{{count}} investors') in the user's digits: Arabic-Indic when they
- * chose them on Arabic pages, else as they are (no catalogue uses i18next's named formats).
+ * Counts and numbers put into a sentence ('{{count}} investors') in the user's digits: Arabic-Indic
+ * when they chose them on Arabic pages, else as they are (no catalogue uses i18next's named formats).
  */
 const digitsFormatter: FormatterModule = {
   type: 'formatter',
@@ -46,13 +49,39 @@ const digitsFormatter: FormatterModule = {
   add() {},
   addCached() {},
   // i18next hands every interpolated value here (alwaysFormat) and writes the answer as it is.
-  format: (value) => (typeof value === 'number' || typeof value === 'bigint' ? localeDigits(String(value)) : value),
+  format: (value) =>
+    typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && NUMERIC_TEXT.test(value))
+      ? localeDigits(String(value), getDefaultLocale())
+      : value,
+};
+
+/**
+ * The numbers a catalogue sentence writes itself ('within 7 days', '100%') in the user's digits.
+ * Only the catalogue's own text: interpolated values arrive isolated (FSI/LRI ... PDI) and were
+ * formatted already, and a digit joined to Latin letters is part of a name ('IPv4', 'AES-256',
+ * 'UTC+4') and stays as it is, as does a dotted address ('203.0.113.10'); an identifier written in the
+ * catalogue (an IBAN example) is isolated there.
+ */
+const CATALOGUE_NUMBER = /(?<![A-Za-z][-+]?|[\d.,/])\d[\d,]*(?:\.\d+)?(?![-]?[A-Za-z]|\.\d|\d)/g;
+export function catalogueDigits(text: string, locale: string = getDefaultLocale()): string {
+  if (!locale.includes('-nu-arab') || !/[0-9]/.test(text)) return text;
+  return text
+    .split(/([\u2066-\u2068][^\u2069]*\u2069)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(CATALOGUE_NUMBER, (number) => localeDigits(number, locale))))
+    .join('');
+}
+
+const digitsPostProcessor: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'localeDigits',
+  process: (value: string) => catalogueDigits(value),
 };
 
 void i18next
   .use(initReactI18next)
   .use(lazyBackend)
   .use(digitsFormatter)
+  .use(digitsPostProcessor)
   .init({
     lng: 'en',
     fallbackLng: 'en',
@@ -63,6 +92,7 @@ void i18next
     partialBundledLanguages: true,
     initAsync: false,
     returnNull: false,
+    postProcess: ['localeDigits'],
     interpolation: {
       // React escapes what it renders; the "escape" step isolates interpolated values in Arabic.
       escapeValue: true,

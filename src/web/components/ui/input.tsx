@@ -1,5 +1,5 @@
 import type { ChangeEvent, ComponentProps } from 'react';
-import { westernDigits } from '../../../shared/format';
+import { westernDigits } from '../../../shared/digits';
 import { cn } from '../../lib/cn';
 
 /** Shared look for text-like form controls (also used by NativeSelect). */

@@ -1,5 +1,6 @@
 import { Progress as P } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { formatFigure } from '../../../shared/format';
 import { cn } from '../../lib/cn';
 
 export type ProgressProps = Omit<ComponentProps<typeof P.Root>, 'value' | 'max'> & {
@@ -18,7 +19,7 @@ export function Progress({ value, label, showValue, className, ...props }: Progr
       value={v}
       max={100}
       aria-label={label}
-      getValueLabel={(n) => `${n}%`}
+      getValueLabel={(n) => formatFigure(`${n}%`)}
       className={cn('relative h-2 w-full overflow-hidden rounded-full bg-ink-100', !showValue && className)}
       {...props}
     >
@@ -33,7 +34,7 @@ export function Progress({ value, label, showValue, className, ...props }: Progr
     <div className={cn('flex items-center gap-3', className)}>
       {bar}
       <span aria-hidden="true" className="tabular w-10 shrink-0 text-end text-sm text-muted">
-        {v}%
+        {formatFigure(`${v}%`)}
       </span>
     </div>
   );

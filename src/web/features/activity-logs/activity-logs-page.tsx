@@ -202,13 +202,15 @@ function LogRow({ entry }: { entry: ActivityLogEntry }) {
             {lines.map((l, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: lines are derived, stable per entry
               <li key={i}>
-                <span className="text-muted">{l.label}:</span> {l.value}
+                <span className="text-muted">{l.label}:</span> <bdi translate="no">{l.value}</bdi>
               </li>
             ))}
           </ul>
         )}
       </TD>
-      <TD className="tabular whitespace-nowrap">{entry.ipAddress || <span className="text-muted">—</span>}</TD>
+      <TD className="tabular whitespace-nowrap">
+        {entry.ipAddress ? <bdi dir="ltr">{entry.ipAddress}</bdi> : <span className="text-muted">—</span>}
+      </TD>
       <TD className="tabular whitespace-nowrap">
         {/* In the company's zone, named: '3 Jul 2026' / '14:03:27 GST'. */}
         <time dateTime={entry.createdAt} title={formatDateTimeZoned(entry.createdAt)} className="flex flex-col">

@@ -19,8 +19,9 @@ import { useId } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { missingProfileItems } from '../../../shared/company-profile';
-import { type DashboardDeal, type DashboardTile, formatCompactUSD, type Trend } from '../../../shared/dashboard';
+import type { DashboardDeal, DashboardTile, Trend } from '../../../shared/dashboard';
 import { dealStatusTone } from '../../../shared/deals';
+import { formatFigure, formatUSDShort } from '../../../shared/format';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -191,7 +192,7 @@ function TileCard({ tile }: { tile: DashboardTile }) {
         </span>
       </div>
       <p className={cn('text-3xl font-semibold tracking-tight text-ink-900', /^\d/.test(tile.value) && 'tabular')}>
-        {known(en.taxValue, tile.value) ? t(`taxValue.${tile.value}`) : tile.value}
+        {known(en.taxValue, tile.value) ? t(`taxValue.${tile.value}`) : formatFigure(tile.value)}
       </p>
       <p className={cn('mt-auto inline-flex items-center gap-1.5 text-sm font-medium', trend.className)}>
         <TrendIcon aria-hidden="true" className="size-4" />
@@ -228,14 +229,14 @@ function DealCard({ deal }: { deal: DashboardDeal }) {
         <Badge tone={dealStatusTone(deal.status)}>{enumLabel('dealStatus', deal.status)}</Badge>
       </div>
       <dl className="grid grid-cols-3 gap-x-4 gap-y-3 text-sm">
-        <Detail label={t('deal.target')} value={deal.targetAmount ? formatCompactUSD(deal.targetAmount) : t('deal.tbd')} numeric />
-        <Detail label={t('deal.irr')} value={deal.expectedIrr || t('deal.tbd')} numeric />
-        <Detail label={t('deal.risk')} value={deal.riskScore || t('deal.tbd')} numeric />
+        <Detail label={t('deal.target')} value={deal.targetAmount ? formatUSDShort(deal.targetAmount) : t('deal.tbd')} numeric />
+        <Detail label={t('deal.irr')} value={deal.expectedIrr ? formatFigure(deal.expectedIrr) : t('deal.tbd')} numeric />
+        <Detail label={t('deal.risk')} value={deal.riskScore ? formatFigure(deal.riskScore) : t('deal.tbd')} numeric />
         <Detail label={t('deal.spv')} value={deal.spvEntity || t('deal.notAssigned')} className="col-span-3" />
       </dl>
       <div className="mt-auto border-t border-border pt-3 text-sm">
         <span className="font-medium text-muted">{t('deal.nextStep')}</span>
-        <span className="text-text">{deal.nextStep || '—'}</span>
+        <bdi className="text-text">{deal.nextStep || '—'}</bdi>
       </div>
     </article>
   );

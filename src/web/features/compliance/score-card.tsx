@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { COMPLIANCE_STATUSES, type ComplianceOverview, type ComplianceStatus } from '../../../shared/compliance';
-import { formatNumber } from '../../../shared/format';
+import { formatFigure, formatNumber } from '../../../shared/format';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { enumLabel } from '../../lib/i18n';
@@ -74,7 +74,7 @@ export function ScoreCard({ data, loading, failed }: { data: ComplianceOverview 
                   {enumLabel('complianceStatus', s)}
                 </span>
                 {data ? (
-                  <span className="tabular text-2xl font-semibold text-ink-900">{data.counts[s]}</span>
+                  <span className="tabular text-2xl font-semibold text-ink-900">{formatFigure(data.counts[s])}</span>
                 ) : (
                   <span className="h-8 w-8 animate-pulse rounded bg-ink-100/80" aria-hidden="true" />
                 )}

@@ -2,7 +2,7 @@ import { ArrowRightLeft, Clock } from 'lucide-react';
 import { type DragEvent, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { DEAL_STAGES, type Deal, type DealStage, daysInStage } from '../../../shared/deals';
-import { formatUSD } from '../../../shared/format';
+import { formatFigure, formatUSD } from '../../../shared/format';
 import { DealStatusBadge, DealTypeIcon } from '../../components/domain/deal';
 import { Button } from '../../components/ui/button';
 import {
@@ -90,11 +90,15 @@ export function DealCard({
         </div>
         <div className="min-w-0">
           <dt className="text-muted">{t('card.irr')}</dt>
-          <dd className="tabular truncate text-sm font-medium text-ink-900">{deal.expectedIrr || t('card.tbd')}</dd>
+          <dd className="tabular truncate text-sm font-medium text-ink-900">
+            {deal.expectedIrr ? formatFigure(deal.expectedIrr) : t('card.tbd')}
+          </dd>
         </div>
         <div className="min-w-0">
           <dt className="text-muted">{t('card.risk')}</dt>
-          <dd className="tabular truncate text-sm font-medium text-ink-900">{deal.riskScore || t('card.tbd')}</dd>
+          <dd className="tabular truncate text-sm font-medium text-ink-900">
+            {deal.riskScore ? formatFigure(deal.riskScore) : t('card.tbd')}
+          </dd>
         </div>
         {deal.spvEntity && (
           <div className="col-span-2 min-w-0">

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { todayIso } from '../../../shared/dates';
-import { formatDate, formatUSDCents } from '../../../shared/format';
+import { formatDate, formatFigure, formatUSDCents } from '../../../shared/format';
 import { type ManagementFeePreview, managementFeeInput } from '../../../shared/management-fee';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -216,7 +216,7 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
                   data.data.charges.map((c) => (
                     <TR key={c.id}>
                       <TD className="whitespace-nowrap">{t('fees.periodRange', { from: formatDate(c.from), to: formatDate(c.to) })}</TD>
-                      <TD className="tabular text-end">{c.days}</TD>
+                      <TD className="tabular text-end">{formatFigure(c.days)}</TD>
                       <TD>
                         {t('fees.rateOn', {
                           rate: c.rate,

@@ -4,7 +4,7 @@ import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Deal, daysInStage } from '../../../shared/deals';
 import { documentExpiry, type VaultDocument } from '../../../shared/documents';
-import { formatDate, formatDateTimeZoned, formatNumber, formatUSD } from '../../../shared/format';
+import { formatDate, formatDateTimeZoned, formatFigure, formatNumber, formatUSD } from '../../../shared/format';
 import { DealStatusBadge } from '../../components/domain/deal';
 import { Badge } from '../../components/ui/badge';
 import { buttonClass } from '../../components/ui/button';
@@ -22,7 +22,7 @@ function Item({ label, children, wide }: { label: string; children: ReactNode; w
   );
 }
 
-const orTbd = (v: string | null) => v || <span className="text-muted">{dealsText.t('overview.tbd')}</span>;
+const orTbd = (v: string | null) => (v ? formatFigure(v) : null) || <span className="text-muted">{dealsText.t('overview.tbd')}</span>;
 
 export function DealOverview({ deal }: { deal: Deal }) {
   const { t } = dealsText.useT();
@@ -68,7 +68,9 @@ export function DealOverview({ deal }: { deal: Deal }) {
           </Item>
           <Item label={t('overview.description')} wide>
             {deal.description ? (
-              <span className="whitespace-pre-wrap">{deal.description}</span>
+              <span dir="auto" className="whitespace-pre-wrap">
+                {deal.description}
+              </span>
             ) : (
               <span className="text-muted">{t('overview.noDescription')}</span>
             )}

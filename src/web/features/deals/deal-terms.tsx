@@ -14,7 +14,7 @@ import {
   percentUnits,
   tidyPercent,
 } from '../../../shared/deal-terms';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatFigure } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -352,14 +352,14 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
           ) : (
             data.versions.map((v) => (
               <TR key={v.id}>
-                <TD className="tabular">{v.version}</TD>
+                <TD className="tabular">{formatFigure(v.version)}</TD>
                 <TD>{describeTerms(v)}</TD>
                 <TD>
                   {v.carryRecipients
                     .map((r) => t('terms.recipientShare', { name: r.name, share: r.share }))
                     .join(t('activity.listSeparator')) || '—'}
                 </TD>
-                <TD className="tabular text-end">{v.distributionCount}</TD>
+                <TD className="tabular text-end">{formatFigure(v.distributionCount)}</TD>
                 <TD className="whitespace-nowrap">
                   {v.createdByName
                     ? t('terms.savedBy', { date: formatDate(v.createdAt.slice(0, 10)), name: v.createdByName })

@@ -1,7 +1,7 @@
 import { CalendarClock, CalendarDays, CalendarX2, History, Landmark, Scale, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants';
-import { formatDate, formatUSD, formatUSDCents } from '../../../shared/format';
+import { formatDate, formatFigure, formatUSD, formatUSDCents } from '../../../shared/format';
 import { fromCents, toCents } from '../../../shared/money';
 import type { DistributionItem } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
@@ -39,7 +39,7 @@ export default function DistributionCalendarPage() {
           label={t('calendar.nextPayment')}
           icon={<CalendarDays aria-hidden="true" className="size-5" />}
           value={data ? (next?.monthDay ?? '—') : undefined}
-          caption={data ? (next ? next.year : t('calendar.noPayment')) : undefined}
+          caption={data ? (next ? formatFigure(next.year) : t('calendar.noPayment')) : undefined}
         />
         <SummaryCard
           label={t('calendar.pastYear')}
@@ -165,7 +165,7 @@ function SummaryCard({
           </>
         ) : (
           <>
-            <p className="tabular mt-1 text-3xl font-semibold text-ink-900">{value}</p>
+            <p className="tabular mt-1 text-3xl font-semibold text-ink-900">{formatFigure(value)}</p>
             {caption && <p className="mt-1 text-sm text-muted">{caption}</p>}
           </>
         )}
@@ -192,7 +192,7 @@ function ListHeading({ id, icon, count, children }: { id: string; icon: ReactNod
       </h2>
       {count !== undefined && count > 0 && (
         <span className="tabular rounded-full bg-ink-100 px-2 py-0.5 text-xs font-medium text-ink-800">
-          <span aria-hidden="true">{count}</span>
+          <span aria-hidden="true">{formatFigure(count)}</span>
           <span className="sr-only">{t('calendar.payments', { count })}</span>
         </span>
       )}

@@ -1,7 +1,7 @@
 import { ChevronDown, CircleCheck, ListChecks } from 'lucide-react';
 import { useId } from 'react';
 import { Trans } from 'react-i18next';
-import { formatDate, formatPercent, formatUSD } from '../../../shared/format';
+import { formatDate, formatFigure, formatPercent, formatUSD } from '../../../shared/format';
 import { fromCents, toCents } from '../../../shared/money';
 import type { DistributionEvent } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
@@ -56,7 +56,7 @@ export function EventItem({
             {event.spvEntity ? <bdi>{event.spvEntity}</bdi> : <span className="text-muted">{t('event.notAssigned')}</span>}
           </Fact>
           <Fact label={t('event.investors')}>
-            <span className="tabular">{n}</span>
+            <span className="tabular">{formatFigure(n)}</span>
           </Fact>
         </dl>
         <div className="mt-4 flex flex-wrap gap-2">

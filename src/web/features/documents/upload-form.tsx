@@ -11,7 +11,7 @@ import {
   uploadFields,
   type VaultDocument,
 } from '../../../shared/documents';
-import { formatBytes } from '../../../shared/format';
+import { formatBytes, formatFigure } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { DateInput } from '../../components/ui/date-input';
@@ -260,7 +260,8 @@ export function UploadForm() {
           {uploading && (
             <div className="flex flex-col gap-1.5" aria-live="polite">
               <p className="text-sm text-muted">
-                {t('upload.uploading', { name: file?.name ?? '' })} <span className="tabular">{Math.round(progress)}%</span>
+                {t('upload.uploading', { name: file?.name ?? '' })}{' '}
+                <span className="tabular">{formatFigure(`${Math.round(progress)}%`)}</span>
               </p>
               <Progress value={progress} label={t('upload.progress')} showValue />
             </div>

@@ -236,7 +236,9 @@ export function RegulatoryInformation({ data, className }: { data: Data | undefi
             {r.authorization && <Item label={t('regulatory.authorization')}>{r.authorization}</Item>}
             {r.licenseNumber && (
               <Item label={t('regulatory.licenseNumber')}>
-                <span className="tabular">{r.licenseNumber}</span>
+                <bdi dir="ltr" className="tabular">
+                  {r.licenseNumber}
+                </bdi>
               </Item>
             )}
             <Item label={t('regulatory.classification')}>

@@ -2,7 +2,7 @@ import { ArrowRight, Briefcase, CalendarDays, ChevronRight, Coins, FolderOpen, M
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { relativeDay } from '../../../shared/dates';
-import { formatDate, formatUSD, formatUSDCents } from '../../../shared/format';
+import { formatDate, formatFigure, formatUSD, formatUSDCents } from '../../../shared/format';
 import { sumAmounts } from '../../../shared/money';
 import type { InvestorDashboardData } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
@@ -134,7 +134,7 @@ function StatCard({
         ) : (
           <>
             <p className="tabular mt-1 text-2xl font-semibold text-ink-900 xl:text-3xl" data-testid="stat-value">
-              {value}
+              {formatFigure(value)}
             </p>
             <p className="mt-1 text-sm text-muted">{caption}</p>
           </>
@@ -228,7 +228,7 @@ function UnreadMessagesCard({ data }: { data: InvestorDashboardData | undefined 
           ) : (
             <>
               <p className="tabular mt-1 text-3xl font-semibold text-ink-900" data-testid="stat-value">
-                {n}
+                {formatFigure(n)}
               </p>
               <p className="mt-0.5 text-sm text-muted">{n === 0 ? t('messages.caughtUp') : t('messages.toRead', { count: n })}</p>
             </>

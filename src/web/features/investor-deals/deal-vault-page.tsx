@@ -1,7 +1,8 @@
 import { ArrowRight, Briefcase, Download, Eye, FileText, FolderOpen, RotateCw } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatUSD } from '../../../shared/format';
+import { formatDate, formatFigure, formatUSD } from '../../../shared/format';
+import { divRound, toCents } from '../../../shared/money';
 import type { InvestorDeal } from '../../../shared/portal';
 import { DealStatusBadge, DealTypeIcon } from '../../components/domain/deal';
 import { PageHeader } from '../../components/layout/page-header';
@@ -22,9 +23,10 @@ function sizeLabel(fileSize: string): string {
 /** Share of the target already committed or reserved, 0-100; null without a target. */
 function subscribedShare(deal: InvestorDeal): number | null {
   if (deal.targetAmount === null || deal.remainingCapacity === null) return null;
-  const target = Number(deal.targetAmount);
-  if (!(target > 0)) return null;
-  return ((target - Number(deal.remainingCapacity)) / target) * 100;
+  // On cents, never a float of money: whole percent, half up.
+  const target = toCents(deal.targetAmount);
+  if (target <= 0n) return null;
+  return Number(divRound((target - toCents(deal.remainingCapacity)) * 100n, target));
 }
 
 /** Deal Vault (/investor/deals): deals open for investment and the investor's holdings, with their documents. */
@@ -126,7 +128,7 @@ function SectionHeading({ id, title, count }: { id: string; title: string; count
         {title}
       </h2>
       <Badge tone="neutral" className="tabular">
-        <span aria-hidden="true">{count}</span>
+        <span aria-hidden="true">{formatFigure(count)}</span>
         <span className="sr-only">{t('section.count', { count })}</span>
       </Badge>
     </div>
@@ -173,8 +175,8 @@ function DealCard({ deal, variant }: { deal: InvestorDeal; variant: 'open' | 'he
             value={!deal.open ? t('card.closed') : deal.remainingCapacity === null ? t('card.noCap') : formatUSD(deal.remainingCapacity)}
             numeric={deal.open}
           />
-          <Fact label={t('card.irr')} value={deal.expectedIrr || t('card.tbd')} numeric />
-          <Fact label={t('card.risk')} value={deal.riskScore || t('card.tbd')} numeric />
+          <Fact label={t('card.irr')} value={deal.expectedIrr ? formatFigure(deal.expectedIrr) : t('card.tbd')} numeric />
+          <Fact label={t('card.risk')} value={deal.riskScore ? formatFigure(deal.riskScore) : t('card.tbd')} numeric />
           <Fact label={t('card.stage')} value={enumLabel('dealStage', deal.stage)} />
           <Fact label={t('card.spv')} value={deal.spvEntity || '—'} />
         </dl>
@@ -186,7 +188,11 @@ function DealCard({ deal, variant }: { deal: InvestorDeal; variant: 'open' | 'he
           </div>
         )}
 
-        {deal.description && <p className="text-sm leading-relaxed whitespace-pre-line text-text">{deal.description}</p>}
+        {deal.description && (
+          <p dir="auto" className="text-sm leading-relaxed whitespace-pre-line text-text">
+            {deal.description}
+          </p>
+        )}
 
         <DocumentList deal={deal} />
 
@@ -211,7 +217,7 @@ function Fact({ label, value, numeric }: { label: string; value: string; numeric
   return (
     <div className="min-w-0">
       <dt className="text-xs text-muted">{label}</dt>
-      <dd className={`${numeric ? 'tabular ' : ''}font-medium break-words text-ink-900`}>{value}</dd>
+      <dd className={`${numeric ? 'tabular ' : ''}font-medium break-words text-ink-900`}>{formatFigure(value)}</dd>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { INVESTOR_USER_TYPES, type InvestorUserType } from '../../../shared/constants';
+import { formatFigure } from '../../../shared/format';
 import { KYC_STATUSES, type KycApplication, type KycCounters, type KycStatus } from '../../../shared/kyc';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
@@ -73,7 +74,7 @@ export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscri
             <Card className="flex h-full flex-col gap-1 p-4" data-testid={`kyc-counter-${c}`}>
               <span className="text-sm text-muted">{t(`counter.${c}`)}</span>
               {list.data ? (
-                <span className="tabular text-2xl font-semibold text-ink-900">{list.data.counters[c]}</span>
+                <span className="tabular text-2xl font-semibold text-ink-900">{formatFigure(list.data.counters[c])}</span>
               ) : (
                 <span className="h-8 w-10 animate-pulse rounded bg-ink-100/80" aria-hidden="true" />
               )}

@@ -1,5 +1,7 @@
 import { ArrowRight, CircleCheck, LogIn, Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
+import { getDefaultLocale } from '../../../shared/dates';
+import { localeDigits } from '../../../shared/digits';
 import { cn } from '../../lib/cn';
 import { companyName, useDocumentTitle } from '../../lib/company';
 import { ABOUT_PARAGRAPHS, HIGHLIGHTS, OPPORTUNITIES, REASONS, STATS, VALUE_CARDS } from './content';
@@ -371,7 +373,7 @@ export default function LandingPage() {
           <div className="mt-12 border-t border-ink-800 pt-8 text-sm">
             <p>{t('footer.disclaimer')}</p>
             <p className="mt-4">
-              © <span className="tabular">{year}</span> {t('footer.rights', { company })}
+              © <span className="tabular">{localeDigits(String(year), getDefaultLocale())}</span> {t('footer.rights', { company })}
             </p>
           </div>
         </Container>

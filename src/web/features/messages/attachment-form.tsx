@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { formatBytes } from '../../../shared/format';
+import { formatBytes, formatFigure } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Field, fieldProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -67,7 +67,7 @@ export function SendingProgress({ progress, fileName }: { progress: number; file
   return (
     <div className="flex flex-col gap-1.5" aria-live="polite">
       <p className="text-sm text-muted">
-        {t('attachment.sending', { name: fileName })} <span className="tabular">{Math.round(progress)}%</span>
+        {t('attachment.sending', { name: fileName })} <span className="tabular">{formatFigure(`${Math.round(progress)}%`)}</span>
       </p>
       <Progress value={progress} label={t('attachment.progress')} showValue />
     </div>

@@ -1,6 +1,7 @@
 import { AlertTriangle, Eye, Inbox, Mail, MailOpen, MessageSquarePlus, Reply, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
+import { formatFigure } from '../../../shared/format';
 import type { MessageThreadSummary } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
@@ -97,7 +98,9 @@ function StatCard({ label, value, icon, accent }: { label: string; value: number
         <p id={labelId} className="text-xs font-medium text-muted sm:text-sm">
           {label}
         </p>
-        <p className="tabular mt-1 text-2xl font-semibold text-ink-900 sm:text-3xl">{value ?? <span className="text-muted">–</span>}</p>
+        <p className="tabular mt-1 text-2xl font-semibold text-ink-900 sm:text-3xl">
+          {value === undefined ? <span className="text-muted">–</span> : formatFigure(value)}
+        </p>
       </div>
       <span
         className={cn(

@@ -1,7 +1,7 @@
 import { Briefcase, CircleDollarSign, Coins, FolderLock, Percent, TrendingUp } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
-import { formatPercent, formatSignedUSD, formatUSD, formatUSDCents } from '../../../shared/format';
+import { formatFigure, formatPercent, formatSignedUSD, formatUSD, formatUSDCents } from '../../../shared/format';
 import { toCents } from '../../../shared/money';
 import { type Holding, type PerformanceData, performanceTone } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
@@ -178,7 +178,7 @@ function TotalCard({
         </>
       ) : (
         <>
-          <p className="tabular mt-2 text-xl font-semibold text-ink-900 sm:text-2xl">{value}</p>
+          <p className="tabular mt-2 text-xl font-semibold text-ink-900 sm:text-2xl">{formatFigure(value)}</p>
           <p className="mt-1 text-xs text-muted">{children}</p>
         </>
       )}
@@ -213,7 +213,7 @@ function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: Perf
             <TD className="tabular text-end">{formatUSD(h.currentValue)}</TD>
             <TD className={cn('tabular text-end', h.irr !== null && h.irr < 0 && 'text-danger-700')}>{formatIrr(h.irr)}</TD>
             <TD className="tabular text-end">{formatMoic(h.moic)}</TD>
-            <TD className="tabular">{h.expectedExit ?? <span className="text-muted">—</span>}</TD>
+            <TD className="tabular">{h.expectedExit ? formatFigure(h.expectedExit) : <span className="text-muted">—</span>}</TD>
             <TD>
               <Badge tone={performanceTone(h.status)}>{h.status ? enumLabel('performanceStatus', h.status) : t('notValued')}</Badge>
             </TD>
@@ -270,12 +270,12 @@ function HoldingCards({ holdings }: { holdings: Holding[] }) {
                 [t('column.currentValue'), formatUSD(h.currentValue)],
                 [t('column.irr'), formatIrr(h.irr)],
                 [t('column.moic'), formatMoic(h.moic)],
-                [t('column.expectedExit'), h.expectedExit ?? '—'],
+                [t('column.expectedExit'), h.expectedExit ? formatFigure(h.expectedExit) : '—'],
               ] as const
             ).map(([label, value]) => (
               <div key={label}>
                 <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
-                <dd className="tabular text-text">{value}</dd>
+                <dd className="tabular text-text">{formatFigure(value)}</dd>
               </div>
             ))}
           </dl>

@@ -3,7 +3,7 @@ import { CircleAlert, CircleCheck, RefreshCw, RotateCw, Send } from 'lucide-reac
 import { useId, useState } from 'react';
 import { Trans } from 'react-i18next';
 import type { OutboxStatus } from '../../../shared/email';
-import { formatDateTimeZoned, formatNumber } from '../../../shared/format';
+import { formatDateTimeZoned, formatFigure, formatNumber } from '../../../shared/format';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -232,7 +232,7 @@ function OutboxCard() {
                       <bdi>{e.subject}</bdi>
                     </TD>
                     <TD className="whitespace-nowrap">{formatDateTimeZoned(e.createdAt)}</TD>
-                    <TD className="tabular">{e.attempts}</TD>
+                    <TD className="tabular">{formatFigure(e.attempts)}</TD>
                     <TD className="min-w-48 text-xs">
                       {e.status === 'sent'
                         ? t('outbox.sentAt', { date: e.sentAt ? formatDateTimeZoned(e.sentAt) : '' })

@@ -3,6 +3,7 @@ import { CircleAlert, Info, RefreshCw, Undo2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getDefaultZone } from '../../../shared/dates';
+import { formatFigure } from '../../../shared/format';
 import en from '../../../shared/i18n/en/settings.json';
 import { companyZone, type Office, type Settings } from '../../../shared/settings';
 import { PageHeader } from '../../components/layout/page-header';
@@ -232,7 +233,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
                 {n > 0 && (
                   <span className="inline-flex items-center gap-0.5 rounded-full bg-danger-100 px-1.5 text-xs font-semibold text-danger-700">
                     <CircleAlert aria-hidden="true" className="size-3" />
-                    <span aria-hidden="true">{n}</span>
+                    <span aria-hidden="true">{formatFigure(n)}</span>
                     <span className="sr-only">{t('form.tabErrors', { count: n })}</span>
                   </span>
                 )}

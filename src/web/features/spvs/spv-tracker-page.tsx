@@ -141,7 +141,9 @@ function SpvCard({ spv, onEdit }: { spv: Spv; onEdit: () => void }) {
           </div>
           <div className="col-span-2">
             <dt className="text-muted">{t('card.feeFlow')}</dt>
-            <dd className="font-medium break-words text-ink-900">{spv.advisoryFeeFlow || '—'}</dd>
+            <dd dir="auto" className="font-medium break-words text-ink-900">
+              {spv.advisoryFeeFlow || '—'}
+            </dd>
           </div>
           <div className="col-span-2">
             <dt className="text-muted">{t('card.payment')}</dt>
@@ -150,7 +152,10 @@ function SpvCard({ spv, onEdit }: { spv: Spv; onEdit: () => void }) {
                 <>
                   {spv.bankName}
                   <br />
-                  <span className="tabular">{formatAccountNumber(spv.accountNumber)}</span> · {spv.swiftCode}
+                  <bdi dir="ltr" className="tabular">
+                    {formatAccountNumber(spv.accountNumber)}
+                  </bdi>{' '}
+                  · <bdi dir="ltr">{spv.swiftCode}</bdi>
                 </>
               ) : (
                 <span className="text-muted">{t('card.paymentNotSet')}</span>
