@@ -33,6 +33,19 @@ export interface PdfWriter {
   moveDown(lines?: number): void;
 }
 
+/**
+ * Starts a new page when `height` more points from `y` would cross the page's bottom margin (a
+ * page that is still empty takes whatever comes), and returns the y to draw at. The new page
+ * keeps the fill colour (a PDF page starts black), as pdfkit's own wrapping does.
+ */
+function roomFor(doc: PDFKit.PDFDocument, y: number, height: number): number {
+  if (y + height <= doc.page.maxY() || y <= doc.page.margins.top) return y;
+  doc.continueOnNewPage();
+  const fill = (doc as unknown as { _fillColor?: [PDFKit.Mixins.ColorValue, number] })._fillColor;
+  if (fill) doc.fillColor(...fill);
+  return doc.y;
+}
+
 /** The English writer: the calls the statements always made. */
 export function englishWriter(doc: PDFKit.PDFDocument): PdfWriter {
   return {
@@ -44,11 +57,15 @@ export function englishWriter(doc: PDFKit.PDFDocument): PdfWriter {
       doc.text(text, LEFT);
     },
     row(label, value, labelWidth = 300) {
-      const y = doc.y;
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .text(label, LEFT, y, { width: labelWidth - 10 });
+      doc.font('Helvetica').fontSize(10);
+      // pdfkit moves text that would cross the bottom margin to a new page by itself, but the
+      // value is drawn at the label's y: the whole row goes to the next page first.
+      const height = Math.max(
+        doc.heightOfString(label, { width: labelWidth - 10 }),
+        doc.heightOfString(value, { width: WIDTH - labelWidth, align: 'right' }),
+      );
+      const y = roomFor(doc, doc.y, height);
+      doc.text(label, LEFT, y, { width: labelWidth - 10 });
       const labelBottom = doc.y;
       doc.text(value, LEFT + labelWidth, y, { width: WIDTH - labelWidth, align: 'right' });
       doc.y = Math.max(doc.y, labelBottom);
@@ -191,12 +208,27 @@ export function arabicWriter(doc: PDFKit.PDFDocument): PdfWriter {
     }
   };
 
-  /** A block of text in a box; returns the y under it. */
-  const block = (text: string, box: { left: number; width: number; align: 'right' | 'left' }, y: number) => {
-    let top = y;
-    for (const line of wrap(text, box.width)) {
-      drawLine(line, box, top);
-      top += doc.currentLineHeight(true);
+  /**
+   * Lines side by side (one per box, the row's label and value), line after line from `y`; a
+   * line that would cross the bottom margin goes to a new page (its neighbours with it), as
+   * pdfkit's own wrapping does. When `whole`, all of them move to the next page if they do not
+   * fit on this one. Returns the y under them.
+   */
+  const columns = (
+    parts: { lines: string[]; box: { left: number; width: number; align: 'right' | 'left' } }[],
+    y: number,
+    whole = false,
+  ) => {
+    const lineHeight = doc.font(font).currentLineHeight(true);
+    const count = Math.max(...parts.map((p) => p.lines.length));
+    let top = whole ? roomFor(doc, y, count * lineHeight) : y;
+    for (let i = 0; i < count; i++) {
+      top = roomFor(doc, top, lineHeight);
+      for (const p of parts) {
+        const line = p.lines[i];
+        if (line !== undefined) drawLine(line, p.box, top);
+      }
+      top += lineHeight;
     }
     return top;
   };
@@ -208,17 +240,21 @@ export function arabicWriter(doc: PDFKit.PDFDocument): PdfWriter {
       doc.font(font);
       if (style.size) doc.fontSize(style.size);
       if (style.color) doc.fillColor(style.color);
-      doc.y = block(text, { left: LEFT, width: WIDTH, align: 'right' }, doc.y);
+      doc.y = columns([{ lines: wrap(text, WIDTH), box: { left: LEFT, width: WIDTH, align: 'right' } }], doc.y);
       doc.x = LEFT;
     },
     row(label, value, labelWidth = 300) {
       font = 'ar';
       doc.font(font).fontSize(10);
-      const y = doc.y;
-      // The label on the right (the start side), the value on the left.
-      const labelBottom = block(label, { left: LEFT + WIDTH - (labelWidth - 10), width: labelWidth - 10, align: 'right' }, y);
-      const valueBottom = block(value, { left: LEFT, width: WIDTH - labelWidth, align: 'left' }, y);
-      doc.y = Math.max(labelBottom, valueBottom);
+      // The label on the right (the start side), the value on the left; both on one page.
+      doc.y = columns(
+        [
+          { lines: wrap(label, labelWidth - 10), box: { left: LEFT + WIDTH - (labelWidth - 10), width: labelWidth - 10, align: 'right' } },
+          { lines: wrap(value, WIDTH - labelWidth), box: { left: LEFT, width: WIDTH - labelWidth, align: 'left' } },
+        ],
+        doc.y,
+        true,
+      );
       doc.x = LEFT;
       doc.moveDown(0.3);
     },
