@@ -568,6 +568,8 @@ describe('capital accounts API', () => {
       expect(text).toHaveLength(count);
       // Every row of every deal, in order, label and value on the same line (so on the same page).
       expectInOrder(text.flat(), [...deals.flatMap(rows), total]);
+      // No page ends with a deal's title: it goes over with its first rows.
+      for (const page of text.slice(0, -1)) expect(deals.map((x) => x.title)).not.toContain(page.at(-1));
       // The first page opens with the company, the footnote closes the last page.
       expect(text[0]?.[0]).toBe('Meridian Capital Group');
       expect(text.at(-1)?.at(-1)).toContain(footnote);
