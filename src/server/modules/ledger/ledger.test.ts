@@ -46,6 +46,23 @@ function pdfFonts(buf: Buffer): string[] {
     .map((l) => l.split(/\s+/)[0] as string);
 }
 
+/** A PDF's page count (pdfinfo). */
+function pdfPages(buf: Buffer): number {
+  return Number(/^Pages:\s+(\d+)$/m.exec(execFileSync('pdfinfo', [pdfFile(buf)], { encoding: 'utf8' }))?.[1]);
+}
+
+/** Each page's size and its words' boxes (pdftotext -bbox), in points from the page's top left. */
+function pdfWordBoxes(buf: Buffer): { height: number; words: { text: string; yMax: number }[] }[] {
+  const html = execFileSync('pdftotext', ['-bbox', pdfFile(buf), '-'], { encoding: 'utf8' });
+  return html
+    .split('<page ')
+    .slice(1)
+    .map((page) => ({
+      height: Number(/height="([\d.]+)"/.exec(page)?.[1]),
+      words: [...page.matchAll(/<word [^>]*yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({ text: m[2] as string, yMax: Number(m[1]) })),
+    }));
+}
+
 describe('capital accounts API', () => {
   let ctx: TestContext;
   let adminCookie: string;
@@ -456,6 +473,115 @@ describe('capital accounts API', () => {
     expect(lines.find((l) => l.includes('الاستحقاق'))).toMatch(/ تاريخ الاستحقاق$/);
     expect(lines.join('\n')).toContain('تاريخ الطلب');
     expect(arabicWords(notice.rawPayload, false)).toEqual(expect.arrayContaining(['البنك', 'تاريخ', 'الاستحقاق']));
+  });
+
+  it('a statement longer than a page goes on over the next pages, in English and in Arabic: every row, whole, inside the margins', async () => {
+    const en = await investor('Long English Holder');
+    const ar = await investor('Long Arabic Holder');
+    ok(await call('PUT', '/api/auth/language', ar.cookie, { language: 'ar' }));
+    const usd = (n: number) => `$${n.toLocaleString('en-US')}.00`;
+    const deals: { title: string; committed: string; contributed: string; unfunded: string }[] = [];
+    for (let i = 1; i <= 10; i++) {
+      const d = await deal('2024-01-01');
+      for (const w of [en, ar]) await commit(w, d.id, String(i * 10_000));
+      const c = ok<{ call: CapitalCall }>(
+        await issue({ dealId: d.id, basis: 'percentage', percentage: '40', callDate: '2024-02-01', dueDate: '2024-03-01' }),
+        201,
+      ).call;
+      for (const w of [en, ar]) ok(await receipt(c.id, w.id, String(i * 4_000), '2024-02-15'), 201);
+      deals.push({ title: d.title, committed: usd(i * 10_000), contributed: usd(i * 4_000), unfunded: usd(i * 6_000) });
+    }
+    deals.sort((a, b) => a.title.localeCompare(b.title));
+    // Commitments are dated on completion (today), so the period runs past today.
+    const to = `${Number(today().slice(0, 4)) + 1}-12-31`;
+    const statement = async (who: Investor) => {
+      const res = await call('GET', `/api/investors/${who.id}/statement?from=2024-01-01&to=${to}`, adminCookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.rawPayload;
+    };
+    /**
+     * Each page's lines (pdftotext -layout, a form feed between pages), without bidi marks, spaces
+     * collapsed (pdftotext drops the space between a right-to-left run and a " / " in it).
+     */
+    const pages = (buf: Buffer) =>
+      pdfText(buf)
+        .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
+        .split('\f')
+        .map((page) =>
+          page
+            .split('\n')
+            .map((l) =>
+              l
+                .replace(/\s*\/\s*/g, ' / ')
+                .replace(/\s+/g, ' ')
+                .trim(),
+            )
+            .filter(Boolean),
+        )
+        .filter((page) => page.length > 0);
+    const expectInOrder = (lines: string[], expected: string[]) => {
+      let at = 0;
+      for (const line of expected) {
+        const found = lines.indexOf(line, at);
+        expect(found, `"${line}" (in order, label and value on one line)`).toBeGreaterThanOrEqual(at);
+        at = found + 1;
+      }
+    };
+
+    const english = await statement(en);
+    const arabic = await statement(ar);
+    for (const [buf, rows, total, footnote] of [
+      [
+        english,
+        (x: (typeof deals)[number]) => [
+          x.title,
+          'Opening balance $0.00',
+          `Capital called ${x.contributed}`,
+          `Contributions ${x.contributed}`,
+          'Fees and expenses -$0.00',
+          `Closing balance ${x.contributed}`,
+          `Commitment / unfunded ${x.committed} / ${x.unfunded}`,
+          `Net asset value at ${to} ${x.contributed}`,
+        ],
+        'Total closing balance $220,000.00',
+        'your share of the latest valuation',
+      ],
+      [
+        arabic,
+        // Right to left: the value on the left of its label; the commitment comes first from the right.
+        (x: (typeof deals)[number]) => [
+          x.title,
+          '$0.00 الرصيد الافتتاحي',
+          `${x.contributed} رأس المال المطلوب`,
+          `${x.contributed} المساهمات`,
+          '-$0.00 الرسوم والمصروفات',
+          `${x.contributed} الرصيد الختامي`,
+          `${x.unfunded} / ${x.committed} الالتزام / غير الممول`,
+        ],
+        '$220,000.00 إجمالي الرصيد الختامي',
+        'حصتك من أحدث تقييم',
+      ],
+    ] as const) {
+      const count = pdfPages(buf);
+      expect(count).toBeGreaterThan(1);
+      const text = pages(buf);
+      expect(text).toHaveLength(count);
+      // Every row of every deal, in order, label and value on the same line (so on the same page).
+      expectInOrder(text.flat(), [...deals.flatMap(rows), total]);
+      // No page ends with a deal's title: it goes over with its first rows.
+      for (const page of text.slice(0, -1)) expect(deals.map((x) => x.title)).not.toContain(page.at(-1));
+      // The first page opens with the company, the footnote closes the last page.
+      expect(text[0]?.[0]).toBe('Meridian Capital Group');
+      expect(text.at(-1)?.at(-1)).toContain(footnote);
+      // Nothing is drawn under the bottom margin (50 pt), and no page is left empty.
+      const boxes = pdfWordBoxes(buf);
+      expect(boxes).toHaveLength(count);
+      for (const page of boxes) {
+        expect(page.words.length).toBeGreaterThan(0);
+        const lowest = Math.max(...page.words.map((w) => w.yMax));
+        expect(lowest).toBeLessThanOrEqual(page.height - 50 + 0.5);
+      }
+    }
   });
 
   it('a statement run generates every investor’s statement into the vault, with progress', async () => {

@@ -22,7 +22,14 @@ export interface TextStyle {
   bold?: boolean;
   size?: number;
   color?: string;
+  /** Rows that must fit under this text on its page (a heading is not left alone at a page's foot). */
+  keepWithNext?: number;
 }
+
+/** pdfkit's font size until one is set. */
+const DEFAULT_SIZE = 12;
+/** A row's height in lines of its 10 pt text: the line and the 0.3 line under it. */
+const ROW_LINES = 1.3;
 
 export interface PdfWriter {
   readonly rtl: boolean;
@@ -33,22 +40,44 @@ export interface PdfWriter {
   moveDown(lines?: number): void;
 }
 
+/**
+ * Starts a new page when `height` more points from `y` would cross the page's bottom margin (a
+ * page that is still empty takes whatever comes), and returns the y to draw at. The new page
+ * keeps the fill colour (a PDF page starts black), as pdfkit's own wrapping does.
+ */
+function roomFor(doc: PDFKit.PDFDocument, y: number, height: number): number {
+  if (y + height <= doc.page.maxY() || y <= doc.page.margins.top) return y;
+  doc.continueOnNewPage();
+  const fill = (doc as unknown as { _fillColor?: [PDFKit.Mixins.ColorValue, number] })._fillColor;
+  if (fill) doc.fillColor(...fill);
+  return doc.y;
+}
+
 /** The English writer: the calls the statements always made. */
 export function englishWriter(doc: PDFKit.PDFDocument): PdfWriter {
+  let size = DEFAULT_SIZE;
   return {
     rtl: false,
     text(text, style = {}) {
-      doc.font(style.bold ? 'Helvetica-Bold' : 'Helvetica');
-      if (style.size) doc.fontSize(style.size);
+      const keep = style.keepWithNext ? style.keepWithNext * ROW_LINES * doc.font('Helvetica', 10).currentLineHeight(true) : 0;
+      size = style.size ?? size;
+      doc.font(style.bold ? 'Helvetica-Bold' : 'Helvetica', size);
       if (style.color) doc.fillColor(style.color);
+      // pdfkit wraps onto new pages by itself; a heading first makes room for what it keeps with it.
+      if (keep) doc.y = roomFor(doc, doc.y, doc.heightOfString(text, { width: WIDTH }) + keep);
       doc.text(text, LEFT);
     },
     row(label, value, labelWidth = 300) {
-      const y = doc.y;
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .text(label, LEFT, y, { width: labelWidth - 10 });
+      size = 10;
+      doc.font('Helvetica', size);
+      // pdfkit moves text that would cross the bottom margin to a new page by itself, but the
+      // value is drawn at the label's y: the whole row goes to the next page first.
+      const height = Math.max(
+        doc.heightOfString(label, { width: labelWidth - 10 }),
+        doc.heightOfString(value, { width: WIDTH - labelWidth, align: 'right' }),
+      );
+      const y = roomFor(doc, doc.y, height);
+      doc.text(label, LEFT, y, { width: labelWidth - 10 });
       const labelBottom = doc.y;
       doc.text(value, LEFT + labelWidth, y, { width: WIDTH - labelWidth, align: 'right' });
       doc.y = Math.max(doc.y, labelBottom);
@@ -158,6 +187,7 @@ export function arabicWriter(doc: PDFKit.PDFDocument): PdfWriter {
   doc.registerFont('ar', ARABIC_REGULAR);
   doc.registerFont('ar-bold', ARABIC_BOLD);
   let font = 'ar';
+  let size = DEFAULT_SIZE;
 
   // Created on first use; from then on one font object per face for the whole document.
   distinctGlyphPerText(doc.font('ar-bold'));
@@ -191,12 +221,27 @@ export function arabicWriter(doc: PDFKit.PDFDocument): PdfWriter {
     }
   };
 
-  /** A block of text in a box; returns the y under it. */
-  const block = (text: string, box: { left: number; width: number; align: 'right' | 'left' }, y: number) => {
-    let top = y;
-    for (const line of wrap(text, box.width)) {
-      drawLine(line, box, top);
-      top += doc.currentLineHeight(true);
+  /**
+   * Lines side by side (one per box, the row's label and value), line after line from `y`; a
+   * line that would cross the bottom margin goes to a new page (its neighbours with it), as
+   * pdfkit's own wrapping does. With `keep` (points), all of them and `keep` more move to the
+   * next page if they do not fit on this one. Returns the y under them.
+   */
+  const columns = (
+    parts: { lines: string[]; box: { left: number; width: number; align: 'right' | 'left' } }[],
+    y: number,
+    keep: number | null = null,
+  ) => {
+    const lineHeight = doc.font(font).currentLineHeight(true);
+    const count = Math.max(...parts.map((p) => p.lines.length));
+    let top = keep === null ? y : roomFor(doc, y, count * lineHeight + keep);
+    for (let i = 0; i < count; i++) {
+      top = roomFor(doc, top, lineHeight);
+      for (const p of parts) {
+        const line = p.lines[i];
+        if (line !== undefined) drawLine(line, p.box, top);
+      }
+      top += lineHeight;
     }
     return top;
   };
@@ -204,21 +249,27 @@ export function arabicWriter(doc: PDFKit.PDFDocument): PdfWriter {
   return {
     rtl: true,
     text(text, style = {}) {
+      const keep = style.keepWithNext ? style.keepWithNext * ROW_LINES * doc.font('ar', 10).currentLineHeight(true) : null;
       font = style.bold ? 'ar-bold' : 'ar';
-      doc.font(font);
-      if (style.size) doc.fontSize(style.size);
+      size = style.size ?? size;
+      doc.font(font, size);
       if (style.color) doc.fillColor(style.color);
-      doc.y = block(text, { left: LEFT, width: WIDTH, align: 'right' }, doc.y);
+      doc.y = columns([{ lines: wrap(text, WIDTH), box: { left: LEFT, width: WIDTH, align: 'right' } }], doc.y, keep);
       doc.x = LEFT;
     },
     row(label, value, labelWidth = 300) {
       font = 'ar';
-      doc.font(font).fontSize(10);
-      const y = doc.y;
-      // The label on the right (the start side), the value on the left.
-      const labelBottom = block(label, { left: LEFT + WIDTH - (labelWidth - 10), width: labelWidth - 10, align: 'right' }, y);
-      const valueBottom = block(value, { left: LEFT, width: WIDTH - labelWidth, align: 'left' }, y);
-      doc.y = Math.max(labelBottom, valueBottom);
+      size = 10;
+      doc.font(font, size);
+      // The label on the right (the start side), the value on the left; both on one page.
+      doc.y = columns(
+        [
+          { lines: wrap(label, labelWidth - 10), box: { left: LEFT + WIDTH - (labelWidth - 10), width: labelWidth - 10, align: 'right' } },
+          { lines: wrap(value, WIDTH - labelWidth), box: { left: LEFT, width: WIDTH - labelWidth, align: 'left' } },
+        ],
+        doc.y,
+        0,
+      );
       doc.x = LEFT;
       doc.moveDown(0.3);
     },

@@ -256,7 +256,7 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
       w.text(t('statement.period', { from: L.day(s.from), to: L.day(s.to) }));
       w.moveDown();
       for (const d of s.deals) {
-        w.text(d.dealTitle, { bold: true, size: 11 });
+        w.text(d.dealTitle, { bold: true, size: 11, keepWithNext: 3 });
         w.moveDown(0.3);
         w.row(t('statement.opening'), money(d.opening));
         w.row(t('statement.called'), money(d.calls));
@@ -265,7 +265,7 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
           w.row(t('statement.distributionsOf', { type: L.label('distributionType', x.type) }), L.plain(`-${formatUsdExact(x.amount)}`));
         w.row(t('statement.fees'), L.plain(`-${formatUsdExact(d.fees)}`));
         if (d.distributionDetails.length > 0) {
-          w.text(t('statement.byTier'), { bold: true, size: 10 });
+          w.text(t('statement.byTier'), { bold: true, size: 10, keepWithNext: 2 });
           w.moveDown(0.3);
           for (const x of d.distributionDetails) {
             w.row(t('statement.tierLine', { date: L.day(x.paymentDate), type: L.label('distributionType', x.type) }), money(x.amount));
@@ -293,7 +293,7 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
         w.text(t('statement.none'));
         w.moveDown();
       }
-      w.text(t('statement.allHoldings'), { bold: true, size: 11 });
+      w.text(t('statement.allHoldings'), { bold: true, size: 11, keepWithNext: 3 });
       w.moveDown(0.3);
       w.row(t('statement.totalOpening'), money(s.totals.opening));
       w.row(t('statement.totalContributions'), money(s.totals.contributions));
@@ -335,10 +335,10 @@ export async function callNoticePdf(
       w.row(t('callNotice.dueDate'), L.day(n.dueDate));
       w.row(t('callNotice.status'), L.label('callLineStatus', n.status));
       w.moveDown(0.5);
-      w.text(t('callNotice.purpose'), { bold: true });
+      w.text(t('callNotice.purpose'), { bold: true, keepWithNext: 1 });
       w.text(n.purpose);
       w.moveDown();
-      w.text(t('callNotice.payment'), { bold: true });
+      w.text(t('callNotice.payment'), { bold: true, keepWithNext: 2 });
       w.moveDown(0.3);
       const p = n.payment;
       w.row(t('callNotice.spv'), p.spvName ?? '—', 150);
