@@ -15,3 +15,16 @@ test('the phone navigation opens from the right in Arabic', async ({ page }, tes
   await expectNoA11yViolations(page, 'investor navigation sheet in Arabic');
   await testInfo.attach('investor-nav-sheet-phone-ar.png', { body: await page.screenshot(), contentType: 'image/png' });
 });
+
+test('the Digits control works from the phone navigation', async ({ page }, testInfo) => {
+  await signIn(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
+  await arabicAccount(page);
+  await page.getByRole('button', { name: ar('common', 'shell.toggleSidebar') }).click();
+  const sheet = page.getByRole('dialog');
+  await sheet.getByLabel(ar('common', 'language.digits'), { exact: true }).selectOption('arab');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('main')).toContainText(/[٠-٩]/);
+  await expectMirrored(page, testInfo, 'investor-dashboard-phone-arabic-indic');
+  await expectNoA11yViolations(page, 'investor dashboard in Arabic-Indic digits at phone width');
+  expect((await (await page.request.get('/api/auth/me')).json()).user.digits).toBe('arab');
+});

@@ -4,15 +4,17 @@
  * without the format module.
  */
 const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
+/** The decimal and group separators and the percent sign as Intl writes them with Arabic-Indic digits. */
+const SEPARATORS: Record<string, string> = { '.': '\u066b', ',': '\u066c', '%': '\u066a' };
 /**
  * A number already written with Western digits ('$1,250.50', '2026') in the locale's digits: the
  * same text when the locale writes Western digits; with Arabic-Indic digits (the user's choice on
- * Arabic pages, '-u-nu-arab') each digit and the decimal and group separators as Intl writes them
- * there ('$١٬٢٥٠٫٥٠'). One character for one, so nothing moves.
+ * Arabic pages, '-u-nu-arab') each digit, the decimal and group separators and the percent sign as
+ * Intl writes them there ('$١٬٢٥٠٫٥٠', '١٦٫٤٪'). One character for one, so nothing moves.
  */
 export function localeDigits(text: string, locale: string): string {
   if (!locale.includes('-nu-arab')) return text;
-  return text.replace(/[0-9.,]/g, (c) => (c === '.' ? '\u066b' : c === ',' ? '\u066c' : (ARABIC_INDIC[Number(c)] as string)));
+  return text.replace(/[0-9.,%]/g, (c) => SEPARATORS[c] ?? (ARABIC_INDIC[Number(c)] as string));
 }
 
 /** Arabic-Indic and Extended Arabic-Indic (Persian) digits and the Arabic separators typed into a number field, as Western ones. */

@@ -140,7 +140,7 @@ describe('formatUSDShort and formatFigure', () => {
     setDefaultLocale('ar-AE-u-nu-arab');
     try {
       expect(formatFigure('5/10')).toBe('\u2066٥/١٠\u2069');
-      expect(formatFigure('22-25%')).toBe('\u2066٢٢-٢٥%\u2069');
+      expect(formatFigure('22-25%')).toBe('\u2066٢٢-٢٥٪\u2069');
       expect(formatFigure(2029)).toBe('\u2066٢٠٢٩\u2069');
       expect(formatFigure('Current')).toBe('Current');
       expect(formatFigure('Fund 2')).toBe('Fund 2');

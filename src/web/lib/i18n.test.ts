@@ -119,7 +119,7 @@ describe('Arabic-Indic digits in catalogue sentences (the user chose them)', () 
   const AR = 'ar-AE-u-nu-arab';
   it("writes the catalogue's own numbers in them, separators included", () => {
     expect(catalogueDigits('خلال 7 أيام', AR)).toBe('خلال ٧ أيام');
-    expect(catalogueDigits('بنسبة 100% إلى المستثمرين', AR)).toBe('بنسبة ١٠٠% إلى المستثمرين');
+    expect(catalogueDigits('بنسبة 100% إلى المستثمرين', AR)).toBe('بنسبة ١٠٠٪ إلى المستثمرين');
     expect(catalogueDigits('مثال: 43,750.00', AR)).toBe('مثال: ٤٣٬٧٥٠٫٠٠');
     expect(catalogueDigits('أكثر من 25 صفقة', AR)).toBe('أكثر من ٢٥ صفقة');
   });

@@ -62,7 +62,7 @@ const digitsFormatter: FormatterModule = {
  * 'UTC+4') and stays as it is, as does a dotted address ('203.0.113.10'); an identifier written in the
  * catalogue (an IBAN example) is isolated there.
  */
-const CATALOGUE_NUMBER = /(?<![A-Za-z][-+]?|[\d.,/])\d[\d,]*(?:\.\d+)?(?![-]?[A-Za-z]|\.\d|\d)/g;
+const CATALOGUE_NUMBER = /(?<![A-Za-z][-+]?|[\d.,/])\d[\d,]*(?:\.\d+)?%?(?![-]?[A-Za-z]|\.\d|\d)/g;
 export function catalogueDigits(text: string, locale: string = getDefaultLocale()): string {
   if (!locale.includes('-nu-arab') || !/[0-9]/.test(text)) return text;
   return text
