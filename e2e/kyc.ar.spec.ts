@@ -59,6 +59,8 @@ test('Arabic: an investor uploads the KYC documents; the admin reviews and appro
     await inv.getByTestId(`kyc-item-${kind}`).locator('input[type="file"]').setInputFiles(file);
     await expect(inv.getByTestId(`kyc-item-${kind}`).getByText(file.split('/').pop() ?? '')).toBeVisible();
   }
+  // The file's name shows while it uploads too: wait until the screen counts all four as uploaded.
+  await expect(inv.getByText(ar('investor-compliance', 'kyc.pendingReady'))).toBeVisible();
   expect((await inv.request.post('/api/kyc/me/submit')).status()).toBe(200);
   await inv.goto('/investor');
   await expect(cta).toContainText(ar('kyc', 'cta.in_review'));
