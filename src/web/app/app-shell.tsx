@@ -30,7 +30,7 @@ import {
 } from '../components/ui/sidebar';
 import { useAuth } from '../lib/auth-context';
 import { companyName } from '../lib/company';
-import { common, enumLabel } from '../lib/i18n';
+import { common, currentDigits, enumLabel } from '../lib/i18n';
 import { useCompanyZone } from '../lib/time-zone';
 import { toast } from '../lib/toast';
 
@@ -105,7 +105,7 @@ export function AppShell({
           <span className="text-sm font-medium text-muted">{areaLabel}</span>
         </header>
         <main id="main" tabIndex={-1} className="mx-auto focus:outline-none w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 lg:px-8">
-          <Fragment key={`${zone}|${i18n.language}`}>{children}</Fragment>
+          <Fragment key={`${zone}|${i18n.language}|${currentDigits()}`}>{children}</Fragment>
         </main>
       </SidebarInset>
     </SidebarProvider>
