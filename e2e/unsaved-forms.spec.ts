@@ -104,6 +104,10 @@ test('Record Distribution typed but not previewed: leaving asks first, and the d
   // Back on the page, the draft is restored (and still counts as unsaved).
   await page.getByRole('link', { name: 'Distribution Waterfall', exact: true }).click();
   await expect(amount).toHaveValue('43,750.00');
+  // The draft is written into the fields first and counted as unsaved on the next render: let that
+  // render happen (a person cannot click within it; a loaded CI machine's test could).
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await leaveAsks(page, 'Deal Pipeline', /\/admin\/distributions$/);
 });
 
