@@ -132,3 +132,14 @@ describe('Arabic-Indic digits in catalogue sentences (the user chose them)', () 
     expect(catalogueDigits('within 7 days', 'en')).toBe('within 7 days');
   });
 });
+
+describe('server messages in Arabic-Indic digits (the user chose them)', () => {
+  beforeAll(() => applyLanguage('ar', 'arab'));
+  afterAll(() => applyLanguage('en', 'latn'));
+  it('writes the counts a message carries and the numbers its translation writes in them', () => {
+    const text = plain(translateMessage('Too many failed sign-in attempts. Try again in 15 minutes.'));
+    expect(text).toContain('١٥');
+    expect(text).not.toMatch(/[0-9]/);
+    expect(plain(translateMessage('The file is too large (maximum 25 MB)'))).toContain('٢٥');
+  });
+});

@@ -173,13 +173,15 @@ export function translateMessage(message: string): string {
   const bundle = i18next.getResourceBundle(currentLanguage(), 'errors') as Record<string, string> | undefined;
   if (!bundle) return message;
   const exact = bundle[message];
-  if (exact) return exact;
+  if (exact) return catalogueDigits(exact);
   for (const [pattern, translation] of patternsOf(bundle)) {
     const m = pattern.regex.exec(message);
     if (m)
-      return pattern.names.reduce(
-        (text, name, i) => text.replaceAll(`{{${name}}}`, isolate(valueIn(pattern.kinds[i], m[i + 1] ?? '', bundle))),
-        translation,
+      return catalogueDigits(
+        pattern.names.reduce(
+          (text, name, i) => text.replaceAll(`{{${name}}}`, isolate(valueIn(pattern.kinds[i], m[i + 1] ?? '', bundle))),
+          translation,
+        ),
       );
   }
   return message;
@@ -196,7 +198,7 @@ const normalise = (text: string) => text.toLowerCase().replaceAll('_', ' ').trim
 
 /** A caught value in the current language, by its kind (see translateMessage). */
 function valueIn(kind: string | undefined, value: string, bundle: Record<string, string>): string {
-  if (!kind) return value;
+  if (!kind) return NUMERIC_TEXT.test(value) ? localeDigits(value, getDefaultLocale()) : value;
   const one = (item: string): string | null => {
     if (kind === 'date') return ISO_DAY.test(item) ? formatDate(item) : null;
     if (kind === 'text') return bundle[item] ?? null;
