@@ -5,11 +5,11 @@ import { APP_PAGES, isAppPage } from './routes.ts';
 /** The paths the router files declare, read from their source. */
 function routedPaths(): string[] {
   const top = readFileSync('src/web/app/app.tsx', 'utf8');
-  const paths = [...top.matchAll(/<Route path="([^"*]+)"/g)].map((m) => m[1] as string);
+  const paths = [...top.matchAll(/<Route\s+path="([^"*]+)"/g)].map((m) => m[1] as string);
   for (const area of ['admin', 'investor']) {
     const src = readFileSync(`src/web/app/${area}-area.tsx`, 'utf8');
     paths.push(`/${area}`);
-    for (const m of src.matchAll(/<Route path="([^"*]+)"/g)) paths.push(`/${area}/${m[1]}`);
+    for (const m of src.matchAll(/<Route\s+path="([^"*]+)"/g)) paths.push(`/${area}/${m[1]}`);
   }
   return paths;
 }
