@@ -37,7 +37,10 @@ export async function expectNoA11yViolations(page: Page, label = page.url()) {
     const busy = document
       .getAnimations()
       .some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);
-    w.__axeQuietFrames = busy ? 0 : w.__axeQuietFrames + 1;
+    // A toast that is still coming in or going out (sonner marks it) counts as moving too: its
+    // transition may start a few frames after it is added.
+    const toastMoving = document.querySelector('[data-sonner-toast][data-mounted="false"], [data-sonner-toast][data-removed="true"]');
+    w.__axeQuietFrames = busy || toastMoving ? 0 : w.__axeQuietFrames + 1;
     return w.__axeQuietFrames >= 5;
   });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
