@@ -140,4 +140,14 @@ describe('import boundaries', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  // Issue 17: a screen over 400 lines is split into its parts (decision record 018).
+  it('no web screen or component file is over 400 lines', () => {
+    const long = walk(path.join(ROOT, 'web'))
+      .filter((file) => file.endsWith('.tsx'))
+      .map((file) => ({ file: path.relative(ROOT, file).split(path.sep).join('/'), lines: readFileSync(file, 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines > 400)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, Info, RefreshCw, Undo2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { CircleAlert, RefreshCw, Undo2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getDefaultZone } from '../../../shared/dates';
 import { formatFigure } from '../../../shared/format';
@@ -9,15 +9,11 @@ import { companyZone, type Office, type Settings } from '../../../shared/setting
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, fieldProps } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
-import { Input, Textarea } from '../../components/ui/input';
-import { NativeSelect } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError, serverMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
-import { cn } from '../../lib/cn';
 import { pageTitle } from '../../lib/company';
 import { applyLanguage } from '../../lib/i18n';
 import { setCompanyLanguage } from '../../lib/language';
@@ -28,18 +24,14 @@ import { useSaveSettings, useSettings } from './api';
 import { EmailTools } from './email-tools';
 import { settingsText } from './i18n';
 import { OfficesEditor } from './offices-editor';
+import { settingInputId as inputId, SettingField } from './setting-field';
 import {
   errorCount,
   errorsOf,
   firstFieldWithError,
   firstTabWithError,
-  hintValues,
-  isNotEnforced,
-  limitsOf,
-  optionLabel,
   SETTINGS_TABS,
   type SettingsErrors,
-  type SettingsFieldDef,
   type SettingsFormValues,
   type SettingsKey,
   settingsFieldErrors,
@@ -48,8 +40,6 @@ import {
   type TabId,
   toFormValues,
 } from './settings-form';
-
-const inputId = (key: SettingsKey) => `setting-${key}`;
 
 /** The served HTML names the firm (meta + title); keep this page in step after a save. */
 function applyCompanyName(name: string) {
@@ -290,142 +280,5 @@ function SettingsForm({ initial }: { initial: Settings }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function NotEnforcedNote({ detail }: { detail?: string }) {
-  const { t } = settingsText.useT();
-  return (
-    <span className="inline-flex items-center gap-1 rounded bg-neutral-100 px-1.5 py-0.5 text-xs font-medium text-neutral-700">
-      <Info aria-hidden="true" className="size-3.5" />
-      {detail ? t('form.notEnforcedDetail', { detail }) : t('form.notEnforced')}
-    </span>
-  );
-}
-
-function RequirementNote({ text }: { text: string }) {
-  return (
-    <span className="inline-flex items-center gap-1 rounded bg-neutral-100 px-1.5 py-0.5 text-xs font-medium text-neutral-700">
-      <Info aria-hidden="true" className="size-3.5" />
-      {text}
-    </span>
-  );
-}
-
-function hintFor(def: SettingsFieldDef): ReactNode {
-  const t = settingsText.t;
-  const text = (part: 'hint' | 'notEnforced' | 'requirement') => t(`field.${def.key}.${part}` as never, hintValues(def.key));
-  const note = isNotEnforced(def.key) ? (
-    <NotEnforcedNote detail={def.notEnforcedDetail ? text('notEnforced') : undefined} />
-  ) : def.requirement ? (
-    <RequirementNote text={text('requirement')} />
-  ) : null;
-  if (!def.hint && !note) return null;
-  return (
-    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      {def.hint && <span>{text('hint')}</span>}
-      {note}
-    </span>
-  );
-}
-
-function SettingField({
-  def,
-  value,
-  error,
-  onChange,
-}: {
-  def: SettingsFieldDef;
-  value: SettingsFormValues[SettingsKey];
-  error?: string;
-  onChange: (value: string | boolean) => void;
-}) {
-  const { t } = settingsText.useT();
-  const label = t(`field.${def.key}.label`);
-  const placeholder = def.placeholder ? t(`field.${def.key}.placeholder` as never) : undefined;
-  const id = inputId(def.key);
-  const hint = hintFor(def);
-  const limits = limitsOf(def.key);
-  const wide = def.wide ? 'md:col-span-2' : undefined;
-
-  if (def.kind === 'checkbox') {
-    return (
-      <div className={cn('flex items-start gap-3 rounded-lg border border-border px-4 py-3', error && 'border-danger-700', wide)}>
-        <input
-          {...fieldProps(id, error, Boolean(hint))}
-          type="checkbox"
-          checked={Boolean(value)}
-          onChange={(e) => onChange(e.target.checked)}
-          className="mt-2.5 size-5 shrink-0 cursor-pointer accent-gold-600"
-        />
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor={id} className="flex min-h-10 cursor-pointer items-center text-sm font-medium text-text">
-            {label}
-          </label>
-          {hint && (
-            <p id={`${id}-hint`} className="text-sm text-muted">
-              {hint}
-            </p>
-          )}
-          {error && (
-            <p id={`${id}-error`} className="text-sm text-danger-700">
-              {error}
-            </p>
-          )}
-        </div>
-      </div>
-    );
-  }
-
-  const common = { ...fieldProps(id, error, Boolean(hint)), value: String(value), name: def.key };
-  let control: ReactNode;
-  if (def.kind === 'select') {
-    control = (
-      <NativeSelect
-        {...common}
-        onChange={(e) => onChange(e.target.value)}
-        options={(def.options ?? []).map((value) => ({ value, label: optionLabel(def.key, value) }))}
-      />
-    );
-  } else if (def.kind === 'textarea') {
-    control = (
-      <Textarea
-        {...common}
-        rows={3}
-        maxLength={limits.maxLength}
-        placeholder={placeholder}
-        onChange={(e) => onChange(e.target.value)}
-        className="font-mono"
-      />
-    );
-  } else if (def.kind === 'number') {
-    control = (
-      <Input
-        {...common}
-        type="number"
-        inputMode="numeric"
-        step={1}
-        min={limits.min}
-        max={limits.max}
-        onChange={(e) => onChange(e.target.value)}
-        className="tabular"
-      />
-    );
-  } else {
-    control = (
-      <Input
-        {...common}
-        type={def.kind}
-        maxLength={limits.maxLength}
-        placeholder={placeholder}
-        autoComplete={def.autoComplete}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    );
-  }
-  return (
-    <Field label={label} htmlFor={id} hint={hint} error={error} className={wide}>
-      {control}
-    </Field>
   );
 }
