@@ -83,29 +83,34 @@ describe('password hashing under a sign-up flood', () => {
   });
   afterAll(() => ctx.close());
 
-  it('a sign-in during a 40-request sign-up flood stays under 3x its idle time', { timeout: 120_000 }, async () => {
+  // Ordering, not wall time (timings belong to the benchmark): a sign-in that waited behind the
+  // flood would finish after most of its 40 sign-ups; in its own gate it finishes while the
+  // first one or two are hashing.
+  it('a sign-in during a 40-request sign-up flood does not wait behind it', { timeout: 120_000 }, async () => {
     const u = await createUser(ctx);
-    const time = async () => {
-      const t = performance.now();
-      expect((await signInReq(ctx, u.email, u.password)).statusCode).toBe(200);
-      return performance.now() - t;
-    };
-    await time();
-    const idle = Math.min(await time(), await time(), await time());
+    let signUpsDone = 0;
     const flood = Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/api/auth/sign-up',
-          remoteAddress: `10.5.${i}.1`,
-          payload: { email: uniqueEmail('flood'), password: 'a-long-enough-pass', name: 'Flood' },
-        }),
+        ctx.app
+          .inject({
+            method: 'POST',
+            url: '/api/auth/sign-up',
+            remoteAddress: `10.5.${i}.1`,
+            payload: { email: uniqueEmail('flood'), password: 'a-long-enough-pass', name: 'Flood' },
+          })
+          .then((res) => {
+            signUpsDone++;
+            return res.statusCode;
+          }),
       ),
     );
     await new Promise((r) => setTimeout(r, 50));
-    const during = await time();
-    await flood;
-    expect(during).toBeLessThan(3 * idle + 50);
+    expect(signUpsDone).toBeLessThan(5);
+    expect((await signInReq(ctx, u.email, u.password)).statusCode).toBe(200);
+    const doneWhenSignedIn = signUpsDone;
+    const codes = await flood;
+    expect(codes.every((c) => c === 201)).toBe(true);
+    expect(doneWhenSignedIn).toBeLessThanOrEqual(5);
   });
 });
 
