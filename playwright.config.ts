@@ -31,6 +31,69 @@ export const E2E = {
 
 const chromiumArgs = [...CHROMIUM_ARGS, '--disable-quic'];
 
+/** Answers once every server below is up (scripts/e2e-servers.ts). */
+const READY_PORT = PORT + 4;
+const SERVERS = [
+  {
+    name: 'mail receiver',
+    command: 'node --import tsx scripts/e2e-smtp-receiver.ts',
+    url: `${E2E.mailApiURL}/health`,
+    env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_MAIL_API_PORT: String(MAIL_API_PORT) },
+  },
+  {
+    name: 'demo server',
+    command: 'node --import tsx src/server/main.ts',
+    url: `${E2E.baseURL}/api/health`,
+    // The demo data sends e-mail as it is seeded.
+    after: ['mail receiver'],
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      DEMO_PASSWORD: E2E.demoPassword,
+      ADMIN_EMAIL: E2E.adminEmail,
+      ADMIN_PASSWORD: E2E.adminPassword,
+      ADMIN_NAME: 'Eve Admin',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+      LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
+      // The suite signs one admin in for over a thousand requests within an hour (the spec's default limit is 1,000).
+      API_RATE_LIMIT_DEFAULT: '100000',
+      // Faster hashes keep the browser suites quick; the production cost is covered by unit tests.
+      PASSWORD_HASH_COST: '12',
+      LOG_FILE: path.join(process.cwd(), '.test-logs', `e2e-server-${PORT}.log`),
+      // E-mail goes to the e2e receiver; links point back at this server.
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      PUBLIC_URL: E2E.baseURL,
+      EMAIL_POLL_SECONDS: '1',
+    },
+  },
+  {
+    name: 'empty server',
+    command: 'node --import tsx src/server/main.ts',
+    url: `${E2E.emptyBaseURL}/api/health`,
+    env: {
+      PORT: String(EMPTY_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: emptyDataDir,
+      DEMO_DATA: '0',
+      // No demo data means two-factor starts on; the empty server's suites sign the e2e admin in with a password only.
+      TWO_FACTOR_DEFAULT: '0',
+      ADMIN_EMAIL: E2E.adminEmail,
+      ADMIN_PASSWORD: E2E.adminPassword,
+      ADMIN_NAME: 'Eve Admin',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
+      LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
+      API_RATE_LIMIT_DEFAULT: '100000',
+      PASSWORD_HASH_COST: '12',
+      LOG_FILE: path.join(process.cwd(), '.test-logs', `e2e-empty-server-${EMPTY_PORT}.log`),
+      // No SMTP_URL here: the settings spec configures the Email tab itself.
+      PUBLIC_URL: E2E.emptyBaseURL,
+      EMAIL_POLL_SECONDS: '1',
+    },
+  },
+];
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
@@ -54,70 +117,14 @@ export default defineConfig({
       testMatch: /\.phone\.spec\.ts$/,
     },
   ],
-  webServer: [
-    {
-      command: 'node --import tsx scripts/e2e-smtp-receiver.ts',
-      url: `${E2E.mailApiURL}/health`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_MAIL_API_PORT: String(MAIL_API_PORT) },
-    },
-    {
-      command: 'node --import tsx src/server/main.ts',
-      url: `${E2E.baseURL}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DEMO_DATA: '1',
-        DEMO_PASSWORD: E2E.demoPassword,
-        ADMIN_EMAIL: E2E.adminEmail,
-        ADMIN_PASSWORD: E2E.adminPassword,
-        ADMIN_NAME: 'Eve Admin',
-        LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
-        LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
-        // The suite signs one admin in for over a thousand requests within an hour (the spec's default limit is 1,000).
-        API_RATE_LIMIT_DEFAULT: '100000',
-        // Faster hashes keep the browser suites quick; the production cost is covered by unit tests.
-        PASSWORD_HASH_COST: '12',
-        LOG_FILE: path.join(process.cwd(), '.test-logs', `e2e-server-${PORT}.log`),
-        // E-mail goes to the e2e receiver; links point back at this server.
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        PUBLIC_URL: E2E.baseURL,
-        EMAIL_POLL_SECONDS: '1',
-      },
-    },
-    {
-      command: 'node --import tsx src/server/main.ts',
-      url: `${E2E.emptyBaseURL}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      env: {
-        PORT: String(EMPTY_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: emptyDataDir,
-        DEMO_DATA: '0',
-        // No demo data means two-factor starts on; the empty server's suites sign the e2e admin in with a password only.
-        TWO_FACTOR_DEFAULT: '0',
-        ADMIN_EMAIL: E2E.adminEmail,
-        ADMIN_PASSWORD: E2E.adminPassword,
-        ADMIN_NAME: 'Eve Admin',
-        LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000',
-        LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
-        // The suite signs one admin in for over a thousand requests within an hour (the spec's default limit is 1,000).
-        API_RATE_LIMIT_DEFAULT: '100000',
-        // Faster hashes keep the browser suites quick; the production cost is covered by unit tests.
-        PASSWORD_HASH_COST: '12',
-        LOG_FILE: path.join(process.cwd(), '.test-logs', `e2e-empty-server-${EMPTY_PORT}.log`),
-        // No SMTP_URL here: the settings spec configures the Email tab itself.
-        PUBLIC_URL: E2E.emptyBaseURL,
-        EMAIL_POLL_SECONDS: '1',
-      },
-    },
-  ],
+  // The three processes start side by side (scripts/e2e-servers.ts); Playwright would start
+  // the entries of `webServer` one after another, about 20 s more per shard.
+  webServer: {
+    command: 'node --import tsx scripts/e2e-servers.ts',
+    url: `http://127.0.0.1:${READY_PORT}/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { E2E_READY_PORT: String(READY_PORT), E2E_SERVERS: JSON.stringify(SERVERS) },
+  },
 });

@@ -8,5 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One process runs the files one after another instead of a fresh process per file: the
+    // suites take about a fifth of the time (PGlite 2.6 instead of 8+ minutes alone; decision
+    // record 022). Every file still opens its own database and its own app; nothing is mocked.
+    isolate: false,
   },
 });

@@ -117,7 +117,7 @@ async function background() {
 }
 // 4. Build the web app; then, side by side (the browser suites wait on the browser more than
 //    they compute, which leaves room on two cores): the API suites on PostgreSQL under Node 24,
-//    the unit and API suites on PGlite (one worker), and the end-to-end shards.
+//    the unit and API suites on PGlite (one worker, one process: decision 022), and the end-to-end shards.
 const build = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 record('build', build === 0 ? 1 : 0, build === 0 ? 0 : 1);
 const backgroundDone = background();
