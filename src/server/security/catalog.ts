@@ -477,7 +477,8 @@ export const EVIDENCE: Evidence[] = [
   },
   {
     area: 'Sign-in limits',
-    claim: 'Password hashing is bounded and sign-ins go first: a sign-in during a 40-request sign-up flood finishes before all but a few of the queued sign-ups (its own gate)',
+    claim:
+      'Password hashing is bounded and sign-ins go first: a sign-in during a 40-request sign-up flood finishes before all but a few of the queued sign-ups (its own gate)',
     file: 'src/server/security/controls.test.ts',
     test: 'a sign-in during a 40-request sign-up flood does not wait behind it',
   },
