@@ -150,4 +150,19 @@ describe('import boundaries', () => {
       .map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(long).toEqual([]);
   });
+
+  // Issue 17: one query-key factory per resource, all in web/lib/query-keys.ts; a key written
+  // inline elsewhere could cache one resource under two keys.
+  it('query keys come only from the factories in web/lib/query-keys.ts', () => {
+    const inline = walk(path.join(ROOT, 'web'))
+      .filter((file) => !file.endsWith('query-keys.ts') && !/\.test\.tsx?$/.test(file))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${path.relative(ROOT, file).split(path.sep).join('/')}:${i + 1}` }))
+          .filter(({ line }) => /queryKey:\s*\[/.test(line) || /Keys\s*=\s*\{/.test(line))
+          .map(({ at, line }) => `${at}: ${line.trim()}`),
+      );
+    expect(inline).toEqual([]);
+  });
 });

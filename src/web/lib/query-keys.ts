@@ -34,12 +34,36 @@ export const dealKeys = {
   options: () => ['deals', 'options'] as const,
   /** GET /api/investor/deals: the signed-in investor's Deal Vault. */
   investorVault: () => ['deals', 'investor-vault'] as const,
+  /** A deal's capital-account ledger (admin). */
+  ledger: (id: string) => ['deals', 'ledger', id] as const,
+  /** A deal's management-fee runs (admin). */
+  managementFees: (id: string) => ['deals', 'management-fees', id] as const,
+  /** The deals a capital call may be issued on. */
+  capitalCallChoices: () => ['deals', 'capital-call-choices'] as const,
+};
+
+/** Capital calls: the admin's list and detail, and the investor's own notices. */
+export const capitalCallKeys = {
+  all: ['capital-calls'] as const,
+  list: () => ['capital-calls', 'list'] as const,
+  one: (id: string) => ['capital-calls', 'one', id] as const,
+  mine: () => ['capital-calls', 'mine'] as const,
+};
+
+/** The investor's quarterly statements. */
+export const statementKeys = {
+  all: ['statements'] as const,
+  mine: () => ['statements', 'mine'] as const,
 };
 
 export const distributionKeys = {
   all: ['distributions'] as const,
   calendar: () => ['distributions', 'investor-calendar'] as const,
   events: () => ['distributions', 'events'] as const,
+  /** Per deal: tiers, hurdle and carry (admin). */
+  waterfall: () => ['distributions', 'waterfall'] as const,
+  /** The terms of the deals the investor holds. */
+  myTerms: () => ['distributions', 'my-terms'] as const,
 };
 
 export const documentKeys = {
@@ -93,6 +117,22 @@ export const companyKeys = {
 
 export const settingsKeys = {
   all: ['settings'] as const,
+};
+
+/** The e-mail outbox on the Settings page's Email tab. */
+export const emailOutboxKeys = {
+  all: ['email-outbox'] as const,
+  list: (status: string) => ['email-outbox', status] as const,
+};
+
+/** The password rules of the company settings, for the new-password fields. */
+export const passwordPolicyKeys = {
+  all: ['password-policy'] as const,
+};
+
+/** A password-reset link's token, checked before the form shows. */
+export const resetTokenKeys = {
+  one: (token: string) => ['reset-token', token] as const,
 };
 
 /** SPVs: the tracker's list and the deal forms' SPV choice (its own entry: its shape may differ). */

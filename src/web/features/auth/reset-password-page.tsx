@@ -8,6 +8,7 @@ import { FormError, useZodForm } from '../../components/ui/form';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { apiPost } from '../../lib/api';
 import { usePasswordPolicy } from '../../lib/password-policy';
+import { resetTokenKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
 import { authText } from './i18n';
@@ -28,7 +29,7 @@ export default function ResetPasswordPage() {
   const minLength = policy?.minLength ?? MIN_PASSWORD_LENGTH;
   const form = useZodForm(resetPasswordForm(minLength), { defaultValues: { newPassword: '', confirmPassword: '' } });
   const check = useQuery({
-    queryKey: ['reset-token', token],
+    queryKey: resetTokenKeys.one(token),
     queryFn: () => apiPost('/api/auth/reset-password/check', { body: { token } }),
     enabled: token !== '',
     retry: false,

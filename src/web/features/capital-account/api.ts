@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
+import { capitalCallKeys, statementKeys } from '../../lib/query-keys';
 import { capitalAccountText } from './i18n';
 
 export function useMyCapitalCalls() {
   return useQuery({
-    queryKey: ['capital-calls', 'mine'],
+    queryKey: capitalCallKeys.mine(),
     queryFn: ({ signal }) => apiGet('/api/investor/capital-calls', { signal }).then((r) => r.notices),
   });
 }
@@ -12,7 +13,7 @@ export function useMyCapitalCalls() {
 /** The statements the desk's statement runs generated for the signed-in investor. */
 export function useMyGeneratedStatements() {
   return useQuery({
-    queryKey: ['statements', 'mine'],
+    queryKey: statementKeys.mine(),
     queryFn: ({ signal }) => apiGet('/api/investor/statements', { signal }).then((r) => r.statements),
   });
 }

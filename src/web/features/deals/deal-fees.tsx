@@ -13,8 +13,9 @@ import { useZodForm } from '../../components/ui/form';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { apiGet, apiPost } from '../../lib/api';
 import { sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
+import { dealKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { managementFeesKey, messageOf, refreshMoney } from './deal-fees-shared';
+import { messageOf, refreshMoney } from './deal-fees-shared';
 import { dealsText } from './i18n';
 
 const EMPTY_PERIOD = { from: '', to: '', dueDate: '' };
@@ -44,7 +45,7 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
   const { t } = dealsText.useT();
   const qc = useQueryClient();
   const data = useQuery({
-    queryKey: managementFeesKey(dealId),
+    queryKey: dealKeys.managementFees(dealId),
     queryFn: ({ signal }) => apiGet('/api/deals/:id/management-fees', { params: { id: dealId }, signal }),
   });
   const [preview, setPreview] = useState<ManagementFeePreview | null>(null);
@@ -73,7 +74,7 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
     mutationFn: (body: { from: string; to: string; dueDate?: string }) =>
       apiPost('/api/deals/:id/management-fees', { params: { id: dealId }, body }),
     onSuccess: (r) => {
-      qc.setQueryData(managementFeesKey(dealId), r.fees);
+      qc.setQueryData(dealKeys.managementFees(dealId), r.fees);
       refreshMoney(qc, dealId);
       toast.success(
         r.charge.callId

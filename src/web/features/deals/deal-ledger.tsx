@@ -6,6 +6,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { apiGet } from '../../lib/api';
 import { enumLabel } from '../../lib/i18n';
+import { dealKeys } from '../../lib/query-keys';
 import { dealsText } from './i18n';
 import { LedgerEntries } from './ledger-entries';
 
@@ -15,7 +16,7 @@ const FIGURES = ['committed', 'called', 'contributed', 'unfunded', 'distributed'
 export function DealLedgerSummary({ dealId }: { dealId: string }) {
   const { t } = dealsText.useT();
   const ledger = useQuery({
-    queryKey: ['deals', 'ledger', dealId],
+    queryKey: dealKeys.ledger(dealId),
     queryFn: ({ signal }) => apiGet('/api/deals/:id/ledger', { params: { id: dealId }, signal }).then((r) => r.ledger),
   });
   const l = ledger.data;

@@ -23,6 +23,7 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, apiGet, apiPut } from '../../lib/api';
+import { dealKeys, distributionKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { dealsText } from './i18n';
 
@@ -170,8 +171,8 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
     mutationFn: (body: DealTermsInput) => apiPut('/api/deals/:id/terms', { params: { id: dealId }, body }),
     onSuccess: (next) => {
       qc.setQueryData(termsKey(dealId), next);
-      void qc.invalidateQueries({ queryKey: ['deals', 'management-fees', dealId] });
-      void qc.invalidateQueries({ queryKey: ['distributions'] });
+      void qc.invalidateQueries({ queryKey: dealKeys.managementFees(dealId) });
+      void qc.invalidateQueries({ queryKey: distributionKeys.all });
       toast.success(t('terms.saved', { version: next.current?.version ?? 1 }));
     },
   });

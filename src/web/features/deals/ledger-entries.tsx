@@ -23,6 +23,7 @@ import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { apiPost } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { enumLabel } from '../../lib/i18n';
+import { dealKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { dealsText } from './i18n';
 
@@ -114,7 +115,7 @@ function ReverseDialog({ dealId, entry, onDone }: { dealId: string; entry: Ledge
   const [serverError, setServerError] = useState<string | null>(null);
   const reverse = useMutation({
     mutationFn: (reason: string) => apiPost('/api/ledger/:id/reverse', { params: { id: entry.id }, body: { reason } }),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['deals', 'ledger', dealId] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: dealKeys.ledger(dealId) }),
   });
   const label = entryLabel(entry);
   const reason = String(form.watch('reason') ?? '');

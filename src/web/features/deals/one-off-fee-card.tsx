@@ -12,8 +12,9 @@ import { NativeSelect } from '../../components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { apiGet, apiPost } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
+import { dealKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { ledgerKey, messageOf, refreshMoney } from './deal-fees-shared';
+import { messageOf, refreshMoney } from './deal-fees-shared';
 import { dealsText } from './i18n';
 
 type FeeForm = { investorId: string; amount: string; date: string; memo: string };
@@ -24,7 +25,7 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
   const { t } = dealsText.useT();
   const qc = useQueryClient();
   const ledger = useQuery({
-    queryKey: ledgerKey(dealId),
+    queryKey: dealKeys.ledger(dealId),
     queryFn: ({ signal }) => apiGet('/api/deals/:id/ledger', { params: { id: dealId }, signal }).then((r) => r.ledger),
   });
   const form = useZodForm(feeInput, { defaultValues: { ...EMPTY_FEE, date: todayIso() }, guardUnsaved: true });
@@ -32,7 +33,7 @@ export function OneOffFeeCard({ dealId }: { dealId: string }) {
   const record = useMutation({
     mutationFn: (body: FeeForm) => apiPost('/api/deals/:id/fees', { params: { id: dealId }, body }).then((r) => r.ledger),
     onSuccess: (next, body) => {
-      qc.setQueryData(ledgerKey(dealId), next);
+      qc.setQueryData(dealKeys.ledger(dealId), next);
       refreshMoney(qc, dealId);
       const who = next.investors.find((i) => i.investorId === body.investorId)?.investorName ?? t('oneOff.theInvestor');
       toast.success(t('oneOff.recorded', { amount: formatUSDCents(body.amount), investor: who }));

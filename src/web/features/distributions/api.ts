@@ -54,7 +54,7 @@ export function usePreviewDistribution() {
 /** Per deal: cumulative tiers, hurdle status, carry per recipient (admin). */
 export function useDealWaterfalls() {
   return useQuery({
-    queryKey: [...distributionKeys.all, 'waterfall'] as const,
+    queryKey: distributionKeys.waterfall(),
     queryFn: ({ signal }) => apiGet('/api/distributions/waterfall', { signal }).then((r) => r.deals),
   });
 }
@@ -62,7 +62,7 @@ export function useDealWaterfalls() {
 /** The terms of the deals the investor holds. */
 export function useMyDealTerms() {
   return useQuery({
-    queryKey: [...distributionKeys.all, 'my-terms'] as const,
+    queryKey: distributionKeys.myTerms(),
     queryFn: ({ signal }) => apiGet('/api/investor/deal-terms', { signal }).then((r) => r.deals),
   });
 }

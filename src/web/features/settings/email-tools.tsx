@@ -16,7 +16,7 @@ import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/t
 import { ApiError, apiGet, apiPost, serverMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { currentLanguage, enumLabel } from '../../lib/i18n';
-import { activityLogKeys } from '../../lib/query-keys';
+import { activityLogKeys, emailOutboxKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { settingsText } from './i18n';
 
@@ -126,7 +126,7 @@ function OutboxCard() {
   const qc = useQueryClient();
   const [status, setStatus] = useState<OutboxStatus | ''>('');
   const outbox = useQuery({
-    queryKey: ['email-outbox', status],
+    queryKey: emailOutboxKeys.list(status),
     queryFn: ({ signal }) => apiGet('/api/email/outbox', { query: { status }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 10_000,
@@ -135,7 +135,7 @@ function OutboxCard() {
     mutationFn: (id: number) => apiPost('/api/email/outbox/:id/retry', { params: { id: String(id) }, body: {} }),
     onSuccess: () => {
       toast.success(settingsText.t('outbox.retried'));
-      void qc.invalidateQueries({ queryKey: ['email-outbox'] });
+      void qc.invalidateQueries({ queryKey: emailOutboxKeys.all });
     },
     onError: (err) =>
       toast.error(
