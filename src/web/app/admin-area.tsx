@@ -12,36 +12,29 @@ import {
   Users,
   Waypoints,
 } from 'lucide-react';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Route, Routes } from 'react-router';
-import { PageLoading } from '../components/ui/spinner';
+import ActivityLogsPage from '../features/activity-logs/activity-logs-page';
+import AdminDashboardPage from '../features/admin-dashboard/admin-dashboard-page';
+import CallDetailPage from '../features/capital-calls/call-detail-page';
+import CapitalCallsPage from '../features/capital-calls/capital-calls-page';
+import ComplianceCenterPage from '../features/compliance/compliance-center-page';
+import DealDetailPage from '../features/deals/deal-detail-page';
+import NewDealPage from '../features/deals/new-deal-page';
+import PipelinePage from '../features/deals/pipeline-page';
+import DistributionWaterfallPage from '../features/distributions/distribution-waterfall-page';
+import DocumentVaultPage from '../features/documents/document-vault-page';
+import InvestorOnboardingPage from '../features/kyc/investor-onboarding-page';
+import AdminInboxPage from '../features/messages/admin-inbox-page';
 import { useUnreadCount } from '../features/messages/api';
+import NotFoundPage from '../features/not-found/not-found-page';
+import ProfilePage from '../features/profile/profile-page';
+import SettingsPage from '../features/settings/settings-page';
+import SpvTrackerPage from '../features/spvs/spv-tracker-page';
+import { AdminSubscriptionsPanel } from '../features/subscriptions/admin-subscriptions-panel';
+import UserManagementPage from '../features/users/user-management-page';
 import { common } from '../lib/i18n';
 import { AppShell, type NavItem } from './app-shell';
-import { Screen } from './screen';
-
-// Each screen is a chunk of its own, loaded when first opened: the area's first load carries only
-// the shell and the screen it opens on (issue 8's 300 KB budget for a signed-in area).
-const ActivityLogsPage = lazy(() => import('../features/activity-logs/activity-logs-page'));
-const AdminDashboardPage = lazy(() => import('../features/admin-dashboard/admin-dashboard-page'));
-const CallDetailPage = lazy(() => import('../features/capital-calls/call-detail-page'));
-const CapitalCallsPage = lazy(() => import('../features/capital-calls/capital-calls-page'));
-const ComplianceCenterPage = lazy(() => import('../features/compliance/compliance-center-page'));
-const DealDetailPage = lazy(() => import('../features/deals/deal-detail-page'));
-const NewDealPage = lazy(() => import('../features/deals/new-deal-page'));
-const PipelinePage = lazy(() => import('../features/deals/pipeline-page'));
-const DistributionWaterfallPage = lazy(() => import('../features/distributions/distribution-waterfall-page'));
-const DocumentVaultPage = lazy(() => import('../features/documents/document-vault-page'));
-const InvestorOnboardingPage = lazy(() => import('../features/kyc/investor-onboarding-page'));
-const AdminInboxPage = lazy(() => import('../features/messages/admin-inbox-page'));
-const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page'));
-const SettingsPage = lazy(() => import('../features/settings/settings-page'));
-const SpvTrackerPage = lazy(() => import('../features/spvs/spv-tracker-page'));
-const AdminSubscriptionsPanel = lazy(() =>
-  import('../features/subscriptions/admin-subscriptions-panel').then((m) => ({ default: m.AdminSubscriptionsPanel })),
-);
-const UserManagementPage = lazy(() => import('../features/users/user-management-page'));
 
 /** The admin sidebar of spec section 2, in the spec's order; later issues append their items. */
 export const ADMIN_NAV: NavItem[] = [
@@ -74,148 +67,23 @@ export default function AdminArea() {
   return (
     <AppShell areaLabel={t('shell.adminArea')} nav={nav} defaultTypeLabel={t('enum.role.admin')}>
       <Routes>
-        <Route
-          index
-          element={
-            <Screen id="index">
-              <AdminDashboardPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="deals"
-          element={
-            <Screen id="deals">
-              <PipelinePage />
-            </Screen>
-          }
-        />
-        <Route
-          path="deals/new"
-          element={
-            <Screen id="deals/new">
-              <NewDealPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="deals/:id"
-          element={
-            <Screen id="deals/:id">
-              <DealDetailPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="spv-tracker"
-          element={
-            <Screen id="spv-tracker">
-              <SpvTrackerPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="documents"
-          element={
-            <Screen id="documents">
-              <DocumentVaultPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="investors"
-          element={
-            <Screen id="investors">
-              <InvestorOnboardingPage
-                subscriptionsPanel={
-                  <Suspense fallback={<PageLoading />}>
-                    <AdminSubscriptionsPanel />
-                  </Suspense>
-                }
-              />
-            </Screen>
-          }
-        />
-        <Route
-          path="compliance"
-          element={
-            <Screen id="compliance">
-              <ComplianceCenterPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="distributions"
-          element={
-            <Screen id="distributions">
-              <DistributionWaterfallPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="users"
-          element={
-            <Screen id="users">
-              <UserManagementPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="settings"
-          element={
-            <Screen id="settings">
-              <SettingsPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="activity-logs"
-          element={
-            <Screen id="activity-logs">
-              <ActivityLogsPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="messages"
-          element={
-            <Screen id="messages">
-              <AdminInboxPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="capital-calls"
-          element={
-            <Screen id="capital-calls">
-              <CapitalCallsPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="capital-calls/:id"
-          element={
-            <Screen id="capital-calls/:id">
-              <CallDetailPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="profile"
-          element={
-            <Screen id="profile">
-              <ProfilePage />
-            </Screen>
-          }
-        />
-        <Route
-          path="*"
-          element={
-            <Screen id="*">
-              <NotFoundPage embedded />
-            </Screen>
-          }
-        />
+        <Route index element={<AdminDashboardPage />} />
+        <Route path="deals" element={<PipelinePage />} />
+        <Route path="deals/new" element={<NewDealPage />} />
+        <Route path="deals/:id" element={<DealDetailPage />} />
+        <Route path="spv-tracker" element={<SpvTrackerPage />} />
+        <Route path="documents" element={<DocumentVaultPage />} />
+        <Route path="investors" element={<InvestorOnboardingPage subscriptionsPanel={<AdminSubscriptionsPanel />} />} />
+        <Route path="compliance" element={<ComplianceCenterPage />} />
+        <Route path="distributions" element={<DistributionWaterfallPage />} />
+        <Route path="users" element={<UserManagementPage />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="activity-logs" element={<ActivityLogsPage />} />
+        <Route path="messages" element={<AdminInboxPage />} />
+        <Route path="capital-calls" element={<CapitalCallsPage />} />
+        <Route path="capital-calls/:id" element={<CallDetailPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="*" element={<NotFoundPage embedded />} />
       </Routes>
     </AppShell>
   );

@@ -9,27 +9,23 @@ import {
   ScrollText,
   ShieldCheck,
 } from 'lucide-react';
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Route, Routes } from 'react-router';
+import InvestorCallsPage from '../features/capital-account/investor-calls-page';
+import StatementsPage from '../features/capital-account/statements-page';
+import DistributionCalendarPage from '../features/distributions/distribution-calendar-page';
+import DfsaCompliancePage from '../features/investor-compliance/dfsa-compliance-page';
+import InvestorDashboardPage from '../features/investor-dashboard/investor-dashboard-page';
+import DealVaultPage from '../features/investor-deals/deal-vault-page';
+import { KycCallToAction } from '../features/kyc/kyc-cta-card';
 import { useUnreadCount } from '../features/messages/api';
+import InvestorMessagesPage from '../features/messages/investor-messages-page';
+import NotFoundPage from '../features/not-found/not-found-page';
+import PerformancePage from '../features/performance/performance-page';
+import ProfilePage from '../features/profile/profile-page';
+import SubscriptionPortalPage from '../features/subscriptions/subscription-portal-page';
 import { common } from '../lib/i18n';
 import { AppShell, type NavItem } from './app-shell';
-import { Screen } from './screen';
-
-// Each screen is a chunk of its own, loaded when first opened: the area's first load carries only
-// the shell and the screen it opens on (issue 8's 300 KB budget for a signed-in area).
-const InvestorCallsPage = lazy(() => import('../features/capital-account/investor-calls-page'));
-const StatementsPage = lazy(() => import('../features/capital-account/statements-page'));
-const DistributionCalendarPage = lazy(() => import('../features/distributions/distribution-calendar-page'));
-const DfsaCompliancePage = lazy(() => import('../features/investor-compliance/dfsa-compliance-page'));
-const InvestorDashboardPage = lazy(() => import('../features/investor-dashboard/investor-dashboard-page'));
-const DealVaultPage = lazy(() => import('../features/investor-deals/deal-vault-page'));
-const KycCallToAction = lazy(() => import('../features/kyc/kyc-cta-card').then((m) => ({ default: m.KycCallToAction })));
-const InvestorMessagesPage = lazy(() => import('../features/messages/investor-messages-page'));
-const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
-const PerformancePage = lazy(() => import('../features/performance/performance-page'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page'));
-const SubscriptionPortalPage = lazy(() => import('../features/subscriptions/subscription-portal-page'));
 
 /** The investor navigation of spec section 2, in the spec's order. */
 export const INVESTOR_NAV: NavItem[] = [
@@ -60,100 +56,17 @@ export default function InvestorArea() {
   return (
     <AppShell areaLabel={t('shell.investorArea')} nav={nav} defaultTypeLabel={t('enum.role.investor')}>
       <Routes>
-        <Route
-          index
-          element={
-            <Screen id="index">
-              <InvestorDashboardPage
-                kycCallToAction={
-                  <Suspense fallback={null}>
-                    <KycCallToAction />
-                  </Suspense>
-                }
-              />
-            </Screen>
-          }
-        />
-        <Route
-          path="deals"
-          element={
-            <Screen id="deals">
-              <DealVaultPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="subscriptions"
-          element={
-            <Screen id="subscriptions">
-              <SubscriptionPortalPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="performance"
-          element={
-            <Screen id="performance">
-              <PerformancePage />
-            </Screen>
-          }
-        />
-        <Route
-          path="distributions"
-          element={
-            <Screen id="distributions">
-              <DistributionCalendarPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="messages"
-          element={
-            <Screen id="messages">
-              <InvestorMessagesPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="compliance"
-          element={
-            <Screen id="compliance">
-              <DfsaCompliancePage />
-            </Screen>
-          }
-        />
-        <Route
-          path="capital-calls"
-          element={
-            <Screen id="capital-calls">
-              <InvestorCallsPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="statements"
-          element={
-            <Screen id="statements">
-              <StatementsPage />
-            </Screen>
-          }
-        />
-        <Route
-          path="profile"
-          element={
-            <Screen id="profile">
-              <ProfilePage />
-            </Screen>
-          }
-        />
-        <Route
-          path="*"
-          element={
-            <Screen id="*">
-              <NotFoundPage embedded />
-            </Screen>
-          }
-        />
+        <Route index element={<InvestorDashboardPage kycCallToAction={<KycCallToAction />} />} />
+        <Route path="deals" element={<DealVaultPage />} />
+        <Route path="subscriptions" element={<SubscriptionPortalPage />} />
+        <Route path="performance" element={<PerformancePage />} />
+        <Route path="distributions" element={<DistributionCalendarPage />} />
+        <Route path="messages" element={<InvestorMessagesPage />} />
+        <Route path="compliance" element={<DfsaCompliancePage />} />
+        <Route path="capital-calls" element={<InvestorCallsPage />} />
+        <Route path="statements" element={<StatementsPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="*" element={<NotFoundPage embedded />} />
       </Routes>
     </AppShell>
   );
