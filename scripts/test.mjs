@@ -116,8 +116,8 @@ const checksDone = Promise.all([
   runInBackground('lint', 'npm', ['run', '-s', 'lint']).then((code) => record('lint', code === 0 ? 1 : 0, code === 0 ? 0 : 1)),
 ]);
 
-// 4. Build the web app; then, side by side (the browser suites wait on the browser more than
-//    they compute, which leaves room on two cores): the API suites on PostgreSQL under Node 24,
+// 4. Build the web app; then, side by side (the two cores are busy throughout; the browser shards
+//    are the longest part, so the rest runs beside them): the API suites on PostgreSQL under Node 24,
 //    the unit and API suites on PGlite (one worker, one process: decision 022), and the end-to-end shards.
 const build = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 record('build', build === 0 ? 1 : 0, build === 0 ? 0 : 1);
@@ -186,7 +186,7 @@ for (const b of backgroundLogs) {
     '--load-seconds',
     '10',
     // The quick run's PostgreSQL figures are optional (bench/check-quick.ts) and the API suites
-    // already ran on PostgreSQL above; skipping them keeps CI about 40 s shorter (decision 022).
+    // already ran on PostgreSQL above; skipping them shortens this step from about 160 s to 140 s (decision 022).
     // `npm run bench` measures both engines.
     '--skip-postgres',
   ]);
