@@ -160,7 +160,13 @@ describe('import boundaries', () => {
         readFileSync(file, 'utf8')
           .split('\n')
           .map((line, i) => ({ line, at: `${path.relative(ROOT, file).split(path.sep).join('/')}:${i + 1}` }))
-          .filter(({ line }) => /queryKey:\s*\[/.test(line) || /Keys\s*=\s*\{/.test(line))
+          .filter(
+            ({ line }) =>
+              /queryKey:\s*\[/.test(line) ||
+              /Keys\s*=\s*\{/.test(line) ||
+              // a key of a feature's own: `const fooKey = [...]` or `const fooKey = (id) => [...]`
+              /\b\w*Key\s*=\s*(\([^)]*\)\s*=>\s*)?\[/.test(line),
+          )
           .map(({ at, line }) => `${at}: ${line.trim()}`),
       );
     expect(inline).toEqual([]);

@@ -36,6 +36,8 @@ export const dealKeys = {
   investorVault: () => ['deals', 'investor-vault'] as const,
   /** A deal's capital-account ledger (admin). */
   ledger: (id: string) => ['deals', 'ledger', id] as const,
+  /** A deal's economic terms and their versions (admin). */
+  terms: (id: string) => ['deals', 'terms', id] as const,
   /** A deal's management-fee runs (admin). */
   managementFees: (id: string) => ['deals', 'management-fees', id] as const,
   /** The deals a capital call may be issued on. */
@@ -154,4 +156,9 @@ export const userKeys = {
   list: () => ['users', 'list'] as const,
   investorOptions: () => ['users', 'investor-options'] as const,
   messageRecipients: () => ['users', 'message-recipients'] as const,
+};
+
+/** The signed-in user's own e-mail notification preferences (GET /api/me/notifications). */
+export const notificationPrefKeys = {
+  all: ['me', 'notifications'] as const,
 };

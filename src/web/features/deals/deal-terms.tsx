@@ -27,8 +27,6 @@ import { dealKeys, distributionKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { dealsText } from './i18n';
 
-const termsKey = (dealId: string) => ['deals', 'terms', dealId] as const;
-
 const recipientSchema = z.object({ kind: z.enum(['gp', 'admin']), name: z.string(), userId: z.string(), share: z.string() });
 
 /** The editor's fields as typed; `toBody` makes the shared `dealTermsInput` body of them. */
@@ -136,7 +134,7 @@ function toBody(f: FormState) {
 export function DealTermsCard({ dealId }: { dealId: string }) {
   const { t } = dealsText.useT();
   const query = useQuery({
-    queryKey: termsKey(dealId),
+    queryKey: dealKeys.terms(dealId),
     queryFn: ({ signal }) => apiGet('/api/deals/:id/terms', { params: { id: dealId }, signal }),
   });
   return (
@@ -170,7 +168,7 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
   const save = useMutation({
     mutationFn: (body: DealTermsInput) => apiPut('/api/deals/:id/terms', { params: { id: dealId }, body }),
     onSuccess: (next) => {
-      qc.setQueryData(termsKey(dealId), next);
+      qc.setQueryData(dealKeys.terms(dealId), next);
       void qc.invalidateQueries({ queryKey: dealKeys.managementFees(dealId) });
       void qc.invalidateQueries({ queryKey: distributionKeys.all });
       toast.success(t('terms.saved', { version: next.current?.version ?? 1 }));

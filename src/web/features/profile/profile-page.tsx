@@ -10,10 +10,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError, apiGet, apiPut, serverMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { common, enumLabel } from '../../lib/i18n';
+import { notificationPrefKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { profileText } from './i18n';
-
-const prefsKey = ['me', 'notifications'] as const;
 
 /** The signed-in user's profile: who they are, and which e-mails they receive. */
 export default function ProfilePage() {
@@ -58,14 +57,14 @@ function NotificationsSection() {
   const qc = useQueryClient();
   const { t } = profileText.useT();
   const prefs = useQuery({
-    queryKey: prefsKey,
+    queryKey: notificationPrefKeys.all,
     queryFn: ({ signal }) => apiGet('/api/me/notifications', { signal }).then((r) => r.preferences),
   });
   const save = useMutation({
     mutationFn: (change: { topic: NotificationTopic; enabled: boolean }) =>
       apiPut('/api/me/notifications', { body: { topics: { [change.topic]: change.enabled } } }).then((r) => r.preferences),
     onSuccess: (saved, change) => {
-      qc.setQueryData(prefsKey, saved);
+      qc.setQueryData(notificationPrefKeys.all, saved);
       const topic = enumLabel('notificationTopic', change.topic);
       toast.success(
         change.enabled ? profileText.t('notifications.turnedOn', { topic }) : profileText.t('notifications.turnedOff', { topic }),
