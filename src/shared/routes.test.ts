@@ -7,7 +7,8 @@ function routedPaths(): string[] {
   const top = readFileSync('src/web/app/app.tsx', 'utf8');
   const paths = [...top.matchAll(/<Route\s+path="([^"*]+)"/g)].map((m) => m[1] as string);
   for (const area of ['admin', 'investor']) {
-    const src = readFileSync(`src/web/app/${area}-area.tsx`, 'utf8');
+    // The dashboard is routed in the area, every other screen in the area's screens chunk.
+    const src = ['area', 'screens'].map((f) => readFileSync(`src/web/app/${area}-${f}.tsx`, 'utf8')).join('\n');
     paths.push(`/${area}`);
     for (const m of src.matchAll(/<Route\s+path="([^"*]+)"/g)) paths.push(`/${area}/${m[1]}`);
   }

@@ -52,11 +52,14 @@ export function AppShell({
   areaLabel,
   nav,
   defaultTypeLabel,
+  preload,
   children,
 }: {
   areaLabel: string;
   nav: NavItem[];
   defaultTypeLabel: string;
+  /** Starts loading the area's screens when the pointer or the focus reaches a link to them. */
+  preload?: () => unknown;
   children: ReactNode;
 }) {
   // A change of the company's time zone re-renders the screen: its dates, "today" and times move at once.
@@ -88,7 +91,7 @@ export function AppShell({
             <SidebarGroupLabel>{t('shell.navigation')}</SidebarGroupLabel>
             <SidebarMenu>
               {nav.map((item) => (
-                <NavEntry key={item.to} item={item} />
+                <NavEntry key={item.to} item={item} preload={item.end ? undefined : preload} />
               ))}
             </SidebarMenu>
           </SidebarGroup>
@@ -112,7 +115,7 @@ export function AppShell({
   );
 }
 
-function NavEntry({ item }: { item: NavItem }) {
+function NavEntry({ item, preload }: { item: NavItem; preload?: () => unknown }) {
   const location = useLocation();
   const active = item.end ? location.pathname === item.to || location.pathname === `${item.to}/` : location.pathname.startsWith(item.to);
   const Icon = item.icon;
@@ -121,7 +124,7 @@ function NavEntry({ item }: { item: NavItem }) {
   return (
     <SidebarMenuItem>
       <SidebarMenuButton asChild isActive={active} tooltip={item.badge ? `${label} (${item.badge.label})` : label}>
-        <NavLink to={item.to} end={item.end}>
+        <NavLink to={item.to} end={item.end} onPointerEnter={preload} onFocus={preload}>
           <Icon aria-hidden="true" className="size-4 shrink-0" />
           <span>{label}</span>
           {item.badge && (

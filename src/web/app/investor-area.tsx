@@ -9,23 +9,19 @@ import {
   ScrollText,
   ShieldCheck,
 } from 'lucide-react';
-import { useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { Route, Routes } from 'react-router';
-import InvestorCallsPage from '../features/capital-account/investor-calls-page';
-import StatementsPage from '../features/capital-account/statements-page';
-import DistributionCalendarPage from '../features/distributions/distribution-calendar-page';
-import DfsaCompliancePage from '../features/investor-compliance/dfsa-compliance-page';
 import InvestorDashboardPage from '../features/investor-dashboard/investor-dashboard-page';
-import DealVaultPage from '../features/investor-deals/deal-vault-page';
 import { KycCallToAction } from '../features/kyc/kyc-cta-card';
 import { useUnreadCount } from '../features/messages/api';
-import InvestorMessagesPage from '../features/messages/investor-messages-page';
-import NotFoundPage from '../features/not-found/not-found-page';
-import PerformancePage from '../features/performance/performance-page';
-import ProfilePage from '../features/profile/profile-page';
-import SubscriptionPortalPage from '../features/subscriptions/subscription-portal-page';
 import { common } from '../lib/i18n';
 import { AppShell, type NavItem } from './app-shell';
+import { Screens } from './screen';
+
+// The dashboard comes with the area; every other screen is in one chunk loaded when the user
+// first leaves the dashboard (or points at a link), decision record 022.
+const loadScreens = () => import('./investor-screens');
+const InvestorScreens = lazy(loadScreens);
 
 /** The investor navigation of spec section 2, in the spec's order. */
 export const INVESTOR_NAV: NavItem[] = [
@@ -54,19 +50,17 @@ export default function InvestorArea() {
     [unread],
   );
   return (
-    <AppShell areaLabel={t('shell.investorArea')} nav={nav} defaultTypeLabel={t('enum.role.investor')}>
+    <AppShell areaLabel={t('shell.investorArea')} nav={nav} defaultTypeLabel={t('enum.role.investor')} preload={loadScreens}>
       <Routes>
         <Route index element={<InvestorDashboardPage kycCallToAction={<KycCallToAction />} />} />
-        <Route path="deals" element={<DealVaultPage />} />
-        <Route path="subscriptions" element={<SubscriptionPortalPage />} />
-        <Route path="performance" element={<PerformancePage />} />
-        <Route path="distributions" element={<DistributionCalendarPage />} />
-        <Route path="messages" element={<InvestorMessagesPage />} />
-        <Route path="compliance" element={<DfsaCompliancePage />} />
-        <Route path="capital-calls" element={<InvestorCallsPage />} />
-        <Route path="statements" element={<StatementsPage />} />
-        <Route path="profile" element={<ProfilePage />} />
-        <Route path="*" element={<NotFoundPage embedded />} />
+        <Route
+          path="*"
+          element={
+            <Screens id="investor">
+              <InvestorScreens />
+            </Screens>
+          }
+        />
       </Routes>
     </AppShell>
   );

@@ -27,3 +27,13 @@ export function LoadingScreen({ label }: { label?: string }) {
     </div>
   );
 }
+
+/** A screen whose code is still loading, inside the shell (the sidebar stays). */
+export function PageLoading() {
+  return (
+    <div role="status" className="flex w-full items-center justify-center gap-3 py-16 text-muted">
+      <Spinner className="size-6" />
+      <span className="text-sm font-medium">{common.t('status.loading')}</span>
+    </div>
+  );
+}

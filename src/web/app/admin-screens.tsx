@@ -1,0 +1,42 @@
+import { Route, Routes } from 'react-router';
+import ActivityLogsPage from '../features/activity-logs/activity-logs-page';
+import CallDetailPage from '../features/capital-calls/call-detail-page';
+import CapitalCallsPage from '../features/capital-calls/capital-calls-page';
+import ComplianceCenterPage from '../features/compliance/compliance-center-page';
+import DealDetailPage from '../features/deals/deal-detail-page';
+import NewDealPage from '../features/deals/new-deal-page';
+import PipelinePage from '../features/deals/pipeline-page';
+import DistributionWaterfallPage from '../features/distributions/distribution-waterfall-page';
+import DocumentVaultPage from '../features/documents/document-vault-page';
+import InvestorOnboardingPage from '../features/kyc/investor-onboarding-page';
+import AdminInboxPage from '../features/messages/admin-inbox-page';
+import NotFoundPage from '../features/not-found/not-found-page';
+import ProfilePage from '../features/profile/profile-page';
+import SettingsPage from '../features/settings/settings-page';
+import SpvTrackerPage from '../features/spvs/spv-tracker-page';
+import { AdminSubscriptionsPanel } from '../features/subscriptions/admin-subscriptions-panel';
+import UserManagementPage from '../features/users/user-management-page';
+
+/** Every admin screen but the dashboard: one chunk, loaded on the first step off the dashboard. */
+export default function AdminScreens() {
+  return (
+    <Routes>
+      <Route path="deals" element={<PipelinePage />} />
+      <Route path="deals/new" element={<NewDealPage />} />
+      <Route path="deals/:id" element={<DealDetailPage />} />
+      <Route path="spv-tracker" element={<SpvTrackerPage />} />
+      <Route path="documents" element={<DocumentVaultPage />} />
+      <Route path="investors" element={<InvestorOnboardingPage subscriptionsPanel={<AdminSubscriptionsPanel />} />} />
+      <Route path="compliance" element={<ComplianceCenterPage />} />
+      <Route path="distributions" element={<DistributionWaterfallPage />} />
+      <Route path="users" element={<UserManagementPage />} />
+      <Route path="settings" element={<SettingsPage />} />
+      <Route path="activity-logs" element={<ActivityLogsPage />} />
+      <Route path="messages" element={<AdminInboxPage />} />
+      <Route path="capital-calls" element={<CapitalCallsPage />} />
+      <Route path="capital-calls/:id" element={<CallDetailPage />} />
+      <Route path="profile" element={<ProfilePage />} />
+      <Route path="*" element={<NotFoundPage embedded />} />
+    </Routes>
+  );
+}
