@@ -1,4 +1,8 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from './logging.ts';
 
@@ -9,6 +13,19 @@ describe('server log format', () => {
     // A log file is always JSON, terminal or not.
     expect(loggerOptions('info', '/tmp/x.log', true)).not.toHaveProperty('transport');
     expect(() => createRequire(import.meta.url).resolve('pino-pretty')).not.toThrow();
+  });
+
+  it('creates the folder of a LOG_FILE that does not exist yet (the server would crash opening it)', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sd-log-'));
+    try {
+      const file = path.join(root, 'not', 'yet', 'server.log');
+      const app = Fastify({ logger: loggerOptions('info', file, false) });
+      app.log.info('hello');
+      await app.close();
+      expect(existsSync(path.dirname(file))).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('keeps cookies and authorization out of every format', () => {
