@@ -10,8 +10,6 @@ import { getSettings } from '../settings/service.ts';
 import { enqueueEmail, enqueueEmails } from './outbox.ts';
 import { type Audience, type Brand, type Rendered, templates, type Unsub } from './templates.ts';
 
-export { money } from './templates.ts';
-
 /**
  * Notifications: each function takes the transaction of the event that causes it and writes
  * the e-mails to the outbox there. Who gets one: active users of the right audience whose own
