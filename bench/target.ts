@@ -17,7 +17,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import { hashPassword } from '../src/server/auth/password.ts';
-import { SESSION_SQL, sessionId } from '../src/server/auth/sessions.ts';
+import { sessionId, sessionRow } from '../src/server/auth/sessions.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { MessageCipher } from '../src/server/crypto/cipher.ts';
 import { type Db, openPglite, openPostgres, type Queryable } from '../src/server/db/client.ts';
@@ -189,11 +189,11 @@ async function appMode() {
     return reply.status(201).send({ results: await replayWrites(raw, qs) });
   });
   // The same inserts, after resolving the request's session with the statement our app uses
-  // (SESSION_SQL, by primary key): what a create costs with a session lookup and nothing else.
+  // (sessionRow, by primary key): what a create costs with a session lookup and nothing else.
   bare.post<{ Params: { name: string } }>('/bare/write-session/:name', async (request, reply) => {
     const token = /(?:^|;\s*)sd_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
-    const session = token ? await sql<{ valid: boolean; status: string }>(SESSION_SQL).all(raw, [sessionId(token)]) : [];
-    if (!session[0]?.valid || session[0].status !== 'active') return reply.status(401).send({ message: 'no session' });
+    const session = token ? await sessionRow(raw, sessionId(token)) : undefined;
+    if (!session?.valid || session.status !== 'active') return reply.status(401).send({ message: 'no session' });
     const qs = writes.get(request.params.name) ?? [];
     if (qs.length === 0) return reply.status(500).send({ message: 'nothing captured to replay' });
     return reply.status(201).send({ results: await replayWrites(raw, qs) });

@@ -36,11 +36,6 @@ export interface ActivityLogPage {
   nextCursor: number | null;
 }
 
-/** '1 record', '2,500 records', '10,000+ records' (a capped total). */
-export function recordsLabel(total: number, capped = false): string {
-  return `${total.toLocaleString('en-US')}${capped ? '+' : ''} ${total === 1 && !capped ? 'record' : 'records'}`;
-}
-
 export const activityLogQuery = z.object({
   search: z.string().trim().max(200, 'Search is too long').optional().default(''),
   type: z.string().trim().max(50).optional().default(''),

@@ -35,7 +35,6 @@ export const languageInput = z
   })
   .strict()
   .refine((v) => v.language !== undefined || v.digits !== undefined, { error: 'Choose English or Arabic' });
-export type LanguageInput = z.infer<typeof languageInput>;
 
 export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
@@ -130,25 +129,6 @@ export interface TwoFactorSetup {
   otpauthUrl: string;
   qrCodeDataUrl: string;
 }
-
-export const LOGIN_MESSAGES = {
-  invalid: 'Invalid email or password',
-  failed: 'Login failed',
-  success: 'Login successful',
-  pending: 'Your account is pending approval. Please contact an administrator.',
-  suspended: 'Your account has been suspended. Please contact an administrator.',
-} as const;
-
-export const SIGNUP_MESSAGES = {
-  alreadyRegisteredInline: 'Email already registered. Please use a different email or try logging in.',
-  alreadyRegisteredToast: 'Email already registered',
-  databaseInline: 'There was an issue creating your account. Please try again.',
-  databaseToast: 'Account creation failed - please try again',
-  failed: 'Signup failed',
-  unexpected: 'An unexpected error occurred',
-  success: 'Account created successfully! Your account is pending approval from an administrator.',
-  afterReturn: 'Account created successfully! Please wait for administrator approval before logging in.',
-} as const;
 
 /**
  * The new-password block the reset and change pages share: the policy's minimum length first,

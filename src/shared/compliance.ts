@@ -4,14 +4,6 @@ import { daysUntil, todayIso } from './dates.ts';
 
 export const COMPLIANCE_TYPES = ['dfsa_filing', 'uae_tax', 'kyc_refresh', 'document_renewal', 'annual_return', 'other'] as const;
 export type ComplianceType = (typeof COMPLIANCE_TYPES)[number];
-export const COMPLIANCE_TYPE_LABELS: Record<ComplianceType, string> = {
-  dfsa_filing: 'DFSA Filing',
-  uae_tax: 'UAE Tax',
-  kyc_refresh: 'KYC Refresh',
-  document_renewal: 'Document Renewal',
-  annual_return: 'Annual Return',
-  other: 'Other',
-};
 
 export const COMPLIANCE_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type CompliancePriority = (typeof COMPLIANCE_PRIORITIES)[number];
@@ -21,12 +13,6 @@ export type WorkflowState = (typeof WORKFLOW_STATES)[number];
 
 export const COMPLIANCE_STATUSES = ['overdue', 'due_soon', 'in_progress', 'completed'] as const;
 export type ComplianceStatus = (typeof COMPLIANCE_STATUSES)[number];
-export const COMPLIANCE_STATUS_LABELS: Record<ComplianceStatus, string> = {
-  overdue: 'Overdue',
-  due_soon: 'Due Soon',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-};
 
 export const RECURRENCES = ['monthly', 'quarterly', 'annual'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   createDealInput,
-  DEAL_STAGE_TOTAL_CAP,
   DEAL_STAGES,
   DEAL_STATUSES,
   DEAL_TYPES,
   daysInStage,
-  dealCountLabel,
   dealStatusTone,
-  formatCount,
   moveDealInput,
   RISK_OPTIONS,
   RISK_SCORES,
@@ -134,17 +131,5 @@ describe('updateDealInput and moveDealInput', () => {
     expect(updateDealInput.parse({ committedAmount: '5' })).toEqual({});
     expect(moveDealInput.safeParse({ stage: 'Exit' }).success).toBe(true);
     expect(moveDealInput.safeParse({}).error?.issues[0]?.message).toBe('Choose a valid stage');
-  });
-});
-
-describe('stage count labels (capped totals)', () => {
-  it('shows an exact count as is and a capped one with a plus', () => {
-    expect(formatCount(0)).toBe('0');
-    expect(formatCount(1234)).toBe('1,234');
-    expect(formatCount(DEAL_STAGE_TOTAL_CAP, true)).toBe('1,000+');
-    expect(dealCountLabel(1)).toBe('1 deal');
-    expect(dealCountLabel(2)).toBe('2 deals');
-    expect(dealCountLabel(1000)).toBe('1,000 deals');
-    expect(dealCountLabel(1000, true)).toBe('1,000+ deals');
   });
 });

@@ -108,14 +108,6 @@ export type UpdateDealInput = z.input<typeof updateDealInput>;
 
 export const moveDealInput = z.object({ stage: z.enum(DEAL_STAGES, { error: 'Choose a valid stage' }) });
 
-export const DEAL_MESSAGES = {
-  fetchFailed: 'Failed to fetch deals',
-  loadMoreFailed: 'Failed to load more deals',
-  createFailed: 'Failed to create deal. Please try again.',
-  created: 'Deal created successfully!',
-  mustLogin: 'You must be logged in to create a deal',
-} as const;
-
 // ---------------------------------------------------------------------------------------------
 // Pipeline paging (GET /api/deals). Each stage is paged on its own, newest first
 // (created_at DESC, id DESC), with an opaque keyset cursor: the cost of a page grows with the
@@ -143,16 +135,6 @@ export interface DealStageSummary {
   /** True when the stage holds more than `total` deals (the badge shows '1,000+'). */
   totalCapped: boolean;
   nextCursor: string | null;
-}
-
-/** '1,234' or, for a capped total, '1,000+'. */
-export function formatCount(total: number, capped = false): string {
-  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
-}
-
-/** '1 deal', '12 deals', '1,000+ deals'. */
-export function dealCountLabel(total: number, capped = false): string {
-  return `${formatCount(total, capped)} ${total === 1 && !capped ? 'deal' : 'deals'}`;
 }
 
 /**

@@ -4,13 +4,6 @@ import type { InvestorUserType } from './constants.ts';
 export const KYC_STATUSES = ['pending', 'in_review', 'approved', 'rejected'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
-export const KYC_STATUS_LABELS: Record<KycStatus, string> = {
-  pending: 'Pending',
-  in_review: 'In Review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
-
 export const kycStatusTone = (s: KycStatus) =>
   s === 'approved' ? 'success' : s === 'rejected' ? 'danger' : s === 'in_review' ? 'info' : 'warning';
 

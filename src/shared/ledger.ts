@@ -12,14 +12,6 @@ import { xirr } from './xirr.ts';
 export const ENTRY_KINDS = ['commitment', 'call', 'contribution', 'distribution', 'fee', 'reversal'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 export type BaseKind = Exclude<EntryKind, 'reversal'>;
-export const ENTRY_LABELS: Record<EntryKind, string> = {
-  commitment: 'Commitment',
-  call: 'Capital call',
-  contribution: 'Contribution',
-  distribution: 'Distribution',
-  fee: 'Fee / expense',
-  reversal: 'Reversal',
-};
 export const RETURN_OF_CAPITAL = 'Return of Capital';
 
 /** The fields of an entry the balances depend on. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './date-schema.ts';
 import { type FEE_BASES, FEE_BASIS_LABEL, FEE_METHOD_LABEL, type FEE_METHODS, percentUnits } from './deal-terms.ts';
-import { allocateLargestRemainder, fromCents } from './money.ts';
+import { allocateLargestRemainder } from './money.ts';
 
 /**
  * Management fees (decision 009, "Management fee"): `rate x basis x days / 365`, exactly.
@@ -149,5 +149,3 @@ export interface ManagementFeeData {
 export function describeManagementFee(f: { rate: string; basis: (typeof FEE_BASES)[number]; method: (typeof FEE_METHODS)[number] }) {
   return `${f.rate}% a year ${FEE_BASIS_LABEL[f.basis]}, ${FEE_METHOD_LABEL[f.method]}`;
 }
-
-export const feeLineToDto = (l: FeeLine) => ({ averageBasis: fromCents(l.averageBasis), fee: fromCents(l.fee) });

@@ -36,12 +36,6 @@ export function centsToInput(cents: Cents): string {
   return s.endsWith('.00') ? s.slice(0, -3) : s;
 }
 
-export function sumCents(values: Iterable<Cents>): Cents {
-  let s = 0n;
-  for (const v of values) s += v;
-  return s;
-}
-
 /** Sums decimal strings exactly. */
 export function sumAmounts(values: Iterable<string>): string {
   let s = 0n;

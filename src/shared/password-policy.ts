@@ -3,12 +3,6 @@ import type { Settings } from './settings.ts';
 /** The settings' password policies (spec section 9): basic 8+, strong 12+, enterprise 16+. */
 export const PASSWORD_POLICY_MIN_LENGTH: Record<Settings['passwordPolicy'], number> = { basic: 8, strong: 12, enterprise: 16 };
 
-export const PASSWORD_POLICY_LABELS: Record<Settings['passwordPolicy'], string> = {
-  basic: 'Basic (8+)',
-  strong: 'Strong (12+)',
-  enterprise: 'Enterprise (16+)',
-};
-
 export const passwordTooShortFor = (minLength: number) => `Password must be at least ${minLength} characters`;
 export const PASSWORD_CONTAINS_EMAIL = 'Password must not contain the part of your email address before the @';
 export const PASSWORD_TOO_COMMON = 'This password is one of the most common passwords. Choose another.';

@@ -260,12 +260,10 @@ export const suitabilityInput = z.object({
 export type SuitabilityAnswers = z.infer<typeof suitabilityInput>;
 
 /**
- * The DFSA's assessed Professional Client test for an individual (COB 2.3), as the product
- * states it: net assets of at least $1 million and experience of the relevant markets. An answer
- * that fails it moves the investor to 'Review required' until a compliance review.
+ * The DFSA's assessed Professional Client test for an individual (COB 2.3): net assets of at
+ * least $1 million and experience of the relevant markets. Which parts an answer fails; failing
+ * any moves the investor to 'Review required' until a compliance review.
  */
-export const PROFESSIONAL_CLIENT_CRITERIA =
-  'Net assets of at least $1 million and investment experience (DFSA assessed Professional Client).';
 export function failedProfessionalCriteria(a: SuitabilityAnswers): string[] {
   const failed: string[] = [];
   if (a.netWorthBand === 'under_1m') failed.push('net assets under $1 million');

@@ -56,21 +56,4 @@ export const updateUserInput = z.object({
 });
 export type UpdateUserInput = z.input<typeof updateUserInput>;
 
-export const USER_MESSAGES = {
-  loadProfilesFailed: 'Failed to load user profiles',
-  loadEmailsFailed: 'Failed to load user emails',
-  loadFailed: 'Failed to load users',
-  updateFailed: 'Failed to update user',
-  updated: 'User updated successfully',
-  createFailed: 'Failed to create user',
-  created: 'User created successfully',
-  deleteFailed: 'Failed to delete user',
-  deleted: 'User deleted successfully',
-  statusFailed: 'Failed to update user status',
-  statusUpdated: 'User status updated successfully',
-  resetFailed: 'Failed to reset password',
-  reset: (token: string) => `Password reset successfully. Temporary password: ${token}`,
-  emailMissing: 'Email not available',
-} as const;
-
 export const statusTone = (s: AccountStatus) => (s === 'active' ? 'success' : s === 'pending' ? 'warning' : 'danger');

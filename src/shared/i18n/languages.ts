@@ -23,9 +23,6 @@ export const isDigits = (value: unknown): value is Digits => (DIGITS as readonly
 export const displayLocale = (language: Language, digits: Digits = 'latn'): string =>
   language === 'ar' ? `ar-AE-u-nu-${digits}` : DISPLAY_LOCALE[language];
 
-/** The names the Digits control shows: each set of digits written in itself. */
-export const DIGITS_SAMPLES: Record<Digits, string> = { latn: '0123', arab: '٠١٢٣' };
-
 export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
 
 /** The names the Language control shows, each in its own language (the spec's options). */

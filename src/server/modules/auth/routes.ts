@@ -1,23 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AppUser, changePasswordInput, languageInput, signInInput, signUpInput, twoFactorCodeInput } from '../../../shared/auth.ts';
+import { changePasswordInput, languageInput, signInInput, signUpInput, twoFactorCodeInput } from '../../../shared/auth.ts';
 import { SESSION_ABSOLUTE_HOURS } from '../../../shared/constants.ts';
 import { PASSWORD_POLICY_MIN_LENGTH, type PasswordPolicyInfo } from '../../../shared/password-policy.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { destroySession, resolveSession, SESSION_COOKIE } from '../../auth/sessions.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
-import { sql } from '../../db/sql.ts';
 import { abandonedSignal } from '../../http/abandoned.ts';
 import { conflict, parse, unauthorized } from '../../http/errors.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
 import { readSettings } from '../settings/service.ts';
-import { changePassword, signIn, signUp, verifySecondFactor } from './service.ts';
+import { changePassword, saveLanguage, signIn, signUp, verifySecondFactor } from './service.ts';
 import { confirmEnrolment, startEnrolment, twoFactorStatus } from './two-factor.ts';
-
-const saveLanguage = sql<Pick<AppUser, 'language' | 'digits'>, [id: string, language: string | null, digits: string | null]>(
-  'UPDATE profiles SET language = COALESCE($2, language), digits = COALESCE($3, digits) WHERE id = $1 RETURNING language, digits',
-);
 
 function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {
@@ -141,8 +136,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const { language, digits } = parse(languageInput, request.body);
       const user = currentUser(request);
-      // One statement: a language change leaves the digits as they are, and the other way round.
-      const saved = await saveLanguage.first(ctx.db, [user.id, language ?? null, digits ?? null]);
+      const saved = await saveLanguage(ctx.db, user.id, { language, digits });
       if (!saved) throw new Error('unreachable: the signed-in user has a profile');
       // Cached sessions of this user drop the old choice before the answer goes out.
       await invalidationsOf(ctx.db)?.sync();

@@ -263,3 +263,20 @@ export async function changePassword(
   // The generated password in initial-credentials.txt is no longer valid: it leaves the file.
   if (user.role === 'admin') await forgetBootstrapPassword(ctx.config.dataDir, user.email).catch(() => {});
 }
+
+const saveLanguageSql = sql<Pick<AppUser, 'language' | 'digits'>, [id: string, language: string | null, digits: string | null]>(
+  'UPDATE profiles SET language = COALESCE($2, language), digits = COALESCE($3, digits) WHERE id = $1 RETURNING language, digits',
+);
+
+/**
+ * Saves a user's language and/or digits (issue 16) and returns both as stored; undefined when the
+ * profile is gone. One statement: a language change leaves the digits as they are, and the other
+ * way round.
+ */
+export async function saveLanguage(
+  q: Queryable,
+  userId: string,
+  choice: { language?: string | undefined; digits?: string | undefined },
+): Promise<Pick<AppUser, 'language' | 'digits'> | undefined> {
+  return saveLanguageSql.first(q, [userId, choice.language ?? null, choice.digits ?? null]);
+}

@@ -15,7 +15,7 @@ import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { listDocuments } from '../documents/service.ts';
 import { notifyDealOpen } from '../email/notify.ts';
-import { OPEN_SQL } from '../subscriptions/service.ts';
+import { openDeal } from '../subscriptions/service.ts';
 import {
   createDeal,
   dealActivity,
@@ -52,7 +52,7 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
     // The deal with its log entry, and (when it opens at once) the deal alerts, in one transaction.
     const deal = await db.tx(async (q) => {
       const created = await createDeal(q, input, user.id, clientIp(request));
-      await notifyDealOpen(q, created.id, OPEN_SQL);
+      await notifyDealOpen(q, await openDeal(q, created.id));
       return created;
     });
     return reply.status(201).send({ deal });
@@ -76,7 +76,7 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
     return {
       deal: await db.tx(async (q) => {
         const deal = await updateDeal(q, id, input, user.id, clientIp(request));
-        await notifyDealOpen(q, id, OPEN_SQL);
+        await notifyDealOpen(q, await openDeal(q, id));
         return deal;
       }),
     };
@@ -96,7 +96,7 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
     return {
       deal: await db.tx(async (q) => {
         const deal = await moveDeal(q, id, stage, user.id, clientIp(request));
-        await notifyDealOpen(q, id, OPEN_SQL);
+        await notifyDealOpen(q, await openDeal(q, id));
         return deal;
       }),
     };

@@ -22,8 +22,3 @@ export function allocateProRata(totalCents: bigint, holders: Holder[]): Map<stri
     holders.map((h) => ({ key: h.investorId, weight: h.cents })),
   );
 }
-
-/** The split of one distribution: the function the waterfall engine replaces. */
-export function splitDistribution(totalCents: bigint, holders: Holder[]): Map<string, bigint> {
-  return allocateProRata(totalCents, holders);
-}

@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_CLIENT, RESET_LINK_INVALID } from '../../../shared/email.ts';
+import { formatDate } from '../../../shared/format.ts';
 import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc.ts';
 import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
@@ -400,6 +401,20 @@ describe('e-mail: recovery, outbox, notifications', () => {
       expect(m.html).toContain('<bdi>15 ديسمبر 2026</bdi>');
     });
 
+    it("writes dates in English as the product does everywhere ('15 Dec 2026', never ISO) and amounts to the cent", async () => {
+      const inv = await createUser(ctx, { name: 'Emma English' });
+      await setLanguage(await signIn(ctx, inv.email, inv.password), 'en');
+      await ctx.db.tx((q) =>
+        notifyCapitalCallIssued(q, { investorId: inv.id, dealTitle: 'Gulf Logistics III', amount: '12500.5', dueDate: '2026-12-15' }),
+      );
+      await worker.runOnce();
+      const m = await receiver.waitFor((x) => to(inv.email)(x) && x.subject.startsWith('Capital call:'));
+      expect(m.subject).toBe('Capital call: Gulf Logistics III, due 15 Dec 2026');
+      expect(m.text).toContain('Amount due: $12,500.50. Due date: 15 Dec 2026.');
+      expect(m.html).toContain('15 Dec 2026');
+      expect(`${m.subject}${m.text}${m.html}`).not.toContain('2026-12-15');
+    });
+
     it("follows the company's default language when the recipient chose none, and the recipient's own choice over it", async () => {
       const put = await ctx.app.inject({
         method: 'PUT',
@@ -722,7 +737,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
       const reminders = await outbox(`kind = 'capital_call_reminder'`);
       expect(reminders.map((r) => r.to_address)).toEqual([part.email.toLowerCase()]);
       const m = await receiver.waitFor((x) => to(part.email)(x) && x.subject.startsWith('Reminder: capital call'));
-      expect(m.subject).toBe(`Reminder: capital call for ${deal.json().deal.title} due ${inDays(2)}`);
+      expect(m.subject).toBe(`Reminder: capital call for ${deal.json().deal.title} due ${formatDate(inDays(2))}`);
       // The outstanding amount, not the amount called.
       expect(m.text).toContain('$3,749.50');
     });

@@ -10,8 +10,6 @@ import { getSettings } from '../settings/service.ts';
 import { enqueueEmail, enqueueEmails } from './outbox.ts';
 import { type Audience, type Brand, type Rendered, templates, type Unsub } from './templates.ts';
 
-export { money } from './templates.ts';
-
 /**
  * Notifications: each function takes the transaction of the event that causes it and writes
  * the e-mails to the outbox there. Who gets one: active users of the right audience whose own
@@ -130,19 +128,20 @@ export async function notifyKycDecision(q: Queryable, investorId: string, approv
 
 /**
  * A deal that is now open for subscription is announced once, ever: the first caller to mark it
- * (in the event's transaction) sends the alerts. `openSql` says whether the deal is open.
+ * (in the event's transaction) sends the alerts. The caller passes the deal when it is open
+ * (subscriptions' `openDeal`), nothing when it is not.
  */
-export async function notifyDealOpen(q: Queryable, dealId: string, openSql: string): Promise<number> {
-  const deal = await sql<{ id: string; title: string; type: string; target_amount: string | null; open: boolean }>(
-    `SELECT d.id, d.title, d.type, d.target_amount, ${openSql} AS open FROM deals d WHERE d.id = $1`,
-  ).first(q, [dealId]);
-  if (!deal?.open) return 0;
+export async function notifyDealOpen(
+  q: Queryable,
+  deal: { id: string; title: string; type: string; targetAmount: string | null } | undefined,
+): Promise<number> {
+  if (!deal) return 0;
   const marked = await q.query('INSERT INTO deal_open_alerts (deal_id) VALUES ($1) ON CONFLICT (deal_id) DO NOTHING RETURNING deal_id', [
-    dealId,
+    deal.id,
   ]);
   if (marked.length === 0) return 0;
   return notifyTopic(q, 'dealAlerts', 'deal_open', { role: 'investor' }, (to, r, unsub) =>
-    templates.dealOpen(to, { name: r.name, title: deal.title, type: deal.type, target: deal.target_amount }, unsub),
+    templates.dealOpen(to, { name: r.name, title: deal.title, type: deal.type, target: deal.targetAmount }, unsub),
   );
 }
 

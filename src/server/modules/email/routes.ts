@@ -4,7 +4,6 @@ import {
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordInput,
   NOTIFICATION_TOPICS,
-  type NotificationPreferences,
   type NotificationTopic,
   notificationPreferencesInput,
   type OutboxPage,
@@ -19,31 +18,18 @@ import {
 } from '../../../shared/email.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
-import type { Queryable } from '../../db/client.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
-import { sql } from '../../db/sql.ts';
 import { badRequest, parse } from '../../http/errors.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
 import { getSettings } from '../settings/service.ts';
-import { audienceOf, unsubscribeToken } from './notify.ts';
+import { audienceOf } from './notify.ts';
 import { listOutbox, retryNow } from './outbox.ts';
+import { preferencesOf, unsubscribeByToken, updatePreferences } from './preferences.ts';
 import { checkResetToken, completePasswordReset, requestPasswordReset } from './recovery.ts';
 import { templates } from './templates.ts';
 import { describeError, resolveTarget, sendOne } from './transport.ts';
 import { linkBase, withLinks } from './worker.ts';
-
-async function preferencesOf(q: Queryable, user: { id: string; role: 'admin' | 'investor' }): Promise<NotificationPreferences> {
-  const row = await sql<{ disabled_topics: string[] }>('SELECT disabled_topics FROM notification_preferences WHERE user_id = $1').first(q, [
-    user.id,
-  ]);
-  const disabled = new Set(row?.disabled_topics ?? []);
-  const settings = await getSettings(q);
-  return {
-    topics: topicsFor(user.role).map((topic) => ({ topic, ...TOPIC_INFO[topic], roles: undefined, enabled: !disabled.has(topic) })),
-    emailNotificationsEnabled: settings.emailNotifications,
-  };
-}
 
 const unsubscribeInput = z.object({
   token: z.string({ error: 'This unsubscribe link is not valid' }).min(1).max(200),
@@ -90,35 +76,15 @@ export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
     for (const t of Object.keys(topics)) {
       if (!own.has(t as NotificationTopic)) throw badRequest(`"${t}" is not a notification for your account`, { topics: 'Unknown topic' });
     }
-    const preferences = await db.tx(async (q) => {
-      await unsubscribeToken(q, user.id);
-      const current = new Set(
-        (
-          await sql<{ disabled_topics: string[] }>(
-            'SELECT disabled_topics FROM notification_preferences WHERE user_id = $1 FOR UPDATE',
-          ).first(q, [user.id])
-        )?.disabled_topics ?? [],
-      );
-      for (const [t, on] of Object.entries(topics)) {
-        if (on) current.delete(t);
-        else current.add(t);
-      }
-      await q.query('UPDATE notification_preferences SET disabled_topics = $2, updated_at = now() WHERE user_id = $1', [
-        user.id,
-        [...current].sort(),
-      ]);
-      return preferencesOf(q, user);
-    });
+    const preferences = await updatePreferences(db, user, topics);
     return { preferences };
   });
 
   route.post('/api/notifications/unsubscribe', pub, async (request) => {
     const { token, topic } = parse(unsubscribeInput, request.body);
-    const rows = await sql<{ user_id: string }>(`UPDATE notification_preferences
-          SET disabled_topics = CASE WHEN $2 = ANY(disabled_topics) THEN disabled_topics ELSE array_append(disabled_topics, $2) END,
-              updated_at = now()
-        WHERE unsubscribe_token = $1 RETURNING user_id`).all(db, [token, topic]);
-    if (rows.length === 0) throw badRequest('This unsubscribe link is not valid', { token: 'This unsubscribe link is not valid' });
+    if (!(await unsubscribeByToken(db, token, topic))) {
+      throw badRequest('This unsubscribe link is not valid', { token: 'This unsubscribe link is not valid' });
+    }
     return { message: `You will no longer receive ${TOPIC_INFO[topic].label.toLowerCase()} e-mails.`, topic };
   });
 

@@ -1,12 +1,13 @@
 import type { NotificationTopic } from '../../../shared/email.ts';
-import { formatDate, formatUSDExact } from '../../../shared/format.ts';
+import { formatDate, formatUSDCents, formatUSDExact } from '../../../shared/format.ts';
 import type { Language } from '../../../shared/i18n/languages.ts';
 import { enumLabel, isolateFor, localeOf, type Translate, translator } from '../../i18n.ts';
 
 /**
  * Every e-mail the product sends, in one place: plain text and HTML, with the company name and
  * logo from the settings, in the recipient's language (issue 16: the `email` catalogue; Arabic
- * e-mails are right to left, with dates and amounts in the Arabic display locale). Every value that comes from users (names, deal titles, reasons,
+ * e-mails are right to left). Dates and amounts go through the format module in the recipient's
+ * display locale ('3 Jul 2026'; Arabic month names, Western digits). Every value that comes from users (names, deal titles, reasons,
  * document names, the company name itself) goes through `esc` in HTML and is stripped of line
  * breaks in subjects. Links are written against LINK_BASE, which the sender replaces with
  * PUBLIC_URL (or the server's own address) when the e-mail goes out.
@@ -142,18 +143,14 @@ function sentence(t: Translate, key: string, users: Record<string, string> = {},
 const plainValues = (lang: Language, values: Record<string, string>) =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isolateFor(lang, oneLine(v))]));
 
-/** '$12,500.00' from a decimal string, exactly (no float): the English e-mails' amounts. */
-export function money(v: string): string {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(v.trim());
-  if (!m) return v;
-  const whole = (m[2] as string).replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${m[1]}$${whole}.${(m[3] ?? '').padEnd(2, '0')}`;
-}
-
-/** An amount (decimal string) as the language writes it: English as always; Arabic through the format module. */
-const amountIn = (lang: Language, v: string) => (lang === 'en' ? money(v) : formatUSDExact(v));
-/** A calendar day ('YYYY-MM-DD'): English as always (ISO); Arabic through the format module in the Arabic display locale. */
-const dayIn = (lang: Language, iso: string) => (lang === 'en' ? iso : formatDate(iso, { locale: localeOf(lang) }));
+/**
+ * An amount (decimal string) as the language writes it, through the format module: English to the
+ * cent ('$12,500.00'); Arabic exactly as stored ('$12,500', '$12,500.01'). Western digits in both
+ * (decision 021: e-mails are records).
+ */
+const amountIn = (lang: Language, v: string) => (lang === 'en' ? formatUSDCents(v) : formatUSDExact(v));
+/** A calendar day ('YYYY-MM-DD') through the format module in the recipient's display locale: '3 Jul 2026'. */
+const dayIn = (lang: Language, iso: string) => formatDate(iso, { locale: localeOf(lang) });
 
 const hello = (t: Translate, name: string): Paragraph => sentence(t, 'layout.hello', { name });
 

@@ -41,7 +41,7 @@ interface AppRow {
  * Whether the investor's latest suitability review fails the professional-client criteria
  * (failedProfessionalCriteria in src/shared/portal.ts, in SQL).
  */
-export const SUITABILITY_REVIEW_REQUIRED_SQL = (
+const SUITABILITY_REVIEW_REQUIRED_SQL = (
   investorId: string,
 ) => `coalesce((SELECT (sr.answers->>'netWorthBand' = 'under_1m' OR sr.answers->>'experience' = 'none')
       FROM suitability_reviews sr WHERE sr.investor_id = ${investorId} ORDER BY sr.completed_at DESC LIMIT 1), false)`;

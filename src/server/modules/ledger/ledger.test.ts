@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
+import { formatDate } from '../../../shared/format.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice, LedgerEntry } from '../../../shared/ledger.ts';
 import type { DistributionEvent, PerformanceData } from '../../../shared/portal.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
@@ -199,7 +200,9 @@ describe('capital accounts API', () => {
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Capital Call Notice');
     expect(text).toContain('$500.00');
-    expect(text).toContain(c.dueDate);
+    // Dates as the product writes them ('3 Jul 2026'), not ISO.
+    expect(text).toContain(formatDate(c.dueDate));
+    expect(text).not.toContain(c.dueDate);
     expect(text).toContain('Closing');
   });
 
@@ -541,7 +544,7 @@ describe('capital accounts API', () => {
           'Fees and expenses -$0.00',
           `Closing balance ${x.contributed}`,
           `Commitment / unfunded ${x.committed} / ${x.unfunded}`,
-          `Net asset value at ${to} ${x.contributed}`,
+          `Net asset value at ${formatDate(to)} ${x.contributed}`,
         ],
         'Total closing balance $220,000.00',
         'your share of the latest valuation',

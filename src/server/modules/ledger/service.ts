@@ -280,11 +280,3 @@ export async function dealLedger(q: Queryable, dealId: string, asOf: string | nu
     entries: asOf ? entries.filter((e) => e.date <= asOf) : entries,
   };
 }
-
-/** The deal's committed total from the ledger (net of reversals). */
-export async function dealCommitted(q: Queryable, dealId: string): Promise<bigint> {
-  const rows = await sql<FactRow>(
-    `SELECT ${FACT_COLUMNS} FROM ledger_entries e WHERE e.deal_id = $1 AND (e.kind = 'commitment' OR e.reversed_kind = 'commitment')`,
-  ).all(q, [dealId]);
-  return balancesAsOf(rows.map(toFacts)).committed;
-}

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { addDays } from '../../../shared/dates.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { isolate, type Language } from '../../../shared/i18n/languages.ts';
 import {
@@ -17,9 +18,6 @@ import { enumLabel, languageFor, localeOf, translator } from '../../i18n.ts';
 import { getSettings } from '../settings/service.ts';
 import { arabicWriter, englishWriter, type PdfWriter } from './pdf-writer.ts';
 import { dealFacts } from './service.ts';
-
-/** The day before an ISO date. */
-const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 export interface StatementDeal {
   dealTitle: string;
@@ -123,7 +121,7 @@ export async function buildStatement(
           WHERE x.investor_id = $1 AND x.payment_date BETWEEN $2::date AND $3::date
           ORDER BY x.payment_date, x.id`).all(q, [investorId, from, to])
     : [];
-  const prev = dayBefore(from);
+  const prev = addDays(from, -1);
   const out: StatementDeal[] = [];
   const t = { opening: 0n, contributions: 0n, distributions: 0n, fees: 0n, closing: 0n, nav: 0n };
   for (const d of deals) {
@@ -221,9 +219,10 @@ function render(draw: (doc: PDFKit.PDFDocument) => void, title: string): Promise
 }
 
 /**
- * How a PDF writes in its reader's language (issue 16): English exactly as always (ISO dates,
- * Helvetica); Arabic right to left, dates in the Arabic display locale, amounts and ratios
- * isolated left to right so a minus sign or a ' / ' pair keeps its place.
+ * How a PDF writes in its reader's language (issue 16): English in Helvetica; Arabic right to left,
+ * amounts and ratios isolated left to right so a minus sign or a ' / ' pair keeps its place. Dates
+ * in both through the format module in the reader's display locale ('3 Jul 2026'; Arabic month
+ * names, Western digits: decision 021).
  */
 function pdfLanguage(language: Language) {
   const t = translator(language, 'email');
@@ -235,7 +234,7 @@ function pdfLanguage(language: Language) {
       t(`pdf.${key}`, values && ar ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isolate(v)])) : values),
     money: (v: string) => ltr(formatUsdExact(v)),
     plain: ltr,
-    day: (iso: string) => (ar ? formatDate(iso, { locale: localeOf(language) }) : iso),
+    day: (iso: string) => formatDate(iso, { locale: localeOf(language) }),
     label: (group: string, value: string) => (ar ? enumLabel(language, group, value) : value),
     writer: (doc: PDFKit.PDFDocument): PdfWriter => (ar ? arabicWriter(doc) : englishWriter(doc)),
   };

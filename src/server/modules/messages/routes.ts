@@ -14,7 +14,16 @@ import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { sendStoredFile } from '../../storage/download.ts';
 import { receiveUpload, refuseOversized } from '../../storage/upload.ts';
-import { attachmentOf, type EncryptedAttachment, listThreads, markThreadRead, openThread, postMessage, unreadCount } from './service.ts';
+import {
+  attachmentOf,
+  type EncryptedAttachment,
+  isInvestor,
+  listThreads,
+  markThreadRead,
+  openThread,
+  postMessage,
+  unreadCount,
+} from './service.ts';
 
 export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   const route = typedRoutes(app);
@@ -122,8 +131,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = currentUser(request);
     const body = await readBody(request);
     const input = await parsed(adminNewThread, body);
-    const target = await db.query("SELECT 1 FROM profiles WHERE id = $1 AND role = 'investor'", [input.investorId]);
-    if (target.length === 0) {
+    if (!(await isInvestor(db, input.investorId))) {
       if (body.attachment) await files.discard(body.attachment.file.temp).catch(() => {});
       throw badRequest('Choose an investor', { investorId: 'Choose an investor' });
     }

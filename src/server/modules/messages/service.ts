@@ -64,6 +64,11 @@ function summarise(r: ThreadRow, side: Side, cipher: MessageCipher): MessageThre
   };
 }
 
+/** Whether an id is an investor's (the only users an admin can open a thread with). */
+export async function isInvestor(q: Queryable, id: string): Promise<boolean> {
+  return (await q.query("SELECT 1 FROM profiles WHERE id = $1 AND role = 'investor'", [id])).length > 0;
+}
+
 export async function listThreads(q: Queryable, cipher: MessageCipher, side: Side, investorId?: string): Promise<MessageThreadSummary[]> {
   const rows = investorId
     ? await sql<ThreadRow>(threadsSql(side, 'WHERE t.investor_id = $1')).all(q, [investorId])

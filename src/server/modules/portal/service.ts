@@ -33,60 +33,44 @@ import { investorNotices } from '../ledger/calls.ts';
 import { dealFacts } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { getSettings } from '../settings/service.ts';
-import { OPEN_SQL, REMAINING_SQL } from '../subscriptions/service.ts';
+import { dealOpenOrHeld, openOrHeldDeals } from '../subscriptions/service.ts';
 
 /**
- * Which vault documents (alias `doc`) an investor may see: those addressed to them, and
- * investor-visible documents that are general or belong to a deal that is open or that they
- * hold. `investor` is the placeholder of the investor's id in the caller's statement ('$1').
+ * Vault documents (alias `doc`) the investor ($1) may see, their deal aside: those addressed to
+ * them, and investor-visible documents for everyone. An investor-visible document of a deal is
+ * visible only while its deal is open or held by them too (the subscriptions module says which:
+ * `openOrHeldDeals`, `dealOpenOrHeld`).
  */
-function visibleDocumentSql(investor: string): string {
-  return `(doc.investor_id = ${investor} OR (doc.investor_id IS NULL AND doc.investor_visible AND (
-    doc.deal_id IS NULL
-    OR EXISTS (SELECT 1 FROM deals d WHERE d.id = doc.deal_id AND ${OPEN_SQL})
-    OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.deal_id = doc.deal_id AND s.investor_id = ${investor} AND s.status = 'Completed'))))`;
-}
+const ADDRESSED_OR_VISIBLE = '(doc.investor_id = $1 OR (doc.investor_id IS NULL AND doc.investor_visible))';
+
+const documentOf = sql<
+  { file_path: string; name: string; extension: string; byte_size: number; deal_id: string | null; investor_id: string | null },
+  [investorId: string, documentId: string]
+>(
+  `SELECT doc.file_path, doc.name, doc.extension, doc.byte_size, doc.deal_id, doc.investor_id FROM documents doc
+    WHERE doc.id = $2 AND ${ADDRESSED_OR_VISIBLE}`,
+);
 
 export async function visibleDocument(q: Queryable, investorId: string, documentId: string) {
-  const row = await sql<{ file_path: string; name: string; extension: string; byte_size: number }>(
-    `SELECT doc.file_path, doc.name, doc.extension, doc.byte_size FROM documents doc WHERE doc.id = $2 AND ${visibleDocumentSql('$1')}`,
-  ).first(q, [investorId, documentId]);
+  const row = await documentOf.first(q, [investorId, documentId]);
   // Not visible and not existing look the same: no probing for other investors' documents.
   if (!row) throw notFound('Document not found');
-  return row;
+  if (row.investor_id === null && row.deal_id !== null && !(await dealOpenOrHeld(q, row.deal_id, investorId))) {
+    throw notFound('Document not found');
+  }
+  return { file_path: row.file_path, name: row.name, extension: row.extension, byte_size: row.byte_size };
 }
 
+const vaultDocuments = sql<
+  { id: string; deal_id: string | null; name: string; type: string; extension: string; file_size: string; upload_date: Date },
+  [investorId: string, dealIds: string[]]
+>(`SELECT doc.id, doc.deal_id, doc.name, doc.type, doc.extension, doc.file_size, doc.upload_date FROM documents doc
+    WHERE doc.deal_id = ANY($2::uuid[]) AND ${ADDRESSED_OR_VISIBLE} ORDER BY doc.upload_date DESC`);
+
 export async function investorDeals(q: Queryable, investorId: string): Promise<InvestorDeal[]> {
-  const deals = await sql<{
-    id: string;
-    title: string;
-    type: string;
-    stage: string;
-    status: string;
-    target_amount: string | null;
-    remaining: string | null;
-    expected_irr: string | null;
-    risk_score: string | null;
-    spv_entity: string | null;
-    description: string | null;
-    open: boolean;
-    held: boolean;
-  }>(`SELECT d.id, d.title, d.type, d.stage, d.status, d.target_amount, greatest(${REMAINING_SQL}, 0)::numeric(15, 2) AS remaining, d.expected_irr, d.risk_score,
-            d.spv_entity, d.description, ${OPEN_SQL} AS open,
-            EXISTS (SELECT 1 FROM subscriptions s WHERE s.deal_id = d.id AND s.investor_id = $1 AND s.status = 'Completed') AS held
-       FROM deals d
-      WHERE ${OPEN_SQL} OR EXISTS (SELECT 1 FROM subscriptions s WHERE s.deal_id = d.id AND s.investor_id = $1 AND s.status = 'Completed')
-      ORDER BY d.created_at DESC`).all(q, [investorId]);
-  const docs = await sql<{
-    id: string;
-    deal_id: string | null;
-    name: string;
-    type: string;
-    extension: string;
-    file_size: string;
-    upload_date: Date;
-  }>(`SELECT doc.id, doc.deal_id, doc.name, doc.type, doc.extension, doc.file_size, doc.upload_date FROM documents doc
-      WHERE doc.deal_id IS NOT NULL AND ${visibleDocumentSql('$1')} ORDER BY doc.upload_date DESC`).all(q, [investorId]);
+  const deals = await openOrHeldDeals(q, investorId);
+  // The documents of exactly those deals (open or held), in one statement.
+  const docs = deals.length === 0 ? [] : await vaultDocuments.all(q, [investorId, deals.map((d) => d.id)]);
   return deals.map((d) => ({
     id: d.id,
     title: d.title,

@@ -69,12 +69,75 @@ async function getSub(q: Queryable, id: string, lock = false): Promise<SubRow> {
   return row;
 }
 
-/** SQL for a deal's capacity left: target minus Completed and reserved (Pending, Under Review) amounts. */
-export const REMAINING_SQL = `(d.target_amount - coalesce((SELECT sum(x.amount) FROM subscriptions x
+/**
+ * SQL for a deal's (alias `d`) capacity left: target minus Completed and reserved (Pending, Under
+ * Review) amounts. Private to this module: other modules ask the functions below (issue 17).
+ */
+const REMAINING_SQL = `(d.target_amount - coalesce((SELECT sum(x.amount) FROM subscriptions x
     WHERE x.deal_id = d.id AND x.status IN ('Pending', 'Under Review', 'Completed')), 0))`;
 
-/** A deal is open for investment when Active, in Sourcing or Execution, and (with a target) not full. */
-export const OPEN_SQL = `(d.status = 'Active' AND d.stage IN ('Sourcing', 'Execution') AND (d.target_amount IS NULL OR ${REMAINING_SQL} > 0))`;
+/** A deal (alias `d`) is open for investment when Active, in Sourcing or Execution, and (with a target) not full. */
+const OPEN_SQL = `(d.status = 'Active' AND d.stage IN ('Sourcing', 'Execution') AND (d.target_amount IS NULL OR ${REMAINING_SQL} > 0))`;
+
+/** The investor ($1) holds the deal (alias `d`): a Completed subscription of theirs. */
+const HELD_SQL = `EXISTS (SELECT 1 FROM subscriptions s WHERE s.deal_id = d.id AND s.investor_id = $1 AND s.status = 'Completed')`;
+
+/** A deal of an investor's Deal Vault, with its capacity left (never below zero; null without a target). */
+export interface VaultDealRow {
+  id: string;
+  title: string;
+  type: string;
+  stage: string;
+  status: string;
+  target_amount: string | null;
+  remaining: string | null;
+  expected_irr: string | null;
+  risk_score: string | null;
+  spv_entity: string | null;
+  description: string | null;
+  open: boolean;
+  held: boolean;
+}
+
+const vaultDeals = sql<VaultDealRow, [investorId: string]>(`SELECT d.id, d.title, d.type, d.stage, d.status, d.target_amount,
+            greatest(${REMAINING_SQL}, 0)::numeric(15, 2) AS remaining, d.expected_irr, d.risk_score,
+            d.spv_entity, d.description, ${OPEN_SQL} AS open, ${HELD_SQL} AS held
+       FROM deals d
+      WHERE ${OPEN_SQL} OR ${HELD_SQL}
+      ORDER BY d.created_at DESC`);
+
+/** The deals an investor sees in the Deal Vault: open for investment, or held by them; newest first. One statement. */
+export async function openOrHeldDeals(q: Queryable, investorId: string): Promise<VaultDealRow[]> {
+  return vaultDeals.all(q, [investorId]);
+}
+
+const dealOpenOrHeldSql = sql<{ visible: boolean }, [investorId: string, dealId: string]>(
+  `SELECT ${OPEN_SQL} OR ${HELD_SQL} AS visible FROM deals d WHERE d.id = $2`,
+);
+
+/** Whether a deal is open for investment or held by the investor (its general documents are theirs to see). */
+export async function dealOpenOrHeld(q: Queryable, dealId: string, investorId: string): Promise<boolean> {
+  return (await dealOpenOrHeldSql.first(q, [investorId, dealId]))?.visible === true;
+}
+
+const openDealSql = sql<{ id: string; title: string; type: string; target_amount: string | null; open: boolean }, [dealId: string]>(
+  `SELECT d.id, d.title, d.type, d.target_amount, ${OPEN_SQL} AS open FROM deals d WHERE d.id = $1`,
+);
+
+/** A deal as its deal-open alert names it. */
+export interface OpenDeal {
+  id: string;
+  title: string;
+  type: string;
+  /** Decimal string; null without a target. */
+  targetAmount: string | null;
+}
+
+/** The deal when it is open for investment; undefined when it is not (or does not exist). */
+export async function openDeal(q: Queryable, dealId: string): Promise<OpenDeal | undefined> {
+  const d = await openDealSql.first(q, [dealId]);
+  return d?.open ? { id: d.id, title: d.title, type: d.type, targetAmount: d.target_amount } : undefined;
+}
 
 /** Whether the investor's latest suitability review fails the professional-client criteria. */
 export async function suitabilityReviewRequired(q: Queryable, investorId: string): Promise<boolean> {
@@ -122,7 +185,7 @@ export async function createSubscription(
   ).first(q, [input.dealId]);
   if (!deal) throw notFound('Deal not found');
   if (!deal.open) throw conflict('This deal is not open for investment', 'DEAL_CLOSED');
-  if (deal.remaining !== null && Number(input.amount) > Number(deal.remaining)) {
+  if (deal.remaining !== null && toCents(input.amount) > toCents(deal.remaining)) {
     throw badRequest(`The amount is above the remaining capacity of this deal`, {
       amount: 'The amount is above the remaining capacity of this deal',
     });

@@ -259,7 +259,7 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     // Alice's statement shows the deduction under the distribution it was taken from.
     const stmt = pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-12-31', a.cookie)).rawPayload);
     const alice = big.investors.find((i) => i.investorId === a.id);
-    expect(stmt).toContain(`2024-01-01 Capital Gain $${alice?.amount}`);
+    expect(stmt).toContain(`1 Jan 2024 Capital Gain $${alice?.amount}`);
     expect(stmt).toMatch(/Management fees deducted -\$1\.75/);
     expect(stmt).toContain(`Paid to you $${alice?.net}`);
     const done = (await call('GET', `/api/deals/${deal.id}/management-fees`, adminCookie)).json() as ManagementFeeData;

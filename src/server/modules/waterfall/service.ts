@@ -10,6 +10,7 @@ import {
   termsToRates,
   type WaterfallPreview,
 } from '../../../shared/deal-terms.ts';
+import { toCents } from '../../../shared/money.ts';
 import {
   allocateByLargestRemainder,
   centsToString,
@@ -24,13 +25,6 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { feeDeductions } from '../ledger/fees.ts';
 import { companyDayIn } from '../settings/clock.ts';
-
-const toCents = (s: string) => {
-  const neg = s.startsWith('-');
-  const [w = '0', f = ''] = (neg ? s.slice(1) : s).split('.');
-  const c = BigInt(w || '0') * 100n + BigInt(`${f}00`.slice(0, 2));
-  return neg ? -c : c;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Terms
@@ -366,7 +360,7 @@ export async function previewDistribution(
 // The admin summary: per deal, cumulative tiers, hurdle status, carry per recipient
 // ---------------------------------------------------------------------------------------------
 
-/** A deal's distributions summed by waterfall tier (decimal strings); the aggregate always has a row. */
+/** A deal's distributions summed by waterfall tier (decimal strings). */
 interface DealSums {
   total: string;
   roc: string;
@@ -378,6 +372,9 @@ interface DealSums {
   gp: string;
 }
 
+/** What the sums are for a deal without distributions (what the aggregate below answers then). */
+const NO_DISTRIBUTIONS: DealSums = { total: '0', roc: '0', pref: '0', cu: '0', clp: '0', cgp: '0', lp: '0', gp: '0' };
+
 export async function waterfallSummaries(q: Queryable, today?: string): Promise<DealWaterfallSummary[]> {
   const deals = await sql<{ id: string; title: string }>(`SELECT d.id, d.title FROM deals d
       WHERE EXISTS (SELECT 1 FROM distribution_events e WHERE e.deal_id = d.id) OR EXISTS (SELECT 1 FROM deal_terms t WHERE t.deal_id = d.id)
@@ -387,12 +384,15 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
   for (const deal of deals) {
     const terms = await currentTerms(q, deal.id);
     const flows = await dealCashFlows(q, deal.id, day);
-    const sums = (await sql<DealSums>(`SELECT coalesce(sum(total_amount), 0)::text AS total,
+    // An aggregate without GROUP BY answers one row, even for no distributions; were it ever to
+    // answer none, the deal has no distributions to sum (never a 500 on a missing row).
+    const sums =
+      (await sql<DealSums, [dealId: string]>(`SELECT coalesce(sum(total_amount), 0)::text AS total,
                 coalesce(sum(coalesce(return_of_capital, total_amount)), 0)::text AS roc,
                 coalesce(sum(preferred_return), 0)::text AS pref, coalesce(sum(catch_up), 0)::text AS cu,
                 coalesce(sum(carried_interest_lp), 0)::text AS clp, coalesce(sum(carried_interest_gp), 0)::text AS cgp,
                 coalesce(sum(coalesce(lp_total, total_amount)), 0)::text AS lp, coalesce(sum(coalesce(gp_total, 0)), 0)::text AS gp
-           FROM distribution_events WHERE deal_id = $1`).first(q, [deal.id])) as DealSums;
+           FROM distribution_events WHERE deal_id = $1`).first(q, [deal.id])) ?? NO_DISTRIBUTIONS;
     const carry = await sql<{ name: string; amount: string }>(`SELECT coalesce(p.name, c.name) AS name, sum(c.amount)::text AS amount
          FROM distribution_carry c JOIN distribution_events e ON e.id = c.event_id LEFT JOIN profiles p ON p.id = c.user_id
         WHERE e.deal_id = $1 GROUP BY coalesce(p.name, c.name) ORDER BY 1`).all(q, [deal.id]);

@@ -169,14 +169,14 @@ describe('deal terms, waterfall preview and record', () => {
     expect(mine?.amount).toBe('180.00');
     expect(t).toEqual({ returnOfCapital: '100.00', preferredReturn: '25.97', catchUp: '0.00', carriedInterest: '54.03' });
     expect(text).toContain('Your distributions by waterfall tier');
-    expect(text).toMatch(/2024-01-01 Capital Gain \$180\.00/);
+    expect(text).toMatch(/1 Jan 2024 Capital Gain \$180\.00/);
     expect(text).toMatch(/Return of capital \$100\.00/);
     expect(text).toMatch(/Preferred return \$25\.97/);
     expect(text).toMatch(/Catch-up \$0\.00/);
     expect(text).toMatch(/Carried interest \(your share\) \$54\.03/);
     // Bob's statement shows his own three quarters, not Alice's figures.
     const bobText = squash(pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', b.cookie)).rawPayload));
-    expect(bobText).toMatch(/2024-01-01 Capital Gain \$540\.00/);
+    expect(bobText).toMatch(/1 Jan 2024 Capital Gain \$540\.00/);
     expect(bobText).toMatch(/Return of capital \$300\.00/);
     expect(bobText).not.toContain('$180.00');
     // A period without the distribution has no breakdown.
