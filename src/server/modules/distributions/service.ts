@@ -18,7 +18,7 @@ import { feeDeductions } from '../ledger/fees.ts';
 import { postEntry } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { computeDistribution } from '../waterfall/service.ts';
-import { fromCents, toCents } from './allocation.ts';
+import { fromCents, toCents } from '../../../shared/money.ts';
 
 const tidy = (n: string) => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$/, '') : n);
 
