@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants.ts';
 import { isoInDays } from '../../../shared/dates.ts';
 import { describeTerms } from '../../../shared/deal-terms.ts';
+import { fromCents, toCents } from '../../../shared/money.ts';
 import type {
   DistributionCalendar,
   DistributionEvent,
@@ -18,7 +19,6 @@ import { feeDeductions } from '../ledger/fees.ts';
 import { postEntry } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { computeDistribution } from '../waterfall/service.ts';
-import { fromCents, toCents } from '../../../shared/money.ts';
 
 const tidy = (n: string) => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$/, '') : n);
 
