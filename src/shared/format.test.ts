@@ -61,6 +61,10 @@ describe('the format module: counts, percentages, sizes, day styles', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(14 * 1024)).toBe('14 KB');
     expect(formatBytes(2.5 * 1024 * 1024)).toBe('2.5 MB');
+    // Arabic names its units (Intl), Western digits unless Arabic-Indic ones are chosen.
+    expect(formatBytes(14 * 1024, { locale: 'ar-AE-u-nu-latn' })).toMatch(/^14 \S*[\u0600-\u06FF]/);
+    expect(formatBytes(14 * 1024, { locale: 'ar-AE-u-nu-latn' })).not.toMatch(/KB/);
+    expect(formatBytes(2.5 * 1024 * 1024, { locale: 'ar-AE-u-nu-arab' })).toMatch(/^٢٫٥ /);
   });
 
   it('writes calendar days in the other styles, never shifted', () => {

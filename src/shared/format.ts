@@ -132,12 +132,21 @@ export function formatUSDExact(value: string | null | undefined): string {
   return ltr(`${sign}$${grouped}${cents === '00' ? '' : `.${cents}`}`);
 }
 
-/** A file size as the upload lists show it: '512 B', '14 KB', '2.5 MB'. */
+/**
+ * A file size as the upload lists show it: '512 B', '14 KB', '2.5 MB' in English; in Arabic the
+ * units by Intl ('14 كيلوبايت'), in the user's digits.
+ */
 export function formatBytes(bytes: number, opts: { locale?: string } = {}): string {
-  const locale = opts.locale;
-  if (bytes < 1024) return `${nf(locale, {}).format(bytes)} B`;
-  if (bytes < 1024 * 1024) return `${nf(locale, {}).format(Math.ceil(bytes / 1024))} KB`;
-  return `${nf(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))} MB`;
+  const locale = numberLocale(opts.locale);
+  const [value, unit, english, digits] =
+    bytes < 1024
+      ? [bytes, 'byte', 'B', 0]
+      : bytes < 1024 * 1024
+        ? [Math.ceil(bytes / 1024), 'kilobyte', 'KB', 0]
+        : [bytes / (1024 * 1024), 'megabyte', 'MB', 1];
+  const fractions = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  if (!locale.startsWith('ar')) return `${nf(locale, fractions).format(value)} ${english}`;
+  return nf(locale, { style: 'unit', unit, unitDisplay: 'short', ...fractions }).format(value);
 }
 
 /** "1 minute", "15 minutes": a count with its noun, never "minute(s)". */
