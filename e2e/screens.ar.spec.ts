@@ -1,4 +1,4 @@
-import { test } from './arabic';
+import { expect, overflowingText, test } from './arabic';
 import { E2E } from './fixtures';
 import { signInAdminArabic } from './investors-ar';
 import { adminProfile, dealVaultInArabic, resetPasswordInArabic } from './screens-ar-flow';
@@ -25,5 +25,27 @@ test.describe('an Arabic browser', () => {
   test.use({ locale: 'ar' });
   test('Arabic: a real reset link opens the Arabic form; the new password signs in', async ({ page }, testInfo) => {
     await resetPasswordInArabic(page, testInfo, 'desktop');
+  });
+});
+
+test.describe('the overflow check itself', () => {
+  test.use({ locale: 'ar' });
+  test('overflowingText finds text wider than its box and leaves scroll and truncate containers alone', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(await overflowingText(page)).toEqual([]);
+    await page.evaluate(() => {
+      const long = 'نص طويل جدًا لا يتسع في صندوقه الضيق';
+      const add = (html: string) => document.querySelector('main')?.insertAdjacentHTML('beforeend', html);
+      add(`<button data-testid="too-wide" style="width:60px;white-space:nowrap">${long}</button>`);
+      add(`<p data-testid="cut" class="truncate" style="width:60px">${long}</p>`);
+      add(
+      add(`<div style="width:60px;overflow-x:auto"><p data-testid="scrolls" style="width:30px;white-space:nowrap">${long}</p></div>`);
+      );
+      add(`<span class="sr-only">${long}</span>`);
+    });
+    const found = await overflowingText(page);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain('too-wide');
   });
 });
