@@ -92,8 +92,11 @@ export async function expectMirrored(page: Page, testInfo: TestInfo, name: strin
   expect(await overflowingText(page), `${name}: text wider than its box`).toEqual([]);
 }
 
-/** At phone width: the navigation sheet (the sidebar toggle) opens from the right edge, in Arabic. */
-export async function expectSheetFromRight(page: Page, testInfo: TestInfo, name: string) {
+/**
+ * At phone width: the navigation sheet (the sidebar toggle) opens from the right edge, in Arabic,
+ * and passes the mirror check; closed again unless `keepOpen`. Returns the sheet.
+ */
+export async function expectSheetFromRight(page: Page, testInfo: TestInfo, name: string, { keepOpen = false } = {}) {
   await page.getByRole('button', { name: ar('common', 'shell.toggleSidebar') }).click();
   const sheet = page.getByRole('dialog');
   await expect(sheet.getByRole('link').first()).toBeVisible();
@@ -107,8 +110,10 @@ export async function expectSheetFromRight(page: Page, testInfo: TestInfo, name:
   const box = await sheet.boundingBox();
   expect(box?.x, `${name}: the sheet covers part of the screen from the right`).toBeGreaterThan(0);
   await expectMirrored(page, testInfo, name);
+  if (keepOpen) return sheet;
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
+  return sheet;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, overflowingText, test } from './arabic';
+import { ar, expect, overflowingText, test } from './arabic';
 import { E2E } from './fixtures';
 import { signInAdminArabic } from './investors-ar';
 import { adminProfile, dealVaultInArabic, resetPasswordInArabic } from './screens-ar-flow';
@@ -33,15 +33,16 @@ test.describe('the overflow check itself', () => {
   test('overflowingText finds text wider than its box and leaves scroll and truncate containers alone', async ({ page }) => {
     await page.goto('/login');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 1, name: ar('auth', 'login.title') })).toBeVisible();
     expect(await overflowingText(page)).toEqual([]);
     await page.evaluate(() => {
       const long = 'نص طويل جدًا لا يتسع في صندوقه الضيق';
-      const add = (html: string) => document.querySelector('main')?.insertAdjacentHTML('beforeend', html);
+      // A container of its own, outside what React renders (a re-render would drop it).
+      const box = document.body.appendChild(document.createElement('div'));
+      const add = (html: string) => box.insertAdjacentHTML('beforeend', html);
       add(`<button data-testid="too-wide" style="width:60px;white-space:nowrap">${long}</button>`);
       add(`<p data-testid="cut" class="truncate" style="width:60px">${long}</p>`);
-      add(
       add(`<div style="width:60px;overflow-x:auto"><p data-testid="scrolls" style="width:30px;white-space:nowrap">${long}</p></div>`);
-      );
       add(`<span class="sr-only">${long}</span>`);
     });
     const found = await overflowingText(page);
