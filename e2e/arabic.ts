@@ -34,8 +34,44 @@ export async function chooseArabic(page: Page) {
 }
 
 /**
+ * Visible text-bearing elements whose text is wider than their own box (text overflowing a button,
+ * a badge, a heading, a label, a table cell...): `scrollWidth > clientWidth + 1`. Not counted: an
+ * element that is itself, or sits inside, a deliberate scroll or truncate container (overflow-x
+ * auto or scroll, text-overflow: ellipsis, line clamping, the `truncate` class), screen-reader-only
+ * text, and inline elements (they have no box width of their own; their block ancestor is checked).
+ */
+export function overflowingText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const TEXT_BEARING =
+      'h1, h2, h3, h4, h5, h6, p, button, a, label, legend, th, td, li, dt, dd, [role="tab"], [role="menuitem"], [role="option"], [data-slot="badge"], [data-slot="card-title"], [data-slot="card-description"]';
+    const deliberate = (el: Element) => {
+      for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
+        const s = getComputedStyle(node);
+        if (s.overflowX === 'auto' || s.overflowX === 'scroll') return true;
+        if (s.textOverflow === 'ellipsis' || s.webkitLineClamp !== 'none') return true;
+        if (node.classList.contains('truncate') || node.classList.contains('sr-only')) return true;
+      }
+      return false;
+    };
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(TEXT_BEARING)) {
+      if (el.scrollWidth <= el.clientWidth + 1 || el.clientWidth === 0) continue;
+      const text = (el.innerText ?? '').trim();
+      if (!text) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (deliberate(el)) continue;
+      const where = el.getAttribute('data-testid') ?? el.getAttribute('data-slot') ?? el.className.toString().slice(0, 60);
+      found.push(`<${el.tagName.toLowerCase()} ${where}> "${text.slice(0, 40)}" ${el.scrollWidth}px in ${el.clientWidth}px`);
+    }
+    return found;
+  });
+}
+
+/**
  * The page is mirrored and nothing overflows: `<html lang="ar" dir="rtl">`, the sidebar (when
- * shown, at desktop width) on the right, no horizontal scrolling. A screenshot is attached.
+ * shown, at desktop width) on the right, no horizontal scrolling, and no text wider than its own
+ * box (`overflowingText`). A screenshot is attached.
  */
 export async function expectMirrored(page: Page, testInfo: TestInfo, name: string) {
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -49,10 +85,35 @@ export async function expectMirrored(page: Page, testInfo: TestInfo, name: strin
       aside: box ? { left: box.left, right: box.right } : null,
     };
   });
+  await testInfo.attach(`${name}.png`, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
   expect(layout.overflow, `${name}: no horizontal overflow`).toBeLessThanOrEqual(1);
   if (layout.aside && layout.width >= 768)
     expect(layout.aside.right, `${name}: the sidebar is on the right`).toBeGreaterThanOrEqual(layout.width - 1);
-  await testInfo.attach(`${name}.png`, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+  expect(await overflowingText(page), `${name}: text wider than its box`).toEqual([]);
+}
+
+/**
+ * At phone width: the navigation sheet (the sidebar toggle) opens from the right edge, in Arabic,
+ * and passes the mirror check; closed again unless `keepOpen`. Returns the sheet.
+ */
+export async function expectSheetFromRight(page: Page, testInfo: TestInfo, name: string, { keepOpen = false } = {}) {
+  await page.getByRole('button', { name: ar('common', 'shell.toggleSidebar') }).click();
+  const sheet = page.getByRole('dialog');
+  await expect(sheet.getByRole('link').first()).toBeVisible();
+  // Measured once the sheet has slid in (its box stops moving).
+  await expect
+    .poll(async () => {
+      const box = await sheet.boundingBox();
+      return box ? Math.round(box.x + box.width) : -1;
+    })
+    .toBeGreaterThanOrEqual((page.viewportSize()?.width ?? 390) - 1);
+  const box = await sheet.boundingBox();
+  expect(box?.x, `${name}: the sheet covers part of the screen from the right`).toBeGreaterThan(0);
+  await expectMirrored(page, testInfo, name);
+  if (keepOpen) return sheet;
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  return sheet;
 }
 
 /**

@@ -31,7 +31,7 @@ export function EventItem({
   const n = event.allocations.length;
   return (
     <li aria-labelledby={titleId} data-testid="distribution-event" className="rounded-lg border border-border bg-surface shadow-sm">
-      <div className="p-4 sm:p-5">
+      <div className="@container p-4 sm:p-5">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <h3 id={titleId} className="break-words font-semibold text-ink-900">
@@ -41,7 +41,7 @@ export function EventItem({
           </div>
           <DistributionStatusBadge status={event.status} />
         </div>
-        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 md:grid-cols-[7.5rem_8.5rem_8.5rem_minmax(0,1fr)_5rem]">
+        <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 @md:grid-cols-3 @min-[40rem]:grid-cols-[7.5rem_8.5rem_8.5rem_minmax(0,1fr)_5rem]">
           <Fact label={t('event.total')}>
             <span className="tabular text-base font-semibold text-ink-900">{formatUSD(event.totalAmount)}</span>
           </Fact>

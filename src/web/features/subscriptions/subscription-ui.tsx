@@ -15,5 +15,5 @@ export function SubscriptionStatusBadge({ status, className }: { status: Subscri
 
 /** The subscription's progress bar with its percentage; `label` names it for screen readers. */
 export function SubscriptionProgress({ value, label, className }: { value: number; label: string; className?: string }) {
-  return <Progress value={value} label={label} showValue className={cn('min-w-32', className)} data-testid="subscription-progress" />;
+  return <Progress value={value} label={label} showValue className={cn('min-w-28', className)} data-testid="subscription-progress" />;
 }
