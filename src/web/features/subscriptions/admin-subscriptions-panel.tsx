@@ -1,4 +1,4 @@
-import { CheckCircle2, Eye, RotateCw, Search, XCircle } from 'lucide-react';
+import { CheckCircle2, Eye, RotateCw, XCircle } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { formatDate, formatUSD } from '../../../shared/format';
@@ -9,6 +9,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { SearchField } from '../../components/ui/search-field';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { enumLabel } from '../../lib/i18n';
@@ -90,19 +91,13 @@ export function AdminSubscriptionsPanel() {
 
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <div className="grid flex-1 gap-3 sm:grid-cols-2 md:max-w-2xl">
-          <Field label={t('admin.search')} htmlFor="subs-search">
-            <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted" />
-              <Input
-                id="subs-search"
-                type="search"
-                placeholder={t('admin.searchPlaceholder')}
-                className="ps-9"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-          </Field>
+          <SearchField
+            id="subs-search"
+            label={t('admin.search')}
+            placeholder={t('admin.searchPlaceholder')}
+            value={search}
+            onChange={setSearch}
+          />
           <Field label={t('admin.status')} htmlFor="subs-status">
             <NativeSelect id="subs-status" value={status} onChange={(e) => setStatus(e.target.value as 'all' | SubscriptionStatus)}>
               <option value="all">{t('admin.allStatuses', { n: all.length })}</option>
