@@ -5,8 +5,6 @@ import type { MessageThreadSummary } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { SearchField } from '../../components/ui/search-field';
 import { ListSkeleton } from '../../components/ui/skeleton';

@@ -8,7 +8,6 @@ import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { SearchField } from '../../components/ui/search-field';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
