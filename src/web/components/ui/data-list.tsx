@@ -12,6 +12,8 @@ export interface DataListProps<T> {
   items: readonly T[];
   /** The first load: placeholder rows and cards instead of the items. */
   loading: boolean;
+  /** The items shown are being replaced (e.g. new filters): aria-busy on the table and the cards. */
+  busy?: boolean;
   getKey: (item: T) => string;
   /** The table's header row (`<tr><TH>...</TH></tr>`). */
   head: ReactNode;
@@ -52,6 +54,7 @@ export function DataList<T>({
   label,
   items,
   loading,
+  busy,
   getKey,
   head,
   row,
@@ -80,7 +83,7 @@ export function DataList<T>({
       )}
       {/* Tablet and desktop: the table. */}
       <div className={TABLE_FROM[breakpoint]}>
-        <Table ref={tableRef} aria-label={label} aria-busy={loading || undefined} className={tableClassName} maxHeight={maxHeight}>
+        <Table ref={tableRef} aria-label={label} aria-busy={loading || busy || undefined} className={tableClassName} maxHeight={maxHeight}>
           <THead>{head}</THead>
           <TBody>
             {loading ? (
@@ -118,7 +121,7 @@ export function DataList<T>({
           <div className="rounded-lg border border-dashed border-border bg-surface px-4 py-8 text-center text-sm text-muted">{empty}</div>
         ) : (
           <>
-            <ul className={cardListClassName ?? 'flex flex-col gap-3'} aria-label={label}>
+            <ul className={cardListClassName ?? 'flex flex-col gap-3'} aria-label={label} aria-busy={busy || undefined}>
               {items.map((item) => (
                 <Fragment key={getKey(item)}>{card(item)}</Fragment>
               ))}
