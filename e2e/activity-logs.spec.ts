@@ -110,7 +110,7 @@ test('a new investor sign-up appears in the log; search and type filter narrow i
 
   // The type filter narrows on the server: the same search with another type finds nothing.
   await filterBy(page, () => typeFilter(page).selectOption({ label: 'Deal created' }), { search: email, type: 'deal_created' });
-  await expect(page.getByText('No activity logs found', { exact: true })).toBeVisible();
+  await expect(table(page).getByText('No activity logs found', { exact: true })).toBeVisible();
   await expect(totalText(page)).toHaveText('0 records');
   await filterBy(page, () => typeFilter(page).selectOption({ label: 'User sign-up' }), { search: email, type: 'user_signup' });
   await expect(totalText(page)).toHaveText('1 record');
@@ -130,7 +130,7 @@ test('a new investor sign-up appears in the log; search and type filter narrow i
   const nothing = `no-such-record-${suffix}`;
   await filterBy(page, () => search(page).fill(nothing), { search: nothing, type: 'user_signup' });
   await filterBy(page, () => typeFilter(page).selectOption({ label: 'All types' }), { search: nothing });
-  await expect(page.getByText('No activity logs found', { exact: true })).toBeVisible();
+  await expect(table(page).getByText('No activity logs found', { exact: true })).toBeVisible();
   await expect(totalText(page)).toHaveText('0 records');
   await expect(page.getByRole('button', { name: 'Load older' })).toHaveCount(0);
   await checkA11y(page, 'activity logs, no match');

@@ -54,9 +54,17 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   await dialog.getByLabel('Purpose').fill('Panel procurement');
   await dialog.getByRole('button', { name: 'Issue Capital Call' }).click();
   await expectToast(page, 'Capital call issued: $50,000.00 to 1 investor');
-  const row = page.getByRole('row').filter({ hasText: title });
+  // A table row from 768 px up; on a phone a card with every column, named.
+  const row = phone ? page.getByTestId('capital-call-card').filter({ hasText: title }) : page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('$50,000.00');
   await expect(row).toContainText('Due');
+  if (phone) {
+    await expect(page.getByRole('table', { name: 'Capital calls' })).toBeHidden();
+    await expect(row).toContainText('Panel procurement');
+    for (const label of ['Call date', 'Due date', 'Called', 'Received', 'Outstanding'])
+      await expect(row.getByText(label, { exact: true })).toBeVisible();
+    await expect(row.getByText('$0.00', { exact: true })).toBeVisible();
+  }
   await expectNoA11yViolations(page, 'capital calls');
 
   if (!phone) {

@@ -5,12 +5,13 @@ import { ACTIVITY_TYPES } from '../../../shared/constants';
 import { formatDate, formatDateTimeZoned, formatNumber, formatTime, zoneAbbreviation } from '../../../shared/format';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
+import { DataList } from '../../components/ui/data-list';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field } from '../../components/ui/field';
 import { LoadError } from '../../components/ui/load-error';
 import { SearchField } from '../../components/ui/search-field';
 import { NativeSelect } from '../../components/ui/select';
-import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { TD, TH, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
@@ -124,28 +125,28 @@ export default function ActivityLogsPage() {
         <LoadError title={t('loadFailed')} error={logs.error} onRetry={() => void logs.refetch()} busy={logs.isFetching} />
       ) : (
         <>
-          <Table
-            aria-label={t('table')}
-            aria-busy={logs.isPending || updating || undefined}
-            containerClassName={cn('transition-opacity', updating && 'opacity-60')}
-          >
-            <THead>
-              <tr>
-                {COLUMNS.map((c) => (
-                  <TH key={c}>{t(`column.${c}`)}</TH>
-                ))}
-              </tr>
-            </THead>
-            <TBody>
-              {logs.isPending ? (
-                <SkeletonRows />
-              ) : entries.length === 0 ? (
-                <EmptyRow colSpan={COLUMNS.length}>{t('empty')}</EmptyRow>
-              ) : (
-                entries.map((entry) => <LogRow key={entry.id} entry={entry} />)
-              )}
-            </TBody>
-          </Table>
+          <div className={cn('transition-opacity', updating && 'opacity-60')} data-testid="activity-logs-results">
+            <DataList
+              label={t('table')}
+              items={entries}
+              loading={logs.isPending}
+              busy={updating}
+              getKey={(entry) => String(entry.id)}
+              skeletonWidths={COLUMNS.map((c) => (c === 'details' ? '12rem' : '6rem'))}
+              skeletonRows={6}
+              cardSkeletonClass="h-48"
+              empty={t('empty')}
+              head={
+                <tr>
+                  {COLUMNS.map((c) => (
+                    <TH key={c}>{t(`column.${c}`)}</TH>
+                  ))}
+                </tr>
+              }
+              row={(entry) => <LogRow entry={entry} />}
+              card={(entry) => <LogCard entry={entry} />}
+            />
+          </div>
 
           {pages && entries.length > 0 && (
             <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -183,8 +184,38 @@ function Person({ id, name, email, noneLabel }: { id: string | null; name: strin
   );
 }
 
-function LogRow({ entry }: { entry: ActivityLogEntry }) {
+function Details({ entry }: { entry: ActivityLogEntry }) {
   const lines = formatDetails(entry.activityType, entry.details);
+  if (lines.length === 0) return <span className="text-muted">—</span>;
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {lines.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines are derived, stable per entry
+        <li key={i}>
+          <span className="text-muted">{l.label}:</span> <bdi translate="no">{l.value}</bdi>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function IpAddress({ entry }: { entry: ActivityLogEntry }) {
+  return entry.ipAddress ? <bdi dir="ltr">{entry.ipAddress}</bdi> : <span className="text-muted">—</span>;
+}
+
+/** In the company's zone, named: '3 Jul 2026' / '14:03:27 GST'. */
+function Timestamp({ entry, className }: { entry: ActivityLogEntry; className?: string }) {
+  return (
+    <time dateTime={entry.createdAt} title={formatDateTimeZoned(entry.createdAt)} className={cn('flex flex-col', className)}>
+      <span>{formatDate(entry.createdAt)}</span>
+      <span className="text-xs text-muted">
+        {formatTime(entry.createdAt, { seconds: true })} {zoneAbbreviation(undefined, new Date(entry.createdAt))}
+      </span>
+    </time>
+  );
+}
+
+function LogRow({ entry }: { entry: ActivityLogEntry }) {
   return (
     <TR>
       <TD className="whitespace-nowrap font-medium text-ink-900">{activityLabel(entry.activityType)}</TD>
@@ -195,48 +226,53 @@ function LogRow({ entry }: { entry: ActivityLogEntry }) {
         <Person id={entry.targetUserId} name={entry.targetName} email={entry.targetEmail} noneLabel="—" />
       </TD>
       <TD className="min-w-48 max-w-md [overflow-wrap:anywhere]">
-        {lines.length === 0 ? (
-          <span className="text-muted">—</span>
-        ) : (
-          <ul className="flex flex-col gap-0.5">
-            {lines.map((l, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines are derived, stable per entry
-              <li key={i}>
-                <span className="text-muted">{l.label}:</span> <bdi translate="no">{l.value}</bdi>
-              </li>
-            ))}
-          </ul>
-        )}
+        <Details entry={entry} />
       </TD>
       <TD className="tabular whitespace-nowrap">
-        {entry.ipAddress ? <bdi dir="ltr">{entry.ipAddress}</bdi> : <span className="text-muted">—</span>}
+        <IpAddress entry={entry} />
       </TD>
       <TD className="tabular whitespace-nowrap">
-        {/* In the company's zone, named: '3 Jul 2026' / '14:03:27 GST'. */}
-        <time dateTime={entry.createdAt} title={formatDateTimeZoned(entry.createdAt)} className="flex flex-col">
-          <span>{formatDate(entry.createdAt)}</span>
-          <span className="text-xs text-muted">
-            {formatTime(entry.createdAt, { seconds: true })} {zoneAbbreviation(undefined, new Date(entry.createdAt))}
-          </span>
-        </time>
+        <Timestamp entry={entry} />
       </TD>
     </TR>
   );
 }
 
-function SkeletonRows() {
+/** One record on a phone: the activity and its time, then every other column with its name. */
+function LogCard({ entry }: { entry: ActivityLogEntry }) {
+  const { t } = activityLogsText.useT();
   return (
-    <>
-      {[0, 1, 2, 3, 4, 5].map((i) => (
-        // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a placeholder row, not focusable; hidden from screen readers
-        <tr key={i} aria-hidden="true">
-          {COLUMNS.map((c) => (
-            <td key={c} className="border-b border-border px-3 py-3.5">
-              <div className={cn('h-4 animate-pulse rounded bg-ink-100', c === 'details' ? 'w-48' : 'w-24')} />
-            </td>
-          ))}
-        </tr>
-      ))}
-    </>
+    <li className="rounded-lg border border-border bg-surface p-4 text-sm shadow-sm" data-testid="activity-log-card">
+      <div className="flex items-start justify-between gap-3">
+        <p className="font-medium text-ink-900">{activityLabel(entry.activityType)}</p>
+        <Timestamp entry={entry} className="tabular shrink-0 text-end" />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
+        <div>
+          <dt className="text-muted">{t('column.user')}</dt>
+          <dd>
+            <Person id={entry.userId} name={entry.userName} email={entry.userEmail} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">{t('column.targetUser')}</dt>
+          <dd>
+            <Person id={entry.targetUserId} name={entry.targetName} email={entry.targetEmail} noneLabel="—" />
+          </dd>
+        </div>
+        <div className="col-span-2 [overflow-wrap:anywhere]">
+          <dt className="text-muted">{t('column.details')}</dt>
+          <dd>
+            <Details entry={entry} />
+          </dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-muted">{t('column.ipAddress')}</dt>
+          <dd className="tabular">
+            <IpAddress entry={entry} />
+          </dd>
+        </div>
+      </dl>
+    </li>
   );
 }

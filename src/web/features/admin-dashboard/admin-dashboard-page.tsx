@@ -26,6 +26,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
 import { enumLabel } from '../../lib/i18n';
@@ -253,33 +254,33 @@ function Detail({ label, value, numeric, className }: { label: string; value: st
 
 function TileSkeleton() {
   return (
-    <Card aria-hidden="true" className="flex h-full animate-pulse flex-col gap-3 p-5">
+    <Card aria-hidden="true" className="flex h-full flex-col gap-3 p-5">
       <div className="flex items-start justify-between gap-3">
-        <div className="h-4 w-32 rounded bg-ink-100" />
-        <div className="size-9 rounded-md bg-ink-100" />
+        <Skeleton className="h-4 w-32" />
+        <Skeleton className="size-9" shape="block" />
       </div>
-      <div className="h-9 w-16 rounded bg-ink-100" />
-      <div className="h-5 w-24 rounded bg-ink-100" />
+      <Skeleton className="h-9 w-16" />
+      <Skeleton className="h-5 w-24" />
     </Card>
   );
 }
 
 function DealSkeleton() {
   return (
-    <div aria-hidden="true" className="flex h-52 animate-pulse flex-col gap-4 rounded-lg border border-border bg-surface p-5">
+    <div aria-hidden="true" className="flex h-52 flex-col gap-4 rounded-lg border border-border bg-surface p-5">
       <div className="flex gap-3">
-        <div className="size-10 rounded-md bg-ink-100" />
+        <Skeleton className="size-10" shape="block" />
         <div className="flex flex-1 flex-col gap-2">
-          <div className="h-4 w-2/3 rounded bg-ink-100" />
-          <div className="h-3 w-1/3 rounded bg-ink-100" />
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-3 w-1/3" />
         </div>
       </div>
       <div className="grid grid-cols-4 gap-4">
         {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="h-8 rounded bg-ink-100" />
+          <Skeleton key={i} className="h-8" />
         ))}
       </div>
-      <div className="mt-auto h-4 w-3/4 rounded bg-ink-100" />
+      <Skeleton className="mt-auto h-4 w-3/4" />
     </div>
   );
 }

@@ -2,11 +2,12 @@ import { Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatUSDCents } from '../../../shared/format';
-import { createCallInput } from '../../../shared/ledger';
+import { type CapitalCall, createCallInput } from '../../../shared/ledger';
 import { sumAmounts } from '../../../shared/money';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { DataList } from '../../components/ui/data-list';
 import { DateInput } from '../../components/ui/date-input';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
@@ -15,7 +16,7 @@ import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
-import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { TD, TH, TR } from '../../components/ui/table';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { blank, sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
@@ -81,8 +82,17 @@ export default function CapitalCallsPage() {
       {calls.isError ? (
         <LoadError title={t('loadFailed')} error={calls.error} onRetry={() => calls.refetch()} busy={calls.isFetching} />
       ) : (
-        <Table aria-label={t('table')}>
-          <THead>
+        <DataList
+          label={t('table')}
+          items={list}
+          loading={calls.isPending}
+          loadingLabel={t('loading')}
+          getKey={(c) => c.id}
+          skeletonWidths={['10rem', '6rem', '6rem', '6rem', '6rem', '6rem', '5rem']}
+          skeletonRows={3}
+          cardSkeletonClass="h-48"
+          empty={t('empty')}
+          head={
             <TR>
               <TH>{t('column.deal')}</TH>
               <TH>{t('column.callDate')}</TH>
@@ -92,45 +102,67 @@ export default function CapitalCallsPage() {
               <TH className="text-end">{t('column.outstanding')}</TH>
               <TH>{t('column.status')}</TH>
             </TR>
-          </THead>
-          <TBody>
-            {calls.isLoading && (
-              <TR>
-                <TD colSpan={7} className="text-muted">
-                  {t('loading')}
-                </TD>
-              </TR>
-            )}
-            {calls.data && list.length === 0 && (
-              <TR>
-                <TD colSpan={7} className="text-muted">
-                  {t('empty')}
-                </TD>
-              </TR>
-            )}
-            {list.map((c) => (
-              <TR key={c.id}>
-                <TD>
-                  <Link to={`/admin/capital-calls/${c.id}`} className="font-medium text-ink-900 underline-offset-2 hover:underline">
-                    <bdi>{c.dealTitle}</bdi>
-                  </Link>
-                  <bdi className="block text-xs text-muted">{c.purpose}</bdi>
-                </TD>
-                <TD className="tabular">{formatDate(c.callDate)}</TD>
-                <TD className="tabular">{formatDate(c.dueDate)}</TD>
-                <TD className="tabular text-end">{formatUSDCents(c.totalAmount)}</TD>
-                <TD className="tabular text-end">{formatUSDCents(c.received)}</TD>
-                <TD className="tabular text-end">{formatUSDCents(c.outstanding)}</TD>
-                <TD>
-                  <CallStatusBadge status={c.status} />
-                </TD>
-              </TR>
-            ))}
-          </TBody>
-        </Table>
+          }
+          row={(c) => (
+            <TR>
+              <TD>
+                <CallLink call={c} />
+                <bdi className="block text-xs text-muted">{c.purpose}</bdi>
+              </TD>
+              <TD className="tabular">{formatDate(c.callDate)}</TD>
+              <TD className="tabular">{formatDate(c.dueDate)}</TD>
+              <TD className="tabular text-end">{formatUSDCents(c.totalAmount)}</TD>
+              <TD className="tabular text-end">{formatUSDCents(c.received)}</TD>
+              <TD className="tabular text-end">{formatUSDCents(c.outstanding)}</TD>
+              <TD>
+                <CallStatusBadge status={c.status} />
+              </TD>
+            </TR>
+          )}
+          card={(c) => <CallCard call={c} />}
+        />
       )}
       <NewCallDialog open={open} onOpenChange={setOpen} />
     </>
+  );
+}
+
+function CallLink({ call }: { call: CapitalCall }) {
+  return (
+    <Link to={`/admin/capital-calls/${call.id}`} className="font-medium text-ink-900 underline-offset-2 hover:underline">
+      <bdi>{call.dealTitle}</bdi>
+    </Link>
+  );
+}
+
+/** One call on a phone: the deal (its link) and purpose, the status, then the dates and amounts. */
+function CallCard({ call: c }: { call: CapitalCall }) {
+  const { t } = capitalCallsText.useT();
+  const figures = [
+    [t('column.callDate'), formatDate(c.callDate)],
+    [t('column.dueDate'), formatDate(c.dueDate)],
+    [t('column.called'), formatUSDCents(c.totalAmount)],
+    [t('column.received'), formatUSDCents(c.received)],
+    [t('column.outstanding'), formatUSDCents(c.outstanding)],
+  ] as const;
+  return (
+    <li className="rounded-lg border border-border bg-surface p-4 text-sm shadow-sm" data-testid="capital-call-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 break-words">
+          <CallLink call={c} />
+          <bdi className="block text-xs text-muted">{c.purpose}</bdi>
+        </div>
+        <CallStatusBadge status={c.status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-muted">{label}</dt>
+            <dd className="tabular font-medium text-ink-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
   );
 }
 

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { COMPLIANCE_STATUSES, type ComplianceOverview, type ComplianceStatus } from '../../../shared/compliance';
 import { formatFigure, formatNumber } from '../../../shared/format';
 import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { enumLabel } from '../../lib/i18n';
 import { STATUS_ICONS } from './compliance-ui';
@@ -37,7 +38,7 @@ export function ScoreCard({ data, loading, failed }: { data: ComplianceOverview 
           </p>
         ) : (
           <p className="mt-1 text-4xl font-semibold text-ink-900">
-            {loading ? <span className="block h-10 w-24 animate-pulse rounded bg-ink-100" aria-hidden="true" /> : '—'}
+            {loading ? <Skeleton as="span" className="h-10 w-24" /> : '—'}
             {loading && <span className="sr-only">{t('score.loading')}</span>}
           </p>
         )}
@@ -76,7 +77,7 @@ export function ScoreCard({ data, loading, failed }: { data: ComplianceOverview 
                 {data ? (
                   <span className="tabular text-2xl font-semibold text-ink-900">{formatFigure(data.counts[s])}</span>
                 ) : (
-                  <span className="h-8 w-8 animate-pulse rounded bg-ink-100/80" aria-hidden="true" />
+                  <Skeleton as="span" className="h-8 w-8" />
                 )}
               </div>
             </li>

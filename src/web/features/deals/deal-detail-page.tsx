@@ -58,8 +58,8 @@ export default function DealDetailPage() {
         </div>
         <div className="flex flex-col gap-4">
           <Skeleton className="h-8 w-1/2" />
-          <Skeleton className="h-48 rounded-lg" />
-          <Skeleton className="h-32 rounded-lg" />
+          <Skeleton shape="block" className="h-48" />
+          <Skeleton shape="block" className="h-32" />
         </div>
       </>
     );

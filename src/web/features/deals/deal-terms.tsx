@@ -21,6 +21,7 @@ import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
+import { Skeleton } from '../../components/ui/skeleton';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError, apiGet, apiPut } from '../../lib/api';
 import { dealKeys, distributionKeys } from '../../lib/query-keys';
@@ -145,9 +146,7 @@ export function DealTermsCard({ dealId }: { dealId: string }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         {query.isPending ? (
-          <div role="status" className="h-40 animate-pulse rounded bg-ink-100/70">
-            <span className="sr-only">{t('terms.loading')}</span>
-          </div>
+          <Skeleton className="h-40" label={t('terms.loading')} />
         ) : query.isError ? (
           <p className="text-sm text-danger-700">{t('terms.loadFailed')}</p>
         ) : (

@@ -5,10 +5,10 @@ import { documentExpiry, type VaultDocument } from '../../../shared/documents';
 import { formatDate, formatDateTimeZoned } from '../../../shared/format';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
+import { DataList } from '../../components/ui/data-list';
 import { Dialog } from '../../components/ui/dialog';
 import { LoadError } from '../../components/ui/load-error';
-import { ListSkeleton } from '../../components/ui/skeleton';
-import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { TD, TH, TR } from '../../components/ui/table';
 import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { enumLabel } from '../../lib/i18n';
@@ -53,108 +53,118 @@ export function DocumentLibrary() {
         {docs.data && docs.data.length > 0 && <p className="text-sm text-muted">{t('library.count', { count: docs.data.length })}</p>}
       </div>
 
-      {docs.isPending ? (
-        <ListSkeleton label={t('library.loading')} rowClassName="h-14" />
-      ) : docs.isError ? (
+      {docs.isError ? (
         <LoadError title={t('toast.fetchFailed')} error={docs.error} onRetry={() => void docs.refetch()} busy={docs.isFetching} />
-      ) : docs.data.length === 0 ? (
+      ) : docs.data?.length === 0 ? (
         <div className="rounded-xl border border-dashed border-border bg-surface p-10 text-center">
           <FileText aria-hidden="true" className="mx-auto size-8 text-muted" />
           <p className="mt-3 font-medium text-ink-900">{t('library.empty')}</p>
         </div>
       ) : (
-        <>
-          <div className="hidden xl:block">
-            <Table aria-label={t('library.label')}>
-              <THead>
-                <tr>
-                  <TH>{t('column.document')}</TH>
-                  <TH>{t('column.type')}</TH>
-                  <TH>{t('column.deal')}</TH>
-                  <TH>{t('column.uploaded')}</TH>
-                  <TH>{t('column.investors')}</TH>
-                  <TH>{t('column.expiry')}</TH>
-                  <TH className="sticky end-0 bg-ink-50">
-                    <span className="sr-only">{t('column.actions')}</span>
-                  </TH>
-                </tr>
-              </THead>
-              <TBody>
-                {docs.data.map((d) => (
-                  <TR key={d.id} className="group">
-                    <TD className="max-w-52 min-w-40">
-                      <bdi className="block truncate font-medium text-ink-900" title={`${d.name}.${d.extension}`}>
-                        {d.name}
-                      </bdi>
-                      <span className="tabular text-xs text-muted">
-                        <span className="uppercase">{d.extension}</span> · {sizeLabel(d.fileSize)}
-                      </span>
-                    </TD>
-                    <TD className="min-w-28">{enumLabel('documentType', d.type)}</TD>
-                    <TD className="max-w-36">
-                      <bdi className="block truncate" title={d.dealTitle ?? t('library.general')}>
-                        {d.dealTitle ?? <span className="text-muted">{t('library.general')}</span>}
-                      </bdi>
-                    </TD>
-                    <TD className="tabular whitespace-nowrap">
-                      <span title={formatDateTimeZoned(d.uploadDate)}>{formatDate(d.uploadDate)}</span>
-                    </TD>
-                    <TD>
-                      <Audience doc={d} />
-                    </TD>
-                    <TD>
-                      <ExpiryLabel date={d.expirationDate} />
-                    </TD>
-                    <TD className="sticky end-0 bg-surface ps-1 group-hover:bg-ink-50">
-                      <RowActions doc={d} onDelete={() => setDeleting(d)} compact />
-                    </TD>
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
-          </div>
-
-          <ul className="grid gap-3 md:grid-cols-2 xl:hidden" aria-label={t('library.label')}>
-            {docs.data.map((d) => (
-              <li key={d.id}>
-                <Card className="flex h-full flex-col p-4">
-                  <p className="font-medium break-words text-ink-900">
-                    <bdi>{d.name}</bdi>
-                  </p>
-                  <p className="text-sm text-muted">
-                    {enumLabel('documentType', d.type)} · {d.dealTitle ? <bdi>{d.dealTitle}</bdi> : t('library.general')}
-                    {d.investorName ? ` · ${t('library.forOnly', { name: d.investorName })}` : ''}
-                  </p>
-                  <dl className="mt-3 mb-3 grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-1.5 text-sm">
-                    <dt className="text-muted">{t('column.size')}</dt>
-                    <dd className="tabular">
-                      <span className="uppercase">{d.extension}</span> · {sizeLabel(d.fileSize)}
-                    </dd>
-                    <dt className="text-muted">{t('column.uploaded')}</dt>
-                    <dd className="tabular">{formatDate(d.uploadDate)}</dd>
-                    <dt className="text-muted">{t('column.expiry')}</dt>
-                    <dd>
-                      <ExpiryLabel date={d.expirationDate} />
-                    </dd>
-                    <dt className="text-muted">{t('column.investors')}</dt>
-                    <dd>
-                      <Audience doc={d} />
-                    </dd>
-                  </dl>
-                  <div className="mt-auto border-t border-border pt-3">
-                    <RowActions doc={d} onDelete={() => setDeleting(d)} />
-                  </div>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        </>
+        // The table needs the width of a large screen (seven columns and the actions); cards below it.
+        <DataList
+          label={t('library.label')}
+          items={docs.data ?? []}
+          loading={docs.isPending}
+          loadingLabel={t('library.loading')}
+          getKey={(d) => d.id}
+          breakpoint="xl"
+          cardListClassName="grid gap-3 md:grid-cols-2"
+          skeletonWidths={['10rem', '6rem', '6rem', '6rem', '6rem', '5rem', '2rem']}
+          cardSkeletonClass="h-56"
+          empty={t('library.empty')}
+          head={
+            <tr>
+              <TH>{t('column.document')}</TH>
+              <TH>{t('column.type')}</TH>
+              <TH>{t('column.deal')}</TH>
+              <TH>{t('column.uploaded')}</TH>
+              <TH>{t('column.investors')}</TH>
+              <TH>{t('column.expiry')}</TH>
+              <TH className="sticky end-0 bg-ink-50">
+                <span className="sr-only">{t('column.actions')}</span>
+              </TH>
+            </tr>
+          }
+          row={(d) => <DocumentRow doc={d} onDelete={() => setDeleting(d)} />}
+          card={(d) => <DocumentCard doc={d} onDelete={() => setDeleting(d)} />}
+        />
       )}
 
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         {deleting && <DeleteDialog doc={deleting} onDone={() => setDeleting(null)} />}
       </Dialog>
     </section>
+  );
+}
+
+function DocumentRow({ doc: d, onDelete }: { doc: VaultDocument; onDelete: () => void }) {
+  const { t } = documentsText.useT();
+  return (
+    <TR className="group">
+      <TD className="max-w-52 min-w-40">
+        <bdi className="block truncate font-medium text-ink-900" title={`${d.name}.${d.extension}`}>
+          {d.name}
+        </bdi>
+        <span className="tabular text-xs text-muted">
+          <span className="uppercase">{d.extension}</span> · {sizeLabel(d.fileSize)}
+        </span>
+      </TD>
+      <TD className="min-w-28">{enumLabel('documentType', d.type)}</TD>
+      <TD className="max-w-36">
+        <bdi className="block truncate" title={d.dealTitle ?? t('library.general')}>
+          {d.dealTitle ?? <span className="text-muted">{t('library.general')}</span>}
+        </bdi>
+      </TD>
+      <TD className="tabular whitespace-nowrap">
+        <span title={formatDateTimeZoned(d.uploadDate)}>{formatDate(d.uploadDate)}</span>
+      </TD>
+      <TD>
+        <Audience doc={d} />
+      </TD>
+      <TD>
+        <ExpiryLabel date={d.expirationDate} />
+      </TD>
+      <TD className="sticky end-0 bg-surface ps-1 group-hover:bg-ink-50">
+        <RowActions doc={d} onDelete={onDelete} compact />
+      </TD>
+    </TR>
+  );
+}
+
+function DocumentCard({ doc: d, onDelete }: { doc: VaultDocument; onDelete: () => void }) {
+  const { t } = documentsText.useT();
+  return (
+    <li>
+      <Card className="flex h-full flex-col p-4">
+        <p className="font-medium break-words text-ink-900">
+          <bdi>{d.name}</bdi>
+        </p>
+        <p className="text-sm text-muted">
+          {enumLabel('documentType', d.type)} · {d.dealTitle ? <bdi>{d.dealTitle}</bdi> : t('library.general')}
+          {d.investorName ? ` · ${t('library.forOnly', { name: d.investorName })}` : ''}
+        </p>
+        <dl className="mt-3 mb-3 grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-1.5 text-sm">
+          <dt className="text-muted">{t('column.size')}</dt>
+          <dd className="tabular">
+            <span className="uppercase">{d.extension}</span> · {sizeLabel(d.fileSize)}
+          </dd>
+          <dt className="text-muted">{t('column.uploaded')}</dt>
+          <dd className="tabular">{formatDate(d.uploadDate)}</dd>
+          <dt className="text-muted">{t('column.expiry')}</dt>
+          <dd>
+            <ExpiryLabel date={d.expirationDate} />
+          </dd>
+          <dt className="text-muted">{t('column.investors')}</dt>
+          <dd>
+            <Audience doc={d} />
+          </dd>
+        </dl>
+        <div className="mt-auto border-t border-border pt-3">
+          <RowActions doc={d} onDelete={onDelete} />
+        </div>
+      </Card>
+    </li>
   );
 }
 

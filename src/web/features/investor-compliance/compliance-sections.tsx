@@ -5,11 +5,12 @@ import type { InvestorComplianceData } from '../../../shared/portal';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
 import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { toast } from '../../lib/toast';
 import { downloadInvestorDocument } from './api';
-import { ComplianceStatusBadge, daysRemainingText, reviewStatus, Skeleton } from './compliance-ui';
+import { ComplianceStatusBadge, daysRemainingText, reviewStatus } from './compliance-ui';
 import { investorComplianceText } from './i18n';
 import { SuitabilityReviewDialog } from './suitability-dialog';
 
@@ -52,7 +53,11 @@ export function RequiredActions({ data }: { data: Data | undefined }) {
   const { t } = investorComplianceText.useT();
   return (
     <PageSection title={t('actions.title')} icon={<CalendarClock aria-hidden="true" className="size-5" />} testId="required-actions">
-      {data ? <SuitabilityReviewAction review={data.review} /> : <Skeleton className="h-36 sm:h-28" label={t('actions.loading')} />}
+      {data ? (
+        <SuitabilityReviewAction review={data.review} />
+      ) : (
+        <Skeleton shape="block" className="h-36 sm:h-28" label={t('actions.loading')} />
+      )}
     </PageSection>
   );
 }
@@ -143,7 +148,7 @@ export function ComplianceDocuments({ data, className }: { data: Data | undefine
       testId="compliance-documents"
     >
       {!data ? (
-        <Skeleton className="h-72" label={t('documents.loading')} />
+        <Skeleton shape="block" className="h-72" label={t('documents.loading')} />
       ) : data.documents.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 p-8 text-center">
           <FolderOpen aria-hidden="true" className="size-8 text-muted" />
@@ -228,7 +233,7 @@ export function RegulatoryInformation({ data, className }: { data: Data | undefi
       testId="regulatory-information"
     >
       {!r ? (
-        <Skeleton className="h-72" label={t('regulatory.loading')} />
+        <Skeleton shape="block" className="h-72" label={t('regulatory.loading')} />
       ) : (
         <Card className="p-5">
           <dl className="flex flex-col gap-4 text-sm">

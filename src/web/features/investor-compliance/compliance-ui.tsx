@@ -90,19 +90,6 @@ export function ComplianceCategoryCard({
   );
 }
 
-/** Placeholder of about the content's height while it loads (no layout jump). */
-export function Skeleton({ className, label }: { className: string; label?: string }) {
-  return (
-    <div className={cn('animate-pulse rounded-lg bg-ink-100/70', className)} aria-hidden={label ? undefined : true}>
-      {label && (
-        <span role="status" className="sr-only">
-          {label}
-        </span>
-      )}
-    </div>
-  );
-}
-
 /** A failed load with the server's message and a retry button. */
 export function LoadError({
   title,

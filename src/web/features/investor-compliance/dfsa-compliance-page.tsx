@@ -2,10 +2,11 @@ import { useId } from 'react';
 import type { InvestorComplianceData } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useMyKyc } from '../../lib/queries/kyc';
 import { useInvestorCompliance } from './api';
 import { ComplianceDocuments, RegulatoryInformation, RequiredActions } from './compliance-sections';
-import { ComplianceCategoryCard, categoryName, LoadError, Skeleton } from './compliance-ui';
+import { ComplianceCategoryCard, categoryName, LoadError } from './compliance-ui';
 import { investorComplianceText } from './i18n';
 import { ApplicationStatus, CategoryCard, KYC_CATEGORIES } from './kyc-application';
 import { riskItemLabel } from './suitability';
@@ -35,7 +36,7 @@ export default function DfsaCompliancePage() {
 
       {me.isPending ? (
         <div aria-busy="true">
-          <Skeleton className="h-40" label={t('kyc.loading')} />
+          <Skeleton shape="block" className="h-40" label={t('kyc.loading')} />
         </div>
       ) : me.isError ? (
         <LoadError
@@ -114,7 +115,7 @@ function ComplianceDetails({ data }: { data: InvestorComplianceData | undefined 
 function CategoryPlaceholder({ name, failed }: { name: string; failed: boolean }) {
   const { t } = investorComplianceText.useT();
   const headingId = useId();
-  if (!failed) return <Skeleton className="h-72" />;
+  if (!failed) return <Skeleton shape="block" className="h-72" />;
   return (
     <Card className="flex flex-col gap-2 p-5" aria-labelledby={headingId} role="group">
       <h3 id={headingId} className="text-base font-semibold leading-tight text-ink-900">

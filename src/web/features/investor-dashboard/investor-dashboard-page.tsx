@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useAuth } from '../../lib/auth-context';
 import { cn } from '../../lib/cn';
 import { companyName } from '../../lib/company';
@@ -100,10 +101,6 @@ function IconBubble({ children, accent }: { children: ReactNode; accent?: boolea
   );
 }
 
-function Pulse({ className }: { className: string }) {
-  return <span aria-hidden="true" className={cn('block animate-pulse rounded bg-ink-100/70', className)} />;
-}
-
 function StatCard({
   label,
   icon,
@@ -128,8 +125,8 @@ function StatCard({
         </p>
         {value === undefined ? (
           <>
-            <Pulse className="mt-2 h-8 w-32 max-w-full" />
-            <Pulse className="mt-2 h-4 w-24 max-w-full" />
+            <Skeleton as="span" className="mt-2 h-8 w-32 max-w-full" />
+            <Skeleton as="span" className="mt-2 h-4 w-24 max-w-full" />
           </>
         ) : (
           <>
@@ -161,8 +158,8 @@ function NextPaymentCard({ data }: { data: InvestorDashboardData | undefined }) 
           </p>
           {!data ? (
             <>
-              <Pulse className="mt-2 h-7 w-36 max-w-full" />
-              <Pulse className="mt-2 h-4 w-48 max-w-full" />
+              <Skeleton as="span" className="mt-2 h-7 w-36 max-w-full" />
+              <Skeleton as="span" className="mt-2 h-4 w-48 max-w-full" />
             </>
           ) : next ? (
             <>
@@ -222,8 +219,8 @@ function UnreadMessagesCard({ data }: { data: InvestorDashboardData | undefined 
           </p>
           {n === undefined ? (
             <>
-              <Pulse className="mt-2 h-8 w-12" />
-              <Pulse className="mt-2 h-4 w-40 max-w-full" />
+              <Skeleton as="span" className="mt-2 h-8 w-12" />
+              <Skeleton as="span" className="mt-2 h-4 w-40 max-w-full" />
             </>
           ) : (
             <>
@@ -276,10 +273,10 @@ function YourDeals({ data, className }: { data: InvestorDashboardData | undefine
             {[0, 1, 2, 3].map((i) => (
               <li key={i} className="flex items-center justify-between gap-3 px-5 py-4">
                 <span className="flex flex-col gap-2">
-                  <Pulse className="h-4 w-56 max-w-full" />
-                  <Pulse className="h-3 w-24" />
+                  <Skeleton as="span" className="h-4 w-56 max-w-full" />
+                  <Skeleton as="span" className="h-3 w-24" />
                 </span>
-                <Pulse className="h-5 w-14 rounded-full" />
+                <Skeleton as="span" shape="pill" className="h-5 w-14" />
               </li>
             ))}
           </ul>
@@ -324,7 +321,7 @@ function AmountsDueCard({ data }: { data: InvestorDashboardData | undefined }) {
     <Card role="group" aria-label={t('due.label')} data-testid="amounts-due" className="p-5">
       <p className="text-sm font-medium text-muted">{t('due.title')}</p>
       {data === undefined ? (
-        <span aria-hidden="true" className="mt-3 block h-7 w-24 animate-pulse rounded bg-ink-100/70" />
+        <Skeleton as="span" className="mt-3 h-7 w-24" />
       ) : due.length === 0 ? (
         <p className="mt-2 text-sm text-muted">{t('due.none')}</p>
       ) : (

@@ -10,6 +10,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
+import { Skeleton } from '../../components/ui/skeleton';
 import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { downloadInvestorDocument, type InvestorDocument, investorDocumentViewUrl, useInvestorDeals } from './api';
@@ -49,10 +50,10 @@ export default function DealVaultPage() {
           </span>
           {[0, 1].map((s) => (
             <div key={s} className="flex flex-col gap-3">
-              <div className="h-6 w-48 animate-pulse rounded bg-ink-100/80" />
+              <Skeleton className="h-6 w-48" />
               <div className="grid gap-4 lg:grid-cols-2">
-                <div className="h-96 animate-pulse rounded-lg bg-ink-100/70" />
-                <div className="h-96 animate-pulse rounded-lg bg-ink-100/70" />
+                <Skeleton shape="block" className="h-96" />
+                <Skeleton shape="block" className="h-96" />
               </div>
             </div>
           ))}

@@ -13,6 +13,7 @@ import { FilterSummary } from '../../components/ui/filter-summary';
 import { LoadError } from '../../components/ui/load-error';
 import { SearchField } from '../../components/ui/search-field';
 import { NativeSelect } from '../../components/ui/select';
+import { Skeleton } from '../../components/ui/skeleton';
 import { TH } from '../../components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
@@ -76,7 +77,7 @@ export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscri
               {list.data ? (
                 <span className="tabular text-2xl font-semibold text-ink-900">{formatFigure(list.data.counters[c])}</span>
               ) : (
-                <span className="h-8 w-10 animate-pulse rounded bg-ink-100/80" aria-hidden="true" />
+                <Skeleton as="span" className="h-8 w-10" />
               )}
             </Card>
           </li>

@@ -6,6 +6,7 @@ import { KycStatusBadge } from '../../components/domain/kyc';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useMyKyc } from './api';
 import { kycText } from './i18n';
 
@@ -43,8 +44,8 @@ export function KycCallToAction() {
                 <span role="status" className="sr-only">
                   {t('cta.loading')}
                 </span>
-                <div className="h-4 w-64 max-w-full animate-pulse rounded bg-ink-100/80" />
-                <div className="h-2 w-full max-w-sm animate-pulse rounded bg-ink-100/80" />
+                <Skeleton className="h-4 w-64 max-w-full" />
+                <Skeleton className="h-2 w-full max-w-sm" />
               </>
             ) : me.isError || !app ? (
               <p className="text-sm text-muted">{t('cta.loadFailed')}</p>

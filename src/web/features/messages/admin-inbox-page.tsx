@@ -1,13 +1,12 @@
-import { Inbox, MessageSquarePlus, Reply, Search } from 'lucide-react';
+import { Inbox, MessageSquarePlus, Reply } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import type { MessageThreadSummary } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
+import { SearchField } from '../../components/ui/search-field';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { useThreadList } from './api';
@@ -76,19 +75,13 @@ export default function AdminInboxPage() {
 
       <Card className="mb-4 p-4">
         <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto] md:items-end">
-          <Field label={t('admin.search')} htmlFor={id('search')}>
-            <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted" />
-              <Input
-                id={id('search')}
-                type="search"
-                placeholder={t('admin.searchPlaceholder')}
-                className="ps-9"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-          </Field>
+          <SearchField
+            id={id('search')}
+            label={t('admin.search')}
+            placeholder={t('admin.searchPlaceholder')}
+            value={search}
+            onChange={setSearch}
+          />
           <fieldset className="flex flex-wrap items-center gap-x-5 gap-y-1">
             <legend className="sr-only">{t('admin.filters')}</legend>
             <Check id={id('unread')} label={t('admin.unreadOnly')} checked={unreadOnly} onChange={setUnreadOnly} />

@@ -8,8 +8,10 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { DataList } from '../../components/ui/data-list';
 import { LoadError } from '../../components/ui/load-error';
-import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { Skeleton } from '../../components/ui/skeleton';
+import { TD, TH, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { enumLabel } from '../../lib/i18n';
 import { usePerformance } from './api';
@@ -58,18 +60,7 @@ export default function PerformancePage() {
                 <h2 id={holdingsId} className="mb-3 text-lg font-semibold text-ink-900">
                   {t('holdings')}
                 </h2>
-                {data ? (
-                  <>
-                    <HoldingsTable holdings={data.holdings} totals={data.totals} />
-                    <HoldingCards holdings={data.holdings} />
-                  </>
-                ) : (
-                  <div aria-busy="true" className="h-56 animate-pulse rounded-lg bg-ink-100/70">
-                    <span role="status" className="sr-only">
-                      {t('loadingHoldings')}
-                    </span>
-                  </div>
-                )}
+                <Holdings data={data} />
               </section>
             </>
           )}
@@ -173,8 +164,8 @@ function TotalCard({
       </p>
       {value === undefined ? (
         <>
-          <span aria-hidden="true" className="mt-3 block h-8 w-28 animate-pulse rounded bg-ink-100/70" />
-          <span aria-hidden="true" className="mt-2 block h-4 w-20 animate-pulse rounded bg-ink-100/70" />
+          <Skeleton as="span" className="mt-3 h-8 w-28" />
+          <Skeleton as="span" className="mt-2 h-4 w-20" />
         </>
       ) : (
         <>
@@ -186,11 +177,24 @@ function TotalCard({
   );
 }
 
-function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: PerformanceData['totals'] }) {
+/** The holdings: a table with the portfolio's totals from the sm breakpoint, one card per holding on a phone. */
+function Holdings({ data }: { data: PerformanceData | undefined }) {
   const { t } = performanceText.useT();
+  const totals = data?.totals;
   return (
-    <Table aria-label={t('holdings')} maxHeight="none" containerClassName="hidden sm:block">
-      <THead>
+    <DataList
+      label={t('holdings')}
+      items={data?.holdings ?? []}
+      loading={!data}
+      loadingLabel={t('loadingHoldings')}
+      getKey={(h) => h.dealId}
+      breakpoint="sm"
+      maxHeight="none"
+      empty={null}
+      skeletonWidths={['12rem', '6rem', '6rem', '4rem', '4rem', '6rem', '5rem']}
+      skeletonRows={3}
+      cardSkeletonClass="h-44"
+      head={
         <TR>
           <TH>{t('column.deal')}</TH>
           <TH className="text-end">{t('column.commitment')}</TH>
@@ -200,88 +204,84 @@ function HoldingsTable({ holdings, totals }: { holdings: Holding[]; totals: Perf
           <TH>{t('column.expectedExit')}</TH>
           <TH>{t('column.status')}</TH>
         </TR>
-      </THead>
-      <TBody>
-        {holdings.map((h) => (
-          <TR key={h.dealId} data-testid="holding-row">
-            <TD className="min-w-52">
-              <bdi className="block font-medium text-ink-900">{h.dealTitle}</bdi>
-              <span className="block text-xs text-muted">{enumLabel('dealType', h.dealType)}</span>
-              {h.fees !== '0.00' && <span className="block text-xs text-muted">{t('fees', { amount: formatUSDCents(h.fees) })}</span>}
-            </TD>
-            <TD className="tabular text-end">{formatUSD(h.commitment)}</TD>
-            <TD className="tabular text-end">{formatUSD(h.currentValue)}</TD>
-            <TD className={cn('tabular text-end', h.irr !== null && h.irr < 0 && 'text-danger-700')}>{formatIrr(h.irr)}</TD>
-            <TD className="tabular text-end">{formatMoic(h.moic)}</TD>
-            <TD className="tabular">{h.expectedExit ? formatFigure(h.expectedExit) : <span className="text-muted">—</span>}</TD>
-            <TD>
-              <Badge tone={performanceTone(h.status)}>{h.status ? enumLabel('performanceStatus', h.status) : t('notValued')}</Badge>
-            </TD>
-          </TR>
-        ))}
-      </TBody>
-      <tfoot>
-        <tr className="bg-ink-50">
-          <th scope="row" className="border-t border-border px-3 py-2.5 text-start text-sm font-semibold text-ink-900">
-            {t('portfolio')}
-          </th>
-          <td className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900">
-            {formatUSD(totals.commitment)}
-          </td>
-          <td className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900">
-            {formatUSD(totals.currentValue)}
-          </td>
-          <td className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900">
-            {formatIrr(totals.irr)}
-          </td>
-          <td className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900">
-            {formatMoic(totals.moic)}
-          </td>
-          <td className="border-t border-border px-3 py-2.5" colSpan={2}>
-            <span className="sr-only">{t('noPortfolioExit')}</span>
-          </td>
-        </tr>
-      </tfoot>
-    </Table>
+      }
+      row={(h) => (
+        <TR data-testid="holding-row">
+          <TD className="min-w-52">
+            <bdi className="block font-medium text-ink-900">{h.dealTitle}</bdi>
+            <span className="block text-xs text-muted">{enumLabel('dealType', h.dealType)}</span>
+            {h.fees !== '0.00' && <span className="block text-xs text-muted">{t('fees', { amount: formatUSDCents(h.fees) })}</span>}
+          </TD>
+          <TD className="tabular text-end">{formatUSD(h.commitment)}</TD>
+          <TD className="tabular text-end">{formatUSD(h.currentValue)}</TD>
+          <TD className={cn('tabular text-end', h.irr !== null && h.irr < 0 && 'text-danger-700')}>{formatIrr(h.irr)}</TD>
+          <TD className="tabular text-end">{formatMoic(h.moic)}</TD>
+          <TD className="tabular">{h.expectedExit ? formatFigure(h.expectedExit) : <span className="text-muted">—</span>}</TD>
+          <TD>
+            <Badge tone={performanceTone(h.status)}>{h.status ? enumLabel('performanceStatus', h.status) : t('notValued')}</Badge>
+          </TD>
+        </TR>
+      )}
+      card={(h) => <HoldingCard holding={h} />}
+      foot={
+        totals && (
+          <tr className="bg-ink-50">
+            <th scope="row" className="border-t border-border px-3 py-2.5 text-start text-sm font-semibold text-ink-900">
+              {t('portfolio')}
+            </th>
+            {[formatUSD(totals.commitment), formatUSD(totals.currentValue), formatIrr(totals.irr), formatMoic(totals.moic)].map(
+              (value, i) => (
+                <td
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                  key={i}
+                  className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900"
+                >
+                  {value}
+                </td>
+              ),
+            )}
+            <td className="border-t border-border px-3 py-2.5" colSpan={2}>
+              <span className="sr-only">{t('noPortfolioExit')}</span>
+            </td>
+          </tr>
+        )
+      }
+    />
   );
 }
 
-/** On a phone the holdings collapse into cards (the table shows from the sm breakpoint). */
-function HoldingCards({ holdings }: { holdings: Holding[] }) {
+/** One holding on a phone (the portfolio's totals are the cards above the charts). */
+function HoldingCard({ holding: h }: { holding: Holding }) {
   const { t } = performanceText.useT();
   return (
-    <ul aria-label={t('holdings')} className="flex flex-col gap-3 sm:hidden">
-      {holdings.map((h) => (
-        <li key={h.dealId} className="rounded-lg border border-border bg-surface p-4 shadow-sm">
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <h3 className="break-words font-semibold text-ink-900">
-                <bdi>{h.dealTitle}</bdi>
-              </h3>
-              <p className="text-sm text-muted">{enumLabel('dealType', h.dealType)}</p>
-              {h.fees !== '0.00' && <p className="text-sm text-muted">{t('fees', { amount: formatUSDCents(h.fees) })}</p>}
-            </div>
-            <Badge tone={performanceTone(h.status)}>{h.status ? enumLabel('performanceStatus', h.status) : t('notValued')}</Badge>
+    <li className="rounded-lg border border-border bg-surface p-4 shadow-sm" data-testid="holding-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="break-words font-semibold text-ink-900">
+            <bdi>{h.dealTitle}</bdi>
+          </h3>
+          <p className="text-sm text-muted">{enumLabel('dealType', h.dealType)}</p>
+          {h.fees !== '0.00' && <p className="text-sm text-muted">{t('fees', { amount: formatUSDCents(h.fees) })}</p>}
+        </div>
+        <Badge tone={performanceTone(h.status)}>{h.status ? enumLabel('performanceStatus', h.status) : t('notValued')}</Badge>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        {(
+          [
+            [t('column.commitment'), formatUSD(h.commitment)],
+            [t('column.currentValue'), formatUSD(h.currentValue)],
+            [t('column.irr'), formatIrr(h.irr)],
+            [t('column.moic'), formatMoic(h.moic)],
+            [t('column.expectedExit'), h.expectedExit ? formatFigure(h.expectedExit) : '—'],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
+            <dd className="tabular text-text">{formatFigure(value)}</dd>
           </div>
-          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-            {(
-              [
-                [t('column.commitment'), formatUSD(h.commitment)],
-                [t('column.currentValue'), formatUSD(h.currentValue)],
-                [t('column.irr'), formatIrr(h.irr)],
-                [t('column.moic'), formatMoic(h.moic)],
-                [t('column.expectedExit'), h.expectedExit ? formatFigure(h.expectedExit) : '—'],
-              ] as const
-            ).map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
-                <dd className="tabular text-text">{formatFigure(value)}</dd>
-              </div>
-            ))}
-          </dl>
-        </li>
-      ))}
-    </ul>
+        ))}
+      </dl>
+    </li>
   );
 }
 
@@ -292,8 +292,8 @@ function ChartsSkeleton() {
       <span role="status" className="sr-only">
         {t('loadingCharts')}
       </span>
-      <div className="h-[25rem] animate-pulse rounded-lg bg-ink-100/70 lg:col-span-3" />
-      <div className="h-[25rem] animate-pulse rounded-lg bg-ink-100/70 lg:col-span-2" />
+      <Skeleton shape="block" className="h-[25rem] lg:col-span-3" />
+      <Skeleton shape="block" className="h-[25rem] lg:col-span-2" />
     </div>
   );
 }

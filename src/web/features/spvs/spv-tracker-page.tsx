@@ -22,6 +22,7 @@ import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
+import { ListSkeleton } from '../../components/ui/skeleton';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { cn } from '../../lib/cn';
 import { useClearErrorOnChange } from '../../lib/form-schema';
@@ -52,14 +53,13 @@ export default function SpvTrackerPage() {
       />
 
       {spvs.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">
-          <span className="sr-only" role="status">
-            {t('loading')}
-          </span>
-          {[0, 1].map((i) => (
-            <Card key={i} className="h-64 animate-pulse bg-ink-50" />
-          ))}
-        </div>
+        <ListSkeleton
+          label={t('loading')}
+          count={2}
+          shape="card"
+          rowClassName="h-64"
+          className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+        />
       ) : spvs.isError ? (
         <LoadError title={t('loadError')} error={spvs.error} busy={spvs.isFetching} onRetry={() => void spvs.refetch()} />
       ) : spvs.data.length === 0 ? (

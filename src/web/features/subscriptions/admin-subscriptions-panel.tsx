@@ -1,24 +1,22 @@
-import { CheckCircle2, Eye, RotateCw, Search, XCircle } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
-import { Trans } from 'react-i18next';
-import { formatDate, formatUSD } from '../../../shared/format';
 import { SUBSCRIPTION_STATUSES, type Subscription, type SubscriptionStatus } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { DataList } from '../../components/ui/data-list';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
+import { SearchField } from '../../components/ui/search-field';
 import { NativeSelect } from '../../components/ui/select';
-import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
+import { TH } from '../../components/ui/table';
 import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
+import { AdminSubscriptionCard, AdminSubscriptionRow, focusAfter } from './admin-subscription-items';
 import { serverMessage, useAllSubscriptions, useTransitionSubscription } from './api';
 import { subscriptionsText } from './i18n';
 import { CompleteBody, RejectBody } from './subscription-action-dialogs';
-import { SubscriptionProgress, SubscriptionStatusBadge } from './subscription-ui';
 
-const ACTIVE: SubscriptionStatus[] = ['Pending', 'Under Review'];
 type DialogState = { mode: 'complete' | 'reject'; sub: Subscription } | null;
 
 /** The toast after an admin action: investor, deal and the new status. */
@@ -28,12 +26,6 @@ const updatedDetail = (sub: Subscription, status: SubscriptionStatus) =>
     deal: sub.dealTitle,
     status: enumLabel('subscriptionStatus', status),
   });
-
-/** After an action, focus the row's next action, or the table when the row has none left. */
-function focusAfter(id: string, fallback: HTMLElement | null) {
-  const next = document.querySelector<HTMLButtonElement>(`[data-actions-for="${CSS.escape(id)}"] button:not([disabled])`);
-  (next ?? fallback)?.focus();
-}
 
 /**
  * Investor Onboarding's Subscriptions tab: every investor's subscriptions, filterable by status
@@ -78,9 +70,22 @@ export function AdminSubscriptionsPanel() {
     } finally {
       setReviewing(null);
       // Let the row re-render with its new actions first.
-      window.setTimeout(() => focusAfter(sub.id, tableRef.current?.parentElement ?? null), 0);
+      window.setTimeout(() => focusAfter(sub.id, () => fallbackFocus(sub.id)), 0);
     }
   }
+
+  /** When a subscription has no action left: the table (desktop) or its card (phone). */
+  function fallbackFocus(id: string): HTMLElement | null {
+    const region = tableRef.current?.parentElement ?? null;
+    if (region?.offsetParent) return region;
+    return document.querySelector<HTMLElement>(`[data-testid="subscription-card"][data-subscription-id="${CSS.escape(id)}"]`);
+  }
+
+  const itemProps = {
+    reviewing,
+    onReview: (sub: Subscription) => void takeUnderReview(sub),
+    onDialog: (mode: 'complete' | 'reject', sub: Subscription) => setDialog({ mode, sub }),
+  };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4" data-testid="admin-subscriptions-panel">
@@ -90,19 +95,13 @@ export function AdminSubscriptionsPanel() {
 
       <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
         <div className="grid flex-1 gap-3 sm:grid-cols-2 md:max-w-2xl">
-          <Field label={t('admin.search')} htmlFor="subs-search">
-            <div className="relative">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted" />
-              <Input
-                id="subs-search"
-                type="search"
-                placeholder={t('admin.searchPlaceholder')}
-                className="ps-9"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-          </Field>
+          <SearchField
+            id="subs-search"
+            label={t('admin.search')}
+            placeholder={t('admin.searchPlaceholder')}
+            value={search}
+            onChange={setSearch}
+          />
           <Field label={t('admin.status')} htmlFor="subs-status">
             <NativeSelect id="subs-status" value={status} onChange={(e) => setStatus(e.target.value as 'all' | SubscriptionStatus)}>
               <option value="all">{t('admin.allStatuses', { n: all.length })}</option>
@@ -144,8 +143,17 @@ export function AdminSubscriptionsPanel() {
           </Button>
         </Card>
       ) : (
-        <Table ref={tableRef} aria-label={t('admin.tableLabel')} aria-busy={list.isPending || undefined}>
-          <THead>
+        <DataList
+          label={t('admin.tableLabel')}
+          items={rows}
+          loading={list.isPending}
+          loadingLabel={t('admin.loading')}
+          getKey={(s) => s.id}
+          tableRef={tableRef}
+          skeletonWidths={['8rem', '8rem', '6rem', '8rem', '6rem', '8rem']}
+          cardSkeletonClass="h-56"
+          empty={all.length === 0 ? t('admin.empty') : t('admin.noMatch')}
+          head={
             <tr>
               <TH>{t('column.investor')}</TH>
               <TH>{t('column.deal')}</TH>
@@ -154,111 +162,10 @@ export function AdminSubscriptionsPanel() {
               <TH>{t('column.submitted')}</TH>
               <TH>{t('column.actions')}</TH>
             </tr>
-          </THead>
-          <TBody>
-            {list.isPending ? (
-              [0, 1, 2, 3].map((i) => (
-                <tr key={i}>
-                  {[0, 1, 2, 3, 4, 5].map((c) => (
-                    <TD key={c}>
-                      {i === 0 && c === 0 && (
-                        <span role="status" className="sr-only">
-                          {t('admin.loading')}
-                        </span>
-                      )}
-                      <span aria-hidden="true" className="block h-4 w-full max-w-32 animate-pulse rounded bg-ink-100/80" />
-                    </TD>
-                  ))}
-                </tr>
-              ))
-            ) : rows.length === 0 ? (
-              <EmptyRow colSpan={6}>{all.length === 0 ? t('admin.empty') : t('admin.noMatch')}</EmptyRow>
-            ) : (
-              rows.map((s) => (
-                <TR key={s.id} data-testid="subscription-row" data-subscription-id={s.id}>
-                  <TD className="min-w-40">
-                    <bdi className="block font-medium text-ink-900">{s.investorName}</bdi>
-                    <bdi className="block text-xs break-words text-muted">{s.investorEmail}</bdi>
-                  </TD>
-                  <TD className="min-w-36">
-                    <bdi className="block font-medium text-ink-900">{s.dealTitle}</bdi>
-                    <span className="block text-xs text-muted">{enumLabel('dealType', s.dealType)}</span>
-                  </TD>
-                  <TD className="tabular text-end font-medium whitespace-nowrap">{formatUSD(s.amount)}</TD>
-                  <TD className="w-44 min-w-44">
-                    <SubscriptionStatusBadge status={s.status} />
-                    <SubscriptionProgress
-                      className="mt-2"
-                      value={s.progress}
-                      label={t('admin.progressLabel', { investor: s.investorName, deal: s.dealTitle })}
-                    />
-                    {s.status === 'Rejected' && s.rejectionReason && (
-                      <span className="mt-1 block max-w-60 text-xs break-words text-muted" data-testid="rejection-reason">
-                        {t('admin.reason', { reason: s.rejectionReason })}
-                      </span>
-                    )}
-                  </TD>
-                  <TD className="tabular whitespace-nowrap">{formatDate(s.createdAt)}</TD>
-                  <TD>
-                    {ACTIVE.includes(s.status) ? (
-                      <div className="flex w-max flex-col items-stretch gap-1.5 [&>button]:justify-start" data-actions-for={s.id}>
-                        {s.status === 'Pending' && (
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            busy={reviewing === s.id}
-                            disabled={reviewing !== null && reviewing !== s.id}
-                            onClick={() => void takeUnderReview(s)}
-                            aria-label={t('admin.takeUnderReviewLabel', { investor: s.investorName, deal: s.dealTitle })}
-                          >
-                            {reviewing !== s.id && <Eye aria-hidden="true" />}
-                            {t('admin.takeUnderReview')}
-                          </Button>
-                        )}
-                        <Button
-                          size="sm"
-                          disabled={reviewing === s.id}
-                          onClick={() => setDialog({ mode: 'complete', sub: s })}
-                          aria-label={t('admin.markCompletedLabel', { investor: s.investorName, deal: s.dealTitle })}
-                        >
-                          <CheckCircle2 aria-hidden="true" />
-                          {t('admin.markCompleted')}
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="text-danger-700"
-                          disabled={reviewing === s.id}
-                          onClick={() => setDialog({ mode: 'reject', sub: s })}
-                          aria-label={t('admin.rejectLabel', { investor: s.investorName, deal: s.dealTitle })}
-                        >
-                          <XCircle aria-hidden="true" />
-                          {t('admin.reject')}
-                        </Button>
-                      </div>
-                    ) : (
-                      <span className="text-xs text-muted">
-                        {s.status === 'Completed' && s.completedAt ? (
-                          <Trans
-                            t={t}
-                            i18nKey="admin.completedOn"
-                            values={{ date: formatDate(s.completedAt) }}
-                            components={{ date: <span className="tabular" /> }}
-                          />
-                        ) : (
-                          <>
-                            <span aria-hidden="true">—</span>
-                            <span className="sr-only">{t('admin.noActions')}</span>
-                          </>
-                        )}
-                      </span>
-                    )}
-                  </TD>
-                </TR>
-              ))
-            )}
-          </TBody>
-        </Table>
+          }
+          row={(s) => <AdminSubscriptionRow sub={s} {...itemProps} />}
+          card={(s) => <AdminSubscriptionCard sub={s} {...itemProps} />}
+        />
       )}
 
       <Dialog
@@ -273,7 +180,7 @@ export function AdminSubscriptionsPanel() {
             onCloseAutoFocus={(e) => {
               const id = lastId.current ?? dialog.sub.id;
               e.preventDefault();
-              focusAfter(id, tableRef.current?.parentElement ?? null);
+              focusAfter(id, () => fallbackFocus(id));
             }}
           >
             {dialog.mode === 'complete' ? (
