@@ -8,7 +8,6 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { enumLabel } from '../../lib/i18n';
 import { viewUrl } from '../../lib/queries/documents';
-import { useCompanyZone } from '../../lib/time-zone';
 import { CHIP_CLASSES, longDay, type Row, STATUS_ICONS } from './compliance-ui';
 import { complianceText } from './i18n';
 
@@ -40,8 +39,8 @@ export function CalendarTab({
 }) {
   const { t } = complianceText.useT();
   const titleId = useId();
-  // Today in the company's zone; a zone changed in Settings re-renders the calendar.
-  const today = todayIso(useCompanyZone());
+  // Today in the company's zone (the app shell re-renders the screen when the zone changes).
+  const today = todayIso();
   const title = formatDay(month, 'monthTitle');
   const weeks = useMemo(() => monthWeeks(month), [month]);
   const monthPrefix = month.slice(0, 7);
