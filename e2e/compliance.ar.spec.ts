@@ -42,6 +42,21 @@ test('Compliance Center in Arabic: tracker, calendar, library; a new item create
   await expect(page.getByRole('columnheader', { name: ar('compliance', 'calendar.weekday.mon.long') })).toBeVisible();
   await expect(page.getByRole('button', { name: ar('compliance', 'calendar.previous') })).toBeVisible();
   await expect(page.getByRole('button', { name: ar('compliance', 'calendar.next') })).toBeVisible();
+  // Each chevron is mirrored exactly once (the global right-to-left rule in styles.css): its net
+  // transform (rotate, scale and transform together) is a horizontal flip, not a flip undone by a rotation.
+  for (const id of ['calendar-previous-icon', 'calendar-next-icon']) {
+    const net = await page.getByTestId(id).evaluate((el) => {
+      const cs = getComputedStyle(el);
+      const angle = cs.rotate === 'none' ? 0 : Number.parseFloat(cs.rotate.split(' ').at(-1) ?? '0');
+      const [sx = 1, sy = sx] = cs.scale === 'none' ? [] : cs.scale.split(' ').map(Number);
+      const m = new DOMMatrix()
+        .rotateSelf(0, 0, angle)
+        .scaleSelf(sx, sy)
+        .multiplySelf(new DOMMatrix(cs.transform === 'none' ? undefined : cs.transform));
+      return [m.a, m.b, m.c, m.d].map((v) => Math.round(v) + 0);
+    });
+    expect(net, `${id} in Arabic`).toEqual([-1, 0, 0, 1]);
+  }
   await expect(page.getByTestId('calendar-title')).not.toHaveText(/[A-Za-z]/);
   await expectNoA11yViolations(page, 'compliance calendar (ar)');
   await expectMirrored(page, testInfo, 'compliance-calendar');

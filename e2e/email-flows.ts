@@ -78,7 +78,15 @@ export async function smtpSettingsFlow(page: Page, label: string) {
   await expect(page.getByText('Save your changes first: the test uses the saved settings.')).toBeVisible();
   await save(page);
 
-  await expect(page.getByLabel('Send test e-mail to')).toHaveValue(E2E.adminEmail);
+  // The address is checked with the server's schema first: the error on the field, focus on it.
+  const to = page.getByLabel('Send test e-mail to');
+  await expect(to).toHaveValue(E2E.adminEmail);
+  await to.fill('not-an-address');
+  await page.getByRole('button', { name: 'Send test e-mail' }).click();
+  await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await expect(to).toBeFocused();
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+  await to.fill(E2E.adminEmail);
   await page.getByRole('button', { name: 'Send test e-mail' }).click();
   await expect(page.getByText('Sent. The server answered:')).toBeVisible();
   await expect(page.getByTestId('smtp-answer')).toHaveText(/^250 /);

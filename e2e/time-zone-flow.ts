@@ -56,7 +56,16 @@ export async function timeZoneFlow(page: Page, layout: 'desktop' | 'phone') {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 
+    // Another open tab (another admin's, say) on the Compliance Center, still counting in Dubai.
+    const other = layout === 'desktop' ? await page.context().newPage() : null;
+    const otherItem = () => (other as Page).getByTestId('compliance-row').filter({ hasText: title });
+    if (other) {
+      await other.goto(`${E2E.baseURL}/admin/compliance`);
+      await expect(otherItem()).toContainText('Due today');
+    }
+
     // Settings > General: New York. Saving moves today at once (no reload).
+    await page.bringToFront();
     await page.goto(`${E2E.baseURL}/admin/settings`);
     await page.getByLabel('Timezone').selectOption('UTC-5');
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -70,6 +79,18 @@ export async function timeZoneFlow(page: Page, layout: 'desktop' | 'phone') {
     }
     await expect(item()).toContainText('Due tomorrow');
     await expect(item()).toContainText('3 Jul 2026');
+
+    if (other) {
+      // The other tab follows without a reload when it regains focus: it asks the company profile
+      // again (the clock moves past the query's 15 s freshness; the day stays the same).
+      await page.clock.setFixedTime(new Date(AT.getTime() + 60_000));
+      await other.bringToFront();
+      await other.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+      await expect(other.locator('meta[name="company-time-zone"]')).toHaveAttribute('content', 'America/New_York');
+      await expect(otherItem()).toContainText('Due tomorrow');
+      await other.close();
+      await page.bringToFront();
+    }
 
     // Timestamps are shown in the company's zone with the zone named (the activity log).
     await page.goto(`${E2E.baseURL}/admin/activity-logs`);

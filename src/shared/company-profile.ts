@@ -1,4 +1,4 @@
-import type { Office, Settings } from './settings.ts';
+import { companyZone, type Office, type Settings } from './settings.ts';
 
 /**
  * The company profile the public and investors see (GET /api/company): the landing page, its
@@ -15,6 +15,8 @@ export interface CompanyProfile {
   offices: Office[];
   investorRelations: { name: string; email: string; phone: string };
   compliance: { name: string; email: string; phone: string };
+  /** The company's IANA time zone (Settings > General): open tabs follow a change without a reload. */
+  timeZone: string;
 }
 
 export function companyProfileOf(s: Settings): CompanyProfile {
@@ -27,6 +29,7 @@ export function companyProfileOf(s: Settings): CompanyProfile {
     offices: s.offices,
     investorRelations: { name: s.investorRelationsName, email: s.investorRelationsEmail, phone: s.investorRelationsPhone },
     compliance: { name: s.complianceContactName, email: s.complianceContactEmail, phone: s.complianceContactPhone },
+    timeZone: companyZone(s),
   };
 }
 

@@ -107,6 +107,28 @@ export function relativeDay(isoDay: string, today: string = todayIso(), locale: 
   return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(d, 'day');
 }
 
+/** The first day of the month of an ISO day: '2026-07-15' -> '2026-07-01'. */
+export const monthStart = (isoDay: string) => `${isoDay.slice(0, 7)}-01`;
+
+/** The first day of the month `months` after the month of an ISO day ('2026-01-31', 1 -> '2026-02-01'). */
+export function addMonths(isoDay: string, months: number): string {
+  const index = Number(isoDay.slice(0, 4)) * 12 + Number(isoDay.slice(5, 7)) - 1 + months;
+  const year = Math.floor(index / 12);
+  return `${String(year).padStart(4, '0')}-${String(index - year * 12 + 1).padStart(2, '0')}-01`;
+}
+
+/** The day of the week of an ISO day, Monday first: 0 (Monday) to 6 (Sunday). */
+export const weekdayIndex = (isoDay: string) => (new Date(`${isoDay.slice(0, 10)}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+/** The weeks (Monday first) that cover the month of an ISO day, each a list of seven ISO days. */
+export function monthWeeks(isoDay: string): string[][] {
+  const first = monthStart(isoDay);
+  const offset = weekdayIndex(first);
+  const days = daysUntil(addMonths(first, 1), first);
+  const start = addDays(first, -offset);
+  return Array.from({ length: Math.ceil((offset + days) / 7) }, (_, w) => Array.from({ length: 7 }, (_, d) => addDays(start, w * 7 + d)));
+}
+
 /** The last completed calendar quarter before `today` (company zone), as [from, to]. */
 export function lastQuarter(today: string = todayIso()): [string, string] {
   const year = Number(today.slice(0, 4));

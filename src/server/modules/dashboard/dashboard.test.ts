@@ -224,7 +224,8 @@ describe('admin dashboard, activity logs and settings', () => {
       expect(profile).toMatchObject({ legalName: 'Firm Limited', licenseNumber: 'F123456', registeredOffice: 'Unit 1, DIFC, Dubai' });
       expect(profile.offices).toEqual([office, { city: 'Nairobi, Kenya', role: '', address: '', phone: '', email: '' }]);
       expect(profile.investorRelations.email).toBe('ir@firm.example');
-      // The public profile carries nothing but the profile (no SMTP or security settings).
+      // The public profile carries nothing but the profile (no SMTP or security settings), and the
+      // company's zone, which every served page already names (open tabs follow it).
       expect(Object.keys(profile).sort()).toEqual([
         'companyName',
         'compliance',
@@ -234,6 +235,7 @@ describe('admin dashboard, activity logs and settings', () => {
         'offices',
         'registeredOffice',
         'regulatorAuthorization',
+        'timeZone',
       ]);
       await put({ ...blank, licenseNumber: '' });
     });

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { toCsv } from '../../../shared/csv';
+import { todayIso } from '../../../shared/dates';
 import { common } from '../../lib/i18n';
 import { Button } from './button';
 
@@ -10,7 +11,7 @@ export interface CsvColumn {
 
 /**
  * "Export CSV": downloads the rows the table lists, as CSV (cells that could run as a
- * spreadsheet formula are neutralised). The file name gets today's date.
+ * spreadsheet formula are neutralised). The file name gets today's date in the company's zone.
  */
 export function ExportCsvButton({
   filename,
@@ -28,7 +29,7 @@ export function ExportCsvButton({
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
-    a.download = `${filename}-${new Date().toISOString().slice(0, 10)}.csv`;
+    a.download = `${filename}-${todayIso()}.csv`;
     document.body.append(a);
     a.click();
     a.remove();

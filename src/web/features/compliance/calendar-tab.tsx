@@ -2,43 +2,23 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import { COMPLIANCE_STATUSES, type ComplianceItem } from '../../../shared/compliance';
-import { DAY_MS } from '../../../shared/dates';
+import { addMonths, monthStart, monthWeeks, todayIso } from '../../../shared/dates';
+import { formatDay } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { enumLabel } from '../../lib/i18n';
 import { viewUrl } from '../../lib/queries/documents';
-import { CHIP_CLASSES, longDay, monthTitle, type Row, STATUS_ICONS, todayIso } from './compliance-ui';
+import { CHIP_CLASSES, longDay, type Row, STATUS_ICONS } from './compliance-ui';
 import { complianceText } from './i18n';
 
-/** A month as year and zero-based month index (UTC calendar). */
-export interface Month {
-  year: number;
-  month: number;
-}
+/** A month of the calendar, as its first day ('2026-07-01'). */
+export type Month = string;
 
-export function currentMonth(now: Date = new Date()): Month {
-  return { year: now.getUTCFullYear(), month: now.getUTCMonth() };
-}
-
-export function addMonths(m: Month, delta: number): Month {
-  const d = new Date(Date.UTC(m.year, m.month + delta, 1));
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() };
-}
+/** The month of the company's today (not the UTC month: at 00:30 in Dubai on the 1st it is the new month). */
+export const currentMonth = (today: string = todayIso()): Month => monthStart(today);
 
 /** Monday first; the names are `calendar.weekday.<day>` in the catalogue. */
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-
-const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
-
-/** The weeks (Monday first) covering the month, each a list of seven ISO days. */
-export function monthWeeks({ year, month }: Month): string[][] {
-  const first = Date.UTC(year, month, 1);
-  const offset = (new Date(first).getUTCDay() + 6) % 7;
-  const daysInMonth = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const weeks = Math.ceil((offset + daysInMonth) / 7);
-  const start = first - offset * DAY_MS;
-  return Array.from({ length: weeks }, (_, w) => Array.from({ length: 7 }, (_, d) => iso(start + (w * 7 + d) * DAY_MS)));
-}
 
 /**
  * Calendar View: a month grid of due items and external due dates (a table on tablets and
@@ -59,10 +39,11 @@ export function CalendarTab({
 }) {
   const { t } = complianceText.useT();
   const titleId = useId();
+  // Today in the company's zone (the app shell re-renders the screen when the zone changes).
   const today = todayIso();
-  const title = monthTitle(month.year, month.month);
+  const title = formatDay(month, 'monthTitle');
   const weeks = useMemo(() => monthWeeks(month), [month]);
-  const monthPrefix = `${month.year}-${String(month.month + 1).padStart(2, '0')}`;
+  const monthPrefix = month.slice(0, 7);
 
   const byDay = useMemo(() => {
     const map = new Map<string, Row[]>();
@@ -94,9 +75,10 @@ export function CalendarTab({
             title={t('calendar.previous')}
             onClick={() => onMonth(addMonths(month, -1))}
           >
-            <ChevronLeft aria-hidden="true" className="rtl:rotate-180" />
+            {/* Flipped in right to left by the global rule in styles.css (once: no rtl:rotate-180 here). */}
+            <ChevronLeft aria-hidden="true" data-testid="calendar-previous-icon" />
           </Button>
-          <Button variant="secondary" onClick={() => onMonth(currentMonth())}>
+          <Button variant="secondary" onClick={() => onMonth(currentMonth(today))}>
             {t('calendar.today')}
           </Button>
           <Button
@@ -106,7 +88,7 @@ export function CalendarTab({
             title={t('calendar.next')}
             onClick={() => onMonth(addMonths(month, 1))}
           >
-            <ChevronRight aria-hidden="true" className="rtl:rotate-180" />
+            <ChevronRight aria-hidden="true" data-testid="calendar-next-icon" />
           </Button>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { todayIso } from '../../../shared/dates';
 import { formatDate, formatUSD } from '../../../shared/format';
 import { PERFORMANCE_STATUSES, performanceTone, type Valuation, valuationInput } from '../../../shared/portal';
 import { Badge } from '../../components/ui/badge';
@@ -16,8 +17,8 @@ import { dealKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { dealsText } from './i18n';
 
-const today = () => new Date().toISOString().slice(0, 10);
-const empty = () => ({ valuationDate: today(), currentValue: '', expectedExit: '', performanceStatus: 'On Track' as const });
+// Today in the company's zone (not the UTC day: at 00:30 in Dubai it is already tomorrow there).
+const empty = () => ({ valuationDate: todayIso(), currentValue: '', expectedExit: '', performanceStatus: 'On Track' as const });
 
 /** Dated valuations of a deal; investors' current values are their share of the latest one. */
 export function DealValuations({ dealId, valuations }: { dealId: string; valuations: Valuation[] }) {

@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { Trans } from 'react-i18next';
+import { formatUSDCents } from '../../../shared/format';
+import { toCents } from '../../../shared/money';
+import { ListSkeleton } from '../../components/ui/skeleton';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { useDealWaterfalls } from './api';
-import { formatUSDExact, Skeletons, termsText } from './distribution-ui';
+import { termsText } from './distribution-ui';
 import { distributionsText } from './i18n';
-import { cents } from './waterfall-ui';
 
 /** Per deal: cumulative amounts by tier, how far investors are from the hurdle, carry paid per recipient. */
 export function DealWaterfallSummaries() {
@@ -18,7 +20,7 @@ export function DealWaterfallSummaries() {
       </h2>
       <p className="mb-3 text-sm text-muted">{t('byDeal.description')}</p>
       {q.isPending ? (
-        <Skeletons count={1} className="h-32" label={t('byDeal.loading')} />
+        <ListSkeleton count={1} rowClassName="h-32" label={t('byDeal.loading')} />
       ) : q.isError ? (
         <p role="alert" className="text-sm text-danger-700">
           {t('byDeal.loadFailed')}
@@ -55,22 +57,22 @@ export function DealWaterfallSummaries() {
                       <span className="block text-xs text-muted">{t('byDeal.version', { version: d.termsVersion })}</span>
                     ) : null}
                   </TD>
-                  <TD className="tabular text-end">{formatUSDExact(d.contributed)}</TD>
-                  <TD className="tabular text-end">{formatUSDExact(d.distributed)}</TD>
-                  <TD className="tabular text-end">{formatUSDExact(d.tiers.returnOfCapital)}</TD>
-                  <TD className="tabular text-end">{formatUSDExact(d.tiers.preferredReturn)}</TD>
-                  <TD className="tabular text-end">{formatUSDExact(d.tiers.catchUp)}</TD>
-                  <TD className="tabular text-end">{formatUSDExact(d.tiers.carriedInterestLp)}</TD>
-                  <TD className="tabular text-end">{formatUSDExact(d.tiers.carriedInterestGp)}</TD>
+                  <TD className="tabular text-end">{formatUSDCents(d.contributed)}</TD>
+                  <TD className="tabular text-end">{formatUSDCents(d.distributed)}</TD>
+                  <TD className="tabular text-end">{formatUSDCents(d.tiers.returnOfCapital)}</TD>
+                  <TD className="tabular text-end">{formatUSDCents(d.tiers.preferredReturn)}</TD>
+                  <TD className="tabular text-end">{formatUSDCents(d.tiers.catchUp)}</TD>
+                  <TD className="tabular text-end">{formatUSDCents(d.tiers.carriedInterestLp)}</TD>
+                  <TD className="tabular text-end">{formatUSDCents(d.tiers.carriedInterestGp)}</TD>
                   <TD className="min-w-40">
-                    {cents(d.hurdleRemaining) > 0n ? (
+                    {toCents(d.hurdleRemaining) > 0n ? (
                       <Trans
                         t={t}
                         i18nKey="byDeal.toReach"
-                        values={{ amount: formatUSDExact(d.hurdleRemaining), rate: d.hurdleRate }}
+                        values={{ amount: formatUSDCents(d.hurdleRemaining), rate: d.hurdleRate }}
                         components={{ amount: <span className="tabular font-medium" /> }}
                       />
-                    ) : cents(d.contributed) > 0n ? (
+                    ) : toCents(d.contributed) > 0n ? (
                       <span className="font-medium text-success-700">{t('byDeal.reached')}</span>
                     ) : (
                       <span className="text-muted">{t('byDeal.noContributions')}</span>
@@ -86,7 +88,7 @@ export function DealWaterfallSummaries() {
                             <Trans
                               t={t}
                               i18nKey="byDeal.carryPaidItem"
-                              values={{ name: c.name, amount: formatUSDExact(c.amount) }}
+                              values={{ name: c.name, amount: formatUSDCents(c.amount) }}
                               components={{ amount: <span className="tabular" /> }}
                             />
                           </li>

@@ -7,10 +7,11 @@ import type { DistributionItem } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
+import { ListSkeleton, Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { enumLabel } from '../../lib/i18n';
 import { useDistributionCalendar, useMyDealTerms } from './api';
-import { DistributionStatusBadge, Fact, relativeDay, Skeletons, splitPaymentDate, termsText } from './distribution-ui';
+import { DistributionStatusBadge, Fact, relativeDay, splitPaymentDate, termsText } from './distribution-ui';
 import { distributionsText } from './i18n';
 import { InvestorBreakdown } from './waterfall-ui';
 
@@ -70,7 +71,7 @@ export default function DistributionCalendarPage() {
                 }
               />
             ) : (
-              <Skeletons count={2} className="h-36" label={t('calendar.loadingUpcoming')} />
+              <ListSkeleton count={2} rowClassName="h-36" label={t('calendar.loadingUpcoming')} />
             )}
           </section>
           <section aria-labelledby={historyId}>
@@ -89,7 +90,7 @@ export default function DistributionCalendarPage() {
                 }
               />
             ) : (
-              <Skeletons count={3} className="h-36" label={t('calendar.loadingHistory')} />
+              <ListSkeleton count={3} rowClassName="h-36" label={t('calendar.loadingHistory')} />
             )}
           </section>
         </div>
@@ -160,8 +161,8 @@ function SummaryCard({
         </p>
         {value === undefined ? (
           <>
-            <span className="mt-2 block h-8 w-32 animate-pulse rounded bg-ink-100/70" aria-hidden="true" />
-            <span className="mt-2 block h-4 w-24 animate-pulse rounded bg-ink-100/70" aria-hidden="true" />
+            <Skeleton className="mt-2 h-8 w-32" />
+            <Skeleton className="mt-2 h-4 w-24" />
           </>
         ) : (
           <>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { WaterfallPreview } from '../../../shared/deal-terms';
-import { formatDate, formatUSD } from '../../../shared/format';
+import { formatDate, formatUSD, formatUSDCents } from '../../../shared/format';
+import { toCents } from '../../../shared/money';
 import type { DistributionEvent } from '../../../shared/portal';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
@@ -8,9 +9,9 @@ import { ApiError } from '../../lib/api';
 import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { type RecordDistributionBody, serverMessage, useConfirmPayment } from './api';
-import { Fact, formatUSDExact, termsText } from './distribution-ui';
+import { Fact, termsText } from './distribution-ui';
 import { distributionsText } from './i18n';
-import { InvestorTiersTable, cents as tierCents, WaterfallChart } from './waterfall-ui';
+import { InvestorTiersTable, WaterfallChart } from './waterfall-ui';
 
 /** Confirm Payment: marks an event Paid (cannot be undone). */
 export function ConfirmPaymentDialog({ event, onClose }: { event: DistributionEvent | null; onClose: () => void }) {
@@ -86,7 +87,7 @@ export function PreviewDialog({
             {p
               ? t('preview.description', {
                   type: enumLabel('distributionType', type),
-                  amount: formatUSDExact(p.totalAmount),
+                  amount: formatUSDCents(p.totalAmount),
                   deal: p.dealTitle,
                   date: formatDate(p.paymentDate),
                 })
@@ -103,35 +104,35 @@ export function PreviewDialog({
               </Fact>
               <Fact label={t('preview.investors')}>
                 <span className="tabular font-semibold" data-testid="preview-lp">
-                  {formatUSDExact(p.lpTotal)}
+                  {formatUSDCents(p.lpTotal)}
                 </span>
               </Fact>
               <Fact label={t('preview.gp')}>
                 <span className="tabular font-semibold" data-testid="preview-gp">
-                  {formatUSDExact(p.gp)}
+                  {formatUSDCents(p.gp)}
                 </span>
               </Fact>
-              {tierCents(p.feeDeducted) > 0n && (
+              {toCents(p.feeDeducted) > 0n && (
                 <Fact label={t('preview.feesDeducted')} className="col-span-2 md:col-span-4">
                   <span className="tabular" data-testid="preview-fees">
-                    {t('preview.feesText', { fees: formatUSDExact(p.feeDeducted), net: formatUSDExact(p.netToInvestors) })}
+                    {t('preview.feesText', { fees: formatUSDCents(p.feeDeducted), net: formatUSDCents(p.netToInvestors) })}
                   </span>
                 </Fact>
               )}
               <Fact label={t('preview.hurdleBefore')} className="col-span-2 md:col-span-2">
                 <span className="tabular">
-                  {tierCents(p.hurdleBefore) > 0n
-                    ? t('preview.hurdleNeeded', { amount: formatUSDExact(p.hurdleBefore) })
+                  {toCents(p.hurdleBefore) > 0n
+                    ? t('preview.hurdleNeeded', { amount: formatUSDCents(p.hurdleBefore) })
                     : t('preview.alreadyReached')}
                 </span>
               </Fact>
               <Fact label={t('preview.hurdleAfter')} className="col-span-2 md:col-span-2">
                 <span className="tabular">
-                  {tierCents(p.hurdleAfter) > 0n ? t('preview.stillToGo', { amount: formatUSDExact(p.hurdleAfter) }) : t('preview.reached')}
+                  {toCents(p.hurdleAfter) > 0n ? t('preview.stillToGo', { amount: formatUSDCents(p.hurdleAfter) }) : t('preview.reached')}
                 </span>
               </Fact>
             </dl>
-            <WaterfallChart tiers={p.tiers} total={p.totalAmount} gpCatchUp={tierCents(p.gpCatchUp)} caption={t('preview.tiers')} />
+            <WaterfallChart tiers={p.tiers} total={p.totalAmount} gpCatchUp={toCents(p.gpCatchUp)} caption={t('preview.tiers')} />
             {p.carry.length > 0 && (
               <Table aria-label={t('preview.carryRecipients')} maxHeight="none">
                 <THead>
@@ -146,7 +147,7 @@ export function PreviewDialog({
                       <TD className="font-medium">
                         <bdi>{c.name}</bdi>
                       </TD>
-                      <TD className="tabular text-end">{formatUSDExact(c.amount)}</TD>
+                      <TD className="tabular text-end">{formatUSDCents(c.amount)}</TD>
                     </TR>
                   ))}
                 </TBody>

@@ -1,16 +1,16 @@
 import { ChevronDown, CircleCheck, ListChecks } from 'lucide-react';
 import { useId } from 'react';
 import { Trans } from 'react-i18next';
-import { formatDate, formatFigure, formatPercent, formatUSD } from '../../../shared/format';
+import { formatDate, formatFigure, formatPercent, formatUSD, formatUSDCents } from '../../../shared/format';
 import { fromCents, toCents } from '../../../shared/money';
 import type { DistributionEvent } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { enumLabel } from '../../lib/i18n';
-import { DistributionStatusBadge, Fact, formatUSDExact, relativeDay, termsText } from './distribution-ui';
+import { DistributionStatusBadge, Fact, relativeDay, termsText } from './distribution-ui';
 import { distributionsText } from './i18n';
-import { cents as tierCents, WaterfallChart } from './waterfall-ui';
+import { WaterfallChart } from './waterfall-ui';
 
 /** One distribution event of the Distribution Waterfall list: its facts, Confirm Payment and its allocations. */
 
@@ -102,9 +102,9 @@ function Allocations({ event }: { event: DistributionEvent }) {
               i18nKey={wf.carry.length > 0 ? 'event.splitCarry' : 'event.split'}
               values={{
                 summary: termsText(wf.termsSummary),
-                lp: formatUSDExact(wf.lpTotal),
-                gp: formatUSDExact(wf.gp),
-                carry: wf.carry.map((c) => t('event.carryItem', { name: c.name, amount: formatUSDExact(c.amount) })).join(', '),
+                lp: formatUSDCents(wf.lpTotal),
+                gp: formatUSDCents(wf.gp),
+                carry: wf.carry.map((c) => t('event.carryItem', { name: c.name, amount: formatUSDCents(c.amount) })).join(', '),
               }}
               components={{ amount: <span className="tabular font-medium" /> }}
             />
@@ -112,7 +112,7 @@ function Allocations({ event }: { event: DistributionEvent }) {
           <WaterfallChart
             tiers={wf.tiers}
             total={event.totalAmount}
-            gpCatchUp={tierCents(wf.gp) - tierCents(wf.tiers.carriedInterestGp)}
+            gpCatchUp={toCents(wf.gp) - toCents(wf.tiers.carriedInterestGp)}
             caption={t('event.chartCaption', { deal: event.dealTitle, type, date })}
           />
         </div>
@@ -136,7 +136,7 @@ function Allocations({ event }: { event: DistributionEvent }) {
                 <bdi>{a.investorName}</bdi>
               </TD>
               <TD className="tabular text-end text-muted">{share(a.amount)}</TD>
-              <TD className="tabular text-end">{formatUSDExact(a.amount)}</TD>
+              <TD className="tabular text-end">{formatUSDCents(a.amount)}</TD>
             </TR>
           ))}
         </TBody>
@@ -149,14 +149,14 @@ function Allocations({ event }: { event: DistributionEvent }) {
               data-testid="allocation-sum"
               className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900"
             >
-              {formatUSDExact(fromCents(sum))}
+              {formatUSDCents(fromCents(sum))}
             </td>
           </tr>
         </tfoot>
       </Table>
       <p className={cn('mt-2 flex items-center gap-1.5 text-sm', matches ? 'text-success-700' : 'text-danger-700')}>
         {matches ? <CircleCheck aria-hidden="true" className="size-4" /> : null}
-        {t(matches ? 'event.matches' : 'event.mismatch', { total: formatUSDExact(event.totalAmount) })}
+        {t(matches ? 'event.matches' : 'event.mismatch', { total: formatUSDCents(event.totalAmount) })}
       </p>
     </>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDay, formatUSDCents, getDefaultLocale } from '../../../shared/format';
+import { formatDay } from '../../../shared/format';
 import { type DistributionStatus, distributionTone } from '../../../shared/portal';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
@@ -39,20 +39,6 @@ export function splitPaymentDate(iso: string): { monthDay: string; year: string 
   return { monthDay: formatDay(iso, 'monthDay'), year: iso.slice(0, 4) };
 }
 
-/**
- * Exact to the cent ('$33,333.34'), only where the cent matters: the allocations of a
- * distribution, which are computed to the cent and must visibly add up to the total. Isolated
- * left to right in Arabic, so '-$12.50' keeps its sign on the left.
- */
-export function formatUSDExact(amount: string): string {
-  try {
-    const text = formatUSDCents(amount);
-    return getDefaultLocale().startsWith('ar') ? `\u2066${text}\u2069` : text;
-  } catch {
-    return '—';
-  }
-}
-
 export { daysUntil as daysFromToday, relativeDay } from '../../../shared/dates';
 
 /** A label/value pair inside a <dl>. */
@@ -61,21 +47,6 @@ export function Fact({ label, children, className }: { label: string; children: 
     <div className={cn('min-w-0', className)}>
       <dt className="text-xs font-medium uppercase tracking-wide text-muted">{label}</dt>
       <dd className="mt-0.5 break-words text-sm text-text">{children}</dd>
-    </div>
-  );
-}
-
-/** Loading placeholders of the same height as the content, so nothing jumps when data arrives. */
-export function Skeletons({ count, className, label }: { count: number; className: string; label: string }) {
-  return (
-    <div className="flex flex-col gap-3" aria-busy="true">
-      <span role="status" className="sr-only">
-        {label}
-      </span>
-      {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <div key={i} className={cn('animate-pulse rounded-lg bg-ink-100/70', className)} />
-      ))}
     </div>
   );
 }

@@ -9,12 +9,12 @@ import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field } from '../../components/ui/field';
 import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
+import { ListSkeleton, Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { useDistributionEvents } from './api';
 import { DealWaterfallSummaries } from './deal-waterfall-summaries';
 import { ConfirmPaymentDialog } from './distribution-dialogs';
 import { EventItem } from './distribution-event-item';
-import { Skeletons } from './distribution-ui';
 import { distributionsText } from './i18n';
 import { RecordDistributionCard } from './record-distribution-card';
 
@@ -136,7 +136,7 @@ export default function DistributionWaterfallPage() {
           </div>
 
           {events.isPending ? (
-            <Skeletons count={3} className="h-40" label={t('admin.loading')} />
+            <ListSkeleton count={3} rowClassName="h-40" label={t('admin.loading')} />
           ) : events.isError ? (
             <LoadError title={t('admin.loadFailed')} error={events.error} busy={events.isFetching} onRetry={() => void events.refetch()} />
           ) : shown.length === 0 ? (
@@ -187,7 +187,7 @@ function TotalCard({
           {label}
         </p>
         {value === undefined ? (
-          <span aria-hidden="true" className="mt-2 block h-8 w-28 animate-pulse rounded bg-ink-100/70" />
+          <Skeleton className="mt-2 h-8 w-28" />
         ) : (
           <p className="tabular mt-1 text-2xl font-semibold text-ink-900">{value}</p>
         )}

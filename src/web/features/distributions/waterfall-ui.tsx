@@ -1,19 +1,10 @@
 import type { ReactNode } from 'react';
 import type { InvestorTierBreakdown, TierBreakdown, WaterfallPreview } from '../../../shared/deal-terms';
+import { formatUSDCents } from '../../../shared/format';
+import { fromCents, toCents } from '../../../shared/money';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
-import { formatUSDExact } from './distribution-ui';
 import { distributionsText } from './i18n';
-
-/** Exact cents of a decimal string; never through a float. */
-export function cents(amount: string): bigint {
-  const neg = amount.startsWith('-');
-  const [w = '0', f = ''] = (neg ? amount.slice(1) : amount).split('.');
-  const c = BigInt(w || '0') * 100n + BigInt(`${f}00`.slice(0, 2));
-  return neg ? -c : c;
-}
-export const fromCents = (c: bigint) =>
-  `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`;
 
 /** A bar's share of the total in hundredths of a percent, by integer arithmetic (for layout only). */
 const basisPoints = (part: bigint, total: bigint) => (total > 0n ? Number((part * 10_000n) / total) / 100 : 0);
@@ -29,14 +20,14 @@ interface Step {
 
 /** The tiers in waterfall order, splitting the catch-up into its GP and investors' parts. */
 export function waterfallSteps(tiers: TierBreakdown, gpCatchUp: bigint): Step[] {
-  const catchUp = cents(tiers.catchUp);
+  const catchUp = toCents(tiers.catchUp);
   return [
-    { key: 'returnOfCapital', amount: cents(tiers.returnOfCapital), who: 'Investors', tone: 'bg-ink-800' },
-    { key: 'preferredReturn', amount: cents(tiers.preferredReturn), who: 'Investors', tone: 'bg-ink-600' },
+    { key: 'returnOfCapital', amount: toCents(tiers.returnOfCapital), who: 'Investors', tone: 'bg-ink-800' },
+    { key: 'preferredReturn', amount: toCents(tiers.preferredReturn), who: 'Investors', tone: 'bg-ink-600' },
     { key: 'catchUpGp', amount: gpCatchUp, who: 'GP', tone: 'bg-gold-600' },
     { key: 'catchUpInvestors', amount: catchUp - gpCatchUp, who: 'Investors', tone: 'bg-ink-700' },
-    { key: 'carryInvestors', amount: cents(tiers.carriedInterestLp), who: 'Investors', tone: 'bg-ink-700' },
-    { key: 'carryGp', amount: cents(tiers.carriedInterestGp), who: 'GP', tone: 'bg-gold-400' },
+    { key: 'carryInvestors', amount: toCents(tiers.carriedInterestLp), who: 'Investors', tone: 'bg-ink-700' },
+    { key: 'carryGp', amount: toCents(tiers.carriedInterestGp), who: 'GP', tone: 'bg-gold-400' },
   ];
 }
 
@@ -56,7 +47,7 @@ export function WaterfallChart({
   caption: string;
 }) {
   const { t } = distributionsText.useT();
-  const whole = cents(total);
+  const whole = toCents(total);
   const steps = waterfallSteps(tiers, gpCatchUp).filter((s, i) => s.amount > 0n || i < 2 || i === 4 || i === 5);
   let start = 0n;
   return (
@@ -89,7 +80,7 @@ export function WaterfallChart({
                 </div>
               </TD>
               <TD className="text-muted">{t(`who.${s.who}`)}</TD>
-              <TD className="tabular text-end">{formatUSDExact(fromCents(s.amount))}</TD>
+              <TD className="tabular text-end">{formatUSDCents(fromCents(s.amount))}</TD>
             </TR>
           );
         })}
@@ -100,7 +91,7 @@ export function WaterfallChart({
             {t('chart.total')}
           </th>
           <td className="tabular border-t border-border px-3 py-2.5 text-end text-sm font-semibold text-ink-900">
-            {formatUSDExact(total)}
+            {formatUSDCents(total)}
           </td>
         </tr>
       </tfoot>
@@ -132,13 +123,13 @@ export function InvestorTiersTable({ investors, caption }: { investors: Waterfal
             <TD className="font-medium">
               <bdi>{i.investorName}</bdi>
             </TD>
-            <TD className="tabular text-end">{formatUSDExact(i.tiers.returnOfCapital)}</TD>
-            <TD className="tabular text-end">{formatUSDExact(i.tiers.preferredReturn)}</TD>
-            <TD className="tabular text-end">{formatUSDExact(i.tiers.catchUp)}</TD>
-            <TD className="tabular text-end">{formatUSDExact(i.tiers.carriedInterest)}</TD>
-            <TD className="tabular text-end font-semibold">{formatUSDExact(i.amount)}</TD>
-            {fees && <TD className="tabular text-end">{formatUSDExact(fromCents(-cents(i.feeDeducted)))}</TD>}
-            {fees && <TD className="tabular text-end font-semibold">{formatUSDExact(i.net)}</TD>}
+            <TD className="tabular text-end">{formatUSDCents(i.tiers.returnOfCapital)}</TD>
+            <TD className="tabular text-end">{formatUSDCents(i.tiers.preferredReturn)}</TD>
+            <TD className="tabular text-end">{formatUSDCents(i.tiers.catchUp)}</TD>
+            <TD className="tabular text-end">{formatUSDCents(i.tiers.carriedInterest)}</TD>
+            <TD className="tabular text-end font-semibold">{formatUSDCents(i.amount)}</TD>
+            {fees && <TD className="tabular text-end">{formatUSDCents(fromCents(-toCents(i.feeDeducted)))}</TD>}
+            {fees && <TD className="tabular text-end font-semibold">{formatUSDCents(i.net)}</TD>}
           </TR>
         ))}
       </TBody>
@@ -159,7 +150,7 @@ export function InvestorBreakdown({ tiers }: { tiers: InvestorTierBreakdown }) {
     <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm">
       {rows.map(([label, amount]) => (
         <Row key={label} label={label}>
-          {formatUSDExact(amount)}
+          {formatUSDCents(amount)}
         </Row>
       ))}
     </dl>

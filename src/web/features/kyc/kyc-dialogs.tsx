@@ -4,11 +4,12 @@ import { formatBytes, formatDate, formatDateTimeZoned } from '../../../shared/fo
 import { approveKycInput, KYC_DOCUMENT_KINDS, type KycApplication, rejectKycInput } from '../../../shared/kyc';
 import { KycFileActions, KycStatusBadge } from '../../components/domain/kyc';
 import { Button } from '../../components/ui/button';
-import { DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { Textarea } from '../../components/ui/input';
 import { Progress } from '../../components/ui/progress';
+import { ReviewBody } from '../../components/ui/review-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { confirmDiscard, useReportDirty } from '../../components/ui/unsaved-dialog';
 import { ApiError } from '../../lib/api';
@@ -50,7 +51,7 @@ export function KycDialog({
       }}
     >
       {state.mode === 'review' ? (
-        <ReviewBody app={state.app} onMode={onMode} />
+        <KycReview app={state.app} onMode={onMode} />
       ) : (
         <DecisionBody
           key={state.mode}
@@ -65,43 +66,62 @@ export function KycDialog({
   );
 }
 
-function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mode) => void }) {
+function KycReview({ app: row, onMode }: { app: KycApplication; onMode: (m: Mode) => void }) {
   const { t } = kycText.useT();
   const detail = useKycDetail(row.id);
   const app = detail.data ?? null;
   const status = app?.status ?? row.status;
   const historyId = useId();
   const docsId = useId();
-
+  const current = app ?? row;
+  const decide = status === 'in_review';
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>{t('review.title', { name: row.investorName })}</DialogTitle>
-        <DialogDescription>
+    <ReviewBody
+      title={t('review.title', { name: row.investorName })}
+      description={
+        <>
           <bdi>{row.email}</bdi>
           {row.type ? ` · ${enumLabel('userType', row.type)}` : ''}
-        </DialogDescription>
-      </DialogHeader>
-
-      <dl className="grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
-        <dt className="text-muted">{t('review.status')}</dt>
-        <dd>
-          <KycStatusBadge status={status} />
-        </dd>
-        <dt className="text-muted">{t('review.completion')}</dt>
-        <dd className="min-w-28">
-          <Progress value={app?.completionPercentage ?? row.completionPercentage} label={t('review.completion')} showValue />
-        </dd>
-        <dt className="text-muted">{t('review.submitted')}</dt>
-        <dd className="tabular">{formatDateTimeZoned(app?.submittedAt ?? row.submittedAt)}</dd>
-        <dt className="text-muted">{t('review.reviewedBy')}</dt>
-        <dd>
-          {(app ?? row).reviewedByName ?? '—'}
-          {(app ?? row).reviewedAt && <span className="tabular text-muted"> · {formatDateTimeZoned((app ?? row).reviewedAt)}</span>}
-        </dd>
-      </dl>
-
-      {(app ?? row).reviewNote && (
+        </>
+      }
+      rows={[
+        { id: 'status', label: t('review.status'), value: <KycStatusBadge status={status} /> },
+        {
+          id: 'completion',
+          label: t('review.completion'),
+          value: <Progress value={current.completionPercentage} label={t('review.completion')} showValue />,
+        },
+        { id: 'submitted', label: t('review.submitted'), value: formatDateTimeZoned(current.submittedAt), tabular: true },
+        {
+          id: 'reviewedBy',
+          label: t('review.reviewedBy'),
+          value: (
+            <>
+              {current.reviewedByName ?? '—'}
+              {current.reviewedAt && <span className="tabular text-muted"> · {formatDateTimeZoned(current.reviewedAt)}</span>}
+            </>
+          ),
+        },
+      ]}
+      footer={{
+        back: t('review.close'),
+        // Approve and Reject only while the application waits for a decision.
+        confirm: decide ? (
+          <>
+            <ShieldCheck aria-hidden="true" />
+            {t('review.approve')}
+          </>
+        ) : undefined,
+        onConfirm: () => onMode('approve'),
+        extra: decide ? (
+          <Button variant="danger" onClick={() => onMode('reject')}>
+            <ShieldX aria-hidden="true" />
+            {t('review.reject')}
+          </Button>
+        ) : undefined,
+      }}
+    >
+      {current.reviewNote && (
         <div
           className={
             status === 'rejected'
@@ -110,7 +130,7 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
           }
         >
           <p className="font-medium">{status === 'rejected' ? t('review.rejectionReason') : t('review.note')}</p>
-          <p className="mt-0.5 break-words whitespace-pre-line">{(app ?? row).reviewNote}</p>
+          <p className="mt-0.5 break-words whitespace-pre-line">{current.reviewNote}</p>
         </div>
       )}
 
@@ -208,25 +228,7 @@ function ReviewBody({ app: row, onMode }: { app: KycApplication; onMode: (m: Mod
           </section>
         </>
       )}
-
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="secondary">{t('review.close')}</Button>
-        </DialogClose>
-        {status === 'in_review' && (
-          <>
-            <Button variant="danger" onClick={() => onMode('reject')}>
-              <ShieldX aria-hidden="true" />
-              {t('review.reject')}
-            </Button>
-            <Button onClick={() => onMode('approve')}>
-              <ShieldCheck aria-hidden="true" />
-              {t('review.approve')}
-            </Button>
-          </>
-        )}
-      </DialogFooter>
-    </>
+    </ReviewBody>
   );
 }
 

@@ -11,6 +11,7 @@ import type { PerformanceData } from '../../../shared/portal';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { enumLabel } from '../../lib/i18n';
 import { performanceText } from './i18n';
+import { valueTicks } from './value-ticks';
 
 const INK_800 = '#1a2744';
 const GOLD_500 = '#c98a12';
@@ -40,6 +41,9 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
   const captionId = useId();
   // Points are exact decimals; the plotted coordinate is the only float, the labels use the exact value.
   const data = history.map((h) => ({ t: toTime(h.date), date: h.date, value: Number(h.value), exact: h.value }));
+  // The value axis's ticks are computed on cents; each label is its tick's exact amount.
+  const ticks = valueTicks(history.map((h) => h.value));
+  const tickLabels = new Map(ticks.map((tick) => [tick.at, formatUSDCompact(tick.cents)]));
   const first = history[0];
   const last = history.at(-1);
   const diff = first && last ? toCents(last.value) - toCents(first.value) : 0n;
@@ -97,12 +101,13 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
                   />
                   <YAxis
                     orientation={rtl ? 'right' : 'left'}
-                    tickFormatter={(v: number) => formatUSDCompact(toCents(v.toFixed(2)))}
+                    ticks={ticks.map((tick) => tick.at)}
+                    tickFormatter={(v: number) => tickLabels.get(v) ?? ''}
                     // SVG text anchors follow the page direction: 'end' keeps the labels outside the plot in both.
                     tick={{ fill: MUTED, fontSize: 12, textAnchor: 'end' }}
                     stroke={BORDER}
                     width={64}
-                    domain={[0, 'auto']}
+                    domain={[0, ticks.at(-1)?.at ?? 0]}
                   />
                   <Tooltip
                     formatter={(_v, _n, item) => [formatUSD((item.payload as { exact: string }).exact), t('value.tooltip')]}

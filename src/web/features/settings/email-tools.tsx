@@ -2,12 +2,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { CircleAlert, CircleCheck, RefreshCw, RotateCw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Trans } from 'react-i18next';
-import type { OutboxStatus } from '../../../shared/email';
+import { type OutboxStatus, testEmailInput } from '../../../shared/email';
 import { formatDateTimeZoned, formatFigure, formatNumber } from '../../../shared/format';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
@@ -36,20 +37,25 @@ function TestEmailCard({ unsavedChanges }: { unsavedChanges: boolean }) {
   const { t } = settingsText.useT();
   const { user } = useAuth();
   const qc = useQueryClient();
-  const [to, setTo] = useState(user?.email ?? '');
-  const [error, setError] = useState<string | null>(null);
+  // The shared schema the server applies; no unsaved-changes guard (a test address is not a setting).
+  const form = useZodForm(testEmailInput, { defaultValues: { to: user?.email ?? '' } });
   const resultId = useId();
   const send = useMutation({
-    mutationFn: () => apiPost('/api/email/test', { body: { to } }),
+    mutationFn: (to: string) => apiPost('/api/email/test', { body: { to } }),
     onSuccess: (r) => {
       if (r.ok) toast.success(settingsText.t('testEmail.toastSent'));
       else toast.error(settingsText.t('testEmail.toastNotSent'));
       void qc.invalidateQueries({ queryKey: activityLogKeys.all });
     },
-    onError: (err) => {
-      const message = err instanceof ApiError ? (err.fields?.to ?? err.message) : settingsText.t('testEmail.failed');
-      setError(message);
-    },
+  });
+  // Inside the settings form: a button that validates and sends this field only (no nested <form>).
+  const submit = form.handleSubmit(async ({ to }) => {
+    send.reset();
+    try {
+      await send.mutateAsync(to);
+    } catch (err) {
+      form.applyServerError(err, { fallback: settingsText.t('testEmail.failed') });
+    }
   });
 
   return (
@@ -60,34 +66,22 @@ function TestEmailCard({ unsavedChanges }: { unsavedChanges: boolean }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <Field label={t('testEmail.to')} htmlFor="test-email-to" error={error} className="flex-1">
-            <Input
-              {...fieldProps('test-email-to', error)}
-              type="email"
-              autoComplete="email"
-              value={to}
-              onChange={(e) => {
-                setTo(e.target.value);
-                setError(null);
-              }}
-            />
+          <Field label={t('testEmail.to')} htmlFor="test-email-to" error={form.errorOf('to')} className="flex-1">
+            <Input {...form.field('to', 'test-email-to')} type="email" autoComplete="email" />
           </Field>
           <Button
             type="button"
             variant="secondary"
-            busy={send.isPending}
+            busy={form.busy}
             disabled={unsavedChanges}
             aria-describedby={unsavedChanges ? `${resultId}-unsaved` : undefined}
-            onClick={() => {
-              setError(null);
-              send.reset();
-              send.mutate();
-            }}
+            onClick={() => void submit()}
           >
             <Send aria-hidden="true" className="size-4" />
-            {send.isPending ? t('testEmail.sending') : t('testEmail.send')}
+            {form.busy ? t('testEmail.sending') : t('testEmail.send')}
           </Button>
         </div>
+        <FormError>{form.formError}</FormError>
         {unsavedChanges && (
           <p id={`${resultId}-unsaved`} className="text-sm text-muted">
             {t('testEmail.saveFirst')}

@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { z } from 'zod';
 import { formatUSD, formatUSDExact } from '../../../shared/format';
 import type { InvestorDeal } from '../../../shared/portal';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { useZodForm } from '../../components/ui/form';
+import { ReviewAcknowledgements, ReviewCheckbox, ReviewDialog as ReviewDialogFrame } from '../../components/ui/review-dialog';
 import { enumLabel } from '../../lib/i18n';
 import { subscriptionsText } from './i18n';
 
@@ -14,6 +14,18 @@ export interface Review {
 
 /** The acknowledgements' keys (texts in the subscriptions catalogue, review.ack.*). */
 export const ACKNOWLEDGEMENTS = ['professional', 'risk', 'commitment'] as const;
+type Acknowledgements = Record<(typeof ACKNOWLEDGEMENTS)[number], boolean>;
+const UNTICKED: Acknowledgements = { professional: false, risk: false, commitment: false };
+
+/**
+ * Every acknowledgement ticked; the one message goes on the first box left unticked (which gets
+ * focus). The request does not carry them, so this schema is the review's own.
+ */
+const acknowledgementsSchema = (message: string) =>
+  z.object({ professional: z.boolean(), risk: z.boolean(), commitment: z.boolean() }).superRefine((v, ctx) => {
+    const first = ACKNOWLEDGEMENTS.find((key) => !v[key]);
+    if (first) ctx.addIssue({ code: 'custom', path: [first], message });
+  });
 
 /** The review step: deal, amount, terms and the acknowledgements, then Confirm. */
 export function ReviewDialog({
@@ -30,101 +42,43 @@ export function ReviewDialog({
   onCloseAutoFocus: (e: Event) => void;
 }) {
   const { t } = subscriptionsText.useT();
-  const [ticked, setTicked] = useState<boolean[]>(() => ACKNOWLEDGEMENTS.map(() => false));
-  const [error, setError] = useState<string | null>(null);
-  const errorId = useId();
+  const form = useZodForm(acknowledgementsSchema(t('review.acknowledgeAll')), { defaultValues: UNTICKED });
+  const ticked = form.watch();
+  // The message stays until the next Confirm, or goes as soon as every box is ticked.
+  const error = ACKNOWLEDGEMENTS.every((key) => ticked[key]) ? undefined : ACKNOWLEDGEMENTS.map((key) => form.errorOf(key)).find(Boolean);
   const { deal, amount } = review;
-  function submit() {
-    if (busy) return;
-    if (!ticked.every(Boolean)) {
-      setError(t('review.acknowledgeAll'));
-      return;
-    }
-    onConfirm();
-  }
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent size="lg" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>{t('review.title')}</DialogTitle>
-          <DialogDescription>{t('review.description')}</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-md border border-border bg-canvas p-4 text-sm" data-testid="review-summary">
-          <div className="col-span-2">
-            <dt className="text-xs text-muted">{t('review.deal')}</dt>
-            <dd className="font-medium break-words text-ink-900">
-              <bdi>{deal.title}</bdi>
-            </dd>
-          </div>
-          <div className="col-span-2">
-            <dt className="text-xs text-muted">{t('review.amount')}</dt>
-            <dd className="tabular text-2xl font-semibold text-ink-900" data-testid="review-amount">
-              {formatUSDExact(amount)}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted">{t('review.type')}</dt>
-            <dd className="font-medium text-ink-900">{enumLabel('dealType', deal.type)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted">{t('review.irr')}</dt>
-            <dd className="tabular font-medium text-ink-900">{deal.expectedIrr || t('summary.tbd')}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted">{t('review.risk')}</dt>
-            <dd className="tabular font-medium text-ink-900">{deal.riskScore || t('summary.tbd')}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted">{t('review.remaining')}</dt>
-            <dd className="tabular font-medium text-ink-900">
-              {deal.remainingCapacity === null ? t('summary.noCap') : formatUSD(deal.remainingCapacity)}
-            </dd>
-          </div>
-          {deal.spvEntity && (
-            <div className="col-span-2">
-              <dt className="text-xs text-muted">{t('review.through')}</dt>
-              <dd className="font-medium break-words text-ink-900">
-                <bdi>{deal.spvEntity}</bdi>
-              </dd>
-            </div>
-          )}
-        </dl>
-        <fieldset className="flex flex-col gap-3" aria-describedby={error ? errorId : undefined}>
-          <legend className="mb-1 text-sm font-semibold text-ink-900">{t('review.acknowledgements')}</legend>
-          {ACKNOWLEDGEMENTS.map((ack, i) => (
-            <label key={ack} className="flex items-start gap-3 text-sm text-text">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 shrink-0 accent-gold-700"
-                checked={ticked[i]}
-                onChange={(e) => {
-                  const next = [...ticked];
-                  next[i] = e.target.checked;
-                  setTicked(next);
-                  if (next.every(Boolean)) setError(null);
-                }}
-              />
-              <span>{t(`review.ack.${ack}`)}</span>
-            </label>
-          ))}
-          {error && (
-            <p id={errorId} role="alert" className="text-sm font-medium text-danger-700">
-              {error}
-            </p>
-          )}
-        </fieldset>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={busy}>
-              {t('review.back')}
-            </Button>
-          </DialogClose>
-          <Button onClick={submit} busy={busy}>
-            {busy ? t('review.busy') : t('review.confirm')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ReviewDialogFrame
+      title={t('review.title')}
+      description={t('review.description')}
+      onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
+      summaryTestId="review-summary"
+      rows={[
+        { id: 'deal', label: t('review.deal'), value: <bdi>{deal.title}</bdi>, wide: true },
+        { id: 'amount', label: t('review.amount'), value: formatUSDExact(amount), wide: true, emphasis: true, testId: 'review-amount' },
+        { id: 'type', label: t('review.type'), value: enumLabel('dealType', deal.type) },
+        { id: 'irr', label: t('review.irr'), value: deal.expectedIrr || t('summary.tbd'), tabular: true },
+        { id: 'risk', label: t('review.risk'), value: deal.riskScore || t('summary.tbd'), tabular: true },
+        {
+          id: 'remaining',
+          label: t('review.remaining'),
+          value: deal.remainingCapacity === null ? t('summary.noCap') : formatUSD(deal.remainingCapacity),
+          tabular: true,
+        },
+        !!deal.spvEntity && { id: 'through', label: t('review.through'), value: <bdi>{deal.spvEntity}</bdi>, wide: true },
+      ]}
+      onSubmit={form.handleSubmit(() => {
+        if (!busy) onConfirm();
+      })}
+      footer={{ back: t('review.back'), confirm: t('review.confirm'), busyLabel: t('review.busy'), busy }}
+    >
+      <ReviewAcknowledgements legend={t('review.acknowledgements')} error={error}>
+        {ACKNOWLEDGEMENTS.map((key) => (
+          <ReviewCheckbox key={key} {...form.register(key)} label={t(`review.ack.${key}`)} />
+        ))}
+      </ReviewAcknowledgements>
+    </ReviewDialogFrame>
   );
 }
 
