@@ -151,6 +151,16 @@ describe('import boundaries', () => {
     expect(long).toEqual([]);
   });
 
+  // Issue 17: shared list primitives. A loading placeholder is components/ui/skeleton.tsx's
+  // Skeleton or ListSkeleton (which stop moving under reduced motion), not a pulse of its own.
+  it('loading placeholders come from components/ui/skeleton.tsx', () => {
+    const own = walk(path.join(ROOT, 'web'))
+      .filter((file) => file.endsWith('.tsx') && !file.includes(`${path.sep}components${path.sep}ui${path.sep}`))
+      .filter((file) => readFileSync(file, 'utf8').includes('animate-pulse'))
+      .map((file) => path.relative(ROOT, file).split(path.sep).join('/'));
+    expect(own).toEqual([]);
+  });
+
   // Issue 17: one query-key factory per resource, all in web/lib/query-keys.ts; a key written
   // inline elsewhere could cache one resource under two keys.
   it('query keys come only from the factories in web/lib/query-keys.ts', () => {

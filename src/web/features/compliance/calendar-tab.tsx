@@ -5,6 +5,7 @@ import { COMPLIANCE_STATUSES, type ComplianceItem } from '../../../shared/compli
 import { addMonths, monthStart, monthWeeks, todayIso } from '../../../shared/dates';
 import { formatDay } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { enumLabel } from '../../lib/i18n';
 import { viewUrl } from '../../lib/queries/documents';
@@ -167,7 +168,7 @@ export function CalendarTab({
         {loading ? (
           <div className="flex flex-col gap-3" aria-hidden="true">
             {[0, 1].map((i) => (
-              <div key={i} className="h-24 animate-pulse rounded-lg border border-border bg-ink-100/60" />
+              <Skeleton key={i} shape="card" className="h-24" />
             ))}
           </div>
         ) : monthDays.length === 0 ? (

@@ -102,11 +102,6 @@ export { todayIso } from '../../../shared/dates';
 
 import { formatDay } from '../../../shared/format';
 
-/** 'November 2026'. */
-export function monthTitle(year: number, month: number): string {
-  return formatDay(new Date(Date.UTC(year, month, 1)).toISOString(), 'monthTitle');
-}
-
 /** 'Saturday, 21 November 2026'. */
 export function longDay(iso: string): string {
   return formatDay(iso, 'longDay');

@@ -219,7 +219,7 @@ export function CardSkeleton() {
   return (
     <div aria-hidden="true" className="rounded-lg border border-border bg-surface p-3 shadow-sm">
       <div className="flex gap-3">
-        <Skeleton className="size-9 rounded-md" />
+        <Skeleton shape="block" className="size-9" />
         <div className="flex flex-1 flex-col gap-2">
           <Skeleton className="h-3.5 w-3/4" />
           <Skeleton className="h-3 w-1/2" />
