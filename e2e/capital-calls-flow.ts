@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page } from '@playwright/test';
 import Papa from 'papaparse';
+import { formatDate } from '../src/shared/format';
 import { E2E, expectNoA11yViolations, expectToast, signIn, UNSAVED_QUESTION } from './fixtures';
 
 /** The demo co-investor (KYC approved), who takes a commitment in a fresh deal for this flow. */
@@ -99,7 +100,8 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   const noticeText = pdfText(await pdf.path());
   expect(noticeText).toContain('Capital Call Notice');
   expect(noticeText).toContain('$50,000.00');
-  expect(noticeText).toContain(inDays(14));
+  // Dates in documents read as on screen ('10 Dec 2026'), in the recipient's language.
+  expect(noticeText).toContain(formatDate(inDays(14), { locale: 'en' }));
   expect(noticeText).toContain('Panel procurement');
 
   // The admin records a partial, then the full receipt.

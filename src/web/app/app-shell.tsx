@@ -30,8 +30,8 @@ import {
 } from '../components/ui/sidebar';
 import { useAuth } from '../lib/auth-context';
 import { companyName } from '../lib/company';
+import { useCompanyZone } from '../lib/company-zone';
 import { common, currentDigits, enumLabel } from '../lib/i18n';
-import { useCompanyZone } from '../lib/time-zone';
 import { toast } from '../lib/toast';
 
 type NavKey = keyof (typeof enCommon)['nav'];

@@ -217,7 +217,7 @@ function DealCard({ deal }: { deal: DashboardDeal }) {
           <TypeIcon className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 id={titleId} className="font-semibold leading-snug text-ink-900">
+          <h3 id={titleId} className="font-semibold leading-snug break-words text-ink-900">
             <Link
               to={`/admin/deals/${encodeURIComponent(deal.id)}`}
               className="rounded-sm after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-gold-600"
