@@ -74,6 +74,9 @@ export function dayInZone(instant: Date, zone: string = defaultZone): string {
 /** Today as an ISO day in the company's zone (the day every due date is compared with). */
 export const todayIso = (zone: string = defaultZone, now: Date = new Date()) => dayInZone(now, zone);
 
+/** An ISO day as a day number (days since 1970-01-01): whole-day arithmetic without zones. */
+export const dayNumber = (isoDay: string) => Math.round(Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`) / DAY_MS);
+
 /** The ISO day `days` after an ISO day. */
 export const addDays = (isoDay: string, days: number) =>
   new Date(Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -87,7 +90,7 @@ export const isoInDays = (days: number, today: string = todayIso()) => addDays(t
  */
 export function daysUntil(isoDay: string, today: string = todayIso()): number {
   const day = ISO_DAY.test(isoDay) ? isoDay : dayOf(isoDay);
-  return Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+  return dayNumber(day) - dayNumber(today);
 }
 
 function dayOf(value: string): string {

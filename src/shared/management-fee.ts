@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './date-schema.ts';
+import { dayNumber } from './dates.ts';
 import { type FEE_BASES, FEE_BASIS_LABEL, FEE_METHOD_LABEL, type FEE_METHODS, percentUnits } from './deal-terms.ts';
 import { allocateLargestRemainder } from './money.ts';
 
@@ -17,9 +18,6 @@ import { allocateLargestRemainder } from './money.ts';
  * to the total, each line is under a cent from its share of the total, and under 1.5 cents from
  * its own exact fee.
  */
-
-const DAY_MS = 86_400_000;
-const dayNumber = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 
 /** Days from `from` to `to`, both included. */
 export function periodDays(from: string, to: string): number {

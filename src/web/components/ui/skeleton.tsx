@@ -12,7 +12,8 @@ const SHAPES = {
 export type SkeletonShape = keyof typeof SHAPES;
 
 /**
- * A placeholder block while data loads (no motion when the user asks for reduced motion). Hidden
+ * A placeholder block while data loads (no motion when the user asks for reduced motion: the
+ * rule in styles.css). Hidden
  * from screen readers unless `label` is given: then it holds a status line with that text
  * (e.g. 'Loading documents...'). `as="span"` inside text (a paragraph, a label).
  */
@@ -33,7 +34,7 @@ export function Skeleton({
     <Tag
       aria-hidden={label ? undefined : true}
       style={style}
-      className={cn('animate-pulse motion-reduce:animate-none', Tag === 'span' && 'block', SHAPES[shape], className)}
+      className={cn('animate-pulse', Tag === 'span' && 'block', SHAPES[shape], className)}
     >
       {label && (
         <span role="status" className="sr-only">

@@ -98,8 +98,6 @@ export function toRows(items: ComplianceItem[], external: ExternalDueItem[]): Ro
 // Dates (all calendar days are UTC, as the server and the status rules count them)
 // ---------------------------------------------------------------------------------------------
 
-export { todayIso } from '../../../shared/dates';
-
 import { formatDay } from '../../../shared/format';
 
 /** 'Saturday, 21 November 2026'. */
