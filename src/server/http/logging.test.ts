@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loggerOptions } from './logging.ts';
 
 describe('server log format', () => {
@@ -23,6 +23,8 @@ describe('server log format', () => {
       app.log.info('hello');
       await app.close();
       expect(existsSync(path.dirname(file))).toBe(true);
+      // pino opens the file asynchronously: the folder is removed only once the log is open.
+      await vi.waitFor(() => expect(existsSync(file)).toBe(true));
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
