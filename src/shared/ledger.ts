@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isoDate } from './date-schema.ts';
 import { moneyInput } from './deals.ts';
 import { allocateLargestRemainder, divRound, fromCents, ratio, toCents } from './money.ts';
+import { dayNumber } from './dates.ts';
 import { xirr } from './xirr.ts';
 
 export const ENTRY_KINDS = ['commitment', 'call', 'contribution', 'distribution', 'fee', 'reversal'] as const;
@@ -26,6 +27,18 @@ export interface EntryFacts {
   distributionType?: string | null;
   /** Set on a contribution received against a call (and on its reversal). */
   callId?: string | null;
+  /**
+   * For a distribution (and its reversal): the part that returns capital, when the waterfall
+   * split it (its Return of Capital tier for this investor). Without it, a distribution of type
+   * Return of Capital returns its whole amount and any other type none.
+   */
+  capitalCents?: bigint | null;
+}
+
+/** The capital a distribution entry returns (positive), at most its amount. */
+export function capitalPart(e: EntryFacts): bigint {
+  const c = e.capitalCents ?? (e.distributionType === RETURN_OF_CAPITAL ? e.cents : 0n);
+  return c > e.cents ? e.cents : c < 0n ? 0n : c;
 }
 
 export interface Balances {
@@ -72,7 +85,7 @@ export function balancesAsOf(entries: EntryFacts[], asOf: string | null = null):
         break;
       case 'distribution':
         b.distributed += v;
-        if (e.distributionType === RETURN_OF_CAPITAL) b.returnedCapital += v;
+        b.returnedCapital += sign * capitalPart(e);
         break;
       case 'fee':
         b.fees += v;
@@ -130,36 +143,102 @@ export interface ValuationFacts {
   cents: bigint;
 }
 
+/** The valuations in date order, one per day (the last recorded of a day wins). */
+function valuationsInOrder(valuations: ValuationFacts[], upTo: string): ValuationFacts[] {
+  const byDay = new Map<string, ValuationFacts>();
+  for (const v of valuations) if (v.date <= upTo) byDay.set(v.date, v);
+  return [...byDay.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+}
+
+export interface RollForward {
+  /** Net asset value on the date (never below zero). */
+  nav: bigint;
+  /** Gains and losses to the date: contributed + gain = nav + distributed, always. */
+  gain: bigint;
+  /** Whether a valuation on or before the date exists (else the holding is at cost). */
+  valued: boolean;
+}
+
 /**
- * An investor's share of a deal's net asset value on `date`: the latest valuation on or before
- * it, allocated by ownership on the valuation's own date, plus contributions made after the
- * valuation and less capital returned after it (both at cost). Without a valuation yet, the
- * holding is carried at cost (unreturned capital).
+ * THE roll-forward (decision 023): an investor's net asset value in a deal on `date`, from the
+ * ledger (only paid distributions are in it) and the deal's valuations, walked in date order.
+ * - Before any valuation the holding is at cost: contributions add, returned capital (the Return
+ *   of Capital part of each paid distribution) subtracts; the rest of a distribution is income,
+ *   a realised gain that leaves the cost untouched.
+ * - A valuation resets the NAV to the investor's share of it (by ownership on its own date; the
+ *   entries of that day count before it); the difference is an unrealised gain or loss.
+ * - After a valuation: last valuation + contributions - distributions paid since.
+ * - The NAV never goes below zero: a distribution beyond it is a realised gain.
+ * Every figure an investor or admin sees (NAV, gain, MOIC, IRR, statement balances) comes from
+ * this one function on one as-of date.
  */
+export function rollForward(
+  investorId: string,
+  dealEntries: Map<string, EntryFacts[]>,
+  valuations: ValuationFacts[],
+  date: string,
+): RollForward {
+  const mine = (dealEntries.get(investorId) ?? []).filter((e) => e.date <= date);
+  const vals = valuationsInOrder(valuations, date);
+  const days = [...new Set([...mine.map((e) => e.date), ...vals.map((v) => v.date)])].sort();
+  let nav = 0n;
+  let gain = 0n;
+  let valued = false;
+  for (const d of days) {
+    for (const e of mine) {
+      if (e.date !== d) continue;
+      const kind = e.kind === 'reversal' ? e.reversedKind : e.kind;
+      const sign = e.kind === 'reversal' ? -1n : 1n;
+      if (kind === 'contribution') nav += sign * e.cents;
+      else if (kind === 'distribution') {
+        if (valued) nav -= sign * e.cents;
+        else {
+          const capital = capitalPart(e);
+          nav -= sign * capital;
+          gain += sign * (e.cents - capital);
+        }
+      } else continue;
+      if (nav < 0n) {
+        gain -= nav;
+        nav = 0n;
+      }
+    }
+    const v = vals.find((x) => x.date === d);
+    if (v) {
+      const share = allocateByOwnership(v.cents, ownershipAsOf(dealEntries, v.date)).get(investorId) ?? 0n;
+      gain += share - nav;
+      nav = share;
+      valued = true;
+    }
+  }
+  return { nav, gain, valued };
+}
+
+/** An investor's NAV in a deal on `date`: the roll-forward's NAV. */
 export function navShareAsOf(
   investorId: string,
   dealEntries: Map<string, EntryFacts[]>,
   valuations: ValuationFacts[],
   date: string,
 ): bigint {
-  const mine = dealEntries.get(investorId) ?? [];
-  const latest = valuations
-    .filter((v) => v.date <= date)
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-    .at(-1);
-  const now = balancesAsOf(mine, date);
-  if (!latest) return now.unreturnedCapital > 0n ? now.unreturnedCapital : 0n;
-  const share = allocateByOwnership(latest.cents, ownershipAsOf(dealEntries, latest.date)).get(investorId) ?? 0n;
-  const then = balancesAsOf(mine, latest.date);
-  const v = share + (now.contributed - then.contributed) - (now.returnedCapital - then.returnedCapital);
-  return v > 0n ? v : 0n;
+  return rollForward(investorId, dealEntries, valuations, date).nav;
 }
+
+/** Below this many days between the first contribution and the as-of date, no annualised IRR. */
+export const IRR_MIN_DAYS = 365;
 
 export interface HoldingFigures {
   balances: Balances;
   nav: bigint;
   asOf: string | null;
+  /** The first contribution's value date (the start of the holding's history). */
+  since: string | null;
+  /** Annualised XIRR; null below one year of history (see periodReturn). */
   irr: number | null;
+  /** Gain / contributions over the whole period, not annualised. */
+  periodReturn: number | null;
+  /** True when the history spans at least a year and irr is the figure to show. */
+  annualised: boolean;
   moic: number | null;
   tvpi: number | null;
   dpi: number | null;
@@ -169,11 +248,15 @@ export interface HoldingFigures {
   flows: { date: string; cents: bigint }[];
 }
 
+/** The return to show: the annualised IRR from a year of history, else the period return. */
+export const headlineReturn = (f: { irr: number | null; periodReturn: number | null; annualised: boolean }): number | null =>
+  f.annualised ? f.irr : f.periodReturn;
+
 /**
- * One holding's figures as of `asOf` (default: the later of its latest valuation and its last
- * flow, so the same data always gives the same IRR): balances, NAV share, MOIC = TVPI =
- * (distributions + NAV) / contributions, DPI, RVPI, gain = distributions + NAV - contributions,
- * and XIRR with the NAV at the as-of date as the final flow.
+ * One holding's figures as of `asOf` (the company's today on screens and exports, the period's
+ * end on a statement; default, for tests: the later of its latest valuation and its last flow):
+ * balances, the roll-forward NAV, MOIC = TVPI = (distributions + NAV) / contributions, DPI, RVPI,
+ * gain, the period return, and XIRR with the NAV at the as-of date as the final flow.
  */
 export function holdingFigures(
   investorId: string,
@@ -186,18 +269,39 @@ export function holdingFigures(
   const candidates = [...flowDates, ...valuations.map((v) => v.date)].sort();
   const asOf = asOfOverride ?? candidates.at(-1) ?? null;
   if (asOf === null) {
-    return { balances: balancesAsOf(mine), nav: 0n, asOf, irr: null, moic: null, tvpi: null, dpi: null, rvpi: null, gain: 0n, flows: [] };
+    return {
+      balances: balancesAsOf(mine),
+      nav: 0n,
+      asOf,
+      since: null,
+      irr: null,
+      periodReturn: null,
+      annualised: false,
+      moic: null,
+      tvpi: null,
+      dpi: null,
+      rvpi: null,
+      gain: 0n,
+      flows: [],
+    };
   }
   const balances = balancesAsOf(mine, asOf);
-  const nav = navShareAsOf(investorId, dealEntries, valuations, asOf);
+  const rf = rollForward(investorId, dealEntries, valuations, asOf);
+  const nav = rf.nav;
   const flows = mine.filter((e) => e.date <= asOf && flowSign(e) !== 0n).map((e) => ({ date: e.date, cents: flowSign(e) * e.cents }));
+  const since = flows.find((f) => f.cents < 0n)?.date ?? null;
   const paidIn = balances.contributed;
   const dpi = ratio(balances.distributed, paidIn);
   const rvpi = ratio(nav, paidIn);
   const tvpi = ratio(balances.distributed + nav, paidIn);
-  const irr = xirr([...flows, { date: asOf, cents: nav }].map((f) => ({ date: f.date, amount: Number(fromCents(f.cents)) })));
-  return { balances, nav, asOf, irr, moic: tvpi, tvpi, dpi, rvpi, gain: balances.distributed + nav - paidIn, flows };
+  const gain = balances.distributed + nav - paidIn;
+  const annualised = since !== null && dayNumber(asOf) - dayNumber(since) >= IRR_MIN_DAYS;
+  const irr = annualised ? irrOf([...flows, { date: asOf, cents: nav }]) : null;
+  return { balances, nav, asOf, since, irr, periodReturn: ratio(gain, paidIn), annualised, moic: tvpi, tvpi, dpi, rvpi, gain, flows };
 }
+
+const irrOf = (flows: { date: string; cents: bigint }[]) =>
+  xirr(flows.map((f) => ({ date: f.date, amount: Number(fromCents(f.cents)) })));
 
 /** Cash flow direction for the investor: money in negative, money out positive, else 0. */
 function flowSign(e: EntryFacts): bigint {
@@ -208,10 +312,20 @@ function flowSign(e: EntryFacts): bigint {
   return 0n;
 }
 
-/** XIRR over several holdings' flows, each with its own NAV at its own as-of date as final flow. */
-export function portfolioIrr(holdings: HoldingFigures[]): number | null {
-  const flows = holdings.flatMap((h) => (h.asOf ? [...h.flows, { date: h.asOf, cents: h.nav }] : []));
-  return xirr(flows.map((f) => ({ date: f.date, amount: Number(fromCents(f.cents)) })));
+/**
+ * Portfolio figures over several holdings on one as-of date: XIRR of all flows with each NAV as a
+ * final flow at the as-of date (annualised from a year after the first contribution), else the
+ * period return (total gain / total contributions).
+ */
+export function portfolioReturn(holdings: HoldingFigures[], asOf: string | null) {
+  const paidIn = holdings.reduce((s, h) => s + h.balances.contributed, 0n);
+  const gain = holdings.reduce((s, h) => s + h.gain, 0n);
+  const since = holdings.map((h) => h.since).filter((x): x is string => x !== null).sort()[0] ?? null;
+  const annualised = asOf !== null && since !== null && dayNumber(asOf) - dayNumber(since) >= IRR_MIN_DAYS;
+  const irr = annualised
+    ? irrOf(holdings.flatMap((h) => (h.asOf ? [...h.flows, { date: asOf as string, cents: h.nav }] : [])))
+    : null;
+  return { irr, periodReturn: ratio(gain, paidIn), annualised, since };
 }
 
 // ---------- Capital calls ----------
@@ -370,10 +484,22 @@ export interface LedgerEntry {
   createdAt: string;
 }
 
+/** An investor's roll-forward figures in one deal on the ledger's as-of date (decision 023). */
+export interface AccountFigures {
+  nav: string;
+  gain: string;
+  moic: number | null;
+  irr: number | null;
+  periodReturn: number | null;
+  annualised: boolean;
+}
+
 export interface DealLedger {
   dealId: string;
-  totals: BalancesDto;
-  investors: { investorId: string; investorName: string; balances: BalancesDto }[];
+  /** The date balances and figures are measured to: the company's today unless asked otherwise. */
+  asOf: string;
+  totals: BalancesDto & { nav: string };
+  investors: { investorId: string; investorName: string; balances: BalancesDto; figures: AccountFigures }[];
   entries: LedgerEntry[];
 }
 

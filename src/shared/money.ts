@@ -84,11 +84,34 @@ export function allocateLargestRemainder<K extends string>(total: Cents, weights
   return new Map(parts.map((p) => [p.key, p.cents]));
 }
 
-/** A ratio of two cent amounts as a JavaScript number (for multiples such as MOIC), or null. */
+/** Decimals a ratio keeps (truncated toward zero, so rounding it later to fewer places is exact). */
+const RATIO_SCALE = 1_000_000_000n;
+
+/**
+ * A ratio of two cent amounts as a JavaScript number (for multiples such as MOIC), or null.
+ * Computed in integers and truncated toward zero at nine decimals, then one conversion: a later
+ * half-up rounding to two decimals (formatMoic) gives the same result as rounding the exact
+ * fraction (an exact 1.005x shows 1.01x; 1.004999999...x shows 1.00x).
+ */
 export function ratio(numerator: Cents, denominator: Cents): number | null {
   if (denominator === 0n) return null;
-  // Six significant decimals computed in integers, then one conversion.
-  return Number(divRound(numerator * 1_000_000n, denominator)) / 1_000_000;
+  return Number((numerator * RATIO_SCALE) / denominator) / Number(RATIO_SCALE);
+}
+
+/**
+ * A number rounded half away from zero to `places` decimals, as text, without `toFixed` (which
+ * rounds the binary float: 1.005.toFixed(2) is '1.00'). The number is first read back to its
+ * nine-decimal integer (what ratio produced), then rounded in integers.
+ */
+export function roundHalfUp(value: number, places: number): string {
+  const scaled = BigInt(Math.round(value * 1e9));
+  const unit = 10n ** BigInt(9 - places);
+  const q = divRound(scaled, unit);
+  const neg = q < 0n;
+  const abs = neg ? -q : q;
+  const one = 10n ** BigInt(places);
+  const text = places === 0 ? String(abs) : `${abs / one}.${String(abs % one).padStart(places, '0')}`;
+  return neg && abs !== 0n ? `-${text}` : text;
 }
 
 // ---------- Formatting ----------
@@ -187,13 +210,12 @@ export function formatIrr(irr: number | null | undefined): string {
   if (irr === null || irr === undefined || Number.isNaN(irr)) return '—';
   if (irr > 10) return '> 1,000%';
   if (irr < -0.9999) return '< -99.99%';
-  const pct = irr * 100;
-  // Avoid '-0.0%'.
-  return `${(Math.abs(pct) < 0.05 ? 0 : pct).toFixed(1)}%`;
+  // Half-up to 0.1% (a ratio's nine decimals are 0.1% in tenths after * 1000); never '-0.0%'.
+  return `${roundHalfUp(irr * 100, 1)}%`;
 }
 
 /** MOIC (and TVPI, DPI, RVPI) is a multiple: 1.1345 -> '1.13x'. */
 export function formatMoic(moic: number | null | undefined): string {
   if (moic === null || moic === undefined || !Number.isFinite(moic)) return '—';
-  return `${moic.toFixed(2)}x`;
+  return `${roundHalfUp(moic, 2)}x`;
 }

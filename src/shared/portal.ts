@@ -101,15 +101,19 @@ export interface Holding {
   fees: string;
   /** The investor's share of the net asset value at the holding's as-of date. */
   currentValue: string;
-  /** Annualised, e.g. 0.1 for 10%; null when it cannot be computed. */
+  /** Annualised XIRR, e.g. 0.1 for 10%; null below one year of history or when it cannot be computed. */
   irr: number | null;
+  /** Gain / contributions over the holding's whole history (not annualised). */
+  periodReturn: number | null;
+  /** True from one year after the first contribution: show irr; else show periodReturn (decision 023). */
+  annualised: boolean;
   moic: number | null;
   tvpi: number | null;
   dpi: number | null;
   rvpi: number | null;
   /** distributions + NAV - contributions */
   gain: string;
-  /** The date the figures are measured to: the later of the latest valuation and the last cash flow. */
+  /** The date the figures are measured to: the company's today (decision 023). */
   asOf: string | null;
   expectedExit: string | null;
   status: PerformanceStatus | null;
@@ -127,6 +131,8 @@ export interface PerformanceData {
     distributions: string;
     gain: string;
     irr: number | null;
+    periodReturn: number | null;
+    annualised: boolean;
     moic: number | null;
     tvpi: number | null;
     dpi: number | null;
@@ -295,6 +301,8 @@ export interface InvestorComplianceData {
 }
 
 export interface InvestorDashboardData {
+  /** The date the figures are measured to (the company's today); distributions are paid ones only. */
+  asOf: string | null;
   totalCommitted: string;
   currentValue: string;
   distributionsReceived: string;

@@ -8,6 +8,7 @@ import {
   type EntryFacts,
   type EntryKind,
   type feeInput,
+  holdingFigures,
   type LedgerEntry,
 } from '../../../shared/ledger.ts';
 import { fromCents, toCents } from '../../../shared/money.ts';
@@ -15,6 +16,7 @@ import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
+import { valuationFacts } from '../deals/valuations.ts';
 import { companyDayIn } from '../settings/clock.ts';
 
 export interface EntryRow {
@@ -53,10 +55,23 @@ export interface FactRow {
   entry_date: string;
   distribution_type: string | null;
   call_id: string | null;
+  /** For a distribution (or its reversal) split by the waterfall: this investor's Return of Capital tier. */
+  capital?: string | null;
 }
 
+/**
+ * The facts' columns of `ledger_entries e`, with the Return of Capital tier of a distribution
+ * entry's own line in `distributions` (through the reversed entry for a reversal), so returned
+ * capital counts what the waterfall returned, whatever the distribution's type (decision 023).
+ */
 export const FACT_COLUMNS = `e.investor_id, e.deal_id, e.kind, e.reversed_kind, e.amount, to_char(e.entry_date, 'YYYY-MM-DD') AS entry_date,
-  e.distribution_type, e.call_id`;
+  e.distribution_type, e.call_id,
+  CASE WHEN e.kind = 'distribution' OR e.reversed_kind = 'distribution' THEN
+    (SELECT x.return_of_capital::text FROM distributions x
+      WHERE x.investor_id = e.investor_id
+        AND x.event_id = coalesce(e.distribution_event_id, (SELECT o.distribution_event_id FROM ledger_entries o WHERE o.id = e.reverses_id))
+      LIMIT 1)
+  END AS capital`;
 
 export const toFacts = (r: FactRow): EntryFacts => ({
   kind: r.kind,
@@ -65,6 +80,7 @@ export const toFacts = (r: FactRow): EntryFacts => ({
   reversedKind: r.reversed_kind,
   distributionType: r.distribution_type,
   callId: r.call_id,
+  capitalCents: r.capital === null || r.capital === undefined ? null : toCents(r.capital),
 });
 
 /** Entries grouped deal -> investor -> facts. */
@@ -251,32 +267,47 @@ export async function recordFee(q: Queryable, dealId: string, input: z.output<ty
   return id;
 }
 
-/** A deal's ledger: totals, one line per investor, every entry. */
+/**
+ * A deal's ledger: totals and one line per investor as of `asOf` (the company's today by
+ * default), each with its roll-forward figures (NAV, gain, MOIC, return: decision 023), and every
+ * entry.
+ */
 export async function dealLedger(q: Queryable, dealId: string, asOf: string | null = null): Promise<DealLedger> {
   if ((await q.query('SELECT 1 FROM deals WHERE id = $1', [dealId])).length === 0) throw notFound('Deal not found');
+  const day = asOf ?? (await companyDayIn(q)).today;
   const entries = await listEntries(q, { dealId });
-  const facts = groupFacts(
-    entries.map((e) => ({
-      investor_id: e.investorId,
-      deal_id: e.dealId,
-      kind: e.kind,
-      reversed_kind: e.reversedKind,
-      amount: e.amount,
-      entry_date: e.date,
-      distribution_type: e.distributionType,
-      call_id: e.callId,
-    })),
-  ).get(dealId);
+  const facts = (await dealFacts(q, [dealId])).get(dealId) ?? new Map<string, EntryFacts[]>();
+  const valuations = (await valuationFacts(q, [dealId])).get(dealId) ?? [];
   const names = new Map(entries.map((e) => [e.investorId, e.investorName]));
-  const investors = [...(facts ?? new Map<string, EntryFacts[]>()).entries()]
-    .map(([investorId, list]) => ({ investorId, investorName: names.get(investorId) ?? '', b: balancesAsOf(list, asOf) }))
+  const investors = [...facts.keys()]
+    .map((investorId) => {
+      const f = holdingFigures(investorId, facts, valuations, day);
+      return { investorId, investorName: names.get(investorId) ?? '', b: f.balances, f };
+    })
     .sort((a, b) => a.investorName.localeCompare(b.investorName));
   const total: Balances = balancesAsOf([]);
-  for (const i of investors) for (const k of Object.keys(total) as (keyof Balances)[]) total[k] += i.b[k];
+  let nav = 0n;
+  for (const i of investors) {
+    for (const k of Object.keys(total) as (keyof Balances)[]) total[k] += i.b[k];
+    nav += i.f.nav;
+  }
   return {
     dealId,
-    totals: balancesDto(total),
-    investors: investors.map((i) => ({ investorId: i.investorId, investorName: i.investorName, balances: balancesDto(i.b) })),
+    asOf: day,
+    totals: { ...balancesDto(total), nav: fromCents(nav) },
+    investors: investors.map((i) => ({
+      investorId: i.investorId,
+      investorName: i.investorName,
+      balances: balancesDto(i.b),
+      figures: {
+        nav: fromCents(i.f.nav),
+        gain: fromCents(i.f.gain),
+        moic: i.f.moic,
+        irr: i.f.irr,
+        periodReturn: i.f.periodReturn,
+        annualised: i.f.annualised,
+      },
+    })),
     entries: asOf ? entries.filter((e) => e.date <= asOf) : entries,
   };
 }

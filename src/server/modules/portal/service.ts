@@ -7,10 +7,9 @@ import {
   type HoldingFigures,
   holdingFigures,
   navShareAsOf,
-  portfolioIrr,
-  type ValuationFacts,
+  portfolioReturn,
 } from '../../../shared/ledger.ts';
-import { fromCents, ratio, toCents } from '../../../shared/money.ts';
+import { fromCents, ratio } from '../../../shared/money.ts';
 import {
   type ComplianceCategoryStatus,
   failedProfessionalCriteria,
@@ -28,6 +27,7 @@ import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
+import { valuationFacts } from '../deals/valuations.ts';
 import { investorCalendar } from '../distributions/service.ts';
 import { investorNotices } from '../ledger/calls.ts';
 import { dealFacts } from '../ledger/service.ts';
@@ -99,37 +99,26 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
 }
 
 /**
- * Per holding, from the capital-account ledger: committed, called, contributed, unfunded, the NAV
- * share (the latest valuation allocated by ownership on its own date), MOIC/TVPI/DPI/RVPI, gain,
- * and XIRR on dated flows to the holding's as-of date (never today, so the same data always gives
- * the same IRR). The history shows, on each date, what the investor really held then.
+ * Per holding, from the capital-account ledger, all on one as-of date (the company's today unless
+ * given): committed, called, contributed, unfunded, the roll-forward NAV (decision 023),
+ * MOIC/TVPI/DPI/RVPI, gain, the period return and (from a year of history) the annualised XIRR.
+ * Only paid distributions are in the ledger, so every figure here is on paid amounts. The history
+ * shows, on each date up to the as-of date (never later), what the investor really held then.
  */
 export async function performance(q: Queryable, investorId: string, today?: string): Promise<PerformanceData> {
+  const asOf = today ?? (await companyDayIn(q)).today;
   const dealRows = await sql<{ id: string; title: string; type: string }>(
     `SELECT d.id, d.title, d.type FROM deals d WHERE d.id IN (SELECT DISTINCT deal_id FROM ledger_entries WHERE investor_id = $1) ORDER BY d.title`,
   ).all(q, [investorId]);
   const dealIds = dealRows.map((d) => d.id);
   const facts = await dealFacts(q, dealIds);
-  const valuations = dealIds.length
-    ? await sql<{
-        deal_id: string;
-        valuation_date: string;
-        current_value: string;
-        expected_exit: string | null;
-        performance_status: PerformanceStatus;
-      }>(`SELECT deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value, expected_exit, performance_status
-           FROM valuations WHERE deal_id = ANY($1::uuid[]) ORDER BY valuation_date, created_at`).all(q, [dealIds])
+  const valsByDeal = await valuationFacts(q, dealIds);
+  const latestStatus = dealIds.length
+    ? await sql<{ deal_id: string; expected_exit: string | null; performance_status: PerformanceStatus }>(
+        `SELECT DISTINCT ON (deal_id) deal_id, expected_exit, performance_status FROM valuations
+          WHERE deal_id = ANY($1::uuid[]) AND valuation_date <= $2::date ORDER BY deal_id, valuation_date DESC, created_at DESC`,
+      ).all(q, [dealIds, asOf])
     : [];
-  // One valuation per deal and day: the last recorded wins.
-  const valsByDeal = new Map<string, ValuationFacts[]>();
-  for (const v of valuations) {
-    const list = valsByDeal.get(v.deal_id) ?? [];
-    const same = list.findIndex((x) => x.date === v.valuation_date);
-    const f = { date: v.valuation_date, cents: toCents(v.current_value) };
-    if (same >= 0) list[same] = f;
-    else list.push(f);
-    valsByDeal.set(v.deal_id, list);
-  }
   const holdings: Holding[] = [];
   const figures: HoldingFigures[] = [];
   const sum = { committed: 0n, called: 0n, contributed: 0n, unfunded: 0n, nav: 0n, dist: 0n };
@@ -137,17 +126,17 @@ export async function performance(q: Queryable, investorId: string, today?: stri
   for (const d of dealRows) {
     const entries = facts.get(d.id) ?? new Map();
     const vals = valsByDeal.get(d.id) ?? [];
-    const f = holdingFigures(investorId, entries, vals);
-    const all = balancesAsOf(entries.get(investorId) ?? []);
+    const f = holdingFigures(investorId, entries, vals, asOf);
+    const all = f.balances;
     if (all.committed <= 0n && all.contributed <= 0n) continue;
-    const latest = valuations.filter((v) => v.deal_id === d.id).at(-1);
+    const latest = latestStatus.find((v) => v.deal_id === d.id);
     figures.push(f);
     sum.committed += all.committed;
     sum.called += all.called;
-    sum.contributed += f.balances.contributed;
+    sum.contributed += all.contributed;
     sum.unfunded += all.unfunded;
     sum.nav += f.nav;
-    sum.dist += f.balances.distributed;
+    sum.dist += all.distributed;
     byType.set(d.type, (byType.get(d.type) ?? 0n) + f.nav);
     holdings.push({
       dealId: d.id,
@@ -155,39 +144,36 @@ export async function performance(q: Queryable, investorId: string, today?: stri
       dealType: d.type,
       commitment: fromCents(all.committed),
       called: fromCents(all.called),
-      contributed: fromCents(f.balances.contributed),
+      contributed: fromCents(all.contributed),
       unfunded: fromCents(all.unfunded),
       fees: fromCents(all.fees),
       currentValue: fromCents(f.nav),
       irr: f.irr,
+      periodReturn: f.periodReturn,
+      annualised: f.annualised,
       moic: f.moic,
       tvpi: f.tvpi,
       dpi: f.dpi,
       rvpi: f.rvpi,
       gain: fromCents(f.gain),
-      asOf: f.asOf,
+      asOf,
       expectedExit: latest?.expected_exit ?? null,
       status: latest?.performance_status ?? null,
-      distributionsReceived: fromCents(f.balances.distributed),
+      distributionsReceived: fromCents(all.distributed),
     });
   }
-  // History: on every date a holding's value could change (its flows and its deal's valuations),
-  // the sum of what the investor held on that date, each at its NAV share then.
+  // History: on every date up to the as-of date a holding's value could change (its flows and its
+  // deal's valuations), and the as-of date itself, the sum of what the investor held on that date.
   const dates = new Set<string>();
   for (const d of dealRows) {
     for (const e of facts.get(d.id)?.get(investorId) ?? [])
       if (e.kind === 'contribution' || e.kind === 'distribution' || e.kind === 'reversal') dates.add(e.date);
     for (const v of valsByDeal.get(d.id) ?? []) dates.add(v.date);
   }
-  const asOf =
-    figures
-      .map((f) => f.asOf)
-      .filter((x): x is string => x !== null)
-      .sort()
-      .at(-1) ?? null;
+  if (holdings.length > 0) dates.add(asOf);
   const history: { date: string; value: string }[] = [];
   for (const date of [...dates].sort()) {
-    if (asOf && date > asOf) continue;
+    if (date > asOf) continue;
     let held = false;
     let value = 0n;
     for (const d of dealRows) {
@@ -200,6 +186,7 @@ export async function performance(q: Queryable, investorId: string, today?: stri
     if (held) history.push({ date, value: fromCents(value) });
   }
   const calls = await investorNotices(q, investorId, undefined, today);
+  const portfolio = portfolioReturn(figures, asOf);
   return {
     holdings,
     totals: {
@@ -210,7 +197,9 @@ export async function performance(q: Queryable, investorId: string, today?: stri
       currentValue: fromCents(sum.nav),
       distributions: fromCents(sum.dist),
       gain: fromCents(sum.dist + sum.nav - sum.contributed),
-      irr: portfolioIrr(figures),
+      irr: portfolio.irr,
+      periodReturn: portfolio.periodReturn,
+      annualised: portfolio.annualised,
       moic: ratio(sum.dist + sum.nav, sum.contributed),
       tvpi: ratio(sum.dist + sum.nav, sum.contributed),
       dpi: ratio(sum.dist, sum.contributed),
@@ -237,13 +226,12 @@ export async function investorDashboard(q: Queryable, investorId: string): Promi
     'SELECT count(*)::int AS n FROM messages m JOIN message_threads t ON t.id = m.thread_id WHERE t.investor_id = $1 AND NOT m.read_by_investor',
   ).first(q, [investorId]);
   const deals = await investorDeals(q, investorId);
-  const received = await sql<{ total: string | null }>(
-    'SELECT sum(amount)::text AS total FROM distributions WHERE investor_id = $1 AND paid_at IS NOT NULL',
-  ).first(q, [investorId]);
   return {
+    // The same roll-forward, as-of date and paid-only ledger as the performance screen (decision 023).
+    asOf: perf.totals.asOf,
     totalCommitted: perf.totals.commitment,
     currentValue: perf.totals.currentValue,
-    distributionsReceived: received?.total ?? '0.00',
+    distributionsReceived: perf.totals.distributions,
     nextPayment: next ? { date: next.paymentDate, amount: next.amount, dealName: next.dealName } : null,
     unreadMessages: unread?.n ?? 0,
     kyc: { status: kyc?.status ?? 'pending', completionPercentage: (kyc?.docs ?? 0) * 25 },
