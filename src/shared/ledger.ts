@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { isoDate } from './date-schema.ts';
+import { dayNumber } from './dates.ts';
 import { moneyInput } from './deals.ts';
 import { allocateLargestRemainder, divRound, fromCents, ratio, toCents } from './money.ts';
-import { dayNumber } from './dates.ts';
 import { xirr } from './xirr.ts';
 
 export const ENTRY_KINDS = ['commitment', 'call', 'contribution', 'distribution', 'fee', 'reversal'] as const;
@@ -300,8 +300,7 @@ export function holdingFigures(
   return { balances, nav, asOf, since, irr, periodReturn: ratio(gain, paidIn), annualised, moic: tvpi, tvpi, dpi, rvpi, gain, flows };
 }
 
-const irrOf = (flows: { date: string; cents: bigint }[]) =>
-  xirr(flows.map((f) => ({ date: f.date, amount: Number(fromCents(f.cents)) })));
+const irrOf = (flows: { date: string; cents: bigint }[]) => xirr(flows.map((f) => ({ date: f.date, amount: Number(fromCents(f.cents)) })));
 
 /** Cash flow direction for the investor: money in negative, money out positive, else 0. */
 function flowSign(e: EntryFacts): bigint {
@@ -320,11 +319,13 @@ function flowSign(e: EntryFacts): bigint {
 export function portfolioReturn(holdings: HoldingFigures[], asOf: string | null) {
   const paidIn = holdings.reduce((s, h) => s + h.balances.contributed, 0n);
   const gain = holdings.reduce((s, h) => s + h.gain, 0n);
-  const since = holdings.map((h) => h.since).filter((x): x is string => x !== null).sort()[0] ?? null;
+  const since =
+    holdings
+      .map((h) => h.since)
+      .filter((x): x is string => x !== null)
+      .sort()[0] ?? null;
   const annualised = asOf !== null && since !== null && dayNumber(asOf) - dayNumber(since) >= IRR_MIN_DAYS;
-  const irr = annualised
-    ? irrOf(holdings.flatMap((h) => (h.asOf ? [...h.flows, { date: asOf as string, cents: h.nav }] : [])))
-    : null;
+  const irr = annualised ? irrOf(holdings.flatMap((h) => (h.asOf ? [...h.flows, { date: asOf as string, cents: h.nav }] : []))) : null;
   return { irr, periodReturn: ratio(gain, paidIn), annualised, since };
 }
 

@@ -8,6 +8,7 @@ import {
   holdingFigures,
   type InvestorCallNotice,
   RETURN_OF_CAPITAL,
+  rollForward,
   type ValuationFacts,
 } from '../../../shared/ledger.ts';
 import { formatIrr, formatMoic, formatUsdExact, fromCents, toCents } from '../../../shared/money.ts';
@@ -34,13 +35,28 @@ export interface StatementDeal {
     /** Accrued management fees taken from this distribution (decision 009). */
     feeDeducted: string;
   }[];
+  /** Fees charged in the period: settled apart (a fee call or a deduction), not in the balance. */
   fees: string;
+  /** Change in value over the period: closing - opening - contributions + distributions (decision 023). */
+  change: string;
+  /** The net asset value at the period's end (the roll-forward): the capital account balance. */
   closing: string;
   committed: string;
   unfunded: string;
   nav: string;
   moic: number | null;
+  /** Annualised IRR to the period's end; null below one year of history (then periodReturn). */
   irr: number | null;
+  periodReturn: number | null;
+  annualised: boolean;
+}
+
+/** A distribution of the period not yet paid: listed apart, never in a balance. */
+export interface ScheduledItem {
+  dealTitle: string;
+  paymentDate: string;
+  type: string;
+  amount: string;
 }
 
 export interface Statement {
@@ -51,12 +67,25 @@ export interface Statement {
   from: string;
   to: string;
   deals: StatementDeal[];
-  totals: { opening: string; contributions: string; distributions: string; fees: string; closing: string; nav: string };
+  /** Distributions with a payment date in the period that are not paid: not in any balance. */
+  scheduled: ScheduledItem[];
+  totals: {
+    opening: string;
+    contributions: string;
+    distributions: string;
+    fees: string;
+    change: string;
+    closing: string;
+    nav: string;
+  };
 }
 
 /**
- * An investor's capital account for a period. The balance is the net capital account at cost:
- * contributions - distributions - fees; opening is as of the day before `from`, closing as of `to`.
+ * An investor's capital account for a period (decision 023). The balance is the roll-forward net
+ * asset value (`rollForward` in shared/ledger.ts, the same as every screen and export): opening
+ * as of the day before `from`, closing as of `to`; opening + contributions - paid distributions +
+ * change in value = closing. Only paid distributions are in it; unpaid ones of the period are
+ * listed apart. Fees are shown for the period but settled apart from the balance.
  */
 type ValuationRow = { deal_id: string; valuation_date: string; current_value: string };
 
@@ -118,19 +147,24 @@ export async function buildStatement(
                 x.catch_up::text AS catch_up, x.carried_interest::text AS carried_interest,
                 x.fee_deducted::text AS fee_deducted
            FROM distributions x
-          WHERE x.investor_id = $1 AND x.payment_date BETWEEN $2::date AND $3::date
+          WHERE x.investor_id = $1 AND x.payment_date BETWEEN $2::date AND $3::date AND x.paid_at IS NOT NULL
           ORDER BY x.payment_date, x.id`).all(q, [investorId, from, to])
     : [];
+  const scheduled = await sql<{ title: string; payment_date: string; type: string; amount: string }>(
+    `SELECT d.title, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.type, x.amount::text AS amount
+       FROM distributions x JOIN deals d ON d.id = x.deal_id
+      WHERE x.investor_id = $1 AND x.payment_date BETWEEN $2::date AND $3::date AND x.paid_at IS NULL AND x.amount > 0
+      ORDER BY x.payment_date, d.title, x.id`,
+  ).all(q, [investorId, from, to]);
   const prev = addDays(from, -1);
   const out: StatementDeal[] = [];
-  const t = { opening: 0n, contributions: 0n, distributions: 0n, fees: 0n, closing: 0n, nav: 0n };
+  const t = { opening: 0n, contributions: 0n, distributions: 0n, fees: 0n, change: 0n, closing: 0n, nav: 0n };
   for (const d of deals) {
     const entries: Map<string, EntryFacts[]> = facts.get(d.id) ?? new Map();
     const mine = entries.get(investorId) ?? [];
     const open = balancesAsOf(mine, prev);
     const close = balancesAsOf(mine, to);
     if (!mine.some((e) => e.date <= to)) continue;
-    const net = (b: typeof open) => b.contributed - b.distributed - b.fees;
     const inPeriod = mine.filter((e) => e.date >= from && e.date <= to);
     const byType = new Map<string, bigint>();
     for (const e of inPeriod) {
@@ -143,9 +177,13 @@ export async function buildStatement(
       .filter((v) => v.deal_id === d.id)
       .map((v) => ({ date: v.valuation_date, cents: toCents(v.current_value) }));
     const fig = holdingFigures(investorId, entries, valuations, to);
+    const openingNav = rollForward(investorId, entries, valuations, prev).nav;
+    const contributed = close.contributed - open.contributed;
+    const distributed = close.distributed - open.distributed;
+    const change = fig.nav - openingNav - contributed + distributed;
     const row: StatementDeal = {
       dealTitle: d.title,
-      opening: fromCents(net(open)),
+      opening: fromCents(openingNav),
       calls: fromCents(close.called - open.called),
       contributions: fromCents(close.contributed - open.contributed),
       distributions: [...byType.entries()]
@@ -169,19 +207,23 @@ export async function buildStatement(
                 },
         })),
       fees: fromCents(close.fees - open.fees),
-      closing: fromCents(net(close)),
+      change: fromCents(change),
+      closing: fromCents(fig.nav),
       committed: fromCents(close.committed),
       unfunded: fromCents(close.unfunded),
       nav: fromCents(fig.nav),
       moic: fig.moic,
       irr: fig.irr,
+      periodReturn: fig.periodReturn,
+      annualised: fig.annualised,
     };
     out.push(row);
-    t.opening += net(open);
-    t.contributions += close.contributed - open.contributed;
-    t.distributions += close.distributed - open.distributed;
+    t.opening += openingNav;
+    t.contributions += contributed;
+    t.distributions += distributed;
     t.fees += close.fees - open.fees;
-    t.closing += net(close);
+    t.change += change;
+    t.closing += fig.nav;
     t.nav += fig.nav;
   }
   return {
@@ -191,11 +233,13 @@ export async function buildStatement(
     from,
     to,
     deals: out,
+    scheduled: scheduled.map((x) => ({ dealTitle: x.title, paymentDate: x.payment_date, type: x.type, amount: x.amount })),
     totals: {
       opening: fromCents(t.opening),
       contributions: fromCents(t.contributions),
       distributions: fromCents(t.distributions),
       fees: fromCents(t.fees),
+      change: fromCents(t.change),
       closing: fromCents(t.closing),
       nav: fromCents(t.nav),
     },
@@ -262,7 +306,7 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
         w.row(t('statement.contributions'), money(d.contributions));
         for (const x of d.distributions)
           w.row(t('statement.distributionsOf', { type: L.label('distributionType', x.type) }), L.plain(`-${formatUsdExact(x.amount)}`));
-        w.row(t('statement.fees'), L.plain(`-${formatUsdExact(d.fees)}`));
+        w.row(t('statement.change'), money(d.change));
         if (d.distributionDetails.length > 0) {
           w.text(t('statement.byTier'), { bold: true, size: 10, keepWithNext: 2 });
           w.moveDown(0.3);
@@ -283,9 +327,13 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
           }
         }
         w.row(t('statement.closing'), money(d.closing));
+        if (toCents(d.fees) !== 0n) w.row(t('statement.feesApart'), money(d.fees));
         w.row(t('statement.commitment'), `${money(d.committed)} / ${money(d.unfunded)}`);
         w.row(t('statement.nav', { date: L.day(s.to) }), money(d.nav));
-        w.row(t('statement.moicIrr'), `${L.plain(formatMoic(d.moic))} / ${L.plain(formatIrr(d.irr))}`);
+        w.row(
+          d.annualised ? t('statement.moicIrr') : t('statement.moicPeriodReturn'),
+          `${L.plain(formatMoic(d.moic))} / ${L.plain(formatIrr(d.annualised ? d.irr : d.periodReturn))}`,
+        );
         w.moveDown(0.6);
       }
       if (s.deals.length === 0) {
@@ -297,10 +345,22 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
       w.row(t('statement.totalOpening'), money(s.totals.opening));
       w.row(t('statement.totalContributions'), money(s.totals.contributions));
       w.row(t('statement.totalDistributions'), L.plain(`-${formatUsdExact(s.totals.distributions)}`));
-      w.row(t('statement.totalFees'), L.plain(`-${formatUsdExact(s.totals.fees)}`));
+      w.row(t('statement.totalChange'), money(s.totals.change));
       w.row(t('statement.totalClosing'), money(s.totals.closing));
       w.row(t('statement.totalNav'), money(s.totals.nav));
+      if (toCents(s.totals.fees) !== 0n) w.row(t('statement.totalFeesApart'), money(s.totals.fees));
       w.moveDown();
+      if (s.scheduled.length > 0) {
+        // Not paid: never in a balance above (decision 023).
+        w.text(t('statement.scheduled'), { bold: true, size: 11, keepWithNext: 2 });
+        w.moveDown(0.3);
+        for (const x of s.scheduled)
+          w.row(
+            t('statement.scheduledLine', { date: L.day(x.paymentDate), deal: x.dealTitle, type: L.label('distributionType', x.type) }),
+            money(x.amount),
+          );
+        w.moveDown();
+      }
       w.text(t('statement.footnote'), { size: 8, color: '#555555' });
     },
     t('statement.documentTitle', { from: s.from, to: s.to }),

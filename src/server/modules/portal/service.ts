@@ -2,13 +2,7 @@ import type { z } from 'zod';
 import { addDays, daysUntil, isCalendarDate, todayIso } from '../../../shared/dates.ts';
 import { documentExpiry } from '../../../shared/documents.ts';
 import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
-import {
-  balancesAsOf,
-  type HoldingFigures,
-  holdingFigures,
-  navShareAsOf,
-  portfolioReturn,
-} from '../../../shared/ledger.ts';
+import { balancesAsOf, type HoldingFigures, holdingFigures, navShareAsOf, portfolioReturn } from '../../../shared/ledger.ts';
 import { fromCents, ratio } from '../../../shared/money.ts';
 import {
   type ComplianceCategoryStatus,
