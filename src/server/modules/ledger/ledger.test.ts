@@ -327,15 +327,20 @@ describe('capital accounts API', () => {
     await fund(d.id, [late], '2025-01-15', ['1000000']);
     const pe = await perf(early);
     const pl = await perf(late);
-    expect(pe.holdings[0]).toMatchObject({ currentValue: '1100000.00', contributed: '1000000.00', gain: '100000.00', asOf: '2024-09-30' });
+    // Every figure is measured to the company's today (decision 023): the 1.1M valuation rolled forward.
+    expect(pe.holdings[0]).toMatchObject({ currentValue: '1100000.00', contributed: '1000000.00', gain: '100000.00', asOf: today() });
     expect(pe.holdings[0]?.moic).toBeCloseTo(1.1, 6);
     expect(pl.holdings[0]).toMatchObject({ currentValue: '1000000.00', gain: '0.00' });
     expect(pe.history).toEqual([
       { date: '2024-06-01', value: '1000000.00' },
       { date: '2024-09-30', value: '1100000.00' },
+      { date: today(), value: '1100000.00' },
     ]);
-    // The later investor holds nothing before investing.
-    expect(pl.history).toEqual([{ date: '2025-01-15', value: '1000000.00' }]);
+    // The later investor holds nothing before investing; the chart ends on today.
+    expect(pl.history).toEqual([
+      { date: '2025-01-15', value: '1000000.00' },
+      { date: today(), value: '1000000.00' },
+    ]);
     // A later valuation is allocated by ownership on its own date: 50/50, to the cent.
     ok(
       await call('POST', `/api/deals/${d.id}/valuations`, adminCookie, {
@@ -350,8 +355,8 @@ describe('capital accounts API', () => {
     expect(a2.history).toContainEqual({ date: '2024-09-30', value: '1100000.00' });
     expect(b2.history[0]).toEqual({ date: '2025-01-15', value: '1000000.00' });
     expect([a2.holdings[0]?.currentValue, b2.holdings[0]?.currentValue].sort()).toEqual(['1000000.00', '1000000.01']);
-    // IRR is measured to the valuation date, so it does not move with today's date.
-    expect(a2.holdings[0]?.asOf).toBe('2025-06-30');
+    // IRR is measured to the company's today, like the statement to today and the deal's capital accounts.
+    expect(a2.holdings[0]?.asOf).toBe(today());
   });
 
   it('gain counts distributions: 1,000 in, 1,000 returned, valued 200 gives MOIC 1.20x and +200', async () => {
@@ -412,10 +417,13 @@ describe('capital accounts API', () => {
     expect(res.statusCode, res.body).toBe(200);
     const text = pdfText(res.rawPayload);
     expect(text).toContain('Capital Account Statement');
+    // The balance is the roll-forward NAV (decision 023): 4,000 at cost, no valuation. The fee is
+    // shown for the period but settled apart (a fee call or a deduction), not in the balance.
     expect(text).toMatch(/Opening balance\s+\$4,000\.00/);
-    expect(text).toMatch(/Closing balance\s+\$3,974\.50/);
+    expect(text).toMatch(/Closing balance\s+\$4,000\.00/);
+    expect(text).toMatch(/Fees and expenses charged \(settled apart, not in the balance\)\s+\$25\.50/);
     const admin = await call('GET', `/api/investors/${a.id}/statement?from=2024-01-01&to=2024-12-31`, adminCookie);
-    expect(pdfText(admin.rawPayload)).toMatch(/Closing balance\s+\$3,974\.50/);
+    expect(pdfText(admin.rawPayload)).toMatch(/Closing balance\s+\$4,000\.00/);
     err(await call('GET', '/api/investor/statement?from=2024-06-30&to=2024-01-01', a.cookie), 400);
   });
 
@@ -442,8 +450,8 @@ describe('capital accounts API', () => {
         .map((l) => l.replace(/\s+/g, ' ').trim());
       expect(lines).toContain('كشف حساب رأس المال');
       expect(lines.find((l) => l.includes('الرصيد الافتتاحي'))).toMatch(/^\$4,000\.00 الرصيد الافتتاحي$/);
-      expect(lines.find((l) => l.includes('الرصيد الختامي'))).toMatch(/^\$3,974\.50 الرصيد الختامي$/);
-      expect(lines.find((l) => l.includes('الرسوم والمصروفات'))).toMatch(/^-\$25\.50 الرسوم والمصروفات$/);
+      expect(lines.find((l) => l.includes('الرصيد الختامي'))).toMatch(/^\$4,000\.00 الرصيد الختامي$/);
+      expect(lines.find((l) => l.includes('الرسوم والمصروفات'))).toMatch(/^\$25\.50 الرسوم والمصروفات المحملة/);
       expect(lines.find((l) => l.startsWith('الفترة'))?.replace(/\s/g, '')).toBe('الفترة:من1أبريل2024إلى30يونيو2024');
       expect(lines.join('\n')).not.toContain('Closing balance');
       // Noto Sans Arabic draws medial ت and ي (and ث, ن, ب) with one glyph: each letter still
@@ -541,13 +549,13 @@ describe('capital accounts API', () => {
           'Opening balance $0.00',
           `Capital called ${x.contributed}`,
           `Contributions ${x.contributed}`,
-          'Fees and expenses -$0.00',
+          'Change in value $0.00',
           `Closing balance ${x.contributed}`,
           `Commitment / unfunded ${x.committed} / ${x.unfunded}`,
           `Net asset value at ${formatDate(to)} ${x.contributed}`,
         ],
         'Total closing balance $220,000.00',
-        'your share of the latest valuation',
+        'Only paid distributions are in balances.',
       ],
       [
         arabic,
@@ -557,12 +565,12 @@ describe('capital accounts API', () => {
           '$0.00 الرصيد الافتتاحي',
           `${x.contributed} رأس المال المطلوب`,
           `${x.contributed} المساهمات`,
-          '-$0.00 الرسوم والمصروفات',
+          '$0.00 التغير في القيمة',
           `${x.contributed} الرصيد الختامي`,
           `${x.unfunded} / ${x.committed} الالتزام / غير الممول`,
         ],
         '$220,000.00 إجمالي الرصيد الختامي',
-        'حصتك من أحدث تقييم',
+        'المدفوعة',
       ],
     ] as const) {
       const count = pdfPages(buf);
