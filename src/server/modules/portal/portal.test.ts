@@ -156,15 +156,17 @@ describe('investor portal API', () => {
       dealTitle: 'Deal X',
       dealType: 'AI & Tech',
       commitment: '600.00',
-      currentValue: '900.00', // 60% of 1500
+      // 60% of the 1,500 valuation, less the 60 paid since (the roll-forward, decision 023).
+      currentValue: '840.00',
       distributionsReceived: '60.00',
       expectedExit: '2027',
       status: 'Performing',
     });
-    expect(x?.moic).toBeCloseTo(1.6, 10); // (900 + 60) / 600
-    // -600 exactly a year ago, +60 and +900 today: 60% a year.
+    expect(x?.moic).toBeCloseTo(1.5, 10); // (840 + 60) / 600
+    // -600 exactly a year ago, +60 and +840 today: 900 / 600 - 1 = 50% a year.
+    expect(x?.annualised).toBe(true);
     expect(typeof x?.irr).toBe('number');
-    expect(x?.irr).toBeCloseTo(0.6, 6);
+    expect(x?.irr).toBeCloseTo(0.5, 6);
     expect(y).toMatchObject({
       commitment: '500.00',
       currentValue: '500.00',
@@ -173,12 +175,12 @@ describe('investor portal API', () => {
       status: null,
     });
     expect(y?.moic).toBe(1);
-    expect(perfA.totals).toMatchObject({ commitment: '1100.00', currentValue: '1400.00', distributions: '60.00' });
-    expect(perfA.totals.moic).toBeCloseTo(1460 / 1100, 6);
+    expect(perfA.totals).toMatchObject({ commitment: '1100.00', currentValue: '1340.00', distributions: '60.00' });
+    expect(perfA.totals.moic).toBeCloseTo(1400 / 1100, 6);
     expect(typeof perfA.totals.irr).toBe('number');
     expect(perfA.allocation).toEqual(
       expect.arrayContaining([
-        { type: 'AI & Tech', value: '900.00' },
+        { type: 'AI & Tech', value: '840.00' },
         { type: 'PPP', value: '500.00' },
       ]),
     );
@@ -189,7 +191,7 @@ describe('investor portal API', () => {
       { date: inDays(-300), value: '599.40' },
       { date: inDays(-200), value: '720.00' },
       { date: inDays(-10), value: '900.00' },
-      { date: inDays(0), value: '1400.00' },
+      { date: inDays(0), value: '1340.00' },
     ]);
 
     // B's figures are B's own: 40% of the same deal.
@@ -198,12 +200,12 @@ describe('investor portal API', () => {
     expect(perfB.holdings[0]).toMatchObject({
       dealId: dealX.id,
       commitment: '400.00',
-      currentValue: '600.00',
+      currentValue: '560.00', // 40% of 1,500 less the 40 paid since
       distributionsReceived: '40.00',
     });
-    expect(perfB.holdings[0]?.moic).toBeCloseTo(1.6, 10);
-    expect(perfB.holdings[0]?.irr).toBeCloseTo(0.6, 6);
-    expect(perfB.totals).toMatchObject({ commitment: '400.00', currentValue: '600.00', distributions: '40.00' });
+    expect(perfB.holdings[0]?.moic).toBeCloseTo(1.5, 10);
+    expect(perfB.holdings[0]?.irr).toBeCloseTo(0.5, 6);
+    expect(perfB.totals).toMatchObject({ commitment: '400.00', currentValue: '560.00', distributions: '40.00' });
 
     // Someone with nothing sees nothing.
     const perfC = await get<PerformanceData>('/api/investor/performance', c.cookie);
@@ -218,11 +220,14 @@ describe('investor portal API', () => {
         distributions: '0.00',
         gain: '0.00',
         irr: null,
+        periodReturn: null,
+        annualised: false,
         moic: null,
         tvpi: null,
         dpi: null,
         rvpi: null,
-        asOf: null,
+        // Every screen states its as-of date: the company's today (decision 023).
+        asOf: inDays(0),
       },
       history: [],
       allocation: [],
@@ -234,7 +239,7 @@ describe('investor portal API', () => {
     const dashA = await get<InvestorDashboardData>('/api/investor/dashboard', a.cookie);
     expect(dashA).toMatchObject({
       totalCommitted: '1100.00',
-      currentValue: '1400.00',
+      currentValue: '1340.00', // the performance screen's figure (840 + 500)
       distributionsReceived: '60.00',
       nextPayment: { date: inDays(20), amount: '30.00', dealName: 'Deal X' },
       unreadMessages: 0,
@@ -243,7 +248,7 @@ describe('investor portal API', () => {
     const dashB = await get<InvestorDashboardData>('/api/investor/dashboard', b.cookie);
     expect(dashB).toMatchObject({
       totalCommitted: '400.00',
-      currentValue: '600.00',
+      currentValue: '560.00',
       distributionsReceived: '40.00',
       nextPayment: { date: inDays(20), amount: '20.00', dealName: 'Deal X' },
     });

@@ -234,16 +234,13 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     expect(sum([big.netToInvestors, big.feeDeducted])).toBe(sum([big.lpTotal]));
     expect(big.investors.map((i) => i.feeDeducted)).toEqual(['1.75', '5.25']);
     for (const i of big.investors) expect(sum([i.net, i.feeDeducted])).toBe(sum([i.amount]));
-    expect(
-      (
-        await call('POST', '/api/distributions', adminCookie, {
-          dealId: deal.id,
-          type: 'Capital Gain',
-          totalAmount: '800',
-          paymentDate: '2024-01-01',
-        })
-      ).statusCode,
-    ).toBe(201);
+    const recorded = await call('POST', '/api/distributions', adminCookie, {
+      dealId: deal.id,
+      type: 'Capital Gain',
+      totalAmount: '800',
+      paymentDate: '2024-01-01',
+    });
+    expect(recorded.statusCode).toBe(201);
     const rows = await sql<{ investor_id: string; fee: string }>(
       'SELECT investor_id, sum(fee_deducted)::text AS fee FROM distributions WHERE deal_id = $1 GROUP BY investor_id ORDER BY 2',
     ).all(ctx.db, [deal.id]);
@@ -256,7 +253,9 @@ describe('management fees: preview, charge by capital call or by deduction, one 
         .map((i) => i.feeDeducted)
         .sort(),
     ).toEqual(['0.25', '1.75']);
-    // Alice's statement shows the deduction under the distribution it was taken from.
+    // Alice's statement shows the deduction under the distribution it was taken from, once paid
+    // (an unpaid one is listed apart, decision 023).
+    expect((await call('POST', `/api/distributions/${recorded.json().event.id}/pay`, adminCookie, {})).statusCode).toBe(200);
     const stmt = pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-12-31', a.cookie)).rawPayload);
     const alice = big.investors.find((i) => i.investorId === a.id);
     expect(stmt).toContain(`1 Jan 2024 Capital Gain $${alice?.amount}`);

@@ -158,6 +158,13 @@ describe('deal terms, waterfall preview and record', () => {
     // 800.00 on 2024-01-01: hurdle 400 x 1.08^3 = 503.88 (ROC 400.00, pref 103.88), catch-up 25.97, then 270.15 split 80/20.
     const ev = await record(deal.id, '800', '2024-01-01');
     expect(ev.waterfall?.gp).toBe('80.00');
+    // Not paid yet: listed apart as scheduled, in no balance and no tier breakdown (decision 023).
+    const unpaid = squash(pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', a.cookie)).rawPayload));
+    expect(unpaid).not.toContain('Your distributions by waterfall tier');
+    expect(unpaid).toContain('Scheduled distributions (not yet paid, not in the balances above)');
+    expect(unpaid).toMatch(/1 Jan 2024 Statement tiers deal: Capital Gain \$180\.00/);
+    expect(unpaid).toMatch(/Closing balance \$100\.00/);
+    expect((await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie, {})).statusCode).toBe(200);
     const pdf = await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', a.cookie);
     expect(pdf.statusCode, pdf.body).toBe(200);
     const text = squash(pdfText(pdf.rawPayload));
@@ -174,6 +181,9 @@ describe('deal terms, waterfall preview and record', () => {
     expect(text).toMatch(/Preferred return \$25\.97/);
     expect(text).toMatch(/Catch-up \$0\.00/);
     expect(text).toMatch(/Carried interest \(your share\) \$54\.03/);
+    // Paid: in the balance now; capital returned, so the closing NAV is 0 (no valuation).
+    expect(text).toMatch(/Closing balance \$0\.00/);
+    expect(text).not.toContain('Statement tiers deal: Capital Gain');
     // Bob's statement shows his own three quarters, not Alice's figures.
     const bobText = squash(pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', b.cookie)).rawPayload));
     expect(bobText).toMatch(/1 Jan 2024 Capital Gain \$540\.00/);
