@@ -58,7 +58,11 @@ describe('one ledger, one answer (issue 26)', () => {
     return ev;
   };
   const value = async (dealId: string, valuationDate: string, currentValue: string) => {
-    const res = await call('POST', `/api/deals/${dealId}/valuations`, adminCookie, { valuationDate, currentValue, performanceStatus: 'On Track' });
+    const res = await call('POST', `/api/deals/${dealId}/valuations`, adminCookie, {
+      valuationDate,
+      currentValue,
+      performanceStatus: 'On Track',
+    });
     expect(res.statusCode, res.body).toBe(201);
   };
 
@@ -70,15 +74,10 @@ describe('one ledger, one answer (issue 26)', () => {
   });
   afterAll(() => ctx.close());
 
-  let a: Investor;
-  let b: Investor;
-  let dealId: string;
-
   it('item 1: capital returned by the waterfall leaves NAV 0, MOIC 1.24x, a closing balance of 0 (not 300,000 / 2.24x / -72,000)', async () => {
-    a = await investor('Amina Roll');
-    b = await investor('Bram Roll');
+    const a = await investor('Amina Roll');
+    const b = await investor('Bram Roll');
     const d = await openDeal('Roll-forward deal', { createdAt: '2024-12-01' });
-    dealId = d.id;
     expect((await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, TERMS)).statusCode).toBe(200);
     await hold(a, d.id, '300000', { date: '2025-01-10' });
     await hold(b, d.id, '200000', { date: '2025-01-10' });
@@ -90,7 +89,13 @@ describe('one ledger, one answer (issue 26)', () => {
 
     const perf = await get<PerformanceData>('/api/investor/performance', a.cookie);
     const h = perf.holdings.find((x) => x.dealId === d.id);
-    expect(h).toMatchObject({ contributed: '300000.00', currentValue: '0.00', distributionsReceived: '372000.00', gain: '72000.00', asOf: today });
+    expect(h).toMatchObject({
+      contributed: '300000.00',
+      currentValue: '0.00',
+      distributionsReceived: '372000.00',
+      gain: '72000.00',
+      asOf: today,
+    });
     expect(formatMoic(h?.moic)).toBe('1.24x');
     // 171 days from 2025-01-10 to 2025-06-30, 1.24 on 1: XIRR = 1.24^(365/171) - 1, by hand (no solver).
     const irr = 1.24 ** (365 / 171) - 1;

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatUSDCents } from '../../../shared/format';
+import { formatDate, formatIRR, formatMultiple, formatUSDCents } from '../../../shared/format';
+import { type AccountFigures, type DealLedger, headlineReturn } from '../../../shared/ledger';
+import { formatIrr, formatMoic } from '../../../shared/money';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { LoadError } from '../../components/ui/load-error';
@@ -26,8 +28,30 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
             <CardTitle>{t('ledger.title')}</CardTitle>
-            <CardDescription>{t('ledger.description')}</CardDescription>
+            <CardDescription>{t('ledger.description', { date: formatDate(l?.asOf ?? undefined) })}</CardDescription>
           </div>
+          {l && (
+            <ExportCsvButton
+              filename="capital-accounts"
+              label={t('ledger.exportAccounts')}
+              columns={(
+                [
+                  'asOf',
+                  'investor',
+                  'committed',
+                  'contributed',
+                  'distributed',
+                  'returnedCapital',
+                  'nav',
+                  'gain',
+                  'moic',
+                  'irr',
+                  'periodReturn',
+                ] as const
+              ).map((key) => ({ key, label: t(`ledger.accountsCsv.${key}`) }))}
+              rows={accountRows(l)}
+            />
+          )}
           {l && (
             <ExportCsvButton
               filename="deal-ledger"
@@ -60,6 +84,10 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
                   <dd className="tabular font-semibold text-ink-900">{formatUSDCents(l.totals[key])}</dd>
                 </div>
               ))}
+              <div>
+                <dt className="text-xs text-muted">{t('ledger.figure.nav')}</dt>
+                <dd className="tabular font-semibold text-ink-900">{formatUSDCents(l.totals.nav)}</dd>
+              </div>
             </dl>
             {l.investors.length === 0 ? (
               <p className="text-sm text-muted">{t('ledger.noCommitments')}</p>
@@ -73,6 +101,10 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
                         {t(`ledger.figure.${key}`)}
                       </TH>
                     ))}
+                    <TH className="text-end">{t('ledger.figure.returnedCapital')}</TH>
+                    <TH className="text-end">{t('ledger.column.nav')}</TH>
+                    <TH className="text-end">{t('ledger.column.moic')}</TH>
+                    <TH className="text-end">{t('ledger.column.return')}</TH>
                   </TR>
                 </THead>
                 <TBody>
@@ -86,6 +118,12 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
                           {formatUSDCents(i.balances[key])}
                         </TD>
                       ))}
+                      <TD className="tabular text-end">{formatUSDCents(i.balances.returnedCapital)}</TD>
+                      <TD className="tabular text-end">{formatUSDCents(i.figures.nav)}</TD>
+                      <TD className="tabular text-end">{formatMultiple(i.figures.moic)}</TD>
+                      <TD className="tabular text-end">
+                        <ReturnCell f={i.figures} />
+                      </TD>
                     </TR>
                   ))}
                 </TBody>
@@ -106,4 +144,33 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
       </CardContent>
     </Card>
   );
+}
+
+/** The annualised IRR from a year of history, else the period return, said so (decision 023). */
+function ReturnCell({ f }: { f: AccountFigures }) {
+  const { t } = dealsText.useT();
+  if (f.annualised) return <>{formatIRR(f.irr)}</>;
+  return (
+    <>
+      {formatIRR(f.periodReturn)}
+      <span className="block text-xs text-muted">{t('ledger.notAnnualised')}</span>
+    </>
+  );
+}
+
+/** One CSV row per investor: the panel's figures, as of the ledger's date, plain text (no isolates). */
+function accountRows(l: DealLedger): Record<string, unknown>[] {
+  return l.investors.map((i) => ({
+    asOf: l.asOf,
+    investor: i.investorName,
+    committed: i.balances.committed,
+    contributed: i.balances.contributed,
+    distributed: i.balances.distributed,
+    returnedCapital: i.balances.returnedCapital,
+    nav: i.figures.nav,
+    gain: i.figures.gain,
+    moic: formatMoic(i.figures.moic),
+    irr: i.figures.annualised ? formatIrr(i.figures.irr) : '',
+    periodReturn: formatIrr(headlineReturn({ ...i.figures, annualised: false })),
+  }));
 }

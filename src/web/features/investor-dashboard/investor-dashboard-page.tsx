@@ -59,14 +59,14 @@ export default function InvestorDashboardPage({ kycCallToAction }: { kycCallToAc
               label={t('currentValue')}
               icon={<TrendingUp aria-hidden="true" className="size-5" />}
               value={data && formatUSD(data.currentValue)}
-              caption={t('currentValueCaption')}
+              caption={t('currentValueCaption', { date: formatDate(data?.asOf ?? undefined) })}
             />
             <StatCard
               testId="stat-distributions"
               label={t('distributions')}
               icon={<Coins aria-hidden="true" className="size-5" />}
               value={data && formatUSD(data.distributionsReceived)}
-              caption={t('distributionsCaption')}
+              caption={t('distributionsCaption', { date: formatDate(data?.asOf ?? undefined) })}
             />
           </section>
 

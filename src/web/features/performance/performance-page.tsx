@@ -1,7 +1,8 @@
 import { Briefcase, CircleDollarSign, Coins, FolderLock, Percent, TrendingUp } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
-import { formatFigure, formatPercent, formatSignedUSD, formatUSD, formatUSDCents } from '../../../shared/format';
+import { formatDate, formatFigure, formatPercent, formatSignedUSD, formatUSD, formatUSDCents } from '../../../shared/format';
+import { headlineReturn } from '../../../shared/ledger';
 import { toCents } from '../../../shared/money';
 import { type Holding, type PerformanceData, performanceTone } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
@@ -32,6 +33,11 @@ export default function PerformancePage() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
+      {data?.totals.asOf && (
+        <p className="-mt-4 mb-6 text-sm text-muted" data-testid="performance-as-of">
+          {t('asOf', { date: formatDate(data.totals.asOf) })}
+        </p>
+      )}
 
       {perf.isError ? (
         <LoadError title={t('loadFailed')} error={perf.error} busy={perf.isFetching} onRetry={() => void perf.refetch()} />
@@ -112,8 +118,13 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
       >
         {totals && t('totals.distributionsCaption')}
       </TotalCard>
-      <TotalCard label={t('totals.irr')} icon={<Percent aria-hidden="true" className="size-4" />} value={totals && formatIrr(totals.irr)}>
-        {totals && t('totals.irrCaption')}
+      {/* Below a year of history the period return, not an annualised IRR (decision 023). */}
+      <TotalCard
+        label={totals && !totals.annualised ? t('totals.periodReturn') : t('totals.irr')}
+        icon={<Percent aria-hidden="true" className="size-4" />}
+        value={totals && formatIrr(headlineReturn(totals))}
+      >
+        {totals && (totals.annualised ? t('totals.irrCaption') : t('totals.periodReturnCaption'))}
       </TotalCard>
       <TotalCard
         label={t('totals.moic')}
@@ -214,7 +225,9 @@ function Holdings({ data }: { data: PerformanceData | undefined }) {
           </TD>
           <TD className="tabular text-end">{formatUSD(h.commitment)}</TD>
           <TD className="tabular text-end">{formatUSD(h.currentValue)}</TD>
-          <TD className={cn('tabular text-end', h.irr !== null && h.irr < 0 && 'text-danger-700')}>{formatIrr(h.irr)}</TD>
+          <TD className={cn('tabular text-end', (headlineReturn(h) ?? 0) < 0 && 'text-danger-700')}>
+            <ReturnFigure holding={h} />
+          </TD>
           <TD className="tabular text-end">{formatMoic(h.moic)}</TD>
           <TD className="tabular">{h.expectedExit ? formatFigure(h.expectedExit) : <span className="text-muted">—</span>}</TD>
           <TD>
@@ -229,7 +242,7 @@ function Holdings({ data }: { data: PerformanceData | undefined }) {
             <th scope="row" className="border-t border-border px-3 py-2.5 text-start text-sm font-semibold text-ink-900">
               {t('portfolio')}
             </th>
-            {[formatUSD(totals.commitment), formatUSD(totals.currentValue), formatIrr(totals.irr), formatMoic(totals.moic)].map(
+            {[formatUSD(totals.commitment), formatUSD(totals.currentValue), formatIrr(headlineReturn(totals)), formatMoic(totals.moic)].map(
               (value, i) => (
                 <td
                   // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
@@ -247,6 +260,18 @@ function Holdings({ data }: { data: PerformanceData | undefined }) {
         )
       }
     />
+  );
+}
+
+/** A holding's return: the annualised IRR from a year of history, else the period return, said so. */
+function ReturnFigure({ holding: h }: { holding: Holding }) {
+  const { t } = performanceText.useT();
+  if (h.annualised) return <>{formatIrr(h.irr)}</>;
+  return (
+    <>
+      {formatIrr(h.periodReturn)}
+      <span className="block text-xs font-normal text-muted">{t('notAnnualised')}</span>
+    </>
   );
 }
 
@@ -270,7 +295,7 @@ function HoldingCard({ holding: h }: { holding: Holding }) {
           [
             [t('column.commitment'), formatUSD(h.commitment)],
             [t('column.currentValue'), formatUSD(h.currentValue)],
-            [t('column.irr'), formatIrr(h.irr)],
+            [t('column.irr'), h.annualised ? formatIrr(h.irr) : `${formatIrr(h.periodReturn)} (${t('notAnnualised')})`],
             [t('column.moic'), formatMoic(h.moic)],
             [t('column.expectedExit'), h.expectedExit ? formatFigure(h.expectedExit) : '—'],
           ] as const
