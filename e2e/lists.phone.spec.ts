@@ -71,7 +71,7 @@ test('phone: the performance holdings are cards with every figure', async ({ pag
   await expect(page.getByRole('table', { name: 'Holdings' })).toBeHidden();
   const card = page.getByRole('list', { name: 'Holdings' }).getByTestId('holding-card').first();
   await expect(card).toBeVisible();
-  for (const label of ['Commitment', 'Current Value', 'IRR', 'MOIC', 'Expected Exit'])
+  for (const label of ['Commitment', 'Current Value', 'IRR / return', 'MOIC', 'Expected Exit'])
     await expect(card.getByText(label, { exact: true })).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await expectNoA11yViolations(page, 'phone: performance holdings cards');

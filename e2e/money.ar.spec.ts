@@ -188,6 +188,12 @@ test("the investor's dashboard, performance, distributions, capital calls and st
   await expect(page.getByRole('group', { name: ar('performance', 'totals.commitment') })).toContainText(
     ar('performance', 'totals.holdings_few', { count: 3 }),
   );
+  // Under a year of history: the period return, labelled so in Arabic (decision 023).
+  await expect(page.getByRole('group', { name: ar('performance', 'totals.periodReturn') })).toContainText(
+    ar('performance', 'totals.periodReturnCaption'),
+  );
+  await expect(page.getByTestId('performance-as-of')).toContainText('المدفوعة فقط');
+  await expect(page.getByRole('table', { name: ar('performance', 'holdings') })).toContainText(ar('performance', 'notAnnualised'));
   await expect(page.getByRole('table', { name: ar('performance', 'holdings') })).toContainText(
     ar('common', 'enum.performanceStatus.Performing'),
   );

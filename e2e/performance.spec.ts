@@ -43,9 +43,14 @@ test('the demo investor sees portfolio totals, three holdings with their statuse
   await expect(card(page, 'Total Commitment')).toContainText(formatUSD(perf.totals.commitment));
   await expect(card(page, 'Current Value')).toContainText(formatUSD(perf.totals.currentValue));
   await expect(card(page, 'Distributions Received')).toContainText(formatUSD(perf.totals.distributions));
-  await expect(card(page, 'Portfolio IRR')).toContainText(formatIrr(perf.totals.irr));
+  // The demo holdings are all younger than a year: the period return, not an annualised IRR (decision 023).
+  expect(perf.totals.annualised).toBe(false);
+  await expect(card(page, 'Return since first investment')).toContainText(formatIrr(perf.totals.periodReturn));
+  await expect(card(page, 'Return since first investment')).toContainText('Under one year of history: not annualised');
+  await expect(card(page, 'Portfolio IRR')).toHaveCount(0);
   await expect(card(page, 'MOIC')).toContainText(formatMoic(perf.totals.moic));
-  expect(formatIrr(perf.totals.irr)).toMatch(/^-?\d+\.\d%$/);
+  expect(formatIrr(perf.totals.periodReturn)).toMatch(/^-?\d+\.\d%$/);
+  await expect(page.getByTestId('performance-as-of')).toContainText('on paid distributions only');
   expect(formatMoic(perf.totals.moic)).toMatch(/^\d+\.\d\dx$/);
   // The demo investor's commitments: 250,000 + 150,000 + 300,000 (plus any later completed subscriptions).
   expect(Number(perf.totals.commitment)).toBeGreaterThanOrEqual(700_000);
@@ -66,7 +71,7 @@ test('the demo investor sees portfolio totals, three holdings with their statuse
     const cells = row.getByRole('cell');
     await expect(cells.nth(1)).toHaveText(formatUSD(holding.commitment));
     await expect(cells.nth(2)).toHaveText(formatUSD(holding.currentValue));
-    await expect(cells.nth(3)).toHaveText(formatIrr(holding.irr));
+    await expect(cells.nth(3)).toHaveText(holding.annualised ? formatIrr(holding.irr) : `${formatIrr(holding.periodReturn)}not annualised`);
     await expect(cells.nth(4)).toHaveText(formatMoic(holding.moic));
   }
   // Status colours: Performing green, On Track blue, Watch yellow.

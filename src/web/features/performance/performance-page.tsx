@@ -87,6 +87,8 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
   // A signed value reads left to right in Arabic too: '+$53,013', never '$53,013+'.
   const ltr = (text: string) => (i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text);
   const amount = formatSignedUSD(gain);
+  // Less than a year since the first contribution: the return over the period, not annualised.
+  const periodOnly = Boolean(totals && !totals.annualised && totals.periodReturn !== null);
   return (
     <section aria-label={t('totals.label')} className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
       <TotalCard
@@ -120,11 +122,11 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
       </TotalCard>
       {/* Below a year of history the period return, not an annualised IRR (decision 023). */}
       <TotalCard
-        label={totals && !totals.annualised ? t('totals.periodReturn') : t('totals.irr')}
+        label={periodOnly ? t('totals.periodReturn') : t('totals.irr')}
         icon={<Percent aria-hidden="true" className="size-4" />}
         value={totals && formatIrr(headlineReturn(totals))}
       >
-        {totals && (totals.annualised ? t('totals.irrCaption') : t('totals.periodReturnCaption'))}
+        {totals && (periodOnly ? t('totals.periodReturnCaption') : t('totals.irrCaption'))}
       </TotalCard>
       <TotalCard
         label={t('totals.moic')}
