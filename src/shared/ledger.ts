@@ -205,13 +205,31 @@ export function rollForward(
     }
     const v = vals.find((x) => x.date === d);
     if (v) {
-      const share = allocateByOwnership(v.cents, ownershipAsOf(dealEntries, v.date)).get(investorId) ?? 0n;
+      const share = valuationShares(dealEntries, v).get(investorId) ?? 0n;
       gain += share - nav;
       nav = share;
       valued = true;
     }
   }
   return { nav, gain, valued };
+}
+
+/**
+ * A valuation split by ownership on its date, remembered per loaded deal (a statement run or a
+ * chart asks for the same split once per investor and date). The entries are loaded once and
+ * never changed in place, so the split of one map and one valuation never changes.
+ */
+const splits = new WeakMap<Map<string, EntryFacts[]>, Map<string, Map<string, bigint>>>();
+function valuationShares(dealEntries: Map<string, EntryFacts[]>, v: ValuationFacts): Map<string, bigint> {
+  const byValuation = splits.get(dealEntries) ?? new Map<string, Map<string, bigint>>();
+  splits.set(dealEntries, byValuation);
+  const key = `${v.date}|${v.cents}`;
+  let split = byValuation.get(key);
+  if (!split) {
+    split = allocateByOwnership(v.cents, ownershipAsOf(dealEntries, v.date));
+    byValuation.set(key, split);
+  }
+  return split;
 }
 
 /** An investor's NAV in a deal on `date`: the roll-forward's NAV. */
