@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runWaterfall, type WaterfallInput, WaterfallInputError, type WaterfallResult, type WaterfallTerms } from './waterfall.ts';
+import {
+  type InvestorTiers,
+  runWaterfall,
+  type WaterfallInput,
+  WaterfallInputError,
+  type WaterfallResult,
+  type WaterfallTerms,
+} from './waterfall.ts';
 
 const EIGHT_FULL_20: WaterfallTerms = { hurdleRate: '0.08', catchUpRate: '1', carryRate: '0.20' };
 const toC = (s: string) => {
@@ -500,7 +507,7 @@ describe('runWaterfall: each tier split among investors (issue 26)', () => {
           for (const k of Object.keys(tierTotal) as (keyof typeof tierTotal)[]) {
             let sum = 0n;
             for (const [id, wi] of w) {
-              const cell = toC((r.perInvestorTiers[id] as Record<string, string>)[k] as string);
+              const cell = toC((r.perInvestorTiers[id] as InvestorTiers)[k]);
               sum += cell;
               // |cell - T w / W| < 1 cent  <=>  |cell W - T w| < W.
               const diff = cell * W - tierTotal[k] * wi;
