@@ -247,8 +247,8 @@ function splitTiers(rows: Map<string, bigint>, weights: Map<string, bigint>, tie
         prevOfCol[k] = -1;
         queue.push(['c', k]);
       }
-    while (queue.length > 0) {
-      const [kind, n] = queue.shift() as ['c' | 'r', number];
+    for (let head = 0; head < queue.length; head++) {
+      const [kind, n] = queue[head] as ['c' | 'r', number];
       if (kind === 'c') {
         for (let i = 0; i < ids.length; i++) {
           if (prevOfRow[i] !== -2 || up[i]?.[n] || (rem[i] as bigint[])[n] === 0n) continue;
@@ -282,8 +282,28 @@ function splitTiers(rows: Map<string, bigint>, weights: Map<string, bigint>, tie
     }
     return false;
   };
+  // Per tier, investors by largest remainder first (ties by id): the greedy pass below hands out
+  // most cents directly, so the augmenting paths only repair what it leaves.
+  const byRemainder = tierTotals.map((_, k) =>
+    ids
+      .map((_, i) => i)
+      .filter((i) => (rem[i] as bigint[])[k] !== 0n)
+      .sort((x, y) => {
+        const a = (rem[x] as bigint[])[k] as bigint;
+        const b = (rem[y] as bigint[])[k] as bigint;
+        return a > b ? -1 : a < b ? 1 : x - y;
+      }),
+  );
   for (const stage of [floorF, target, ceilF]) {
     cap = stage;
+    for (let k = 0; k < K; k++)
+      for (const i of byRemainder[k] as number[]) {
+        if ((colFlow[k] as bigint) >= (need[k] as bigint)) break;
+        if (up[i]?.[k] || (rowFlow[i] as bigint) >= (cap[i] as bigint)) continue;
+        (up[i] as boolean[])[k] = true;
+        colFlow[k] = (colFlow[k] as bigint) + 1n;
+        rowFlow[i] = (rowFlow[i] as bigint) + 1n;
+      }
     while (augment());
   }
   const out: Record<string, InvestorTiers> = {};
