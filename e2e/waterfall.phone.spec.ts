@@ -47,7 +47,7 @@ test('phone: terms, preview and record a distribution; the investor opens their 
   await expect(summary).toContainText('$100.00 of capital still to return');
   await expect(summary).toContainText('No preferred return');
   await expect(summary).not.toContainText('hurdle');
-  await expect(summary.getByTestId('scheduled')).toHaveText('+ $200.00 scheduled (1 unpaid, not counted)');
+  await expect(summary.getByTestId('scheduled')).toHaveText('+ $200.00 recorded, not yet paid (1 distribution, not counted)');
   await expectNoA11yViolations(admin, 'distribution waterfall (phone)');
 
   await investor.goto('/investor/distributions');

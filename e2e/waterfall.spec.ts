@@ -99,7 +99,7 @@ test('an admin sets terms, previews and records a distribution; the investor see
   // Waterfall by Deal counts paid distributions only: this one is scheduled (payment in 60 days), so
   // nothing is distributed or paid as carry yet and investors still need their 100.00 (x 1.08^0 today).
   const summary = admin.getByTestId('deal-waterfall').filter({ hasText: title });
-  await expect(summary.getByTestId('scheduled')).toHaveText('+ $200.00 scheduled (1 unpaid, not counted)');
+  await expect(summary.getByTestId('scheduled')).toHaveText('+ $200.00 recorded, not yet paid (1 distribution, not counted)');
   await expect(summary).toContainText('None yet');
   await expect(summary).toContainText('$100.00 to reach the 8% hurdle');
   await expect(admin.getByRole('columnheader', { name: 'Distributed (Paid)' })).toBeVisible();
