@@ -34,6 +34,21 @@ test('phone: terms, preview and record a distribution; the investor opens their 
   await expectNoA11yViolations(admin, 'distribution preview (phone)');
   await preview.getByRole('button', { name: 'Record Distribution' }).click();
   await expectToast(admin, 'Distribution recorded');
+  // The allocations add up to the total with the GP's carry as its own line: 90.0% / 10.0%.
+  const event = admin.getByTestId('distribution-event').filter({ has: admin.getByRole('heading', { name: title, exact: true }) });
+  if ((await event.getByRole('button', { name: 'Show allocations' }).count()) > 0)
+    await event.getByRole('button', { name: 'Show allocations' }).click();
+  await expect(event.getByTestId('allocation-gp')).toContainText(/10\.0%\s*\$20\.00/);
+  await expect(event.getByTestId('allocation-sum')).toHaveText('$200.00');
+  await expect(event.getByText('Equals the distribution total of $200.00.')).toBeVisible();
+  // Waterfall by Deal: no preferred return, so no hurdle line; nothing paid yet, so the 100.00 of capital is still to return.
+  await admin.reload();
+  const summary = admin.getByTestId('deal-waterfall').filter({ hasText: title });
+  await expect(summary).toContainText('$100.00 of capital still to return');
+  await expect(summary).toContainText('No preferred return');
+  await expect(summary).not.toContainText('hurdle');
+  await expect(summary.getByTestId('scheduled')).toHaveText('+ $200.00 recorded, not yet paid (1 distribution, not counted)');
+  await expectNoA11yViolations(admin, 'distribution waterfall (phone)');
 
   await investor.goto('/investor/distributions');
   const item = investor.getByTestId('distribution-item').filter({ has: investor.getByRole('heading', { name: title, exact: true }) });

@@ -52,17 +52,19 @@ test('an admin sets terms, previews and records a distribution; the investor see
   await form.getByRole('button', { name: 'Preview Distribution' }).click();
   const preview = admin.getByRole('dialog', { name: 'Distribution Preview' });
   await expect(preview).toBeVisible();
-  // 100.00 x 1.08^(60/365) = 101.27 to the investor first; catch-up 0.31; then 78.74 / 19.68.
+  // By hand: 100.00 x 1.08^(60/365) = 101.2734.. -> 101.27 to the investor first; full catch-up until
+  // the GP holds 20% of the profit: 0.2 x 1.27 / 0.8 = 0.3175 -> 0.32; the whole profit is 100.00, so the
+  // GP ends at exactly 20.00 (issue 26: not 19.99), its carried split 20.00 - 0.32 = 19.68, investors 78.73.
   const tiers = preview.getByRole('table', { name: 'Waterfall tiers' });
   await expect(row(tiers, 'Return of capital')).toContainText('$100.00');
   await expect(row(tiers, 'Preferred return')).toContainText('$1.27');
-  await expect(row(tiers, 'Catch-up (GP)')).toContainText('$0.31');
-  await expect(row(tiers, 'Carried interest split (investors)')).toContainText('$78.74');
+  await expect(row(tiers, 'Catch-up (GP)')).toContainText('$0.32');
+  await expect(row(tiers, 'Carried interest split (investors)')).toContainText('$78.73');
   await expect(row(tiers, 'Carried interest split (GP)')).toContainText('$19.68');
-  await expect(preview.getByTestId('preview-lp')).toHaveText('$180.01');
-  await expect(preview.getByTestId('preview-gp')).toHaveText('$19.99');
-  await expect(row(preview.getByRole('table', { name: 'Carry recipients' }), 'Waterfall GP Ltd')).toContainText('$19.99');
-  await expect(row(preview.getByRole('table', { name: "Each investor's amount" }), CO_INVESTOR.name)).toContainText('$180.01');
+  await expect(preview.getByTestId('preview-lp')).toHaveText('$180.00');
+  await expect(preview.getByTestId('preview-gp')).toHaveText('$20.00');
+  await expect(row(preview.getByRole('table', { name: 'Carry recipients' }), 'Waterfall GP Ltd')).toContainText('$20.00');
+  await expect(row(preview.getByRole('table', { name: "Each investor's amount" }), CO_INVESTOR.name)).toContainText('$180.00');
   await expectNoA11yViolations(admin, 'distribution preview');
   // Back writes nothing.
   await preview.getByRole('button', { name: 'Back' }).click();
@@ -77,11 +79,30 @@ test('an admin sets terms, previews and records a distribution; the investor see
   const event = admin.getByTestId('distribution-event').filter({ has: admin.getByRole('heading', { name: title, exact: true }) });
   await expect(event).toHaveCount(1);
   await expect(event.getByRole('table', { name: /^Waterfall of / })).toBeVisible();
-  await expect(event).toContainText('Waterfall GP Ltd $19.99');
+  await expect(event).toContainText('Waterfall GP Ltd $20.00');
+  // Its allocations: the investor and the GP's carry as its own line, adding up to the total (no false
+  // alarm); shares of the whole distribution from cents: 180/200 = 90.0%, 20/200 = 10.0%.
+  if ((await event.getByRole('button', { name: 'Show allocations' }).count()) > 0)
+    await event.getByRole('button', { name: 'Show allocations' }).click();
+  const allocations = event.getByRole('table', { name: /^Allocations of / });
+  await expect(row(allocations, CO_INVESTOR.name)).toContainText(/90\.0%\s*\$180\.00/);
+  const gpLine = event.getByTestId('allocation-gp');
+  await expect(gpLine).toHaveCount(1);
+  await expect(gpLine).toContainText('Waterfall GP Ltd (GP carried interest)');
+  await expect(gpLine).toContainText(/10\.0%\s*\$20\.00/);
+  await expect(event.getByTestId('allocation-sum')).toHaveText('$200.00');
+  await expect(event.getByText('Equals the distribution total of $200.00.')).toBeVisible();
+  await expect(event).not.toContainText('Does not equal');
+  await expect(event).toContainText("Each line's share of the whole distribution, the GP's carried interest included");
+  await expectNoA11yViolations(admin, 'distribution allocations with the GP line');
   await admin.reload();
+  // Waterfall by Deal counts paid distributions only: this one is scheduled (payment in 60 days), so
+  // nothing is distributed or paid as carry yet and investors still need their 100.00 (x 1.08^0 today).
   const summary = admin.getByTestId('deal-waterfall').filter({ hasText: title });
-  await expect(summary).toContainText('Waterfall GP Ltd: $19.99');
+  await expect(summary.getByTestId('scheduled')).toHaveText('+ $200.00 recorded, not yet paid (1 distribution, not counted)');
+  await expect(summary).toContainText('None yet');
   await expect(summary).toContainText('$100.00 to reach the 8% hurdle');
+  await expect(admin.getByRole('columnheader', { name: 'Distributed (Paid)' })).toBeVisible();
   await expectNoA11yViolations(admin, 'distribution waterfall with summaries');
 
   // The investor sees their own breakdown and the deal's terms.
@@ -96,7 +117,7 @@ test('an admin sets terms, previews and records a distribution; the investor see
   const breakdown = item.getByTestId('tier-breakdown');
   await expect(breakdown).toContainText('Return of capital$100.00');
   await expect(breakdown).toContainText('Preferred return$1.27');
-  await expect(breakdown).toContainText('Carried interest split$78.74');
+  await expect(breakdown).toContainText('Carried interest split$78.73');
   const held = investor.getByTestId('holding-terms').filter({ hasText: title });
   await expect(held).toContainText('8% preferred return, full catch-up, 20% carried interest');
   await expectNoA11yViolations(investor, 'distribution calendar with breakdown');

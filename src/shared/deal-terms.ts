@@ -246,11 +246,18 @@ export interface DealWaterfallSummary {
   termsSummary: string;
   termsVersion: number | null;
   contributed: string;
+  /** Distributions PAID (payment confirmed); the tiers, lpTotal, gp and carry are of these only. */
   distributed: string;
+  /** Recorded and not yet paid: shown apart, counted nowhere else. */
+  scheduled: string;
+  scheduledCount: number;
   tiers: TierBreakdown;
   lpTotal: string;
   gp: string;
-  /** What investors still need, today, to reach the hurdle (0.00 once reached). */
+  /**
+   * What investors still need today, after what they were paid, to reach the hurdle (0.00 once
+   * reached). With no preferred return (hurdleRate 0) this is the capital not yet returned.
+   */
   hurdleRemaining: string;
   hurdleRate: string;
   carryByRecipient: { name: string; amount: string }[];

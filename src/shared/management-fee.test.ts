@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { percentInput } from './deal-terms.ts';
 import { computeManagementFee, managementFeeInput, periodDays } from './management-fee.ts';
 
 const A = '00000000-0000-4000-8000-00000000000a';
@@ -121,5 +122,33 @@ describe('management fee: rate x basis x days / 365, to the cent', () => {
       from: '2025-01-01',
       to: '2025-03-31',
     });
+  });
+});
+
+describe('every rate the deal terms accept (issue 26: 1.125% answered 500)', () => {
+  it('1.125% by hand: 400,000 x 1.125% x 90/365 = 405,000 / 365 = 1,109.5890.. -> 1,109.59', () => {
+    const c = computeManagementFee('1.125', [{ investorId: A, date: '2024-01-01', cents: 400_000_00n }], '2025-01-01', '2025-03-31');
+    expect(c.total).toBe(1_109_59n);
+  });
+
+  it('any percentage the terms accept (0 to 100, up to 4 decimals) computes, equal to an exact half-up reference', () => {
+    const rateArb = fc
+      .tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 4 }))
+      .map(([w, f, n]) => (n === 0 || w === 100 ? String(w) : `${w}.${String(f).padStart(4, '0').slice(0, n)}`));
+    fc.assert(
+      fc.property(rateArb, fc.integer({ min: 1, max: 10_000_000_00 }), fc.integer({ min: 1, max: 366 }), (rate, basis, days) => {
+        // The terms accept it (the same schema the deal terms use).
+        expect(percentInput('Management fee').safeParse(rate).success).toBe(true);
+        const to = new Date(Date.UTC(2025, 0, days)).toISOString().slice(0, 10);
+        const c = computeManagementFee(rate, [{ investorId: A, date: '2024-01-01', cents: BigInt(basis) }], '2025-01-01', to);
+        // Reference: rate as an exact fraction num / den, total = basis x rate/100 x days / 365, half-up.
+        const [w = '0', f = ''] = rate.split('.');
+        const num = BigInt(w + f);
+        const den = 100n * 10n ** BigInt(f.length) * 365n;
+        const exact = BigInt(basis) * num * BigInt(days);
+        expect(c.total).toBe((2n * exact + den) / (2n * den));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

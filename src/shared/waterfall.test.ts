@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runWaterfall, type WaterfallInput, WaterfallInputError, type WaterfallResult, type WaterfallTerms } from './waterfall.ts';
+import {
+  type InvestorTiers,
+  runWaterfall,
+  type WaterfallInput,
+  WaterfallInputError,
+  type WaterfallResult,
+  type WaterfallTerms,
+} from './waterfall.ts';
 
 const EIGHT_FULL_20: WaterfallTerms = { hurdleRate: '0.08', catchUpRate: '1', carryRate: '0.20' };
 const toC = (s: string) => {
@@ -59,14 +66,26 @@ describe('runWaterfall: reference cases', () => {
     expect([r.lpTotal, r.gp]).toEqual(['185.19', '14.81']);
   });
 
-  it('partial catch-up (50%): the tier is shared, the GP reaches its share only with the split', () => {
+  it('partial catch-up (50%) ending on an uneven amount: the GP ends at exactly 20% of the profit (issue 26)', () => {
     const r = one(
       { hurdleRate: '0.08', catchUpRate: '0.5', carryRate: '0.2' },
       [{ investorId: 'a', date: '2021-01-01', amount: '100' }],
       '2024-01-01',
       '200',
     );
-    // D* = 0.2 x 25.97 / (0.5 - 0.2) = 17.3133 -> 17.31, the GP's half floored: 8.65.
+    // Reference by hand, in exact rationals (cents, BigInt), not by the engine:
+    //  2021-01-01 -> 2024-01-01 is 365 x 3 = 1095 days (no 29 Feb), so the factor is 1.08^3
+    //  = 1.259712 exactly: hurdle 100 x 1.259712 = 125.9712 -> 125.97 (ROC 100.00, pref 25.97).
+    const hurdle = (10_000n * 108n ** 3n * 2n + 100n ** 3n) / (2n * 100n ** 3n); // half-up cents
+    expect(hurdle).toBe(12_597n);
+    //  Profit after tier 1: P = 25.97. Catch-up until GP = 20% of profit, GP taking 50%:
+    //  0.5 D = 0.2 (P + D)  =>  D* = 0.2 P / 0.3 = 2 x 2597 / 3 cents = 1731.333.. -> 17.31;
+    //  the GP's half 865.666.. -> 8.66, the investors' 17.31 - 8.66 = 8.65.
+    const dNum = 2n * (hurdle - 10_000n);
+    expect((2n * dNum + 3n) / 6n).toBe(1_731n);
+    //  Whole profit 200 - 100 = 100.00: the GP's 20% is exactly 20.00, the investors' 180.00.
+    //  Carried split of the rest 200 - 125.97 - 17.31 = 56.72: GP 20.00 - 8.66 = 11.34
+    //  (20% of 56.72 is 11.344), investors 56.72 - 11.34 = 45.38.
     expect(r.tiers).toEqual({
       returnOfCapital: '100.00',
       preferredReturn: '25.97',
@@ -74,7 +93,26 @@ describe('runWaterfall: reference cases', () => {
       carriedInterestLp: '45.38',
       carriedInterestGp: '11.34',
     });
-    expect([r.lpTotal, r.gp]).toEqual(['180.01', '19.99']);
+    expect([r.lpTotal, r.gp]).toEqual(['180.00', '20.00']);
+    expect(r.perInvestorTiers.a).toEqual({
+      returnOfCapital: '100.00',
+      preferredReturn: '25.97',
+      catchUp: '8.65',
+      carriedInterest: '45.38',
+    });
+  });
+
+  it('after the catch-up, the GP keeps exactly its share of the cumulative profit over several events', () => {
+    // 100 in; three distributions of 50.01 with no hurdle and full catch-up, 20% carry. By hand:
+    // cumulative profit after each: -49.99, 0.02, 50.03; the GP's running total is 20% of it
+    // floored to the cent: 0, 0.00 (0.004), 10.00 (10.006), so its parts are 0, 0, 10.00.
+    const res = runWaterfall({
+      terms: { hurdleRate: '0', catchUpRate: '1', carryRate: '0.2' },
+      contributions: [{ investorId: 'a', date: '2021-01-01', amount: '100' }],
+      distributions: ['2022-01-01', '2022-06-01', '2023-01-01'].map((date) => ({ date, amount: '50.01' })),
+    });
+    expect(res.map((x) => x.gp)).toEqual(['0.00', '0.00', '10.00']);
+    expect(res.map((x) => x.lpTotal)).toEqual(['50.01', '50.01', '40.01']);
   });
 
   it('several investors with different dates: the hurdle compounds each contribution from its own date', () => {
@@ -426,6 +464,66 @@ describe('runWaterfall: properties', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('runWaterfall: each tier split among investors (issue 26)', () => {
+  // Several investors with uneven contributions, so most exact shares have fractions of a cent.
+  const tierCase = fc.record({
+    terms: termsArb,
+    contributions: fc.array(
+      fc.record({
+        investorId: fc.constantFrom('i1', 'i2', 'i3', 'i4', 'i5', 'i6', 'i7'),
+        day: fc.integer({ min: 0, max: 1000 }),
+        amount: fc.integer({ min: 1, max: 99_999_99 }).map((c) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`),
+      }),
+      { minLength: 2, maxLength: 10 },
+    ),
+    distributions: fc.array(
+      fc.record({
+        day: fc.integer({ min: 1100, max: 4000 }),
+        amount: fc.integer({ min: 1, max: 500_000_00 }).map((c) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`),
+      }),
+      { minLength: 1, maxLength: 5 },
+    ),
+  });
+
+  it('every cell is within one cent of its exact pro-rata share, every tier and every investor adds up', () => {
+    fc.assert(
+      fc.property(tierCase, (c) => {
+        const input = toInput(c as Case);
+        for (const r of runWaterfall(input)) {
+          // Weights: capital contributed on or before the event, per investor (independent of the engine).
+          const w = new Map<string, bigint>();
+          for (const x of input.contributions) if (x.date <= r.date) w.set(x.investorId, (w.get(x.investorId) ?? 0n) + toC(x.amount));
+          const W = [...w.values()].reduce((s, v) => s + v, 0n);
+          const tierTotal = {
+            returnOfCapital: toC(r.tiers.returnOfCapital),
+            preferredReturn: toC(r.tiers.preferredReturn),
+            catchUp: toC(r.tiers.catchUp) - (toC(r.gp) - toC(r.tiers.carriedInterestGp)),
+            carriedInterest: toC(r.tiers.carriedInterestLp),
+          };
+          for (const k of Object.keys(tierTotal) as (keyof typeof tierTotal)[]) {
+            let sum = 0n;
+            for (const [id, wi] of w) {
+              const cell = toC((r.perInvestorTiers[id] as InvestorTiers)[k]);
+              sum += cell;
+              // |cell - T w / W| < 1 cent  <=>  |cell W - T w| < W.
+              const diff = cell * W - tierTotal[k] * wi;
+              expect(diff < W && diff > -W, `${k} of ${id}: ${cell} vs ${tierTotal[k]} x ${wi}/${W}`).toBe(true);
+            }
+            expect(sum).toBe(tierTotal[k]);
+          }
+          // Each investor's amount is within one cent of their exact share of the investors' total.
+          const lp = toC(r.lpTotal);
+          for (const [id, wi] of w) {
+            const diff = toC(r.perInvestor[id] as string) * W - lp * wi;
+            expect(diff < W && diff > -W).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 400 },
     );
   });
 });

@@ -15,15 +15,22 @@
  *     return of capital (up to contributed capital not yet returned by this tier), the rest
  *     preferred return.
  *  2. Catch-up: the GP gets `catchUpRate` of each further dollar until the GP holds `carryRate`
- *     of the profit distributed so far (profit = distributed - contributed). The tier size is
- *     floor((carry x profit - gpSoFar) / (catchUpRate - carry)) cents, the GP's part of it
- *     floor(catchUpRate x tier); flooring both keeps the GP at or below its share.
- *  3. The rest is split: the GP gets carryRate of it (rounded half-up), but never more than
- *     floor(carry x cumulative profit) - gpSoFar, so the GP never holds more than its share
- *     of the profit; investors get the remainder.
- * The investors' total of the event is split among the investors pro rata to capital
- * contributed on or before the event date, floors first, leftover cents to the largest
- * remainders, ties by investor id (so the result does not depend on input order).
+ *     of the profit distributed so far (profit = distributed - contributed). The exact tier size
+ *     is D* = (carry x profit - gpSoFar) / (catchUpRate - carry). When the catch-up ends inside
+ *     the event, the tier is D* and the GP's part catchUpRate x D*, each rounded half-up (never
+ *     past the GP's share); when it does not, the tier is the whole rest and the GP's part is
+ *     floored (at or below its share).
+ *  3. The rest is split. Once the catch-up is over, the GP's running total is carryRate of the
+ *     cumulative profit floored to the cent (its part of this event is that minus what it has),
+ *     so cents lost to rounding are not kept from it, and it never holds more than its share
+ *     (decision record 025). With
+ *     no catch-up: carryRate of the rest rounded half-up, never more than floor(carry x
+ *     cumulative profit) - gpSoFar. Investors get the remainder.
+ * Each investors' tier of the event is split among the investors pro rata to capital contributed
+ * on or before the event date: every cell within a cent of its exact share, every tier adding up
+ * exactly, and each investor's cells adding up to their largest-remainder share of the
+ * investors' total whenever the tiers allow (see splitTiers); ties by investor id, so the result
+ * does not depend on input order.
  */
 
 export interface WaterfallTerms {
@@ -197,53 +204,119 @@ export function allocateByLargestRemainder(total: bigint, weights: Map<string, b
 }
 
 /**
- * Splits the investors' tiers of one event among investors so that each investor's parts add
- * up to their amount and each tier's parts to the tier: floors of the exact pro-rata parts
- * first, then each investor's missing cents go to the tiers with the most cents still missing
- * (ties by the larger fraction, then tier order).
+ * Splits the investors' tiers of one event among investors (decision record 025): every cell is
+ * the floor or the ceiling of its exact pro-rata share (so within one cent of it), every tier's
+ * cells add up to the tier exactly, and each investor's cells add up to the floor or the ceiling
+ * of their exact share of the investors' total; when it can be done, exactly to `rows` (the
+ * largest-remainder split of the investors' total).
+ *
+ * Which cells get the extra cent is a small flow problem: tier k has `need[k]` cents to hand out
+ * beyond the floors, one at most to each investor whose exact share of the tier is not whole;
+ * investor i may take `cap[i]` of them. Augmenting paths (Ford-Fulkerson on this bipartite graph)
+ * first fill every investor to the floor of their fractional total, then to their target, then to
+ * the ceiling; flow into the sink never decreases, so every stage keeps what the one before it
+ * reached. The fractional exact split is a feasible flow of each stage's size, so each stage's
+ * integral maximum reaches it (integrality of max flow).
  */
 function splitTiers(rows: Map<string, bigint>, weights: Map<string, bigint>, tierTotals: bigint[]): Record<string, InvestorTiers> {
   const base = [...weights.values()].reduce((s, w) => s + w, 0n);
-  const missing = [...tierTotals];
-  const cells = new Map<string, { value: bigint[]; rem: bigint[] }>();
-  for (const id of [...rows.keys()].sort()) {
-    const w = weights.get(id) as bigint;
-    const value = tierTotals.map((t) => (t * w) / base);
-    const rem = tierTotals.map((t) => (t * w) % base);
-    value.forEach((v, k) => {
-      missing[k] = (missing[k] as bigint) - v;
-    });
-    cells.set(id, { value, rem });
-  }
-  for (const [id, cell] of cells) {
-    let need = (rows.get(id) as bigint) - cell.value.reduce((s, v) => s + v, 0n);
-    while (need > 0n) {
-      let best = -1;
-      for (let k = 0; k < tierTotals.length; k++) {
-        if ((missing[k] as bigint) <= 0n) continue;
-        if (
-          best < 0 ||
-          (missing[k] as bigint) > (missing[best] as bigint) ||
-          (missing[k] === missing[best] && (cell.rem[k] as bigint) > (cell.rem[best] as bigint))
-        )
-          best = k;
+  const ids = [...rows.keys()].sort();
+  const K = tierTotals.length;
+  const value = ids.map((id) => tierTotals.map((t) => (t * (weights.get(id) as bigint)) / base));
+  const rem = ids.map((id) => tierTotals.map((t) => (t * (weights.get(id) as bigint)) % base));
+  const need = tierTotals.map((t, k) => t - value.reduce((s, v) => s + (v[k] as bigint), 0n));
+  const remSum = rem.map((r) => r.reduce((s, x) => s + x, 0n));
+  const floorF = remSum.map((r) => r / base);
+  const ceilF = remSum.map((r) => (r + base - 1n) / base);
+  const target = ids.map((id, i) => {
+    const t = (rows.get(id) as bigint) - (value[i] as bigint[]).reduce((s, v) => s + v, 0n);
+    return t < (floorF[i] as bigint) ? (floorF[i] as bigint) : t > (ceilF[i] as bigint) ? (ceilF[i] as bigint) : t;
+  });
+  const up = ids.map(() => new Array<boolean>(K).fill(false));
+  const colFlow = tierTotals.map(() => 0n);
+  const rowFlow = ids.map(() => 0n);
+  let cap = floorF;
+
+  /** One augmenting path source -> tier -> (investor -> tier)* -> investor -> sink, by BFS. */
+  const augment = (): boolean => {
+    const prevOfRow = new Array<number>(ids.length).fill(-2); // tier it was reached from
+    const prevOfCol = new Array<number>(K).fill(-2); // investor it was reached from (-1: source)
+    const queue: ['c' | 'r', number][] = [];
+    for (let k = 0; k < K; k++)
+      if ((colFlow[k] as bigint) < (need[k] as bigint)) {
+        prevOfCol[k] = -1;
+        queue.push(['c', k]);
       }
-      if (best < 0) break;
-      cell.value[best] = (cell.value[best] as bigint) + 1n;
-      missing[best] = (missing[best] as bigint) - 1n;
-      need -= 1n;
+    for (let head = 0; head < queue.length; head++) {
+      const [kind, n] = queue[head] as ['c' | 'r', number];
+      if (kind === 'c') {
+        for (let i = 0; i < ids.length; i++) {
+          if (prevOfRow[i] !== -2 || up[i]?.[n] || (rem[i] as bigint[])[n] === 0n) continue;
+          prevOfRow[i] = n;
+          if ((rowFlow[i] as bigint) < (cap[i] as bigint)) {
+            // Found: walk back, flipping cells.
+            let row = i;
+            rowFlow[i] = (rowFlow[i] as bigint) + 1n;
+            for (;;) {
+              const col = prevOfRow[row] as number;
+              (up[row] as boolean[])[col] = true;
+              const from = prevOfCol[col] as number;
+              if (from === -1) {
+                colFlow[col] = (colFlow[col] as bigint) + 1n;
+                return true;
+              }
+              // from -> col was a backward step: investor `from` gives its cent in tier col back.
+              (up[from] as boolean[])[col] = false;
+              row = from;
+            }
+          }
+          queue.push(['r', i]);
+        }
+      } else {
+        for (let k = 0; k < K; k++) {
+          if (prevOfCol[k] !== -2 || !up[n]?.[k]) continue;
+          prevOfCol[k] = n;
+          queue.push(['c', k]);
+        }
+      }
     }
+    return false;
+  };
+  // Per tier, investors by largest remainder first (ties by id): the greedy pass below hands out
+  // most cents directly, so the augmenting paths only repair what it leaves.
+  const byRemainder = tierTotals.map((_, k) =>
+    ids
+      .map((_, i) => i)
+      .filter((i) => (rem[i] as bigint[])[k] !== 0n)
+      .sort((x, y) => {
+        const a = (rem[x] as bigint[])[k] as bigint;
+        const b = (rem[y] as bigint[])[k] as bigint;
+        return a > b ? -1 : a < b ? 1 : x - y;
+      }),
+  );
+  for (const stage of [floorF, target, ceilF]) {
+    cap = stage;
+    for (let k = 0; k < K; k++)
+      for (const i of byRemainder[k] as number[]) {
+        if ((colFlow[k] as bigint) >= (need[k] as bigint)) break;
+        if (up[i]?.[k] || (rowFlow[i] as bigint) >= (cap[i] as bigint)) continue;
+        (up[i] as boolean[])[k] = true;
+        colFlow[k] = (colFlow[k] as bigint) + 1n;
+        rowFlow[i] = (rowFlow[i] as bigint) + 1n;
+      }
+    while (augment());
   }
   const out: Record<string, InvestorTiers> = {};
-  for (const [id, { value }] of cells) {
-    const [roc = 0n, pref = 0n, cu = 0n, carried = 0n] = value;
+  ids.forEach((id, i) => {
+    const cells = (value[i] as bigint[]).map((v, k) => v + (up[i]?.[k] ? 1n : 0n));
+    const [roc = 0n, pref = 0n, cu = 0n, carried = 0n] = cells;
     out[id] = {
       returnOfCapital: centsToString(roc),
       preferredReturn: centsToString(pref),
       catchUp: centsToString(cu),
       carriedInterest: centsToString(carried),
     };
-  }
+  });
   return out;
 }
 
@@ -327,22 +400,43 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
       roc = min(tier1, max(0n, contributed - rocSoFar));
       let rest = amount - tier1;
 
-      // 2. Catch-up.
+      // 2. Catch-up. Its exact size is D* = (c P - G) / (r - c) with c = cn/cd, r = rn/rd:
+      //    ((cn P - G cd) rd) / (rn cd - cn rd), P the profit after tier 1, G the GP's so far.
       const profitAfterTier1 = distributedSoFar + tier1 - contributed;
+      const profitAfter = distributedSoFar + amount - contributed;
+      let caughtUp = false;
       if (rest > 0n && catchUp.num > 0n) {
-        // D* = (c P - G) / (r - c) with c = cn/cd, r = rn/rd: ((cn P - G cd) rd) / (rn cd - cn rd).
         const num = (carry.num * profitAfterTier1 - gpSoFar * carry.den) * catchUp.den;
         const den = catchUp.num * carry.den - carry.num * catchUp.den;
-        const needed = floorDiv(num, den);
-        catchUpTier = min(rest, max(0n, needed));
-        gpCatchUp = (catchUpTier * catchUp.num) / catchUp.den;
+        if (num <= 0n) caughtUp = true;
+        else if (num <= rest * den) {
+          // The catch-up ends inside this event: tier and the GP's part rounded half-up from the
+          // exact D* (r D* <= D* <= rest, so the parts stay in order); the carried split below
+          // then brings the GP to its share of the whole profit (floored), so the cents
+          // the two roundings lose or gain are not kept (100 in, 200 out: GP 20.00, not 19.99).
+          caughtUp = true;
+          catchUpTier = roundHalfUp(num, den);
+          gpCatchUp = min(
+            roundHalfUp(num * catchUp.num, den * catchUp.den),
+            max(0n, floorDiv(carry.num * profitAfter, carry.den) - gpSoFar),
+          );
+        } else {
+          // Still catching up after this event: the GP stays at or below its share.
+          catchUpTier = rest;
+          gpCatchUp = (rest * catchUp.num) / catchUp.den;
+        }
         rest -= catchUpTier;
       }
 
-      // 3. Carried-interest split, capped at the GP's share of the cumulative profit.
-      const profitAfter = distributedSoFar + amount - contributed;
-      const cap = max(0n, floorDiv(carry.num * profitAfter, carry.den) - gpSoFar - gpCatchUp);
-      carriedGp = min(rest, min(cap, roundHalfUp(carry.num * rest, carry.den)));
+      // 3. Carried-interest split. Once caught up, the GP's running total is its share of the
+      //    cumulative profit floored to the cent (so rounding never accumulates over events); with
+      //    no catch-up, carryRate of the rest rounded half-up, capped at the GP's share.
+      const share = carry.num * profitAfter;
+      if (caughtUp) carriedGp = max(0n, min(rest, floorDiv(share, carry.den) - gpSoFar - gpCatchUp));
+      else {
+        const cap = max(0n, floorDiv(share, carry.den) - gpSoFar - gpCatchUp);
+        carriedGp = min(rest, min(cap, roundHalfUp(carry.num * rest, carry.den)));
+      }
       carriedLp = rest - carriedGp;
     }
     const pref = tier1 - roc;
@@ -351,9 +445,14 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
     const weights = new Map<string, bigint>();
     for (const c of inForce) weights.set(c.investorId, (weights.get(c.investorId) ?? 0n) + c.cents);
     const split = contributed > 0n ? allocateByLargestRemainder(lp, weights) : new Map<string, bigint>();
-    const perInvestor: Record<string, string> = {};
-    for (const [id, v] of split) perInvestor[id] = centsToString(v);
     const perInvestorTiers = splitTiers(split, weights, [roc, pref, catchUpTier - gpCatchUp, carriedLp]);
+    // Each investor's amount is the sum of their tier cells (the largest-remainder split of the
+    // investors' total whenever the tiers allow it; otherwise within a cent of their exact share).
+    const perInvestor: Record<string, string> = {};
+    for (const [id, t] of Object.entries(perInvestorTiers))
+      perInvestor[id] = centsToString(
+        cents(t.returnOfCapital, 'cell') + cents(t.preferredReturn, 'cell') + cents(t.catchUp, 'cell') + cents(t.carriedInterest, 'cell'),
+      );
 
     past.push({ day, lp });
     distributedSoFar += amount;

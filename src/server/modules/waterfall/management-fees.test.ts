@@ -276,6 +276,37 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     expect(third.feeDeducted).toBe('0.00');
   });
 
+  it('previews every rate the terms accept, up to 4 decimals, without a 500 (issue 26: 1.125% answered 500)', async () => {
+    const deal = await openDeal('Fee odd rate deal');
+    await hold(a, deal.id, '100000', '2021-01-01');
+    await hold(b, deal.id, '300000', '2021-01-01');
+    await putTerms(deal.id, terms({ rate: '1.125', basis: 'commitments', method: 'capital_call' }));
+    const p = await feePreview(deal.id, { from: '2025-01-01', to: '2025-03-31' });
+    // By hand: 400,000 x 1.125% = 4,500 a year; x 90/365 = 405,000/365 = 1,109.5890.. -> 1,109.59.
+    // Split 1:3 of 110,959 cents: 27,739.75 / 83,219.25 -> floors 27,739 / 83,219, the cent left to
+    // the larger remainder (.75): Alice 277.40, Bob 832.19 (own exact fees 277.3972.. and 832.1917..).
+    expect(p).toMatchObject({
+      rate: '1.125',
+      total: '1109.59',
+      description: '1.125% a year on commitments, charged through capital calls',
+      investors: [{ fee: '277.40' }, { fee: '832.19' }],
+    });
+    // A spread of what the terms accept: 4 decimals, tiny, whole, the 100% bound.
+    for (const rate of ['0.0001', '0.5', '1.125', '2.75', '3.3333', '12.5', '99.9999', '100']) {
+      await putTerms(deal.id, terms({ rate, basis: 'contributions', method: 'deducted' }));
+      const res = await call('POST', `/api/deals/${deal.id}/management-fees/preview`, adminCookie, {
+        from: '2025-01-01',
+        to: '2025-12-31',
+      });
+      expect(res.statusCode, `${rate}: ${res.body}`).toBe(200);
+      // 400,000 x rate% x 365/365 = 4,000 x rate, to the cent (exact here: at most 4 decimals x 4,000).
+      const units = BigInt(rate.replace('.', '').padEnd(rate.includes('.') ? rate.indexOf('.') + 4 : rate.length + 4, '0'));
+      const totalCents = (units * 400_000n * 100n + 500_000n) / 1_000_000n;
+      const got = (res.json() as { preview: ManagementFeePreview }).preview.total;
+      expect(got, rate).toBe(`${totalCents / 100n}.${String(totalCents % 100n).padStart(2, '0')}`);
+    }
+  });
+
   it('refuses bad requests with a 4xx and a message, writing nothing', async () => {
     const deal = await openDeal('Fee errors deal');
     await hold(a, deal.id, '1000', '2021-01-01');

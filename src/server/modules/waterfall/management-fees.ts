@@ -1,3 +1,4 @@
+import { percentUnits } from '../../../shared/deal-terms.ts';
 import {
   type BasisMovement,
   computeManagementFee,
@@ -59,7 +60,8 @@ export async function previewManagementFee(q: Queryable, dealId: string, input: 
 async function computeCharge(q: Queryable, deal: DealRow, input: ManagementFeeInput): Promise<ManagementFeePreview> {
   const terms = await currentTerms(q, deal.id);
   const fee = terms?.managementFee ?? null;
-  if (!fee || toCents(fee.rate) === 0n)
+  // The rate is a percentage with up to 4 decimals ('1.125'), not money: toCents would throw on it.
+  if (!fee || percentUnits(fee.rate) <= 0n)
     throw conflict("This deal's terms have no management fee: set one in the deal terms first", 'NO_MANAGEMENT_FEE');
   if (input.from < deal.created) {
     const msg = `The period cannot start before the deal existed (${deal.created})`;

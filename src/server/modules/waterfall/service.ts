@@ -360,7 +360,7 @@ export async function previewDistribution(
 // The admin summary: per deal, cumulative tiers, hurdle status, carry per recipient
 // ---------------------------------------------------------------------------------------------
 
-/** A deal's distributions summed by waterfall tier (decimal strings). */
+/** A deal's paid distributions summed by waterfall tier (decimal strings), and what is recorded but unpaid. */
 interface DealSums {
   total: string;
   roc: string;
@@ -370,11 +370,31 @@ interface DealSums {
   cgp: string;
   lp: string;
   gp: string;
+  scheduled: string;
+  scheduled_count: number;
 }
 
 /** What the sums are for a deal without distributions (what the aggregate below answers then). */
-const NO_DISTRIBUTIONS: DealSums = { total: '0', roc: '0', pref: '0', cu: '0', clp: '0', cgp: '0', lp: '0', gp: '0' };
+const NO_DISTRIBUTIONS: DealSums = {
+  total: '0',
+  roc: '0',
+  pref: '0',
+  cu: '0',
+  clp: '0',
+  cgp: '0',
+  lp: '0',
+  gp: '0',
+  scheduled: '0',
+  scheduled_count: 0,
+};
 
+/**
+ * The Waterfall by Deal (decision record 025): PAID amounts only. The tier columns, the carry per
+ * recipient and the hurdle status count the distributions whose payment was confirmed; what is
+ * recorded and not yet paid is reported apart (`scheduled`), never mixed in. The hurdle status is
+ * what investors still need today after what they were paid (a payment confirmed ahead of its
+ * payment date counts from today).
+ */
 export async function waterfallSummaries(q: Queryable, today?: string): Promise<DealWaterfallSummary[]> {
   const deals = await sql<{ id: string; title: string }>(`SELECT d.id, d.title FROM deals d
       WHERE EXISTS (SELECT 1 FROM distribution_events e WHERE e.deal_id = d.id) OR EXISTS (SELECT 1 FROM deal_terms t WHERE t.deal_id = d.id)
@@ -387,25 +407,41 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
     // An aggregate without GROUP BY answers one row, even for no distributions; were it ever to
     // answer none, the deal has no distributions to sum (never a 500 on a missing row).
     const sums =
-      (await sql<DealSums, [dealId: string]>(`SELECT coalesce(sum(total_amount), 0)::text AS total,
-                coalesce(sum(coalesce(return_of_capital, total_amount)), 0)::text AS roc,
-                coalesce(sum(preferred_return), 0)::text AS pref, coalesce(sum(catch_up), 0)::text AS cu,
-                coalesce(sum(carried_interest_lp), 0)::text AS clp, coalesce(sum(carried_interest_gp), 0)::text AS cgp,
-                coalesce(sum(coalesce(lp_total, total_amount)), 0)::text AS lp, coalesce(sum(coalesce(gp_total, 0)), 0)::text AS gp
+      (await sql<DealSums, [dealId: string]>(`SELECT coalesce(sum(total_amount) FILTER (WHERE paid_at IS NOT NULL), 0)::text AS total,
+                coalesce(sum(coalesce(return_of_capital, total_amount)) FILTER (WHERE paid_at IS NOT NULL), 0)::text AS roc,
+                coalesce(sum(preferred_return) FILTER (WHERE paid_at IS NOT NULL), 0)::text AS pref,
+                coalesce(sum(catch_up) FILTER (WHERE paid_at IS NOT NULL), 0)::text AS cu,
+                coalesce(sum(carried_interest_lp) FILTER (WHERE paid_at IS NOT NULL), 0)::text AS clp,
+                coalesce(sum(carried_interest_gp) FILTER (WHERE paid_at IS NOT NULL), 0)::text AS cgp,
+                coalesce(sum(coalesce(lp_total, total_amount)) FILTER (WHERE paid_at IS NOT NULL), 0)::text AS lp,
+                coalesce(sum(coalesce(gp_total, 0)) FILTER (WHERE paid_at IS NOT NULL), 0)::text AS gp,
+                coalesce(sum(total_amount) FILTER (WHERE paid_at IS NULL), 0)::text AS scheduled,
+                (count(*) FILTER (WHERE paid_at IS NULL))::int AS scheduled_count
            FROM distribution_events WHERE deal_id = $1`).first(q, [deal.id])) ?? NO_DISTRIBUTIONS;
+    // Always two decimals ('0' when nothing was summed).
+    const m = (v: string) => centsToString(toCents(v));
     const carry = await sql<{ name: string; amount: string }>(`SELECT coalesce(p.name, c.name) AS name, sum(c.amount)::text AS amount
          FROM distribution_carry c JOIN distribution_events e ON e.id = c.event_id LEFT JOIN profiles p ON p.id = c.user_id
-        WHERE e.deal_id = $1 GROUP BY coalesce(p.name, c.name) ORDER BY 1`).all(q, [deal.id]);
-    // Hurdle status day: a zero distribution day after every recorded one.
+        WHERE e.deal_id = $1 AND e.paid_at IS NOT NULL GROUP BY coalesce(p.name, c.name) ORDER BY 1`).all(q, [deal.id]);
+    const paidIds = new Set(
+      (await sql<{ id: string }>('SELECT id FROM distribution_events WHERE deal_id = $1 AND paid_at IS NOT NULL').all(q, [deal.id])).map(
+        (r) => r.id,
+      ),
+    );
+    // Hurdle status today: the paid events as recorded (dated no later than today), then a zero
+    // distribution today.
     let hurdleRemaining = '0.00';
     const contributed = flows.contributions.reduce((s, c) => s + toCents(c.amount), 0n);
     if (flows.contributions.length > 0) {
-      const prior = flows.distributions.filter((e) => e.date <= day);
+      const paid = flows.distributions
+        .filter((e) => paidIds.has(e.id))
+        .map((e) => ({ ...e, date: e.date > day ? day : e.date }))
+        .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
       try {
         const r = runWaterfall({
           terms: termsToRates(terms),
           contributions: flows.contributions,
-          distributions: [...prior.map(fixedOf), { date: day, amount: '0' }],
+          distributions: [...paid.map(fixedOf), { date: day, amount: '0' }],
         });
         hurdleRemaining = (r[r.length - 1] as WaterfallResult).hurdleBefore;
       } catch {
@@ -418,16 +454,18 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
       termsSummary: describeTerms(terms),
       termsVersion: terms?.version ?? null,
       contributed: centsToString(contributed),
-      distributed: sums.total,
+      distributed: m(sums.total),
+      scheduled: m(sums.scheduled),
+      scheduledCount: sums.scheduled_count,
       tiers: {
-        returnOfCapital: sums.roc,
-        preferredReturn: sums.pref,
-        catchUp: sums.cu,
-        carriedInterestLp: sums.clp,
-        carriedInterestGp: sums.cgp,
+        returnOfCapital: m(sums.roc),
+        preferredReturn: m(sums.pref),
+        catchUp: m(sums.cu),
+        carriedInterestLp: m(sums.clp),
+        carriedInterestGp: m(sums.cgp),
       },
-      lpTotal: sums.lp,
-      gp: sums.gp,
+      lpTotal: m(sums.lp),
+      gp: m(sums.gp),
       hurdleRemaining,
       hurdleRate: terms?.hurdleRate ?? '0',
       carryByRecipient: carry,

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoInDays } from '../../../shared/dates.ts';
 import type { DealTermsData, DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms.ts';
+import { toCents } from '../../../shared/money.ts';
 import type { DistributionCalendar, DistributionEvent } from '../../../shared/portal.ts';
 import { sql } from '../../db/sql.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
@@ -142,12 +144,67 @@ describe('deal terms, waterfall preview and record', () => {
       (await call('GET', '/api/investor/deal-terms', b.cookie)).json().deals.find((d: { dealId: string }) => d.dealId === deal.id),
     ).toBeUndefined();
 
+    // The summary counts paid distributions only: recorded and unpaid, it is scheduled, nowhere else.
+    const summaryOf = async (dealId: string) =>
+      ((await call('GET', '/api/distributions/waterfall', adminCookie)).json() as { deals: DealWaterfallSummary[] }).deals.find(
+        (d) => d.dealId === dealId,
+      );
+    const unpaid = await summaryOf(deal.id);
+    expect(unpaid).toMatchObject({ distributed: '0.00', scheduled: '200.00', scheduledCount: 1, lpTotal: '0.00', gp: '0.00' });
+    expect(unpaid?.tiers).toEqual({
+      returnOfCapital: '0.00',
+      preferredReturn: '0.00',
+      catchUp: '0.00',
+      carriedInterestLp: '0.00',
+      carriedInterestGp: '0.00',
+    });
+    expect(unpaid?.carryByRecipient).toEqual([]);
+    // Nothing paid: investors still need 100 x 1.08^(years since 2021-01-01), over 1.08^5 = 1.4693.. (today is after 2026-01-01).
+    expect(toCents(unpaid?.hurdleRemaining ?? '0')).toBeGreaterThan(146_93n);
+    const paid = await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie);
+    expect(paid.statusCode, paid.body).toBe(200);
+
     // The summary: cumulative tiers, hurdle reached, carry per recipient.
     const sum = ((await call('GET', '/api/distributions/waterfall', adminCookie)).json() as { deals: DealWaterfallSummary[] }).deals.find(
       (d) => d.dealId === deal.id,
     );
-    expect(sum).toMatchObject({ contributed: '100.00', distributed: '200.00', lpTotal: '180.00', gp: '20.00', hurdleRemaining: '0.00' });
+    expect(sum).toMatchObject({
+      contributed: '100.00',
+      distributed: '200.00',
+      scheduled: '0.00',
+      scheduledCount: 0,
+      lpTotal: '180.00',
+      gp: '20.00',
+      hurdleRemaining: '0.00',
+    });
+    expect(sum?.tiers).toEqual(p.tiers);
     expect(sum?.carryByRecipient).toEqual([{ name: 'Meridian GP Ltd', amount: '20.00' }]);
+  });
+
+  it('Waterfall by Deal without a preferred return: capital still to return, from paid amounts; a future distribution stays scheduled', async () => {
+    const deal = await openDeal('No hurdle summary deal');
+    await hold(a, deal.id, '1000', '2021-01-01');
+    await hold(b, deal.id, '3000', '2021-01-01');
+    expect((await putTerms(deal.id, { ...TEXTBOOK, hurdleRate: '0', catchUp: 'none' })).statusCode).toBe(200);
+    const ev = await record(deal.id, '1500', '2024-01-01');
+    expect((await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie)).statusCode).toBe(200);
+    await record(deal.id, '700', isoInDays(30));
+    const sum = ((await call('GET', '/api/distributions/waterfall', adminCookie)).json() as { deals: DealWaterfallSummary[] }).deals.find(
+      (d) => d.dealId === deal.id,
+    );
+    // By hand: no hurdle, so the first 4,000 of investors' money is return of capital; 1,500 paid is all
+    // return of capital, 2,500.00 of capital still to return. The 700 in 30 days is scheduled only.
+    expect(sum).toMatchObject({
+      hurdleRate: '0',
+      contributed: '4000.00',
+      distributed: '1500.00',
+      scheduled: '700.00',
+      scheduledCount: 1,
+      lpTotal: '1500.00',
+      gp: '0.00',
+      hurdleRemaining: '2500.00',
+    });
+    expect(sum?.tiers.returnOfCapital).toBe('1500.00');
   });
 
   it("the investor's statement PDF shows their own tier breakdown of each distribution in the period", async () => {

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { Trans } from 'react-i18next';
+import type { DealWaterfallSummary } from '../../../shared/deal-terms';
+import { percentUnits } from '../../../shared/deal-terms';
 import { formatUSDCents } from '../../../shared/format';
 import { toCents } from '../../../shared/money';
 import { ListSkeleton } from '../../components/ui/skeleton';
@@ -58,25 +60,21 @@ export function DealWaterfallSummaries() {
                     ) : null}
                   </TD>
                   <TD className="tabular text-end">{formatUSDCents(d.contributed)}</TD>
-                  <TD className="tabular text-end">{formatUSDCents(d.distributed)}</TD>
+                  <TD className="tabular text-end">
+                    {formatUSDCents(d.distributed)}
+                    {d.scheduledCount > 0 ? (
+                      <span data-testid="scheduled" className="block text-xs font-normal text-muted">
+                        {t('byDeal.scheduled', { count: d.scheduledCount, amount: formatUSDCents(d.scheduled) })}
+                      </span>
+                    ) : null}
+                  </TD>
                   <TD className="tabular text-end">{formatUSDCents(d.tiers.returnOfCapital)}</TD>
                   <TD className="tabular text-end">{formatUSDCents(d.tiers.preferredReturn)}</TD>
                   <TD className="tabular text-end">{formatUSDCents(d.tiers.catchUp)}</TD>
                   <TD className="tabular text-end">{formatUSDCents(d.tiers.carriedInterestLp)}</TD>
                   <TD className="tabular text-end">{formatUSDCents(d.tiers.carriedInterestGp)}</TD>
                   <TD className="min-w-40">
-                    {toCents(d.hurdleRemaining) > 0n ? (
-                      <Trans
-                        t={t}
-                        i18nKey="byDeal.toReach"
-                        values={{ amount: formatUSDCents(d.hurdleRemaining), rate: d.hurdleRate }}
-                        components={{ amount: <span className="tabular font-medium" /> }}
-                      />
-                    ) : toCents(d.contributed) > 0n ? (
-                      <span className="font-medium text-success-700">{t('byDeal.reached')}</span>
-                    ) : (
-                      <span className="text-muted">{t('byDeal.noContributions')}</span>
-                    )}
+                    <HurdleStatus d={d} />
                   </TD>
                   <TD className="min-w-40">
                     {d.carryByRecipient.length === 0 ? (
@@ -104,4 +102,25 @@ export function DealWaterfallSummaries() {
       )}
     </section>
   );
+}
+
+/**
+ * Where investors stand today after what they were paid: the amount still to reach the preferred
+ * return; with no preferred return there is no hurdle, only capital still to return.
+ */
+function HurdleStatus({ d }: { d: DealWaterfallSummary }) {
+  const { t } = distributionsText.useT();
+  const remaining = toCents(d.hurdleRemaining);
+  if (toCents(d.contributed) <= 0n) return <span className="text-muted">{t('byDeal.noContributions')}</span>;
+  const noHurdle = percentUnits(d.hurdleRate) <= 0n;
+  if (remaining > 0n)
+    return (
+      <Trans
+        t={t}
+        i18nKey={noHurdle ? 'byDeal.capitalToReturn' : 'byDeal.toReach'}
+        values={{ amount: formatUSDCents(d.hurdleRemaining), rate: d.hurdleRate }}
+        components={{ amount: <span className="tabular font-medium" />, note: <span className="block text-xs text-muted" /> }}
+      />
+    );
+  return <span className="font-medium text-success-700">{t(noHurdle ? 'byDeal.capitalReturned' : 'byDeal.reached')}</span>;
 }

@@ -84,11 +84,14 @@ function Allocations({ event }: { event: DistributionEvent }) {
   const total = toCents(event.totalAmount);
   const type = enumLabel('distributionType', event.type);
   const date = formatDate(event.paymentDate);
-  const sum = event.allocations.reduce((s, a) => s + toCents(a.amount), 0n);
-  const matches = sum === total;
-  // Exact: the share is computed on cents (integers), one decimal.
-  const share = (amount: string) => (total > 0n ? formatPercent({ part: toCents(amount), whole: total }) : '—');
   const wf = event.waterfall;
+  const lines = allocationLines(event, t('event.gpName'));
+  const sum = lines.reduce((s, l) => s + toCents(l.amount), 0n);
+  const matches = sum === total;
+  const shares = shareTenths(
+    lines.map((l) => toCents(l.amount)),
+    total,
+  );
   return (
     <>
       {wf && (
@@ -121,6 +124,7 @@ function Allocations({ event }: { event: DistributionEvent }) {
         <ListChecks aria-hidden="true" className="size-4 text-ink-700" />
         {t('event.allocations')}
       </h4>
+      <p className="mb-2 text-xs text-muted">{t('event.shareHelp')}</p>
       <Table aria-label={t('event.allocationsOf', { deal: event.dealTitle, type, date })} maxHeight="none">
         <THead>
           <TR>
@@ -130,13 +134,19 @@ function Allocations({ event }: { event: DistributionEvent }) {
           </TR>
         </THead>
         <TBody>
-          {event.allocations.map((a) => (
-            <TR key={a.investorId}>
+          {lines.map((l, i) => (
+            <TR key={l.key} data-testid={l.gp ? 'allocation-gp' : undefined}>
               <TD className="font-medium">
-                <bdi>{a.investorName}</bdi>
+                {l.gp ? (
+                  <>
+                    <bdi>{l.name}</bdi> <span className="font-normal text-muted">{t('event.gpCarry')}</span>
+                  </>
+                ) : (
+                  <bdi>{l.name}</bdi>
+                )}
               </TD>
-              <TD className="tabular text-end text-muted">{share(a.amount)}</TD>
-              <TD className="tabular text-end">{formatUSDCents(a.amount)}</TD>
+              <TD className="tabular text-end text-muted">{shares ? formatTenths(shares[i] as bigint) : '—'}</TD>
+              <TD className="tabular text-end">{formatUSDCents(l.amount)}</TD>
             </TR>
           ))}
         </TBody>
@@ -160,4 +170,54 @@ function Allocations({ event }: { event: DistributionEvent }) {
       </p>
     </>
   );
+}
+
+interface AllocationLine {
+  key: string;
+  name: string;
+  amount: string;
+  gp: boolean;
+}
+
+/**
+ * The lines that make up a distribution: each investor's allocation, then the GP's carried
+ * interest (one line per carry recipient, or one GP line), so the table adds up to the total.
+ */
+export function allocationLines(event: DistributionEvent, gpName: string): AllocationLine[] {
+  const lines: AllocationLine[] = event.allocations.map((a) => ({ key: a.investorId, name: a.investorName, amount: a.amount, gp: false }));
+  const wf = event.waterfall;
+  if (wf && toCents(wf.gp) > 0n) {
+    const recipients = wf.carry.filter((c) => toCents(c.amount) > 0n);
+    const carrySum = recipients.reduce((s, c) => s + toCents(c.amount), 0n);
+    if (recipients.length > 0 && carrySum === toCents(wf.gp))
+      recipients.forEach((c, i) => {
+        lines.push({ key: `gp-${i}`, name: c.name, amount: c.amount, gp: true });
+      });
+    else lines.push({ key: 'gp', name: gpName, amount: wf.gp, gp: true });
+  }
+  return lines;
+}
+
+/**
+ * Each line's share of the total in tenths of a percent, from cents: floors of the exact shares,
+ * the tenths left to the largest remainders (ties by position), so they add up to exactly 100.0%
+ * when the lines add up to the total. Null when there is nothing to share or the lines do not
+ * add up (then a share of the total would not sum to 100%).
+ */
+export function shareTenths(amounts: bigint[], total: bigint): bigint[] | null {
+  const sum = amounts.reduce((s, a) => s + a, 0n);
+  if (total <= 0n || sum !== total || amounts.some((a) => a < 0n)) return null;
+  const parts = amounts.map((a, i) => ({ i, v: (a * 1000n) / total, r: (a * 1000n) % total }));
+  let left = 1000n - parts.reduce((s, p) => s + p.v, 0n);
+  for (const p of [...parts].sort((a, b) => (b.r > a.r ? 1 : b.r < a.r ? -1 : a.i - b.i))) {
+    if (left <= 0n) break;
+    p.v += 1n;
+    left -= 1n;
+  }
+  return parts.map((p) => p.v);
+}
+
+/** Tenths of a percent -> '95.4%' in the reader's locale (exact: the digits go through a decimal string). */
+function formatTenths(tenths: bigint): string {
+  return formatPercent({ part: tenths, whole: 1000n });
 }
