@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { totpFor } from '../auth/totp.ts';
 import { sql } from '../db/sql.ts';
+import { withPaymentDetails } from '../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { MASS_ASSIGNMENT_FIELDS } from './catalog.ts';
@@ -574,6 +575,7 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'POST /api/capital-calls',
       status: 201,
       async run() {
+        await withPaymentDetails(ctx, ids.deal as string);
         const res = await call('POST', '/api/capital-calls', adminCookie, {
           dealId: ids.deal,
           basis: 'percentage',
