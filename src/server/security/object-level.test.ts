@@ -216,6 +216,7 @@ describe("object-level access: another investor's ids", () => {
       body: { investorId: a.id, amount: '1', valueDate: '2026-12-01' },
     },
     'GET /api/deals/:id/ledger': { id: own.deal as string, status: 403 },
+    'GET /api/deals/:id/call-choices': { id: own.deal as string, status: 403 },
     'POST /api/deals/:id/fees': {
       id: own.deal as string,
       status: 403,

@@ -155,10 +155,6 @@ export async function markPaid(q: Queryable, eventId: string, actorId: string, i
     const msg = `The payment cannot be confirmed for a day after today (${today}): confirm it once the money has gone out`;
     throw conflict(msg, 'FUTURE_DATE', { paidOn: msg });
   }
-  if (day < ev.record_date) {
-    const msg = `The payment date cannot be before the record date (${ev.record_date})`;
-    throw badRequest(msg, { paidOn: msg });
-  }
   await q.query('UPDATE distribution_events SET paid_at = now(), paid_by = $2, payment_date = $3 WHERE id = $1', [eventId, actorId, day]);
   await q.query('UPDATE distributions SET paid_at = now(), payment_date = $2 WHERE event_id = $1', [eventId, day]);
   await postDistributionEntries(q, eventId, actorId);
