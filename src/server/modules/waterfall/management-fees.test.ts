@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoInDays } from '../../../shared/dates.ts';
+import { isoInDays, todayIso } from '../../../shared/dates.ts';
 import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice } from '../../../shared/ledger.ts';
 import type { ManagementFeeCharge, ManagementFeeData, ManagementFeePreview } from '../../../shared/management-fee.ts';
@@ -151,7 +151,8 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     const paid = await call('POST', `/api/capital-calls/${ch.callId}/receipts`, adminCookie, {
       investorId: a.id,
       amount: '493.15',
-      valueDate: due,
+      // The money arrives today (the company's day, UTC+4 by default): never a day ahead (issue 26).
+      valueDate: todayIso('Asia/Dubai'),
     });
     expect(paid.statusCode, paid.body).toBe(201);
     expect((paid.json() as { call: CapitalCall }).call.lines.find((l) => l.investorId === a.id)?.status).toBe('Paid');
