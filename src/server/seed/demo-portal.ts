@@ -93,7 +93,8 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
       [office, [kili], '315000', 120, 110, 'Second close: completion of the acquisition', [[kili, '315000', 118]]],
       [office, [kili], '45000', 40, 10, 'Refurbishment, phase one', [[kili, '20000', 30]]],
       [office, [kili], '45000', 8, -22, 'Refurbishment, phase two', [[kili, '15000', 3]]],
-      // 20,000 of Kilimanjaro's last 45,000 stays uncalled (issue 26): New Capital Call, a receipt and a
+      // 25,000 of Kilimanjaro's 450,000 stays uncalled (the last call asks 20,000, not 45,000; issue 26):
+      // New Capital Call, a receipt and a
       // distribution can all be tried on the office tower at once.
       [office, [kili], '20000', 1, -29, 'Leasing costs and reserves', []],
       [

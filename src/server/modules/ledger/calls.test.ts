@@ -133,7 +133,8 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
       ok<{ calls: CapitalCall[] }>(await call('GET', '/api/capital-calls', adminCookie)).calls.filter((c) => c.dealId === d.id),
     ).toHaveLength(1);
     const second = ok<{ call: CapitalCall }>(await issue(body), 201).call;
-    expect(dues(second)).toEqual({ [early.id]: '0.00', [late.id]: '600.00' });
+    // The early closer, asked for nothing, gets no line (and no notice).
+    expect(dues(second)).toEqual({ [late.id]: '600.00' });
     // A close: 10% of the later close's commitments (3,000) = 300.00, to the late closer alone.
     const close = ok<{ call: CapitalCall }>(
       await issue({ dealId: d.id, basis: 'percentage', percentage: '10', target: 'close', closeDate: '2024-06-01' }),

@@ -210,6 +210,8 @@ export async function createCall(q: Queryable, input: z.output<typeof newCallInp
   ])) as { id: string };
   for (const i of investors) {
     const part = parts.get(i.id) ?? 0n;
+    // An investor asked for nothing (fully called, split by unfunded commitment) gets no line and no notice.
+    if (part === 0n) continue;
     await q.query('INSERT INTO capital_call_lines (call_id, investor_id, amount_due) VALUES ($1, $2, $3)', [
       call.id,
       i.id,
