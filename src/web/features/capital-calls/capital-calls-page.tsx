@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { CallPlan } from '../../../shared/call-targets';
 import { newCallInput } from '../../../shared/call-targets';
+import { todayIso } from '../../../shared/dates';
 import { formatDate, formatUSDCents } from '../../../shared/format';
 import type { CapitalCall } from '../../../shared/ledger';
 import { sumAmounts, toCents } from '../../../shared/money';
@@ -248,8 +249,10 @@ function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (v
     form.setValue('investorIds', '');
   }, [values.dealId]);
 
-  const parsed = newCallInput.safeParse(toBody(values));
-  const settled = useSettled(parsed.success ? (toBody(values) as unknown as NewCallBody) : null);
+  // The preview needs whom and how much only: the due date and purpose do not change the amounts.
+  const previewBody = { ...toBody(values), dueDate: blank(values.dueDate) ?? todayIso(), purpose: values.purpose.trim() || 'Preview' };
+  const parsed = newCallInput.safeParse(previewBody);
+  const settled = useSettled(parsed.success ? (previewBody as unknown as NewCallBody) : null);
   const preview = useCallPreview(open ? settled : null);
   const names = new Map((choices.data?.investors ?? []).map((i) => [i.investorId, i.investorName]));
   const chosen = new Set(values.investorIds.split(',').filter(Boolean));
