@@ -283,6 +283,14 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
     // ... and takes no receipt afterwards.
     const late = err(await receipt(calls[3]?.id as string, k.id, '45000'), 409);
     expect(late.message).toBe("This investor's line of the call was cancelled (its call entry was reversed): it takes no receipt");
+    // The investor's notice says cancelled, and it is not among their amounts due.
+    const notices = ok<{ notices: { callId: string; status: string }[] }>(
+      await call('GET', '/api/investor/capital-calls', k.cookie),
+    ).notices;
+    expect(notices.find((x) => x.callId === calls[3]?.id)?.status).toBe('Cancelled');
+    const due = ok<{ amountsDue: { callId: string }[] }>(await call('GET', '/api/investor/performance', k.cookie)).amountsDue;
+    expect(due.map((x) => x.callId)).not.toContain(calls[3]?.id);
+    expect(due.map((x) => x.callId)).toContain(calls[2]?.id);
     // The freed 45,000 can be called again, once.
     const again = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '45000', investorIds: [k.id] }), 201).call;
     err(await issue({ dealId: d.id, basis: 'amount', amount: '0.01', investorIds: [k.id] }), 409);
