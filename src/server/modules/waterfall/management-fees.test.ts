@@ -10,7 +10,7 @@ import type { CapitalCall, DealLedger, InvestorCallNotice } from '../../../share
 import type { ManagementFeeCharge, ManagementFeeData, ManagementFeePreview } from '../../../shared/management-fee.ts';
 import type { DistributionCalendar, PerformanceData } from '../../../shared/portal.ts';
 import { sql } from '../../db/sql.ts';
-import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
+import { type Investor, moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
@@ -102,6 +102,13 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     const unfundedBefore = (await ledger(deal.id)).investors.map((i) => [i.investorId, i.balances.unfunded, i.balances.called]);
 
     expect(expectError(await charge(deal.id, { from: '2025-01-01', to: '2025-03-31' }), 400).fields?.dueDate).toBeTruthy();
+    // A fee call needs the SPV's payment details like any call (issue 26): without a bank name, refused.
+    await ctx.db.query('UPDATE spvs SET bank_name = NULL WHERE lower(name) = (SELECT lower(spv_entity) FROM deals WHERE id = $1)', [
+      deal.id,
+    ]);
+    const noBank = expectError(await charge(deal.id, { from: '2025-01-01', to: '2025-03-31', dueDate: due }), 409);
+    expect(noBank.message).toMatch(/has no payment details \(missing: bank name\)/);
+    await withPaymentDetails(ctx, deal.id);
     const res = await charge(deal.id, { from: '2025-01-01', to: '2025-03-31', dueDate: due });
     expect(res.statusCode, res.body).toBe(201);
     const ch = (res.json() as { charge: ManagementFeeCharge }).charge;
