@@ -32,7 +32,10 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   const title = `Lake Victoria Solar ${stamp}`;
   // Set-up through the API: a fresh deal with Kilimanjaro's completed 200,000 subscription.
   await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
-  const created = await page.request.post('/api/deals', { data: { title, type: 'Infrastructure', targetAmount: null } });
+  // The demo's energy SPV holds payment details: a call on a deal without them is refused (issue 26).
+  const created = await page.request.post('/api/deals', {
+    data: { title, type: 'Infrastructure', targetAmount: null, spvEntity: 'EA Energy Trade SPV Ltd' },
+  });
   expect(created.status()).toBe(201);
   const dealId = (await created.json()).deal.id as string;
   expect((await page.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).ok()).toBe(true);
@@ -44,15 +47,36 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   expect(sub.status()).toBe(201);
   expect((await page.request.post(`/api/subscriptions/${(await sub.json()).subscription.id}/complete`, { data: {} })).ok()).toBe(true);
 
-  // The admin issues a 25% call through the screen.
+  // The admin issues a 25% call to a chosen investor through the screen (issue 26), checking each
+  // investor's amount in the preview before issuing.
   await nav(page, 'Admin navigation', 'Capital Calls', phone);
   await expect(page.getByRole('heading', { level: 1, name: 'Capital Calls' })).toBeVisible();
   await page.getByRole('button', { name: 'New Capital Call' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Capital Call' });
+  const preview = dialog.getByRole('region', { name: "Each investor's amount" });
+  await expect(preview).toContainText('Choose a deal, whom to call and the amount');
   await dialog.getByLabel('Deal').selectOption({ label: `${title} ($200,000.00 committed)` });
+  await dialog.getByLabel('Whom to call').selectOption({ label: 'Chosen investors' });
+  await expect(dialog.getByLabel('Split')).toHaveValue('unfunded');
   await dialog.getByLabel('Percentage of commitments (%)').fill('25');
   await dialog.getByLabel('Due date').fill(inDays(14));
   await dialog.getByLabel('Purpose').fill('Panel procurement');
+  // No investor ticked: a field-level error on the list, and nothing issued.
+  await dialog.getByRole('button', { name: 'Issue Capital Call' }).click();
+  const investors = dialog.getByRole('group', { name: /Investors to call/ });
+  await expect(investors).toContainText('Choose at least one investor');
+  await expect(investors).toHaveAttribute('aria-invalid', 'true');
+  await expectNoA11yViolations(page, 'new capital call with a field error');
+  // Ticked with the keyboard: the preview shows the investor's amount, 25% of 200,000 = 50,000.00 (by hand).
+  const kili = investors.getByRole('checkbox', { name: /Kilimanjaro/ });
+  await kili.focus();
+  await page.keyboard.press('Space');
+  await expect(kili).toBeChecked();
+  await expect(preview.getByTestId('call-preview-line')).toHaveCount(1);
+  await expect(preview.getByTestId('call-preview-line')).toContainText(/Kilimanjaro.*\$200,000\.00 unfunded.*\$50,000\.00/s);
+  await expect(preview.getByTestId('call-preview-total')).toHaveText('$50,000.00');
+  await expectNoA11yViolations(page, 'new capital call preview');
+  if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await dialog.getByRole('button', { name: 'Issue Capital Call' }).click();
   await expectToast(page, 'Capital call issued: $50,000.00 to 1 investor');
   // A table row from 768 px up; on a phone a card with every column, named.
@@ -114,6 +138,11 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   await receipt.getByRole('button', { name: 'Record Receipt' }).click();
   await expect(receipt.getByText(/comma only between groups of three digits/)).toBeVisible();
   await receipt.getByLabel(/Amount received/).fill('20,000');
+  // Money cannot arrive after today (issue 26): a later value date is refused on the field.
+  await expect(receipt.getByLabel(/Value date/)).toHaveAttribute('max', /\d{4}-\d{2}-\d{2}/);
+  await receipt.getByLabel(/Value date/).fill(inDays(2));
+  await receipt.getByRole('button', { name: 'Record Receipt' }).click();
+  await expect(receipt.getByText('The value date cannot be after today')).toBeVisible();
   await receipt.getByLabel(/Value date/).fill(today());
   await receipt.getByRole('button', { name: 'Record Receipt' }).click();
   await expect(line).toContainText('Partly Paid');
@@ -146,6 +175,29 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   await receipt.getByRole('button', { name: 'Record Receipt' }).click();
   await expect(line).toContainText('Paid');
   await expect(page.getByRole('group', { name: 'Outstanding' })).toContainText('$0.00');
+
+  // Reversing a call line's entry cancels the line (issue 27, decision record 024): a second call of
+  // 10% (20,000.00), its call entry reversed through the API; the call screen shows it cancelled,
+  // with nothing outstanding and no receipt to record.
+  const second = await page.request.post('/api/capital-calls', {
+    data: { dealId, basis: 'percentage', percentage: '10', dueDate: inDays(30), purpose: 'Grid connection' },
+  });
+  expect(second.status(), await second.text()).toBe(201);
+  const secondId = (await second.json()).call.id as string;
+  const ledger = (await (await page.request.get(`/api/deals/${dealId}/ledger`)).json()).ledger as {
+    entries: { id: string; kind: string; callId: string | null }[];
+  };
+  const callEntry = ledger.entries.find((e) => e.kind === 'call' && e.callId === secondId);
+  const reversed = await page.request.post(`/api/ledger/${callEntry?.id}/reverse`, { data: { reason: 'Issued in error' } });
+  expect(reversed.status(), await reversed.text()).toBe(201);
+  await page.goto(`/admin/capital-calls/${secondId}`);
+  const cancelled = page.getByRole('row').filter({ hasText: 'Kilimanjaro' });
+  await expect(cancelled).toContainText('Cancelled');
+  await expect(cancelled).toContainText('$20,000.00');
+  await expect(cancelled.getByRole('button', { name: /Record receipt for/ })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Outstanding' })).toContainText('$0.00');
+  await expect(page.getByRole('group', { name: 'Status' })).toContainText('Cancelled');
+  await expectNoA11yViolations(page, 'cancelled call line');
 
   // The investor's statement for this year: the closing balance includes the 50,000 contributed here.
   await nav(investor, 'Investor Portal navigation', 'Statements', phone);

@@ -95,7 +95,8 @@ test('Distribution Calendar: the spec title and subtitle, three cards with capti
   const pending = items(history, AI);
   await expect(pending.getByText('Pending', { exact: true })).toHaveAttribute('data-tone', 'warning');
   await expect(pending).toContainText('Dividend');
-  await expectFacts(pending, { amount: '$6,000', date: formatDate(isoInDays(-3)), spv: 'Not assigned' });
+  // The Kigali deal names its SPV since calls need payment details (issue 26).
+  await expectFacts(pending, { amount: '$6,000', date: formatDate(isoInDays(-3)), spv: 'EA Real Assets SPV Ltd' });
   const paidOil = items(history, OIL).filter({ hasText: formatDate(isoInDays(-120)) });
   await expect(paidOil.getByText('Paid', { exact: true })).toHaveAttribute('data-tone', 'success');
   await expectFacts(paidOil, { amount: '$12,500', date: formatDate(isoInDays(-120)), spv: 'EA Energy Trade SPV Ltd' });
@@ -231,24 +232,43 @@ test('the admin records a distribution, the investor sees their share upcoming, 
   await expect(event.getByText('Scheduled', { exact: true })).toBeVisible();
   await event.getByRole('button', { name: 'Confirm Payment' }).click();
   dialog = admin.getByRole('dialog', { name: 'Confirm Payment' });
+  // Paid ahead of its date (issue 26): the day the money went out, never after today; it defaults to today.
+  const paidOn = dialog.getByLabel(/^Paid on/);
+  await expect(paidOn).toHaveValue(isoInDays(0));
+  await expect(paidOn).toHaveAttribute('max', isoInDays(0));
+  await paidOn.fill(isoInDays(1));
+  await dialog.getByRole('button', { name: 'Confirm Payment' }).click();
+  await expect(dialog.getByText('The payment date cannot be after today')).toBeVisible();
+  await expect(paidOn).toHaveAttribute('aria-invalid', 'true');
+  await expectNoA11yViolations(admin, 'confirm payment with a future date');
+  await paidOn.fill(isoInDays(0));
   await dialog.getByRole('button', { name: 'Confirm Payment' }).click();
   await expectToast(admin, 'Distribution marked as paid');
   await expect(dialog).toBeHidden();
-  await expect(event.getByText('Paid', { exact: true })).toHaveAttribute('data-tone', 'success');
-  await expect(event.getByRole('button', { name: 'Confirm Payment' })).toHaveCount(0);
+  // Recorded on its real day, today, not the scheduled one.
+  const paidEvent = admin
+    .getByTestId('distribution-event')
+    .filter({ has: admin.getByRole('heading', { name: OIL, exact: true }) })
+    .filter({ hasText: formatDate(isoInDays(0)) })
+    .filter({ hasText: '$35,000' });
+  await expect(paidEvent.getByText('Paid', { exact: true })).toHaveAttribute('data-tone', 'success');
+  await expect(paidEvent.getByRole('button', { name: 'Confirm Payment' })).toHaveCount(0);
+  await expect(event).toHaveCount(0);
   // The Paid filter shows it; the Scheduled filter does not.
   await admin.getByLabel('Show', { exact: true }).selectOption('Paid');
-  await expect(event).toHaveCount(1);
+  await expect(paidEvent).toHaveCount(1);
   await admin.getByLabel('Show', { exact: true }).selectOption('Scheduled');
-  await expect(event).toHaveCount(0);
+  await expect(paidEvent).toHaveCount(0);
   await admin.getByLabel('Show', { exact: true }).selectOption('All');
 
   // The investor sees it in Distribution History as Paid, no longer upcoming.
   await gotoCalendar(investor);
-  const paid = items(list(investor, 'Distribution History'), OIL).filter({ hasText: formatDate(paymentDate) });
+  const paid = items(list(investor, 'Distribution History'), OIL)
+    .filter({ hasText: formatDate(isoInDays(0)) })
+    .filter({ hasText: formatUSD(share / 100) });
   await expect(paid).toHaveCount(1);
   await expect(paid.getByText('Paid', { exact: true })).toHaveAttribute('data-tone', 'success');
-  await expectFacts(paid, { amount: formatUSD(share / 100), date: formatDate(paymentDate), spv: 'EA Energy Trade SPV Ltd' });
+  await expectFacts(paid, { amount: formatUSD(share / 100), date: formatDate(isoInDays(0)), spv: 'EA Energy Trade SPV Ltd' });
   await expect(items(list(investor, 'Upcoming Distributions'), OIL).filter({ hasText: formatDate(paymentDate) })).toHaveCount(0);
   const final = await calendarData(investor);
   expect(final.upcomingTotal).toBe(before.upcomingTotal);

@@ -14,7 +14,10 @@ export async function ledgerReversalFlow(page: Page, investor: Page, phone: bool
   const title = `Kisumu Cold Chain ${stamp}`;
   // Set-up through the API: Kilimanjaro commits 80,000; a 100% call; a 30,000 receipt.
   await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
-  const created = await page.request.post('/api/deals', { data: { title, type: 'AI & Tech', targetAmount: null } });
+  const created = await page.request.post('/api/deals', {
+    // A call needs the SPV's payment details (issue 26): the demo's energy SPV has them.
+    data: { title, type: 'AI & Tech', targetAmount: null, spvEntity: 'EA Energy Trade SPV Ltd' },
+  });
   expect(created.status()).toBe(201);
   const dealId = (await created.json()).deal.id as string;
   expect((await page.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).ok()).toBe(true);

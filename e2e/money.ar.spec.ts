@@ -36,7 +36,10 @@ test('an admin issues a capital call and records a receipt in Arabic', async ({ 
   const title = `Lake Turkana Wind ${Date.now() % 1_000_000}ar`;
   await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
   // Set-up through the API: a fresh deal with the co-investor's completed 200,000 subscription.
-  const created = await page.request.post('/api/deals', { data: { title, type: 'Infrastructure', targetAmount: null } });
+  // The demo's energy SPV holds payment details: a call on a deal without them is refused (issue 26).
+  const created = await page.request.post('/api/deals', {
+    data: { title, type: 'Infrastructure', targetAmount: null, spvEntity: 'EA Energy Trade SPV Ltd' },
+  });
   expect(created.status()).toBe(201);
   const dealId = (await created.json()).deal.id as string;
   expect((await page.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).ok()).toBe(true);

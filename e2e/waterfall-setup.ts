@@ -18,7 +18,10 @@ export async function contextPage(browser: Browser, width: number, height: numbe
  * called and received today, through the API (those screens have their own specs).
  */
 export async function dealWithOneHolder(admin: Page, investor: Page, title: string): Promise<string> {
-  const created = await admin.request.post('/api/deals', { data: { title, type: 'Infrastructure', targetAmount: null } });
+  const created = await admin.request.post('/api/deals', {
+    // A call needs the SPV's payment details (issue 26): the demo's energy SPV has them.
+    data: { title, type: 'Infrastructure', targetAmount: null, spvEntity: 'EA Energy Trade SPV Ltd' },
+  });
   expect(created.status()).toBe(201);
   const dealId = (await created.json()).deal.id as string;
   expect((await admin.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).status()).toBe(200);

@@ -101,7 +101,7 @@ describe('the errors catalogue', () => {
   const NOT_LANGUAGE = new Set([
     ...['max', 'min', 'minutes', 'limit', 'index', 'sum', 'status'], // numbers ('status': an HTTP status)
     ...['amount', 'committed', 'unfunded', 'outstanding', 'size', 'total', 'quota', 'used'], // formatted amounts and sizes
-    ...['value', 'entry', 'address', 'response', 'pattern', 'extension', 'extensions', 'investor', 'options'], // input, names, codes
+    ...['value', 'entry', 'address', 'response', 'pattern', 'extension', 'extensions', 'investor', 'spv', 'options'], // input, names, codes
   ]);
 
   it('every value caught by a pattern either names its kind or is not language', () => {

@@ -349,10 +349,11 @@ export function portfolioReturn(holdings: HoldingFigures[], asOf: string | null)
 
 // ---------- Capital calls ----------
 
-export const CALL_LINE_STATUSES = ['Due', 'Partly Paid', 'Paid', 'Overdue'] as const;
+/** Cancelled: the line's call entry was reversed (decision record 024); it takes no receipt. */
+export const CALL_LINE_STATUSES = ['Due', 'Partly Paid', 'Paid', 'Overdue', 'Cancelled'] as const;
 export type CallLineStatus = (typeof CALL_LINE_STATUSES)[number];
 export const callStatusTone = (s: CallLineStatus) =>
-  s === 'Paid' ? 'success' : s === 'Overdue' ? 'danger' : s === 'Partly Paid' ? 'warning' : 'info';
+  s === 'Paid' ? 'success' : s === 'Overdue' ? 'danger' : s === 'Partly Paid' ? 'warning' : s === 'Cancelled' ? 'neutral' : 'info';
 
 /** Paid once received covers the amount due; Overdue after the due date; else Partly Paid or Due. */
 export function callLineStatus(due: bigint, received: bigint, dueDate: string, today: string): CallLineStatus {
@@ -361,8 +362,11 @@ export function callLineStatus(due: bigint, received: bigint, dueDate: string, t
   return received > 0n ? 'Partly Paid' : 'Due';
 }
 
-/** A call's status from its lines: Paid when all are; Overdue when any is; else Partly Paid or Due. */
-export function callStatus(lines: CallLineStatus[]): CallLineStatus {
+/** A call's status from its lines (cancelled ones aside): Paid when all are; Overdue when any is; else Partly Paid or Due. */
+export function callStatus(all: CallLineStatus[]): CallLineStatus {
+  // A cancelled line does not count; a call whose every line is cancelled is cancelled.
+  const lines = all.filter((l) => l !== 'Cancelled');
+  if (all.length > 0 && lines.length === 0) return 'Cancelled';
   if (lines.length > 0 && lines.every((l) => l === 'Paid')) return 'Paid';
   if (lines.includes('Overdue')) return 'Overdue';
   return lines.some((l) => l === 'Paid' || l === 'Partly Paid') ? 'Partly Paid' : 'Due';

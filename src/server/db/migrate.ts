@@ -45,11 +45,26 @@ export async function migrate(db: Db): Promise<string[]> {
   });
 }
 
-/** Runs a multi-statement script. Statements are split on semicolons at line ends. */
+/**
+ * Runs a multi-statement script. Statements are split on semicolons at line ends, except inside
+ * a dollar-quoted body ($$ ... $$: a function written over several lines, migration 032).
+ */
+export function splitScript(sql: string): string[] {
+  const statements: string[] = [];
+  let current: string[] = [];
+  let quoted = false;
+  for (const line of sql.split('\n')) {
+    current.push(line);
+    if ((line.match(/\$\$/g) ?? []).length % 2 === 1) quoted = !quoted;
+    if (!quoted && /;\s*$/.test(line)) {
+      statements.push(current.join('\n').replace(/;\s*$/, ''));
+      current = [];
+    }
+  }
+  statements.push(current.join('\n'));
+  return statements.map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
+}
+
 async function execScript(q: Queryable, sql: string): Promise<void> {
-  const statements = sql
-    .split(/;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
-  for (const s of statements) await q.query(s);
+  for (const s of splitScript(sql)) await q.query(s);
 }

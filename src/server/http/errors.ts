@@ -16,7 +16,8 @@ export const badRequest = (message: string, fields?: Record<string, string>) => 
 export const unauthorized = (message = 'You must be signed in') => new HttpError(401, message, { code: 'UNAUTHENTICATED' });
 export const forbidden = (message = 'You do not have access to this resource', code = 'FORBIDDEN') => new HttpError(403, message, { code });
 export const notFound = (message = 'Not found') => new HttpError(404, message, { code: 'NOT_FOUND' });
-export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, message, { code });
+export const conflict = (message: string, code = 'CONFLICT', fields?: Record<string, string>) =>
+  new HttpError(409, message, fields ? { code, fields } : { code });
 
 /** Flattens a zod error into { field: first message }. */
 export function fieldErrors(error: ZodError): Record<string, string> {
@@ -29,6 +30,8 @@ export function fieldErrors(error: ZodError): Record<string, string> {
 }
 
 const NUL_MESSAGE = 'Text may not contain NUL characters';
+const LEDGER_LIMIT_MESSAGE =
+  "This would take an investor's contributions or calls above their commitment, or record a receipt against a cancelled call line";
 
 /**
  * The path of the first string (key or value) holding a NUL character, which PostgreSQL cannot
@@ -81,6 +84,11 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   if (error instanceof ZodError) {
     const fields = fieldErrors(error);
     return reply.status(400).send({ message: Object.values(fields)[0] ?? 'Invalid request', fields });
+  }
+  const db = error as { code?: string; message?: string };
+  if (db.code === '23514' && db.message?.includes('ledger_within_commitment')) {
+    // The database's own check (migration 032): the services refuse first, with their own messages.
+    return reply.status(409).send({ message: LEDGER_LIMIT_MESSAGE, code: 'ABOVE_COMMITMENT' });
   }
   const fe = error as FastifyError;
   const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;

@@ -86,6 +86,8 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'GET /api/investor/distributions': 'investor',
   'GET /api/capital-calls': 'admin',
   'POST /api/capital-calls': 'admin',
+  'POST /api/capital-calls/preview': 'admin',
+  'GET /api/deals/:id/call-choices': 'admin',
   'GET /api/capital-calls/:id': 'admin',
   'POST /api/capital-calls/:id/receipts': 'admin',
   'GET /api/deals/:id/ledger': 'admin',

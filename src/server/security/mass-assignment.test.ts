@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { totpFor } from '../auth/totp.ts';
 import { sql } from '../db/sql.ts';
+import { withPaymentDetails } from '../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { MASS_ASSIGNMENT_FIELDS } from './catalog.ts';
@@ -571,9 +572,30 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      route: 'POST /api/capital-calls/preview',
+      status: 200,
+      async run() {
+        const before = await one('SELECT count(*)::int AS n FROM capital_calls');
+        const res = await call('POST', '/api/capital-calls/preview', adminCookie, {
+          dealId: ids.deal,
+          basis: 'percentage',
+          percentage: '100',
+          dueDate: '2026-12-31',
+          purpose: 'Closing',
+          totalAmount: SENTINEL_AMOUNT,
+          ...extras(victimId),
+        });
+        // A preview writes nothing, and the sentinel amount is not the plan's total.
+        expect(res.json().plan?.totalAmount).toBe('1000.00');
+        expect(await one('SELECT count(*)::int AS n FROM capital_calls')).toEqual(before);
+        return res;
+      },
+    },
+    {
       route: 'POST /api/capital-calls',
       status: 201,
       async run() {
+        await withPaymentDetails(ctx, ids.deal as string);
         const res = await call('POST', '/api/capital-calls', adminCookie, {
           dealId: ids.deal,
           basis: 'percentage',

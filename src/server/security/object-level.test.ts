@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/sql.ts';
+import { withPaymentDetails } from '../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { OBJECT_LEVEL } from './catalog.ts';
@@ -70,6 +71,7 @@ describe("object-level access: another investor's ids", () => {
     ).deal;
     expectStatus(await call('PATCH', `/api/deals/${deal.id}`, adminCookie, { status: 'Active' }), 200);
     own.deal = deal.id;
+    await withPaymentDetails(ctx, deal.id);
     const done = expectStatus(
       await call('POST', '/api/investor/subscriptions', b.cookie, { dealId: deal.id, amount: '5000' }),
       201,
@@ -214,6 +216,7 @@ describe("object-level access: another investor's ids", () => {
       body: { investorId: a.id, amount: '1', valueDate: '2026-12-01' },
     },
     'GET /api/deals/:id/ledger': { id: own.deal as string, status: 403 },
+    'GET /api/deals/:id/call-choices': { id: own.deal as string, status: 403 },
     'POST /api/deals/:id/fees': {
       id: own.deal as string,
       status: 403,

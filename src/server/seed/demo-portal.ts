@@ -93,7 +93,10 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
       [office, [kili], '315000', 120, 110, 'Second close: completion of the acquisition', [[kili, '315000', 118]]],
       [office, [kili], '45000', 40, 10, 'Refurbishment, phase one', [[kili, '20000', 30]]],
       [office, [kili], '45000', 8, -22, 'Refurbishment, phase two', [[kili, '15000', 3]]],
-      [office, [kili], '45000', 1, -29, 'Leasing costs and reserves', []],
+      // 25,000 of Kilimanjaro's 450,000 stays uncalled (the last call asks 20,000, not 45,000; issue 26):
+      // New Capital Call, a receipt and a
+      // distribution can all be tried on the office tower at once.
+      [office, [kili], '20000', 1, -29, 'Leasing costs and reserves', []],
       [
         ai,
         null,
@@ -122,7 +125,16 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
     for (const [dealId, investorIds, amount, ago, dueAgo, purpose, receipts] of calls) {
       const c = await createCall(
         q,
-        { dealId, basis: 'amount', amount, callDate: day(-ago), dueDate: day(-dueAgo), purpose, ...(investorIds ? { investorIds } : {}) },
+        {
+          dealId,
+          basis: 'amount',
+          amount,
+          callDate: day(-ago),
+          dueDate: day(-dueAgo),
+          purpose,
+          weighting: 'unfunded',
+          ...(investorIds ? { target: 'investors', investorIds } : { target: 'all' }),
+        },
         cio,
         '127.0.0.1',
       );

@@ -109,4 +109,29 @@ describe('demo data matches the spec samples', () => {
     // After it: by contributed capital on the record date (150,000 : 315,000), summing to the total.
     expect(after.allocations.map((a: { amount: string }) => a.amount).sort()).toEqual(['12193.55', '5806.45']);
   });
+
+  it('leaves uncalled commitment on the office tower, so a new call, a receipt and a distribution can be tried at once (issue 26)', async () => {
+    const { deals } = await get('/api/deals/options', admin);
+    const office = deals.find((d: { title: string }) => d.title === 'Nairobi Distressed Office Tower');
+    const { choices } = await get(`/api/deals/${office.id}/call-choices`, admin);
+    // Kilimanjaro: 450,000 committed, called 315,000 + 45,000 + 45,000 + 20,000 = 425,000 (by hand): 25,000 left.
+    expect(choices.investors.map((i: { investorName: string; unfunded: string }) => i.unfunded)).toEqual(['0.00', '25000.00']);
+    expect(choices.paymentDetailsMissing).toBeNull();
+    const body = { dealId: office.id, basis: 'amount', amount: '25000', dueDate: '2099-01-01', purpose: 'Fit-out' };
+    const preview = await ctx.app.inject({ method: 'POST', url: '/api/capital-calls/preview', headers: { cookie: admin }, payload: body });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().plan.lines.map((l: { amount: string }) => l.amount)).toEqual(['0.00', '25000.00']);
+    // The demo's second-close call to one investor, as the screen sends it (a close of its own).
+    const close = choices.closes.at(-1);
+    const second = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/capital-calls/preview',
+      headers: { cookie: admin },
+      payload: { ...body, target: 'close', closeDate: close.date },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().plan.lines).toHaveLength(1);
+    const issued = await ctx.app.inject({ method: 'POST', url: '/api/capital-calls', headers: { cookie: admin }, payload: body });
+    expect(issued.statusCode, issued.body).toBe(201);
+  });
 });

@@ -216,7 +216,8 @@ export const DEMO_DEALS = [
     risk: '8/10',
     status: 'Active',
     stage: 'Post-Investment',
-    spv: null,
+    // Its calls need payment details on their notices (issue 26): the real-assets SPV holds it.
+    spv: 'EA Real Assets SPV Ltd',
     nextStep: 'Quarterly board review of model performance',
     description:
       'Growth round in a Kigali lender that scores thin-file borrowers from mobile-money histories, with loans across Rwanda and Uganda. ' +

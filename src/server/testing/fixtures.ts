@@ -29,6 +29,25 @@ export interface HoldOptions {
 }
 
 /**
+ * Gives a deal's SPV complete payment instructions (a capital call is refused without them,
+ * issue 26): the SPV the deal names, created when missing, or 'Test Payments SPV Ltd' when the
+ * deal names none. Setup straight in the database, like the other back-dating helpers.
+ */
+export async function withPaymentDetails(ctx: TestContext, dealId: string): Promise<void> {
+  const rows = (await ctx.db.query('SELECT spv_entity FROM deals WHERE id = $1', [dealId])) as { spv_entity: string | null }[];
+  const named = rows[0]?.spv_entity?.trim();
+  const name = named || 'Test Payments SPV Ltd';
+  if (!named) await ctx.db.query('UPDATE deals SET spv_entity = $2 WHERE id = $1', [dealId, name]);
+  await ctx.db.query(
+    `INSERT INTO spvs (name, jurisdiction, annual_return_due, bank_name, account_name, account_number, swift_code)
+     VALUES ($1, 'Mauritius', '2030-01-01', 'Mauritius Commercial Bank', $1, 'MU17BOMM0101101030300200000MUR', 'MCBLMUMU')
+     ON CONFLICT (lower(name)) DO UPDATE SET bank_name = EXCLUDED.bank_name, account_name = EXCLUDED.account_name,
+       account_number = EXCLUDED.account_number, swift_code = EXCLUDED.swift_code`,
+    [name],
+  );
+}
+
+/**
  * The money fixtures the capital-account, distribution and waterfall suites share: investors,
  * an open deal, and a holding funded through the API (subscribe, complete, call, receipt), so
  * each suite starts from the same ledger the product would write.
@@ -86,6 +105,7 @@ export function moneyFixtures(ctx: () => TestContext, adminCookie: () => string)
     if (opts.dealExistedBy) {
       await ctx().db.query('UPDATE deals SET created_at = least(created_at, $2::timestamptz) WHERE id = $1', [dealId, `${date}T00:00:00Z`]);
     }
+    await withPaymentDetails(ctx(), dealId);
     const issued = await call('POST', '/api/capital-calls', adminCookie(), {
       dealId,
       basis: 'amount',

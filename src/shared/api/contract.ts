@@ -1,5 +1,6 @@
 import type { ActivityLogPage } from '../activity.ts';
 import type { AppUser, SignInResult, TwoFactorSetup, TwoFactorStatus } from '../auth.ts';
+import type { CallChoices, CallPlan } from '../call-targets.ts';
 import type { CompanyProfile } from '../company-profile.ts';
 import type { ComplianceItem, ComplianceOverview } from '../compliance.ts';
 import type { DashboardData } from '../dashboard.ts';
@@ -175,6 +176,8 @@ export const API = {
   // Capital calls, the ledger, statements
   'GET /api/capital-calls': json<{ calls: CapitalCall[] }>(),
   'POST /api/capital-calls': json<{ call: CapitalCall }>(),
+  'POST /api/capital-calls/preview': json<{ plan: CallPlan }>(),
+  'GET /api/deals/:id/call-choices': json<{ choices: CallChoices }>(),
   'GET /api/capital-calls/:id': json<{ call: CapitalCall }>(),
   'POST /api/capital-calls/:id/receipts': json<{ call: CapitalCall }>(),
   'GET /api/deals/:id/ledger': json<{ ledger: DealLedger }>(),

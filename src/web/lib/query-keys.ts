@@ -50,6 +50,9 @@ export const capitalCallKeys = {
   list: () => ['capital-calls', 'list'] as const,
   one: (id: string) => ['capital-calls', 'one', id] as const,
   mine: () => ['capital-calls', 'mine'] as const,
+  /** The New Capital Call form: a deal's investors and closes, then a call's preview. */
+  choices: (dealId: string) => ['capital-calls', 'choices', dealId] as const,
+  preview: (body: unknown) => ['capital-calls', 'preview', body] as const,
 };
 
 /** The investor's quarterly statements. */

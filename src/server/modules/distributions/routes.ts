@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { confirmPaymentInput } from '../../../shared/confirm-payment.ts';
 import { recordDistributionInput } from '../../../shared/portal.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
@@ -20,7 +21,8 @@ export async function distributionRoutes(app: FastifyInstance, { db }: AppContex
 
   route.post('/api/distributions/:id/pay', admin, async (request) => {
     const id = idParam(request.params, 'Distribution not found');
-    return { event: await db.tx((q) => markPaid(q, id, currentUser(request).id, clientIp(request))) };
+    const { paidOn } = parse(confirmPaymentInput, request.body ?? {});
+    return { event: await db.tx((q) => markPaid(q, id, currentUser(request).id, clientIp(request), paidOn)) };
   });
 
   route.get('/api/investor/distributions', { config: { access: 'investor' } }, async (request) =>

@@ -130,19 +130,38 @@ export async function recordDistribution(
   return (await listEvents(q, event.id))[0] as DistributionEvent;
 }
 
-export async function markPaid(q: Queryable, eventId: string, actorId: string, ip: string): Promise<DistributionEvent> {
-  const ev = await sql<{ id: string; paid_at: Date | null; deal_id: string; total_amount: string }>(
-    'SELECT id, paid_at, deal_id, total_amount FROM distribution_events WHERE id = $1 FOR UPDATE',
+/**
+ * Confirm Payment (issue 26): the day the money went out, never after the company's today (409).
+ * By default the scheduled payment date, or today when that is still ahead (a payment made early);
+ * the event, its allocations and the ledger entries then carry the real date.
+ */
+export async function markPaid(q: Queryable, eventId: string, actorId: string, ip: string, paidOn?: string): Promise<DistributionEvent> {
+  const ev = await sql<{
+    id: string;
+    paid_at: Date | null;
+    deal_id: string;
+    total_amount: string;
+    payment_date: string;
+    record_date: string;
+  }>(
+    `SELECT id, paid_at, deal_id, total_amount, to_char(payment_date, 'YYYY-MM-DD') AS payment_date, to_char(record_date, 'YYYY-MM-DD') AS record_date
+       FROM distribution_events WHERE id = $1 FOR UPDATE`,
   ).first(q, [eventId]);
   if (!ev) throw notFound('Distribution not found');
   if (ev.paid_at) throw conflict('This distribution is already paid', 'ALREADY_PAID');
-  await q.query('UPDATE distribution_events SET paid_at = now(), paid_by = $2 WHERE id = $1', [eventId, actorId]);
-  await q.query('UPDATE distributions SET paid_at = now() WHERE event_id = $1', [eventId]);
+  const { today } = await companyDayIn(q);
+  const day = paidOn ?? (ev.payment_date < today ? ev.payment_date : today);
+  if (day > today) {
+    const msg = `The payment cannot be confirmed for a day after today (${today}): confirm it once the money has gone out`;
+    throw conflict(msg, 'FUTURE_DATE', { paidOn: msg });
+  }
+  await q.query('UPDATE distribution_events SET paid_at = now(), paid_by = $2, payment_date = $3 WHERE id = $1', [eventId, actorId, day]);
+  await q.query('UPDATE distributions SET paid_at = now(), payment_date = $2 WHERE event_id = $1', [eventId, day]);
   await postDistributionEntries(q, eventId, actorId);
   await logActivity(q, {
     type: 'distribution_paid',
     userId: actorId,
-    details: { eventId, dealId: ev.deal_id, amount: ev.total_amount },
+    details: { eventId, dealId: ev.deal_id, amount: ev.total_amount, paidOn: day, scheduledFor: ev.payment_date },
     ip,
   });
   await notifyDistribution(q, eventId, true);

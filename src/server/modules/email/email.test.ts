@@ -6,6 +6,7 @@ import { FORGOT_PASSWORD_ANSWER, RESET_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_CLIENT
 import { formatDate } from '../../../shared/format.ts';
 import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc.ts';
 import { sql } from '../../db/sql.ts';
+import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
 import { injectForm, PDF_BYTES } from '../../testing/multipart.ts';
 import { linkIn, type ReceivedMail, type Receiver, startReceiver } from '../../testing/smtp-receiver.ts';
@@ -604,6 +605,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
         { cookie: admin.cookie },
       );
       const dealId = deal.json().deal.id as string;
+      await withPaymentDetails(ctx, dealId);
       await ctx.app.inject({
         method: 'PATCH',
         url: `/api/deals/${dealId}`,
@@ -693,6 +695,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
         { cookie: admin.cookie },
       );
       const dealId = deal.json().deal.id as string;
+      await withPaymentDetails(ctx, dealId);
       await ctx.app.inject({
         method: 'PATCH',
         url: `/api/deals/${dealId}`,

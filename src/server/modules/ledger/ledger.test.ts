@@ -8,6 +8,7 @@ import type { Deal } from '../../../shared/deals.ts';
 import { formatDate } from '../../../shared/format.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice, LedgerEntry } from '../../../shared/ledger.ts';
 import type { DistributionEvent, PerformanceData } from '../../../shared/portal.ts';
+import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../../testing/multipart.ts';
 
@@ -100,6 +101,7 @@ describe('capital accounts API', () => {
     ).deal;
     ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { status: 'Active' }));
     await ctx.db.query('UPDATE deals SET created_at = $2 WHERE id = $1', [d.id, `${since}T00:00:00Z`]);
+    await withPaymentDetails(ctx, d.id);
     return d;
   };
   const commit = async (who: Investor, dealId: string, amount: string) => {

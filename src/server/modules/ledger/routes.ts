@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { createCallInput, feeInput, receiptInput, reversalInput, statementQuery } from '../../../shared/ledger.ts';
+import { newCallInput } from '../../../shared/call-targets.ts';
+import { feeInput, receiptInput, reversalInput, statementQuery } from '../../../shared/ledger.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { notFound, parse } from '../../http/errors.ts';
@@ -8,15 +9,11 @@ import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { contentDisposition } from '../../storage/content.ts';
 import { companyDay } from '../settings/clock.ts';
-import { createCall, investorNotices, listCalls, recordReceipt } from './calls.ts';
+import { callChoices, createCall, investorNotices, listCalls, previewCall, recordReceipt } from './calls.ts';
 import { dealLedger, recordFee, reverseEntry } from './service.ts';
 import { generatedStatements, getRun, startStatementRun } from './statement-runs.ts';
 import { buildStatement, callNoticePdf, pdfFileName, statementPdf } from './statements.ts';
 
-const callBody = z.intersection(
-  createCallInput,
-  z.object({ investorIds: z.array(z.uuid('Choose committed investors')).max(1000).optional() }),
-);
 const runInput = z.object({ from: z.string(), to: z.string() }).pipe(statementQuery);
 
 function sendPdf(reply: FastifyReply, pdf: Buffer, name: string) {
@@ -38,9 +35,20 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   route.get('/api/capital-calls', admin, async () => ({ calls: await listCalls(db) }));
 
   route.post('/api/capital-calls', admin, async (request, reply) => {
-    const input = parse(callBody, request.body);
+    const input = parse(newCallInput, request.body);
     const user = currentUser(request);
     return reply.status(201).send({ call: await db.tx((q) => createCall(q, input, user.id, clientIp(request))) });
+  });
+
+  // The New Capital Call form: whom a call can ask, then each investor's amount before issuing.
+  route.get('/api/deals/:id/call-choices', admin, async (request) => {
+    const id = idParam(request.params, 'Deal not found');
+    return { choices: await callChoices(db, id) };
+  });
+
+  route.post('/api/capital-calls/preview', admin, async (request) => {
+    const input = parse(newCallInput, request.body);
+    return { plan: await previewCall(db, input) };
   });
 
   route.get('/api/capital-calls/:id', admin, async (request) => {

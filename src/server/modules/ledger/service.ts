@@ -11,7 +11,7 @@ import {
   holdingFigures,
   type LedgerEntry,
 } from '../../../shared/ledger.ts';
-import { fromCents, toCents } from '../../../shared/money.ts';
+import { formatUsdExact, fromCents, toCents } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -207,6 +207,7 @@ export async function reverseEntry(q: Queryable, entryId: string, reason: string
   await q.query('SELECT 1 FROM deals WHERE id = $1 FOR UPDATE', [entry.deal_id]);
   if ((await q.query('SELECT 1 FROM ledger_entries WHERE reverses_id = $1', [entryId])).length > 0)
     throw conflict('This entry is already reversed', 'ALREADY_REVERSED');
+  await refuseBreakingReversal(q, entry);
   const { today } = await companyDayIn(q);
   const date = entry.entry_date > today ? entry.entry_date : today;
   const id = (await sql<{
@@ -232,6 +233,45 @@ export async function reverseEntry(q: Queryable, entryId: string, reason: string
     ip,
   });
   return (await sql<EntryRow>(`${ENTRY_SELECT} WHERE e.id = $1`).all(q, [id.id])).map(toEntry)[0] as LedgerEntry;
+}
+
+/**
+ * Decision record 024: what a reversal may undo. Reversing a call's entry cancels that investor's
+ * line of the call (no receipt afterwards; the freed commitment callable again), so it is refused
+ * while the line holds receipts (reverse them first). Reversing a commitment is refused when the
+ * investor's contributions or calls would then exceed what is left committed. The database
+ * checks the same limits (migration 032).
+ */
+async function refuseBreakingReversal(
+  q: Queryable,
+  entry: { investor_id: string; deal_id: string; kind: EntryKind; amount: string; call_id: string | null },
+): Promise<void> {
+  if ((entry.kind === 'call' || entry.kind === 'fee') && entry.call_id) {
+    const rows = await sql<FactRow>(`SELECT ${FACT_COLUMNS} FROM ledger_entries e WHERE e.call_id = $1 AND e.investor_id = $2`).all(q, [
+      entry.call_id,
+      entry.investor_id,
+    ]);
+    const received = balancesAsOf(rows.map(toFacts)).contributed;
+    if (received > 0n)
+      throw conflict(
+        `This call line has ${formatUsdExact(received)} received against it: reverse those receipts first, then the call`,
+        'LINE_HAS_RECEIPTS',
+      );
+  }
+  if (entry.kind === 'commitment') {
+    const rows = await sql<FactRow>(
+      `SELECT ${FACT_COLUMNS} FROM ledger_entries e LEFT JOIN capital_calls c ON c.id = e.call_id
+        WHERE e.deal_id = $1 AND e.investor_id = $2 AND NOT coalesce(c.fee_charge, false)`,
+    ).all(q, [entry.deal_id, entry.investor_id]);
+    const b = balancesAsOf(rows.map(toFacts));
+    const left = b.committed - toCents(entry.amount);
+    const above = b.contributed > b.called ? b.contributed : b.called;
+    if (above > left)
+      throw conflict(
+        `Reversing this commitment would leave ${formatUsdExact(left < 0n ? 0n : left)} committed, below the ${formatUsdExact(above)} already called or contributed: reverse those first`,
+        'BELOW_CALLED',
+      );
+  }
 }
 
 /** Records a fee or expense charged to one investor's account in a deal. */

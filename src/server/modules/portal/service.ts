@@ -203,7 +203,8 @@ export async function performance(q: Queryable, investorId: string, today?: stri
     history,
     allocation: [...byType.entries()].map(([type, value]) => ({ type, value: fromCents(value) })),
     amountsDue: calls
-      .filter((c) => c.status !== 'Paid')
+      // A cancelled line (its call entry reversed, decision record 024) is owed nothing.
+      .filter((c) => c.status !== 'Paid' && c.status !== 'Cancelled')
       .sort((a, b) => (a.dueDate < b.dueDate ? -1 : 1))
       .map((c) => ({ callId: c.callId, dealTitle: c.dealTitle, dueDate: c.dueDate, outstanding: c.outstanding, status: c.status })),
   };

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoInDays } from '../../../shared/dates.ts';
+import { isoInDays, todayIso } from '../../../shared/dates.ts';
 import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice } from '../../../shared/ledger.ts';
 import type { ManagementFeeCharge, ManagementFeeData, ManagementFeePreview } from '../../../shared/management-fee.ts';
 import type { DistributionCalendar, PerformanceData } from '../../../shared/portal.ts';
 import { sql } from '../../db/sql.ts';
-import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
+import { type Investor, moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
@@ -102,6 +102,13 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     const unfundedBefore = (await ledger(deal.id)).investors.map((i) => [i.investorId, i.balances.unfunded, i.balances.called]);
 
     expect(expectError(await charge(deal.id, { from: '2025-01-01', to: '2025-03-31' }), 400).fields?.dueDate).toBeTruthy();
+    // A fee call needs the SPV's payment details like any call (issue 26): without a bank name, refused.
+    await ctx.db.query('UPDATE spvs SET bank_name = NULL WHERE lower(name) = (SELECT lower(spv_entity) FROM deals WHERE id = $1)', [
+      deal.id,
+    ]);
+    const noBank = expectError(await charge(deal.id, { from: '2025-01-01', to: '2025-03-31', dueDate: due }), 409);
+    expect(noBank.message).toMatch(/has no payment details \(missing: bank name\)/);
+    await withPaymentDetails(ctx, deal.id);
     const res = await charge(deal.id, { from: '2025-01-01', to: '2025-03-31', dueDate: due });
     expect(res.statusCode, res.body).toBe(201);
     const ch = (res.json() as { charge: ManagementFeeCharge }).charge;
@@ -151,7 +158,8 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     const paid = await call('POST', `/api/capital-calls/${ch.callId}/receipts`, adminCookie, {
       investorId: a.id,
       amount: '493.15',
-      valueDate: due,
+      // The money arrives today (the company's day, UTC+4 by default): never a day ahead (issue 26).
+      valueDate: todayIso('Asia/Dubai'),
     });
     expect(paid.statusCode, paid.body).toBe(201);
     expect((paid.json() as { call: CapitalCall }).call.lines.find((l) => l.investorId === a.id)?.status).toBe('Paid');

@@ -14,6 +14,7 @@ import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifyCapitalCallIssued } from '../email/notify.ts';
+import { missingPaymentDetails } from '../ledger/calls.ts';
 import { outstandingAccruedFees } from '../ledger/fees.ts';
 import { postEntry } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
@@ -135,6 +136,9 @@ export async function chargeManagementFee(
   let callId: string | null = null;
   if (p.method === 'capital_call') {
     if (!input.dueDate) throw badRequest('Enter the due date of the fee call', { dueDate: 'Enter the due date of the fee call' });
+    // A fee call's notice says where to pay, like any call (issue 26, decision record 024).
+    const missing = await missingPaymentDetails(q, deal.id);
+    if (missing) throw conflict(missing, 'NO_PAYMENT_DETAILS');
     if (input.dueDate < chargeDate) {
       const msg = `The due date cannot be before the call date (${chargeDate})`;
       throw badRequest(msg, { dueDate: msg });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CallTarget, CallWeighting } from '../../../shared/call-targets';
 import { apiGet, apiPost } from '../../lib/api';
 import { capitalCallKeys, dealKeys } from '../../lib/query-keys';
 
@@ -33,6 +34,30 @@ export interface NewCallBody {
   amount?: string;
   dueDate: string;
   purpose: string;
+  target: CallTarget;
+  weighting: CallWeighting;
+  closeDate?: string;
+  investorIds?: string[];
+}
+
+/** A deal's committed investors and closes (whom a call can ask). */
+export function useCallChoices(dealId: string) {
+  return useQuery({
+    queryKey: capitalCallKeys.choices(dealId),
+    queryFn: ({ signal }) => apiGet('/api/deals/:id/call-choices', { params: { id: dealId }, signal }).then((r) => r.choices),
+    enabled: dealId !== '',
+  });
+}
+
+/** Each investor's amount before the call is issued (null body: nothing to preview yet). */
+export function useCallPreview(body: NewCallBody | null) {
+  return useQuery({
+    queryKey: capitalCallKeys.preview(body),
+    queryFn: ({ signal }) => apiPost('/api/capital-calls/preview', { body: body as NewCallBody, signal }).then((r) => r.plan),
+    enabled: body !== null,
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
 }
 
 export function useIssueCall() {

@@ -13,14 +13,14 @@ import { DateInput } from '../../components/ui/date-input';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { Field } from '../../components/ui/field';
-import { useZodForm } from '../../components/ui/form';
+import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
-import { serverMessage, useCapitalCall, useRecordReceipt } from './api';
+import { useCapitalCall, useRecordReceipt } from './api';
 import { CallStatusBadge } from './call-ui';
 import { capitalCallsText } from './i18n';
 
@@ -133,7 +133,7 @@ export default function CallDetailPage() {
                     )}
                   </TD>
                   <TD className="text-end">
-                    {l.status !== 'Paid' && (
+                    {l.status !== 'Paid' && l.status !== 'Cancelled' && (
                       <Button
                         size="sm"
                         variant="secondary"
@@ -161,7 +161,10 @@ const receiptForm = z.object({ amount: z.string(), valueDate: z.string() }).tran
   if (amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: amount });
   const valueDateRequired = capitalCallsText.t('receipt.valueDateRequired');
   if (!v.valueDate) ctx.addIssue({ code: 'custom', path: ['valueDate'], message: valueDateRequired });
-  if (!parsed.ok || amount || !v.valueDate) return z.NEVER;
+  // The money has arrived by the day it is recorded: never after the company's today (the server says so too).
+  const future = v.valueDate > todayIso();
+  if (future) ctx.addIssue({ code: 'custom', path: ['valueDate'], message: capitalCallsText.t('receipt.future') });
+  if (!parsed.ok || amount || !v.valueDate || future) return z.NEVER;
   return { amount: parsed.value, valueDate: v.valueDate };
 });
 
@@ -181,8 +184,8 @@ function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLi
       form.reset(empty());
       onClose();
     } catch (err) {
-      const msg = serverMessage(err) ?? t('receipt.failed');
-      form.setError('amount', { type: 'server', message: msg }, { shouldFocus: true });
+      // The server's field (value date, amount) where it names one; else on the amount.
+      const msg = form.applyServerError(err, { fallback: t('receipt.failed'), rename: { investorId: 'amount' } });
       toast.error(msg);
     }
   });
@@ -207,8 +210,9 @@ function ReceiptDialog({ callId, line, onClose }: { callId: string; line: CallLi
             <Input {...form.field('amount', 'receipt-amount')} inputMode="decimal" />
           </Field>
           <Field label={t('receipt.valueDate')} htmlFor="receipt-valueDate" error={form.errorOf('valueDate')} required>
-            <DateInput {...form.field('valueDate', 'receipt-valueDate')} />
+            <DateInput {...form.field('valueDate', 'receipt-valueDate')} max={todayIso()} />
           </Field>
+          <FormError>{form.formError}</FormError>
           <DialogActions submit={t('receipt.submit')} busyLabel={t('receipt.busy')} busy={form.busy} />
         </form>
       </DialogContent>

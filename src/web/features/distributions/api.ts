@@ -70,7 +70,8 @@ export function useMyDealTerms() {
 export function useConfirmPayment() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiPost('/api/distributions/:id/pay', { params: { id }, body: {} }).then((r) => r.event),
+    mutationFn: ({ id, paidOn }: { id: string; paidOn: string }) =>
+      apiPost('/api/distributions/:id/pay', { params: { id }, body: { paidOn } }).then((r) => r.event),
     onSuccess: (event) => {
       qc.setQueryData<DistributionEvent[]>(distributionKeys.events(), (old) => old?.map((e) => (e.id === event.id ? event : e)));
       void qc.invalidateQueries({ queryKey: distributionKeys.all });

@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import { todayIso } from '../../../shared/dates';
 import type { WaterfallPreview } from '../../../shared/deal-terms';
 import { formatDate, formatUSD, formatUSDCents } from '../../../shared/format';
 import { toCents } from '../../../shared/money';
 import type { DistributionEvent } from '../../../shared/portal';
+import { DateInput } from '../../components/ui/date-input';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Field, fieldProps } from '../../components/ui/field';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
-import { enumLabel } from '../../lib/i18n';
+import { enumLabel, translateMessage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { type RecordDistributionBody, serverMessage, useConfirmPayment } from './api';
 import { Fact, termsText } from './distribution-ui';
@@ -21,19 +24,40 @@ export function ConfirmPaymentDialog({ event, onClose }: { event: DistributionEv
   const [shown, setShown] = useState<DistributionEvent | null>(event);
   if (event && event !== shown) setShown(event);
   const ev = event ?? shown;
+  // The day the money went out: the scheduled day, or today when that is still ahead (paid early).
+  const today = todayIso();
+  const [paidOn, setPaidOn] = useState('');
+  const [dateError, setDateError] = useState<string | null>(null);
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (event && openedFor !== event.id) {
+    setOpenedFor(event.id);
+    setPaidOn(event.paymentDate < today ? event.paymentDate : today);
+    setDateError(null);
+  }
 
   function confirm() {
     if (!ev) return;
-    pay.mutate(ev.id, {
-      onSuccess: () => {
-        toast.success(t('toast.paid'));
-        onClose();
+    const problem = !paidOn ? t('confirm.paidOnRequired') : paidOn > today ? t('confirm.paidOnFuture') : null;
+    setDateError(problem);
+    if (problem) {
+      document.getElementById('confirm-paidOn')?.focus();
+      return;
+    }
+    pay.mutate(
+      { id: ev.id, paidOn },
+      {
+        onSuccess: () => {
+          toast.success(t('toast.paid'));
+          onClose();
+        },
+        onError: (err) => {
+          const field = err instanceof ApiError ? err.fields?.paidOn : undefined;
+          toast.error(serverMessage(err) ?? t('toast.payFailed'));
+          if (field) setDateError(translateMessage(field));
+          else if (err instanceof ApiError && (err.status === 409 || err.status === 404)) onClose();
+        },
       },
-      onError: (err) => {
-        toast.error(serverMessage(err) ?? t('toast.payFailed'));
-        if (err instanceof ApiError && (err.status === 409 || err.status === 404)) onClose();
-      },
-    });
+    );
   }
 
   return (
@@ -54,6 +78,17 @@ export function ConfirmPaymentDialog({ event, onClose }: { event: DistributionEv
               : null}
           </DialogDescription>
         </DialogHeader>
+        <Field label={t('confirm.paidOn')} htmlFor="confirm-paidOn" hint={t('confirm.paidOnHint')} error={dateError ?? undefined} required>
+          <DateInput
+            {...fieldProps('confirm-paidOn', dateError, true)}
+            value={paidOn}
+            max={today}
+            onChange={(e) => {
+              setPaidOn(e.target.value);
+              setDateError(null);
+            }}
+          />
+        </Field>
         <DialogActions submit={t('confirm.submit')} busyLabel={t('confirm.busy')} busy={pay.isPending} onSubmit={confirm} />
       </DialogContent>
     </Dialog>
