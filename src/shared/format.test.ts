@@ -153,3 +153,42 @@ describe('formatUSDShort and formatFigure', () => {
     }
   });
 });
+
+/**
+ * Zero is never signed (issue 26 item 7: "-$0.00" on every statement): a zero amount or one that
+ * rounds to zero in the form shown is written without '-' or '+', on screens, in PDFs and CSVs.
+ * The expected strings are written by hand.
+ */
+describe('zero is never signed', () => {
+  it('every money formatter writes a zero, a negative zero and a rounded-away amount unsigned', async () => {
+    const { formatUsdCompact, formatUsdDeduction, formatUsdExact, formatUsdWhole, formatMoic } = await import('./money.ts');
+    const { formatSignedUSD, formatUSDCents, formatUSDCompact, formatUSDShort } = await import('./format.ts');
+    for (const zero of ['0', '0.00', '-0', '-0.00', '-0.0', 0n, -0n] as const) {
+      expect(formatUsdExact(zero)).toBe('$0.00');
+      expect(formatUsdDeduction(zero)).toBe('$0.00');
+      expect(formatUSDCents(zero)).toBe('$0.00');
+      expect(formatUsdWhole(zero)).toBe('$0');
+      expect(formatUsdCompact(zero)).toBe('$0');
+      expect(formatUSDCompact(zero)).toBe('$0');
+      expect(formatUSDShort(zero)).toBe('$0');
+      expect(formatUSD(typeof zero === 'bigint' ? zero : String(zero))).toBe('$0');
+      if (typeof zero === 'string') expect(formatUSDExact(zero)).toBe('$0');
+    }
+    // Amounts that round to zero where they are shown.
+    expect(formatUsdWhole('-0.40')).toBe('$0');
+    expect(formatUsdCompact('-0.49')).toBe('$0');
+    expect(formatUsdCompact('-0.50')).toBe('-$1');
+    expect(formatSignedUSD(0n)).toBe('$0');
+    expect(formatSignedUSD(-49n)).toBe('$0');
+    expect(formatSignedUSD(49n)).toBe('$0');
+    expect(formatSignedUSD(-50n)).toBe('−$1');
+    expect(formatMoic(-0.001)).toBe('0.00x');
+    expect(formatMoic(-0)).toBe('0.00x');
+    // A deduction keeps its minus when it is not zero; a negative one (a reversal) reads plus.
+    expect(formatUsdDeduction('25.50')).toBe('-$25.50');
+    expect(formatUsdDeduction(2550n)).toBe('-$25.50');
+    expect(formatUsdDeduction('-25.50')).toBe('$25.50');
+    expect(formatUsdExact('-0.01')).toBe('-$0.01');
+    expect(formatUSDExact('-0.01')).toBe('-$0.01');
+  });
+});

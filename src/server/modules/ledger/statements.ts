@@ -10,7 +10,7 @@ import {
   RETURN_OF_CAPITAL,
   type ValuationFacts,
 } from '../../../shared/ledger.ts';
-import { formatIrr, formatMoic, formatUsdExact, fromCents, toCents } from '../../../shared/money.ts';
+import { formatIrr, formatMoic, formatUsdDeduction, formatUsdExact, fromCents, toCents } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
@@ -233,6 +233,8 @@ function pdfLanguage(language: Language) {
     t: (key: string, values?: Record<string, string>) =>
       t(`pdf.${key}`, values && ar ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isolate(v)])) : values),
     money: (v: string) => ltr(formatUsdExact(v)),
+    /** An amount out of the account, with its minus ('-$25.50'; zero unsigned: '$0.00'). */
+    deduction: (v: string) => ltr(formatUsdDeduction(v)),
     plain: ltr,
     day: (iso: string) => formatDate(iso, { locale: localeOf(language) }),
     label: (group: string, value: string) => (ar ? enumLabel(language, group, value) : value),
@@ -261,8 +263,8 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
         w.row(t('statement.called'), money(d.calls));
         w.row(t('statement.contributions'), money(d.contributions));
         for (const x of d.distributions)
-          w.row(t('statement.distributionsOf', { type: L.label('distributionType', x.type) }), L.plain(`-${formatUsdExact(x.amount)}`));
-        w.row(t('statement.fees'), L.plain(`-${formatUsdExact(d.fees)}`));
+          w.row(t('statement.distributionsOf', { type: L.label('distributionType', x.type) }), L.deduction(x.amount));
+        w.row(t('statement.fees'), L.deduction(d.fees));
         if (d.distributionDetails.length > 0) {
           w.text(t('statement.byTier'), { bold: true, size: 10, keepWithNext: 2 });
           w.moveDown(0.3);
@@ -277,7 +279,7 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
               w.row(t('statement.proRata'), money(x.amount));
             }
             if (toCents(x.feeDeducted) > 0n) {
-              w.row(t('statement.feesDeducted'), L.plain(`-${formatUsdExact(x.feeDeducted)}`));
+              w.row(t('statement.feesDeducted'), L.deduction(x.feeDeducted));
               w.row(t('statement.paidToYou'), money(fromCents(toCents(x.amount) - toCents(x.feeDeducted))));
             }
           }
@@ -296,8 +298,8 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
       w.moveDown(0.3);
       w.row(t('statement.totalOpening'), money(s.totals.opening));
       w.row(t('statement.totalContributions'), money(s.totals.contributions));
-      w.row(t('statement.totalDistributions'), L.plain(`-${formatUsdExact(s.totals.distributions)}`));
-      w.row(t('statement.totalFees'), L.plain(`-${formatUsdExact(s.totals.fees)}`));
+      w.row(t('statement.totalDistributions'), L.deduction(s.totals.distributions));
+      w.row(t('statement.totalFees'), L.deduction(s.totals.fees));
       w.row(t('statement.totalClosing'), money(s.totals.closing));
       w.row(t('statement.totalNav'), money(s.totals.nav));
       w.moveDown();
