@@ -1263,6 +1263,10 @@ function detail(item: string, n: Json): string[] {
     for (const [k, v] of Object.entries(n.statementRun as Json)) out.push(`| ${k} | ${fmt(v)} |`);
     out.push('', '| Deal list (GET /api/deals, 10 connections) | Value |', '| --- | --- |');
     for (const [k, v] of Object.entries(n.dealListDuringRun as Json)) out.push(`| ${k} | ${fmt(v)} |`);
+    if (n.healthUnderStatements) {
+      out.push('', '| GET /api/health, 20 statement downloads in flight | Value |', '| --- | --- |');
+      for (const [k, v] of Object.entries(n.healthUnderStatements as Json)) out.push(`| ${k} | ${fmt(v)} |`);
+    }
     out.push('', `Seeding the capital-account data took ${fmt(n.seedSeconds)} s.`);
     return out;
   }
