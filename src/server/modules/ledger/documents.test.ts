@@ -148,6 +148,19 @@ describe('documents: firm particulars, labels, scripts (pure drawing)', () => {
     ]);
   });
 
+  it('Cyrillic, Greek and Latin beyond Latin-1 read back right in English and Arabic documents (Noto Sans, embedded only then)', async () => {
+    // Written by hand: names Helvetica (WinAnsi) and Noto Sans Arabic cannot draw.
+    const name = 'Ирина Łukasiewicz Παπαδοπούλου';
+    for (const language of ['en', 'ar'] as const) {
+      const pdf = await renderDocument({ kind: 'statement', language, firm, statement: statement({ investorName: name }) });
+      expect(pdfText(pdf).replace(/\s+/g, ' ')).toContain(name);
+      expect(pdfFonts(pdf)).toEqual(expect.arrayContaining(['NotoSans-Regular']));
+    }
+    expect(pdfFonts(await renderDocument({ kind: 'statement', language: 'ar', firm, statement: statement() }))).not.toContain(
+      'NotoSans-Regular',
+    );
+  });
+
   it('an Arabic statement: the firm in Arabic labels, the Arabic disclaimer, the investors’ tier labels', async () => {
     const job: DocumentJob = {
       kind: 'statement',

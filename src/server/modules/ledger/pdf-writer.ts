@@ -15,6 +15,9 @@ import bidiFactory from 'bidi-js';
 const require = createRequire(import.meta.url);
 const ARABIC_REGULAR = require.resolve('@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf');
 const ARABIC_BOLD = require.resolve('@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf');
+/** Noto Sans (Latin, Greek, Cyrillic, Devanagari, ...) for letters Noto Sans Arabic does not have. */
+const SANS_REGULAR = require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf');
+const SANS_BOLD = require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf');
 
 const bidi = bidiFactory();
 
@@ -119,8 +122,12 @@ const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFE
 const CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 const CONTROL = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
-/** Which font draws a character: Arabic (shaped by fontkit), Helvetica's, or any other. */
-type RunClass = 'arabic' | 'latin' | 'other';
+/**
+ * Which font draws a character: Arabic (Noto Sans Arabic, shaped by fontkit), Helvetica's
+ * (English documents), any other Noto Sans Arabic has (Latin, digits, punctuation), or Noto Sans
+ * (Cyrillic, Greek, ...).
+ */
+type RunClass = 'arabic' | 'latin' | 'other' | 'sans';
 
 interface Run {
   text: string;
@@ -226,11 +233,15 @@ export function arabicWriter(doc: PDFKit.PDFDocument): PdfWriter {
  * Lines wrapped by words and put in visual order run by run: right to left in Noto Sans Arabic
  * (an Arabic document), or left to right (an English line with Arabic or other non-Latin text in
  * it), where Arabic runs are drawn in Noto Sans Arabic, shaped, and the rest in Helvetica, on one
- * baseline. Characters neither font has come out as the font's blank glyph, never as others.
+ * baseline. Letters Noto Sans Arabic does not have (Cyrillic, Greek, Latin beyond Latin-1, ...)
+ * are drawn in Noto Sans, embedded only when used.
  */
 function scriptWriter(doc: PDFKit.PDFDocument, rtl: boolean): PdfWriter {
   doc.registerFont('ar', ARABIC_REGULAR);
   doc.registerFont('ar-bold', ARABIC_BOLD);
+  // Registered only: embedded if a letter needs it.
+  doc.registerFont('sans', SANS_REGULAR);
+  doc.registerFont('sans-bold', SANS_BOLD);
   let bold = false;
   let size = DEFAULT_SIZE;
 
@@ -238,29 +249,36 @@ function scriptWriter(doc: PDFKit.PDFDocument, rtl: boolean): PdfWriter {
   const current = (doc as unknown as { _font: unknown })._font;
   distinctGlyphPerText(doc.font('ar-bold'));
   distinctGlyphPerText(doc.font('ar'));
+  const arabicFont = (doc as unknown as { _font: { font: { hasGlyphForCodePoint(cp: number): boolean } } })._font.font;
   // An English document goes on in the font it had.
   if (!rtl && current) (doc as unknown as { _font: unknown })._font = current;
 
-  const classify = (ch: string): RunClass => (ARABIC.test(ch) ? 'arabic' : !rtl && winAnsi(ch) ? 'latin' : 'other');
-  const fontOf = (kind: RunClass) => (kind === 'latin' ? (bold ? 'Helvetica-Bold' : 'Helvetica') : bold ? 'ar-bold' : 'ar');
+  const classify = (ch: string): RunClass =>
+    ARABIC.test(ch)
+      ? 'arabic'
+      : !rtl && winAnsi(ch)
+        ? 'latin'
+        : /\s/.test(ch) || arabicFont.hasGlyphForCodePoint(ch.codePointAt(0) as number)
+          ? 'other'
+          : 'sans';
+  const fontOf = (kind: RunClass) =>
+    kind === 'latin' ? (bold ? 'Helvetica-Bold' : 'Helvetica') : kind === 'sans' ? (bold ? 'sans-bold' : 'sans') : bold ? 'ar-bold' : 'ar';
   const widthIn = (kind: RunClass, text: string) => doc.font(fontOf(kind), size).widthOfString(text);
-  /** A text's width: the runs of each kind in their font (an Arabic document: all in Noto Sans Arabic). */
+  /** A text's width: each stretch in the font that draws it. */
   const width = (text: string) => {
-    const plain = text.replace(CONTROLS, '');
-    if (rtl) return widthIn('other', plain);
     let total = 0;
     let run = '';
     let kind: RunClass | null = null;
-    for (const ch of plain) {
+    for (const ch of text.replace(CONTROLS, '')) {
       const k = classify(ch);
-      if (k !== kind && run) {
-        total += widthIn(kind as RunClass, run);
+      if (kind !== null && fontOf(k) !== fontOf(kind) && run) {
+        total += widthIn(kind, run);
         run = '';
       }
       kind = k;
       run += ch;
     }
-    return run ? total + widthIn(kind as RunClass, run) : total;
+    return run && kind ? total + widthIn(kind, run) : total;
   };
   /** The height of a line: the taller of the two fonts in a mixed English line. */
   const lineHeight = () => {
