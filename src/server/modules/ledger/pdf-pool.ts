@@ -25,7 +25,7 @@ export interface PdfRenderer {
   close(): Promise<void>;
 }
 
-/** Seconds a refused download is told to wait before trying again. */
+/** Seconds a refused download is told to wait before trying again (its message says 5). */
 export const PDF_RETRY_AFTER_SECONDS = 5;
 /** A document that takes longer than this is abandoned (its worker is replaced). */
 const JOB_TIMEOUT_MS = 120_000;
@@ -64,7 +64,7 @@ const BOOT_DATA = {
 };
 
 const busy = () =>
-  new HttpError(503, `Too many documents are being prepared right now; try again in ${PDF_RETRY_AFTER_SECONDS} seconds`, {
+  new HttpError(503, 'Too many documents are being prepared right now; try again in 5 seconds', {
     code: 'DOCUMENTS_BUSY',
     headers: { 'retry-after': String(PDF_RETRY_AFTER_SECONDS) },
   });
