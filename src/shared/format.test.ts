@@ -191,4 +191,28 @@ describe('zero is never signed', () => {
     expect(formatUsdExact('-0.01')).toBe('-$0.01');
     expect(formatUSDExact('-0.01')).toBe('-$0.01');
   });
+
+  it('no formatter writes a signed zero for any amount near zero (every cent from -$2.00 to $2.00)', async () => {
+    const m = await import('./money.ts');
+    const f = await import('./format.ts');
+    // A zero with a sign in front, in any of the forms the formatters write.
+    const signedZero = /^[-+−]\$0(\.0+)?[KMBT]?$/;
+    for (let c = -200n; c <= 200n; c++) {
+      const text = m.fromCents(c);
+      for (const out of [
+        m.formatUsdExact(c),
+        m.formatUsdDeduction(c),
+        m.formatUsdWhole(c),
+        m.formatUsdCompact(c),
+        f.formatUSD(c),
+        f.formatUSD(text),
+        f.formatUSDExact(text),
+        f.formatUSDCents(c),
+        f.formatUSDCompact(c),
+        f.formatUSDShort(c),
+        f.formatSignedUSD(c),
+      ])
+        expect(out, `${c} cents`).not.toMatch(signedZero);
+    }
+  });
 });
