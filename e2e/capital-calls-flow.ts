@@ -12,6 +12,28 @@ const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString(
 
 const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 
+/**
+ * Statements and notices open with the firm's particulars from the company profile and close with
+ * its disclaimer (issue 26 item 7). The demo's profile (src/server/seed/demo.ts,
+ * DEMO_REGULATORY_DETAILS) and the default disclaimer (src/shared/settings.ts), written out here.
+ */
+function expectFirmParticulars(text: string) {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  expect(lines.slice(1, 4)).toEqual([
+    'Meridian Capital Group Limited',
+    'Registered office: Unit 1407, Level 14, Al Wasl Gate Tower, DIFC, Dubai, United Arab Emirates',
+    'DFSA licence number: F004217 (demo)',
+  ]);
+  const flat = text.replace(/\s+/g, ' ');
+  expect(flat).toContain('This document is provided for information only to the named investor');
+  expect(flat.trim().endsWith('Please contact us at once if anything in it is not as you expect.')).toBe(true);
+  // Zero is never signed (issue 26).
+  expect(text).not.toContain('-$0.00');
+}
+
 /** Opens a navigation item: on a phone through the off-canvas sheet. */
 async function nav(page: Page, area: 'Admin navigation' | 'Investor Portal navigation', label: string, phone: boolean) {
   if (phone) {
@@ -127,6 +149,7 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   // Dates in documents read as on screen ('10 Dec 2026'), in the recipient's language.
   expect(noticeText).toContain(formatDate(inDays(14), { locale: 'en' }));
   expect(noticeText).toContain('Panel procurement');
+  expectFirmParticulars(noticeText);
 
   // The admin records a partial, then the full receipt.
   await row.getByRole('link', { name: title }).click();
@@ -214,5 +237,6 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   const section = text.slice(text.indexOf(title));
   expect(section).toMatch(/Contributions\s+\$50,000\.00/);
   expect(section).toMatch(/Closing balance\s+\$50,000\.00/);
+  expectFirmParticulars(text);
   await investor.context().close();
 }

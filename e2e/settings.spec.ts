@@ -91,9 +91,19 @@ test('every tab shows its settings and says what is not enforced yet', async ({ 
     'Compliance contact name',
     'Compliance contact email',
     'Compliance contact phone',
+    'Document disclaimer (English)',
+    'Document disclaimer (Arabic)',
   ]) {
     await expect(panel(page).getByLabel(label, { exact: true })).toBeVisible();
   }
+  // The disclaimer statements and notices end with (issue 26), a default in each language; the
+  // Arabic one is written right to left.
+  await expect(page.getByLabel('Document disclaimer (English)')).toHaveValue(/^This document is provided for information only/);
+  await expect(page.getByLabel('Document disclaimer (English)')).toHaveAccessibleDescription(
+    'Printed at the foot of every statement and capital call notice in English, with the legal name, registered office and licence number above.',
+  );
+  await expect(page.getByLabel('Document disclaimer (Arabic)')).toHaveValue(/^هذا المستند مقدَّم للمستثمر/);
+  await expect(page.getByLabel('Document disclaimer (Arabic)')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByLabel('Client classification')).toHaveValue('Professional Client');
   // The demo's three offices, each editable.
   await expect(panel(page).getByRole('group', { name: /^Office \d$/ })).toHaveCount(3);

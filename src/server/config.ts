@@ -41,6 +41,8 @@ const envSchema = z.object({
   SIGNUP_WINDOW_MINUTES: intIn(1, 24 * 60, 60),
   PASSWORD_HASH_CONCURRENCY: intIn(1, 64, Math.max(1, Math.floor(os.availableParallelism() / 2))),
   MAX_UPLOAD_MB: intIn(1, 100_000, 50),
+  PDF_WORKERS: intIn(1, 32, Math.max(1, Math.min(4, os.availableParallelism() - 1))),
+  PDF_QUEUE_LIMIT: intIn(1, 10_000, 40),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intIn(1, 1_000_000, 5),
   LOGIN_MAX_FAILURES_PER_CLIENT: intIn(1, 1_000_000, 20),
   LOGIN_FAILURE_WINDOW_MINUTES: intIn(1, 24 * 60, 15),
@@ -106,6 +108,8 @@ export interface Config {
   /** Password hashes computed at once (each scrypt at cost 17 takes 128 MiB). */
   passwordHashConcurrency: number;
   maxUploadBytes: number;
+  /** Statements and notices are drawn in this many worker threads; at most `queueLimit` wait (decision 026). */
+  pdf: { workers: number; queueLimit: number };
   loginLimits: { perAccount: number; perClient: number; windowMinutes: number };
   /** log2 of the scrypt cost N. 17 is OWASP's recommendation (N=2^17, r=8, p=1). */
   passwordHashCost: number;
@@ -154,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimitDefault: e.API_RATE_LIMIT_DEFAULT,
     signUpLimits: { perClient: e.SIGNUP_MAX_PER_CLIENT, windowMinutes: e.SIGNUP_WINDOW_MINUTES },
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    pdf: { workers: e.PDF_WORKERS, queueLimit: e.PDF_QUEUE_LIMIT },
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,

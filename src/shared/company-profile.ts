@@ -15,6 +15,8 @@ export interface CompanyProfile {
   offices: Office[];
   investorRelations: { name: string; email: string; phone: string };
   compliance: { name: string; email: string; phone: string };
+  /** The disclaimer at the foot of statements and notices, per document language. */
+  disclaimer: { en: string; ar: string };
   /** The company's IANA time zone (Settings > General): open tabs follow a change without a reload. */
   timeZone: string;
 }
@@ -29,6 +31,7 @@ export function companyProfileOf(s: Settings): CompanyProfile {
     offices: s.offices,
     investorRelations: { name: s.investorRelationsName, email: s.investorRelationsEmail, phone: s.investorRelationsPhone },
     compliance: { name: s.complianceContactName, email: s.complianceContactEmail, phone: s.complianceContactPhone },
+    disclaimer: { en: s.documentDisclaimer, ar: s.documentDisclaimerAr },
     timeZone: companyZone(s),
   };
 }

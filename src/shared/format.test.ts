@@ -153,3 +153,66 @@ describe('formatUSDShort and formatFigure', () => {
     }
   });
 });
+
+/**
+ * Zero is never signed (issue 26 item 7: "-$0.00" on every statement): a zero amount or one that
+ * rounds to zero in the form shown is written without '-' or '+', on screens, in PDFs and CSVs.
+ * The expected strings are written by hand.
+ */
+describe('zero is never signed', () => {
+  it('every money formatter writes a zero, a negative zero and a rounded-away amount unsigned', async () => {
+    const { formatUsdCompact, formatUsdDeduction, formatUsdExact, formatUsdWhole, formatMoic } = await import('./money.ts');
+    const { formatSignedUSD, formatUSDCents, formatUSDCompact, formatUSDShort } = await import('./format.ts');
+    for (const zero of ['0', '0.00', '-0', '-0.00', '-0.0', 0n, -0n] as const) {
+      expect(formatUsdExact(zero)).toBe('$0.00');
+      expect(formatUsdDeduction(zero)).toBe('$0.00');
+      expect(formatUSDCents(zero)).toBe('$0.00');
+      expect(formatUsdWhole(zero)).toBe('$0');
+      expect(formatUsdCompact(zero)).toBe('$0');
+      expect(formatUSDCompact(zero)).toBe('$0');
+      expect(formatUSDShort(zero)).toBe('$0');
+      expect(formatUSD(typeof zero === 'bigint' ? zero : String(zero))).toBe('$0');
+      if (typeof zero === 'string') expect(formatUSDExact(zero)).toBe('$0');
+    }
+    // Amounts that round to zero where they are shown.
+    expect(formatUsdWhole('-0.40')).toBe('$0');
+    expect(formatUsdCompact('-0.49')).toBe('$0');
+    expect(formatUsdCompact('-0.50')).toBe('-$1');
+    expect(formatSignedUSD(0n)).toBe('$0');
+    expect(formatSignedUSD(-49n)).toBe('$0');
+    expect(formatSignedUSD(49n)).toBe('$0');
+    expect(formatSignedUSD(-50n)).toBe('−$1');
+    expect(formatMoic(-0.001)).toBe('0.00x');
+    expect(formatMoic(-0)).toBe('0.00x');
+    // A deduction keeps its minus when it is not zero; a negative one (a reversal) reads plus.
+    expect(formatUsdDeduction('25.50')).toBe('-$25.50');
+    expect(formatUsdDeduction(2550n)).toBe('-$25.50');
+    expect(formatUsdDeduction('-25.50')).toBe('$25.50');
+    expect(formatUsdExact('-0.01')).toBe('-$0.01');
+    expect(formatUSDExact('-0.01')).toBe('-$0.01');
+  });
+
+  it('no formatter writes a signed zero for any amount near zero (every cent from -$2.00 to $2.00)', async () => {
+    const m = await import('./money.ts');
+    const f = await import('./format.ts');
+    // A zero with a sign in front, in any of the forms the formatters write.
+    const signedZero = /^[-+−]\$0(\.0+)?[KMBT]?$/;
+    for (let c = -200n; c <= 200n; c++) {
+      const text = m.fromCents(c);
+      for (const out of [
+        m.formatUsdExact(c),
+        m.formatUsdDeduction(c),
+        m.formatUsdWhole(c),
+        m.formatUsdCompact(c),
+        f.formatUSD(c),
+        f.formatUSD(text),
+        f.formatUSDExact(text),
+        f.formatUSDCents(c),
+        f.formatUSDCompact(c),
+        f.formatUSDShort(c),
+        f.formatSignedUSD(c),
+      ])
+        expect(out, `${c} cents`).not.toMatch(signedZero);
+    }
+  });
+});

@@ -44,8 +44,10 @@ export { localeDigits, westernDigits } from './digits.ts';
  * sign and amount together in Arabic, so the sign stays in front.
  */
 export function formatSignedUSD(cents: bigint): string {
-  const sign = cents >= 0n ? '+' : '−';
-  return ltr(`${sign}${formatUsdWhole(cents < 0n ? -cents : cents)}`);
+  const whole = formatUsdWhole(cents < 0n ? -cents : cents);
+  // Zero (also a few cents that round to $0) has no sign: '$0', never '+$0' or '−$0'.
+  if (whole === '$0') return ltr(whole);
+  return ltr(`${cents > 0n ? '+' : '−'}${whole}`);
 }
 
 /** USD to the cent, always two decimals: '$1,234.50' (cents or a decimal string in; exact). */
@@ -126,9 +128,11 @@ export function formatPercent(value: number | { part: bigint; whole: bigint } | 
 export function formatUSDExact(value: string | null | undefined): string {
   const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec((value ?? '').trim());
   if (!m) return '—';
-  const [, sign, whole = '0', frac = ''] = m;
+  const [, minus, whole = '0', frac = ''] = m;
   const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const cents = frac.padEnd(2, '0');
+  // '-0' and '-0.00' are zero: never signed.
+  const sign = minus && (grouped !== '0' || cents !== '00') ? '-' : '';
   return ltr(`${sign}$${grouped}${cents === '00' ? '' : `.${cents}`}`);
 }
 

@@ -123,10 +123,22 @@ function parts(value: Cents | string): { neg: boolean; abs: bigint } {
   return { neg: c < 0n, abs: c < 0n ? -c : c };
 }
 
-/** Exact USD to the cent: '$1,234.50', '-$3.07'. */
+/**
+ * Exact USD to the cent: '$1,234.50', '-$3.07'. Zero is never signed: '-0.00' reads '$0.00'
+ * (bigint has no negative zero, and a sign is written only for a non-zero amount).
+ */
 export function formatUsdExact(value: Cents | string): string {
   const { neg, abs } = parts(value);
-  return `${neg ? '-' : ''}$${groupThousands(String(abs / 100n))}.${String(abs % 100n).padStart(2, '0')}`;
+  return `${neg && abs > 0n ? '-' : ''}$${groupThousands(String(abs / 100n))}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/**
+ * An amount that goes out of the account (a distribution, a fee on a statement) with its minus:
+ * 25.50 -> '-$25.50', and 0 -> '$0.00', never '-$0.00'. The one way to write a deduction; never
+ * prefix a '-' to a formatted amount.
+ */
+export function formatUsdDeduction(value: Cents | string): string {
+  return formatUsdExact(-(typeof value === 'bigint' ? value : toCents(value)));
 }
 
 /** Whole dollars rounded half-up on cents: '$1,250,000' (the spec's USD without decimals). */
@@ -142,8 +154,9 @@ export function formatUsdWhole(value: Cents | string): string {
  */
 export function formatUsdCompact(value: Cents | string): string {
   const { neg, abs } = parts(value);
-  const sign = neg ? '-' : '';
   const dollars = (abs + 50n) / 100n;
+  // A minus only in front of a figure that does not round to zero ('-$0' never).
+  const sign = neg && dollars > 0n ? '-' : '';
   if (dollars < 1000n) return `${sign}$${dollars}`;
   // [unit in cents, suffix, decimals]; a value that rounds up to 1000 of a unit moves to the next.
   const units: [bigint, string, number][] = [

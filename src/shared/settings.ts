@@ -77,8 +77,21 @@ export const settingsSchema = z.object({
   investorRelationsName: z.string().trim().max(120),
   investorRelationsEmail: optionalEmail,
   investorRelationsPhone: z.string().trim().max(40),
+  // The disclaimer at the foot of every statement and notice, in the reader's language (issue 26).
+  documentDisclaimer: z.string().trim().max(2000),
+  documentDisclaimerAr: z.string().trim().max(2000),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * The disclaimer statements and notices carry until the operator writes their own (Settings >
+ * Company profile). Plain words a DFSA firm's documents usually carry: information only, not an
+ * offer, unaudited figures, professional clients only, questions to the firm.
+ */
+export const DEFAULT_DISCLAIMER = {
+  en: 'This document is provided for information only to the named investor and does not constitute an offer, solicitation or advice. Figures are unaudited and may be revised; past performance is not a reliable indicator of future results. It is intended only for Professional Clients as defined by the DFSA. Please contact us at once if anything in it is not as you expect.',
+  ar: 'هذا المستند مقدَّم للمستثمر المذكور فيه لأغراض الاطلاع فقط، ولا يُعد عرضًا أو دعوة أو مشورة. الأرقام غير مدققة وقد تُعدَّل، والأداء السابق ليس مؤشرًا موثوقًا على النتائج المستقبلية. وهو موجَّه فقط إلى العملاء المهنيين وفق تعريف سلطة دبي للخدمات المالية. يُرجى التواصل معنا فورًا إذا وجدت فيه ما لا يطابق توقعاتك.',
+} as const;
 
 export const DEFAULT_SETTINGS: Settings = {
   companyName: 'Meridian Capital Group',
@@ -115,6 +128,8 @@ export const DEFAULT_SETTINGS: Settings = {
   investorRelationsName: '',
   investorRelationsEmail: '',
   investorRelationsPhone: '',
+  documentDisclaimer: DEFAULT_DISCLAIMER.en,
+  documentDisclaimerAr: DEFAULT_DISCLAIMER.ar,
 };
 
 /** Settings the product stores and shows but does not act on yet: the screen says so next to each. */

@@ -64,8 +64,18 @@ function serialLane() {
   };
   return <T>(run: () => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
+      // With work waiting, the next statement starts from the event loop (setImmediate), not from
+      // this one's promise: PGlite answers without I/O, so chained in promises a backlog would
+      // drain before any request waiting on a socket (a health probe, a sign-in) could even be
+      // read, and get into the high lane (issue 27 item 9: twenty statement downloads held
+      // /api/health for seconds). An idle lane takes the next statement at once, as before.
       const job = () => {
-        run().then(resolve, reject).finally(next);
+        run()
+          .then(resolve, reject)
+          .finally(() => {
+            if (high.length || normal.length) setImmediate(next);
+            else busy = false;
+          });
       };
       if (!busy) {
         busy = true;

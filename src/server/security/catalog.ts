@@ -511,6 +511,12 @@ export const EVIDENCE: Evidence[] = [
     test: 'limits API requests per user per hour (parallel requests, 429 with Retry-After)',
   },
   {
+    area: 'Document downloads',
+    claim: 'Statements and notices are drawn in worker threads; past the queue bound a download gets 503 with Retry-After at once',
+    file: 'src/server/modules/ledger/documents.test.ts',
+    test: 'with 20 statement downloads in flight /api/health answers promptly; past the queue limit, 503 with Retry-After',
+  },
+  {
     area: 'Storage quota',
     claim: 'Investor uploads over the quota get 413, also in parallel',
     file: 'src/server/security/controls.test.ts',

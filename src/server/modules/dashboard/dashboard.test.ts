@@ -229,6 +229,8 @@ describe('admin dashboard, activity logs and settings', () => {
       expect(Object.keys(profile).sort()).toEqual([
         'companyName',
         'compliance',
+        // The disclaimer statements and notices end with (issue 26), in English and Arabic.
+        'disclaimer',
         'investorRelations',
         'legalName',
         'licenseNumber',

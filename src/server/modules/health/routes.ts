@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { HealthStatus } from '../../../shared/api/contract.ts';
 import type { AppContext } from '../../context.ts';
+import { dbPriority } from '../../db/client.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { version } from '../../version.ts';
 
@@ -15,8 +16,10 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The database state, checked at most once per TTL; concurrent callers share one check. */
   const databaseUp = async (): Promise<boolean> => {
     if (last && Date.now() - last.at < HEALTH_CHECK_TTL_MS) return last.database;
-    inFlight ??= ctx.db
-      .query('SELECT 1')
+    // In the high lane (PGlite runs one statement at a time): the probe waits for the statement in
+    // progress, not for every read queued, so twenty statement downloads do not hold it.
+    inFlight ??= dbPriority
+      .run('high', () => ctx.db.query('SELECT 1'))
       .then(
         () => true,
         () => false,

@@ -543,7 +543,7 @@ describe('capital accounts API', () => {
 
     const english = await statement(en);
     const arabic = await statement(ar);
-    for (const [buf, rows, total, footnote] of [
+    for (const [buf, rows, total, footnote, disclaimerEnd] of [
       [
         english,
         (x: (typeof deals)[number]) => [
@@ -558,6 +558,7 @@ describe('capital accounts API', () => {
         ],
         'Total closing balance $220,000.00',
         'Only paid distributions are in balances.',
+        'if anything in it is not as you expect.',
       ],
       [
         arabic,
@@ -573,6 +574,7 @@ describe('capital accounts API', () => {
         ],
         '$220,000.00 إجمالي الرصيد الختامي',
         'المدفوعة',
+        'ما لا يطابق توقعاتك.',
       ],
     ] as const) {
       const count = pdfPages(buf);
@@ -583,9 +585,12 @@ describe('capital accounts API', () => {
       expectInOrder(text.flat(), [...deals.flatMap(rows), total]);
       // No page ends with a deal's title: it goes over with its first rows.
       for (const page of text.slice(0, -1)) expect(deals.map((x) => x.title)).not.toContain(page.at(-1));
-      // The first page opens with the company, the footnote closes the last page.
+      // The first page opens with the company; the footnote and the disclaimer (the default
+      // one: its last words) are on the last page.
       expect(text[0]?.[0]).toBe('Meridian Capital Group');
-      expect(text.at(-1)?.at(-1)).toContain(footnote);
+      const last = (text.at(-1) ?? []).join(' ');
+      expect(last).toContain(footnote);
+      expect(last.replace(/\s/g, '')).toContain(disclaimerEnd.replace(/\s/g, ''));
       // Nothing is drawn under the bottom margin (50 pt), and no page is left empty.
       const boxes = pdfWordBoxes(buf);
       expect(boxes).toHaveLength(count);

@@ -10,6 +10,7 @@ import { typedRoutes } from '../../http/typed-routes.ts';
 import { contentDisposition } from '../../storage/content.ts';
 import { companyDay } from '../settings/clock.ts';
 import { callChoices, createCall, investorNotices, listCalls, previewCall, recordReceipt } from './calls.ts';
+import { closeDocumentRenderer, documentRenderer } from './pdf-pool.ts';
 import { dealLedger, recordFee, reverseEntry } from './service.ts';
 import { generatedStatements, getRun, startStatementRun } from './statement-runs.ts';
 import { buildStatement, callNoticePdf, pdfFileName, statementPdf } from './statements.ts';
@@ -31,6 +32,9 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
   const admin = { config: { access: 'admin' as const } };
   const investor = { config: { access: 'investor' as const } };
+  // Statements and notices are drawn in worker threads (decision 026), stopped with the server.
+  const pdfs = documentRenderer(ctx);
+  app.addHook('onClose', () => closeDocumentRenderer(ctx));
 
   route.get('/api/capital-calls', admin, async () => ({ calls: await listCalls(db) }));
 
@@ -89,7 +93,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     const id = idParam(request.params, 'Investor not found');
     const { from, to } = parse(runInput, request.query);
     const s = await buildStatement(db, id, from, to);
-    return sendPdf(reply, await statementPdf(db, s), pdfFileName(`Statement ${s.investorName} ${from} ${to}`));
+    return sendPdf(reply, await statementPdf(db, s, pdfs), pdfFileName(`Statement ${s.investorName} ${from} ${to}`));
   });
 
   route.post('/api/statement-runs', admin, async (request, reply) => {
@@ -114,7 +118,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!notice) throw notFound('Capital call not found');
     return sendPdf(
       reply,
-      await callNoticePdf(db, user.name, notice, user.language),
+      await callNoticePdf(db, pdfs, user.name, notice, user.language),
       pdfFileName(`Capital call ${notice.dealTitle} ${notice.callDate}`),
     );
   });
@@ -128,6 +132,6 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     const { today } = await companyDay(ctx);
     const { from, to } = parse(runInput, { from: q.from ?? `${today.slice(0, 4)}-01-01`, to: q.to ?? today });
     const s = await buildStatement(db, currentUser(request).id, from, to);
-    return sendPdf(reply, await statementPdf(db, s), pdfFileName(`Capital account statement ${from} ${to}`));
+    return sendPdf(reply, await statementPdf(db, s, pdfs), pdfFileName(`Capital account statement ${from} ${to}`));
   });
 }

@@ -8,6 +8,7 @@ import { sql } from '../../db/sql.ts';
 import { conflict } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { storeDocument } from '../documents/service.ts';
+import { documentRenderer } from './pdf-pool.ts';
 import { buildStatement, newStatementCache, statementPdf } from './statements.ts';
 
 const runs = new Map<string, StatementRun>();
@@ -63,7 +64,9 @@ export async function startStatementRun(ctx: AppContext, from: string, to: strin
     for (const inv of investors) {
       await yieldToEventLoop();
       try {
-        const pdf = await statementPdf(ctx.db, await buildStatement(ctx.db, inv.id, from, to, cache));
+        const pdf = await statementPdf(ctx.db, await buildStatement(ctx.db, inv.id, from, to, cache), documentRenderer(ctx), {
+          background: true,
+        });
         const temp = await ctx.files.writeTemp(Readable.from(pdf));
         await storeDocument(
           ctx.db,

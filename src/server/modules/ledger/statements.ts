@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { companyProfileOf } from '../../../shared/company-profile.ts';
 import { addDays } from '../../../shared/dates.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { isolate, type Language } from '../../../shared/i18n/languages.ts';
@@ -11,12 +12,14 @@ import {
   rollForward,
   type ValuationFacts,
 } from '../../../shared/ledger.ts';
-import { formatIrr, formatMoic, formatUsdExact, fromCents, toCents } from '../../../shared/money.ts';
+import { formatIrr, formatMoic, formatUsdDeduction, formatUsdExact, fromCents, toCents } from '../../../shared/money.ts';
+import type { Settings } from '../../../shared/settings.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
 import { enumLabel, languageFor, localeOf, translator } from '../../i18n.ts';
 import { getSettings } from '../settings/service.ts';
+import type { PdfRenderer } from './pdf-pool.ts';
 import { arabicWriter, englishWriter, type PdfWriter } from './pdf-writer.ts';
 import { dealFacts } from './service.ts';
 
@@ -277,6 +280,8 @@ function pdfLanguage(language: Language) {
     t: (key: string, values?: Record<string, string>) =>
       t(`pdf.${key}`, values && ar ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, isolate(v)])) : values),
     money: (v: string) => ltr(formatUsdExact(v)),
+    /** An amount out of the account, with its minus ('-$25.50'; zero unsigned: '$0.00'). */
+    deduction: (v: string) => ltr(formatUsdDeduction(v)),
     plain: ltr,
     day: (iso: string) => formatDate(iso, { locale: localeOf(language) }),
     label: (group: string, value: string) => (ar ? enumLabel(language, group, value) : value),
@@ -284,17 +289,74 @@ function pdfLanguage(language: Language) {
   };
 }
 
-export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> {
+/**
+ * What a document says about the firm, from the company profile (issue 26): the trading name,
+ * the legal name, registered office and DFSA licence under it, the disclaimer at the foot in the
+ * document's language. A value not set is left out, never a placeholder.
+ */
+export interface FirmLines {
+  companyName: string;
+  legalName: string;
+  registeredOffice: string;
+  licenseNumber: string;
+  disclaimer: string;
+}
+
+/** A document to draw: plain data only, so that a worker thread can draw it (decision 026). */
+export type DocumentJob =
+  | { kind: 'statement'; language: Language; firm: FirmLines; statement: Statement }
+  | { kind: 'callNotice'; language: Language; firm: FirmLines; investorName: string; notice: InvestorCallNotice };
+
+function firmLines(settings: Settings, language: Language): FirmLines {
+  const profile = companyProfileOf(settings);
+  return {
+    companyName: profile.companyName,
+    legalName: profile.legalName,
+    registeredOffice: profile.registeredOffice,
+    licenseNumber: profile.licenseNumber,
+    disclaimer: language === 'ar' ? profile.disclaimer.ar : profile.disclaimer.en,
+  };
+}
+
+/** The firm's name, and under it its legal name, registered office and licence (those set). */
+function drawFirmHeader(w: PdfWriter, L: ReturnType<typeof pdfLanguage>, firm: FirmLines) {
+  w.text(firm.companyName, { bold: true, size: 16 });
+  const lines = [
+    firm.legalName,
+    firm.registeredOffice ? L.t('firm.registeredOffice', { address: firm.registeredOffice }) : '',
+    firm.licenseNumber ? L.t('firm.licence', { number: firm.licenseNumber }) : '',
+  ].filter(Boolean);
+  for (const line of lines) w.text(line, { size: 8, color: '#555555' });
+  w.moveDown(0.3);
+}
+
+/** The disclaimer closes the document. */
+function drawDisclaimer(w: PdfWriter, firm: FirmLines) {
+  if (!firm.disclaimer) return;
+  w.moveDown();
+  w.text(firm.disclaimer, { size: 7, color: '#555555' });
+}
+
+/** Draws a document from its data (in a document worker: pdf-pool.ts). */
+export function renderDocument(job: DocumentJob): Promise<Buffer> {
+  return job.kind === 'statement' ? drawStatement(job) : drawCallNotice(job);
+}
+
+/** A statement's PDF, drawn by the document pool (`background`: a statement run's, never refused). */
+export async function statementPdf(q: Queryable, s: Statement, pdfs: PdfRenderer, opts: { background?: boolean } = {}): Promise<Buffer> {
   const settings = await getSettings(q);
-  const company = settings.companyName;
-  const L = pdfLanguage(languageFor(s.investorLanguage, settings.language));
+  const language = languageFor(s.investorLanguage, settings.language);
+  return pdfs.render({ kind: 'statement', language, firm: firmLines(settings, language), statement: s }, opts);
+}
+
+function drawStatement({ language, firm, statement: s }: Extract<DocumentJob, { kind: 'statement' }>): Promise<Buffer> {
+  const L = pdfLanguage(language);
   const { t, money } = L;
   return render(
     (doc) => {
       const w = L.writer(doc);
-      w.text(company, { bold: true, size: 16 });
-      w.moveDown(0.3);
-      w.text(t('statement.title'), { bold: true, size: 13 });
+      drawFirmHeader(w, L, firm);
+      w.text(t('statement.title'), { bold: true, size: 13, color: '#000000' });
       w.text(t('statement.investor', { name: s.investorName, email: s.investorEmail }), { size: 10 });
       w.text(t('statement.period', { from: L.day(s.from), to: L.day(s.to) }));
       w.moveDown();
@@ -305,7 +367,7 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
         w.row(t('statement.called'), money(d.calls));
         w.row(t('statement.contributions'), money(d.contributions));
         for (const x of d.distributions)
-          w.row(t('statement.distributionsOf', { type: L.label('distributionType', x.type) }), L.plain(`-${formatUsdExact(x.amount)}`));
+          w.row(t('statement.distributionsOf', { type: L.label('distributionType', x.type) }), L.deduction(x.amount));
         w.row(t('statement.change'), money(d.change));
         if (d.distributionDetails.length > 0) {
           w.text(t('statement.byTier'), { bold: true, size: 10, keepWithNext: 2 });
@@ -321,7 +383,7 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
               w.row(t('statement.proRata'), money(x.amount));
             }
             if (toCents(x.feeDeducted) > 0n) {
-              w.row(t('statement.feesDeducted'), L.plain(`-${formatUsdExact(x.feeDeducted)}`));
+              w.row(t('statement.feesDeducted'), L.deduction(x.feeDeducted));
               w.row(t('statement.paidToYou'), money(fromCents(toCents(x.amount) - toCents(x.feeDeducted))));
             }
           }
@@ -344,7 +406,7 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
       w.moveDown(0.3);
       w.row(t('statement.totalOpening'), money(s.totals.opening));
       w.row(t('statement.totalContributions'), money(s.totals.contributions));
-      w.row(t('statement.totalDistributions'), L.plain(`-${formatUsdExact(s.totals.distributions)}`));
+      w.row(t('statement.totalDistributions'), L.deduction(s.totals.distributions));
       w.row(t('statement.totalChange'), money(s.totals.change));
       w.row(t('statement.totalClosing'), money(s.totals.closing));
       w.row(t('statement.totalNav'), money(s.totals.nav));
@@ -362,27 +424,33 @@ export async function statementPdf(q: Queryable, s: Statement): Promise<Buffer> 
         w.moveDown();
       }
       w.text(t('statement.footnote'), { size: 8, color: '#555555' });
+      drawDisclaimer(w, firm);
     },
     t('statement.documentTitle', { from: s.from, to: s.to }),
   );
 }
 
+/** A capital call notice's PDF, drawn by the document pool. */
 export async function callNoticePdf(
   q: Queryable,
+  pdfs: PdfRenderer,
   investorName: string,
   n: InvestorCallNotice,
   investorLanguage: string | null = null,
 ): Promise<Buffer> {
   const settings = await getSettings(q);
-  const company = settings.companyName;
-  const L = pdfLanguage(languageFor(investorLanguage, settings.language));
+  const language = languageFor(investorLanguage, settings.language);
+  return pdfs.render({ kind: 'callNotice', language, firm: firmLines(settings, language), investorName, notice: n });
+}
+
+function drawCallNotice({ language, firm, investorName, notice: n }: Extract<DocumentJob, { kind: 'callNotice' }>): Promise<Buffer> {
+  const L = pdfLanguage(language);
   const { t, money } = L;
   return render(
     (doc) => {
       const w = L.writer(doc);
-      w.text(company, { bold: true, size: 16 });
-      w.moveDown(0.3);
-      w.text(n.feeCharge ? t('callNotice.managementFee') : t('callNotice.capitalCall'), { bold: true, size: 13 });
+      drawFirmHeader(w, L, firm);
+      w.text(n.feeCharge ? t('callNotice.managementFee') : t('callNotice.capitalCall'), { bold: true, size: 13, color: '#000000' });
       if (n.feeCharge) w.text(t('callNotice.feesOnly'), { size: 10 });
       w.text(t('callNotice.to', { name: investorName }), { size: 10 });
       w.text(t('callNotice.deal', { deal: n.dealTitle }));
@@ -406,6 +474,7 @@ export async function callNoticePdf(
       w.row(t('callNotice.accountNumber'), L.plain(p.accountNumber ?? '—'), 150);
       w.row(t('callNotice.swift'), L.plain(p.swiftCode ?? '—'), 150);
       w.row(t('callNotice.reference'), p.paymentReference ?? '—', 150);
+      drawDisclaimer(w, firm);
     },
     n.feeCharge ? t('callNotice.managementFeeTitle', { deal: n.dealTitle }) : t('callNotice.capitalCallTitle', { deal: n.dealTitle }),
   );

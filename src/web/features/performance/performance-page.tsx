@@ -82,8 +82,9 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
   // Gain = distributions + NAV - contributions, in exact cents.
   const gain = totals ? toCents(totals.gain) : 0n;
   const paidIn = totals ? toCents(totals.contributed) : 0n;
-  const sign = gain >= 0n ? '+' : '−';
   const magnitude = gain < 0n ? -gain : gain;
+  // A percentage that rounds to 0.0% has no sign (as formatPercent rounds: tenths, half up).
+  const sign = paidIn === 0n || (magnitude * 2000n) / paidIn < 1n ? '' : gain > 0n ? '+' : '−';
   // A signed value reads left to right in Arabic too: '+$53,013', never '$53,013+'.
   const ltr = (text: string) => (i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text);
   const amount = formatSignedUSD(gain);

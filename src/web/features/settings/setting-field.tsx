@@ -117,11 +117,12 @@ export function SettingField({
     control = (
       <Textarea
         {...common}
-        rows={3}
+        rows={def.prose ? 5 : 3}
         maxLength={limits.maxLength}
         placeholder={placeholder}
         onChange={(e) => onChange(e.target.value)}
-        className="font-mono"
+        {...(def.lang ? { lang: def.lang, dir: def.lang === 'ar' ? 'rtl' : 'ltr' } : {})}
+        className={def.prose ? undefined : 'font-mono'}
       />
     );
   } else if (def.kind === 'number') {

@@ -41,6 +41,10 @@ export interface SettingsFieldDef {
   autoComplete?: string;
   /** Span both columns of the tab's grid. */
   wide?: boolean;
+  /** A textarea of prose (not addresses or codes): taller, in the text font. */
+  prose?: boolean;
+  /** The value is written in this language whatever the screen's (its direction follows it). */
+  lang?: 'ar' | 'en';
 }
 
 export type SectionId =
@@ -110,6 +114,8 @@ export const SETTINGS_TABS: SettingsTab[] = [
           { key: 'complianceContactName', kind: 'text', autoComplete: 'off' },
           { key: 'complianceContactEmail', kind: 'email', autoComplete: 'off' },
           { key: 'complianceContactPhone', kind: 'tel', autoComplete: 'off' },
+          { key: 'documentDisclaimer', kind: 'textarea', wide: true, hint: true, prose: true, lang: 'en' },
+          { key: 'documentDisclaimerAr', kind: 'textarea', wide: true, hint: true, prose: true, lang: 'ar' },
         ],
       },
     ],
