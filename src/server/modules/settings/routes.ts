@@ -12,7 +12,6 @@ import { getSettings, readSettings, saveSettings } from './service.ts';
 
 export async function settingsRoutes(app: FastifyInstance, { db }: AppContext) {
   const route = typedRoutes(app);
-  const admin = { config: { access: 'admin' as const } };
   // A founder can always read and save the settings, whatever API rate limit is set (decision 027).
   const settingsAccess = { config: { access: 'admin' as const, founderAlwaysReaches: true } };
 
