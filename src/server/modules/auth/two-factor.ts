@@ -60,6 +60,7 @@ export async function confirmEnrolment(
       perAccount: ctx.config.loginLimits.perAccount,
       perClient: ctx.config.loginLimits.perClient,
       windowMinutes: ctx.config.loginLimits.windowMinutes,
+      ipv6Prefix: ctx.config.ipv6LimitPrefix,
       message: 'Too many wrong codes. Try again in {minutes}.',
     },
   );

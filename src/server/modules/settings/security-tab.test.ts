@@ -52,10 +52,10 @@ describe('the Security tab is the founders', () => {
       // A change of another tab sent with a Security change is refused whole.
       const mixed = await put(other.cookie, { companyName: 'Not Saved Ltd', ipWhitelist: '10.9.9.9' });
       expect(mixed.statusCode).toBe(403);
-      const refusals = await ctx.db.query<{ details: { action: string; keys: string[] } }>(
+      const refusals = (await ctx.db.query(
         "SELECT details FROM activity_logs WHERE activity_type = 'admin_action_refused' AND user_id = $1 ORDER BY id",
         [other.id],
-      );
+      )) as { details: { action: string; keys: string[] } }[];
       expect(refusals.map((r) => r.details.keys)).toEqual([...SECURITY_SETTINGS.map((k) => [k]), ['ipWhitelist']]);
       expect(refusals.every((r) => r.details.action === 'change_security_settings')).toBe(true);
     }
