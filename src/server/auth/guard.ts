@@ -38,6 +38,8 @@ declare module 'fastify' {
     duringSecondFactor?: 'verify' | 'enrol' | 'both';
     /** Not counted against the API rate limit for founders: they can always undo a limit set too low (decision 027). */
     founderAlwaysReaches?: boolean;
+    /** Called when the edge refuses the body's text (issue 27), before the 400: a sign-in records its failed attempt. */
+    onMalformedInput?: (request: FastifyRequest, fields: Record<string, string>) => Promise<void>;
   }
   interface FastifyRequest {
     session: SessionInfo | null;
