@@ -94,7 +94,9 @@ describe('unpaired surrogates are refused at the edge', () => {
 
   it('stores an activity log entry whatever its text (NUL and lone surrogates become U+FFFD)', async () => {
     await logActivity(ctx.db, { type: 'user_login_failed', details: { email: 'a\ud800b\u0000c', reason: 'test_storable' } });
-    const rows = (await ctx.db.query("SELECT details->>'email' AS email FROM activity_logs WHERE details->>'reason' = 'test_storable'")) as {
+    const rows = (await ctx.db.query(
+      "SELECT details->>'email' AS email FROM activity_logs WHERE details->>'reason' = 'test_storable'",
+    )) as {
       email: string;
     }[];
     expect(rows).toEqual([{ email: 'a\uFFFDb\uFFFDc' }]);
