@@ -119,6 +119,9 @@ test('every tab shows its settings and says what is not enforced yet', async ({ 
   );
   await expect(page.getByLabel('Session timeout (hours)')).toHaveAttribute('type', 'number');
   await expect(page.getByLabel('IP whitelist')).toBeVisible();
+  // The limits are the founders' too (issue 27): on the Security tab.
+  await expect(page.getByLabel('API rate limit (requests per hour)')).toBeVisible();
+  await expect(page.getByLabel('Investor storage quota (MB)')).toHaveValue('1024');
   // Everything on the Security tab takes effect (issue 14).
   await expect(panel(page).getByText(/^Not enforced yet/)).toHaveCount(0);
   await checkA11y(page, 'settings: Security');
@@ -138,9 +141,7 @@ test('every tab shows its settings and says what is not enforced yet', async ({ 
   await tab(page, 'System').click();
   await expect(page.getByLabel('Data retention (years)')).toBeVisible();
   await expect(page.getByLabel('Backup frequency').getByRole('option')).toHaveText(['Daily', 'Weekly', 'Monthly']);
-  await expect(page.getByLabel('API rate limit (requests per hour)')).toBeVisible();
-  await expect(page.getByLabel('Investor storage quota (MB)')).toHaveValue('1024');
-  // Retention and backups; the API rate limit and the storage quota take effect.
+  // Retention and backups are stored, not acted on yet.
   await expect(panel(page).getByText(/^Not enforced yet/)).toHaveCount(2);
   await checkA11y(page, 'settings: System');
 

@@ -8,7 +8,7 @@ import { SessionCache } from './auth/sessions.ts';
 import type { AppContext } from './context.ts';
 import { dbPriority } from './db/client.ts';
 import { watchInvalidations } from './db/invalidation.ts';
-import { errorHandler } from './http/errors.ts';
+import { errorHandler, malformedText } from './http/errors.ts';
 import { createFastify, registerPlugins } from './http/plugins.ts';
 import { registerSpa } from './http/spa.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
@@ -53,6 +53,15 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.addHook('onRoute', (route) => {
     if ([route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) return;
     route.onRequest = [highPriority, ...[route.onRequest ?? []].flat()];
+  });
+  // Text no database can store (NUL, unpaired UTF-16 surrogates) is refused at the edge, for
+  // every route, with 400 and the field (issue 27); a route may still record the refusal.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) return;
+    const refused = malformedText(request.body);
+    if (!refused) return;
+    await request.routeOptions.config.onMalformedInput?.(request, refused.extra.fields ?? {});
+    throw refused;
   });
   const invalidations = await watchInvalidations(ctx.db);
   app.addHook('onClose', async () => invalidations.release());

@@ -46,6 +46,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intIn(1, 1_000_000, 5),
   LOGIN_MAX_FAILURES_PER_CLIENT: intIn(1, 1_000_000, 20),
   LOGIN_FAILURE_WINDOW_MINUTES: intIn(1, 24 * 60, 15),
+  LIMITS_IPV6_PREFIX: intIn(16, 128, 64),
   PASSWORD_HASH_COST: intIn(10, 20, 17),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
@@ -111,6 +112,8 @@ export interface Config {
   /** Statements and notices are drawn in this many worker threads; at most `queueLimit` wait (decision 026). */
   pdf: { workers: number; queueLimit: number };
   loginLimits: { perAccount: number; perClient: number; windowMinutes: number };
+  /** The per-client limits count an IPv6 client by its network of this many bits (IPv4: the address). */
+  ipv6LimitPrefix: number;
   /** log2 of the scrypt cost N. 17 is OWASP's recommendation (N=2^17, r=8, p=1). */
   passwordHashCost: number;
   logLevel: string;
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perClient: e.LOGIN_MAX_FAILURES_PER_CLIENT,
       windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
     },
+    ipv6LimitPrefix: e.LIMITS_IPV6_PREFIX,
     passwordHashCost: e.PASSWORD_HASH_COST,
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,

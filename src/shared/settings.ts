@@ -138,3 +138,22 @@ export const NOT_ENFORCED_SETTINGS: ReadonlySet<keyof Settings> = new Set<keyof 
   'dataRetention',
   'backupFrequency',
 ]);
+
+/**
+ * The Security tab (issue 27): who may sign in, from where, how often and how much. Only a
+ * founder changes these (the server answers 403 to other admins, and the tab is read-only for
+ * them); the other tabs stay open to every admin (decision record 027).
+ */
+export const SECURITY_SETTINGS = [
+  'twoFactorAuth',
+  'passwordPolicy',
+  'sessionTimeout',
+  'ipWhitelist',
+  'apiRateLimit',
+  'investorStorageQuotaMb',
+] as const satisfies readonly (keyof Settings)[];
+export type SecuritySettingKey = (typeof SECURITY_SETTINGS)[number];
+export const isSecuritySetting = (key: string): key is SecuritySettingKey => (SECURITY_SETTINGS as readonly string[]).includes(key);
+
+/** What the server answers a non-founder who changes a Security setting (and the tab says why it is read-only). */
+export const SECURITY_FOUNDERS_ONLY = 'Only a founder can change the Security settings';

@@ -2,6 +2,7 @@ import { AUTH_ERRORS } from '../../shared/auth.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import { sql } from '../db/sql.ts';
 import { HttpError } from '../http/errors.ts';
+import { clientKey } from './client-key.ts';
 
 export type AttemptKind = 'sign_in' | 'change_password' | 'sign_up';
 
@@ -11,6 +12,8 @@ export interface AttemptLimits {
   /** Counted attempts per client IP (null: no per-client limit). */
   perClient: number | null;
   windowMinutes: number;
+  /** An IPv6 client is counted by its network of this many bits (config LIMITS_IPV6_PREFIX; issue 27). */
+  ipv6Prefix: number;
   /** Count every attempt (sign-up), not only failures and attempts still in progress. */
   countAll?: boolean;
   /** Per-account attempts before this time are not counted (the account's last successful sign-in). */
@@ -31,10 +34,12 @@ export async function reserveAttempt(
   who: { account: string | null; ip: string },
   limits: AttemptLimits,
 ): Promise<number> {
+  // The client as the limits count it: an IPv4 address, or an IPv6 network (issue 27).
+  const client = clientKey(who.ip, limits.ipv6Prefix);
   return db.tx(async (q) => {
     // One transaction-scoped lock per counted key (account, client), taken in a fixed order so two
     // attempts never wait for each other crosswise; attempts on other keys do not wait at all.
-    const keys = [who.account === null ? null : `${kind}:a:${who.account}`, `${kind}:c:${who.ip}`]
+    const keys = [who.account === null ? null : `${kind}:a:${who.account}`, `${kind}:c:${client}`]
       .filter((k): k is string => k !== null)
       .sort();
     for (const key of keys) await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
@@ -54,7 +59,7 @@ export async function reserveAttempt(
               ceil(extract(epoch FROM (SELECT min(created_at) FROM c) + make_interval(mins => $4) - now()))::int AS client_retry`).all(q, [
       kind,
       who.account,
-      who.ip,
+      client,
       limits.windowMinutes,
       limits.accountSince ?? null,
       limits.countAll === true,
@@ -76,7 +81,7 @@ export async function reserveAttempt(
     if (Math.random() < 0.01) await q.query("DELETE FROM auth_attempts WHERE created_at < now() - interval '2 days'");
     const ins = await sql<{ id: number }>(
       `INSERT INTO auth_attempts (kind, account, ip_address, outcome) VALUES ($1, $2, $3, 'pending') RETURNING id`,
-    ).all(q, [kind, who.account, who.ip]);
+    ).all(q, [kind, who.account, client]);
     return ins[0]?.id as number;
   });
 }

@@ -53,6 +53,48 @@ function findNul(value: unknown, depth = 0): string[] | null {
   return null;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+export const LONE_SURROGATE_MESSAGE = 'Text contains an invalid character (an unpaired UTF-16 surrogate)';
+
+/** The text with every unpaired UTF-16 surrogate replaced by U+FFFD (what TextEncoder would write). */
+export const wellFormed = (text: string): string => (LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, '\uFFFD') : text);
+
+/** Text PostgreSQL can store in text and jsonb: NUL characters and unpaired surrogates become U+FFFD. */
+export const storableText = (text: string): string => wellFormed(text.includes('\0') ? text.replaceAll('\0', '\uFFFD') : text);
+
+/**
+ * The path of the first string (key or value) holding an unpaired UTF-16 surrogate: JSON may
+ * carry one ("\ud800"), but it is no Unicode text, and PostgreSQL refuses it in text and jsonb.
+ */
+function findLoneSurrogate(value: unknown, depth = 0): string[] | null {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? [] : null;
+  if (depth > 20 || typeof value !== 'object' || value === null) return null;
+  const o = value as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (LONE_SURROGATE.test(k)) return [wellFormed(k)];
+    const found = findLoneSurrogate(o[k], depth + 1);
+    if (found) {
+      found.unshift(k);
+      return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * The edge check of every parsed body (issue 27; app.ts runs it before any route's validation):
+ * text PostgreSQL cannot store, NUL characters and unpaired surrogates, is refused with 400 and
+ * the field that holds it, before any route code (or its audit log) sees it.
+ */
+export function malformedText(body: unknown): HttpError | null {
+  const nul = findNul(body);
+  if (nul) return badRequest(NUL_MESSAGE, { [nul.join('.') || '_']: NUL_MESSAGE });
+  const lone = findLoneSurrogate(body);
+  if (lone) return badRequest(LONE_SURROGATE_MESSAGE, { [lone.join('.') || '_']: LONE_SURROGATE_MESSAGE });
+  return null;
+}
+
 /**
  * Parses input with a schema or throws a 400 whose message is the first field error.
  * Text with NUL characters is refused here, for every route, before any schema runs.

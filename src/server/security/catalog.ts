@@ -218,6 +218,9 @@ export const HOSTILE_STRINGS = [
   '',
   ' ',
   '\u0000',
+  // An unpaired UTF-16 surrogate: valid JSON ("\ud800"), no Unicode text (issue 27).
+  '\ud800',
+  'a\udc00b',
   "' OR 1=1 --",
   '<script>alert(1)</script>',
   '../../etc/passwd',
@@ -473,6 +476,19 @@ export const EVIDENCE: Evidence[] = [
   },
   {
     area: 'Sign-in limits',
+    claim:
+      'The per-client limits count an IPv6 client by its /64 (LIMITS_IPV6_PREFIX), an IPv4 client by its address: 40 parallel wrong passwords from 40 addresses of one /64 give at most the allowed 401s',
+    file: 'src/server/security/client-limits.test.ts',
+    test: '40 parallel wrong passwords from 40 addresses of one /64: at most 8 get 401, the rest 429',
+  },
+  {
+    area: 'Sign-in limits',
+    claim: 'The same for sign-ups and password recovery from one /64 (30 parallel requests each)',
+    file: 'src/server/security/client-limits.test.ts',
+    test: '30 parallel recovery requests from 30 addresses of one /64: 10 accepted (the per-client limit), the rest 429',
+  },
+  {
+    area: 'Sign-in limits',
     claim: 'Wrong current passwords in change-password are limited and logged',
     file: 'src/server/security/controls.test.ts',
     test: 'limits and logs wrong current passwords in change-password',
@@ -492,6 +508,19 @@ export const EVIDENCE: Evidence[] = [
     test: 'makes an admin enrol at sign-in, then asks for a code each time; recovery codes work once; a founder can reset it',
   },
   {
+    area: 'Two-factor',
+    claim:
+      'One pending enrolment per account, tied to the session that started it: of 24 sessions starting at once one gets the secret, the others 409, and no other session can confirm it',
+    file: 'src/server/modules/auth/two-factor-enrolment.test.ts',
+    test: '24 sessions start at once: one gets the secret, 23 get 409 with a message, and only that one confirms',
+  },
+  {
+    area: 'Two-factor',
+    claim: 'A pending enrolment is freed when its session signs out, or after 10 minutes',
+    file: 'src/server/modules/auth/two-factor-enrolment.test.ts',
+    test: 'frees the enrolment when its session signs out, or after the pending time',
+  },
+  {
     area: 'Password policy',
     claim:
       'Every new password follows the policy (8/12/16), refuses common passwords and the e-mail local part; generated passwords follow it',
@@ -503,6 +532,18 @@ export const EVIDENCE: Evidence[] = [
     claim: 'Admins from outside the list get 403 (sign-in and API, logged); a list locking out the saver is refused',
     file: 'src/server/security/controls.test.ts',
     test: 'keeps admins outside the IP allow-list out (403, logged), and refuses a list that locks out the saver',
+  },
+  {
+    area: 'IP allow-list',
+    claim: 'The list is checked before the password: an admin outside it gets the same 403 for the right and a wrong password',
+    file: 'src/server/security/client-limits.test.ts',
+    test: 'answers an admin outside the list the same 403 for the right and a wrong password, and logs both',
+  },
+  {
+    area: 'IP allow-list',
+    claim: "A list that excludes the saving founder's own address is refused with 409 and a message (decision record 027)",
+    file: 'src/server/modules/settings/security-tab.test.ts',
+    test: 'refuses with 409 an IP whitelist that excludes the founder saving it, and keeps the old list',
   },
   {
     area: 'API rate limit',
@@ -545,6 +586,32 @@ export const EVIDENCE: Evidence[] = [
     claim: 'Only founders create, promote, suspend, delete or reset other admins; nobody raises their own type; refusals are logged',
     file: 'src/server/security/access-matrix.test.ts',
     test: 'lets only founders manage other admins, nobody raise their own type, and logs every refusal',
+  },
+  {
+    area: 'Admin powers',
+    claim:
+      'Only founders change the Security settings (two-factor, password policy, session timeout, IP whitelist, API rate limit, storage quota): other admins get 403, logged as admin_action_refused; the other tabs stay open to every admin',
+    file: 'src/server/modules/settings/security-tab.test.ts',
+    test: 'refuses every Security setting to cio, legal and nairobi_lead admins (403, message, logged), and changes nothing',
+  },
+  {
+    area: 'Admin powers',
+    claim: "A founder's settings routes are never rate limited, so an API rate limit set too low can always be undone",
+    file: 'src/server/modules/settings/security-tab.test.ts',
+    test: 'never rate-limits a founder out of the settings: an API limit of 1 per hour can still be undone',
+  },
+  {
+    area: 'Input at the edge',
+    claim:
+      'A lone UTF-16 surrogate in any JSON string (value or key) gets 400 with the field on every body route, before any route code; a refused sign-in is still logged',
+    file: 'src/server/security/lone-surrogates.test.ts',
+    test: 'answers every JSON route 400 (never 500) for a lone surrogate in its body',
+  },
+  {
+    area: 'Input at the edge',
+    claim: 'The activity log stores any text: NUL and unpaired surrogates become U+FFFD, so no audit row is lost',
+    file: 'src/server/security/lone-surrogates.test.ts',
+    test: 'stores an activity log entry whatever its text (NUL and lone surrogates become U+FFFD)',
   },
   {
     area: 'Messages',

@@ -57,7 +57,8 @@ const FIELDS = [
 const hostileBody = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 8 }), hostileValue, fc.constant(undefined));
 const hostileId = fc.oneof(
   fc.uuid(),
-  hostileString.map((s) => encodeURIComponent(s)),
+  // A lone surrogate cannot be percent-encoded as UTF-8: its three CESU bytes stand in (invalid UTF-8 in the path).
+  hostileString.map((s) => (/[\uD800-\uDFFF]/.test(s) ? `x${s.length}%ED%A0%80` : encodeURIComponent(s))),
 );
 
 describe('hostile input on every route', () => {

@@ -17,7 +17,9 @@ interface RouteInfo {
 }
 
 const cell = (o: ReturnType<typeof expectedOutcome>) => (o === 'allow' ? 'ok' : o === 'deny401' ? '401' : '403');
-const code = (s: string) => `\`${s.replaceAll('\u0000', '\\u0000').replace(/`/g, "'")}\``;
+const escapeInvisible = (s: string) =>
+  s.replaceAll('\u0000', '\\u0000').replace(/[\uD800-\uDFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+const code = (s: string) => `\`${escapeInvisible(s).replace(/`/g, "'")}\``;
 
 /**
  * docs/security.md, rendered from the server's route table and the security catalog that the

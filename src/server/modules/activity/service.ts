@@ -3,6 +3,7 @@ import { ACTIVITY_TOTAL_CAP, type ActivityLogEntry, type ActivityLogPage, type a
 import type { ActivityType } from '../../../shared/constants.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
+import { storableText } from '../../http/errors.ts';
 
 export interface LogEntry {
   type: ActivityType;
@@ -18,7 +19,8 @@ export async function logActivity(q: Queryable, entry: LogEntry): Promise<void> 
     entry.type,
     entry.userId ?? null,
     entry.targetUserId ?? null,
-    JSON.stringify(entry.details ?? {}),
+    // A NUL or an unpaired surrogate would make PostgreSQL refuse the row (and lose the record): stored as U+FFFD.
+    JSON.stringify(entry.details ?? {}, (_key, value: unknown) => (typeof value === 'string' ? storableText(value) : value)),
     entry.ip ?? null,
   ]);
 }

@@ -32,24 +32,38 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ message: 'Account created. It is pending approval from an administrator.' });
   });
 
-  route.post('/api/auth/sign-in', { config: { access: 'public', readsSession: true } }, async (request, reply) => {
-    const input = parse(signInInput, request.body);
-    const { token, secondFactor } = await signIn(ctx, input, {
+  // A body the edge refuses (issue 27) is still a failed sign-in in the activity log.
+  const auditMalformedSignIn = async (request: FastifyRequest) => {
+    const email = (request.body as { email?: unknown } | null)?.email;
+    await logActivity(ctx.db, {
+      type: 'user_login_failed',
+      details: { email: typeof email === 'string' ? email.slice(0, 254) : null, reason: 'malformed_input' },
       ip: clientIp(request),
-      userAgent: request.headers['user-agent'] ?? null,
-      signal: abandonedSignal(reply),
     });
-    // A new session id at every sign-in: the session the browser held before is ended.
-    if (request.session) {
-      await destroySession(ctx.db, request.session.id);
-      await invalidationsOf(ctx.db)?.sync();
-    }
-    setSessionCookie(request, reply, token);
-    const session = await resolveSession(ctx.db, token);
-    // Suspended or deleted between the password check and now: the new session is already gone.
-    if (!session) throw unauthorized();
-    return { user: session.user, secondFactor };
-  });
+  };
+
+  route.post(
+    '/api/auth/sign-in',
+    { config: { access: 'public', readsSession: true, onMalformedInput: auditMalformedSignIn } },
+    async (request, reply) => {
+      const input = parse(signInInput, request.body);
+      const { token, secondFactor } = await signIn(ctx, input, {
+        ip: clientIp(request),
+        userAgent: request.headers['user-agent'] ?? null,
+        signal: abandonedSignal(reply),
+      });
+      // A new session id at every sign-in: the session the browser held before is ended.
+      if (request.session) {
+        await destroySession(ctx.db, request.session.id);
+        await invalidationsOf(ctx.db)?.sync();
+      }
+      setSessionCookie(request, reply, token);
+      const session = await resolveSession(ctx.db, token);
+      // Suspended or deleted between the password check and now: the new session is already gone.
+      if (!session) throw unauthorized();
+      return { user: session.user, secondFactor };
+    },
+  );
 
   // The password policy the forms announce before submitting (sign-up is public).
   route.get('/api/auth/password-policy', { config: { access: 'public' } }, async (): Promise<PasswordPolicyInfo> => {
@@ -72,9 +86,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     twoFactorStatus(ctx, currentUser(request)),
   );
 
-  route.post('/api/auth/two-factor/setup', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) =>
-    startEnrolment(ctx, currentUser(request)),
-  );
+  route.post('/api/auth/two-factor/setup', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) => {
+    const session = request.session;
+    if (!session) throw new Error('unreachable: access user');
+    return startEnrolment(ctx, session.user, session.id);
+  });
 
   route.post('/api/auth/two-factor/confirm', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) => {
     const { code } = parse(twoFactorCodeInput, request.body);

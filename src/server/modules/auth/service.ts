@@ -38,6 +38,7 @@ export async function signUp(
         perAccount: null,
         perClient: ctx.config.signUpLimits.perClient,
         windowMinutes: ctx.config.signUpLimits.windowMinutes,
+        ipv6Prefix: ctx.config.ipv6LimitPrefix,
         countAll: true,
         message: 'Too many sign-ups from your network. Try again in {minutes}.',
       },
@@ -78,6 +79,7 @@ const loginLimits = (ctx: AppContext, accountSince: Date | null): AttemptLimits 
   perAccount: ctx.config.loginLimits.perAccount,
   perClient: ctx.config.loginLimits.perClient,
   windowMinutes: ctx.config.loginLimits.windowMinutes,
+  ipv6Prefix: ctx.config.ipv6LimitPrefix,
   accountSince,
   message: 'Too many failed sign-in attempts. Try again in {minutes}.',
 });
@@ -104,6 +106,16 @@ export async function signIn(
     { account: input.email.toLowerCase(), ip: meta.ip },
     loginLimits(ctx, row?.last_login ?? null),
   );
+  const settings = await readSettings(ctx.db);
+  // An admin outside the IP allow-list is refused before the password is looked at (issue 27):
+  // the right and a wrong password get the same 403, counted as a failure either way.
+  if (row?.role === 'admin' && !allowListOf(settings.ipWhitelist).allows(meta.ip)) {
+    await ctx.db.tx(async (q) => {
+      await settleAttempt(q, attempt, 'failed');
+      await logActivity(q, { type: 'ip_blocked', userId: row.id, details: { route: 'sign-in', email: row.email }, ip: meta.ip });
+    });
+    throw new HttpError(403, IP_NOT_ALLOWED, { code: AUTH_ERRORS.ipNotAllowed });
+  }
   // An unknown e-mail still costs one hash, so timing does not tell which accounts exist.
   let ok: boolean;
   try {
@@ -139,11 +151,6 @@ export async function signIn(
     throw row.status === 'pending'
       ? new HttpError(403, 'Your account is pending approval. Please contact an administrator.', { code: AUTH_ERRORS.pending })
       : new HttpError(403, 'Your account has been suspended. Please contact an administrator.', { code: AUTH_ERRORS.suspended });
-  }
-  const settings = await readSettings(ctx.db);
-  if (row.role === 'admin' && !allowListOf(settings.ipWhitelist).allows(meta.ip)) {
-    await logActivity(ctx.db, { type: 'ip_blocked', userId: row.id, details: { route: 'sign-in', email: row.email }, ip: meta.ip });
-    throw new HttpError(403, IP_NOT_ALLOWED, { code: AUTH_ERRORS.ipNotAllowed });
   }
   const secondFactor = row.two_factor ? 'verify' : row.role === 'admin' && settings.twoFactorAuth ? 'enrol' : null;
   const token = await ctx.db.tx(async (q) => {
@@ -233,6 +240,7 @@ export async function changePassword(
       perAccount: ctx.config.loginLimits.perAccount,
       perClient: ctx.config.loginLimits.perClient,
       windowMinutes: ctx.config.loginLimits.windowMinutes,
+      ipv6Prefix: ctx.config.ipv6LimitPrefix,
       message: 'Too many wrong current passwords. Try again in {minutes}.',
     },
   );

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { type AppUser, AUTH_ERRORS, TWO_FACTOR_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '../../../shared/auth.ts';
-import { reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
+import { releaseAttempt, reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpFor, totpStep } from '../../auth/totp.ts';
 import type { AppContext } from '../../context.ts';
@@ -21,19 +21,40 @@ export async function twoFactorStatus(ctx: AppContext, user: AppUser): Promise<T
   return { enabled: row?.enabled ?? false, required: user.role === 'admin' && settings.twoFactorAuth, recoveryCodesLeft: row?.left ?? 0 };
 }
 
-/** Starts (or restarts) enrolment: a new secret, shown once as a QR code and as text. */
-export async function startEnrolment(ctx: AppContext, user: AppUser): Promise<TwoFactorSetup> {
+/**
+ * How long a pending enrolment holds off the account's other sessions (issue 27): long enough to
+ * scan the code and type it, short enough that a closed tab does not block the next sign-in.
+ */
+export const TWO_FACTOR_PENDING_MINUTES = 10;
+export const ENROLMENT_ELSEWHERE =
+  'Two-factor set-up is already in progress in another session. Finish it there, or sign out there and start again here.';
+export const ENROLMENT_TAKEN_OVER = 'This set-up was replaced by one started in another session. Start again here.';
+
+/**
+ * Starts (or restarts) enrolment: a new secret, shown once as a QR code and as text. One pending
+ * enrolment per account, tied to the session that started it: another session gets 409 while
+ * that session lives and the enrolment is younger than TWO_FACTOR_PENDING_MINUTES.
+ */
+export async function startEnrolment(ctx: AppContext, user: AppUser, sessionId: string): Promise<TwoFactorSetup> {
   const settings = await readSettings(ctx.db);
   const secret = newTotpSecret();
   await ctx.db.tx(async (q) => {
-    const existing = await sql<{ enabled_at: Date | null }>('SELECT enabled_at FROM two_factor WHERE user_id = $1 FOR UPDATE').first(q, [
-      user.id,
-    ]);
+    // The account's row serialises parallel starts (there may be no two_factor row to lock yet).
+    await q.query('SELECT 1 FROM profiles WHERE id = $1 FOR UPDATE', [user.id]);
+    const existing = await sql<{ enabled_at: Date | null; pending_session_id: string | null; held: boolean }>(
+      `SELECT t.enabled_at, t.pending_session_id,
+              (t.created_at > now() - make_interval(mins => $2)
+               AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = t.pending_session_id AND s.expires_at > now()
+                             AND s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) > now())) AS held
+         FROM two_factor t WHERE t.user_id = $1 FOR UPDATE`,
+    ).first(q, [user.id, TWO_FACTOR_PENDING_MINUTES]);
     if (existing?.enabled_at) throw conflict('Two-factor authentication is already set up', 'TWO_FACTOR_ENABLED');
+    if (existing?.held && existing.pending_session_id !== sessionId) throw conflict(ENROLMENT_ELSEWHERE, 'TWO_FACTOR_PENDING_ELSEWHERE');
     await q.query(
-      `INSERT INTO two_factor (user_id, secret) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, enabled_at = NULL, last_used_step = NULL, created_at = now()`,
-      [user.id, secret],
+      `INSERT INTO two_factor (user_id, secret, pending_session_id) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, pending_session_id = EXCLUDED.pending_session_id,
+                                           enabled_at = NULL, last_used_step = NULL, created_at = now()`,
+      [user.id, secret, sessionId],
     );
   });
   const otpauthUrl = totpFor(secret, user.email, settings.companyName).toString();
@@ -60,28 +81,41 @@ export async function confirmEnrolment(
       perAccount: ctx.config.loginLimits.perAccount,
       perClient: ctx.config.loginLimits.perClient,
       windowMinutes: ctx.config.loginLimits.windowMinutes,
+      ipv6Prefix: ctx.config.ipv6LimitPrefix,
       message: 'Too many wrong codes. Try again in {minutes}.',
     },
   );
   const codes = newRecoveryCodes();
-  const ok = await ctx.db.tx(async (q) => {
-    const tf = await sql<{ secret: string; enabled_at: Date | null }>(
-      'SELECT secret, enabled_at FROM two_factor WHERE user_id = $1 FOR UPDATE',
-    ).first(q, [user.id]);
-    if (!tf) throw new HttpError(409, 'Start the set-up first', { code: 'TWO_FACTOR_NOT_STARTED' });
-    if (tf.enabled_at) throw conflict('Two-factor authentication is already set up', 'TWO_FACTOR_ENABLED');
-    const step = totpStep(tf.secret, code.replace(/\s/g, ''));
-    if (step === null) return false;
-    await q.query('UPDATE two_factor SET enabled_at = now(), last_used_step = $2 WHERE user_id = $1', [user.id, step]);
-    await q.query('DELETE FROM recovery_codes WHERE user_id = $1', [user.id]);
-    for (const c of codes) await q.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [user.id, hashRecoveryCode(c)]);
-    await settleAttempt(q, attempt, 'ok');
-    await logActivity(q, { type: 'two_factor_enabled', userId: user.id, targetUserId: user.id, details: {}, ip });
-    // Other sessions of this user were opened without the second factor: end them.
-    await destroyUserSessions(q, user.id, session.id);
-    if (session.secondFactor === 'enrol') await completeSignIn(q, user, session.id, ip, 'enrolment');
-    return true;
-  });
+  const ok = await ctx.db
+    .tx(async (q) => {
+      const tf = await sql<{ secret: string; enabled_at: Date | null; pending_session_id: string | null }>(
+        'SELECT secret, enabled_at, pending_session_id FROM two_factor WHERE user_id = $1 FOR UPDATE',
+      ).first(q, [user.id]);
+      if (!tf) throw new HttpError(409, 'Start the set-up first', { code: 'TWO_FACTOR_NOT_STARTED' });
+      if (tf.enabled_at) throw conflict('Two-factor authentication is already set up', 'TWO_FACTOR_ENABLED');
+      // Only the session that started this enrolment confirms it (issue 27).
+      if (tf.pending_session_id !== session.id) throw conflict(ENROLMENT_TAKEN_OVER, 'TWO_FACTOR_PENDING_ELSEWHERE');
+      const step = totpStep(tf.secret, code.replace(/\s/g, ''));
+      if (step === null) return false;
+      await q.query('UPDATE two_factor SET enabled_at = now(), last_used_step = $2, pending_session_id = NULL WHERE user_id = $1', [
+        user.id,
+        step,
+      ]);
+      await q.query('DELETE FROM recovery_codes WHERE user_id = $1', [user.id]);
+      for (const c of codes)
+        await q.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [user.id, hashRecoveryCode(c)]);
+      await settleAttempt(q, attempt, 'ok');
+      await logActivity(q, { type: 'two_factor_enabled', userId: user.id, targetUserId: user.id, details: {}, ip });
+      // Other sessions of this user were opened without the second factor: end them.
+      await destroyUserSessions(q, user.id, session.id);
+      if (session.secondFactor === 'enrol') await completeSignIn(q, user, session.id, ip, 'enrolment');
+      return true;
+    })
+    .catch(async (err: unknown) => {
+      // A refusal that checked no code spends no attempt.
+      if (err instanceof HttpError) await releaseAttempt(ctx.db, attempt);
+      throw err;
+    });
   if (!ok) {
     await settleAttempt(ctx.db, attempt, 'failed');
     await logActivity(ctx.db, {

@@ -7,6 +7,7 @@ import {
   RESET_TOKEN_MINUTES,
 } from '../../../shared/email.ts';
 import { countOf } from '../../../shared/format.ts';
+import { clientKey } from '../../auth/client-key.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
@@ -31,6 +32,8 @@ const RESET_LOCK_ID = 727_015;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
+  // The per-client limit counts an IPv6 client by its network (issue 27); the log keeps the address.
+  const client = clientKey(ip, ctx.config.ipv6LimitPrefix);
   await ctx.db.tx(async (q) => {
     // One request at a time: the counts below and the insert cannot interleave.
     await q.query('SELECT pg_advisory_xact_lock($1)', [RESET_LOCK_ID]);
@@ -46,7 +49,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
            FROM password_reset_requests
           WHERE created_at > now() - make_interval(mins => $3) AND (lower(email) = lower($1) OR ip_address = $2)`).first(q, [
       email,
-      ip,
+      client,
       RESET_LIMIT_WINDOW_MINUTES,
     ])) ?? { address: 0, client: 0, address_retry: null, client_retry: null };
     const over: number[] = [];
@@ -59,7 +62,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
         headers: { 'retry-after': String(retry) },
       });
     }
-    await q.query('INSERT INTO password_reset_requests (email, ip_address) VALUES ($1, $2)', [email.slice(0, 254), ip]);
+    await q.query('INSERT INTO password_reset_requests (email, ip_address) VALUES ($1, $2)', [email.slice(0, 254), client]);
     // Old requests leave the table once they no longer count.
     await q.query(`DELETE FROM password_reset_requests WHERE created_at < now() - make_interval(mins => $1)`, [
       RESET_LIMIT_WINDOW_MINUTES * 4,

@@ -86,7 +86,15 @@ describe('documents: firm particulars, labels, scripts (pure drawing)', () => {
       },
     ],
     scheduled: [],
-    totals: { opening: '0.00', contributions: '1000.00', distributions: '1500.00', fees: '0.00', change: '500.00', closing: '0.00', nav: '0.00' },
+    totals: {
+      opening: '0.00',
+      contributions: '1000.00',
+      distributions: '1500.00',
+      fees: '0.00',
+      change: '500.00',
+      closing: '0.00',
+      nav: '0.00',
+    },
     ...over,
   });
   const firm = {

@@ -1,32 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import { companyProfileOf } from '../../../shared/company-profile.ts';
-import { settingsSchema } from '../../../shared/settings.ts';
+import { isSecuritySetting, SECURITY_FOUNDERS_ONLY, settingsSchema } from '../../../shared/settings.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AllowList, parseAllowList } from '../../auth/ip-allow-list.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
-import { badRequest, parse } from '../../http/errors.ts';
+import { badRequest, forbidden, HttpError, parse } from '../../http/errors.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
 import { getSettings, readSettings, saveSettings } from './service.ts';
 
 export async function settingsRoutes(app: FastifyInstance, { db }: AppContext) {
   const route = typedRoutes(app);
-  const admin = { config: { access: 'admin' as const } };
+  // A founder can always read and save the settings, whatever API rate limit is set (decision 027).
+  const settingsAccess = { config: { access: 'admin' as const, founderAlwaysReaches: true } };
 
   // The company profile is public: the landing page shows it to anyone (only values that are set).
   route.get('/api/company', { config: { access: 'public' } }, async () => ({ profile: companyProfileOf(await readSettings(db)) }));
 
-  route.get('/api/settings', admin, async () => ({ settings: await getSettings(db) }));
+  route.get('/api/settings', settingsAccess, async () => ({ settings: await getSettings(db) }));
 
-  route.put('/api/settings', admin, async (request) => {
+  route.put('/api/settings', settingsAccess, async (request) => {
     const user = currentUser(request);
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Send the settings as a JSON object');
+    const founder = user.role === 'admin' && user.userType === 'founder';
+    let refused: string[] = [];
     const settings = await db.tx(async (q) => {
       const before = await getSettings(q);
       // A partial body changes only the keys it names; the result must validate as a whole.
       const next = parse(settingsSchema, { ...before, ...body });
+      const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]));
+      // The Security tab is the founders' (issue 27): another admin may send it unchanged (the
+      // web app saves every tab at once) but changes nothing on it.
+      if (!founder) {
+        refused = changed.filter(isSecuritySetting);
+        if (refused.length > 0) return null;
+      }
       if (next.ipWhitelist !== before.ipWhitelist) {
         let list: AllowList;
         try {
@@ -35,18 +45,28 @@ export async function settingsRoutes(app: FastifyInstance, { db }: AppContext) {
           const message = `IP whitelist: ${(err as Error).message}`;
           throw badRequest(message, { ipWhitelist: message });
         }
-        // Saving a list that excludes the address this admin is using would lock them out at once.
+        // Only a founder gets here: a list that excludes the address this founder is using
+        // could leave no founder able to sign in (decision 027).
         if (!list.allows(request.ip)) {
           const message = `This list would lock you out: your address ${request.ip} is not in it`;
-          throw badRequest(message, { ipWhitelist: message });
+          throw new HttpError(409, message, { code: 'LOCKOUT', fields: { ipWhitelist: message } });
         }
       }
-      const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]));
       if (changed.length === 0) return before;
       await saveSettings(q, next, user.id);
       await logActivity(q, { type: 'settings_updated', userId: user.id, details: { changedKeys: changed }, ip: clientIp(request) });
       return next;
     });
+    if (!settings) {
+      // Logged on its own, outside the refused change's transaction.
+      await logActivity(db, {
+        type: 'admin_action_refused',
+        userId: user.id,
+        details: { action: 'change_security_settings', keys: refused },
+        ip: clientIp(request),
+      });
+      throw forbidden(SECURITY_FOUNDERS_ONLY, 'FOUNDER_ONLY');
+    }
     await invalidationsOf(db)?.sync();
     return { settings };
   });

@@ -54,6 +54,7 @@ export type SectionId =
   | 'investorRelations'
   | 'regulatory'
   | 'security'
+  | 'limits'
   | 'notifications'
   | 'system'
   | 'emailServer';
@@ -132,6 +133,14 @@ export const SETTINGS_TABS: SettingsTab[] = [
           { key: 'ipWhitelist', kind: 'textarea', wide: true, placeholder: true, hint: true },
         ],
       },
+      {
+        // How much each user may use: with the sign-in rules, the founders' (issue 27).
+        id: 'limits',
+        fields: [
+          { key: 'apiRateLimit', kind: 'number', hint: true },
+          { key: 'investorStorageQuotaMb', kind: 'number', hint: true },
+        ],
+      },
     ],
   },
   {
@@ -156,8 +165,6 @@ export const SETTINGS_TABS: SettingsTab[] = [
         fields: [
           { key: 'dataRetention', kind: 'number' },
           { key: 'backupFrequency', kind: 'select', options: BACKUP_FREQUENCIES },
-          { key: 'apiRateLimit', kind: 'number', hint: true },
-          { key: 'investorStorageQuotaMb', kind: 'number', hint: true },
         ],
       },
     ],

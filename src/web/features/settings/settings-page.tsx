@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, RefreshCw, Undo2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { CircleAlert, Lock, RefreshCw, Undo2 } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getDefaultZone } from '../../../shared/dates';
 import { formatFigure } from '../../../shared/format';
@@ -195,6 +195,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
     form.reset();
   }
 
+  // The Security tab is the founders' (issue 27): other admins see it read-only, and why.
+  const securityLocked = user?.role === 'admin' && user.userType !== 'founder';
   const tabsWithErrors = SETTINGS_TABS.filter((tb) => errorCount(tb, errors) > 0).map((tb) => t(`tab.${tb.id}`));
 
   return (
@@ -231,40 +233,43 @@ function SettingsForm({ initial }: { initial: Settings }) {
             );
           })}
         </TabsList>
-        {SETTINGS_TABS.map((tb) => (
-          <TabsContent key={tb.id} value={tb.id} className="flex flex-col gap-4">
-            {tb.sections.map((section) => (
-              <Card key={section.id}>
-                <CardHeader>
-                  <CardTitle>{t(`section.${section.id}.title`)}</CardTitle>
-                  <CardDescription>{t(`section.${section.id}.description`)}</CardDescription>
-                </CardHeader>
-                <CardContent className="grid grid-cols-1 gap-x-6 gap-y-5 md:grid-cols-2">
-                  {section.fields.map((def) =>
-                    def.kind === 'offices' ? (
-                      <OfficesEditor
-                        key={def.key}
-                        id={inputId(def.key)}
-                        value={values.offices}
-                        error={errors.offices}
-                        onChange={(v: Office[]) => set('offices', v)}
-                      />
-                    ) : (
-                      <SettingField
-                        key={def.key}
-                        def={def}
-                        value={values[def.key]}
-                        error={errors[def.key]}
-                        onChange={(v) => set(def.key, v as never)}
-                      />
-                    ),
-                  )}
-                </CardContent>
-              </Card>
-            ))}
-            {tb.id === 'email' && <EmailTools unsavedChanges={dirty} />}
-          </TabsContent>
-        ))}
+        {SETTINGS_TABS.map((tb) => {
+          const cards = tb.sections.map((section) => (
+            <Card key={section.id}>
+              <CardHeader>
+                <CardTitle>{t(`section.${section.id}.title`)}</CardTitle>
+                <CardDescription>{t(`section.${section.id}.description`)}</CardDescription>
+              </CardHeader>
+              <CardContent className="grid grid-cols-1 gap-x-6 gap-y-5 md:grid-cols-2">
+                {section.fields.map((def) =>
+                  def.kind === 'offices' ? (
+                    <OfficesEditor
+                      key={def.key}
+                      id={inputId(def.key)}
+                      value={values.offices}
+                      error={errors.offices}
+                      onChange={(v: Office[]) => set('offices', v)}
+                    />
+                  ) : (
+                    <SettingField
+                      key={def.key}
+                      def={def}
+                      value={values[def.key]}
+                      error={errors[def.key]}
+                      onChange={(v) => set(def.key, v as never)}
+                    />
+                  ),
+                )}
+              </CardContent>
+            </Card>
+          ));
+          return (
+            <TabsContent key={tb.id} value={tb.id} className="flex flex-col gap-4">
+              {tb.id === 'security' && securityLocked ? <ReadOnlySecurity>{cards}</ReadOnlySecurity> : cards}
+              {tb.id === 'email' && <EmailTools unsavedChanges={dirty} />}
+            </TabsContent>
+          );
+        })}
       </Tabs>
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center justify-end gap-2 sm:gap-3 border-t border-border bg-canvas/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
@@ -280,5 +285,28 @@ function SettingsForm({ initial }: { initial: Settings }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The Security tab as a non-founder admin sees it (issue 27): every control disabled by the
+ * fieldset, with the reason above them and announced with each control.
+ */
+function ReadOnlySecurity({ children }: { children: ReactNode }) {
+  const { t } = settingsText.useT();
+  return (
+    <>
+      <p
+        id="security-founders-only"
+        className="flex items-start gap-2 rounded-lg border border-border bg-neutral-100 px-4 py-3 text-sm text-neutral-700"
+      >
+        <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>{t('form.securityFoundersOnly')}</span>
+      </p>
+      <fieldset disabled aria-describedby="security-founders-only" className="m-0 flex min-w-0 flex-col gap-4 border-0 p-0">
+        <legend className="sr-only">{t('tab.security')}</legend>
+        {children}
+      </fieldset>
+    </>
   );
 }

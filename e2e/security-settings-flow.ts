@@ -1,0 +1,78 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO, E2E, expectNoA11yViolations, expectToast, signIn } from './fixtures';
+
+/**
+ * Issue 27: the Security tab (sign-in rules and limits) is the founders'. A cio sees it read-only
+ * with the reason on screen (and the server refuses a change with 403), while still saving
+ * another tab; a founder changes and saves it. Everything is set back at the end.
+ */
+const READ_ONLY_NOTE =
+  'Only a founder can change the Security settings: they decide who can sign in, from where and how much they may use. You can see them here; ask a founder to change one.';
+const SECURITY_LABELS = [
+  'Require two-factor authentication for admins',
+  'Password policy',
+  'Session timeout (hours)',
+  'IP whitelist',
+  'API rate limit (requests per hour)',
+  'Investor storage quota (MB)',
+];
+
+async function checkA11y(page: Page, label: string) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectNoA11yViolations(page, label);
+}
+
+export async function nonFounderSecurityFlow(page: Page, layout: 'desktop' | 'phone') {
+  await signIn(page, DEMO.cio, E2E.demoPassword, /\/admin$/);
+  await page.goto('/admin/settings?tab=security');
+  await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText(READ_ONLY_NOTE)).toBeVisible();
+  // Every control is disabled, and the group says why.
+  for (const label of SECURITY_LABELS) await expect(panel.getByLabel(label, { exact: true })).toBeDisabled();
+  await expect(panel.getByRole('group', { name: 'Security' })).toHaveAccessibleDescription(READ_ONLY_NOTE);
+  await checkA11y(page, `settings: Security read-only (${layout})`);
+
+  // The server says the same to a direct request.
+  const refused = await page.request.put('/api/settings', { data: { sessionTimeout: 3 } });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe('Only a founder can change the Security settings');
+
+  // Another tab is still the cio's to save (the form sends the Security values unchanged).
+  const before = (await (await page.request.get('/api/settings')).json()).settings as { dealAlerts: boolean };
+  try {
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    const dealAlerts = page.getByRole('checkbox', { name: 'Deal alerts' });
+    await expect(dealAlerts).toBeEnabled();
+    await dealAlerts.setChecked(!before.dealAlerts);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Settings saved successfully');
+    await expect(page.getByText('All changes saved.')).toBeAttached();
+  } finally {
+    const put = await page.request.put('/api/settings', { data: { dealAlerts: before.dealAlerts } });
+    expect(put.ok(), await put.text()).toBe(true);
+  }
+}
+
+export async function founderSecurityFlow(page: Page, layout: 'desktop' | 'phone') {
+  await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
+  await page.goto('/admin/settings?tab=security');
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByLabel('Session timeout (hours)')).toBeEnabled();
+  await expect(panel.getByText(READ_ONLY_NOTE)).toHaveCount(0);
+  for (const label of SECURITY_LABELS) await expect(panel.getByLabel(label, { exact: true })).toBeEnabled();
+  await checkA11y(page, `settings: Security (founder, ${layout})`);
+  const quota = panel.getByLabel('Investor storage quota (MB)');
+  const original = await quota.inputValue();
+  const next = String(Number(original) + 1);
+  try {
+    await quota.fill(next);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Settings saved successfully');
+    await page.reload();
+    await expect(page.getByRole('tabpanel').getByLabel('Investor storage quota (MB)')).toHaveValue(next);
+  } finally {
+    const put = await page.request.put('/api/settings', { data: { investorStorageQuotaMb: Number(original) } });
+    expect(put.ok(), await put.text()).toBe(true);
+  }
+}

@@ -1,0 +1,10 @@
+import { test } from '@playwright/test';
+import { founderSecurityFlow, nonFounderSecurityFlow } from './security-settings-flow';
+
+test('a non-founder admin sees the Security tab read-only, with the reason, and still saves another tab (phone)', async ({ page }) => {
+  await nonFounderSecurityFlow(page, 'phone');
+});
+
+test('a founder changes and saves the Security tab (phone)', async ({ page }) => {
+  await founderSecurityFlow(page, 'phone');
+});
