@@ -7,6 +7,7 @@ import {
   type Role,
   type UserType,
 } from './constants.ts';
+import { emailAddressField, signInEmailField } from './email-address.ts';
 import { DIGITS, type Digits } from './i18n/languages.ts';
 import { passwordTooShortFor } from './password-policy.ts';
 import { LANGUAGES, type Language } from './settings.ts';
@@ -40,12 +41,8 @@ export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENG
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const FULL_NAME_REQUIRED = 'Full name is required';
 
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email({ error: 'Enter a valid email address' }));
+// The canonical form of decision record 028: what sign-up stores is what sign-in looks up.
+const email = emailAddressField;
 
 /** Body of POST /api/auth/sign-up. Role and status are never read from it. */
 export const signUpInput = z.object({
@@ -77,7 +74,7 @@ export function checkSignUpForm(form: SignUpForm, minLength = MIN_PASSWORD_LENGT
 }
 
 export const signInInput = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long'),
+  email: signInEmailField,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
 });
 

@@ -53,7 +53,7 @@ export async function forgetBootstrapPassword(dataDir: string, email: string): P
 export async function bootstrapAdmin(db: Db, config: Config, say: (line: string) => void): Promise<void> {
   if (config.admin) {
     const { email, password, name } = config.admin;
-    const exists = (await db.query('SELECT 1 FROM profiles WHERE lower(email) = lower($1)', [email]))[0];
+    const exists = (await db.query('SELECT 1 FROM profiles WHERE email = $1', [email]))[0];
     if (exists) return;
     const passwordHash = await hashPassword(password, config.passwordHashCost);
     await db.tx((q) =>

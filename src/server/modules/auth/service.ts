@@ -1,5 +1,6 @@
 import { type AppUser, AUTH_ERRORS, TWO_FACTOR_MESSAGES } from '../../../shared/auth.ts';
 import type { InvestorUserType } from '../../../shared/constants.ts';
+import { foldEmail } from '../../../shared/email-address.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
 import { IP_NOT_ALLOWED } from '../../auth/guard.ts';
 import { allowListOf } from '../../auth/ip-allow-list.ts';
@@ -93,17 +94,15 @@ export async function signIn(
   input: { email: string; password: string },
   meta: { ip: string; userAgent: string | null; signal?: AbortSignal },
 ): Promise<{ token: string; userId: string; secondFactor: 'verify' | 'enrol' | null }> {
+  // One spelling for the lookup and for the limit's key (decision record 028): stored addresses
+  // are canonical, so an exact match; a spelling that folds elsewhere matches no account.
+  const account = foldEmail(input.email);
   const row = await sql<
     LoginRow & { role: AppUser['role']; two_factor: boolean }
   >(`SELECT p.id, p.email, p.status, p.last_login, p.role, c.password_hash,
             EXISTS (SELECT 1 FROM two_factor t WHERE t.user_id = p.id AND t.enabled_at IS NOT NULL) AS two_factor
-       FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE lower(p.email) = lower($1)`).first(ctx.db, [input.email]);
-  const attempt = await reserveAttempt(
-    ctx.db,
-    'sign_in',
-    { account: input.email.toLowerCase(), ip: meta.ip },
-    loginLimits(ctx, row?.last_login ?? null),
-  );
+       FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE p.email = $1`).first(ctx.db, [account]);
+  const attempt = await reserveAttempt(ctx.db, 'sign_in', { account, ip: meta.ip }, loginLimits(ctx, row?.last_login ?? null));
   // An unknown e-mail still costs one hash, so timing does not tell which accounts exist.
   let ok: boolean;
   try {
@@ -172,7 +171,7 @@ export async function verifySecondFactor(ctx: AppContext, user: AppUser, session
   const attempt = await reserveAttempt(
     ctx.db,
     'sign_in',
-    { account: user.email.toLowerCase(), ip },
+    { account: foldEmail(user.email), ip },
     loginLimits(ctx, since?.last_login ?? null),
   );
   const ok = await ctx.db.tx(async (q) => {

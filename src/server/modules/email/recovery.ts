@@ -6,6 +6,7 @@ import {
   RESET_LINK_INVALID,
   RESET_TOKEN_MINUTES,
 } from '../../../shared/email.ts';
+import { foldEmail } from '../../../shared/email-address.ts';
 import { countOf } from '../../../shared/format.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { assertPasswordPolicy } from '../../auth/password-policy.ts';
@@ -30,7 +31,9 @@ import { templates } from './templates.ts';
 const RESET_LOCK_ID = 727_015;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, typed: string, ip: string): Promise<void> {
+  // The canonical form (decision record 028): the per-address limit and the lookup use one spelling.
+  const email = foldEmail(typed);
   await ctx.db.tx(async (q) => {
     // One request at a time: the counts below and the insert cannot interleave.
     await q.query('SELECT pg_advisory_xact_lock($1)', [RESET_LOCK_ID]);
@@ -39,12 +42,12 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
       client: number;
       address_retry: number | null;
       client_retry: number | null;
-    }>(`SELECT count(*) FILTER (WHERE lower(email) = lower($1))::int AS address,
+    }>(`SELECT count(*) FILTER (WHERE email = $1)::int AS address,
                 count(*) FILTER (WHERE ip_address = $2)::int AS client,
-                ceil(extract(epoch FROM min(created_at) FILTER (WHERE lower(email) = lower($1)) + make_interval(mins => $3) - now()))::int AS address_retry,
+                ceil(extract(epoch FROM min(created_at) FILTER (WHERE email = $1) + make_interval(mins => $3) - now()))::int AS address_retry,
                 ceil(extract(epoch FROM min(created_at) FILTER (WHERE ip_address = $2) + make_interval(mins => $3) - now()))::int AS client_retry
            FROM password_reset_requests
-          WHERE created_at > now() - make_interval(mins => $3) AND (lower(email) = lower($1) OR ip_address = $2)`).first(q, [
+          WHERE created_at > now() - make_interval(mins => $3) AND (email = $1 OR ip_address = $2)`).first(q, [
       email,
       ip,
       RESET_LIMIT_WINDOW_MINUTES,
@@ -66,7 +69,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
     ]);
 
     const user = await sql<{ id: string; email: string; name: string; status: string; language: string | null }>(
-      'SELECT id, email, name, status, language FROM profiles WHERE lower(email) = lower($1)',
+      'SELECT id, email, name, status, language FROM profiles WHERE email = $1',
     ).first(q, [email]);
     // The token is made either way, so both paths do the same work.
     const token = randomBytes(32).toString('base64url');
