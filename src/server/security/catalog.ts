@@ -459,6 +459,19 @@ export const EVIDENCE: Evidence[] = [
   },
   {
     area: 'Sign-in limits',
+    claim:
+      'One canonical form of an address (decision 028: NFKC, ASCII lower case, ASCII only) for the lookup and the limit: five failures lock every spelling (upper case, long s, Kelvin sign); İ and ı spellings reach no account; the database refuses a non-canonical address',
+    file: 'src/server/modules/auth/canonical-email.test.ts',
+    test: 'five wrong passwords lock every spelling of the address',
+  },
+  {
+    area: 'Sign-in limits',
+    claim: 'Parallel sign-ups of several spellings of one address make one account',
+    file: 'src/server/modules/auth/canonical-email.test.ts',
+    test: 'parallel sign-ups of spellings of one address make one account',
+  },
+  {
+    area: 'Sign-in limits',
     claim: 'The same per client, over many accounts',
     file: 'src/server/security/controls.test.ts',
     test: '50 parallel wrong passwords from one client over many accounts: at most 8 get 401, the rest 429',
