@@ -326,6 +326,13 @@ export const EVIDENCE: Evidence[] = [
   // E-mail
   {
     area: 'E-mail',
+    claim:
+      'User text in e-mails is data (decision 028): a sign-up name with link placeholders, CR/LF, terminal escapes and an RTL override gives admins no product link, no header of its own (List-Unsubscribe comes from a stored server value) and none of those characters',
+    file: 'src/server/modules/email/email.test.ts',
+    test: "a sign-up name reaches admins' e-mails as text: no link, no header, no control or bidi characters",
+  },
+  {
+    area: 'E-mail',
     claim: 'Recovery answers unknown, pending and suspended accounts exactly as a real one and sends them nothing',
     file: 'src/server/modules/email/email.test.ts',
     test: 'answers unknown, pending and suspended accounts exactly as a real one, and sends them nothing',
