@@ -13,7 +13,11 @@ describe('one canonical e-mail address (decision record 028)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     // The real per-account limit (5 failures), a client limit out of the way.
-    ctx = await createTestContext({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '5', LOGIN_MAX_FAILURES_PER_CLIENT: '1000', SIGNUP_MAX_PER_CLIENT: '1000' });
+    ctx = await createTestContext({
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '5',
+      LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
+      SIGNUP_MAX_PER_CLIENT: '1000',
+    });
   });
   afterAll(() => ctx.close());
 
@@ -41,7 +45,8 @@ describe('one canonical e-mail address (decision record 028)', () => {
   it('spellings that fold to the address reach the account; the others reach none, even with the right password', async () => {
     const user = await createUser(ctx, { email: 'kristine.spell@demo.example.com' });
     const [dottedI, dotlessI, longS, kelvin, upper] = spellings('kristine.spell').map((l) => `${l}@demo.example.com`) as string[];
-    for (const email of [longS, kelvin, upper, `  ${upper}  `]) expect((await signIn(email as string, user.password)).statusCode, email).toBe(200);
+    for (const email of [longS, kelvin, upper, `  ${upper}  `])
+      expect((await signIn(email as string, user.password)).statusCode, email).toBe(200);
     for (const email of [dottedI, dotlessI]) expect((await signIn(email as string, user.password)).statusCode, email).toBe(401);
   });
 

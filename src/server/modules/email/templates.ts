@@ -55,8 +55,13 @@ export interface Rendered {
 export const esc = (v: string): string =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-/** One line, no control or bidirectional characters: safe as a subject. */
+/** A user value on one line, no control or bidirectional characters. */
 const oneLine = userText;
+/**
+ * A composed line (the subject: the catalogue's sentence with user values already cleaned and, in
+ * Arabic, isolated by the product's own marks): control characters out, those marks kept.
+ */
+const composedLine = (v: string): string => v.replace(CONTROLS, ' ').trim();
 
 /** A paragraph: plain text, with values from users marked so they are escaped in HTML. */
 type Part = string | { user: string };
@@ -112,7 +117,7 @@ function layout(brand: Brand, lang: Language, l: Layout): Rendered {
 
   const logo = logoUrl(brand.companyLogo);
   const html = `<!doctype html>
-<html lang="${lang}"${rtl ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(oneLine(l.subject))}</title></head>
+<html lang="${lang}"${rtl ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(composedLine(l.subject))}</title></head>
 <body style="margin:0;background:#f4f5f7;font-family:${rtl ? "'Noto Sans Arabic',Tahoma," : ''}Arial,Helvetica,sans-serif;color:#1f2430"${rtl ? ' dir="rtl"' : ''}>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:24px 0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden${rtl ? ';text-align:right' : ''}"${rtl ? ' dir="rtl"' : ''}>
@@ -139,7 +144,7 @@ ${l.note ? `<p style="margin:0 0 14px;font-size:13px;color:#555b66">${esc(l.note
   }</td></tr>
 </table></td></tr></table>
 </body></html>`;
-  return { subject: oneLine(l.subject), text, html, unsubscribePath: l.unsubscribe?.path ?? null };
+  return { subject: composedLine(l.subject), text, html, unsubscribePath: l.unsubscribe?.path ?? null };
 }
 
 /** Options every non-essential template takes: the unsubscribe link of the recipient and topic. */
