@@ -81,6 +81,8 @@ export const signInInput = z.object({
 export const changePasswordInput = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
   newPassword: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200, 'Password is too long'),
+  /** The real address, at the first sign-in of the administrator a new install created (asksForRealEmail). */
+  email: emailAddressField.optional(),
 });
 
 /** Error codes the auth API returns so the UI can show the spec's catalogue. */

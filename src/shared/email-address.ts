@@ -60,3 +60,38 @@ export const signInEmailField = z
   .string({ error: EMAIL_REQUIRED })
   .transform(foldEmail)
   .pipe(z.string().min(1, EMAIL_REQUIRED).max(254, EMAIL_TOO_LONG));
+
+/**
+ * The address of the administrator a new install creates without ADMIN_EMAIL. Its first sign-in
+ * (the forced password change) also sets the real address (issue 27 item 12).
+ */
+export const PLACEHOLDER_ADMIN_EMAIL = 'admin@example.com';
+
+/** Whether this user's forced password change also asks for their real address. */
+export const asksForRealEmail = (user: { email: string; mustChangePassword: boolean }) =>
+  user.mustChangePassword && user.email === PLACEHOLDER_ADMIN_EMAIL;
+
+export const EMAIL_ALREADY_REGISTERED = 'Email already registered';
+export const EMAIL_UNCHANGED = 'This is already the address of the account';
+export const EMAIL_ONLY_AT_FIRST_SIGN_IN = 'The e-mail address can only be set here at the first sign-in';
+export const EMAIL_PLACEHOLDER_REFUSED = 'Enter your own e-mail address';
+export const EMAIL_CHANGE_ADMINS_ONLY = "Only administrators' e-mail addresses can be changed here";
+export const EMAIL_CHANGE_LINK_INVALID = 'This link is invalid or has expired. Ask a founder for a new one.';
+export const EMAIL_CHANGE_SENT = 'A confirmation link was sent to the new address. The address changes when the link is opened.';
+export const EMAIL_CHANGE_DONE = 'Your e-mail address has been changed. Sign in with the new address.';
+/** A change link is valid this long, once. */
+export const EMAIL_CHANGE_HOURS = 24;
+
+/** Body of POST /api/users/:id/email: the new address of an administrator. */
+export const emailChangeInput = z.object({ email: emailAddressField });
+
+/** Body of POST /api/auth/confirm-email. */
+export const confirmEmailInput = z.object({
+  token: z.string({ error: EMAIL_CHANGE_LINK_INVALID }).min(1, EMAIL_CHANGE_LINK_INVALID).max(200, EMAIL_CHANGE_LINK_INVALID),
+});
+
+/** Answer of POST /api/users/:id/email. */
+export interface EmailChangeRequested {
+  message: string;
+  pendingEmail: string;
+}

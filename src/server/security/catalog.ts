@@ -45,6 +45,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'DELETE /api/users/:id': 'admin',
   'POST /api/users/:id/reset-password': 'admin',
   'POST /api/users/:id/reset-two-factor': 'admin',
+  'POST /api/users/:id/email': 'admin',
   'GET /api/activity-logs': 'admin',
   'GET /api/dashboard': 'admin',
   'GET /api/settings': 'admin',
@@ -122,6 +123,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/reset-password/check': 'public',
   'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/confirm-email': 'public',
   'GET /api/me/notifications': 'user',
   'PUT /api/me/notifications': 'user',
   'POST /api/notifications/unsubscribe': 'public',
@@ -136,7 +138,7 @@ export const roleOf = (c: Caller) =>
   c.startsWith('investor') ? 'investor' : ['anonymous', 'pending', 'suspended'].includes(c) ? null : 'admin';
 
 /** Admin routes only a founder may use, whatever the target (the other user routes check the target: ADMIN_TYPE_RULES). */
-export const FOUNDER_ONLY_ROUTES = new Set(['POST /api/users/:id/reset-two-factor']);
+export const FOUNDER_ONLY_ROUTES = new Set(['POST /api/users/:id/reset-two-factor', 'POST /api/users/:id/email']);
 
 /** What a caller must get: 'deny401', 'deny403', or 'allow' (any answer but 401/403/5xx). */
 export function expectedOutcome(access: Access, caller: Caller, route?: string): 'deny401' | 'deny403' | 'allow' {
@@ -158,6 +160,7 @@ export const ADMIN_TYPE_ACTIONS = [
   'suspend another admin',
   "reset another admin's password",
   "reset another user's two-factor",
+  "change another admin's e-mail",
   'delete another admin',
   'raise their own type to founder',
 ] as const;

@@ -373,9 +373,7 @@ const DEMO_KYC: { email: string; status: KycStatus; kinds: readonly KycDocumentK
 async function loadDemoKyc(db: Db, files: FileStore): Promise<void> {
   const reviewer = await sql<{ id: string }>("SELECT id FROM profiles WHERE email = 'cio@demo.example.com'").first(db);
   for (const k of DEMO_KYC) {
-    const investor = await sql<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE email = $1').first(db, [
-      k.email,
-    ]);
+    const investor = await sql<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE email = $1').first(db, [k.email]);
     if (!investor) continue;
     for (const kind of k.kinds) {
       const temp = await files.writeTemp(Readable.from(demoPdf(`${KYC_DOCUMENT_LABELS[kind]} - ${investor.name} (demo)`)));

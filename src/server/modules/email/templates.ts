@@ -198,6 +198,33 @@ export const templates = {
     });
   },
 
+  /** To the new address of an e-mail change (decision record 028): a link, nothing changed yet. */
+  emailChangeConfirm(to: Audience, a: { name: string; newEmail: string; requestedBy: string; token: string }): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('emailChangeConfirm.subject', plainValues(to.language, { company: to.companyName })),
+      heading: t('emailChangeConfirm.heading'),
+      paragraphs: [
+        hello(t, a.name),
+        sentence(t, 'emailChangeConfirm.body', { requestedBy: a.requestedBy, email: a.newEmail, company: to.companyName }),
+        [t('emailChangeConfirm.ignore')],
+      ],
+      action: { label: t('emailChangeConfirm.action'), path: `/confirm-email#token=${encodeURIComponent(a.token)}` },
+      note: t('emailChangeConfirm.note'),
+    });
+  },
+
+  /** To the old address once a change is confirmed. */
+  emailChanged(to: Audience, a: { name: string; newEmail: string }): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('emailChanged.subject', plainValues(to.language, { company: to.companyName })),
+      heading: t('emailChanged.heading'),
+      paragraphs: [hello(t, a.name), sentence(t, 'emailChanged.body', { email: a.newEmail }), [t('emailChanged.contact')]],
+      action: { label: t('accountApproved.action'), path: '/login' },
+    });
+  },
+
   testEmail(to: Audience, a: { sentBy: string }): Rendered {
     const t = translator(to.language);
     return layout(to, to.language, {
