@@ -330,6 +330,13 @@ export const EVIDENCE: Evidence[] = [
   {
     area: 'E-mail',
     claim:
+      "A founder's change of an administrator's address applies only when the link sent to the new address is confirmed (single-use, stored hashed, 24 hours); the old address is told; other admins get 403 (logged)",
+    file: 'src/server/modules/users/email-change.test.ts',
+    test: 'sends a link to the new address, changes nothing until it is opened, then tells the old address',
+  },
+  {
+    area: 'E-mail',
+    claim:
       'User text in e-mails is data (decision 028): a sign-up name with link placeholders, CR/LF, terminal escapes and an RTL override gives admins no product link, no header of its own (List-Unsubscribe comes from a stored server value) and none of those characters',
     file: 'src/server/modules/email/email.test.ts',
     test: "a sign-up name reaches admins' e-mails as text: no link, no header, no control or bidi characters",
