@@ -7,7 +7,7 @@ import {
   type Role,
   type UserType,
 } from './constants.ts';
-import { emailAddressField, signInEmailField } from './email-address.ts';
+import { EMAIL_PLACEHOLDER_REFUSED, emailAddressField, PLACEHOLDER_ADMIN_EMAIL, signInEmailField } from './email-address.ts';
 import { DIGITS, type Digits } from './i18n/languages.ts';
 import { passwordTooShortFor } from './password-policy.ts';
 import { LANGUAGES, type Language } from './settings.ts';
@@ -145,9 +145,25 @@ function checkNewPassword(minLength: number) {
 export const resetPasswordForm = (minLength = MIN_PASSWORD_LENGTH) =>
   z.object({ newPassword: z.string(), confirmPassword: z.string() }).superRefine(checkNewPassword(minLength));
 
-/** The Change password form. */
-export const changePasswordForm = (minLength = MIN_PASSWORD_LENGTH) =>
-  z.object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() }).superRefine(checkNewPassword(minLength));
+/**
+ * The Change password form; at the first sign-in of the administrator a new install created
+ * (asksForRealEmail), it also asks for the real e-mail address, first.
+ */
+export const changePasswordForm = (minLength = MIN_PASSWORD_LENGTH, askEmail = false) =>
+  z
+    .object({ email: z.string().optional(), currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
+    .superRefine((v, ctx) => {
+      if (askEmail) {
+        const email = emailAddressField.safeParse(v.email ?? '');
+        const message = email.success
+          ? email.data === PLACEHOLDER_ADMIN_EMAIL
+            ? EMAIL_PLACEHOLDER_REFUSED
+            : null
+          : (email.error.issues[0]?.message ?? EMAIL_PLACEHOLDER_REFUSED);
+        if (message) ctx.addIssue({ code: 'custom', path: ['email'], message });
+      }
+      checkNewPassword(minLength)(v, ctx);
+    });
 
 /** The Forgot password? form. */
 export const forgotPasswordForm = z.object({ email: z.string().refine((s) => s.trim() !== '', 'Email is required') });
