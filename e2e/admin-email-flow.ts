@@ -52,8 +52,8 @@ export async function firstSignInSetsEmailFlow(page: Page, tag: string) {
   // Field-level errors: no address, then the placeholder again.
   const newPassword = `My-Own-${tag}-Secret-9753`;
   await page.getByLabel('Current password').fill(temporary);
-  await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
@@ -111,7 +111,7 @@ export async function founderChangesAdminEmailFlow(page: Page, tag: string, open
   await expectToast(page, `Confirmation link sent to ${next}`);
   await expect(dialog).toBeHidden();
   // Nothing changed yet.
-  await expect(page.getByText(old, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(old, { exact: true }).filter({ visible: true }).first()).toBeVisible();
 
   const mail = await waitForMail(page.request, next, (m) => m.subject.startsWith('Confirm your new e-mail address'));
   const link = linkIn(mail, '/confirm-email#token=');
@@ -136,7 +136,7 @@ export async function founderChangesAdminEmailFlow(page: Page, tag: string, open
   await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
   await page.goto('/admin/users');
   await page.getByLabel('Search').fill(name);
-  await expect(page.getByText(next, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(next, { exact: true }).filter({ visible: true }).first()).toBeVisible();
 
   // The link is single-use.
   await page.context().clearCookies();

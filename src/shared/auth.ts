@@ -151,7 +151,12 @@ export const resetPasswordForm = (minLength = MIN_PASSWORD_LENGTH) =>
  */
 export const changePasswordForm = (minLength = MIN_PASSWORD_LENGTH, askEmail = false) =>
   z
-    .object({ email: z.string().optional(), currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() })
+    .object({
+      email: z.string().optional(),
+      currentPassword: z.string().min(1, 'Current password is required'),
+      newPassword: z.string(),
+      confirmPassword: z.string(),
+    })
     .superRefine((v, ctx) => {
       if (askEmail) {
         const email = emailAddressField.safeParse(v.email ?? '');

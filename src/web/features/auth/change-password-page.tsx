@@ -48,7 +48,7 @@ export default function ChangePasswordPage() {
       title={t('changePassword.title')}
       subtitle={askEmail ? t('changePassword.firstSubtitle') : forced ? t('changePassword.forcedSubtitle') : t('changePassword.subtitle')}
     >
-      <form onSubmit={submit} className="flex flex-col gap-4">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         {askEmail && (
           <Field
             label={t('changePassword.email')}
