@@ -55,12 +55,12 @@ export async function firstSignInSetsEmailFlow(page: Page, tag: string) {
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
   await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Email is required', { exact: true })).toBeVisible();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(email).toBeFocused();
   await email.fill('Admin@Example.com');
   await page.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Enter your own e-mail address')).toBeVisible();
+  await expect(page.getByText('Enter your own e-mail address', { exact: true })).toBeVisible();
   await expectNoA11yViolations(page, `first sign-in, field errors (${tag})`);
 
   const real = freshEmail(`amina-${tag}`);
