@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
+import { ar, chooseArabic } from './arabic';
 import { E2E, expectNoA11yViolations, expectToast, freshEmail, signIn } from './fixtures';
 import { linkIn, waitForMail } from './mail';
 
@@ -9,6 +12,11 @@ import { linkIn, waitForMail } from './mail';
  */
 
 const PLACEHOLDER = 'admin@example.com';
+
+/** A server message as the Arabic errors catalogue writes it (its keys are the English messages, dots and all). */
+const arError = (message: string) =>
+  (JSON.parse(readFileSync(path.join(process.cwd(), 'src/shared/i18n/ar/errors.json'), 'utf8')) as Record<string, string>)[message] ??
+  message;
 
 async function asFounder<T>(run: (api: APIRequestContext) => Promise<T>): Promise<T> {
   const api = await playwrightRequest.newContext({ baseURL: E2E.baseURL });
@@ -143,4 +151,20 @@ export async function founderChangesAdminEmailFlow(page: Page, tag: string, open
   await page.goto(link);
   await page.getByRole('button', { name: 'Confirm New Address' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'This link is invalid or has expired.' })).toBeVisible();
+}
+
+/** The confirmation page in Arabic: the catalogue's texts, right to left, the server's refusal translated. */
+export async function confirmEmailInArabic(page: Page, tag: string) {
+  await page.goto('/login');
+  await chooseArabic(page);
+  await page.goto('/confirm-email#token=not-a-real-token');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1, name: ar('auth', 'confirmEmail.title') })).toBeVisible();
+  await expect(page.getByText(ar('auth', 'confirmEmail.question'))).toBeVisible();
+  await expectNoA11yViolations(page, `confirm e-mail (ar, ${tag})`);
+  await page.getByRole('button', { name: ar('auth', 'confirmEmail.submit') }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: arError('This link is invalid or has expired. Ask a founder for a new one.') }),
+  ).toBeVisible();
+  await expectNoA11yViolations(page, `confirm e-mail refused (ar, ${tag})`);
 }

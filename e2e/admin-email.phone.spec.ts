@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { firstSignInSetsEmailFlow, founderChangesAdminEmailFlow } from './admin-email-flow';
+import { confirmEmailInArabic, firstSignInSetsEmailFlow, founderChangesAdminEmailFlow } from './admin-email-flow';
 
 /** Issue 27 item 12 at phone width (390 px). */
 
@@ -19,4 +19,8 @@ test("a founder changes an administrator's e-mail at phone width; the link appli
     await p.getByRole('button', { name: `Actions for ${name}` }).click();
   });
   await expectNoHorizontalOverflow(page);
+});
+
+test('the e-mail confirmation page in Arabic', async ({ page }) => {
+  await confirmEmailInArabic(page, 'phone');
 });

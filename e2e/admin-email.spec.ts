@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { firstSignInSetsEmailFlow, founderChangesAdminEmailFlow } from './admin-email-flow';
+import { confirmEmailInArabic, firstSignInSetsEmailFlow, founderChangesAdminEmailFlow } from './admin-email-flow';
 
 /** Issue 27 item 12: administrators' e-mail addresses (the flows are in admin-email-flow.ts). */
 
@@ -11,4 +11,8 @@ test("a founder changes an administrator's e-mail; the link sent to the new addr
   await founderChangesAdminEmailFlow(page, 'desk', async (p, name) => {
     await p.getByRole('button', { name: `Actions for ${name}` }).click();
   });
+});
+
+test('the e-mail confirmation page in Arabic', async ({ page }) => {
+  await confirmEmailInArabic(page, 'desk');
 });
