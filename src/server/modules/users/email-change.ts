@@ -104,7 +104,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string, ip: str
       const before = await sql<{ email: string; name: string; language: string | null; role: string }>(
         'SELECT email, name, language, role FROM profiles WHERE id = $1 FOR UPDATE',
       ).first(q, [row.user_id]);
-      if (!before || before.role !== 'admin') throw invalid();
+      if (before?.role !== 'admin') throw invalid();
       await q.query('UPDATE email_change_tokens SET used_at = now() WHERE id = $1', [hashToken(token)]);
       await q.query('UPDATE profiles SET email = $2 WHERE id = $1', [row.user_id, row.new_email]);
       const to = audienceOf(await getSettings(q), before);
