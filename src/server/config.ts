@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { canonicalEmail } from '../shared/email-address.ts';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -146,10 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.ADMIN_EMAIL || e.ADMIN_PASSWORD) {
     if (!e.ADMIN_EMAIL || !e.ADMIN_PASSWORD)
       throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
-    if (!z.email().safeParse(e.ADMIN_EMAIL.trim()).success)
-      throw new ConfigError('Invalid configuration: ADMIN_EMAIL is not an e-mail address');
+    // The canonical form of decision record 028 (NFKC, ASCII lower case, ASCII only).
+    const adminEmail = canonicalEmail(e.ADMIN_EMAIL);
+    if (!adminEmail) throw new ConfigError('Invalid configuration: ADMIN_EMAIL is not an e-mail address in plain ASCII');
     if (e.ADMIN_PASSWORD.length < 6) throw new ConfigError('Invalid configuration: ADMIN_PASSWORD must be at least 6 characters');
-    admin = { email: e.ADMIN_EMAIL.trim(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME?.trim() || 'Administrator' };
+    admin = { email: adminEmail, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME?.trim() || 'Administrator' };
   }
   if (e.DEMO_PASSWORD !== undefined && e.DEMO_PASSWORD.length > 0 && e.DEMO_PASSWORD.length < 6) {
     throw new ConfigError('Invalid configuration: DEMO_PASSWORD must be at least 6 characters');

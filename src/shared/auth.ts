@@ -7,6 +7,7 @@ import {
   type Role,
   type UserType,
 } from './constants.ts';
+import { EMAIL_PLACEHOLDER_REFUSED, emailAddressField, PLACEHOLDER_ADMIN_EMAIL, signInEmailField } from './email-address.ts';
 import { DIGITS, type Digits } from './i18n/languages.ts';
 import { passwordTooShortFor } from './password-policy.ts';
 import { LANGUAGES, type Language } from './settings.ts';
@@ -40,12 +41,8 @@ export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENG
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const FULL_NAME_REQUIRED = 'Full name is required';
 
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email({ error: 'Enter a valid email address' }));
+// The canonical form of decision record 028: what sign-up stores is what sign-in looks up.
+const email = emailAddressField;
 
 /** Body of POST /api/auth/sign-up. Role and status are never read from it. */
 export const signUpInput = z.object({
@@ -77,13 +74,15 @@ export function checkSignUpForm(form: SignUpForm, minLength = MIN_PASSWORD_LENGT
 }
 
 export const signInInput = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long'),
+  email: signInEmailField,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
 });
 
 export const changePasswordInput = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
   newPassword: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200, 'Password is too long'),
+  /** The real address, at the first sign-in of the administrator a new install created (asksForRealEmail). */
+  email: emailAddressField.optional(),
 });
 
 /** Error codes the auth API returns so the UI can show the spec's catalogue. */
@@ -146,9 +145,30 @@ function checkNewPassword(minLength: number) {
 export const resetPasswordForm = (minLength = MIN_PASSWORD_LENGTH) =>
   z.object({ newPassword: z.string(), confirmPassword: z.string() }).superRefine(checkNewPassword(minLength));
 
-/** The Change password form. */
-export const changePasswordForm = (minLength = MIN_PASSWORD_LENGTH) =>
-  z.object({ currentPassword: z.string(), newPassword: z.string(), confirmPassword: z.string() }).superRefine(checkNewPassword(minLength));
+/**
+ * The Change password form; at the first sign-in of the administrator a new install created
+ * (asksForRealEmail), it also asks for the real e-mail address, first.
+ */
+export const changePasswordForm = (minLength = MIN_PASSWORD_LENGTH, askEmail = false) =>
+  z
+    .object({
+      email: z.string().optional(),
+      currentPassword: z.string().min(1, 'Current password is required'),
+      newPassword: z.string(),
+      confirmPassword: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (askEmail) {
+        const email = emailAddressField.safeParse(v.email ?? '');
+        const message = email.success
+          ? email.data === PLACEHOLDER_ADMIN_EMAIL
+            ? EMAIL_PLACEHOLDER_REFUSED
+            : null
+          : (email.error.issues[0]?.message ?? EMAIL_PLACEHOLDER_REFUSED);
+        if (message) ctx.addIssue({ code: 'custom', path: ['email'], message });
+      }
+      checkNewPassword(minLength)(v, ctx);
+    });
 
 /** The Forgot password? form. */
 export const forgotPasswordForm = z.object({ email: z.string().refine((s) => s.trim() !== '', 'Email is required') });

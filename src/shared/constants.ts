@@ -62,6 +62,8 @@ export const ACTIVITY_TYPES = [
   'two_factor_reset',
   'ip_blocked',
   'admin_action_refused',
+  'email_change_requested',
+  'email_changed',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

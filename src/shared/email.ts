@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, type Role } from './constants.ts';
+import { emailAddressField } from './email-address.ts';
 
 /** A recovery link is valid this long, once. */
 export const RESET_TOKEN_MINUTES = 30;
@@ -14,12 +15,7 @@ export const FORGOT_PASSWORD_ANSWER =
 export const RESET_LINK_INVALID = 'This link is invalid or has expired. Request a new one.';
 export const PASSWORD_RESET_DONE = 'Your password has been changed. Sign in with your new password.';
 
-const emailField = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email({ error: 'Enter a valid email address' }));
+const emailField = emailAddressField;
 
 export const forgotPasswordInput = z.object({ email: emailField });
 

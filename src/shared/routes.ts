@@ -10,6 +10,7 @@ export const APP_PAGES = [
   '/forgot-password',
   '/reset-password',
   '/unsubscribe',
+  '/confirm-email',
   '/admin',
   '/admin/deals',
   '/admin/deals/new',

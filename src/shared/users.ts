@@ -12,6 +12,7 @@ import {
   type Role,
   type UserType,
 } from './constants.ts';
+import { emailAddressField } from './email-address.ts';
 
 /** A row of the User Management table. */
 export interface ManagedUser {
@@ -30,12 +31,7 @@ export interface ManagedUser {
 export const createUserInput = z
   .object({
     name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
-    email: z
-      .string({ error: 'Email is required' })
-      .trim()
-      .min(1, 'Email is required')
-      .max(254)
-      .pipe(z.email('Enter a valid email address')),
+    email: emailAddressField,
     password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200),
     role: z.enum(ROLES, { error: 'Choose admin or investor' }).default('admin'),
     adminUserType: z.enum(ADMIN_USER_TYPES, { error: 'Choose a valid admin type' }).optional(),

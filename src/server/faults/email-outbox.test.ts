@@ -116,7 +116,7 @@ describe.runIf(onPostgres)('PostgreSQL: two instances send each e-mail exactly o
     });
     const n = 80;
     const ids = await sql<{ id: number }>(`INSERT INTO email_outbox (kind, to_address, subject, text_body, html_body)
-       SELECT 'fault_test', 'r' || g || '@two.example.com', 'Message ' || g, 'Sent via {{PUBLIC_URL}}', '<p>Sent via {{PUBLIC_URL}}</p>'
+       SELECT 'fault_test', 'r' || g || '@two.example.com', 'Message ' || g, 'Sent via ' || chr(31) || 'PUBLIC_URL' || chr(31), '<p>Sent via ' || chr(31) || 'PUBLIC_URL' || chr(31) || '</p>'
          FROM generate_series(1, $1) g RETURNING id`).all(db, [n]);
     const deadline = Date.now() + 60_000;
     for (;;) {

@@ -108,9 +108,11 @@ describe('authorization matrix (every route x every kind of caller)', () => {
                   ? await call('POST', `/api/users/${target.id}/reset-password`)
                   : action === "reset another user's two-factor"
                     ? await call('POST', `/api/users/${target.id}/reset-two-factor`)
-                    : action === 'delete another admin'
-                      ? await call('DELETE', `/api/users/${target.id}`)
-                      : await call('PATCH', `/api/users/${actor.id}`, { userType: type === 'founder' ? 'cio' : 'founder' });
+                    : action === "change another admin's e-mail"
+                      ? await call('POST', `/api/users/${target.id}/email`, { email: `moved.${randomUUID()}@test.example.com` })
+                      : action === 'delete another admin'
+                        ? await call('DELETE', `/api/users/${target.id}`)
+                        : await call('PATCH', `/api/users/${actor.id}`, { userType: type === 'founder' ? 'cio' : 'founder' });
         const want = adminTypeOutcome(type, action);
         const ok = want === 'allow' ? res.statusCode < 300 : res.statusCode === 403;
         if (!ok) failures.push(`${type} may ${want === 'allow' ? '' : 'not '}${action}: got ${res.statusCode} ${res.body.slice(0, 120)}`);

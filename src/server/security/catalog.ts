@@ -45,6 +45,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'DELETE /api/users/:id': 'admin',
   'POST /api/users/:id/reset-password': 'admin',
   'POST /api/users/:id/reset-two-factor': 'admin',
+  'POST /api/users/:id/email': 'admin',
   'GET /api/activity-logs': 'admin',
   'GET /api/dashboard': 'admin',
   'GET /api/settings': 'admin',
@@ -124,6 +125,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/reset-password/check': 'public',
   'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/confirm-email': 'public',
   'GET /api/me/notifications': 'user',
   'PUT /api/me/notifications': 'user',
   'POST /api/notifications/unsubscribe': 'public',
@@ -138,7 +140,7 @@ export const roleOf = (c: Caller) =>
   c.startsWith('investor') ? 'investor' : ['anonymous', 'pending', 'suspended'].includes(c) ? null : 'admin';
 
 /** Admin routes only a founder may use, whatever the target (the other user routes check the target: ADMIN_TYPE_RULES). */
-export const FOUNDER_ONLY_ROUTES = new Set(['POST /api/users/:id/reset-two-factor']);
+export const FOUNDER_ONLY_ROUTES = new Set(['POST /api/users/:id/reset-two-factor', 'POST /api/users/:id/email']);
 
 /** What a caller must get: 'deny401', 'deny403', or 'allow' (any answer but 401/403/5xx). */
 export function expectedOutcome(access: Access, caller: Caller, route?: string): 'deny401' | 'deny403' | 'allow' {
@@ -160,6 +162,7 @@ export const ADMIN_TYPE_ACTIONS = [
   'suspend another admin',
   "reset another admin's password",
   "reset another user's two-factor",
+  "change another admin's e-mail",
   'delete another admin',
   'raise their own type to founder',
 ] as const;
@@ -331,6 +334,20 @@ export const EVIDENCE: Evidence[] = [
   // E-mail
   {
     area: 'E-mail',
+    claim:
+      "A founder's change of an administrator's address applies only when the link sent to the new address is confirmed (single-use, stored hashed, 24 hours); the old address is told; other admins get 403 (logged)",
+    file: 'src/server/modules/users/email-change.test.ts',
+    test: 'sends a link to the new address, changes nothing until it is opened, then tells the old address',
+  },
+  {
+    area: 'E-mail',
+    claim:
+      'User text in e-mails is data (decision 028): a sign-up name with link placeholders, CR/LF, terminal escapes and an RTL override gives admins no product link, no header of its own (List-Unsubscribe comes from a stored server value) and none of those characters',
+    file: 'src/server/modules/email/email.test.ts',
+    test: "a sign-up name reaches admins' e-mails as text: no link, no header, no control or bidi characters",
+  },
+  {
+    area: 'E-mail',
     claim: 'Recovery answers unknown, pending and suspended accounts exactly as a real one and sends them nothing',
     file: 'src/server/modules/email/email.test.ts',
     test: 'answers unknown, pending and suspended accounts exactly as a real one, and sends them nothing',
@@ -461,6 +478,19 @@ export const EVIDENCE: Evidence[] = [
       '50 parallel wrong passwords for one account give at most the allowed 401s, the rest 429 (slot reserved under a per-account and per-client lock before the password is checked)',
     file: 'src/server/security/controls.test.ts',
     test: '50 parallel wrong passwords for one account: at most 5 get 401, the rest 429, and the right password is then refused',
+  },
+  {
+    area: 'Sign-in limits',
+    claim:
+      'One canonical form of an address (decision 028: NFKC, ASCII lower case, ASCII only) for the lookup and the limit: five failures lock every spelling (upper case, long s, Kelvin sign); İ and ı spellings reach no account; the database refuses a non-canonical address',
+    file: 'src/server/modules/auth/canonical-email.test.ts',
+    test: 'five wrong passwords lock every spelling of the address',
+  },
+  {
+    area: 'Sign-in limits',
+    claim: 'Parallel sign-ups of several spellings of one address make one account',
+    file: 'src/server/modules/auth/canonical-email.test.ts',
+    test: 'parallel sign-ups of spellings of one address make one account',
   },
   {
     area: 'Sign-in limits',

@@ -196,7 +196,8 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         const res = await call('POST', '/api/auth/change-password', u.cookie, {
           currentPassword: u.password,
           newPassword: 'another-pass-9-long',
-          ...extras(victimId),
+          // 'email' is a field of this route (the generated admin's first sign-in sets it), refused for others.
+          ...extras(victimId, ['email']),
         });
         expect(await one('SELECT role, status FROM profiles WHERE id = $1', [u.id])).toEqual({ role: 'investor', status: 'active' });
         return res;
@@ -354,6 +355,21 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       status: 200,
       async run() {
         return call('POST', `/api/users/${ids.createdUser}/reset-password`, adminCookie, extras(victimId));
+      },
+    },
+    {
+      route: 'POST /api/users/:id/email',
+      status: 202,
+      async run() {
+        const target = await createUser(ctx, { role: 'admin', adminUserType: 'legal' });
+        const res = await call('POST', `/api/users/${target.id}/email`, adminCookie, {
+          ...extras(victimId, ['email']),
+          email: `moved.${Date.now()}@test.example.com`,
+        });
+        // Nothing changes before the link is confirmed; the token is the target's, not the victim's.
+        expect(await one('SELECT email, role FROM profiles WHERE id = $1', [target.id])).toEqual({ email: target.email, role: 'admin' });
+        expect(await one('SELECT count(*)::int AS n FROM email_change_tokens WHERE user_id = $1', [victimId])).toEqual({ n: 0 });
+        return res;
       },
     },
     {
@@ -846,6 +862,13 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         const res = await call('POST', '/api/auth/forgot-password', null, { ...extras(victimId, ['email']), email: u.email });
         expect(await one('SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = $1', [u.id])).toEqual({ n: 1 });
         return res;
+      },
+    },
+    {
+      route: 'POST /api/auth/confirm-email',
+      status: 400,
+      async run() {
+        return call('POST', '/api/auth/confirm-email', null, { token: 'no-such-token', ...extras(victimId) });
       },
     },
     {

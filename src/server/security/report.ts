@@ -127,5 +127,13 @@ export function renderSecurityReport(routes: RouteInfo[]): string {
   out('`bench/load.ts` runs signed-in investors and admins reading and writing concurrently on loopback');
   out('(about 10 seconds in `npm test`, 60 in `npm run bench`) and fails on any 5xx or any acknowledged');
   out('write it cannot read back afterwards. Its numbers are in BENCHMARKS.md.');
+  out();
+  out('## Known and kept');
+  out();
+  out('- Sign-up answers "Email already registered" (409) for an address that has an account, so sign-up');
+  out('  tells whether an address is registered. The product specification requires that message. The');
+  out('  per-client sign-up limit (`SIGNUP_MAX_PER_CLIENT` per `SIGNUP_WINDOW_MINUTES`, each attempt');
+  out('  counted, also in parallel) bounds how fast anyone can test addresses this way; sign-in and');
+  out('  password recovery answer the same for known and unknown addresses.');
   return `${lines.join('\n')}\n`;
 }

@@ -151,9 +151,12 @@ describe('bootstrap and demo data', () => {
         method: 'POST',
         url: '/api/auth/change-password',
         headers: { cookie },
-        payload: { currentPassword: password, newPassword },
+        // The first sign-in also sets the real address (issue 27 item 12).
+        payload: { currentPassword: password, newPassword, email: 'Amina@Firm.Example' },
       });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await account('amina@firm.example')).toMatchObject({ admin_user_type: 'founder', must_change_password: false });
+      expect(await account('admin@example.com')).toBeUndefined();
       const after = await readFile(file, 'utf8');
       expect(after).not.toContain(password);
       expect(after).not.toContain('admin@example.com');

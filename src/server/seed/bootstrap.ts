@@ -1,5 +1,6 @@
 import { appendFile, chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PLACEHOLDER_ADMIN_EMAIL } from '../../shared/email-address.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
@@ -53,7 +54,7 @@ export async function forgetBootstrapPassword(dataDir: string, email: string): P
 export async function bootstrapAdmin(db: Db, config: Config, say: (line: string) => void): Promise<void> {
   if (config.admin) {
     const { email, password, name } = config.admin;
-    const exists = (await db.query('SELECT 1 FROM profiles WHERE lower(email) = lower($1)', [email]))[0];
+    const exists = (await db.query('SELECT 1 FROM profiles WHERE email = $1', [email]))[0];
     if (exists) return;
     const passwordHash = await hashPassword(password, config.passwordHashCost);
     await db.tx((q) =>
@@ -64,7 +65,7 @@ export async function bootstrapAdmin(db: Db, config: Config, say: (line: string)
   }
   const anyAdmin = (await db.query("SELECT 1 FROM profiles WHERE role = 'admin' LIMIT 1"))[0];
   if (anyAdmin) return;
-  const email = 'admin@example.com';
+  const email = PLACEHOLDER_ADMIN_EMAIL;
   const password = generatePassword();
   const passwordHash = await hashPassword(password, config.passwordHashCost);
   await db.tx((q) =>

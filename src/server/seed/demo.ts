@@ -52,7 +52,7 @@ export async function loadDemoData(
   const passwordHash = await hashPassword(password, config.passwordHashCost);
   await db.tx(async (q) => {
     for (const u of DEMO_USERS) {
-      if ((await q.query('SELECT 1 FROM profiles WHERE lower(email) = lower($1)', [u.email])).length > 0) continue;
+      if ((await q.query('SELECT 1 FROM profiles WHERE email = $1', [u.email])).length > 0) continue;
       await insertUser(q, { ...u, passwordHash, mustChangePassword: false });
     }
     await loadDemoDeals(q);
@@ -374,9 +374,7 @@ const DEMO_KYC: { email: string; status: KycStatus; kinds: readonly KycDocumentK
 async function loadDemoKyc(db: Db, files: FileStore): Promise<void> {
   const reviewer = await sql<{ id: string }>("SELECT id FROM profiles WHERE email = 'cio@demo.example.com'").first(db);
   for (const k of DEMO_KYC) {
-    const investor = await sql<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE lower(email) = lower($1)').first(db, [
-      k.email,
-    ]);
+    const investor = await sql<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE email = $1').first(db, [k.email]);
     if (!investor) continue;
     for (const kind of k.kinds) {
       const temp = await files.writeTemp(Readable.from(demoPdf(`${KYC_DOCUMENT_LABELS[kind]} - ${investor.name} (demo)`)));

@@ -8,6 +8,7 @@ import type { DealTermsData, DealWaterfallSummary, InvestorDealTerms, WaterfallP
 import type { Deal, DealDetail, DealOption, DealPipeline, DealStagePage } from '../deals.ts';
 import type { VaultDocument } from '../documents.ts';
 import type { NotificationPreferences, NotificationTopic, OutboxEntry, OutboxPage, TestEmailResult } from '../email.ts';
+import type { EmailChangeRequested } from '../email-address.ts';
 import type { Digits } from '../i18n/languages.ts';
 import type { KycDetail, KycList } from '../kyc.ts';
 import type { CapitalCall, DealLedger, GeneratedStatement, InvestorCallNotice, LedgerEntry, StatementRun } from '../ledger.ts';
@@ -92,6 +93,7 @@ export const API = {
   'POST /api/auth/forgot-password': json<MessageResponse>(),
   'POST /api/auth/reset-password/check': json<{ valid: true }>(),
   'POST /api/auth/reset-password': json<MessageResponse>(),
+  'POST /api/auth/confirm-email': json<{ message: string; email: string }>(),
 
   // Deals
   'GET /api/deals': json<DealPipeline | DealStagePage>(),
@@ -123,6 +125,7 @@ export const API = {
   'DELETE /api/users/:id': json<MessageResponse>(),
   'POST /api/users/:id/reset-password': json<{ temporaryPassword: string }>(),
   'POST /api/users/:id/reset-two-factor': json<MessageResponse>(),
+  'POST /api/users/:id/email': json<EmailChangeRequested>(),
 
   // Activity logs, dashboard, settings
   'GET /api/activity-logs': json<ActivityLogPage>(),

@@ -13,6 +13,7 @@ const ChangePasswordPage = lazy(() => import('../features/auth/change-password-p
 const ForgotPasswordPage = lazy(() => import('../features/auth/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
 const UnsubscribePage = lazy(() => import('../features/auth/unsubscribe-page'));
+const ConfirmEmailPage = lazy(() => import('../features/auth/confirm-email-page'));
 const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));
 const AdminArea = lazy(() => import('./admin-area'));
 const InvestorArea = lazy(() => import('./investor-area'));
@@ -63,6 +64,7 @@ export function App() {
               <Route path="/forgot-password" element={<ForgotPasswordPage />} />
               <Route path="/reset-password" element={<ResetPasswordPage />} />
               <Route path="/unsubscribe" element={<UnsubscribePage />} />
+              <Route path="/confirm-email" element={<ConfirmEmailPage />} />
               <Route element={<RequireRole area="admin" />}>
                 <Route path="/admin/*" element={<AdminArea />} />
               </Route>

@@ -18,7 +18,8 @@ export interface AuthContextValue {
   completeSignIn(): Promise<AppUser | null>;
   signUp(input: SignUpInput): Promise<void>;
   signOut(): Promise<void>;
-  changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  /** `email`: the real address, at the generated administrator's first sign-in (asksForRealEmail). */
+  changePassword(currentPassword: string, newPassword: string, email?: string): Promise<void>;
   /** Keeps a language choice on the signed-in user's account (issue 16). */
   setLanguage(language: Language): Promise<void>;
   /** Keeps the digits Arabic pages use on the signed-in user's account (issue 16). */
@@ -145,8 +146,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           emit('SIGNED_OUT', null);
         }
       },
-      async changePassword(currentPassword, newPassword) {
-        await apiPost('/api/auth/change-password', { body: { currentPassword, newPassword } });
+      async changePassword(currentPassword, newPassword, email) {
+        await apiPost('/api/auth/change-password', { body: { currentPassword, newPassword, ...(email === undefined ? {} : { email }) } });
         const u = await fetchSession();
         emit('USER_UPDATED', u);
       },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePasswordInput, languageInput, signInInput, signUpInput, twoFactorCodeInput } from '../../../shared/auth.ts';
 import { SESSION_ABSOLUTE_HOURS } from '../../../shared/constants.ts';
+import { confirmEmailInput, EMAIL_CHANGE_DONE } from '../../../shared/email-address.ts';
 import { PASSWORD_POLICY_MIN_LENGTH, type PasswordPolicyInfo } from '../../../shared/password-policy.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { destroySession, resolveSession, SESSION_COOKIE } from '../../auth/sessions.ts';
@@ -11,6 +12,7 @@ import { conflict, parse, unauthorized } from '../../http/errors.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
 import { readSettings } from '../settings/service.ts';
+import { confirmEmailChange } from '../users/email-change.ts';
 import { changePassword, saveLanguage, signIn, signUp, verifySecondFactor } from './service.ts';
 import { confirmEnrolment, startEnrolment, twoFactorStatus } from './two-factor.ts';
 
@@ -64,6 +66,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       return { user: session.user, secondFactor };
     },
   );
+
+  // The link a founder's change of an admin's address sent to the new address (decision record 028).
+  route.post('/api/auth/confirm-email', { config: { access: 'public' } }, async (request) => {
+    const { token } = parse(confirmEmailInput, request.body);
+    const email = await confirmEmailChange(ctx, token, clientIp(request));
+    // Cached sessions of the user pick up the new address before the answer goes out.
+    await invalidationsOf(ctx.db)?.sync();
+    return { message: EMAIL_CHANGE_DONE, email };
+  });
 
   // The password policy the forms announce before submitting (sign-up is public).
   route.get('/api/auth/password-policy', { config: { access: 'public' } }, async (): Promise<PasswordPolicyInfo> => {

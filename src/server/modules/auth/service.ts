@@ -1,5 +1,13 @@
 import { type AppUser, AUTH_ERRORS, TWO_FACTOR_MESSAGES } from '../../../shared/auth.ts';
 import type { InvestorUserType } from '../../../shared/constants.ts';
+import {
+  asksForRealEmail,
+  EMAIL_ALREADY_REGISTERED,
+  EMAIL_ONLY_AT_FIRST_SIGN_IN,
+  EMAIL_PLACEHOLDER_REFUSED,
+  foldEmail,
+  PLACEHOLDER_ADMIN_EMAIL,
+} from '../../../shared/email-address.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
 import { IP_NOT_ALLOWED } from '../../auth/guard.ts';
 import { allowListOf } from '../../auth/ip-allow-list.ts';
@@ -95,17 +103,15 @@ export async function signIn(
   input: { email: string; password: string },
   meta: { ip: string; userAgent: string | null; signal?: AbortSignal },
 ): Promise<{ token: string; userId: string; secondFactor: 'verify' | 'enrol' | null }> {
+  // One spelling for the lookup and for the limit's key (decision record 028): stored addresses
+  // are canonical, so an exact match; a spelling that folds elsewhere matches no account.
+  const account = foldEmail(input.email);
   const row = await sql<
     LoginRow & { role: AppUser['role']; two_factor: boolean }
   >(`SELECT p.id, p.email, p.status, p.last_login, p.role, c.password_hash,
             EXISTS (SELECT 1 FROM two_factor t WHERE t.user_id = p.id AND t.enabled_at IS NOT NULL) AS two_factor
-       FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE lower(p.email) = lower($1)`).first(ctx.db, [input.email]);
-  const attempt = await reserveAttempt(
-    ctx.db,
-    'sign_in',
-    { account: input.email.toLowerCase(), ip: meta.ip },
-    loginLimits(ctx, row?.last_login ?? null),
-  );
+       FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE p.email = $1`).first(ctx.db, [account]);
+  const attempt = await reserveAttempt(ctx.db, 'sign_in', { account, ip: meta.ip }, loginLimits(ctx, row?.last_login ?? null));
   const settings = await readSettings(ctx.db);
   // An admin outside the IP allow-list is refused before the password is looked at (issue 27):
   // the right and a wrong password get the same 403, counted as a failure either way.
@@ -179,7 +185,7 @@ export async function verifySecondFactor(ctx: AppContext, user: AppUser, session
   const attempt = await reserveAttempt(
     ctx.db,
     'sign_in',
-    { account: user.email.toLowerCase(), ip },
+    { account: foldEmail(user.email), ip },
     loginLimits(ctx, since?.last_login ?? null),
   );
   const ok = await ctx.db.tx(async (q) => {
@@ -221,17 +227,24 @@ export async function changePassword(
   ctx: AppContext,
   user: AppUser,
   sessionId: string,
-  input: { currentPassword: string; newPassword: string },
+  input: { currentPassword: string; newPassword: string; email?: string | undefined },
   ip: string,
 ): Promise<void> {
   const settings = await readSettings(ctx.db);
+  // The administrator a new install created without ADMIN_EMAIL sets their real address with
+  // their first password (issue 27 item 12); nobody else sets an address here.
+  const firstSignIn = asksForRealEmail(user);
+  if (input.email !== undefined && !firstSignIn) throw badRequest(EMAIL_ONLY_AT_FIRST_SIGN_IN, { email: EMAIL_ONLY_AT_FIRST_SIGN_IN });
+  if (firstSignIn && (input.email === undefined || input.email === PLACEHOLDER_ADMIN_EMAIL))
+    throw badRequest(EMAIL_PLACEHOLDER_REFUSED, { email: EMAIL_PLACEHOLDER_REFUSED });
+  const newEmail = firstSignIn ? input.email : undefined;
   // The new password's rules first: they cost nothing and spend no attempt.
   if (input.currentPassword === input.newPassword) {
     throw badRequest('Choose a new password that differs from the current one', {
       newPassword: 'Choose a new password that differs from the current one',
     });
   }
-  assertPasswordPolicy(input.newPassword, settings.passwordPolicy, user.email, 'newPassword');
+  assertPasswordPolicy(input.newPassword, settings.passwordPolicy, newEmail ?? user.email, 'newPassword');
   const attempt = await reserveAttempt(
     ctx.db,
     'change_password',
@@ -260,14 +273,34 @@ export async function changePassword(
   }
   await settleAttempt(ctx.db, attempt, 'ok');
   const hash = await hashPassword(input.newPassword, ctx.config.passwordHashCost);
-  await ctx.db.tx(async (q) => {
-    await q.query(
-      'UPDATE credentials SET password_hash = $2, must_change_password = false, password_changed_at = now() WHERE user_id = $1',
-      [user.id, hash],
-    );
-    await destroyUserSessions(q, user.id, sessionId);
-    await logActivity(q, { type: 'password_changed', userId: user.id, targetUserId: user.id, details: {}, ip });
-  });
+  try {
+    await ctx.db.tx(async (q) => {
+      // The address first: taken by another account, nothing is written (409 on the field).
+      if (newEmail) {
+        await q.query('UPDATE profiles SET email = $2 WHERE id = $1', [user.id, newEmail]);
+        await logActivity(q, {
+          type: 'email_changed',
+          userId: user.id,
+          targetUserId: user.id,
+          details: { from: user.email, to: newEmail, at: 'first_sign_in' },
+          ip,
+        });
+      }
+      await q.query(
+        'UPDATE credentials SET password_hash = $2, must_change_password = false, password_changed_at = now() WHERE user_id = $1',
+        [user.id, hash],
+      );
+      await destroyUserSessions(q, user.id, sessionId);
+      await logActivity(q, { type: 'password_changed', userId: user.id, targetUserId: user.id, details: {}, ip });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw new HttpError(409, EMAIL_ALREADY_REGISTERED, {
+        code: AUTH_ERRORS.alreadyRegistered,
+        fields: { email: EMAIL_ALREADY_REGISTERED },
+      });
+    throw err;
+  }
   // The generated password in initial-credentials.txt is no longer valid: it leaves the file.
   if (user.role === 'admin') await forgetBootstrapPassword(ctx.config.dataDir, user.email).catch(() => {});
 }

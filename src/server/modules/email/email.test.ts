@@ -195,6 +195,40 @@ describe('e-mail: recovery, outbox, notifications', () => {
     });
   });
 
+  describe('user text is data (issue 27 item 5)', () => {
+    it("a sign-up name reaches admins' e-mails as text: no link, no header, no control or bidi characters", async () => {
+      // The attack's name: the old link placeholder with an unsubscribe token, the new one, a line
+      // break with a forged header, a terminal colour sequence and a right-to-left override.
+      const name =
+        'Eve {{PUBLIC_URL}}/unsubscribe#token=ATTACKER&topic=signups \u001fPUBLIC_URL\u001f/login\r\nBcc: x@evil.example \u001b[31mred\u009b0m \u202eevil';
+      const email = uniqueEmail('hostile');
+      const res = await post('/api/auth/sign-up', { email, password: 'signup-pass-1', name }, { ip: freshIp() });
+      expect(res.statusCode, res.body).toBe(201);
+      await worker.runOnce();
+      const mail = await receiver.waitFor((m) => to(admin.email)(m) && m.text.includes(email));
+      // The header is the server's: the admin's own unsubscribe token, never the attacker's.
+      const header = mail.headers['list-unsubscribe'] ?? '';
+      expect(header).toMatch(new RegExp(`^<${PUBLIC}/unsubscribe#token=[^>]+&topic=signups>$`));
+      expect(header).not.toContain('ATTACKER');
+      expect(mail.headers.bcc).toBeUndefined();
+      // No product link made from the name: the placeholders stay text (or go, for the control one).
+      for (const body of [mail.text, mail.html]) {
+        expect(body).not.toContain(`${PUBLIC}/unsubscribe#token=ATTACKER`);
+        expect(body).not.toContain(`${PUBLIC}/login`);
+        expect(body).toContain('{{PUBLIC_URL}}/unsubscribe#token=ATTACKER');
+        // Controls and bidi overrides are gone; the words stay.
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must be absent
+        expect(body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+        expect(body).toContain('Bcc: x@evil.example [31mred 0m evil');
+      }
+      // The name's line break did not start a line of its own in the text part.
+      expect(mail.text.split('\n').some((l) => l.startsWith('Bcc:'))).toBe(false);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must be absent
+      expect(mail.subject).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u001b]/);
+      expect(mail.subject).toContain('evil');
+    });
+  });
+
   describe('outbox', () => {
     it('is written in the transaction of its event: a sign-up that fails queues nothing', async () => {
       const email = uniqueEmail('dup');

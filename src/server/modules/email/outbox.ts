@@ -24,8 +24,8 @@ export interface NewEmail extends Rendered {
 export async function enqueueEmails(q: Queryable, list: NewEmail[]): Promise<void> {
   if (list.length === 0) return;
   await q.query(
-    `INSERT INTO email_outbox (kind, to_address, user_id, subject, text_body, html_body)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::text[])`,
+    `INSERT INTO email_outbox (kind, to_address, user_id, subject, text_body, html_body, unsubscribe_path)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[])`,
     [
       list.map((e) => e.kind),
       list.map((e) => e.to),
@@ -33,14 +33,25 @@ export async function enqueueEmails(q: Queryable, list: NewEmail[]): Promise<voi
       list.map((e) => e.subject),
       list.map((e) => e.text),
       list.map((e) => e.html),
+      list.map((e) => e.unsubscribePath ?? null),
     ],
   );
   setTimeout(() => outboxSignal.emit('enqueued'), 50).unref();
 }
 
 export async function enqueueEmail(q: Queryable, e: NewEmail): Promise<number> {
-  const rows = await sql<{ id: number }>(`INSERT INTO email_outbox (kind, to_address, user_id, subject, text_body, html_body)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`).all(q, [e.kind, e.to, e.userId, e.subject, e.text, e.html]);
+  const rows = await sql<{
+    id: number;
+  }>(`INSERT INTO email_outbox (kind, to_address, user_id, subject, text_body, html_body, unsubscribe_path)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`).all(q, [
+    e.kind,
+    e.to,
+    e.userId,
+    e.subject,
+    e.text,
+    e.html,
+    e.unsubscribePath ?? null,
+  ]);
   // The transaction commits after this returns; give it a moment before looking.
   setTimeout(() => outboxSignal.emit('enqueued'), 50).unref();
   return (rows[0] as { id: number }).id;
@@ -53,6 +64,7 @@ export interface ClaimedEmail {
   subject: string;
   text_body: string;
   html_body: string;
+  unsubscribe_path: string | null;
   attempts: number;
 }
 
@@ -73,7 +85,7 @@ export async function claimDue(q: Queryable, limit: number): Promise<ClaimedEmai
                     ORDER BY next_attempt_at, id
                     LIMIT $1
                     FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, to_address, subject, text_body, html_body, attempts`).all(q, [limit, CLAIM_LEASE_SECONDS]);
+      RETURNING id, kind, to_address, subject, text_body, html_body, unsubscribe_path, attempts`).all(q, [limit, CLAIM_LEASE_SECONDS]);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   RESET_LINK_INVALID,
   RESET_TOKEN_MINUTES,
 } from '../../../shared/email.ts';
+import { foldEmail } from '../../../shared/email-address.ts';
 import { countOf } from '../../../shared/format.ts';
 import { clientKey } from '../../auth/client-key.ts';
 import { hashPassword } from '../../auth/password.ts';
@@ -31,7 +32,9 @@ import { templates } from './templates.ts';
 const RESET_LOCK_ID = 727_015;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, typed: string, ip: string): Promise<void> {
+  // The canonical form (decision record 028): the per-address limit and the lookup use one spelling.
+  const email = foldEmail(typed);
   // The per-client limit counts an IPv6 client by its network (issue 27); the log keeps the address.
   const client = clientKey(ip, ctx.config.ipv6LimitPrefix);
   await ctx.db.tx(async (q) => {
@@ -42,12 +45,12 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
       client: number;
       address_retry: number | null;
       client_retry: number | null;
-    }>(`SELECT count(*) FILTER (WHERE lower(email) = lower($1))::int AS address,
+    }>(`SELECT count(*) FILTER (WHERE email = $1)::int AS address,
                 count(*) FILTER (WHERE ip_address = $2)::int AS client,
-                ceil(extract(epoch FROM min(created_at) FILTER (WHERE lower(email) = lower($1)) + make_interval(mins => $3) - now()))::int AS address_retry,
+                ceil(extract(epoch FROM min(created_at) FILTER (WHERE email = $1) + make_interval(mins => $3) - now()))::int AS address_retry,
                 ceil(extract(epoch FROM min(created_at) FILTER (WHERE ip_address = $2) + make_interval(mins => $3) - now()))::int AS client_retry
            FROM password_reset_requests
-          WHERE created_at > now() - make_interval(mins => $3) AND (lower(email) = lower($1) OR ip_address = $2)`).first(q, [
+          WHERE created_at > now() - make_interval(mins => $3) AND (email = $1 OR ip_address = $2)`).first(q, [
       email,
       client,
       RESET_LIMIT_WINDOW_MINUTES,
@@ -69,7 +72,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
     ]);
 
     const user = await sql<{ id: string; email: string; name: string; status: string; language: string | null }>(
-      'SELECT id, email, name, status, language FROM profiles WHERE lower(email) = lower($1)',
+      'SELECT id, email, name, status, language FROM profiles WHERE email = $1',
     ).first(q, [email]);
     // The token is made either way, so both paths do the same work.
     const token = randomBytes(32).toString('base64url');

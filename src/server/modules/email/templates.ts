@@ -8,13 +8,35 @@ import { enumLabel, isolateFor, localeOf, type Translate, translator } from '../
  * logo from the settings, in the recipient's language (issue 16: the `email` catalogue; Arabic
  * e-mails are right to left). Dates and amounts go through the format module in the recipient's
  * display locale ('3 Jul 2026'; Arabic month names, Western digits). Every value that comes from users (names, deal titles, reasons,
- * document names, the company name itself) goes through `esc` in HTML and is stripped of line
- * breaks in subjects. Links are written against LINK_BASE, which the sender replaces with
- * PUBLIC_URL (or the server's own address) when the e-mail goes out.
+ * document names, the company name itself) is data, never a template (decision record 028):
+ * `userText` removes control characters (CR/LF, ESC and terminal sequences) and bidirectional
+ * controls from it everywhere (subject, text and HTML), and `esc` escapes it in HTML. Links are
+ * written against LINK_BASE, which the sender replaces with PUBLIC_URL (or the server's own
+ * address) when the e-mail goes out: LINK_BASE is made of control characters, so no value from a
+ * user can contain it and become a link. Headers come from server values only (`unsubscribePath`).
  */
 
-/** Stands for the product's public address in stored e-mails; replaced at send time. */
-export const LINK_BASE = '{{PUBLIC_URL}}';
+/**
+ * Stands for the product's public address in stored e-mails; replaced at send time. Its unit
+ * separators (U+001F) are removed from every user value, so only the templates write it.
+ */
+export const LINK_BASE = '\u001fPUBLIC_URL\u001f';
+
+/**
+ * A value from a user, as e-mails carry it: C0 and C1 control characters (line breaks, tabs, ESC
+ * and the terminal sequences it starts, U+009B CSI) become one space; the bidirectional controls
+ * (ALM, LRM/RLM, the embeddings and overrides U+202A-202E, the isolates U+2066-2069) are removed,
+ * so a name cannot reverse the subject or the text around it (Arabic e-mails isolate it again with
+ * the product's own marks).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]+/g;
+export const userText = (v: string): string =>
+  v
+    .replace(CONTROLS, ' ')
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 
 export interface Brand {
   companyName: string;
@@ -26,22 +48,32 @@ export interface Rendered {
   subject: string;
   text: string;
   html: string;
+  /** The unsubscribe page's path with its token (server values only), for the List-Unsubscribe header. */
+  unsubscribePath?: string | null;
 }
 
 export const esc = (v: string): string =>
   v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-/** One line, no control characters: safe as a subject or a header value. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we remove
-const oneLine = (v: string): string => v.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+/** A user value on one line, no control or bidirectional characters. */
+const oneLine = userText;
+/**
+ * A composed line (the subject: the catalogue's sentence with user values already cleaned and, in
+ * Arabic, isolated by the product's own marks): control characters out, those marks kept.
+ */
+const composedLine = (v: string): string => v.replace(CONTROLS, ' ').trim();
 
 /** A paragraph: plain text, with values from users marked so they are escaped in HTML. */
 type Part = string | { user: string };
 type Paragraph = Part[];
 
-const partText = (p: Part, lang: Language) => (typeof p === 'string' ? p : isolateFor(lang, p.user));
+const partText = (p: Part, lang: Language) => (typeof p === 'string' ? p : isolateFor(lang, userText(p.user)));
 const partHtml = (p: Part, lang: Language) =>
-  typeof p === 'string' ? esc(p) : lang === 'ar' ? `<strong><bdi>${esc(p.user)}</bdi></strong>` : `<strong>${esc(p.user)}</strong>`;
+  typeof p === 'string'
+    ? esc(p)
+    : lang === 'ar'
+      ? `<strong><bdi>${esc(userText(p.user))}</bdi></strong>`
+      : `<strong>${esc(userText(p.user))}</strong>`;
 
 interface Layout {
   subject: string;
@@ -85,7 +117,7 @@ function layout(brand: Brand, lang: Language, l: Layout): Rendered {
 
   const logo = logoUrl(brand.companyLogo);
   const html = `<!doctype html>
-<html lang="${lang}"${rtl ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(oneLine(l.subject))}</title></head>
+<html lang="${lang}"${rtl ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(composedLine(l.subject))}</title></head>
 <body style="margin:0;background:#f4f5f7;font-family:${rtl ? "'Noto Sans Arabic',Tahoma," : ''}Arial,Helvetica,sans-serif;color:#1f2430"${rtl ? ' dir="rtl"' : ''}>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:24px 0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden${rtl ? ';text-align:right' : ''}"${rtl ? ' dir="rtl"' : ''}>
@@ -112,7 +144,7 @@ ${l.note ? `<p style="margin:0 0 14px;font-size:13px;color:#555b66">${esc(l.note
   }</td></tr>
 </table></td></tr></table>
 </body></html>`;
-  return { subject: oneLine(l.subject), text, html };
+  return { subject: composedLine(l.subject), text, html, unsubscribePath: l.unsubscribe?.path ?? null };
 }
 
 /** Options every non-essential template takes: the unsubscribe link of the recipient and topic. */
@@ -163,6 +195,33 @@ export const templates = {
       paragraphs: [hello(t, a.name), [t('passwordReset.request')], [t('passwordReset.ignore')]],
       action: { label: t('passwordReset.action'), path: `/reset-password#token=${encodeURIComponent(a.token)}` },
       note: t('passwordReset.note', { count: a.minutes }),
+    });
+  },
+
+  /** To the new address of an e-mail change (decision record 028): a link, nothing changed yet. */
+  emailChangeConfirm(to: Audience, a: { name: string; newEmail: string; requestedBy: string; token: string }): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('emailChangeConfirm.subject', plainValues(to.language, { company: to.companyName })),
+      heading: t('emailChangeConfirm.heading'),
+      paragraphs: [
+        hello(t, a.name),
+        sentence(t, 'emailChangeConfirm.body', { requestedBy: a.requestedBy, email: a.newEmail, company: to.companyName }),
+        [t('emailChangeConfirm.ignore')],
+      ],
+      action: { label: t('emailChangeConfirm.action'), path: `/confirm-email#token=${encodeURIComponent(a.token)}` },
+      note: t('emailChangeConfirm.note'),
+    });
+  },
+
+  /** To the old address once a change is confirmed. */
+  emailChanged(to: Audience, a: { name: string; newEmail: string }): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('emailChanged.subject', plainValues(to.language, { company: to.companyName })),
+      heading: t('emailChanged.heading'),
+      paragraphs: [hello(t, a.name), sentence(t, 'emailChanged.body', { email: a.newEmail }), [t('emailChanged.contact')]],
+      action: { label: t('accountApproved.action'), path: '/login' },
     });
   },
 

@@ -116,7 +116,8 @@ export class OutboxWorker {
           continue;
         }
         try {
-          const unsubscribe = /\{\{PUBLIC_URL\}\}(\/unsubscribe#[^\s"<]+)/.exec(e.text_body)?.[1];
+          // Headers from server values only: the path stored with the e-mail, never its body.
+          const unsubscribe = e.unsubscribe_path && /^\/unsubscribe#[\w%=&.-]+$/.test(e.unsubscribe_path) ? e.unsubscribe_path : null;
           const response = await sendOne(target, {
             to: e.to_address,
             subject: e.subject,

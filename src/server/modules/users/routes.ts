@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EMAIL_CHANGE_SENT, emailChangeInput } from '../../../shared/email-address.ts';
 import { createUserInput, updateUserInput } from '../../../shared/users.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
@@ -6,6 +7,7 @@ import { invalidationsOf } from '../../db/invalidation.ts';
 import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
+import { assertFounderForEmailChange, requestEmailChange } from './email-change.ts';
 import { createUser, deleteUser, listUsers, resetPassword, resetUserTwoFactor, updateUser } from './service.ts';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -40,6 +42,16 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     const temporaryPassword = await resetPassword(ctx, id, currentUser(request), clientIp(request));
     await invalidationsOf(ctx.db)?.sync();
     return { temporaryPassword };
+  });
+
+  // A founder changes an administrator's address: a link to the new one, applied when confirmed.
+  route.post('/api/users/:id/email', admin, async (request, reply) => {
+    const id = idParam(request.params, 'User not found');
+    const actor = currentUser(request);
+    await assertFounderForEmailChange(ctx, actor, id, clientIp(request));
+    const { email } = parse(emailChangeInput, request.body);
+    const { pendingEmail } = await requestEmailChange(ctx, id, email, actor, clientIp(request));
+    return reply.status(202).send({ message: EMAIL_CHANGE_SENT, pendingEmail });
   });
 
   route.post('/api/users/:id/reset-two-factor', admin, async (request) => {

@@ -1,6 +1,7 @@
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { changePasswordForm } from '../../../shared/auth';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
+import { asksForRealEmail } from '../../../shared/email-address';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
@@ -22,15 +23,19 @@ export default function ChangePasswordPage() {
   const policy = usePasswordPolicy();
   const { t } = authText.useT();
   const minLength = policy?.minLength ?? MIN_PASSWORD_LENGTH;
-  const form = useZodForm(changePasswordForm(minLength), { defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  // The administrator a new install created without ADMIN_EMAIL sets the real address here too.
+  const askEmail = user ? asksForRealEmail(user) : false;
+  const form = useZodForm(changePasswordForm(minLength, askEmail), {
+    defaultValues: { email: '', currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
 
   if (!initialized || loading) return <LoadingScreen />;
   if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
   const forced = user.mustChangePassword;
 
-  const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+  const submit = form.handleSubmit(async ({ email, currentPassword, newPassword }) => {
     try {
-      await changePassword(currentPassword, newPassword);
+      await changePassword(currentPassword, newPassword, askEmail ? email : undefined);
       toast.success(t('changePassword.success'));
       navigate(user ? redirectTarget(location.state, user) : '/', { replace: true });
     } catch (err) {
@@ -39,8 +44,22 @@ export default function ChangePasswordPage() {
   });
 
   return (
-    <AuthCard title={t('changePassword.title')} subtitle={forced ? t('changePassword.forcedSubtitle') : t('changePassword.subtitle')}>
-      <form onSubmit={submit} className="flex flex-col gap-4">
+    <AuthCard
+      title={t('changePassword.title')}
+      subtitle={askEmail ? t('changePassword.firstSubtitle') : forced ? t('changePassword.forcedSubtitle') : t('changePassword.subtitle')}
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        {askEmail && (
+          <Field
+            label={t('changePassword.email')}
+            htmlFor="cp-email"
+            error={form.errorOf('email')}
+            hint={t('changePassword.emailHint')}
+            required
+          >
+            <Input {...form.field('email', 'cp-email', { hint: true })} type="email" autoComplete="email" dir="ltr" required />
+          </Field>
+        )}
         <Field label={t('changePassword.current')} htmlFor="cp-current" error={form.errorOf('currentPassword')} required>
           <Input {...form.field('currentPassword', 'cp-current')} type="password" autoComplete="current-password" required />
         </Field>

@@ -76,6 +76,15 @@ export function useResetPassword() {
   });
 }
 
+/** A founder asks to change an administrator's address: a link goes to the new one (decision 028). */
+export function useRequestEmailChange() {
+  const cache = useRefreshAfter();
+  return useMutation({
+    mutationFn: ({ id, email }: { id: string; email: string }) => apiPost('/api/users/:id/email', { params: { id }, body: { email } }),
+    onSettled: () => cache.invalidate(),
+  });
+}
+
 /** The message to show next to a spec toast: the server's own words for a refusal (4xx other than 401), else nothing. */
 export function serverMessage(err: unknown): string | undefined {
   if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.message) return err.message;

@@ -1,4 +1,5 @@
 import { ACCOUNT_STATUSES, type AccountStatus, MIN_PASSWORD_LENGTH, type UserType } from '../../../shared/constants';
+import { emailChangeInput } from '../../../shared/email-address';
 import { createUserInput, type ManagedUser, type UpdateUserInput, updateUserInput } from '../../../shared/users';
 import { DialogActions, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';
@@ -11,7 +12,7 @@ import { useAuth } from '../../lib/auth-context';
 import { enumLabel } from '../../lib/i18n';
 import { policyHint, usePasswordPolicy } from '../../lib/password-policy';
 import { toast } from '../../lib/toast';
-import { serverMessage, useCreateUser, useUpdateUser } from './api';
+import { serverMessage, useCreateUser, useRequestEmailChange, useUpdateUser } from './api';
 import { usersText } from './i18n';
 import { emailText, typeOptions } from './user-list';
 
@@ -115,7 +116,7 @@ export function CreateUserForm({ onDone, onDirtyChange }: FormProps) {
 export function EditUserForm({ user, isSelf, onDone, onDirtyChange }: FormProps & { user: ManagedUser; isSelf: boolean }) {
   const { t } = usersText.useT();
   const update = useUpdateUser();
-  const { refresh } = useAuth();
+  const { refresh, user: me } = useAuth();
   const form = useZodForm(updateUserInput, {
     defaultValues: { name: user.name, status: user.status, userType: user.userType ?? (user.role === 'admin' ? 'founder' : 'hni') },
     guardUnsaved: true,
@@ -148,7 +149,13 @@ export function EditUserForm({ user, isSelf, onDone, onDirtyChange }: FormProps 
         <Field label={t('edit.name')} htmlFor="edit-user-name" error={form.errorOf('name')} required>
           <Input {...form.field('name', 'edit-user-name')} autoComplete="off" required />
         </Field>
-        <Field label={t('edit.email')} htmlFor="edit-user-email" hint={t('edit.emailHint')}>
+        <Field
+          label={t('edit.email')}
+          htmlFor="edit-user-email"
+          hint={
+            me?.role === 'admin' && me.userType === 'founder' && user.role === 'admin' ? t('edit.emailHintFounder') : t('edit.emailHint')
+          }
+        >
           <Input {...fieldProps('edit-user-email', undefined, true)} value={emailText(user)} readOnly disabled />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -170,6 +177,49 @@ export function EditUserForm({ user, isSelf, onDone, onDirtyChange }: FormProps 
         </div>
         <FormError>{form.formError}</FormError>
         <DialogActions submit={t('edit.submit')} busyLabel={t('edit.busy')} cancel={t('cancel')} busy={form.busy} />
+      </form>
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Change E-mail (a founder, for an administrator; decision record 028)
+// ---------------------------------------------------------------------------------------------
+
+export function ChangeEmailForm({ user, onDone, onDirtyChange }: FormProps & { user: ManagedUser }) {
+  const { t } = usersText.useT();
+  const request = useRequestEmailChange();
+  const form = useZodForm(emailChangeInput, { defaultValues: { email: '' }, guardUnsaved: true });
+  useReportDirty(form.formState.isDirty, onDirtyChange);
+
+  const submit = form.handleSubmit(async ({ email }) => {
+    try {
+      const { pendingEmail } = await request.mutateAsync({ id: user.id, email });
+      toast.success(usersText.t('toast.emailChangeSent', { email: pendingEmail }), {
+        description: usersText.t('toast.emailChangeSentDetail'),
+      });
+      onDone();
+    } catch (err) {
+      form.applyServerError(err, { fallback: usersText.t('toast.emailChangeFailed') });
+      toast.error(usersText.t('toast.emailChangeFailed'), { description: serverMessage(err) });
+    }
+  });
+
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{t('changeEmail.title')}</DialogTitle>
+        <DialogDescription>{t('changeEmail.description', { name: user.name })}</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t('changeEmail.formLabel')}>
+        <Field label={t('changeEmail.current')} htmlFor="change-email-current">
+          <Input {...fieldProps('change-email-current', undefined, false)} value={emailText(user)} readOnly disabled dir="ltr" />
+        </Field>
+        <Field label={t('changeEmail.new')} htmlFor="change-email-new" error={form.errorOf('email')} required>
+          <Input {...form.field('email', 'change-email-new')} type="email" autoComplete="off" dir="ltr" required />
+        </Field>
+        <FormError>{form.formError}</FormError>
+        <DialogActions submit={t('changeEmail.submit')} busyLabel={t('changeEmail.busy')} cancel={t('cancel')} busy={form.busy} />
       </form>
     </>
   );

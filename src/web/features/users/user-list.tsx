@@ -1,4 +1,4 @@
-import { Check, KeyRound, MoreHorizontal, Pencil, ShieldOff, Trash2 } from 'lucide-react';
+import { AtSign, Check, KeyRound, MoreHorizontal, Pencil, ShieldOff, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { type AccountStatus, ADMIN_USER_TYPES, INVESTOR_USER_TYPES, type Role } from '../../../shared/constants';
@@ -34,6 +34,7 @@ export type DialogState =
   | { kind: 'edit'; user: ManagedUser }
   | { kind: 'reset'; user: ManagedUser }
   | { kind: 'delete'; user: ManagedUser }
+  | { kind: 'email'; user: ManagedUser }
   | null;
 
 export type OpenDialog = (state: Exclude<DialogState, null | { kind: 'create' }>, returnFocusTo: HTMLElement | null) => void;
@@ -42,6 +43,8 @@ export interface RowProps {
   user: ManagedUser;
   isSelf: boolean;
   busy: boolean;
+  /** A founder looking at an administrator: the address can be changed (by a confirmed link). */
+  canChangeEmail: boolean;
   onOpen: OpenDialog;
   onStatus: (next: AccountStatus) => void;
 }
@@ -150,7 +153,7 @@ export function UserCard(props: RowProps) {
   );
 }
 
-function RowActions({ user: u, isSelf, busy, onOpen, onStatus }: RowProps) {
+function RowActions({ user: u, isSelf, busy, canChangeEmail, onOpen, onStatus }: RowProps) {
   const { t } = usersText.useT();
   const trigger = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
@@ -169,6 +172,11 @@ function RowActions({ user: u, isSelf, busy, onOpen, onStatus }: RowProps) {
         <DropdownMenuItem onSelect={() => onOpen({ kind: 'edit', user: u }, trigger.current)}>
           <Pencil aria-hidden="true" /> {t('row.edit')}
         </DropdownMenuItem>
+        {canChangeEmail && (
+          <DropdownMenuItem onSelect={() => onOpen({ kind: 'email', user: u }, trigger.current)}>
+            <AtSign aria-hidden="true" /> {t('row.changeEmail')}
+          </DropdownMenuItem>
+        )}
         {u.status !== 'active' && (
           <DropdownMenuItem onSelect={() => onStatus('active')}>
             <Check aria-hidden="true" /> {t('row.activate')}

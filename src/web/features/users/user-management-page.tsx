@@ -21,7 +21,7 @@ import { useUrlState } from '../../lib/url-state';
 import { serverMessage, useUpdateUser, useUsers } from './api';
 import { usersText } from './i18n';
 import { DeleteUserConfirm, ResetPasswordConfirm } from './user-confirms';
-import { CreateUserForm, EditUserForm } from './user-forms';
+import { ChangeEmailForm, CreateUserForm, EditUserForm } from './user-forms';
 import { type DialogState, type OpenDialog, STICKY_CELL, UserCard, UserRow } from './user-list';
 
 /** Placeholder widths per column while the list loads (the header stays, so nothing shifts). */
@@ -86,6 +86,7 @@ export default function UserManagementPage() {
   const rowProps = (u: ManagedUser) => ({
     user: u,
     isSelf: u.id === me?.id,
+    canChangeEmail: me?.role === 'admin' && me.userType === 'founder' && u.role === 'admin',
     busy: updateUser.isPending && updateUser.variables?.id === u.id,
     onOpen: openDialog,
     onStatus: (next: AccountStatus) => void changeStatus(u, next),
@@ -206,6 +207,9 @@ export default function UserManagementPage() {
                 onDone={() => setDialog(null)}
                 onDirtyChange={guard.setDirty}
               />
+            )}
+            {dialog.kind === 'email' && (
+              <ChangeEmailForm key={dialog.user.id} user={dialog.user} onDone={() => setDialog(null)} onDirtyChange={guard.setDirty} />
             )}
             {dialog.kind === 'reset' && <ResetPasswordConfirm user={dialog.user} onDone={() => setDialog(null)} />}
             {dialog.kind === 'delete' && (
