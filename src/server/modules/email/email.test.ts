@@ -6,7 +6,7 @@ import { FORGOT_PASSWORD_ANSWER, RESET_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_CLIENT
 import { formatDate } from '../../../shared/format.ts';
 import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc.ts';
 import { sql } from '../../db/sql.ts';
-import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
+import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
 import { injectForm, PDF_BYTES } from '../../testing/multipart.ts';
 import { linkIn, type ReceivedMail, type Receiver, startReceiver } from '../../testing/smtp-receiver.ts';
 import { notifyCapitalCallIssued } from './notify.ts';
@@ -683,7 +683,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
       const investors = [];
       for (const name of ['Part Payer', 'Full Payer', 'Cancelled Line']) {
         const u = await createUser(ctx, { name });
-        await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+        await approveForSubscribing(ctx, u.id);
         investors.push({ ...u, cookie: await signIn(ctx, u.email, u.password) });
       }
       const [part, full, cancelled] = investors as [(typeof investors)[0], (typeof investors)[0], (typeof investors)[0]];
