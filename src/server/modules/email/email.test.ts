@@ -610,6 +610,9 @@ describe('e-mail: recovery, outbox, notifications', () => {
         payload: { status: 'Active' },
         headers: { cookie: admin.cookie },
       });
+      // A subscription needs a current suitability review (issue 27).
+      const review = { experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' };
+      expect((await post('/api/investor/suitability-review', review, { cookie: invCookie })).statusCode).toBe(200);
       const sub = await post('/api/investor/subscriptions', { dealId, amount: '30000.00' }, { cookie: invCookie });
       expect(sub.statusCode, sub.body).toBe(201);
       expect(await admins('subscription_submitted')).toBe(1);

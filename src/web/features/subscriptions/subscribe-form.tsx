@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { formatUSD, formatUSDExact } from '../../../shared/format';
 import type { KycStatus } from '../../../shared/kyc';
 import { createSubscriptionInput, type InvestorDeal } from '../../../shared/portal';
+import { SUITABILITY_REVIEW_CODES, SUITABILITY_REVIEW_PATH } from '../../../shared/suitability';
 import { KycStatusBadge } from '../../components/domain/kyc';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -70,6 +71,8 @@ export function SubscribeForm() {
   const [params, setParams] = useSearchParams();
   const [reviewing, setReviewing] = useState<Review | null>(null);
   const [suitabilityHold, setSuitabilityHold] = useState<string | null>(null);
+  /** No completed or no current suitability review (409): the server's message, with a link to the review. */
+  const [reviewNeeded, setReviewNeeded] = useState<string | null>(null);
   const focusAfterReview = useRef<HTMLElement | null>(null);
   const sending = useRef(false);
   const dealRef = useRef<HTMLSelectElement>(null);
@@ -135,6 +138,7 @@ export function SubscribeForm() {
       if (err instanceof ApiError) {
         if (err.code === 'KYC_NOT_APPROVED') void qc.invalidateQueries({ queryKey: kycKeys.me() });
         if (err.code === 'SUITABILITY_REVIEW_REQUIRED') setSuitabilityHold(err.message);
+        if ((SUITABILITY_REVIEW_CODES as readonly string[]).includes(err.code ?? '')) setReviewNeeded(serverMessage(err) ?? err.message);
         const fields: Errors = {};
         if (err.fields?.amount) fields.amount = err.fields.amount;
         if (err.fields?.dealId) fields.dealId = err.fields.dealId;
@@ -205,6 +209,20 @@ export function SubscribeForm() {
               </div>
             </div>
           )
+        )}
+
+        {reviewNeeded && (
+          <div role="alert" data-testid="suitability-needed" className="flex gap-3 rounded-md border border-gold-400/60 bg-gold-100/60 p-4">
+            <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+            <div className="flex min-w-0 flex-col gap-2">
+              <p className="font-semibold text-ink-900">{t('form.reviewNeeded')}</p>
+              <p className="text-sm text-text">{reviewNeeded}</p>
+              <Link to={SUITABILITY_REVIEW_PATH} className={buttonClass({ variant: 'secondary', size: 'sm', className: 'self-start' })}>
+                {t('form.completeReview')}
+                <ArrowRight aria-hidden="true" className="rtl:-scale-x-100" />
+              </Link>
+            </div>
+          </div>
         )}
 
         {suitabilityHold && (
