@@ -92,8 +92,9 @@ export function SubscribeForm() {
   const form = useZodForm(subscribeSchema(deal), { defaultValues: { amount: '' }, shouldFocusError: false });
   const amount = form.watch('amount');
   useClearErrorOnChange(form);
-  // A typed amount not yet submitted (the review is not a submit): leaving the page asks first.
-  useUnsavedChangesGuard(amount.trim() !== '');
+  // A typed amount not yet submitted (the review is not a submit): leaving the page asks first;
+  // not once the server said a suitability review must come first (the way on is to leave).
+  useUnsavedChangesGuard(amount.trim() !== '' && !reviewNeeded);
   const errors: Errors = { dealId: form.errorOf('dealId' as 'amount'), amount: form.errorOf('amount') };
   const setErrors = (next: Errors) => {
     form.clearErrors();
