@@ -9,7 +9,6 @@ import {
   PASSWORD_POLICIES,
   type Settings,
   settingsSchema,
-  TIMEZONES,
 } from '../../../shared/settings';
 import { enumLabel, translateMessage } from '../../lib/i18n';
 import { settingsText } from './i18n';
@@ -22,7 +21,7 @@ export type SettingsErrors = Partial<Record<SettingsKey, string>>;
 export type TabId = 'general' | 'profile' | 'security' | 'notifications' | 'system' | 'email';
 export const TAB_IDS: readonly TabId[] = ['general', 'profile', 'security', 'notifications', 'system', 'email'];
 
-export type FieldKind = 'text' | 'url' | 'email' | 'tel' | 'number' | 'select' | 'checkbox' | 'textarea' | 'offices';
+export type FieldKind = 'text' | 'url' | 'email' | 'tel' | 'number' | 'select' | 'timezone' | 'checkbox' | 'textarea' | 'offices';
 
 /** A setting's field; its texts are in the settings catalogue under `field.<key>` (issue 16). */
 export interface SettingsFieldDef {
@@ -75,7 +74,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
         fields: [
           { key: 'companyName', kind: 'text', hint: true, autoComplete: 'organization' },
           { key: 'companyLogo', kind: 'url', placeholder: true, hint: true, notEnforcedDetail: true },
-          { key: 'timezone', kind: 'select', options: TIMEZONES, hint: true },
+          { key: 'timezone', kind: 'timezone', hint: true },
           { key: 'language', kind: 'select', options: LANGUAGES, hint: true },
         ],
       },
