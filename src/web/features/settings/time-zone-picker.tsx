@@ -30,6 +30,13 @@ export const zoneLabel = (zone: string) => {
   return offset ? `${name} (${offset})` : name;
 };
 
+/** Words the firm's own zones are also found by (their offices' cities and countries). */
+const ALSO_KNOWN_AS: Record<string, string> = {
+  'Africa/Nairobi': 'kenya east africa',
+  'Asia/Dubai': 'uae united arab emirates',
+  'Indian/Mauritius': 'port louis',
+};
+
 const isOffsetSetting = (v: string) => (TIMEZONES as readonly string[]).includes(v);
 
 /**
@@ -55,14 +62,23 @@ export function TimeZonePicker({
   const searchId = useId();
   const countId = useId();
   const [query, setQuery] = useState('');
-  const all = useMemo(() => zoneOptions().map((zone) => ({ value: zone, label: zoneLabel(zone) })), []);
+  const all = useMemo(
+    () =>
+      zoneOptions().map((zone) => {
+        const label = zoneLabel(zone);
+        return { value: zone, label, words: `${label} ${ALSO_KNOWN_AS[zone] ?? ''}`.toLowerCase() };
+      }),
+    [],
+  );
   const q = query.trim().toLowerCase().replace(/_/g, ' ');
-  const matches = q ? all.filter((o) => o.label.toLowerCase().includes(q)) : all;
+  const matches = q ? all.filter((o) => o.words.includes(q)) : all;
   const current = isOffsetSetting(value)
     ? { value, label: optionLabel('timezone', value) }
     : (all.find((o) => o.value === value) ?? { value, label: zoneLabel(value) });
-  // The chosen zone stays in the list whatever the search, so the select always shows it.
-  const options = [current, ...matches.filter((o) => o.value !== current.value)];
+  // The chosen zone stays in the list whatever the search (first when the search leaves it out), so
+  // the select always shows it; matches keep their order, so arrow keys move predictably.
+  const listed = matches.some((o) => o.value === current.value) ? matches : [current, ...matches];
+  const options = listed.map(({ value: v, label }) => ({ value: v, label }));
 
   const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key !== 'Enter') return;
