@@ -17,6 +17,11 @@ export interface CompanyProfile {
   compliance: { name: string; email: string; phone: string };
   /** The company's IANA time zone (Settings > General): open tabs follow a change without a reload. */
   timeZone: string;
+  /**
+   * The landing page's claims (issue 27 item 13), each '' when not set (then not shown). The
+   * offices figure is the number of offices above, so it cannot disagree with them.
+   */
+  claims: { assetsUnderManagement: string; investors: string; completedDeals: string; presence: { en: string; ar: string } };
 }
 
 export function companyProfileOf(s: Settings): CompanyProfile {
@@ -30,6 +35,12 @@ export function companyProfileOf(s: Settings): CompanyProfile {
     investorRelations: { name: s.investorRelationsName, email: s.investorRelationsEmail, phone: s.investorRelationsPhone },
     compliance: { name: s.complianceContactName, email: s.complianceContactEmail, phone: s.complianceContactPhone },
     timeZone: companyZone(s),
+    claims: {
+      assetsUnderManagement: s.claimAssetsUnderManagement,
+      investors: s.claimInvestors,
+      completedDeals: s.claimCompletedDeals,
+      presence: { en: s.claimPresence, ar: s.claimPresenceAr },
+    },
   };
 }
 

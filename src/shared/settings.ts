@@ -95,6 +95,15 @@ export const officeSchema = z.object({
 export type Office = z.infer<typeof officeSchema>;
 export const MAX_OFFICES = 6;
 
+/** A landing-page figure ('$500M+', '150+'): short, with a digit; empty when not claimed. */
+const claimFigure = z
+  .string()
+  .trim()
+  .max(16, 'At most 16 characters, such as $500M+')
+  .refine((v) => v === '' || /\d/.test(v), 'Enter a figure with digits, such as 150+ or $500M+');
+/** A landing-page statement (a sentence); empty when not claimed. */
+const claimText = z.string().trim().max(200, 'At most 200 characters');
+
 export const settingsSchema = z.object({
   companyName: z.string().trim().min(1, 'Company name is required').max(120),
   companyLogo: z.string().trim().max(500).default(''),
@@ -135,6 +144,13 @@ export const settingsSchema = z.object({
   investorRelationsName: z.string().trim().max(120),
   investorRelationsEmail: optionalEmail,
   investorRelationsPhone: z.string().trim().max(40),
+  // The landing page's claims (issue 27 item 13): a financial promotion, so each is the firm's own
+  // statement, set here; an empty one is not shown. The number of offices is the offices above.
+  claimAssetsUnderManagement: claimFigure,
+  claimInvestors: claimFigure,
+  claimCompletedDeals: claimFigure,
+  claimPresence: claimText,
+  claimPresenceAr: claimText,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -173,6 +189,11 @@ export const DEFAULT_SETTINGS: Settings = {
   investorRelationsName: '',
   investorRelationsEmail: '',
   investorRelationsPhone: '',
+  claimAssetsUnderManagement: '',
+  claimInvestors: '',
+  claimCompletedDeals: '',
+  claimPresence: '',
+  claimPresenceAr: '',
 };
 
 /** Settings the product stores and shows but does not act on yet: the screen says so next to each. */

@@ -148,6 +148,7 @@ export function SettingField({
         maxLength={limits.maxLength}
         placeholder={placeholder}
         autoComplete={def.autoComplete}
+        dir={def.dir}
         onChange={(e) => onChange(e.target.value)}
       />
     );

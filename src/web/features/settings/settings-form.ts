@@ -40,6 +40,8 @@ export interface SettingsFieldDef {
   autoComplete?: string;
   /** Span both columns of the tab's grid. */
   wide?: boolean;
+  /** The text's direction ('auto' for a field written in Arabic whatever the screen's language). */
+  dir?: 'auto';
 }
 
 export type SectionId =
@@ -47,6 +49,7 @@ export type SectionId =
   | 'profile'
   | 'offices'
   | 'investorRelations'
+  | 'claims'
   | 'regulatory'
   | 'security'
   | 'notifications'
@@ -97,6 +100,16 @@ export const SETTINGS_TABS: SettingsTab[] = [
           { key: 'investorRelationsName', kind: 'text', autoComplete: 'off' },
           { key: 'investorRelationsEmail', kind: 'email', autoComplete: 'off' },
           { key: 'investorRelationsPhone', kind: 'tel', autoComplete: 'off' },
+        ],
+      },
+      {
+        id: 'claims',
+        fields: [
+          { key: 'claimAssetsUnderManagement', kind: 'text', autoComplete: 'off', hint: true },
+          { key: 'claimInvestors', kind: 'text', autoComplete: 'off', hint: true },
+          { key: 'claimCompletedDeals', kind: 'text', autoComplete: 'off', hint: true },
+          { key: 'claimPresence', kind: 'text', autoComplete: 'off', hint: true, wide: true },
+          { key: 'claimPresenceAr', kind: 'text', autoComplete: 'off', hint: true, wide: true, dir: 'auto' },
         ],
       },
       {
