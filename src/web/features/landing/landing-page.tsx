@@ -13,6 +13,7 @@ import {
   contactLink,
   focusOnLight,
   IconTile,
+  LandingStats,
   LogoMark,
   primary,
   SectionHeading,
@@ -22,14 +23,6 @@ import {
   useCompanyProfile,
 } from './landing-parts';
 import { COMPANY_NAME_SLOT, isPrerendering, YEAR_SLOT } from './prerender-slots';
-
-/** The stats grid's columns on wide screens for 1 to 4 claims (a lone claim does not sit in a quarter). */
-const STATS_COLUMNS: Record<number, string> = {
-  1: '',
-  2: 'sm:grid-cols-2',
-  3: 'sm:grid-cols-2 lg:grid-cols-3',
-  4: 'sm:grid-cols-2 lg:grid-cols-4',
-};
 
 export default function LandingPage() {
   // Prerendered at build time with slots the server fills in per request (prerender-slots.ts).
@@ -109,25 +102,7 @@ export default function LandingPage() {
         </section>
 
         {/* Statistics: the claims the firm has set (none on a fresh install) */}
-        {stats.length > 0 && (
-          <section aria-labelledby="stats-heading" className="border-b border-border bg-surface" data-testid="landing-stats">
-            <h2 id="stats-heading" className="sr-only">
-              {t('stats.heading')}
-            </h2>
-            <Container className="py-12 sm:py-16">
-              <dl className={cn('grid grid-cols-1 gap-x-8 gap-y-10', STATS_COLUMNS[stats.length])}>
-                {stats.map(([stat, value]) => (
-                  <div key={stat} className="flex flex-col-reverse border-s-2 border-gold-500 ps-5">
-                    <dt className="mt-1 text-sm font-medium text-muted">{t(`stats.${stat}.label`)}</dt>
-                    <dd className="tabular text-4xl font-semibold tracking-tight break-words text-ink-900 sm:text-5xl">
-                      <bdi>{value}</bdi>
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </Container>
-          </section>
-        )}
+        <LandingStats stats={stats} />
 
         {/* About */}
         <section aria-labelledby="about-heading" className="bg-canvas">
