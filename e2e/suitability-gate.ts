@@ -54,6 +54,10 @@ export async function suitabilityGateFlow(browser: Browser, page: Page, viewport
     // Subscribing: the review step shows fees and carry; the server refuses for want of a review.
     await inv.goto(`/investor/subscriptions?deal=${dealId}`);
     const form = inv.getByRole('form', { name: 'New Subscription' });
+    // The form says so before anything is typed, with the way to the review.
+    const needed = inv.getByTestId('suitability-needed');
+    await expect(needed).toContainText('Complete your suitability review before you subscribe');
+    await expect(needed.getByRole('link', { name: 'Complete the suitability review' })).toHaveAttribute('href', '/investor/compliance');
     await form.getByLabel(/^Amount \(USD\)\*?$/).fill('600000');
     await form.getByRole('button', { name: 'Submit Subscription' }).click();
     const review = inv.getByRole('dialog', { name: 'Review your subscription' });
@@ -68,7 +72,6 @@ export async function suitabilityGateFlow(browser: Browser, page: Page, viewport
     for (const box of await review.getByRole('checkbox').all()) await box.check();
     await review.getByRole('button', { name: 'Confirm Subscription' }).click();
     await expectToast(inv, 'Failed to submit subscription');
-    const needed = inv.getByTestId('suitability-needed');
     await expect(needed).toContainText('Suitability review needed');
     await expect(needed).toContainText('Complete your suitability review before you subscribe');
     await expectNoA11yViolations(inv, 'subscription refused without a suitability review');
@@ -88,6 +91,8 @@ export async function suitabilityGateFlow(browser: Browser, page: Page, viewport
     await expectToast(inv, 'Suitability review completed');
 
     await inv.goto(`/investor/subscriptions?deal=${dealId}`);
+    await expect(form.getByLabel(/^Amount \(USD\)\*?$/)).toBeVisible();
+    await expect(needed).toHaveCount(0);
     await form.getByLabel(/^Amount \(USD\)\*?$/).fill('600000');
     await form.getByRole('button', { name: 'Submit Subscription' }).click();
     for (const box of await review.getByRole('checkbox').all()) await box.check();
