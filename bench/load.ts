@@ -242,6 +242,13 @@ async function main() {
         if (r.status >= 300) throw new Error(`setup: KYC upload answered ${r.status} ${r.body}`);
       }
       await c.must('setup', 'POST', '/api/kyc/me/submit');
+      // A subscription needs a current suitability review (issue 27).
+      await c.must('setup', 'POST', '/api/investor/suitability-review', {
+        experience: 'extensive',
+        riskTolerance: 'high',
+        netWorthBand: 'over_25m',
+        investmentHorizon: '5_10y',
+      });
       investors.push(c);
     }
     const kyc = await first.must<{ applications: { id: string; investorEmail?: string; email?: string; status: string }[] }>(

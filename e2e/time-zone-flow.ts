@@ -67,7 +67,8 @@ export async function timeZoneFlow(page: Page, layout: 'desktop' | 'phone') {
     // Settings > General: New York. Saving moves today at once (no reload).
     await page.bringToFront();
     await page.goto(`${E2E.baseURL}/admin/settings`);
-    await page.getByLabel('Timezone').selectOption('UTC-5');
+    // Every IANA zone is offered (issue 27); the spec's 'UTC-5' means this zone.
+    await page.getByLabel('Timezone', { exact: true }).selectOption('America/New_York');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Settings saved successfully');
     await expect(page.locator('meta[name="company-time-zone"]')).toHaveAttribute('content', 'America/New_York');

@@ -19,6 +19,11 @@ export interface CompanyProfile {
   disclaimer: { en: string; ar: string };
   /** The company's IANA time zone (Settings > General): open tabs follow a change without a reload. */
   timeZone: string;
+  /**
+   * The landing page's claims (issue 27 item 13), each '' when not set (then not shown). The
+   * offices figure is the number of offices above, so it cannot disagree with them.
+   */
+  claims: { assetsUnderManagement: string; investors: string; completedDeals: string; presence: { en: string; ar: string } };
 }
 
 export function companyProfileOf(s: Settings): CompanyProfile {
@@ -33,6 +38,12 @@ export function companyProfileOf(s: Settings): CompanyProfile {
     compliance: { name: s.complianceContactName, email: s.complianceContactEmail, phone: s.complianceContactPhone },
     disclaimer: { en: s.documentDisclaimer, ar: s.documentDisclaimerAr },
     timeZone: companyZone(s),
+    claims: {
+      assetsUnderManagement: s.claimAssetsUnderManagement,
+      investors: s.claimInvestors,
+      completedDeals: s.claimCompletedDeals,
+      presence: { en: s.claimPresence, ar: s.claimPresenceAr },
+    },
   };
 }
 

@@ -154,6 +154,9 @@ export interface DealTerms {
   distributionCount: number;
 }
 
+/** A deal's economics as an investor reads them (fees, preferred return, catch-up, carry), without the carry's recipients. */
+export type DealEconomics = Pick<DealTerms, 'hurdleRate' | 'catchUp' | 'catchUpRate' | 'carryRate' | 'managementFee'>;
+
 /** GET /api/investor/deal-terms: the economics of each deal an investor holds (not who receives the carry). */
 export interface InvestorDealTerms {
   dealId: string;

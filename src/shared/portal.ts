@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './date-schema.ts';
+import type { DealEconomics } from './deal-terms.ts';
 import { moneyInput } from './deals.ts';
 
 // ---------- Subscriptions ----------
@@ -62,6 +63,8 @@ export interface InvestorDeal {
   description: string | null;
   open: boolean;
   held: boolean;
+  /** The deal's economics in force (the review step of subscribing shows them); null without terms. */
+  terms: DealEconomics | null;
   documents: { id: string; name: string; type: string; extension: string; fileSize: string; uploadDate: string }[];
 }
 

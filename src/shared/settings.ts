@@ -3,24 +3,82 @@ import { LANGUAGES, type Language } from './i18n/languages.ts';
 
 export { LANGUAGES, type Language };
 
-/** The Settings object of spec section 3, with the defaults of section 9. */
-export const TIMEZONES = ['UTC+4', 'UTC+0', 'UTC-5', 'UTC-8'] as const;
-export type TimezoneSetting = (typeof TIMEZONES)[number];
-
 /**
- * The General tab's UTC offsets (spec section 9) and the IANA zone each one means (decision
- * record 020). The offset is the zone's standard offset; zones with summer time follow it
- * (New York is UTC-4 in summer), as the people in them do.
+ * The company's time zone setting (decision record 020, issue 27 item 14): any IANA zone the
+ * runtime knows ('Africa/Nairobi'), or one of the spec's four UTC offsets (section 9), kept as
+ * they are for existing settings. Each offset means one IANA zone (its standard offset; zones with
+ * summer time follow it: New York is UTC-4 in summer, as the people in it are).
  */
-export const ZONE_OF_SETTING: Record<TimezoneSetting, string> = {
+export const TIMEZONES = ['UTC+4', 'UTC+0', 'UTC-5', 'UTC-8'] as const;
+export type OffsetTimezoneSetting = (typeof TIMEZONES)[number];
+/** 'UTC+4' or an IANA zone such as 'Africa/Nairobi'. */
+export type TimezoneSetting = string;
+
+export const ZONE_OF_SETTING: Record<OffsetTimezoneSetting, string> = {
   'UTC+4': 'Asia/Dubai',
   'UTC+0': 'UTC',
   'UTC-5': 'America/New_York',
   'UTC-8': 'America/Los_Angeles',
 };
 
+/** The firm's own zones, offered first (its offices: Nairobi, Dubai, Port Louis). */
+export const FIRST_ZONES = ['Africa/Nairobi', 'Asia/Dubai', 'Indian/Mauritius'] as const;
+
+const isOffsetSetting = (v: string): v is OffsetTimezoneSetting => (TIMEZONES as readonly string[]).includes(v);
+/** Area/Location names ('America/Argentina/Buenos_Aires', 'Etc/GMT+3', 'UTC'): nothing else reaches Intl. */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
+
+const canonical = new Map<string, string | null>();
+/** The zone's canonical IANA name ('asia/dubai' -> 'Asia/Dubai'), or null when the runtime does not know it. */
+export function canonicalZone(zone: string): string | null {
+  if (zone.length > 64 || !ZONE_NAME.test(zone)) return null;
+  let known = canonical.get(zone);
+  if (known === undefined) {
+    try {
+      known = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+    } catch {
+      known = null;
+    }
+    // Bounded: names are checked above, and a runtime knows a few hundred zones.
+    if (canonical.size < 2000) canonical.set(zone, known);
+  }
+  return known;
+}
+
+/** Every IANA zone, the firm's own first, then the rest alphabetically ('UTC' included). */
+export function zoneOptions(all: readonly string[] = supportedZones()): string[] {
+  const first = FIRST_ZONES as readonly string[];
+  const rest = [...new Set([...all, 'UTC'])].filter((z) => !first.includes(z)).sort();
+  return [...first, ...rest];
+}
+
+/** The runtime's zones (Intl.supportedValuesOf), or the firm's own where it has none. */
+export function supportedZones(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+  try {
+    return intl.supportedValuesOf?.('timeZone') ?? [...FIRST_ZONES];
+  } catch {
+    return [...FIRST_ZONES];
+  }
+}
+
+/** A setting value: an offset as it is, a zone in its canonical name; bad values are refused with a field message. */
+export const timezoneSetting = z
+  .string({ error: 'Choose a time zone from the list' })
+  .trim()
+  .transform((v, ctx) => {
+    if (isOffsetSetting(v)) return v;
+    const zone = canonicalZone(v);
+    if (!zone) {
+      ctx.addIssue({ code: 'custom', message: 'Choose a time zone from the list' });
+      return z.NEVER;
+    }
+    return zone;
+  });
+
 /** The company's IANA time zone: it decides what "today" is and how instants are shown. */
-export const companyZone = (s: Pick<Settings, 'timezone'>): string => ZONE_OF_SETTING[s.timezone] ?? 'Asia/Dubai';
+export const companyZone = (s: Pick<Settings, 'timezone'>): string =>
+  isOffsetSetting(s.timezone) ? ZONE_OF_SETTING[s.timezone] : (canonicalZone(s.timezone) ?? 'Asia/Dubai');
 export const PASSWORD_POLICIES = ['basic', 'strong', 'enterprise'] as const;
 export const BACKUP_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 
@@ -37,10 +95,19 @@ export const officeSchema = z.object({
 export type Office = z.infer<typeof officeSchema>;
 export const MAX_OFFICES = 6;
 
+/** A landing-page figure ('$500M+', '150+'): short, with a digit; empty when not claimed. */
+const claimFigure = z
+  .string()
+  .trim()
+  .max(16, 'At most 16 characters, such as $500M+')
+  .refine((v) => v === '' || /\d/.test(v), 'Enter a figure with digits, such as 150+ or $500M+');
+/** A landing-page statement (a sentence); empty when not claimed. */
+const claimText = z.string().trim().max(200, 'At most 200 characters');
+
 export const settingsSchema = z.object({
   companyName: z.string().trim().min(1, 'Company name is required').max(120),
   companyLogo: z.string().trim().max(500).default(''),
-  timezone: z.enum(TIMEZONES),
+  timezone: timezoneSetting,
   language: z.enum(LANGUAGES),
   twoFactorAuth: z.boolean(),
   passwordPolicy: z.enum(PASSWORD_POLICIES),
@@ -80,6 +147,13 @@ export const settingsSchema = z.object({
   // The disclaimer at the foot of every statement and notice, in the reader's language (issue 26).
   documentDisclaimer: z.string().trim().max(2000),
   documentDisclaimerAr: z.string().trim().max(2000),
+  // The landing page's claims (issue 27 item 13): a financial promotion, so each is the firm's own
+  // statement, set here; an empty one is not shown. The number of offices is the offices above.
+  claimAssetsUnderManagement: claimFigure,
+  claimInvestors: claimFigure,
+  claimCompletedDeals: claimFigure,
+  claimPresence: claimText,
+  claimPresenceAr: claimText,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -130,6 +204,11 @@ export const DEFAULT_SETTINGS: Settings = {
   investorRelationsPhone: '',
   documentDisclaimer: DEFAULT_DISCLAIMER.en,
   documentDisclaimerAr: DEFAULT_DISCLAIMER.ar,
+  claimAssetsUnderManagement: '',
+  claimInvestors: '',
+  claimCompletedDeals: '',
+  claimPresence: '',
+  claimPresenceAr: '',
 };
 
 /** Settings the product stores and shows but does not act on yet: the screen says so next to each. */

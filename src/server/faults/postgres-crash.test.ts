@@ -59,6 +59,11 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     await db.query("UPDATE kyc_applications SET status = 'approved', submitted_at = now(), reviewed_at = now() WHERE investor_id = $1", [
       approved.id,
     ]);
+    // A subscription needs a current suitability review (issue 27).
+    await db.query('INSERT INTO suitability_reviews (investor_id, answers, next_due) VALUES ($1, $2, current_date + 365)', [
+      approved.id,
+      JSON.stringify({ experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' }),
+    ]);
     const deal = async (title: string, stage: string, target: string) =>
       (
         await sql<{ id: string }>(

@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { totpFor } from '../auth/totp.ts';
 import { sql } from '../db/sql.ts';
 import { withPaymentDetails } from '../testing/fixtures.ts';
-import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
+import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { MASS_ASSIGNMENT_FIELDS } from './catalog.ts';
 
@@ -144,7 +144,7 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
     const investor = await createUser(ctx, { role: 'investor' });
     investorId = investor.id;
     investorCookie = await signIn(ctx, investor.email, investor.password);
-    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [investorId]);
+    await approveForSubscribing(ctx, investorId);
     victimId = (await createUser(ctx, { role: 'investor', status: 'suspended' })).id;
   });
   afterAll(() => ctx.close());

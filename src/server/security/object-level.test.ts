@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/sql.ts';
 import { withPaymentDetails } from '../testing/fixtures.ts';
-import { createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
+import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { OBJECT_LEVEL } from './catalog.ts';
 
@@ -40,7 +40,7 @@ describe("object-level access: another investor's ids", () => {
   };
   const investor = async (name: string): Promise<Investor> => {
     const u = await createUser(ctx, { role: 'investor', name });
-    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+    await approveForSubscribing(ctx, u.id);
     return { id: u.id, name, cookie: await signIn(ctx, u.email, u.password) };
   };
 

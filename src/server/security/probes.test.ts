@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { sql } from '../db/sql.ts';
-import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
+import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { PROBES } from './catalog.ts';
 
@@ -58,7 +58,7 @@ describe('injection and markup probes are stored and returned as text', () => {
     const i = await createUser(ctx, { role: 'investor' });
     investorId = i.id;
     investor = await signIn(ctx, i.email, i.password);
-    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [i.id]);
+    await approveForSubscribing(ctx, i.id);
     dealId = (
       (await call('POST', '/api/deals', admin, { title: 'Probe deal', type: 'PPP', targetAmount: '100000' })).json() as {
         deal: { id: string };

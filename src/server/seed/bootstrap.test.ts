@@ -186,7 +186,18 @@ describe('bootstrap and demo data', () => {
 
     it('shows no placeholder as a regulatory fact: unset details are empty, demo data brings fictional ones', async () => {
       const before = await getSettings(ctx.db);
-      for (const key of ['licenseNumber', 'complianceContactName', 'complianceContactEmail', 'complianceContactPhone'] as const) {
+      for (const key of [
+        'licenseNumber',
+        'complianceContactName',
+        'complianceContactEmail',
+        'complianceContactPhone',
+        // Issue 27: a fresh install claims nothing on its landing page.
+        'claimAssetsUnderManagement',
+        'claimInvestors',
+        'claimCompletedDeals',
+        'claimPresence',
+        'claimPresenceAr',
+      ] as const) {
         expect(before[key], key).toBe('');
       }
       expect(JSON.stringify(before)).not.toMatch(/placeholder|000 0000|compliance@example\.com/);

@@ -220,6 +220,16 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
         today,
       ],
     );
+    // The co-investor holds commitments, so it has a review too (issue 27: no subscription without
+    // a current one): its latest, the yearly renewal, done 130 days ago and due again in 235.
+    await q.query(
+      `INSERT INTO suitability_reviews (investor_id, answers, completed_at, next_due) VALUES ($1, $2, now() - interval '130 days', $3::date + 235)`,
+      [
+        kili,
+        JSON.stringify({ experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' }),
+        today,
+      ],
+    );
     await q.query("UPDATE documents SET investor_visible = true WHERE name = 'Mombasa Diesel Cargo PPM'");
   });
 

@@ -96,6 +96,12 @@ export const DEMO_REGULATORY_DETAILS = {
   investorRelationsName: 'Daniel Mwangi, Investor Relations',
   investorRelationsEmail: 'ir@meridian-capital.example',
   investorRelationsPhone: '+971 4 555 0160',
+  // The landing claims of the specification (sections 1 and 9); the offices figure is the three offices below.
+  claimAssetsUnderManagement: '$500M+',
+  claimInvestors: '150+',
+  claimCompletedDeals: '25+',
+  claimPresence: 'Teams in Nairobi, Dubai and Port Louis source, structure and monitor transactions locally.',
+  claimPresenceAr: 'فرقنا في نيروبي ودبي وبورت لويس تستقطب الصفقات وتهيكلها وتتابعها محليًا.',
   offices: [
     {
       city: 'Nairobi, Kenya',

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { todayIso } from '../../shared/dates.ts';
 import type { Deal } from '../../shared/deals.ts';
 import type { Subscription } from '../../shared/portal.ts';
-import { createUser, signIn, type TestContext } from './harness.ts';
+import { approveForSubscribing, createUser, signIn, type TestContext } from './harness.ts';
 
 /** A signed-in investor whose KYC is approved (so they may subscribe). */
 export interface Investor {
@@ -63,7 +63,7 @@ export function moneyFixtures(ctx: () => TestContext, adminCookie: () => string)
 
   const investor = async (name: string): Promise<Investor> => {
     const u = await createUser(ctx(), { role: 'investor', name });
-    await ctx().db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+    await approveForSubscribing(ctx(), u.id);
     return { id: u.id, cookie: await signIn(ctx(), u.email, u.password) };
   };
 

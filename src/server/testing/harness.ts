@@ -199,3 +199,15 @@ export async function signIn(ctx: TestContext, email: string, password: string):
   const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
   return sessionCookie(res);
 }
+
+/**
+ * Makes an investor ready to subscribe: KYC approved and a completed suitability review, current
+ * (due a year from today) and meeting the professional-client criteria (issue 27).
+ */
+export async function approveForSubscribing(ctx: Pick<TestContext, 'db'>, investorId: string): Promise<void> {
+  await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [investorId]);
+  await ctx.db.query('INSERT INTO suitability_reviews (investor_id, answers, next_due) VALUES ($1, $2, current_date + 365)', [
+    investorId,
+    JSON.stringify({ experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' }),
+  ]);
+}

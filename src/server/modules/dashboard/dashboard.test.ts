@@ -227,6 +227,7 @@ describe('admin dashboard, activity logs and settings', () => {
       // The public profile carries nothing but the profile (no SMTP or security settings), and the
       // company's zone, which every served page already names (open tabs follow it).
       expect(Object.keys(profile).sort()).toEqual([
+        'claims',
         'companyName',
         'compliance',
         // The disclaimer statements and notices end with (issue 26), in English and Arabic.
@@ -240,6 +241,43 @@ describe('admin dashboard, activity logs and settings', () => {
         'timeZone',
       ]);
       await put({ ...blank, licenseNumber: '' });
+    });
+
+    it("the landing claims are the firm's own settings: none by default, field messages for bad ones, public once set (issue 27)", async () => {
+      const put = (payload: object) => ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie }, payload });
+      const claims = async () => (await ctx.app.inject({ method: 'GET', url: '/api/company' })).json().profile.claims;
+      // A fresh install claims nothing (the spec's figures are demo data only).
+      expect(await claims()).toEqual({ assetsUnderManagement: '', investors: '', completedDeals: '', presence: { en: '', ar: '' } });
+
+      const bad = await put({
+        claimAssetsUnderManagement: 'lots',
+        claimInvestors: '1'.repeat(17),
+        claimCompletedDeals: '25+',
+        claimPresence: 'x'.repeat(201),
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toEqual({
+        claimAssetsUnderManagement: 'Enter a figure with digits, such as 150+ or $500M+',
+        claimInvestors: 'At most 16 characters, such as $500M+',
+        claimPresence: 'At most 200 characters',
+      });
+      // Nothing half-saved: the valid deals figure of the refused request is not stored.
+      expect((await claims()).completedDeals).toBe('');
+
+      const ok = await put({
+        claimAssetsUnderManagement: ' $40M ',
+        claimCompletedDeals: '1',
+        claimPresence: 'A team in Dubai.',
+        claimPresenceAr: 'فريق في دبي.',
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(await claims()).toEqual({
+        assetsUnderManagement: '$40M',
+        investors: '',
+        completedDeals: '1',
+        presence: { en: 'A team in Dubai.', ar: 'فريق في دبي.' },
+      });
+      await put({ claimAssetsUnderManagement: '', claimCompletedDeals: '', claimPresence: '', claimPresenceAr: '' });
     });
   });
 });

@@ -7,7 +7,7 @@ import { formatDate } from '../../../shared/format.ts';
 import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc.ts';
 import { sql } from '../../db/sql.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
-import { createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
+import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
 import { injectForm, PDF_BYTES } from '../../testing/multipart.ts';
 import { linkIn, type ReceivedMail, type Receiver, startReceiver } from '../../testing/smtp-receiver.ts';
 import { notifyCapitalCallIssued } from './notify.ts';
@@ -646,6 +646,9 @@ describe('e-mail: recovery, outbox, notifications', () => {
         payload: { status: 'Active' },
         headers: { cookie: admin.cookie },
       });
+      // A subscription needs a current suitability review (issue 27).
+      const review = { experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' };
+      expect((await post('/api/investor/suitability-review', review, { cookie: invCookie })).statusCode).toBe(200);
       const sub = await post('/api/investor/subscriptions', { dealId, amount: '30000.00' }, { cookie: invCookie });
       expect(sub.statusCode, sub.body).toBe(201);
       expect(await admins('subscription_submitted')).toBe(1);
@@ -719,7 +722,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
       const investors = [];
       for (const name of ['Part Payer', 'Full Payer', 'Cancelled Line']) {
         const u = await createUser(ctx, { name });
-        await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+        await approveForSubscribing(ctx, u.id);
         investors.push({ ...u, cookie: await signIn(ctx, u.email, u.password) });
       }
       const [part, full, cancelled] = investors as [(typeof investors)[0], (typeof investors)[0], (typeof investors)[0]];

@@ -9,7 +9,7 @@ import { formatDate } from '../../../shared/format.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice, LedgerEntry } from '../../../shared/ledger.ts';
 import type { DistributionEvent, PerformanceData } from '../../../shared/portal.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
-import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../../testing/multipart.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -90,7 +90,7 @@ describe('capital accounts API', () => {
   let n = 0;
   const investor = async (name = `Investor ${++n}`): Promise<Investor> => {
     const u = await createUser(ctx, { role: 'investor', name });
-    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+    await approveForSubscribing(ctx, u.id);
     return { id: u.id, name, cookie: await signIn(ctx, u.email, u.password) };
   };
   /** A deal that existed since `since` (the ledger refuses dates before a deal existed). */

@@ -352,6 +352,9 @@ describe('investor portal API', () => {
   });
 
   it('reports DFSA compliance in four categories and records the suitability review a year ahead', async () => {
+    // The fixtures gave each investor a current review so that they could subscribe (issue 27);
+    // this test starts from none.
+    await ctx.db.query('DELETE FROM suitability_reviews WHERE investor_id = ANY($1::uuid[])', [[a.id, b.id, c.id]]);
     const before = await get<InvestorComplianceData>('/api/investor/compliance', a.cookie);
     expect(before.categories.map((x) => x.category)).toEqual([
       'Identity Verification',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { addDays, daysUntil, isCalendarDate, todayIso } from '../../../shared/dates.ts';
+import { addDays, daysUntil, todayIso } from '../../../shared/dates.ts';
 import { documentExpiry } from '../../../shared/documents.ts';
 import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
 import { balancesAsOf, type HoldingFigures, holdingFigures, navShareAsOf, portfolioReturn } from '../../../shared/ledger.ts';
@@ -17,6 +17,7 @@ import {
   type SuitabilityAnswers,
   type suitabilityInput,
 } from '../../../shared/portal.ts';
+import { suitabilityReviewCurrent, suitabilityReviewDue } from '../../../shared/suitability.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
@@ -28,6 +29,7 @@ import { dealFacts } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { getSettings } from '../settings/service.ts';
 import { dealOpenOrHeld, openOrHeldDeals } from '../subscriptions/service.ts';
+import { currentEconomics } from '../waterfall/service.ts';
 
 /**
  * Vault documents (alias `doc`) the investor ($1) may see, their deal aside: those addressed to
@@ -65,6 +67,10 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
   const deals = await openOrHeldDeals(q, investorId);
   // The documents of exactly those deals (open or held), in one statement.
   const docs = deals.length === 0 ? [] : await vaultDocuments.all(q, [investorId, deals.map((d) => d.id)]);
+  const economics = await currentEconomics(
+    q,
+    deals.map((d) => d.id),
+  );
   return deals.map((d) => ({
     id: d.id,
     title: d.title,
@@ -79,6 +85,7 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
     description: d.description,
     open: d.open,
     held: d.held,
+    terms: economics.get(d.id) ?? null,
     documents: docs
       .filter((x) => x.deal_id === d.id)
       .map((x) => ({
@@ -302,7 +309,7 @@ export async function investorCompliance(q: Queryable, investorId: string, today
     return e.state === 'expired' ? 'Expired' : e.state === 'expiring' ? 'Expiring' : 'Current';
   };
   const annualItems = [
-    { label: 'Annual suitability review', done: Boolean(review) && daysRemaining >= 0 },
+    { label: 'Annual suitability review', done: suitabilityReviewCurrent(review?.next_due, day) },
     {
       label: 'Current client documents on file',
       done: documents.length > 0 && documents.every((d) => docStatus(d.expiration_date) !== 'Expired'),
@@ -373,8 +380,8 @@ export async function completeSuitabilityReview(
   today?: string,
 ) {
   const day = today ?? (await companyDayIn(q)).today;
-  // A year after today in the company's zone (29 Feb falls back to 28 Feb).
-  const nextDue = nextYear(day);
+  // A year after today in the company's zone (shared/suitability: how long a review stays current).
+  const nextDue = suitabilityReviewDue(day);
   await q.query('INSERT INTO suitability_reviews (investor_id, answers, next_due) VALUES ($1, $2, $3)', [
     investorId,
     JSON.stringify(answers),
@@ -399,11 +406,4 @@ export async function completeSuitabilityReview(
       ip,
     });
   }
-}
-
-function nextYear(isoDay: string): string {
-  const y = Number(isoDay.slice(0, 4)) + 1;
-  const md = isoDay.slice(5);
-  const candidate = `${y}-${md}`;
-  return isCalendarDate(candidate) ? candidate : `${y}-02-28`;
 }

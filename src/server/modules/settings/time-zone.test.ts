@@ -99,4 +99,49 @@ describe('the company time zone decides what today is', () => {
     expect(await digestDays()).toEqual(['2026-07-03', '2026-07-04', '2026-07-05']);
     await setZone('UTC+4');
   });
+
+  describe('every IANA zone (issue 27 item 14)', () => {
+    const put = (timezone: unknown) =>
+      get('/api/settings').then(({ settings }) =>
+        ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie }, payload: { ...settings, timezone } }),
+      );
+
+    it('East Africa: at 20:30 UTC on 26 Nov Nairobi (UTC+3, 23:30) is still on the 26th, Dubai (UTC+4) on the 27th; at 21:30 UTC Nairobi is on the 27th too', async () => {
+      await ctx.db.query(
+        "INSERT INTO compliance_items (type, title, due_date, workflow_state) VALUES ('other', 'Due 26 Nov', '2026-11-26', 'in_progress')",
+      );
+      // Offsets by hand: Africa/Nairobi is UTC+3 all year (no summer time), Asia/Dubai UTC+4,
+      // America/Los_Angeles UTC-8 in November (standard time).
+      clock = new Date('2026-11-26T20:30:00Z');
+      expect((await put('Africa/Nairobi')).statusCode).toBe(200);
+      expect((await get('/api/company')).profile.timeZone).toBe('Africa/Nairobi');
+      expect(await status('Due 26 Nov')).toBe('due_soon'); // due today (23:30 on 26 Nov)
+      await setZone('UTC+4');
+      expect(await status('Due 26 Nov')).toBe('overdue'); // 00:30 on 27 Nov in Dubai
+      await setZone('UTC-8');
+      expect(await status('Due 26 Nov')).toBe('due_soon'); // 12:30 on 26 Nov in Los Angeles
+      expect((await put('Africa/Nairobi')).statusCode).toBe(200);
+      clock = new Date('2026-11-26T21:30:00Z'); // 00:30 on 27 Nov in Nairobi
+      expect(await status('Due 26 Nov')).toBe('overdue');
+      await setZone('UTC+4');
+    });
+
+    it('stores a zone by its canonical name, keeps the four offsets, and refuses anything else with a field message', async () => {
+      const saved = await put('indian/mauritius');
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await get('/api/settings')).settings.timezone).toBe('Indian/Mauritius');
+      expect((await get('/api/company')).profile.timeZone).toBe('Indian/Mauritius');
+      for (const offset of ['UTC+4', 'UTC+0', 'UTC-5', 'UTC-8']) {
+        expect((await put(offset)).statusCode).toBe(200);
+        expect((await get('/api/settings')).settings.timezone).toBe(offset);
+      }
+      for (const bad of ['Mars/Olympus_Mons', 'UTC+3', '../../etc/passwd', '', 'x'.repeat(100), 42, null]) {
+        const res = await put(bad);
+        expect(res.statusCode, `${JSON.stringify(bad)}: ${res.body}`).toBe(400);
+        expect(res.json().fields?.timezone, JSON.stringify(bad)).toBeTruthy();
+      }
+      expect((await get('/api/settings')).settings.timezone).toBe('UTC-8');
+      await setZone('UTC+4');
+    });
+  });
 });

@@ -9,6 +9,7 @@ import {
   type SubscriptionStatus,
   type SuitabilityAnswers,
 } from '../../../shared/portal.ts';
+import { SUITABILITY_EXPIRED_MESSAGE, SUITABILITY_MISSING_MESSAGE, suitabilityReviewCurrent } from '../../../shared/suitability.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -139,12 +140,22 @@ export async function openDeal(q: Queryable, dealId: string): Promise<OpenDeal |
   return d?.open ? { id: d.id, title: d.title, type: d.type, targetAmount: d.target_amount } : undefined;
 }
 
-/** Whether the investor's latest suitability review fails the professional-client criteria. */
-export async function suitabilityReviewRequired(q: Queryable, investorId: string): Promise<boolean> {
-  const latest = await sql<{ answers: SuitabilityAnswers }>(
-    'SELECT answers FROM suitability_reviews WHERE investor_id = $1 ORDER BY completed_at DESC LIMIT 1',
-  ).first(q, [investorId]);
-  return Boolean(latest && failedProfessionalCriteria(latest.answers).length > 0);
+const latestReview = sql<{ answers: SuitabilityAnswers; next_due: string }, [investorId: string]>(
+  `SELECT answers, to_char(next_due, 'YYYY-MM-DD') AS next_due FROM suitability_reviews
+    WHERE investor_id = $1 ORDER BY completed_at DESC LIMIT 1`,
+);
+
+/**
+ * A subscription needs a completed, current suitability review that meets the professional-client
+ * criteria (issue 27, decision record 029): none, or past its due day in the company's zone,
+ * answers 409 with a message the web links to the review; failing the criteria, 403 (on hold).
+ */
+async function requireCurrentSuitabilityReview(q: Queryable, investorId: string): Promise<void> {
+  const latest = await latestReview.first(q, [investorId]);
+  if (!latest) throw conflict(SUITABILITY_MISSING_MESSAGE, 'SUITABILITY_REVIEW_MISSING');
+  const { today } = await companyDayIn(q);
+  if (!suitabilityReviewCurrent(latest.next_due, today)) throw conflict(SUITABILITY_EXPIRED_MESSAGE, 'SUITABILITY_REVIEW_EXPIRED');
+  if (failedProfessionalCriteria(latest.answers).length > 0) throw forbidden(SUITABILITY_BLOCK_MESSAGE, 'SUITABILITY_REVIEW_REQUIRED');
 }
 
 /**
@@ -163,7 +174,7 @@ export async function createSubscription(
   if (kyc?.status !== 'approved') {
     throw forbidden('Your KYC application must be approved before you can subscribe to a deal.', 'KYC_NOT_APPROVED');
   }
-  if (await suitabilityReviewRequired(q, investorId)) throw forbidden(SUITABILITY_BLOCK_MESSAGE, 'SUITABILITY_REVIEW_REQUIRED');
+  await requireCurrentSuitabilityReview(q, investorId);
   // Lock the deal so concurrent subscriptions cannot both take the last capacity. The lock
   // comes first, in its own statement: under READ COMMITTED a statement that waits for a
   // lock still reads other tables as of its start, so capacity computed in the locking

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
 import type { Subscription } from '../../../shared/portal.ts';
 import { sql } from '../../db/sql.ts';
-import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
 
@@ -36,7 +36,7 @@ describe('subscriptions API', () => {
 
   const investor = async (approved = true): Promise<Investor> => {
     const u = await createUser(ctx, { role: 'investor', name: `Investor ${Math.random().toString(36).slice(2, 7)}` });
-    if (approved) await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+    if (approved) await approveForSubscribing(ctx, u.id);
     return { id: u.id, cookie: await signIn(ctx, u.email, u.password) };
   };
 
@@ -411,6 +411,87 @@ describe('subscriptions API', () => {
       expect(await ctx.db.query('SELECT 1 FROM subscriptions WHERE investor_id = $1 AND deal_id = $2', [a.id, deal.id])).toHaveLength(1);
       // Without a key each request is a new subscription (the API stays usable by scripts).
       expect((await subscribe(a, deal.id, '100')).statusCode).toBe(201);
+    });
+  });
+
+  describe('suitability: a completed, current review before any subscription (issue 27)', () => {
+    const passing = { experience: 'moderate', riskTolerance: 'medium', netWorthBand: '1m_5m', investmentHorizon: '3_5y' };
+    /** KYC approved, no review: the state of the investor in issue 27. */
+    const withoutReview = async (): Promise<Investor> => {
+      const who = await investor(false);
+      await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [who.id]);
+      return who;
+    };
+    const rows = async (who: Investor) => (await ctx.db.query('SELECT 1 FROM subscriptions WHERE investor_id = $1', [who.id])).length;
+
+    it('refuses with 409 and a message pointing to the review while none was completed, writing nothing', async () => {
+      const deal = await openDeal('1000000');
+      const who = await withoutReview();
+      const refused = expectError(await subscribe(who, deal.id, '600000'), 409);
+      expect(refused.code).toBe('SUITABILITY_REVIEW_MISSING');
+      expect(refused.message).toBe(
+        'Complete your suitability review before you subscribe: you can do it on the DFSA Compliance page in a few minutes.',
+      );
+      // The same with an idempotency key, and in parallel: never a row.
+      const parallel = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/investor/subscriptions',
+            headers: { cookie: who.cookie, 'idempotency-key': `no-review-key-${i}-${Date.now()}` },
+            payload: { dealId: deal.id, amount: '600000' },
+          }),
+        ),
+      );
+      expect(parallel.map((r) => r.statusCode)).toEqual(Array(12).fill(409));
+      expect(await rows(who)).toBe(0);
+      // Completing the review (through the investor's own route) opens subscribing.
+      expect((await call('POST', '/api/investor/suitability-review', who.cookie, passing)).statusCode).toBe(200);
+      expect((await subscribe(who, deal.id, '600000')).statusCode).toBe(201);
+    });
+
+    it('a review stays current through its due day (a year after it was completed), then must be done again', async () => {
+      const deal = await openDeal('1000000');
+      const who = await withoutReview();
+      expect((await call('POST', '/api/investor/suitability-review', who.cookie, passing)).statusCode).toBe(200);
+      // The company's zone is UTC in the suites, so today is SQL's current_date.
+      await ctx.db.query('UPDATE suitability_reviews SET next_due = current_date WHERE investor_id = $1', [who.id]);
+      expect((await subscribe(who, deal.id, '100')).statusCode).toBe(201);
+      await ctx.db.query('UPDATE suitability_reviews SET next_due = current_date - 1 WHERE investor_id = $1', [who.id]);
+      const refused = expectError(await subscribe(who, deal.id, '100'), 409);
+      expect(refused.code).toBe('SUITABILITY_REVIEW_EXPIRED');
+      expect(refused.message).toMatch(/out of date.*DFSA Compliance page/);
+      expect(await rows(who)).toBe(1);
+      // A new review is current again.
+      expect((await call('POST', '/api/investor/suitability-review', who.cookie, passing)).statusCode).toBe(200);
+      expect((await subscribe(who, deal.id, '100')).statusCode).toBe(201);
+    });
+
+    it("offers each open deal's fees and carry terms to the review step", async () => {
+      const deal = await openDeal('1000000');
+      const terms = {
+        hurdleRate: '8',
+        catchUp: 'full',
+        carryRate: '20',
+        carryRecipients: [{ kind: 'gp', name: 'Meridian GP Ltd', share: '100' }],
+        managementFee: { rate: '2', basis: 'commitments', method: 'capital_call' },
+      };
+      const saved = await call('PUT', `/api/deals/${deal.id}/terms`, adminCookie, terms);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const plain = await openDeal('1000');
+      const deals = (await call('GET', '/api/investor/deals', a.cookie)).json() as {
+        deals: { id: string; terms: Record<string, unknown> | null }[];
+      };
+      expect(deals.deals.find((d) => d.id === deal.id)?.terms).toEqual({
+        hurdleRate: '8',
+        catchUp: 'full',
+        catchUpRate: '100',
+        carryRate: '20',
+        managementFee: { rate: '2', basis: 'commitments', method: 'capital_call' },
+      });
+      expect(deals.deals.find((d) => d.id === plain.id)?.terms).toBeNull();
+      // Investors see the economics, never who receives the carry.
+      expect(JSON.stringify(deals.deals)).not.toContain('Meridian GP Ltd');
     });
   });
 

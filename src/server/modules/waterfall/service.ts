@@ -1,5 +1,6 @@
 import {
   type CarryRecipient,
+  type DealEconomics,
   type DealTerms,
   type DealTermsData,
   type DealTermsInput,
@@ -90,6 +91,26 @@ async function loadTerms(q: Queryable, where: string, params: unknown[]): Promis
 export async function currentTerms(q: Queryable, dealId: string): Promise<DealTerms | null> {
   const all = await loadTerms(q, 't.deal_id = $1 AND t.version = (SELECT max(version) FROM deal_terms WHERE deal_id = $1)', [dealId]);
   return all[0] ?? null;
+}
+
+/**
+ * The economics in force for each of these deals, as an investor reads them before subscribing
+ * (issue 27: the review step shows fees and carry): never who receives the carry. Deals without
+ * terms are absent.
+ */
+export async function currentEconomics(q: Queryable, dealIds: string[]): Promise<Map<string, DealEconomics>> {
+  if (dealIds.length === 0) return new Map();
+  const all = await loadTerms(
+    q,
+    't.deal_id = ANY($1::uuid[]) AND t.version = (SELECT max(x.version) FROM deal_terms x WHERE x.deal_id = t.deal_id)',
+    [dealIds],
+  );
+  return new Map(
+    all.map((t) => [
+      t.dealId,
+      { hurdleRate: t.hurdleRate, catchUp: t.catchUp, catchUpRate: t.catchUpRate, carryRate: t.carryRate, managementFee: t.managementFee },
+    ]),
+  );
 }
 
 async function activeAdmins(q: Queryable): Promise<{ id: string; name: string }[]> {

@@ -1,16 +1,16 @@
 /**
  * Landing page content: which cards each section shows, in order, and their icons. The wording
- * is in the landing catalogue (src/shared/i18n/en/landing.json and ar/landing.json), the one
- * place an operator edits to change the public page's text and figures; the layout lives in
- * landing-page.tsx.
+ * is in the landing catalogue (src/shared/i18n/en/landing.json and ar/landing.json); the layout
+ * lives in landing-page.tsx.
  *
- * Contact details (offices, addresses, phone numbers, e-mail, licence number) are not here:
- * they are the company profile, edited in Settings and read from GET /api/company, so the
- * public page never shows a placeholder.
+ * Nothing the firm claims about itself is here (issue 27): the figures (assets under management,
+ * investors, completed deals; the number of offices), where its teams are, and its contact
+ * details (offices, addresses, phone numbers, e-mail, licence number) are the company profile,
+ * edited in Settings and read from GET /api/company; one not set is not shown.
  */
 import { Award, Building2, Cpu, Fuel, Handshake, Landmark, type LucideIcon, ShieldCheck } from 'lucide-react';
 
-/** The landing claims from the product specification (section 9): keys of `stats` in the catalogue. */
+/** The landing claims of the product specification (section 9), in order: their labels are `stats.<key>.label`. */
 export const STATS = ['aum', 'investors', 'deals', 'offices'] as const;
 
 export const VALUE_CARDS: readonly { readonly key: 'secure' | 'trackRecord' | 'partnerships'; readonly icon: LucideIcon }[] = [

@@ -4,7 +4,8 @@ import { getDefaultLocale } from '../../../shared/dates';
 import { localeDigits } from '../../../shared/digits';
 import { cn } from '../../lib/cn';
 import { companyName, useDocumentTitle } from '../../lib/company';
-import { ABOUT_PARAGRAPHS, HIGHLIGHTS, OPPORTUNITIES, REASONS, STATS, VALUE_CARDS } from './content';
+import { currentLanguage } from '../../lib/i18n';
+import { ABOUT_PARAGRAPHS, HIGHLIGHTS, OPPORTUNITIES, REASONS, type STATS, VALUE_CARDS } from './content';
 import { landingText } from './i18n';
 import {
   button,
@@ -12,6 +13,7 @@ import {
   contactLink,
   focusOnLight,
   IconTile,
+  LandingStats,
   LogoMark,
   primary,
   SectionHeading,
@@ -31,6 +33,18 @@ export default function LandingPage() {
   const profile = useCompanyProfile();
   const offices = profile?.offices ?? [];
   const ir = profile?.investorRelations;
+  // The firm's claims (issue 27): only those set in its profile; the offices figure is its offices.
+  const claims = profile?.claims;
+  const stats = (
+    [
+      ['aum', claims?.assetsUnderManagement],
+      ['investors', claims?.investors],
+      ['deals', claims?.completedDeals],
+      ['offices', offices.length > 0 ? String(offices.length) : ''],
+    ] as const
+  ).filter((s): s is readonly [(typeof STATS)[number], string] => Boolean(s[1]));
+  const presence = (currentLanguage() === 'ar' && claims?.presence.ar) || claims?.presence.en || '';
+  const reasons = REASONS.filter((r) => r !== 'presence' || presence);
 
   return (
     <div className="min-h-dvh bg-canvas text-text">
@@ -87,24 +101,8 @@ export default function LandingPage() {
           </Container>
         </section>
 
-        {/* Statistics */}
-        <section aria-labelledby="stats-heading" className="border-b border-border bg-surface">
-          <h2 id="stats-heading" className="sr-only">
-            {t('stats.heading')}
-          </h2>
-          <Container className="py-12 sm:py-16">
-            <dl className="grid grid-cols-1 gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-4">
-              {STATS.map((stat) => (
-                <div key={stat} className="flex flex-col-reverse border-s-2 border-gold-500 ps-5">
-                  <dt className="mt-1 text-sm font-medium text-muted">{t(`stats.${stat}.label`)}</dt>
-                  <dd className="tabular text-4xl font-semibold tracking-tight text-ink-900 sm:text-5xl">
-                    <bdi>{t(`stats.${stat}.value`)}</bdi>
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </Container>
-        </section>
+        {/* Statistics: the claims the firm has set (none on a fresh install) */}
+        <LandingStats stats={stats} />
 
         {/* About */}
         <section aria-labelledby="about-heading" className="bg-canvas">
@@ -181,7 +179,7 @@ export default function LandingPage() {
               dark
             />
             <ol className="mt-12 grid grid-cols-1 gap-x-10 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
-              {REASONS.map((reason, index) => (
+              {reasons.map((reason, index) => (
                 <li key={reason} className="flex gap-4">
                   <span
                     aria-hidden="true"
@@ -191,7 +189,7 @@ export default function LandingPage() {
                   </span>
                   <div>
                     <h3 className="text-lg font-semibold text-white">{t(`reasons.${reason}.title`)}</h3>
-                    <p className="mt-2 text-ink-100">{t(`reasons.${reason}.description`)}</p>
+                    <p className="mt-2 text-ink-100">{reason === 'presence' ? presence : t(`reasons.${reason}.description`)}</p>
                   </div>
                 </li>
               ))}

@@ -3,7 +3,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { ApiResponse } from '../../../shared/api/contract';
 import type { CompanyProfile } from '../../../shared/company-profile';
 import { cn } from '../../lib/cn';
-import type { SectionIntro } from './content';
+import type { SectionIntro, STATS } from './content';
+import { landingText } from './i18n';
 
 /* Button looks, local to this page so the landing bundle stays free of the app's UI kit. */
 export const button =
@@ -83,5 +84,38 @@ export function IconTile({ icon: Icon }: { icon: LucideIcon }) {
     <span aria-hidden="true" className="inline-flex size-12 items-center justify-center rounded-lg bg-gold-100 text-gold-700">
       <Icon className="size-6" />
     </span>
+  );
+}
+
+/** The stats grid's columns on wide screens for 1 to 4 claims (a lone claim does not sit in a quarter). */
+const STATS_COLUMNS: Record<number, string> = {
+  1: '',
+  2: 'sm:grid-cols-2',
+  3: 'sm:grid-cols-2 lg:grid-cols-3',
+  4: 'sm:grid-cols-2 lg:grid-cols-4',
+};
+
+/** The landing claims the firm has set, as [key, figure]; no section at all when there are none (issue 27). */
+export function LandingStats({ stats }: { stats: readonly (readonly [(typeof STATS)[number], string])[] }) {
+  const { t } = landingText.useT();
+  if (stats.length === 0) return null;
+  return (
+    <section aria-labelledby="stats-heading" className="border-b border-border bg-surface" data-testid="landing-stats">
+      <h2 id="stats-heading" className="sr-only">
+        {t('stats.heading')}
+      </h2>
+      <Container className="py-12 sm:py-16">
+        <dl className={cn('grid grid-cols-1 gap-x-8 gap-y-10', STATS_COLUMNS[stats.length])}>
+          {stats.map(([stat, value]) => (
+            <div key={stat} className="flex flex-col-reverse border-s-2 border-gold-500 ps-5">
+              <dt className="mt-1 text-sm font-medium text-muted">{t(`stats.${stat}.label`)}</dt>
+              <dd className="tabular text-4xl font-semibold tracking-tight break-words text-ink-900 sm:text-5xl">
+                <bdi>{value}</bdi>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Container>
+    </section>
   );
 }

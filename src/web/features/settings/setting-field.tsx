@@ -14,6 +14,7 @@ import {
   type SettingsFormValues,
   type SettingsKey,
 } from './settings-form';
+import { TimeZonePicker } from './time-zone-picker';
 
 /** The id of a setting's control (the error summary and the focus-on-error use it). */
 export const settingInputId = (key: SettingsKey) => `setting-${key}`;
@@ -105,7 +106,9 @@ export function SettingField({
 
   const common = { ...fieldProps(id, error, Boolean(hint)), value: String(value), name: def.key };
   let control: ReactNode;
-  if (def.kind === 'select') {
+  if (def.kind === 'timezone') {
+    control = <TimeZonePicker id={id} value={String(value)} error={error} hasHint={Boolean(hint)} onChange={onChange} />;
+  } else if (def.kind === 'select') {
     control = (
       <NativeSelect
         {...common}
@@ -146,6 +149,7 @@ export function SettingField({
         maxLength={limits.maxLength}
         placeholder={placeholder}
         autoComplete={def.autoComplete}
+        dir={def.dir}
         onChange={(e) => onChange(e.target.value)}
       />
     );

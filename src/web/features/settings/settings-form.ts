@@ -9,7 +9,6 @@ import {
   PASSWORD_POLICIES,
   type Settings,
   settingsSchema,
-  TIMEZONES,
 } from '../../../shared/settings';
 import { enumLabel, translateMessage } from '../../lib/i18n';
 import { settingsText } from './i18n';
@@ -22,7 +21,7 @@ export type SettingsErrors = Partial<Record<SettingsKey, string>>;
 export type TabId = 'general' | 'profile' | 'security' | 'notifications' | 'system' | 'email';
 export const TAB_IDS: readonly TabId[] = ['general', 'profile', 'security', 'notifications', 'system', 'email'];
 
-export type FieldKind = 'text' | 'url' | 'email' | 'tel' | 'number' | 'select' | 'checkbox' | 'textarea' | 'offices';
+export type FieldKind = 'text' | 'url' | 'email' | 'tel' | 'number' | 'select' | 'timezone' | 'checkbox' | 'textarea' | 'offices';
 
 /** A setting's field; its texts are in the settings catalogue under `field.<key>` (issue 16). */
 export interface SettingsFieldDef {
@@ -45,6 +44,8 @@ export interface SettingsFieldDef {
   prose?: boolean;
   /** The value is written in this language whatever the screen's (its direction follows it). */
   lang?: 'ar' | 'en';
+  /** The text's direction ('auto' for a field written in Arabic whatever the screen's language). */
+  dir?: 'auto';
 }
 
 export type SectionId =
@@ -52,6 +53,7 @@ export type SectionId =
   | 'profile'
   | 'offices'
   | 'investorRelations'
+  | 'claims'
   | 'regulatory'
   | 'security'
   | 'limits'
@@ -80,7 +82,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
         fields: [
           { key: 'companyName', kind: 'text', hint: true, autoComplete: 'organization' },
           { key: 'companyLogo', kind: 'url', placeholder: true, hint: true, notEnforcedDetail: true },
-          { key: 'timezone', kind: 'select', options: TIMEZONES, hint: true },
+          { key: 'timezone', kind: 'timezone', hint: true },
           { key: 'language', kind: 'select', options: LANGUAGES, hint: true },
         ],
       },
@@ -103,6 +105,16 @@ export const SETTINGS_TABS: SettingsTab[] = [
           { key: 'investorRelationsName', kind: 'text', autoComplete: 'off' },
           { key: 'investorRelationsEmail', kind: 'email', autoComplete: 'off' },
           { key: 'investorRelationsPhone', kind: 'tel', autoComplete: 'off' },
+        ],
+      },
+      {
+        id: 'claims',
+        fields: [
+          { key: 'claimAssetsUnderManagement', kind: 'text', autoComplete: 'off', hint: true },
+          { key: 'claimInvestors', kind: 'text', autoComplete: 'off', hint: true },
+          { key: 'claimCompletedDeals', kind: 'text', autoComplete: 'off', hint: true },
+          { key: 'claimPresence', kind: 'text', autoComplete: 'off', hint: true, wide: true },
+          { key: 'claimPresenceAr', kind: 'text', autoComplete: 'off', hint: true, wide: true, dir: 'auto' },
         ],
       },
       {

@@ -1,8 +1,14 @@
 import { z } from 'zod';
+import { type DealEconomics, percentUnits } from '../../../shared/deal-terms';
 import { formatUSD, formatUSDExact } from '../../../shared/format';
 import type { InvestorDeal } from '../../../shared/portal';
 import { useZodForm } from '../../components/ui/form';
-import { ReviewAcknowledgements, ReviewCheckbox, ReviewDialog as ReviewDialogFrame } from '../../components/ui/review-dialog';
+import {
+  ReviewAcknowledgements,
+  ReviewCheckbox,
+  ReviewDialog as ReviewDialogFrame,
+  type ReviewRow,
+} from '../../components/ui/review-dialog';
 import { enumLabel } from '../../lib/i18n';
 import { subscriptionsText } from './i18n';
 
@@ -67,6 +73,7 @@ export function ReviewDialog({
           tabular: true,
         },
         !!deal.spvEntity && { id: 'through', label: t('review.through'), value: <bdi>{deal.spvEntity}</bdi>, wide: true },
+        ...termsRows(deal.terms),
       ]}
       onSubmit={form.handleSubmit(() => {
         if (!busy) onConfirm();
@@ -80,6 +87,47 @@ export function ReviewDialog({
       </ReviewAcknowledgements>
     </ReviewDialogFrame>
   );
+}
+
+/**
+ * The deal's fees and carry as the review step shows them (issue 27): management fee, preferred
+ * return, carried interest and catch-up, from the deal's terms in force; one row when it has none.
+ */
+function termsRows(terms: DealEconomics | null): ReviewRow[] {
+  const t = subscriptionsText.t;
+  if (!terms) return [{ id: 'terms', label: t('review.terms.title'), value: t('review.terms.notSet'), wide: true, testId: 'review-terms' }];
+  const pct = (rate: string) => t('review.terms.percent', { rate });
+  const fee = terms.managementFee;
+  return [
+    {
+      id: 'fee',
+      label: t('review.terms.fee'),
+      value: fee
+        ? t('review.terms.feeValue', {
+            rate: fee.rate,
+            basis: t(`review.terms.basis.${fee.basis}`),
+            method: t(`review.terms.method.${fee.method}`),
+          })
+        : t('review.terms.none'),
+      wide: true,
+      testId: 'review-fee',
+    },
+    {
+      id: 'hurdle',
+      label: t('review.terms.hurdle'),
+      value: percentUnits(terms.hurdleRate) === 0n ? t('review.terms.none') : pct(terms.hurdleRate),
+      tabular: true,
+      testId: 'review-hurdle',
+    },
+    { id: 'carry', label: t('review.terms.carry'), value: pct(terms.carryRate), tabular: true, testId: 'review-carry' },
+    {
+      id: 'catch-up',
+      label: t('review.terms.catchUp'),
+      value: t(`review.terms.catchUpKind.${terms.catchUp}`, { rate: terms.catchUpRate }),
+      wide: true,
+      testId: 'review-catch-up',
+    },
+  ];
 }
 
 /** The chosen deal's remaining capacity and key terms. */

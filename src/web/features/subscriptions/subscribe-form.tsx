@@ -1,5 +1,5 @@
 /** The investor's subscribe form (deal, amount, KYC gate) that opens the review. */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, RotateCw, Send, ShieldAlert } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,12 @@ import { z } from 'zod';
 import { formatUSD, formatUSDExact } from '../../../shared/format';
 import type { KycStatus } from '../../../shared/kyc';
 import { createSubscriptionInput, type InvestorDeal } from '../../../shared/portal';
+import {
+  SUITABILITY_EXPIRED_MESSAGE,
+  SUITABILITY_MISSING_MESSAGE,
+  SUITABILITY_REVIEW_CODES,
+  SUITABILITY_REVIEW_PATH,
+} from '../../../shared/suitability';
 import { KycStatusBadge } from '../../components/domain/kyc';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -15,11 +21,12 @@ import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError } from '../../lib/api';
+import { ApiError, apiGet } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
+import { translateMessage } from '../../lib/i18n';
 import { useInvestorDeals } from '../../lib/queries/deals';
 import { useMyKyc } from '../../lib/queries/kyc';
-import { kycKeys } from '../../lib/query-keys';
+import { investorComplianceKeys, kycKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { centsToDecimal, decimalToCents, parseAmountCents } from './amount';
@@ -70,6 +77,23 @@ export function SubscribeForm() {
   const [params, setParams] = useSearchParams();
   const [reviewing, setReviewing] = useState<Review | null>(null);
   const [suitabilityHold, setSuitabilityHold] = useState<string | null>(null);
+  /** No completed or no current suitability review (409): the server's message, with a link to the review. */
+  const [refusedForReview, setRefusedForReview] = useState<string | null>(null);
+  // Said before the investor starts too: the review on file, as the DFSA Compliance screen shows it.
+  const compliance = useQuery({
+    queryKey: investorComplianceKeys.me(),
+    queryFn: ({ signal }) => apiGet('/api/investor/compliance', { signal }),
+  });
+  const onFile = compliance.data?.review;
+  const reviewNeeded =
+    refusedForReview ??
+    (!onFile
+      ? null
+      : onFile.lastCompletedAt === null
+        ? translateMessage(SUITABILITY_MISSING_MESSAGE)
+        : onFile.daysRemaining < 0
+          ? translateMessage(SUITABILITY_EXPIRED_MESSAGE)
+          : null);
   const focusAfterReview = useRef<HTMLElement | null>(null);
   const sending = useRef(false);
   const dealRef = useRef<HTMLSelectElement>(null);
@@ -89,8 +113,9 @@ export function SubscribeForm() {
   const form = useZodForm(subscribeSchema(deal), { defaultValues: { amount: '' }, shouldFocusError: false });
   const amount = form.watch('amount');
   useClearErrorOnChange(form);
-  // A typed amount not yet submitted (the review is not a submit): leaving the page asks first.
-  useUnsavedChangesGuard(amount.trim() !== '');
+  // A typed amount not yet submitted (the review is not a submit): leaving the page asks first;
+  // not once the server said a suitability review must come first (the way on is to leave).
+  useUnsavedChangesGuard(amount.trim() !== '' && !reviewNeeded);
   const errors: Errors = { dealId: form.errorOf('dealId' as 'amount'), amount: form.errorOf('amount') };
   const setErrors = (next: Errors) => {
     form.clearErrors();
@@ -135,6 +160,10 @@ export function SubscribeForm() {
       if (err instanceof ApiError) {
         if (err.code === 'KYC_NOT_APPROVED') void qc.invalidateQueries({ queryKey: kycKeys.me() });
         if (err.code === 'SUITABILITY_REVIEW_REQUIRED') setSuitabilityHold(err.message);
+        if ((SUITABILITY_REVIEW_CODES as readonly string[]).includes(err.code ?? '')) {
+          setRefusedForReview(serverMessage(err) ?? err.message);
+          void qc.invalidateQueries({ queryKey: investorComplianceKeys.all });
+        }
         const fields: Errors = {};
         if (err.fields?.amount) fields.amount = err.fields.amount;
         if (err.fields?.dealId) fields.dealId = err.fields.dealId;
@@ -205,6 +234,20 @@ export function SubscribeForm() {
               </div>
             </div>
           )
+        )}
+
+        {reviewNeeded && (
+          <div role="alert" data-testid="suitability-needed" className="flex gap-3 rounded-md border border-gold-400/60 bg-gold-100/60 p-4">
+            <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-700" />
+            <div className="flex min-w-0 flex-col gap-2">
+              <p className="font-semibold text-ink-900">{t('form.reviewNeeded')}</p>
+              <p className="text-sm text-text">{reviewNeeded}</p>
+              <Link to={SUITABILITY_REVIEW_PATH} className={buttonClass({ variant: 'secondary', size: 'sm', className: 'self-start' })}>
+                {t('form.completeReview')}
+                <ArrowRight aria-hidden="true" className="rtl:-scale-x-100" />
+              </Link>
+            </div>
+          </div>
         )}
 
         {suitabilityHold && (
