@@ -77,8 +77,7 @@ export async function dateFieldFlow(page: Page, testInfo: TestInfo) {
     const display = dialog.getByTestId('date-input-display');
     await expect(display).toHaveText(arabic ? ar('common', 'date.select') : 'Select a date');
     // The browser's own mm/dd/yyyy is hidden under it (its text transparent) while not editing.
-    const shownNative = await due.evaluate((el) => getComputedStyle(el, '::-webkit-datetime-edit').color);
-    expect(shownNative).toBe('rgba(0, 0, 0, 0)');
+    await expect(due).toHaveAttribute('data-formatted', 'true');
     await expectNoA11yViolations(page, `empty date field (${arabic ? 'ar' : 'en'})`);
     if (arabic) await expectMirrored(page, testInfo, 'empty date field (Arabic)');
     // Editing shows the native fields; the value then reads as the product writes dates.
@@ -101,7 +100,10 @@ export async function kycPercentFlow(page: Page) {
   const check = async (arabic: boolean) => {
     await page.goto('/admin/investors');
     await page.getByLabel(arabic ? ar('kyc', 'filter.search') : 'Search investors').fill(DEMO.investor);
-    const row = page.getByTestId('kyc-row').filter({ visible: true }).filter({ hasText: DEMO.investor });
+    const row = page
+      .getByTestId(isPhone(page) ? 'kyc-card' : 'kyc-row')
+      .filter({ visible: true })
+      .filter({ hasText: DEMO.investor });
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: arabic ? ar('kyc', 'row.review') : 'Review' }).click();
     const dialog = page.getByRole('dialog');
@@ -156,14 +158,9 @@ export async function outboxAddressFlow(page: Page) {
   await expectNoA11yViolations(page, 'outbox addresses');
 }
 
-/** The demo investor's gain in Arabic: the "+" drawn to the left of "$59,013", as in English. */
-export async function signedAmountFlow(page: Page, testInfo: TestInfo) {
-  await signIn(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
-  await arabicAccount(page);
-  await page.goto('/investor/performance');
-  const gain = page.getByText(/\+\$[\d,]+/).first();
-  await expect(gain).toBeVisible();
-  const order = await gain.evaluate((node) => {
+/** Where "+" and "$" and the last digit of the first "+$..." amount in `scope` are drawn (their left edges). */
+function signedOrder(scope: Locator) {
+  return scope.evaluate((node) => {
     const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
     for (let t = walker.nextNode(); t; t = walker.nextNode()) {
       const text = t.textContent ?? '';
@@ -173,18 +170,36 @@ export async function signedAmountFlow(page: Page, testInfo: TestInfo) {
         const r = document.createRange();
         r.setStart(t, i);
         r.setEnd(t, i + 1);
-        return r.getBoundingClientRect();
+        return r.getBoundingClientRect().left;
       };
-      // The last digit of the amount: the end of the run of digits and commas after "$".
       let end = plus + 2;
-      while (/[\d,٠-٩٬]/.test(text[end] ?? '')) end++;
-      return { plus: at(plus).left, dollar: at(plus + 1).left, lastDigit: at(end - 1).left };
+      while (/[\d,\u0660-\u0669\u066c]/.test(text[end] ?? '')) end++;
+      return { plus: at(plus), dollar: at(plus + 1), lastDigit: at(end - 1) };
     }
     return null;
   });
-  expect(order, 'a "+$" amount on the screen').not.toBeNull();
-  expect(order?.plus).toBeLessThan(order?.dollar ?? 0);
-  expect(order?.dollar).toBeLessThan(order?.lastDigit ?? 0);
-  await expectMirrored(page, testInfo, 'performance gain (Arabic)');
-  await expectNoA11yViolations(page, 'performance gain (Arabic)');
+}
+
+/**
+ * The demo investor's gain in Arabic, with Western and with Arabic-Indic digits: "+" drawn to the
+ * left of "$", and "$" to the left of the amount's last digit, as in English.
+ */
+export async function signedAmountFlow(page: Page, testInfo: TestInfo) {
+  await signIn(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
+  for (const digits of ['latn', 'arab'] as const) {
+    expect((await page.request.put('/api/auth/language', { data: { language: 'ar', digits } })).status()).toBe(200);
+    await page.goto('/investor/performance');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const gain = page
+      .getByText(/\+\$[\d\u0660-\u0669]/)
+      .filter({ visible: true })
+      .first();
+    await expect(gain).toBeVisible();
+    const order = await signedOrder(gain);
+    expect(order, `a "+$" amount on the screen (${digits})`).not.toBeNull();
+    expect(order?.plus, `the sign in front (${digits})`).toBeLessThan(order?.dollar ?? 0);
+    expect(order?.dollar).toBeLessThan(order?.lastDigit ?? 0);
+    await expectMirrored(page, testInfo, `performance gain (Arabic, ${digits})`);
+    await expectNoA11yViolations(page, `performance gain (Arabic, ${digits})`);
+  }
 }

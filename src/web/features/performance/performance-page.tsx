@@ -1,7 +1,7 @@
 import { Briefcase, CircleDollarSign, Coins, FolderLock, Percent, TrendingUp } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
-import { formatFigure, formatPercent, formatSignedUSD, formatUSD, formatUSDCents } from '../../../shared/format';
+import { formatFigure, formatPercent, formatSignedUSD, formatUSD, formatUSDCents, signedLtr } from '../../../shared/format';
 import { toCents } from '../../../shared/money';
 import { type Holding, type PerformanceData, performanceTone } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
@@ -71,7 +71,7 @@ export default function PerformancePage() {
 }
 
 function Totals({ data }: { data: PerformanceData | undefined }) {
-  const { t, i18n } = performanceText.useT();
+  const { t } = performanceText.useT();
   const totals = data?.totals;
   // Gain = distributions + NAV - contributions, in exact cents.
   const gain = totals ? toCents(totals.gain) : 0n;
@@ -79,7 +79,6 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
   const sign = gain >= 0n ? '+' : '−';
   const magnitude = gain < 0n ? -gain : gain;
   // A signed value reads left to right in Arabic too: '+$53,013', never '$53,013+'.
-  const ltr = (text: string) => (i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text);
   const amount = formatSignedUSD(gain);
   return (
     <section aria-label={t('totals.label')} className="mb-8 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
@@ -99,7 +98,7 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
       >
         {totals && paidIn > 0n ? (
           <span className={cn(gain > 0n ? 'text-success-700' : gain < 0n ? 'text-danger-700' : undefined)}>
-            {t('totals.gain', { amount, percent: ltr(`${sign}${formatPercent({ part: magnitude, whole: paidIn })}`) })}
+            {t('totals.gain', { amount, percent: signedLtr(`${sign}${formatPercent({ part: magnitude, whole: paidIn })}`) })}
           </span>
         ) : (
           totals && t('totals.noCommitments')
