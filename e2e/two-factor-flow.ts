@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, request } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { E2E, expectNoA11yViolations, freshEmail, gotoLogin, inlineAlert, signInViaUi } from './fixtures';
@@ -74,6 +75,17 @@ export async function enrolAndSignIn(page: Page, label: 'desktop' | 'phone') {
     const list = page.getByRole('list', { name: 'Recovery codes' });
     await expect(list.getByRole('listitem')).toHaveCount(10);
     const recovery = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+    // Copy (from the keyboard) puts the ten codes on the clipboard and says so; Download saves them as a .txt.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy codes' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Recovery codes copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(recovery.join('\n'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .txt' }).click()]);
+    expect(download.suggestedFilename()).toBe('recovery-codes.txt');
+    const saved = await readFile((await download.path()) as string, 'utf8');
+    expect(saved).toContain('Two-factor recovery codes. Each code signs you in once.');
+    for (const c of recovery) expect(saved).toContain(`\n${c}\n`);
     await expectNoA11yViolations(page, `recovery codes (${label})`);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/admin/);

@@ -8,7 +8,7 @@ import { loadMessageKey, MessageCipher } from './crypto/cipher.ts';
 import { type Db, openPglite, openPostgres } from './db/client.ts';
 import { holdDataDirLock } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
-import { loggerOptions } from './http/logging.ts';
+import { loggerOptions, logMode } from './http/logging.ts';
 import { linkBase, OutboxWorker } from './modules/email/worker.ts';
 import { bootstrapAdmin, seedSettingDefault } from './seed/bootstrap.ts';
 import { loadDemoData } from './seed/demo.ts';
@@ -74,7 +74,7 @@ async function openDatabase(config: Config): Promise<Db> {
  * opening, 520 MiB after one full GC). One full collection once the server is ready gives that
  * memory back; the log line says how much.
  */
-function releaseStartupMemory() {
+function releaseStartupMemory(report: boolean) {
   const before = process.memoryUsage().rss;
   try {
     v8.setFlagsFromString('--expose-gc');
@@ -84,7 +84,7 @@ function releaseStartupMemory() {
   }
   const after = process.memoryUsage().rss;
   const mib = (x: number) => Math.round(x / 1048576);
-  say(`Idle memory after start-up: RSS ${mib(before)} MiB, ${mib(after)} MiB after one full garbage collection.`);
+  if (report) say(`Idle memory after start-up: RSS ${mib(before)} MiB, ${mib(after)} MiB after one full garbage collection.`);
 }
 
 async function main() {
@@ -125,7 +125,10 @@ async function main() {
   await loadDemoData({ db, files, config, cipher }, fresh, say);
   if (config.twoFactorDefault !== undefined) await seedSettingDefault(db, 'twoFactorAuth', config.twoFactorDefault);
   if (config.apiRateLimitDefault !== undefined) await seedSettingDefault(db, 'apiRateLimit', config.apiRateLimitDefault);
-  const app = await buildApp({ db, files, config, cipher }, { logger: loggerOptions(config.logLevel, config.logFile) });
+  const mode = logMode(config.logFile);
+  // The console shows warnings and errors unless LOG_LEVEL asks for more (a line per request).
+  const level = mode === 'console' && !process.env.LOG_LEVEL ? 'warn' : config.logLevel;
+  const app = await buildApp({ db, files, config, cipher }, { logger: loggerOptions(level, config.logFile, mode) });
   let ownUrl: string | undefined;
   const worker = new OutboxWorker(db, config, { baseUrl: () => linkBase(config, ownUrl), log: app.log });
   let closing = false;
@@ -154,7 +157,7 @@ async function main() {
     await unlock();
     fail(`cannot listen on ${config.host}:${config.port} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  releaseStartupMemory();
+  releaseStartupMemory(mode === 'json');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   ownUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
@@ -163,6 +166,10 @@ async function main() {
   say(
     `Server ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );
+  if (mode === 'console') {
+    say('Warnings appear here once each; LOG_LEVEL=info shows every request, LOG_FILE writes JSON logs.');
+    say('Press Ctrl+C to stop.');
+  }
 }
 
 main().catch((err) => fail((err as Error).message));

@@ -78,12 +78,18 @@ describe('the format module: counts, percentages, sizes, day styles', () => {
 
 describe('formatSignedUSD', () => {
   it('puts the sign in front, in one left-to-right isolate in Arabic', async () => {
-    const { formatSignedUSD, setDefaultLocale } = await import('./format.ts');
+    const { formatSignedUSD, setDefaultLocale, signedLtr } = await import('./format.ts');
     expect(formatSignedUSD(5_301_300n)).toBe('+$53,013');
+    expect(signedLtr('+7.6%')).toBe('+7.6%');
     expect(formatSignedUSD(-125_000n)).toBe('−$1,250');
     setDefaultLocale('ar-AE-u-nu-latn');
     try {
-      expect(formatSignedUSD(5_301_300n)).toBe('\u2066+$53,013\u2069');
+      // LRI, LRM, the sign, the amount, PDI: the mark keeps the sign in front where isolates are ignored.
+      expect(formatSignedUSD(5_301_300n)).toBe('\u2066\u200e+$53,013\u2069');
+      expect(formatSignedUSD(-5_901_300n)).toBe('\u2066\u200e−$59,013\u2069');
+      expect(signedLtr('+7.6%')).toBe('\u2066\u200e+7.6%\u2069');
+      setDefaultLocale('ar-AE-u-nu-arab');
+      expect(formatSignedUSD(5_901_300n)).toBe('\u2066\u200e+$٥٩٬٠١٣\u2069');
     } finally {
       setDefaultLocale('en');
     }

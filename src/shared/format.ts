@@ -40,14 +40,22 @@ export {
  */
 export { localeDigits, westernDigits } from './digits.ts';
 /**
- * A signed change in whole USD: '+$53,013', '−$1,250' (cents in). One left-to-right isolate around
- * sign and amount together in Arabic, so the sign stays in front.
+ * A signed change in whole USD: '+$53,013', '−$1,250' (cents in). In Arabic, one left-to-right
+ * isolate around sign and amount together, and a left-to-right mark before the sign: the sign
+ * stays in front ('+$59,013', never '$59,013+') also where isolates are not understood (an
+ * e-mail client, a copied text): after the mark Western digits resolve left to right (rule W7
+ * of the Unicode bidi algorithm) and the sign between two left-to-right characters with them (N1).
  */
 export function formatSignedUSD(cents: bigint): string {
   const whole = formatUsdWhole(cents < 0n ? -cents : cents);
   // Zero (also a few cents that round to $0) has no sign: '$0', never '+$0' or '−$0'.
   if (whole === '$0') return ltr(whole);
-  return ltr(`${cents > 0n ? '+' : '−'}${whole}`);
+  return signedLtr(`${cents > 0n ? '+' : '−'}${whole}`);
+}
+
+/** A signed figure ('+7.6%', '−$1,250') kept in reading order in Arabic (see formatSignedUSD). */
+export function signedLtr(text: string): string {
+  return getDefaultLocale().startsWith('ar') ? ltr(`\u200e${text}`) : text;
 }
 
 /** USD to the cent, always two decimals: '$1,234.50' (cents or a decimal string in; exact). */

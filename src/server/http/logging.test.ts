@@ -1,25 +1,44 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { loggerOptions } from './logging.ts';
+import { consoleStream, loggerOptions, logMode } from './logging.ts';
 
 describe('server log format', () => {
-  it('is readable (pino-pretty) when stdout is a terminal, JSON lines otherwise', () => {
-    expect(loggerOptions('info', undefined, true)).toMatchObject({ transport: { target: 'pino-pretty' } });
-    expect(loggerOptions('info', undefined, false)).not.toHaveProperty('transport');
-    // A log file is always JSON, terminal or not.
-    expect(loggerOptions('info', '/tmp/x.log', true)).not.toHaveProperty('transport');
-    expect(() => createRequire(import.meta.url).resolve('pino-pretty')).not.toThrow();
+  it('is the readable console for a plain start, JSON lines with LOG_FILE or in production', () => {
+    expect(logMode(undefined, {})).toBe('console');
+    expect(logMode('/tmp/x.log', {})).toBe('json');
+    expect(logMode(undefined, { NODE_ENV: 'production' })).toBe('json');
+    expect(loggerOptions('info', undefined, 'console')).toHaveProperty('stream');
+    expect(loggerOptions('info', undefined, 'json')).not.toHaveProperty('stream');
+    // A log file is always JSON.
+    expect(loggerOptions('info', '/tmp/x.log', 'console')).not.toHaveProperty('stream');
+  });
+
+  it('prints each kind of warning once on the console, every error, in readable lines', () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'warn', stream: consoleStream((l) => lines.push(l)) } });
+    app.log.warn({ warning: 'email-not-configured', kept: 39 }, 'E-mail is not configured: 39 messages kept in the outbox');
+    app.log.warn({ warning: 'email-not-configured', kept: 40 }, 'E-mail is not configured: 40 messages kept in the outbox');
+    app.log.warn('No built web app');
+    app.log.warn('No built web app');
+    app.log.error({ err: new Error('boom') }, 'outbox pass failed');
+    app.log.error({ err: new Error('boom') }, 'outbox pass failed');
+    app.log.info('not shown at warn');
+    expect(lines).toEqual([
+      'Warning: E-mail is not configured: 39 messages kept in the outbox\n',
+      'Warning: No built web app\n',
+      'Error: outbox pass failed (boom)\n',
+      'Error: outbox pass failed (boom)\n',
+    ]);
   });
 
   it('creates the folder of a LOG_FILE that does not exist yet (the server would crash opening it)', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'sd-log-'));
     try {
       const file = path.join(root, 'not', 'yet', 'server.log');
-      const app = Fastify({ logger: loggerOptions('info', file, false) });
+      const app = Fastify({ logger: loggerOptions('info', file) });
       app.log.info('hello');
       await app.close();
       expect(existsSync(path.dirname(file))).toBe(true);
@@ -31,7 +50,7 @@ describe('server log format', () => {
   });
 
   it('keeps cookies and authorization out of every format', () => {
-    for (const tty of [true, false])
-      expect(loggerOptions('info', undefined, tty)).toMatchObject({ redact: expect.arrayContaining(['req.headers.cookie']) });
+    for (const mode of ['console', 'json'] as const)
+      expect(loggerOptions('info', undefined, mode)).toMatchObject({ redact: expect.arrayContaining(['req.headers.cookie']) });
   });
 });

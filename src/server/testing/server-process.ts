@@ -30,6 +30,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Extra or overriding environment. */
   env?: Record<string, string>;
+  /** Settings removed after env (a newcomer's start: no LOG_FILE, no ADMIN_EMAIL). */
+  unset?: string[];
 }
 
 export interface ServerProcess {
@@ -98,6 +100,7 @@ export function spawnServer(opts: ServerOptions): ServerProcess {
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   });
+  for (const k of opts.unset ?? []) delete env[k];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: REPO_ROOT,
     env,

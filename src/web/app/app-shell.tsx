@@ -81,7 +81,11 @@ export function AppShell({
             <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-gold-500 text-ink-950">
               <ShieldCheck aria-hidden="true" className="size-5" />
             </span>
-            <span className="truncate font-semibold tracking-tight text-white group-data-[collapsible=icon]/sidebar:sr-only">
+            {/* The firm's name whole: it wraps (at word boundaries, balanced) rather than being cut. */}
+            <span
+              data-testid="sidebar-firm-name"
+              className="min-w-0 text-balance font-semibold leading-snug tracking-tight text-white [overflow-wrap:break-word] group-data-[collapsible=icon]/sidebar:sr-only"
+            >
               {companyName()}
             </span>
           </div>

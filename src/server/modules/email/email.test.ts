@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import type { InjectOptions } from 'fastify';
+import type { FastifyBaseLogger, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_CLIENT, RESET_LINK_INVALID } from '../../../shared/email.ts';
 import { formatDate } from '../../../shared/format.ts';
@@ -11,6 +11,7 @@ import { approveForSubscribing, createTestContext, createUser, signIn, type Test
 import { injectForm, PDF_BYTES } from '../../testing/multipart.ts';
 import { linkIn, type ReceivedMail, type Receiver, startReceiver } from '../../testing/smtp-receiver.ts';
 import { notifyCapitalCallIssued } from './notify.ts';
+import { enqueueEmails } from './outbox.ts';
 import { OutboxWorker } from './worker.ts';
 
 /**
@@ -304,6 +305,50 @@ describe('e-mail: recovery, outbox, notifications', () => {
         expect(rows).toEqual([
           { status: 'queued', last_error: 'E-mail is not configured: set the SMTP host on the Email tab (or SMTP_URL)' },
         ]);
+      } finally {
+        await bare.close();
+      }
+    });
+  });
+
+  describe('outbox warnings', () => {
+    it('says once per pass how many e-mails are kept while SMTP is not configured, not once per e-mail', async () => {
+      const bare = await createTestContext({ EMAIL_RETRY_BASE_SECONDS: '1' });
+      try {
+        // 23 e-mails: three batches of the worker (10 a batch), one warning for all of them.
+        await enqueueEmails(
+          bare.db,
+          Array.from({ length: 23 }, (_, i) => ({
+            kind: 'test',
+            to: `kept${i}@test.example.com`,
+            userId: null,
+            subject: `Kept ${i}`,
+            text: 'x',
+            html: '<p>x</p>',
+          })),
+        );
+        const lines: { level: string; entry: Record<string, unknown>; msg: string }[] = [];
+        const record =
+          (level: string) =>
+          (entry: Record<string, unknown>, msg = '') =>
+            lines.push({ level, entry, msg });
+        const log = {
+          warn: record('warn'),
+          debug: record('debug'),
+          info: record('info'),
+          error: record('error'),
+        } as unknown as FastifyBaseLogger;
+        expect(await new OutboxWorker(bare.db, bare.config, { baseUrl: () => PUBLIC, log }).runOnce()).toBe(23);
+        const warnings = lines.filter((l) => l.level === 'warn');
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]?.msg).toBe(
+          'E-mail is not configured: 23 messages kept in the outbox (set the SMTP host on the Email tab, or SMTP_URL, to send them)',
+        );
+        expect(warnings[0]?.entry).toMatchObject({ warning: 'email-not-configured', kept: 23 });
+        // Each e-mail's own line is debug level; all 23 stay queued.
+        expect(lines.filter((l) => l.level === 'debug' && l.msg === 'e-mail not sent')).toHaveLength(23);
+        const rows = await sql<{ n: number }>("SELECT count(*)::int AS n FROM email_outbox WHERE status = 'queued'").all(bare.db);
+        expect(rows[0]?.n).toBe(23);
       } finally {
         await bare.close();
       }

@@ -89,30 +89,51 @@ export class OutboxWorker {
       .tx((q) => enqueueCapitalCallReminders(q, now))
       .catch((err) => this.opts.log?.error({ err }, 'capital call reminders failed'));
     let attempted = 0;
+    // E-mails kept because sending is not configured: one warning for the pass, not one each.
+    let kept = 0;
+    let keptReason = '';
+    let notConfigured = false;
     for (;;) {
       const batch = await this.db.tx((q) => claimDue(q, BATCH));
-      if (batch.length === 0) return attempted;
+      if (batch.length === 0) {
+        if (kept > 0) {
+          const n = `${kept} message${kept === 1 ? '' : 's'} kept in the outbox`;
+          this.opts.log?.warn(
+            { warning: 'email-not-configured', kept, error: keptReason },
+            notConfigured
+              ? `E-mail is not configured: ${n} (set the SMTP host on the Email tab, or SMTP_URL, to send them)`
+              : `E-mail cannot be sent (${keptReason}): ${n}`,
+          );
+        }
+        return attempted;
+      }
       let target: MailTarget | null = null;
       let configError: string | null = null;
       try {
         target = resolveTarget(await getSettings(this.db), this.config.mail, this.config.publicUrl);
       } catch (err) {
-        configError = err instanceof MailNotConfigured ? err.message : (err as Error).message;
+        configError = (err as Error).message;
+        notConfigured = err instanceof MailNotConfigured;
       }
       const base = this.opts.baseUrl();
       for (const e of batch) {
         attempted++;
-        const failure = async (message: string, permanent: boolean) => {
+        const failure = async (message: string, permanent: boolean, quiet = false) => {
           const outcome = await markFailed(this.db, e.id, message, {
             attempts: e.attempts,
             maxAttempts: this.config.mail.maxAttempts,
             baseSeconds: this.config.mail.retryBaseSeconds,
             permanent,
           });
-          this.opts.log?.warn({ emailId: e.id, kind: e.kind, attempts: e.attempts, outcome, error: message }, 'e-mail not sent');
+          const entry = { emailId: e.id, kind: e.kind, attempts: e.attempts, outcome, error: message };
+          // Still queued for lack of configuration: counted in the pass's one warning. Given up: its own.
+          if (quiet && outcome === 'queued') this.opts.log?.debug(entry, 'e-mail not sent');
+          else this.opts.log?.warn(entry, 'e-mail not sent');
         };
         if (!target) {
-          await failure(configError ?? 'E-mail is not configured', false);
+          kept++;
+          keptReason = configError ?? 'E-mail is not configured';
+          await failure(keptReason, false, true);
           continue;
         }
         try {

@@ -1,6 +1,7 @@
 import { type ComponentProps, type Ref, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { formatDate } from '../../../shared/dates';
 import { cn } from '../../lib/cn';
+import { common } from '../../lib/i18n';
 import { controlClass } from './input';
 
 /**
@@ -8,16 +9,21 @@ import { controlClass } from './input';
  * 020) instead of the browser's mm/dd/yyyy. It is the native date input (typed entry, the
  * browser's picker, keyboard and screen-reader support, the value an ISO 'YYYY-MM-DD'), with the
  * formatted day drawn over it while it is not being edited; focus shows the native fields for
- * typing. A drop-in for `<Input type="date">`: same props, controlled or not (react-hook-form).
+ * typing. Empty, it shows "Select a date" (or its placeholder) instead of mm/dd/yyyy; a day half
+ * typed (the browser's value still empty, its input "bad") keeps the native fields in view.
+ * A drop-in for `<Input type="date">`: same props, controlled or not (react-hook-form).
  */
-export function DateInput({ className, ref, onChange, onFocus, onBlur, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+export function DateInput({ className, ref, onChange, onFocus, onBlur, placeholder, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   const inner = useRef<HTMLInputElement | null>(null);
   const [shown, setShown] = useState<string>(String(props.value ?? props.defaultValue ?? ''));
   const [editing, setEditing] = useState(false);
+  const [partial, setPartial] = useState(false);
   // Controlled, or set by a form library through the element: follow the element's value.
   useLayoutEffect(() => {
     const v = inner.current?.value ?? '';
     if (v !== shown) setShown(v);
+    const bad = Boolean(inner.current?.validity.badInput);
+    if (bad !== partial) setPartial(bad);
   });
   const setRef = useCallback(
     (el: HTMLInputElement | null) => {
@@ -28,7 +34,9 @@ export function DateInput({ className, ref, onChange, onFocus, onBlur, ...props 
     [ref],
   );
   const formatted = shown ? formatDate(shown) : '';
-  const overlay = !editing && formatted !== '' && formatted !== '—';
+  const hasDay = formatted !== '' && formatted !== '—';
+  const empty = shown === '' && !partial;
+  const overlay = !editing && (hasDay || empty);
   return (
     <span className="relative block">
       <input
@@ -47,6 +55,7 @@ export function DateInput({ className, ref, onChange, onFocus, onBlur, ...props 
         }}
         onBlur={(e) => {
           setEditing(false);
+          setPartial(e.target.validity.badInput);
           onBlur?.(e);
         }}
       />
@@ -56,11 +65,11 @@ export function DateInput({ className, ref, onChange, onFocus, onBlur, ...props 
           aria-hidden="true"
           data-testid="date-input-display"
           className={cn(
-            'pointer-events-none absolute inset-y-0 start-3 flex items-center text-base text-text sm:text-sm',
-            props.disabled && 'text-muted',
+            'pointer-events-none absolute inset-y-0 start-3 end-10 flex items-center overflow-hidden whitespace-nowrap text-base sm:text-sm',
+            hasDay && !props.disabled ? 'text-text' : 'text-muted',
           )}
         >
-          {formatted}
+          {hasDay ? formatted : (placeholder ?? common.t('date.select'))}
         </span>
       )}
     </span>

@@ -33,7 +33,7 @@ export function Progress({ value, label, showValue, className, ...props }: Progr
   return (
     <div className={cn('flex items-center gap-3', className)}>
       {bar}
-      <span aria-hidden="true" className="tabular w-10 shrink-0 text-end text-sm text-muted">
+      <span aria-hidden="true" className="tabular min-w-10 shrink-0 whitespace-nowrap text-end text-sm text-muted">
         {formatFigure(`${v}%`)}
       </span>
     </div>

@@ -1,3 +1,4 @@
+import { Copy, Download } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { type TwoFactorSetup, twoFactorCodeInput } from '../../../shared/auth';
 import { Button } from '../../components/ui/button';
@@ -5,6 +6,7 @@ import { Field } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { ApiError, apiPost, serverMessage } from '../../lib/api';
+import { copyText, downloadText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { authText } from './i18n';
 
@@ -81,9 +83,32 @@ export function EnrolStep({ onDone, required }: { onDone: () => Promise<unknown>
           className="grid grid-cols-2 gap-2 rounded-md bg-ink-50 p-3 font-mono text-sm tabular-nums"
         >
           {recoveryCodes.map((c) => (
-            <li key={c}>{c}</li>
+            <li key={c} dir="ltr">
+              {c}
+            </li>
           ))}
         </ul>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            onClick={async () => {
+              if (await copyText(recoveryCodes.join('\n'))) toast.success(authText.t('twoFactor.recoveryCopied'));
+              else toast.error(authText.t('twoFactor.recoveryCopyFailed'));
+            }}
+          >
+            <Copy aria-hidden="true" />
+            {t('twoFactor.recoveryCopy')}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              downloadText(t('twoFactor.recoveryFileName'), `${t('twoFactor.recoveryFileHeader')}\n\n${recoveryCodes.join('\n')}\n`)
+            }
+          >
+            <Download aria-hidden="true" />
+            {t('twoFactor.recoveryDownload')}
+          </Button>
+        </div>
         <Button size="lg" onClick={() => void onDone()}>
           {t('twoFactor.continue')}
         </Button>

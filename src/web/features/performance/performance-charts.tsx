@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { Area, AreaChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate, formatDay, formatPercent, formatUSD, formatUSDCompact } from '../../../shared/format';
+import { formatDate, formatDay, formatPercent, formatUSD, formatUSDCompact, signedLtr } from '../../../shared/format';
 import { toCents } from '../../../shared/money';
 import type { PerformanceData } from '../../../shared/portal';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -48,10 +48,9 @@ function ValueOverTime({ history }: { history: PerformanceData['history'] }) {
   const last = history.at(-1);
   const diff = first && last ? toCents(last.value) - toCents(first.value) : 0n;
   // A signed percentage reads left to right in Arabic too ('+7.6%').
-  const signed = (text: string) => (rtl ? `\u2066${text}\u2069` : text);
   const change =
     first && toCents(first.value) > 0n
-      ? signed(`${diff < 0n ? '' : '+'}${formatPercent({ part: diff, whole: toCents(first.value) })}`)
+      ? signedLtr(`${diff < 0n ? '' : '+'}${formatPercent({ part: diff, whole: toCents(first.value) })}`)
       : null;
   const summary =
     first && last

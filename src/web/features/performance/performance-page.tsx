@@ -1,7 +1,7 @@
 import { Briefcase, CircleDollarSign, Coins, FolderLock, Percent, TrendingUp } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatFigure, formatPercent, formatSignedUSD, formatUSD, formatUSDCents } from '../../../shared/format';
+import { formatDate, formatFigure, formatPercent, formatSignedUSD, formatUSD, formatUSDCents, signedLtr } from '../../../shared/format';
 import { headlineReturn } from '../../../shared/ledger';
 import { toCents } from '../../../shared/money';
 import { type Holding, type PerformanceData, performanceTone } from '../../../shared/portal';
@@ -77,7 +77,7 @@ export default function PerformancePage() {
 }
 
 function Totals({ data }: { data: PerformanceData | undefined }) {
-  const { t, i18n } = performanceText.useT();
+  const { t } = performanceText.useT();
   const totals = data?.totals;
   // Gain = distributions + NAV - contributions, in exact cents.
   const gain = totals ? toCents(totals.gain) : 0n;
@@ -86,7 +86,6 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
   // A percentage that rounds to 0.0% has no sign (as formatPercent rounds: tenths, half up).
   const sign = paidIn === 0n || (magnitude * 2000n) / paidIn < 1n ? '' : gain > 0n ? '+' : '−';
   // A signed value reads left to right in Arabic too: '+$53,013', never '$53,013+'.
-  const ltr = (text: string) => (i18n.dir() === 'rtl' ? `\u2066${text}\u2069` : text);
   const amount = formatSignedUSD(gain);
   // Less than a year since the first contribution: the return over the period, not annualised.
   const periodOnly = Boolean(totals && !totals.annualised && totals.periodReturn !== null);
@@ -108,7 +107,7 @@ function Totals({ data }: { data: PerformanceData | undefined }) {
       >
         {totals && paidIn > 0n ? (
           <span className={cn(gain > 0n ? 'text-success-700' : gain < 0n ? 'text-danger-700' : undefined)}>
-            {t('totals.gain', { amount, percent: ltr(`${sign}${formatPercent({ part: magnitude, whole: paidIn })}`) })}
+            {t('totals.gain', { amount, percent: signedLtr(`${sign}${formatPercent({ part: magnitude, whole: paidIn })}`) })}
           </span>
         ) : (
           totals && t('totals.noCommitments')

@@ -7,6 +7,7 @@ import { formatDateTimeZoned, formatFigure, formatNumber } from '../../../shared
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmailText } from '../../components/ui/email-text';
 import { Field } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
@@ -219,8 +220,8 @@ function OutboxCard() {
                     <TD>
                       <Badge tone={STATUS_TONE[e.status]}>{enumLabel('outboxStatus', e.status)}</Badge>
                     </TD>
-                    <TD className="break-all">
-                      <bdi>{e.to}</bdi>
+                    <TD className="min-w-48">
+                      <EmailText address={e.to} />
                     </TD>
                     <TD className="min-w-48">
                       <bdi>{e.subject}</bdi>

@@ -4,37 +4,10 @@ import { Button } from '../../components/ui/button';
 import { DialogActions, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { FormError } from '../../components/ui/form';
 import { ApiError } from '../../lib/api';
+import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { serverMessage, useDeleteUser, useResetPassword } from './api';
 import { usersText } from './i18n';
-
-/** Copies text; falls back to a hidden textarea where the async clipboard is unavailable (plain http). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the legacy path
-  }
-  try {
-    const active = document.activeElement as HTMLElement | null;
-    const ta = document.createElement('textarea');
-    ta.value = text;
-    ta.setAttribute('readonly', '');
-    ta.style.position = 'fixed';
-    ta.style.opacity = '0';
-    document.body.append(ta);
-    ta.select();
-    const ok = document.execCommand('copy');
-    ta.remove();
-    active?.focus();
-    return ok;
-  } catch {
-    return false;
-  }
-}
 
 /** The spec's reset toast: the token for 10 seconds with a Copy button (the toast stays while hovered). */
 export function showTemporaryPassword(token: string) {
