@@ -102,6 +102,11 @@ const RATE = /^\d(\.\d{1,8})?$/;
 /** A decimal string with at most 2 decimals -> cents. */
 function cents(amount: string, what: string): bigint {
   if (!AMOUNT.test(amount)) throw new WaterfallInputError(`${what} must be a non-negative amount with at most 2 decimals: ${amount}`);
+  return ownCents(amount);
+}
+
+/** An amount this module wrote itself ('1234.50', checked on the way in): cents, no check. */
+function ownCents(amount: string): bigint {
   const [whole = '0', frac = ''] = amount.split('.');
   return BigInt(whole) * 100n + BigInt(`${frac}00`.slice(0, 2));
 }
@@ -451,7 +456,7 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
     const perInvestor: Record<string, string> = {};
     for (const [id, t] of Object.entries(perInvestorTiers))
       perInvestor[id] = centsToString(
-        cents(t.returnOfCapital, 'cell') + cents(t.preferredReturn, 'cell') + cents(t.catchUp, 'cell') + cents(t.carriedInterest, 'cell'),
+        ownCents(t.returnOfCapital) + ownCents(t.preferredReturn) + ownCents(t.catchUp) + ownCents(t.carriedInterest),
       );
 
     past.push({ day, lp });

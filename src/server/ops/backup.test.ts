@@ -261,6 +261,11 @@ describe(`backup and restore (${ENGINE})`, () => {
     });
     expect(forgot.statusCode, forgot.body).toBe(200);
     await ctx.db.query(`INSERT INTO email_digests (kind, day) VALUES ('compliance', current_date)`);
+    // An e-mail address change waiting for confirmation (decision record 028).
+    await ctx.db.query(
+      `INSERT INTO email_change_tokens (id, user_id, new_email, expires_at)
+       SELECT 'backup-test-token', id, 'new.address@demo.example.com', now() + interval '1 day' FROM profiles ORDER BY created_at LIMIT 1`,
+    );
     // A management fee charged for a quarter (the demo terms charge none).
     await ctx.db.query(
       `INSERT INTO management_fee_charges (deal_id, period_from, period_to, rate, basis, method, total_amount)

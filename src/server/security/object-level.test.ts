@@ -193,6 +193,7 @@ describe("object-level access: another investor's ids", () => {
     'DELETE /api/users/:id': { id: b.id, status: 403 },
     'POST /api/users/:id/reset-password': { id: b.id, status: 403, body: {} },
     'POST /api/users/:id/reset-two-factor': { id: b.id, status: 403, body: {} },
+    'POST /api/users/:id/email': { id: b.id, status: 403, body: { email: 'taken.over@example.com' } },
     'GET /api/kyc/:id/documents/:kind/view': { id: own.kyc as string, status: 403 },
     'GET /api/kyc/:id/documents/:kind/download': { id: own.kyc as string, status: 403 },
     'GET /api/kyc/:id': { id: own.kyc as string, status: 403 },

@@ -5,7 +5,7 @@ import type { Deal } from '../../../shared/deals.ts';
 import type { CapitalCall, DealLedger, LedgerEntry } from '../../../shared/ledger.ts';
 import type { DistributionEvent } from '../../../shared/portal.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
-import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
 /**
  * Issue 26 (calls to a chosen set, pro rata to unfunded commitment; calls without payment
@@ -46,7 +46,7 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
   let n = 0;
   const investor = async (name = `Caller ${++n}`): Promise<Investor> => {
     const u = await createUser(ctx, { role: 'investor', name });
-    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+    await approveForSubscribing(ctx, u.id);
     return { id: u.id, name, cookie: await signIn(ctx, u.email, u.password) };
   };
   const deal = async (payment = true): Promise<Deal> => {

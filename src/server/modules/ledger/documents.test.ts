@@ -8,7 +8,7 @@ import type { Deal } from '../../../shared/deals.ts';
 import type { CapitalCall } from '../../../shared/ledger.ts';
 import { DEFAULT_DISCLAIMER } from '../../../shared/settings.ts';
 import { HttpError } from '../../http/errors.ts';
-import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { createPdfPool } from './pdf-pool.ts';
 import { type DocumentJob, renderDocument, type Statement } from './statements.ts';
 
@@ -209,7 +209,7 @@ describe('documents over the API (statements and notices)', () => {
   let n = 0;
   const investor = async (name: string) => {
     const u = await createUser(ctx, { role: 'investor', name });
-    await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+    await approveForSubscribing(ctx, u.id);
     return { id: u.id, name, cookie: await signIn(ctx, u.email, u.password) };
   };
   const deal = async (): Promise<Deal> => {

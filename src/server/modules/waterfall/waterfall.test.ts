@@ -28,6 +28,14 @@ function pdfText(buf: Buffer): string {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 const squash = (s: string) => s.replace(/[ \t]+/g, ' ');
+/** One deal's part of a statement's text: from its title line to the blank line after it. */
+const dealSection = (text: string, title: string) => {
+  const start = text.indexOf(`\n${title}\n`);
+  expect(start, `${title} in the statement`).toBeGreaterThanOrEqual(0);
+  const rest = text.slice(start + title.length + 2);
+  const end = rest.search(/\n\s*\n/);
+  return end === -1 ? rest : rest.slice(0, end);
+};
 
 const TEXTBOOK = {
   hurdleRate: '8',
@@ -217,14 +225,15 @@ describe('deal terms, waterfall preview and record', () => {
     expect(ev.waterfall?.gp).toBe('80.00');
     // Not paid yet: listed apart as scheduled, in no balance and no tier breakdown (decision 023).
     const unpaid = squash(pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', a.cookie)).rawPayload));
-    expect(unpaid).not.toContain('Your distributions by waterfall tier');
+    expect(dealSection(unpaid, 'Statement tiers deal')).not.toContain('Your distributions by waterfall tier');
     expect(unpaid).toContain('Scheduled distributions (not yet paid, not in the balances above)');
     expect(unpaid).toMatch(/1 Jan 2024 Statement tiers deal: Capital Gain \$180\.00/);
-    expect(unpaid).toMatch(/Closing balance \$100\.00/);
+    expect(dealSection(unpaid, 'Statement tiers deal')).toMatch(/Closing balance \$100\.00/);
     expect((await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie, {})).statusCode).toBe(200);
     const pdf = await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', a.cookie);
     expect(pdf.statusCode, pdf.body).toBe(200);
-    const text = squash(pdfText(pdf.rawPayload));
+    const whole = squash(pdfText(pdf.rawPayload));
+    const text = dealSection(whole, 'Statement tiers deal');
     const cal = (await call('GET', '/api/investor/distributions', a.cookie)).json() as DistributionCalendar;
     const mine = [...cal.upcoming, ...cal.history].find((i) => i.dealId === deal.id);
     expect(mine?.tiers).toBeTruthy();
@@ -236,19 +245,23 @@ describe('deal terms, waterfall preview and record', () => {
     expect(text).toMatch(/1 Jan 2024 Capital Gain \$180\.00/);
     expect(text).toMatch(/Return of capital \$100\.00/);
     expect(text).toMatch(/Preferred return \$25\.97/);
-    expect(text).toMatch(/Catch-up \$0\.00/);
-    expect(text).toMatch(/Carried interest \(your share\) \$54\.03/);
+    // The investors' part of each tier (decision 026): the GP's carry is never the investor's.
+    expect(text).toContain("Catch-up (your part of the investors' share) $0.00");
+    expect(text).toContain("Profit split (your part of the investors' share) $54.03");
     // Paid: in the balance now; capital returned, so the closing NAV is 0 (no valuation).
     expect(text).toMatch(/Closing balance \$0\.00/);
-    expect(text).not.toContain('Statement tiers deal: Capital Gain');
+    expect(whole).not.toContain('Statement tiers deal: Capital Gain');
     // Bob's statement shows his own three quarters, not Alice's figures.
-    const bobText = squash(pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', b.cookie)).rawPayload));
+    const bobText = dealSection(
+      squash(pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', b.cookie)).rawPayload)),
+      'Statement tiers deal',
+    );
     expect(bobText).toMatch(/1 Jan 2024 Capital Gain \$540\.00/);
     expect(bobText).toMatch(/Return of capital \$300\.00/);
     expect(bobText).not.toContain('$180.00');
     // A period without the distribution has no breakdown.
     const before = squash(pdfText((await call('GET', '/api/investor/statement?from=2023-01-01&to=2023-12-31', a.cookie)).rawPayload));
-    expect(before).not.toContain('Your distributions by waterfall tier');
+    expect(dealSection(before, 'Statement tiers deal')).not.toContain('Your distributions by waterfall tier');
   });
 
   it('versions terms: edits replace an unused version, a used one gets a new version for later distributions only', async () => {
