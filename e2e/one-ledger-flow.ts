@@ -80,7 +80,7 @@ export async function oneLedgerFlow(browser: Browser, page: Page, phone: boolean
     data: { investorId: kiliId, amount: '300000', valueDate: isoInDays(1) },
   });
   expect(early.status()).toBe(409);
-  expect((await early.json()).error).toMatch(/^The value date cannot be after today/);
+  expect((await early.json()).message).toMatch(/^The value date cannot be after today/);
   const paidIn = await page.request.post(`/api/capital-calls/${firstId}/receipts`, {
     data: { investorId: kiliId, amount: '300000', valueDate: today },
   });
@@ -110,9 +110,7 @@ export async function oneLedgerFlow(browser: Browser, page: Page, phone: boolean
   expect(review.ok(), await review.text()).toBe(true);
   const laterSub = await later.request.post('/api/investor/subscriptions', { data: { dealId, amount: '200000' } });
   expect(laterSub.status(), await laterSub.text()).toBe(201);
-  expect((await page.request.post(`/api/subscriptions/${(await laterSub.json()).subscription.id}/complete`, { data: {} })).ok()).toBe(
-    true,
-  );
+  expect((await page.request.post(`/api/subscriptions/${(await laterSub.json()).subscription.id}/complete`, { data: {} })).ok()).toBe(true);
 
   // The later closer's call, through the screen: 200,000 to all committed investors, pro rata to
   // unfunded commitment: Kilimanjaro has none left, so all of it is the later closer's (by hand).
@@ -130,7 +128,7 @@ export async function oneLedgerFlow(browser: Browser, page: Page, phone: boolean
   const preview = dialog.getByRole('region', { name: "Each investor's amount" });
   const line = preview.getByTestId('call-preview-line');
   await expect(line.filter({ hasText: `Later Closer ${stamp}` })).toContainText(/\$200,000\.00 unfunded.*\$200,000\.00/s);
-  await expect(line.filter({ hasText: 'Kilimanjaro' })).toHaveCount(0);
+  await expect(line.filter({ hasText: 'Kilimanjaro' })).toContainText(/\$0\.00 unfunded.*\$0\.00/s);
   await expect(preview.getByTestId('call-preview-total')).toHaveText('$200,000.00');
   await expectNoA11yViolations(page, 'a later closer call preview');
   await dialog.getByRole('button', { name: 'Issue Capital Call' }).click();
