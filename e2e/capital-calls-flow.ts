@@ -4,6 +4,7 @@ import { type Browser, expect, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { formatDate } from '../src/shared/format';
 import { E2E, expectNoA11yViolations, expectToast, signIn, UNSAVED_QUESTION } from './fixtures';
+import { createActiveDeal } from './setup';
 
 /** The demo co-investor (KYC approved), who takes a commitment in a fresh deal for this flow. */
 const KILI = 'kilimanjaro@demo.example.com';
@@ -55,12 +56,7 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   // Set-up through the API: a fresh deal with Kilimanjaro's completed 200,000 subscription.
   await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
   // The demo's energy SPV holds payment details: a call on a deal without them is refused (issue 26).
-  const created = await page.request.post('/api/deals', {
-    data: { title, type: 'Infrastructure', targetAmount: null, spvEntity: 'EA Energy Trade SPV Ltd' },
-  });
-  expect(created.status()).toBe(201);
-  const dealId = (await created.json()).deal.id as string;
-  expect((await page.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).ok()).toBe(true);
+  const dealId = await createActiveDeal(page, { title, spvEntity: 'EA Energy Trade SPV Ltd' });
   const investor = await (
     await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {})
   ).newPage();

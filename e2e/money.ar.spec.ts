@@ -3,6 +3,7 @@ import { formatDate } from '../src/shared/dates';
 import { DISPLAY_LOCALE } from '../src/shared/i18n/languages';
 import { ar, arabicAccount, expect, expectMirrored, plain, test } from './arabic';
 import { DEMO, E2E, expectNoA11yViolations, isoInDays, signIn, toasts } from './fixtures';
+import { createActiveDeal } from './setup';
 import { CO_INVESTOR, dealWithOneHolder } from './waterfall-setup';
 
 /**
@@ -37,12 +38,7 @@ test('an admin issues a capital call and records a receipt in Arabic', async ({ 
   await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
   // Set-up through the API: a fresh deal with the co-investor's completed 200,000 subscription.
   // The demo's energy SPV holds payment details: a call on a deal without them is refused (issue 26).
-  const created = await page.request.post('/api/deals', {
-    data: { title, type: 'Infrastructure', targetAmount: null, spvEntity: 'EA Energy Trade SPV Ltd' },
-  });
-  expect(created.status()).toBe(201);
-  const dealId = (await created.json()).deal.id as string;
-  expect((await page.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).ok()).toBe(true);
+  const dealId = await createActiveDeal(page, { title, spvEntity: 'EA Energy Trade SPV Ltd' });
   const investor = await otherContext(browser);
   await signIn(investor, CO_INVESTOR.email, E2E.demoPassword, /\/investor$/);
   const sub = await investor.request.post('/api/investor/subscriptions', { data: { dealId, amount: '200000' } });

@@ -4,7 +4,8 @@ import { type Browser, expect, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { formatDate } from '../src/shared/format';
 import type { InvestorDashboardData, PerformanceData } from '../src/shared/portal';
-import { E2E, expectNoA11yViolations, expectToast, firstSignIn, freshEmail, INITIAL_PASSWORD, isoInDays, signIn } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, isoInDays, signIn } from './fixtures';
+import { createActiveDeal, newApprovedInvestor } from './setup';
 
 /** The demo co-investor (KYC approved, suitability review current): the deal's first close. */
 const KILI = 'kilimanjaro@demo.example.com';
@@ -46,12 +47,7 @@ export async function oneLedgerFlow(browser: Browser, page: Page, phone: boolean
   const viewport = phone ? { width: 390, height: 844 } : { width: 1280, height: 800 };
   await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
   // Set-up through the API: the deal (its SPV holds payment details, so calls can be issued), terms.
-  const created = await page.request.post('/api/deals', {
-    data: { title, type: 'Infrastructure', targetAmount: null, spvEntity: 'EA Energy Trade SPV Ltd' },
-  });
-  expect(created.status()).toBe(201);
-  const dealId = (await created.json()).deal.id as string;
-  expect((await page.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).ok()).toBe(true);
+  const dealId = await createActiveDeal(page, { title, spvEntity: 'EA Energy Trade SPV Ltd' });
   const terms = await page.request.put(`/api/deals/${dealId}/terms`, {
     data: {
       hurdleRate: '8',
@@ -87,27 +83,12 @@ export async function oneLedgerFlow(browser: Browser, page: Page, phone: boolean
   expect(paidIn.status(), await paidIn.text()).toBe(201);
 
   // The later close: a new investor (KYC approved, suitability review done) commits 200,000.
-  const email = freshEmail(`ledger-${stamp}`);
-  const user = await page.request.post('/api/users', {
-    data: { name: `Later Closer ${stamp}`, email, password: INITIAL_PASSWORD, role: 'investor', investorUserType: 'hni' },
+  const { id: laterId, page: later } = await newApprovedInvestor(browser, page, {
+    name: `Later Closer ${stamp}`,
+    tag: `ledger-${stamp}`,
+    viewport,
+    suitability: true,
   });
-  expect(user.status(), await user.text()).toBe(201);
-  const laterId = (await user.json()).user.id as string;
-  const later = await firstSignIn(browser, email, viewport);
-  for (const kind of ['passport', 'address_proof', 'financial_statements', 'source_of_funds']) {
-    const up = await later.request.post(`/api/kyc/me/documents/${kind}`, {
-      multipart: { file: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% ledger\n') } },
-    });
-    expect(up.ok(), await up.text()).toBe(true);
-  }
-  expect((await later.request.post('/api/kyc/me/submit')).ok()).toBe(true);
-  const apps = (await (await page.request.get('/api/kyc')).json()) as { applications: { id: string; investorId: string }[] };
-  const appId = apps.applications.find((a) => a.investorId === laterId)?.id;
-  expect((await page.request.post(`/api/kyc/${appId}/approve`, { data: {} })).ok()).toBe(true);
-  const review = await later.request.post('/api/investor/suitability-review', {
-    data: { experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' },
-  });
-  expect(review.ok(), await review.text()).toBe(true);
   const laterSub = await later.request.post('/api/investor/subscriptions', { data: { dealId, amount: '200000' } });
   expect(laterSub.status(), await laterSub.text()).toBe(201);
   expect((await page.request.post(`/api/subscriptions/${(await laterSub.json()).subscription.id}/complete`, { data: {} })).ok()).toBe(true);

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { E2E, expectNoA11yViolations, expectToast, firstSignIn, freshEmail, INITIAL_PASSWORD, signIn } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, signIn } from './fixtures';
+import { createActiveDeal, newApprovedInvestor } from './setup';
 
 /**
  * Issue 27 item 11: a subscription needs a completed, current suitability review. A new investor
@@ -11,18 +12,7 @@ export async function suitabilityGateFlow(browser: Browser, page: Page, viewport
   const stamp = `${Date.now() % 1_000_000}${viewport.width < 500 ? 'p' : 'd'}`;
   await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
   // Set-up through the API: an investor with approved KYC, and a fresh open deal with terms.
-  const email = freshEmail(`gate-${stamp}`);
-  const created = await page.request.post('/api/users', {
-    data: { name: `Gate Investor ${stamp}`, email, password: INITIAL_PASSWORD, role: 'investor', investorUserType: 'hni' },
-  });
-  expect(created.status()).toBe(201);
-  const investorId = ((await created.json()) as { user: { id: string } }).user.id;
-  const deal = await page.request.post('/api/deals', {
-    data: { title: `Gate Deal ${stamp}`, type: 'Infrastructure', targetAmount: '5000000' },
-  });
-  expect(deal.status()).toBe(201);
-  const dealId = ((await deal.json()) as { deal: { id: string } }).deal.id;
-  expect((await page.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).ok()).toBe(true);
+  const dealId = await createActiveDeal(page, { title: `Gate Deal ${stamp}`, targetAmount: '5000000' });
   const terms = await page.request.put(`/api/deals/${dealId}/terms`, {
     data: {
       hurdleRate: '8',
@@ -34,19 +24,13 @@ export async function suitabilityGateFlow(browser: Browser, page: Page, viewport
   });
   expect(terms.ok(), await terms.text()).toBe(true);
 
-  const inv = await firstSignIn(browser, email, viewport);
+  const { page: inv } = await newApprovedInvestor(browser, page, {
+    name: `Gate Investor ${stamp}`,
+    tag: `gate-${stamp}`,
+    viewport,
+    suitability: false,
+  });
   try {
-    for (const kind of ['passport', 'address_proof', 'financial_statements', 'source_of_funds']) {
-      const up = await inv.request.post(`/api/kyc/me/documents/${kind}`, {
-        multipart: { file: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% gate\n') } },
-      });
-      expect(up.ok(), await up.text()).toBe(true);
-    }
-    expect((await inv.request.post('/api/kyc/me/submit')).ok()).toBe(true);
-    const apps = (await (await page.request.get('/api/kyc')).json()) as { applications: { id: string; investorId: string }[] };
-    const appId = apps.applications.find((a) => a.investorId === investorId)?.id;
-    expect((await page.request.post(`/api/kyc/${appId}/approve`, { data: {} })).ok()).toBe(true);
-
     // The compliance screen says no review yet, as in the issue.
     await inv.goto('/investor/compliance');
     await expect(inv.getByTestId('suitability-review').getByTestId('review-last-completed')).toHaveText('Not yet completed');

@@ -1,0 +1,57 @@
+import { type Browser, expect, type Page } from '@playwright/test';
+import { firstSignIn, freshEmail, INITIAL_PASSWORD } from './fixtures';
+
+/**
+ * Set-up through the API for flows that need their own deal or investor (the screens under test
+ * are clicked through by the flows themselves). `admin` is a page signed in as a founder.
+ */
+
+/** A new Active deal; with `spvEntity` naming a demo SPV that holds payment details, calls can be issued. */
+export async function createActiveDeal(
+  admin: Page,
+  deal: { title: string; type?: string; targetAmount?: string | null; spvEntity?: string },
+): Promise<string> {
+  const created = await admin.request.post('/api/deals', {
+    data: { type: 'Infrastructure', targetAmount: null, ...deal },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const dealId = (await created.json()).deal.id as string;
+  expect((await admin.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).ok()).toBe(true);
+  return dealId;
+}
+
+/**
+ * A new investor with approved KYC (four documents uploaded and approved), signed in for the first
+ * time in a context of their own; with `suitability`, their annual suitability review done too
+ * (a subscription needs one, issue 27 item 11).
+ */
+export async function newApprovedInvestor(
+  browser: Browser,
+  admin: Page,
+  opts: { name: string; tag: string; viewport?: { width: number; height: number }; suitability: boolean },
+): Promise<{ id: string; email: string; page: Page }> {
+  const email = freshEmail(opts.tag);
+  const created = await admin.request.post('/api/users', {
+    data: { name: opts.name, email, password: INITIAL_PASSWORD, role: 'investor', investorUserType: 'hni' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { user: { id: string } }).user.id;
+  const page = await firstSignIn(browser, email, opts.viewport);
+  for (const kind of ['passport', 'address_proof', 'financial_statements', 'source_of_funds']) {
+    const up = await page.request.post(`/api/kyc/me/documents/${kind}`, {
+      multipart: { file: { name: `${kind}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${opts.tag}\n`) } },
+    });
+    expect(up.ok(), await up.text()).toBe(true);
+  }
+  expect((await page.request.post('/api/kyc/me/submit')).ok()).toBe(true);
+  const apps = (await (await admin.request.get('/api/kyc')).json()) as { applications: { id: string; investorId: string }[] };
+  const appId = apps.applications.find((a) => a.investorId === id)?.id;
+  expect((await admin.request.post(`/api/kyc/${appId}/approve`, { data: {} })).ok()).toBe(true);
+  if (opts.suitability) {
+    const review = await page.request.post('/api/investor/suitability-review', {
+      data: { experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' },
+    });
+    expect(review.ok(), await review.text()).toBe(true);
+  }
+  return { id, email, page };
+}
