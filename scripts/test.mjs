@@ -5,6 +5,28 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+
+// One Node (decision record 031): every suite runs on the Node that package.json pins (the npm
+// package `node`, whose binary npm puts first on PATH for `npm test`); every child below that
+// starts `node`, `npx` or a bin script finds that binary on PATH, and the servers the tests start
+// run on process.execPath, the same binary. Started another way on another Node, this script
+// starts itself again on the pinned one.
+const PINNED_NODE = JSON.parse(readFileSync('package.json', 'utf8')).dependencies.node;
+if (process.versions.node !== PINNED_NODE) {
+  const bin = path.resolve('node_modules/.bin');
+  if (!existsSync(`${bin}/node`)) {
+    console.log(`npm test runs on Node ${PINNED_NODE} from node_modules: install first (README, "Two commands").`);
+    console.log('\n0 passed, 1 failed');
+    process.exit(1);
+  }
+  const again = spawnSync(`${bin}/node`, process.argv.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+  });
+  process.exit(again.status ?? 1);
+}
+console.log(`Node ${process.versions.node} (${process.execPath})`);
 
 const LOGS = '.test-logs';
 mkdirSync(LOGS, { recursive: true });
@@ -33,12 +55,11 @@ if (run('system packages', 'bash', ['scripts/ensure-system-deps.sh']) !== 0) {
 }
 
 // 3. Unit and API tests (real app, real embedded PostgreSQL), and the API suite again on a real
-//    PostgreSQL server (started by the suite on loopback, or DATABASE_URL when given) under
-//    Node 24: both run in the background beside the browser tests (step 4). Background output
+//    PostgreSQL server (started by the suite on loopback, or DATABASE_URL when given): both run
+//    in the background beside the browser tests (step 4). Background output
 //    goes to .test-logs/*.out and is printed when it ends.
-function vitestCommand(file, args, nodeViaNpx) {
-  const vitestArgs = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${LOGS}/${file}`];
-  return nodeViaNpx ? ['npx', [...nodeViaNpx, 'node_modules/vitest/vitest.mjs', ...vitestArgs]] : ['npx', ['vitest', ...vitestArgs]];
+function vitestCommand(file, args) {
+  return ['npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${LOGS}/${file}`]];
 }
 function recordVitest(label, file, code) {
   const json = `${LOGS}/${file}`;
@@ -64,47 +85,19 @@ function runInBackground(label, cmd, args, env = {}) {
   });
 }
 const backgroundLogs = [];
-async function backgroundSuite(label, file, args, env, nodeViaNpx) {
+async function backgroundSuite(label, file, args, env) {
   rmSync(`${LOGS}/${file}`, { force: true });
-  const [cmd, cmdArgs] = vitestCommand(file, args, nodeViaNpx);
+  const [cmd, cmdArgs] = vitestCommand(file, args);
   recordVitest(label, file, await runInBackground(label, cmd, cmdArgs, env));
 }
 
 // (The PGlite pass starts below, beside the browser tests: see step 4.)
 
-// Node 24 (the current LTS; `engines` names 20 and 24): the npm package `node@24` provides its
-// binary. The API suites run once per engine: on PGlite above, under the machine's Node (20),
-// and on PostgreSQL here, under Node 24 (the fault tests' spawned servers run on it too, since
-// they start process.execPath); the web build runs on both. The e2e tests' server runs on the
-// machine's Node. (One pass per engine instead of a third pass keeps CI about 3 minutes shorter.)
-const NODE24 = ['-y', '-p', 'node@24', 'node'];
+// The API suite again on PostgreSQL (with the PostgreSQL-only fault tests), on the same Node.
+// Every vitest pass checks it runs on the pinned Node (src/server/node-version.test.ts).
+const NODE_CHECK = { NODE_VERSION_CHECK: '1' };
 async function background() {
-  const node24Version = spawnSync('npx', [...NODE24, '--version'], { encoding: 'utf8' });
-  const node24 = node24Version.status === 0 && /^v24\./.test(node24Version.stdout.trim());
-  if (!node24) {
-    console.log(`\n=== Node 24 is not available through npx -p node@24: ${node24Version.stderr || node24Version.stdout}`);
-    record('Node 24', 0, 1);
-  }
-  await backgroundSuite(
-    node24 ? 'vitest (PostgreSQL, Node 24)' : 'vitest (PostgreSQL)',
-    'vitest-postgres.json',
-    ['src/server'],
-    { TEST_DB: 'postgres', ...(node24 ? { NODE24_CHECK: '1' } : {}) },
-    node24 ? NODE24 : undefined,
-  );
-  if (node24) {
-    const build24 = await runInBackground('build (Node 24)', 'npx', [
-      ...NODE24,
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      `${process.cwd()}/${LOGS}/dist-node24`,
-    ]);
-    record('build (Node 24)', build24 === 0 ? 1 : 0, build24 === 0 ? 0 : 1);
-    rmSync(`${LOGS}/dist-node24`, { recursive: true, force: true });
-  }
+  await backgroundSuite('vitest (PostgreSQL)', 'vitest-postgres.json', ['src/server'], { TEST_DB: 'postgres', ...NODE_CHECK });
 }
 // 2. Type check and lint (Biome, a gate): one check each. They run in the background beside the
 //    build and the suites below (their outcome is recorded at the end); lint through npm, so the
@@ -117,7 +110,7 @@ const checksDone = Promise.all([
 ]);
 
 // 4. Build the web app; then, side by side (the two cores are busy throughout; the browser shards
-//    are the longest part, so the rest runs beside them): the API suites on PostgreSQL under Node 24,
+//    are the longest part, so the rest runs beside them): the API suites on PostgreSQL,
 //    the unit and API suites on PGlite (one worker, one process: decision 022), and the end-to-end shards.
 const build = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 record('build', build === 0 ? 1 : 0, build === 0 ? 0 : 1);
@@ -125,7 +118,7 @@ const backgroundDone = background();
 const pgliteDone = (async () => {
   rmSync(`${LOGS}/vitest.json`, { force: true });
   const [cmd, cmdArgs] = vitestCommand('vitest.json', ['--maxWorkers=1']);
-  recordVitest('vitest (PGlite)', 'vitest.json', await runInBackground('vitest (PGlite)', cmd, cmdArgs));
+  recordVitest('vitest (PGlite)', 'vitest.json', await runInBackground('vitest (PGlite)', cmd, cmdArgs, NODE_CHECK));
 })();
 if (build === 0) {
   // The spec files are split into E2E_SHARDS shards (default 2) that run side by side, each with

@@ -44,8 +44,7 @@ interface Slot {
 const require = createRequire(import.meta.url);
 /**
  * The worker's first code: it registers tsx's loader (the server runs from TypeScript sources,
- * under tsx in `npm start`, `npm run dev` and the tests alike; Node 20 does not load a .ts entry
- * in a worker by itself) and then loads the worker module.
+ * under tsx in `npm start`, `npm run dev` and the tests alike) and then loads the worker module.
  */
 const BOOT = `
 const { workerData } = require('node:worker_threads');
