@@ -364,7 +364,9 @@ describe('downloads under load (issue 27 item 9)', () => {
   let ctx: TestContext;
   afterAll(() => ctx?.close());
 
-  it('with 20 statement downloads in flight /api/health answers promptly; past the queue limit, 503 with Retry-After', { timeout: 180_000 }, async () => {
+  it('with 20 statement downloads in flight /api/health answers promptly; past the queue limit, 503 with Retry-After', {
+    timeout: 180_000,
+  }, async () => {
     ctx = await createTestContext({ PDF_WORKERS: '1', PDF_QUEUE_LIMIT: '20' }, { settings: FIRM });
     const admin = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
     const cookie = await signIn(ctx, admin.email, admin.password);
