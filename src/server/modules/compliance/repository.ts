@@ -1,4 +1,4 @@
-import { sql as kysql, type Updateable } from 'kysely';
+import { type Insertable, sql as kysql, type Updateable } from 'kysely';
 import type { Queryable } from '../../db/client.ts';
 import type { ComplianceItemsTable } from '../../db/schema.generated.ts';
 import { typed } from '../../db/typed.ts';
@@ -67,7 +67,7 @@ export async function isAdmin(q: Queryable, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export type NewItem = Pick<ComplianceItemsTable, 'type' | 'title' | 'description' | 'dueDate' | 'assignedTo' | 'recurrence'> & {
+export type NewItem = Pick<Insertable<ComplianceItemsTable>, 'type' | 'title' | 'description' | 'dueDate' | 'assignedTo' | 'recurrence'> & {
   priority: ItemRow['priority'];
 };
 
