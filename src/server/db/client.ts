@@ -85,9 +85,12 @@ function serialLane() {
 }
 
 // Both engines return the same JavaScript shapes: numeric as an exact decimal string,
-// bigint as a number (counts and identity ids stay far below 2^53), timestamps as Date.
+// bigint as a number (counts and identity ids stay far below 2^53), timestamps as Date, and a
+// date as its 'YYYY-MM-DD' text, parsed here once (decision 035): no time zone can shift a
+// calendar day, and a query needs no to_char(d, 'YYYY-MM-DD') to read one.
 const NUMERIC = 1700;
 const INT8 = 20;
+const DATE = 1082;
 
 /** chmod 0700 for folders and 0600 for files, through the whole tree. */
 export async function ownerOnly(root: string): Promise<void> {
@@ -104,6 +107,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
     parsers: {
       [pgliteTypes.NUMERIC]: (v: string) => v,
       [pgliteTypes.INT8]: (v: string) => Number(v),
+      [DATE]: (v: string) => v,
     },
   });
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
@@ -145,6 +149,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db & { pool: 
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === NUMERIC) return (v: string) => v;
         if (oid === INT8) return (v: string) => Number(v);
+        if (oid === DATE) return (v: string) => v;
         return pg.types.getTypeParser(oid, format);
       }) as typeof pg.types.getTypeParser,
     },

@@ -12,28 +12,21 @@ import {
 } from '../../../shared/compliance.ts';
 import { DOCUMENT_EXPIRY_WARNING_DAYS } from '../../../shared/constants.ts';
 import type { Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
-
-interface ItemRow {
-  id: string;
-  type: ComplianceItem['type'];
-  title: string;
-  description: string | null;
-  due_date: string;
-  workflow_state: ComplianceItem['workflowState'];
-  assigned_to: string | null;
-  assigned_name: string | null;
-  priority: ComplianceItem['priority'];
-  recurrence: ComplianceItem['recurrence'];
-  last_updated: Date;
-}
-
-const SELECT = `SELECT c.id, c.type, c.title, c.description, to_char(c.due_date, 'YYYY-MM-DD') AS due_date, c.workflow_state,
-    c.assigned_to, p.name AS assigned_name, c.priority, c.recurrence, c.last_updated
-  FROM compliance_items c LEFT JOIN profiles p ON p.id = c.assigned_to`;
+import {
+  advanceSpvReturn,
+  allItems,
+  documentsExpiring,
+  findItem,
+  type ItemChanges,
+  type ItemRow,
+  insertItem,
+  isAdmin,
+  spvReturnsDue,
+  updateItemColumns,
+} from './repository.ts';
 
 const toItem = (r: ItemRow, today: string): ComplianceItem => ({
   id: r.id,
@@ -41,41 +34,25 @@ const toItem = (r: ItemRow, today: string): ComplianceItem => ({
   type: r.type,
   title: r.title,
   description: r.description,
-  dueDate: r.due_date,
-  workflowState: r.workflow_state,
-  status: complianceStatus(r.workflow_state, r.due_date, today),
-  assignedTo: r.assigned_to,
-  assignedToName: r.assigned_name,
+  dueDate: r.dueDate,
+  workflowState: r.workflowState,
+  status: complianceStatus(r.workflowState, r.dueDate, today),
+  assignedTo: r.assignedTo,
+  assignedToName: r.assignedName,
   priority: r.priority,
   recurrence: r.recurrence,
-  lastUpdated: new Date(r.last_updated).toISOString(),
+  lastUpdated: r.lastUpdated.toISOString(),
 });
 
 /** Every item with its status on the company's `today` (decision record 020). */
 export async function overview(q: Queryable, today: string): Promise<ComplianceOverview> {
-  const items = (await sql<ItemRow>(`${SELECT} ORDER BY c.due_date, c.title`).all(q)).map((r) => toItem(r, today));
+  const items = (await allItems(q)).map((r) => toItem(r, today));
   const counts: Record<ComplianceStatus, number> = { overdue: 0, due_soon: 0, in_progress: 0, completed: 0 };
   for (const i of items) counts[i.status]++;
   // SPV returns (the SPV's own due date is the source of truth) and vault expiries within
   // 30 days, shown beside the items; they do not count in the score.
-  const spvs = await sql<{
-    id: string;
-    name: string;
-    due: string;
-  }>(`SELECT id, name, to_char(annual_return_due, 'YYYY-MM-DD') AS due FROM spvs
-      WHERE status = 'Active' AND annual_return_due <= $2::date + $1::int ORDER BY annual_return_due`).all(q, [
-    DOCUMENT_EXPIRY_WARNING_DAYS,
-    today,
-  ]);
-  const docs = await sql<{
-    id: string;
-    name: string;
-    due: string;
-  }>(`SELECT id, name, to_char(expiration_date, 'YYYY-MM-DD') AS due FROM documents
-      WHERE expiration_date IS NOT NULL AND expiration_date <= $2::date + $1::int ORDER BY expiration_date`).all(q, [
-    DOCUMENT_EXPIRY_WARNING_DAYS,
-    today,
-  ]);
+  const spvs = await spvReturnsDue(q, today, DOCUMENT_EXPIRY_WARNING_DAYS);
+  const docs = await documentsExpiring(q, today, DOCUMENT_EXPIRY_WARNING_DAYS);
   const external: ExternalDueItem[] = [
     ...spvs.map((s) => ({
       id: `spv:${s.id}`,
@@ -100,15 +77,15 @@ export async function overview(q: Queryable, today: string): Promise<ComplianceO
 }
 
 async function getItem(q: Queryable, id: string, lock = false): Promise<ItemRow> {
-  const row = await sql<ItemRow>(`${SELECT} WHERE c.id = $1${lock ? ' FOR UPDATE OF c' : ''}`).first(q, [id]);
+  const row = await findItem(q, id, lock);
   if (!row) throw notFound('Compliance item not found');
   return row;
 }
 
 async function assertAdmin(q: Queryable, userId: string | null | undefined): Promise<void> {
   if (!userId) return;
-  const ok = await q.query("SELECT 1 FROM profiles WHERE id = $1 AND role = 'admin'", [userId]);
-  if (ok.length === 0) throw badRequest('Assign the item to an administrator', { assignedTo: 'Assign the item to an administrator' });
+  if (!(await isAdmin(q, userId)))
+    throw badRequest('Assign the item to an administrator', { assignedTo: 'Assign the item to an administrator' });
 }
 
 export async function createItem(
@@ -118,19 +95,15 @@ export async function createItem(
   ip: string,
 ): Promise<ComplianceItem> {
   await assertAdmin(q, input.assignedTo);
-  const rows = await sql<{
-    id: string;
-  }>(`INSERT INTO compliance_items (type, title, description, due_date, assigned_to, priority, recurrence)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`).all(q, [
-    input.type,
-    input.title,
-    input.description ?? null,
-    input.dueDate,
-    input.assignedTo ?? null,
-    input.priority,
-    input.recurrence ?? null,
-  ]);
-  const id = rows[0]?.id as string;
+  const id = await insertItem(q, {
+    type: input.type,
+    title: input.title,
+    description: input.description ?? null,
+    dueDate: input.dueDate,
+    assignedTo: input.assignedTo ?? null,
+    priority: input.priority,
+    recurrence: input.recurrence ?? null,
+  });
   await logActivity(q, {
     type: 'compliance_item_created',
     userId: actorId,
@@ -141,15 +114,16 @@ export async function createItem(
   return toItem(await getItem(q, id), (await companyDayIn(q)).today);
 }
 
-const COLUMN_OF: Record<string, string> = {
-  type: 'type',
-  title: 'title',
-  description: 'description',
-  dueDate: 'due_date',
-  assignedTo: 'assigned_to',
-  priority: 'priority',
-  recurrence: 'recurrence',
-};
+/** The fields an update may set: each is its column (camelCase in the typed layer). */
+const EDITABLE = [
+  'type',
+  'title',
+  'description',
+  'dueDate',
+  'assignedTo',
+  'priority',
+  'recurrence',
+] as const satisfies readonly (keyof ItemChanges)[];
 
 export async function updateItem(
   q: Queryable,
@@ -160,16 +134,10 @@ export async function updateItem(
 ): Promise<ComplianceItem> {
   await getItem(q, id, true);
   await assertAdmin(q, input.assignedTo);
-  const sets: string[] = [];
-  const params: unknown[] = [id];
-  for (const [key, column] of Object.entries(COLUMN_OF)) {
-    const value = (input as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    params.push(value);
-    sets.push(`${column} = $${params.length}`);
-  }
-  if (sets.length > 0) {
-    await q.query(`UPDATE compliance_items SET ${sets.join(', ')}, last_updated = now() WHERE id = $1`, params);
+  const changes: ItemChanges = {};
+  for (const key of EDITABLE) if (input[key] !== undefined) Object.assign(changes, { [key]: input[key] });
+  if (Object.keys(changes).length > 0) {
+    await updateItemColumns(q, id, changes);
     await logActivity(q, {
       type: 'compliance_item_updated',
       userId: actorId,
@@ -182,8 +150,8 @@ export async function updateItem(
 
 export async function startItem(q: Queryable, id: string, actorId: string, ip: string): Promise<ComplianceItem> {
   const row = await getItem(q, id, true);
-  if (row.workflow_state !== 'not_started') throw conflict('Only an item that has not started can be started', 'INVALID_TRANSITION');
-  await q.query("UPDATE compliance_items SET workflow_state = 'in_progress', last_updated = now() WHERE id = $1", [id]);
+  if (row.workflowState !== 'not_started') throw conflict('Only an item that has not started can be started', 'INVALID_TRANSITION');
+  await updateItemColumns(q, id, { workflowState: 'in_progress' });
   await logActivity(q, {
     type: 'compliance_item_updated',
     userId: actorId,
@@ -201,41 +169,34 @@ export async function completeItem(
   ip: string,
 ): Promise<{ item: ComplianceItem; next: ComplianceItem | null }> {
   const row = await getItem(q, id, true);
-  if (row.workflow_state === 'completed') throw conflict('This item is already completed', 'INVALID_TRANSITION');
-  await q.query("UPDATE compliance_items SET workflow_state = 'completed', completed_at = now(), last_updated = now() WHERE id = $1", [id]);
+  if (row.workflowState === 'completed') throw conflict('This item is already completed', 'INVALID_TRANSITION');
+  await updateItemColumns(q, id, { workflowState: 'completed' }, true);
   await logActivity(q, {
     type: 'compliance_item_completed',
     userId: actorId,
-    details: { itemId: id, title: row.title, dueDate: row.due_date },
+    details: { itemId: id, title: row.title, dueDate: row.dueDate },
     ip,
   });
   let next: ComplianceItem | null = null;
   if (row.recurrence) {
-    const created = await sql<{
-      id: string;
-    }>(`INSERT INTO compliance_items (type, title, description, due_date, assigned_to, priority, recurrence)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`).all(q, [
-      row.type,
-      row.title,
-      row.description,
-      nextOccurrence(row.due_date, row.recurrence),
-      row.assigned_to,
-      row.priority,
-      row.recurrence,
-    ]);
-    next = toItem(await getItem(q, created[0]?.id as string), (await companyDayIn(q)).today);
+    const created = await insertItem(q, {
+      type: row.type,
+      title: row.title,
+      description: row.description,
+      dueDate: nextOccurrence(row.dueDate, row.recurrence),
+      assignedTo: row.assignedTo,
+      priority: row.priority,
+      recurrence: row.recurrence,
+    });
+    next = toItem(await getItem(q, created), (await companyDayIn(q)).today);
   }
   return { item: toItem(await getItem(q, id), (await companyDayIn(q)).today), next };
 }
 
 /** Marks an SPV's annual return as filed: its due date moves a year ahead. */
 export async function fileSpvReturn(q: Queryable, spvId: string, actorId: string, ip: string): Promise<string> {
-  const rows = await sql<{
-    due: string;
-    name: string;
-  }>(`UPDATE spvs SET annual_return_due = annual_return_due + interval '1 year', updated_at = now() WHERE id = $1
-     RETURNING to_char(annual_return_due, 'YYYY-MM-DD') AS due, name`).all(q, [spvId]);
-  if (!rows[0]) throw notFound('SPV not found');
-  await logActivity(q, { type: 'spv_return_filed', userId: actorId, details: { spvId, name: rows[0].name, nextDue: rows[0].due }, ip });
-  return rows[0].due;
+  const row = await advanceSpvReturn(q, spvId);
+  if (!row) throw notFound('SPV not found');
+  await logActivity(q, { type: 'spv_return_filed', userId: actorId, details: { spvId, name: row.name, nextDue: row.due }, ip });
+  return row.due;
 }

@@ -1,14 +1,13 @@
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '../../../shared/settings.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { type Invalidations, invalidationsOf } from '../../db/invalidation.ts';
-import { sql } from '../../db/sql.ts';
+import { storedSettings, upsertSettings } from './repository.ts';
 
 const KEY = 'app';
 
 /** The stored settings merged over the defaults; a stored value that no longer validates falls back to its own default. */
 export async function getSettings(q: Queryable): Promise<Settings> {
-  const rows = await sql<{ value: Partial<Settings> }>('SELECT value FROM settings WHERE key = $1').all(q, [KEY]);
-  const stored = rows[0]?.value ?? {};
+  const stored: Record<string, unknown> = (await storedSettings(q, KEY)) ?? {};
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
     if (!(key in stored)) continue;
@@ -20,11 +19,7 @@ export async function getSettings(q: Queryable): Promise<Settings> {
 }
 
 export async function saveSettings(q: Queryable, value: Settings, userId: string | null): Promise<void> {
-  await q.query(
-    `INSERT INTO settings (key, value, updated_by) VALUES ($1, $2, $3)
-     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [KEY, JSON.stringify(value), userId],
-  );
+  await upsertSettings(q, KEY, value, userId);
 }
 
 const cached = new WeakMap<Invalidations, { settings: Settings | null }>();
