@@ -185,9 +185,9 @@ describe('import boundaries', () => {
     expect(direct).toEqual([]);
   });
 
-  // Issue 17: one query-key factory per resource, all in web/lib/query-keys.ts; a key written
-  // inline elsewhere could cache one resource under two keys.
-  it('query keys come only from the factories in web/lib/query-keys.ts', () => {
+  // Issues 17 and 28: a query key comes from its endpoint (endpointKey in web/lib/query-keys.ts,
+  // decision record 032); a key written inline could cache one endpoint under two keys.
+  it('query keys come only from endpointKey in web/lib/query-keys.ts', () => {
     const inline = walk(path.join(ROOT, 'web'))
       .filter((file) => !file.endsWith('query-keys.ts') && !/\.test\.tsx?$/.test(file))
       .flatMap((file) =>

@@ -1,47 +1,53 @@
 import { FileStack } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { lastQuarter } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
-import type { StatementRun } from '../../../shared/ledger';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
-import { apiGet, apiPost } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { serverMessage } from './api';
+import { serverMessage, useStartStatementRun, useStatementRun } from './api';
 import { capitalCallsText } from './i18n';
-
-type Run = StatementRun;
 
 /**
  * Generates the last quarter's capital account statements for every investor at once. The run
- * happens on the server in the background; this card polls its progress. Each statement lands
- * in the investor's Document Vault.
+ * happens on the server in the background; this card polls its progress (the query's
+ * refetchInterval, api.ts). Each statement lands in the investor's Document Vault.
  */
 export function StatementRunCard() {
   const { t } = capitalCallsText.useT();
   const [from, to] = lastQuarter();
-  const [run, setRun] = useState<Run | null>(null);
-  const [starting, setStarting] = useState(false);
+  const startRun = useStartStatementRun();
+  /** The run shown (the latest started), and whether its end is still to be announced. */
+  const [runId, setRunId] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const polled = useStatementRun(runId);
+  const run = polled.data ?? null;
+  const starting = startRun.isPending || waiting;
 
   async function start() {
-    setStarting(true);
     try {
-      let r = (await apiPost('/api/statement-runs', { body: { from, to } })).run;
-      setRun(r);
-      while (r.status === 'running') {
-        await new Promise((ok) => setTimeout(ok, 500));
-        r = (await apiGet('/api/statement-runs/:id', { params: { id: r.id } })).run;
-        setRun(r);
-      }
-      if (r.failed > 0) toast.error(t('statements.toastFailed', { failed: r.failed, done: r.done }));
-      else toast.success(t('statements.toastDone', { count: r.done }));
+      const started = await startRun.mutateAsync({ from, to });
+      setRunId(started.id);
+      setWaiting(true);
     } catch (err) {
       toast.error(serverMessage(err) ?? t('statements.failed'));
-    } finally {
-      setStarting(false);
     }
   }
+
+  // Once the run has finished (or its progress could not be read), say how it went.
+  useEffect(() => {
+    if (!waiting) return;
+    if (polled.isError) {
+      toast.error(serverMessage(polled.error) ?? t('statements.failed'));
+      setWaiting(false);
+      return;
+    }
+    if (!run || run.status === 'running') return;
+    if (run.failed > 0) toast.error(t('statements.toastFailed', { failed: run.failed, done: run.done }));
+    else toast.success(t('statements.toastDone', { count: run.done }));
+    setWaiting(false);
+  }, [waiting, run, polled.isError, polled.error, t]);
 
   const pct = run && run.total > 0 ? ((run.done + run.failed) / run.total) * 100 : run ? 100 : 0;
   return (
