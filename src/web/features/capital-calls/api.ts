@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, QueryObserver, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallTarget, CallWeighting } from '../../../shared/call-targets';
+import type { StatementRun } from '../../../shared/ledger';
 import { apiGet, apiPost } from '../../lib/api';
 import { dealOptionsQuery } from '../../lib/queries/deals';
 import { CAPITAL_CALL_READS, endpointKey, invalidateEndpoints } from '../../lib/query-keys';
@@ -84,30 +85,59 @@ export function useRecordReceipt(callId: string) {
 /** How often a running statement run is asked for its progress. */
 export const STATEMENT_RUN_POLL_MS = 500;
 
-/** POST /api/statement-runs: starts generating every investor's statement for a period (in the background). */
-export function useStartStatementRun() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (period: { from: string; to: string }) => apiPost('/api/statement-runs', { body: period }).then((r) => r.run),
-    // The answer is the run's first state: shown at once, then polled from there.
-    onSuccess: (run) => qc.setQueryData(statementRunQuery(run.id).queryKey, run),
-  });
-}
-
-/**
- * One statement run (GET /api/statement-runs/:id), polled every half second while it is running
- * (also in a background tab) and not at all once it has finished; no retry (a failure ends the wait).
- */
+/** One statement run (GET /api/statement-runs/:id) as last read; the entry is kept fresh by the polling below. */
 export const statementRunQuery = (id: string) =>
   queryOptions({
     queryKey: endpointKey('GET /api/statement-runs/:id', { id }),
     queryFn: ({ signal }) => apiGet('/api/statement-runs/:id', { params: { id }, signal }).then((r) => r.run),
-    refetchInterval: (query) => (query.state.data?.status === 'running' && query.state.status !== 'error' ? STATEMENT_RUN_POLL_MS : false),
-    refetchIntervalInBackground: true,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 
+/**
+ * How a run is polled: every half second while it is running, also in a background tab, and not
+ * at all once it has finished or a read has failed.
+ */
+export const statementRunPolling = {
+  refetchInterval: (query: { state: { data?: StatementRun; status: string } }) =>
+    query.state.data?.status === 'running' && query.state.status !== 'error' ? STATEMENT_RUN_POLL_MS : false,
+  refetchIntervalInBackground: true,
+} as const;
+
+/** Polls a run (an observer of its own: it goes on when the card is left) until it has finished. */
+function untilFinished(qc: QueryClient, id: string): Promise<StatementRun> {
+  return new Promise((resolve, reject) => {
+    const observer = new QueryObserver(qc, { ...statementRunQuery(id), ...statementRunPolling });
+    const unsubscribe = observer.subscribe((result) => {
+      if (result.isError) {
+        unsubscribe();
+        reject(result.error);
+      } else if (result.data && result.data.status !== 'running') {
+        unsubscribe();
+        resolve(result.data);
+      }
+    });
+  });
+}
+
+/**
+ * POST /api/statement-runs: generates every investor's statement for a period in the background.
+ * The POST's answer is the run's first state (stored at once, `onStarted` names the run); the
+ * mutation then stays pending until the run has finished, and resolves with its last state.
+ */
+export function useGenerateStatements(onStarted: (run: StatementRun) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (period: { from: string; to: string }) => {
+      const run = (await apiPost('/api/statement-runs', { body: period })).run;
+      qc.setQueryData(statementRunQuery(run.id).queryKey, run);
+      onStarted(run);
+      return run.status === 'running' ? untilFinished(qc, run.id) : run;
+    },
+  });
+}
+
+/** The run the card shows (null: none started yet). */
 export function useStatementRun(id: string | null) {
   return useQuery({ ...statementRunQuery(id ?? ''), enabled: id !== null });
 }

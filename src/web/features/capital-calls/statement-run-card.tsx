@@ -1,12 +1,12 @@
 import { FileStack } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { lastQuarter } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
 import { toast } from '../../lib/toast';
-import { serverMessage, useStartStatementRun, useStatementRun } from './api';
+import { serverMessage, useGenerateStatements, useStatementRun } from './api';
 import { capitalCallsText } from './i18n';
 
 /**
@@ -17,37 +17,21 @@ import { capitalCallsText } from './i18n';
 export function StatementRunCard() {
   const { t } = capitalCallsText.useT();
   const [from, to] = lastQuarter();
-  const startRun = useStartStatementRun();
-  /** The run shown (the latest started), and whether its end is still to be announced. */
+  /** The run shown: the latest started. */
   const [runId, setRunId] = useState<string | null>(null);
-  const [waiting, setWaiting] = useState(false);
-  const polled = useStatementRun(runId);
-  const run = polled.data ?? null;
-  const starting = startRun.isPending || waiting;
+  const generate = useGenerateStatements((started) => setRunId(started.id));
+  const run = useStatementRun(runId).data ?? null;
+  const starting = generate.isPending;
 
   async function start() {
     try {
-      const started = await startRun.mutateAsync({ from, to });
-      setRunId(started.id);
-      setWaiting(true);
+      const r = await generate.mutateAsync({ from, to });
+      if (r.failed > 0) toast.error(t('statements.toastFailed', { failed: r.failed, done: r.done }));
+      else toast.success(t('statements.toastDone', { count: r.done }));
     } catch (err) {
       toast.error(serverMessage(err) ?? t('statements.failed'));
     }
   }
-
-  // Once the run has finished (or its progress could not be read), say how it went.
-  useEffect(() => {
-    if (!waiting) return;
-    if (polled.isError) {
-      toast.error(serverMessage(polled.error) ?? t('statements.failed'));
-      setWaiting(false);
-      return;
-    }
-    if (!run || run.status === 'running') return;
-    if (run.failed > 0) toast.error(t('statements.toastFailed', { failed: run.failed, done: run.done }));
-    else toast.success(t('statements.toastDone', { count: run.done }));
-    setWaiting(false);
-  }, [waiting, run, polled.isError, polled.error, t]);
 
   const pct = run && run.total > 0 ? ((run.done + run.failed) / run.total) * 100 : run ? 100 : 0;
   return (
