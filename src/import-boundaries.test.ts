@@ -22,6 +22,14 @@ const PACKAGE_GATES: Record<string, string[]> = {
   sonner: ['web/lib/toast.ts', 'web/lib/toast.test.ts', 'web/app/app.tsx'],
 };
 
+/**
+ * What only an endpoint file (a feature's api.ts, or web/lib) may call (decision record 032): the
+ * API client's requests, fetch itself and the query library's data hooks. useQueryClient is not
+ * on the list; the cache helpers it feeds live in the api.ts files too.
+ */
+const DIRECT_LOADING =
+  /\b(apiGet|apiPost|apiPut|apiPatch|apiDelete|apiSend|postMultipart|useQuery|useQueries|useSuspenseQuery|useMutation|useInfiniteQuery)\b|\bfetch\(/;
+
 function walk(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
@@ -161,9 +169,25 @@ describe('import boundaries', () => {
     expect(own).toEqual([]);
   });
 
-  // Issue 17: one query-key factory per resource, all in web/lib/query-keys.ts; a key written
-  // inline elsewhere could cache one resource under two keys.
-  it('query keys come only from the factories in web/lib/query-keys.ts', () => {
+  // Issue 28: one way to load data (decision record 032). A screen or component never calls the
+  // API or the query library itself: each feature's api.ts (or web/lib for what several features
+  // read) exports the endpoint's queryOptions and hooks, keyed by the endpoint.
+  it('no .tsx file under web/ loads data itself (apiGet, fetch, useQuery, ...): it uses an api.ts hook', () => {
+    const direct = walk(path.join(ROOT, 'web'))
+      .filter((file) => file.endsWith('.tsx') && !/\.test\.tsx$/.test(file))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${path.relative(ROOT, file).split(path.sep).join('/')}:${i + 1}` }))
+          .filter(({ line }) => DIRECT_LOADING.test(line))
+          .map(({ at, line }) => `${at}: ${line.trim()}`),
+      );
+    expect(direct).toEqual([]);
+  });
+
+  // Issues 17 and 28: a query key comes from its endpoint (endpointKey in web/lib/query-keys.ts,
+  // decision record 032); a key written inline could cache one endpoint under two keys.
+  it('query keys come only from endpointKey in web/lib/query-keys.ts', () => {
     const inline = walk(path.join(ROOT, 'web'))
       .filter((file) => !file.endsWith('query-keys.ts') && !/\.test\.tsx?$/.test(file))
       .flatMap((file) =>

@@ -1,7 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser, SignUpInput } from '../../shared/auth';
 import type { Digits, Language } from '../../shared/i18n/languages';
-import { ApiError, apiGet, apiPost, apiPut, onUnauthorized } from './api';
+import { ApiError, onUnauthorized } from './api';
+import { changePasswordRequest, readSession, saveLanguageRequest, signInRequest, signOutRequest, signUpRequest } from './session';
 
 /** The auth events of spec section 4 (password recovery needs e-mail and is not offered). */
 export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
@@ -65,7 +66,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const fetchSession = useCallback(async (): Promise<AppUser | null> => {
     try {
       // 200 with user null when nobody is signed in: an anonymous visit logs no error.
-      const { user: u, secondFactor } = await apiGet('/api/auth/me', { quiet401: true });
+      const { user: u, secondFactor } = await readSession();
       // A session still waiting for its second step is not a signed-in user yet.
       if (!u || secondFactor) return null;
       warnIfInactive(u);
@@ -122,7 +123,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async signIn(email, password) {
         setLoading(true);
         try {
-          const res = await apiPost('/api/auth/sign-in', { body: { email, password } });
+          const res = await signInRequest(email, password);
           if (!res.secondFactor) emit('SIGNED_IN', res.user);
           return res;
         } finally {
@@ -135,11 +136,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return u;
       },
       async signUp(input) {
-        await apiPost('/api/auth/sign-up', { body: input });
+        await signUpRequest(input);
       },
       async signOut() {
         try {
-          await apiPost('/api/auth/sign-out', { quiet401: true });
+          await signOutRequest();
         } catch (err) {
           if (!(err instanceof ApiError && err.status === 401)) throw err;
         } finally {
@@ -147,17 +148,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
       },
       async changePassword(currentPassword, newPassword, email) {
-        await apiPost('/api/auth/change-password', { body: { currentPassword, newPassword, ...(email === undefined ? {} : { email }) } });
+        await changePasswordRequest(currentPassword, newPassword, email);
         const u = await fetchSession();
         emit('USER_UPDATED', u);
       },
       async setLanguage(language) {
-        await apiPut('/api/auth/language', { body: { language } });
+        await saveLanguageRequest({ language });
         const current = userRef.current;
         if (current) emit('USER_UPDATED', { ...current, language });
       },
       async setDigits(digits) {
-        await apiPut('/api/auth/language', { body: { digits } });
+        await saveLanguageRequest({ digits });
         const current = userRef.current;
         if (current) emit('USER_UPDATED', { ...current, digits });
       },

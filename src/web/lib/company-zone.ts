@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { getDefaultZone, subscribeDefaultZone } from '../../shared/dates';
-import { apiGet } from './api';
-import { companyKeys } from './query-keys';
+import { companyProfileQuery } from './queries/company';
 import { setCompanyZone } from './time-zone';
 
 /** How often an open tab asks for the company profile while nothing else does (it also asks on focus). */
@@ -15,11 +14,7 @@ export const COMPANY_ZONE_POLL_MS = 5 * 60_000;
  * again when the tab regains focus and every few minutes, and its zone goes into the store.
  */
 export function useCompanyZone(): string {
-  const profile = useQuery({
-    queryKey: companyKeys.profile,
-    queryFn: ({ signal }) => apiGet('/api/company', { signal }).then((r) => r.profile),
-    refetchInterval: COMPANY_ZONE_POLL_MS,
-  });
+  const profile = useQuery({ ...companyProfileQuery(), refetchInterval: COMPANY_ZONE_POLL_MS });
   const served = profile.data?.timeZone;
   useEffect(() => {
     if (served) setCompanyZone(served);

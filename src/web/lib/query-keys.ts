@@ -1,167 +1,72 @@
-import type { DealStage } from '../../shared/deals';
+import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
+import type { RouteKey } from '../../shared/api/contract';
 
 /**
- * One query-key factory per server resource, in one place (decision record 013). A feature
- * reads and invalidates server data only through these keys, so that one resource is cached
- * under one key and a change to it refreshes every screen that shows it. Keys nest: invalidating
- * `fooKeys.all` refreshes everything under it.
+ * Query keys come from the endpoint (decision records 013 and 032): a cached answer is keyed by
+ * its API contract route key ('GET /api/deals/:id', src/shared/api/contract.ts), then by its
+ * variables (path parameters, query values, a preview's body) when it has any:
+ * `endpointKey('GET /api/deals/:id', { id })`. One endpoint read with the same variables is one
+ * cache entry, whichever screen reads it; each endpoint has one `queryOptions` (in its feature's
+ * api.ts, or in web/lib/queries when several features read it), so the entry has one shape.
+ * A change refreshes what it moved by naming the endpoints (`invalidateEndpoints`), which
+ * covers every variable of each.
  */
+export function endpointKey<K extends RouteKey>(route: K): readonly [K];
+export function endpointKey<K extends RouteKey, V extends object | null>(route: K, vars: V): readonly [K, V];
+export function endpointKey(route: RouteKey, vars?: object | null): readonly unknown[] {
+  return vars === undefined ? [route] : [route, vars];
+}
 
-/** The activity log (every write on the server adds entries). */
-export const activityLogKeys = {
-  all: ['activity-logs'] as const,
-  list: (f: { search: string; type: string }) => ['activity-logs', 'list', f] as const,
-};
-
-/** The admin dashboard's tiles and deal cards (GET /api/dashboard). */
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-};
+/** Extra filters of an invalidation (e.g. `refetchType: 'active'`, a predicate over one endpoint's entries). */
+export type EndpointFilters = Omit<InvalidateQueryFilters, 'queryKey'>;
 
 /**
- * Deals. Investor-facing deal views live under 'deals' too, so that any deal or subscription
- * change (which moves remaining capacity) refreshes them.
+ * Marks every cached answer of these endpoints stale and refetches those on screen. Resolves
+ * once the refetches are done (a mutation that returns it stays pending until then).
  */
-export const dealKeys = {
-  all: ['deals'] as const,
-  /** GET /api/deals: every stage's total and first page (DealPipeline). */
-  list: () => ['deals', 'list'] as const,
-  /** One pipeline column: its pages (infinite query), seeded from the list's first page. */
-  stages: () => ['deals', 'list', 'stage'] as const,
-  stage: (stage: DealStage) => ['deals', 'list', 'stage', stage] as const,
-  detail: (id: string) => ['deals', 'detail', id] as const,
-  /** GET /api/deals/options: every deal, lean, for every deal select. */
-  options: () => ['deals', 'options'] as const,
-  /** GET /api/investor/deals: the signed-in investor's Deal Vault. */
-  investorVault: () => ['deals', 'investor-vault'] as const,
-  /** A deal's capital-account ledger (admin). */
-  ledger: (id: string) => ['deals', 'ledger', id] as const,
-  /** A deal's economic terms and their versions (admin). */
-  terms: (id: string) => ['deals', 'terms', id] as const,
-  /** A deal's management-fee runs (admin). */
-  managementFees: (id: string) => ['deals', 'management-fees', id] as const,
-  /** The deals a capital call may be issued on. */
-  capitalCallChoices: () => ['deals', 'capital-call-choices'] as const,
-};
+export function invalidateEndpoints(qc: QueryClient, routes: readonly RouteKey[], filters: EndpointFilters = {}): Promise<void> {
+  return Promise.all(routes.map((route) => qc.invalidateQueries({ ...filters, queryKey: endpointKey(route) }))).then(() => undefined);
+}
 
-/** Capital calls: the admin's list and detail, and the investor's own notices. */
-export const capitalCallKeys = {
-  all: ['capital-calls'] as const,
-  list: () => ['capital-calls', 'list'] as const,
-  one: (id: string) => ['capital-calls', 'one', id] as const,
-  mine: () => ['capital-calls', 'mine'] as const,
-  /** The New Capital Call form: a deal's investors and closes, then a call's preview. */
-  choices: (dealId: string) => ['capital-calls', 'choices', dealId] as const,
-  preview: (body: unknown) => ['capital-calls', 'preview', body] as const,
-};
+/*
+ * The reads a kind of change moves, by endpoint. They are the groups the old nested keys
+ * (`dealKeys.all`, ...) stood for: a change that refreshed `['deals', ...]` refreshes DEAL_READS.
+ */
 
-/** The investor's quarterly statements. */
-export const statementKeys = {
-  all: ['statements'] as const,
-  mine: () => ['statements', 'mine'] as const,
-};
+/**
+ * Deals: the pipeline and its columns, a deal's detail, ledger, terms and fee runs, the lean
+ * options behind every deal select, and the investor's Deal Vault (a deal or subscription
+ * change moves remaining capacity there too).
+ */
+export const DEAL_READS = [
+  'GET /api/deals',
+  'GET /api/deals/:id',
+  'GET /api/deals/options',
+  'GET /api/investor/deals',
+  'GET /api/deals/:id/ledger',
+  'GET /api/deals/:id/terms',
+  'GET /api/deals/:id/management-fees',
+] as const satisfies readonly RouteKey[];
 
-export const distributionKeys = {
-  all: ['distributions'] as const,
-  calendar: () => ['distributions', 'investor-calendar'] as const,
-  events: () => ['distributions', 'events'] as const,
-  /** Per deal: tiers, hurdle and carry (admin). */
-  waterfall: () => ['distributions', 'waterfall'] as const,
-  /** The terms of the deals the investor holds. */
-  myTerms: () => ['distributions', 'my-terms'] as const,
-};
+/** Capital calls: the admin's list and detail, the New Capital Call choices and preview, the investor's notices. */
+export const CAPITAL_CALL_READS = [
+  'GET /api/capital-calls',
+  'GET /api/capital-calls/:id',
+  'GET /api/deals/:id/call-choices',
+  'POST /api/capital-calls/preview',
+  'GET /api/investor/capital-calls',
+] as const satisfies readonly RouteKey[];
 
-export const documentKeys = {
-  all: ['documents'] as const,
-  list: () => ['documents', 'list'] as const,
-};
-
-/** The admin compliance calendar and library. */
-export const complianceKeys = {
-  all: ['compliance'] as const,
-  overview: () => ['compliance', 'overview'] as const,
-};
-
-/** The investor's own compliance overview. */
-export const investorComplianceKeys = {
-  all: ['investor-compliance'] as const,
-  me: () => ['investor-compliance', 'me'] as const,
-};
-
-export const investorDashboardKeys = {
-  all: ['investor-dashboard'] as const,
-};
+/** Distributions and the waterfall: the admin's events and waterfalls, the investor's calendar and deal terms. */
+export const DISTRIBUTION_READS = [
+  'GET /api/distributions',
+  'GET /api/distributions/waterfall',
+  'GET /api/investor/distributions',
+  'GET /api/investor/deal-terms',
+] as const satisfies readonly RouteKey[];
 
 /** KYC for both sides: the admin's list and detail and the investor's own application. */
-export const kycKeys = {
-  all: ['kyc'] as const,
-  list: () => ['kyc', 'list'] as const,
-  detail: (id: string) => ['kyc', 'detail', id] as const,
-  me: () => ['kyc', 'me'] as const,
-};
+export const KYC_READS = ['GET /api/kyc', 'GET /api/kyc/:id', 'GET /api/kyc/me'] as const satisfies readonly RouteKey[];
 
-export type MessageSide = 'admin' | 'investor';
-
-export const messageKeys = {
-  all: ['messages'] as const,
-  side: (side: MessageSide) => ['messages', side] as const,
-  list: (side: MessageSide) => ['messages', side, 'list'] as const,
-  thread: (side: MessageSide, id: string) => ['messages', side, 'thread', id] as const,
-  unread: (side: MessageSide) => ['messages', side, 'unread-count'] as const,
-};
-
-export const performanceKeys = {
-  all: ['performance'] as const,
-  mine: () => ['performance', 'investor'] as const,
-};
-
-/** GET /api/company: the public company profile (changes with the settings). */
-export const companyKeys = {
-  profile: ['company'] as const,
-};
-
-export const settingsKeys = {
-  all: ['settings'] as const,
-};
-
-/** The e-mail outbox on the Settings page's Email tab. */
-export const emailOutboxKeys = {
-  all: ['email-outbox'] as const,
-  list: (status: string) => ['email-outbox', status] as const,
-};
-
-/** The password rules of the company settings, for the new-password fields. */
-export const passwordPolicyKeys = {
-  all: ['password-policy'] as const,
-};
-
-/** A password-reset link's token, checked before the form shows. */
-export const resetTokenKeys = {
-  one: (token: string) => ['reset-token', token] as const,
-};
-
-/** SPVs: the tracker's list and the deal forms' SPV choice (its own entry: its shape may differ). */
-export const spvKeys = {
-  all: ['spvs'] as const,
-  list: () => ['spvs', 'list'] as const,
-  dealFormChoices: () => ['spvs', 'deal-form-choices'] as const,
-};
-
-export const subscriptionKeys = {
-  all: ['subscriptions'] as const,
-  mine: () => ['subscriptions', 'mine'] as const,
-  admin: () => ['subscriptions', 'admin'] as const,
-};
-
-/** Users. Investor pick lists live under 'users' so that user changes refresh them. */
-export const userKeys = {
-  all: ['users'] as const,
-  list: () => ['users', 'list'] as const,
-  investorOptions: () => ['users', 'investor-options'] as const,
-  messageRecipients: () => ['users', 'message-recipients'] as const,
-};
-
-/** The signed-in user's own e-mail notification preferences (GET /api/me/notifications). */
-export const notificationPrefKeys = {
-  all: ['me', 'notifications'] as const,
-};
+/** Subscriptions: the investor's own and the admin's list. */
+export const SUBSCRIPTION_READS = ['GET /api/investor/subscriptions', 'GET /api/subscriptions'] as const satisfies readonly RouteKey[];

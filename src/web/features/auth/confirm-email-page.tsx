@@ -1,9 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { ApiError, apiPost, serverMessage } from '../../lib/api';
+import { ApiError, serverMessage } from '../../lib/api';
+import { useConfirmEmail } from './api';
 import { AuthCard } from './auth-card';
 import { authText } from './i18n';
 
@@ -17,7 +17,7 @@ const tokenOfLink = () => new URLSearchParams(window.location.hash.replace(/^#/,
 export default function ConfirmEmailPage() {
   const [token] = useState(tokenOfLink);
   const { t } = authText.useT();
-  const confirm = useMutation({ mutationFn: () => apiPost('/api/auth/confirm-email', { body: { token } }) });
+  const confirm = useConfirmEmail(token);
 
   // Drop the token from the address bar once read.
   useEffect(() => {

@@ -6,8 +6,9 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
-import { ApiError, apiPost, serverMessage } from '../../lib/api';
+import { ApiError, serverMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { requestPasswordReset } from './api';
 import { AuthCard } from './auth-card';
 import { authText } from './i18n';
 
@@ -20,7 +21,7 @@ export default function ForgotPasswordPage() {
   const submit = form.handleSubmit(async ({ email }) => {
     try {
       // The server's answer is always the same sentence (FORGOT_PASSWORD_ANSWER): shown from the catalogue.
-      await apiPost('/api/auth/forgot-password', { body: { email } });
+      await requestPasswordReset(email);
       setSent(true);
     } catch (err) {
       const field = err instanceof ApiError ? err.fields?.email : undefined;

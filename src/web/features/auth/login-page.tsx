@@ -2,16 +2,16 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AUTH_ERRORS, checkSignUpForm, type SignUpForm, signInForm, signUpForm } from '../../../shared/auth';
 import { INVESTOR_USER_TYPES } from '../../../shared/constants';
-import type { PasswordPolicyInfo } from '../../../shared/password-policy';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { LoadingScreen } from '../../components/ui/spinner';
-import { ApiError, apiGet, serverMessage } from '../../lib/api';
+import { ApiError, serverMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { enumLabel } from '../../lib/i18n';
+import { usePasswordPolicy } from '../../lib/password-policy';
 import { redirectTarget } from '../../lib/redirect';
 import { toast } from '../../lib/toast';
 import { AuthCard } from './auth-card';
@@ -147,12 +147,7 @@ function SignUpFormView({ onDone, onSwitch }: { onDone: () => void; onSwitch: ()
   const { signUp } = useAuth();
   const { t } = authText.useT();
   const form = useZodForm(signUpForm, { defaultValues: EMPTY_FORM, guardUnsaved: true });
-  const [policy, setPolicy] = useState<PasswordPolicyInfo | null>(null);
-  useEffect(() => {
-    apiGet('/api/auth/password-policy')
-      .then(setPolicy)
-      .catch(() => setPolicy(null));
-  }, []);
+  const policy = usePasswordPolicy();
 
   const submit = form.handleSubmit(async (values) => {
     const problem = checkSignUpForm(values, policy?.minLength);

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { resetPasswordForm } from '../../../shared/auth';
@@ -6,10 +5,9 @@ import { MIN_PASSWORD_LENGTH } from '../../../shared/constants';
 import { Button } from '../../components/ui/button';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { LoadingScreen } from '../../components/ui/spinner';
-import { apiPost } from '../../lib/api';
 import { usePasswordPolicy } from '../../lib/password-policy';
-import { resetTokenKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
+import { resetPassword, useResetTokenCheck } from './api';
 import { AuthCard } from './auth-card';
 import { authText } from './i18n';
 import { NewPasswordFields } from './new-password-fields';
@@ -28,13 +26,7 @@ export default function ResetPasswordPage() {
   const { t } = authText.useT();
   const minLength = policy?.minLength ?? MIN_PASSWORD_LENGTH;
   const form = useZodForm(resetPasswordForm(minLength), { defaultValues: { newPassword: '', confirmPassword: '' } });
-  const check = useQuery({
-    queryKey: resetTokenKeys.one(token),
-    queryFn: () => apiPost('/api/auth/reset-password/check', { body: { token } }),
-    enabled: token !== '',
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const check = useResetTokenCheck(token);
 
   if (token && check.isPending) return <LoadingScreen />;
   if (!token || check.isError) {
@@ -54,7 +46,7 @@ export default function ResetPasswordPage() {
 
   const submit = form.handleSubmit(async ({ newPassword }) => {
     try {
-      await apiPost('/api/auth/reset-password', { body: { token, password: newPassword } });
+      await resetPassword(token, newPassword);
       // The link is used up: drop it from the address bar and the history entry.
       window.history.replaceState(null, '', '/reset-password');
       toast.success(t('reset.done'));

@@ -5,9 +5,10 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
-import { ApiError, apiPost, serverMessage } from '../../lib/api';
+import { ApiError, serverMessage } from '../../lib/api';
 import { copyText, downloadText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
+import { confirmTwoFactor, startTwoFactorSetup, verifyTwoFactor } from './api';
 import { authText } from './i18n';
 
 function errorText(err: unknown): string {
@@ -23,7 +24,7 @@ export function VerifyStep({ onDone, onCancel }: { onDone: () => Promise<unknown
 
   const submit = form.handleSubmit(async ({ code }) => {
     try {
-      await apiPost('/api/auth/two-factor/verify', { body: { code } });
+      await verifyTwoFactor(code);
       await onDone();
     } catch (err) {
       form.setValue('code', '');
@@ -58,14 +59,14 @@ export function EnrolStep({ onDone, required }: { onDone: () => Promise<unknown>
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   useEffect(() => {
-    apiPost('/api/auth/two-factor/setup')
+    startTwoFactorSetup()
       .then(setSetup)
       .catch((err) => setSetupError(errorText(err)));
   }, []);
 
   const submit = form.handleSubmit(async ({ code }) => {
     try {
-      const res = await apiPost('/api/auth/two-factor/confirm', { body: { code } });
+      const res = await confirmTwoFactor(code);
       setRecoveryCodes(res.recoveryCodes);
       toast.success(authText.t('twoFactor.enabled'));
     } catch (err) {

@@ -1,11 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { BellOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { NOTIFICATION_TOPICS, type NotificationTopic } from '../../../shared/email';
 import { Button } from '../../components/ui/button';
-import { ApiError, apiPost, serverMessage } from '../../lib/api';
+import { ApiError, serverMessage } from '../../lib/api';
 import { enumLabel } from '../../lib/i18n';
+import { useUnsubscribe } from './api';
 import { AuthCard } from './auth-card';
 import { authText } from './i18n';
 
@@ -22,9 +22,7 @@ function linkParams(): { token: string; topic: NotificationTopic | null } {
 export default function UnsubscribePage() {
   const [{ token, topic }] = useState(linkParams);
   const { t } = authText.useT();
-  const unsubscribe = useMutation({
-    mutationFn: () => apiPost('/api/notifications/unsubscribe', { body: { token, topic } }),
-  });
+  const unsubscribe = useUnsubscribe(token, topic);
   // "deal alerts" in an English sentence; Arabic has no case, so the label is unchanged.
   const label = topic ? enumLabel('notificationTopic', topic).toLowerCase() : '';
   const valid = token !== '' && topic !== null;

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
-import { capitalCallKeys, statementKeys } from '../../lib/query-keys';
+import { endpointKey } from '../../lib/query-keys';
 import { capitalAccountText } from './i18n';
 
 export function useMyCapitalCalls() {
   return useQuery({
-    queryKey: capitalCallKeys.mine(),
+    queryKey: endpointKey('GET /api/investor/capital-calls'),
     queryFn: ({ signal }) => apiGet('/api/investor/capital-calls', { signal }).then((r) => r.notices),
   });
 }
@@ -13,7 +13,7 @@ export function useMyCapitalCalls() {
 /** The statements the desk's statement runs generated for the signed-in investor. */
 export function useMyGeneratedStatements() {
   return useQuery({
-    queryKey: statementKeys.mine(),
+    queryKey: endpointKey('GET /api/investor/statements'),
     queryFn: ({ signal }) => apiGet('/api/investor/statements', { signal }).then((r) => r.statements),
   });
 }

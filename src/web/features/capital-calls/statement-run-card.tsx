@@ -2,44 +2,34 @@ import { FileStack } from 'lucide-react';
 import { useState } from 'react';
 import { lastQuarter } from '../../../shared/dates';
 import { formatDate } from '../../../shared/format';
-import type { StatementRun } from '../../../shared/ledger';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Progress } from '../../components/ui/progress';
-import { apiGet, apiPost } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { serverMessage } from './api';
+import { serverMessage, useGenerateStatements, useStatementRun } from './api';
 import { capitalCallsText } from './i18n';
-
-type Run = StatementRun;
 
 /**
  * Generates the last quarter's capital account statements for every investor at once. The run
- * happens on the server in the background; this card polls its progress. Each statement lands
- * in the investor's Document Vault.
+ * happens on the server in the background; this card polls its progress (the query's
+ * refetchInterval, api.ts). Each statement lands in the investor's Document Vault.
  */
 export function StatementRunCard() {
   const { t } = capitalCallsText.useT();
   const [from, to] = lastQuarter();
-  const [run, setRun] = useState<Run | null>(null);
-  const [starting, setStarting] = useState(false);
+  /** The run shown: the latest started. */
+  const [runId, setRunId] = useState<string | null>(null);
+  const generate = useGenerateStatements((started) => setRunId(started.id));
+  const run = useStatementRun(runId).data ?? null;
+  const starting = generate.isPending;
 
   async function start() {
-    setStarting(true);
     try {
-      let r = (await apiPost('/api/statement-runs', { body: { from, to } })).run;
-      setRun(r);
-      while (r.status === 'running') {
-        await new Promise((ok) => setTimeout(ok, 500));
-        r = (await apiGet('/api/statement-runs/:id', { params: { id: r.id } })).run;
-        setRun(r);
-      }
+      const r = await generate.mutateAsync({ from, to });
       if (r.failed > 0) toast.error(t('statements.toastFailed', { failed: r.failed, done: r.done }));
       else toast.success(t('statements.toastDone', { count: r.done }));
     } catch (err) {
       toast.error(serverMessage(err) ?? t('statements.failed'));
-    } finally {
-      setStarting(false);
     }
   }
 

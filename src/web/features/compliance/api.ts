@@ -3,26 +3,24 @@ import type { z } from 'zod';
 import type { ComplianceItem, ComplianceOverview, complianceItemInput } from '../../../shared/compliance';
 import { ApiError, apiGet, apiPatch, apiPost } from '../../lib/api';
 import { translateMessage } from '../../lib/i18n';
-import { activityLogKeys, complianceKeys, dashboardKeys, spvKeys } from '../../lib/query-keys';
+import { endpointKey, invalidateEndpoints } from '../../lib/query-keys';
 
 /** The body of POST /api/compliance (and, whole, of PATCH /api/compliance/:id). */
 export type ComplianceItemBody = z.input<typeof complianceItemInput>;
 
 /**
- * Every compliance mutation invalidates `complianceKeys.all`, and the other screens that read what
+ * Every compliance mutation refreshes the compliance overview, and the other screens that read what
  * it changes: the dashboard's DFSA and UAE-tax tiles, the activity log, and (after a return is
  * filed) the SPV tracker.
  */
 function refreshAfterChange(qc: QueryClient, opts: { spvs?: boolean } = {}) {
-  void qc.invalidateQueries({ queryKey: complianceKeys.all });
-  void qc.invalidateQueries({ queryKey: dashboardKeys.all });
-  void qc.invalidateQueries({ queryKey: activityLogKeys.all });
-  if (opts.spvs) void qc.invalidateQueries({ queryKey: spvKeys.all });
+  void invalidateEndpoints(qc, ['GET /api/compliance', 'GET /api/dashboard', 'GET /api/activity-logs']);
+  if (opts.spvs) void invalidateEndpoints(qc, ['GET /api/spvs']);
 }
 
 /** Replaces (or inserts) items in the cached overview so the row updates before the refetch lands. */
 function patchCachedItems(qc: QueryClient, items: ComplianceItem[]) {
-  qc.setQueryData<ComplianceOverview>(complianceKeys.overview(), (old) => {
+  qc.setQueryData<ComplianceOverview>(endpointKey('GET /api/compliance'), (old) => {
     if (!old) return old;
     const byId = new Map(items.map((i) => [i.id, i]));
     const replaced = old.items.map((i) => byId.get(i.id) ?? i);
@@ -34,7 +32,7 @@ function patchCachedItems(qc: QueryClient, items: ComplianceItem[]) {
 /** GET /api/compliance: score, counts, the items and the external (SPV / document) due dates. */
 export function useComplianceOverview() {
   return useQuery({
-    queryKey: complianceKeys.overview(),
+    queryKey: endpointKey('GET /api/compliance'),
     queryFn: ({ signal }) => apiGet('/api/compliance', { signal }),
   });
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,11 +10,10 @@ import { DateInput } from '../../components/ui/date-input';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { apiGet, apiPost } from '../../lib/api';
 import { sharedFormSchema, useClearErrorOnChange } from '../../lib/form-schema';
-import { dealKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { messageOf, refreshMoney } from './deal-fees-shared';
+import { useChargeManagementFee, useManagementFees, usePreviewManagementFee } from './api';
+import { messageOf } from './deal-fees-shared';
 import { dealsText } from './i18n';
 
 const EMPTY_PERIOD = { from: '', to: '', dueDate: '' };
@@ -43,11 +41,7 @@ const periodForm = (byCall: boolean) =>
  */
 export function ManagementFeeCard({ dealId }: { dealId: string }) {
   const { t } = dealsText.useT();
-  const qc = useQueryClient();
-  const data = useQuery({
-    queryKey: dealKeys.managementFees(dealId),
-    queryFn: ({ signal }) => apiGet('/api/deals/:id/management-fees', { params: { id: dealId }, signal }),
-  });
+  const data = useManagementFees(dealId);
   const [preview, setPreview] = useState<ManagementFeePreview | null>(null);
   const fee = data.data?.fee ?? null;
   const byCall = fee?.method === 'capital_call';
@@ -65,17 +59,9 @@ export function ManagementFeeCard({ dealId }: { dealId: string }) {
     toast.error(messageOf(err, fallback));
   };
 
-  const previewMutation = useMutation({
-    mutationFn: (body: { from: string; to: string }) =>
-      apiPost('/api/deals/:id/management-fees/preview', { params: { id: dealId }, body }).then((r) => r.preview),
-    onError: (err) => fail(err, t('fees.previewFailed')),
-  });
-  const charge = useMutation({
-    mutationFn: (body: { from: string; to: string; dueDate?: string }) =>
-      apiPost('/api/deals/:id/management-fees', { params: { id: dealId }, body }),
+  const previewMutation = usePreviewManagementFee(dealId, { onError: (err) => fail(err, t('fees.previewFailed')) });
+  const charge = useChargeManagementFee(dealId, {
     onSuccess: (r) => {
-      qc.setQueryData(dealKeys.managementFees(dealId), r.fees);
-      refreshMoney(qc, dealId);
       toast.success(
         r.charge.callId
           ? t('fees.chargedCall', { amount: formatUSDCents(r.charge.total) })

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatIRR, formatMultiple, formatUSDCents } from '../../../shared/format';
 import { type AccountFigures, type DealLedger, headlineReturn } from '../../../shared/ledger';
 import { formatIrr, formatMoic } from '../../../shared/money';
@@ -6,9 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ExportCsvButton } from '../../components/ui/export-csv-button';
 import { LoadError } from '../../components/ui/load-error';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { apiGet } from '../../lib/api';
 import { enumLabel } from '../../lib/i18n';
-import { dealKeys } from '../../lib/query-keys';
+import { useDealLedger } from './api';
 import { dealsText } from './i18n';
 import { LedgerEntries } from './ledger-entries';
 
@@ -17,10 +15,7 @@ const FIGURES = ['committed', 'called', 'contributed', 'unfunded', 'distributed'
 /** The deal's capital-account summary: totals, one line per investor, and the ledger as CSV. */
 export function DealLedgerSummary({ dealId }: { dealId: string }) {
   const { t } = dealsText.useT();
-  const ledger = useQuery({
-    queryKey: dealKeys.ledger(dealId),
-    queryFn: ({ signal }) => apiGet('/api/deals/:id/ledger', { params: { id: dealId }, signal }).then((r) => r.ledger),
-  });
+  const ledger = useDealLedger(dealId);
   const l = ledger.data;
   return (
     <Card>

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { type FieldPath, useFieldArray } from 'react-hook-form';
@@ -23,9 +22,9 @@ import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { ApiError, apiGet, apiPut } from '../../lib/api';
-import { dealKeys, distributionKeys } from '../../lib/query-keys';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { useDealTerms, useSaveDealTerms } from './api';
 import { dealsText } from './i18n';
 
 const recipientSchema = z.object({ kind: z.enum(['gp', 'admin']), name: z.string(), userId: z.string(), share: z.string() });
@@ -134,10 +133,7 @@ function toBody(f: FormState) {
 /** The deal's economic terms (admin): editor with field-level messages, and the version history. */
 export function DealTermsCard({ dealId }: { dealId: string }) {
   const { t } = dealsText.useT();
-  const query = useQuery({
-    queryKey: dealKeys.terms(dealId),
-    queryFn: ({ signal }) => apiGet('/api/deals/:id/terms', { params: { id: dealId }, signal }),
-  });
+  const query = useDealTerms(dealId);
   return (
     <Card>
       <CardHeader>
@@ -159,20 +155,11 @@ export function DealTermsCard({ dealId }: { dealId: string }) {
 
 function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) {
   const { t } = dealsText.useT();
-  const qc = useQueryClient();
   const form = useZodForm(termsForm, { defaultValues: fromTerms(data.current), guardUnsaved: true });
   const recipients = useFieldArray({ control: form.control, name: 'recipients' });
   const formId = useId();
   const current = data.current;
-  const save = useMutation({
-    mutationFn: (body: DealTermsInput) => apiPut('/api/deals/:id/terms', { params: { id: dealId }, body }),
-    onSuccess: (next) => {
-      qc.setQueryData(dealKeys.terms(dealId), next);
-      void qc.invalidateQueries({ queryKey: dealKeys.managementFees(dealId) });
-      void qc.invalidateQueries({ queryKey: distributionKeys.all });
-      toast.success(t('terms.saved', { version: next.current?.version ?? 1 }));
-    },
-  });
+  const save = useSaveDealTerms(dealId);
 
   const submit = form.handleSubmit(
     async (body) => {

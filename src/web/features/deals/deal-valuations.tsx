@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { todayIso } from '../../../shared/dates';
 import { formatDate, formatUSD } from '../../../shared/format';
 import { PERFORMANCE_STATUSES, performanceTone, type Valuation, valuationInput } from '../../../shared/portal';
@@ -11,10 +10,9 @@ import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { apiPost } from '../../lib/api';
 import { enumLabel } from '../../lib/i18n';
-import { dealKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
+import { useAddValuation } from './api';
 import { dealsText } from './i18n';
 
 // Today in the company's zone (not the UTC day: at 00:30 in Dubai it is already tomorrow there).
@@ -23,18 +21,14 @@ const empty = () => ({ valuationDate: todayIso(), currentValue: '', expectedExit
 /** Dated valuations of a deal; investors' current values are their share of the latest one. */
 export function DealValuations({ dealId, valuations }: { dealId: string; valuations: Valuation[] }) {
   const { t } = dealsText.useT();
-  const qc = useQueryClient();
   const form = useZodForm(valuationInput, { defaultValues: empty(), guardUnsaved: true });
-  const add = useMutation({
-    mutationFn: (body: ReturnType<typeof empty>) => apiPost('/api/deals/:id/valuations', { params: { id: dealId }, body }),
-  });
+  const add = useAddValuation(dealId);
 
   const submit = form.handleSubmit(async () => {
     try {
       await add.mutateAsync(form.getValues() as ReturnType<typeof empty>);
       toast.success(t('valuations.recorded'));
       form.reset(empty());
-      void qc.invalidateQueries({ queryKey: dealKeys.detail(dealId) });
     } catch (err) {
       toast.error(form.applyServerError(err, { fallback: t('valuations.failed') }));
     }

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { Trans } from 'react-i18next';
@@ -20,11 +19,10 @@ import { useZodForm } from '../../components/ui/form';
 import { Textarea } from '../../components/ui/input';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
-import { apiPost } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { enumLabel } from '../../lib/i18n';
-import { dealKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
+import { useReverseEntry } from './api';
 import { dealsText } from './i18n';
 
 /** What an entry is, in words: 'Contribution', or 'Reversal of Contribution'. */
@@ -108,15 +106,11 @@ export function LedgerEntries({ dealId, entries }: { dealId: string; entries: Le
 /** Reverse one entry: a reason (reversalInput), then a confirmation. Open while mounted; a typed reason asks before closing. */
 function ReverseDialog({ dealId, entry, onDone }: { dealId: string; entry: LedgerEntry; onDone: () => void }) {
   const { t } = dealsText.useT();
-  const qc = useQueryClient();
   const [step, setStep] = useState<'reason' | 'confirm'>('reason');
   const form = useZodForm(reversalInput, { defaultValues: { reason: '' }, guardUnsaved: true });
   useClearErrorOnChange(form);
   const [serverError, setServerError] = useState<string | null>(null);
-  const reverse = useMutation({
-    mutationFn: (reason: string) => apiPost('/api/ledger/:id/reverse', { params: { id: entry.id }, body: { reason } }),
-    onSettled: () => qc.invalidateQueries({ queryKey: dealKeys.ledger(dealId) }),
-  });
+  const reverse = useReverseEntry(dealId, entry.id);
   const label = entryLabel(entry);
   const reason = String(form.watch('reason') ?? '');
   const guard = useDialogGuard(reason.trim() !== '' && !reverse.isPending);

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { todayIso } from '../../../shared/dates';
 import { formatDate, formatUSDCents } from '../../../shared/format';
 import { feeInput } from '../../../shared/ledger';
@@ -10,31 +9,23 @@ import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { apiGet, apiPost } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
-import { dealKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { messageOf, refreshMoney } from './deal-fees-shared';
+import { type OneOffFeeBody, useDealLedger, useRecordFee } from './api';
+import { messageOf } from './deal-fees-shared';
 import { dealsText } from './i18n';
 
-type FeeForm = { investorId: string; amount: string; date: string; memo: string };
+type FeeForm = OneOffFeeBody;
 const EMPTY_FEE: FeeForm = { investorId: '', amount: '', date: '', memo: '' };
 
 /** Recording a one-off fee or expense charged to one investor's capital account (admin). */
 export function OneOffFeeCard({ dealId }: { dealId: string }) {
   const { t } = dealsText.useT();
-  const qc = useQueryClient();
-  const ledger = useQuery({
-    queryKey: dealKeys.ledger(dealId),
-    queryFn: ({ signal }) => apiGet('/api/deals/:id/ledger', { params: { id: dealId }, signal }).then((r) => r.ledger),
-  });
+  const ledger = useDealLedger(dealId);
   const form = useZodForm(feeInput, { defaultValues: { ...EMPTY_FEE, date: todayIso() }, guardUnsaved: true });
   useClearErrorOnChange(form);
-  const record = useMutation({
-    mutationFn: (body: FeeForm) => apiPost('/api/deals/:id/fees', { params: { id: dealId }, body }).then((r) => r.ledger),
+  const record = useRecordFee(dealId, {
     onSuccess: (next, body) => {
-      qc.setQueryData(dealKeys.ledger(dealId), next);
-      refreshMoney(qc, dealId);
       const who = next.investors.find((i) => i.investorId === body.investorId)?.investorName ?? t('oneOff.theInvestor');
       toast.success(t('oneOff.recorded', { amount: formatUSDCents(body.amount), investor: who }));
       form.reset({ ...EMPTY_FEE, date: todayIso() });

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DistributionEvent } from '../../../shared/portal';
 import { apiGet, apiPost } from '../../lib/api';
-import { distributionKeys } from '../../lib/query-keys';
+import { DISTRIBUTION_READS, endpointKey, invalidateEndpoints } from '../../lib/query-keys';
 
 export { serverMessage } from '../../lib/api';
 /** Deals to distribute on (admin): the one deal-options query every deal select shares. */
@@ -10,17 +10,20 @@ export { useDealOptions as useDealChoices } from '../../lib/queries/deals';
 /** The signed-in investor's Distribution Calendar (GET /api/investor/distributions). */
 export function useDistributionCalendar() {
   return useQuery({
-    queryKey: distributionKeys.calendar(),
+    queryKey: endpointKey('GET /api/investor/distributions'),
     queryFn: ({ signal }) => apiGet('/api/investor/distributions', { signal }),
   });
 }
 
 /** Every distribution event with its allocations (admin). */
-export function useDistributionEvents() {
-  return useQuery({
-    queryKey: distributionKeys.events(),
+export const distributionEventsQuery = () =>
+  queryOptions({
+    queryKey: endpointKey('GET /api/distributions'),
     queryFn: ({ signal }) => apiGet('/api/distributions', { signal }).then((r) => r.events),
   });
+
+export function useDistributionEvents() {
+  return useQuery(distributionEventsQuery());
 }
 
 export interface RecordDistributionBody {
@@ -36,10 +39,10 @@ export function useRecordDistribution() {
   return useMutation({
     mutationFn: (body: RecordDistributionBody) => apiPost('/api/distributions', { body }).then((r) => r.event),
     onSuccess: (event) => {
-      qc.setQueryData<DistributionEvent[]>(distributionKeys.events(), (old) =>
+      qc.setQueryData<DistributionEvent[]>(distributionEventsQuery().queryKey, (old) =>
         old ? [event, ...old.filter((e) => e.id !== event.id)] : old,
       );
-      void qc.invalidateQueries({ queryKey: distributionKeys.all });
+      void invalidateEndpoints(qc, DISTRIBUTION_READS);
     },
   });
 }
@@ -54,7 +57,7 @@ export function usePreviewDistribution() {
 /** Per deal: cumulative tiers, hurdle status, carry per recipient (admin). */
 export function useDealWaterfalls() {
   return useQuery({
-    queryKey: distributionKeys.waterfall(),
+    queryKey: endpointKey('GET /api/distributions/waterfall'),
     queryFn: ({ signal }) => apiGet('/api/distributions/waterfall', { signal }).then((r) => r.deals),
   });
 }
@@ -62,7 +65,7 @@ export function useDealWaterfalls() {
 /** The terms of the deals the investor holds. */
 export function useMyDealTerms() {
   return useQuery({
-    queryKey: distributionKeys.myTerms(),
+    queryKey: endpointKey('GET /api/investor/deal-terms'),
     queryFn: ({ signal }) => apiGet('/api/investor/deal-terms', { signal }).then((r) => r.deals),
   });
 }
@@ -73,10 +76,10 @@ export function useConfirmPayment() {
     mutationFn: ({ id, paidOn }: { id: string; paidOn: string }) =>
       apiPost('/api/distributions/:id/pay', { params: { id }, body: { paidOn } }).then((r) => r.event),
     onSuccess: (event) => {
-      qc.setQueryData<DistributionEvent[]>(distributionKeys.events(), (old) => old?.map((e) => (e.id === event.id ? event : e)));
-      void qc.invalidateQueries({ queryKey: distributionKeys.all });
+      qc.setQueryData<DistributionEvent[]>(distributionEventsQuery().queryKey, (old) => old?.map((e) => (e.id === event.id ? event : e)));
+      void invalidateEndpoints(qc, DISTRIBUTION_READS);
     },
     // Already paid elsewhere (409) or gone (404): show the list as it is now.
-    onError: () => void qc.invalidateQueries({ queryKey: distributionKeys.events() }),
+    onError: () => void invalidateEndpoints(qc, ['GET /api/distributions']),
   });
 }

@@ -1,8 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VaultDocument } from '../../../shared/documents';
-import { apiDelete, apiGet, apiPatch } from '../../lib/api';
+import { apiDelete, apiPatch } from '../../lib/api';
 import { downloadFile, postMultipart } from '../../lib/files';
-import { documentKeys, userKeys } from '../../lib/query-keys';
+import { documentsQuery } from '../../lib/queries/documents';
+import { useInvestorOptions as useActiveInvestors } from '../../lib/queries/users';
+import { invalidateEndpoints } from '../../lib/query-keys';
 
 export function useUpdateDocument() {
   const qc = useQueryClient();
@@ -10,8 +12,8 @@ export function useUpdateDocument() {
     mutationFn: ({ id, patch }: { id: string; patch: { investorVisible?: boolean; expirationDate?: string | null } }) =>
       apiPatch('/api/documents/:id', { params: { id }, body: patch }).then((r) => r.document),
     onSuccess: (doc) => {
-      qc.setQueryData<VaultDocument[]>(documentKeys.list(), (old) => old?.map((d) => (d.id === doc.id ? doc : d)));
-      return qc.invalidateQueries({ queryKey: documentKeys.all });
+      qc.setQueryData<VaultDocument[]>(documentsQuery().queryKey, (old) => old?.map((d) => (d.id === doc.id ? doc : d)));
+      return invalidateEndpoints(qc, ['GET /api/documents']);
     },
   });
 }
@@ -21,8 +23,8 @@ export function useDeleteDocument() {
   return useMutation({
     mutationFn: (id: string) => apiDelete('/api/documents/:id', { params: { id } }),
     onSuccess: (_r, id) => {
-      qc.setQueryData<VaultDocument[]>(documentKeys.list(), (old) => old?.filter((d) => d.id !== id));
-      return qc.invalidateQueries({ queryKey: documentKeys.all });
+      qc.setQueryData<VaultDocument[]>(documentsQuery().queryKey, (old) => old?.filter((d) => d.id !== id));
+      return invalidateEndpoints(qc, ['GET /api/documents']);
     },
   });
 }
@@ -37,25 +39,11 @@ export interface UploadFields {
   investorId: string;
 }
 
-export interface InvestorOption {
-  id: string;
-  name: string;
-  email: string | null;
-}
+export type { InvestorOption } from '../../lib/queries/users';
 
-/** Active investors, for addressing a document to one of them. */
+/** Active investors, for addressing a document to one of them (from the one user list entry). */
 export function useInvestorOptions() {
-  return useQuery({
-    queryKey: userKeys.investorOptions(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/users', { signal }).then((r) =>
-        r.users
-          .filter((u) => u.role === 'investor' && u.status === 'active')
-          .map((u) => ({ id: u.id, name: u.name, email: u.email }))
-          .sort((a, b) => a.name.localeCompare(b.name)),
-      ),
-    staleTime: 60_000,
-  });
+  return useActiveInvestors({ staleTime: 60_000 });
 }
 
 /**
@@ -78,6 +66,17 @@ export function uploadDocument(
   body.append('file', file, file.name);
 
   return postMultipart('/api/documents', body, opts).then((r) => r.document);
+}
+
+/** Uploads a document, then shows it at the top of the vault's list at once and refetches the list. */
+export function useUploadDocument() {
+  const qc = useQueryClient();
+  return async (...args: Parameters<typeof uploadDocument>): Promise<VaultDocument> => {
+    const doc = await uploadDocument(...args);
+    qc.setQueryData<VaultDocument[]>(documentsQuery().queryKey, (old) => (old ? [doc, ...old.filter((d) => d.id !== doc.id)] : old));
+    void invalidateEndpoints(qc, ['GET /api/documents']);
+    return doc;
+  };
 }
 
 /** Downloads a document, saving it under the server's file name. */

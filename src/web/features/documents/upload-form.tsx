@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Upload, X } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
@@ -9,7 +8,6 @@ import {
   defaultDocumentName,
   fileExtension,
   uploadFields,
-  type VaultDocument,
 } from '../../../shared/documents';
 import { formatBytes, formatFigure } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
@@ -25,10 +23,9 @@ import { ApiError } from '../../lib/api';
 import { useDraft } from '../../lib/draft';
 import { enumLabel } from '../../lib/i18n';
 import { useDealOptions } from '../../lib/queries/deals';
-import { documentKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
-import { type UploadFields, uploadDocument, useInvestorOptions } from './api';
+import { type UploadFields, useInvestorOptions, useUploadDocument } from './api';
 import { documentsText } from './i18n';
 
 export const UPLOAD_DRAFT_KEY = 'upload-document';
@@ -72,7 +69,7 @@ function checkFile(file: File): string | null {
  */
 export function UploadForm() {
   const { t } = documentsText.useT();
-  const qc = useQueryClient();
+  const uploadDocument = useUploadDocument();
   const deals = useDealOptions();
   const investors = useInvestorOptions();
   const [draft, setDraft, clearDraft] = useDraft<UploadDraft>(UPLOAD_DRAFT_KEY, EMPTY_DRAFT);
@@ -118,9 +115,7 @@ export function UploadForm() {
     const controller = new AbortController();
     abortRef.current = controller;
     try {
-      const doc = await uploadDocument(form.getValues() as UploadFields, file, { onProgress: setProgress, signal: controller.signal });
-      qc.setQueryData<VaultDocument[]>(documentKeys.list(), (old) => (old ? [doc, ...old.filter((d) => d.id !== doc.id)] : old));
-      void qc.invalidateQueries({ queryKey: documentKeys.all });
+      await uploadDocument(form.getValues() as UploadFields, file, { onProgress: setProgress, signal: controller.signal });
       toast.success(documentsText.t('toast.uploaded'));
       clearDraft();
       form.reset(EMPTY_FIELDS as FormValues);

@@ -1,24 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SuitabilityAnswers } from '../../../shared/portal';
-import { apiGet, apiPost } from '../../lib/api';
+import { apiPost } from '../../lib/api';
 import { downloadFile } from '../../lib/files';
-import { investorComplianceKeys } from '../../lib/query-keys';
+import { investorComplianceQuery } from '../../lib/queries/investor-compliance';
+import { invalidateEndpoints } from '../../lib/query-keys';
 
-export function useInvestorCompliance() {
-  return useQuery({
-    queryKey: investorComplianceKeys.me(),
-    queryFn: ({ signal }) => apiGet('/api/investor/compliance', { signal }),
-  });
-}
+export { useInvestorCompliance } from '../../lib/queries/investor-compliance';
 
 /** POST /api/investor/suitability-review; the server answers with the updated compliance data. */
 export function useCompleteSuitabilityReview() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (answers: SuitabilityAnswers) => apiPost('/api/investor/suitability-review', { body: answers }),
-    onSuccess: (data) => qc.setQueryData(investorComplianceKeys.me(), data),
+    onSuccess: (data) => qc.setQueryData(investorComplianceQuery().queryKey, data),
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: investorComplianceKeys.all });
+      void invalidateEndpoints(qc, ['GET /api/investor/compliance']);
     },
   });
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleDashed, Lock, Send, ShieldAlert, Upload, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
@@ -12,8 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Progress } from '../../components/ui/progress';
 import { ApiError, serverMessage } from '../../lib/api';
 import { enumLabel } from '../../lib/i18n';
-import { uploadKycDocument, useSubmitKyc } from '../../lib/queries/kyc';
-import { kycKeys } from '../../lib/query-keys';
+import { uploadKycDocument, useMyKycCache, useSubmitKyc } from '../../lib/queries/kyc';
 import { toast } from '../../lib/toast';
 import { ComplianceCategoryCard } from './compliance-ui';
 import { investorComplianceText } from './i18n';
@@ -196,7 +194,7 @@ function checkFile(file: File): string | null {
 
 function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) {
   const { t } = investorComplianceText.useT();
-  const qc = useQueryClient();
+  const kycCache = useMyKycCache();
   const label = enumLabel('kycDocument', kind);
   const doc = app.documents.find((d) => d.kind === kind);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -225,7 +223,7 @@ function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) 
     abortRef.current = controller;
     try {
       const updated = await uploadKycDocument(kind, file, { onProgress: setProgress, signal: controller.signal });
-      qc.setQueryData(kycKeys.me(), updated);
+      kycCache.store(updated);
       toast.success(t('toast.uploaded', { document: label }));
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') {
@@ -238,7 +236,7 @@ function DocumentItem({ app, kind }: { app: KycDetail; kind: KycDocumentKind }) 
     } finally {
       abortRef.current = null;
       setProgress(null);
-      void qc.invalidateQueries({ queryKey: kycKeys.all });
+      kycCache.refresh();
     }
   }
 

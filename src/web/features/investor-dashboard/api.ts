@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
-import { investorDashboardKeys } from '../../lib/query-keys';
+import { endpointKey } from '../../lib/query-keys';
 
 /**
  * The investor's overview (GET /api/investor/dashboard). Always refetched when the screen opens
@@ -8,7 +8,7 @@ import { investorDashboardKeys } from '../../lib/query-keys';
  */
 export function useInvestorDashboard() {
   return useQuery({
-    queryKey: investorDashboardKeys.all,
+    queryKey: endpointKey('GET /api/investor/dashboard'),
     queryFn: ({ signal }) => apiGet('/api/investor/dashboard', { signal }),
     staleTime: 0,
   });

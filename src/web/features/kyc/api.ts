@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KycList } from '../../../shared/kyc';
 import { apiGet, apiPost } from '../../lib/api';
-import { activityLogKeys, kycKeys } from '../../lib/query-keys';
+import { endpointKey, invalidateEndpoints, KYC_READS } from '../../lib/query-keys';
 
 /**
  * The admin's KYC list and detail (GET /api/kyc, /api/kyc/:id). The investor's own application
- * and the file links of both sides are in lib/queries/kyc.ts. Everything lives under the 'kyc'
- * key, so any change refreshes every KYC view; review actions write activity-log entries.
+ * and the file links of both sides are in lib/queries/kyc.ts. Any change refreshes every KYC
+ * endpoint (KYC_READS); review actions write activity-log entries.
  */
 
 export { serverMessage } from '../../lib/api';
@@ -17,19 +17,25 @@ export { serverMessage } from '../../lib/api';
 
 export type { KycList };
 
-export function useKycList() {
-  return useQuery({
-    queryKey: kycKeys.list(),
+export const kycListQuery = () =>
+  queryOptions({
+    queryKey: endpointKey('GET /api/kyc'),
     queryFn: ({ signal }) => apiGet('/api/kyc', { signal }),
   });
+
+export function useKycList() {
+  return useQuery(kycListQuery());
 }
 
-export function useKycDetail(id: string | null) {
-  return useQuery({
-    queryKey: kycKeys.detail(id ?? ''),
+export const kycDetailQuery = (id: string | null) =>
+  queryOptions({
+    queryKey: endpointKey('GET /api/kyc/:id', { id: id ?? '' }),
     queryFn: ({ signal }) => apiGet('/api/kyc/:id', { params: { id: id ?? '' }, signal }).then((r) => r.application),
     enabled: id !== null,
   });
+
+export function useKycDetail(id: string | null) {
+  return useQuery(kycDetailQuery(id));
 }
 
 export type KycDecision = { id: string; decision: 'approve'; note?: string } | { id: string; decision: 'reject'; reason: string };
@@ -43,8 +49,8 @@ export function useReviewKyc() {
         body: d.decision === 'approve' ? (d.note ? { note: d.note } : {}) : { reason: d.reason },
       }).then((r) => r.application),
     onSuccess: (app) => {
-      qc.setQueryData(kycKeys.detail(app.id), app);
-      qc.setQueryData<KycList>(kycKeys.list(), (old) => {
+      qc.setQueryData(kycDetailQuery(app.id).queryKey, app);
+      qc.setQueryData(kycListQuery().queryKey, (old) => {
         if (!old) return old;
         const prev = old.applications.find((a) => a.id === app.id);
         const counters = { ...old.counters };
@@ -57,8 +63,7 @@ export function useReviewKyc() {
       });
     },
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: kycKeys.all });
-      void qc.invalidateQueries({ queryKey: activityLogKeys.all });
+      void invalidateEndpoints(qc, [...KYC_READS, 'GET /api/activity-logs']);
     },
   });
 }

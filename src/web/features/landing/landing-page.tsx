@@ -5,6 +5,7 @@ import { localeDigits } from '../../../shared/digits';
 import { cn } from '../../lib/cn';
 import { companyName, useDocumentTitle } from '../../lib/company';
 import { currentLanguage } from '../../lib/i18n';
+import { useCompanyProfile } from './api';
 import { ABOUT_PARAGRAPHS, HIGHLIGHTS, OPPORTUNITIES, REASONS, type STATS, VALUE_CARDS } from './content';
 import { landingText } from './i18n';
 import {
@@ -20,7 +21,6 @@ import {
   secondaryOnDark,
   secondaryOnLight,
   telHref,
-  useCompanyProfile,
 } from './landing-parts';
 import { COMPANY_NAME_SLOT, isPrerendering, YEAR_SLOT } from './prerender-slots';
 

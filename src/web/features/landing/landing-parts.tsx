@@ -1,7 +1,5 @@
 import { type LucideIcon, ShieldCheck } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
-import type { ApiResponse } from '../../../shared/api/contract';
-import type { CompanyProfile } from '../../../shared/company-profile';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import type { SectionIntro, STATS } from './content';
 import { landingText } from './i18n';
@@ -24,29 +22,6 @@ export const contactLink = 'inline-flex min-h-10 items-center gap-2 rounded-sm u
 
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
-/**
- * The company profile (offices, contacts, licence), from GET /api/company after the page shows:
- * the prerendered HTML has none, so nothing unset or stale is ever shown. A value the operator
- * has not set is simply absent.
- */
-export function useCompanyProfile(): CompanyProfile | null {
-  const [profile, setProfile] = useState<CompanyProfile | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch('/api/company', { signal: controller.signal, headers: { accept: 'application/json' } })
-      // The contract's answer type (plain fetch: the landing page keeps the API client and its
-      // catalogues out of its 120 KB of JavaScript).
-      .then((res) => (res.ok ? (res.json() as Promise<ApiResponse<'GET /api/company'>>) : null))
-      .then((body) => {
-        if (body) setProfile(body.profile);
-      })
-      // Without the profile the page shows no contact lines; nothing to report to the user.
-      .catch(() => {});
-    return () => controller.abort();
-  }, []);
-  return profile;
 }
 
 export function LogoMark({ className }: { className?: string }) {

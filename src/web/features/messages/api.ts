@@ -1,28 +1,41 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessagePriority, MessageThread, ThreadList } from '../../../shared/portal';
 import { apiGet, apiPost } from '../../lib/api';
 import { downloadFile, postMultipart, type UploadOptions } from '../../lib/files';
-import { type MessageSide, messageKeys, userKeys } from '../../lib/query-keys';
+import { useInvestorOptions } from '../../lib/queries/users';
+import { endpointKey, invalidateEndpoints } from '../../lib/query-keys';
 
 /** Which side of the conversation the signed-in user is on; decides the API base path. */
-export type Side = MessageSide;
+export type Side = 'admin' | 'investor';
+
+/** Each side's reads: the thread list, one thread, the unread count. */
+const READS = {
+  admin: { list: 'GET /api/messages', thread: 'GET /api/messages/:id', unread: 'GET /api/messages/unread-count' },
+  investor: {
+    list: 'GET /api/investor/messages',
+    thread: 'GET /api/investor/messages/:id',
+    unread: 'GET /api/investor/messages/unread-count',
+  },
+} as const;
+
+const threadListQuery = (side: Side) =>
+  queryOptions({
+    queryKey: endpointKey(READS[side].list),
+    queryFn: ({ signal }) => apiGet(base(side), { signal }),
+  });
 
 export type { ThreadList };
 
 const base = (side: Side): '/api/investor/messages' | '/api/messages' => (side === 'investor' ? '/api/investor/messages' : '/api/messages');
 
 export function useThreadList(side: Side) {
-  return useQuery({
-    queryKey: messageKeys.list(side),
-    queryFn: ({ signal }) => apiGet(base(side), { signal }),
-    refetchInterval: 60_000,
-  });
+  return useQuery({ ...threadListQuery(side), refetchInterval: 60_000 });
 }
 
 /** The admin team's unread message count (the sidebar badge); polled so new investor messages show up. */
 export function useUnreadCount(side: Side, enabled = true) {
   return useQuery({
-    queryKey: messageKeys.unread(side),
+    queryKey: endpointKey(READS[side].unread),
     queryFn: ({ signal }) => apiGet(`${base(side)}/unread-count` as const, { signal }).then((r) => r.unread),
     refetchInterval: 30_000,
     enabled,
@@ -31,7 +44,25 @@ export function useUnreadCount(side: Side, enabled = true) {
 
 /** Refreshes everything that shows read state or counts for this side. */
 export function refreshAfterChange(qc: QueryClient, side: Side) {
-  return qc.invalidateQueries({ queryKey: messageKeys.side(side), refetchType: 'active' });
+  return invalidateEndpoints(qc, Object.values(READS[side]), { refetchType: 'active' });
+}
+
+/**
+ * After a reply: the thread (awaited, so the reply shows before the form is usable again), then
+ * the list and the counts.
+ */
+export function useRefreshAfterReply(side: Side) {
+  const qc = useQueryClient();
+  return async (threadId: string) => {
+    await qc.invalidateQueries({ queryKey: endpointKey(READS[side].thread, { id: threadId }) });
+    void refreshAfterChange(qc, side);
+  };
+}
+
+/** After a new thread: the list and the counts. */
+export function useRefreshAfterChange(side: Side) {
+  const qc = useQueryClient();
+  return () => void refreshAfterChange(qc, side);
 }
 
 /**
@@ -42,7 +73,7 @@ export function refreshAfterChange(qc: QueryClient, side: Side) {
 export function useThread(side: Side, id: string | null) {
   const qc = useQueryClient();
   return useQuery({
-    queryKey: messageKeys.thread(side, id ?? ''),
+    queryKey: endpointKey(READS[side].thread, { id: id ?? '' }),
     enabled: id !== null,
     staleTime: 0,
     queryFn: async ({ signal }) => {
@@ -51,7 +82,7 @@ export function useThread(side: Side, id: string | null) {
       if (fetched.unreadCount > 0) await apiPost(`${base(side)}/:id/read` as const, { params, signal });
       const thread: MessageThread = { ...fetched, status: 'Read', unreadCount: 0 };
       let wasUnread = false;
-      qc.setQueryData<ThreadList>(messageKeys.list(side), (old) => {
+      qc.setQueryData<ThreadList>(threadListQuery(side).queryKey, (old) => {
         if (!old) return old;
         const before = old.threads.find((t) => t.id === thread.id);
         wasUnread = before?.status === 'Unread';
@@ -61,27 +92,16 @@ export function useThread(side: Side, id: string | null) {
         };
       });
       if (wasUnread) {
-        void qc.invalidateQueries({ queryKey: messageKeys.list(side) });
-        void qc.invalidateQueries({ queryKey: messageKeys.unread(side) });
+        void invalidateEndpoints(qc, [READS[side].list, READS[side].unread]);
       }
       return thread;
     },
   });
 }
 
-/** Active investors, for the admin's 'New Message' recipient choice (under 'users': user changes refresh it). */
+/** Active investors, for the admin's 'New Message' recipient choice (from the user list: user changes refresh it). */
 export function useRecipients(enabled: boolean) {
-  return useQuery({
-    queryKey: userKeys.messageRecipients(),
-    enabled,
-    queryFn: ({ signal }) =>
-      apiGet('/api/users', { signal }).then((r) =>
-        r.users
-          .filter((u) => u.role === 'investor' && u.status === 'active')
-          .map((u) => ({ id: u.id, name: u.name, email: u.email }))
-          .sort((a, b) => a.name.localeCompare(b.name)),
-      ),
-  });
+  return useInvestorOptions({ enabled });
 }
 
 export interface NewMessageInput {

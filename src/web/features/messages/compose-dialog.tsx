@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { MESSAGE_PRIORITIES, type MessagePriority, newMessageFields } from '../../../shared/portal';
@@ -12,7 +11,7 @@ import { sharedFormSchema } from '../../lib/form-schema';
 import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
-import { refreshAfterChange, type Side, sendNewMessage, useRecipients } from './api';
+import { type Side, sendNewMessage, useRecipients, useRefreshAfterChange } from './api';
 import { AttachmentField, applyFailure, isAbort, SendingProgress, useAttachmentForm } from './attachment-form';
 import { messagesText } from './i18n';
 import { checkAttachment } from './message-parts';
@@ -50,7 +49,7 @@ export function ComposeDialog({
   onOpenChange: (open: boolean) => void;
   onSent?: (threadId: string) => void;
 }) {
-  const qc = useQueryClient();
+  const refreshAfterChange = useRefreshAfterChange(side);
   const { t } = messagesText.useT();
   const form = useZodForm(composeSchema(side), { defaultValues: EMPTY_DRAFT, shouldFocusError: false });
   const att = useAttachmentForm();
@@ -97,7 +96,7 @@ export function ComposeDialog({
         form.reset(EMPTY_DRAFT);
         att.resetFile();
         att.setErrors({});
-        void refreshAfterChange(qc, side);
+        refreshAfterChange();
         onOpenChange(false);
         onSent?.(threadId);
       } catch (err) {

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Download, RotateCw, Send } from 'lucide-react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { formatBytes, formatDateTimeZoned } from '../../../shared/format';
@@ -10,10 +9,9 @@ import { FormError, useZodForm } from '../../components/ui/form';
 import { Textarea } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { messageKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
-import { attachmentUrl, downloadAttachment, errorMessage, refreshAfterChange, type Side, sendReply, useThread } from './api';
+import { attachmentUrl, downloadAttachment, errorMessage, type Side, sendReply, useRefreshAfterReply, useThread } from './api';
 import { AttachmentField, applyFailure, isAbort, SendingProgress, useAttachmentForm } from './attachment-form';
 import { messagesText } from './i18n';
 import { checkAttachment, PriorityBadge } from './message-parts';
@@ -206,7 +204,7 @@ export function ReplyForm({
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   disabled?: boolean;
 }) {
-  const qc = useQueryClient();
+  const refreshAfterReply = useRefreshAfterReply(side);
   const { t } = messagesText.useT();
   const form = useZodForm(replyFields, { defaultValues: { body: '' }, shouldFocusError: false });
   const att = useAttachmentForm();
@@ -243,8 +241,7 @@ export function ReplyForm({
         form.reset({ body: '' });
         att.resetFile();
         att.setErrors({});
-        await qc.invalidateQueries({ queryKey: messageKeys.thread(side, threadId) });
-        void refreshAfterChange(qc, side);
+        await refreshAfterReply(threadId);
       } catch (err) {
         if (isAbort(err)) toast(t('toast.cancelled'));
         else toast.error(t('toast.replyFailed'), { description: applyFailure(err, att.setErrors) });

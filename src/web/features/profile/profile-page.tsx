@@ -1,17 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Info, KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
-import type { NotificationTopic } from '../../../shared/email';
 import { PageHeader } from '../../components/layout/page-header';
 import { buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, apiGet, apiPut, serverMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { common, enumLabel } from '../../lib/i18n';
-import { notificationPrefKeys } from '../../lib/query-keys';
-import { toast } from '../../lib/toast';
+import { useNotificationPrefs, useSaveNotificationPref } from './api';
 import { profileText } from './i18n';
 
 /** The signed-in user's profile: who they are, and which e-mails they receive. */
@@ -54,29 +50,9 @@ export default function ProfilePage() {
 }
 
 function NotificationsSection() {
-  const qc = useQueryClient();
   const { t } = profileText.useT();
-  const prefs = useQuery({
-    queryKey: notificationPrefKeys.all,
-    queryFn: ({ signal }) => apiGet('/api/me/notifications', { signal }).then((r) => r.preferences),
-  });
-  const save = useMutation({
-    mutationFn: (change: { topic: NotificationTopic; enabled: boolean }) =>
-      apiPut('/api/me/notifications', { body: { topics: { [change.topic]: change.enabled } } }).then((r) => r.preferences),
-    onSuccess: (saved, change) => {
-      qc.setQueryData(notificationPrefKeys.all, saved);
-      const topic = enumLabel('notificationTopic', change.topic);
-      toast.success(
-        change.enabled ? profileText.t('notifications.turnedOn', { topic }) : profileText.t('notifications.turnedOff', { topic }),
-      );
-    },
-    onError: (err) =>
-      toast.error(
-        err instanceof ApiError
-          ? (serverMessage(err) ?? profileText.t('notifications.saveFailed'))
-          : profileText.t('notifications.saveFailed'),
-      ),
-  });
+  const prefs = useNotificationPrefs();
+  const save = useSaveNotificationPref();
 
   return (
     <Card>

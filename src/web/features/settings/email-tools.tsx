@@ -1,4 +1,3 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, RefreshCw, RotateCw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Trans } from 'react-i18next';
@@ -15,11 +14,9 @@ import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
-import { ApiError, apiGet, apiPost, serverMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
 import { currentLanguage, enumLabel } from '../../lib/i18n';
-import { activityLogKeys, emailOutboxKeys } from '../../lib/query-keys';
-import { toast } from '../../lib/toast';
+import { useOutbox, useRetryEmail, useSendTestEmail } from './api';
 import { settingsText } from './i18n';
 
 const STATUS_TONE: Record<OutboxStatus, BadgeTone> = { queued: 'warning', sending: 'info', sent: 'success', failed: 'danger' };
@@ -37,18 +34,10 @@ export function EmailTools({ unsavedChanges }: { unsavedChanges: boolean }) {
 function TestEmailCard({ unsavedChanges }: { unsavedChanges: boolean }) {
   const { t } = settingsText.useT();
   const { user } = useAuth();
-  const qc = useQueryClient();
   // The shared schema the server applies; no unsaved-changes guard (a test address is not a setting).
   const form = useZodForm(testEmailInput, { defaultValues: { to: user?.email ?? '' } });
   const resultId = useId();
-  const send = useMutation({
-    mutationFn: (to: string) => apiPost('/api/email/test', { body: { to } }),
-    onSuccess: (r) => {
-      if (r.ok) toast.success(settingsText.t('testEmail.toastSent'));
-      else toast.error(settingsText.t('testEmail.toastNotSent'));
-      void qc.invalidateQueries({ queryKey: activityLogKeys.all });
-    },
-  });
+  const send = useSendTestEmail();
   // Inside the settings form: a button that validates and sends this field only (no nested <form>).
   const submit = form.handleSubmit(async ({ to }) => {
     send.reset();
@@ -118,25 +107,9 @@ function TestEmailCard({ unsavedChanges }: { unsavedChanges: boolean }) {
 
 function OutboxCard() {
   const { t } = settingsText.useT();
-  const qc = useQueryClient();
   const [status, setStatus] = useState<OutboxStatus | ''>('');
-  const outbox = useQuery({
-    queryKey: emailOutboxKeys.list(status),
-    queryFn: ({ signal }) => apiGet('/api/email/outbox', { query: { status }, signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 10_000,
-  });
-  const retry = useMutation({
-    mutationFn: (id: number) => apiPost('/api/email/outbox/:id/retry', { params: { id: String(id) }, body: {} }),
-    onSuccess: () => {
-      toast.success(settingsText.t('outbox.retried'));
-      void qc.invalidateQueries({ queryKey: emailOutboxKeys.all });
-    },
-    onError: (err) =>
-      toast.error(
-        err instanceof ApiError ? (serverMessage(err) ?? settingsText.t('outbox.retryFailed')) : settingsText.t('outbox.retryFailed'),
-      ),
-  });
+  const outbox = useOutbox(status);
+  const retry = useRetryEmail();
   const counts = outbox.data?.counts;
   const server = outbox.data?.server;
 

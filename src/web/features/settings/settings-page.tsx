@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, Lock, RefreshCw, Undo2 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,7 +19,7 @@ import { setCompanyLanguage } from '../../lib/language';
 import { setCompanyZone } from '../../lib/time-zone';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
-import { useSaveSettings, useSettings } from './api';
+import { useRefreshEverything, useSaveSettings, useSettings } from './api';
 import { EmailTools } from './email-tools';
 import { settingsText } from './i18n';
 import { OfficesEditor } from './offices-editor';
@@ -53,12 +52,12 @@ function applyCompanyName(name: string) {
  * save's success handler: the screen is rendered anew.
  */
 function useApplyCompanyZone() {
-  const qc = useQueryClient();
+  const refreshEverything = useRefreshEverything();
   return (stored: Settings) => {
     const zone = companyZone(stored);
     if (zone === getDefaultZone()) return;
     setCompanyZone(zone);
-    void qc.invalidateQueries();
+    refreshEverything();
   };
 }
 

@@ -1,20 +1,25 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '../../../shared/portal';
 import { apiGet, apiPost } from '../../lib/api';
-import { activityLogKeys, dashboardKeys, dealKeys, investorDashboardKeys, performanceKeys, subscriptionKeys } from '../../lib/query-keys';
+import { DEAL_READS, endpointKey, invalidateEndpoints, SUBSCRIPTION_READS } from '../../lib/query-keys';
 
 export { serverMessage } from '../../lib/api';
 
 /**
  * Views that a subscription change moves: deals (remaining capacity; the committed amount once
- * completed; the Deal Vault lives under 'deals' too), the admin and investor dashboards, the
+ * completed; the Deal Vault is among DEAL_READS), the admin and investor dashboards, the
  * investor's performance (holdings) and the activity log.
  */
-const RELATED_KEYS = [dealKeys.all, dashboardKeys.all, investorDashboardKeys.all, performanceKeys.all, activityLogKeys.all] as const;
+const RELATED_READS = [
+  ...DEAL_READS,
+  'GET /api/dashboard',
+  'GET /api/investor/dashboard',
+  'GET /api/investor/performance',
+  'GET /api/activity-logs',
+] as const;
 
 function refreshAfterChange(qc: QueryClient) {
-  void qc.invalidateQueries({ queryKey: subscriptionKeys.all });
-  for (const queryKey of RELATED_KEYS) void qc.invalidateQueries({ queryKey });
+  void invalidateEndpoints(qc, [...SUBSCRIPTION_READS, ...RELATED_READS]);
 }
 
 function replaceIn(list: Subscription[] | undefined, sub: Subscription): Subscription[] | undefined {
@@ -25,11 +30,14 @@ function replaceIn(list: Subscription[] | undefined, sub: Subscription): Subscri
 // Investor
 // ---------------------------------------------------------------------------------------------
 
-export function useMySubscriptions() {
-  return useQuery({
-    queryKey: subscriptionKeys.mine(),
+export const mySubscriptionsQuery = () =>
+  queryOptions({
+    queryKey: endpointKey('GET /api/investor/subscriptions'),
     queryFn: ({ signal }) => apiGet('/api/investor/subscriptions', { signal }).then((r) => r.subscriptions),
   });
+
+export function useMySubscriptions() {
+  return useQuery(mySubscriptionsQuery());
 }
 
 export function useCreateSubscription() {
@@ -43,7 +51,7 @@ export function useCreateSubscription() {
         headers: { 'Idempotency-Key': idempotencyKey },
       }).then((r) => r.subscription),
     onSuccess: (sub) => {
-      qc.setQueryData<Subscription[]>(subscriptionKeys.mine(), (old) => (old ? [sub, ...old.filter((s) => s.id !== sub.id)] : old));
+      qc.setQueryData<Subscription[]>(mySubscriptionsQuery().queryKey, (old) => (old ? [sub, ...old.filter((s) => s.id !== sub.id)] : old));
     },
     onSettled: () => refreshAfterChange(qc),
   });
@@ -54,7 +62,7 @@ export function useCancelSubscription() {
   return useMutation({
     mutationFn: (id: string) => apiPost('/api/investor/subscriptions/:id/cancel', { params: { id } }).then((r) => r.subscription),
     onSuccess: (sub) => {
-      qc.setQueryData<Subscription[]>(subscriptionKeys.mine(), (old) => replaceIn(old, sub));
+      qc.setQueryData<Subscription[]>(mySubscriptionsQuery().queryKey, (old) => replaceIn(old, sub));
     },
     onSettled: () => refreshAfterChange(qc),
   });
@@ -64,11 +72,14 @@ export function useCancelSubscription() {
 // Admin
 // ---------------------------------------------------------------------------------------------
 
-export function useAllSubscriptions() {
-  return useQuery({
-    queryKey: subscriptionKeys.admin(),
+export const allSubscriptionsQuery = () =>
+  queryOptions({
+    queryKey: endpointKey('GET /api/subscriptions'),
     queryFn: ({ signal }) => apiGet('/api/subscriptions', { signal }).then((r) => r.subscriptions),
   });
+
+export function useAllSubscriptions() {
+  return useQuery(allSubscriptionsQuery());
 }
 
 export type SubscriptionAction = { id: string; action: 'review' | 'complete' } | { id: string; action: 'reject'; reason: string };
@@ -82,7 +93,7 @@ export function useTransitionSubscription() {
         body: a.action === 'reject' ? { reason: a.reason } : {},
       }).then((r) => r.subscription),
     onSuccess: (sub) => {
-      qc.setQueryData<Subscription[]>(subscriptionKeys.admin(), (old) => replaceIn(old, sub));
+      qc.setQueryData<Subscription[]>(allSubscriptionsQuery().queryKey, (old) => replaceIn(old, sub));
     },
     onSettled: () => refreshAfterChange(qc),
   });

@@ -1,5 +1,4 @@
 /** The investor's subscribe form (deal, amount, KYC gate) that opens the review. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, RotateCw, Send, ShieldAlert } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -21,12 +20,12 @@ import { useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError, apiGet } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { translateMessage } from '../../lib/i18n';
 import { useInvestorDeals } from '../../lib/queries/deals';
-import { useMyKyc } from '../../lib/queries/kyc';
-import { investorComplianceKeys, kycKeys } from '../../lib/query-keys';
+import { useInvestorCompliance, useRefreshInvestorCompliance } from '../../lib/queries/investor-compliance';
+import { useMyKyc, useMyKycCache } from '../../lib/queries/kyc';
 import { toast } from '../../lib/toast';
 import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { centsToDecimal, decimalToCents, parseAmountCents } from './amount';
@@ -70,8 +69,9 @@ function subscribeSchema(deal: InvestorDeal | undefined) {
 /** What a professional-client subscription asks the investor to confirm (the review step). */
 export function SubscribeForm() {
   const { t } = subscriptionsText.useT();
-  const qc = useQueryClient();
   const kyc = useMyKyc();
+  const kycCache = useMyKycCache();
+  const refreshCompliance = useRefreshInvestorCompliance();
   const deals = useInvestorDeals();
   const create = useCreateSubscription();
   const [params, setParams] = useSearchParams();
@@ -80,10 +80,7 @@ export function SubscribeForm() {
   /** No completed or no current suitability review (409): the server's message, with a link to the review. */
   const [refusedForReview, setRefusedForReview] = useState<string | null>(null);
   // Said before the investor starts too: the review on file, as the DFSA Compliance screen shows it.
-  const compliance = useQuery({
-    queryKey: investorComplianceKeys.me(),
-    queryFn: ({ signal }) => apiGet('/api/investor/compliance', { signal }),
-  });
+  const compliance = useInvestorCompliance();
   const onFile = compliance.data?.review;
   const reviewNeeded =
     refusedForReview ??
@@ -158,11 +155,11 @@ export function SubscribeForm() {
     } catch (err) {
       setReviewing(null);
       if (err instanceof ApiError) {
-        if (err.code === 'KYC_NOT_APPROVED') void qc.invalidateQueries({ queryKey: kycKeys.me() });
+        if (err.code === 'KYC_NOT_APPROVED') kycCache.refreshMine();
         if (err.code === 'SUITABILITY_REVIEW_REQUIRED') setSuitabilityHold(err.message);
         if ((SUITABILITY_REVIEW_CODES as readonly string[]).includes(err.code ?? '')) {
           setRefusedForReview(serverMessage(err) ?? err.message);
-          void qc.invalidateQueries({ queryKey: investorComplianceKeys.all });
+          refreshCompliance();
         }
         const fields: Errors = {};
         if (err.fields?.amount) fields.amount = err.fields.amount;

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserInput, ManagedUser, UpdateUserInput } from '../../../shared/users';
 import { ApiError, apiDelete, apiPatch, apiPost } from '../../lib/api';
-import { activityLogKeys, userKeys } from '../../lib/query-keys';
+import { usersQuery } from '../../lib/queries/users';
+import { invalidateEndpoints } from '../../lib/query-keys';
 
 export { useUsers } from '../../lib/queries/users';
 
@@ -10,17 +11,16 @@ function useRefreshAfter() {
   const qc = useQueryClient();
   return {
     replace(user: ManagedUser) {
-      qc.setQueryData<ManagedUser[]>(userKeys.list(), (old) => old?.map((u) => (u.id === user.id ? user : u)));
+      qc.setQueryData<ManagedUser[]>(usersQuery().queryKey, (old) => old?.map((u) => (u.id === user.id ? user : u)));
     },
     prepend(user: ManagedUser) {
-      qc.setQueryData<ManagedUser[]>(userKeys.list(), (old) => (old ? [user, ...old.filter((u) => u.id !== user.id)] : old));
+      qc.setQueryData<ManagedUser[]>(usersQuery().queryKey, (old) => (old ? [user, ...old.filter((u) => u.id !== user.id)] : old));
     },
     remove(id: string) {
-      qc.setQueryData<ManagedUser[]>(userKeys.list(), (old) => old?.filter((u) => u.id !== id));
+      qc.setQueryData<ManagedUser[]>(usersQuery().queryKey, (old) => old?.filter((u) => u.id !== id));
     },
     invalidate() {
-      void qc.invalidateQueries({ queryKey: userKeys.all });
-      void qc.invalidateQueries({ queryKey: activityLogKeys.all });
+      void invalidateEndpoints(qc, ['GET /api/users', 'GET /api/activity-logs']);
     },
   };
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { KycDetail, KycDocumentKind } from '../../../shared/kyc';
 import { apiGet, apiPost } from '../api';
 import { downloadFile, postMultipart } from '../files';
-import { kycKeys } from '../query-keys';
+import { endpointKey, invalidateEndpoints, KYC_READS } from '../query-keys';
 
 /**
  * The investor's own KYC application (GET /api/kyc/me) and the KYC file links of both sides:
@@ -14,20 +14,36 @@ import { kycKeys } from '../query-keys';
 // Investor (own application)
 // ---------------------------------------------------------------------------------------------
 
-export function useMyKyc() {
-  return useQuery({
-    queryKey: kycKeys.me(),
+export const myKycQuery = () =>
+  queryOptions({
+    queryKey: endpointKey('GET /api/kyc/me'),
     queryFn: ({ signal }) => apiGet('/api/kyc/me', { signal }).then((r) => r.application),
   });
+
+export function useMyKyc() {
+  return useQuery(myKycQuery());
+}
+
+/** The cache of the investor's own application, for a screen that changed it outside a mutation (an upload). */
+export function useMyKycCache() {
+  const qc = useQueryClient();
+  return {
+    /** The application as the server answered it, shown at once. */
+    store: (app: KycDetail) => qc.setQueryData(myKycQuery().queryKey, app),
+    /** Every KYC view refetches (the admin's list and detail too). */
+    refresh: () => void invalidateEndpoints(qc, KYC_READS),
+    /** Only the own application (e.g. after a refusal that says KYC is not approved). */
+    refreshMine: () => void invalidateEndpoints(qc, ['GET /api/kyc/me']),
+  };
 }
 
 export function useSubmitKyc() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiPost('/api/kyc/me/submit').then((r) => r.application),
-    onSuccess: (app) => qc.setQueryData(kycKeys.me(), app),
+    onSuccess: (app) => qc.setQueryData(myKycQuery().queryKey, app),
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: kycKeys.all });
+      void invalidateEndpoints(qc, KYC_READS);
     },
   });
 }
