@@ -106,7 +106,7 @@ async function background() {
     rmSync(`${LOGS}/dist-node24`, { recursive: true, force: true });
   }
 }
-// 2. Type check and lint (Biome, a gate): one check each. They run in the background beside the
+// 2. Type check and lint (Biome, a gate): one check each, and the component tests. They run in the background beside the
 //    build and the suites below (their outcome is recorded at the end); lint through npm, so the
 //    shell expands the root *.ts files the lint script names.
 const checksDone = Promise.all([
@@ -114,6 +114,13 @@ const checksDone = Promise.all([
     record('typecheck', code === 0 ? 1 : 0, code === 0 ? 0 : 1),
   ),
   runInBackground('lint', 'npm', ['run', '-s', 'lint']).then((code) => record('lint', code === 0 ? 1 : 0, code === 0 ? 0 : 1)),
+  // The web's component tests (decision record 034): Vitest browser mode in Chromium, the API a
+  // typed fake; each test counts in the final line like any other.
+  (async () => {
+    rmSync(`${LOGS}/vitest-web.json`, { force: true });
+    const [cmd, cmdArgs] = vitestCommand('vitest-web.json', ['-c', 'vitest.web.config.ts']);
+    recordVitest('component tests', 'vitest-web.json', await runInBackground('component tests', cmd, cmdArgs));
+  })(),
 ]);
 
 // 4. Build the web app; then, side by side (the two cores are busy throughout; the browser shards
