@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
-import { playwright } from '@vitest/browser-playwright';
 import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
@@ -33,6 +33,7 @@ export default defineConfig({
       'recharts',
       'bidi-js',
       'qrcode',
+      'axe-core',
       '@testing-library/react',
       '@testing-library/user-event',
       '@testing-library/dom',

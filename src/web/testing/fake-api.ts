@@ -27,9 +27,9 @@ export class FakeReply {
   ) {}
 }
 
-/** The server's error answer: `{ message, fields? }` with a 4xx status. */
-export const failWith = (status: number, message: string, fields?: Record<string, string>) =>
-  new FakeReply(status, { message, ...(fields ? { fields } : {}) });
+/** The server's error answer: `{ message, code?, fields? }` with a 4xx status. */
+export const failWith = (status: number, message: string, extra: { code?: string; fields?: Record<string, string> } = {}) =>
+  new FakeReply(status, { message, ...extra });
 
 type Answer<K extends RouteKey> = ApiResponse<K> | FakeReply;
 export type FakeHandler<K extends RouteKey> = Answer<K> | ((req: FakeRequest) => Answer<K> | Promise<Answer<K>>);

@@ -79,7 +79,9 @@ export async function renderScreen(ui: ReactElement, opts: ScreenOptions = {}) {
   const api = installFakeApi({ 'GET /api/auth/me': { user, secondFactor: null }, ...opts.api });
   current = api;
   await applyLanguage(opts.language ?? 'en');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
+  });
   let ready!: () => void;
   const initialized = new Promise<void>((resolve) => {
     ready = resolve;
