@@ -1,6 +1,7 @@
 import type { ApiResponse } from '../../shared/api/contract';
 import type { Deal } from '../../shared/deals';
 import type { Spv } from '../../shared/spvs';
+import type { ManagedUser } from '../../shared/users';
 
 /**
  * Typed sample records for the component tests' fake API, after the demo data (README "Demo
@@ -43,3 +44,31 @@ export const DEAL_OIL: Deal = {
   stageEnteredAt: '2026-10-01T08:00:00.000Z',
   updatedAt: '2026-10-01T08:00:00.000Z',
 };
+
+/** Administrators as GET /api/users lists them (the assignee choices). */
+export const ADMIN_USERS: ManagedUser[] = [
+  {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'founder@demo.example.com',
+    name: 'Fatima Founder',
+    role: 'admin',
+    userType: 'founder',
+    adminUserType: 'founder',
+    investorUserType: null,
+    status: 'active',
+    lastLogin: '2026-11-26T08:00:00.000Z',
+    createdAt: '2026-01-01T08:00:00.000Z',
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000003',
+    email: 'legal@demo.example.com',
+    name: 'Layla Legal',
+    role: 'admin',
+    userType: 'legal',
+    adminUserType: 'legal',
+    investorUserType: null,
+    status: 'active',
+    lastLogin: null,
+    createdAt: '2026-01-01T08:00:00.000Z',
+  },
+];

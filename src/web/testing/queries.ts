@@ -43,11 +43,12 @@ export function toastTexts(): string[] {
 
 /**
  * axe on the rendered component with the e2e suite's rules (WCAG 2.0/2.1 A and AA; serious and
- * critical violations fail), in this Chromium with the app's CSS, so contrast counts too.
+ * critical violations fail), in this Chromium with the app's CSS, so contrast counts too. `root`
+ * narrows it to a dialog or a form (axe over a whole screen takes seconds).
  */
-export async function expectNoA11yViolations(label: string) {
+export async function expectNoA11yViolations(label: string, root: Element = document.body) {
   const axe = (await import('axe-core')).default;
-  const results = await axe.run(document.body, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  const results = await axe.run(root, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -104,7 +104,8 @@ export async function renderScreen(ui: ReactElement, opts: ScreenOptions = {}) {
     </QueryClientProvider>,
   );
   await initialized;
-  return { ...result, api, client, user: userEvent.setup(), screen };
+  // No pause between keystrokes: the events are the same, the suite faster.
+  return { ...result, api, client, user: userEvent.setup({ delay: null }), screen };
 }
 
 /** After each test (src/web/testing/setup.ts): unmount, restore fetch, back to English. */
