@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The README's test command: installs what the suites need, then runs every suite
-// (type check, unit + API tests, build, end-to-end tests in Chromium) and ends with one
+// (type check, unit + API tests, component tests, build, end-to-end tests in Chromium) and ends with one
 // plain line "N passed, N failed" totalling them all.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
