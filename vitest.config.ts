@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // The web's component tests run in Chromium: vitest.web.config.ts (decision record 034).
+    exclude: ['src/web/**/*.test.tsx', 'node_modules/**'],
     environment: 'node',
     globalSetup: ['src/server/testing/global-setup.ts'],
     testTimeout: 30_000,

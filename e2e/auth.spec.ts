@@ -126,35 +126,8 @@ test.describe('login screen', () => {
     await expectToast(page, MSG.afterReturn);
   });
 
-  test('sign-up validation messages come in the spec order and nothing is sent', async ({ page }) => {
-    const signUpCalls: string[] = [];
-    page.on('request', (req) => {
-      if (req.url().includes('/api/auth/sign-up')) signUpCalls.push(req.url());
-    });
-    await gotoSignUp(page);
-    const email = freshEmail('invalid');
-    const submit = page.getByRole('button', { name: 'Create Investor Account' });
-
-    // 1. mismatched (and short) passwords with a blank name -> the mismatch message first.
-    await fillSignUp(page, { name: '   ', email, password: 'abc', confirm: 'abd' });
-    await submit.click();
-    await expect(inlineAlert(page)).toHaveText(MSG.mismatch);
-    await expectNoA11yViolations(page, 'sign-up with error');
-
-    // 2. matching but short -> the length message.
-    await page.getByLabel('Confirm Password').fill('abc');
-    await submit.click();
-    await expect(inlineAlert(page)).toHaveText(MSG.short);
-
-    // 3. long enough, name of spaces -> the name message.
-    await page.getByLabel(PASSWORD_LABEL).fill('abcdefghijkl');
-    await page.getByLabel('Confirm Password').fill('abcdefghijkl');
-    await submit.click();
-    await expect(inlineAlert(page)).toHaveText(MSG.name);
-
-    await expect(page.getByText(SIGNUP_SUBTITLE)).toBeVisible();
-    expect(signUpCalls).toEqual([]);
-  });
+  // The sign-up form's validation messages, their order and that nothing is sent: the component
+  // test src/web/features/auth/login-page.test.tsx (in English and Arabic, with axe).
 
   test('sign-up success, duplicate e-mail, and the new pending account cannot sign in', async ({ page }) => {
     const email = freshEmail('signup');

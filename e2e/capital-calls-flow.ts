@@ -153,15 +153,9 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   const line = page.getByRole('row').filter({ hasText: 'Kilimanjaro' });
   await line.getByRole('button', { name: /Record receipt for/ }).click();
   let receipt = page.getByRole('dialog', { name: 'Record Receipt' });
-  await receipt.getByLabel(/Amount received/).fill('1,50');
-  await receipt.getByRole('button', { name: 'Record Receipt' }).click();
-  await expect(receipt.getByText(/comma only between groups of three digits/)).toBeVisible();
+  // The amount's format and the value date's limit (issue 26: not after today) are checked in
+  // src/web/features/capital-calls/call-detail-page.test.tsx.
   await receipt.getByLabel(/Amount received/).fill('20,000');
-  // Money cannot arrive after today (issue 26): a later value date is refused on the field.
-  await expect(receipt.getByLabel(/Value date/)).toHaveAttribute('max', /\d{4}-\d{2}-\d{2}/);
-  await receipt.getByLabel(/Value date/).fill(inDays(2));
-  await receipt.getByRole('button', { name: 'Record Receipt' }).click();
-  await expect(receipt.getByText('The value date cannot be after today')).toBeVisible();
   await receipt.getByLabel(/Value date/).fill(today());
   await receipt.getByRole('button', { name: 'Record Receipt' }).click();
   await expect(line).toContainText('Partly Paid');

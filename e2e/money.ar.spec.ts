@@ -63,9 +63,7 @@ test('an admin issues a capital call and records a receipt in Arabic', async ({ 
     plain(ar('capital-calls', 'dialog.dealOption', { title, amount: '$200,000.00' })),
   );
   await field(dialog, ar('capital-calls', 'dialog.percentage')).fill('25');
-  await dialog.getByRole('button', { name: ar('capital-calls', 'dialog.submit') }).click();
-  // Validation in Arabic: the due date is required.
-  await expect(dialog.getByText(ar('capital-calls', 'dialog.dueDateRequired'))).toBeVisible();
+  // (The Arabic validation messages: src/web/features/capital-calls/new-call-dialog.test.tsx.)
   await field(dialog, ar('capital-calls', 'dialog.dueDate')).fill(isoInDays(14));
   await field(dialog, ar('capital-calls', 'dialog.purpose')).fill('Turbine deposit');
   await expectNoA11yViolations(page, 'new capital call dialog in Arabic');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The README's test command: installs what the suites need, then runs every suite
-// (type check, unit + API tests, build, end-to-end tests in Chromium) and ends with one
+// (type check, unit + API tests, component tests, build, end-to-end tests in Chromium) and ends with one
 // plain line "N passed, N failed" totalling them all.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -99,7 +99,7 @@ const NODE_CHECK = { NODE_VERSION_CHECK: '1' };
 async function background() {
   await backgroundSuite('vitest (PostgreSQL)', 'vitest-postgres.json', ['src/server'], { TEST_DB: 'postgres', ...NODE_CHECK });
 }
-// 2. Type check and lint (Biome, a gate): one check each. They run in the background beside the
+// 2. Type check and lint (Biome, a gate): one check each, and the component tests. They run in the background beside the
 //    build and the suites below (their outcome is recorded at the end); lint through npm, so the
 //    shell expands the root *.ts files the lint script names.
 const checksDone = Promise.all([
@@ -107,6 +107,13 @@ const checksDone = Promise.all([
     record('typecheck', code === 0 ? 1 : 0, code === 0 ? 0 : 1),
   ),
   runInBackground('lint', 'npm', ['run', '-s', 'lint']).then((code) => record('lint', code === 0 ? 1 : 0, code === 0 ? 0 : 1)),
+  // The web's component tests (decision record 034): Vitest browser mode in Chromium, the API a
+  // typed fake; each test counts in the final line like any other.
+  (async () => {
+    rmSync(`${LOGS}/vitest-web.json`, { force: true });
+    const [cmd, cmdArgs] = vitestCommand('vitest-web.json', ['-c', 'vitest.web.config.ts']);
+    recordVitest('component tests', 'vitest-web.json', await runInBackground('component tests', cmd, cmdArgs));
+  })(),
 ]);
 
 // 4. Build the web app; then, side by side (the two cores are busy throughout; the browser shards

@@ -19,7 +19,7 @@ const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = {};
 
 /** Packages only these files (relative to src/) may import: everything else goes through them. */
 const PACKAGE_GATES: Record<string, string[]> = {
-  sonner: ['web/lib/toast.ts', 'web/lib/toast.test.ts', 'web/app/app.tsx'],
+  sonner: ['web/lib/toast.ts', 'web/lib/toast.test.ts', 'web/app/app.tsx', 'web/testing/render.tsx'],
 };
 
 /**

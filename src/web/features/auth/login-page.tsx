@@ -10,7 +10,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { ApiError, serverMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
-import { enumLabel } from '../../lib/i18n';
+import { enumLabel, translateMessage } from '../../lib/i18n';
 import { usePasswordPolicy } from '../../lib/password-policy';
 import { redirectTarget } from '../../lib/redirect';
 import { toast } from '../../lib/toast';
@@ -152,7 +152,8 @@ function SignUpFormView({ onDone, onSwitch }: { onDone: () => void; onSwitch: ()
   const submit = form.handleSubmit(async (values) => {
     const problem = checkSignUpForm(values, policy?.minLength);
     if (problem) {
-      form.setFormError(problem);
+      // The shared check answers in English (as the server does): shown in the user's language.
+      form.setFormError(translateMessage(problem));
       return;
     }
     try {

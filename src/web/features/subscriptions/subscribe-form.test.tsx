@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { KycDetail } from '../../../shared/kyc';
+import type { InvestorDeal } from '../../../shared/portal';
+import { DEAL_OIL } from '../../testing/fixtures';
+import { expectFieldError, expectNoA11yViolations, field } from '../../testing/queries';
+import { currentLocation, INVESTOR, renderScreen } from '../../testing/render';
+import { SubscribeForm } from './subscribe-form';
+
+const KYC_APPROVED: KycDetail = {
+  id: '60000000-0000-4000-8000-000000000002',
+  investorId: INVESTOR.id,
+  investorName: INVESTOR.name,
+  email: INVESTOR.email,
+  type: 'hni',
+  status: 'approved',
+  completionPercentage: 100,
+  flags: { passport: true, address_proof: true, financial_statements: true, source_of_funds: true },
+  submittedAt: '2026-10-01T09:00:00.000Z',
+  reviewedBy: null,
+  reviewedByName: 'Layla Legal',
+  reviewedAt: '2026-10-02T09:00:00.000Z',
+  reviewNote: null,
+  suitabilityReviewRequired: false,
+  documents: [],
+  history: [],
+};
+const OPEN: InvestorDeal = {
+  id: DEAL_OIL.id,
+  title: DEAL_OIL.title,
+  type: DEAL_OIL.type,
+  stage: DEAL_OIL.stage,
+  status: DEAL_OIL.status,
+  targetAmount: '1250000.00',
+  // Target 1,250,000 less 750,000 committed and 0 reserved.
+  remainingCapacity: '500000.00',
+  expectedIrr: '22%',
+  riskScore: '6/10',
+  spvEntity: DEAL_OIL.spvEntity,
+  description: null,
+  open: true,
+  held: false,
+  terms: null,
+  documents: [],
+};
+const api = { 'GET /api/kyc/me': { application: KYC_APPROVED }, 'GET /api/investor/deals': { deals: [OPEN] } };
+
+describe('New Subscription', () => {
+  it('a deal and an amount above zero, not above the remaining capacity; nothing is sent', async () => {
+    const { user, api: fake } = await renderScreen(<SubscribeForm />, { user: INVESTOR, at: '/investor/subscriptions', api });
+    const form = await screen.findByRole('form', { name: 'New Subscription' });
+    const submit = await screen.findByRole('button', { name: 'Submit Subscription' });
+    await screen.findByRole('option', { name: new RegExp(OPEN.title) });
+    await user.click(submit);
+    expectFieldError(field('Deal', form), 'Choose a deal');
+
+    await user.selectOptions(field('Deal', form), OPEN.id);
+    await expect.poll(currentLocation).toBe(`/investor/subscriptions?deal=${OPEN.id}`);
+    expect(screen.getByText('Up to $500,000.')).toBeTruthy();
+    const amount = field('Amount (USD)', form);
+    await user.type(amount, '0');
+    await user.click(submit);
+    expectFieldError(amount, 'Enter an amount above zero');
+
+    await user.clear(amount);
+    await user.type(amount, '500,000.01');
+    await user.click(submit);
+    expectFieldError(amount, 'The amount is above the remaining capacity of this deal ($500,000 left).');
+    expect(document.activeElement).toBe(amount);
+    await expectNoA11yViolations('subscription form with errors', form);
+    expect(fake.callsTo('POST /api/investor/subscriptions')).toEqual([]);
+  });
+
+  it('in Arabic: the deal and the amount refused in Arabic', async () => {
+    const { user } = await renderScreen(<SubscribeForm />, { user: INVESTOR, at: '/investor/subscriptions', api, language: 'ar' });
+    const form = await screen.findByRole('form', { name: 'اكتتاب جديد' });
+    await screen.findByRole('option', { name: new RegExp(OPEN.title) });
+    await user.click(screen.getByRole('button', { name: 'تقديم الاكتتاب' }));
+    expectFieldError(field('الصفقة', form), 'اختر صفقة');
+    await user.selectOptions(field('الصفقة', form), OPEN.id);
+    await user.type(field('المبلغ (دولار أمريكي)', form), '0');
+    await user.click(screen.getByRole('button', { name: 'تقديم الاكتتاب' }));
+    expectFieldError(field('المبلغ (دولار أمريكي)', form), 'أدخل مبلغًا أكبر من صفر');
+  });
+});
