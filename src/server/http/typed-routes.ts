@@ -19,6 +19,7 @@ import {
   type RoutePath,
 } from '../../shared/api/contract.ts';
 import { parse } from './errors.ts';
+import { isUuid } from './params.ts';
 
 /**
  * What a handler may answer for a route: the table's JSON type, or anything for a file route
@@ -81,9 +82,13 @@ export function typedRoutes(app: FastifyInstance): TypedRoutes {
       const entry = tableEntry(method, path);
       if (opts.config && 'access' in opts.config) throw new Error(`${method} ${path}: access comes from the route table`);
       const { query, body } = entry;
+      const takesId = path.includes('/:id');
       const validated: RouteHandlerMethod =
         query || body
           ? function (request, reply) {
+              // An :id that cannot exist is the handler's 404 (idParam, its first line, with the
+              // resource's message), before the body is read: the answers stay as they were.
+              if (takesId && !isUuid((request.params as { id?: unknown }).id)) return handler.call(this, request, reply);
               if (query) request.query = parse(query, request.query);
               if (body) request.body = parse(body, request.body);
               return handler.call(this, request, reply);

@@ -115,6 +115,8 @@ export interface FileBody {
 }
 
 const json = <T>(): Returns<T> => ({ kind: 'json' });
+/** The type of a body the route parses itself (`sends`). */
+const sends = <T>(): Returns<T> => ({ kind: 'json' });
 const file = (): Returns<FileBody> => ({ kind: 'file' });
 
 /**
@@ -133,6 +135,8 @@ export interface RequestSchemas {
   readonly body?: ZodType;
   /** The body is multipart/form-data (uploads): documented, parsed by the route's own code. */
   readonly multipart?: true;
+  /** A JSON body the route's own code parses (a partial merged before validation): its type only. */
+  readonly sends?: Pick<Returns<never>, 'kind'>;
 }
 
 export type RouteEntry = Pick<Returns<never>, 'kind'> & RequestSchemas & { readonly access: Access };
@@ -231,7 +235,7 @@ export const API = {
   'GET /api/activity-logs': admin(json<ActivityLogPage>(), { query: activityLogQuery }),
   'GET /api/dashboard': admin(json<DashboardData>()),
   'GET /api/settings': admin(json<{ settings: Settings }>()),
-  'PUT /api/settings': admin(json<{ settings: Settings }>()),
+  'PUT /api/settings': admin(json<{ settings: Settings }>(), { sends: sends<Partial<Settings>>() }),
 
   // KYC
   'GET /api/kyc/me': investor(json<{ application: KycDetail }>()),
@@ -344,8 +348,18 @@ type EntrySchema<K extends RouteKey, F extends 'query' | 'body'> = ApiRoutes[K] 
   ? S
   : undefined;
 
-/** What a client sends as the body of a route (the schema's input), `undefined` when it takes none. */
-export type ApiBody<K extends RouteKey> = EntrySchema<K, 'body'> extends ZodType ? z.input<EntrySchema<K, 'body'>> : undefined;
+/**
+ * What a client sends as the body of a route: the schema's input, form data for an upload, the
+ * declared type of a body the route parses itself, or nothing (an empty object at most).
+ */
+export type ApiBody<K extends RouteKey> =
+  EntrySchema<K, 'body'> extends ZodType
+    ? z.input<EntrySchema<K, 'body'>>
+    : ApiRoutes[K] extends { readonly multipart: true }
+      ? FormData
+      : ApiRoutes[K] extends { readonly sends: Returns<infer T> }
+        ? T
+        : Record<string, never>;
 /** The query string a client sends (the schema's input). */
 export type ApiQuery<K extends RouteKey> = EntrySchema<K, 'query'> extends ZodType ? z.input<EntrySchema<K, 'query'>> : undefined;
 /** The body a handler receives, parsed by the route's schema (the schema's output). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EMAIL_CHANGE_SENT } from '../../../shared/email-address.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
@@ -42,10 +42,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // A founder changes an administrator's address: a link to the new one, applied when confirmed.
-  route.post('/api/users/:id/email', async (request, reply) => {
+  // Founders only, before the body is read (a refusal is logged): so in a hook that runs before
+  // the route table's body schema.
+  const founderForEmailChange = async (request: FastifyRequest) =>
+    assertFounderForEmailChange(ctx, currentUser(request), idParam(request.params, 'User not found'), clientIp(request));
+  route.post('/api/users/:id/email', { preHandler: founderForEmailChange }, async (request, reply) => {
     const id = idParam(request.params, 'User not found');
     const actor = currentUser(request);
-    await assertFounderForEmailChange(ctx, actor, id, clientIp(request));
     const { email } = request.body;
     const { pendingEmail } = await requestEmailChange(ctx, id, email, actor, clientIp(request));
     return reply.status(202).send({ message: EMAIL_CHANGE_SENT, pendingEmail });

@@ -23,7 +23,8 @@ export default function UnsubscribePage() {
   const [{ token, topic }] = useState(linkParams);
   const { t } = authText.useT();
   const unsubscribe = useMutation({
-    mutationFn: () => apiPost('/api/notifications/unsubscribe', { body: { token, topic } }),
+    // Offered only for a valid link (a token and a known topic).
+    mutationFn: (known: NonNullable<typeof topic>) => apiPost('/api/notifications/unsubscribe', { body: { token, topic: known } }),
   });
   // "deal alerts" in an English sentence; Arabic has no case, so the label is unchanged.
   const label = topic ? enumLabel('notificationTopic', topic).toLowerCase() : '';
@@ -56,7 +57,7 @@ export default function UnsubscribePage() {
                   : t('unsubscribe.failed')}
               </p>
             )}
-            <Button size="lg" busy={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
+            <Button size="lg" busy={unsubscribe.isPending} onClick={() => topic && unsubscribe.mutate(topic)}>
               {unsubscribe.isPending ? t('unsubscribe.submitting') : t('unsubscribe.submit', { topic: label })}
             </Button>
           </>
