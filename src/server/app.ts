@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await messageRoutes(app, ctx);
   await portalRoutes(app, ctx);
   await emailRoutes(app, ctx);
+  await openApiRoutes(app);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;
   if (webDir)

@@ -111,3 +111,12 @@ export interface TestEmailResult {
   /** The server's answer (e.g. "250 2.0.0 Ok: queued as ...") or the error. */
   response: string;
 }
+
+/** POST /api/auth/reset-password/check: the token of a reset link. */
+export const resetTokenInput = z.object({ token: z.string({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200) });
+
+/** POST /api/notifications/unsubscribe: the token and topic of an unsubscribe link. */
+export const unsubscribeInput = z.object({
+  token: z.string({ error: 'This unsubscribe link is not valid' }).min(1).max(200),
+  topic: z.enum(NOTIFICATION_TOPICS, { error: 'This unsubscribe link is not valid' }),
+});

@@ -431,6 +431,9 @@ export const statementQuery = z
   .object({ from: isoDate('Start date is required'), to: isoDate('End date is required') })
   .refine((v) => v.from <= v.to, { path: ['to'], message: 'The end date cannot be before the start date' });
 
+/** A statement period as sent (body of POST /api/statement-runs, query of an investor's statement). */
+export const statementRunInput = z.object({ from: z.string(), to: z.string() }).pipe(statementQuery);
+
 export interface CallLine {
   investorId: string;
   investorName: string;

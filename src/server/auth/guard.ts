@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Access, API, type RouteEntry } from '../../shared/api/contract.ts';
 import { AUTH_ERRORS } from '../../shared/auth.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
@@ -18,14 +19,8 @@ export interface RequestPolicy {
 
 export const IP_NOT_ALLOWED = 'Administrator access is not allowed from your network address. Contact a founder if you need access.';
 
-/**
- * Who may call a route. Every API route declares one next to its path; a route without
- * it cannot even be registered, and the check below denies anything it does not know.
- *  - public: anyone
- *  - user: any signed-in, active user
- *  - admin / investor: a signed-in, active user of that role
- */
-export type Access = 'public' | 'user' | 'admin' | 'investor';
+/** Who may call a route: declared once, in the route table (src/shared/api/contract.ts). */
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -161,7 +156,9 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessions: Se
       throw new HttpError(403, 'You must change your password before continuing', { code: AUTH_ERRORS.passwordChangeRequired });
     }
     if (access === 'user') return;
-    if (access !== user.role) throw forbidden();
+    // A founder-only route admits admins here; the service refuses the other types with its own
+    // message and an audit record (access-matrix.test.ts checks both).
+    if ((access === 'founder' ? 'admin' : access) !== user.role) throw forbidden();
   };
 
   // The hook is attached to each /api route that needs it (step 1): a public route read with a
@@ -172,7 +169,12 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessions: Se
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it`);
     const methods = [route.method].flat();
     for (const method of methods) {
-      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access });
+      if (method === 'HEAD') continue;
+      // Only the route table's routes, with the table's access (decision 033).
+      const entry = (API as Record<string, RouteEntry | undefined>)[`${method} ${route.url}`];
+      if (!entry) throw new Error(`Route ${method} ${route.url} is not in the route table (src/shared/api/contract.ts)`);
+      if (entry.access !== access) throw new Error(`Route ${method} ${route.url} declares ${access}, the route table ${entry.access}`);
+      app.routeTable.push({ method, url: route.url, access });
     }
     if (access !== 'public' || route.config?.readsSession || methods.some((m) => !SAFE_METHODS.has(m))) {
       route.onRequest = [...[route.onRequest ?? []].flat(), checkAccess];

@@ -66,7 +66,7 @@ describe('authorization matrix (every route x every kind of caller)', () => {
           headers: cookie ? { cookie } : {},
           ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
         });
-        const want = expected(access, caller, route);
+        const want = expected(access, caller);
         const ok =
           want === 'deny401'
             ? res.statusCode === 401

@@ -1,4 +1,4 @@
-import type { Access } from '../auth/guard.ts';
+import { type Access, ROUTES } from '../../shared/api/contract.ts';
 
 /**
  * What the security suites check, in one place: the tests import it, and docs/security.md is
@@ -6,148 +6,27 @@ import type { Access } from '../auth/guard.ts';
  * when the document is out of date. So the report cannot drift from the tests.
  */
 
-/** Every API route and who may call it. The server's route table must match exactly. */
-export const EXPECTED_ACCESS: Record<string, Access> = {
-  'GET /api/health': 'public',
-  'GET /api/company': 'public',
-  'POST /api/auth/sign-up': 'public',
-  'POST /api/auth/sign-in': 'public',
-  'POST /api/auth/sign-out': 'user',
-  'GET /api/auth/session': 'user',
-  'GET /api/auth/me': 'public',
-  'POST /api/auth/change-password': 'user',
-  'PUT /api/auth/language': 'user',
-  'GET /api/auth/password-policy': 'public',
-  'POST /api/auth/two-factor/verify': 'user',
-  'GET /api/auth/two-factor': 'user',
-  'POST /api/auth/two-factor/setup': 'user',
-  'POST /api/auth/two-factor/confirm': 'user',
-  'GET /api/deals': 'admin',
-  'GET /api/deals/options': 'admin',
-  'POST /api/deals': 'admin',
-  'GET /api/deals/:id': 'admin',
-  'PATCH /api/deals/:id': 'admin',
-  'POST /api/deals/:id/valuations': 'admin',
-  'POST /api/deals/:id/move': 'admin',
-  'GET /api/spvs': 'admin',
-  'POST /api/spvs': 'admin',
-  'PATCH /api/spvs/:id': 'admin',
-  'POST /api/spvs/:id/file-return': 'admin',
-  'GET /api/documents': 'admin',
-  'POST /api/documents': 'admin',
-  'GET /api/documents/:id/view': 'admin',
-  'GET /api/documents/:id/download': 'admin',
-  'PATCH /api/documents/:id': 'admin',
-  'DELETE /api/documents/:id': 'admin',
-  'GET /api/users': 'admin',
-  'POST /api/users': 'admin',
-  'PATCH /api/users/:id': 'admin',
-  'DELETE /api/users/:id': 'admin',
-  'POST /api/users/:id/reset-password': 'admin',
-  'POST /api/users/:id/reset-two-factor': 'admin',
-  'POST /api/users/:id/email': 'admin',
-  'GET /api/activity-logs': 'admin',
-  'GET /api/dashboard': 'admin',
-  'GET /api/settings': 'admin',
-  'PUT /api/settings': 'admin',
-  'GET /api/kyc/me': 'investor',
-  'POST /api/kyc/me/documents/:kind': 'investor',
-  'POST /api/kyc/me/submit': 'investor',
-  'GET /api/kyc/me/documents/:kind/view': 'investor',
-  'GET /api/kyc/me/documents/:kind/download': 'investor',
-  'GET /api/kyc/:id/documents/:kind/view': 'admin',
-  'GET /api/kyc/:id/documents/:kind/download': 'admin',
-  'GET /api/kyc': 'admin',
-  'GET /api/kyc/:id': 'admin',
-  'POST /api/kyc/:id/approve': 'admin',
-  'POST /api/kyc/:id/reject': 'admin',
-  'GET /api/compliance': 'admin',
-  'POST /api/compliance': 'admin',
-  'PATCH /api/compliance/:id': 'admin',
-  'POST /api/compliance/:id/start': 'admin',
-  'POST /api/compliance/:id/complete': 'admin',
-  'GET /api/investor/subscriptions': 'investor',
-  'POST /api/investor/subscriptions': 'investor',
-  'POST /api/investor/subscriptions/:id/cancel': 'investor',
-  'GET /api/subscriptions': 'admin',
-  'POST /api/subscriptions/:id/review': 'admin',
-  'POST /api/subscriptions/:id/complete': 'admin',
-  'POST /api/subscriptions/:id/reject': 'admin',
-  'GET /api/distributions': 'admin',
-  'POST /api/distributions': 'admin',
-  'POST /api/distributions/:id/pay': 'admin',
-  'POST /api/distributions/preview': 'admin',
-  'GET /api/distributions/waterfall': 'admin',
-  'GET /api/deals/:id/terms': 'admin',
-  'PUT /api/deals/:id/terms': 'admin',
-  'GET /api/investor/deal-terms': 'investor',
-  'GET /api/deals/:id/management-fees': 'admin',
-  'POST /api/deals/:id/management-fees/preview': 'admin',
-  'POST /api/deals/:id/management-fees': 'admin',
-  'GET /api/investor/distributions': 'investor',
-  'GET /api/capital-calls': 'admin',
-  'POST /api/capital-calls': 'admin',
-  'POST /api/capital-calls/preview': 'admin',
-  'GET /api/deals/:id/call-choices': 'admin',
-  'GET /api/capital-calls/:id': 'admin',
-  'POST /api/capital-calls/:id/receipts': 'admin',
-  'GET /api/deals/:id/ledger': 'admin',
-  'POST /api/deals/:id/fees': 'admin',
-  'POST /api/ledger/:id/reverse': 'admin',
-  'GET /api/investors/:id/statement': 'admin',
-  'POST /api/statement-runs': 'admin',
-  'GET /api/statement-runs/:id': 'admin',
-  'GET /api/investor/capital-calls': 'investor',
-  'GET /api/investor/capital-calls/:id/notice': 'investor',
-  'GET /api/investor/statement': 'investor',
-  'GET /api/investor/statements': 'investor',
-  'GET /api/investor/messages': 'investor',
-  'POST /api/investor/messages': 'investor',
-  'GET /api/investor/messages/:id': 'investor',
-  'POST /api/investor/messages/:id/read': 'investor',
-  'POST /api/investor/messages/:id/reply': 'investor',
-  'GET /api/investor/messages/attachments/:id': 'investor',
-  'GET /api/investor/messages/unread-count': 'investor',
-  'GET /api/messages': 'admin',
-  'GET /api/messages/unread-count': 'admin',
-  'POST /api/messages': 'admin',
-  'GET /api/messages/:id': 'admin',
-  'POST /api/messages/:id/read': 'admin',
-  'POST /api/messages/:id/reply': 'admin',
-  'GET /api/messages/attachments/:id': 'admin',
-  'GET /api/investor/dashboard': 'investor',
-  'GET /api/investor/deals': 'investor',
-  'GET /api/investor/performance': 'investor',
-  'GET /api/investor/compliance': 'investor',
-  'POST /api/investor/suitability-review': 'investor',
-  'GET /api/investor/documents/:id/view': 'investor',
-  'GET /api/investor/documents/:id/download': 'investor',
-  'POST /api/auth/forgot-password': 'public',
-  'POST /api/auth/reset-password/check': 'public',
-  'POST /api/auth/reset-password': 'public',
-  'POST /api/auth/confirm-email': 'public',
-  'GET /api/me/notifications': 'user',
-  'PUT /api/me/notifications': 'user',
-  'POST /api/notifications/unsubscribe': 'public',
-  'GET /api/email/outbox': 'admin',
-  'POST /api/email/outbox/:id/retry': 'admin',
-  'POST /api/email/test': 'admin',
-};
+/**
+ * Every API route and who may call it: the route table's word (src/shared/api/contract.ts,
+ * decision 033), which the server's registration also applies, so the two cannot disagree.
+ * access-matrix.test.ts calls each route as each kind of caller and checks the answer against it.
+ */
+export const EXPECTED_ACCESS: Record<string, Access> = Object.fromEntries(ROUTES.map(([key, entry]) => [key, entry.access]));
 
 export type Caller = 'anonymous' | 'pending' | 'suspended' | 'investorA' | 'investorB' | 'founder' | 'cio' | 'legal' | 'nairobi_lead';
 export const CALLERS: Caller[] = ['anonymous', 'pending', 'suspended', 'investorA', 'investorB', 'founder', 'cio', 'legal', 'nairobi_lead'];
 export const roleOf = (c: Caller) =>
   c.startsWith('investor') ? 'investor' : ['anonymous', 'pending', 'suspended'].includes(c) ? null : 'admin';
 
-/** Admin routes only a founder may use, whatever the target (the other user routes check the target: ADMIN_TYPE_RULES). */
-export const FOUNDER_ONLY_ROUTES = new Set(['POST /api/users/:id/reset-two-factor', 'POST /api/users/:id/email']);
+/** Admin routes only a founder may use, whatever the target (access 'founder' in the route table; the other user routes check the target). */
+export const FOUNDER_ONLY_ROUTES = new Set(ROUTES.filter(([, entry]) => entry.access === 'founder').map(([key]) => key));
 
 /** What a caller must get: 'deny401', 'deny403', or 'allow' (any answer but 401/403/5xx). */
-export function expectedOutcome(access: Access, caller: Caller, route?: string): 'deny401' | 'deny403' | 'allow' {
+export function expectedOutcome(access: Access, caller: Caller): 'deny401' | 'deny403' | 'allow' {
   if (access === 'public') return 'allow';
   const role = roleOf(caller);
   if (!role) return 'deny401';
-  if (route && FOUNDER_ONLY_ROUTES.has(route) && role === 'admin' && caller !== 'founder') return 'deny403';
+  if (access === 'founder') return caller === 'founder' ? 'allow' : 'deny403';
   if (access === 'user' || access === role) return 'allow';
   return 'deny403';
 }

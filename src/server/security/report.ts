@@ -44,7 +44,7 @@ export function renderSecurityReport(routes: RouteInfo[]): string {
   out();
   out('| what | how much |');
   out('|---|---|');
-  out(`| API routes, each with a declared access (public, user, admin, investor) | ${routes.length} |`);
+  out(`| API routes, each with a declared access in the route table (public, user, admin, investor, founder) | ${routes.length} |`);
   out(`| Authorization matrix: routes x callers | ${routes.length} x ${CALLERS.length} = ${routes.length * CALLERS.length} checks |`);
   out(`| Object-level: id-taking routes tried with another investor's ids | ${Object.keys(OBJECT_LEVEL).length} |`);
   out(`| Mass assignment: body routes x forbidden fields | ${bodyRoutes.length} x ${MASS_ASSIGNMENT_FIELDS.length} |`);

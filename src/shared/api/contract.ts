@@ -1,44 +1,107 @@
-import type { ActivityLogPage } from '../activity.ts';
-import type { AppUser, SignInResult, TwoFactorSetup, TwoFactorStatus } from '../auth.ts';
-import type { CallChoices, CallPlan } from '../call-targets.ts';
+import type { ZodType, z } from 'zod';
+import { type ActivityLogPage, activityLogQuery } from '../activity.ts';
+import {
+  type AppUser,
+  changePasswordInput,
+  languageInput,
+  type SignInResult,
+  signInInput,
+  signUpInput,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+  twoFactorCodeInput,
+} from '../auth.ts';
+import { type CallChoices, type CallPlan, newCallInput } from '../call-targets.ts';
 import type { CompanyProfile } from '../company-profile.ts';
-import type { ComplianceItem, ComplianceOverview } from '../compliance.ts';
+import { type ComplianceItem, type ComplianceOverview, complianceItemInput, complianceItemUpdate } from '../compliance.ts';
+import { confirmPaymentInput } from '../confirm-payment.ts';
 import type { DashboardData } from '../dashboard.ts';
-import type { DealTermsData, DealWaterfallSummary, InvestorDealTerms, WaterfallPreview } from '../deal-terms.ts';
-import type { Deal, DealDetail, DealOption, DealPipeline, DealStagePage } from '../deals.ts';
-import type { VaultDocument } from '../documents.ts';
-import type { NotificationPreferences, NotificationTopic, OutboxEntry, OutboxPage, TestEmailResult } from '../email.ts';
-import type { EmailChangeRequested } from '../email-address.ts';
+import {
+  type DealTermsData,
+  type DealWaterfallSummary,
+  dealTermsInput,
+  distributionPreviewInput,
+  type InvestorDealTerms,
+  type WaterfallPreview,
+} from '../deal-terms.ts';
+import {
+  createDealInput,
+  type Deal,
+  type DealDetail,
+  type DealOption,
+  type DealPipeline,
+  type DealStagePage,
+  dealListQuery,
+  moveDealInput,
+  updateDealInput,
+} from '../deals.ts';
+import { documentUpdateInput, type VaultDocument } from '../documents.ts';
+import {
+  forgotPasswordInput,
+  type NotificationPreferences,
+  type NotificationTopic,
+  notificationPreferencesInput,
+  type OutboxEntry,
+  type OutboxPage,
+  outboxQuery,
+  resetPasswordInput,
+  resetTokenInput,
+  type TestEmailResult,
+  testEmailInput,
+  unsubscribeInput,
+} from '../email.ts';
+import { confirmEmailInput, type EmailChangeRequested, emailChangeInput } from '../email-address.ts';
 import type { Digits } from '../i18n/languages.ts';
-import type { KycDetail, KycList } from '../kyc.ts';
-import type { CapitalCall, DealLedger, GeneratedStatement, InvestorCallNotice, LedgerEntry, StatementRun } from '../ledger.ts';
-import type { ManagementFeeCharge, ManagementFeeData, ManagementFeePreview } from '../management-fee.ts';
+import { approveKycInput, type KycDetail, type KycList, rejectKycInput } from '../kyc.ts';
+import {
+  type CapitalCall,
+  type DealLedger,
+  feeInput,
+  type GeneratedStatement,
+  type InvestorCallNotice,
+  type LedgerEntry,
+  receiptInput,
+  reversalInput,
+  type StatementRun,
+  statementRunInput,
+} from '../ledger.ts';
+import { type ManagementFeeCharge, type ManagementFeeData, type ManagementFeePreview, managementFeeInput } from '../management-fee.ts';
 import type { PasswordPolicyInfo } from '../password-policy.ts';
-import type {
-  DistributionCalendar,
-  DistributionEvent,
-  InvestorComplianceData,
-  InvestorDashboardData,
-  InvestorDeal,
-  MessageThread,
-  PerformanceData,
-  Subscription,
-  ThreadList,
-  Valuation,
+import {
+  createSubscriptionInput,
+  type DistributionCalendar,
+  type DistributionEvent,
+  type InvestorComplianceData,
+  type InvestorDashboardData,
+  type InvestorDeal,
+  type MessageThread,
+  type PerformanceData,
+  recordDistributionInput,
+  rejectSubscriptionInput,
+  type Subscription,
+  suitabilityInput,
+  type ThreadList,
+  type Valuation,
+  valuationInput,
 } from '../portal.ts';
 import type { Language, Settings } from '../settings.ts';
-import type { Spv } from '../spvs.ts';
-import type { ManagedUser } from '../users.ts';
+import { type Spv, spvInput, spvUpdateInput } from '../spvs.ts';
+import { createUserInput, type ManagedUser, updateUserInput } from '../users.ts';
 
 /**
- * The API contract: every route the server registers, by method and path, with the type of its
- * successful JSON answer (decision 019). The server registers its routes through
- * `typedRoutes(app)` (src/server/http/typed-routes.ts), which checks each handler's answer
- * against this table; the web calls `apiGet`/`apiSend` (src/web/lib/api.ts), which take the
- * answer's type from it. `api-contract.test.ts` fails when a route has no entry here, or an
- * entry matches no route.
+ * The route table (decision 033, after 019): every route the server registers is one entry here,
+ * keyed by method and path, with who may call it (`access`), the schemas of its request (`query`,
+ * `body`: the zod schemas of src/shared) and the type of its successful JSON answer.
+ *  - The server registers each route from its entry (`typedRoutes`, src/server/http/typed-routes.ts):
+ *    the access guard is set from `access`, the query and body are parsed with the schemas before
+ *    the handler runs (a mismatch is a 400 with field messages), and a path with no entry is a
+ *    type error and, at start-up, an error (the access hook refuses it).
+ *  - The access catalogue (src/server/security/catalog.ts) and docs/security.md come from `access`.
+ *  - The web's client (`apiGet`/`apiSend`, src/web/lib/api.ts) takes the body and answer types
+ *    from here; GET /api/openapi.json is generated from it (src/server/http/openapi.ts).
  *
- * The values exist only so the table can be listed at run time; the types are the contract.
+ * Path parameters are strings named by the path (`:id`); handlers read them with `idParam`, which
+ * answers 404 with the resource's own message for an id that cannot exist.
  */
 export interface Returns<T> {
   readonly kind: 'json' | 'file';
@@ -52,7 +115,48 @@ export interface FileBody {
 }
 
 const json = <T>(): Returns<T> => ({ kind: 'json' });
+/** The type of a body the route parses itself (`sends`). */
+const sends = <T>(): Returns<T> => ({ kind: 'json' });
 const file = (): Returns<FileBody> => ({ kind: 'file' });
+
+/**
+ * Who may call a route (the access guard, src/server/auth/guard.ts, applies it before anything else):
+ *  - public: anyone
+ *  - user: any signed-in, active user
+ *  - admin / investor: a signed-in, active user of that role
+ *  - founder: an admin route only founders may use; the guard admits admins, and the service
+ *    refuses the other admin types with its own message and an audit record (access-matrix.test.ts).
+ */
+export type Access = 'public' | 'user' | 'admin' | 'investor' | 'founder';
+
+/** The request schemas of a route. A multipart route reads its form itself (no `body` schema). */
+export interface RequestSchemas {
+  readonly query?: ZodType;
+  readonly body?: ZodType;
+  /** The body is multipart/form-data (uploads): documented, parsed by the route's own code. */
+  readonly multipart?: true;
+  /** A JSON body the route's own code parses (a partial merged before validation): its type only. */
+  readonly sends?: Pick<Returns<never>, 'kind'>;
+}
+
+export type RouteEntry = Pick<Returns<never>, 'kind'> & RequestSchemas & { readonly access: Access };
+
+const entry =
+  <A extends Access>(access: A) =>
+  <T, const S extends RequestSchemas = Record<never, never>>(returns: Returns<T>, schemas?: S): Returns<T> & S & { readonly access: A } =>
+    ({ ...returns, ...schemas, access }) as Returns<T> & S & { readonly access: A };
+const pub = entry('public');
+const user = entry('user');
+const admin = entry('admin');
+const investor = entry('investor');
+const founder = entry('founder');
+
+/** GET /api/openapi.json: the table as an OpenAPI 3.1 document (src/shared/api/openapi.ts builds it). */
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, unknown>>;
+}
 
 /** A confirmation with a message to show. */
 export interface MessageResponse {
@@ -74,159 +178,164 @@ export interface SessionResponse {
 
 export const API = {
   // Health and the public company profile
-  'GET /api/health': json<HealthStatus>(),
-  'GET /api/company': json<{ profile: CompanyProfile }>(),
+  'GET /api/health': pub(json<HealthStatus>()),
+  'GET /api/company': pub(json<{ profile: CompanyProfile }>()),
 
   // Sign-in, sessions, passwords, two-factor
-  'POST /api/auth/sign-up': json<MessageResponse>(),
-  'POST /api/auth/sign-in': json<SignInResult>(),
-  'POST /api/auth/sign-out': json<MessageResponse>(),
-  'GET /api/auth/session': json<SignInResult>(),
-  'GET /api/auth/me': json<SessionResponse>(),
-  'POST /api/auth/change-password': json<MessageResponse>(),
-  'PUT /api/auth/language': json<{ language: Language | null; digits: Digits }>(),
-  'GET /api/auth/password-policy': json<PasswordPolicyInfo>(),
-  'POST /api/auth/two-factor/verify': json<SignInResult>(),
-  'GET /api/auth/two-factor': json<TwoFactorStatus>(),
-  'POST /api/auth/two-factor/setup': json<TwoFactorSetup>(),
-  'POST /api/auth/two-factor/confirm': json<{ recoveryCodes: string[] }>(),
-  'POST /api/auth/forgot-password': json<MessageResponse>(),
-  'POST /api/auth/reset-password/check': json<{ valid: true }>(),
-  'POST /api/auth/reset-password': json<MessageResponse>(),
-  'POST /api/auth/confirm-email': json<{ message: string; email: string }>(),
+  'POST /api/auth/sign-up': pub(json<MessageResponse>(), { body: signUpInput }),
+  'POST /api/auth/sign-in': pub(json<SignInResult>(), { body: signInInput }),
+  'POST /api/auth/sign-out': user(json<MessageResponse>()),
+  'GET /api/auth/session': user(json<SignInResult>()),
+  'GET /api/auth/me': pub(json<SessionResponse>()),
+  'POST /api/auth/change-password': user(json<MessageResponse>(), { body: changePasswordInput }),
+  'PUT /api/auth/language': user(json<{ language: Language | null; digits: Digits }>(), { body: languageInput }),
+  'GET /api/auth/password-policy': pub(json<PasswordPolicyInfo>()),
+  'POST /api/auth/two-factor/verify': user(json<SignInResult>(), { body: twoFactorCodeInput }),
+  'GET /api/auth/two-factor': user(json<TwoFactorStatus>()),
+  'POST /api/auth/two-factor/setup': user(json<TwoFactorSetup>()),
+  'POST /api/auth/two-factor/confirm': user(json<{ recoveryCodes: string[] }>(), { body: twoFactorCodeInput }),
+  'POST /api/auth/forgot-password': pub(json<MessageResponse>(), { body: forgotPasswordInput }),
+  'POST /api/auth/reset-password/check': pub(json<{ valid: true }>(), { body: resetTokenInput }),
+  'POST /api/auth/reset-password': pub(json<MessageResponse>(), { body: resetPasswordInput }),
+  'POST /api/auth/confirm-email': pub(json<{ message: string; email: string }>(), { body: confirmEmailInput }),
 
   // Deals
-  'GET /api/deals': json<DealPipeline | DealStagePage>(),
-  'GET /api/deals/options': json<{ deals: DealOption[] }>(),
-  'POST /api/deals': json<{ deal: Deal }>(),
-  'GET /api/deals/:id': json<DealDetail>(),
-  'PATCH /api/deals/:id': json<{ deal: Deal }>(),
-  'POST /api/deals/:id/valuations': json<{ valuations: Valuation[] }>(),
-  'POST /api/deals/:id/move': json<{ deal: Deal }>(),
+  'GET /api/deals': admin(json<DealPipeline | DealStagePage>(), { query: dealListQuery }),
+  'GET /api/deals/options': admin(json<{ deals: DealOption[] }>()),
+  'POST /api/deals': admin(json<{ deal: Deal }>(), { body: createDealInput }),
+  'GET /api/deals/:id': admin(json<DealDetail>()),
+  'PATCH /api/deals/:id': admin(json<{ deal: Deal }>(), { body: updateDealInput }),
+  'POST /api/deals/:id/valuations': admin(json<{ valuations: Valuation[] }>(), { body: valuationInput }),
+  'POST /api/deals/:id/move': admin(json<{ deal: Deal }>(), { body: moveDealInput }),
 
   // SPVs
-  'GET /api/spvs': json<{ spvs: Spv[] }>(),
-  'POST /api/spvs': json<{ spv: Spv }>(),
-  'PATCH /api/spvs/:id': json<{ spv: Spv }>(),
-  'POST /api/spvs/:id/file-return': json<{ annualReturnDue: string }>(),
+  'GET /api/spvs': admin(json<{ spvs: Spv[] }>()),
+  'POST /api/spvs': admin(json<{ spv: Spv }>(), { body: spvInput }),
+  'PATCH /api/spvs/:id': admin(json<{ spv: Spv }>(), { body: spvUpdateInput }),
+  'POST /api/spvs/:id/file-return': admin(json<{ annualReturnDue: string }>()),
 
   // Document vault
-  'GET /api/documents': json<{ documents: VaultDocument[] }>(),
-  'POST /api/documents': json<{ document: VaultDocument }>(),
-  'GET /api/documents/:id/view': file(),
-  'GET /api/documents/:id/download': file(),
-  'PATCH /api/documents/:id': json<{ document: VaultDocument }>(),
-  'DELETE /api/documents/:id': json<MessageResponse>(),
+  'GET /api/documents': admin(json<{ documents: VaultDocument[] }>()),
+  'POST /api/documents': admin(json<{ document: VaultDocument }>(), { multipart: true }),
+  'GET /api/documents/:id/view': admin(file()),
+  'GET /api/documents/:id/download': admin(file()),
+  'PATCH /api/documents/:id': admin(json<{ document: VaultDocument }>(), { body: documentUpdateInput }),
+  'DELETE /api/documents/:id': admin(json<MessageResponse>()),
 
   // User management
-  'GET /api/users': json<{ users: ManagedUser[] }>(),
-  'POST /api/users': json<{ user: ManagedUser }>(),
-  'PATCH /api/users/:id': json<{ user: ManagedUser }>(),
-  'DELETE /api/users/:id': json<MessageResponse>(),
-  'POST /api/users/:id/reset-password': json<{ temporaryPassword: string }>(),
-  'POST /api/users/:id/reset-two-factor': json<MessageResponse>(),
-  'POST /api/users/:id/email': json<EmailChangeRequested>(),
+  'GET /api/users': admin(json<{ users: ManagedUser[] }>()),
+  'POST /api/users': admin(json<{ user: ManagedUser }>(), { body: createUserInput }),
+  'PATCH /api/users/:id': admin(json<{ user: ManagedUser }>(), { body: updateUserInput }),
+  'DELETE /api/users/:id': admin(json<MessageResponse>()),
+  'POST /api/users/:id/reset-password': admin(json<{ temporaryPassword: string }>()),
+  'POST /api/users/:id/reset-two-factor': founder(json<MessageResponse>()),
+  'POST /api/users/:id/email': founder(json<EmailChangeRequested>(), { body: emailChangeInput }),
 
   // Activity logs, dashboard, settings
-  'GET /api/activity-logs': json<ActivityLogPage>(),
-  'GET /api/dashboard': json<DashboardData>(),
-  'GET /api/settings': json<{ settings: Settings }>(),
-  'PUT /api/settings': json<{ settings: Settings }>(),
+  'GET /api/activity-logs': admin(json<ActivityLogPage>(), { query: activityLogQuery }),
+  'GET /api/dashboard': admin(json<DashboardData>()),
+  'GET /api/settings': admin(json<{ settings: Settings }>()),
+  'PUT /api/settings': admin(json<{ settings: Settings }>(), { sends: sends<Partial<Settings>>() }),
 
   // KYC
-  'GET /api/kyc/me': json<{ application: KycDetail }>(),
-  'POST /api/kyc/me/documents/:kind': json<{ application: KycDetail }>(),
-  'POST /api/kyc/me/submit': json<{ application: KycDetail }>(),
-  'GET /api/kyc/me/documents/:kind/view': file(),
-  'GET /api/kyc/me/documents/:kind/download': file(),
-  'GET /api/kyc/:id/documents/:kind/view': file(),
-  'GET /api/kyc/:id/documents/:kind/download': file(),
-  'GET /api/kyc': json<KycList>(),
-  'GET /api/kyc/:id': json<{ application: KycDetail }>(),
-  'POST /api/kyc/:id/approve': json<{ application: KycDetail }>(),
-  'POST /api/kyc/:id/reject': json<{ application: KycDetail }>(),
+  'GET /api/kyc/me': investor(json<{ application: KycDetail }>()),
+  'POST /api/kyc/me/documents/:kind': investor(json<{ application: KycDetail }>(), { multipart: true }),
+  'POST /api/kyc/me/submit': investor(json<{ application: KycDetail }>()),
+  'GET /api/kyc/me/documents/:kind/view': investor(file()),
+  'GET /api/kyc/me/documents/:kind/download': investor(file()),
+  'GET /api/kyc/:id/documents/:kind/view': admin(file()),
+  'GET /api/kyc/:id/documents/:kind/download': admin(file()),
+  'GET /api/kyc': admin(json<KycList>()),
+  'GET /api/kyc/:id': admin(json<{ application: KycDetail }>()),
+  'POST /api/kyc/:id/approve': admin(json<{ application: KycDetail }>(), { body: approveKycInput }),
+  'POST /api/kyc/:id/reject': admin(json<{ application: KycDetail }>(), { body: rejectKycInput }),
 
   // Compliance calendar
-  'GET /api/compliance': json<ComplianceOverview>(),
-  'POST /api/compliance': json<{ item: ComplianceItem }>(),
-  'PATCH /api/compliance/:id': json<{ item: ComplianceItem }>(),
-  'POST /api/compliance/:id/start': json<{ item: ComplianceItem }>(),
-  'POST /api/compliance/:id/complete': json<{ item: ComplianceItem; next: ComplianceItem | null }>(),
+  'GET /api/compliance': admin(json<ComplianceOverview>()),
+  'POST /api/compliance': admin(json<{ item: ComplianceItem }>(), { body: complianceItemInput }),
+  'PATCH /api/compliance/:id': admin(json<{ item: ComplianceItem }>(), { body: complianceItemUpdate }),
+  'POST /api/compliance/:id/start': admin(json<{ item: ComplianceItem }>()),
+  'POST /api/compliance/:id/complete': admin(json<{ item: ComplianceItem; next: ComplianceItem | null }>()),
 
   // Subscriptions
-  'GET /api/investor/subscriptions': json<{ subscriptions: Subscription[] }>(),
-  'POST /api/investor/subscriptions': json<{ subscription: Subscription }>(),
-  'POST /api/investor/subscriptions/:id/cancel': json<{ subscription: Subscription }>(),
-  'GET /api/subscriptions': json<{ subscriptions: Subscription[] }>(),
-  'POST /api/subscriptions/:id/review': json<{ subscription: Subscription }>(),
-  'POST /api/subscriptions/:id/complete': json<{ subscription: Subscription }>(),
-  'POST /api/subscriptions/:id/reject': json<{ subscription: Subscription }>(),
+  'GET /api/investor/subscriptions': investor(json<{ subscriptions: Subscription[] }>()),
+  'POST /api/investor/subscriptions': investor(json<{ subscription: Subscription }>(), { body: createSubscriptionInput }),
+  'POST /api/investor/subscriptions/:id/cancel': investor(json<{ subscription: Subscription }>()),
+  'GET /api/subscriptions': admin(json<{ subscriptions: Subscription[] }>()),
+  'POST /api/subscriptions/:id/review': admin(json<{ subscription: Subscription }>()),
+  'POST /api/subscriptions/:id/complete': admin(json<{ subscription: Subscription }>()),
+  'POST /api/subscriptions/:id/reject': admin(json<{ subscription: Subscription }>(), { body: rejectSubscriptionInput }),
 
   // Distributions and the waterfall
-  'GET /api/distributions': json<{ events: DistributionEvent[] }>(),
-  'POST /api/distributions': json<{ event: DistributionEvent }>(),
-  'POST /api/distributions/:id/pay': json<{ event: DistributionEvent }>(),
-  'POST /api/distributions/preview': json<{ preview: WaterfallPreview }>(),
-  'GET /api/distributions/waterfall': json<{ deals: DealWaterfallSummary[] }>(),
-  'GET /api/investor/distributions': json<DistributionCalendar>(),
-  'GET /api/deals/:id/terms': json<DealTermsData>(),
-  'PUT /api/deals/:id/terms': json<DealTermsData>(),
-  'GET /api/investor/deal-terms': json<{ deals: InvestorDealTerms[] }>(),
-  'GET /api/deals/:id/management-fees': json<ManagementFeeData>(),
-  'POST /api/deals/:id/management-fees/preview': json<{ preview: ManagementFeePreview }>(),
-  'POST /api/deals/:id/management-fees': json<{ charge: ManagementFeeCharge; fees: ManagementFeeData }>(),
+  'GET /api/distributions': admin(json<{ events: DistributionEvent[] }>()),
+  'POST /api/distributions': admin(json<{ event: DistributionEvent }>(), { body: recordDistributionInput }),
+  'POST /api/distributions/:id/pay': admin(json<{ event: DistributionEvent }>(), { body: confirmPaymentInput }),
+  'POST /api/distributions/preview': admin(json<{ preview: WaterfallPreview }>(), { body: distributionPreviewInput }),
+  'GET /api/distributions/waterfall': admin(json<{ deals: DealWaterfallSummary[] }>()),
+  'GET /api/investor/distributions': investor(json<DistributionCalendar>()),
+  'GET /api/deals/:id/terms': admin(json<DealTermsData>()),
+  'PUT /api/deals/:id/terms': admin(json<DealTermsData>(), { body: dealTermsInput }),
+  'GET /api/investor/deal-terms': investor(json<{ deals: InvestorDealTerms[] }>()),
+  'GET /api/deals/:id/management-fees': admin(json<ManagementFeeData>()),
+  'POST /api/deals/:id/management-fees/preview': admin(json<{ preview: ManagementFeePreview }>(), { body: managementFeeInput }),
+  'POST /api/deals/:id/management-fees': admin(json<{ charge: ManagementFeeCharge; fees: ManagementFeeData }>(), {
+    body: managementFeeInput,
+  }),
 
   // Capital calls, the ledger, statements
-  'GET /api/capital-calls': json<{ calls: CapitalCall[] }>(),
-  'POST /api/capital-calls': json<{ call: CapitalCall }>(),
-  'POST /api/capital-calls/preview': json<{ plan: CallPlan }>(),
-  'GET /api/deals/:id/call-choices': json<{ choices: CallChoices }>(),
-  'GET /api/capital-calls/:id': json<{ call: CapitalCall }>(),
-  'POST /api/capital-calls/:id/receipts': json<{ call: CapitalCall }>(),
-  'GET /api/deals/:id/ledger': json<{ ledger: DealLedger }>(),
-  'POST /api/deals/:id/fees': json<{ ledger: DealLedger }>(),
-  'POST /api/ledger/:id/reverse': json<{ entry: LedgerEntry }>(),
-  'GET /api/investors/:id/statement': file(),
-  'POST /api/statement-runs': json<{ run: StatementRun }>(),
-  'GET /api/statement-runs/:id': json<{ run: StatementRun }>(),
-  'GET /api/investor/capital-calls': json<{ notices: InvestorCallNotice[] }>(),
-  'GET /api/investor/capital-calls/:id/notice': file(),
-  'GET /api/investor/statement': file(),
-  'GET /api/investor/statements': json<{ statements: GeneratedStatement[] }>(),
+  'GET /api/capital-calls': admin(json<{ calls: CapitalCall[] }>()),
+  'POST /api/capital-calls': admin(json<{ call: CapitalCall }>(), { body: newCallInput }),
+  'POST /api/capital-calls/preview': admin(json<{ plan: CallPlan }>(), { body: newCallInput }),
+  'GET /api/deals/:id/call-choices': admin(json<{ choices: CallChoices }>()),
+  'GET /api/capital-calls/:id': admin(json<{ call: CapitalCall }>()),
+  'POST /api/capital-calls/:id/receipts': admin(json<{ call: CapitalCall }>(), { body: receiptInput }),
+  'GET /api/deals/:id/ledger': admin(json<{ ledger: DealLedger }>()),
+  'POST /api/deals/:id/fees': admin(json<{ ledger: DealLedger }>(), { body: feeInput }),
+  'POST /api/ledger/:id/reverse': admin(json<{ entry: LedgerEntry }>(), { body: reversalInput }),
+  'GET /api/investors/:id/statement': admin(file(), { query: statementRunInput }),
+  'POST /api/statement-runs': admin(json<{ run: StatementRun }>(), { body: statementRunInput }),
+  'GET /api/statement-runs/:id': admin(json<{ run: StatementRun }>()),
+  'GET /api/investor/capital-calls': investor(json<{ notices: InvestorCallNotice[] }>()),
+  'GET /api/investor/capital-calls/:id/notice': investor(file()),
+  'GET /api/investor/statement': investor(file()),
+  'GET /api/investor/statements': investor(json<{ statements: GeneratedStatement[] }>()),
 
   // Secure messages
-  'GET /api/investor/messages': json<ThreadList>(),
-  'POST /api/investor/messages': json<{ threadId: string }>(),
-  'GET /api/investor/messages/:id': json<{ thread: MessageThread }>(),
-  'POST /api/investor/messages/:id/read': json<MessageResponse>(),
-  'POST /api/investor/messages/:id/reply': json<{ threadId: string }>(),
-  'GET /api/investor/messages/attachments/:id': file(),
-  'GET /api/investor/messages/unread-count': json<{ unread: number }>(),
-  'GET /api/messages': json<ThreadList>(),
-  'GET /api/messages/unread-count': json<{ unread: number }>(),
-  'POST /api/messages': json<{ threadId: string }>(),
-  'GET /api/messages/:id': json<{ thread: MessageThread }>(),
-  'POST /api/messages/:id/read': json<MessageResponse>(),
-  'POST /api/messages/:id/reply': json<{ threadId: string }>(),
-  'GET /api/messages/attachments/:id': file(),
+  'GET /api/investor/messages': investor(json<ThreadList>()),
+  'POST /api/investor/messages': investor(json<{ threadId: string }>(), { multipart: true }),
+  'GET /api/investor/messages/:id': investor(json<{ thread: MessageThread }>()),
+  'POST /api/investor/messages/:id/read': investor(json<MessageResponse>()),
+  'POST /api/investor/messages/:id/reply': investor(json<{ threadId: string }>(), { multipart: true }),
+  'GET /api/investor/messages/attachments/:id': investor(file()),
+  'GET /api/investor/messages/unread-count': investor(json<{ unread: number }>()),
+  'GET /api/messages': admin(json<ThreadList>()),
+  'GET /api/messages/unread-count': admin(json<{ unread: number }>()),
+  'POST /api/messages': admin(json<{ threadId: string }>(), { multipart: true }),
+  'GET /api/messages/:id': admin(json<{ thread: MessageThread }>()),
+  'POST /api/messages/:id/read': admin(json<MessageResponse>()),
+  'POST /api/messages/:id/reply': admin(json<{ threadId: string }>(), { multipart: true }),
+  'GET /api/messages/attachments/:id': admin(file()),
 
   // The investor portal
-  'GET /api/investor/dashboard': json<InvestorDashboardData>(),
-  'GET /api/investor/deals': json<{ deals: InvestorDeal[] }>(),
-  'GET /api/investor/performance': json<PerformanceData>(),
-  'GET /api/investor/compliance': json<InvestorComplianceData>(),
-  'POST /api/investor/suitability-review': json<InvestorComplianceData>(),
-  'GET /api/investor/documents/:id/view': file(),
-  'GET /api/investor/documents/:id/download': file(),
+  'GET /api/investor/dashboard': investor(json<InvestorDashboardData>()),
+  'GET /api/investor/deals': investor(json<{ deals: InvestorDeal[] }>()),
+  'GET /api/investor/performance': investor(json<PerformanceData>()),
+  'GET /api/investor/compliance': investor(json<InvestorComplianceData>()),
+  'POST /api/investor/suitability-review': investor(json<InvestorComplianceData>(), { body: suitabilityInput }),
+  'GET /api/investor/documents/:id/view': investor(file()),
+  'GET /api/investor/documents/:id/download': investor(file()),
 
   // E-mail: preferences, unsubscribe, the outbox
-  'GET /api/me/notifications': json<{ preferences: NotificationPreferences }>(),
-  'PUT /api/me/notifications': json<{ preferences: NotificationPreferences }>(),
-  'POST /api/notifications/unsubscribe': json<MessageResponse & { topic: NotificationTopic }>(),
-  'GET /api/email/outbox': json<OutboxPage>(),
-  'POST /api/email/outbox/:id/retry': json<{ entry: OutboxEntry }>(),
-  'POST /api/email/test': json<TestEmailResult>(),
-} as const satisfies Record<string, Pick<Returns<never>, 'kind'>>;
+  'GET /api/me/notifications': user(json<{ preferences: NotificationPreferences }>()),
+  'PUT /api/me/notifications': user(json<{ preferences: NotificationPreferences }>(), { body: notificationPreferencesInput }),
+  'POST /api/notifications/unsubscribe': pub(json<MessageResponse & { topic: NotificationTopic }>(), { body: unsubscribeInput }),
+  'GET /api/email/outbox': admin(json<OutboxPage>(), { query: outboxQuery }),
+  'POST /api/email/outbox/:id/retry': admin(json<{ entry: OutboxEntry }>()),
+  'POST /api/email/test': admin(json<TestEmailResult>(), { body: testEmailInput }),
+
+  // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
+  'GET /api/openapi.json': admin(json<OpenApiDocument>()),
+} as const satisfies Record<string, RouteEntry>;
 
 export type ApiRoutes = typeof API;
 export type RouteKey = keyof ApiRoutes;
@@ -234,6 +343,32 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The successful answer of a route, e.g. `ApiResponse<'GET /api/deals/:id'>`. */
 export type ApiResponse<K extends RouteKey> = ApiRoutes[K] extends Returns<infer T> ? T : never;
+
+type EntrySchema<K extends RouteKey, F extends 'query' | 'body'> = ApiRoutes[K] extends { readonly [P in F]: infer S extends ZodType }
+  ? S
+  : undefined;
+
+/**
+ * What a client sends as the body of a route: the schema's input, form data for an upload, the
+ * declared type of a body the route parses itself, or nothing (an empty object at most).
+ */
+export type ApiBody<K extends RouteKey> =
+  EntrySchema<K, 'body'> extends ZodType
+    ? z.input<EntrySchema<K, 'body'>>
+    : ApiRoutes[K] extends { readonly multipart: true }
+      ? FormData
+      : ApiRoutes[K] extends { readonly sends: Returns<infer T> }
+        ? T
+        : Record<string, never>;
+/** The query string a client sends (the schema's input). */
+export type ApiQuery<K extends RouteKey> = EntrySchema<K, 'query'> extends ZodType ? z.input<EntrySchema<K, 'query'>> : undefined;
+/** The body a handler receives, parsed by the route's schema (the schema's output). */
+export type ParsedBody<K extends RouteKey> = EntrySchema<K, 'body'> extends ZodType ? z.output<EntrySchema<K, 'body'>> : unknown;
+/** The query a handler receives, parsed by the route's schema. */
+export type ParsedQuery<K extends RouteKey> = EntrySchema<K, 'query'> extends ZodType ? z.output<EntrySchema<K, 'query'>> : unknown;
+
+/** Every route of the table with its entry, for code that walks it (the catalogue, OpenAPI). */
+export const ROUTES = Object.entries(API) as [RouteKey, RouteEntry][];
 
 /** The route paths (with `:param` placeholders) registered for a method. */
 export type RoutePath<M extends HttpMethod> = { [K in RouteKey]: K extends `${M} ${infer P}` ? P : never }[RouteKey];

@@ -24,11 +24,11 @@ describe('typed API calls', () => {
     });
     const got = await apiGet('/api/deals/:id', { params: { id: 'd1' } });
     expect(got).toEqual({ deal: { id: 'd1' } });
-    await apiPost('/api/deals/:id/move', { params: { id: 'd1' }, body: { stage: 'Closed' } });
+    await apiPost('/api/deals/:id/move', { params: { id: 'd1' }, body: { stage: 'Exit' } });
     await apiPost('/api/auth/sign-out');
     expect(calls.map(([u, i]) => [u, i.method, i.body])).toEqual([
       ['/api/deals/d1', 'GET', undefined],
-      ['/api/deals/d1/move', 'POST', '{"stage":"Closed"}'],
+      ['/api/deals/d1/move', 'POST', '{"stage":"Exit"}'],
       ['/api/auth/sign-out', 'POST', undefined],
     ]);
   });

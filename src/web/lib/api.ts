@@ -1,4 +1,4 @@
-import type { ApiResponse, HttpMethod, RouteKey, RoutePath } from '../../shared/api/contract';
+import type { ApiBody, ApiResponse, HttpMethod, RouteKey, RoutePath } from '../../shared/api/contract';
 import { translateMessage } from './i18n';
 
 /**
@@ -89,12 +89,18 @@ type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest
 
 type QueryValue = string | number | boolean | null | undefined;
 
-/** Options of a typed call: the path's parameters (required when it has any) and a query string. */
-export type CallOptions<P extends string> = Omit<RequestOptions, 'method'> & {
+/**
+ * Options of a typed call: the path's parameters (required when it has any), a query string, and
+ * the body the route table declares for the route (its schema's input, or form data for an upload).
+ */
+export type CallOptions<P extends string, K extends RouteKey = RouteKey> = Omit<RequestOptions, 'method' | 'body'> & {
   query?: Record<string, QueryValue>;
+  body?: ApiBody<K>;
 } & ([ParamNames<P>] extends [never] ? { params?: undefined } : { params: Record<ParamNames<P>, string> });
 
-type CallArgs<P extends string> = [ParamNames<P>] extends [never] ? [opts?: CallOptions<P>] : [opts: CallOptions<P>];
+type CallArgs<P extends string, K extends RouteKey> = [ParamNames<P>] extends [never]
+  ? [opts?: CallOptions<P, K>]
+  : [opts: CallOptions<P, K>];
 
 /** The URL of a contract path: placeholders filled (encoded), the query appended without empty values. */
 export function apiUrl(path: string, params?: Record<string, string>, query?: Record<string, QueryValue>): string {
@@ -110,8 +116,14 @@ export function apiUrl(path: string, params?: Record<string, string>, query?: Re
 }
 
 function call<M extends HttpMethod>(method: M) {
-  return <P extends RoutePath<M>>(path: P, ...[opts]: CallArgs<P>): Promise<ApiResponse<`${M} ${P}` & RouteKey>> => {
-    const { params, query, ...rest } = (opts ?? {}) as CallOptions<string> & { params?: Record<string, string> };
+  return <P extends RoutePath<M>>(
+    path: P,
+    ...[opts]: CallArgs<P, `${M} ${P}` & RouteKey>
+  ): Promise<ApiResponse<`${M} ${P}` & RouteKey>> => {
+    const { params, query, ...rest } = (opts ?? {}) as Omit<RequestOptions, 'method'> & {
+      params?: Record<string, string>;
+      query?: Record<string, QueryValue>;
+    };
     // The one cast of an answer to its type: the contract's word for this route.
     return api(apiUrl(path, params, query), { ...rest, method }) as Promise<ApiResponse<`${M} ${P}` & RouteKey>>;
   };

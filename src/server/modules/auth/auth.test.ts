@@ -732,7 +732,7 @@ describe('identity and sessions API', () => {
     it('has a declared access for every route in the table', () => {
       const table = ctx.app.routeTable;
       expect(table.length).toBeGreaterThan(0);
-      for (const route of table) expect(['public', 'user', 'admin', 'investor']).toContain(route.access);
+      for (const route of table) expect(['public', 'user', 'admin', 'investor', 'founder']).toContain(route.access);
       const access = (method: string, url: string) => table.find((r) => r.method === method && r.url === url)?.access;
       expect(access('POST', '/api/auth/sign-up')).toBe('public');
       expect(access('POST', '/api/auth/sign-in')).toBe('public');

@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { changePasswordInput, languageInput, signInInput, signUpInput, twoFactorCodeInput } from '../../../shared/auth.ts';
 import { SESSION_ABSOLUTE_HOURS } from '../../../shared/constants.ts';
-import { confirmEmailInput, EMAIL_CHANGE_DONE } from '../../../shared/email-address.ts';
+import { EMAIL_CHANGE_DONE } from '../../../shared/email-address.ts';
 import { PASSWORD_POLICY_MIN_LENGTH, type PasswordPolicyInfo } from '../../../shared/password-policy.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { destroySession, resolveSession, SESSION_COOKIE } from '../../auth/sessions.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { abandonedSignal } from '../../http/abandoned.ts';
-import { conflict, parse, unauthorized } from '../../http/errors.ts';
+import { conflict, unauthorized } from '../../http/errors.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
 import { readSettings } from '../settings/service.ts';
@@ -28,8 +27,8 @@ function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: s
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const route = typedRoutes(app);
-  route.post('/api/auth/sign-up', { config: { access: 'public' } }, async (request, reply) => {
-    const input = parse(signUpInput, request.body);
+  route.post('/api/auth/sign-up', async (request, reply) => {
+    const input = request.body;
     await signUp(ctx, input, clientIp(request));
     return reply.status(201).send({ message: 'Account created. It is pending approval from an administrator.' });
   });
@@ -44,32 +43,28 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   };
 
-  route.post(
-    '/api/auth/sign-in',
-    { config: { access: 'public', readsSession: true, onMalformedInput: auditMalformedSignIn } },
-    async (request, reply) => {
-      const input = parse(signInInput, request.body);
-      const { token, secondFactor } = await signIn(ctx, input, {
-        ip: clientIp(request),
-        userAgent: request.headers['user-agent'] ?? null,
-        signal: abandonedSignal(reply),
-      });
-      // A new session id at every sign-in: the session the browser held before is ended.
-      if (request.session) {
-        await destroySession(ctx.db, request.session.id);
-        await invalidationsOf(ctx.db)?.sync();
-      }
-      setSessionCookie(request, reply, token);
-      const session = await resolveSession(ctx.db, token);
-      // Suspended or deleted between the password check and now: the new session is already gone.
-      if (!session) throw unauthorized();
-      return { user: session.user, secondFactor };
-    },
-  );
+  route.post('/api/auth/sign-in', { config: { readsSession: true, onMalformedInput: auditMalformedSignIn } }, async (request, reply) => {
+    const input = request.body;
+    const { token, secondFactor } = await signIn(ctx, input, {
+      ip: clientIp(request),
+      userAgent: request.headers['user-agent'] ?? null,
+      signal: abandonedSignal(reply),
+    });
+    // A new session id at every sign-in: the session the browser held before is ended.
+    if (request.session) {
+      await destroySession(ctx.db, request.session.id);
+      await invalidationsOf(ctx.db)?.sync();
+    }
+    setSessionCookie(request, reply, token);
+    const session = await resolveSession(ctx.db, token);
+    // Suspended or deleted between the password check and now: the new session is already gone.
+    if (!session) throw unauthorized();
+    return { user: session.user, secondFactor };
+  });
 
   // The link a founder's change of an admin's address sent to the new address (decision record 028).
-  route.post('/api/auth/confirm-email', { config: { access: 'public' } }, async (request) => {
-    const { token } = parse(confirmEmailInput, request.body);
+  route.post('/api/auth/confirm-email', async (request) => {
+    const { token } = request.body;
     const email = await confirmEmailChange(ctx, token, clientIp(request));
     // Cached sessions of the user pick up the new address before the answer goes out.
     await invalidationsOf(ctx.db)?.sync();
@@ -77,15 +72,15 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The password policy the forms announce before submitting (sign-up is public).
-  route.get('/api/auth/password-policy', { config: { access: 'public' } }, async (): Promise<PasswordPolicyInfo> => {
+  route.get('/api/auth/password-policy', async (): Promise<PasswordPolicyInfo> => {
     const { passwordPolicy } = await readSettings(ctx.db);
     return { policy: passwordPolicy, minLength: PASSWORD_POLICY_MIN_LENGTH[passwordPolicy] };
   });
 
-  const secondStep = { access: 'user' as const, duringPasswordChange: true };
+  const secondStep = { duringPasswordChange: true };
 
   route.post('/api/auth/two-factor/verify', { config: { ...secondStep, duringSecondFactor: 'verify' } }, async (request) => {
-    const { code } = parse(twoFactorCodeInput, request.body);
+    const { code } = request.body;
     const session = request.session;
     if (!session) throw new Error('unreachable: access user');
     if (session.secondFactor !== 'verify') throw conflict('No authentication code is expected for this session', 'NO_SECOND_STEP');
@@ -104,7 +99,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route.post('/api/auth/two-factor/confirm', { config: { ...secondStep, duringSecondFactor: 'enrol' } }, async (request) => {
-    const { code } = parse(twoFactorCodeInput, request.body);
+    const { code } = request.body;
     const session = request.session;
     if (!session) throw new Error('unreachable: access user');
     const recoveryCodes = await confirmEnrolment(ctx, session.user, session, code, clientIp(request));
@@ -113,42 +108,34 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { recoveryCodes };
   });
 
-  route.post(
-    '/api/auth/sign-out',
-    { config: { access: 'user', duringPasswordChange: true, duringSecondFactor: 'both' } },
-    async (request, reply) => {
-      const session = request.session;
-      if (session) {
-        await ctx.db.tx(async (q) => {
-          await destroySession(q, session.id);
-          await logActivity(q, { type: 'user_logout', userId: session.user.id, details: {}, ip: clientIp(request) });
-        });
-      }
-      // Answer once every instance has been told (their session caches drop it).
-      await invalidationsOf(ctx.db)?.sync();
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return { message: 'Signed out' };
-    },
-  );
+  route.post('/api/auth/sign-out', { config: { duringPasswordChange: true, duringSecondFactor: 'both' } }, async (request, reply) => {
+    const session = request.session;
+    if (session) {
+      await ctx.db.tx(async (q) => {
+        await destroySession(q, session.id);
+        await logActivity(q, { type: 'user_logout', userId: session.user.id, details: {}, ip: clientIp(request) });
+      });
+    }
+    // Answer once every instance has been told (their session caches drop it).
+    await invalidationsOf(ctx.db)?.sync();
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { message: 'Signed out' };
+  });
 
-  route.get(
-    '/api/auth/session',
-    { config: { access: 'user', duringPasswordChange: true, duringSecondFactor: 'both' } },
-    async (request) => {
-      return { user: currentUser(request), secondFactor: request.session?.secondFactor ?? null };
-    },
-  );
+  route.get('/api/auth/session', { config: { duringPasswordChange: true, duringSecondFactor: 'both' } }, async (request) => {
+    return { user: currentUser(request), secondFactor: request.session?.secondFactor ?? null };
+  });
 
   // Who is signed in, if anyone: what the web app asks on every page load. Answers 200 with
   // user null when nobody is (a 401 here would put an error in the console of every anonymous
   // visit); GET /api/auth/session keeps answering 401 without a session.
-  route.get('/api/auth/me', { config: { access: 'public', readsSession: true } }, async (request) => ({
+  route.get('/api/auth/me', { config: { readsSession: true } }, async (request) => ({
     user: request.session?.user ?? null,
     secondFactor: request.session?.secondFactor ?? null,
   }));
 
-  route.post('/api/auth/change-password', { config: { access: 'user', duringPasswordChange: true } }, async (request) => {
-    const input = parse(changePasswordInput, request.body);
+  route.post('/api/auth/change-password', { config: { duringPasswordChange: true } }, async (request) => {
+    const input = request.body;
     const session = request.session;
     if (!session) throw new Error('unreachable: access user');
     await changePassword(ctx, session.user, session.id, input, clientIp(request));
@@ -157,17 +144,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The signed-in user's own language (issue 16): kept on the account, any page of the app.
-  route.put(
-    '/api/auth/language',
-    { config: { access: 'user', duringPasswordChange: true, duringSecondFactor: 'both' } },
-    async (request) => {
-      const { language, digits } = parse(languageInput, request.body);
-      const user = currentUser(request);
-      const saved = await saveLanguage(ctx.db, user.id, { language, digits });
-      if (!saved) throw new Error('unreachable: the signed-in user has a profile');
-      // Cached sessions of this user drop the old choice before the answer goes out.
-      await invalidationsOf(ctx.db)?.sync();
-      return { language: saved.language, digits: saved.digits };
-    },
-  );
+  route.put('/api/auth/language', { config: { duringPasswordChange: true, duringSecondFactor: 'both' } }, async (request) => {
+    const { language, digits } = request.body;
+    const user = currentUser(request);
+    const saved = await saveLanguage(ctx.db, user.id, { language, digits });
+    if (!saved) throw new Error('unreachable: the signed-in user has a profile');
+    // Cached sessions of this user drop the old choice before the answer goes out.
+    await invalidationsOf(ctx.db)?.sync();
+    return { language: saved.language, digits: saved.digits };
+  });
 }

@@ -42,7 +42,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   const answer = (reply: FastifyReply<{ Reply: HealthStatus }>, database: boolean): void => {
     reply.status(database ? 200 : 503).send({ status: database ? 'ok' : 'unavailable', version, database });
   };
-  route.get('/api/health', { config: { access: 'public' }, logLevel: 'warn', schema }, (_request, reply) => {
+  route.get('/api/health', { logLevel: 'warn', schema }, (_request, reply) => {
     // Within the TTL the answer is known: no promise, no await.
     if (last && Date.now() - last.at < HEALTH_CHECK_TTL_MS) return answer(reply, last.database);
     return databaseUp().then((database) => answer(reply, database));

@@ -28,8 +28,6 @@ import {
 export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   const route = typedRoutes(app);
   const { db, files, cipher, config } = ctx;
-  const admin = { config: { access: 'admin' as const } };
-  const investor = { config: { access: 'investor' as const } };
   const upload = { onRequest: refuseOversized(config.maxUploadBytes) };
 
   /** Text fields from JSON or multipart; a multipart body may carry one attachment, encrypted as it streams to disk. */
@@ -62,12 +60,12 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Investor side: only their own threads.
-  route.get('/api/investor/messages', investor, async (request) => {
+  route.get('/api/investor/messages', async (request) => {
     const threads = await listThreads(db, cipher, 'investor', currentUser(request).id);
     return { threads, counts: counts(threads) };
   });
 
-  route.post('/api/investor/messages', { ...investor, ...upload }, async (request, reply) => {
+  route.post('/api/investor/messages', { ...upload }, async (request, reply) => {
     const user = currentUser(request);
     const body = await readBody(request);
     const input = await parsed(newMessageFields, body);
@@ -81,16 +79,16 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ threadId });
   });
 
-  route.get('/api/investor/messages/:id', investor, async (request) => ({
+  route.get('/api/investor/messages/:id', async (request) => ({
     thread: await openThread(db, cipher, idParam(request.params, 'Message not found'), 'investor', currentUser(request).id),
   }));
 
-  route.post('/api/investor/messages/:id/read', investor, async (request) => {
+  route.post('/api/investor/messages/:id/read', async (request) => {
     await markThreadRead(db, idParam(request.params, 'Message not found'), 'investor', currentUser(request).id);
     return { message: 'Marked as read' };
   });
 
-  route.post('/api/investor/messages/:id/reply', { ...investor, ...upload }, async (request, reply) => {
+  route.post('/api/investor/messages/:id/reply', { ...upload }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params, 'Message not found');
     const body = await readBody(request);
@@ -106,7 +104,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ threadId: id });
   });
 
-  route.get('/api/investor/messages/attachments/:id', investor, async (request, reply) => {
+  route.get('/api/investor/messages/attachments/:id', async (request, reply) => {
     const a = await attachmentOf(db, idParam(request.params, 'Attachment not found'), currentUser(request).id);
     const name = cipher.decryptText(a.attachment_name_enc ?? '').replace(/\.[^.]+$/, '');
     return sendStoredFile(
@@ -119,15 +117,15 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Admin side: every thread.
-  route.get('/api/messages', admin, async () => {
+  route.get('/api/messages', async () => {
     const threads = await listThreads(db, cipher, 'admin');
     return { threads, counts: counts(threads) };
   });
 
-  route.get('/api/messages/unread-count', admin, async () => ({ unread: await unreadCount(db, 'admin') }));
+  route.get('/api/messages/unread-count', async () => ({ unread: await unreadCount(db, 'admin') }));
 
   const adminNewThread = newMessageFields.extend({ investorId: z.uuid('Choose an investor') });
-  route.post('/api/messages', { ...admin, ...upload }, async (request, reply) => {
+  route.post('/api/messages', { ...upload }, async (request, reply) => {
     const user = currentUser(request);
     const body = await readBody(request);
     const input = await parsed(adminNewThread, body);
@@ -145,16 +143,16 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ threadId });
   });
 
-  route.get('/api/messages/:id', admin, async (request) => ({
+  route.get('/api/messages/:id', async (request) => ({
     thread: await openThread(db, cipher, idParam(request.params, 'Message not found'), 'admin'),
   }));
 
-  route.post('/api/messages/:id/read', admin, async (request) => {
+  route.post('/api/messages/:id/read', async (request) => {
     await markThreadRead(db, idParam(request.params, 'Message not found'), 'admin');
     return { message: 'Marked as read' };
   });
 
-  route.post('/api/messages/:id/reply', { ...admin, ...upload }, async (request, reply) => {
+  route.post('/api/messages/:id/reply', { ...upload }, async (request, reply) => {
     const user = currentUser(request);
     const id = idParam(request.params, 'Message not found');
     const body = await readBody(request);
@@ -169,7 +167,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ threadId: id });
   });
 
-  route.get('/api/messages/attachments/:id', admin, async (request, reply) => {
+  route.get('/api/messages/attachments/:id', async (request, reply) => {
     const a = await attachmentOf(db, idParam(request.params, 'Attachment not found'));
     const name = cipher.decryptText(a.attachment_name_enc ?? '').replace(/\.[^.]+$/, '');
     return sendStoredFile(
@@ -181,7 +179,7 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   });
 
-  route.get('/api/investor/messages/unread-count', investor, async (request) => ({
+  route.get('/api/investor/messages/unread-count', async (request) => ({
     unread: await unreadCount(db, 'investor', currentUser(request).id),
   }));
 }

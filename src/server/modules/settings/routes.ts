@@ -13,10 +13,10 @@ import { getSettings, readSettings, saveSettings } from './service.ts';
 export async function settingsRoutes(app: FastifyInstance, { db }: AppContext) {
   const route = typedRoutes(app);
   // A founder can always read and save the settings, whatever API rate limit is set (decision 027).
-  const settingsAccess = { config: { access: 'admin' as const, founderAlwaysReaches: true } };
+  const settingsAccess = { config: { founderAlwaysReaches: true } };
 
   // The company profile is public: the landing page shows it to anyone (only values that are set).
-  route.get('/api/company', { config: { access: 'public' } }, async () => ({ profile: companyProfileOf(await readSettings(db)) }));
+  route.get('/api/company', async () => ({ profile: companyProfileOf(await readSettings(db)) }));
 
   route.get('/api/settings', settingsAccess, async () => ({ settings: await getSettings(db) }));
 

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { dealTermsInput, distributionPreviewInput } from '../../../shared/deal-terms.ts';
-import { managementFeeInput } from '../../../shared/management-fee.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
-import { parse } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { chargeManagementFee, managementFeeData, previewManagementFee } from './management-fees.ts';
@@ -11,47 +8,46 @@ import { getDealTerms, investorDealTerms, previewDistribution, saveDealTerms, wa
 
 export async function waterfallRoutes(app: FastifyInstance, { db }: AppContext) {
   const route = typedRoutes(app);
-  const admin = { config: { access: 'admin' as const } };
 
   /** A deal's terms: the version in force, every version, and the administrators who may receive carry. */
-  route.get('/api/deals/:id/terms', admin, async (request) => getDealTerms(db, idParam(request.params, 'Deal not found')));
+  route.get('/api/deals/:id/terms', async (request) => getDealTerms(db, idParam(request.params, 'Deal not found')));
 
   /** Replaces the current version while no distribution used it; otherwise creates the next version. */
-  route.put('/api/deals/:id/terms', admin, async (request) => {
+  route.put('/api/deals/:id/terms', async (request) => {
     const id = idParam(request.params, 'Deal not found');
-    const input = parse(dealTermsInput, request.body);
+    const input = request.body;
     return db.tx((q) => saveDealTerms(q, id, input, currentUser(request).id, clientIp(request)));
   });
 
   /** What recording this distribution would do: tiers, GP, each carry recipient, each investor. Writes nothing. */
-  route.post('/api/distributions/preview', admin, async (request) => {
-    const input = parse(distributionPreviewInput, request.body);
+  route.post('/api/distributions/preview', async (request) => {
+    const input = request.body;
     return { preview: await previewDistribution(db, input) };
   });
 
   /** The deal's management fee: the terms' fee, the periods charged, the accrued fees not yet deducted. */
-  route.get('/api/deals/:id/management-fees', admin, async (request) => managementFeeData(db, idParam(request.params, 'Deal not found')));
+  route.get('/api/deals/:id/management-fees', async (request) => managementFeeData(db, idParam(request.params, 'Deal not found')));
 
   /** What charging the management fee for a period would charge each investor. Writes nothing. */
-  route.post('/api/deals/:id/management-fees/preview', admin, async (request) => {
+  route.post('/api/deals/:id/management-fees/preview', async (request) => {
     const id = idParam(request.params, 'Deal not found');
-    const input = parse(managementFeeInput, request.body);
+    const input = request.body;
     return { preview: await previewManagementFee(db, id, input) };
   });
 
   /** Charges the management fee for a period: a capital call of fees, or fees accrued for the next distributions. 409 when the period was charged. */
-  route.post('/api/deals/:id/management-fees', admin, async (request, reply) => {
+  route.post('/api/deals/:id/management-fees', async (request, reply) => {
     const id = idParam(request.params, 'Deal not found');
-    const input = parse(managementFeeInput, request.body);
+    const input = request.body;
     const charge = await db.tx((q) => chargeManagementFee(q, id, input, currentUser(request).id, clientIp(request)));
     return reply.status(201).send({ charge, fees: await managementFeeData(db, id) });
   });
 
   /** Per deal: cumulative amounts by tier, hurdle status and carry paid per recipient. */
-  route.get('/api/distributions/waterfall', admin, async () => ({ deals: await waterfallSummaries(db) }));
+  route.get('/api/distributions/waterfall', async () => ({ deals: await waterfallSummaries(db) }));
 
   /** The terms of each deal the investor holds. */
-  route.get('/api/investor/deal-terms', { config: { access: 'investor' } }, async (request) => ({
+  route.get('/api/investor/deal-terms', async (request) => ({
     deals: await investorDealTerms(db, currentUser(request).id),
   }));
 }

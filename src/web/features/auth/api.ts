@@ -55,8 +55,9 @@ export function useConfirmEmail(token: string) {
 }
 
 /** The unsubscribe link of a non-essential e-mail: one topic off, by the link's token. */
-export function useUnsubscribe(token: string, topic: NotificationTopic | null) {
+export function useUnsubscribe(token: string) {
   return useMutation({
-    mutationFn: () => apiPost('/api/notifications/unsubscribe', { body: { token, topic } }),
+    // Offered only for a valid link (a token and a known topic).
+    mutationFn: (topic: NotificationTopic) => apiPost('/api/notifications/unsubscribe', { body: { token, topic } }),
   });
 }

@@ -22,7 +22,7 @@ function linkParams(): { token: string; topic: NotificationTopic | null } {
 export default function UnsubscribePage() {
   const [{ token, topic }] = useState(linkParams);
   const { t } = authText.useT();
-  const unsubscribe = useUnsubscribe(token, topic);
+  const unsubscribe = useUnsubscribe(token);
   // "deal alerts" in an English sentence; Arabic has no case, so the label is unchanged.
   const label = topic ? enumLabel('notificationTopic', topic).toLowerCase() : '';
   const valid = token !== '' && topic !== null;
@@ -54,7 +54,7 @@ export default function UnsubscribePage() {
                   : t('unsubscribe.failed')}
               </p>
             )}
-            <Button size="lg" busy={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
+            <Button size="lg" busy={unsubscribe.isPending} onClick={() => topic && unsubscribe.mutate(topic)}>
               {unsubscribe.isPending ? t('unsubscribe.submitting') : t('unsubscribe.submit', { topic: label })}
             </Button>
           </>

@@ -1,5 +1,5 @@
 import { type QueryClient, QueryObserver, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CallTarget, CallWeighting } from '../../../shared/call-targets';
+import type { ApiBody } from '../../../shared/api/contract';
 import type { StatementRun } from '../../../shared/ledger';
 import { apiGet, apiPost } from '../../lib/api';
 import { dealOptionsQuery } from '../../lib/queries/deals';
@@ -29,18 +29,8 @@ export function useCallDeals() {
   return useQuery(dealOptionsQuery());
 }
 
-export interface NewCallBody {
-  dealId: string;
-  basis: 'percentage' | 'amount';
-  percentage?: string;
-  amount?: string;
-  dueDate: string;
-  purpose: string;
-  target: CallTarget;
-  weighting: CallWeighting;
-  closeDate?: string;
-  investorIds?: string[];
-}
+/** The body of issuing a call and of its preview: the route table's schema (newCallInput). */
+export type NewCallBody = ApiBody<'POST /api/capital-calls'>;
 
 /** A deal's committed investors and closes (whom a call can ask). */
 export function useCallChoices(dealId: string) {

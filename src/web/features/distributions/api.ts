@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiBody } from '../../../shared/api/contract';
 import type { DistributionEvent } from '../../../shared/portal';
 import { apiGet, apiPost } from '../../lib/api';
 import { DISTRIBUTION_READS, endpointKey, invalidateEndpoints } from '../../lib/query-keys';
@@ -26,13 +27,8 @@ export function useDistributionEvents() {
   return useQuery(distributionEventsQuery());
 }
 
-export interface RecordDistributionBody {
-  dealId: string;
-  type: string;
-  totalAmount: string;
-  paymentDate: string;
-  recordDate?: string;
-}
+/** The body of recording a distribution and of its preview (the route table's schemas). */
+export type RecordDistributionBody = ApiBody<'POST /api/distributions'> & ApiBody<'POST /api/distributions/preview'>;
 
 export function useRecordDistribution() {
   const qc = useQueryClient();

@@ -88,10 +88,10 @@ export function useTransitionSubscription() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (a: SubscriptionAction) =>
-      apiPost(`/api/subscriptions/:id/${a.action}` as const, {
-        params: { id: a.id },
-        body: a.action === 'reject' ? { reason: a.reason } : {},
-      }).then((r) => r.subscription),
+      (a.action === 'reject'
+        ? apiPost('/api/subscriptions/:id/reject', { params: { id: a.id }, body: { reason: a.reason } })
+        : apiPost(`/api/subscriptions/:id/${a.action}` as const, { params: { id: a.id }, body: {} })
+      ).then((r) => r.subscription),
     onSuccess: (sub) => {
       qc.setQueryData<Subscription[]>(allSubscriptionsQuery().queryKey, (old) => replaceIn(old, sub));
     },
