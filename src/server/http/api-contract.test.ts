@@ -145,7 +145,7 @@ describe('API contract (the route table)', () => {
       expect(problems).toEqual([]);
       // Spot checks against the shared schemas: the fields a client sends.
       const spv = (
-        doc.paths['/api/spvs']?.post as {
+        (doc.paths['/api/spvs'] ?? {}).post as {
           requestBody: { content: { 'application/json': { schema: { properties: object; required: string[] } } } };
         }
       ).requestBody.content['application/json'].schema;
