@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { DistributionCalendar } from '../src/shared/distributions';
 import { formatDate, formatUSD } from '../src/shared/format';
-import type { DistributionCalendar } from '../src/shared/portal';
 import { DEMO, E2E, expectNoA11yViolations, expectToast, freshEmail, gotoLogin, isoInDays, signIn, signInViaUi } from './fixtures';
 
 /** Distribution Calendar (/investor/distributions) and Distribution Waterfall (/admin/distributions), issue 6. */

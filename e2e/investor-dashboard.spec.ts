@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { formatDate, formatUSD } from '../src/shared/format';
-import type { InvestorDashboardData } from '../src/shared/portal';
+import type { InvestorDashboardData } from '../src/shared/investor-dashboard';
 import { DEMO, E2E, expectNoA11yViolations, freshEmail, gotoLogin, signIn, signInViaUi } from './fixtures';
 
 const USD = /^\$\d{1,3}(,\d{3})*$/;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { SECURE_COMMUNICATION_NOTICE } from '../src/shared/portal';
+import { SECURE_COMMUNICATION_NOTICE } from '../src/shared/messages';
 import { DEMO, E2E, expectNoA11yViolations, expectToast, signInViaUi } from './fixtures';
 
 /** Secure Messages (investor) and the admin Messages inbox (issue 6). */

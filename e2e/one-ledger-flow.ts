@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { formatDate } from '../src/shared/format';
-import type { InvestorDashboardData, PerformanceData } from '../src/shared/portal';
+import type { InvestorDashboardData } from '../src/shared/investor-dashboard';
+import type { PerformanceData } from '../src/shared/performance';
 import { E2E, expectNoA11yViolations, expectToast, isoInDays, signIn } from './fixtures';
 import { createActiveDeal, newApprovedInvestor } from './setup';
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { formatUSD } from '../src/shared/format';
-import type { PerformanceData } from '../src/shared/portal';
+import type { PerformanceData } from '../src/shared/performance';
 import { formatIrr, formatMoic } from '../src/web/features/performance/format';
 import { DEMO, E2E, expectNoA11yViolations, firstSignIn, freshEmail, INITIAL_PASSWORD, signIn } from './fixtures';
 

@@ -6,6 +6,8 @@
 // - web features never import app/; a feature imports another feature only through that
 //   feature's public entry named in PUBLIC_FEATURE_ENTRIES (none today: compose in app/);
 // - web components/ and lib/ never import features/ or app/;
+// - server modules never import server/seed/ (the seed composes modules, not the other way);
+// - no import cycles (tests aside) among src/shared files, nor among server modules (issue 28);
 // - the toast library is reached only through lib/toast.ts (a success clears stale errors) and
 //   app/app.tsx (which mounts its Toaster): PACKAGE_GATES.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -77,6 +79,7 @@ function violation(from: string, to: string): string | undefined {
     const layer = from.split('/')[1];
     if (['db', 'storage', 'http', 'auth'].includes(layer ?? '') && to.startsWith('server/modules/'))
       return `server/${layer}/ never imports server/modules/`;
+    if (layer === 'modules' && to.startsWith('server/seed/')) return 'server/modules/ never imports server/seed/';
   }
   if (fromSide === 'web') {
     const layer = from.split('/')[1];
@@ -101,6 +104,25 @@ function violation(from: string, to: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Each cycle of a directed graph once, as 'a -> b -> a' (depth-first search; a back edge closes one). */
+function cycles(edges: Map<string, Set<string>>): string[] {
+  const found: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (n: string) => {
+    state.set(n, 'open');
+    stack.push(n);
+    for (const m of [...(edges.get(n) ?? [])].sort()) {
+      if (state.get(m) === 'open') found.push([...stack.slice(stack.indexOf(m)), m].join(' -> '));
+      else if (!state.has(m)) visit(m);
+    }
+    stack.pop();
+    state.set(n, 'done');
+  };
+  for (const n of [...edges.keys()].sort()) if (!state.has(n)) visit(n);
+  return found;
 }
 
 describe('import boundaries', () => {
@@ -135,6 +157,51 @@ describe('import boundaries', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('no import cycles among src/shared files, nor among server modules (tests aside)', () => {
+    // The graph's nodes: a file for src/shared, a module folder for src/server/modules.
+    const node = (file: string) =>
+      file.startsWith('shared/') ? file : file.startsWith('server/modules/') ? file.split('/').slice(0, 3).join('/') : undefined;
+    const edges = new Map<string, Set<string>>();
+    for (const file of walk(ROOT)) {
+      const from = path.relative(ROOT, file).split(path.sep).join('/');
+      const a = node(from);
+      if (a === undefined || /\.test\.tsx?$/.test(from)) continue;
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        const to = resolveTarget(file, spec);
+        const b = to === undefined ? undefined : node(to);
+        if (b === undefined || b === a || b.split('/')[0] !== a.split('/')[0]) continue;
+        if (!edges.has(a)) edges.set(a, new Set());
+        edges.get(a)?.add(b);
+      }
+    }
+    expect(cycles(edges)).toEqual([]);
+  });
+
+  it('the cycle finder finds a cycle and passes a chain', () => {
+    const graph = (pairs: [string, string][]) => {
+      const g = new Map<string, Set<string>>();
+      for (const [a, b] of pairs) g.set(a, new Set([...(g.get(a) ?? []), b]));
+      return g;
+    };
+    expect(
+      cycles(
+        graph([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['c', 'a'],
+        ]),
+      ),
+    ).toEqual(['a -> b -> c -> a']);
+    expect(
+      cycles(
+        graph([
+          ['a', 'b'],
+          ['b', 'c'],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('gated packages are imported only by their gate files', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './date-schema.ts';
-import { moneyInput } from './deals.ts';
-import { DISTRIBUTION_TYPES } from './portal.ts';
+import { DISTRIBUTION_TYPES } from './distributions.ts';
+import { moneyInput } from './money-input.ts';
 import type { WaterfallTerms } from './waterfall.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DAY_MS } from './dates.ts';
 import type { VaultDocument } from './documents.ts';
-import { parseAmountInput } from './money.ts';
-import type { Valuation } from './portal.ts';
+import { moneyInput } from './money-input.ts';
+import type { Valuation } from './performance.ts';
 
 export const DEAL_TYPES = ['Oil Trading', 'Distressed Real Estate', 'PPP', 'AI & Tech', 'Infrastructure'] as const;
 export type DealType = (typeof DEAL_TYPES)[number];
@@ -55,22 +55,6 @@ export interface Deal {
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const optionalText = (max: number, label: string) =>
   z.preprocess(emptyToNull, z.string().trim().max(max, `${label} must be at most ${max} characters`).nullable().optional());
-
-/** Non-negative decimal with at most 2 decimals, as an exact string (never a float). */
-export const moneyInput = (label: string) =>
-  z.preprocess(
-    (v) => {
-      if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'NaN';
-      if (typeof v !== 'string') return v;
-      // '1500', '1500.50' and '1,500.50' (commas only as thousands separators) via the money module.
-      const parsed = parseAmountInput(v);
-      return parsed.ok ? parsed.value : v.trim();
-    },
-    z
-      .string()
-      .refine((v) => !v.includes(','), `${label}: use a comma only between groups of three digits (1,500.50); use a point for cents`)
-      .refine((v) => v.includes(',') || /^\d{1,13}(\.\d{1,2})?$/.test(v), `${label} must be a non-negative amount with at most 2 decimals`),
-  );
 
 const dealFields = {
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { isoDate } from './date-schema.ts';
 import { dayNumber } from './dates.ts';
-import { moneyInput } from './deals.ts';
 import { allocateLargestRemainder, divRound, fromCents, ratio, toCents } from './money.ts';
+import { moneyInput } from './money-input.ts';
 import { xirr } from './xirr.ts';
 
 export const ENTRY_KINDS = ['commitment', 'call', 'contribution', 'distribution', 'fee', 'reversal'] as const;

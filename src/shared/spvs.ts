@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './date-schema.ts';
 import { daysUntil, todayIso } from './dates.ts';
-import { moneyInput } from './deals.ts';
+import { moneyInput } from './money-input.ts';
 
 export const SPV_STATUSES = ['Active', 'Dormant', 'Dissolved'] as const;
 export type SpvStatus = (typeof SPV_STATUSES)[number];

@@ -144,11 +144,11 @@ describe('API contract (the route table)', () => {
       }
       expect(problems).toEqual([]);
       // Spot checks against the shared schemas: the fields a client sends.
-      const spv = (
-        (doc.paths['/api/spvs'] ?? {}).post as {
-          requestBody: { content: { 'application/json': { schema: { properties: object; required: string[] } } } };
-        }
-      ).requestBody.content['application/json'].schema;
+      const spvs = doc.paths['/api/spvs'] as {
+        post: { requestBody: { content: { 'application/json': { schema: { properties: object; required: string[] } } } } };
+      };
+      expect(spvs?.post).toBeDefined();
+      const spv = spvs.post.requestBody.content['application/json'].schema;
       expect(Object.keys(spv.properties)).toEqual(expect.arrayContaining(['name', 'jurisdiction', 'annualReturnDue', 'bankBalance']));
       expect(spv.required).toEqual(expect.arrayContaining(['name', 'jurisdiction']));
     });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { MessageThread } from '../../shared/portal.ts';
+import type { MessageThread } from '../../shared/messages.ts';
 import { buildApp } from '../app.ts';
 import { totpFor } from '../auth/totp.ts';
 import { type Config, loadConfig } from '../config.ts';

@@ -2,12 +2,13 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDENTIALS_FILE, CREDENTIALS_NOTICE, writeCredentials } from '../auth/initial-credentials.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { loadConfig } from '../config.ts';
 import { sql } from '../db/sql.ts';
 import { getSettings } from '../modules/settings/service.ts';
 import { createTestContext, signIn, type TestContext } from '../testing/harness.ts';
-import { bootstrapAdmin, CREDENTIALS_FILE, CREDENTIALS_NOTICE, writeCredentials } from './bootstrap.ts';
+import { bootstrapAdmin } from './bootstrap.ts';
 import { DEMO_REGULATORY_DETAILS, DEMO_USERS, loadDemoData } from './demo.ts';
 
 const exists = (file: string) =>

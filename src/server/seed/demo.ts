@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { addDays, DAY_MS, isoInDays } from '../../shared/dates.ts';
 import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../shared/kyc.ts';
+import { writeCredentials } from '../auth/initial-credentials.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { MessageCipher } from '../crypto/cipher.ts';
@@ -11,7 +12,7 @@ import { storeKycDocument } from '../modules/kyc/service.ts';
 import { companyDayIn } from '../modules/settings/clock.ts';
 import { insertUser, type NewUser } from '../modules/users/accounts.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { seedSettingDefault, writeCredentials } from './bootstrap.ts';
+import { seedSettingDefault } from './bootstrap.ts';
 import { demoPdf } from './demo-pdf.ts';
 import { loadDemoPortal } from './demo-portal.ts';
 

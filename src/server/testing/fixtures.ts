@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { todayIso } from '../../shared/dates.ts';
 import type { Deal } from '../../shared/deals.ts';
-import type { Subscription } from '../../shared/portal.ts';
+import type { Subscription } from '../../shared/subscriptions.ts';
 import { approveForSubscribing, createUser, signIn, type TestContext } from './harness.ts';
 
 /** A signed-in investor whose KYC is approved (so they may subscribe). */

@@ -35,6 +35,7 @@ import {
   moveDealInput,
   updateDealInput,
 } from '../deals.ts';
+import { type DistributionCalendar, type DistributionEvent, recordDistributionInput } from '../distributions.ts';
 import { documentUpdateInput, type VaultDocument } from '../documents.ts';
 import {
   forgotPasswordInput,
@@ -52,6 +53,9 @@ import {
 } from '../email.ts';
 import { confirmEmailInput, type EmailChangeRequested, emailChangeInput } from '../email-address.ts';
 import type { Digits } from '../i18n/languages.ts';
+import { type InvestorComplianceData, suitabilityInput } from '../investor-compliance.ts';
+import type { InvestorDashboardData } from '../investor-dashboard.ts';
+import type { InvestorDeal } from '../investor-deals.ts';
 import { approveKycInput, type KycDetail, type KycList, rejectKycInput } from '../kyc.ts';
 import {
   type CapitalCall,
@@ -66,26 +70,12 @@ import {
   statementRunInput,
 } from '../ledger.ts';
 import { type ManagementFeeCharge, type ManagementFeeData, type ManagementFeePreview, managementFeeInput } from '../management-fee.ts';
+import type { MessageThread, ThreadList } from '../messages.ts';
 import type { PasswordPolicyInfo } from '../password-policy.ts';
-import {
-  createSubscriptionInput,
-  type DistributionCalendar,
-  type DistributionEvent,
-  type InvestorComplianceData,
-  type InvestorDashboardData,
-  type InvestorDeal,
-  type MessageThread,
-  type PerformanceData,
-  recordDistributionInput,
-  rejectSubscriptionInput,
-  type Subscription,
-  suitabilityInput,
-  type ThreadList,
-  type Valuation,
-  valuationInput,
-} from '../portal.ts';
+import { type PerformanceData, type Valuation, valuationInput } from '../performance.ts';
 import type { Language, Settings } from '../settings.ts';
 import { type Spv, spvInput, spvUpdateInput } from '../spvs.ts';
+import { createSubscriptionInput, rejectSubscriptionInput, type Subscription } from '../subscriptions.ts';
 import { createUserInput, type ManagedUser, updateUserInput } from '../users.ts';
 
 /**

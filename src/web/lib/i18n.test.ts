@@ -3,7 +3,7 @@ import { DEAL_STAGES } from '../../shared/deals';
 import { NOTIFICATION_TOPICS, TOPIC_INFO } from '../../shared/email';
 import en from '../../shared/i18n/en/errors.json';
 import { KYC_STATUSES } from '../../shared/kyc';
-import { SUBSCRIPTION_STATUSES } from '../../shared/portal';
+import { SUBSCRIPTION_STATUSES } from '../../shared/subscriptions';
 import { applyLanguage, catalogueDigits, enumLabel, isValueKind, translateMessage } from './i18n';
 
 /** Without the isolation marks i18n puts around values in Arabic. */

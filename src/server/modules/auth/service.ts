@@ -10,6 +10,7 @@ import {
 } from '../../../shared/email-address.ts';
 import { type AttemptLimits, releaseAttempt, reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
 import { IP_NOT_ALLOWED } from '../../auth/guard.ts';
+import { forgetBootstrapPassword } from '../../auth/initial-credentials.ts';
 import { allowListOf } from '../../auth/ip-allow-list.ts';
 import { dummyPasswordHash, HashAbandoned, hashPassword, inNewPasswordSlot, verifyPassword } from '../../auth/password.ts';
 import { assertPasswordPolicy } from '../../auth/password-policy.ts';
@@ -17,15 +18,13 @@ import { completeSecondFactor, createSession, destroyUserSessions } from '../../
 import { hashRecoveryCode, totpStep } from '../../auth/totp.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
-import { forgetBootstrapPassword } from '../../seed/bootstrap.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifySignup } from '../email/notify.ts';
 import { readSettings } from '../settings/service.ts';
 import { insertUser } from '../users/accounts.ts';
-
-export const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
 
 /** Self sign-up: always an investor, always pending, whatever the request says. */
 export async function signUp(

@@ -4,9 +4,8 @@ import { releaseAttempt, reserveAttempt, settleAttempt } from '../../auth/attemp
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpFor, totpStep } from '../../auth/totp.ts';
 import type { AppContext } from '../../context.ts';
-import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
-import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import { conflict, HttpError } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { readSettings } from '../settings/service.ts';
 import { completeSignIn } from './service.ts';
@@ -130,15 +129,4 @@ export async function confirmEnrolment(
     });
   }
   return codes;
-}
-
-/** A founder removes another user's second factor (lost phone); the user enrols again at the next sign-in. */
-export async function resetTwoFactor(q: Queryable, targetId: string, actor: AppUser, ip: string): Promise<void> {
-  const target = await sql<{ id: string; email: string }>('SELECT id, email FROM profiles WHERE id = $1 FOR UPDATE').first(q, [targetId]);
-  if (!target) throw notFound('User not found');
-  if (targetId === actor.id) throw conflict('You cannot reset your own second factor', 'SELF_PROTECTION');
-  await q.query('DELETE FROM two_factor WHERE user_id = $1', [targetId]);
-  await q.query('DELETE FROM recovery_codes WHERE user_id = $1', [targetId]);
-  await destroyUserSessions(q, targetId);
-  await logActivity(q, { type: 'two_factor_reset', userId: actor.id, targetUserId: targetId, details: { email: target.email }, ip });
 }

@@ -2,14 +2,14 @@ import type { z } from 'zod';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants.ts';
 import { isoInDays } from '../../../shared/dates.ts';
 import { describeTerms } from '../../../shared/deal-terms.ts';
-import { fromCents, toCents } from '../../../shared/money.ts';
 import type {
   DistributionCalendar,
   DistributionEvent,
   DistributionItem,
   DistributionStatus,
   recordDistributionInput,
-} from '../../../shared/portal.ts';
+} from '../../../shared/distributions.ts';
+import { fromCents, toCents } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';

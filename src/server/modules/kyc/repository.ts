@@ -19,7 +19,7 @@ export async function insertHistory(
 
 /**
  * Whether the investor's latest suitability review fails the professional-client criteria
- * (failedProfessionalCriteria in src/shared/portal.ts, in SQL).
+ * (failedProfessionalCriteria in src/shared/investor-compliance.ts, in SQL).
  */
 const suitabilityReviewRequired = kysql<boolean>`coalesce((SELECT (sr.answers->>'netWorthBand' = 'under_1m' OR sr.answers->>'experience' = 'none')
       FROM suitability_reviews sr WHERE sr.investor_id = ${kysql.ref('k.investorId')} ORDER BY sr.completed_at DESC LIMIT 1), false)`;

@@ -2,8 +2,8 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallChoices, CallPlan } from '../../../shared/call-targets.ts';
 import type { Deal } from '../../../shared/deals.ts';
+import type { DistributionEvent } from '../../../shared/distributions.ts';
 import type { CapitalCall, DealLedger, LedgerEntry } from '../../../shared/ledger.ts';
-import type { DistributionEvent } from '../../../shared/portal.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 

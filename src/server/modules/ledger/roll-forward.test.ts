@@ -5,14 +5,16 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayNumber } from '../../../shared/dates.ts';
+import type { DistributionEvent } from '../../../shared/distributions.ts';
+import type { InvestorDashboardData } from '../../../shared/investor-dashboard.ts';
 import { balancesAsOf, type DealLedger, rollForward } from '../../../shared/ledger.ts';
 import { formatIrr, formatMoic } from '../../../shared/money.ts';
-import type { DistributionEvent, InvestorDashboardData, PerformanceData } from '../../../shared/portal.ts';
+import type { PerformanceData } from '../../../shared/performance.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
-import { valuationFacts } from '../deals/valuations.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { dealFacts } from './service.ts';
+import { valuationFacts } from './valuation-facts.ts';
 
 /**
  * Issue 26, decision 023: one roll-forward behind every figure. The newcomer's scenario through the

@@ -16,8 +16,8 @@ import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
-import { valuationFacts } from '../deals/valuations.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { valuationFacts } from './valuation-facts.ts';
 
 export interface EntryRow {
   id: string;

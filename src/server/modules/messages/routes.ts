@@ -6,7 +6,7 @@ import {
   newMessageFields,
   replyFields,
   type ThreadList,
-} from '../../../shared/portal.ts';
+} from '../../../shared/messages.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { badRequest, parse } from '../../http/errors.ts';

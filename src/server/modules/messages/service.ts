@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MessagePriority, MessageThread, MessageThreadSummary, ThreadMessage } from '../../../shared/portal.ts';
+import type { MessagePriority, MessageThread, MessageThreadSummary, ThreadMessage } from '../../../shared/messages.ts';
 import type { MessageCipher } from '../../crypto/cipher.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';

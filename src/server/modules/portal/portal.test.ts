@@ -1,7 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
-import type { InvestorComplianceData, InvestorDashboardData, InvestorDeal, PerformanceData, Valuation } from '../../../shared/portal.ts';
+import type { InvestorComplianceData } from '../../../shared/investor-compliance.ts';
+import type { InvestorDashboardData } from '../../../shared/investor-dashboard.ts';
+import type { InvestorDeal } from '../../../shared/investor-deals.ts';
+import type { PerformanceData, Valuation } from '../../../shared/performance.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { injectForm } from '../../testing/multipart.ts';

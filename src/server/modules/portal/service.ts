@@ -1,31 +1,29 @@
 import type { z } from 'zod';
 import { addDays, daysUntil, todayIso } from '../../../shared/dates.ts';
 import { documentExpiry } from '../../../shared/documents.ts';
-import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
-import { balancesAsOf, type HoldingFigures, holdingFigures, navShareAsOf, portfolioReturn } from '../../../shared/ledger.ts';
-import { fromCents, ratio } from '../../../shared/money.ts';
 import {
   type ComplianceCategoryStatus,
   failedProfessionalCriteria,
-  type Holding,
   type InvestorComplianceData,
-  type InvestorDashboardData,
-  type InvestorDeal,
-  type PerformanceData,
-  type PerformanceStatus,
   REVIEW_REQUIRED,
   type SuitabilityAnswers,
   type suitabilityInput,
-} from '../../../shared/portal.ts';
+} from '../../../shared/investor-compliance.ts';
+import type { InvestorDashboardData } from '../../../shared/investor-dashboard.ts';
+import type { InvestorDeal } from '../../../shared/investor-deals.ts';
+import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
+import { balancesAsOf, type HoldingFigures, holdingFigures, navShareAsOf, portfolioReturn } from '../../../shared/ledger.ts';
+import { fromCents, ratio } from '../../../shared/money.ts';
+import type { Holding, PerformanceData, PerformanceStatus } from '../../../shared/performance.ts';
 import { suitabilityReviewCurrent, suitabilityReviewDue } from '../../../shared/suitability.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
-import { valuationFacts } from '../deals/valuations.ts';
 import { investorCalendar } from '../distributions/service.ts';
 import { investorNotices } from '../ledger/calls.ts';
 import { dealFacts } from '../ledger/service.ts';
+import { valuationFacts } from '../ledger/valuation-facts.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { getSettings } from '../settings/service.ts';
 import { dealOpenOrHeld, openOrHeldDeals } from '../subscriptions/service.ts';

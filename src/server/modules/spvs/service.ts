@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { PAYMENT_FIELDS, paymentInstructionIssues, type Spv, type spvInput, type spvUpdateInput } from '../../../shared/spvs.ts';
 import type { Queryable } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { isUniqueViolation } from '../auth/service.ts';
 import { allSpvs, findSpv, insertSpv, lockSpv, type SpvChanges, updateSpvColumns } from './repository.ts';
 
 export async function listSpvs(q: Queryable): Promise<Spv[]> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { idempotencyKeyHeader } from '../../../shared/portal.ts';
+import { idempotencyKeyHeader } from '../../../shared/subscriptions.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { parse } from '../../http/errors.ts';

@@ -1,14 +1,12 @@
 import type { z } from 'zod';
+import { failedProfessionalCriteria, SUITABILITY_BLOCK_MESSAGE, type SuitabilityAnswers } from '../../../shared/investor-compliance.ts';
 import { toCents } from '../../../shared/money.ts';
 import {
   type createSubscriptionInput,
-  failedProfessionalCriteria,
   SUBSCRIPTION_PROGRESS,
-  SUITABILITY_BLOCK_MESSAGE,
   type Subscription,
   type SubscriptionStatus,
-  type SuitabilityAnswers,
-} from '../../../shared/portal.ts';
+} from '../../../shared/subscriptions.ts';
 import { SUITABILITY_EXPIRED_MESSAGE, SUITABILITY_MISSING_MESSAGE, suitabilityReviewCurrent } from '../../../shared/suitability.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';

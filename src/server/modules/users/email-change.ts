@@ -10,10 +10,10 @@ import {
 } from '../../../shared/email-address.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { sql } from '../../db/sql.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
-import { isUniqueViolation } from '../auth/service.ts';
 import { audienceOf } from '../email/notify.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import { templates } from '../email/templates.ts';

@@ -7,11 +7,10 @@ import { assertPasswordPolicy, generatePolicyPassword } from '../../auth/passwor
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
-import { isUniqueViolation } from '../auth/service.ts';
-import { resetTwoFactor } from '../auth/two-factor.ts';
 import { notifyAccountApproved } from '../email/notify.ts';
 import { getSettings } from '../settings/service.ts';
 import { insertUser } from './accounts.ts';
@@ -266,4 +265,15 @@ export async function resetPassword(ctx: AppContext, id: string, actor: AppUser,
     await logActivity(q, { type: 'password_reset', userId: actor.id, targetUserId: id, details: {}, ip });
   });
   return password;
+}
+
+/** A founder removes another user's second factor (lost phone); the user enrols again at the next sign-in. */
+export async function resetTwoFactor(q: Queryable, targetId: string, actor: AppUser, ip: string): Promise<void> {
+  const target = await sql<{ id: string; email: string }>('SELECT id, email FROM profiles WHERE id = $1 FOR UPDATE').first(q, [targetId]);
+  if (!target) throw notFound('User not found');
+  if (targetId === actor.id) throw conflict('You cannot reset your own second factor', 'SELF_PROTECTION');
+  await q.query('DELETE FROM two_factor WHERE user_id = $1', [targetId]);
+  await q.query('DELETE FROM recovery_codes WHERE user_id = $1', [targetId]);
+  await destroyUserSessions(q, targetId);
+  await logActivity(q, { type: 'two_factor_reset', userId: actor.id, targetUserId: targetId, details: { email: target.email }, ip });
 }

@@ -24,7 +24,7 @@ import {
   type UpdateDealInput,
 } from '../../../shared/deals';
 import type { DealLedger } from '../../../shared/ledger';
-import type { PerformanceStatus } from '../../../shared/portal';
+import type { PerformanceStatus } from '../../../shared/performance';
 import { ApiError, apiGet, apiPatch, apiPost, apiPut } from '../../lib/api';
 import { spvsQuery } from '../../lib/queries/spvs';
 import { CAPITAL_CALL_READS, DEAL_READS, DISTRIBUTION_READS, endpointKey, invalidateEndpoints } from '../../lib/query-keys';

@@ -1,6 +1,6 @@
 import { todayIso } from '../../../shared/dates';
 import { formatDate, formatUSD } from '../../../shared/format';
-import { PERFORMANCE_STATUSES, performanceTone, type Valuation, valuationInput } from '../../../shared/portal';
+import { PERFORMANCE_STATUSES, performanceTone, type Valuation, valuationInput } from '../../../shared/performance';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiBody } from '../../../shared/api/contract';
-import type { DistributionEvent } from '../../../shared/portal';
+import type { DistributionEvent } from '../../../shared/distributions';
 import { apiGet, apiPost } from '../../lib/api';
 import { DISTRIBUTION_READS, endpointKey, invalidateEndpoints } from '../../lib/query-keys';
 

@@ -1,9 +1,9 @@
 import { CalendarClock, CalendarDays, CalendarX2, History, Landmark, Scale, Wallet } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { UPCOMING_DISTRIBUTION_DAYS } from '../../../shared/constants';
+import type { DistributionItem } from '../../../shared/distributions';
 import { formatDate, formatFigure, formatUSD, formatUSDCents } from '../../../shared/format';
 import { fromCents, toCents } from '../../../shared/money';
-import type { DistributionItem } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { todayIso } from '../../../shared/dates';
 import type { WaterfallPreview } from '../../../shared/deal-terms';
+import type { DistributionEvent } from '../../../shared/distributions';
 import { formatDate, formatUSD, formatUSDCents } from '../../../shared/format';
 import { toCents } from '../../../shared/money';
-import type { DistributionEvent } from '../../../shared/portal';
 import { DateInput } from '../../components/ui/date-input';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';

@@ -1,9 +1,9 @@
 import { ChevronDown, CircleCheck, ListChecks } from 'lucide-react';
 import { useId } from 'react';
 import { Trans } from 'react-i18next';
+import type { DistributionEvent } from '../../../shared/distributions';
 import { formatDate, formatFigure, formatPercent, formatUSD, formatUSDCents } from '../../../shared/format';
 import { fromCents, toCents } from '../../../shared/money';
-import type { DistributionEvent } from '../../../shared/portal';
 import { Button } from '../../components/ui/button';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';

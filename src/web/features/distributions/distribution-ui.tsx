@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { type DistributionStatus, distributionTone } from '../../../shared/distributions';
 import { formatDay } from '../../../shared/format';
-import { type DistributionStatus, distributionTone } from '../../../shared/portal';
 import { Badge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 import { currentLanguage } from '../../lib/i18n';

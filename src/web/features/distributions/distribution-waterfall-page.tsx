@@ -1,8 +1,8 @@
 import { BadgeCheck, HandCoins, Landmark, Timer } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
+import type { DistributionEvent, DistributionStatus } from '../../../shared/distributions';
 import { formatUSD } from '../../../shared/format';
 import { fromCents, toCents } from '../../../shared/money';
-import type { DistributionEvent, DistributionStatus } from '../../../shared/portal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { ExportCsvButton } from '../../components/ui/export-csv-button';

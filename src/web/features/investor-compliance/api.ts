@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SuitabilityAnswers } from '../../../shared/portal';
+import type { SuitabilityAnswers } from '../../../shared/investor-compliance';
 import { apiPost } from '../../lib/api';
 import { downloadFile } from '../../lib/files';
 import { investorComplianceQuery } from '../../lib/queries/investor-compliance';

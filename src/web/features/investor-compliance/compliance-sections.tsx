@@ -1,7 +1,7 @@
 import { CalendarClock, ClipboardCheck, Download, FileText, FolderOpen, Landmark, Mail, Phone } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { formatDate } from '../../../shared/format';
-import type { InvestorComplianceData } from '../../../shared/portal';
+import type { InvestorComplianceData } from '../../../shared/investor-compliance';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

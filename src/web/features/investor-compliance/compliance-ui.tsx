@@ -1,7 +1,7 @@
 import { CircleCheck, CircleDashed, RotateCw } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import type { ComplianceCategoryStatus } from '../../../shared/portal';
-import { categoryTone } from '../../../shared/portal';
+import type { ComplianceCategoryStatus } from '../../../shared/investor-compliance';
+import { categoryTone } from '../../../shared/investor-compliance';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';

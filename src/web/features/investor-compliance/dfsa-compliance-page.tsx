@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { InvestorComplianceData } from '../../../shared/portal';
+import type { InvestorComplianceData } from '../../../shared/investor-compliance';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';

@@ -1,5 +1,5 @@
 import { ClipboardCheck } from 'lucide-react';
-import { type SuitabilityAnswers, suitabilityInput } from '../../../shared/portal';
+import { type SuitabilityAnswers, suitabilityInput } from '../../../shared/investor-compliance';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';

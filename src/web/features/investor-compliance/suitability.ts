@@ -1,5 +1,5 @@
 import en from '../../../shared/i18n/en/investor-compliance.json';
-import type { SuitabilityAnswers } from '../../../shared/portal';
+import type { SuitabilityAnswers } from '../../../shared/investor-compliance';
 import { investorComplianceText } from './i18n';
 
 type Options<K extends keyof SuitabilityAnswers> = readonly SuitabilityAnswers[K][];

@@ -1,4 +1,4 @@
-import type { InvestorDeal } from '../../../shared/portal';
+import type { InvestorDeal } from '../../../shared/investor-deals';
 import { downloadFile } from '../../lib/files';
 
 /** The signed-in investor's Deal Vault (GET /api/investor/deals), shared with the subscription portal. */

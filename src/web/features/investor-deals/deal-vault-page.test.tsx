@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { InvestorDeal } from '../../../shared/portal';
+import type { InvestorDeal } from '../../../shared/investor-deals';
 import { expectNoA11yViolations } from '../../testing/queries';
 import { INVESTOR, renderScreen } from '../../testing/render';
 import DealVaultPage from './deal-vault-page';

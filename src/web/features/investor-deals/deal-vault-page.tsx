@@ -2,8 +2,8 @@ import { ArrowRight, Briefcase, Download, Eye, FileText, FolderOpen, RotateCw } 
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatFigure, formatUSD } from '../../../shared/format';
+import type { InvestorDeal } from '../../../shared/investor-deals';
 import { divRound, toCents } from '../../../shared/money';
-import type { InvestorDeal } from '../../../shared/portal';
 import { DealStatusBadge, DealTypeIcon } from '../../components/domain/deal';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';

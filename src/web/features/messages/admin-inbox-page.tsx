@@ -1,7 +1,7 @@
 import { Inbox, MessageSquarePlus, Reply } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
-import type { MessageThreadSummary } from '../../../shared/portal';
+import type { MessageThreadSummary } from '../../../shared/messages';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessagePriority, MessageThread, ThreadList } from '../../../shared/portal';
+import type { MessagePriority, MessageThread, ThreadList } from '../../../shared/messages';
 import { apiGet, apiPost } from '../../lib/api';
 import { downloadFile, postMultipart, type UploadOptions } from '../../lib/files';
 import { useInvestorOptions } from '../../lib/queries/users';

@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { MESSAGE_PRIORITIES, type MessagePriority, newMessageFields } from '../../../shared/portal';
+import { MESSAGE_PRIORITIES, type MessagePriority, newMessageFields } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';

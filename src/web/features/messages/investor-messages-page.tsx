@@ -2,7 +2,7 @@ import { AlertTriangle, Eye, Inbox, Mail, MailOpen, MessageSquarePlus, Reply, Sh
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { formatFigure } from '../../../shared/format';
-import type { MessageThreadSummary } from '../../../shared/portal';
+import type { MessageThreadSummary } from '../../../shared/messages';
 import { PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,7 +1,7 @@
 import { Paperclip } from 'lucide-react';
 import { fileExtension } from '../../../shared/documents';
 import { formatDate } from '../../../shared/format';
-import { MESSAGE_ATTACHMENT_EXTENSIONS, type MessagePriority } from '../../../shared/portal';
+import { MESSAGE_ATTACHMENT_EXTENSIONS, type MessagePriority } from '../../../shared/messages';
 import { Badge } from '../../components/ui/badge';
 import { enumLabel } from '../../lib/i18n';
 import { messagesText } from './i18n';

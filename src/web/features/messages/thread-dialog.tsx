@@ -1,7 +1,7 @@
 import { Download, RotateCw, Send } from 'lucide-react';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { formatBytes, formatDateTimeZoned } from '../../../shared/format';
-import { type MessageThread, replyFields, type ThreadMessage } from '../../../shared/portal';
+import { type MessageThread, replyFields, type ThreadMessage } from '../../../shared/messages';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field, fieldProps } from '../../components/ui/field';

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { Area, AreaChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDate, formatDay, formatPercent, formatUSD, formatUSDCompact, signedLtr } from '../../../shared/format';
 import { toCents } from '../../../shared/money';
-import type { PerformanceData } from '../../../shared/portal';
+import type { PerformanceData } from '../../../shared/performance';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { enumLabel } from '../../lib/i18n';
 import { performanceText } from './i18n';

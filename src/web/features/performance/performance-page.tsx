@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatDate, formatFigure, formatPercent, formatSignedUSD, formatUSD, formatUSDCents, signedLtr } from '../../../shared/format';
 import { headlineReturn } from '../../../shared/ledger';
 import { toCents } from '../../../shared/money';
-import { type Holding, type PerformanceData, performanceTone } from '../../../shared/portal';
+import { type Holding, type PerformanceData, performanceTone } from '../../../shared/performance';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';

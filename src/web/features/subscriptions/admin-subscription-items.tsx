@@ -1,7 +1,7 @@
 import { CheckCircle2, Eye, XCircle } from 'lucide-react';
 import { Trans } from 'react-i18next';
 import { formatDate, formatUSD } from '../../../shared/format';
-import type { Subscription, SubscriptionStatus } from '../../../shared/portal';
+import type { Subscription, SubscriptionStatus } from '../../../shared/subscriptions';
 import { Button } from '../../components/ui/button';
 import { TD, TR } from '../../components/ui/table';
 import { enumLabel } from '../../lib/i18n';

@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
-import { SUBSCRIPTION_STATUSES, type Subscription, type SubscriptionStatus } from '../../../shared/portal';
+import { SUBSCRIPTION_STATUSES, type Subscription, type SubscriptionStatus } from '../../../shared/subscriptions';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DataList } from '../../components/ui/data-list';

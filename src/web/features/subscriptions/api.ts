@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Subscription } from '../../../shared/portal';
+import type { Subscription } from '../../../shared/subscriptions';
 import { apiGet, apiPost } from '../../lib/api';
 import { DEAL_READS, endpointKey, invalidateEndpoints, SUBSCRIPTION_READS } from '../../lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type DealEconomics, percentUnits } from '../../../shared/deal-terms';
 import { formatUSD, formatUSDExact } from '../../../shared/format';
-import type { InvestorDeal } from '../../../shared/portal';
+import type { InvestorDeal } from '../../../shared/investor-deals';
 import { useZodForm } from '../../components/ui/form';
 import {
   ReviewAcknowledgements,

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { InvestorDeal } from '../../../shared/investor-deals';
 import type { KycDetail } from '../../../shared/kyc';
-import type { InvestorDeal } from '../../../shared/portal';
 import { DEAL_OIL } from '../../testing/fixtures';
 import { expectFieldError, expectNoA11yViolations, field } from '../../testing/queries';
 import { currentLocation, INVESTOR, renderScreen } from '../../testing/render';

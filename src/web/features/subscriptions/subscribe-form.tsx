@@ -4,8 +4,9 @@ import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { formatUSD, formatUSDExact } from '../../../shared/format';
+import type { InvestorDeal } from '../../../shared/investor-deals';
 import type { KycStatus } from '../../../shared/kyc';
-import { createSubscriptionInput, type InvestorDeal } from '../../../shared/portal';
+import { createSubscriptionInput } from '../../../shared/subscriptions';
 import {
   SUITABILITY_EXPIRED_MESSAGE,
   SUITABILITY_MISSING_MESSAGE,

@@ -1,7 +1,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { Trans } from 'react-i18next';
 import { formatUSD } from '../../../shared/format';
-import { rejectSubscriptionInput, type Subscription } from '../../../shared/portal';
+import { rejectSubscriptionInput, type Subscription } from '../../../shared/subscriptions';
 import { DialogActions, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';

@@ -2,7 +2,7 @@ import { ClipboardList } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { formatDate, formatUSDExact } from '../../../shared/format';
-import type { Subscription } from '../../../shared/portal';
+import type { Subscription } from '../../../shared/subscriptions';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';

@@ -1,4 +1,4 @@
-import { type SubscriptionStatus, subscriptionTone } from '../../../shared/portal';
+import { type SubscriptionStatus, subscriptionTone } from '../../../shared/subscriptions';
 import { Badge } from '../../components/ui/badge';
 import { Progress } from '../../components/ui/progress';
 import { cn } from '../../lib/cn';
