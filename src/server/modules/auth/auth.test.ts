@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
@@ -581,17 +581,12 @@ describe('identity and sessions API', () => {
     });
 
     describe('a user holding a generated password', () => {
-      let guarded: FastifyInstance;
-      beforeAll(async () => {
-        // A second app on the same database with a plain signed-in route, as later issues will add.
-        guarded = await buildApp(ctx, { webDir: null });
-        guarded.get('/api/test/whoami', { config: { access: 'user' } }, async (request) => ({ id: request.session?.user.id }));
-        guarded.get('/api/test/admin-only', { config: { access: 'admin' } }, async () => ({ ok: true }));
-        guarded.get('/api/test/investor-only', { config: { access: 'investor' } }, async () => ({ ok: true }));
-        await guarded.ready();
-      });
-      afterAll(() => guarded.close());
-      const get = (url: string, cookie?: string) => guarded.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      // Routes of the table with each kind of access (an ad-hoc route cannot be registered: decision 033):
+      // any signed-in user, admins only, investors only.
+      const WHOAMI = '/api/me/notifications';
+      const ADMIN_ONLY = '/api/users';
+      const INVESTOR_ONLY = '/api/investor/dashboard';
+      const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
       it('is sent to the change-password form before anything else, then let through', async () => {
         const user = await createUser(ctx, { mustChangePassword: true, password: secret('generated') });
@@ -603,16 +598,16 @@ describe('identity and sessions API', () => {
         const session = await getSession(cookie);
         expect(session.statusCode).toBe(200);
         expect(session.json().user.mustChangePassword).toBe(true);
-        expect(expectError(await get('/api/test/whoami', cookie), 403).code).toBe('PASSWORD_CHANGE_REQUIRED');
-        expect(expectError(await get('/api/test/investor-only', cookie), 403).code).toBe('PASSWORD_CHANGE_REQUIRED');
+        expect(expectError(await get(WHOAMI, cookie), 403).code).toBe('PASSWORD_CHANGE_REQUIRED');
+        expect(expectError(await get(INVESTOR_ONLY, cookie), 403).code).toBe('PASSWORD_CHANGE_REQUIRED');
 
         const newPassword = secret('chosen');
         const res = await post('/api/auth/change-password', { currentPassword: user.password, newPassword }, { cookie });
         expect(res.statusCode, res.body).toBe(200);
         expect((await getSession(cookie)).json().user.mustChangePassword).toBe(false);
-        const who = await get('/api/test/whoami', cookie);
-        expect(who.statusCode).toBe(200);
-        expect(who.json()).toEqual({ id: user.id });
+        const who = await get(WHOAMI, cookie);
+        expect(who.statusCode, who.body).toBe(200);
+        expect(who.json()).toHaveProperty('preferences');
       });
 
       it('lets roles reach only their own routes', async () => {
@@ -620,12 +615,12 @@ describe('identity and sessions API', () => {
         const admin = await createUser(ctx, { role: 'admin' });
         const ic = await signIn(ctx, investor.email, investor.password);
         const ac = await signIn(ctx, admin.email, admin.password);
-        expectError(await get('/api/test/whoami'), 401);
-        expectError(await get('/api/test/admin-only'), 401);
-        expect((await get('/api/test/investor-only', ic)).statusCode).toBe(200);
-        expect(expectError(await get('/api/test/admin-only', ic), 403).code).toBe('FORBIDDEN');
-        expect((await get('/api/test/admin-only', ac)).statusCode).toBe(200);
-        expectError(await get('/api/test/investor-only', ac), 403);
+        expectError(await get(WHOAMI), 401);
+        expectError(await get(ADMIN_ONLY), 401);
+        expect((await get(INVESTOR_ONLY, ic)).statusCode).toBe(200);
+        expect(expectError(await get(ADMIN_ONLY, ic), 403).code).toBe('FORBIDDEN');
+        expect((await get(ADMIN_ONLY, ac)).statusCode).toBe(200);
+        expectError(await get(INVESTOR_ONLY, ac), 403);
       });
     });
   });
