@@ -99,9 +99,9 @@ describe('the errors catalogue', () => {
    * placeholder must be one of them or name its kind, so no English word stays inside Arabic.
    */
   const NOT_LANGUAGE = new Set([
-    ...['max', 'min', 'minutes', 'limit', 'index', 'sum', 'status'], // numbers ('status': an HTTP status)
+    ...['max', 'min', 'minutes', 'limit', 'index', 'sum', 'status', 'expected', 'length'], // numbers ('status': an HTTP status)
     ...['amount', 'committed', 'unfunded', 'outstanding', 'size', 'total', 'quota', 'used'], // formatted amounts and sizes
-    ...['value', 'entry', 'address', 'response', 'pattern', 'extension', 'extensions', 'investor', 'spv', 'options'], // input, names, codes
+    ...['value', 'entry', 'address', 'response', 'pattern', 'extension', 'extensions', 'investor', 'spv', 'options', 'country'], // input, names, codes ('country': an IBAN's country code)
   ]);
 
   it('every value caught by a pattern either names its kind or is not language', () => {
