@@ -245,22 +245,26 @@ export function navShareAsOf(
 /** Below this many days between the first contribution and the as-of date, no annualised IRR. */
 export const IRR_MIN_DAYS = 365;
 
-export interface HoldingFigures {
-  balances: Balances;
-  nav: bigint;
-  asOf: string | null;
-  /** The first contribution's value date (the start of the holding's history). */
-  since: string | null;
-  /** Annualised XIRR; null below one year of history (see periodReturn). */
+/** The return figures every screen, statement and export shows, from one function (decision 023). */
+export interface ReturnFigures {
+  /** Annualised XIRR, e.g. 0.1 for 10%; null below one year of history or when it cannot be computed. */
   irr: number | null;
-  /** Gain / contributions over the whole period, not annualised. */
+  /** Gain / contributions over the whole history, not annualised. */
   periodReturn: number | null;
-  /** True when the history spans at least a year and irr is the figure to show. */
+  /** True from one year after the first contribution: show irr; else show periodReturn. */
   annualised: boolean;
   moic: number | null;
   tvpi: number | null;
   dpi: number | null;
   rvpi: number | null;
+}
+
+export interface HoldingFigures extends ReturnFigures {
+  balances: Balances;
+  nav: bigint;
+  asOf: string | null;
+  /** The first contribution's value date (the start of the holding's history). */
+  since: string | null;
   gain: bigint;
   /** Dated flows for XIRR: contributions negative at value dates, distributions at payment dates. */
   flows: { date: string; cents: bigint }[];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './date-schema.ts';
+import type { ReturnFigures } from './ledger.ts';
 import { moneyInput } from './money-input.ts';
 
 // Valuations and performance: holdings, their figures and the performance screen (split out of the former shared/portal.ts, issue 28).
@@ -26,7 +27,7 @@ export const valuationInput = z.object({
   performanceStatus: z.enum(PERFORMANCE_STATUSES, { error: 'Choose a performance status' }),
 });
 
-export interface Holding {
+export interface Holding extends ReturnFigures {
   dealId: string;
   dealTitle: string;
   dealType: string;
@@ -39,16 +40,6 @@ export interface Holding {
   fees: string;
   /** The investor's share of the net asset value at the holding's as-of date. */
   currentValue: string;
-  /** Annualised XIRR, e.g. 0.1 for 10%; null below one year of history or when it cannot be computed. */
-  irr: number | null;
-  /** Gain / contributions over the holding's whole history (not annualised). */
-  periodReturn: number | null;
-  /** True from one year after the first contribution: show irr; else show periodReturn (decision 023). */
-  annualised: boolean;
-  moic: number | null;
-  tvpi: number | null;
-  dpi: number | null;
-  rvpi: number | null;
   /** distributions + NAV - contributions */
   gain: string;
   /** The date the figures are measured to: the company's today (decision 023). */
@@ -68,15 +59,8 @@ export interface PerformanceData {
     currentValue: string;
     distributions: string;
     gain: string;
-    irr: number | null;
-    periodReturn: number | null;
-    annualised: boolean;
-    moic: number | null;
-    tvpi: number | null;
-    dpi: number | null;
-    rvpi: number | null;
     asOf: string | null;
-  };
+  } & ReturnFigures;
   /** Portfolio value on each date something changed, from what was really held then (exact decimals). */
   history: { date: string; value: string }[];
   allocation: { type: string; value: string }[];
