@@ -26,14 +26,19 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Saves text as a file the browser downloads (UTF-8, CRLF-free as written). */
-export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+/** Saves a blob as a file the browser downloads (the link is revoked once the download has started). */
+export function saveBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves text as a file the browser downloads (UTF-8, CRLF-free as written). */
+export function downloadText(fileName: string, text: string): void {
+  saveBlob(fileName, new Blob([text], { type: 'text/plain;charset=utf-8' }));
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
+import { saveBlob } from '../../lib/clipboard';
 import { endpointKey } from '../../lib/query-keys';
 import { capitalAccountText } from './i18n';
 
@@ -28,13 +29,5 @@ export async function downloadPdf(url: string, filename: string): Promise<void> 
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new Error(body?.message ?? capitalAccountText.t('downloadFailed'));
   }
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(filename, await res.blob());
 }
