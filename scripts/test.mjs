@@ -47,6 +47,16 @@ function run(label, cmd, args, env = {}) {
 function record(suite, passed, failed) {
   results.push({ suite, passed, failed });
 }
+/** The names of failed tests, printed again beside the totals (CI shows only the end of the output). */
+const failures = [];
+function firstLine(text) {
+  return String(text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 300);
+}
 
 // 1. System packages (Chromium) via apt when missing.
 if (run('system packages', 'bash', ['scripts/ensure-system-deps.sh']) !== 0) {
@@ -65,6 +75,9 @@ function recordVitest(label, file, code) {
   const json = `${LOGS}/${file}`;
   if (existsSync(json)) {
     const v = JSON.parse(readFileSync(json, 'utf8'));
+    for (const f of v.testResults ?? [])
+      for (const a of f.assertionResults ?? [])
+        if (a.status === 'failed') failures.push(`${label}: ${f.name?.replace(process.cwd() + '/', '')} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
     record(label, v.numPassedTests ?? 0, (v.numFailedTests ?? 0) + (code !== 0 && !v.numFailedTests ? 1 : 0));
   } else record(label, 0, 1);
 }
@@ -154,9 +167,23 @@ if (build === 0) {
       backgroundLogs.splice(backgroundLogs.indexOf(log), 1);
     }
     if (existsSync(json)) {
-      const s = JSON.parse(readFileSync(json, 'utf8')).stats ?? {};
-      const bad = (s.unexpected ?? 0) + (s.flaky ?? 0);
-      expected += s.expected ?? 0;
+      const report = JSON.parse(readFileSync(json, 'utf8'));
+      const s = report.stats ?? {};
+      const walk = (suite, names) => {
+        for (const spec of suite.specs ?? [])
+          for (const t of spec.tests ?? [])
+            if (t.status === 'unexpected' || t.status === 'flaky') {
+              const err = t.results?.find((r) => r.error)?.error?.message;
+              failures.push(`e2e (${t.projectName}, ${t.status}): ${[...names, spec.title].join(' > ')} (${spec.file}:${spec.line}): ${firstLine(err)}`);
+            }
+        for (const child of suite.suites ?? []) walk(child, [...names, child.title]);
+      };
+      for (const suite of report.suites ?? []) walk(suite, []);
+      // A test that failed once and passed on its retry (playwright.config.ts: one retry under CI)
+      // counts as passed and is named under "Failed tests" as flaky, to be fixed; one that fails
+      // twice counts as failed.
+      const bad = s.unexpected ?? 0;
+      expected += (s.expected ?? 0) + (s.flaky ?? 0);
       failed += bad + (code !== 0 && bad === 0 ? 1 : 0);
     } else failed += 1;
   }
@@ -212,6 +239,10 @@ for (const b of backgroundLogs) {
 
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
+if (failures.length > 0) {
+  console.log('\nFailed tests:');
+  for (const f of failures.slice(0, 40)) console.log(`  ${f}`);
+}
 console.log('\nSuites:');
 for (const r of results) console.log(`  ${r.suite.padEnd(20)} ${r.passed} passed, ${r.failed} failed`);
 const summary = `${passed} passed, ${failed} failed`;
