@@ -64,7 +64,9 @@ export function renderConceptMap(): string {
         const method = String(m[1]).toUpperCase();
         if (m[2]) addRoute(c, `${method} ${m[2]}`, rel(file));
         else {
-          const body = String(m[3]).replace(/[.*+?^()|[\]\\]/g, '\\$&').replace(/\$\{[^}]+\}/g, '[^/]+');
+          const body = String(m[3])
+            .replace(/[.*+?^()|[\]\\]/g, '\\$&')
+            .replace(/\$\{[^}]+\}/g, '[^/]+');
           templates.push({ c, method, pattern: new RegExp(`^${method} ${body}$`), file: rel(file) });
         }
       }

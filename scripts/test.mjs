@@ -51,7 +51,8 @@ function record(suite, passed, failed) {
 const failures = [];
 function firstLine(text) {
   return String(text ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replaceAll(`${String.fromCharCode(27)}[`, '\u241b[') // the terminal's colour codes, made visible
+    .replace(/\u241b\[[0-9;]*m/g, '')
     .split('\n')
     .find((l) => l.trim())
     ?.trim()
@@ -77,7 +78,8 @@ function recordVitest(label, file, code) {
     const v = JSON.parse(readFileSync(json, 'utf8'));
     for (const f of v.testResults ?? [])
       for (const a of f.assertionResults ?? [])
-        if (a.status === 'failed') failures.push(`${label}: ${f.name?.replace(process.cwd() + '/', '')} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+        if (a.status === 'failed')
+          failures.push(`${label}: ${f.name?.replace(`${process.cwd()}/`, '')} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
     record(label, v.numPassedTests ?? 0, (v.numFailedTests ?? 0) + (code !== 0 && !v.numFailedTests ? 1 : 0));
   } else record(label, 0, 1);
 }
@@ -174,7 +176,9 @@ if (build === 0) {
           for (const t of spec.tests ?? [])
             if (t.status === 'unexpected' || t.status === 'flaky') {
               const err = t.results?.find((r) => r.error)?.error?.message;
-              failures.push(`e2e (${t.projectName}, ${t.status}): ${[...names, spec.title].join(' > ')} (${spec.file}:${spec.line}): ${firstLine(err)}`);
+              failures.push(
+                `e2e (${t.projectName}, ${t.status}): ${[...names, spec.title].join(' > ')} (${spec.file}:${spec.line}): ${firstLine(err)}`,
+              );
             }
         for (const child of suite.suites ?? []) walk(child, [...names, child.title]);
       };

@@ -46,7 +46,10 @@ describe('Conversation (thread dialog)', () => {
       <ThreadDialog side="investor" open={{ id: THREAD.id, mode: 'view' }} onClose={noop} returnFocus={createRef()} />,
       {
         user: INVESTOR,
-        api: { 'GET /api/investor/messages/:id': { thread: THREAD }, 'POST /api/investor/messages/:id/read': { message: 'Marked as read' } },
+        api: {
+          'GET /api/investor/messages/:id': { thread: THREAD },
+          'POST /api/investor/messages/:id/read': { message: 'Marked as read' },
+        },
       },
     );
     const dialog = await findDialog('Q3 distribution timing');
