@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { FakeRoutes } from '../../testing/fake-api';
 import { ADMIN_USERS, DEAL_OIL } from '../../testing/fixtures';
 import { expectFieldError, expectNoA11yViolations, field } from '../../testing/queries';
 import { renderScreen } from '../../testing/render';
@@ -11,7 +12,7 @@ const ALLOWED = 'pdf, doc, docx, xls, xlsx, ppt, pptx, txt, jpg, jpeg, png';
 const API = {
   'GET /api/deals/options': { deals: [DEAL_OIL] },
   'GET /api/users': { users: ADMIN_USERS },
-} as const;
+} satisfies FakeRoutes;
 
 describe('Upload Document form', () => {
   it('a file is required; a file of another type or an empty file is refused when chosen; nothing is sent', async () => {
