@@ -11,7 +11,7 @@ import { DocumentLibrary } from './document-library';
 const BASE: VaultDocument = {
   id: '70000000-0000-4000-8000-000000000001',
   name: 'Offering memorandum',
-  type: 'Legal',
+  type: 'PPM',
   extension: 'pdf',
   fileSize: '512.00',
   byteSize: 524_288,
@@ -34,17 +34,17 @@ const DOCS: VaultDocument[] = [
     ...BASE,
     id: '70000000-0000-4000-8000-000000000002',
     name: 'Passport copy',
-    type: 'KYC',
+    type: 'Other',
     dealId: null,
     dealTitle: null,
     expirationDate: isoInDays(5),
   },
-  { ...BASE, id: '70000000-0000-4000-8000-000000000003', name: 'Old licence', type: 'Compliance', expirationDate: isoInDays(-1) },
+  { ...BASE, id: '70000000-0000-4000-8000-000000000003', name: 'Old licence', type: 'Legal Structure', expirationDate: isoInDays(-1) },
   {
     ...BASE,
     id: '70000000-0000-4000-8000-000000000004',
     name: 'Q3 statement',
-    type: 'Financial',
+    type: 'Financial Projections',
     investorId: 'i1',
     investorName: 'Ian Investor',
   },
@@ -66,6 +66,7 @@ describe('Document library (admin)', () => {
     expect(screen.getByText('4 documents')).toBeTruthy();
     // The extension is shown in capitals by CSS (uppercase); the text is as stored.
     expect(row('Offering memorandum').textContent).toContain('pdf · 512.00 KB');
+    expect(row('Offering memorandum').textContent).toContain('PPM');
     expect(row('Passport copy').textContent).toContain('General');
     expect(row('Passport copy').textContent).toContain('Expires in 5 days');
     expect(row('Old licence').textContent).toContain('Expired');
