@@ -18,6 +18,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
 import { distributionRoutes } from './modules/distributions/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
+import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await messageRoutes(app, ctx);
   await portalRoutes(app, ctx);
   await emailRoutes(app, ctx);
+  await apiTokenRoutes(app, ctx);
   await openApiRoutes(app);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;

@@ -64,6 +64,8 @@ export const ACTIVITY_TYPES = [
   'admin_action_refused',
   'email_change_requested',
   'email_changed',
+  'api_token_created',
+  'api_token_revoked',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

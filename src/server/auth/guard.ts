@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Access, API, type RouteEntry } from '../../shared/api/contract.ts';
+import { TOKEN_MESSAGES } from '../../shared/api-tokens.ts';
+import { tokenScopeOf } from '../../shared/api/token-scopes.ts';
 import { AUTH_ERRORS } from '../../shared/auth.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
@@ -15,6 +17,17 @@ export interface RequestPolicy {
   /** Records a refused admin request from an address outside the allow-list. */
   logBlockedIp(userId: string, ip: string, url: string): Promise<void>;
   publicUrl: URL | undefined;
+  /** The live API token for a Bearer secret, with its user (active) and scopes; null when not valid. */
+  resolveToken(secret: string): Promise<TokenCaller | null>;
+  /** Records a token's use (time and address), for its owner's token list. */
+  touchToken(tokenId: string, ip: string): Promise<void>;
+}
+
+/** Who calls with an API token (issue 34): the token's user, as a session's. */
+export interface TokenCaller {
+  tokenId: string;
+  scopes: readonly string[];
+  user: SessionInfo['user'];
 }
 
 export const IP_NOT_ALLOWED = 'Administrator access is not allowed from your network address. Contact a founder if you need access.';
@@ -90,10 +103,34 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessions: Se
     });
   }
 
+  /**
+   * Step 3 for a request with `Authorization: Bearer <token>` (issue 34, decision 044): the token,
+   * not a cookie, says who calls. The route must be one tokens may call (token-scopes.ts) and the
+   * token must hold its scope; steps 5 and 6 then apply as to a session. No cookie is read and no
+   * CSRF check applies: a browser never sends this header to another site by itself.
+   */
+  const tokenSession = async (request: FastifyRequest, secret: string): Promise<SessionInfo> => {
+    const caller = await policy.resolveToken(secret);
+    if (!caller)
+      throw new HttpError(401, TOKEN_MESSAGES.invalid, { code: 'INVALID_TOKEN', headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const scope = tokenScopeOf(`${method} ${request.routeOptions.url ?? ''}`);
+    if (!scope) throw forbidden(TOKEN_MESSAGES.routeNotAvailable, 'TOKEN_ROUTE');
+    if (!caller.scopes.includes(scope)) throw forbidden(TOKEN_MESSAGES.missingScope(scope), 'TOKEN_SCOPE');
+    await policy.touchToken(caller.tokenId, request.ip);
+    return { id: `token:${caller.tokenId}`, user: caller.user, secondFactor: null };
+  };
+
   /** Steps 2-6 for one request of a route that needs them. */
   const checkAccess = async (request: FastifyRequest, reply: FastifyReply) => {
+    const config = request.routeOptions.config;
+    const access = config.access;
+    const authorization = access === 'public' ? undefined : request.headers.authorization;
+    const bearer = authorization !== undefined && /^bearer\s+/i.test(authorization) ? authorization.replace(/^bearer\s+/i, '').trim() : null;
+    // Another scheme (a proxy's Basic authentication) is not ours: the session cookie still counts.
+
     // State-changing requests from another site are refused (CSRF defence on top of SameSite).
-    if (!SAFE_METHODS.has(request.method)) {
+    if (bearer === null && !SAFE_METHODS.has(request.method)) {
       const origin = request.headers.origin;
       const site = request.headers['sec-fetch-site'];
       if (origin !== undefined) {
@@ -111,13 +148,14 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessions: Se
       }
     }
 
-    const config = request.routeOptions.config;
-    const access = config.access;
     if (access === 'public' && !config.readsSession) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) {
-      request.session = await sessions.resolve(db, token);
-      if (!request.session) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    if (bearer !== null) request.session = await tokenSession(request, bearer);
+    else {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) {
+        request.session = await sessions.resolve(db, token);
+        if (!request.session) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      }
     }
     if (access === 'public') return;
     const session = request.session;

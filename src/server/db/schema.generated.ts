@@ -22,6 +22,20 @@ export interface ApiRateCountersTable {
   count: number;
 }
 
+export interface ApiTokensTable {
+  id: ColumnType<string, string | undefined, string>;
+  userId: string;
+  name: string;
+  tokenHash: string;
+  hint: string;
+  scopes: string[];
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  lastUsedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  lastUsedIp: string | null;
+  revokedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 export interface AuthAttemptsTable {
   id: ColumnType<number, number | undefined, number>;
   kind: 'sign_in' | 'change_password' | 'sign_up';
@@ -462,6 +476,7 @@ export interface ValuationsTable {
 export interface DB {
   activity_logs: ActivityLogsTable;
   api_rate_counters: ApiRateCountersTable;
+  api_tokens: ApiTokensTable;
   auth_attempts: AuthAttemptsTable;
   capital_call_lines: CapitalCallLinesTable;
   capital_call_reminders: CapitalCallRemindersTable;

@@ -1,5 +1,6 @@
 import type { ZodType, z } from 'zod';
 import { type ActivityLogPage, activityLogQuery } from '../activity.ts';
+import { type ApiToken, type CreatedToken, createTokenInput } from '../api-tokens.ts';
 import {
   type AppUser,
   changePasswordInput,
@@ -314,6 +315,11 @@ export const API = {
   'POST /api/investor/suitability-review': investor(json<InvestorComplianceData>(), { body: suitabilityInput }),
   'GET /api/investor/documents/:id/view': investor(file()),
   'GET /api/investor/documents/:id/download': investor(file()),
+
+  // Personal access tokens (issue 34, decision 044): the signed-in user's own
+  'GET /api/me/tokens': user(json<{ tokens: ApiToken[] }>()),
+  'POST /api/me/tokens': user(json<CreatedToken>(), { body: createTokenInput }),
+  'DELETE /api/me/tokens/:id': user(json<{ tokens: ApiToken[] }>()),
 
   // E-mail: preferences, unsubscribe, the outbox
   'GET /api/me/notifications': user(json<{ preferences: NotificationPreferences }>()),

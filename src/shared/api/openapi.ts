@@ -1,11 +1,13 @@
 import { type ZodType, z } from 'zod';
 import { API, type OpenApiDocument, ROUTES, type RouteEntry } from './contract.ts';
+import { tokenScopeOf } from './token-scopes.ts';
 
 /**
  * The route table (contract.ts) as an OpenAPI 3.1 document (decision 033): one operation per
  * entry, its path parameters from the path, its query and JSON body from the entry's zod schemas
  * (`z.toJSONSchema`, as the client sends them), multipart bodies as form data, who may call it
- * (`x-access`), and its answer: JSON or a file. The answer types are TypeScript types, not
+ * (`x-access`), whether an API token may call it and with which scope (`x-token-scope`, and the
+ * `token` security requirement: token-scopes.ts), and its answer: JSON or a file. The answer types are TypeScript types, not
  * schemas, so each answer is described, not specified, beyond its media type.
  */
 
@@ -38,10 +40,12 @@ function operation(key: string, entry: RouteEntry): Record<string, unknown> {
     for (const [name, schema] of Object.entries(query.properties ?? {}))
       parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
   }
+  const scope = tokenScopeOf(key);
   const op: Record<string, unknown> = {
     operationId: key,
     'x-access': entry.access,
-    security: entry.access === 'public' ? [] : [{ session: [] }],
+    ...(scope ? { 'x-token-scope': scope } : {}),
+    security: entry.access === 'public' ? [] : scope ? [{ session: [] }, { token: [scope] }] : [{ session: [] }],
     responses: {
       '200': {
         description: entry.kind === 'file' ? 'The file' : 'Success',
@@ -71,7 +75,15 @@ export function openApiDocument(version: string): OpenApiDocument {
     openapi: '3.1.0',
     info: { title: 'Syndicate Desk API', version },
     paths,
-    ...{ components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sd_session' } } } },
+    ...{
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sd_session' },
+          // A personal access token (GET/POST /api/me/tokens): `Authorization: Bearer sdt_...`.
+          token: { type: 'http', scheme: 'bearer', description: 'A personal access token; each operation names the scope it needs (x-token-scope).' },
+        },
+      },
+    },
   };
   return cached;
 }

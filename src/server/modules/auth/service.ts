@@ -176,6 +176,29 @@ export async function completeSignIn(q: Queryable, user: AppUser, sessionId: str
 }
 
 /**
+ * Checks a second-factor code of a user with two-factor on and uses it up: a TOTP code (each time
+ * step once) or an unused recovery code. Null when it is wrong (or two-factor is off). Run it in
+ * a transaction: the two-factor row is locked so that one code is accepted once.
+ */
+export async function consumeSecondFactorCode(q: Queryable, userId: string, code: string): Promise<'totp' | 'recovery_code' | null> {
+  const tf = await sql<{ secret: string; last_used_step: number | null }>(
+    'SELECT secret, last_used_step FROM two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL FOR UPDATE',
+  ).first(q, [userId]);
+  if (!tf) return null;
+  const clean = code.replace(/\s/g, '');
+  const step = totpStep(tf.secret, clean);
+  if (step !== null && (tf.last_used_step === null || step > tf.last_used_step)) {
+    await q.query('UPDATE two_factor SET last_used_step = $2 WHERE user_id = $1', [userId, step]);
+    return 'totp';
+  }
+  if (/^\d{6}$/.test(clean)) return null;
+  const used = await sql<{ id: number }>(
+    'UPDATE recovery_codes SET used_at = now() WHERE id = (SELECT id FROM recovery_codes WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL LIMIT 1) RETURNING id',
+  ).all(q, [userId, hashRecoveryCode(clean)]);
+  return used.length > 0 ? 'recovery_code' : null;
+}
+
+/**
  * The second step: a TOTP code (each time step once) or an unused recovery code. A wrong code
  * counts toward the sign-in limits like a wrong password.
  */
@@ -187,23 +210,7 @@ export async function verifySecondFactor(ctx: AppContext, user: AppUser, session
     { account: foldEmail(user.email), ip },
     loginLimits(ctx, since?.last_login ?? null),
   );
-  const ok = await ctx.db.tx(async (q) => {
-    const tf = await sql<{ secret: string; last_used_step: number | null }>(
-      'SELECT secret, last_used_step FROM two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL FOR UPDATE',
-    ).first(q, [user.id]);
-    if (!tf) return null;
-    const clean = code.replace(/\s/g, '');
-    const step = totpStep(tf.secret, clean);
-    if (step !== null && (tf.last_used_step === null || step > tf.last_used_step)) {
-      await q.query('UPDATE two_factor SET last_used_step = $2 WHERE user_id = $1', [user.id, step]);
-      return 'totp';
-    }
-    if (/^\d{6}$/.test(clean)) return null;
-    const used = await sql<{ id: number }>(
-      'UPDATE recovery_codes SET used_at = now() WHERE id = (SELECT id FROM recovery_codes WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL LIMIT 1) RETURNING id',
-    ).all(q, [user.id, hashRecoveryCode(clean)]);
-    return used.length > 0 ? 'recovery_code' : null;
-  });
+  const ok = await ctx.db.tx((q) => consumeSecondFactorCode(q, user.id, code));
   await ctx.db.tx(async (q) => {
     await settleAttempt(q, attempt, ok ? 'ok' : 'failed');
     if (ok) await completeSignIn(q, user, sessionId, ip, ok);
@@ -220,6 +227,23 @@ export async function verifySecondFactor(ctx: AppContext, user: AppUser, session
       code: AUTH_ERRORS.invalidCredentials,
       fields: { code: TWO_FACTOR_MESSAGES.invalidCode },
     });
+}
+
+/**
+ * Re-authentication for a sensitive action by a signed-in user with two-factor on (creating an API
+ * token): their current code, counted against the sign-in limits like the second step of a
+ * sign-in (so guessing is capped) and logged when wrong. Throws 401 with `invalidMessage`.
+ */
+export async function confirmSecondFactor(ctx: AppContext, user: AppUser, code: string, ip: string, invalidMessage: string): Promise<void> {
+  const since = await sql<{ last_login: Date | null }>('SELECT last_login FROM profiles WHERE id = $1').first(ctx.db, [user.id]);
+  const attempt = await reserveAttempt(ctx.db, 'sign_in', { account: foldEmail(user.email), ip }, loginLimits(ctx, since?.last_login ?? null));
+  const ok = await ctx.db.tx((q) => consumeSecondFactorCode(q, user.id, code));
+  await ctx.db.tx(async (q) => {
+    await settleAttempt(q, attempt, ok ? 'ok' : 'failed');
+    if (!ok)
+      await logActivity(q, { type: 'user_login_failed', targetUserId: user.id, details: { email: user.email, reason: 'invalid_second_factor' }, ip });
+  });
+  if (!ok) throw new HttpError(401, invalidMessage, { code: AUTH_ERRORS.invalidCredentials, fields: { code: invalidMessage } });
 }
 
 export async function changePassword(

@@ -2,6 +2,8 @@ import type { RequestPolicy } from '../../auth/guard.ts';
 import { allowListOf } from '../../auth/ip-allow-list.ts';
 import type { AppContext } from '../../context.ts';
 import { logActivity } from '../activity/service.ts';
+import { touchToken } from '../api-tokens/repository.ts';
+import { resolveToken } from '../api-tokens/service.ts';
 import { readSettings } from '../settings/service.ts';
 import { ApiRateCounter } from './api-rate.ts';
 
@@ -21,6 +23,8 @@ export function requestPolicy(ctx: AppContext): RequestPolicy & { close(): Promi
       return counter.count(userId, apiRateLimit);
     },
     close: () => counter.close(),
+    resolveToken: (secret) => resolveToken(ctx.db, secret),
+    touchToken: (tokenId, ip) => touchToken(ctx.db, tokenId, ip),
     async logBlockedIp(userId, ip, route) {
       await logActivity(ctx.db, { type: 'ip_blocked', userId, details: { route }, ip });
     },
