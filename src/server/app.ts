@@ -12,13 +12,15 @@ import { errorHandler, malformedText } from './http/errors.ts';
 import { createFastify, registerPlugins } from './http/plugins.ts';
 import { registerSpa } from './http/spa.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
+import { touchToken } from './modules/api-tokens/repository.ts';
+import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
+import { resolveToken } from './modules/api-tokens/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { dealRoutes } from './modules/deals/routes.ts';
 import { distributionRoutes } from './modules/distributions/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
-import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
@@ -67,7 +69,11 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   const invalidations = await watchInvalidations(ctx.db);
   app.addHook('onClose', async () => invalidations.release());
-  const policy = requestPolicy(ctx);
+  // API tokens are resolved by their module (given here: the security module does not import it).
+  const policy = requestPolicy(ctx, {
+    resolveToken: (secret) => resolveToken(ctx.db, secret),
+    touchToken: (tokenId, ip) => touchToken(ctx.db, tokenId, ip),
+  });
   // On close the API request counts still in memory are written (before the database closes).
   app.addHook('onClose', async () => policy.close());
   registerAccessControl(app, ctx.db, new SessionCache(invalidations.inv), policy);

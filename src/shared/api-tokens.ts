@@ -42,7 +42,10 @@ export const createTokenInput = z.object({
     .max(TOKEN_MAX_DAYS, `A token lasts at most ${TOKEN_MAX_DAYS} days`)
     .default(TOKEN_DEFAULT_DAYS),
   /** Administrators choose; an investor's token always has portal:read only. */
-  scopes: z.array(z.enum(ADMIN_TOKEN_SCOPES, { error: 'Unknown scope' })).max(ADMIN_TOKEN_SCOPES.length).optional(),
+  scopes: z
+    .array(z.enum(ADMIN_TOKEN_SCOPES, { error: 'Unknown scope' }))
+    .max(ADMIN_TOKEN_SCOPES.length)
+    .optional(),
   /** The current code from the authenticator app (or a recovery code), when two-factor is on. */
   code: z.string().trim().max(32).optional(),
 });

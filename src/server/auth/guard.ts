@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Access, API, type RouteEntry } from '../../shared/api/contract.ts';
-import { TOKEN_MESSAGES } from '../../shared/api-tokens.ts';
 import { tokenScopeOf } from '../../shared/api/token-scopes.ts';
+import { TOKEN_MESSAGES } from '../../shared/api-tokens.ts';
 import { AUTH_ERRORS } from '../../shared/auth.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
@@ -112,7 +112,10 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessions: Se
   const tokenSession = async (request: FastifyRequest, secret: string): Promise<SessionInfo> => {
     const caller = await policy.resolveToken(secret);
     if (!caller)
-      throw new HttpError(401, TOKEN_MESSAGES.invalid, { code: 'INVALID_TOKEN', headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+      throw new HttpError(401, TOKEN_MESSAGES.invalid, {
+        code: 'INVALID_TOKEN',
+        headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+      });
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const scope = tokenScopeOf(`${method} ${request.routeOptions.url ?? ''}`);
     if (!scope) throw forbidden(TOKEN_MESSAGES.routeNotAvailable, 'TOKEN_ROUTE');
@@ -126,7 +129,8 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessions: Se
     const config = request.routeOptions.config;
     const access = config.access;
     const authorization = access === 'public' ? undefined : request.headers.authorization;
-    const bearer = authorization !== undefined && /^bearer\s+/i.test(authorization) ? authorization.replace(/^bearer\s+/i, '').trim() : null;
+    const bearer =
+      authorization !== undefined && /^bearer\s+/i.test(authorization) ? authorization.replace(/^bearer\s+/i, '').trim() : null;
     // Another scheme (a proxy's Basic authentication) is not ours: the session cookie still counts.
 
     // State-changing requests from another site are refused (CSRF defence on top of SameSite).

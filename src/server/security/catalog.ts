@@ -53,11 +53,14 @@ export function adminTypeOutcome(
   return actor === 'founder' ? 'allow' : 'deny403';
 }
 
-/** Investor A calling each id-taking route with investor B's (or the desk's) objects. */
+/**
+ * Investor A calling each id-taking route with investor B's (or the desk's) objects: an admin
+ * route refuses A (403); an investor's or any user's own route finds nothing of B's (404).
+ */
 export const OBJECT_LEVEL: Record<string, 403 | 404> = Object.fromEntries(
   Object.entries(EXPECTED_ACCESS)
     .filter(([route]) => route.includes('/:id'))
-    .map(([route, access]) => [route, access === 'investor' ? 404 : 403]),
+    .map(([route, access]) => [route, access === 'investor' || access === 'user' ? 404 : 403]),
 );
 
 /** Fields no request body may set; every body route gets them on top of a valid body. */

@@ -910,6 +910,31 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      route: 'POST /api/me/tokens',
+      status: 201,
+      async run() {
+        const u = await throwaway();
+        const res = await call('POST', '/api/me/tokens', u.cookie, {
+          name: 'Tool',
+          ...extras(victimId),
+          tokenHash: 'f'.repeat(64),
+          token_hash: 'f'.repeat(64),
+          expiresAt: '2099-01-01T00:00:00Z',
+          revokedAt: null,
+          lastUsedIp: '10.0.0.1',
+        });
+        // Whatever else is sent, the token is the caller's, read-only, live, with its own hash and life.
+        expect(
+          await one(
+            `SELECT user_id, scopes, revoked_at, last_used_ip, token_hash <> $2 AS own_hash, expires_at < now() + interval '91 days' AS default_life
+               FROM api_tokens WHERE user_id = $1`,
+            [u.id, 'f'.repeat(64)],
+          ),
+        ).toEqual({ user_id: u.id, scopes: ['portal:read'], revoked_at: null, last_used_ip: null, own_hash: true, default_life: true });
+        return res;
+      },
+    },
+    {
       route: 'PUT /api/me/notifications',
       status: 200,
       async run() {

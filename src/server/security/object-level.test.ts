@@ -133,6 +133,8 @@ describe("object-level access: another investor's ids", () => {
         .id as string;
     };
     own.documentForB = await upload({ investorVisible: 'true', investorId: b.id });
+    // B's API token (issue 34).
+    own.token = expectStatus(await call('POST', '/api/me/tokens', b.cookie, { name: 'B tool' }), 201).token.id;
     own.documentHidden = await upload({ investorVisible: 'false' });
 
     own.kyc = (await sql<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1').first(ctx.db, [b.id]))?.id as string;
@@ -228,6 +230,7 @@ describe("object-level access: another investor's ids", () => {
     'GET /api/statement-runs/:id': { id: own.call as string, status: 403 },
     'GET /api/investor/capital-calls/:id/notice': { id: own.call as string, status: 404 },
     'POST /api/email/outbox/:id/retry': { id: '1', status: 403, body: {} },
+    'DELETE /api/me/tokens/:id': { id: own.token as string, status: 404 },
   });
 
   it('tries every id-taking route, expecting what the catalog says', () => {
@@ -270,6 +273,7 @@ describe("object-level access: another investor's ids", () => {
       own.documentHidden,
       own.kyc,
       own.call,
+      own.token,
       'Private to B',
     ] as string[];
     const lists = ctx.app.routeTable.filter((r) => r.method === 'GET' && r.access === 'investor' && !r.url.includes(':'));
@@ -279,6 +283,8 @@ describe("object-level access: another investor's ids", () => {
       expect(res.statusCode, route.url).toBe(200);
       for (const s of secrets) expect(res.body.includes(s), `${route.url} mentions ${s}`).toBe(false);
     }
+    expect((await call('GET', '/api/me/tokens', a.cookie)).body.includes(own.token as string)).toBe(false);
+    expect((await call('GET', '/api/me/tokens', b.cookie)).body).toContain(own.token);
     // B's own view does show them (the check above can fail).
     const mine = await call('GET', '/api/investor/subscriptions', b.cookie);
     expect(mine.body).toContain(own.subscription);

@@ -80,7 +80,11 @@ export function openApiDocument(version: string): OpenApiDocument {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sd_session' },
           // A personal access token (GET/POST /api/me/tokens): `Authorization: Bearer sdt_...`.
-          token: { type: 'http', scheme: 'bearer', description: 'A personal access token; each operation names the scope it needs (x-token-scope).' },
+          token: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal access token; each operation names the scope it needs (x-token-scope).',
+          },
         },
       },
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LIVE_TOKENS, TOKEN_MESSAGES } from '../../../shared/api-tokens.ts';
 import type { OpenApiDocument } from '../../../shared/api/contract.ts';
+import { MAX_LIVE_TOKENS, TOKEN_MESSAGES } from '../../../shared/api-tokens.ts';
 import { newTotpSecret, totpFor } from '../../auth/totp.ts';
 import { callApi } from '../../testing/api-client.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
@@ -24,8 +24,10 @@ describe('API tokens', () => {
   afterAll(() => ctx.close());
 
   const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
-  const create = (cookie: string, body: Parameters<typeof callApi<'POST /api/me/tokens'>>[2] extends infer C ? (C extends { body?: infer B } ? B : never) : never) =>
-    callApi(ctx.app, 'POST /api/me/tokens', { cookie, body });
+  const create = (
+    cookie: string,
+    body: Parameters<typeof callApi<'POST /api/me/tokens'>>[2] extends infer C ? (C extends { body?: infer B } ? B : never) : never,
+  ) => callApi(ctx.app, 'POST /api/me/tokens', { cookie, body });
   const get = (url: string, headers: Record<string, string>, remoteAddress?: string) =>
     ctx.app.inject({ method: 'GET', url, headers, ...(remoteAddress ? { remoteAddress } : {}) });
 
@@ -35,7 +37,13 @@ describe('API tokens', () => {
     expect(made.res.headers['cache-control']).toBe('no-store');
     const { secret, token } = made.json;
     expect(secret).toMatch(/^sdt_[A-Za-z0-9_-]{43}$/);
-    expect(token).toMatchObject({ name: 'Portfolio tool', scopes: ['portal:read'], hint: secret.slice(0, 8), lastUsedAt: null, revokedAt: null });
+    expect(token).toMatchObject({
+      name: 'Portfolio tool',
+      scopes: ['portal:read'],
+      hint: secret.slice(0, 8),
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     // 30 days from creation.
     expect(new Date(token.expiresAt).getTime() - new Date(token.createdAt).getTime()).toBe(30 * 86_400_000);
     const list = await callApi(ctx.app, 'GET /api/me/tokens', { cookie: investor.cookie });
@@ -55,7 +63,11 @@ describe('API tokens', () => {
     expect(used?.lastUsedAt).not.toBeNull();
 
     // Read-only, own data only: no write, no admin route, no token management, no sign-out.
-    const write = await ctx.app.inject({ method: 'POST', url: '/api/investor/messages/00000000-0000-4000-8000-000000000000/read', headers: bearer(secret) });
+    const write = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/investor/messages/00000000-0000-4000-8000-000000000000/read',
+      headers: bearer(secret),
+    });
     expect(write.statusCode).toBe(403);
     expect(write.json().message).toBe(TOKEN_MESSAGES.routeNotAvailable);
     const adminRoute = await get('/api/deals', bearer(secret));
@@ -88,7 +100,8 @@ describe('API tokens', () => {
     // The allow-list and the hourly limit, set by a founder as on the Security tab.
     const f = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
     const founder = await signIn(ctx, f.email, f.password);
-    const put = (body: object) => ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie: founder }, payload: body, remoteAddress: '127.0.0.1' });
+    const put = (body: object) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie: founder }, payload: body, remoteAddress: '127.0.0.1' });
     expect((await put({ ipWhitelist: '127.0.0.1, 203.0.113.0/24' })).statusCode).toBe(200);
     try {
       const outside = await get('/api/deals', bearer(secret), '198.51.100.9');
@@ -122,7 +135,10 @@ describe('API tokens', () => {
       expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     }
     // Expired: moved into the past.
-    await ctx.db.query(`UPDATE api_tokens SET created_at = now() - interval '3 days', expires_at = now() - interval '1 second' WHERE id = $1`, [made.json.token.id]);
+    await ctx.db.query(
+      `UPDATE api_tokens SET created_at = now() - interval '3 days', expires_at = now() - interval '1 second' WHERE id = $1`,
+      [made.json.token.id],
+    );
     expect((await get('/api/investor/dashboard', bearer(secret))).statusCode).toBe(401);
 
     const other = await create(investor.cookie, { name: 'To revoke' });
@@ -132,7 +148,9 @@ describe('API tokens', () => {
     expect(revoked.json.tokens.find((t) => t.id === other.json.token.id)?.revokedAt).not.toBeNull();
     expect((await get('/api/investor/dashboard', bearer(other.json.secret))).statusCode).toBe(401);
     // Revoking again, or another user's token: 404.
-    expect((await callApi(ctx.app, 'DELETE /api/me/tokens/:id', { cookie: investor.cookie, params: { id: other.json.token.id } })).status).toBe(404);
+    expect(
+      (await callApi(ctx.app, 'DELETE /api/me/tokens/:id', { cookie: investor.cookie, params: { id: other.json.token.id } })).status,
+    ).toBe(404);
     const mine = await create(admin.cookie, { name: 'Admin token', scopes: ['users:read'] });
     const theirs = await callApi(ctx.app, 'DELETE /api/me/tokens/:id', { cookie: investor.cookie, params: { id: mine.json.token.id } });
     expect(theirs.status).toBe(404);
@@ -188,7 +206,10 @@ describe('API tokens', () => {
     const rows = (await ctx.db.query('SELECT count(*)::int AS n FROM api_tokens WHERE user_id = $1', [u.id])) as { n: number }[];
     expect(rows[0]?.n).toBe(MAX_LIVE_TOKENS);
     // Creating and revoking are logged.
-    const logs = (await ctx.db.query(`SELECT count(*)::int AS n FROM activity_logs WHERE user_id = $1 AND activity_type = 'api_token_created'`, [u.id])) as {
+    const logs = (await ctx.db.query(
+      `SELECT count(*)::int AS n FROM activity_logs WHERE user_id = $1 AND activity_type = 'api_token_created'`,
+      [u.id],
+    )) as {
       n: number;
     }[];
     expect(logs[0]?.n).toBe(MAX_LIVE_TOKENS);
@@ -199,7 +220,10 @@ describe('API tokens', () => {
       components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
     };
     expect(doc.components.securitySchemes.token).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.paths['/api/deals']?.get).toMatchObject({ 'x-token-scope': 'deals:read', security: [{ session: [] }, { token: ['deals:read'] }] });
+    expect(doc.paths['/api/deals']?.get).toMatchObject({
+      'x-token-scope': 'deals:read',
+      security: [{ session: [] }, { token: ['deals:read'] }],
+    });
     expect(doc.paths['/api/deals']?.post).not.toHaveProperty('x-token-scope');
     expect(doc.paths['/api/investor/dashboard']?.get).toMatchObject({ 'x-token-scope': 'portal:read' });
   });

@@ -41,22 +41,39 @@ export async function createToken(ctx: AppContext, user: AppUser, body: CreateTo
     scopes = [...new Set(input.scopes ?? [])];
     if (scopes.length === 0) throw badRequest(TOKEN_MESSAGES.adminScopeRequired, { scopes: TOKEN_MESSAGES.adminScopeRequired });
   } else {
-    if (input.scopes && input.scopes.length > 0) throw badRequest('An investor token reads your own data only: send no scopes', { scopes: 'Send no scopes' });
+    if (input.scopes && input.scopes.length > 0)
+      throw badRequest('An investor token reads your own data only: send no scopes', { scopes: 'Send no scopes' });
     scopes = [...INVESTOR_TOKEN_SCOPES];
   }
   const twoFactor = await sql<{ on: boolean }>(
     'SELECT EXISTS (SELECT 1 FROM two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL) AS on',
   ).first(ctx.db, [user.id]);
   if (twoFactor?.on) {
-    if (!input.code) throw new HttpError(401, TOKEN_MESSAGES.codeRequired, { code: 'SECOND_FACTOR_REQUIRED', fields: { code: TOKEN_MESSAGES.codeRequired } });
+    if (!input.code)
+      throw new HttpError(401, TOKEN_MESSAGES.codeRequired, {
+        code: 'SECOND_FACTOR_REQUIRED',
+        fields: { code: TOKEN_MESSAGES.codeRequired },
+      });
     await confirmSecondFactor(ctx, user, input.code, ip, TOKEN_MESSAGES.codeInvalid);
   }
   const secret = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const id = await ctx.db.tx(async (q) => {
     await lockUser(q, user.id);
     if ((await countLiveTokens(q, user.id)) >= MAX_LIVE_TOKENS) throw conflict(TOKEN_MESSAGES.tooMany, 'TOO_MANY_TOKENS');
-    const id = await insertToken(q, { userId: user.id, name: input.name, tokenHash: tokenHash(secret), hint: secret.slice(0, 8), scopes, days: input.expiresInDays });
-    await logActivity(q, { type: 'api_token_created', userId: user.id, details: { name: input.name, scopes, expiresInDays: input.expiresInDays }, ip });
+    const id = await insertToken(q, {
+      userId: user.id,
+      name: input.name,
+      tokenHash: tokenHash(secret),
+      hint: secret.slice(0, 8),
+      scopes,
+      days: input.expiresInDays,
+    });
+    await logActivity(q, {
+      type: 'api_token_created',
+      userId: user.id,
+      details: { name: input.name, scopes, expiresInDays: input.expiresInDays },
+      ip,
+    });
     return id;
   });
   const token = (await tokensOf(ctx.db, user.id)).find((t) => t.id === id);

@@ -236,12 +236,22 @@ export async function verifySecondFactor(ctx: AppContext, user: AppUser, session
  */
 export async function confirmSecondFactor(ctx: AppContext, user: AppUser, code: string, ip: string, invalidMessage: string): Promise<void> {
   const since = await sql<{ last_login: Date | null }>('SELECT last_login FROM profiles WHERE id = $1').first(ctx.db, [user.id]);
-  const attempt = await reserveAttempt(ctx.db, 'sign_in', { account: foldEmail(user.email), ip }, loginLimits(ctx, since?.last_login ?? null));
+  const attempt = await reserveAttempt(
+    ctx.db,
+    'sign_in',
+    { account: foldEmail(user.email), ip },
+    loginLimits(ctx, since?.last_login ?? null),
+  );
   const ok = await ctx.db.tx((q) => consumeSecondFactorCode(q, user.id, code));
   await ctx.db.tx(async (q) => {
     await settleAttempt(q, attempt, ok ? 'ok' : 'failed');
     if (!ok)
-      await logActivity(q, { type: 'user_login_failed', targetUserId: user.id, details: { email: user.email, reason: 'invalid_second_factor' }, ip });
+      await logActivity(q, {
+        type: 'user_login_failed',
+        targetUserId: user.id,
+        details: { email: user.email, reason: 'invalid_second_factor' },
+        ip,
+      });
   });
   if (!ok) throw new HttpError(401, invalidMessage, { code: AUTH_ERRORS.invalidCredentials, fields: { code: invalidMessage } });
 }

@@ -2,17 +2,19 @@ import type { RequestPolicy } from '../../auth/guard.ts';
 import { allowListOf } from '../../auth/ip-allow-list.ts';
 import type { AppContext } from '../../context.ts';
 import { logActivity } from '../activity/service.ts';
-import { touchToken } from '../api-tokens/repository.ts';
-import { resolveToken } from '../api-tokens/service.ts';
 import { readSettings } from '../settings/service.ts';
 import { ApiRateCounter } from './api-rate.ts';
 
 /** The per-request checks' view of the settings: the admin IP allow-list and the per-user API rate limit. */
-export function requestPolicy(ctx: AppContext): RequestPolicy & { close(): Promise<void> } {
+export function requestPolicy(
+  ctx: AppContext,
+  tokens: Pick<RequestPolicy, 'resolveToken' | 'touchToken'>,
+): RequestPolicy & { close(): Promise<void> } {
   let parsed: { text: string; list: ReturnType<typeof allowListOf> } | undefined;
   const counter = new ApiRateCounter(ctx.db);
   return {
     publicUrl: ctx.config.publicUrl,
+    ...tokens,
     async adminAllowList() {
       const { ipWhitelist } = await readSettings(ctx.db);
       if (parsed?.text !== ipWhitelist) parsed = { text: ipWhitelist, list: allowListOf(ipWhitelist) };
@@ -23,8 +25,6 @@ export function requestPolicy(ctx: AppContext): RequestPolicy & { close(): Promi
       return counter.count(userId, apiRateLimit);
     },
     close: () => counter.close(),
-    resolveToken: (secret) => resolveToken(ctx.db, secret),
-    touchToken: (tokenId, ip) => touchToken(ctx.db, tokenId, ip),
     async logBlockedIp(userId, ip, route) {
       await logActivity(ctx.db, { type: 'ip_blocked', userId, details: { route }, ip });
     },
