@@ -108,7 +108,7 @@ export async function tokenOwner(q: Queryable, tokenHash: string): Promise<Token
     .where('t.revokedAt', 'is', null)
     .where('t.expiresAt', '>', kysql<Date>`now()`)
     .executeTakeFirst();
-  if (!row || row.status !== 'active') return null;
+  if (row?.status !== 'active') return null;
   return {
     tokenId: row.tokenId,
     scopes: row.scopes as TokenScope[],
