@@ -8,9 +8,10 @@ import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-context';
 import { common, enumLabel } from '../../lib/i18n';
 import { useNotificationPrefs, useSaveNotificationPref } from './api';
+import { ApiTokensCard } from './api-tokens-card';
 import { profileText } from './i18n';
 
-/** The signed-in user's profile: who they are, and which e-mails they receive. */
+/** The signed-in user's profile: who they are, which e-mails they receive, and their API tokens. */
 export default function ProfilePage() {
   const { user } = useAuth();
   const { t } = profileText.useT();
@@ -44,6 +45,7 @@ export default function ProfilePage() {
           </CardContent>
         </Card>
         <NotificationsSection />
+        <ApiTokensCard />
       </div>
     </>
   );
