@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure the system packages the test suites need are installed: Debian's Chromium
 # (end-to-end tests), PostgreSQL (the API suite runs on a real server too) and poppler-utils
-# (pdftotext reads generated PDFs back in the tests). Installs them
+# (pdftotext reads generated PDFs back in the tests) and curl (the examples of docs/api.md are run
+# as written). Installs them
 # with apt when missing and running as root; otherwise stops with a message naming them.
 set -euo pipefail
 
@@ -9,6 +10,7 @@ need=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+command -v curl >/dev/null 2>&1 || need+=(curl)
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
