@@ -51,12 +51,12 @@ import {
   testEmailInput,
   unsubscribeInput,
 } from '../email.ts';
-import { type JobList, type JobView, jobListQuery } from '../jobs.ts';
 import { confirmEmailInput, type EmailChangeRequested, emailChangeInput } from '../email-address.ts';
 import type { Digits } from '../i18n/languages.ts';
 import { type InvestorComplianceData, suitabilityInput } from '../investor-compliance.ts';
 import type { InvestorDashboardData } from '../investor-dashboard.ts';
 import type { InvestorDeal } from '../investor-deals.ts';
+import { type JobList, type JobView, jobListQuery } from '../jobs.ts';
 import { approveKycInput, type KycDetail, type KycList, rejectKycInput } from '../kyc.ts';
 import {
   type CapitalCall,

@@ -46,11 +46,7 @@ export async function insertJob(q: Queryable, job: NewJob): Promise<string | nul
       ...(job.runAt ? { runAt: job.runAt } : {}),
     })
     .onConflict((oc) =>
-      oc
-        .column('singletonKey')
-        .where('singletonKey', 'is not', null)
-        .where('status', 'in', ['queued', 'running'])
-        .doNothing(),
+      oc.column('singletonKey').where('singletonKey', 'is not', null).where('status', 'in', ['queued', 'running']).doNothing(),
     )
     .returning('id')
     .executeTakeFirst();
@@ -59,7 +55,12 @@ export async function insertJob(q: Queryable, job: NewJob): Promise<string | nul
 
 /** A periodic kind's one row, created when missing (every server calls this at start; one row results). */
 export async function ensurePeriodic(q: Queryable, kind: JobKind): Promise<void> {
-  const exists = await typed(q).selectFrom('jobs').select('id').where('singletonKey', '=', kind).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+  const exists = await typed(q)
+    .selectFrom('jobs')
+    .select('id')
+    .where('singletonKey', '=', kind)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
   if (!exists) await insertJob(q, { kind, singletonKey: kind, maxAttempts: 1 });
 }
 
@@ -105,7 +106,13 @@ export async function claimNext(q: Queryable, worker: string, leaseMs: number, k
 }
 
 /** Extends the lease and (optionally) stores progress; false when this worker no longer holds the job. */
-export async function renewLease(q: Queryable, id: string, worker: string, leaseMs: number, progress?: Record<string, unknown>): Promise<boolean> {
+export async function renewLease(
+  q: Queryable,
+  id: string,
+  worker: string,
+  leaseMs: number,
+  progress?: Record<string, unknown>,
+): Promise<boolean> {
   const row = await typed(q)
     .updateTable('jobs')
     .set({
@@ -125,7 +132,14 @@ export async function finishJob(
   q: Queryable,
   id: string,
   worker: string,
-  outcome: { status: 'done' | 'failed' | 'queued'; result?: string | null; error?: string | null; runAt?: Date; progress?: Record<string, unknown>; attempts?: number },
+  outcome: {
+    status: 'done' | 'failed' | 'queued';
+    result?: string | null;
+    error?: string | null;
+    runAt?: Date;
+    progress?: Record<string, unknown>;
+    attempts?: number;
+  },
 ): Promise<boolean> {
   const row = await typed(q)
     .updateTable('jobs')

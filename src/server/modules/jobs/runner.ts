@@ -218,20 +218,27 @@ export class JobRunner {
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof JobReleased) {
       // Given back, not failed: the attempt does not count, and any server may claim it now.
-      await finishJob(this.db, job.id, this.workerId, { status: 'queued', attempts: Math.max(0, job.attempts - 1), runAt: new Date() }).catch(
-        () => {},
-      );
+      await finishJob(this.db, job.id, this.workerId, {
+        status: 'queued',
+        attempts: Math.max(0, job.attempts - 1),
+        runAt: new Date(),
+      }).catch(() => {});
       return;
     }
     this.opts.log?.warn({ err, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job failed');
     if (spec?.everyMs) {
-      await finishJob(this.db, job.id, this.workerId, { status: 'queued', error: message, attempts: 0, runAt: new Date(Date.now() + spec.everyMs) }).catch(
-        () => {},
-      );
+      await finishJob(this.db, job.id, this.workerId, {
+        status: 'queued',
+        error: message,
+        attempts: 0,
+        runAt: new Date(Date.now() + spec.everyMs),
+      }).catch(() => {});
     } else if (job.attempts < job.maxAttempts && !(err instanceof GaveUp)) {
-      await finishJob(this.db, job.id, this.workerId, { status: 'queued', error: message, runAt: new Date(Date.now() + retryDelayMs(job.attempts)) }).catch(
-        () => {},
-      );
+      await finishJob(this.db, job.id, this.workerId, {
+        status: 'queued',
+        error: message,
+        runAt: new Date(Date.now() + retryDelayMs(job.attempts)),
+      }).catch(() => {});
     } else await finishJob(this.db, job.id, this.workerId, { status: 'failed', error: message }).catch(() => {});
   }
 }

@@ -42,7 +42,13 @@ function runView(row: {
   finishedAt: Date | null;
 }): StatementRun {
   const params = (row.params ?? {}) as { from?: string; to?: string };
-  const p = (row.progress ?? {}) as { total?: number; done?: number; failed?: number; msPerStatement?: number | null; error?: string | null };
+  const p = (row.progress ?? {}) as {
+    total?: number;
+    done?: number;
+    failed?: number;
+    msPerStatement?: number | null;
+    error?: string | null;
+  };
   return {
     id: row.id,
     from: params.from ?? '',
@@ -108,7 +114,13 @@ export function statementRunJob(ctx: AppContext): JobHandler {
         (r) => r.investor_id,
       ),
     );
-    const progress = { total: investors.length, done: stored.size, failed: 0, error: null as string | null, msPerStatement: null as number | null };
+    const progress = {
+      total: investors.length,
+      done: stored.size,
+      failed: 0,
+      error: null as string | null,
+      msPerStatement: null as number | null,
+    };
     await job.save(progress);
     // Each deal's ledger is loaded once per attempt: its statements share one snapshot of it.
     const cache = newStatementCache();
