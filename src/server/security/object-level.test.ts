@@ -228,6 +228,7 @@ describe("object-level access: another investor's ids", () => {
     'GET /api/statement-runs/:id': { id: own.call as string, status: 403 },
     'GET /api/investor/capital-calls/:id/notice': { id: own.call as string, status: 404 },
     'POST /api/email/outbox/:id/retry': { id: '1', status: 403, body: {} },
+    'POST /api/jobs/:id/retry': { id: own.call as string, status: 403, body: {} },
   });
 
   it('tries every id-taking route, expecting what the catalog says', () => {
