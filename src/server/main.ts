@@ -21,7 +21,7 @@ const say = (line: string) => console.log(line);
 const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;
 /** The daily digest and reminders are queued once a day; checking every few minutes finds the new day soon after midnight. */
 const DAILY_NOTICES_EVERY_MS = 5 * 60 * 1000;
-/** The storage consistency sweep (also run at every start). */
+/** The storage consistency sweep (also run at every start, so its job's first run is one period later). */
 const STORAGE_SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -141,10 +141,12 @@ async function main() {
   const worker = new OutboxWorker(db, config, { baseUrl: () => linkBase(config, ownUrl), log: app.log });
   jobs.register('email-outbox', {
     everyMs: config.mail.pollSeconds * 1000,
+    firstRunNow: true,
     handler: async () => `${await worker.pass()} e-mail(s) attempted`,
   });
   jobs.register('daily-notices', {
     everyMs: DAILY_NOTICES_EVERY_MS,
+    firstRunNow: true,
     handler: async () => {
       const error = await worker.queueNotices();
       if (error) throw new Error(error);

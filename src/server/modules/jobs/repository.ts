@@ -54,14 +54,14 @@ export async function insertJob(q: Queryable, job: NewJob): Promise<string | nul
 }
 
 /** A periodic kind's one row, created when missing (every server calls this at start; one row results). */
-export async function ensurePeriodic(q: Queryable, kind: JobKind): Promise<void> {
+export async function ensurePeriodic(q: Queryable, kind: JobKind, firstRunAt?: Date): Promise<void> {
   const exists = await typed(q)
     .selectFrom('jobs')
     .select('id')
     .where('singletonKey', '=', kind)
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
-  if (!exists) await insertJob(q, { kind, singletonKey: kind, maxAttempts: 1 });
+  if (!exists) await insertJob(q, { kind, singletonKey: kind, maxAttempts: 1, runAt: firstRunAt });
 }
 
 /**

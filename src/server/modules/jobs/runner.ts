@@ -35,6 +35,8 @@ export interface JobKindSpec {
   handler: JobHandler;
   /** A periodic kind has one row that runs every `everyMs` (on whichever server claims it). */
   everyMs?: number;
+  /** The first run of a periodic kind is due at once (else one period after the row is created). */
+  firstRunNow?: boolean;
 }
 
 export type JobRegistry = Partial<Record<JobKind, JobKindSpec>>;
@@ -105,7 +107,8 @@ export class JobRunner {
     this.stopped = false;
     if (this.opts.periodic) {
       for (const [kind, spec] of Object.entries(this.registry)) {
-        if (spec?.everyMs) await ensurePeriodic(this.db, kind as JobKind);
+        if (spec?.everyMs)
+          await ensurePeriodic(this.db, kind as JobKind, spec.firstRunNow ? undefined : new Date(Date.now() + spec.everyMs));
       }
     }
     const tick = () => {
