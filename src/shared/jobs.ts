@@ -7,6 +7,14 @@ import { z } from 'zod';
 export const JOB_KINDS = ['statement-run', 'email-outbox', 'daily-notices', 'storage-sweep'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
+/** Each kind's parameters, as stored in `jobs.params` (the typed registry of decision 041). */
+export interface JobParams {
+  'statement-run': { from: string; to: string; ip: string };
+  'email-outbox': Record<string, never>;
+  'daily-notices': Record<string, never>;
+  'storage-sweep': Record<string, never>;
+}
+
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 

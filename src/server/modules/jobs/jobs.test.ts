@@ -53,7 +53,7 @@ describe('durable background jobs', () => {
   it('dozens of parallel claims never hand one job to two workers', async () => {
     // 60 jobs; 40 claims at once, then everyone claims until nothing is left.
     const ids: string[] = [];
-    for (let i = 0; i < 60; i++) ids.push((await insertJob(ctx.db, { kind: 'storage-sweep', params: { i } })) as string);
+    for (let i = 0; i < 60; i++) ids.push((await insertJob(ctx.db, { kind: 'storage-sweep' })) as string);
     const claimed: string[] = [];
     await Promise.all(
       Array.from({ length: 40 }, async (_, w) => {

@@ -1,5 +1,5 @@
 import { sql as raw } from 'kysely';
-import type { JobKind, JobProgress, JobStatus, JobView } from '../../../shared/jobs.ts';
+import type { JobKind, JobParams, JobProgress, JobStatus, JobView } from '../../../shared/jobs.ts';
 import type { Queryable } from '../../db/client.ts';
 import { typed } from '../../db/typed.ts';
 
@@ -21,9 +21,9 @@ export interface JobRow {
   startedAt: Date | null;
 }
 
-export interface NewJob {
-  kind: JobKind;
-  params?: Record<string, unknown>;
+export interface NewJob<K extends JobKind = JobKind> {
+  kind: K;
+  params?: JobParams[K];
   /** At most one queued or running job per key; a second enqueue returns null. */
   singletonKey?: string | null;
   maxAttempts?: number;
@@ -33,7 +33,7 @@ export interface NewJob {
 }
 
 /** Queues a job; null when a queued or running job already holds its singleton key. */
-export async function insertJob(q: Queryable, job: NewJob): Promise<string | null> {
+export async function insertJob<K extends JobKind>(q: Queryable, job: NewJob<K>): Promise<string | null> {
   const row = await typed(q)
     .insertInto('jobs')
     .values({

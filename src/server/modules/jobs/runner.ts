@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobKind } from '../../../shared/jobs.ts';
+import type { JobKind, JobParams } from '../../../shared/jobs.ts';
 import type { Db } from '../../db/client.ts';
 import { claimNext, ensurePeriodic, finishJob, type JobRow, renewLease } from './repository.ts';
 
@@ -14,9 +14,9 @@ import { claimNext, ensurePeriodic, finishJob, type JobRow, renewLease } from '.
  */
 
 /** What a handler gets: its parameters, the progress stored so far, and a way to store more. */
-export interface JobContext {
+export interface JobContext<K extends JobKind = JobKind> {
   id: string;
-  params: Record<string, unknown>;
+  params: JobParams[K];
   /** The progress stored by earlier attempts (empty on the first). */
   progress: Record<string, unknown>;
   attempt: number;
@@ -29,17 +29,18 @@ export interface JobContext {
 }
 
 /** A handler's result: a short text for the Jobs screen. */
-export type JobHandler = (job: JobContext) => Promise<string | null | undefined | undefined>;
+export type JobHandler<K extends JobKind = JobKind> = (job: JobContext<K>) => Promise<string | null | undefined>;
 
-export interface JobKindSpec {
-  handler: JobHandler;
+export interface JobKindSpec<K extends JobKind = JobKind> {
+  handler: JobHandler<K>;
   /** A periodic kind has one row that runs every `everyMs` (on whichever server claims it). */
   everyMs?: number;
   /** The first run of a periodic kind is due at once (else one period after the row is created). */
   firstRunNow?: boolean;
 }
 
-export type JobRegistry = Partial<Record<JobKind, JobKindSpec>>;
+/** The typed registry: each kind's handler gets that kind's parameters. */
+export type JobRegistry = { [K in JobKind]?: JobKindSpec<K> };
 
 /** A job given back because this server is stopping (or lost its lease): not a failure. */
 export class JobReleased extends Error {
@@ -91,8 +92,8 @@ export class JobRunner {
   }
 
   /** Adds (or replaces) a kind's handler; call before start. */
-  register(kind: JobKind, spec: JobKindSpec): void {
-    this.registry[kind] = spec;
+  register<K extends JobKind>(kind: K, spec: JobKindSpec<K>): void {
+    (this.registry as Record<K, JobKindSpec<K>>)[kind] = spec;
   }
 
   setLog(log: FastifyBaseLogger): void {
@@ -160,7 +161,8 @@ export class JobRunner {
   }
 
   private run(job: JobRow): void {
-    const spec = this.registry[job.kind];
+    // The row's kind picks its handler; the params stored with it are that kind's (insertJob's type).
+    const spec = this.registry[job.kind] as JobKindSpec | undefined;
     const abort = new AbortController();
     const lost = () => abort.abort(new JobReleased('Another server took the job over'));
     // The lease is renewed in the background too, so a handler busy with one long step keeps it.
@@ -176,7 +178,7 @@ export class JobRunner {
     );
     const ctx: JobContext = {
       id: job.id,
-      params: job.params ?? {},
+      params: (job.params ?? {}) as JobParams[JobKind],
       progress: job.progress ?? {},
       attempt: job.attempts,
       createdBy: job.createdBy,

@@ -104,9 +104,9 @@ export async function startStatementRun(ctx: AppContext, from: string, to: strin
  * resumed after a crash or a shutdown skips the investors already done: one statement per
  * investor per run, whichever servers took part.
  */
-export function statementRunJob(ctx: AppContext): JobHandler {
+export function statementRunJob(ctx: AppContext): JobHandler<'statement-run'> {
   return async (job) => {
-    const { from, to, ip } = job.params as { from: string; to: string; ip: string };
+    const { from, to, ip } = job.params;
     const actorId = job.createdBy;
     const investors = await investorsWithEntries(ctx.db);
     const stored = new Set(
