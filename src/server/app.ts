@@ -54,7 +54,9 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   setHashConcurrency(ctx.config.passwordHashConcurrency);
   const app = createFastify({ logger: opts.logger, trustProxy: ctx.config.trustProxy });
   jobs.setLog(app.log);
-  app.addHook('onReady', async () => jobs.start());
+  // A runner made here (tests) starts with the app; main.ts starts its own once it listens (the
+  // e-mail job's links need the server's address, and abandoned e-mails are released first).
+  if (!given.jobs) app.addHook('onReady', async () => jobs.start());
   // Running jobs stop at their next step and are given back before the database closes.
   app.addHook('onClose', async () => jobs.stop());
   app.setErrorHandler(errorHandler);

@@ -196,7 +196,9 @@ async function main() {
   ownUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   // E-mails queued before a crash or a restart go out now; new ones as they are queued (and the
   // 'email-outbox' job sends the rest every EMAIL_POLL_SECONDS).
-  worker.start();
+  await worker.start();
+  // Then the jobs: this server claims its share, the periodic ones included.
+  await jobs.start();
   say(
     `Server ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );

@@ -41,7 +41,7 @@ export class OutboxWorker {
    * periodic 'email-outbox' job (decision 041), run by whichever server claims it; `poll: true`
    * also polls on a timer here, without the job table (tests and tools).
    */
-  start(opts: { poll?: boolean } = {}): void {
+  start(opts: { poll?: boolean } = {}): Promise<void> {
     this.stopped = false;
     outboxSignal.on('enqueued', this.onSignal);
     // The only server on an embedded database: what a killed predecessor was sending goes out now.
@@ -51,8 +51,12 @@ export class OutboxWorker {
         if (!this.stopped && opts.poll) this.timer = setTimeout(tick, this.config.mail.pollSeconds * 1000);
       });
     };
-    void ready
-      .catch((err) => this.opts.log?.error({ err }, 'releasing abandoned e-mails failed'))
+    // Resolves once abandoned e-mails are released (the outbox job must not start before that).
+    return ready
+      .catch((err) => {
+        this.opts.log?.error({ err }, 'releasing abandoned e-mails failed');
+        return 0;
+      })
       .then(() => {
         if (!this.stopped) tick();
       });
