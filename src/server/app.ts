@@ -23,8 +23,11 @@ import { distributionRoutes } from './modules/distributions/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { jobRoutes } from './modules/jobs/routes.ts';
+import { JobRunner } from './modules/jobs/runner.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
+import { statementRunJob } from './modules/ledger/statement-runs.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
@@ -46,9 +49,19 @@ export interface BuildOptions {
 
 const highPriority = (_request: FastifyRequest, _reply: FastifyReply, done: () => void) => dbPriority.run('high', done);
 
-export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(given: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // The job runner (decision 041): main.ts gives one with the periodic jobs; tests get a plain one.
+  const jobs = given.jobs ?? new JobRunner(given.db);
+  const ctx: AppContext = { ...given, jobs };
+  jobs.register('statement-run', { handler: statementRunJob(ctx) });
   setHashConcurrency(ctx.config.passwordHashConcurrency);
   const app = createFastify({ logger: opts.logger, trustProxy: ctx.config.trustProxy });
+  jobs.setLog(app.log);
+  // A runner made here (tests) starts with the app; main.ts starts its own once it listens (the
+  // e-mail job's links need the server's address, and abandoned e-mails are released first).
+  if (!given.jobs) app.addHook('onReady', async () => jobs.start());
+  // Running jobs stop at their next step and are given back before the database closes.
+  app.addHook('onClose', async () => jobs.stop());
   app.setErrorHandler(errorHandler);
   await registerPlugins(app, { maxUploadBytes: ctx.config.maxUploadBytes });
 
@@ -96,6 +109,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await portalRoutes(app, ctx);
   await emailRoutes(app, ctx);
   await apiTokenRoutes(app, ctx);
+  await jobRoutes(app, ctx);
   await openApiRoutes(app);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;

@@ -65,6 +65,9 @@ const envSchema = z.object({
   EMAIL_RETRY_BASE_SECONDS: intIn(1, 86_400, 30),
   EMAIL_MAX_ATTEMPTS: intIn(1, 100, 8),
   EMAIL_POLL_SECONDS: intIn(1, 3600, 5),
+  // How long a server's claim on a background job lasts without renewal (renewed every third of
+  // it): a job whose server died is resumed elsewhere after at most this long (decision 041).
+  JOB_LEASE_SECONDS: intIn(2, 3600, 30),
 });
 
 function isHttpOrigin(v: string): boolean {
@@ -109,6 +112,8 @@ export interface Config {
   signUpLimits: { perClient: number; windowMinutes: number };
   /** Password hashes computed at once (each scrypt at cost 17 takes 128 MiB). */
   passwordHashConcurrency: number;
+  /** JOB_LEASE_SECONDS: a background job's lease (decision 041). */
+  jobLeaseSeconds: number;
   maxUploadBytes: number;
   /** Statements and notices are drawn in this many worker threads; at most `queueLimit` wait (decision 026). */
   pdf: { workers: number; queueLimit: number };
@@ -163,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimitDefault: e.API_RATE_LIMIT_DEFAULT,
     signUpLimits: { perClient: e.SIGNUP_MAX_PER_CLIENT, windowMinutes: e.SIGNUP_WINDOW_MINUTES },
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     pdf: { workers: e.PDF_WORKERS, queueLimit: e.PDF_QUEUE_LIMIT },
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),

@@ -10,6 +10,7 @@ import { holdDataDirLock } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { loggerOptions, logMode } from './http/logging.ts';
 import { linkBase, OutboxWorker } from './modules/email/worker.ts';
+import { JobRunner } from './modules/jobs/runner.ts';
 import { bootstrapAdmin, seedSettingDefault } from './seed/bootstrap.ts';
 import { loadDemoData } from './seed/demo.ts';
 import { sweepOrphans } from './storage/consistency.ts';
@@ -18,6 +19,10 @@ import { DiskFileStore } from './storage/file-store.ts';
 const say = (line: string) => console.log(line);
 /** An upload's temporary file untouched this long belongs to no live request. */
 const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;
+/** The daily digest and reminders are queued once a day; checking every few minutes finds the new day soon after midnight. */
+const DAILY_NOTICES_EVERY_MS = 5 * 60 * 1000;
+/** The storage consistency sweep (also run at every start, so its job's first run is one period later). */
+const STORAGE_SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -128,15 +133,43 @@ async function main() {
   const mode = logMode(config.logFile);
   // The console shows warnings and errors unless LOG_LEVEL asks for more (a line per request).
   const level = mode === 'console' && !process.env.LOG_LEVEL ? 'warn' : config.logLevel;
-  const app = await buildApp({ db, files, config, cipher }, { logger: loggerOptions(level, config.logFile, mode) });
+  // Every long or scheduled task is a job in the database (decision 041): this server claims its
+  // share; the periodic ones run on whichever server claims them when they are due.
+  const jobs = new JobRunner(db, {}, { periodic: true, leaseMs: config.jobLeaseSeconds * 1000 });
+  const app = await buildApp({ db, files, config, cipher, jobs }, { logger: loggerOptions(level, config.logFile, mode) });
   let ownUrl: string | undefined;
   const worker = new OutboxWorker(db, config, { baseUrl: () => linkBase(config, ownUrl), log: app.log });
+  jobs.register('email-outbox', {
+    everyMs: config.mail.pollSeconds * 1000,
+    firstRunNow: true,
+    handler: async () => `${await worker.pass()} e-mail(s) attempted`,
+  });
+  jobs.register('daily-notices', {
+    everyMs: DAILY_NOTICES_EVERY_MS,
+    firstRunNow: true,
+    handler: async () => {
+      const error = await worker.queueNotices();
+      if (error) throw new Error(error);
+      return 'Digest and reminders checked';
+    },
+  });
+  jobs.register('storage-sweep', {
+    everyMs: STORAGE_SWEEP_EVERY_MS,
+    handler: async () => {
+      // Only old temp files: uploads in flight (on this server or another) keep theirs.
+      const temp = await files.sweepTemp(TEMP_FILE_MAX_AGE_MS);
+      const report = await sweepOrphans(db, files, (line) => app.log.warn(line));
+      return `${temp} unfinished upload(s) and ${report.removed.length} orphaned file(s) removed, ${report.missing.length} missing`;
+    },
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     say(`Received ${signal}, shutting down.`);
     await worker.stop().catch(() => {});
+    // Jobs running here stop at their next step and are given back (app.close below waits for
+    // that, then releases their leases): another server resumes them at once.
     // New connections are refused; requests in flight finish. A keep-alive connection becomes
     // idle once its response is sent and is closed then; after SHUTDOWN_GRACE_MS the rest go.
     const idle = setInterval(() => app.server.closeIdleConnections(), 50);
@@ -161,8 +194,11 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   ownUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-  // E-mails queued before a crash or a restart go out now; new ones as they are queued.
-  worker.start();
+  // E-mails queued before a crash or a restart go out now; new ones as they are queued (and the
+  // 'email-outbox' job sends the rest every EMAIL_POLL_SECONDS).
+  await worker.start();
+  // Then the jobs: this server claims its share, the periodic ones included.
+  await jobs.start();
   say(
     `Server ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );

@@ -50,6 +50,7 @@ export const ACTIVITY_TYPES = [
   'ledger_fee_recorded',
   'management_fee_charged',
   'statements_generated',
+  'job_retried',
   'deal_terms_updated',
   'message_sent',
   'suitability_review_completed',

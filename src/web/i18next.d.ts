@@ -18,6 +18,7 @@ import type errors from '../shared/i18n/en/errors.json';
 import type investorCompliance from '../shared/i18n/en/investor-compliance.json';
 import type investorDashboard from '../shared/i18n/en/investor-dashboard.json';
 import type investorDeals from '../shared/i18n/en/investor-deals.json';
+import type jobs from '../shared/i18n/en/jobs.json';
 import type kyc from '../shared/i18n/en/kyc.json';
 import type landing from '../shared/i18n/en/landing.json';
 import type messages from '../shared/i18n/en/messages.json';
@@ -48,6 +49,7 @@ declare module 'i18next' {
       'investor-compliance': typeof investorCompliance;
       'investor-dashboard': typeof investorDashboard;
       'investor-deals': typeof investorDeals;
+      jobs: typeof jobs;
       kyc: typeof kyc;
       landing: typeof landing;
       messages: typeof messages;

@@ -212,6 +212,7 @@ export interface DocumentsTable {
   investorId: string | null;
   statementFrom: string | null;
   statementTo: string | null;
+  statementJobId: string | null;
 }
 
 export interface EmailChangeTokensTable {
@@ -247,6 +248,26 @@ export interface EmailOutboxTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
   sentAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
   unsubscribePath: string | null;
+}
+
+export interface JobsTable {
+  id: ColumnType<string, string | undefined, string>;
+  kind: string;
+  params: ColumnType<JsonValue, string | undefined, string>;
+  status: ColumnType<'queued' | 'running' | 'done' | 'failed', 'queued' | 'running' | 'done' | 'failed' | undefined, 'queued' | 'running' | 'done' | 'failed'>;
+  singletonKey: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  maxAttempts: ColumnType<number, number | undefined, number>;
+  runAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lockedBy: string | null;
+  lockedUntil: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  progress: ColumnType<JsonValue, string | undefined, string>;
+  result: ColumnType<JsonValue | null, string | null, string | null>;
+  error: string | null;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  startedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  finishedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface KycApplicationsTable {
@@ -494,6 +515,7 @@ export interface DB {
   email_change_tokens: EmailChangeTokensTable;
   email_digests: EmailDigestsTable;
   email_outbox: EmailOutboxTable;
+  jobs: JobsTable;
   kyc_applications: KycApplicationsTable;
   kyc_documents: KycDocumentsTable;
   kyc_history: KycHistoryTable;

@@ -271,6 +271,12 @@ describe(`backup and restore (${ENGINE})`, () => {
       `INSERT INTO management_fee_charges (deal_id, period_from, period_to, rate, basis, method, total_amount)
        SELECT id, '2025-01-01', '2025-03-31', 2, 'commitments', 'deducted', 1234.56 FROM deals ORDER BY created_at LIMIT 1`,
     );
+    // A finished background job (decision record 041): done, so no runner claims it.
+    await ctx.db.query(
+      `INSERT INTO jobs (kind, params, status, progress, result, created_by, started_at, finished_at)
+       SELECT 'statement-run', '{"from":"2025-01-01","to":"2025-03-31"}'::jsonb, 'done', '{"total":2,"done":2,"failed":0}'::jsonb,
+              '"2 of 2 statements generated"'::jsonb, id, now(), now() FROM profiles ORDER BY created_at LIMIT 1`,
+    );
     // A capital-call reminder already queued (one demo call line).
     await ctx.db.query(
       'INSERT INTO capital_call_reminders (call_id, investor_id) SELECT call_id, investor_id FROM capital_call_lines LIMIT 1',

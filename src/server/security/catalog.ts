@@ -268,7 +268,7 @@ export const EVIDENCE: Evidence[] = [
     area: 'Faults',
     claim: 'PostgreSQL: two instances sharing the outbox send each e-mail exactly once',
     file: 'src/server/faults/email-outbox.test.ts',
-    test: 'sends 80 queued e-mails once each, shared between both instances',
+    test: 'sends 80 queued e-mails once each, whichever of the two instances runs the outbox job',
   },
   // Faults
   {

@@ -968,6 +968,23 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      route: 'POST /api/jobs/:id/retry',
+      status: 200,
+      async run() {
+        // A failed sweep (a kind this test app's runner does not run: it stays queued after the retry).
+        const row = await one<{ id: string }>(
+          `INSERT INTO jobs (kind, status, finished_at, error) VALUES ('storage-sweep', 'failed', now(), 'x') RETURNING id`,
+        );
+        const res = await call('POST', `/api/jobs/${row.id}/retry`, adminCookie, extras(victimId));
+        expect(await one('SELECT status, created_by, attempts FROM jobs WHERE id = $1', [row.id])).toEqual({
+          status: 'queued',
+          created_by: null,
+          attempts: 0,
+        });
+        return res;
+      },
+    },
+    {
       route: 'POST /api/email/test',
       status: 200,
       async run() {

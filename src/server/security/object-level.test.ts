@@ -231,6 +231,7 @@ describe("object-level access: another investor's ids", () => {
     'GET /api/investor/capital-calls/:id/notice': { id: own.call as string, status: 404 },
     'POST /api/email/outbox/:id/retry': { id: '1', status: 403, body: {} },
     'DELETE /api/me/tokens/:id': { id: own.token as string, status: 404 },
+    'POST /api/jobs/:id/retry': { id: own.call as string, status: 403, body: {} },
   });
 
   it('tries every id-taking route, expecting what the catalog says', () => {

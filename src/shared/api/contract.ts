@@ -57,6 +57,7 @@ import type { Digits } from '../i18n/languages.ts';
 import { type InvestorComplianceData, suitabilityInput } from '../investor-compliance.ts';
 import type { InvestorDashboardData } from '../investor-dashboard.ts';
 import type { InvestorDeal } from '../investor-deals.ts';
+import { type JobList, type JobView, jobListQuery } from '../jobs.ts';
 import { approveKycInput, type KycDetail, type KycList, rejectKycInput } from '../kyc.ts';
 import {
   type CapitalCall,
@@ -328,6 +329,10 @@ export const API = {
   'GET /api/email/outbox': admin(json<OutboxPage>(), { query: outboxQuery }),
   'POST /api/email/outbox/:id/retry': admin(json<{ entry: OutboxEntry }>()),
   'POST /api/email/test': admin(json<TestEmailResult>(), { body: testEmailInput }),
+
+  // Background jobs (issue 32, decision 041): running and recent jobs, retry of a failed one
+  'GET /api/jobs': admin(json<JobList>(), { query: jobListQuery }),
+  'POST /api/jobs/:id/retry': admin(json<{ job: JobView }>()),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

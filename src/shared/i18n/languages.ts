@@ -60,6 +60,7 @@ export const NAMESPACES = [
   'investor-compliance',
   'investor-dashboard',
   'investor-deals',
+  'jobs',
   'kyc',
   'landing',
   'messages',

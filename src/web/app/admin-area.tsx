@@ -1,6 +1,7 @@
 import {
   Activity,
   Building2,
+  Cog,
   FileText,
   HandCoins,
   Inbox,
@@ -40,6 +41,7 @@ export const ADMIN_NAV: NavItem[] = [
   { labelKey: 'activityLogs', to: '/admin/activity-logs', icon: Activity },
   { labelKey: 'messages', to: '/admin/messages', icon: Inbox },
   { labelKey: 'capitalCalls', to: '/admin/capital-calls', icon: HandCoins },
+  { labelKey: 'backgroundJobs', to: '/admin/jobs', icon: Cog },
 ];
 
 export default function AdminArea() {

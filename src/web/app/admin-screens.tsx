@@ -8,6 +8,7 @@ import NewDealPage from '../features/deals/new-deal-page';
 import PipelinePage from '../features/deals/pipeline-page';
 import DistributionWaterfallPage from '../features/distributions/distribution-waterfall-page';
 import DocumentVaultPage from '../features/documents/document-vault-page';
+import JobsPage from '../features/jobs/jobs-page';
 import InvestorOnboardingPage from '../features/kyc/investor-onboarding-page';
 import AdminInboxPage from '../features/messages/admin-inbox-page';
 import NotFoundPage from '../features/not-found/not-found-page';
@@ -35,6 +36,7 @@ export default function AdminScreens() {
       <Route path="messages" element={<AdminInboxPage />} />
       <Route path="capital-calls" element={<CapitalCallsPage />} />
       <Route path="capital-calls/:id" element={<CallDetailPage />} />
+      <Route path="jobs" element={<JobsPage />} />
       <Route path="profile" element={<ProfilePage />} />
       <Route path="*" element={<NotFoundPage embedded />} />
     </Routes>

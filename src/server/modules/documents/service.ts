@@ -96,7 +96,7 @@ export async function storeDocument(
   userId: string | null,
   ip: string | null,
   /** A generated capital account statement's period (listed on the investor's Statements screen, not under compliance). */
-  statement: { from: string; to: string } | null = null,
+  statement: { from: string; to: string; jobId?: string } | null = null,
 ): Promise<VaultDocument> {
   const key = `deal-documents/${input.dealId ?? 'general'}/${Date.now()}-${randomBytes(4).toString('hex')}.${extension}`;
   let committed = false;
@@ -110,8 +110,8 @@ export async function storeDocument(
       const rows = await sql<{
         id: string;
       }>(`INSERT INTO documents (name, type, file_path, extension, mime_type, file_size, byte_size, sha256, expiration_date, deal_id, uploaded_by,
-                                investor_visible, investor_id, statement_from, statement_to)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`).all(q, [
+                                investor_visible, investor_id, statement_from, statement_to, statement_job_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`).all(q, [
         input.name,
         input.type,
         key,
@@ -127,6 +127,7 @@ export async function storeDocument(
         input.investorId ?? null,
         statement?.from ?? null,
         statement?.to ?? null,
+        statement?.jobId ?? null,
       ]);
       const docId = rows[0]?.id as string;
       await logActivity(q, {

@@ -17,10 +17,11 @@ export function linkBase(config: Config, ownUrl?: string): string {
 export const withLinks = (text: string, base: string) => text.split(LINK_BASE).join(base);
 
 /**
- * Sends what the outbox holds: polls every EMAIL_POLL_SECONDS (and at once when this process
- * queued something), claims due e-mails with row locks so that several instances never send the
+ * Sends what the outbox holds: every EMAIL_POLL_SECONDS as the periodic 'email-outbox' job (and at
+ * once when this process queued something), claims due e-mails with row locks so that several instances never send the
  * same one, retries failures with exponential backoff and gives up after EMAIL_MAX_ATTEMPTS
- * (or at once on a permanent 5xx refusal). It also queues the daily compliance digest.
+ * (or at once on a permanent 5xx refusal). It also queues the daily compliance digest and the
+ * capital-call reminders (the 'daily-notices' job).
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -35,18 +36,27 @@ export class OutboxWorker {
     private readonly opts: { baseUrl: () => string; log?: FastifyBaseLogger; now?: () => Date },
   ) {}
 
-  start(): void {
+  /**
+   * Listens for e-mails this process queues (they go out at once). The regular pass is the
+   * periodic 'email-outbox' job (decision 041), run by whichever server claims it; `poll: true`
+   * also polls on a timer here, without the job table (tests and tools).
+   */
+  start(opts: { poll?: boolean } = {}): Promise<void> {
     this.stopped = false;
     outboxSignal.on('enqueued', this.onSignal);
     // The only server on an embedded database: what a killed predecessor was sending goes out now.
     const ready = this.db.engine === 'pglite' ? releaseAbandoned(this.db) : Promise.resolve(0);
     const tick = () => {
       void this.kick().finally(() => {
-        if (!this.stopped) this.timer = setTimeout(tick, this.config.mail.pollSeconds * 1000);
+        if (!this.stopped && opts.poll) this.timer = setTimeout(tick, this.config.mail.pollSeconds * 1000);
       });
     };
-    void ready
-      .catch((err) => this.opts.log?.error({ err }, 'releasing abandoned e-mails failed'))
+    // Resolves once abandoned e-mails are released (the outbox job must not start before that).
+    return ready
+      .catch((err) => {
+        this.opts.log?.error({ err }, 'releasing abandoned e-mails failed');
+        return 0;
+      })
       .then(() => {
         if (!this.stopped) tick();
       });
@@ -59,6 +69,11 @@ export class OutboxWorker {
     await this.running?.catch(() => {});
   }
 
+  /** The periodic job's pass: every due e-mail (after the pass in progress on this server, if any). */
+  async pass(): Promise<number> {
+    return this.kick();
+  }
+
   /** Runs a pass now (or right after the one in progress). */
   private kick(): Promise<number> {
     if (this.running) {
@@ -69,7 +84,7 @@ export class OutboxWorker {
       let total = 0;
       do {
         this.again = false;
-        total += await this.runOnce().catch((err) => {
+        total += await this.sendDue().catch((err) => {
           this.opts.log?.error({ err }, 'e-mail outbox pass failed');
           return 0;
         });
@@ -83,11 +98,34 @@ export class OutboxWorker {
 
   /** One pass: the daily digest and capital-call reminders, then every due e-mail in batches. Returns how many were attempted. */
   async runOnce(): Promise<number> {
+    await this.queueNotices();
+    return this.sendDue();
+  }
+
+  /**
+   * The daily compliance digest and the capital-call reminders (each queued once per day, whoever
+   * runs this: the 'daily-notices' job). Returns what went wrong, if anything.
+   */
+  async queueNotices(): Promise<string | null> {
     const now = this.opts.now?.() ?? new Date();
-    await this.db.tx((q) => enqueueComplianceDigest(q, now)).catch((err) => this.opts.log?.error({ err }, 'compliance digest failed'));
+    const errors: string[] = [];
+    await this.db
+      .tx((q) => enqueueComplianceDigest(q, now))
+      .catch((err) => {
+        errors.push(`compliance digest: ${(err as Error).message}`);
+        this.opts.log?.error({ err }, 'compliance digest failed');
+      });
     await this.db
       .tx((q) => enqueueCapitalCallReminders(q, now))
-      .catch((err) => this.opts.log?.error({ err }, 'capital call reminders failed'));
+      .catch((err) => {
+        errors.push(`capital call reminders: ${(err as Error).message}`);
+        this.opts.log?.error({ err }, 'capital call reminders failed');
+      });
+    return errors.length ? errors.join('; ') : null;
+  }
+
+  /** Every due e-mail in batches. Returns how many were attempted. */
+  async sendDue(): Promise<number> {
     let attempted = 0;
     // E-mails kept because sending is not configured: one warning for the pass, not one each.
     let kept = 0;

@@ -97,7 +97,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   route.get('/api/statement-runs/:id', async (request) => {
-    const run = getRun(idParam(request.params, 'Statement run not found'));
+    const run = await getRun(db, idParam(request.params, 'Statement run not found'));
     if (!run) throw notFound('Statement run not found');
     return { run };
   });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { GeneratedStatement, StatementRun } from '../../../shared/ledger.ts';
@@ -8,12 +7,10 @@ import { sql } from '../../db/sql.ts';
 import { conflict } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { storeDocument } from '../documents/service.ts';
+import { getJobRow, insertJob } from '../jobs/repository.ts';
+import type { JobHandler } from '../jobs/runner.ts';
 import { documentRenderer } from './pdf-pool.ts';
 import { buildStatement, newStatementCache, statementPdf } from './statements.ts';
-
-const runs = new Map<string, StatementRun>();
-
-export const getRun = (id: string) => runs.get(id) ?? null;
 
 /**
  * The statements runs generated for an investor, newest period first. They are downloaded
@@ -32,37 +29,105 @@ export async function generatedStatements(q: Queryable, investorId: string): Pro
   return rows.map((r) => ({ id: r.id, from: r.from, to: r.to, generatedAt: new Date(r.upload_date).toISOString() }));
 }
 
+const SINGLETON = 'statement-run';
+
+/** Whatever instance answers: the run's state is the job's row (decision 041). */
+function runView(row: {
+  id: string;
+  status: string;
+  params: unknown;
+  progress: unknown;
+  error: string | null;
+  createdAt: Date;
+  finishedAt: Date | null;
+}): StatementRun {
+  const params = (row.params ?? {}) as { from?: string; to?: string };
+  const p = (row.progress ?? {}) as {
+    total?: number;
+    done?: number;
+    failed?: number;
+    msPerStatement?: number | null;
+    error?: string | null;
+  };
+  return {
+    id: row.id,
+    from: params.from ?? '',
+    to: params.to ?? '',
+    // Queued (not yet claimed, or waiting to retry after a failed attempt) reads as running.
+    status: row.status === 'done' ? 'done' : row.status === 'failed' ? 'failed' : 'running',
+    total: p.total ?? 0,
+    done: p.done ?? 0,
+    failed: p.failed ?? 0,
+    startedAt: new Date(row.createdAt).toISOString(),
+    finishedAt: row.finishedAt && (row.status === 'done' || row.status === 'failed') ? new Date(row.finishedAt).toISOString() : null,
+    msPerStatement: p.msPerStatement ?? null,
+    error: p.error ?? row.error ?? null,
+  };
+}
+
+export async function getRun(db: Queryable, id: string): Promise<StatementRun | null> {
+  const row = await getJobRow(db, id);
+  return row && row.kind === 'statement-run' ? runView(row) : null;
+}
+
+const investorsWithEntries = (q: Queryable) =>
+  sql<{ id: string; name: string }>(
+    `SELECT p.id, p.name FROM profiles p WHERE p.role = 'investor' AND EXISTS (SELECT 1 FROM ledger_entries e WHERE e.investor_id = p.id) ORDER BY p.name, p.id`,
+  ).all(q);
+
 /**
- * Generates every investor's capital account statement for a period, one at a time, yielding
- * to the event loop between statements so other requests are served during the run. Each PDF
- * is stored in the document vault addressed to its investor. Progress is kept in memory and
- * polled; one run at a time per server.
+ * Queues the generation of every investor's capital account statement for a period as a durable
+ * job (decision 041): one run at a time across all servers, progress in the database so that any
+ * server answers the poll, and a run whose server dies resumes on another.
  */
 export async function startStatementRun(ctx: AppContext, from: string, to: string, actorId: string, ip: string): Promise<StatementRun> {
-  if ([...runs.values()].some((r) => r.status === 'running')) throw conflict('A statement run is already in progress', 'RUN_IN_PROGRESS');
-  const investors = await sql<{ id: string; name: string }>(
-    `SELECT p.id, p.name FROM profiles p WHERE p.role = 'investor' AND EXISTS (SELECT 1 FROM ledger_entries e WHERE e.investor_id = p.id) ORDER BY p.name, p.id`,
-  ).all(ctx.db);
-  const run: StatementRun = {
-    id: randomUUID(),
-    from,
-    to,
-    status: 'running',
-    total: investors.length,
-    done: 0,
-    failed: 0,
-    startedAt: new Date().toISOString(),
-    finishedAt: null,
-    msPerStatement: null,
-    error: null,
-  };
-  runs.set(run.id, run);
-  const started = performance.now();
-  // Each deal's ledger is loaded once per run: the run's statements share one snapshot of it.
-  const cache = newStatementCache();
-  void (async () => {
+  const investors = await investorsWithEntries(ctx.db);
+  const id = await insertJob(ctx.db, {
+    kind: 'statement-run',
+    singletonKey: SINGLETON,
+    params: { from, to, ip },
+    progress: { total: investors.length, done: 0, failed: 0 },
+    createdBy: actorId,
+    maxAttempts: 3,
+  });
+  if (!id) throw conflict('A statement run is already in progress', 'RUN_IN_PROGRESS');
+  void ctx.jobs?.kick();
+  const run = await getRun(ctx.db, id);
+  if (!run) throw new Error('The statement run was not stored');
+  return run;
+}
+
+/**
+ * The statement run's job: each investor's PDF is generated and stored in the document vault
+ * addressed to them, one at a time, yielding to the event loop between statements so other
+ * requests are served. A statement names its run (documents.statement_job_id), so an attempt
+ * resumed after a crash or a shutdown skips the investors already done: one statement per
+ * investor per run, whichever servers took part.
+ */
+export function statementRunJob(ctx: AppContext): JobHandler<'statement-run'> {
+  return async (job) => {
+    const { from, to, ip } = job.params;
+    const actorId = job.createdBy;
+    const investors = await investorsWithEntries(ctx.db);
+    const stored = new Set(
+      (await sql<{ investor_id: string }>('SELECT investor_id FROM documents WHERE statement_job_id = $1').all(ctx.db, [job.id])).map(
+        (r) => r.investor_id,
+      ),
+    );
+    const progress = {
+      total: investors.length,
+      done: stored.size,
+      failed: 0,
+      error: null as string | null,
+      msPerStatement: null as number | null,
+    };
+    await job.save(progress);
+    // Each deal's ledger is loaded once per attempt: its statements share one snapshot of it.
+    const cache = newStatementCache();
     for (const inv of investors) {
+      if (stored.has(inv.id)) continue;
       await yieldToEventLoop();
+      if (job.signal.aborted) throw job.signal.reason;
       try {
         const pdf = await statementPdf(ctx.db, await buildStatement(ctx.db, inv.id, from, to, cache), documentRenderer(ctx), {
           background: true,
@@ -83,23 +148,24 @@ export async function startStatementRun(ctx: AppContext, from: string, to: strin
           'pdf',
           actorId,
           ip,
-          { from, to },
+          { from, to, jobId: job.id },
         );
-        run.done += 1;
+        progress.done += 1;
       } catch (err) {
-        run.failed += 1;
-        run.error = err instanceof Error ? err.message : String(err);
+        progress.failed += 1;
+        progress.error = err instanceof Error ? err.message : String(err);
       }
+      await job.save(progress);
     }
-    run.status = run.failed > 0 && run.done === 0 && run.total > 0 ? 'failed' : 'done';
-    run.finishedAt = new Date().toISOString();
-    run.msPerStatement = run.total > 0 ? Math.round((performance.now() - started) / run.total) : 0;
+    progress.msPerStatement = progress.total > 0 ? Math.round((Date.now() - job.startedAt.getTime()) / progress.total) : 0;
+    await job.save(progress);
+    if (progress.failed > 0 && progress.done === 0 && progress.total > 0) throw new Error(progress.error ?? 'Every statement failed');
     await logActivity(ctx.db, {
       type: 'statements_generated',
       userId: actorId,
-      details: { runId: run.id, from, to, done: run.done, failed: run.failed },
+      details: { runId: job.id, from, to, done: progress.done, failed: progress.failed },
       ip,
     }).catch(() => {});
-  })();
-  return { ...run };
+    return `${progress.done} of ${progress.total} statements generated${progress.failed ? `, ${progress.failed} failed` : ''}`;
+  };
 }

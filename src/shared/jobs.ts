@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * Durable background jobs (issue 32, decision 041): what the admin's Jobs screen shows. A job is
+ * a row in the database; any server answers for it, whichever server runs it.
+ */
+export const JOB_KINDS = ['statement-run', 'email-outbox', 'daily-notices', 'storage-sweep'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+/** Each kind's parameters, as stored in `jobs.params` (the typed registry of decision 041). */
+export interface JobParams {
+  'statement-run': { from: string; to: string; ip: string };
+  'email-outbox': Record<string, never>;
+  'daily-notices': Record<string, never>;
+  'storage-sweep': Record<string, never>;
+}
+
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export interface JobProgress {
+  /** Items in all (statements to generate); null when the job does not count items. */
+  total: number | null;
+  done: number;
+  failed: number;
+}
+
+export interface JobView {
+  id: string;
+  kind: JobKind;
+  status: JobStatus;
+  /** True for a job that runs every few seconds or minutes (it goes back to queued after each run). */
+  periodic: boolean;
+  startedBy: { id: string; name: string } | null;
+  progress: JobProgress;
+  /** A short account of the last run's outcome (server text, English). */
+  result: string | null;
+  error: string | null;
+  attempts: number;
+  maxAttempts: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  runAt: string;
+}
+
+export interface JobList {
+  /** Queued and running jobs first, then the most recent finished ones. */
+  jobs: JobView[];
+}
+
+export const jobListQuery = z.object({
+  status: z.enum(JOB_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});

@@ -1,0 +1,108 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { JobView } from '../../../shared/jobs';
+import { failWith } from '../../testing/fake-api';
+import { expectNoA11yViolations } from '../../testing/queries';
+import { renderScreen } from '../../testing/render';
+import JobsPage from './jobs-page';
+
+const base = {
+  result: null,
+  error: null,
+  attempts: 1,
+  maxAttempts: 3,
+  createdAt: '2026-11-26T08:00:00.000Z',
+  startedAt: '2026-11-26T08:00:01.000Z',
+  finishedAt: null,
+  runAt: '2026-11-26T08:00:00.000Z',
+} as const;
+
+const RUNNING: JobView = {
+  ...base,
+  id: '00000000-0000-4000-8000-000000000001',
+  kind: 'statement-run',
+  status: 'running',
+  periodic: false,
+  startedBy: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Fatima Founder' },
+  progress: { total: 40, done: 10, failed: 1 },
+};
+const FAILED: JobView = {
+  ...base,
+  id: '00000000-0000-4000-8000-000000000002',
+  kind: 'statement-run',
+  status: 'failed',
+  periodic: false,
+  startedBy: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Fatima Founder' },
+  progress: { total: 2, done: 0, failed: 2 },
+  error: 'Disk full',
+  attempts: 3,
+  finishedAt: '2026-11-26T08:05:00.000Z',
+};
+const SWEEP: JobView = {
+  ...base,
+  id: '00000000-0000-4000-8000-000000000003',
+  kind: 'storage-sweep',
+  status: 'queued',
+  periodic: true,
+  startedBy: null,
+  progress: { total: null, done: 0, failed: 0 },
+  result: '0 unfinished upload(s) and 0 orphaned file(s) removed, 0 missing',
+  runAt: '2026-11-26T09:00:00.000Z',
+};
+
+describe('Background Jobs', () => {
+  it('lists running, failed and scheduled jobs with who started them, progress and errors; retry of a failed one', async () => {
+    const { user, api } = await renderScreen(<JobsPage />, {
+      at: '/admin/jobs',
+      api: {
+        'GET /api/jobs': { jobs: [RUNNING, FAILED, SWEEP] },
+        'POST /api/jobs/:id/retry': { job: { ...FAILED, status: 'queued', attempts: 0, error: null } },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Background jobs' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]?.textContent).toContain('Statement run');
+    expect(rows[0]?.textContent).toContain('Running');
+    expect(rows[0]?.textContent).toContain('Fatima Founder');
+    expect(rows[0]?.textContent).toContain('10 of 40');
+    expect(rows[0]?.textContent).toContain('1 failed');
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByRole('progressbar', { name: 'Progress of Statement run' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('25');
+    expect(rows[1]?.textContent).toContain('Failed');
+    expect(rows[1]?.textContent).toContain('Disk full');
+    expect(rows[1]?.textContent).toContain('Attempt 3 of 3');
+    expect(rows[2]?.textContent).toContain('Storage check');
+    expect(rows[2]?.textContent).toContain('Scheduled');
+    expect(rows[2]?.textContent).toContain('System');
+    expect(rows[2]?.textContent).toContain('Repeats automatically');
+    // Only the failed job offers a retry.
+    expect(within(table).getAllByRole('button', { name: /^Retry/ })).toHaveLength(1);
+    await expectNoA11yViolations('background jobs');
+
+    await user.click(within(table).getByRole('button', { name: 'Retry Statement run' }));
+    expect(await screen.findByText('Job queued again')).toBeTruthy();
+    expect(api.callsTo('POST /api/jobs/:id/retry').map((c) => c.params.id)).toEqual([FAILED.id]);
+  });
+
+  it('a refused retry says why', async () => {
+    const { user } = await renderScreen(<JobsPage />, {
+      at: '/admin/jobs',
+      api: {
+        'GET /api/jobs': { jobs: [FAILED] },
+        'POST /api/jobs/:id/retry': failWith(409, 'A job of this kind is already queued or running', { code: 'JOB_IN_PROGRESS' }),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Background jobs' });
+    await user.click(within(table).getByRole('button', { name: 'Retry Statement run' }));
+    expect(await screen.findByText('A job of this kind is already queued or running')).toBeTruthy();
+  });
+
+  it('no jobs yet: the empty message', async () => {
+    await renderScreen(<JobsPage />, { at: '/admin/jobs', api: { 'GET /api/jobs': { jobs: [] } } });
+    expect((await screen.findAllByText('No background jobs yet')).length).toBeGreaterThan(0);
+  });
+});
