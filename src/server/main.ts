@@ -12,12 +12,12 @@ import { loggerOptions, logMode } from './http/logging.ts';
 import { linkBase, OutboxWorker } from './modules/email/worker.ts';
 import { bootstrapAdmin, seedSettingDefault } from './seed/bootstrap.ts';
 import { loadDemoData } from './seed/demo.ts';
-import { sweepOrphans } from './storage/consistency.ts';
-import { DiskFileStore } from './storage/file-store.ts';
+import { sweepOrphans, sweepStorage, TEMP_FILE_MAX_AGE_MS } from './storage/consistency.ts';
+import { openFileStore } from './storage/open.ts';
 
 const say = (line: string) => console.log(line);
-/** An upload's temporary file untouched this long belongs to no live request. */
-const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;
+/** How often a running server sweeps the storage (unfinished uploads, orphaned files). */
+const STORAGE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -105,7 +105,14 @@ async function main() {
   const fresh = applied.includes('001_identity.sql');
   await bootstrapAdmin(db, config, say);
 
-  const files = new DiskFileStore(path.join(config.dataDir, 'storage'));
+  const files = openFileStore(config);
+  try {
+    await files.check();
+  } catch (err) {
+    await db.close().catch(() => {});
+    await unlock();
+    fail(`file storage: ${(err as Error).message}`);
+  }
   // PGlite: this server is the only one (DATA_DIR lock), so every temp file is left over.
   // PostgreSQL: other servers may share the storage and be mid-upload; only old ones are.
   const swept = await files.sweepTemp(config.databaseUrl ? TEMP_FILE_MAX_AGE_MS : 0);
@@ -129,6 +136,13 @@ async function main() {
   // The console shows warnings and errors unless LOG_LEVEL asks for more (a line per request).
   const level = mode === 'console' && !process.env.LOG_LEVEL ? 'warn' : config.logLevel;
   const app = await buildApp({ db, files, config, cipher }, { logger: loggerOptions(level, config.logFile, mode) });
+  // Crash leftovers of other servers sharing the storage (and of this one) are swept while it runs.
+  const sweeper = setInterval(() => {
+    sweepStorage(db, files, (line) => app.log.warn(line), TEMP_FILE_MAX_AGE_MS).catch((err) =>
+      app.log.warn(`Storage sweep failed: ${(err as Error).message}`),
+    );
+  }, STORAGE_SWEEP_INTERVAL_MS);
+  sweeper.unref();
   let ownUrl: string | undefined;
   const worker = new OutboxWorker(db, config, { baseUrl: () => linkBase(config, ownUrl), log: app.log });
   let closing = false;
@@ -136,6 +150,7 @@ async function main() {
     if (closing) return;
     closing = true;
     say(`Received ${signal}, shutting down.`);
+    clearInterval(sweeper);
     await worker.stop().catch(() => {});
     // New connections are refused; requests in flight finish. A keep-alive connection becomes
     // idle once its response is sent and is closed then; after SHUTDOWN_GRACE_MS the rest go.
@@ -164,7 +179,7 @@ async function main() {
   // E-mails queued before a crash or a restart go out now; new ones as they are queued.
   worker.start();
   say(
-    `Server ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+    `Server ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ${files.description})`,
   );
   if (mode === 'console') {
     say('Warnings appear here once each; LOG_LEVEL=info shows every request, LOG_FILE writes JSON logs.');
