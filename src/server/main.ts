@@ -113,6 +113,7 @@ async function main() {
     await unlock();
     fail(`file storage: ${(err as Error).message}`);
   }
+  if (config.storage.kind === 's3') say(`Files are stored in the ${files.description}.`);
   // PGlite: this server is the only one (DATA_DIR lock), so every temp file is left over.
   // PostgreSQL: other servers may share the storage and be mid-upload; only old ones are.
   const swept = await files.sweepTemp(config.databaseUrl ? TEMP_FILE_MAX_AGE_MS : 0);
@@ -179,7 +180,7 @@ async function main() {
   // E-mails queued before a crash or a restart go out now; new ones as they are queued.
   worker.start();
   say(
-    `Server ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}, ${files.description})`,
+    `Server ready on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${db.engine === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );
   if (mode === 'console') {
     say('Warnings appear here once each; LOG_LEVEL=info shows every request, LOG_FILE writes JSON logs.');

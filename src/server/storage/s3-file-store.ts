@@ -123,9 +123,18 @@ export class S3FileStore implements FileStore {
       queueSize: QUEUE_SIZE,
       leavePartsOnError: false,
     });
+    // Which side failed decides the answer: the client's stream (its own error: a 4xx upstream)
+    // or the object store (503). Each failure tears the other side down with the same error.
     let storeError: unknown = null;
+    let sourceError: unknown = null;
+    const onSourceError = (err: unknown) => {
+      if (!storeError) sourceError ??= err;
+    };
+    source.on('error', onSourceError);
+    transform?.on('error', onSourceError);
+    inspect.stream.on('error', onSourceError);
     const uploaded = upload.done().catch((err) => {
-      storeError = err;
+      if (!sourceError) storeError = err;
       // Stops the incoming stream too: nothing would read it any more.
       body.destroy(err as Error);
     });
@@ -137,8 +146,11 @@ export class S3FileStore implements FileStore {
       await upload.abort().catch(() => {});
       await uploaded;
       await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: tempPath })).catch(() => {});
+      if (sourceError) throw sourceError;
       if (storeError) throw storageUnavailable();
       throw err;
+    } finally {
+      source.off('error', onSourceError);
     }
     return { tempPath, ...inspect.result() };
   }
