@@ -54,6 +54,10 @@ export class S3FileStore implements FileStore {
   readonly client: S3Client;
   readonly bucket: string;
   private readonly prefix: string;
+  /** Every object of this store starts with this ('' or 'some/prefix/'). */
+  get root(): string {
+    return this.prefix;
+  }
   private readonly sse: { ServerSideEncryption?: ServerSideEncryption; SSEKMSKeyId?: string };
 
   constructor(

@@ -119,7 +119,7 @@ export async function openTestStorage(dataDir: string): Promise<{ files: FileSto
   };
 }
 
-function s3Storage(files: S3FileStore): TestStorage {
+export function s3Storage(files: S3FileStore): TestStorage {
   return {
     kind: 's3',
     async keys() {
@@ -135,7 +135,7 @@ function s3Storage(files: S3FileStore): TestStorage {
       return out.sort();
     },
     async bytes(key) {
-      const r = await files.client.send(new GetObjectCommand({ Bucket: files.bucket, Key: `files/${key}` }));
+      const r = await files.client.send(new GetObjectCommand({ Bucket: files.bucket, Key: `${files.root}${key}` }));
       return Buffer.from(await (r.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
     },
   };
@@ -148,7 +148,12 @@ function s3Storage(files: S3FileStore): TestStorage {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  opts: { recordSecrets?: boolean; settings?: Record<string, unknown>; now?: () => Date } = {},
+  opts: {
+    recordSecrets?: boolean;
+    settings?: Record<string, unknown>;
+    now?: () => Date;
+    storage?: { files: FileStore; storage: TestStorage };
+  } = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sd-test-'));
   const config = loadConfig({
@@ -167,7 +172,7 @@ export async function createTestContext(
   for (const [key, value] of Object.entries({ twoFactorAuth: false, apiRateLimit: 1_000_000, timezone: 'UTC+0', ...opts.settings })) {
     await seedSettingDefault(db, key, value);
   }
-  const { files, storage } = await openTestStorage(dataDir);
+  const { files, storage } = opts.storage ?? (await openTestStorage(dataDir));
   const cipher = new MessageCipher(randomBytes(32));
   const app = await buildApp({ db, files, config, cipher, now: opts.now }, { webDir: null, logger: loggerOptions('info', LOG_FILE) });
   if (opts.recordSecrets !== false) recordSecrets(app);

@@ -606,6 +606,38 @@ describe('document vault API', () => {
       }
     });
 
+    it('a Range request gets 206 with exactly those bytes; a range past the end 416; a malformed one the whole file', async () => {
+      const content = Buffer.concat([SAMPLES.pdf, Buffer.alloc(5000, 0x41), Buffer.from('END')]);
+      const doc = await uploadOk({ filename: 'ranged.pdf', content }, { name: 'Ranged' });
+      const ranged = (range: string) =>
+        ctx.app.inject({ method: 'GET', url: `/api/documents/${doc.id}/view`, headers: { cookie: adminCookie, range } });
+      const size = content.length;
+      // Reference slices are cut from the bytes sent (inclusive ends, RFC 9110 14.1.2).
+      for (const [range, start, end] of [
+        ['bytes=0-4', 0, 4],
+        ['bytes=100-', 100, size - 1],
+        ['bytes=-3', size - 3, size - 1],
+        [`bytes=10-${size + 50}`, 10, size - 1],
+      ] as const) {
+        const res = await ranged(range);
+        expect(res.statusCode, range).toBe(206);
+        expect(res.headers['content-range'], range).toBe(`bytes ${start}-${end}/${size}`);
+        expect(res.headers['content-length'], range).toBe(String(end - start + 1));
+        expect(res.rawPayload.equals(content.subarray(start, end + 1)), range).toBe(true);
+      }
+      const whole = await ranged('bytes=5-2');
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      expect(whole.rawPayload.equals(content)).toBe(true);
+      const past = expectError(await ranged(`bytes=${size}-`), 416, 'The requested range is outside the file');
+      expect(past).toBeTruthy();
+      expect((await ranged(`bytes=${size}-`)).headers['content-range']).toBe(`bytes */${size}`);
+      // Ranges need the same access as the whole file.
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/documents/${doc.id}/view`, headers: { range: 'bytes=0-4' } })).statusCode,
+      ).toBe(401);
+    });
+
     it('a file missing on disk is a 404 with a message, not a 500', async () => {
       const doc = await uploadOk({ filename: 'gone.pdf', content: SAMPLES.pdf }, { name: 'Gone' });
       await ctx.files.delete((await docRow(doc.id))?.file_path as string);
