@@ -175,15 +175,18 @@ export class S3FileStore implements FileStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: temp.tempPath }));
   }
 
+  /** Throws a plain error for a missing object, storageUnavailable (503) when the store cannot answer. */
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    const r = await this.client.send(
-      new GetObjectCommand({
-        Bucket: this.bucket,
-        Key: this.objectKey(key),
-        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-      }),
-    );
-    return r.Body as Readable;
+    const objectKey = this.objectKey(key);
+    try {
+      const r = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: objectKey, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      );
+      return r.Body as Readable;
+    } catch (err) {
+      if (isNotFound(err)) throw new Error(`no object ${objectKey}`);
+      throw storageUnavailable();
+    }
   }
 
   async delete(key: string): Promise<void> {
