@@ -38,9 +38,12 @@ export async function openConfigured(config: Config, create: boolean): Promise<D
   return openPglite(dir);
 }
 
-/** The configured file store (STORAGE_URL or DATA_DIR/storage), checked like at the server's start. */
+/** The configured file store (STORAGE_URL or DATA_DIR/storage); a bucket is checked like at the server's start. */
 async function configuredStore(config: Config): Promise<FileStore> {
   const files = openFileStore(config);
+  // The disk store needs no check (and its check would create DATA_DIR/storage: a failed
+  // restore leaves nothing behind).
+  if (config.storage.kind === 'disk') return files;
   try {
     await files.check();
   } catch (err) {
