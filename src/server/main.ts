@@ -100,19 +100,19 @@ async function main() {
   }
   await ensureWritableDataDir(config.dataDir);
   const unlock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
+  // The file storage first: a missing bucket stops the start before the database is touched.
+  const files = openFileStore(config);
+  try {
+    await files.check();
+  } catch (err) {
+    await unlock();
+    fail(`file storage: ${(err as Error).message}`);
+  }
   const db = await openDatabase(config);
   const applied = await migrate(db);
   const fresh = applied.includes('001_identity.sql');
   await bootstrapAdmin(db, config, say);
 
-  const files = openFileStore(config);
-  try {
-    await files.check();
-  } catch (err) {
-    await db.close().catch(() => {});
-    await unlock();
-    fail(`file storage: ${(err as Error).message}`);
-  }
   if (config.storage.kind === 's3') say(`Files are stored in the ${files.description}.`);
   // PGlite: this server is the only one (DATA_DIR lock), so every temp file is left over.
   // PostgreSQL: other servers may share the storage and be mid-upload; only old ones are.
