@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { buffer, text } from 'node:stream/consumers';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.ts';
 import { HttpError } from '../http/errors.ts';
 import { type S3TestServer, s3Setting, s3TestClient, s3TestStore, startRelay, startS3Server } from '../testing/s3-server.ts';
 import { PART_SIZE, S3FileStore } from './s3-file-store.ts';
@@ -240,10 +241,20 @@ describe('STORAGE_URL', () => {
       ['s3://bucket/a%20b', /prefix/],
       ['s3://bucket?endpont=x', /unknown parameter 'endpont'/],
       ['s3://bucket?endpoint=ftp://x', /not http\(s\)/],
+      ['s3://bucket?endpoint=https://key:secret@minio.example.com', /must not hold credentials in its endpoint/],
       ['s3://bucket?sse=yes', /sse must be AES256 or aws:kms/],
       ['s3://bucket?kmsKeyId=k', /kmsKeyId needs sse=aws:kms/],
       ['s3://bucket?pathStyle=1', /pathStyle must be true or false/],
     ];
     for (const [value, message] of bad) expect(() => parseStorageUrl(value, {}), value).toThrow(message);
+    // Through the server's configuration: one line naming the variable.
+    expect(() => loadConfig({ STORAGE_URL: 's3://B' })).toThrow(
+      new ConfigError("Invalid configuration: STORAGE_URL names no valid bucket (3-63 lower-case letters, digits, '.', '-'), got 'b'"),
+    );
+    expect(loadConfig({ STORAGE_URL: 's3://docs-bucket/p?region=eu-west-1' }).storage).toMatchObject({
+      kind: 's3',
+      bucket: 'docs-bucket',
+      prefix: 'p',
+    });
   });
 });

@@ -55,6 +55,8 @@ export function parseStorageUrl(value: string | undefined, env: NodeJS.ProcessEn
       throw new Error(`has an endpoint that is not a URL, got '${endpoint}'`);
     }
     if (e.protocol !== 'https:' && e.protocol !== 'http:') throw new Error(`has an endpoint that is not http(s), got '${endpoint}'`);
+    if (e.username || e.password)
+      throw new Error('must not hold credentials in its endpoint: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead');
   }
   const region = url.searchParams.get('region') || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1';
   const pathStyle = url.searchParams.get('pathStyle');
