@@ -249,7 +249,7 @@ describe('STORAGE_URL', () => {
     for (const [value, message] of bad) expect(() => parseStorageUrl(value, {}), value).toThrow(message);
     // Through the server's configuration: one line naming the variable.
     expect(() => loadConfig({ STORAGE_URL: 's3://B' })).toThrow(
-      new ConfigError("Invalid configuration: STORAGE_URL names no valid bucket (3-63 lower-case letters, digits, '.', '-'), got 'b'"),
+      new ConfigError("Invalid configuration: STORAGE_URL names no valid bucket (3-63 lower-case letters, digits, '.', '-'), got 'B'"),
     );
     expect(loadConfig({ STORAGE_URL: 's3://docs-bucket/p?region=eu-west-1' }).storage).toMatchObject({
       kind: 's3',
