@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { canonicalEmail } from '../shared/email-address.ts';
+import { parseStorageUrl, type StorageSetting } from './storage/storage-url.ts';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -42,6 +43,7 @@ const envSchema = z.object({
   SIGNUP_WINDOW_MINUTES: intIn(1, 24 * 60, 60),
   PASSWORD_HASH_CONCURRENCY: intIn(1, 64, Math.max(1, Math.floor(os.availableParallelism() / 2))),
   MAX_UPLOAD_MB: intIn(1, 100_000, 50),
+  STORAGE_URL: z.string().optional(),
   PDF_WORKERS: intIn(1, 32, Math.max(1, Math.min(4, os.availableParallelism() - 1))),
   PDF_QUEUE_LIMIT: intIn(1, 10_000, 40),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intIn(1, 1_000_000, 5),
@@ -93,6 +95,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where stored files live: DATA_DIR/storage (default) or an S3 bucket (STORAGE_URL, decision 043). */
+  storage: StorageSetting;
   admin: { email: string; password: string; name: string } | undefined;
   /** undefined: load demo data only on an empty embedded database. */
   demoData: boolean | undefined;
@@ -161,7 +165,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DEMO_PASSWORD !== undefined && e.DEMO_PASSWORD.length > 0 && e.DEMO_PASSWORD.length < 6) {
     throw new ConfigError('Invalid configuration: DEMO_PASSWORD must be at least 6 characters');
   }
+  let storage: StorageSetting;
+  try {
+    storage = parseStorageUrl(e.STORAGE_URL, env);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration: STORAGE_URL ${(err as Error).message}`);
+  }
   return {
+    storage,
     port: e.PORT,
     publicUrl: parsePublicUrl(e.PUBLIC_URL),
     twoFactorDefault: e.TWO_FACTOR_DEFAULT,

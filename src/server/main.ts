@@ -13,12 +13,10 @@ import { linkBase, OutboxWorker } from './modules/email/worker.ts';
 import { JobRunner } from './modules/jobs/runner.ts';
 import { bootstrapAdmin, seedSettingDefault } from './seed/bootstrap.ts';
 import { loadDemoData } from './seed/demo.ts';
-import { sweepOrphans } from './storage/consistency.ts';
-import { DiskFileStore } from './storage/file-store.ts';
+import { sweepOrphans, sweepStorage, TEMP_FILE_MAX_AGE_MS } from './storage/consistency.ts';
+import { openFileStore } from './storage/open.ts';
 
 const say = (line: string) => console.log(line);
-/** An upload's temporary file untouched this long belongs to no live request. */
-const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;
 /** The daily digest and reminders are queued once a day; checking every few minutes finds the new day soon after midnight. */
 const DAILY_NOTICES_EVERY_MS = 5 * 60 * 1000;
 /** The storage consistency sweep (also run at every start, so its job's first run is one period later). */
@@ -105,12 +103,20 @@ async function main() {
   }
   await ensureWritableDataDir(config.dataDir);
   const unlock = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
+  // The file storage first: a missing bucket stops the start before the database is touched.
+  const files = openFileStore(config);
+  try {
+    await files.check();
+  } catch (err) {
+    await unlock();
+    fail(`file storage: ${(err as Error).message}`);
+  }
   const db = await openDatabase(config);
   const applied = await migrate(db);
   const fresh = applied.includes('001_identity.sql');
   await bootstrapAdmin(db, config, say);
 
-  const files = new DiskFileStore(path.join(config.dataDir, 'storage'));
+  if (config.storage.kind === 's3') say(`Files are stored in the ${files.description}.`);
   // PGlite: this server is the only one (DATA_DIR lock), so every temp file is left over.
   // PostgreSQL: other servers may share the storage and be mid-upload; only old ones are.
   const swept = await files.sweepTemp(config.databaseUrl ? TEMP_FILE_MAX_AGE_MS : 0);
@@ -156,10 +162,10 @@ async function main() {
   jobs.register('storage-sweep', {
     everyMs: STORAGE_SWEEP_EVERY_MS,
     handler: async () => {
-      // Only old temp files: uploads in flight (on this server or another) keep theirs.
-      const temp = await files.sweepTemp(TEMP_FILE_MAX_AGE_MS);
-      const report = await sweepOrphans(db, files, (line) => app.log.warn(line));
-      return `${temp} unfinished upload(s) and ${report.removed.length} orphaned file(s) removed, ${report.missing.length} missing`;
+      // Only old temp files: uploads in flight (on this server or another) keep theirs. Works on
+      // either store (disk or S3: both list by prefix).
+      const report = await sweepStorage(db, files, (line) => app.log.warn(line), TEMP_FILE_MAX_AGE_MS);
+      return `${report.temp} unfinished upload(s) and ${report.removed.length} orphaned file(s) removed, ${report.missing.length} missing`;
     },
   });
   let closing = false;

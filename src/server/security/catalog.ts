@@ -316,6 +316,18 @@ export const EVIDENCE: Evidence[] = [
     file: 'src/server/faults/storage-consistency.test.ts',
     test: 'waits for an upload whose file is in place but whose transaction has not committed, and keeps its file',
   },
+  {
+    area: 'Faults',
+    claim: 'With S3 storage, the object store going away mid-upload answers 503 with a message and leaves no row and no object; a download then answers 503, not 404',
+    file: 'src/server/storage/s3-api.test.ts',
+    test: 'the storage server going away mid-upload: 503 with a message, no row, no object; downloads then 503, not 404',
+  },
+  {
+    area: 'Faults',
+    claim: 'A missing S3 bucket stops the server at start-up with one line, before the database is touched',
+    file: 'src/server/storage/s3-start.test.ts',
+    test: 'a missing bucket: the server does not start and says why in one line',
+  },
   // Backups
   {
     area: 'Backups',

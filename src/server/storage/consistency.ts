@@ -64,3 +64,23 @@ export async function sweepOrphans(db: Db, files: FileStore, log: (line: string)
     return { removed, missing };
   });
 }
+
+/** An upload's temporary file or object untouched this long belongs to no live request. */
+export const TEMP_FILE_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * The whole storage sweep, for start-up and for the periodic job: removes unfinished uploads
+ * older than `tempMinAgeMs` (0: all of them, when no other server can be writing), then the
+ * orphan sweep. Works on any FileStore (disk or S3: both list by prefix).
+ */
+export async function sweepStorage(
+  db: Db,
+  files: FileStore,
+  log: (line: string) => void,
+  tempMinAgeMs = TEMP_FILE_MAX_AGE_MS,
+): Promise<SweepReport & { temp: number }> {
+  const temp = await files.sweepTemp(tempMinAgeMs);
+  if (temp > 0) log(`Removed ${temp} unfinished upload(s) left by an interrupted request.`);
+  const report = await sweepOrphans(db, files, log);
+  return { ...report, temp };
+}

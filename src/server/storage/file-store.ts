@@ -25,7 +25,8 @@ export interface FileStore {
   writeTemp(source: Readable, transform?: Transform): Promise<TempFile>;
   commit(temp: TempFile, key: string): Promise<void>;
   discard(temp: TempFile): Promise<void>;
-  read(key: string): Promise<Readable>;
+  /** The file's bytes; with `range`, only bytes start..end (inclusive, like an HTTP Range). */
+  read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** Every committed key (for consistency sweeps). */
@@ -36,9 +37,83 @@ export interface FileStore {
    * newer ones).
    */
   sweepTemp(minAgeMs?: number): Promise<number>;
+  /** Start-up check: the storage is there and usable; throws a message for the operator. */
+  check(): Promise<void>;
+  /** Where the files are, for log lines (no credentials). */
+  readonly description: string;
+}
+
+/** Bytes start..end of a file, both inclusive. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 const HEAD_BYTES = 16;
+
+/**
+ * A pass-through that learns size, sha256, the first bytes and text-ness of what flows through
+ * it (the content as received, before any encryption); `result()` once the stream has ended.
+ */
+export function inspector(): { stream: Transform; result(): Omit<TempFile, 'tempPath'> } {
+  const hash = createHash('sha256');
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let size = 0;
+  let head = Buffer.alloc(0);
+  let isText = true;
+  const stream = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      hash.update(chunk);
+      if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+      if (isText) {
+        if (chunk.includes(0)) isText = false;
+        else {
+          try {
+            decoder.decode(chunk, { stream: true });
+          } catch {
+            isText = false;
+          }
+        }
+      }
+      done(null, chunk);
+    },
+  });
+  return {
+    stream,
+    result() {
+      if (isText) {
+        try {
+          decoder.decode();
+        } catch {
+          isText = false;
+        }
+      }
+      return { size, sha256: hash.digest('hex'), head, isText };
+    },
+  };
+}
+
+/** The storage area of unfinished writes, never a committed key. */
+export const TEMP_AREA = '.tmp';
+
+/**
+ * Refuses a key that is not a plain relative path made of safe segments: empty, absolute,
+ * with '.' or '..' segments, a NUL or a backslash, or inside the temporary area. Keys are made by
+ * the server; this is the last line against a key that could escape its store.
+ */
+export function assertValidKey(key: string): void {
+  const segments = key.split('/');
+  if (
+    key === '' ||
+    key.includes('\0') ||
+    key.includes('\\') ||
+    segments.some((s) => s === '' || s === '.' || s === '..') ||
+    segments[0] === TEMP_AREA
+  ) {
+    throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
+  }
+}
 
 export class DiskFileStore implements FileStore {
   private readonly tmpDir: string;
@@ -58,44 +133,15 @@ export class DiskFileStore implements FileStore {
   async writeTemp(source: Readable, transform?: Transform): Promise<TempFile> {
     await mkdir(this.tmpDir, { recursive: true });
     const tempPath = path.join(this.tmpDir, `${randomUUID()}.part`);
-    const hash = createHash('sha256');
-    const decoder = new TextDecoder('utf-8', { fatal: true });
-    let size = 0;
-    let head = Buffer.alloc(0);
-    let isText = true;
-    const inspect = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        hash.update(chunk);
-        if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
-        if (isText) {
-          if (chunk.includes(0)) isText = false;
-          else {
-            try {
-              decoder.decode(chunk, { stream: true });
-            } catch {
-              isText = false;
-            }
-          }
-        }
-        done(null, chunk);
-      },
-    });
+    const inspect = inspector();
     try {
       const out = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
-      await (transform ? pipeline(source, inspect, transform, out) : pipeline(source, inspect, out));
-      if (isText) {
-        try {
-          decoder.decode();
-        } catch {
-          isText = false;
-        }
-      }
+      await (transform ? pipeline(source, inspect.stream, transform, out) : pipeline(source, inspect.stream, out));
     } catch (err) {
       await rm(tempPath, { force: true });
       throw err;
     }
-    return { tempPath, size, sha256: hash.digest('hex'), head, isText };
+    return { tempPath, ...inspect.result() };
   }
 
   async commit(temp: TempFile, key: string): Promise<void> {
@@ -108,10 +154,18 @@ export class DiskFileStore implements FileStore {
     await rm(temp.tempPath, { force: true });
   }
 
-  async read(key: string): Promise<Readable> {
+  async read(key: string, range?: ByteRange): Promise<Readable> {
     const full = this.resolve(key);
     await stat(full);
-    return createReadStream(full);
+    return createReadStream(full, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
+
+  get description(): string {
+    return `files in ${this.root}`;
   }
 
   async delete(key: string): Promise<void> {

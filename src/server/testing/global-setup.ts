@@ -5,12 +5,15 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { type Cluster, startCluster } from './postgres-cluster.ts';
+import { startS3Server } from './s3-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     /** With TEST_DB=postgres: a server URL whose database `sd_template` holds the migrated schema. */
     postgresUrl: string;
+    /** With TEST_STORAGE=s3: an S3-compatible server on loopback; each test context gets its own bucket. */
+    s3Endpoint: string;
   }
 }
 
@@ -19,7 +22,16 @@ declare module 'vitest' {
  * and every test file starts from a copy of it.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB === 'postgres') return setupPostgres(project);
+  const s3 = process.env.TEST_STORAGE === 's3' ? await startS3Server() : null;
+  project.provide('s3Endpoint', s3?.endpoint ?? '');
+  const teardown = await (process.env.TEST_DB === 'postgres' ? setupPostgres(project) : setupPglite(project));
+  return async () => {
+    await teardown();
+    await s3?.stop();
+  };
+}
+
+async function setupPglite(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sd-template-'));
   const db = await openPglite();
   await migrate(db);

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { AccountStatus, AdminUserType, InvestorUserType, Role } from '../../shared/constants.ts';
@@ -16,6 +17,8 @@ import { loggerOptions } from '../http/logging.ts';
 import { insertUser } from '../modules/users/accounts.ts';
 import { seedSettingDefault } from '../seed/bootstrap.ts';
 import { DiskFileStore, type FileStore } from '../storage/file-store.ts';
+import type { S3FileStore } from '../storage/s3-file-store.ts';
+import { s3TestStore } from './s3-server.ts';
 
 /**
  * Every app the suites build logs requests to one folder, and every secret the suites use
@@ -64,7 +67,78 @@ export interface TestContext {
   files: FileStore;
   config: Config;
   cipher: MessageCipher;
+  /** What the store holds, seen from outside the app (disk or S3: TEST_STORAGE=s3). */
+  storage: TestStorage;
   close(): Promise<void>;
+}
+
+export interface TestStorage {
+  kind: 'disk' | 's3';
+  /** Every stored key, the temporary area's (`.tmp/...`) included, sorted. */
+  keys(): Promise<string[]>;
+  bytes(key: string): Promise<Buffer>;
+}
+
+/**
+ * The file store of a test context: DATA_DIR/storage, or (TEST_STORAGE=s3) a new bucket on the
+ * S3-compatible server the global setup started, so the API suites run on both stores.
+ */
+export async function openTestStorage(dataDir: string): Promise<{ files: FileStore; storage: TestStorage }> {
+  const endpoint = inject('s3Endpoint');
+  if (endpoint) {
+    const files = await s3TestStore(endpoint, { prefix: 'files' });
+    await files.check();
+    return { files, storage: s3Storage(files) };
+  }
+  const root = path.join(dataDir, 'storage');
+  const files = new DiskFileStore(root);
+  return {
+    files,
+    storage: {
+      kind: 'disk',
+      async keys() {
+        const out: string[] = [];
+        const walk = async (dir: string) => {
+          let entries: import('node:fs').Dirent[];
+          try {
+            entries = await readdir(dir, { withFileTypes: true });
+          } catch {
+            return;
+          }
+          for (const e of entries) {
+            const full = path.join(dir, e.name);
+            if (e.isDirectory()) await walk(full);
+            else out.push(path.relative(root, full).split(path.sep).join('/'));
+          }
+        };
+        await walk(root);
+        return out.sort();
+      },
+      bytes: (key) => readFile(path.join(root, ...key.split('/'))),
+    },
+  };
+}
+
+export function s3Storage(files: S3FileStore): TestStorage {
+  return {
+    kind: 's3',
+    async keys() {
+      const out: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await files.client.send(
+          new ListObjectsV2Command({ Bucket: files.bucket, Prefix: 'files/', ContinuationToken: token }),
+        );
+        for (const o of page.Contents ?? []) out.push((o.Key as string).slice('files/'.length));
+        token = page.NextContinuationToken;
+      } while (token);
+      return out.sort();
+    },
+    async bytes(key) {
+      const r = await files.client.send(new GetObjectCommand({ Bucket: files.bucket, Key: `${files.root}${key}` }));
+      return Buffer.from(await (r.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray());
+    },
+  };
 }
 
 /** A real app on a real (embedded) PostgreSQL with the migrated schema. */
@@ -74,7 +148,12 @@ export interface TestContext {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  opts: { recordSecrets?: boolean; settings?: Record<string, unknown>; now?: () => Date } = {},
+  opts: {
+    recordSecrets?: boolean;
+    settings?: Record<string, unknown>;
+    now?: () => Date;
+    storage?: { files: FileStore; storage: TestStorage };
+  } = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sd-test-'));
   const config = loadConfig({
@@ -93,7 +172,7 @@ export async function createTestContext(
   for (const [key, value] of Object.entries({ twoFactorAuth: false, apiRateLimit: 1_000_000, timezone: 'UTC+0', ...opts.settings })) {
     await seedSettingDefault(db, key, value);
   }
-  const files = new DiskFileStore(path.join(dataDir, 'storage'));
+  const { files, storage } = opts.storage ?? (await openTestStorage(dataDir));
   const cipher = new MessageCipher(randomBytes(32));
   const app = await buildApp({ db, files, config, cipher, now: opts.now }, { webDir: null, logger: loggerOptions('info', LOG_FILE) });
   if (opts.recordSecrets !== false) recordSecrets(app);
@@ -104,6 +183,7 @@ export async function createTestContext(
     files,
     config,
     cipher,
+    storage,
     async close() {
       await app.close();
       flushSecrets();

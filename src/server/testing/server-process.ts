@@ -76,6 +76,7 @@ const SCRUB = [
   'SMTP_URL',
   'SMTP_PASSWORD',
   'PUBLIC_URL',
+  'STORAGE_URL',
 ];
 
 /** Starts a server process without waiting for it (see startServer). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -93,25 +93,8 @@ describe('document vault API', () => {
   });
   afterAll(() => ctx.close());
 
-  /** Every file under the storage root, including the temp area, as relative paths. */
-  async function storedFiles(): Promise<string[]> {
-    const out: string[] = [];
-    const walk = async (dir: string) => {
-      let entries: import('node:fs').Dirent[];
-      try {
-        entries = await readdir(dir, { withFileTypes: true });
-      } catch {
-        return;
-      }
-      for (const e of entries) {
-        const full = path.join(dir, e.name);
-        if (e.isDirectory()) await walk(full);
-        else out.push(path.relative(storageRoot, full).split(path.sep).join('/'));
-      }
-    };
-    await walk(storageRoot);
-    return out.sort();
-  }
+  /** Every stored file, including the temp area, as keys (on disk or in the S3 bucket: TEST_STORAGE=s3). */
+  const storedFiles = () => ctx.storage.keys();
   const documentCount = async () => Number((await sql<{ n: number }>('SELECT count(*)::int AS n FROM documents').first(ctx.db))?.n);
   const docRow = async (id: string) => await sql<Record<string, unknown>>('SELECT * FROM documents WHERE id = $1').first(ctx.db, [id]);
   const logs = (type: string, documentId: string) =>
@@ -243,7 +226,7 @@ describe('document vault API', () => {
         expect(key).toMatch(new RegExp(`^deal-documents/${deal.id}/\\d+-[0-9a-f]{8}\\.${kind}$`));
         // The key is the server's, never the client's file name.
         expect(key).not.toContain(filename.split('.')[0] as string);
-        const onDisk = await readFile(path.join(storageRoot, key));
+        const onDisk = await ctx.storage.bytes(key);
         expect(onDisk.equals(content)).toBe(true);
         expect(sha256(onDisk)).toBe(doc.sha256);
         // Exactly one new file, and nothing left in the temp area.
@@ -266,7 +249,7 @@ describe('document vault API', () => {
       expect(doc).toMatchObject({ dealId: null, dealTitle: null, investorVisible: true, expirationDate: null });
       const key = (await docRow(doc.id))?.file_path as string;
       expect(key).toMatch(/^deal-documents\/general\/\d+-[0-9a-f]{8}\.txt$/);
-      expect(await stat(path.join(storageRoot, key))).toBeTruthy();
+      expect(await ctx.files.exists(key)).toBe(true);
       const generalToo = await uploadOk({ filename: 'memo2.txt', content: Buffer.from('x') }, { dealId: 'general' });
       expect(generalToo.dealId).toBeNull();
     });
@@ -623,9 +606,41 @@ describe('document vault API', () => {
       }
     });
 
+    it('a Range request gets 206 with exactly those bytes; a range past the end 416; a malformed one the whole file', async () => {
+      const content = Buffer.concat([SAMPLES.pdf, Buffer.alloc(5000, 0x41), Buffer.from('END')]);
+      const doc = await uploadOk({ filename: 'ranged.pdf', content }, { name: 'Ranged' });
+      const ranged = (range: string) =>
+        ctx.app.inject({ method: 'GET', url: `/api/documents/${doc.id}/view`, headers: { cookie: adminCookie, range } });
+      const size = content.length;
+      // Reference slices are cut from the bytes sent (inclusive ends, RFC 9110 14.1.2).
+      for (const [range, start, end] of [
+        ['bytes=0-4', 0, 4],
+        ['bytes=100-', 100, size - 1],
+        ['bytes=-3', size - 3, size - 1],
+        [`bytes=10-${size + 50}`, 10, size - 1],
+      ] as const) {
+        const res = await ranged(range);
+        expect(res.statusCode, range).toBe(206);
+        expect(res.headers['content-range'], range).toBe(`bytes ${start}-${end}/${size}`);
+        expect(res.headers['content-length'], range).toBe(String(end - start + 1));
+        expect(res.rawPayload.equals(content.subarray(start, end + 1)), range).toBe(true);
+      }
+      const whole = await ranged('bytes=5-2');
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      expect(whole.rawPayload.equals(content)).toBe(true);
+      const past = expectError(await ranged(`bytes=${size}-`), 416, 'The requested range is outside the file');
+      expect(past).toBeTruthy();
+      expect((await ranged(`bytes=${size}-`)).headers['content-range']).toBe(`bytes */${size}`);
+      // Ranges need the same access as the whole file.
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/documents/${doc.id}/view`, headers: { range: 'bytes=0-4' } })).statusCode,
+      ).toBe(401);
+    });
+
     it('a file missing on disk is a 404 with a message, not a 500', async () => {
       const doc = await uploadOk({ filename: 'gone.pdf', content: SAMPLES.pdf }, { name: 'Gone' });
-      await rm(path.join(storageRoot, (await docRow(doc.id))?.file_path as string));
+      await ctx.files.delete((await docRow(doc.id))?.file_path as string);
       expectError(await get(`/api/documents/${doc.id}/download`), 404, 'The file for this document is missing');
       expectError(await get(`/api/documents/${doc.id}/view`), 404, 'The file for this document is missing');
       // It can still be deleted.
@@ -690,11 +705,11 @@ describe('document vault API', () => {
     it('DELETE removes the row and the file and logs document_deleted', async () => {
       const doc = await uploadOk({ filename: 'del.pdf', content: SAMPLES.pdf }, { name: 'Delete me' });
       const key = (await docRow(doc.id))?.file_path as string;
-      expect(await stat(path.join(storageRoot, key))).toBeTruthy();
+      expect(await ctx.files.exists(key)).toBe(true);
       const res = await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${doc.id}`, headers: { cookie: adminCookie } });
       expect(res.statusCode, res.body).toBe(200);
       expect(await docRow(doc.id)).toBeUndefined();
-      await expect(stat(path.join(storageRoot, key))).rejects.toThrow();
+      expect(await ctx.files.exists(key)).toBe(false);
       expect(await storedFiles()).not.toContain(key);
       const logged = await logs('document_deleted', doc.id);
       expect(logged).toHaveLength(1);

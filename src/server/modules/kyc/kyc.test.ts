@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../db/sql.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
@@ -70,7 +68,7 @@ describe('KYC API', () => {
     const wrongExt = await upload(a.cookie, 'address_proof', Buffer.from('hello'), 'x.txt');
     expect(wrongExt.statusCode).toBe(400);
     expect((await upload(a.cookie, 'not_a_kind')).statusCode).toBe(404);
-    const stored = await readdir(path.join(ctx.config.dataDir, 'storage', 'kyc', a.id));
+    const stored = (await ctx.storage.keys()).filter((k) => k.startsWith(`kyc/${a.id}/`));
     expect(stored).toHaveLength(1);
     // Never in the vault.
     const vault = await call('GET', '/api/documents', adminCookie);

@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageThread, MessageThreadSummary } from '../../../shared/messages.ts';
@@ -63,9 +61,11 @@ describe('secure messages API', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { threads: MessageThreadSummary[]; counts: { total: number; unread: number; high: number } };
   };
-  const storageDir = () => path.join(ctx.config.dataDir, 'storage');
-  const messageFiles = async () => readdir(path.join(storageDir(), 'messages')).catch(() => [] as string[]);
-  const tempFiles = async () => readdir(path.join(storageDir(), '.tmp')).catch(() => [] as string[]);
+  // Stored keys on disk or in the S3 bucket (TEST_STORAGE=s3), without their area's prefix.
+  const keysUnder = async (area: string) =>
+    (await ctx.storage.keys()).filter((k) => k.startsWith(`${area}/`)).map((k) => k.slice(area.length + 1));
+  const messageFiles = () => keysUnder('messages');
+  const tempFiles = () => keysUnder('.tmp');
   const messageRows = async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM messages').first(ctx.db))?.n ?? 0;
 
   beforeAll(async () => {
@@ -250,7 +250,7 @@ describe('secure messages API', () => {
     expect(stored).toHaveLength(2);
     for (const f of stored) {
       expect(f).not.toMatch(/wire|k1|pdf/i); // the key reveals nothing of the name
-      const bytes = await readFile(path.join(storageDir(), 'messages', f));
+      const bytes = await ctx.storage.bytes(`messages/${f}`);
       expect(bytes.length === PDF.length || bytes.length === REPLY_PDF.length).toBe(true);
       for (const secret of ['PLAINTEXT-ATTACHMENT-CONTENT-4f8e', 'PLAINTEXT-REPLY-ATTACHMENT-d3c9', '12345678', '%PDF-']) {
         expect(bytes.includes(Buffer.from(secret)), `${f} holds ${secret}`).toBe(false);

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { type Db, openPglite, openPostgres } from '../../db/client.ts';
 import { holdDataDirLock } from '../../db/data-dir-lock.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { openFileStore } from '../../storage/open.ts';
 import { createBackup } from './create.ts';
 import { BackupError, type BackupResult, exists, type RestoreResult } from './format.ts';
 import { applyRestore, prepareRestore } from './restore.ts';
@@ -36,6 +38,20 @@ export async function openConfigured(config: Config, create: boolean): Promise<D
   return openPglite(dir);
 }
 
+/** The configured file store (STORAGE_URL or DATA_DIR/storage); a bucket is checked like at the server's start. */
+async function configuredStore(config: Config): Promise<FileStore> {
+  const files = openFileStore(config);
+  // The disk store needs no check (and its check would create DATA_DIR/storage: a failed
+  // restore leaves nothing behind).
+  if (config.storage.kind === 'disk') return files;
+  try {
+    await files.check();
+  } catch (err) {
+    throw new BackupError(`file storage: ${(err as Error).message}`);
+  }
+  return files;
+}
+
 /** Backup with the server's configuration (DATA_DIR, DATABASE_URL, MESSAGE_KEY). */
 export async function runBackup(config: Config, out: string): Promise<BackupResult> {
   if (!config.databaseUrl && !(await exists(path.join(config.dataDir, 'pglite')))) {
@@ -45,7 +61,7 @@ export async function runBackup(config: Config, out: string): Promise<BackupResu
   try {
     const db = await openConfigured(config, false);
     try {
-      return await createBackup({ db, dataDir: config.dataDir, messageKey: config.messageKey, out });
+      return await createBackup({ db, dataDir: config.dataDir, messageKey: config.messageKey, out, files: await configuredStore(config) });
     } finally {
       await db.close().catch(() => {});
     }
@@ -64,7 +80,8 @@ export async function runRestore(config: Config, archive: string): Promise<Resto
   await mkdir(config.dataDir, { recursive: true });
   const unlock = config.databaseUrl ? async () => {} : await lockEmbeddedDataDir(config.dataDir, 'restore');
   try {
-    const prepared = await prepareRestore({ dataDir: config.dataDir, messageKey: config.messageKey, archive: file });
+    const files = await configuredStore(config);
+    const prepared = await prepareRestore({ dataDir: config.dataDir, messageKey: config.messageKey, archive: file, files });
     const pgliteDir = path.join(config.dataDir, 'pglite');
     const created = !config.databaseUrl && !(await exists(pgliteDir));
     let ok = false;

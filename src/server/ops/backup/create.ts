@@ -4,10 +4,15 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { copyFile, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import type { Db } from '../../db/client.ts';
 import { MIGRATIONS_TABLE } from '../../db/migrate.ts';
 import { sql } from '../../db/sql.ts';
+import { HttpError } from '../../http/errors.ts';
+import { MANAGED_PREFIXES } from '../../storage/consistency.ts';
+import { DiskFileStore, type FileStore } from '../../storage/file-store.ts';
 import { version as appVersion } from '../../version.ts';
 import {
   BackupError,
@@ -39,6 +44,11 @@ export interface BackupOptions {
   messageKey: string | undefined;
   /** Archive to write; must not exist yet. */
   out: string;
+  /**
+   * The file store when it is not DATA_DIR/storage on disk (an S3 bucket: STORAGE_URL); its
+   * objects are streamed into the archive. Unset or a disk store: DATA_DIR/storage, hard-linked.
+   */
+  files?: FileStore;
 }
 
 /**
@@ -47,6 +57,13 @@ export interface BackupOptions {
  * then hard-linked into a staging directory (the store only ever renames complete files into
  * place, so a link is a stable copy) and packed from there.
  */
+/** Every stored key of an object store, sorted (the storage areas rows refer to). */
+async function storeKeys(store: FileStore): Promise<string[]> {
+  const keys: string[] = [];
+  for (const area of MANAGED_PREFIXES) keys.push(...(await store.list(area)));
+  return keys.sort();
+}
+
 export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
   const { db, dataDir } = opts;
   const out = path.resolve(opts.out);
@@ -113,11 +130,28 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
       return { tables, sequences, migrations };
     });
 
-    // 2. Files, right after the snapshot: linked (or copied across file systems), then hashed.
+    // 2. Files, right after the snapshot: linked (or copied across file systems), then hashed;
+    // from an object store, streamed down (an object under its key is complete: decision 043).
     const storage = path.join(dataDir, 'storage');
-    const keys = await walkFiles(storage, ['.tmp']);
+    const store = opts.files && !(opts.files instanceof DiskFileStore) ? opts.files : null;
+    const keys = store ? await storeKeys(store) : await walkFiles(storage, ['.tmp']);
     const files: Manifest['files'] = [];
     for (const key of keys) {
+      if (store) {
+        const dest = path.join(staging, 'storage', ...key.split('/'));
+        await mkdir(path.dirname(dest), { recursive: true });
+        let source: Readable;
+        try {
+          source = await store.read(key);
+        } catch (err) {
+          if (err instanceof HttpError) throw new BackupError(`cannot read ${key} from the ${store.description}: ${err.message}`);
+          continue; // deleted since it was listed (as on disk)
+        }
+        await pipeline(source, createWriteStream(dest, { mode: 0o600 }));
+        const { sha256, size } = await sha256File(dest);
+        files.push({ key, size, sha256 });
+        continue;
+      }
       const dest = path.join(staging, 'storage', ...key.split('/'));
       await mkdir(path.dirname(dest), { recursive: true });
       try {

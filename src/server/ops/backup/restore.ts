@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Db, Queryable } from '../../db/client.ts';
 import { appliedMigrations, applyMigrations, MIGRATION_LOCK_ID, MIGRATIONS_TABLE, migrationFiles } from '../../db/migrate.ts';
+import { DiskFileStore, type FileStore } from '../../storage/file-store.ts';
 import {
   BackupError,
   dependencyOrder,
@@ -20,13 +21,15 @@ import {
   type TableInfo,
   tableInfo,
 } from './format.ts';
-import { assertDatabaseEmpty, assertSameSchema, assertStorageEmpty, planMessageKey, unpackAndVerify } from './verify.ts';
+import { assertDatabaseEmpty, assertSameSchema, assertStorageEmpty, assertStoreEmpty, planMessageKey, unpackAndVerify } from './verify.ts';
 
 export interface RestoreOptions {
   db: Db;
   dataDir: string;
   messageKey: string | undefined;
   archive: string;
+  /** The file store when it is not DATA_DIR/storage on disk (an S3 bucket: STORAGE_URL); the files are uploaded to it. */
+  files?: FileStore;
 }
 
 /** An archive unpacked into DATA_DIR/.restore-* and checked whole, ready to apply. */
@@ -36,6 +39,8 @@ export interface PreparedRestore {
   manifest: Manifest;
   keyPlan: 'restored' | 'keep' | 'none';
   codeMigrations: string[];
+  /** An object store to restore the files into (else DATA_DIR/storage). */
+  store: FileStore | null;
   dispose(): Promise<void>;
 }
 
@@ -60,8 +65,10 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
  */
 export async function prepareRestore(opts: Omit<RestoreOptions, 'db'>): Promise<PreparedRestore> {
   const { dataDir } = opts;
+  const store = opts.files && !(opts.files instanceof DiskFileStore) ? opts.files : null;
   await mkdir(dataDir, { recursive: true });
-  await assertStorageEmpty(path.join(dataDir, 'storage'));
+  if (store) await assertStoreEmpty(store);
+  else await assertStorageEmpty(path.join(dataDir, 'storage'));
   const work = path.join(dataDir, `.restore-${process.pid}-${randomBytes(4).toString('hex')}`);
   await mkdir(work, { mode: 0o700 });
   const dispose = () => rm(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
@@ -74,7 +81,7 @@ export async function prepareRestore(opts: Omit<RestoreOptions, 'db'>): Promise<
         `the archive's schema (${manifest.migrations.length} migrations, app ${manifest.app_version}) is not one this version knows; restore it with app ${manifest.app_version} or newer`,
       );
     }
-    return { dataDir, work, manifest, keyPlan, codeMigrations, dispose };
+    return { dataDir, work, manifest, keyPlan, codeMigrations, store, dispose };
   } catch (err) {
     await dispose().catch(() => {}); // the original error matters more
     throw err;
@@ -87,9 +94,10 @@ export async function prepareRestore(opts: Omit<RestoreOptions, 'db'>): Promise<
  * DATA_DIR/storage with one rename and writes message.key; a failure undoes the moves.
  */
 export async function applyRestore(db: Db, prepared: PreparedRestore): Promise<RestoreResult> {
-  const { dataDir, work, manifest, keyPlan, codeMigrations } = prepared;
+  const { dataDir, work, manifest, keyPlan, codeMigrations, store } = prepared;
   const storage = path.join(dataDir, 'storage');
   let storageMoved = false;
+  const uploaded: string[] = [];
   let keyWritten = false;
   try {
     let rows = 0;
@@ -114,8 +122,21 @@ export async function applyRestore(db: Db, prepared: PreparedRestore): Promise<R
       for (const s of manifest.sequences)
         await tx.query('SELECT setval($1::regclass, $2::bigint, $3)', [q(s.name), s.last_value, s.is_called]);
       // Files last, still inside the transaction: if they cannot be moved, nothing commits.
-      await assertStorageEmpty(storage);
-      if (await exists(path.join(work, 'storage'))) {
+      if (store) {
+        // Into the object store: each file uploaded (streamed), its hash checked again, then
+        // put under its key; a failure removes what was put (below) and the transaction rolls back.
+        await assertStoreEmpty(store, [...new Set(manifest.files.map((f) => f.key.split('/')[0] as string))]);
+        for (const f of manifest.files) {
+          const temp = await store.writeTemp(createReadStream(path.join(work, 'storage', ...f.key.split('/'))));
+          if (temp.sha256 !== f.sha256 || temp.size !== f.size) {
+            await store.discard(temp).catch(() => {});
+            throw new BackupError(`${f.key}: the uploaded copy does not match the archive`);
+          }
+          uploaded.push(f.key);
+          await store.commit(temp, f.key);
+        }
+      } else await assertStorageEmpty(storage);
+      if (!store && (await exists(path.join(work, 'storage')))) {
         await rm(storage, { recursive: true, force: true }); // empty directories at most (checked above)
         await rename(path.join(work, 'storage'), storage);
         storageMoved = true;
@@ -136,6 +157,7 @@ export async function applyRestore(db: Db, prepared: PreparedRestore): Promise<R
   } catch (err) {
     // The transaction rolled back (or never began); undo the file moves made inside it.
     if (storageMoved) await rm(storage, { recursive: true, force: true });
+    for (const key of uploaded) await store?.delete(key).catch(() => {});
     if (keyWritten) await rm(path.join(dataDir, 'message.key'), { force: true });
     throw err;
   }

@@ -4,6 +4,8 @@ import * as tar from 'tar';
 import { loadMessageKey } from '../../crypto/cipher.ts';
 import type { Queryable } from '../../db/client.ts';
 import { MIGRATIONS_TABLE } from '../../db/migrate.ts';
+import { MANAGED_PREFIXES } from '../../storage/consistency.ts';
+import type { FileStore } from '../../storage/file-store.ts';
 import {
   BackupError,
   exists,
@@ -22,6 +24,13 @@ export async function assertStorageEmpty(storage: string): Promise<void> {
   if (!(await exists(storage))) return;
   const files = await walkFiles(storage).catch(() => ['?']);
   if (files.length > 0) throw new BackupError(`${storage} is not empty (${files.length} file(s)); restore needs an empty data directory`);
+}
+
+/** The same check on an object store (STORAGE_URL): no object under any storage area. */
+export async function assertStoreEmpty(files: FileStore, extraAreas: string[] = []): Promise<void> {
+  let count = 0;
+  for (const area of new Set([...MANAGED_PREFIXES, ...extraAreas])) count += (await files.list(area)).length;
+  if (count > 0) throw new BackupError(`the ${files.description} is not empty (${count} file(s)); restore needs empty storage`);
 }
 
 export async function assertDatabaseEmpty(tx: Queryable, infos: TableInfo[]): Promise<void> {
