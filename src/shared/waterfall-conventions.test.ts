@@ -381,8 +381,7 @@ describe('clawback, escrow and conventions: properties', () => {
           for (const v of [...all, ...Object.values(r.escrow)]) expect(v.startsWith('-')).toBe(false);
           // The escrow held back: the rate of the GP's amount, rounded half-up, until released.
           const e = rational(input.terms.escrowRate ?? '0');
-          const released =
-            input.distributions[i]?.final || (input.terms.escrowReleaseDate && r.date >= input.terms.escrowReleaseDate);
+          const released = input.distributions[i]?.final || (input.terms.escrowReleaseDate && r.date >= input.terms.escrowReleaseDate);
           if (!released) expect(toC(r.escrow.held)).toBe(halfUp(toC(r.gp) * e.num, e.den));
         }
       }),
