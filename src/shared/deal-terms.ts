@@ -356,6 +356,8 @@ export interface DealWaterfallSummary {
   carryByRecipient: { name: string; amount: string }[];
   /** The conventions that differ from the defaults, in words ('' when none). */
   conventionsSummary: string;
+  /** The current terms' conventions (null without terms). */
+  conventions: WaterfallConventions | null;
   /** Clawback owed by the GP today, after the paid distributions and the capital contributed to date (decision record 039). */
   clawback: ClawbackStatus;
   /** Carry held in escrow today, and released so far. */

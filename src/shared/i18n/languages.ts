@@ -70,5 +70,6 @@ export const NAMESPACES = [
   'spvs',
   'subscriptions',
   'users',
+  'waterfall-conventions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

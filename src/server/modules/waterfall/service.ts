@@ -578,6 +578,7 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
       hurdleRate: terms?.hurdleRate ?? '0',
       carryByRecipient: carry,
       conventionsSummary: describeConventions(terms?.conventions),
+      conventions: terms?.conventions ?? null,
       clawback: today
         ? clawbackStatus(terms, today)
         : {
