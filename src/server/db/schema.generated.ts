@@ -167,6 +167,7 @@ export interface DistributionEventsTable {
   clawbackNetted: ColumnType<string, string | undefined, string>;
   escrowHeld: ColumnType<string, string | undefined, string>;
   escrowReleased: ColumnType<string, string | undefined, string>;
+  isFinal: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface DistributionsTable {

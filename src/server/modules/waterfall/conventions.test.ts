@@ -39,13 +39,14 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { preview: WaterfallPreview }).preview;
   };
-  const record = async (dealId: string, totalAmount: string, paymentDate: string): Promise<DistributionEvent> => {
+  const record = async (dealId: string, totalAmount: string, paymentDate: string, final?: boolean): Promise<DistributionEvent> => {
     const res = await call('POST', '/api/distributions', adminCookie, {
       dealId,
       type: 'Capital Gain',
       totalAmount,
       paymentDate,
       recordDate: paymentDate,
+      ...(final === undefined ? {} : { final }),
     });
     expect(res.statusCode, res.body).toBe(201);
     const ev = (res.json() as { event: DistributionEvent }).event;
@@ -261,5 +262,43 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
       200,
     );
     expect((await summaryOf(deal.id))?.escrow).toEqual({ balance: '5.00', released: '0.00', releaseDate: '2099-12-31' });
+  });
+
+  it('escrow without a release date is held until a distribution marked final releases it', async () => {
+    const deal = await openDeal('Final escrow deal');
+    await hold(a, deal.id, '100', '2021-01-01');
+    const terms = {
+      ...NO_HURDLE_20,
+      carryRecipients: [{ kind: 'gp', name: 'Meridian GP Ltd', share: '100' }],
+      conventions: { prefCompounding: 'annual', dayCount: 'act365', clawback: 'net', clawbackTaxRate: '0', escrowRate: '50' },
+    };
+    expect((await putTerms(deal.id, terms)).statusCode).toBe(200);
+    // 150 on 2022-01-01: 100 back, the 50 profit 40 / 10; half the GP's 10 held: 5.00.
+    await record(deal.id, '150.00', '2022-01-01');
+    expect((await summaryOf(deal.id))?.escrow).toEqual({ balance: '5.00', released: '0.00', releaseDate: null });
+    // A bad flag is refused, writing nothing.
+    const bad = await call('POST', '/api/distributions', adminCookie, {
+      dealId: deal.id,
+      type: 'Capital Gain',
+      totalAmount: '50',
+      paymentDate: '2023-01-01',
+      final: 'yes',
+    });
+    expect(expect400(bad).fields).toHaveProperty('final');
+    // The final 50 on 2023-01-01 (profit now 100: the GP's 20% is 20, it has 10): 40 / 10, nothing
+    // held of it, the 5.00 released. The preview says so first.
+    const res = await call('POST', '/api/distributions/preview', adminCookie, {
+      dealId: deal.id,
+      type: 'Capital Gain',
+      totalAmount: '50',
+      paymentDate: '2023-01-01',
+      recordDate: '2023-01-01',
+      final: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { preview: WaterfallPreview }).preview.escrow).toEqual({ held: '0.00', released: '5.00', balanceAfter: '0.00' });
+    const ev = await record(deal.id, '50.00', '2023-01-01', true);
+    expect(ev.waterfall).toMatchObject({ gp: '10.00', lpTotal: '40.00' });
+    expect((await summaryOf(deal.id))?.escrow).toEqual({ balance: '0.00', released: '5.00', releaseDate: null });
   });
 });

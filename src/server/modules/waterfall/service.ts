@@ -252,6 +252,7 @@ interface PriorEvent {
   returnOfCapital: string | null;
   clawbackNetted: string;
   escrowHeld: string;
+  isFinal: boolean;
 }
 
 /**
@@ -283,9 +284,10 @@ export async function dealCashFlows(
     return_of_capital: string | null;
     clawback_netted: string;
     escrow_held: string;
+    is_final: boolean;
   }>(`SELECT id, to_char(payment_date, 'YYYY-MM-DD') AS date, total_amount::text AS amount, lp_total::text AS lp_total,
             gp_total::text AS gp_total, return_of_capital::text AS return_of_capital, clawback_netted::text AS clawback_netted,
-            escrow_held::text AS escrow_held
+            escrow_held::text AS escrow_held, is_final
        FROM distribution_events WHERE deal_id = $1 ORDER BY payment_date, created_at, id`).all(q, [dealId]);
   return {
     contributions: contributions.map((c) => ({ investorId: c.investor_id, date: c.date, amount: c.amount })),
@@ -298,6 +300,7 @@ export async function dealCashFlows(
       returnOfCapital: e.return_of_capital,
       clawbackNetted: e.clawback_netted,
       escrowHeld: e.escrow_held,
+      isFinal: e.is_final,
     })),
   };
 }
@@ -306,6 +309,7 @@ export async function dealCashFlows(
 const fixedOf = (e: PriorEvent) => ({
   date: e.date,
   amount: e.amount,
+  final: e.isFinal,
   fixed: {
     lpTotal: e.lpTotal ?? e.amount,
     gp: e.gp ?? '0.00',
@@ -341,13 +345,11 @@ function clawbackStatus(terms: DealTerms | null, r: WaterfallResult): ClawbackSt
 }
 
 /** Stores what a recorded distribution withheld for a clawback and held or released in escrow (replayed as recorded). */
-export async function recordClawbackAndEscrow(q: Queryable, eventId: string, result: WaterfallResult): Promise<void> {
-  await q.query('UPDATE distribution_events SET clawback_netted = $2, escrow_held = $3, escrow_released = $4 WHERE id = $1', [
-    eventId,
-    result.clawback.netted,
-    result.escrow.held,
-    result.escrow.released,
-  ]);
+export async function recordClawbackAndEscrow(q: Queryable, eventId: string, result: WaterfallResult, final = false): Promise<void> {
+  await q.query(
+    'UPDATE distribution_events SET clawback_netted = $2, escrow_held = $3, escrow_released = $4, is_final = $5 WHERE id = $1',
+    [eventId, result.clawback.netted, result.escrow.held, result.escrow.released, final],
+  );
 }
 
 export interface ComputedDistribution {
@@ -364,6 +366,7 @@ export async function computeDistribution(
   totalAmount: string,
   date: string,
   recordDate: string,
+  final = false,
 ): Promise<ComputedDistribution> {
   const terms = await currentTerms(q, dealId);
   const flows = await dealCashFlows(q, dealId, recordDate);
@@ -379,7 +382,7 @@ export async function computeDistribution(
     results = runWaterfall({
       terms: termsToRates(terms),
       contributions,
-      distributions: [...prior.map(fixedOf), { date, amount: totalAmount }],
+      distributions: [...prior.map(fixedOf), { date, amount: totalAmount, final }],
     });
   } catch (err) {
     if (err instanceof WaterfallInputError) throw conflict(err.message, 'WATERFALL');
@@ -408,7 +411,7 @@ export async function computeDistribution(
 
 export async function previewDistribution(
   q: Queryable,
-  input: { dealId: string; totalAmount: string; paymentDate: string; recordDate?: string | undefined },
+  input: { dealId: string; totalAmount: string; paymentDate: string; recordDate?: string | undefined; final?: boolean | undefined },
 ): Promise<WaterfallPreview> {
   const deal = await sql<{ id: string; title: string; created: string }>(
     "SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1",
@@ -419,7 +422,7 @@ export async function previewDistribution(
     const msg = `The record date cannot be before the deal existed (${deal.created})`;
     throw badRequest(msg, { recordDate: msg });
   }
-  const c = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate);
+  const c = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate, input.final === true);
   const names = new Map(
     (
       await sql<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE id = ANY($1::uuid[])').all(q, [
