@@ -104,3 +104,46 @@ test('an admin sets the waterfall conventions; a clawback shows on the waterfall
   await expect(section.getByTestId('preview-owed')).toHaveText('Clawback owed by the GP: $15.00');
   await expectNoA11yViolations(admin, 'distribution preview with a clawback');
 });
+
+test('carry escrow: held on the waterfall screen until the final distribution, whose preview releases it', async ({ browser }) => {
+  const { admin, investor } = await signInBoth(browser, 1280, 800);
+  const title = `Escrow Deal ${Date.now()}`;
+  const dealId = await dealWithOneHolder(admin, investor, title);
+  const saved = await admin.request.put(`/api/deals/${dealId}/terms`, {
+    data: {
+      hurdleRate: '0',
+      catchUp: 'none',
+      carryRate: '20',
+      carryRecipients: [{ kind: 'gp', name: 'Escrow GP Ltd', share: '100' }],
+      managementFee: null,
+      conventions: { prefCompounding: 'annual', dayCount: 'act365', clawback: 'net', clawbackTaxRate: '0', escrowRate: '50' },
+    },
+  });
+  expect(saved.status()).toBe(200);
+  // 200 on the 100 contributed: 100 back, 80 / 20; half the GP's 20 held: 10.00.
+  const today = isoInDays(0);
+  const rec = await admin.request.post('/api/distributions', {
+    data: { dealId, type: 'Capital Gain', totalAmount: '200', paymentDate: today, recordDate: today },
+  });
+  expect(rec.status()).toBe(201);
+  expect((await admin.request.post(`/api/distributions/${(await rec.json()).event.id}/pay`)).status()).toBe(200);
+
+  await admin.goto('/admin/distributions');
+  const summary = admin.getByTestId('deal-waterfall').filter({ hasText: title });
+  await expect(summary.getByTestId('escrow-held')).toHaveText('Held in escrow: $10.00');
+  await expect(summary).toContainText('Released with the final distribution');
+
+  const form = admin.getByRole('form', { name: 'Record Distribution' });
+  await form.getByLabel(/^Deal\*?$/).selectOption({ label: title });
+  await form.getByLabel('Distribution Type').selectOption('Capital Gain');
+  await form.getByLabel(/^Total Amount \(USD\)\*?$/).fill('50');
+  await form.getByLabel(/^Payment Date\*?$/).fill(isoInDays(30));
+  await form.getByLabel(/^Record Date\*?$/).fill(today);
+  const final = form.getByRole('checkbox', { name: 'Final distribution of this deal' });
+  await expect(final).toHaveAccessibleDescription('Releases the carry held in escrow.');
+  await final.check();
+  await form.getByRole('button', { name: 'Preview Distribution' }).click();
+  const preview = admin.getByRole('dialog', { name: 'Distribution Preview' });
+  await expect(preview.getByRole('region', { name: 'Clawback and escrow' })).toContainText('Escrow released: $10.00');
+  await expectNoA11yViolations(admin, 'distribution preview releasing escrow');
+});

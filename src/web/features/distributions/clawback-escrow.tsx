@@ -87,3 +87,28 @@ export function ClawbackEscrowPreview({ p }: { p: WaterfallPreview }) {
     </section>
   );
 }
+
+/** Record Distribution's "Final distribution of this deal" (releases the carry held in escrow). */
+export function FinalDistributionCheckbox({ form }: { form: { register: (name: 'final') => object } }) {
+  const { t } = conventionsText.useT();
+  return (
+    <div className="flex items-start gap-2 text-sm">
+      <input
+        id="dist-final"
+        type="checkbox"
+        value="yes"
+        className="mt-0.5 size-4"
+        aria-describedby="dist-final-hint"
+        {...form.register('final')}
+      />
+      <div>
+        <label htmlFor="dist-final" className="font-medium text-ink-900">
+          {t('record.final')}
+        </label>
+        <p id="dist-final-hint" className="text-muted">
+          {t('record.finalHint')}
+        </p>
+      </div>
+    </div>
+  );
+}
