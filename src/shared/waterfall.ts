@@ -7,6 +7,11 @@
  * series, exp by Taylor with halving), never with floats, so the server and the browser get
  * the same cents on every engine.
  *
+ * The terms' conventions (decision record 039) choose how the hurdle grows: compounded annually
+ * (the default, as above) or quarterly, or simple interest (exact rationals), on Actual/365 (the
+ * default), 30/360 or Actual/Actual; a GP clawback found before each event (netted from the GP's
+ * later amounts or owed, net of tax); and a share of each GP amount held in escrow.
+ *
  * For each distribution, in order:
  *  1. Investors get 100% until their IRR on the deal reaches the hurdle. The hurdle amount at
  *     the event date D is  sum(contribution x (1+h)^((D-d)/365)) - sum(earlier investor
