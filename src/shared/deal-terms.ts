@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './date-schema.ts';
 import { DISTRIBUTION_TYPES } from './distributions.ts';
 import { moneyInput } from './money-input.ts';
-import type { WaterfallTerms } from './waterfall.ts';
+import { CLAWBACK_MODES, DAY_COUNTS, PREF_COMPOUNDINGS, type WaterfallTerms } from './waterfall.ts';
 
 /**
  * A deal's economic terms as admins edit them: percentages as decimal strings ("8", "12.5"),
@@ -69,6 +69,83 @@ export const carryRecipientInput = z.discriminatedUnion('kind', [
   }),
 ]);
 
+// ---------- Waterfall conventions (decision record 039) ----------
+
+/**
+ * How the preferred return accrues and the carry is held to account: one group of the terms,
+ * with its own fields (`conventions` in the body). Omitted, a deal keeps the conventions of
+ * decision 009: compounded annually on Actual/365, clawback netted, no tax relief, no escrow.
+ */
+export const waterfallConventionsInput = z
+  .object({
+    prefCompounding: z.enum(PREF_COMPOUNDINGS, { error: 'Choose how the preferred return accrues' }),
+    dayCount: z.enum(DAY_COUNTS, { error: 'Choose a day count' }),
+    clawback: z.enum(CLAWBACK_MODES, { error: 'Choose how a clawback is settled' }),
+    clawbackTaxRate: percentInput('Tax rate'),
+    escrowRate: percentInput('Escrow'),
+    escrowReleaseDate: z.preprocess((v) => (v === '' ? null : v), isoDate('Enter the release date as a date').nullable().optional()),
+  })
+  .superRefine((c, ctx) => {
+    if (percentUnits(c.clawbackTaxRate) >= 1_000_000n)
+      ctx.addIssue({ code: 'custom', path: ['clawbackTaxRate'], message: 'Tax rate must be below 100%' });
+  });
+export type WaterfallConventions = {
+  prefCompounding: (typeof PREF_COMPOUNDINGS)[number];
+  dayCount: (typeof DAY_COUNTS)[number];
+  clawback: (typeof CLAWBACK_MODES)[number];
+  /** Percent ('25'). */
+  clawbackTaxRate: string;
+  /** Percent of each carry payment held back ('0': none). */
+  escrowRate: string;
+  /** Escrow is released on this date; null: with the deal's final distribution. */
+  escrowReleaseDate: string | null;
+};
+export const DEFAULT_CONVENTIONS: WaterfallConventions = {
+  prefCompounding: 'annual',
+  dayCount: 'act365',
+  clawback: 'net',
+  clawbackTaxRate: '0',
+  escrowRate: '0',
+  escrowReleaseDate: null,
+};
+
+/** The engine's part of the conventions (percent -> rate). */
+export function conventionsToRates(c: WaterfallConventions): Partial<WaterfallTerms> {
+  return {
+    prefCompounding: c.prefCompounding,
+    dayCount: c.dayCount,
+    clawback: c.clawback,
+    clawbackTaxRate: percentToRate(c.clawbackTaxRate),
+    escrowRate: percentToRate(c.escrowRate),
+    escrowReleaseDate: c.escrowReleaseDate,
+  };
+}
+
+/** 'simple preferred return, 30/360, clawback netted, 25% escrow' for what differs from the defaults ('' when none does). */
+export function describeConventions(c: WaterfallConventions | undefined): string {
+  if (!c) return '';
+  const parts: string[] = [];
+  if (c.prefCompounding !== 'annual' || c.dayCount !== 'act365')
+    parts.push(`${PREF_COMPOUNDING_LABEL[c.prefCompounding]} on ${DAY_COUNT_LABEL[c.dayCount]}`);
+  parts.push(
+    c.clawback === 'net' ? 'clawback netted from later carry' : 'clawback recorded as owed',
+    ...(percentUnits(c.clawbackTaxRate) > 0n ? [`net of ${tidyPercent(c.clawbackTaxRate)}% tax`] : []),
+  );
+  if (percentUnits(c.escrowRate) > 0n)
+    parts.push(`${tidyPercent(c.escrowRate)}% of carry held in escrow until ${c.escrowReleaseDate ?? 'the final distribution'}`);
+  return parts.join(', ');
+}
+export const PREF_COMPOUNDING_LABEL: Record<WaterfallConventions['prefCompounding'], string> = {
+  annual: 'compounded annually',
+  quarterly: 'compounded quarterly',
+  simple: 'simple interest',
+};
+export const DAY_COUNT_LABEL: Record<WaterfallConventions['dayCount'], string> = {
+  act365: 'Actual/365',
+  '30360': '30/360',
+  actact: 'Actual/Actual',
+};
+
 export const dealTermsInput = z
   .object({
     hurdleRate: percentInput('Preferred return'),
@@ -84,6 +161,7 @@ export const dealTermsInput = z
       })
       .nullable()
       .optional(),
+    conventions: waterfallConventionsInput.optional(),
   })
   .superRefine((t, ctx) => {
     const carry = percentUnits(t.carryRate);
@@ -148,6 +226,8 @@ export interface DealTerms {
   carryRate: string;
   carryRecipients: CarryRecipient[];
   managementFee: { rate: string; basis: (typeof FEE_BASES)[number]; method: (typeof FEE_METHODS)[number] } | null;
+  /** The waterfall conventions (decision record 039). */
+  conventions: WaterfallConventions;
   createdAt: string;
   createdByName: string | null;
   /** Distributions recorded under this version. */
@@ -173,9 +253,16 @@ export interface DealTermsData {
 }
 
 /** The engine's rates for stored terms (percent -> rate). No terms: everything to investors. */
-export function termsToRates(t: Pick<DealTerms, 'hurdleRate' | 'catchUpRate' | 'carryRate'> | null): WaterfallTerms {
+export function termsToRates(
+  t: (Pick<DealTerms, 'hurdleRate' | 'catchUpRate' | 'carryRate'> & { conventions?: WaterfallConventions }) | null,
+): WaterfallTerms {
   if (!t) return { hurdleRate: '0', catchUpRate: '0', carryRate: '0' };
-  return { hurdleRate: percentToRate(t.hurdleRate), catchUpRate: percentToRate(t.catchUpRate), carryRate: percentToRate(t.carryRate) };
+  return {
+    hurdleRate: percentToRate(t.hurdleRate),
+    catchUpRate: percentToRate(t.catchUpRate),
+    carryRate: percentToRate(t.carryRate),
+    ...(t.conventions ? conventionsToRates(t.conventions) : {}),
+  };
 }
 
 /** One line: '8% preferred return, full catch-up, 20% carried interest'. */
@@ -195,6 +282,8 @@ export const distributionPreviewInput = z.object({
   paymentDate: isoDate('Payment date is required'),
   /** Holders and shares are taken as of this day (contributed capital); today when omitted. */
   recordDate: isoDate('Record date is required').optional(),
+  /** The deal's final distribution: it releases the carry held in escrow (decision record 039). */
+  final: z.boolean({ error: 'Final must be true or false' }).optional(),
 });
 
 export interface TierBreakdown {
@@ -231,6 +320,9 @@ export interface WaterfallPreview {
   feeDeducted: string;
   /** What the investors are paid: lpTotal - feeDeducted. */
   netToInvestors: string;
+  /** Clawback and escrow at this distribution (decision record 039). */
+  clawback: ClawbackStatus;
+  escrow: { held: string; released: string; balanceAfter: string };
   investors: {
     investorId: string;
     investorName: string;
@@ -264,4 +356,29 @@ export interface DealWaterfallSummary {
   hurdleRemaining: string;
   hurdleRate: string;
   carryByRecipient: { name: string; amount: string }[];
+  /** The conventions that differ from the defaults, in words ('' when none). */
+  conventionsSummary: string;
+  /** The current terms' conventions (null without terms). */
+  conventions: WaterfallConventions | null;
+  /** Clawback owed by the GP today, after the paid distributions and the capital contributed to date (decision record 039). */
+  clawback: ClawbackStatus;
+  /** Carry held in escrow today, and released so far. */
+  escrow: { balance: string; released: string; releaseDate: string | null };
+}
+
+/** A clawback found at a date: what arose, what escrow and the GP's amount settled, what is still owed, per carry recipient. */
+export interface ClawbackStatus {
+  mode: 'net' | 'owed';
+  /** The GP's holding above carryRate of the cumulative profit, found at this date. */
+  excess: string;
+  taxRelief: string;
+  /** excess - taxRelief. */
+  arose: string;
+  fromEscrow: string;
+  /** Withheld from the GP's amount of this distribution and paid to the investors. */
+  netted: string;
+  /** Still owed by the GP after this distribution (or today). */
+  owed: string;
+  /** `owed` per carry recipient, by their shares (largest remainder). */
+  byRecipient: { name: string; amount: string }[];
 }

@@ -39,6 +39,8 @@ export const recordDistributionInput = z.object({
   paymentDate: isoDate('Payment date is required'),
   /** Holders and shares are taken as of this day (contributed capital); today when omitted. */
   recordDate: isoDate('Record date is required').optional(),
+  /** The deal's final distribution: it releases the carry held in escrow (decision record 039). */
+  final: z.boolean({ error: 'Final must be true or false' }).optional(),
 });
 
 export interface DistributionEvent {

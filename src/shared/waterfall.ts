@@ -7,6 +7,11 @@
  * series, exp by Taylor with halving), never with floats, so the server and the browser get
  * the same cents on every engine.
  *
+ * The terms' conventions (decision record 039) choose how the hurdle grows: compounded annually
+ * (the default, as above) or quarterly, or simple interest (exact rationals), on Actual/365 (the
+ * default), 30/360 or Actual/Actual; a GP clawback found before each event (netted from the GP's
+ * later amounts or owed, net of tax); and a share of each GP amount held in escrow.
+ *
  * For each distribution, in order:
  *  1. Investors get 100% until their IRR on the deal reaches the hurdle. The hurdle amount at
  *     the event date D is  sum(contribution x (1+h)^((D-d)/365)) - sum(earlier investor
@@ -40,7 +45,33 @@ export interface WaterfallTerms {
   carryRate: string;
   /** The GP's share of each dollar during catch-up: "1" full, "0" none, in between partial. */
   catchUpRate: string;
+  /**
+   * How the preferred return accrues (decision record 039): 'annual' compounding (the default,
+   * decision 009), 'quarterly' compounding (hurdle/4 a quarter), or 'simple' interest.
+   */
+  prefCompounding?: PrefCompounding;
+  /** How a period is measured in years: Actual/365 (default), 30/360 (bond basis) or Actual/Actual (ISDA). */
+  dayCount?: DayCount;
+  /**
+   * GP clawback (decision record 039): when the GP holds more than carryRate of the cumulative
+   * profit, the excess is owed back. 'net' (default): withheld from the GP's next distributions
+   * and paid to the investors; 'owed': recorded as owed by the GP, future distributions unaffected.
+   */
+  clawback?: ClawbackMode;
+  /** The clawback is owed net of the tax the GP paid on the carry: this rate of each excess is forgiven. */
+  clawbackTaxRate?: string;
+  /** The share of each carry payment held back in escrow, e.g. "0.25". */
+  escrowRate?: string;
+  /** Escrow is released on the first distribution dated on or after this date; without one, at the final distribution. */
+  escrowReleaseDate?: string | null;
 }
+
+export const PREF_COMPOUNDINGS = ['annual', 'quarterly', 'simple'] as const;
+export type PrefCompounding = (typeof PREF_COMPOUNDINGS)[number];
+export const DAY_COUNTS = ['act365', '30360', 'actact'] as const;
+export type DayCount = (typeof DAY_COUNTS)[number];
+export const CLAWBACK_MODES = ['net', 'owed'] as const;
+export type ClawbackMode = (typeof CLAWBACK_MODES)[number];
 
 export interface WaterfallInput {
   terms: WaterfallTerms;
@@ -49,7 +80,47 @@ export interface WaterfallInput {
    * The deal's events in date order. An event with `fixed` was recorded earlier (possibly under
    * other terms): its recorded split is taken as it is, and later events build on it.
    */
-  distributions: { date: string; amount: string; fixed?: { lpTotal: string; gp: string; returnOfCapital: string } }[];
+  distributions: {
+    date: string;
+    amount: string;
+    /** The deal's final distribution: escrow still held is released with it. */
+    final?: boolean;
+    fixed?: {
+      lpTotal: string;
+      /** What the GP was allotted of the event (after any clawback withheld). */
+      gp: string;
+      returnOfCapital: string;
+      /** The GP's amount withheld from this event to settle a clawback (paid to investors). */
+      clawbackNetted?: string;
+      /** Of the GP's amount, what was held back in escrow. */
+      escrowHeld?: string;
+    };
+  }[];
+}
+
+/** The clawback and escrow position at one event (decision record 039). */
+export interface ClawbackAtEvent {
+  /** The GP's excess over carryRate of the cumulative profit found at this date (before the event). */
+  excess: string;
+  /** The part of the excess forgiven as tax the GP paid on it ('net of tax'). */
+  taxRelief: string;
+  /** The clawback obligation that arose: excess - taxRelief. */
+  arose: string;
+  /** Of it, settled at once from the escrow. */
+  fromEscrow: string;
+  /** The GP's amount of this event withheld and paid to the investors ('net' mode). */
+  netted: string;
+  /** What the GP still owes after this event. */
+  owedAfter: string;
+}
+
+export interface EscrowAtEvent {
+  /** Of the GP's amount of this event, what is held back. */
+  held: string;
+  /** Escrow released to the GP with this event (release date reached or final distribution). */
+  released: string;
+  /** In escrow after this event. */
+  balanceAfter: string;
 }
 
 /** An investor's part of each investors' tier of one event. */
@@ -83,6 +154,10 @@ export interface WaterfallResult {
   hurdleBefore: string;
   /** What investors still need after this event to reach the hurdle (0.00 once reached). */
   hurdleAfter: string;
+  /** The GP's amount before any clawback was withheld from it (equal to `gp` without clawback). */
+  gpEntitlement: string;
+  clawback: ClawbackAtEvent;
+  escrow: EscrowAtEvent;
 }
 
 export class WaterfallInputError extends Error {
@@ -329,7 +404,19 @@ function splitTiers(rows: Map<string, bigint>, weights: Map<string, bigint>, tie
 // The waterfall
 // ---------------------------------------------------------------------------------------------
 
-export function validateTerms(terms: WaterfallTerms): { hurdle: Rate; carry: Rate; catchUp: Rate } {
+export interface ValidTerms {
+  hurdle: Rate;
+  carry: Rate;
+  catchUp: Rate;
+  compounding: PrefCompounding;
+  dayCount: DayCount;
+  clawback: ClawbackMode;
+  clawbackTax: Rate;
+  escrow: Rate;
+  escrowReleaseDay: number | null;
+}
+
+export function validateTerms(terms: WaterfallTerms): ValidTerms {
   const hurdle = rate(terms.hurdleRate, 'Hurdle rate');
   const carry = rate(terms.carryRate, 'Carry rate');
   const catchUp = rate(terms.catchUpRate, 'Catch-up rate');
@@ -339,32 +426,110 @@ export function validateTerms(terms: WaterfallTerms): { hurdle: Rate; carry: Rat
   // A catch-up that gives the GP no more than its carry share would never end.
   if (catchUp.num !== 0n && catchUp.num * carry.den <= carry.num * catchUp.den)
     throw new WaterfallInputError('Catch-up rate must be 0 (none) or above the carry rate');
-  return { hurdle, carry, catchUp };
+  const compounding = terms.prefCompounding ?? 'annual';
+  if (!PREF_COMPOUNDINGS.includes(compounding)) throw new WaterfallInputError(`Unknown compounding: ${compounding}`);
+  const dayCount = terms.dayCount ?? 'act365';
+  if (!DAY_COUNTS.includes(dayCount)) throw new WaterfallInputError(`Unknown day count: ${dayCount}`);
+  const clawback = terms.clawback ?? 'net';
+  if (!CLAWBACK_MODES.includes(clawback)) throw new WaterfallInputError(`Unknown clawback mode: ${clawback}`);
+  const clawbackTax = rate(terms.clawbackTaxRate ?? '0', 'Clawback tax rate');
+  if (clawbackTax.num >= clawbackTax.den) throw new WaterfallInputError('Clawback tax rate must be at least 0 and below 1');
+  const escrow = rate(terms.escrowRate ?? '0', 'Escrow rate');
+  if (escrow.num > escrow.den) throw new WaterfallInputError('Escrow rate must be between 0 and 1');
+  const escrowReleaseDay = terms.escrowReleaseDate ? dayNumber(terms.escrowReleaseDate, 'Escrow release date') : null;
+  return { hurdle, carry, catchUp, compounding, dayCount, clawback, clawbackTax, escrow, escrowReleaseDay };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Day counts and the growth of the preferred return (decision record 039)
+// ---------------------------------------------------------------------------------------------
+
+/** The denominator of each day count's year fraction: a year fraction is an integer over it. */
+const YEAR_DEN: Record<DayCount, bigint> = { act365: 365n, '30360': 360n, actact: 365n * 366n };
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/**
+ * The year fraction from `from` to `to` (from <= to), as a numerator over YEAR_DEN[dayCount]:
+ *  - act365: actual days / 365;
+ *  - 30360: 30/360 bond basis (ISDA 2006 4.16(f)): a 31st start is the 30th; a 31st end is the
+ *    30th when the start is the 30th or 31st; (360 x years + 30 x months + days) / 360;
+ *  - actact: Actual/Actual ISDA (4.16(b)): the days in a leap year over 366 plus the days in other
+ *    years over 365.
+ */
+export function yearFraction(from: string, to: string, dayCount: DayCount): bigint {
+  const a = dayNumber(from, 'Date');
+  const b = dayNumber(to, 'Date');
+  if (b <= a) return 0n;
+  if (dayCount === 'act365') return BigInt(b - a);
+  const [y1, m1, d1] = from.split('-').map(Number) as [number, number, number];
+  const [y2, m2, d2] = to.split('-').map(Number) as [number, number, number];
+  if (dayCount === '30360') {
+    const s = Math.min(d1, 30);
+    const e = d2 === 31 && s === 30 ? 30 : d2;
+    return BigInt(Math.max(0, 360 * (y2 - y1) + 30 * (m2 - m1) + (e - s)));
+  }
+  let num = 0n;
+  for (let y = y1; y <= y2; y++) {
+    const start = Math.max(a, Date.UTC(y, 0, 1) / 86_400_000);
+    const end = Math.min(b, Date.UTC(y + 1, 0, 1) / 86_400_000);
+    if (end > start) num += BigInt(end - start) * (isLeap(y) ? 365n : 366n);
+  }
+  return num;
+}
+
+/**
+ * The growth of one unit of capital from one date to another at the preferred return, as a
+ * numerator over `den`: exact for simple interest (1 + h t), 40-digit fixed point for
+ * compounding ((1 + h)^t annually, (1 + h/4)^(4t) quarterly).
+ */
+function growth(v: ValidTerms): { den: bigint; factor: (from: string, to: string) => bigint } {
+  const yd = YEAR_DEN[v.dayCount];
+  const cache = new Map<string, bigint>();
+  const memo = (from: string, to: string, f: (t: bigint) => bigint) => {
+    const key = `${from}|${to}`;
+    let x = cache.get(key);
+    if (x === undefined) {
+      x = f(yearFraction(from, to, v.dayCount));
+      cache.set(key, x);
+    }
+    return x;
+  };
+  const h = v.hurdle;
+  if (v.compounding === 'simple') {
+    const den = h.den * yd;
+    return { den, factor: (from, to) => memo(from, to, (t) => den + h.num * t) };
+  }
+  const periods = v.compounding === 'quarterly' ? 4n : 1n;
+  const lnH = ln1p({ num: h.num, den: h.den * periods });
+  return {
+    den: S,
+    factor: (from, to) => memo(from, to, (t) => (h.num === 0n || t === 0n ? S : exp((lnH * periods * t) / yd))),
+  };
 }
 
 export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
-  const { hurdle, carry, catchUp } = validateTerms(input.terms);
-  const lnH = ln1p(hurdle);
-  const factorCache = new Map<number, bigint>();
-  /** (1 + h)^(days/365) in fixed point. */
-  const factor = (days: number): bigint => {
-    let f = factorCache.get(days);
-    if (f === undefined) {
-      f = hurdle.num === 0n || days === 0 ? S : exp((lnH * BigInt(days)) / 365n);
-      factorCache.set(days, f);
-    }
-    return f;
-  };
+  const terms = validateTerms(input.terms);
+  const { carry, catchUp } = terms;
+  const { den: growthDen, factor } = growth(terms);
 
   const contributions = input.contributions.map((c, i) => {
     if (typeof c.investorId !== 'string' || c.investorId === '') throw new WaterfallInputError(`Contribution ${i + 1} has no investor`);
-    return { investorId: c.investorId, day: dayNumber(c.date, 'Contribution date'), cents: cents(c.amount, 'Contribution amount') };
+    return {
+      investorId: c.investorId,
+      date: c.date,
+      day: dayNumber(c.date, 'Contribution date'),
+      cents: cents(c.amount, 'Contribution amount'),
+    };
   });
 
-  const past: { day: number; lp: bigint }[] = [];
+  const past: { date: string; lp: bigint }[] = [];
   let distributedSoFar = 0n;
+  /** The GP's entitlement so far, net of every excess clawed back (decision record 039). */
   let gpSoFar = 0n;
   let rocSoFar = 0n;
+  /** Clawback the GP still owes, and what is in escrow. */
+  let owed = 0n;
+  let escrowBalance = 0n;
   let lastDay = Number.NEGATIVE_INFINITY;
   const results: WaterfallResult[] = [];
 
@@ -380,22 +545,39 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
     if (contributed <= 0n && !d.fixed)
       throw new WaterfallInputError(`No capital was contributed on or before ${d.date} (distribution ${i + 1})`);
 
-    // 1. Hurdle: what investors still need at this date for their IRR to reach the hurdle.
+    // 0. Clawback (decision record 039): capital contributed since the last event (a later close,
+    //    a further call after an early exit) lowers the cumulative profit; what the GP holds above
+    //    carryRate of it (floored to the cent, never below 0) is owed back, less the tax relief.
+    //    Escrow settles it first; the rest is owed (and, in 'net' mode, withheld below).
+    const shareBefore = max(0n, floorDiv(carry.num * (distributedSoFar - contributed), carry.den));
+    const excess = max(0n, gpSoFar - shareBefore);
+    const taxRelief = (excess * terms.clawbackTax.num) / terms.clawbackTax.den;
+    const arose = excess - taxRelief;
+    const fromEscrow = min(escrowBalance, arose);
+    gpSoFar -= excess;
+    escrowBalance -= fromEscrow;
+    owed += arose - fromEscrow;
+
+    // 1. Hurdle: what investors still need at this date for their return to reach the hurdle.
     let fv = 0n;
-    for (const c of inForce) fv += c.cents * factor(day - c.day);
-    for (const p of past) fv -= p.lp * factor(day - p.day);
-    const hurdleBefore = max(0n, roundHalfUp(fv, S));
+    for (const c of inForce) fv += c.cents * factor(c.date, d.date);
+    for (const p of past) fv -= p.lp * factor(p.date, d.date);
+    const hurdleBefore = max(0n, roundHalfUp(fv, growthDen));
     let tier1: bigint;
     let roc: bigint;
     let catchUpTier = 0n;
     let gpCatchUp = 0n;
     let carriedGp = 0n;
     let carriedLp = 0n;
+    let netted = 0n;
+    let held = 0n;
     if (d.fixed) {
       // Recorded earlier: its split stands; its tiers are labelled as recorded.
       const gpFixed = cents(d.fixed.gp, 'Recorded GP amount');
       if (gpFixed + cents(d.fixed.lpTotal, 'Recorded investors amount') !== amount)
         throw new WaterfallInputError(`Recorded distribution ${i + 1} does not add up to its amount`);
+      netted = cents(d.fixed.clawbackNetted ?? '0', 'Recorded clawback netted');
+      held = min(gpFixed, cents(d.fixed.escrowHeld ?? '0', 'Recorded escrow held'));
       roc = min(cents(d.fixed.returnOfCapital, 'Recorded return of capital'), amount - gpFixed);
       tier1 = min(amount - gpFixed, max(roc, hurdleBefore));
       carriedGp = gpFixed;
@@ -443,7 +625,29 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
         carriedGp = min(rest, min(cap, roundHalfUp(carry.num * rest, carry.den)));
       }
       carriedLp = rest - carriedGp;
+
+      // 4. Clawback netted ('net' mode): the GP's amount settles what it owes, paid to the
+      //    investors in the carried-interest tier (from the GP's carried part first, then its
+      //    part of the catch-up).
+      if (terms.clawback === 'net' && owed > 0n) {
+        netted = min(owed, gpCatchUp + carriedGp);
+        const fromCarried = min(netted, carriedGp);
+        carriedGp -= fromCarried;
+        gpCatchUp -= netted - fromCarried;
+        catchUpTier -= netted - fromCarried;
+        carriedLp += netted;
+      }
+      // 5. Escrow: a share of what the GP is allotted is held back, until the release date or the
+      //    final distribution (from then on nothing is held).
+      held = roundHalfUp((gpCatchUp + carriedGp) * terms.escrow.num, terms.escrow.den);
     }
+    const releaseNow = d.final === true || (terms.escrowReleaseDay !== null && day >= terms.escrowReleaseDay);
+    if (releaseNow && !d.fixed) held = 0n;
+    owed -= min(owed, netted);
+    escrowBalance += held;
+    const released = releaseNow ? escrowBalance : 0n;
+    escrowBalance -= released;
+
     const pref = tier1 - roc;
     const gp = gpCatchUp + carriedGp;
     const lp = amount - gp;
@@ -459,9 +663,10 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
         ownCents(t.returnOfCapital) + ownCents(t.preferredReturn) + ownCents(t.catchUp) + ownCents(t.carriedInterest),
       );
 
-    past.push({ day, lp });
+    past.push({ date: d.date, lp });
     distributedSoFar += amount;
-    gpSoFar += gp;
+    // The GP's entitlement counts in full (what was withheld settled its debt).
+    gpSoFar += gp + netted;
     rocSoFar += roc;
     results.push({
       date: d.date,
@@ -479,6 +684,16 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
       },
       hurdleBefore: centsToString(hurdleBefore),
       hurdleAfter: centsToString(max(0n, hurdleBefore - lp)),
+      gpEntitlement: centsToString(gp + netted),
+      clawback: {
+        excess: centsToString(excess),
+        taxRelief: centsToString(taxRelief),
+        arose: centsToString(arose),
+        fromEscrow: centsToString(fromEscrow),
+        netted: centsToString(netted),
+        owedAfter: centsToString(owed),
+      },
+      escrow: { held: centsToString(held), released: centsToString(released), balanceAfter: centsToString(escrowBalance) },
     });
   }
   return results;

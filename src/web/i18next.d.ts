@@ -29,6 +29,7 @@ import type settings from '../shared/i18n/en/settings.json';
 import type spvs from '../shared/i18n/en/spvs.json';
 import type subscriptions from '../shared/i18n/en/subscriptions.json';
 import type users from '../shared/i18n/en/users.json';
+import type waterfallConventions from '../shared/i18n/en/waterfall-conventions.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -60,6 +61,7 @@ declare module 'i18next' {
       spvs: typeof spvs;
       subscriptions: typeof subscriptions;
       users: typeof users;
+      'waterfall-conventions': typeof waterfallConventions;
     };
   }
 }

@@ -111,6 +111,12 @@ export interface DealTermsTable {
   managementFeeMethod: 'capital_call' | 'deducted' | null;
   createdBy: string | null;
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  prefCompounding: ColumnType<'annual' | 'quarterly' | 'simple', 'annual' | 'quarterly' | 'simple' | undefined, 'annual' | 'quarterly' | 'simple'>;
+  dayCount: ColumnType<'act365' | '30360' | 'actact', 'act365' | '30360' | 'actact' | undefined, 'act365' | '30360' | 'actact'>;
+  clawback: ColumnType<'net' | 'owed', 'net' | 'owed' | undefined, 'net' | 'owed'>;
+  clawbackTaxRate: ColumnType<string, string | undefined, string>;
+  escrowRate: ColumnType<string, string | undefined, string>;
+  escrowReleaseDate: string | null;
 }
 
 export interface DealTermsCarryRecipientsTable {
@@ -172,6 +178,10 @@ export interface DistributionEventsTable {
   gpTotal: string | null;
   hurdleBefore: string | null;
   hurdleAfter: string | null;
+  clawbackNetted: ColumnType<string, string | undefined, string>;
+  escrowHeld: ColumnType<string, string | undefined, string>;
+  escrowReleased: ColumnType<string, string | undefined, string>;
+  isFinal: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface DistributionsTable {

@@ -71,5 +71,6 @@ export const NAMESPACES = [
   'spvs',
   'subscriptions',
   'users',
+  'waterfall-conventions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

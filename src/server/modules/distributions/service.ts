@@ -18,7 +18,7 @@ import { notifyDistribution } from '../email/notify.ts';
 import { feeDeductions } from '../ledger/fees.ts';
 import { postEntry } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
-import { computeDistribution } from '../waterfall/service.ts';
+import { computeDistribution, recordClawbackAndEscrow } from '../waterfall/service.ts';
 
 const tidy = (n: string) => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$/, '') : n);
 
@@ -45,7 +45,7 @@ export async function recordDistribution(
     throw badRequest(msg, { recordDate: msg });
   }
   // Holders and their shares: contributed capital as of the record date; the split: the waterfall.
-  const computed = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate);
+  const computed = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate, input.final === true);
   const { result } = computed;
   const t = result.tiers;
   const event = (await sql<{
@@ -72,6 +72,8 @@ export async function recordDistribution(
     result.hurdleBefore,
     result.hurdleAfter,
   ])) as { id: string };
+  // Clawback withheld and carry escrow (decision record 039), replayed as recorded.
+  await recordClawbackAndEscrow(q, event.id, result, input.final === true);
   // Accrued management fees are taken from each investor's amount (decision 009): the amount and
   // its tiers stay whole (they add up to lpTotal); the cash paid is amount - fee_deducted.
   const deductions = await feeDeductions(q, deal.id, result.perInvestor);

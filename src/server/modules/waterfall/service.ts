@@ -1,14 +1,18 @@
 import {
   type CarryRecipient,
+  type ClawbackStatus,
+  DEFAULT_CONVENTIONS,
   type DealEconomics,
   type DealTerms,
   type DealTermsData,
   type DealTermsInput,
   type DealWaterfallSummary,
+  describeConventions,
   describeTerms,
   type InvestorDealTerms,
   percentUnits,
   termsToRates,
+  type WaterfallConventions,
   type WaterfallPreview,
 } from '../../../shared/deal-terms.ts';
 import { toCents } from '../../../shared/money.ts';
@@ -42,6 +46,12 @@ interface TermsRow {
   management_fee_rate: string | null;
   management_fee_basis: 'commitments' | 'contributions' | null;
   management_fee_method: 'capital_call' | 'deducted' | null;
+  pref_compounding: WaterfallConventions['prefCompounding'];
+  day_count: WaterfallConventions['dayCount'];
+  clawback: WaterfallConventions['clawback'];
+  clawback_tax_rate: string;
+  escrow_rate: string;
+  escrow_release_date: string | null;
   created_at: Date;
   created_by_name: string | null;
   distribution_count: number;
@@ -52,7 +62,8 @@ const tidy = (n: string) => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$
 async function loadTerms(q: Queryable, where: string, params: unknown[]): Promise<DealTerms[]> {
   const rows =
     await sql<TermsRow>(`SELECT t.id, t.deal_id, t.version, t.hurdle_rate, t.catch_up, t.catch_up_rate, t.carry_rate, t.management_fee_rate,
-            t.management_fee_basis, t.management_fee_method, t.created_at, p.name AS created_by_name,
+            t.management_fee_basis, t.management_fee_method, t.pref_compounding, t.day_count, t.clawback, t.clawback_tax_rate::text,
+            t.escrow_rate::text, to_char(t.escrow_release_date, 'YYYY-MM-DD') AS escrow_release_date, t.created_at, p.name AS created_by_name,
             (SELECT count(*)::int FROM distribution_events e WHERE e.terms_id = t.id) AS distribution_count
        FROM deal_terms t LEFT JOIN profiles p ON p.id = t.created_by
       WHERE ${where} ORDER BY t.deal_id, t.version DESC`).all(q, params);
@@ -81,6 +92,14 @@ async function loadTerms(q: Queryable, where: string, params: unknown[]): Promis
       r.management_fee_rate !== null && r.management_fee_basis && r.management_fee_method
         ? { rate: tidy(r.management_fee_rate), basis: r.management_fee_basis, method: r.management_fee_method }
         : null,
+    conventions: {
+      prefCompounding: r.pref_compounding,
+      dayCount: r.day_count,
+      clawback: r.clawback,
+      clawbackTaxRate: tidy(r.clawback_tax_rate),
+      escrowRate: tidy(r.escrow_rate),
+      escrowReleaseDate: r.escrow_release_date,
+    },
     createdAt: new Date(r.created_at).toISOString(),
     createdByName: r.created_by_name,
     distributionCount: r.distribution_count,
@@ -151,6 +170,7 @@ export async function saveDealTerms(
 
   const catchUpRate = input.catchUp === 'none' ? '0' : input.catchUp === 'full' ? '100' : (input.catchUpRate as string);
   const current = await currentTerms(q, dealId);
+  const conv = input.conventions ?? DEFAULT_CONVENTIONS;
   let termsId: string;
   let version: number;
   const values = [
@@ -162,13 +182,20 @@ export async function saveDealTerms(
     input.managementFee?.basis ?? null,
     input.managementFee?.method ?? null,
     actorId,
+    conv.prefCompounding,
+    conv.dayCount,
+    conv.clawback,
+    conv.clawbackTaxRate,
+    conv.escrowRate,
+    conv.escrowReleaseDate ?? null,
   ];
   if (current && current.distributionCount === 0) {
     termsId = current.id;
     version = current.version;
     await q.query(
       `UPDATE deal_terms SET hurdle_rate = $2, catch_up = $3, catch_up_rate = $4, carry_rate = $5, management_fee_rate = $6,
-              management_fee_basis = $7, management_fee_method = $8, created_by = $9, created_at = now() WHERE id = $1`,
+              management_fee_basis = $7, management_fee_method = $8, created_by = $9, pref_compounding = $10, day_count = $11,
+              clawback = $12, clawback_tax_rate = $13, escrow_rate = $14, escrow_release_date = $15, created_at = now() WHERE id = $1`,
       [termsId, ...values],
     );
     await q.query('DELETE FROM deal_terms_carry_recipients WHERE terms_id = $1', [termsId]);
@@ -178,8 +205,13 @@ export async function saveDealTerms(
       (await sql<{
         id: string;
       }>(`INSERT INTO deal_terms (deal_id, version, hurdle_rate, catch_up, catch_up_rate, carry_rate, management_fee_rate,
-                                   management_fee_basis, management_fee_method, created_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`).first(q, [dealId, version, ...values])) as { id: string }
+                                   management_fee_basis, management_fee_method, created_by, pref_compounding, day_count,
+                                   clawback, clawback_tax_rate, escrow_rate, escrow_release_date)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`).first(q, [
+        dealId,
+        version,
+        ...values,
+      ])) as { id: string }
     ).id;
   }
   for (const [i, r] of input.carryRecipients.entries()) {
@@ -199,6 +231,7 @@ export async function saveDealTerms(
       catchUp: input.catchUp,
       catchUpRate,
       carryRate: input.carryRate,
+      conventions: conv,
       newVersion: !(current && current.distributionCount === 0),
     },
     ip,
@@ -217,6 +250,9 @@ interface PriorEvent {
   lpTotal: string | null;
   gp: string | null;
   returnOfCapital: string | null;
+  clawbackNetted: string;
+  escrowHeld: string;
+  isFinal: boolean;
 }
 
 /**
@@ -246,8 +282,12 @@ export async function dealCashFlows(
     lp_total: string | null;
     gp_total: string | null;
     return_of_capital: string | null;
+    clawback_netted: string;
+    escrow_held: string;
+    is_final: boolean;
   }>(`SELECT id, to_char(payment_date, 'YYYY-MM-DD') AS date, total_amount::text AS amount, lp_total::text AS lp_total,
-            gp_total::text AS gp_total, return_of_capital::text AS return_of_capital
+            gp_total::text AS gp_total, return_of_capital::text AS return_of_capital, clawback_netted::text AS clawback_netted,
+            escrow_held::text AS escrow_held, is_final
        FROM distribution_events WHERE deal_id = $1 ORDER BY payment_date, created_at, id`).all(q, [dealId]);
   return {
     contributions: contributions.map((c) => ({ investorId: c.investor_id, date: c.date, amount: c.amount })),
@@ -258,6 +298,9 @@ export async function dealCashFlows(
       lpTotal: e.lp_total,
       gp: e.gp_total,
       returnOfCapital: e.return_of_capital,
+      clawbackNetted: e.clawback_netted,
+      escrowHeld: e.escrow_held,
+      isFinal: e.is_final,
     })),
   };
 }
@@ -266,8 +309,48 @@ export async function dealCashFlows(
 const fixedOf = (e: PriorEvent) => ({
   date: e.date,
   amount: e.amount,
-  fixed: { lpTotal: e.lpTotal ?? e.amount, gp: e.gp ?? '0.00', returnOfCapital: e.returnOfCapital ?? e.amount },
+  final: e.isFinal,
+  fixed: {
+    lpTotal: e.lpTotal ?? e.amount,
+    gp: e.gp ?? '0.00',
+    returnOfCapital: e.returnOfCapital ?? e.amount,
+    clawbackNetted: centsToString(toCents(e.clawbackNetted)),
+    escrowHeld: centsToString(toCents(e.escrowHeld)),
+  },
 });
+
+/** An amount split among the terms' carry recipients by their shares (largest remainder); one 'General partner' line without recipients. */
+function byRecipients(terms: DealTerms | null, amount: bigint): { name: string; amount: string }[] {
+  if (amount === 0n) return [];
+  const recipients = terms?.carryRecipients ?? [];
+  if (recipients.length === 0) return [{ name: 'General partner', amount: centsToString(amount) }];
+  const key = (i: number) => String(i).padStart(3, '0');
+  const split = allocateByLargestRemainder(amount, new Map(recipients.map((r, i) => [key(i), percentUnits(r.share)])));
+  return recipients.map((r, i) => ({ name: r.name, amount: centsToString(split.get(key(i)) ?? 0n) }));
+}
+
+/** The engine's clawback at an event, with what is owed per carry recipient. */
+function clawbackStatus(terms: DealTerms | null, r: WaterfallResult): ClawbackStatus {
+  const c = r.clawback;
+  return {
+    mode: terms?.conventions.clawback ?? 'net',
+    excess: c.excess,
+    taxRelief: c.taxRelief,
+    arose: c.arose,
+    fromEscrow: c.fromEscrow,
+    netted: c.netted,
+    owed: c.owedAfter,
+    byRecipient: byRecipients(terms, toCents(c.owedAfter)),
+  };
+}
+
+/** Stores what a recorded distribution withheld for a clawback and held or released in escrow (replayed as recorded). */
+export async function recordClawbackAndEscrow(q: Queryable, eventId: string, result: WaterfallResult, final = false): Promise<void> {
+  await q.query(
+    'UPDATE distribution_events SET clawback_netted = $2, escrow_held = $3, escrow_released = $4, is_final = $5 WHERE id = $1',
+    [eventId, result.clawback.netted, result.escrow.held, result.escrow.released, final],
+  );
+}
 
 export interface ComputedDistribution {
   terms: DealTerms | null;
@@ -283,6 +366,7 @@ export async function computeDistribution(
   totalAmount: string,
   date: string,
   recordDate: string,
+  final = false,
 ): Promise<ComputedDistribution> {
   const terms = await currentTerms(q, dealId);
   const flows = await dealCashFlows(q, dealId, recordDate);
@@ -298,7 +382,7 @@ export async function computeDistribution(
     results = runWaterfall({
       terms: termsToRates(terms),
       contributions,
-      distributions: [...prior.map(fixedOf), { date, amount: totalAmount }],
+      distributions: [...prior.map(fixedOf), { date, amount: totalAmount, final }],
     });
   } catch (err) {
     if (err instanceof WaterfallInputError) throw conflict(err.message, 'WATERFALL');
@@ -327,7 +411,7 @@ export async function computeDistribution(
 
 export async function previewDistribution(
   q: Queryable,
-  input: { dealId: string; totalAmount: string; paymentDate: string; recordDate?: string | undefined },
+  input: { dealId: string; totalAmount: string; paymentDate: string; recordDate?: string | undefined; final?: boolean | undefined },
 ): Promise<WaterfallPreview> {
   const deal = await sql<{ id: string; title: string; created: string }>(
     "SELECT id, title, to_char(created_at AT TIME ZONE $2::text, 'YYYY-MM-DD') AS created FROM deals WHERE id = $1",
@@ -338,7 +422,7 @@ export async function previewDistribution(
     const msg = `The record date cannot be before the deal existed (${deal.created})`;
     throw badRequest(msg, { recordDate: msg });
   }
-  const c = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate);
+  const c = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate, input.final === true);
   const names = new Map(
     (
       await sql<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE id = ANY($1::uuid[])').all(q, [
@@ -364,6 +448,8 @@ export async function previewDistribution(
     carry: c.carry.map(({ kind, userId, name, amount }) => ({ kind, userId, name, amount })),
     feeDeducted: centsToString(deducted),
     netToInvestors: centsToString(toCents(c.result.lpTotal) - deducted),
+    clawback: clawbackStatus(c.terms, c.result),
+    escrow: c.result.escrow,
     investors: Object.entries(c.result.perInvestor)
       .map(([investorId, amount]) => ({
         investorId,
@@ -452,6 +538,8 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
     // Hurdle status today: the paid events as recorded (dated no later than today), then a zero
     // distribution today.
     let hurdleRemaining = '0.00';
+    let today: WaterfallResult | null = null;
+    let released = 0n;
     const contributed = flows.contributions.reduce((s, c) => s + toCents(c.amount), 0n);
     if (flows.contributions.length > 0) {
       const paid = flows.distributions
@@ -464,7 +552,9 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
           contributions: flows.contributions,
           distributions: [...paid.map(fixedOf), { date: day, amount: '0' }],
         });
-        hurdleRemaining = (r[r.length - 1] as WaterfallResult).hurdleBefore;
+        today = r[r.length - 1] as WaterfallResult;
+        hurdleRemaining = today.hurdleBefore;
+        released = r.reduce((s, x) => s + toCents(x.escrow.released), 0n);
       } catch {
         hurdleRemaining = '0.00';
       }
@@ -490,6 +580,25 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
       hurdleRemaining,
       hurdleRate: terms?.hurdleRate ?? '0',
       carryByRecipient: carry,
+      conventionsSummary: describeConventions(terms?.conventions),
+      conventions: terms?.conventions ?? null,
+      clawback: today
+        ? clawbackStatus(terms, today)
+        : {
+            mode: terms?.conventions.clawback ?? 'net',
+            excess: '0.00',
+            taxRelief: '0.00',
+            arose: '0.00',
+            fromEscrow: '0.00',
+            netted: '0.00',
+            owed: '0.00',
+            byRecipient: [],
+          },
+      escrow: {
+        balance: today?.escrow.balanceAfter ?? '0.00',
+        released: centsToString(released),
+        releaseDate: terms?.conventions.escrowReleaseDate ?? null,
+      },
     });
   }
   return out;

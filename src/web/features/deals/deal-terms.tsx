@@ -26,21 +26,31 @@ import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useDealTerms, useSaveDealTerms } from './api';
 import { dealsText } from './i18n';
+import {
+  CONVENTION_PATHS,
+  conventionFields,
+  conventionsToFields,
+  describeConventions,
+  fieldsToConventions,
+  WaterfallConventionsFieldset,
+} from './waterfall-conventions-fieldset';
 
 const recipientSchema = z.object({ kind: z.enum(['gp', 'admin']), name: z.string(), userId: z.string(), share: z.string() });
 
 /** The editor's fields as typed; `toBody` makes the shared `dealTermsInput` body of them. */
-const formFields = z.object({
-  hurdleRate: z.string(),
-  catchUp: z.enum(CATCH_UP_KINDS),
-  catchUpRate: z.string(),
-  carryRate: z.string(),
-  recipients: z.array(recipientSchema),
-  fee: z.boolean(),
-  feeRate: z.string(),
-  feeBasis: z.string(),
-  feeMethod: z.string(),
-});
+const formFields = z
+  .object({
+    hurdleRate: z.string(),
+    catchUp: z.enum(CATCH_UP_KINDS),
+    catchUpRate: z.string(),
+    carryRate: z.string(),
+    recipients: z.array(recipientSchema),
+    fee: z.boolean(),
+    feeRate: z.string(),
+    feeBasis: z.string(),
+    feeMethod: z.string(),
+  })
+  .extend(conventionFields.shape);
 type FormState = z.infer<typeof formFields>;
 
 /** Where a body field's message shows in the editor (`managementFee.rate` is the `feeRate` field). */
@@ -50,7 +60,7 @@ function formPath(bodyPath: string): string {
     'managementFee.basis': 'feeBasis',
     'managementFee.method': 'feeMethod',
   };
-  return fee[bodyPath] ?? bodyPath.replace(/^carryRecipients\b/, 'recipients');
+  return fee[bodyPath] ?? CONVENTION_PATHS[bodyPath] ?? bodyPath.replace(/^carryRecipients\b/, 'recipients');
 }
 
 /** The form schema: the shared rules over the body the editor sends (the server applies the same). */
@@ -96,6 +106,7 @@ function fromTerms(t: DealTerms | null): FormState {
       feeRate: '2',
       feeBasis: 'commitments',
       feeMethod: 'capital_call',
+      ...conventionsToFields(undefined),
     };
   return {
     hurdleRate: t.hurdleRate,
@@ -112,6 +123,7 @@ function fromTerms(t: DealTerms | null): FormState {
     feeRate: t.managementFee?.rate ?? '2',
     feeBasis: t.managementFee?.basis ?? 'commitments',
     feeMethod: t.managementFee?.method ?? 'capital_call',
+    ...conventionsToFields(t.conventions),
   };
 }
 
@@ -127,6 +139,7 @@ function toBody(f: FormState) {
         : { kind: 'admin' as const, userId: r.userId, share: r.share },
     ),
     managementFee: f.fee ? { rate: f.feeRate, basis: f.feeBasis, method: f.feeMethod } : null,
+    conventions: fieldsToConventions(f),
   };
 }
 
@@ -190,6 +203,11 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
       <p className="text-sm text-text" data-testid="terms-summary">
         <span className="font-medium">{current ? t('terms.inForceVersion', { version: current.version }) : t('terms.inForce')}</span>{' '}
         {describeTerms(current)}
+        {current && (
+          <span className="block text-muted" data-testid="terms-conventions">
+            {describeConventions(current.conventions, formatDate)}
+          </span>
+        )}
       </p>
       <form onSubmit={submit} noValidate aria-label={t('terms.form')} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -309,6 +327,8 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
           )}
         </fieldset>
 
+        <WaterfallConventionsFieldset form={form} fid={fid} />
+
         {used && (
           <p className="rounded-md bg-gold-100/60 p-3 text-sm text-ink-900">
             {t('terms.used', { count: current.distributionCount, version: current.version, next: current.version + 1 })}
@@ -338,7 +358,10 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
             data.versions.map((v) => (
               <TR key={v.id}>
                 <TD className="tabular">{formatFigure(v.version)}</TD>
-                <TD>{describeTerms(v)}</TD>
+                <TD>
+                  {describeTerms(v)}
+                  <span className="block text-xs text-muted">{describeConventions(v.conventions, formatDate)}</span>
+                </TD>
                 <TD>
                   {v.carryRecipients
                     .map((r) => t('terms.recipientShare', { name: r.name, share: r.share }))

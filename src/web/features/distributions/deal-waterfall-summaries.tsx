@@ -7,6 +7,7 @@ import { toCents } from '../../../shared/money';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { useDealWaterfalls } from './api';
+import { ClawbackEscrowStatus } from './clawback-escrow';
 import { termsText } from './distribution-ui';
 import { distributionsText } from './i18n';
 
@@ -93,6 +94,7 @@ export function DealWaterfallSummaries() {
                         ))}
                       </ul>
                     )}
+                    <ClawbackEscrowStatus d={d} />
                   </TD>
                 </TR>
               ))

@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api';
 import { enumLabel, translateMessage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { type RecordDistributionBody, serverMessage, useConfirmPayment } from './api';
+import { ClawbackEscrowPreview } from './clawback-escrow';
 import { Fact, termsText } from './distribution-ui';
 import { distributionsText } from './i18n';
 import { InvestorTiersTable, WaterfallChart } from './waterfall-ui';
@@ -188,6 +189,7 @@ export function PreviewDialog({
                 </TBody>
               </Table>
             )}
+            <ClawbackEscrowPreview p={p} />
             <InvestorTiersTable investors={p.investors} caption={t('preview.eachInvestor')} />
           </div>
         )}

@@ -17,10 +17,11 @@ import { blank, sharedFormSchema, useClearErrorOnChange } from '../../lib/form-s
 import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { type RecordDistributionBody, serverMessage, useDealChoices, usePreviewDistribution, useRecordDistribution } from './api';
+import { FinalDistributionCheckbox } from './clawback-escrow';
 import { PreviewDialog } from './distribution-dialogs';
 import { distributionsText } from './i18n';
 
-const EMPTY_FORM = { dealId: '', type: 'Income', totalAmount: '', paymentDate: '', recordDate: '' };
+const EMPTY_FORM = { dealId: '', type: 'Income', totalAmount: '', paymentDate: '', recordDate: '', final: '' };
 
 /**
  * The form as typed, checked by the server's recordDistributionInput; the record date, optional
@@ -28,7 +29,7 @@ const EMPTY_FORM = { dealId: '', type: 'Income', totalAmount: '', paymentDate: '
  */
 const recordDistributionForm = (t: typeof distributionsText.t) =>
   sharedFormSchema(
-    ['dealId', 'type', 'totalAmount', 'paymentDate', 'recordDate'],
+    ['dealId', 'type', 'totalAmount', 'paymentDate', 'recordDate', 'final'],
     recordDistributionInput,
     (v) => ({
       dealId: blank(v.dealId),
@@ -36,6 +37,8 @@ const recordDistributionForm = (t: typeof distributionsText.t) =>
       totalAmount: blank(v.totalAmount),
       paymentDate: blank(v.paymentDate),
       recordDate: blank(v.recordDate),
+      // The checkbox's value when ticked (decision record 039: releases the carry escrow).
+      ...(v.final === 'yes' ? { final: true } : {}),
     }),
     { required: { totalAmount: t('record.totalRequired'), recordDate: t('record.recordDateRequired') } },
   );
@@ -149,6 +152,7 @@ export function RecordDistributionCard({ onRecorded }: { onRecorded: (ev: Distri
           <Field label={t('record.paymentDate')} htmlFor="dist-paymentDate" error={form.errorOf('paymentDate')} required>
             <DateInput {...form.field('paymentDate', 'dist-paymentDate')} />
           </Field>
+          <FinalDistributionCheckbox form={form} />
           <Button type="submit" busy={form.busy} className="w-full">
             {form.busy ? t('record.computing') : t('record.preview')}
           </Button>

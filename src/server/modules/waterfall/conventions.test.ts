@@ -1,0 +1,304 @@
+/**
+ * The waterfall conventions through the API (decision record 039): terms store and return them,
+ * the preview and the record use them, a clawback shows per carry recipient in the preview and on
+ * the Waterfall by Deal. Real Fastify app on PGlite (and PostgreSQL with TEST_DB=postgres).
+ * Reference figures are worked by hand in the comments, never taken from the engine.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DealTermsData, DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms.ts';
+import type { DistributionEvent } from '../../../shared/distributions.ts';
+import { sql } from '../../db/sql.ts';
+import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
+import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+
+const NO_HURDLE_20 = {
+  hurdleRate: '0',
+  catchUp: 'none',
+  carryRate: '20',
+  carryRecipients: [{ kind: 'gp', name: 'Meridian GP Ltd', share: '60' }],
+  managementFee: null,
+};
+
+describe('waterfall conventions: terms, preview, clawback and escrow through the API', () => {
+  let ctx: TestContext;
+  let adminCookie: string;
+  let adminId: string;
+  let a: Investor;
+  let b: Investor;
+  const fx = moneyFixtures(
+    () => ctx,
+    () => adminCookie,
+  );
+  const { call, investor } = fx;
+  const openDeal = (title: string) => fx.openDeal(title, { createdAt: '2020-01-01' });
+  const hold = (who: Investor, dealId: string, amount: string, date: string) => fx.hold(who, dealId, amount, { date });
+  const putTerms = (dealId: string, body: unknown) => call('PUT', `/api/deals/${dealId}/terms`, adminCookie, body);
+  const preview = async (dealId: string, totalAmount: string, paymentDate: string): Promise<WaterfallPreview> => {
+    const res = await call('POST', '/api/distributions/preview', adminCookie, { dealId, type: 'Capital Gain', totalAmount, paymentDate });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { preview: WaterfallPreview }).preview;
+  };
+  const record = async (dealId: string, totalAmount: string, paymentDate: string, final?: boolean): Promise<DistributionEvent> => {
+    const res = await call('POST', '/api/distributions', adminCookie, {
+      dealId,
+      type: 'Capital Gain',
+      totalAmount,
+      paymentDate,
+      recordDate: paymentDate,
+      ...(final === undefined ? {} : { final }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const ev = (res.json() as { event: DistributionEvent }).event;
+    expect((await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie)).statusCode).toBe(200);
+    return ev;
+  };
+  const summaryOf = async (dealId: string) =>
+    ((await call('GET', '/api/distributions/waterfall', adminCookie)).json() as { deals: DealWaterfallSummary[] }).deals.find(
+      (d) => d.dealId === dealId,
+    );
+  const expect400 = (res: LightMyRequestResponse) => {
+    expect(res.statusCode, res.body).toBe(400);
+    return res.json() as { message: string; fields?: Record<string, string> };
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const adm = await createUser(ctx, { role: 'admin', adminUserType: 'founder', name: 'Cleo Carry' });
+    adminId = adm.id;
+    adminCookie = await signIn(ctx, adm.email, adm.password);
+    a = await investor('Alice Convention');
+    b = await investor('Bob Convention');
+  });
+  afterAll(() => ctx.close());
+
+  it('stores the conventions with the terms (defaults when omitted) and the preview uses them: simple, 30/360', async () => {
+    const deal = await openDeal('Simple pref deal');
+    await hold(a, deal.id, '100', '2021-01-01');
+    const plain = await putTerms(deal.id, { ...NO_HURDLE_20, hurdleRate: '8', catchUp: 'full', carryRecipients: [] });
+    expect(plain.statusCode, plain.body).toBe(400); // carry without a recipient, as before
+    const saved = await putTerms(deal.id, {
+      ...NO_HURDLE_20,
+      hurdleRate: '8',
+      catchUp: 'full',
+      carryRecipients: [{ kind: 'gp', name: 'Meridian GP Ltd', share: '100' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as DealTermsData).current?.conventions).toEqual({
+      prefCompounding: 'annual',
+      dayCount: 'act365',
+      clawback: 'net',
+      clawbackTaxRate: '0',
+      escrowRate: '0',
+      escrowReleaseDate: null,
+    });
+    const simple = await putTerms(deal.id, {
+      ...NO_HURDLE_20,
+      hurdleRate: '8',
+      catchUp: 'full',
+      carryRecipients: [{ kind: 'gp', name: 'Meridian GP Ltd', share: '100' }],
+      conventions: {
+        prefCompounding: 'simple',
+        dayCount: '30360',
+        clawback: 'owed',
+        clawbackTaxRate: '25%',
+        escrowRate: '10',
+        escrowReleaseDate: '2030-06-30',
+      },
+    });
+    expect(simple.statusCode, simple.body).toBe(200);
+    const data = (await call('GET', `/api/deals/${deal.id}/terms`, adminCookie)).json() as DealTermsData;
+    expect(data.current?.version).toBe(1); // unused: replaced in place
+    expect(data.current?.conventions).toEqual({
+      prefCompounding: 'simple',
+      dayCount: '30360',
+      clawback: 'owed',
+      clawbackTaxRate: '25',
+      escrowRate: '10',
+      escrowReleaseDate: '2030-06-30',
+    });
+    // By hand: 100 from 2021-01-01 to 2024-01-01 is 3 years in 30/360; simple 8%: 100 x 1.24 = 124
+    // (return of capital 100, preferred 24). Full catch-up to 20% of the 24: 24 x 0.2 / 0.8 = 6.
+    // The remaining 70: the GP to 20% of the 100 profit = 20, less 6 = 14; investors 56.
+    // Escrow: 10% of the GP's 20 = 2.00 held.
+    const p = await preview(deal.id, '200.00', '2024-01-01');
+    expect(p.tiers).toEqual({
+      returnOfCapital: '100.00',
+      preferredReturn: '24.00',
+      catchUp: '6.00',
+      carriedInterestLp: '56.00',
+      carriedInterestGp: '14.00',
+    });
+    expect([p.lpTotal, p.gp, p.hurdleBefore]).toEqual(['180.00', '20.00', '124.00']);
+    expect(p.escrow).toEqual({ held: '2.00', released: '0.00', balanceAfter: '2.00' });
+    expect(p.clawback).toMatchObject({ mode: 'owed', owed: '0.00', byRecipient: [] });
+  });
+
+  it('refuses bad conventions with a field message, writing nothing', async () => {
+    const deal = await openDeal('Bad conventions deal');
+    const base = { ...NO_HURDLE_20, carryRecipients: [{ kind: 'gp', name: 'GP', share: '100' }] };
+    const ok = { prefCompounding: 'annual', dayCount: 'act365', clawback: 'net', clawbackTaxRate: '0', escrowRate: '0' };
+    const cases: [unknown, string][] = [
+      [{ ...ok, dayCount: 'act360' }, 'conventions.dayCount'],
+      [{ ...ok, prefCompounding: 'monthly' }, 'conventions.prefCompounding'],
+      [{ ...ok, clawback: 'never' }, 'conventions.clawback'],
+      [{ ...ok, clawbackTaxRate: '100' }, 'conventions.clawbackTaxRate'],
+      [{ ...ok, escrowRate: '101' }, 'conventions.escrowRate'],
+      [{ ...ok, escrowRate: 'x' }, 'conventions.escrowRate'],
+      [{ ...ok, escrowReleaseDate: '2030-02-30' }, 'conventions.escrowReleaseDate'],
+    ];
+    for (const [conventions, field] of cases) {
+      const body = expect400(await putTerms(deal.id, { ...base, conventions }));
+      expect(Object.keys(body.fields ?? {}), JSON.stringify(conventions)).toContain(field);
+    }
+    const n = await sql<{ n: number }>('SELECT count(*)::int AS n FROM deal_terms WHERE deal_id = $1').first(ctx.db, [deal.id]);
+    expect(n?.n).toBe(0);
+  });
+
+  it('a clawback after a later close: owed net of tax per carry recipient; netted from the next distribution when the terms say so', async () => {
+    const deal = await openDeal('Clawback deal');
+    const recipients = [
+      { kind: 'gp', name: 'Meridian GP Ltd', share: '60' },
+      { kind: 'admin', userId: adminId, share: '40' },
+    ];
+    const owedTerms = {
+      ...NO_HURDLE_20,
+      carryRecipients: recipients,
+      conventions: { prefCompounding: 'annual', dayCount: 'act365', clawback: 'owed', clawbackTaxRate: '25', escrowRate: '0' },
+    };
+    expect((await putTerms(deal.id, owedTerms)).statusCode).toBe(200);
+    // Alice puts in 100 on 2021-01-01; 200 comes out on 2022-01-01 (no hurdle, no catch-up):
+    // 100 capital back, the 100 profit 80 / 20. GP 20 (12 / 8 to the recipients).
+    await hold(a, deal.id, '100', '2021-01-01');
+    const first = await record(deal.id, '200.00', '2022-01-01');
+    expect(first.waterfall).toMatchObject({ lpTotal: '180.00', gp: '20.00' });
+    expect((await summaryOf(deal.id))?.clawback).toMatchObject({ owed: '0.00', byRecipient: [] });
+
+    // Bob comes in at a later close on 2022-06-01 with 100: cumulative profit 200 - 200 = 0, the
+    // GP may hold 20% of 0 and holds 20. Owed net of 25% tax: 20 - 5 = 15, split 60/40: 9 / 6.
+    await hold(b, deal.id, '100', '2022-06-01');
+    const sum = await summaryOf(deal.id);
+    expect(sum?.clawback).toEqual({
+      mode: 'owed',
+      excess: '20.00',
+      taxRelief: '5.00',
+      arose: '15.00',
+      fromEscrow: '0.00',
+      netted: '0.00',
+      owed: '15.00',
+      byRecipient: [
+        { name: 'Meridian GP Ltd', amount: '9.00' },
+        { name: 'Cleo Carry', amount: '6.00' },
+      ],
+    });
+    expect(sum?.conventionsSummary).toBe('clawback recorded as owed, net of 25% tax');
+
+    // The preview of 150 on 2023-01-01: investors first get back the 20 of capital not yet
+    // returned (200 in, 180 out), then 130 is split 80/20: investors 104 + 20 = 124, GP 26.
+    // Owed: nothing withheld; still 15 owed after it.
+    const owedPreview = await preview(deal.id, '150.00', '2023-01-01');
+    expect([owedPreview.lpTotal, owedPreview.gp]).toEqual(['124.00', '26.00']);
+    expect(owedPreview.clawback).toMatchObject({ arose: '15.00', netted: '0.00', owed: '15.00' });
+
+    // New terms (version 2, the first was used): netted, no tax. The whole 20 is withheld from the
+    // GP's 26 and paid to the investors: GP 6, investors 144; nothing owed after it.
+    const netTerms = { ...owedTerms, conventions: { ...owedTerms.conventions, clawback: 'net', clawbackTaxRate: '0' } };
+    const v2 = await putTerms(deal.id, netTerms);
+    expect((v2.json() as DealTermsData).current?.version).toBe(2);
+    const netPreview = await preview(deal.id, '150.00', '2023-01-01');
+    expect(netPreview.clawback).toEqual({
+      mode: 'net',
+      excess: '20.00',
+      taxRelief: '0.00',
+      arose: '20.00',
+      fromEscrow: '0.00',
+      netted: '20.00',
+      owed: '0.00',
+      byRecipient: [],
+    });
+    expect([netPreview.lpTotal, netPreview.gp]).toEqual(['144.00', '6.00']);
+    // The GP's 6 by the recipients' shares: 3.60 / 2.40; investors pro rata to 100 / 100: 72 / 72.
+    expect(netPreview.carry.map((c) => c.amount)).toEqual(['3.60', '2.40']);
+    expect(netPreview.investors.map((i) => i.amount)).toEqual(['72.00', '72.00']);
+
+    const second = await record(deal.id, '150.00', '2023-01-01');
+    expect(second.waterfall).toMatchObject({ lpTotal: '144.00', gp: '6.00' });
+    const stored = await sql<{ clawback_netted: string }>('SELECT clawback_netted::text FROM distribution_events WHERE id = $1').first(
+      ctx.db,
+      [second.id],
+    );
+    expect(stored?.clawback_netted).toBe('20.00');
+    // Replayed as recorded: nothing owed any more; the GP holds 26 of the 150 profit (350 - 200).
+    const after = await summaryOf(deal.id);
+    expect(after?.clawback.owed).toBe('0.00');
+    expect([after?.gp, after?.lpTotal, after?.distributed]).toEqual(['26.00', '324.00', '350.00']);
+  });
+
+  it('escrow: a share of each carry payment held, shown on the Waterfall by Deal and released on its date', async () => {
+    const deal = await openDeal('Escrow deal');
+    await hold(a, deal.id, '100', '2021-01-01');
+    const terms = {
+      ...NO_HURDLE_20,
+      carryRecipients: [{ kind: 'gp', name: 'Meridian GP Ltd', share: '100' }],
+      conventions: {
+        prefCompounding: 'annual',
+        dayCount: 'act365',
+        clawback: 'net',
+        clawbackTaxRate: '0',
+        escrowRate: '25',
+        escrowReleaseDate: '2023-06-30',
+      },
+    };
+    expect((await putTerms(deal.id, terms)).statusCode).toBe(200);
+    // 200 out on 2022-01-01: GP 20, 25% = 5.00 held. Today (after 2023-06-30) it is released.
+    const ev = await record(deal.id, '200.00', '2022-01-01');
+    const held = await sql<{ escrow_held: string }>('SELECT escrow_held::text FROM distribution_events WHERE id = $1').first(ctx.db, [
+      ev.id,
+    ]);
+    expect(held?.escrow_held).toBe('5.00');
+    expect((await summaryOf(deal.id))?.escrow).toEqual({ balance: '0.00', released: '5.00', releaseDate: '2023-06-30' });
+    // With the release date in the future, it is still held.
+    expect((await putTerms(deal.id, { ...terms, conventions: { ...terms.conventions, escrowReleaseDate: '2099-12-31' } })).statusCode).toBe(
+      200,
+    );
+    expect((await summaryOf(deal.id))?.escrow).toEqual({ balance: '5.00', released: '0.00', releaseDate: '2099-12-31' });
+  });
+
+  it('escrow without a release date is held until a distribution marked final releases it', async () => {
+    const deal = await openDeal('Final escrow deal');
+    await hold(a, deal.id, '100', '2021-01-01');
+    const terms = {
+      ...NO_HURDLE_20,
+      carryRecipients: [{ kind: 'gp', name: 'Meridian GP Ltd', share: '100' }],
+      conventions: { prefCompounding: 'annual', dayCount: 'act365', clawback: 'net', clawbackTaxRate: '0', escrowRate: '50' },
+    };
+    expect((await putTerms(deal.id, terms)).statusCode).toBe(200);
+    // 150 on 2022-01-01: 100 back, the 50 profit 40 / 10; half the GP's 10 held: 5.00.
+    await record(deal.id, '150.00', '2022-01-01');
+    expect((await summaryOf(deal.id))?.escrow).toEqual({ balance: '5.00', released: '0.00', releaseDate: null });
+    // A bad flag is refused, writing nothing.
+    const bad = await call('POST', '/api/distributions', adminCookie, {
+      dealId: deal.id,
+      type: 'Capital Gain',
+      totalAmount: '50',
+      paymentDate: '2023-01-01',
+      final: 'yes',
+    });
+    expect(expect400(bad).fields).toHaveProperty('final');
+    // The final 50 on 2023-01-01 (profit now 100: the GP's 20% is 20, it has 10): 40 / 10, nothing
+    // held of it, the 5.00 released. The preview says so first.
+    const res = await call('POST', '/api/distributions/preview', adminCookie, {
+      dealId: deal.id,
+      type: 'Capital Gain',
+      totalAmount: '50',
+      paymentDate: '2023-01-01',
+      recordDate: '2023-01-01',
+      final: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { preview: WaterfallPreview }).preview.escrow).toEqual({ held: '0.00', released: '5.00', balanceAfter: '0.00' });
+    const ev = await record(deal.id, '50.00', '2023-01-01', true);
+    expect(ev.waterfall).toMatchObject({ gp: '10.00', lpTotal: '40.00' });
+    expect((await summaryOf(deal.id))?.escrow).toEqual({ balance: '0.00', released: '5.00', releaseDate: null });
+  });
+});
