@@ -16,6 +16,7 @@
  *   latest valuation before its value date (1.00 before any valuation); ownership is units.
  */
 import { z } from 'zod';
+import { isoDate } from './date-schema.ts';
 import { dayNumber } from './dates.ts';
 import { allocateLargestRemainder, divRound } from './money.ts';
 
@@ -139,6 +140,32 @@ export function equalisationPlan(closeDate: string, rate: string, investors: Equ
   const split = total > 0n && weights.length > 0 ? allocateLargestRemainder(total, weights) : new Map<string, bigint>();
   const receivers = [...split.entries()].filter(([, c]) => c > 0n).map(([investorId, interest]) => ({ investorId, interest }));
   return { closeDate, rate, payers: payers.filter((p) => p.interest > 0n), receivers, total, earlierCalls };
+}
+
+/** GET /api/deals/:id/equalisation: the plan of one close (the latest later close when none is asked). */
+export const equalisationQuery = z.object({ closeDate: isoDate('Choose a close').optional() });
+
+/** POST /api/deals/:id/equalisation: charge it; the payment date defaults to the close. */
+export const equalisationInput = z
+  .object({ closeDate: isoDate('Choose a close'), paymentDate: isoDate('Payment date is required').optional() })
+  .refine((v) => !v.paymentDate || v.paymentDate >= v.closeDate, {
+    path: ['paymentDate'],
+    message: 'The payment date cannot be before the close',
+  });
+
+/** What the admin screen shows of an equalisation: money as decimal strings. */
+export interface EqualisationPreview {
+  dealId: string;
+  rate: string;
+  /** The deal's later closes (every close after the first), oldest first. */
+  closes: string[];
+  closeDate: string;
+  payers: { investorId: string; investorName: string; catchUp: string; interest: string }[];
+  receivers: { investorId: string; investorName: string; interest: string }[];
+  earlierCalls: { date: string; amount: string; days: number }[];
+  total: string;
+  /** Set once charged: when and on which payment date. */
+  charged: { paymentDate: string; createdAt: string } | null;
 }
 
 // ---------- Units at NAV ----------

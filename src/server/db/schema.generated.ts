@@ -84,6 +84,12 @@ export interface DealOpenAlertsTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface DealOwnershipTermsTable {
+  termsId: string;
+  method: 'contributions' | 'equalisation' | 'units';
+  equalisationRate: string | null;
+}
+
 export interface DealTermsTable {
   id: ColumnType<string, string | undefined, string>;
   dealId: string;
@@ -233,6 +239,18 @@ export interface EmailOutboxTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
   sentAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
   unsubscribePath: string | null;
+}
+
+export interface EqualisationsTable {
+  id: ColumnType<string, string | undefined, string>;
+  dealId: string;
+  closeDate: string;
+  paymentDate: string;
+  rate: string;
+  total: string;
+  plan: ColumnType<JsonValue, string, string>;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface KycApplicationsTable {
@@ -469,6 +487,7 @@ export interface DB {
   compliance_items: ComplianceItemsTable;
   credentials: CredentialsTable;
   deal_open_alerts: DealOpenAlertsTable;
+  deal_ownership_terms: DealOwnershipTermsTable;
   deal_terms: DealTermsTable;
   deal_terms_carry_recipients: DealTermsCarryRecipientsTable;
   deals: DealsTable;
@@ -479,6 +498,7 @@ export interface DB {
   email_change_tokens: EmailChangeTokensTable;
   email_digests: EmailDigestsTable;
   email_outbox: EmailOutboxTable;
+  equalisations: EqualisationsTable;
   kyc_applications: KycApplicationsTable;
   kyc_documents: KycDocumentsTable;
   kyc_history: KycHistoryTable;

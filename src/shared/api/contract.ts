@@ -71,6 +71,7 @@ import {
 } from '../ledger.ts';
 import { type ManagementFeeCharge, type ManagementFeeData, type ManagementFeePreview, managementFeeInput } from '../management-fee.ts';
 import type { MessageThread, ThreadList } from '../messages.ts';
+import { type EqualisationPreview, equalisationInput, equalisationQuery } from '../ownership.ts';
 import type { PasswordPolicyInfo } from '../password-policy.ts';
 import { type PerformanceData, type Valuation, valuationInput } from '../performance.ts';
 import type { Language, Settings } from '../settings.ts';
@@ -322,6 +323,10 @@ export const API = {
   'GET /api/email/outbox': admin(json<OutboxPage>(), { query: outboxQuery }),
   'POST /api/email/outbox/:id/retry': admin(json<{ entry: OutboxEntry }>()),
   'POST /api/email/test': admin(json<TestEmailResult>(), { body: testEmailInput }),
+
+  // Later closes without dilution: equalisation of a later close (issue 29 part 1, decision 040)
+  'GET /api/deals/:id/equalisation': admin(json<{ equalisation: EqualisationPreview }>(), { query: equalisationQuery }),
+  'POST /api/deals/:id/equalisation': admin(json<{ equalisation: EqualisationPreview }>(), { body: equalisationInput }),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

@@ -17,6 +17,7 @@ import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { ownershipMethods } from './ownership-repository.ts';
 import { valuationFacts } from './valuation-facts.ts';
 
 export interface EntryRow {
@@ -318,10 +319,11 @@ export async function dealLedger(q: Queryable, dealId: string, asOf: string | nu
   const entries = await listEntries(q, { dealId });
   const facts = (await dealFacts(q, [dealId])).get(dealId) ?? new Map<string, EntryFacts[]>();
   const valuations = (await valuationFacts(q, [dealId])).get(dealId) ?? [];
+  const method = (await ownershipMethods(q, [dealId])).get(dealId);
   const names = new Map(entries.map((e) => [e.investorId, e.investorName]));
   const investors = [...facts.keys()]
     .map((investorId) => {
-      const f = holdingFigures(investorId, facts, valuations, day);
+      const f = holdingFigures(investorId, facts, valuations, day, method);
       return { investorId, investorName: names.get(investorId) ?? '', b: f.balances, f };
     })
     .sort((a, b) => a.investorName.localeCompare(b.investorName));

@@ -22,6 +22,7 @@ import { notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { investorCalendar } from '../distributions/service.ts';
 import { investorNotices } from '../ledger/calls.ts';
+import { ownershipMethods } from '../ledger/ownership-repository.ts';
 import { dealFacts } from '../ledger/service.ts';
 import { valuationFacts } from '../ledger/valuation-facts.ts';
 import { companyDayIn } from '../settings/clock.ts';
@@ -112,6 +113,7 @@ export async function performance(q: Queryable, investorId: string, today?: stri
   const dealIds = dealRows.map((d) => d.id);
   const facts = await dealFacts(q, dealIds);
   const valsByDeal = await valuationFacts(q, dealIds);
+  const methods = await ownershipMethods(q, dealIds);
   const latestStatus = dealIds.length
     ? await sql<{ deal_id: string; expected_exit: string | null; performance_status: PerformanceStatus }>(
         `SELECT DISTINCT ON (deal_id) deal_id, expected_exit, performance_status FROM valuations
@@ -125,7 +127,7 @@ export async function performance(q: Queryable, investorId: string, today?: stri
   for (const d of dealRows) {
     const entries = facts.get(d.id) ?? new Map();
     const vals = valsByDeal.get(d.id) ?? [];
-    const f = holdingFigures(investorId, entries, vals, asOf);
+    const f = holdingFigures(investorId, entries, vals, asOf, methods.get(d.id));
     const all = f.balances;
     if (all.committed <= 0n && all.contributed <= 0n) continue;
     const latest = latestStatus.find((v) => v.deal_id === d.id);
@@ -180,7 +182,7 @@ export async function performance(q: Queryable, investorId: string, today?: stri
       if (!entries) continue;
       if (balancesAsOf(entries.get(investorId) ?? [], date).contributed <= 0n) continue;
       held = true;
-      value += navShareAsOf(investorId, entries, valsByDeal.get(d.id) ?? [], date);
+      value += navShareAsOf(investorId, entries, valsByDeal.get(d.id) ?? [], date, methods.get(d.id));
     }
     if (held) history.push({ date, value: fromCents(value) });
   }
