@@ -61,6 +61,7 @@ export const NAMESPACES = [
   'investor-dashboard',
   'investor-deals',
   'kyc',
+  'ownership',
   'landing',
   'messages',
   'not-found',

@@ -14,6 +14,7 @@ import {
   tidyPercent,
 } from '../../../shared/deal-terms';
 import { formatDate, formatFigure } from '../../../shared/format';
+import { OWNERSHIP_METHODS } from '../../../shared/ownership';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -24,6 +25,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { describeOwnership, OwnershipFieldset } from '../ownership/ownership-fieldset';
 import { useDealTerms, useSaveDealTerms } from './api';
 import { dealsText } from './i18n';
 
@@ -40,6 +42,8 @@ const formFields = z.object({
   feeRate: z.string(),
   feeBasis: z.string(),
   feeMethod: z.string(),
+  ownershipMethod: z.enum(OWNERSHIP_METHODS),
+  equalisationRate: z.string(),
 });
 type FormState = z.infer<typeof formFields>;
 
@@ -49,6 +53,8 @@ function formPath(bodyPath: string): string {
     'managementFee.rate': 'feeRate',
     'managementFee.basis': 'feeBasis',
     'managementFee.method': 'feeMethod',
+    'ownership.method': 'ownershipMethod',
+    'ownership.equalisationRate': 'equalisationRate',
   };
   return fee[bodyPath] ?? bodyPath.replace(/^carryRecipients\b/, 'recipients');
 }
@@ -68,7 +74,9 @@ const termsForm = formFields.transform((f, ctx): DealTermsInput => {
 });
 
 /** '8% preferred return, full catch-up, 20% carried interest' in the current language. */
-function describeTerms(terms: Pick<DealTerms, 'hurdleRate' | 'catchUp' | 'catchUpRate' | 'carryRate'> | null): string {
+function describeTerms(
+  terms: (Pick<DealTerms, 'hurdleRate' | 'catchUp' | 'catchUpRate' | 'carryRate'> & Partial<Pick<DealTerms, 'ownership'>>) | null,
+): string {
   const t = dealsText.t;
   if (!terms) return t('terms.describe.none');
   const hurdle =
@@ -81,7 +89,9 @@ function describeTerms(terms: Pick<DealTerms, 'hurdleRate' | 'catchUp' | 'catchU
       : terms.catchUp === 'full'
         ? t('terms.describe.fullCatchUp')
         : t('terms.describe.catchUp', { rate: tidyPercent(terms.catchUpRate) });
-  return t('terms.describe.all', { hurdle, catchUp, carry: tidyPercent(terms.carryRate) });
+  const all = t('terms.describe.all', { hurdle, catchUp, carry: tidyPercent(terms.carryRate) });
+  const ownership = describeOwnership(terms.ownership);
+  return ownership ? `${all}${t('activity.listSeparator')}${ownership}` : all;
 }
 
 function fromTerms(t: DealTerms | null): FormState {
@@ -96,6 +106,8 @@ function fromTerms(t: DealTerms | null): FormState {
       feeRate: '2',
       feeBasis: 'commitments',
       feeMethod: 'capital_call',
+      ownershipMethod: 'contributions',
+      equalisationRate: '8',
     };
   return {
     hurdleRate: t.hurdleRate,
@@ -112,6 +124,8 @@ function fromTerms(t: DealTerms | null): FormState {
     feeRate: t.managementFee?.rate ?? '2',
     feeBasis: t.managementFee?.basis ?? 'commitments',
     feeMethod: t.managementFee?.method ?? 'capital_call',
+    ownershipMethod: t.ownership.method,
+    equalisationRate: t.ownership.equalisationRate ?? '8',
   };
 }
 
@@ -127,6 +141,7 @@ function toBody(f: FormState) {
         : { kind: 'admin' as const, userId: r.userId, share: r.share },
     ),
     managementFee: f.fee ? { rate: f.feeRate, basis: f.feeBasis, method: f.feeMethod } : null,
+    ownership: { method: f.ownershipMethod, equalisationRate: f.ownershipMethod === 'equalisation' ? f.equalisationRate : null },
   };
 }
 
@@ -181,6 +196,7 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
   const catchUp = form.watch('catchUp');
   const fee = form.watch('fee');
   const kinds = form.watch('recipients');
+  const ownershipMethod = form.watch('ownershipMethod');
 
   const fid = (name: string) => `${formId}-${name.replaceAll('.', '-')}`;
   const used = current !== null && current.distributionCount > 0;
@@ -308,6 +324,13 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
             </div>
           )}
         </fieldset>
+
+        <OwnershipFieldset
+          method={{ props: form.field('ownershipMethod', fid('ownershipMethod'), { hint: true }), error: form.errorOf('ownershipMethod') }}
+          rate={{ props: form.field('equalisationRate', fid('equalisationRate'), { hint: true }), error: form.errorOf('equalisationRate') }}
+          showRate={ownershipMethod === 'equalisation'}
+          ids={{ method: fid('ownershipMethod'), rate: fid('equalisationRate') }}
+        />
 
         {used && (
           <p className="rounded-md bg-gold-100/60 p-3 text-sm text-ink-900">
