@@ -25,7 +25,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { describeOwnership, OwnershipFieldset } from '../ownership/ownership-fieldset';
+import { describeOwnership, OwnershipFieldset } from './ownership-fieldset';
 import { useDealTerms, useSaveDealTerms } from './api';
 import { dealsText } from './i18n';
 

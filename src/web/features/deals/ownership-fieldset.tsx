@@ -3,7 +3,7 @@ import { OWNERSHIP_METHODS, type OwnershipTerms } from '../../../shared/ownershi
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
-import { ownershipText } from './i18n';
+import { ownershipText } from './ownership-i18n';
 
 type SelectProps = Omit<ComponentProps<typeof NativeSelect>, 'options'>;
 
