@@ -25,9 +25,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { describeOwnership, OwnershipFieldset } from './ownership-fieldset';
 import { useDealTerms, useSaveDealTerms } from './api';
 import { dealsText } from './i18n';
+import { describeOwnership, OwnershipFieldset } from './ownership-fieldset';
 
 const recipientSchema = z.object({ kind: z.enum(['gp', 'admin']), name: z.string(), userId: z.string(), share: z.string() });
 
