@@ -8,7 +8,7 @@ import { isoDate } from './date-schema.ts';
 import { dayNumber } from './dates.ts';
 import { allocateLargestRemainder, divRound, fromCents, ratio, toCents } from './money.ts';
 import { moneyInput } from './money-input.ts';
-import { EQUALISATION, type OwnershipMethod, type UnitRegister, unitRegister } from './ownership.ts';
+import { EQUALISATION, type OwnershipMethod, type UnitRegister, unitPriceText, unitRegister, unitsText } from './ownership.ts';
 import { xirr } from './xirr.ts';
 
 export const ENTRY_KINDS = ['commitment', 'call', 'contribution', 'distribution', 'fee', 'reversal'] as const;
@@ -553,6 +553,34 @@ export interface LedgerEntry {
   createdAt: string;
 }
 
+/** On a deal by units at NAV (decision 040): units held, NAV per unit and the average price paid (6 decimals). */
+export interface UnitsFigures {
+  held: string;
+  navPerUnit: string;
+  averagePrice: string;
+}
+
+/**
+ * An investor's units on a date: units held (net of reversals), NAV per unit = their NAV / units,
+ * average price paid = contributions / units. Null when they hold none.
+ */
+export function unitsFigures(
+  investorId: string,
+  dealEntries: Map<string, EntryFacts[]>,
+  valuations: ValuationFacts[],
+  date: string,
+  nav: bigint,
+): UnitsFigures | null {
+  const held = dealUnits(dealEntries, valuations).unitsOn(date).get(investorId) ?? 0n;
+  if (held <= 0n) return null;
+  const paid = balancesAsOf(dealEntries.get(investorId) ?? [], date).contributed;
+  return {
+    held: unitsText(held),
+    navPerUnit: unitPriceText({ cents: nav, units: held }),
+    averagePrice: unitPriceText({ cents: paid, units: held }),
+  };
+}
+
 /** An investor's roll-forward figures in one deal on the ledger's as-of date (decision 023). */
 export interface AccountFigures {
   nav: string;
@@ -561,10 +589,14 @@ export interface AccountFigures {
   irr: number | null;
   periodReturn: number | null;
   annualised: boolean;
+  /** On a deal by units at NAV (decision 040), else null. */
+  units: UnitsFigures | null;
 }
 
 export interface DealLedger {
   dealId: string;
+  /** How later closes share the deal (decision 040). */
+  ownershipMethod: OwnershipMethod;
   /** The date balances and figures are measured to: the company's today unless asked otherwise. */
   asOf: string;
   totals: BalancesDto & { nav: string };

@@ -10,6 +10,7 @@ import {
   type feeInput,
   holdingFigures,
   type LedgerEntry,
+  unitsFigures,
 } from '../../../shared/ledger.ts';
 import { formatUsdExact, fromCents, toCents } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -335,6 +336,7 @@ export async function dealLedger(q: Queryable, dealId: string, asOf: string | nu
   }
   return {
     dealId,
+    ownershipMethod: method ?? 'contributions',
     asOf: day,
     totals: { ...balancesDto(total), nav: fromCents(nav) },
     investors: investors.map((i) => ({
@@ -348,6 +350,7 @@ export async function dealLedger(q: Queryable, dealId: string, asOf: string | nu
         irr: i.f.irr,
         periodReturn: i.f.periodReturn,
         annualised: i.f.annualised,
+        units: method === 'units' ? unitsFigures(i.investorId, facts, valuations, day, i.f.nav) : null,
       },
     })),
     entries: asOf ? entries.filter((e) => e.date <= asOf) : entries,

@@ -12,7 +12,7 @@ import {
 import type { InvestorDashboardData } from '../../../shared/investor-dashboard.ts';
 import type { InvestorDeal } from '../../../shared/investor-deals.ts';
 import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
-import { balancesAsOf, type HoldingFigures, holdingFigures, navShareAsOf, portfolioReturn } from '../../../shared/ledger.ts';
+import { balancesAsOf, type HoldingFigures, holdingFigures, navShareAsOf, portfolioReturn, unitsFigures } from '../../../shared/ledger.ts';
 import { fromCents, ratio } from '../../../shared/money.ts';
 import type { Holding, PerformanceData, PerformanceStatus } from '../../../shared/performance.ts';
 import { suitabilityReviewCurrent, suitabilityReviewDue } from '../../../shared/suitability.ts';
@@ -141,6 +141,7 @@ export async function performance(q: Queryable, investorId: string, today?: stri
     byType.set(d.type, (byType.get(d.type) ?? 0n) + f.nav);
     holdings.push({
       dealId: d.id,
+      units: methods.get(d.id) === 'units' ? unitsFigures(investorId, entries, vals, asOf, f.nav) : null,
       dealTitle: d.title,
       dealType: d.type,
       commitment: fromCents(all.committed),
