@@ -31,6 +31,8 @@ export interface Holding extends ReturnFigures {
   dealId: string;
   /** On a deal by units at NAV (decision 040): units held, NAV per unit, average price paid; else null. */
   units: UnitsFigures | null;
+  /** Equalisation interest received from later closers (decision 040): income beside the NAV. */
+  equalisationReceived: string;
   dealTitle: string;
   dealType: string;
   /** Committed capital (from completed subscriptions). */

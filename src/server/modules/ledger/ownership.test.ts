@@ -192,7 +192,9 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
       currentValue: '1000000.00',
       contributed: '1000000.00',
       distributionsReceived: '84821.92',
+      equalisationReceived: '84821.92',
       gain: '84821.92',
+      units: null,
     });
     expect(await holding(b, d.id)).toMatchObject({ currentValue: '1500000.00', contributed: '1500000.00', fees: '84821.92', gain: '0.00' });
     const l = await ledger(d.id);
@@ -224,6 +226,13 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
     expect(await holding(b, d.id)).toMatchObject({ currentValue: '1500000.00', gain: '0.00' });
     const l = await ledger(d.id);
     expect(l.totals.nav).toBe('3700000.00');
+    expect(l.ownershipMethod).toBe('units');
+    // Units, NAV per unit and the average price (hand: A 2,200,000 / 1,000,000 units = 2.20 a unit, paid
+    // 1.00; B 1,500,000 / 681,818.181818 = 2.2000000000029 -> 2.200000, paid the same).
+    const byId = new Map(l.investors.map((i) => [i.investorId, i.figures.units]));
+    expect(byId.get(a.id)).toEqual({ held: '1000000.000000', navPerUnit: '2.200000', averagePrice: '1.000000' });
+    expect(byId.get(b.id)).toEqual({ held: '681818.181818', navPerUnit: '2.200000', averagePrice: '2.200000' });
+    expect((await holding(b, d.id))?.units).toEqual({ held: '681818.181818', navPerUnit: '2.200000', averagePrice: '2.200000' });
     // Equalisation is refused on a deal by units.
     expect(err(await call('GET', `/api/deals/${d.id}/equalisation`, adminCookie), 409).message).toMatch(/do not use equalisation/);
   });

@@ -12,8 +12,17 @@ import {
 import type { InvestorDashboardData } from '../../../shared/investor-dashboard.ts';
 import type { InvestorDeal } from '../../../shared/investor-deals.ts';
 import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
-import { balancesAsOf, type HoldingFigures, holdingFigures, navShareAsOf, portfolioReturn, unitsFigures } from '../../../shared/ledger.ts';
+import {
+  balancesAsOf,
+  type EntryFacts,
+  type HoldingFigures,
+  holdingFigures,
+  navShareAsOf,
+  portfolioReturn,
+  unitsFigures,
+} from '../../../shared/ledger.ts';
 import { fromCents, ratio } from '../../../shared/money.ts';
+import { EQUALISATION } from '../../../shared/ownership.ts';
 import type { Holding, PerformanceData, PerformanceStatus } from '../../../shared/performance.ts';
 import { suitabilityReviewCurrent, suitabilityReviewDue } from '../../../shared/suitability.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -105,6 +114,13 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
  * Only paid distributions are in the ledger, so every figure here is on paid amounts. The history
  * shows, on each date up to the as-of date (never later), what the investor really held then.
  */
+/** Equalisation interest received to a date (decision 040): 'Equalisation' distributions net of reversals. */
+function equalisationOf(entries: EntryFacts[], asOf: string): bigint {
+  return entries
+    .filter((e) => e.date <= asOf && e.distributionType === EQUALISATION)
+    .reduce((s, e) => s + (e.kind === 'reversal' ? -e.cents : e.kind === 'distribution' ? e.cents : 0n), 0n);
+}
+
 export async function performance(q: Queryable, investorId: string, today?: string): Promise<PerformanceData> {
   const asOf = today ?? (await companyDayIn(q)).today;
   const dealRows = await sql<{ id: string; title: string; type: string }>(
@@ -142,6 +158,7 @@ export async function performance(q: Queryable, investorId: string, today?: stri
     holdings.push({
       dealId: d.id,
       units: methods.get(d.id) === 'units' ? unitsFigures(investorId, entries, vals, asOf, f.nav) : null,
+      equalisationReceived: fromCents(equalisationOf(entries.get(investorId) ?? [], asOf)),
       dealTitle: d.title,
       dealType: d.type,
       commitment: fromCents(all.committed),
