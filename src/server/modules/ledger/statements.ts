@@ -10,6 +10,8 @@ import {
   type InvestorCallNotice,
   RETURN_OF_CAPITAL,
   rollForward,
+  type UnitsFigures,
+  unitsFigures,
   type ValuationFacts,
 } from '../../../shared/ledger.ts';
 import { formatIrr, formatMoic, formatUsdDeduction, formatUsdExact, fromCents, toCents } from '../../../shared/money.ts';
@@ -54,6 +56,8 @@ export interface StatementDeal {
   irr: number | null;
   periodReturn: number | null;
   annualised: boolean;
+  /** On a deal by units at NAV (decision 040): units held, NAV per unit and average price paid at the period's end. */
+  units: UnitsFigures | null;
 }
 
 /** A distribution of the period not yet paid: listed apart, never in a balance. */
@@ -225,6 +229,7 @@ export async function buildStatement(
       irr: fig.irr,
       periodReturn: fig.periodReturn,
       annualised: fig.annualised,
+      units: method === 'units' ? unitsFigures(investorId, entries, valuations, to, fig.nav) : null,
     };
     out.push(row);
     t.opening += openingNav;
@@ -398,6 +403,7 @@ function drawStatement({ language, firm, statement: s }: Extract<DocumentJob, { 
         if (toCents(d.fees) !== 0n) w.row(t('statement.feesApart'), money(d.fees));
         w.row(t('statement.commitment'), `${money(d.committed)} / ${money(d.unfunded)}`);
         w.row(t('statement.nav', { date: L.day(s.to) }), money(d.nav));
+        if (d.units) w.row(t('statement.units'), L.plain(`${d.units.held} / ${d.units.navPerUnit} / ${d.units.averagePrice}`));
         w.row(
           d.annualised ? t('statement.moicIrr') : t('statement.moicPeriodReturn'),
           `${L.plain(formatMoic(d.moic))} / ${L.plain(formatIrr(d.annualised ? d.irr : d.periodReturn))}`,
