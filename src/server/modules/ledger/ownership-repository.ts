@@ -2,6 +2,7 @@ import { DEFAULT_OWNERSHIP, type OwnershipMethod, type OwnershipTerms } from '..
 import type { Queryable } from '../../db/client.ts';
 import type { JsonValue } from '../../db/schema.generated.ts';
 import { typed } from '../../db/typed.ts';
+import { conflict } from '../../http/errors.ts';
 
 /** The ownership group of deal terms and the equalisations charged (decision 040), typed (decision 035). */
 
@@ -76,4 +77,23 @@ export async function insertEqualisation(
 export async function ownershipMethods(q: Queryable, dealIds: string[]): Promise<Map<string, OwnershipMethod>> {
   const terms = await currentOwnership(q, dealIds);
   return new Map(dealIds.map((id) => [id, (terms.get(id) ?? DEFAULT_OWNERSHIP).method]));
+}
+
+/**
+ * Once a later close was equalised, the deal stays on equalisation (its ledger holds the interest
+ * entries; another method would count them twice): a change of method is refused (409), a change
+ * of rate applies to later closes only.
+ */
+export async function checkOwnershipChange(
+  q: Queryable,
+  dealId: string,
+  current: OwnershipTerms,
+  next: OwnershipTerms | undefined,
+): Promise<void> {
+  if (!next || next.method === current.method) return;
+  const charged = await typed(q).selectFrom('equalisations').select('id').where('dealId', '=', dealId).limit(1).executeTakeFirst();
+  if (charged)
+    throw conflict('A later close of this deal was already equalised: the deal stays on equalisation', 'EQUALISED', {
+      'ownership.method': 'A later close was already equalised: keep equalisation',
+    });
 }

@@ -209,6 +209,10 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
       await call('GET', `/api/deals/${d.id}/equalisation?closeDate=2025-09-30`, adminCookie),
     ).equalisation;
     expect(shown.charged?.paymentDate).toBe('2025-09-30');
+    // Once equalised, the deal keeps the method (the interest entries would count twice otherwise).
+    const change = err(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms({ method: 'units' })), 409);
+    expect(change.fields).toEqual({ 'ownership.method': 'A later close was already equalised: keep equalisation' });
+    ok(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms({ method: 'equalisation', equalisationRate: '7' })));
   });
 
   it('units at NAV: B buys at 2.20 a unit and the next valuation with no change leaves A 2,200,000.00', async () => {

@@ -26,7 +26,7 @@ import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { feeDeductions } from '../ledger/fees.ts';
-import { ownershipOfTerms, saveOwnership } from '../ledger/ownership-repository.ts';
+import { checkOwnershipChange, ownershipOfTerms, saveOwnership } from '../ledger/ownership-repository.ts';
 import { companyDayIn } from '../settings/clock.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -158,6 +158,7 @@ export async function saveDealTerms(
 
   const catchUpRate = input.catchUp === 'none' ? '0' : input.catchUp === 'full' ? '100' : (input.catchUpRate as string);
   const current = await currentTerms(q, dealId);
+  await checkOwnershipChange(q, dealId, current?.ownership ?? DEFAULT_OWNERSHIP, input.ownership);
   let termsId: string;
   let version: number;
   const values = [
