@@ -26,7 +26,9 @@ export function useChargeEqualisation(dealId: string) {
     mutationFn: (body: z.input<typeof equalisationInput>) =>
       apiPost('/api/deals/:id/equalisation', { params: { id: dealId }, body }).then((r) => r.equalisation),
     onSuccess: (next) => {
+      // The card asks for the latest close (null) or a chosen one: both show the charge at once.
       qc.setQueryData(equalisationQuery(dealId, next.closeDate).queryKey, next);
+      if (next.closes.at(-1) === next.closeDate) qc.setQueryData(equalisationQuery(dealId, null).queryKey, next);
       void invalidateEndpoints(qc, ['GET /api/deals/:id/equalisation', ...DEAL_READS, ...CAPITAL_CALL_READS, ...DISTRIBUTION_READS]);
     },
   });
