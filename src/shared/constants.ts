@@ -48,6 +48,7 @@ export const ACTIVITY_TYPES = [
   'capital_receipt_recorded',
   'ledger_entry_reversed',
   'ledger_fee_recorded',
+  'equalisation_charged',
   'management_fee_charged',
   'statements_generated',
   'job_retried',

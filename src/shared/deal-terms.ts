@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate } from './date-schema.ts';
 import { DISTRIBUTION_TYPES } from './distributions.ts';
 import { moneyInput } from './money-input.ts';
+import { type OwnershipTerms, ownershipTermsInput } from './ownership.ts';
 import { CLAWBACK_MODES, DAY_COUNTS, PREF_COMPOUNDINGS, type WaterfallTerms } from './waterfall.ts';
 
 /**
@@ -162,6 +163,8 @@ export const dealTermsInput = z
       .nullable()
       .optional(),
     conventions: waterfallConventionsInput.optional(),
+    /** How later closes share the deal (decision 040); omitted: the current version's choice (by contributions at first). */
+    ownership: ownershipTermsInput.optional(),
   })
   .superRefine((t, ctx) => {
     const carry = percentUnits(t.carryRate);
@@ -228,6 +231,8 @@ export interface DealTerms {
   managementFee: { rate: string; basis: (typeof FEE_BASES)[number]; method: (typeof FEE_METHODS)[number] } | null;
   /** The waterfall conventions (decision record 039). */
   conventions: WaterfallConventions;
+  /** How later closes share the deal (decision 040). */
+  ownership: OwnershipTerms;
   createdAt: string;
   createdByName: string | null;
   /** Distributions recorded under this version. */

@@ -8,6 +8,7 @@ import { isoDate } from './date-schema.ts';
 import { dayNumber } from './dates.ts';
 import { allocateLargestRemainder, divRound, fromCents, ratio, toCents } from './money.ts';
 import { moneyInput } from './money-input.ts';
+import { EQUALISATION, type OwnershipMethod, type UnitRegister, unitPriceText, unitRegister, unitsText } from './ownership.ts';
 import { xirr } from './xirr.ts';
 
 export const ENTRY_KINDS = ['commitment', 'call', 'contribution', 'distribution', 'fee', 'reversal'] as const;
@@ -177,6 +178,7 @@ export function rollForward(
   dealEntries: Map<string, EntryFacts[]>,
   valuations: ValuationFacts[],
   date: string,
+  method: OwnershipMethod = 'contributions',
 ): RollForward {
   const mine = (dealEntries.get(investorId) ?? []).filter((e) => e.date <= date);
   const vals = valuationsInOrder(valuations, date);
@@ -190,7 +192,12 @@ export function rollForward(
       const kind = e.kind === 'reversal' ? e.reversedKind : e.kind;
       const sign = e.kind === 'reversal' ? -1n : 1n;
       if (kind === 'contribution') nav += sign * e.cents;
-      else if (kind === 'distribution') {
+      else if (kind === 'distribution' && e.distributionType === EQUALISATION) {
+        // Equalisation interest is paid by a later closer, not out of the deal's assets: income
+        // that leaves the NAV alone (decision 040).
+        gain += sign * e.cents;
+        continue;
+      } else if (kind === 'distribution') {
         if (valued) nav -= sign * e.cents;
         else {
           const capital = capitalPart(e);
@@ -205,7 +212,7 @@ export function rollForward(
     }
     const v = vals.find((x) => x.date === d);
     if (v) {
-      const share = valuationShares(dealEntries, v).get(investorId) ?? 0n;
+      const share = valuationShares(dealEntries, valuations, v, method).get(investorId) ?? 0n;
       gain += share - nav;
       nav = share;
       valued = true;
@@ -220,16 +227,46 @@ export function rollForward(
  * never changed in place, so the split of one map and one valuation never changes.
  */
 const splits = new WeakMap<Map<string, EntryFacts[]>, Map<string, Map<string, bigint>>>();
-function valuationShares(dealEntries: Map<string, EntryFacts[]>, v: ValuationFacts): Map<string, bigint> {
+function valuationShares(
+  dealEntries: Map<string, EntryFacts[]>,
+  valuations: ValuationFacts[],
+  v: ValuationFacts,
+  method: OwnershipMethod,
+): Map<string, bigint> {
   const byValuation = splits.get(dealEntries) ?? new Map<string, Map<string, bigint>>();
   splits.set(dealEntries, byValuation);
-  const key = `${v.date}|${v.cents}`;
+  const key = `${method}|${v.date}|${v.cents}`;
   let split = byValuation.get(key);
   if (!split) {
-    split = allocateByOwnership(v.cents, ownershipAsOf(dealEntries, v.date));
+    const weights = method === 'units' ? dealUnits(dealEntries, valuations).unitsOn(v.date) : ownershipAsOf(dealEntries, v.date);
+    split = allocateByOwnership(v.cents, weights);
     byValuation.set(key, split);
   }
   return split;
+}
+
+/**
+ * The deal's unit register (decision 040): every contribution (and reversal of one) of every
+ * investor, priced at the latest valuation before its value date. Remembered per loaded deal and
+ * valuations list, like the splits above.
+ */
+const registers = new WeakMap<Map<string, EntryFacts[]>, WeakMap<ValuationFacts[], UnitRegister>>();
+export function dealUnits(dealEntries: Map<string, EntryFacts[]>, valuations: ValuationFacts[]): UnitRegister {
+  const byVals = registers.get(dealEntries) ?? new WeakMap<ValuationFacts[], UnitRegister>();
+  registers.set(dealEntries, byVals);
+  let reg = byVals.get(valuations);
+  if (!reg) {
+    const contributions = [...dealEntries.entries()].flatMap(([investorId, list]) =>
+      list.flatMap((e) => {
+        const kind = e.kind === 'reversal' ? e.reversedKind : e.kind;
+        if (kind !== 'contribution') return [];
+        return [{ investorId, date: e.date, cents: e.kind === 'reversal' ? -e.cents : e.cents }];
+      }),
+    );
+    reg = unitRegister(contributions, valuationsInOrder(valuations, '9999-12-31'));
+    byVals.set(valuations, reg);
+  }
+  return reg;
 }
 
 /** An investor's NAV in a deal on `date`: the roll-forward's NAV. */
@@ -238,8 +275,9 @@ export function navShareAsOf(
   dealEntries: Map<string, EntryFacts[]>,
   valuations: ValuationFacts[],
   date: string,
+  method: OwnershipMethod = 'contributions',
 ): bigint {
-  return rollForward(investorId, dealEntries, valuations, date).nav;
+  return rollForward(investorId, dealEntries, valuations, date, method).nav;
 }
 
 /** Below this many days between the first contribution and the as-of date, no annualised IRR. */
@@ -285,6 +323,7 @@ export function holdingFigures(
   dealEntries: Map<string, EntryFacts[]>,
   valuations: ValuationFacts[],
   asOfOverride?: string,
+  method: OwnershipMethod = 'contributions',
 ): HoldingFigures {
   const mine = dealEntries.get(investorId) ?? [];
   const flowDates = mine.filter((e) => flowSign(e) !== 0n).map((e) => e.date);
@@ -308,7 +347,7 @@ export function holdingFigures(
     };
   }
   const balances = balancesAsOf(mine, asOf);
-  const rf = rollForward(investorId, dealEntries, valuations, asOf);
+  const rf = rollForward(investorId, dealEntries, valuations, asOf, method);
   const nav = rf.nav;
   const flows = mine.filter((e) => e.date <= asOf && flowSign(e) !== 0n).map((e) => ({ date: e.date, cents: flowSign(e) * e.cents }));
   const since = flows.find((f) => f.cents < 0n)?.date ?? null;
@@ -514,6 +553,34 @@ export interface LedgerEntry {
   createdAt: string;
 }
 
+/** On a deal by units at NAV (decision 040): units held, NAV per unit and the average price paid (6 decimals). */
+export interface UnitsFigures {
+  held: string;
+  navPerUnit: string;
+  averagePrice: string;
+}
+
+/**
+ * An investor's units on a date: units held (net of reversals), NAV per unit = their NAV / units,
+ * average price paid = contributions / units. Null when they hold none.
+ */
+export function unitsFigures(
+  investorId: string,
+  dealEntries: Map<string, EntryFacts[]>,
+  valuations: ValuationFacts[],
+  date: string,
+  nav: bigint,
+): UnitsFigures | null {
+  const held = dealUnits(dealEntries, valuations).unitsOn(date).get(investorId) ?? 0n;
+  if (held <= 0n) return null;
+  const paid = balancesAsOf(dealEntries.get(investorId) ?? [], date).contributed;
+  return {
+    held: unitsText(held),
+    navPerUnit: unitPriceText({ cents: nav, units: held }),
+    averagePrice: unitPriceText({ cents: paid, units: held }),
+  };
+}
+
 /** An investor's roll-forward figures in one deal on the ledger's as-of date (decision 023). */
 export interface AccountFigures {
   nav: string;
@@ -522,10 +589,14 @@ export interface AccountFigures {
   irr: number | null;
   periodReturn: number | null;
   annualised: boolean;
+  /** On a deal by units at NAV (decision 040), else null. */
+  units: UnitsFigures | null;
 }
 
 export interface DealLedger {
   dealId: string;
+  /** How later closes share the deal (decision 040). */
+  ownershipMethod: OwnershipMethod;
   /** The date balances and figures are measured to: the company's today unless asked otherwise. */
   asOf: string;
   totals: BalancesDto & { nav: string };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './date-schema.ts';
-import type { ReturnFigures } from './ledger.ts';
+import type { ReturnFigures, UnitsFigures } from './ledger.ts';
 import { moneyInput } from './money-input.ts';
 
 // Valuations and performance: holdings, their figures and the performance screen (split out of the former shared/portal.ts, issue 28).
@@ -29,6 +29,10 @@ export const valuationInput = z.object({
 
 export interface Holding extends ReturnFigures {
   dealId: string;
+  /** On a deal by units at NAV (decision 040): units held, NAV per unit, average price paid; else null. */
+  units: UnitsFigures | null;
+  /** Equalisation interest received from later closers (decision 040): income beside the NAV. */
+  equalisationReceived: string;
   dealTitle: string;
   dealType: string;
   /** Committed capital (from completed subscriptions). */

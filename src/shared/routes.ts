@@ -18,6 +18,7 @@ export const APP_PAGES = [
   '/admin/spv-tracker',
   '/admin/documents',
   '/admin/investors',
+  '/admin/jobs',
   '/admin/compliance',
   '/admin/distributions',
   '/admin/users',

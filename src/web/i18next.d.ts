@@ -23,6 +23,7 @@ import type kyc from '../shared/i18n/en/kyc.json';
 import type landing from '../shared/i18n/en/landing.json';
 import type messages from '../shared/i18n/en/messages.json';
 import type notFound from '../shared/i18n/en/not-found.json';
+import type ownership from '../shared/i18n/en/ownership.json';
 import type performance from '../shared/i18n/en/performance.json';
 import type profile from '../shared/i18n/en/profile.json';
 import type settings from '../shared/i18n/en/settings.json';
@@ -53,6 +54,7 @@ declare module 'i18next' {
       jobs: typeof jobs;
       kyc: typeof kyc;
       landing: typeof landing;
+      ownership: typeof ownership;
       messages: typeof messages;
       'not-found': typeof notFound;
       performance: typeof performance;

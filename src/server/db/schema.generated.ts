@@ -98,6 +98,12 @@ export interface DealOpenAlertsTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface DealOwnershipTermsTable {
+  termsId: string;
+  method: 'contributions' | 'equalisation' | 'units';
+  equalisationRate: string | null;
+}
+
 export interface DealTermsTable {
   id: ColumnType<string, string | undefined, string>;
   dealId: string;
@@ -258,6 +264,18 @@ export interface EmailOutboxTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
   sentAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
   unsubscribePath: string | null;
+}
+
+export interface EqualisationsTable {
+  id: ColumnType<string, string | undefined, string>;
+  dealId: string;
+  closeDate: string;
+  paymentDate: string;
+  rate: string;
+  total: string;
+  plan: ColumnType<JsonValue, string, string>;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface JobsTable {
@@ -515,6 +533,7 @@ export interface DB {
   compliance_items: ComplianceItemsTable;
   credentials: CredentialsTable;
   deal_open_alerts: DealOpenAlertsTable;
+  deal_ownership_terms: DealOwnershipTermsTable;
   deal_terms: DealTermsTable;
   deal_terms_carry_recipients: DealTermsCarryRecipientsTable;
   deals: DealsTable;
@@ -525,6 +544,7 @@ export interface DB {
   email_change_tokens: EmailChangeTokensTable;
   email_digests: EmailDigestsTable;
   email_outbox: EmailOutboxTable;
+  equalisations: EqualisationsTable;
   jobs: JobsTable;
   kyc_applications: KycApplicationsTable;
   kyc_documents: KycDocumentsTable;

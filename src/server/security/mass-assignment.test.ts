@@ -701,6 +701,21 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      // The deal's terms use contributions: refused before anything is written, whatever else the body says.
+      route: 'POST /api/deals/:id/equalisation',
+      status: 409,
+      async run() {
+        const res = await call('POST', `/api/deals/${ids.deal}/equalisation`, adminCookie, {
+          closeDate: '2026-01-01',
+          total: '1000000',
+          payers: [{ investorId: victimId, interest: '1000000' }],
+          ...extras(victimId),
+        });
+        expect(await ctx.db.query('SELECT 1 FROM equalisations WHERE deal_id = $1', [ids.deal])).toEqual([]);
+        return res;
+      },
+    },
+    {
       route: 'POST /api/deals/:id/management-fees/preview',
       status: 200,
       async run() {

@@ -73,6 +73,7 @@ import {
 } from '../ledger.ts';
 import { type ManagementFeeCharge, type ManagementFeeData, type ManagementFeePreview, managementFeeInput } from '../management-fee.ts';
 import type { MessageThread, ThreadList } from '../messages.ts';
+import { type EqualisationPreview, equalisationInput, equalisationQuery } from '../ownership.ts';
 import type { PasswordPolicyInfo } from '../password-policy.ts';
 import { type PerformanceData, type Valuation, valuationInput } from '../performance.ts';
 import type { Language, Settings } from '../settings.ts';
@@ -333,6 +334,9 @@ export const API = {
   // Background jobs (issue 32, decision 041): running and recent jobs, retry of a failed one
   'GET /api/jobs': admin(json<JobList>(), { query: jobListQuery }),
   'POST /api/jobs/:id/retry': admin(json<{ job: JobView }>()),
+  // Later closes without dilution: equalisation of a later close (issue 29 part 1, decision 040)
+  'GET /api/deals/:id/equalisation': admin(json<{ equalisation: EqualisationPreview }>(), { query: equalisationQuery }),
+  'POST /api/deals/:id/equalisation': admin(json<{ equalisation: EqualisationPreview }>(), { body: equalisationInput }),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

@@ -62,6 +62,7 @@ export const NAMESPACES = [
   'investor-deals',
   'jobs',
   'kyc',
+  'ownership',
   'landing',
   'messages',
   'not-found',

@@ -83,6 +83,7 @@ describe('documents: firm particulars, labels, scripts (pure drawing)', () => {
         irr: null,
         periodReturn: 0.5,
         annualised: false,
+        units: null,
       },
     ],
     scheduled: [],
@@ -104,6 +105,16 @@ describe('documents: firm particulars, labels, scripts (pure drawing)', () => {
     licenseNumber: FIRM.licenseNumber,
     disclaimer: FIRM.documentDisclaimer,
   };
+
+  it('a statement of a units deal shows units held, NAV per unit and the average price paid (decision 040)', async () => {
+    // Issue 29's later closer: 681,818.181818 units bought at 2.20, worth 2.20 each at the period's end.
+    const base = statement();
+    const units = { held: '681818.181818', navPerUnit: '2.200000', averagePrice: '2.200000' };
+    const withUnits = statement({ deals: base.deals.map((d) => ({ ...d, units })) });
+    const text = pdfText(await renderDocument({ kind: 'statement', language: 'en', firm, statement: withUnits }), true);
+    expect(text).toMatch(/Units held \/ NAV per unit \/ average price paid\s+681818\.181818 \/ 2\.200000 \/ 2\.200000/);
+    expect(pdfText(await renderDocument({ kind: 'statement', language: 'en', firm, statement: base }))).not.toContain('Units held');
+  });
 
   it('an English statement: the firm under its name, the disclaimer last, the investors’ tier labels, no "-$0.00"', async () => {
     const text = pdfText(await renderDocument({ kind: 'statement', language: 'en', firm, statement: statement() }));

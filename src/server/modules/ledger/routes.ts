@@ -8,6 +8,7 @@ import { typedRoutes } from '../../http/typed-routes.ts';
 import { contentDisposition } from '../../storage/content.ts';
 import { companyDay } from '../settings/clock.ts';
 import { callChoices, createCall, investorNotices, listCalls, previewCall, recordReceipt } from './calls.ts';
+import { chargeEqualisation, previewEqualisation } from './ownership.ts';
 import { closeDocumentRenderer, documentRenderer } from './pdf-pool.ts';
 import { dealLedger, recordFee, reverseEntry } from './service.ts';
 import { generatedStatements, getRun, startStatementRun } from './statement-runs.ts';
@@ -36,6 +37,19 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = request.body;
     const user = currentUser(request);
     return reply.status(201).send({ call: await db.tx((q) => createCall(q, input, user.id, clientIp(request))) });
+  });
+
+  // Equalisation of a later close (decision 040): the plan, then charging it once.
+  route.get('/api/deals/:id/equalisation', async (request) => {
+    const id = idParam(request.params, 'Deal not found');
+    return { equalisation: await previewEqualisation(db, id, request.query.closeDate) };
+  });
+
+  route.post('/api/deals/:id/equalisation', async (request, reply) => {
+    const id = idParam(request.params, 'Deal not found');
+    const user = currentUser(request);
+    const equalisation = await db.tx((q) => chargeEqualisation(q, id, request.body, user.id, clientIp(request)));
+    return reply.status(201).send({ equalisation });
   });
 
   // The New Capital Call form: whom a call can ask, then each investor's amount before issuing.

@@ -10,6 +10,7 @@ import {
   type feeInput,
   holdingFigures,
   type LedgerEntry,
+  unitsFigures,
 } from '../../../shared/ledger.ts';
 import { formatUsdExact, fromCents, toCents } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -17,6 +18,7 @@ import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { ownershipMethods } from './ownership-repository.ts';
 import { valuationFacts } from './valuation-facts.ts';
 
 export interface EntryRow {
@@ -318,10 +320,11 @@ export async function dealLedger(q: Queryable, dealId: string, asOf: string | nu
   const entries = await listEntries(q, { dealId });
   const facts = (await dealFacts(q, [dealId])).get(dealId) ?? new Map<string, EntryFacts[]>();
   const valuations = (await valuationFacts(q, [dealId])).get(dealId) ?? [];
+  const method = (await ownershipMethods(q, [dealId])).get(dealId);
   const names = new Map(entries.map((e) => [e.investorId, e.investorName]));
   const investors = [...facts.keys()]
     .map((investorId) => {
-      const f = holdingFigures(investorId, facts, valuations, day);
+      const f = holdingFigures(investorId, facts, valuations, day, method);
       return { investorId, investorName: names.get(investorId) ?? '', b: f.balances, f };
     })
     .sort((a, b) => a.investorName.localeCompare(b.investorName));
@@ -333,6 +336,7 @@ export async function dealLedger(q: Queryable, dealId: string, asOf: string | nu
   }
   return {
     dealId,
+    ownershipMethod: method ?? 'contributions',
     asOf: day,
     totals: { ...balancesDto(total), nav: fromCents(nav) },
     investors: investors.map((i) => ({
@@ -346,6 +350,7 @@ export async function dealLedger(q: Queryable, dealId: string, asOf: string | nu
         irr: i.f.irr,
         periodReturn: i.f.periodReturn,
         annualised: i.f.annualised,
+        units: method === 'units' ? unitsFigures(i.investorId, facts, valuations, day, i.f.nav) : null,
       },
     })),
     entries: asOf ? entries.filter((e) => e.date <= asOf) : entries,

@@ -10,15 +10,19 @@ import {
   type InvestorCallNotice,
   RETURN_OF_CAPITAL,
   rollForward,
+  type UnitsFigures,
+  unitsFigures,
   type ValuationFacts,
 } from '../../../shared/ledger.ts';
 import { formatIrr, formatMoic, formatUsdDeduction, formatUsdExact, fromCents, toCents } from '../../../shared/money.ts';
+import type { OwnershipMethod } from '../../../shared/ownership.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
 import { enumLabel, languageFor, localeOf, translator } from '../../i18n.ts';
 import { getSettings } from '../settings/service.ts';
+import { ownershipMethods } from './ownership-repository.ts';
 import type { PdfRenderer } from './pdf-pool.ts';
 import { arabicWriter, englishWriter, type PdfWriter } from './pdf-writer.ts';
 import { dealFacts } from './service.ts';
@@ -52,6 +56,8 @@ export interface StatementDeal {
   irr: number | null;
   periodReturn: number | null;
   annualised: boolean;
+  /** On a deal by units at NAV (decision 040): units held, NAV per unit and average price paid at the period's end. */
+  units: UnitsFigures | null;
 }
 
 /** A distribution of the period not yet paid: listed apart, never in a balance. */
@@ -100,8 +106,10 @@ type ValuationRow = { deal_id: string; valuation_date: string; current_value: st
 export interface StatementCache {
   facts: Map<string, Map<string, EntryFacts[]>>;
   valuations: Map<string, ValuationRow[]>;
+  /** Each deal's ownership method (decision 040). */
+  methods: Map<string, OwnershipMethod>;
 }
-export const newStatementCache = (): StatementCache => ({ facts: new Map(), valuations: new Map() });
+export const newStatementCache = (): StatementCache => ({ facts: new Map(), valuations: new Map(), methods: new Map() });
 
 export async function buildStatement(
   q: Queryable,
@@ -121,6 +129,7 @@ export async function buildStatement(
   const missing = deals.map((d) => d.id).filter((id) => !c.facts.has(id));
   if (missing.length > 0) {
     const fetched = await dealFacts(q, missing);
+    for (const [id, m] of await ownershipMethods(q, missing)) c.methods.set(id, m);
     const rows =
       await sql<ValuationRow>(`SELECT deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value FROM valuations
         WHERE deal_id = ANY($1::uuid[]) ORDER BY valuation_date, created_at`).all(q, [missing]);
@@ -179,8 +188,9 @@ export async function buildStatement(
     const valuations: ValuationFacts[] = vals
       .filter((v) => v.deal_id === d.id)
       .map((v) => ({ date: v.valuation_date, cents: toCents(v.current_value) }));
-    const fig = holdingFigures(investorId, entries, valuations, to);
-    const openingNav = rollForward(investorId, entries, valuations, prev).nav;
+    const method = c.methods.get(d.id);
+    const fig = holdingFigures(investorId, entries, valuations, to, method);
+    const openingNav = rollForward(investorId, entries, valuations, prev, method).nav;
     const contributed = close.contributed - open.contributed;
     const distributed = close.distributed - open.distributed;
     const change = fig.nav - openingNav - contributed + distributed;
@@ -219,6 +229,7 @@ export async function buildStatement(
       irr: fig.irr,
       periodReturn: fig.periodReturn,
       annualised: fig.annualised,
+      units: method === 'units' ? unitsFigures(investorId, entries, valuations, to, fig.nav) : null,
     };
     out.push(row);
     t.opening += openingNav;
@@ -392,6 +403,7 @@ function drawStatement({ language, firm, statement: s }: Extract<DocumentJob, { 
         if (toCents(d.fees) !== 0n) w.row(t('statement.feesApart'), money(d.fees));
         w.row(t('statement.commitment'), `${money(d.committed)} / ${money(d.unfunded)}`);
         w.row(t('statement.nav', { date: L.day(s.to) }), money(d.nav));
+        if (d.units) w.row(t('statement.units'), L.plain(`${d.units.held} / ${d.units.navPerUnit} / ${d.units.averagePrice}`));
         w.row(
           d.annualised ? t('statement.moicIrr') : t('statement.moicPeriodReturn'),
           `${L.plain(formatMoic(d.moic))} / ${L.plain(formatIrr(d.annualised ? d.irr : d.periodReturn))}`,

@@ -12,8 +12,17 @@ import {
 import type { InvestorDashboardData } from '../../../shared/investor-dashboard.ts';
 import type { InvestorDeal } from '../../../shared/investor-deals.ts';
 import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
-import { balancesAsOf, type HoldingFigures, holdingFigures, navShareAsOf, portfolioReturn } from '../../../shared/ledger.ts';
+import {
+  balancesAsOf,
+  type EntryFacts,
+  type HoldingFigures,
+  holdingFigures,
+  navShareAsOf,
+  portfolioReturn,
+  unitsFigures,
+} from '../../../shared/ledger.ts';
 import { fromCents, ratio } from '../../../shared/money.ts';
+import { EQUALISATION } from '../../../shared/ownership.ts';
 import type { Holding, PerformanceData, PerformanceStatus } from '../../../shared/performance.ts';
 import { suitabilityReviewCurrent, suitabilityReviewDue } from '../../../shared/suitability.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -22,6 +31,7 @@ import { notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { investorCalendar } from '../distributions/service.ts';
 import { investorNotices } from '../ledger/calls.ts';
+import { ownershipMethods } from '../ledger/ownership-repository.ts';
 import { dealFacts } from '../ledger/service.ts';
 import { valuationFacts } from '../ledger/valuation-facts.ts';
 import { companyDayIn } from '../settings/clock.ts';
@@ -104,6 +114,13 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
  * Only paid distributions are in the ledger, so every figure here is on paid amounts. The history
  * shows, on each date up to the as-of date (never later), what the investor really held then.
  */
+/** Equalisation interest received to a date (decision 040): 'Equalisation' distributions net of reversals. */
+function equalisationOf(entries: EntryFacts[], asOf: string): bigint {
+  return entries
+    .filter((e) => e.date <= asOf && e.distributionType === EQUALISATION)
+    .reduce((s, e) => s + (e.kind === 'reversal' ? -e.cents : e.kind === 'distribution' ? e.cents : 0n), 0n);
+}
+
 export async function performance(q: Queryable, investorId: string, today?: string): Promise<PerformanceData> {
   const asOf = today ?? (await companyDayIn(q)).today;
   const dealRows = await sql<{ id: string; title: string; type: string }>(
@@ -112,6 +129,7 @@ export async function performance(q: Queryable, investorId: string, today?: stri
   const dealIds = dealRows.map((d) => d.id);
   const facts = await dealFacts(q, dealIds);
   const valsByDeal = await valuationFacts(q, dealIds);
+  const methods = await ownershipMethods(q, dealIds);
   const latestStatus = dealIds.length
     ? await sql<{ deal_id: string; expected_exit: string | null; performance_status: PerformanceStatus }>(
         `SELECT DISTINCT ON (deal_id) deal_id, expected_exit, performance_status FROM valuations
@@ -125,7 +143,7 @@ export async function performance(q: Queryable, investorId: string, today?: stri
   for (const d of dealRows) {
     const entries = facts.get(d.id) ?? new Map();
     const vals = valsByDeal.get(d.id) ?? [];
-    const f = holdingFigures(investorId, entries, vals, asOf);
+    const f = holdingFigures(investorId, entries, vals, asOf, methods.get(d.id));
     const all = f.balances;
     if (all.committed <= 0n && all.contributed <= 0n) continue;
     const latest = latestStatus.find((v) => v.deal_id === d.id);
@@ -139,6 +157,8 @@ export async function performance(q: Queryable, investorId: string, today?: stri
     byType.set(d.type, (byType.get(d.type) ?? 0n) + f.nav);
     holdings.push({
       dealId: d.id,
+      units: methods.get(d.id) === 'units' ? unitsFigures(investorId, entries, vals, asOf, f.nav) : null,
+      equalisationReceived: fromCents(equalisationOf(entries.get(investorId) ?? [], asOf)),
       dealTitle: d.title,
       dealType: d.type,
       commitment: fromCents(all.committed),
@@ -180,7 +200,7 @@ export async function performance(q: Queryable, investorId: string, today?: stri
       if (!entries) continue;
       if (balancesAsOf(entries.get(investorId) ?? [], date).contributed <= 0n) continue;
       held = true;
-      value += navShareAsOf(investorId, entries, valsByDeal.get(d.id) ?? [], date);
+      value += navShareAsOf(investorId, entries, valsByDeal.get(d.id) ?? [], date, methods.get(d.id));
     }
     if (held) history.push({ date, value: fromCents(value) });
   }

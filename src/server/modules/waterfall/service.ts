@@ -16,6 +16,7 @@ import {
   type WaterfallPreview,
 } from '../../../shared/deal-terms.ts';
 import { toCents } from '../../../shared/money.ts';
+import { DEFAULT_OWNERSHIP } from '../../../shared/ownership.ts';
 import {
   allocateByLargestRemainder,
   centsToString,
@@ -29,6 +30,7 @@ import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { feeDeductions } from '../ledger/fees.ts';
+import { checkOwnershipChange, ownershipOfTerms, saveOwnership } from '../ledger/ownership-repository.ts';
 import { companyDayIn } from '../settings/clock.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -77,6 +79,10 @@ async function loadTerms(q: Queryable, where: string, params: unknown[]): Promis
   }>(`SELECT r.terms_id, r.kind, r.user_id, coalesce(p.name, r.name) AS name, r.share
        FROM deal_terms_carry_recipients r LEFT JOIN profiles p ON p.id = r.user_id
       WHERE r.terms_id = ANY($1::uuid[]) ORDER BY r.terms_id, r.position`).all(q, [rows.map((r) => r.id)]);
+  const ownership = await ownershipOfTerms(
+    q,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     dealId: r.deal_id,
@@ -100,6 +106,7 @@ async function loadTerms(q: Queryable, where: string, params: unknown[]): Promis
       escrowRate: tidy(r.escrow_rate),
       escrowReleaseDate: r.escrow_release_date,
     },
+    ownership: ownership.get(r.id) ?? DEFAULT_OWNERSHIP,
     createdAt: new Date(r.created_at).toISOString(),
     createdByName: r.created_by_name,
     distributionCount: r.distribution_count,
@@ -171,6 +178,7 @@ export async function saveDealTerms(
   const catchUpRate = input.catchUp === 'none' ? '0' : input.catchUp === 'full' ? '100' : (input.catchUpRate as string);
   const current = await currentTerms(q, dealId);
   const conv = input.conventions ?? DEFAULT_CONVENTIONS;
+  await checkOwnershipChange(q, dealId, current?.ownership ?? DEFAULT_OWNERSHIP, input.ownership);
   let termsId: string;
   let version: number;
   const values = [
@@ -214,6 +222,8 @@ export async function saveDealTerms(
       ])) as { id: string }
     ).id;
   }
+  // Ownership (decision 040): omitted keeps the current version's choice.
+  await saveOwnership(q, termsId, input.ownership ?? current?.ownership ?? DEFAULT_OWNERSHIP);
   for (const [i, r] of input.carryRecipients.entries()) {
     await q.query(
       'INSERT INTO deal_terms_carry_recipients (terms_id, position, kind, user_id, name, share) VALUES ($1, $2, $3, $4, $5, $6)',

@@ -15,6 +15,7 @@ import { DealLedgerSummary } from './deal-ledger';
 import { DealDocuments, DealOverview } from './deal-overview';
 import { DealTermsCard } from './deal-terms';
 import { DealValuations } from './deal-valuations';
+import { EqualisationCard } from './equalisation-card';
 import { dealsText } from './i18n';
 import { OneOffFeeCard } from './one-off-fee-card';
 
@@ -125,6 +126,7 @@ export default function DealDetailPage() {
           </CardContent>
         </Card>
         <DealTermsCard dealId={deal.id} />
+        <EqualisationCard dealId={deal.id} />
         <DealValuations dealId={deal.id} valuations={valuations} />
         <ManagementFeeCard dealId={deal.id} />
         <DealLedgerSummary dealId={deal.id} />

@@ -1,4 +1,4 @@
-import { formatDate, formatIRR, formatMultiple, formatUSDCents } from '../../../shared/format';
+import { formatDate, formatFigure, formatIRR, formatMultiple, formatUSDCents } from '../../../shared/format';
 import { type AccountFigures, type DealLedger, headlineReturn } from '../../../shared/ledger';
 import { formatIrr, formatMoic } from '../../../shared/money';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -10,6 +10,8 @@ import { useDealLedger } from './api';
 import { dealsText } from './i18n';
 import { LedgerEntries } from './ledger-entries';
 
+/** On a deal by units at NAV (decision 040): the capital accounts' unit columns. */
+const UNIT_COLUMNS = ['unitsHeld', 'navPerUnit', 'averagePrice'] as const;
 const FIGURES = ['committed', 'called', 'contributed', 'unfunded', 'distributed', 'returnedCapital', 'fees'] as const;
 
 /** The deal's capital-account summary: totals, one line per investor, and the ledger as CSV. */
@@ -17,6 +19,7 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
   const { t } = dealsText.useT();
   const ledger = useDealLedger(dealId);
   const l = ledger.data;
+  const units = l?.ownershipMethod === 'units';
   return (
     <Card>
       <CardHeader>
@@ -42,6 +45,7 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
                   'moic',
                   'irr',
                   'periodReturn',
+                  ...(l.ownershipMethod === 'units' ? (['unitsHeld', 'navPerUnit', 'averagePrice'] as const) : []),
                 ] as const
               ).map((key) => ({ key, label: t(`ledger.accountsCsv.${key}`) }))}
               rows={accountRows(l)}
@@ -100,6 +104,12 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
                     <TH className="text-end">{t('ledger.column.nav')}</TH>
                     <TH className="text-end">{t('ledger.column.moic')}</TH>
                     <TH className="text-end">{t('ledger.column.return')}</TH>
+                    {units &&
+                      UNIT_COLUMNS.map((key) => (
+                        <TH key={key} className="text-end">
+                          {t(`ledger.column.${key}`)}
+                        </TH>
+                      ))}
                   </TR>
                 </THead>
                 <TBody>
@@ -119,6 +129,13 @@ export function DealLedgerSummary({ dealId }: { dealId: string }) {
                       <TD className="tabular text-end">
                         <ReturnCell f={i.figures} />
                       </TD>
+                      {units && (
+                        <>
+                          <TD className="tabular text-end">{formatFigure(i.figures.units?.held ?? '—')}</TD>
+                          <TD className="tabular text-end">{formatFigure(i.figures.units?.navPerUnit ?? '—')}</TD>
+                          <TD className="tabular text-end">{formatFigure(i.figures.units?.averagePrice ?? '—')}</TD>
+                        </>
+                      )}
                     </TR>
                   ))}
                 </TBody>
@@ -167,5 +184,8 @@ function accountRows(l: DealLedger): Record<string, unknown>[] {
     moic: formatMoic(i.figures.moic),
     irr: i.figures.annualised ? formatIrr(i.figures.irr) : '',
     periodReturn: formatIrr(headlineReturn({ ...i.figures, annualised: false })),
+    unitsHeld: i.figures.units?.held ?? '',
+    navPerUnit: i.figures.units?.navPerUnit ?? '',
+    averagePrice: i.figures.units?.averagePrice ?? '',
   }));
 }

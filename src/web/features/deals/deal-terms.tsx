@@ -10,10 +10,9 @@ import {
   dealTermsInput,
   FEE_BASES,
   FEE_METHODS,
-  percentUnits,
-  tidyPercent,
 } from '../../../shared/deal-terms';
 import { formatDate, formatFigure } from '../../../shared/format';
+import { OWNERSHIP_METHODS } from '../../../shared/ownership';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Field } from '../../components/ui/field';
@@ -25,7 +24,9 @@ import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/t
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useDealTerms, useSaveDealTerms } from './api';
+import { describeTerms } from './deal-terms-summary';
 import { dealsText } from './i18n';
+import { OwnershipFieldset } from './ownership-fieldset';
 import {
   CONVENTION_PATHS,
   conventionFields,
@@ -49,6 +50,8 @@ const formFields = z
     feeRate: z.string(),
     feeBasis: z.string(),
     feeMethod: z.string(),
+    ownershipMethod: z.enum(OWNERSHIP_METHODS),
+    equalisationRate: z.string(),
   })
   .extend(conventionFields.shape);
 type FormState = z.infer<typeof formFields>;
@@ -59,6 +62,8 @@ function formPath(bodyPath: string): string {
     'managementFee.rate': 'feeRate',
     'managementFee.basis': 'feeBasis',
     'managementFee.method': 'feeMethod',
+    'ownership.method': 'ownershipMethod',
+    'ownership.equalisationRate': 'equalisationRate',
   };
   return fee[bodyPath] ?? CONVENTION_PATHS[bodyPath] ?? bodyPath.replace(/^carryRecipients\b/, 'recipients');
 }
@@ -77,23 +82,6 @@ const termsForm = formFields.transform((f, ctx): DealTermsInput => {
   return z.NEVER;
 });
 
-/** '8% preferred return, full catch-up, 20% carried interest' in the current language. */
-function describeTerms(terms: Pick<DealTerms, 'hurdleRate' | 'catchUp' | 'catchUpRate' | 'carryRate'> | null): string {
-  const t = dealsText.t;
-  if (!terms) return t('terms.describe.none');
-  const hurdle =
-    percentUnits(terms.hurdleRate) === 0n
-      ? t('terms.describe.noHurdle')
-      : t('terms.describe.hurdle', { rate: tidyPercent(terms.hurdleRate) });
-  const catchUp =
-    terms.catchUp === 'none'
-      ? t('terms.describe.noCatchUp')
-      : terms.catchUp === 'full'
-        ? t('terms.describe.fullCatchUp')
-        : t('terms.describe.catchUp', { rate: tidyPercent(terms.catchUpRate) });
-  return t('terms.describe.all', { hurdle, catchUp, carry: tidyPercent(terms.carryRate) });
-}
-
 function fromTerms(t: DealTerms | null): FormState {
   if (!t)
     return {
@@ -107,6 +95,8 @@ function fromTerms(t: DealTerms | null): FormState {
       feeBasis: 'commitments',
       feeMethod: 'capital_call',
       ...conventionsToFields(undefined),
+      ownershipMethod: 'contributions',
+      equalisationRate: '8',
     };
   return {
     hurdleRate: t.hurdleRate,
@@ -124,6 +114,8 @@ function fromTerms(t: DealTerms | null): FormState {
     feeBasis: t.managementFee?.basis ?? 'commitments',
     feeMethod: t.managementFee?.method ?? 'capital_call',
     ...conventionsToFields(t.conventions),
+    ownershipMethod: t.ownership.method,
+    equalisationRate: t.ownership.equalisationRate ?? '8',
   };
 }
 
@@ -140,6 +132,7 @@ function toBody(f: FormState) {
     ),
     managementFee: f.fee ? { rate: f.feeRate, basis: f.feeBasis, method: f.feeMethod } : null,
     conventions: fieldsToConventions(f),
+    ownership: { method: f.ownershipMethod, equalisationRate: f.ownershipMethod === 'equalisation' ? f.equalisationRate : null },
   };
 }
 
@@ -194,6 +187,7 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
   const catchUp = form.watch('catchUp');
   const fee = form.watch('fee');
   const kinds = form.watch('recipients');
+  const ownershipMethod = form.watch('ownershipMethod');
 
   const fid = (name: string) => `${formId}-${name.replaceAll('.', '-')}`;
   const used = current !== null && current.distributionCount > 0;
@@ -328,6 +322,12 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
         </fieldset>
 
         <WaterfallConventionsFieldset form={form} fid={fid} />
+        <OwnershipFieldset
+          method={{ props: form.field('ownershipMethod', fid('ownershipMethod'), { hint: true }), error: form.errorOf('ownershipMethod') }}
+          rate={{ props: form.field('equalisationRate', fid('equalisationRate'), { hint: true }), error: form.errorOf('equalisationRate') }}
+          showRate={ownershipMethod === 'equalisation'}
+          ids={{ method: fid('ownershipMethod'), rate: fid('equalisationRate') }}
+        />
 
         {used && (
           <p className="rounded-md bg-gold-100/60 p-3 text-sm text-ink-900">

@@ -224,6 +224,7 @@ function Holdings({ data }: { data: PerformanceData | undefined }) {
             <bdi className="block font-medium text-ink-900">{h.dealTitle}</bdi>
             <span className="block text-xs text-muted">{enumLabel('dealType', h.dealType)}</span>
             {h.fees !== '0.00' && <span className="block text-xs text-muted">{t('fees', { amount: formatUSDCents(h.fees) })}</span>}
+            <OwnershipNotes holding={h} />
           </TD>
           <TD className="tabular text-end">{formatUSD(h.commitment)}</TD>
           <TD className="tabular text-end">{formatUSD(h.currentValue)}</TD>
@@ -277,6 +278,29 @@ function ReturnFigure({ holding: h }: { holding: Holding }) {
   );
 }
 
+/** Units held on a deal by units at NAV, and equalisation interest received (decision 040). */
+function OwnershipNotes({ holding: h }: { holding: Holding }) {
+  const { t } = performanceText.useT();
+  return (
+    <>
+      {h.units && (
+        <span className="block text-xs text-muted" data-testid="holding-units">
+          {t('units', {
+            held: formatFigure(h.units.held),
+            nav: formatFigure(h.units.navPerUnit),
+            paid: formatFigure(h.units.averagePrice),
+          })}
+        </span>
+      )}
+      {h.equalisationReceived !== '0.00' && (
+        <span className="block text-xs text-muted" data-testid="holding-equalisation">
+          {t('equalisation', { amount: formatUSDCents(h.equalisationReceived) })}
+        </span>
+      )}
+    </>
+  );
+}
+
 /** One holding on a phone (the portfolio's totals are the cards above the charts). */
 function HoldingCard({ holding: h }: { holding: Holding }) {
   const { t } = performanceText.useT();
@@ -289,6 +313,7 @@ function HoldingCard({ holding: h }: { holding: Holding }) {
           </h3>
           <p className="text-sm text-muted">{enumLabel('dealType', h.dealType)}</p>
           {h.fees !== '0.00' && <p className="text-sm text-muted">{t('fees', { amount: formatUSDCents(h.fees) })}</p>}
+          <OwnershipNotes holding={h} />
         </div>
         <Badge tone={performanceTone(h.status)}>{h.status ? enumLabel('performanceStatus', h.status) : t('notValued')}</Badge>
       </div>

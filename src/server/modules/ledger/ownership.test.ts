@@ -1,0 +1,257 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DealTermsData } from '../../../shared/deal-terms.ts';
+import type { Deal } from '../../../shared/deals.ts';
+import type { CapitalCall, DealLedger } from '../../../shared/ledger.ts';
+import type { EqualisationPreview } from '../../../shared/ownership.ts';
+import type { PerformanceData } from '../../../shared/performance.ts';
+import { withPaymentDetails } from '../../testing/fixtures.ts';
+import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+
+/**
+ * Issue 29 part 1 (decision 040): a later close without dilution, by equalisation or by units at
+ * NAV, through the real server. The staged close of the issue: A 1,000,000 at the first close
+ * (2025-01-15), B 1,500,000 at the second (2025-09-30).
+ */
+
+/** A day some days ahead of the company's today (whatever its zone), computed apart from the product. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+interface Investor {
+  id: string;
+  cookie: string;
+  name: string;
+}
+
+describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => {
+  let ctx: TestContext;
+  let adminCookie: string;
+
+  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+    });
+  const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
+    expect(res.statusCode, res.body).toBe(status);
+    return res.json() as T;
+  };
+  const err = (res: LightMyRequestResponse, status: number) => {
+    expect(res.statusCode, res.body).toBe(status);
+    return res.json() as { message: string; fields?: Record<string, string> };
+  };
+
+  let n = 0;
+  const investor = async (name: string): Promise<Investor> => {
+    const u = await createUser(ctx, { role: 'investor', name: `${name} ${++n}` });
+    await approveForSubscribing(ctx, u.id);
+    return { id: u.id, name: `${name} ${n}`, cookie: await signIn(ctx, u.email, u.password) };
+  };
+  const terms = (ownership: unknown) => ({ hurdleRate: '8', catchUp: 'none', carryRate: '0', carryRecipients: [], ownership });
+  const deal = async (ownership: unknown): Promise<Deal> => {
+    const d = ok<{ deal: Deal }>(
+      await call('POST', '/api/deals', adminCookie, { title: `Close deal ${++n}`, type: 'PPP', targetAmount: null }),
+      201,
+    ).deal;
+    ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { status: 'Active' }));
+    await ctx.db.query("UPDATE deals SET created_at = '2024-01-01T00:00:00Z' WHERE id = $1", [d.id]);
+    await withPaymentDetails(ctx, d.id);
+    ok(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms(ownership)));
+    return d;
+  };
+  /** A completed subscription whose commitment is dated `on` (its close). */
+  const commit = async (who: Investor, dealId: string, amount: string, on: string) => {
+    const sub = ok<{ subscription: { id: string } }>(
+      await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount }),
+      201,
+    ).subscription;
+    ok(await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {}));
+    await ctx.db.tx(async (q) => {
+      await q.query('ALTER TABLE ledger_entries DISABLE TRIGGER USER');
+      await q.query("UPDATE ledger_entries SET entry_date = $2 WHERE subscription_id = $1 AND kind = 'commitment'", [sub.id, on]);
+      await q.query('ALTER TABLE ledger_entries ENABLE TRIGGER USER');
+    });
+  };
+  /** Calls a close in full and receives it on the close's day. */
+  const fund = async (who: Investor, dealId: string, amount: string, on: string) => {
+    const c = ok<{ call: CapitalCall }>(
+      await call('POST', '/api/capital-calls', adminCookie, {
+        dealId,
+        basis: 'amount',
+        amount,
+        target: 'investors',
+        investorIds: [who.id],
+        callDate: on,
+        dueDate: on,
+        purpose: 'Close',
+      }),
+      201,
+    ).call;
+    ok(await call('POST', `/api/capital-calls/${c.id}/receipts`, adminCookie, { investorId: who.id, amount, valueDate: on }), 201);
+  };
+  const value = (dealId: string, valuationDate: string, currentValue: string) =>
+    call('POST', `/api/deals/${dealId}/valuations`, adminCookie, { valuationDate, currentValue, performanceStatus: 'Performing' }).then(
+      (r) => ok(r, 201),
+    );
+  const holding = async (who: Investor, dealId: string) => {
+    const p = ok<PerformanceData>(await call('GET', '/api/investor/performance', who.cookie));
+    return p.holdings.find((h) => h.dealId === dealId);
+  };
+  const ledger = async (dealId: string) => ok<{ ledger: DealLedger }>(await call('GET', `/api/deals/${dealId}/ledger`, adminCookie)).ledger;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const admin = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
+    adminCookie = await signIn(ctx, admin.email, admin.password);
+  });
+  afterAll(() => ctx.close());
+
+  it('keeps the ownership group with the terms, and checks it', async () => {
+    const d = await deal({ method: 'equalisation', equalisationRate: '8%' });
+    const t = ok<DealTermsData>(await call('GET', `/api/deals/${d.id}/terms`, adminCookie));
+    expect(t.current?.ownership).toEqual({ method: 'equalisation', equalisationRate: '8' });
+    // Saving the terms without the group keeps it.
+    const { ownership: _omit, ...rest } = terms(null);
+    ok(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, rest));
+    expect(ok<DealTermsData>(await call('GET', `/api/deals/${d.id}/terms`, adminCookie)).current?.ownership.method).toBe('equalisation');
+    const bad = err(
+      await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms({ method: 'equalisation', equalisationRate: '' })),
+      400,
+    );
+    expect(bad.fields?.['ownership.equalisationRate']).toBe('Enter the equalisation rate, such as 8');
+    err(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms({ method: 'shares' })), 400);
+  });
+
+  it('equalisation: the second close pays 84,821.92 of interest to A; A keeps his value, B owns at cost', async () => {
+    const d = await deal({ method: 'equalisation', equalisationRate: '8' });
+    const [a, b] = [await investor('First Closer'), await investor('Second Closer')];
+    await commit(a, d.id, '1000000', '2025-01-15');
+    await fund(a, d.id, '1000000', '2025-01-15');
+    // Before the second close there is nobody to equalise.
+    expect(err(await call('GET', `/api/deals/${d.id}/equalisation`, adminCookie), 409).message).toBe(
+      'This deal has had one close only: there is nobody to equalise',
+    );
+    await commit(b, d.id, '1500000', '2025-09-30');
+    await fund(b, d.id, '1500000', '2025-09-30');
+    const before = await holding(a, d.id);
+
+    // B's share of A's call of 2025-01-15: 1,000,000 x 1,500,000 / 1,000,000 = 1,500,000; interest for
+    // 258 days (2025-01-15 -> 2025-09-30) at 8%: 1,500,000 x 0.08 x 258 / 365 = 84,821.9178 -> 84,821.92 (hand).
+    const preview = ok<{ equalisation: EqualisationPreview }>(
+      await call('GET', `/api/deals/${d.id}/equalisation`, adminCookie),
+    ).equalisation;
+    expect(preview).toMatchObject({
+      rate: '8',
+      closes: ['2025-09-30'],
+      closeDate: '2025-09-30',
+      total: '84821.92',
+      earlierCalls: [{ date: '2025-01-15', amount: '1000000.00', days: 258 }],
+      payers: [{ investorId: b.id, catchUp: '1500000.00', interest: '84821.92' }],
+      receivers: [{ investorId: a.id, interest: '84821.92' }],
+      charged: null,
+    });
+
+    // Who may charge it, and bad input.
+    expect((await call('POST', `/api/deals/${d.id}/equalisation`, a.cookie, { closeDate: '2025-09-30' })).statusCode).toBe(403);
+    expect((await call('POST', `/api/deals/${d.id}/equalisation`, null, { closeDate: '2025-09-30' })).statusCode).toBe(401);
+    err(await call('POST', '/api/deals/00000000-0000-4000-8000-000000000000/equalisation', adminCookie, { closeDate: '2025-09-30' }), 404);
+    expect(err(await call('POST', `/api/deals/${d.id}/equalisation`, adminCookie, { closeDate: '2025-01-15' }), 400).fields).toEqual({
+      closeDate: 'Choose a later close of this deal',
+    });
+    expect(
+      err(await call('POST', `/api/deals/${d.id}/equalisation`, adminCookie, { closeDate: '2025-09-30', paymentDate: '2025-09-01' }), 400)
+        .fields,
+    ).toEqual({ paymentDate: 'The payment date cannot be before the close' });
+    err(await call('POST', `/api/deals/${d.id}/equalisation`, adminCookie, { closeDate: '2025-09-30', paymentDate: inDays(5) }), 409);
+    // Nothing was written by the refusals.
+    expect((await ctx.db.query('SELECT 1 FROM equalisations WHERE deal_id = $1', [d.id])).length).toBe(0);
+
+    // Dozens at once: exactly one charge lands, the others are told it was charged.
+    const tries = await Promise.all(
+      Array.from({ length: 24 }, () => call('POST', `/api/deals/${d.id}/equalisation`, adminCookie, { closeDate: '2025-09-30' })),
+    );
+    expect(tries.map((r) => r.statusCode).sort()).toEqual([201, ...Array(23).fill(409)]);
+    const rows = (await ctx.db.query(
+      `SELECT investor_id, kind, distribution_type, amount::text AS amount, to_char(entry_date, 'YYYY-MM-DD') AS d
+         FROM ledger_entries WHERE deal_id = $1 AND kind IN ('fee', 'distribution') ORDER BY kind`,
+      [d.id],
+    )) as { investor_id: string; kind: string; distribution_type: string | null; amount: string; d: string }[];
+    expect(rows).toEqual([
+      { investor_id: a.id, kind: 'distribution', distribution_type: 'Equalisation', amount: '84821.92', d: '2025-09-30' },
+      { investor_id: b.id, kind: 'fee', distribution_type: null, amount: '84821.92', d: '2025-09-30' },
+    ]);
+
+    // A valuation at cost after the close (2,500,000): A's value is unchanged at 1,000,000.00 and the
+    // interest is his gain (income, not returned capital); B is at cost, the interest a fee beside it.
+    await value(d.id, '2025-12-31', '2500000');
+    const after = await holding(a, d.id);
+    expect(before?.currentValue).toBe('1000000.00');
+    expect(after).toMatchObject({
+      currentValue: '1000000.00',
+      contributed: '1000000.00',
+      distributionsReceived: '84821.92',
+      equalisationReceived: '84821.92',
+      gain: '84821.92',
+      units: null,
+    });
+    expect(await holding(b, d.id)).toMatchObject({ currentValue: '1500000.00', contributed: '1500000.00', fees: '84821.92', gain: '0.00' });
+    const l = await ledger(d.id);
+    expect(l.totals).toMatchObject({
+      nav: '2500000.00',
+      contributed: '2500000.00',
+      returnedCapital: '0.00',
+      distributed: '84821.92',
+      fees: '84821.92',
+    });
+    const shown = ok<{ equalisation: EqualisationPreview }>(
+      await call('GET', `/api/deals/${d.id}/equalisation?closeDate=2025-09-30`, adminCookie),
+    ).equalisation;
+    expect(shown.charged?.paymentDate).toBe('2025-09-30');
+    // Once equalised, the deal keeps the method (the interest entries would count twice otherwise).
+    const change = err(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms({ method: 'units' })), 409);
+    expect(change.fields).toEqual({ 'ownership.method': 'A later close was already equalised: keep equalisation' });
+    ok(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms({ method: 'equalisation', equalisationRate: '7' })));
+  });
+
+  it('units at NAV: B buys at 2.20 a unit and the next valuation with no change leaves A 2,200,000.00', async () => {
+    const d = await deal({ method: 'units' });
+    const [a, b] = [await investor('Unit Holder A'), await investor('Unit Holder B')];
+    await commit(a, d.id, '1000000', '2025-01-15');
+    await fund(a, d.id, '1000000', '2025-01-15');
+    await value(d.id, '2025-06-30', '2200000');
+    await commit(b, d.id, '1500000', '2025-09-30');
+    await fund(b, d.id, '1500000', '2025-09-30');
+    await value(d.id, '2025-12-31', '3700000');
+    // A 1,000,000 units at 1.00; B 1,500,000 / 2.20 = 681,818.181818 units; 3,700,000 by units:
+    // A 2,200,000.0000024 -> 2,200,000.00, B 1,500,000.00 (exact rationals, see shared/ownership.test.ts).
+    expect(await holding(a, d.id)).toMatchObject({ currentValue: '2200000.00', gain: '1200000.00' });
+    expect(await holding(b, d.id)).toMatchObject({ currentValue: '1500000.00', gain: '0.00' });
+    const l = await ledger(d.id);
+    expect(l.totals.nav).toBe('3700000.00');
+    expect(l.ownershipMethod).toBe('units');
+    // Units, NAV per unit and the average price (hand: A 2,200,000 / 1,000,000 units = 2.20 a unit, paid
+    // 1.00; B 1,500,000 / 681,818.181818 = 2.2000000000029 -> 2.200000, paid the same).
+    const byId = new Map(l.investors.map((i) => [i.investorId, i.figures.units]));
+    expect(byId.get(a.id)).toEqual({ held: '1000000.000000', navPerUnit: '2.200000', averagePrice: '1.000000' });
+    expect(byId.get(b.id)).toEqual({ held: '681818.181818', navPerUnit: '2.200000', averagePrice: '2.200000' });
+    expect((await holding(b, d.id))?.units).toEqual({ held: '681818.181818', navPerUnit: '2.200000', averagePrice: '2.200000' });
+    // Equalisation is refused on a deal by units.
+    expect(err(await call('GET', `/api/deals/${d.id}/equalisation`, adminCookie), 409).message).toMatch(/do not use equalisation/);
+  });
+
+  it('by contributions (the default): the same close moves 720,000.00 of A’s gain to B, as before', async () => {
+    const d = await deal(undefined);
+    const [a, b] = [await investor('Plain A'), await investor('Plain B')];
+    await commit(a, d.id, '1000000', '2025-01-15');
+    await fund(a, d.id, '1000000', '2025-01-15');
+    await value(d.id, '2025-06-30', '2200000');
+    await commit(b, d.id, '1500000', '2025-09-30');
+    await fund(b, d.id, '1500000', '2025-09-30');
+    await value(d.id, '2025-12-31', '3700000');
+    // 3,700,000 x 1,000,000 / 2,500,000 = 1,480,000 (hand): 2,200,000 - 1,480,000 = 720,000 moved.
+    expect((await holding(a, d.id))?.currentValue).toBe('1480000.00');
+    expect((await holding(b, d.id))?.currentValue).toBe('2220000.00');
+  });
+});
