@@ -14,12 +14,22 @@ export interface ActivityLogsTable {
   details: ColumnType<JsonValue, string | undefined, string>;
   ipAddress: string | null;
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  chainSeq: number | null;
+  prevHash: string | null;
+  rowHash: string | null;
 }
 
 export interface ApiRateCountersTable {
   userId: string;
   windowStart: ColumnType<Date, Date | string, Date | string>;
   count: number;
+}
+
+export interface AuditChainHeadsTable {
+  chain: string;
+  seq: number;
+  hash: string;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface AuthAttemptsTable {
@@ -462,6 +472,7 @@ export interface ValuationsTable {
 export interface DB {
   activity_logs: ActivityLogsTable;
   api_rate_counters: ApiRateCountersTable;
+  audit_chain_heads: AuditChainHeadsTable;
   auth_attempts: AuthAttemptsTable;
   capital_call_lines: CapitalCallLinesTable;
   capital_call_reminders: CapitalCallRemindersTable;
