@@ -15,8 +15,8 @@ export interface ChainHead {
   /** The position of the last row in the chain (1 for the first row; 0 when the log is empty). */
   seq: number;
   hash: string;
-  /** When the last row was chained (ISO). */
-  updatedAt: string;
+  /** When the last row was chained (ISO); null before the first. */
+  updatedAt: string | null;
 }
 
 /**

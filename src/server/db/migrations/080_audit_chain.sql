@@ -11,14 +11,14 @@
 
 ALTER TABLE activity_logs ADD COLUMN chain_seq bigint, ADD COLUMN prev_hash text, ADD COLUMN row_hash text;
 
--- One row per chain: its last link. 64 zeros is the hash before the first row.
+-- One row per chain: its last link. 64 zeros is the hash before the first row. The row appears
+-- with the first chained write (a fresh database stays empty: a restore needs one).
 CREATE TABLE audit_chain_heads (
   chain text PRIMARY KEY,
   seq bigint NOT NULL,
   hash text NOT NULL,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
-INSERT INTO audit_chain_heads (chain, seq, hash) VALUES ('activity_logs', 0, repeat('0', 64));
 
 -- The canonical content of a row (version 1): each field as <UTF-8 byte length>:<text>, or ~ for
 -- NULL, joined with |; the time in UTC with microseconds (independent of the session's zone); the
@@ -48,7 +48,9 @@ BEGIN
     UPDATE activity_logs SET chain_seq = s, prev_hash = h, row_hash = audit_link_hash(h, r.content) WHERE id = r.id
       RETURNING row_hash INTO h;
   END LOOP;
-  UPDATE audit_chain_heads SET seq = s, hash = h WHERE chain = 'activity_logs';
+  IF s > 0 THEN
+    INSERT INTO audit_chain_heads (chain, seq, hash) VALUES ('activity_logs', s, h);
+  END IF;
 END $$;
 
 CREATE UNIQUE INDEX activity_logs_chain_seq_idx ON activity_logs (chain_seq);
@@ -62,6 +64,8 @@ DECLARE
   h text;
   logged activity_logs;
 BEGIN
+  -- The first write creates the head (a second one at once waits for it, then locks it).
+  INSERT INTO audit_chain_heads (chain, seq, hash) VALUES ('activity_logs', 0, repeat('0', 64)) ON CONFLICT (chain) DO NOTHING;
   SELECT seq, hash INTO head_seq, head_hash FROM audit_chain_heads WHERE chain = 'activity_logs' FOR UPDATE;
   SELECT * INTO logged FROM activity_logs WHERE id = NEW.id;
   h := audit_link_hash(head_hash, activity_log_canonical(logged));

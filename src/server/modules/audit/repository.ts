@@ -1,5 +1,5 @@
 import { sql as kysql } from 'kysely';
-import type { ChainHead } from '../../../shared/audit.ts';
+import { CHAIN_GENESIS, type ChainHead } from '../../../shared/audit.ts';
 import type { Queryable } from '../../db/client.ts';
 import { typed } from '../../db/typed.ts';
 
@@ -27,7 +27,9 @@ export async function chainHead(q: Queryable): Promise<ChainHead> {
     .selectFrom('audit_chain_heads')
     .select(['seq', 'hash', 'updatedAt'])
     .where('chain', '=', 'activity_logs')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  // No head yet: nothing was ever logged.
+  if (!h) return { chain: 'activity_logs', seq: 0, hash: CHAIN_GENESIS, updatedAt: null };
   return { chain: 'activity_logs', seq: Number(h.seq), hash: h.hash, updatedAt: h.updatedAt.toISOString() };
 }
 
