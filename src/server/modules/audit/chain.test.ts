@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAIN_GENESIS } from '../../../shared/audit.ts';
+import { openPglite } from '../../db/client.ts';
+import { applyMigrations, migrationFiles } from '../../db/migrate.ts';
 import { sql } from '../../db/sql.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { logActivity } from '../activity/service.ts';
@@ -189,5 +191,26 @@ describe('audit chain of the activity log', () => {
     // No fork: every position once, every hash the predecessor of exactly one row.
     expect(rows).toEqual({ n: after.head.seq, max: after.head.seq, distinct_prev: after.head.seq });
     expect(after.head.seq).toBeGreaterThanOrEqual(before.head.seq + 99 + 20);
+  });
+
+  it('the migration chains the rows already there in id order, and later writes continue the chain', async () => {
+    const db = await openPglite();
+    try {
+      const files = await migrationFiles();
+      const at = files.indexOf('080_audit_chain.sql');
+      await db.tx((q) => applyMigrations(q, files.slice(0, at)));
+      await db.query(
+        `INSERT INTO activity_logs (activity_type, details, created_at)
+         SELECT 'user_login', jsonb_build_object('n', g), now() - (g || ' minutes')::interval FROM generate_series(1, 30) g`,
+      );
+      await db.tx((q) => applyMigrations(q, files.slice(at)));
+      const rows = await sql<{ id: number; chain_seq: number }>('SELECT id, chain_seq FROM activity_logs ORDER BY id').all(db);
+      expect(rows.map((r) => r.chain_seq)).toEqual(rows.map((_, i) => i + 1));
+      await db.tx((q) => logActivity(q, { type: 'settings_updated' }));
+      const v = await verifyChain(db);
+      expect([v.ok, v.checked, v.head.seq]).toEqual([true, 31, 31]);
+    } finally {
+      await db.close();
+    }
   });
 });
