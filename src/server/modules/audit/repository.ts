@@ -63,3 +63,9 @@ export async function firstUnchained(q: Queryable): Promise<number | null> {
   const r = await typed(q).selectFrom('activity_logs').select('id').where('chainSeq', 'is', null).orderBy('id').limit(1).executeTakeFirst();
   return r ? Number(r.id) : null;
 }
+
+/** The hash of the row at a chain position (null when no row holds it). */
+export async function hashAt(q: Queryable, seq: number): Promise<string | null> {
+  const r = await typed(q).selectFrom('activity_logs').select('rowHash').where('chainSeq', '=', seq).executeTakeFirst();
+  return r?.rowHash ?? null;
+}
