@@ -12,6 +12,7 @@ import { errorHandler, malformedText } from './http/errors.ts';
 import { createFastify, registerPlugins } from './http/plugins.ts';
 import { registerSpa } from './http/spa.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await documentRoutes(app, ctx);
   await userRoutes(app, ctx);
   await activityRoutes(app, ctx);
+  await auditRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   await kycRoutes(app, ctx);

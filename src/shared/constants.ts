@@ -64,6 +64,10 @@ export const ACTIVITY_TYPES = [
   'admin_action_refused',
   'email_change_requested',
   'email_changed',
+  // The audit chain (decision 042)
+  'audit_chain_verified',
+  'audit_chain_broken',
+  'audit_head_emailed',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import type { ZodType, z } from 'zod';
 import { type ActivityLogPage, activityLogQuery } from '../activity.ts';
+import { type ChainHead, type ChainVerification, chainHeadEmailInput } from '../audit.ts';
 import {
   type AppUser,
   changePasswordInput,
@@ -322,6 +323,11 @@ export const API = {
   'GET /api/email/outbox': admin(json<OutboxPage>(), { query: outboxQuery }),
   'POST /api/email/outbox/:id/retry': admin(json<{ entry: OutboxEntry }>()),
   'POST /api/email/test': admin(json<TestEmailResult>(), { body: testEmailInput }),
+
+  // The audit trail: hash chain of the activity log (issue 33, decision 042)
+  'GET /api/audit/head': admin(json<{ head: ChainHead }>()),
+  'POST /api/audit/verify': admin(json<ChainVerification>()),
+  'POST /api/audit/head/email': admin(json<{ head: ChainHead }>(), { body: chainHeadEmailInput }),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),
