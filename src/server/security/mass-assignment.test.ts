@@ -949,6 +949,31 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         return call('POST', '/api/email/test', adminCookie, { ...extras(victimId), to: 'ops@example.com' });
       },
     },
+    {
+      route: 'POST /api/audit/verify',
+      status: 200,
+      async run() {
+        const res = await call('POST', '/api/audit/verify', adminCookie, extras(victimId));
+        expect(
+          await one(
+            `SELECT user_id, target_user_id FROM activity_logs WHERE activity_type = 'audit_chain_verified' ORDER BY id DESC LIMIT 1`,
+          ),
+        ).toEqual({ user_id: adminId, target_user_id: null });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/audit/head/email',
+      status: 200,
+      async run() {
+        const res = await call('POST', '/api/audit/head/email', adminCookie, { ...extras(victimId), to: 'auditor@outside.example' });
+        expect(await one(`SELECT user_id, kind FROM email_outbox WHERE to_address = 'auditor@outside.example'`)).toEqual({
+          user_id: null,
+          kind: 'audit_head',
+        });
+        return res;
+      },
+    },
   ];
 
   it('has a case for every route that takes a body', () => {
