@@ -1,6 +1,7 @@
 import {
   Activity,
   Building2,
+  FileLock2,
   FileText,
   HandCoins,
   Inbox,
@@ -38,6 +39,7 @@ export const ADMIN_NAV: NavItem[] = [
   { labelKey: 'userManagement', to: '/admin/users', icon: Users },
   { labelKey: 'settings', to: '/admin/settings', icon: Settings },
   { labelKey: 'activityLogs', to: '/admin/activity-logs', icon: Activity },
+  { labelKey: 'auditTrail', to: '/admin/audit-trail', icon: FileLock2 },
   { labelKey: 'messages', to: '/admin/messages', icon: Inbox },
   { labelKey: 'capitalCalls', to: '/admin/capital-calls', icon: HandCoins },
 ];

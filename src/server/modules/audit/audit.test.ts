@@ -20,7 +20,8 @@ describe('audit trail API', () => {
   });
   afterAll(() => ctx.close());
 
-  const post = (url: string, payload?: unknown, as = cookie) => ctx.app.inject({ method: 'POST', url, headers: { cookie: as }, payload });
+  const post = (url: string, payload: Record<string, unknown> = {}, as = cookie) =>
+    ctx.app.inject({ method: 'POST', url, headers: { cookie: as }, payload });
 
   it('verifies the chain intact, records the check in the chain, and shows the latest hash', async () => {
     const res = await post('/api/audit/verify');
@@ -38,7 +39,7 @@ describe('audit trail API', () => {
   });
 
   it('refuses investors and anonymous callers', async () => {
-    expect((await post('/api/audit/verify', undefined, investorCookie)).statusCode).toBe(403);
+    expect((await post('/api/audit/verify', {}, investorCookie)).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/audit/head' })).statusCode).toBe(401);
   });
 
