@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { E2E, expectNoA11yViolations, gotoLogin, signInViaUi } from './fixtures';
+
+/**
+ * The audit trail (issue 33, decision 042): an admin verifies the hash chain (intact), sees the
+ * latest hash, downloads it as a file and e-mails it to an address outside the firm.
+ */
+
+async function openAuditTrail(page: Page, viaNav: boolean) {
+  await gotoLogin(page);
+  await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
+  await expect(page).toHaveURL(/\/admin$/);
+  if (viaNav) await page.getByRole('link', { name: 'Audit Trail' }).click();
+  else await page.goto('/admin/audit-trail');
+  await expect(page).toHaveURL(/\/admin\/audit-trail$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit Trail' })).toBeVisible();
+}
+
+async function verifyIntact(page: Page) {
+  await page.getByRole('button', { name: 'Verify now' }).click();
+  await expect(page.getByTestId('verify-result')).toHaveText(/^Intact: [\d,]+ entries checked, no break\.$/);
+}
+
+test('an admin verifies the chain, downloads and e-mails the latest hash', async ({ page }) => {
+  await openAuditTrail(page, true);
+  await expect(page.getByText('Every activity-log entry is linked to the one before it by a hash chain')).toBeVisible();
+  await verifyIntact(page);
+  // The check itself is logged: the head moves to it.
+  const hash = page.getByTestId('chain-hash');
+  await expect(hash).toHaveText(/^[0-9a-f]{64}$/);
+  const shown = (await hash.textContent()) as string;
+  await expect(page.getByText(`npm run audit:verify -- --expect`)).toContainText(shown);
+  await expectNoA11yViolations(page, 'audit trail, verified');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^audit-trail-hash-\d+\.txt$/);
+  const text = await readFile((await download.path()) as string, 'utf8');
+  expect(text).toContain('Audit trail: latest hash');
+  expect(text).toContain(`Hash (SHA-256): ${shown}`);
+
+  // E-mail: a field error for a bad address, then queued for a good one.
+  const to = page.getByLabel('Send to');
+  await to.fill('not-an-address');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+  await expectNoA11yViolations(page, 'audit trail, e-mail field error');
+  await to.fill('auditor@outside.example');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('Queued for auditor@outside.example.')).toBeVisible();
+  await expectNoA11yViolations(page, 'audit trail, e-mail queued');
+
+  // Both are in the activity log.
+  await page.getByRole('link', { name: 'Activity Logs' }).click();
+  await expect(page.getByRole('table', { name: 'Activity logs' })).toContainText('Audit hash e-mailed');
+  await expect(page.getByRole('table', { name: 'Activity logs' })).toContainText('Audit trail verified');
+});
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('an admin verifies the chain on a phone', async ({ page }) => {
+    await openAuditTrail(page, false);
+    await verifyIntact(page);
+    await expect(page.getByTestId('chain-hash')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoA11yViolations(page, 'audit trail, phone');
+  });
+});
