@@ -23,6 +23,7 @@ import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
+import { legalHoldRoutes } from './modules/legal-holds/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await userRoutes(app, ctx);
   await activityRoutes(app, ctx);
   await auditRoutes(app, ctx);
+  await legalHoldRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   await kycRoutes(app, ctx);

@@ -68,6 +68,8 @@ export const ACTIVITY_TYPES = [
   'audit_chain_verified',
   'audit_chain_broken',
   'audit_head_emailed',
+  'legal_hold_placed',
+  'legal_hold_lifted',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

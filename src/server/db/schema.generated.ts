@@ -301,6 +301,19 @@ export interface LedgerEntriesTable {
   feeChargeId: string | null;
 }
 
+export interface LegalHoldsTable {
+  id: ColumnType<string, string | undefined, string>;
+  subjectKind: 'investor' | 'deal';
+  investorId: string | null;
+  dealId: string | null;
+  reason: string;
+  placedBy: string | null;
+  placedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  liftedBy: string | null;
+  liftedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  liftReason: string | null;
+}
+
 export interface ManagementFeeChargesTable {
   id: ColumnType<string, string | undefined, string>;
   dealId: string;
@@ -494,6 +507,7 @@ export interface DB {
   kyc_documents: KycDocumentsTable;
   kyc_history: KycHistoryTable;
   ledger_entries: LedgerEntriesTable;
+  legal_holds: LegalHoldsTable;
   management_fee_charges: ManagementFeeChargesTable;
   message_threads: MessageThreadsTable;
   messages: MessagesTable;

@@ -70,6 +70,7 @@ import {
   type StatementRun,
   statementRunInput,
 } from '../ledger.ts';
+import { type LegalHold, legalHoldInput, liftLegalHoldInput } from '../legal-hold.ts';
 import { type ManagementFeeCharge, type ManagementFeeData, type ManagementFeePreview, managementFeeInput } from '../management-fee.ts';
 import type { MessageThread, ThreadList } from '../messages.ts';
 import type { PasswordPolicyInfo } from '../password-policy.ts';
@@ -328,6 +329,9 @@ export const API = {
   'GET /api/audit/head': admin(json<{ head: ChainHead }>()),
   'POST /api/audit/verify': admin(json<ChainVerification>()),
   'POST /api/audit/head/email': admin(json<{ head: ChainHead }>(), { body: chainHeadEmailInput }),
+  'GET /api/legal-holds': admin(json<{ holds: LegalHold[] }>()),
+  'POST /api/legal-holds': admin(json<{ hold: LegalHold }>(), { body: legalHoldInput }),
+  'POST /api/legal-holds/:id/lift': admin(json<{ hold: LegalHold }>(), { body: liftLegalHoldInput }),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),
