@@ -950,6 +950,44 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      route: 'POST /api/legal-holds',
+      status: 200,
+      async run() {
+        const u = await createUser(ctx, { role: 'investor' });
+        const res = await call('POST', '/api/legal-holds', adminCookie, {
+          ...extras(victimId),
+          subjectKind: 'investor',
+          subjectId: u.id,
+          reason: 'Mass hold',
+        });
+        expect(await one('SELECT investor_id, placed_by, lifted_at FROM legal_holds WHERE reason = $1', ['Mass hold'])).toEqual({
+          investor_id: u.id,
+          placed_by: adminId,
+          lifted_at: null,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/legal-holds/:id/lift',
+      status: 200,
+      async run() {
+        const u = await createUser(ctx, { role: 'investor' });
+        const row = await one<{ id: string }>(
+          `INSERT INTO legal_holds (subject_kind, investor_id, reason, placed_by) VALUES ('investor', $1, 'To lift', $2) RETURNING id`,
+          [u.id, adminId],
+        );
+        const res = await call('POST', `/api/legal-holds/${row.id}/lift`, adminCookie, { ...extras(victimId), reason: 'Lifted' });
+        expect(await one('SELECT investor_id, placed_by, lifted_by, lift_reason FROM legal_holds WHERE id = $1', [row.id])).toEqual({
+          investor_id: u.id,
+          placed_by: adminId,
+          lifted_by: adminId,
+          lift_reason: 'Lifted',
+        });
+        return res;
+      },
+    },
+    {
       route: 'POST /api/audit/verify',
       status: 200,
       async run() {
