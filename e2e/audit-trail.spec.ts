@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E, expectNoA11yViolations, gotoLogin, signInViaUi } from './fixtures';
+import { DEMO, E2E, expectNoA11yViolations, expectToast, gotoLogin, signInViaUi } from './fixtures';
 
 /**
  * The audit trail (issue 33, decision 042): an admin verifies the hash chain (intact), sees the
@@ -54,6 +54,38 @@ test('an admin verifies the chain, downloads and e-mails the latest hash', async
   await page.getByRole('link', { name: 'Activity Logs' }).click();
   await expect(page.getByRole('table', { name: 'Activity logs' })).toContainText('Audit hash e-mailed');
   await expect(page.getByRole('table', { name: 'Activity logs' })).toContainText('Audit trail verified');
+});
+
+test('an admin puts an investor on legal hold with a reason, then lifts it', async ({ page }) => {
+  await openAuditTrail(page, false);
+  const holds = page.getByRole('list', { name: 'Legal holds' });
+  // The reason is required: a field error, nothing placed.
+  await page.getByRole('button', { name: 'Put on hold' }).click();
+  await expect(page.getByLabel('Reason', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  const investor = page.getByLabel('Investor', { exact: true });
+  const choice = investor.locator('option', { hasText: DEMO.investor });
+  const label = (await choice.textContent()) as string;
+  const name = label.replace(/ \(.*$/, '');
+  await investor.selectOption({ label });
+  await page.getByLabel('Reason', { exact: true }).fill('DFSA enquiry 2026/14');
+  await page.getByRole('button', { name: 'Put on hold' }).click();
+  await expectToast(page, `${name} is on legal hold.`);
+  const item = holds.getByTestId('legal-hold').filter({ hasText: 'DFSA enquiry 2026/14' });
+  await expect(item).toContainText(name);
+  await expect(item).toContainText('Active');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectNoA11yViolations(page, 'audit trail, investor on hold');
+  // A second hold on the same investor: refused with the server's message.
+  await investor.selectOption({ label });
+  await page.getByLabel('Reason', { exact: true }).fill('Again');
+  await page.getByRole('button', { name: 'Put on hold' }).click();
+  await expect(page.getByText('This one is already under legal hold')).toBeVisible();
+  // Lift it with a reason.
+  await item.getByLabel(`Reason for lifting the hold on ${name}`).fill('Enquiry closed');
+  await item.getByRole('button', { name: 'Lift' }).click();
+  await expectToast(page, `The hold on ${name} was lifted.`);
+  await expect(item).toContainText('Lifted');
+  await expect(item).toContainText('Enquiry closed');
 });
 
 test.describe('at phone width', () => {

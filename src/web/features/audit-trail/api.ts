@@ -27,3 +27,33 @@ export function useEmailChainHead() {
     onSuccess: () => void invalidateEndpoints(qc, ['GET /api/audit/head', 'GET /api/activity-logs', 'GET /api/email/outbox']),
   });
 }
+
+/** GET /api/legal-holds: active holds first, then lifted ones. */
+export function useLegalHolds() {
+  return useQuery({
+    queryKey: endpointKey('GET /api/legal-holds'),
+    queryFn: ({ signal }) => apiGet('/api/legal-holds', { signal }).then((r) => r.holds),
+  });
+}
+
+const HOLD_READS = ['GET /api/legal-holds', 'GET /api/audit/head', 'GET /api/activity-logs'] as const;
+
+/** POST /api/legal-holds */
+export function usePlaceHold() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { subjectKind: 'investor' | 'deal'; subjectId: string; reason: string }) =>
+      apiPost('/api/legal-holds', { body }).then((r) => r.hold),
+    onSuccess: () => void invalidateEndpoints(qc, [...HOLD_READS]),
+  });
+}
+
+/** POST /api/legal-holds/:id/lift */
+export function useLiftHold() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      apiPost('/api/legal-holds/:id/lift', { params: { id }, body: { reason } }).then((r) => r.hold),
+    onSuccess: () => void invalidateEndpoints(qc, [...HOLD_READS]),
+  });
+}

@@ -15,6 +15,7 @@ import { downloadText } from '../../lib/clipboard';
 import { companyName } from '../../lib/company';
 import { useChainHead, useEmailChainHead, useVerifyChain } from './api';
 import { auditTrailText } from './i18n';
+import { LegalHoldsCard } from './legal-holds-card';
 
 /** The audit trail (decision 042): verify the hash chain now, and keep its latest hash outside the firm. */
 export default function AuditTrailPage() {
@@ -26,6 +27,7 @@ export default function AuditTrailPage() {
         <VerifyCard />
         <HeadCard />
         <EmailCard />
+        <LegalHoldsCard />
       </div>
     </div>
   );
