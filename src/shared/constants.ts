@@ -68,6 +68,12 @@ export const ACTIVITY_TYPES = [
   'email_changed',
   'api_token_created',
   'api_token_revoked',
+  // The audit chain (decision 042)
+  'audit_chain_verified',
+  'audit_chain_broken',
+  'audit_head_emailed',
+  'legal_hold_placed',
+  'legal_hold_lifted',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -24,6 +24,7 @@ export const APP_PAGES = [
   '/admin/users',
   '/admin/settings',
   '/admin/activity-logs',
+  '/admin/audit-trail',
   '/admin/messages',
   '/admin/capital-calls',
   '/admin/capital-calls/:id',

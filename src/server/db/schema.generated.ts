@@ -14,6 +14,9 @@ export interface ActivityLogsTable {
   details: ColumnType<JsonValue, string | undefined, string>;
   ipAddress: string | null;
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  chainSeq: number | null;
+  prevHash: string | null;
+  rowHash: string | null;
 }
 
 export interface ApiRateCountersTable {
@@ -34,6 +37,13 @@ export interface ApiTokensTable {
   lastUsedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
   lastUsedIp: string | null;
   revokedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+export interface AuditChainHeadsTable {
+  chain: string;
+  seq: number;
+  hash: string;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface AuthAttemptsTable {
@@ -354,6 +364,19 @@ export interface LedgerEntriesTable {
   feeChargeId: string | null;
 }
 
+export interface LegalHoldsTable {
+  id: ColumnType<string, string | undefined, string>;
+  subjectKind: 'investor' | 'deal';
+  investorId: string | null;
+  dealId: string | null;
+  reason: string;
+  placedBy: string | null;
+  placedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  liftedBy: string | null;
+  liftedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  liftReason: string | null;
+}
+
 export interface ManagementFeeChargesTable {
   id: ColumnType<string, string | undefined, string>;
   dealId: string;
@@ -526,6 +549,7 @@ export interface DB {
   activity_logs: ActivityLogsTable;
   api_rate_counters: ApiRateCountersTable;
   api_tokens: ApiTokensTable;
+  audit_chain_heads: AuditChainHeadsTable;
   auth_attempts: AuthAttemptsTable;
   capital_call_lines: CapitalCallLinesTable;
   capital_call_reminders: CapitalCallRemindersTable;
@@ -550,6 +574,7 @@ export interface DB {
   kyc_documents: KycDocumentsTable;
   kyc_history: KycHistoryTable;
   ledger_entries: LedgerEntriesTable;
+  legal_holds: LegalHoldsTable;
   management_fee_charges: ManagementFeeChargesTable;
   message_threads: MessageThreadsTable;
   messages: MessagesTable;

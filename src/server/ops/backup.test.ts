@@ -281,6 +281,11 @@ describe(`backup and restore (${ENGINE})`, () => {
     await ctx.db.query(
       'INSERT INTO capital_call_reminders (call_id, investor_id) SELECT call_id, investor_id FROM capital_call_lines LIMIT 1',
     );
+    // A legal hold on a deal, lifted (decision 042).
+    await ctx.db.query(
+      `INSERT INTO legal_holds (subject_kind, deal_id, reason, lifted_at, lift_reason)
+       SELECT 'deal', id, 'Backup hold', now(), 'Lifted' FROM deals ORDER BY created_at LIMIT 1`,
+    );
 
     // Awkward values: JSON null and text escapes in jsonb, 15-digit numerics, microseconds, a sequence ahead of its rows.
     await ctx.db.query(

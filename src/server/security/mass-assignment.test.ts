@@ -1006,6 +1006,69 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         return call('POST', '/api/email/test', adminCookie, { ...extras(victimId), to: 'ops@example.com' });
       },
     },
+    {
+      route: 'POST /api/legal-holds',
+      status: 200,
+      async run() {
+        const u = await createUser(ctx, { role: 'investor' });
+        const res = await call('POST', '/api/legal-holds', adminCookie, {
+          ...extras(victimId),
+          subjectKind: 'investor',
+          subjectId: u.id,
+          reason: 'Mass hold',
+        });
+        expect(await one('SELECT investor_id, placed_by, lifted_at FROM legal_holds WHERE reason = $1', ['Mass hold'])).toEqual({
+          investor_id: u.id,
+          placed_by: adminId,
+          lifted_at: null,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/legal-holds/:id/lift',
+      status: 200,
+      async run() {
+        const u = await createUser(ctx, { role: 'investor' });
+        const row = await one<{ id: string }>(
+          `INSERT INTO legal_holds (subject_kind, investor_id, reason, placed_by) VALUES ('investor', $1, 'To lift', $2) RETURNING id`,
+          [u.id, adminId],
+        );
+        const res = await call('POST', `/api/legal-holds/${row.id}/lift`, adminCookie, { ...extras(victimId), reason: 'Lifted' });
+        expect(await one('SELECT investor_id, placed_by, lifted_by, lift_reason FROM legal_holds WHERE id = $1', [row.id])).toEqual({
+          investor_id: u.id,
+          placed_by: adminId,
+          lifted_by: adminId,
+          lift_reason: 'Lifted',
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/audit/verify',
+      status: 200,
+      async run() {
+        const res = await call('POST', '/api/audit/verify', adminCookie, extras(victimId));
+        expect(
+          await one(
+            `SELECT user_id, target_user_id FROM activity_logs WHERE activity_type = 'audit_chain_verified' ORDER BY id DESC LIMIT 1`,
+          ),
+        ).toEqual({ user_id: adminId, target_user_id: null });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/audit/head/email',
+      status: 200,
+      async run() {
+        const res = await call('POST', '/api/audit/head/email', adminCookie, { ...extras(victimId), to: 'auditor@outside.example' });
+        expect(await one(`SELECT user_id, kind FROM email_outbox WHERE to_address = 'auditor@outside.example'`)).toEqual({
+          user_id: null,
+          kind: 'audit_head',
+        });
+        return res;
+      },
+    },
   ];
 
   it('has a case for every route that takes a body', () => {

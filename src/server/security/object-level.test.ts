@@ -151,6 +151,10 @@ describe("object-level access: another investor's ids", () => {
       await call('POST', '/api/compliance', adminCookie, { type: 'other', title: 'Item', dueDate: '2027-02-01' }),
       201,
     ).item.id;
+    own.hold = expectStatus(
+      await call('POST', '/api/legal-holds', adminCookie, { subjectKind: 'investor', subjectId: b.id, reason: 'Object hold' }),
+      200,
+    ).hold.id;
   });
   afterAll(() => ctx.close());
 
@@ -234,6 +238,7 @@ describe("object-level access: another investor's ids", () => {
     'POST /api/email/outbox/:id/retry': { id: '1', status: 403, body: {} },
     'DELETE /api/me/tokens/:id': { id: own.token as string, status: 404 },
     'POST /api/jobs/:id/retry': { id: own.call as string, status: 403, body: {} },
+    'POST /api/legal-holds/:id/lift': { id: own.hold as string, status: 403, body: { reason: 'Mine now' } },
   });
 
   it('tries every id-taking route, expecting what the catalog says', () => {

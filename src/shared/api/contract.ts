@@ -1,6 +1,7 @@
 import type { ZodType, z } from 'zod';
 import { type ActivityLogPage, activityLogQuery } from '../activity.ts';
 import { type ApiToken, type CreatedToken, createTokenInput } from '../api-tokens.ts';
+import { type ChainHead, type ChainVerification, chainHeadEmailInput } from '../audit.ts';
 import {
   type AppUser,
   changePasswordInput,
@@ -71,6 +72,7 @@ import {
   type StatementRun,
   statementRunInput,
 } from '../ledger.ts';
+import { type LegalHold, legalHoldInput, liftLegalHoldInput } from '../legal-hold.ts';
 import { type ManagementFeeCharge, type ManagementFeeData, type ManagementFeePreview, managementFeeInput } from '../management-fee.ts';
 import type { MessageThread, ThreadList } from '../messages.ts';
 import { type EqualisationPreview, equalisationInput, equalisationQuery } from '../ownership.ts';
@@ -337,6 +339,13 @@ export const API = {
   // Later closes without dilution: equalisation of a later close (issue 29 part 1, decision 040)
   'GET /api/deals/:id/equalisation': admin(json<{ equalisation: EqualisationPreview }>(), { query: equalisationQuery }),
   'POST /api/deals/:id/equalisation': admin(json<{ equalisation: EqualisationPreview }>(), { body: equalisationInput }),
+  // The audit trail: hash chain of the activity log (issue 33, decision 042)
+  'GET /api/audit/head': admin(json<{ head: ChainHead }>()),
+  'POST /api/audit/verify': admin(json<ChainVerification>()),
+  'POST /api/audit/head/email': admin(json<{ head: ChainHead }>(), { body: chainHeadEmailInput }),
+  'GET /api/legal-holds': admin(json<{ holds: LegalHold[] }>()),
+  'POST /api/legal-holds': admin(json<{ hold: LegalHold }>(), { body: legalHoldInput }),
+  'POST /api/legal-holds/:id/lift': admin(json<{ hold: LegalHold }>(), { body: liftLegalHoldInput }),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

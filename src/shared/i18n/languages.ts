@@ -49,6 +49,7 @@ export const NAMESPACES = [
   'errors',
   'email',
   'activity-logs',
+  'audit-trail',
   'admin-dashboard',
   'auth',
   'capital-account',

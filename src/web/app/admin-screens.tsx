@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router';
 import ActivityLogsPage from '../features/activity-logs/activity-logs-page';
+import AuditTrailPage from '../features/audit-trail/audit-trail-page';
 import CallDetailPage from '../features/capital-calls/call-detail-page';
 import CapitalCallsPage from '../features/capital-calls/capital-calls-page';
 import ComplianceCenterPage from '../features/compliance/compliance-center-page';
@@ -33,6 +34,7 @@ export default function AdminScreens() {
       <Route path="users" element={<UserManagementPage />} />
       <Route path="settings" element={<SettingsPage />} />
       <Route path="activity-logs" element={<ActivityLogsPage />} />
+      <Route path="audit-trail" element={<AuditTrailPage />} />
       <Route path="messages" element={<AdminInboxPage />} />
       <Route path="capital-calls" element={<CapitalCallsPage />} />
       <Route path="capital-calls/:id" element={<CallDetailPage />} />

@@ -225,6 +225,33 @@ export const templates = {
     });
   },
 
+  /** The audit chain's latest link, to an address usually outside the firm (decision 042). */
+  auditHead(to: Audience, a: { seq: number; hash: string; at: string; sentBy: string }): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('auditHead.subject', plainValues(to.language, { company: to.companyName })),
+      heading: t('auditHead.heading'),
+      paragraphs: [
+        sentence(t, 'auditHead.body', { sentBy: a.sentBy, company: to.companyName }),
+        [t('auditHead.position', { seq: String(a.seq) })],
+        [t('auditHead.hash', { hash: a.hash })],
+        [t('auditHead.at', { at: a.at })],
+        [t('auditHead.keep', { seq: String(a.seq), hash: a.hash })],
+      ],
+    });
+  },
+
+  /** To the compliance contacts when the daily verification finds the chain broken. */
+  auditChainBroken(to: Audience, a: { problem: string; checked: number }): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('auditChainBroken.subject', plainValues(to.language, { company: to.companyName })),
+      heading: t('auditChainBroken.heading'),
+      paragraphs: [[t('auditChainBroken.body', { checked: String(a.checked) })], [a.problem], [t('auditChainBroken.action')]],
+      action: { label: t('auditChainBroken.open'), path: '/admin/audit-trail' },
+    });
+  },
+
   testEmail(to: Audience, a: { sentBy: string }): Rendered {
     const t = translator(to.language);
     return layout(to, to.language, {

@@ -207,6 +207,8 @@ export const RECORDS_THAT_BLOCK_DELETE: { label: string; sql: string }[] = [
   { label: 'secure messages', sql: 'SELECT 1 FROM message_threads WHERE investor_id = $1' },
   { label: 'documents addressed to them', sql: 'SELECT 1 FROM documents WHERE investor_id = $1' },
   { label: 'suitability reviews', sql: 'SELECT 1 FROM suitability_reviews WHERE investor_id = $1' },
+  // A legal hold, active or lifted, is a record about the investor (decision 042).
+  { label: 'legal hold records', sql: 'SELECT 1 FROM legal_holds WHERE investor_id = $1' },
 ];
 
 export async function deleteUser(ctx: AppContext, id: string, actor: AppUser, ip: string): Promise<void> {
