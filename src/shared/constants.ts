@@ -64,6 +64,10 @@ export const ACTIVITY_TYPES = [
   'admin_action_refused',
   'email_change_requested',
   'email_changed',
+  // Client classification (issue 31 part A)
+  'classification_evidence_uploaded',
+  'classification_submitted',
+  'classification_decided',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
