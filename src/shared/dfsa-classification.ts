@@ -165,6 +165,15 @@ export const classificationCurrent = (reviewDue: string | null | undefined, toda
 /** The investor's classification as the portal shows it. */
 export type ClassificationState = 'none' | 'pending' | 'professional' | 'market_counterparty' | 'retail';
 
+/** The classification's name in English (the API's regulatory summary; the web translates by state). */
+export const CLASSIFICATION_LABELS: Record<ClassificationState, string> = {
+  none: 'Not yet classified',
+  pending: 'Classification under review',
+  professional: 'Professional Client',
+  market_counterparty: 'Market Counterparty',
+  retail: 'Retail Client',
+};
+
 export interface ClassificationEvidence {
   id: string;
   name: string;
