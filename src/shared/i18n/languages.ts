@@ -53,6 +53,7 @@ export const NAMESPACES = [
   'auth',
   'capital-account',
   'capital-calls',
+  'classification',
   'compliance',
   'deals',
   'distributions',
