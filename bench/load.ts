@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { RETAIL_NOTICE_VERSION } from '../src/shared/dfsa-classification.ts';
 import { postMultipart } from './lib/upload.ts';
 import { MAIN, median, type Proc, parseArgs, round, signIn, startNode } from './lib/util.ts';
 
@@ -249,6 +250,22 @@ async function main() {
         netWorthBand: 'over_25m',
         investmentHorizon: '5_10y',
       });
+      // And a client classification with evidence (issue 31), approved below with the KYC.
+      const ev = await postMultipart(
+        `${base}/api/investor/classification/evidence`,
+        {},
+        { path: kycFile, name: 'evidence.pdf', type: 'application/pdf' },
+        { cookie: c.cookie },
+      );
+      if (ev.status >= 300) throw new Error(`setup: evidence upload answered ${ev.status} ${ev.body}`);
+      await c.must('setup', 'POST', '/api/investor/classification', {
+        basis: 'assessed_individual',
+        netAssets: '2500000',
+        yearsExperience: 8,
+        experience: 'Eight years of private-markets investing (load test).',
+        noticeAcknowledged: true,
+        noticeVersion: RETAIL_NOTICE_VERSION,
+      });
       investors.push(c);
     }
     const kyc = await first.must<{ applications: { id: string; investorEmail?: string; email?: string; status: string }[] }>(
@@ -258,6 +275,13 @@ async function main() {
     );
     for (const a of kyc.applications)
       if (a.status === 'in_review' || a.status === 'pending') await first.req('setup approve', 'POST', `/api/kyc/${a.id}/approve`, {});
+    const queue = await first.must<{ applications: { id: string; status: string }[] }>('setup', 'GET', '/api/classifications');
+    for (const a of queue.applications)
+      if (a.status === 'submitted')
+        await first.must('setup', 'POST', `/api/classifications/${a.id}/decide`, {
+          decision: 'professional',
+          reasons: 'Load test set-up.',
+        });
     const openDeals: string[] = [];
     for (let i = 0; i < 5; i++) {
       const d = await first.must<{ deal: { id: string } }>('setup', 'POST', '/api/deals', {

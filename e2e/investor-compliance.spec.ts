@@ -137,10 +137,13 @@ test('the demo investor sees the four categories, required actions, documents an
   const file = await download.path();
   expect(readFileSync(file).subarray(0, 4).toString('latin1')).toBe('%PDF');
 
-  // Regulatory Information from the settings.
+  // Regulatory Information: the firm's details from the settings, and the investor's own
+  // classification with its basis and review date (issue 31: no longer the company-wide label).
   const reg = page.getByRole('region', { name: 'Regulatory Information' });
   await expect(reg.getByText('Professional Client', { exact: true })).toBeVisible();
-  await expect(reg.getByText('Reviewed annually', { exact: true })).toBeVisible();
+  await expect(reg.getByTestId('regulatory-classification')).toContainText('Review due');
+  await expect(reg.getByTestId('regulatory-classification')).toContainText('Assessed Professional: an individual');
+  await expect(reg.getByText('Reviewed annually', { exact: true })).toHaveCount(0);
   await expect(reg.getByText(/Dubai Financial Services Authority/)).toBeVisible();
   await expect(reg.getByText('License Number')).toBeVisible();
   await expect(reg.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.+@.+/);
@@ -286,7 +289,9 @@ test('a new investor sees the empty states and a first review due', async ({ pag
   await expect(review.getByTestId('review-last-completed')).toHaveText('Not yet completed');
   await expect(review.getByTestId('review-days-remaining')).toHaveText(/^\d+ days? remaining$/);
   await expect(inv.getByText('No compliance documents yet')).toBeVisible();
-  await expect(inv.getByRole('region', { name: 'Regulatory Information' }).getByText('Professional Client')).toBeVisible();
+  // Not classified yet (issue 31): said as such, not the company-wide label.
+  await expect(inv.getByRole('region', { name: 'Regulatory Information' }).getByText('Not yet classified')).toBeVisible();
+  await expect(inv.getByTestId('client-classification').getByTestId('classification-state')).toHaveText('Not yet classified');
   await expectNoA11yViolations(inv, 'DFSA compliance (new investor)');
   await inv.screenshot({ path: '.test-logs/investor-compliance-new-1280.png', fullPage: true });
   await ctx.close();

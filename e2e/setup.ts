@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page } from '@playwright/test';
+import { RETAIL_NOTICE_VERSION } from '../src/shared/dfsa-classification';
 import { firstSignIn, freshEmail, INITIAL_PASSWORD } from './fixtures';
 
 /**
@@ -28,7 +29,7 @@ export async function createActiveDeal(
 export async function newApprovedInvestor(
   browser: Browser,
   admin: Page,
-  opts: { name: string; tag: string; viewport?: { width: number; height: number }; suitability: boolean },
+  opts: { name: string; tag: string; viewport?: { width: number; height: number }; suitability: boolean; classified?: boolean },
 ): Promise<{ id: string; email: string; page: Page }> {
   const email = freshEmail(opts.tag);
   const created = await admin.request.post('/api/users', {
@@ -47,6 +48,8 @@ export async function newApprovedInvestor(
   const apps = (await (await admin.request.get('/api/kyc')).json()) as { applications: { id: string; investorId: string }[] };
   const appId = apps.applications.find((a) => a.investorId === id)?.id;
   expect((await admin.request.post(`/api/kyc/${appId}/approve`, { data: {} })).ok()).toBe(true);
+  // A Professional Client classification, with evidence, approved (issue 31: none blocks subscribing).
+  if (opts.classified !== false) await classifyThroughApi(admin, page, opts.tag);
   if (opts.suitability) {
     const review = await page.request.post('/api/investor/suitability-review', {
       data: { experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' },
@@ -54,4 +57,28 @@ export async function newApprovedInvestor(
     expect(review.ok(), await review.text()).toBe(true);
   }
   return { id, email, page };
+}
+
+/** The investor submits an assessed-Professional classification with one evidence file; the admin approves it. */
+export async function classifyThroughApi(admin: Page, investor: Page, tag: string): Promise<void> {
+  const up = await investor.request.post('/api/investor/classification/evidence', {
+    multipart: { file: { name: 'evidence.pdf', mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${tag}\n`) } },
+  });
+  expect(up.ok(), await up.text()).toBe(true);
+  const submitted = await investor.request.post('/api/investor/classification', {
+    data: {
+      basis: 'assessed_individual',
+      netAssets: '2500000',
+      yearsExperience: 8,
+      experience: 'Eight years of private-markets investing (end-to-end set-up).',
+      noticeAcknowledged: true,
+      noticeVersion: RETAIL_NOTICE_VERSION,
+    },
+  });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+  const id = ((await submitted.json()) as { latest: { id: string } }).latest.id;
+  const decided = await admin.request.post(`/api/classifications/${id}/decide`, {
+    data: { decision: 'professional', reasons: 'Evidence reviewed (end-to-end set-up).' },
+  });
+  expect(decided.ok(), await decided.text()).toBe(true);
 }

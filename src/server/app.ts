@@ -31,6 +31,7 @@ import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { statementRunJob } from './modules/ledger/statement-runs.ts';
 import { legalHoldRoutes } from './modules/legal-holds/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { requestPolicy } from './modules/security/policy.ts';
@@ -104,6 +105,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await dashboardRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   await kycRoutes(app, ctx);
+  await onboardingRoutes(app, ctx);
   await complianceRoutes(app, ctx);
   await subscriptionRoutes(app, ctx);
   await waterfallRoutes(app, ctx);

@@ -74,6 +74,10 @@ export const ACTIVITY_TYPES = [
   'audit_head_emailed',
   'legal_hold_placed',
   'legal_hold_lifted',
+  // Client classification (issue 31 part A)
+  'classification_evidence_uploaded',
+  'classification_submitted',
+  'classification_decided',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -9,6 +9,7 @@ import type auditTrail from '../shared/i18n/en/audit-trail.json';
 import type auth from '../shared/i18n/en/auth.json';
 import type capitalAccount from '../shared/i18n/en/capital-account.json';
 import type capitalCalls from '../shared/i18n/en/capital-calls.json';
+import type classification from '../shared/i18n/en/classification.json';
 import type common from '../shared/i18n/en/common.json';
 import type compliance from '../shared/i18n/en/compliance.json';
 import type deals from '../shared/i18n/en/deals.json';
@@ -46,6 +47,7 @@ declare module 'i18next' {
       auth: typeof auth;
       'capital-account': typeof capitalAccount;
       'capital-calls': typeof capitalCalls;
+      classification: typeof classification;
       compliance: typeof compliance;
       deals: typeof deals;
       distributions: typeof distributions;

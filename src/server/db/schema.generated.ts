@@ -81,6 +81,36 @@ export interface CapitalCallsTable {
   feeCharge: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+export interface ClassificationEvidenceTable {
+  id: ColumnType<string, string | undefined, string>;
+  investorId: string;
+  classificationId: string | null;
+  filePath: string;
+  originalName: string;
+  extension: string;
+  mimeType: string;
+  byteSize: number;
+  sha256: string;
+  uploadedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ClientClassificationsTable {
+  id: ColumnType<string, string | undefined, string>;
+  investorId: string;
+  status: ColumnType<'submitted' | 'decided', 'submitted' | 'decided' | undefined, 'submitted' | 'decided'>;
+  basis: 'deemed_undertaking' | 'assessed_individual' | 'assessed_undertaking' | 'market_counterparty';
+  answers: ColumnType<JsonValue, string, string>;
+  noticeVersion: string;
+  noticeAcknowledgedAt: ColumnType<Date, Date | string, Date | string>;
+  submittedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  decision: 'professional' | 'market_counterparty' | 'retail' | null;
+  reasons: string | null;
+  decidedBy: string | null;
+  decidedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  reviewDue: string | null;
+  complianceItemId: string | null;
+}
+
 export interface ComplianceItemsTable {
   id: ColumnType<string, string | undefined, string>;
   type: 'dfsa_filing' | 'uae_tax' | 'kyc_refresh' | 'document_renewal' | 'annual_return' | 'other';
@@ -554,6 +584,8 @@ export interface DB {
   capital_call_lines: CapitalCallLinesTable;
   capital_call_reminders: CapitalCallRemindersTable;
   capital_calls: CapitalCallsTable;
+  classification_evidence: ClassificationEvidenceTable;
+  client_classifications: ClientClassificationsTable;
   compliance_items: ComplianceItemsTable;
   credentials: CredentialsTable;
   deal_open_alerts: DealOpenAlertsTable;

@@ -6,6 +6,7 @@ import { type Db, openPostgres } from '../db/client.ts';
 import { sql } from '../db/sql.ts';
 import { MANAGED_PREFIXES } from '../storage/consistency.ts';
 import { DiskFileStore } from '../storage/file-store.ts';
+import { classifyProfessional } from '../testing/harness.ts';
 import {
   createInvestor,
   createPostgresDatabase,
@@ -64,6 +65,8 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
       approved.id,
       JSON.stringify({ experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' }),
     ]);
+    // And a current client classification (issue 31).
+    await classifyProfessional({ db }, approved.id);
     const deal = async (title: string, stage: string, target: string) =>
       (
         await sql<{ id: string }>(

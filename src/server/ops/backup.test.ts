@@ -253,6 +253,15 @@ describe(`backup and restore (${ENGINE})`, () => {
     });
     expect(posted.statusCode, posted.body).toBe(201);
     threadId = posted.json().threadId as string;
+    // A client classification evidence file waiting for the investor's next application (issue 31).
+    const evidence = multipart({}, { filename: 'bank-letter.pdf', content: PDF });
+    const uploaded = await sourceApp.inject({
+      method: 'POST',
+      url: '/api/investor/classification/evidence',
+      headers: { ...evidence.headers, cookie: investorCookie },
+      payload: evidence.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
     // E-mail tables: a recovery request (request, hashed token, outbox row) and a digest day.
     const forgot = await sourceApp.inject({
       method: 'POST',

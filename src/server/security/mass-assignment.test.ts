@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETAIL_NOTICE_VERSION } from '../../shared/dfsa-classification.ts';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { totpFor } from '../auth/totp.ts';
 import { sql } from '../db/sql.ts';
@@ -867,6 +868,64 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
           investmentHorizon: '5_10y',
           ...extras(victimId),
         });
+      },
+    },
+    // Client classification (issue 31)
+    {
+      route: 'POST /api/investor/classification/evidence',
+      status: 200,
+      async run() {
+        const u = await throwaway();
+        ids.classifier = u.id;
+        ids.classifierCookie = u.cookie;
+        const res = await upload('/api/investor/classification/evidence', u.cookie, formExtras(victimId), 'evidence.pdf');
+        expect(await one('SELECT investor_id, classification_id FROM classification_evidence WHERE investor_id = $1', [u.id])).toEqual({
+          investor_id: u.id,
+          classification_id: null,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/investor/classification',
+      status: 200,
+      async run() {
+        const res = await call('POST', '/api/investor/classification', ids.classifierCookie as string, {
+          basis: 'assessed_undertaking',
+          ownFunds: '1500000',
+          noticeAcknowledged: true,
+          noticeVersion: RETAIL_NOTICE_VERSION,
+          decision: 'professional',
+          reviewDue: '2099-01-01',
+          decidedBy: victimId,
+          ...extras(victimId),
+        });
+        const row = await one<{ id: string }>(
+          'SELECT id, investor_id, status, decision, review_due, decided_by FROM client_classifications WHERE investor_id = $1',
+          [ids.classifier],
+        );
+        expect(row).toMatchObject({ investor_id: ids.classifier, status: 'submitted', decision: null, review_due: null, decided_by: null });
+        ids.classification = row.id;
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/classifications/:id/decide',
+      status: 200,
+      async run() {
+        const res = await call('POST', `/api/classifications/${ids.classification}/decide`, adminCookie, {
+          decision: 'professional',
+          reasons: 'Audited accounts reviewed.',
+          reviewDue: '2099-01-01',
+          decidedBy: victimId,
+          ...extras(victimId),
+        });
+        expect(
+          await one('SELECT investor_id, decided_by, review_due > current_date + 400 AS far FROM client_classifications WHERE id = $1', [
+            ids.classification,
+          ]),
+        ).toEqual({ investor_id: ids.classifier, decided_by: adminId, far: false });
+        return res;
       },
     },
     {

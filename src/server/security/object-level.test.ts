@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETAIL_NOTICE_VERSION } from '../../shared/dfsa-classification.ts';
 import { sql } from '../db/sql.ts';
 import { withPaymentDetails } from '../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
@@ -138,6 +139,27 @@ describe("object-level access: another investor's ids", () => {
     own.documentHidden = await upload({ investorVisible: 'false' });
 
     own.kyc = (await sql<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1').first(ctx.db, [b.id]))?.id as string;
+    // B's client classification with its evidence, and one more evidence file not yet submitted (issue 31).
+    const evidence = async () => {
+      const f = multipart({}, { filename: 'b-evidence.pdf', content: PDF_BYTES });
+      return expectStatus(
+        await call('POST', '/api/investor/classification/evidence', b.cookie, f.body, { 'content-type': f.contentType }),
+        200,
+      );
+    };
+    await evidence();
+    const submitted = expectStatus(
+      await call('POST', '/api/investor/classification', b.cookie, {
+        basis: 'assessed_undertaking',
+        ownFunds: '1000000',
+        noticeAcknowledged: true,
+        noticeVersion: RETAIL_NOTICE_VERSION,
+      }),
+      200,
+    );
+    own.classification = submitted.latest.id;
+    own.evidence = submitted.latest.evidence[0].id;
+    own.pendingEvidence = (await evidence()).pendingEvidence[0].id;
     own.spv = expectStatus(
       await call('POST', '/api/spvs', adminCookie, {
         name: 'Object SPV',
@@ -205,6 +227,15 @@ describe("object-level access: another investor's ids", () => {
     'GET /api/kyc/:id': { id: own.kyc as string, status: 403 },
     'POST /api/kyc/:id/approve': { id: own.kyc as string, status: 403, body: {} },
     'POST /api/kyc/:id/reject': { id: own.kyc as string, status: 403, body: { reason: 'Because' } },
+    'GET /api/classifications/:id': { id: own.classification as string, status: 403 },
+    'POST /api/classifications/:id/decide': {
+      id: own.classification as string,
+      status: 403,
+      body: { decision: 'professional', reasons: 'Approving my own neighbour' },
+    },
+    'GET /api/classifications/evidence/:id/download': { id: own.evidence as string, status: 403 },
+    'GET /api/investor/classification/evidence/:id/download': { id: own.evidence as string, status: 404 },
+    'DELETE /api/investor/classification/evidence/:id': { id: own.pendingEvidence as string, status: 404 },
     'PATCH /api/compliance/:id': { id: own.compliance as string, status: 403, body: { title: 'Changed' } },
     'POST /api/compliance/:id/start': { id: own.compliance as string, status: 403, body: {} },
     'POST /api/compliance/:id/complete': { id: own.compliance as string, status: 403, body: {} },
@@ -280,6 +311,9 @@ describe("object-level access: another investor's ids", () => {
       own.documentForB,
       own.documentHidden,
       own.kyc,
+      own.classification,
+      own.evidence,
+      own.pendingEvidence,
       own.call,
       own.token,
       'Private to B',

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import { DAY_MS, isoInDays } from '../../shared/dates.ts';
+import { addDays, DAY_MS, isoInDays } from '../../shared/dates.ts';
+import { RETAIL_NOTICE_VERSION } from '../../shared/dfsa-classification.ts';
 import { toCents } from '../../shared/money.ts';
 import type { Config } from '../config.ts';
 import type { MessageCipher } from '../crypto/cipher.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { sql } from '../db/sql.ts';
 import { postDistributionEntries, recordDistribution } from '../modules/distributions/service.ts';
 import { storeDocument } from '../modules/documents/service.ts';
@@ -230,6 +231,21 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
         today,
       ],
     );
+    // Both are classified Professional Clients (issue 31, decision 037: no subscription without a
+    // current classification), their evidence reviewed: the demo investor 65 days ago (review due in
+    // 300 days, as her Client Classification Letter), the co-investor with its yearly review 130 days ago.
+    await seedDemoClassification(q, sarah, today, 65, 300, {
+      basis: 'assessed_individual',
+      netAssets: '4200000.00',
+      yearsExperience: 12,
+      experience: 'Twelve years investing in private equity and East African real estate; former bank credit officer.',
+    });
+    await seedDemoClassification(q, kili, today, 130, 235, {
+      basis: 'deemed_undertaking',
+      balanceSheetTotal: '62000000.00',
+      netTurnover: '18500000.00',
+      ownFunds: '41000000.00',
+    });
     await q.query("UPDATE documents SET investor_visible = true WHERE name = 'Mombasa Diesel Cargo PPM'");
   });
 
@@ -281,4 +297,47 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
     body: 'Your annual DFSA suitability review is due in three weeks. You can complete it from the DFSA Compliance page in a few minutes.',
     ip: '127.0.0.1',
   });
+}
+
+/**
+ * A decided Professional Client classification (issue 31, decision 037), with its annual review in
+ * the compliance calendar: decided `ago` days before `today`, due `dueIn` days after it.
+ */
+async function seedDemoClassification(
+  q: Queryable,
+  investorId: string,
+  today: string,
+  ago: number,
+  dueIn: number,
+  answers: Record<string, string | number>,
+): Promise<void> {
+  const founder = await sql<{ id: string; name: string }>(
+    "SELECT id, name FROM profiles WHERE role = 'admin' AND admin_user_type = 'founder' ORDER BY created_at LIMIT 1",
+  ).first(q);
+  const investor = await sql<{ name: string }>('SELECT name FROM profiles WHERE id = $1').first(q, [investorId]);
+  const reviewDue = addDays(today, dueIn);
+  const item = await sql<{ id: string }>(
+    `INSERT INTO compliance_items (type, title, description, due_date, priority) VALUES ('kyc_refresh', $1, $2, $3, 'medium') RETURNING id`,
+  ).first(q, [
+    `Client classification review: ${investor?.name ?? ''}`,
+    `Annual review of the DFSA client classification (Professional Client) decided on ${addDays(today, -ago)}.`,
+    reviewDue,
+  ]);
+  await q.query(
+    `INSERT INTO client_classifications (investor_id, status, basis, answers, notice_version, notice_acknowledged_at, submitted_at,
+       decision, reasons, decided_by, decided_at, review_due, compliance_item_id)
+     VALUES ($1, 'decided', $2, $3, $4, now() - make_interval(days => $5 + 2), now() - make_interval(days => $5 + 2),
+       'professional', $6, $7, now() - make_interval(days => $5), $8, $9)`,
+    [
+      investorId,
+      answers.basis,
+      JSON.stringify({ ...answers, noticeAcknowledged: true, noticeVersion: RETAIL_NOTICE_VERSION }),
+      RETAIL_NOTICE_VERSION,
+      ago,
+      'Evidence reviewed: audited statements and a bank reference confirm the thresholds; experience confirmed in interview.',
+      founder?.id ?? null,
+      reviewDue,
+      item?.id ?? null,
+    ],
+  );
 }

@@ -17,13 +17,14 @@ export async function holdFileCommitLock(q: Queryable): Promise<void> {
 }
 
 /** The storage areas whose files belong to database rows (keys are made by the services). */
-export const MANAGED_PREFIXES = ['deal-documents', 'kyc', 'messages'] as const;
+export const MANAGED_PREFIXES = ['deal-documents', 'kyc', 'messages', 'classification'] as const;
 
 /** Every column that names a stored file. */
 const REFERENCED_KEYS_SQL = `
   SELECT 'documents' AS source, id::text AS id, file_path AS key FROM documents
   UNION ALL SELECT 'kyc_documents', id::text, file_path FROM kyc_documents
-  UNION ALL SELECT 'messages', id::text, attachment_path FROM messages WHERE attachment_path IS NOT NULL`;
+  UNION ALL SELECT 'messages', id::text, attachment_path FROM messages WHERE attachment_path IS NOT NULL
+  UNION ALL SELECT 'classification_evidence', id::text, file_path FROM classification_evidence`;
 
 export interface SweepReport {
   /** Files that no row referenced, now deleted. */

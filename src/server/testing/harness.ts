@@ -7,6 +7,7 @@ import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { AccountStatus, AdminUserType, InvestorUserType, Role } from '../../shared/constants.ts';
+import { RETAIL_NOTICE_VERSION } from '../../shared/dfsa-classification.ts';
 import { buildApp } from '../app.ts';
 import { hashPassword } from '../auth/password.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
@@ -290,4 +291,30 @@ export async function approveForSubscribing(ctx: Pick<TestContext, 'db'>, invest
     investorId,
     JSON.stringify({ experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' }),
   ]);
+  await classifyProfessional(ctx, investorId);
+}
+
+/** Records a decided Professional Client classification, due for review a year from today (issue 31, decision 037). */
+export async function classifyProfessional(
+  ctx: Pick<TestContext, 'db'>,
+  investorId: string,
+  reviewDue = 'current_date + 365',
+): Promise<void> {
+  await ctx.db.query(
+    `INSERT INTO client_classifications (investor_id, status, basis, answers, notice_version, notice_acknowledged_at,
+       decision, reasons, decided_at, review_due)
+     VALUES ($1, 'decided', 'assessed_individual', $2, $3, now(), 'professional', 'Test fixture: evidence reviewed', now(), ${reviewDue})`,
+    [
+      investorId,
+      JSON.stringify({
+        basis: 'assessed_individual',
+        netAssets: '5000000.00',
+        yearsExperience: 10,
+        experience: 'Ten years of private-markets investing (test fixture)',
+        noticeAcknowledged: true,
+        noticeVersion: RETAIL_NOTICE_VERSION,
+      }),
+      RETAIL_NOTICE_VERSION,
+    ],
+  );
 }

@@ -37,6 +37,13 @@ import {
   moveDealInput,
   updateDealInput,
 } from '../deals.ts';
+import {
+  type ClassificationApplication,
+  type ClassificationQueue,
+  classificationDecisionInput,
+  classificationInput,
+  type MyClassification,
+} from '../dfsa-classification.ts';
 import { type DistributionCalendar, type DistributionEvent, recordDistributionInput } from '../distributions.ts';
 import { documentUpdateInput, type VaultDocument } from '../documents.ts';
 import {
@@ -346,6 +353,17 @@ export const API = {
   'GET /api/legal-holds': admin(json<{ holds: LegalHold[] }>()),
   'POST /api/legal-holds': admin(json<{ hold: LegalHold }>(), { body: legalHoldInput }),
   'POST /api/legal-holds/:id/lift': admin(json<{ hold: LegalHold }>(), { body: liftLegalHoldInput }),
+  // DFSA client classification (issue 31 part A, decision record 037): the investor's questions,
+  // evidence and the retail-treatment notice; the admins' review queue and decisions
+  'GET /api/investor/classification': investor(json<MyClassification>()),
+  'POST /api/investor/classification': investor(json<MyClassification>(), { body: classificationInput }),
+  'POST /api/investor/classification/evidence': investor(json<MyClassification>(), { multipart: true }),
+  'DELETE /api/investor/classification/evidence/:id': investor(json<MyClassification>()),
+  'GET /api/investor/classification/evidence/:id/download': investor(file()),
+  'GET /api/classifications': admin(json<ClassificationQueue>()),
+  'GET /api/classifications/:id': admin(json<{ application: ClassificationApplication }>()),
+  'POST /api/classifications/:id/decide': admin(json<{ application: ClassificationApplication }>(), { body: classificationDecisionInput }),
+  'GET /api/classifications/evidence/:id/download': admin(file()),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

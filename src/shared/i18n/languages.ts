@@ -54,6 +54,7 @@ export const NAMESPACES = [
   'auth',
   'capital-account',
   'capital-calls',
+  'classification',
   'compliance',
   'deals',
   'distributions',

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { addDays, daysUntil, todayIso } from '../../../shared/dates.ts';
+import { CLASSIFICATION_LABELS } from '../../../shared/dfsa-classification.ts';
 import { documentExpiry } from '../../../shared/documents.ts';
 import {
   type ComplianceCategoryStatus,
@@ -34,6 +35,7 @@ import { investorNotices } from '../ledger/calls.ts';
 import { ownershipMethods } from '../ledger/ownership-repository.ts';
 import { dealFacts } from '../ledger/service.ts';
 import { valuationFacts } from '../ledger/valuation-facts.ts';
+import { classificationStatus } from '../onboarding/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { getSettings } from '../settings/service.ts';
 import { dealOpenOrHeld, openOrHeldDeals } from '../subscriptions/service.ts';
@@ -346,6 +348,7 @@ export async function investorCompliance(q: Queryable, investorId: string, today
 
   const answers = review?.answers ?? null;
   const settings = await getSettings(q);
+  const classification = await classificationStatus(q, investorId, day);
   return {
     categories: [
       kycCategory('Identity Verification', ['passport', 'address_proof']),
@@ -380,8 +383,10 @@ export async function investorCompliance(q: Queryable, investorId: string, today
     regulatory: {
       authorization: settings.regulatorAuthorization,
       licenseNumber: settings.licenseNumber,
-      classification: answers && failedProfessionalCriteria(answers).length > 0 ? REVIEW_REQUIRED : settings.clientClassification,
-      classificationReview: settings.classificationReview,
+      // The investor's own classification (issue 31, decision 037), no longer the company-wide label.
+      classification:
+        answers && failedProfessionalCriteria(answers).length > 0 ? REVIEW_REQUIRED : CLASSIFICATION_LABELS[classification.state],
+      classificationReview: classification.row?.reviewDue ? `Review due ${classification.row.reviewDue}` : '',
       contactName: settings.complianceContactName,
       contactEmail: settings.complianceContactEmail,
       contactPhone: settings.complianceContactPhone,

@@ -20,10 +20,10 @@ export async function assertInvestorQuota(q: Queryable, investorId: string, adde
   const rows = await sql<{
     used: number;
   }>(`SELECT (coalesce((SELECT sum(d.byte_size) FROM kyc_documents d JOIN kyc_applications k ON k.id = d.application_id WHERE k.investor_id = $1), 0)
-           + coalesce((SELECT sum(m.attachment_size) FROM messages m WHERE m.sender_id = $1 AND m.attachment_size IS NOT NULL), 0))::bigint AS used`).all(
-    q,
-    [investorId],
-  );
+           + coalesce((SELECT sum(m.attachment_size) FROM messages m WHERE m.sender_id = $1 AND m.attachment_size IS NOT NULL), 0)
+           + coalesce((SELECT sum(e.byte_size) FROM classification_evidence e WHERE e.investor_id = $1), 0))::bigint AS used`).all(q, [
+    investorId,
+  ]);
   const used = Number(rows[0]?.used ?? 0);
   if (used > quota) {
     const before = used - addedBytes;

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
 import type { Subscription } from '../../../shared/subscriptions.ts';
 import { sql } from '../../db/sql.ts';
-import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import {
+  approveForSubscribing,
+  classifyProfessional,
+  createTestContext,
+  createUser,
+  signIn,
+  type TestContext,
+} from '../../testing/harness.ts';
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
 
@@ -420,6 +427,8 @@ describe('subscriptions API', () => {
     const withoutReview = async (): Promise<Investor> => {
       const who = await investor(false);
       await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [who.id]);
+      // Classified (issue 31): only the review is missing here.
+      await classifyProfessional(ctx, who.id);
       return who;
     };
     const rows = async (who: Investor) => (await ctx.db.query('SELECT 1 FROM subscriptions WHERE investor_id = $1', [who.id])).length;

@@ -209,6 +209,9 @@ export const RECORDS_THAT_BLOCK_DELETE: { label: string; sql: string }[] = [
   { label: 'suitability reviews', sql: 'SELECT 1 FROM suitability_reviews WHERE investor_id = $1' },
   // A legal hold, active or lifted, is a record about the investor (decision 042).
   { label: 'legal hold records', sql: 'SELECT 1 FROM legal_holds WHERE investor_id = $1' },
+  { label: 'a client classification', sql: 'SELECT 1 FROM client_classifications WHERE investor_id = $1' },
+  { label: 'client classification evidence', sql: 'SELECT 1 FROM classification_evidence WHERE investor_id = $1' },
+  { label: 'client classification decisions', sql: 'SELECT 1 FROM client_classifications WHERE decided_by = $1' },
 ];
 
 export async function deleteUser(ctx: AppContext, id: string, actor: AppUser, ip: string): Promise<void> {

@@ -2,14 +2,17 @@ import { CalendarClock, ClipboardCheck, Download, FileText, FolderOpen, Landmark
 import { type ReactNode, useId, useState } from 'react';
 import { formatDate } from '../../../shared/format';
 import type { InvestorComplianceData } from '../../../shared/investor-compliance';
+import { classificationText } from '../../components/domain/classification';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { useMyClassification } from '../../lib/queries/classification';
 import { toast } from '../../lib/toast';
 import { downloadInvestorDocument } from './api';
+import { ClassificationCard } from './classification-card';
 import { ComplianceStatusBadge, daysRemainingText, reviewStatus } from './compliance-ui';
 import { investorComplianceText } from './i18n';
 import { SuitabilityReviewDialog } from './suitability-dialog';
@@ -54,7 +57,10 @@ export function RequiredActions({ data }: { data: Data | undefined }) {
   return (
     <PageSection title={t('actions.title')} icon={<CalendarClock aria-hidden="true" className="size-5" />} testId="required-actions">
       {data ? (
-        <SuitabilityReviewAction review={data.review} />
+        <div className="flex flex-col gap-4">
+          <ClassificationCard />
+          <SuitabilityReviewAction review={data.review} />
+        </div>
       ) : (
         <Skeleton shape="block" className="h-36 sm:h-28" label={t('actions.loading')} />
       )}
@@ -247,10 +253,7 @@ export function RegulatoryInformation({ data, className }: { data: Data | undefi
               </Item>
             )}
             <Item label={t('regulatory.classification')}>
-              <span className="flex flex-wrap items-center gap-2">
-                <span className="font-medium text-ink-900">{r.classification || '—'}</span>
-                {r.classificationReview && <Badge tone="info">{r.classificationReview}</Badge>}
-              </span>
+              <OwnClassification fallback={r.classification} />
             </Item>
             {(r.contactName || r.contactEmail || r.contactPhone) && (
               <Item label={t('regulatory.contact')}>
@@ -290,5 +293,26 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
       <dd className="mt-1 break-words text-text">{children}</dd>
     </div>
+  );
+}
+
+/** The investor's own classification, its basis and review date (issue 31), in the page's language. */
+function OwnClassification({ fallback }: { fallback: string }) {
+  const { t } = classificationText.useT();
+  const mine = useMyClassification();
+  const c = mine.data;
+  if (!c) return <span className="font-medium text-ink-900">{fallback || '—'}</span>;
+  return (
+    <span className="flex flex-col gap-1" data-testid="regulatory-classification">
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="font-medium text-ink-900">{t(`state.${c.state}`)}</span>
+        {c.reviewDue && c.state !== 'retail' && (
+          <Badge tone={c.expired ? 'danger' : 'info'}>
+            {t('card.reviewDue')}: <span className="tabular">{formatDate(c.reviewDue)}</span>
+          </Badge>
+        )}
+      </span>
+      {c.basis && <span className="text-muted">{t(`basis.${c.basis}`)}</span>}
+    </span>
   );
 }

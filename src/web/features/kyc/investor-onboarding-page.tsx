@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { INVESTOR_USER_TYPES, type InvestorUserType } from '../../../shared/constants';
 import { formatFigure } from '../../../shared/format';
 import { KYC_STATUSES, type KycApplication, type KycCounters, type KycStatus } from '../../../shared/kyc';
+import { classificationText } from '../../components/domain/classification';
 import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { DataList } from '../../components/ui/data-list';
@@ -21,6 +22,7 @@ import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useUrlState } from '../../lib/url-state';
 import { serverMessage, useKycList } from './api';
+import { ClassificationQueueTab } from './classification-queue';
 import { kycText } from './i18n';
 import { KycDialog } from './kyc-dialogs';
 import { type DialogState, KycCard, KycRow, type Mode } from './kyc-list';
@@ -41,7 +43,7 @@ export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscri
   const { t } = kycText.useT();
   const list = useKycList();
   // Tab, search and filters live in the URL: a refresh or Back keeps them.
-  const [tab, setTab] = useUrlState('tab', 'kyc', ['kyc', 'subscriptions']);
+  const [tab, setTab] = useUrlState('tab', 'kyc', ['kyc', 'classifications', 'subscriptions']);
 
   useEffect(() => {
     if (list.isError) toast.error(kycText.t('toast.loadFailed'), { id: 'kyc-load-failed', description: serverMessage(list.error) });
@@ -87,10 +89,14 @@ export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscri
       <Tabs value={tab} onValueChange={(v) => setTab(v as typeof tab)}>
         <TabsList aria-label={t('page.tabsLabel')}>
           <TabsTrigger value="kyc">{t('page.tabKyc')}</TabsTrigger>
+          <TabsTrigger value="classifications">{classificationText.t('queue.title')}</TabsTrigger>
           <TabsTrigger value="subscriptions">{t('page.tabSubscriptions')}</TabsTrigger>
         </TabsList>
         <TabsContent value="kyc">
           <KycApplicationsTab list={list} />
+        </TabsContent>
+        <TabsContent value="classifications">
+          <ClassificationQueueTab />
         </TabsContent>
         <TabsContent value="subscriptions">{subscriptionsPanel}</TabsContent>
       </Tabs>

@@ -1,8 +1,10 @@
 /** The investor's subscribe form (deal, amount, KYC gate) that opens the review. */
+
 import { ArrowRight, RotateCw, Send, ShieldAlert } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { CLASSIFICATION_CODES } from '../../../shared/dfsa-classification';
 import { formatUSD, formatUSDExact } from '../../../shared/format';
 import type { InvestorDeal } from '../../../shared/investor-deals';
 import type { KycStatus } from '../../../shared/kyc';
@@ -13,6 +15,7 @@ import {
   SUITABILITY_REVIEW_CODES,
   SUITABILITY_REVIEW_PATH,
 } from '../../../shared/suitability';
+import { ClassificationBlockedNotice } from '../../components/domain/classification';
 import { KycStatusBadge } from '../../components/domain/kyc';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -24,6 +27,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { translateMessage } from '../../lib/i18n';
+import { useMyClassification } from '../../lib/queries/classification';
 import { useInvestorDeals } from '../../lib/queries/deals';
 import { useInvestorCompliance, useRefreshInvestorCompliance } from '../../lib/queries/investor-compliance';
 import { useMyKyc, useMyKycCache } from '../../lib/queries/kyc';
@@ -92,6 +96,10 @@ export function SubscribeForm() {
         : onFile.daysRemaining < 0
           ? translateMessage(SUITABILITY_EXPIRED_MESSAGE)
           : null);
+  // Client classification (issue 31): what blocks, said before anything is typed, or the server's refusal.
+  const classification = useMyClassification();
+  const [refusedForClassification, setRefusedForClassification] = useState<string | null>(null);
+  const classificationBlock = refusedForClassification ?? classification.data?.blocking[0] ?? null;
   const focusAfterReview = useRef<HTMLElement | null>(null);
   const sending = useRef(false);
   const dealRef = useRef<HTMLSelectElement>(null);
@@ -113,7 +121,7 @@ export function SubscribeForm() {
   useClearErrorOnChange(form);
   // A typed amount not yet submitted (the review is not a submit): leaving the page asks first;
   // not once the server said a suitability review must come first (the way on is to leave).
-  useUnsavedChangesGuard(amount.trim() !== '' && !reviewNeeded);
+  useUnsavedChangesGuard(amount.trim() !== '' && !reviewNeeded && !refusedForClassification);
   const errors: Errors = { dealId: form.errorOf('dealId' as 'amount'), amount: form.errorOf('amount') };
   const setErrors = (next: Errors) => {
     form.clearErrors();
@@ -158,6 +166,10 @@ export function SubscribeForm() {
       if (err instanceof ApiError) {
         if (err.code === 'KYC_NOT_APPROVED') kycCache.refreshMine();
         if (err.code === 'SUITABILITY_REVIEW_REQUIRED') setSuitabilityHold(err.message);
+        if ((CLASSIFICATION_CODES as readonly string[]).includes(err.code ?? '')) {
+          setRefusedForClassification(serverMessage(err) ?? err.message);
+          void classification.refetch();
+        }
         if ((SUITABILITY_REVIEW_CODES as readonly string[]).includes(err.code ?? '')) {
           setRefusedForReview(serverMessage(err) ?? err.message);
           refreshCompliance();
@@ -247,6 +259,8 @@ export function SubscribeForm() {
             </div>
           </div>
         )}
+
+        {!reviewNeeded && classificationBlock && <ClassificationBlockedNotice reason={classificationBlock} />}
 
         {suitabilityHold && (
           <div
