@@ -25,6 +25,7 @@ import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
+import { screeningRoutes } from './modules/screening/routes.ts';
 import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { readSettings } from './modules/settings/service.ts';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await messageRoutes(app, ctx);
   await portalRoutes(app, ctx);
   await emailRoutes(app, ctx);
+  await screeningRoutes(app, ctx);
   await openApiRoutes(app);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;

@@ -64,6 +64,12 @@ export const ACTIVITY_TYPES = [
   'admin_action_refused',
   'email_change_requested',
   'email_changed',
+  // Sanctions and PEP screening (issue 31 part B)
+  'screening_list_imported',
+  'screening_hit_cleared',
+  'screening_hit_escalated',
+  'screening_hit_confirmed',
+  'screening_pep_approved',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

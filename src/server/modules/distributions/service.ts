@@ -17,6 +17,7 @@ import { logActivity } from '../activity/service.ts';
 import { notifyDistribution } from '../email/notify.ts';
 import { feeDeductions } from '../ledger/fees.ts';
 import { postEntry } from '../ledger/service.ts';
+import { screeningBlock } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { computeDistribution } from '../waterfall/service.ts';
 
@@ -47,6 +48,13 @@ export async function recordDistribution(
   // Holders and their shares: contributed capital as of the record date; the split: the waterfall.
   const computed = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate);
   const { result } = computed;
+  await screeningBlock(
+    q,
+    Object.entries(result.perInvestor)
+      .filter(([, amount]) => toCents(amount as string) > 0n)
+      .map(([id]) => id),
+    'distribution',
+  );
   const t = result.tiers;
   const event = (await sql<{
     id: string;

@@ -14,6 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { logActivity } from '../activity/service.ts';
 import { notifySubscriptionSubmitted } from '../email/notify.ts';
 import { postEntry } from '../ledger/service.ts';
+import { screeningBlock } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 
 interface SubRow {
@@ -173,6 +174,7 @@ export async function createSubscription(
     throw forbidden('Your KYC application must be approved before you can subscribe to a deal.', 'KYC_NOT_APPROVED');
   }
   await requireCurrentSuitabilityReview(q, investorId);
+  await screeningBlock(q, investorId, 'subscription');
   // Lock the deal so concurrent subscriptions cannot both take the last capacity. The lock
   // comes first, in its own statement: under READ COMMITTED a statement that waits for a
   // lock still reads other tables as of its start, so capacity computed in the locking
