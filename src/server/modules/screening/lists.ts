@@ -106,8 +106,10 @@ const COLUMN_NAMES = {
 
 export function parseCsvList(body: string, source: Exclude<ScreeningSource, 'un'>): ListEntry[] {
   const parsed = Papa.parse<string[]>(body.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  if (parsed.errors.length > 0) {
-    const e = parsed.errors[0] as Papa.ParseError;
+  // A one-column file has no delimiter to detect: not an error.
+  const errors = parsed.errors.filter((e) => e.code !== 'UndetectableDelimiter');
+  if (errors.length > 0) {
+    const e = errors[0] as Papa.ParseError;
     throw badRequest(`The CSV file could not be read (row ${(e.row ?? 0) + 1}: ${e.message})`);
   }
   const [header, ...rows] = parsed.data;
