@@ -119,12 +119,11 @@ export function parseCsvList(body: string, source: Exclude<ScreeningSource, 'un'
   const at = { ref: col('ref'), name: col('name'), arabicName: col('arabicName'), aliases: col('aliases'), dob: col('dob') };
   const more = { nationality: col('nationality'), kind: col('kind'), pep: col('pep') };
   if (at.name < 0 && at.arabicName < 0) throw badRequest('The CSV file has no name column (a "Name" heading is needed)');
-  const label = source === 'uae' ? 'UAE' : 'firm';
   const seen = new Set<string>();
   return rows.map((r, i) => {
     const cell = (c: number) => (c >= 0 ? (r[c] ?? '').trim() : '');
     const name = cell(at.name) || cell(at.arabicName);
-    if (!name) throw badRequest(`Row ${i + 2} of the ${label} list has no name`);
+    if (!name) throw badRequest(`Row ${i + 2} of the list has no name`);
     let ref = cell(at.ref) || `row-${i + 2}`;
     if (seen.has(ref)) ref = `${ref}#${i + 2}`;
     seen.add(ref);
