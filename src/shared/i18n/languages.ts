@@ -66,6 +66,7 @@ export const NAMESPACES = [
   'not-found',
   'performance',
   'profile',
+  'screening',
   'settings',
   'spvs',
   'subscriptions',

@@ -40,7 +40,7 @@ async function readListForm(
   let source: string | undefined;
   let file: { name: string; bytes: Buffer } | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1000 } })) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 20_000 } })) {
       if (part.type === 'field') {
         if (part.fieldname === 'source') source = String(part.value ?? '');
         continue;
