@@ -26,6 +26,7 @@ export const APP_PAGES = [
   '/admin/messages',
   '/admin/capital-calls',
   '/admin/capital-calls/:id',
+  '/admin/screening',
   '/admin/profile',
   '/investor',
   '/investor/deals',

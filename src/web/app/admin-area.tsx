@@ -6,6 +6,7 @@ import {
   Inbox,
   Landmark,
   LayoutDashboard,
+  ScanSearch,
   Settings,
   ShieldCheck,
   UserCheck,
@@ -40,6 +41,7 @@ export const ADMIN_NAV: NavItem[] = [
   { labelKey: 'activityLogs', to: '/admin/activity-logs', icon: Activity },
   { labelKey: 'messages', to: '/admin/messages', icon: Inbox },
   { labelKey: 'capitalCalls', to: '/admin/capital-calls', icon: HandCoins },
+  { labelKey: 'sanctionsScreening', to: '/admin/screening', icon: ScanSearch },
 ];
 
 export default function AdminArea() {

@@ -14,7 +14,14 @@ import { toast } from '../../lib/toast';
 import { serverMessage, useAddPerson, useMyScreening, useRemovePerson } from './api';
 import { screeningText } from './i18n';
 
-const EMPTY = { relation: 'beneficial_owner' as PersonRelation, fullName: '', aliases: '', dateOfBirth: '', nationality: '', pepDeclared: false };
+const EMPTY = {
+  relation: 'beneficial_owner' as PersonRelation,
+  fullName: '',
+  aliases: '',
+  dateOfBirth: '',
+  nationality: '',
+  pepDeclared: false,
+};
 
 /**
  * The investor's screening section (DFSA Compliance page): the beneficial owners and controlling
@@ -90,10 +97,17 @@ export function InvestorScreeningSection() {
               ) : (
                 <ul className="flex flex-col divide-y divide-border rounded-md border border-border" aria-label={t('investor.persons')}>
                   {s.persons.map((p) => (
-                    <PersonRow key={p.id} person={p} busy={remove.isPending} onRemove={() => remove.mutate(p.id, {
-                      onSuccess: () => toast.success(t('investor.removed', { name: p.fullName })),
-                      onError: (err) => toast.error(serverMessage(err) ?? ''),
-                    })} />
+                    <PersonRow
+                      key={p.id}
+                      person={p}
+                      busy={remove.isPending}
+                      onRemove={() =>
+                        remove.mutate(p.id, {
+                          onSuccess: () => toast.success(t('investor.removed', { name: p.fullName })),
+                          onError: (err) => toast.error(serverMessage(err) ?? ''),
+                        })
+                      }
+                    />
                   ))}
                 </ul>
               )}
@@ -115,7 +129,11 @@ export function InvestorScreeningSection() {
                   />
                 </Field>
                 <Field label={t('investor.aliases')} htmlFor={ids.aliases} error={errors.aliases}>
-                  <Input {...fieldProps(ids.aliases, errors.aliases)} value={form.aliases} onChange={(e) => setForm({ ...form, aliases: e.target.value })} />
+                  <Input
+                    {...fieldProps(ids.aliases, errors.aliases)}
+                    value={form.aliases}
+                    onChange={(e) => setForm({ ...form, aliases: e.target.value })}
+                  />
                 </Field>
                 <Field label={t('investor.dateOfBirth')} htmlFor={ids.dob} error={errors.dateOfBirth}>
                   <Input
