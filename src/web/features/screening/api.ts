@@ -65,7 +65,8 @@ export const hitsQuery = (status?: HitStatus) =>
     queryKey: endpointKey('GET /api/screening/hits', { status: status ?? null }),
     queryFn: ({ signal }) => apiGet('/api/screening/hits', { query: status ? { status } : {}, signal }),
   });
-export const useHits = (status?: HitStatus) => useQuery(hitsQuery(status));
+/** The review queue; `polling` while a re-screen is running. */
+export const useHits = (status?: HitStatus, polling = false) => useQuery({ ...hitsQuery(status), refetchInterval: polling ? 1000 : false });
 
 export function useImportList() {
   const qc = useQueryClient();

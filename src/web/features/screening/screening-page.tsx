@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
 import { HIT_STATUSES, type HitStatus, SCREENING_SOURCES, type ScreeningHit, type ScreeningSource } from '../../../shared/screening';
 import { PageHeader } from '../../components/layout/page-header';
@@ -156,7 +156,14 @@ function ImportList() {
 function HitQueue() {
   const { t } = screeningText.useT();
   const [status, setStatus] = useUrlState('status', 'all', ['all', ...HIT_STATUSES]);
-  const hits = useHits(status === 'all' ? undefined : (status as HitStatus));
+  const imports = useImports();
+  // While a re-screen runs in the background, new hits arrive: look again until it is done.
+  const running = imports.data?.some((i) => i.rescreen.status !== 'done') ?? false;
+  const hits = useHits(status === 'all' ? undefined : (status as HitStatus), running);
+  const { refetch } = hits;
+  useEffect(() => {
+    if (!running) void refetch();
+  }, [running, refetch]);
   const headingId = useId();
   const filterId = useId();
   const [clearing, setClearing] = useState<ScreeningHit | null>(null);
