@@ -78,7 +78,7 @@ export async function screeningFlow(browser: Browser, page: Page, viewport: { wi
       ),
     });
     await importForm.getByRole('button', { name: 'Import list' }).click();
-    await expectToast(page, '3 entries imported');
+    await expectToast(page, '3 entries imported: 3 added, 0 changed, 0 removed');
     const imports = page.getByRole('table', { name: 'Imports' });
     await expect(imports.getByRole('row').filter({ hasText: `consolidated-${stamp}.xml` })).toContainText(/Done, \d+ new hits/, {
       timeout: 30_000,
