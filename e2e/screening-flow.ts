@@ -61,6 +61,16 @@ export async function screeningFlow(browser: Browser, page: Page, viewport: { wi
     await expect(list).toContainText(`${owners[1]} · Controlling person · AE`);
     await expectNoA11yViolations(fund, 'beneficial owners on the DFSA Compliance screen');
 
+    // The individual investor gives their own details.
+    await hni.goto('/investor/compliance');
+    const own = hni.getByTestId('investor-screening').getByRole('form', { name: 'Your details' });
+    await own.getByLabel('Date of birth').fill('1968-02-29');
+    await own.getByLabel(/^Nationality/).fill('gb');
+    await own.getByRole('button', { name: 'Save details' }).click();
+    await expectToast(hni, 'Your details were saved');
+    await expect(own.getByLabel(/^Nationality/)).toHaveValue('GB');
+    await expectNoA11yViolations(hni, 'own screening details');
+
     // The admin imports a list naming the first owner and the investor.
     await page.goto('/admin/screening');
     await expect(page.getByRole('heading', { name: 'Sanctions Screening', level: 1 })).toBeVisible();

@@ -11,7 +11,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { serverMessage, useAddPerson, useMyScreening, useRemovePerson } from './api';
+import { serverMessage, useAddPerson, useMyScreening, useRemovePerson, useSaveMyDetails } from './api';
 import { screeningText } from './i18n';
 
 const EMPTY = {
@@ -87,6 +87,14 @@ export function InvestorScreeningSection() {
             <p role="status" className="rounded-md border border-border p-3 text-sm">
               {t('investor.pepPending')}
             </p>
+          )}
+          {!entity && (
+            <OwnDetails
+              key={`${s.dateOfBirth}|${s.nationality}|${s.pepDeclared}`}
+              dateOfBirth={s.dateOfBirth}
+              nationality={s.nationality}
+              pepDeclared={s.pepDeclared}
+            />
           )}
           {entity && (
             <div className="flex flex-col gap-3">
@@ -175,6 +183,72 @@ export function InvestorScreeningSection() {
         </CardContent>
       </Card>
     </section>
+  );
+}
+
+/** The investor's own date of birth, nationality and PEP declaration (the name is the account's). */
+function OwnDetails(props: { dateOfBirth: string | null; nationality: string | null; pepDeclared: boolean }) {
+  const { t } = screeningText.useT();
+  const save = useSaveMyDetails();
+  const [form, setForm] = useState({
+    dateOfBirth: props.dateOfBirth ?? '',
+    nationality: props.nationality ?? '',
+    pepDeclared: props.pepDeclared,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const ids = { dob: useId(), nationality: useId(), pep: useId() };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    save.mutate(
+      { dateOfBirth: form.dateOfBirth || null, nationality: form.nationality || null, pepDeclared: form.pepDeclared },
+      {
+        onSuccess: () => toast.success(t('investor.detailsSaved')),
+        onError: (err) => {
+          if (err instanceof ApiError && err.fields) setErrors(err.fields);
+          else toast.error(serverMessage(err) ?? '');
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label={t('investor.yourDetails')}>
+      <h3 className="text-base font-semibold text-ink-900 md:col-span-2">{t('investor.yourDetails')}</h3>
+      <Field label={t('investor.dateOfBirth')} htmlFor={ids.dob} error={errors.dateOfBirth}>
+        <Input
+          {...fieldProps(ids.dob, errors.dateOfBirth)}
+          type="date"
+          value={form.dateOfBirth}
+          onChange={(e) => setForm({ ...form, dateOfBirth: e.target.value })}
+        />
+      </Field>
+      <Field label={t('investor.nationality')} htmlFor={ids.nationality} error={errors.nationality}>
+        <Input
+          {...fieldProps(ids.nationality, errors.nationality)}
+          value={form.nationality}
+          maxLength={2}
+          autoComplete="off"
+          onChange={(e) => setForm({ ...form, nationality: e.target.value })}
+        />
+      </Field>
+      <div className="flex items-center gap-2 md:col-span-2">
+        <input
+          id={ids.pep}
+          type="checkbox"
+          className="size-4"
+          checked={form.pepDeclared}
+          onChange={(e) => setForm({ ...form, pepDeclared: e.target.checked })}
+        />
+        <label htmlFor={ids.pep} className="text-sm">
+          {t('investor.pep')}
+        </label>
+      </div>
+      <div className="md:col-span-2">
+        <Button type="submit" variant="secondary" busy={save.isPending}>
+          {t('investor.saveDetails')}
+        </Button>
+      </div>
+    </form>
   );
 }
 
