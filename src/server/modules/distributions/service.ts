@@ -163,6 +163,15 @@ export async function markPaid(q: Queryable, eventId: string, actorId: string, i
     const msg = `The payment cannot be confirmed for a day after today (${today}): confirm it once the money has gone out`;
     throw conflict(msg, 'FUTURE_DATE', { paidOn: msg });
   }
+  // A holder frozen since the distribution was recorded is not paid (issue 31).
+  const payees = await sql<{ investor_id: string }>('SELECT investor_id FROM distributions WHERE event_id = $1 AND amount > 0').all(q, [
+    eventId,
+  ]);
+  await screeningBlock(
+    q,
+    payees.map((p) => p.investor_id),
+    'distribution',
+  );
   await q.query('UPDATE distribution_events SET paid_at = now(), paid_by = $2, payment_date = $3 WHERE id = $1', [eventId, actorId, day]);
   await q.query('UPDATE distributions SET paid_at = now(), payment_date = $2 WHERE event_id = $1', [eventId, day]);
   await postDistributionEntries(q, eventId, actorId);

@@ -224,6 +224,14 @@ describe('sanctions and PEP screening API', () => {
     const sub = await m.call('POST', '/api/investor/subscriptions', sanctioned.cookie, { dealId: deal.id, amount: '500' });
     expect((await m.call('POST', `/api/subscriptions/${sub.json().subscription.id}/complete`, adminA, {})).statusCode).toBe(200);
 
+    // A distribution recorded before the match, to be paid after it.
+    const before = await m.call('POST', '/api/distributions', adminA, {
+      dealId: deal.id,
+      type: 'Income',
+      totalAmount: '100',
+      paymentDate: '2030-01-01',
+    });
+    expect(before.statusCode, before.body).toBe(201);
     const res = await importFile('firm', 'firm-list.csv', 'Ref,Name,Nationality,Aliases\nF-1,TARIQ AZIZ FADEL,Iraq,Abu Tariq\n');
     expect(res.statusCode, res.body).toBe(201);
     await screeningIdle();
@@ -277,7 +285,11 @@ describe('sanctions and PEP screening API', () => {
     expect(dist.statusCode, dist.body).toBe(409);
     expect(dist.json().message).toBe(FROZEN_DISTRIBUTION_MESSAGE);
     expect(await count(`capital_calls WHERE deal_id = '${deal.id}' AND purpose = 'Follow-on'`)).toBe(0);
-    expect(await count(`distribution_events WHERE deal_id = '${deal.id}'`)).toBe(0);
+    expect(await count(`distribution_events WHERE deal_id = '${deal.id}'`)).toBe(1);
+    const pay = await m.call('POST', `/api/distributions/${before.json().event.id}/pay`, adminA, {});
+    expect(pay.statusCode, pay.body).toBe(409);
+    expect(pay.json().message).toBe(FROZEN_DISTRIBUTION_MESSAGE);
+    expect(await count(`distribution_events WHERE deal_id = '${deal.id}' AND paid_at IS NOT NULL`)).toBe(0);
     const status = await m.call('GET', `/api/screening/investors/${sanctioned.id}`, adminA);
     expect(status.json().screening.status).toMatchObject({ frozen: true });
   });
