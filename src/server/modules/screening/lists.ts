@@ -104,7 +104,7 @@ const COLUMN_NAMES = {
   pep: ['pep', 'politically exposed'],
 } as const;
 
-export function parseCsvList(body: string, source: Exclude<ScreeningSource, 'un'>): ListEntry[] {
+export function parseCsvList(body: string): ListEntry[] {
   const parsed = Papa.parse<string[]>(body.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   // A one-column file has no delimiter to detect: not an error.
   const errors = parsed.errors.filter((e) => e.code !== 'UndetectableDelimiter');
@@ -151,7 +151,7 @@ export function parseList(source: ScreeningSource, bytes: Buffer): ListEntry[] {
     throw badRequest('The file is not UTF-8 text');
   }
   if (body.includes('\0')) throw badRequest('The file is not UTF-8 text');
-  const entries = source === 'un' ? parseUnXml(body) : parseCsvList(body, source);
+  const entries = source === 'un' ? parseUnXml(body) : parseCsvList(body);
   if (entries.length === 0) throw badRequest('The list has no entries');
   if (entries.length > MAX_LIST_ENTRIES) throw badRequest(`The list has more than ${MAX_LIST_ENTRIES.toLocaleString('en')} entries`);
   const refs = new Set<string>();

@@ -13,7 +13,7 @@ import { multipart } from '../../testing/multipart.ts';
 import { rescreenImport, screeningIdle } from './service.ts';
 
 /** A UN Consolidated List in its published XML layout; invented names only. */
-export function unXml(
+function unXml(
   individuals: { ref: string; names: string[]; aliases?: string[]; dob?: string; year?: string; nationality?: string }[],
   entities: { ref: string; name: string }[] = [],
 ): string {
