@@ -34,6 +34,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
+import { screeningRoutes } from './modules/screening/routes.ts';
 import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { readSettings } from './modules/settings/service.ts';
@@ -116,6 +117,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await emailRoutes(app, ctx);
   await apiTokenRoutes(app, ctx);
   await jobRoutes(app, ctx);
+  await screeningRoutes(app, ctx);
   await openApiRoutes(app);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;

@@ -78,6 +78,12 @@ export const ACTIVITY_TYPES = [
   'classification_evidence_uploaded',
   'classification_submitted',
   'classification_decided',
+  // Sanctions and PEP screening (issue 31 part B)
+  'screening_list_imported',
+  'screening_hit_cleared',
+  'screening_hit_escalated',
+  'screening_hit_confirmed',
+  'screening_pep_approved',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

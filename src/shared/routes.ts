@@ -28,6 +28,7 @@ export const APP_PAGES = [
   '/admin/messages',
   '/admin/capital-calls',
   '/admin/capital-calls/:id',
+  '/admin/screening',
   '/admin/profile',
   '/investor',
   '/investor/deals',

@@ -28,6 +28,7 @@ import type notFound from '../shared/i18n/en/not-found.json';
 import type ownership from '../shared/i18n/en/ownership.json';
 import type performance from '../shared/i18n/en/performance.json';
 import type profile from '../shared/i18n/en/profile.json';
+import type screening from '../shared/i18n/en/screening.json';
 import type settings from '../shared/i18n/en/settings.json';
 import type spvs from '../shared/i18n/en/spvs.json';
 import type subscriptions from '../shared/i18n/en/subscriptions.json';
@@ -63,6 +64,7 @@ declare module 'i18next' {
       'not-found': typeof notFound;
       performance: typeof performance;
       profile: typeof profile;
+      screening: typeof screening;
       settings: typeof settings;
       spvs: typeof spvs;
       subscriptions: typeof subscriptions;

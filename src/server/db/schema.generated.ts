@@ -482,6 +482,11 @@ export interface ProfilesTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
   language: 'en' | 'ar' | null;
   digits: ColumnType<'latn' | 'arab', 'latn' | 'arab' | undefined, 'latn' | 'arab'>;
+  dateOfBirth: string | null;
+  nationality: string | null;
+  pepDeclared: ColumnType<boolean, boolean | undefined, boolean>;
+  pepApprovedBy: string | null;
+  pepApprovedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
 export interface RecoveryCodesTable {
@@ -494,6 +499,72 @@ export interface RecoveryCodesTable {
 export interface SchemaMigrationsTable {
   name: string;
   appliedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ScreenedPersonsTable {
+  id: ColumnType<string, string | undefined, string>;
+  investorId: string;
+  relation: 'beneficial_owner' | 'controlling_person';
+  fullName: string;
+  aliases: ColumnType<string[], string[] | undefined, string[]>;
+  dateOfBirth: string | null;
+  nationality: string | null;
+  pepDeclared: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ScreeningEntriesTable {
+  importId: string;
+  ref: string;
+  kind: 'individual' | 'entity';
+  name: string;
+  aliases: ColumnType<string[], string[] | undefined, string[]>;
+  datesOfBirth: ColumnType<string[], string[] | undefined, string[]>;
+  nationalities: ColumnType<string[], string[] | undefined, string[]>;
+  pep: ColumnType<boolean, boolean | undefined, boolean>;
+  fingerprint: string;
+}
+
+export interface ScreeningHitsTable {
+  id: ColumnType<string, string | undefined, string>;
+  investorId: string;
+  personId: string | null;
+  subjectKey: string;
+  subjectName: string;
+  source: 'un' | 'uae' | 'firm';
+  entryRef: string;
+  entryFingerprint: string;
+  entryName: string;
+  entryPep: ColumnType<boolean, boolean | undefined, boolean>;
+  score: string;
+  reasons: ColumnType<string[], string[] | undefined, string[]>;
+  status: ColumnType<'open' | 'false_positive' | 'escalated' | 'confirmed', 'open' | 'false_positive' | 'escalated' | 'confirmed' | undefined, 'open' | 'false_positive' | 'escalated' | 'confirmed'>;
+  clearedReason: string | null;
+  escalationNote: string | null;
+  escalatedBy: string | null;
+  escalatedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  decidedBy: string | null;
+  decidedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ScreeningImportsTable {
+  id: ColumnType<string, string | undefined, string>;
+  source: 'un' | 'uae' | 'firm';
+  fileName: string;
+  sha256: string;
+  entryCount: number;
+  added: number;
+  changed: number;
+  removed: number;
+  importedBy: string | null;
+  importedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  rescreenStatus: ColumnType<'pending' | 'running' | 'done', 'pending' | 'running' | 'done' | undefined, 'pending' | 'running' | 'done'>;
+  rescreenCursor: string | null;
+  rescreenDone: ColumnType<number, number | undefined, number>;
+  rescreenTotal: ColumnType<number, number | undefined, number>;
+  rescreenHits: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -616,6 +687,10 @@ export interface DB {
   profiles: ProfilesTable;
   recovery_codes: RecoveryCodesTable;
   schema_migrations: SchemaMigrationsTable;
+  screened_persons: ScreenedPersonsTable;
+  screening_entries: ScreeningEntriesTable;
+  screening_hits: ScreeningHitsTable;
+  screening_imports: ScreeningImportsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   spvs: SpvsTable;

@@ -1128,6 +1128,108 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         return res;
       },
     },
+    // Screening (issue 31 part B): the bodies are strict, so extra fields are refused and nothing changes.
+    {
+      route: 'PUT /api/investor/screening',
+      status: 400,
+      async run() {
+        const u = await throwaway();
+        const res = await call('PUT', '/api/investor/screening', u.cookie, { nationality: 'AE', pepDeclared: true, ...extras(victimId) });
+        expect(await one('SELECT nationality, pep_declared, role FROM profiles WHERE id = $1', [u.id])).toEqual({
+          nationality: null,
+          pep_declared: false,
+          role: 'investor',
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/investor/screening/persons',
+      status: 400,
+      async run() {
+        const u = await throwaway();
+        const res = await call('POST', '/api/investor/screening/persons', u.cookie, {
+          relation: 'beneficial_owner',
+          fullName: 'Owner One',
+          ...extras(victimId),
+        });
+        expect(await one('SELECT count(*)::int AS n FROM screened_persons WHERE investor_id = $1', [u.id])).toEqual({ n: 0 });
+        return res;
+      },
+    },
+    {
+      route: 'PUT /api/investor/screening/persons/:id',
+      status: 400,
+      async run() {
+        const u = await throwaway();
+        const made = await call('POST', '/api/investor/screening/persons', u.cookie, {
+          relation: 'beneficial_owner',
+          fullName: 'Owner Two',
+        });
+        const id = made.json().screening.persons[0].id;
+        const res = await call('PUT', `/api/investor/screening/persons/${id}`, u.cookie, {
+          relation: 'controlling_person',
+          fullName: 'Owner Changed',
+          ...extras(victimId),
+        });
+        expect(await one('SELECT investor_id, full_name FROM screened_persons WHERE id = $1', [id])).toEqual({
+          investor_id: u.id,
+          full_name: 'Owner Two',
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/screening/investors/:id/pep-approval',
+      status: 409,
+      async run() {
+        // The investor is no PEP: refused, and the body's fields change nothing.
+        const res = await call('POST', `/api/screening/investors/${investorId}/pep-approval`, adminCookie, extras(victimId));
+        expect(await one('SELECT pep_approved_by FROM profiles WHERE id = $1', [investorId])).toEqual({ pep_approved_by: null });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/screening/imports',
+      status: 201,
+      async run() {
+        const { body, contentType } = multipart(
+          { source: 'firm', ...formExtras(victimId) },
+          { filename: 'firm.csv', content: Buffer.from('Ref,Name\nM-1,Zebedee Quillfeather\n') },
+        );
+        const res = await call('POST', '/api/screening/imports', adminCookie, body, { 'content-type': contentType });
+        ids.listImport = res.json().import.id;
+        const row = await one<{ imported_by: string; source: string; entry_count: number }>(
+          'SELECT imported_by, source, entry_count FROM screening_imports WHERE id = $1',
+          [ids.listImport],
+        );
+        expect(row).toEqual({ imported_by: adminId, source: 'firm', entry_count: 1 });
+        return res;
+      },
+    },
+    ...(['clear', 'escalate', 'confirm'] as const).map(
+      (verb): Case => ({
+        route: `POST /api/screening/hits/:id/${verb}`,
+        status: 400,
+        async run() {
+          const hit = await one<{ id: string }>(
+            `INSERT INTO screening_hits (investor_id, subject_key, subject_name, source, entry_ref, entry_fingerprint, entry_name, score, status, escalated_by)
+             VALUES ($1, $2, 'Subject', 'firm', 'M-1', 'f', 'Entry', 0.9, $3, $4) RETURNING id`,
+            [investorId, `self:${verb}`, verb === 'confirm' ? 'escalated' : 'open', verb === 'confirm' ? investorId : null],
+          );
+          const res = await call('POST', `/api/screening/hits/${hit.id}/${verb}`, adminCookie, {
+            reason: 'Not them',
+            note: 'x',
+            ...extras(victimId),
+          });
+          expect(await one('SELECT status, decided_by FROM screening_hits WHERE id = $1', [hit.id])).toEqual({
+            status: verb === 'confirm' ? 'escalated' : 'open',
+            decided_by: null,
+          });
+          return res;
+        },
+      }),
+    ),
   ];
 
   it('has a case for every route that takes a body', () => {

@@ -177,6 +177,23 @@ describe("object-level access: another investor's ids", () => {
       await call('POST', '/api/legal-holds', adminCookie, { subjectKind: 'investor', subjectId: b.id, reason: 'Object hold' }),
       200,
     ).hold.id;
+
+    // Screening (issue 31 part B): B names a beneficial owner; a list import; a hit on B.
+    own.person = expectStatus(
+      await call('POST', '/api/investor/screening/persons', b.cookie, { relation: 'beneficial_owner', fullName: 'Bheki Owner' }),
+      201,
+    ).screening.persons[0].id;
+    const list = multipart({ source: 'firm' }, { filename: 'firm.csv', content: Buffer.from('Ref,Name\nX-1,Zebedee Quillfeather\n') });
+    own.listImport = expectStatus(
+      await call('POST', '/api/screening/imports', adminCookie, list.body, { 'content-type': list.contentType }),
+      201,
+    ).import.id;
+    own.hit = (
+      await sql<{ id: string }>(
+        `INSERT INTO screening_hits (investor_id, subject_key, subject_name, source, entry_ref, entry_fingerprint, entry_name, score)
+         VALUES ($1, 'self:x', 'Bongani Bhekisisa', 'firm', 'X-1', 'f', 'Zebedee Quillfeather', 0.9) RETURNING id`,
+      ).first(ctx.db, [b.id])
+    )?.id as string;
   });
   afterAll(() => ctx.close());
 
@@ -270,6 +287,18 @@ describe("object-level access: another investor's ids", () => {
     'DELETE /api/me/tokens/:id': { id: own.token as string, status: 404 },
     'POST /api/jobs/:id/retry': { id: own.call as string, status: 403, body: {} },
     'POST /api/legal-holds/:id/lift': { id: own.hold as string, status: 403, body: { reason: 'Mine now' } },
+    'PUT /api/investor/screening/persons/:id': {
+      id: own.person as string,
+      status: 404,
+      body: { relation: 'beneficial_owner', fullName: 'Taken Over' },
+    },
+    'DELETE /api/investor/screening/persons/:id': { id: own.person as string, status: 404 },
+    'GET /api/screening/investors/:id': { id: b.id, status: 403 },
+    'POST /api/screening/investors/:id/pep-approval': { id: b.id, status: 403, body: {} },
+    'GET /api/screening/imports/:id': { id: own.listImport as string, status: 403 },
+    'POST /api/screening/hits/:id/clear': { id: own.hit as string, status: 403, body: { reason: 'Not them' } },
+    'POST /api/screening/hits/:id/escalate': { id: own.hit as string, status: 403, body: {} },
+    'POST /api/screening/hits/:id/confirm': { id: own.hit as string, status: 403, body: {} },
   });
 
   it('tries every id-taking route, expecting what the catalog says', () => {
@@ -316,6 +345,8 @@ describe("object-level access: another investor's ids", () => {
       own.pendingEvidence,
       own.call,
       own.token,
+      own.person,
+      'Bheki Owner',
       'Private to B',
     ] as string[];
     const lists = ctx.app.routeTable.filter((r) => r.method === 'GET' && r.access === 'investor' && !r.url.includes(':'));

@@ -85,6 +85,19 @@ import type { MessageThread, ThreadList } from '../messages.ts';
 import { type EqualisationPreview, equalisationInput, equalisationQuery } from '../ownership.ts';
 import type { PasswordPolicyInfo } from '../password-policy.ts';
 import { type PerformanceData, type Valuation, valuationInput } from '../performance.ts';
+import {
+  clearHitInput,
+  confirmHitInput,
+  escalateHitInput,
+  hitsQuery,
+  type InvestorScreening,
+  myScreeningInput,
+  personInput,
+  type ScreeningDiff,
+  type ScreeningHit,
+  type ScreeningImport,
+  type ScreeningQueue,
+} from '../screening.ts';
 import type { Language, Settings } from '../settings.ts';
 import { type Spv, spvInput, spvUpdateInput } from '../spvs.ts';
 import { createSubscriptionInput, rejectSubscriptionInput, type Subscription } from '../subscriptions.ts';
@@ -364,6 +377,21 @@ export const API = {
   'GET /api/classifications/:id': admin(json<{ application: ClassificationApplication }>()),
   'POST /api/classifications/:id/decide': admin(json<{ application: ClassificationApplication }>(), { body: classificationDecisionInput }),
   'GET /api/classifications/evidence/:id/download': admin(file()),
+  // Sanctions and PEP screening (issue 31 part B, decision 038)
+  'GET /api/investor/screening': investor(json<{ screening: InvestorScreening }>()),
+  'PUT /api/investor/screening': investor(json<{ screening: InvestorScreening }>(), { body: myScreeningInput }),
+  'POST /api/investor/screening/persons': investor(json<{ screening: InvestorScreening }>(), { body: personInput }),
+  'PUT /api/investor/screening/persons/:id': investor(json<{ screening: InvestorScreening }>(), { body: personInput }),
+  'DELETE /api/investor/screening/persons/:id': investor(json<{ screening: InvestorScreening }>()),
+  'GET /api/screening/investors/:id': admin(json<{ screening: InvestorScreening }>()),
+  'POST /api/screening/investors/:id/pep-approval': founder(json<{ screening: InvestorScreening }>()),
+  'GET /api/screening/imports': admin(json<{ imports: ScreeningImport[] }>()),
+  'POST /api/screening/imports': admin(json<{ import: ScreeningImport }>(), { multipart: true }),
+  'GET /api/screening/imports/:id': admin(json<ScreeningDiff>()),
+  'GET /api/screening/hits': admin(json<ScreeningQueue>(), { query: hitsQuery }),
+  'POST /api/screening/hits/:id/clear': admin(json<{ hit: ScreeningHit }>(), { body: clearHitInput }),
+  'POST /api/screening/hits/:id/escalate': admin(json<{ hit: ScreeningHit }>(), { body: escalateHitInput }),
+  'POST /api/screening/hits/:id/confirm': admin(json<{ hit: ScreeningHit }>(), { body: confirmHitInput }),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

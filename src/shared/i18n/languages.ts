@@ -70,6 +70,7 @@ export const NAMESPACES = [
   'not-found',
   'performance',
   'profile',
+  'screening',
   'settings',
   'spvs',
   'subscriptions',

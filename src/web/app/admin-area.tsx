@@ -8,6 +8,7 @@ import {
   Inbox,
   Landmark,
   LayoutDashboard,
+  ScanSearch,
   Settings,
   ShieldCheck,
   UserCheck,
@@ -44,6 +45,7 @@ export const ADMIN_NAV: NavItem[] = [
   { labelKey: 'messages', to: '/admin/messages', icon: Inbox },
   { labelKey: 'capitalCalls', to: '/admin/capital-calls', icon: HandCoins },
   { labelKey: 'backgroundJobs', to: '/admin/jobs', icon: Cog },
+  { labelKey: 'sanctionsScreening', to: '/admin/screening', icon: ScanSearch },
 ];
 
 export default function AdminArea() {

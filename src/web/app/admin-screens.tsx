@@ -14,6 +14,7 @@ import InvestorOnboardingPage from '../features/kyc/investor-onboarding-page';
 import AdminInboxPage from '../features/messages/admin-inbox-page';
 import NotFoundPage from '../features/not-found/not-found-page';
 import ProfilePage from '../features/profile/profile-page';
+import ScreeningPage from '../features/screening/screening-page';
 import SettingsPage from '../features/settings/settings-page';
 import SpvTrackerPage from '../features/spvs/spv-tracker-page';
 import { AdminSubscriptionsPanel } from '../features/subscriptions/admin-subscriptions-panel';
@@ -39,6 +40,7 @@ export default function AdminScreens() {
       <Route path="capital-calls" element={<CapitalCallsPage />} />
       <Route path="capital-calls/:id" element={<CallDetailPage />} />
       <Route path="jobs" element={<JobsPage />} />
+      <Route path="screening" element={<ScreeningPage />} />
       <Route path="profile" element={<ProfilePage />} />
       <Route path="*" element={<NotFoundPage embedded />} />
     </Routes>

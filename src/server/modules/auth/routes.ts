@@ -10,6 +10,7 @@ import { abandonedSignal } from '../../http/abandoned.ts';
 import { conflict, unauthorized } from '../../http/errors.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
+import { inBackground, screenInvestor } from '../screening/service.ts';
 import { readSettings } from '../settings/service.ts';
 import { confirmEmailChange } from '../users/email-change.ts';
 import { changePassword, saveLanguage, signIn, signUp, verifySecondFactor } from './service.ts';
@@ -29,7 +30,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const route = typedRoutes(app);
   route.post('/api/auth/sign-up', async (request, reply) => {
     const input = request.body;
-    await signUp(ctx, input, clientIp(request));
+    const { id } = await signUp(ctx, input, clientIp(request));
+    // Sanctions and PEP screening at sign-up, after the answer (issue 31, decision 038).
+    inBackground(app.log, () => screenInvestor(ctx.db, id));
     return reply.status(201).send({ message: 'Account created. It is pending approval from an administrator.' });
   });
 

@@ -17,6 +17,7 @@ import { logActivity } from '../activity/service.ts';
 import { notifyDistribution } from '../email/notify.ts';
 import { feeDeductions } from '../ledger/fees.ts';
 import { postEntry } from '../ledger/service.ts';
+import { screeningBlock } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { computeDistribution, recordClawbackAndEscrow } from '../waterfall/service.ts';
 
@@ -47,6 +48,13 @@ export async function recordDistribution(
   // Holders and their shares: contributed capital as of the record date; the split: the waterfall.
   const computed = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate, input.final === true);
   const { result } = computed;
+  await screeningBlock(
+    q,
+    Object.entries(result.perInvestor)
+      .filter(([, amount]) => toCents(amount as string) > 0n)
+      .map(([id]) => id),
+    'distribution',
+  );
   const t = result.tiers;
   const event = (await sql<{
     id: string;
@@ -157,6 +165,15 @@ export async function markPaid(q: Queryable, eventId: string, actorId: string, i
     const msg = `The payment cannot be confirmed for a day after today (${today}): confirm it once the money has gone out`;
     throw conflict(msg, 'FUTURE_DATE', { paidOn: msg });
   }
+  // A holder frozen since the distribution was recorded is not paid (issue 31).
+  const payees = await sql<{ investor_id: string }>('SELECT investor_id FROM distributions WHERE event_id = $1 AND amount > 0').all(q, [
+    eventId,
+  ]);
+  await screeningBlock(
+    q,
+    payees.map((p) => p.investor_id),
+    'distribution',
+  );
   await q.query('UPDATE distribution_events SET paid_at = now(), paid_by = $2, payment_date = $3 WHERE id = $1', [eventId, actorId, day]);
   await q.query('UPDATE distributions SET paid_at = now(), payment_date = $2 WHERE event_id = $1', [eventId, day]);
   await postDistributionEntries(q, eventId, actorId);

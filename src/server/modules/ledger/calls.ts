@@ -19,6 +19,7 @@ import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifyCapitalCallIssued } from '../email/notify.ts';
+import { screeningBlock } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { FACT_COLUMNS, type FactRow, postEntry, toFacts } from './service.ts';
 
@@ -195,6 +196,11 @@ export async function createCall(q: Queryable, input: z.output<typeof newCallInp
   const missing = await missingPaymentDetails(q, deal.id);
   if (missing) throw conflict(missing, 'NO_PAYMENT_DETAILS');
   const { parts, chosen: investors, total } = await planCall(q, input);
+  await screeningBlock(
+    q,
+    [...parts].filter(([, cents]) => cents > 0n).map(([id]) => id),
+    'call',
+  );
   const call = (await sql<{
     id: string;
   }>(`INSERT INTO capital_calls (deal_id, call_date, due_date, purpose, basis, percentage, total_amount, created_by)

@@ -15,6 +15,7 @@ import { logActivity } from '../activity/service.ts';
 import { notifySubscriptionSubmitted } from '../email/notify.ts';
 import { postEntry } from '../ledger/service.ts';
 import { subscriptionEligibility } from '../onboarding/eligibility.ts';
+import { screeningBlock } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 
 interface SubRow {
@@ -177,6 +178,7 @@ export async function createSubscription(
   // Onboarding's gate (issue 31, decision record 037): client classification, and later checks.
   const [blocked] = await subscriptionEligibility(q, investorId);
   if (blocked) throw conflict(blocked.message, blocked.code);
+  await screeningBlock(q, investorId, 'subscription');
   // Lock the deal so concurrent subscriptions cannot both take the last capacity. The lock
   // comes first, in its own statement: under READ COMMITTED a statement that waits for a
   // lock still reads other tables as of its start, so capacity computed in the locking

@@ -5,6 +5,7 @@ import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
+import { inBackground, screenInvestor } from '../screening/service.ts';
 import { assertFounderForEmailChange, requestEmailChange } from './email-change.ts';
 import { createUser, deleteUser, listUsers, resetPassword, resetUserTwoFactor, updateUser } from './service.ts';
 
@@ -15,13 +16,18 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route.post('/api/users', async (request, reply) => {
     const input = request.body;
-    return reply.status(201).send({ user: await createUser(ctx, input, currentUser(request), clientIp(request)) });
+    const user = await createUser(ctx, input, currentUser(request), clientIp(request));
+    // A new investor is screened against the lists (issue 31), after the answer.
+    if (user.role === 'investor') inBackground(app.log, () => screenInvestor(ctx.db, user.id));
+    return reply.status(201).send({ user });
   });
 
   route.patch('/api/users/:id', async (request) => {
     const id = idParam(request.params, 'User not found');
     const input = request.body;
     const user = await updateUser(ctx, id, input, currentUser(request), clientIp(request));
+    // A changed name is screened again (issue 31); an unchanged one raises nothing new.
+    if (user.role === 'investor' && 'name' in input) inBackground(app.log, () => screenInvestor(ctx.db, user.id));
     // A suspension ends the user's sessions: answer once every instance has dropped them.
     await invalidationsOf(ctx.db)?.sync();
     return { user };

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useMyKyc } from '../../lib/queries/kyc';
+import { InvestorScreeningSection } from '../screening/investor-screening-section';
 import { useInvestorCompliance } from './api';
 import { ComplianceDocuments, RegulatoryInformation, RequiredActions } from './compliance-sections';
 import { ComplianceCategoryCard, categoryName, LoadError } from './compliance-ui';
@@ -49,6 +50,8 @@ export default function DfsaCompliancePage() {
       ) : (
         <ApplicationStatus app={me.data} />
       )}
+
+      <InvestorScreeningSection />
 
       <section aria-labelledby={overviewId} className="mt-8">
         <h2 id={overviewId} className="mb-3 text-lg font-semibold text-ink-900">
