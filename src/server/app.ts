@@ -29,6 +29,7 @@ import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { readSettings } from './modules/settings/service.ts';
 import { spvRoutes } from './modules/spvs/routes.ts';
+import { signingRoutes } from './modules/signing/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { waterfallRoutes } from './modules/waterfall/routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   await kycRoutes(app, ctx);
   await complianceRoutes(app, ctx);
   await subscriptionRoutes(app, ctx);
+  await signingRoutes(app, ctx);
   await waterfallRoutes(app, ctx);
   await distributionRoutes(app, ctx);
   await ledgerRoutes(app, ctx);

@@ -206,3 +206,38 @@ export const SIGNING_MESSAGES = {
   notAuthorisedToCountersign: 'Your admin type is not authorised to countersign agreements (Settings: who may countersign).',
   notExecuted: 'This subscription completes when its agreement is fully signed: the investor signs and an authorised admin countersigns.',
 } as const;
+
+/** The firm's signing settings (stored under the settings key 'signing'; a founder changes them). */
+export const signingSettingsSchema = z.strictObject({
+  countersignAdminTypes: z.array(z.enum(ADMIN_USER_TYPES)).min(1, 'Choose at least one admin type').max(ADMIN_USER_TYPES.length),
+  /** Days an envelope stays open for the investor to sign. */
+  envelopeDays: z.number().int().min(1, 'Between 1 and 365 days').max(365, 'Between 1 and 365 days'),
+});
+export type SigningSettings = z.infer<typeof signingSettingsSchema>;
+export const DEFAULT_SIGNING_SETTINGS: SigningSettings = { countersignAdminTypes: [...DEFAULT_COUNTERSIGN_TYPES], envelopeDays: DEFAULT_ENVELOPE_DAYS };
+
+/** What the investor confirms before the agreement is generated (the questionnaire's answers that go into it). */
+export const openEnvelopeInput = z.strictObject({
+  /** The name the investor subscribes in: their own, or their entity's. */
+  entity: z.string().trim().max(200).optional(),
+});
+
+/** The admin's per-deal table: one row per subscription. */
+export interface PackStatusRow {
+  subscriptionId: string;
+  investorName: string;
+  investorEmail: string;
+  amount: string;
+  status: PackStatus;
+  envelopeId: string | null;
+  createdAt: string | null;
+  signedAt: string | null;
+  executedAt: string | null;
+  closedAt: string | null;
+}
+
+/** GET /api/signing/envelopes: the countersign queue is `status=signed`. */
+export const envelopeListQuery = z.object({
+  status: z.enum(ENVELOPE_STATUSES).optional(),
+  dealId: z.uuid('Not a deal id').optional(),
+});

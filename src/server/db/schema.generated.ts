@@ -409,11 +409,16 @@ export interface SigningEnvelopesTable {
   expiresAt: ColumnType<Date, Date | string, Date | string>;
   documentPath: string;
   documentSha256: string;
+  documentBytes: number;
   investorSignature: ColumnType<JsonValue | null, string | null, string | null>;
   gpSignature: ColumnType<JsonValue | null, string | null, string | null>;
   executedPath: string | null;
   executedSha256: string | null;
+  executedBytes: number | null;
+  entity: string | null;
   reason: string | null;
+  claimedUntil: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  claimToken: string | null;
   viewedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
   signedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
   executedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;

@@ -30,11 +30,18 @@ CREATE TABLE signing_envelopes (
   expires_at timestamptz NOT NULL,
   document_path text NOT NULL,
   document_sha256 text NOT NULL,
+  document_bytes integer NOT NULL,
   investor_signature jsonb,
   gp_signature jsonb,
   executed_path text,
   executed_sha256 text,
+  executed_bytes integer,
+  entity text,
   reason text,
+  -- A sign or countersign request in flight holds the envelope until then (decision 036): parallel
+  -- requests get 409 at once instead of all re-authenticating.
+  claimed_until timestamptz,
+  claim_token uuid,
   viewed_at timestamptz,
   signed_at timestamptz,
   executed_at timestamptz,

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
-import signpdf from '@signpdf/signpdf';
+import { SignPdf } from '@signpdf/signpdf';
 import forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
 import type { Config } from '../../config.ts';
@@ -108,5 +108,5 @@ export async function sealPdf(doc: PDFDocument, cert: SealCertificate, opts: { r
     signatureLength: 16_384,
   });
   const unsigned = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return signpdf.sign(unsigned, new P12Signer(cert.p12, { passphrase: cert.password }));
+  return new SignPdf().sign(unsigned, new P12Signer(cert.p12, { passphrase: cert.password }));
 }

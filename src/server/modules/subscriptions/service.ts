@@ -13,6 +13,7 @@ import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifySubscriptionSubmitted } from '../email/notify.ts';
+import { requireCompletePackIfSigned, requireExecutedIfSigned, voidLiveEnvelopes } from '../signing/repository.ts';
 import { postEntry } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 
@@ -194,6 +195,8 @@ export async function createSubscription(
   ).first(q, [input.dealId]);
   if (!deal) throw notFound('Deal not found');
   if (!deal.open) throw conflict('This deal is not open for investment', 'DEAL_CLOSED');
+  // A deal with a subscription pack takes subscriptions only when the pack is complete (issue 30).
+  await requireCompletePackIfSigned(q, input.dealId);
   if (deal.remaining !== null && toCents(input.amount) > toCents(deal.remaining)) {
     throw badRequest(`The amount is above the remaining capacity of this deal`, {
       amount: 'The amount is above the remaining capacity of this deal',
@@ -251,6 +254,11 @@ export async function transitionSubscription(
   const t = TRANSITIONS[action];
   if (!t.from.includes(row.status))
     throw conflict(`A ${row.status.toLowerCase()} subscription cannot be ${t.to.toLowerCase()}`, 'INVALID_TRANSITION');
+  // Issue 30: on a deal with a subscription pack, only a fully executed agreement completes it.
+  if (t.to === 'Completed') await requireExecutedIfSigned(q, id, row.deal_id);
+  // A cancelled or rejected subscription's agreement can no longer be signed.
+  if (t.to === 'Cancelled' || t.to === 'Rejected')
+    await voidLiveEnvelopes(q, id, actor.id, ip, reason ?? (t.to === 'Cancelled' ? 'Subscription cancelled by the investor' : 'Subscription rejected'));
   await q.query(
     `UPDATE subscriptions SET status = $2, progress = $3, rejection_reason = $4, updated_at = now(),
        reviewed_at = CASE WHEN $2 IN ('Under Review', 'Rejected') THEN now() ELSE reviewed_at END,

@@ -1,0 +1,16 @@
+import { writeFile } from 'node:fs/promises';
+import PDFKit from 'pdfkit';
+import { certificatePdf, executedDocument, generateAgreement, inspectTemplate } from '/work/wt/h1/src/server/modules/signing/pdf.ts';
+import { sealCertificate, sealPdf } from '/work/wt/h1/src/server/modules/signing/seal.ts';
+const tpl: Buffer = await new Promise((res) => { const d = new PDFKit({ size: 'A4' }); const c: Buffer[] = []; d.on('data', (b) => c.push(b)); d.on('end', () => res(Buffer.concat(c))); d.text('Subscription agreement'); d.addPage(); d.text('Page 2'); d.end(); });
+console.log(await inspectTemplate(tpl));
+const fields = [{ page: 1, x: 100, y: 600, w: 200, h: 20, kind: 'investor_name' as const }, { page: 2, x: 100, y: 200, w: 200, h: 40, kind: 'investor_signature' as const }, { page: 2, x: 320, y: 200, w: 200, h: 40, kind: 'gp_signature' as const }];
+const shown = await generateAgreement(tpl, fields, { investor_name: 'Amina Okafor' });
+const cert = await certificatePdf({ language: 'en', labels: { title: 'Signature certificate', document: 'Document', envelope: 'Envelope', version: 'Version', sha256: 'SHA-256', seal: 'Seal', signers: 'Signers', name: 'Name', email: 'E-mail', role: 'Role', method: 'Method', reauth: 'Re-auth', atZone: 'Time', atUtc: 'UTC', ip: 'IP', events: 'Events' }, documentTitle: 'X', envelopeId: 'e', version: '1', sha256: 'abc', seal: 'self-signed', signers: [], events: ['1 created'] });
+const t0 = performance.now();
+const doc = await executedDocument({ shown, fields, investor: { mark: { method: 'typed', text: 'Amina Okafor' }, name: 'Amina Okafor' }, gp: { mark: { method: 'typed', text: 'Founder' }, nameTitle: 'F, Founder' }, certificate: cert });
+const c = await sealCertificate({ dataDir: '/tmp/h1/data', signingCert: undefined }, 'Meridian');
+const t1 = performance.now();
+const sealed = await sealPdf(doc, c, { reason: 'Executed', location: 'Dubai', name: 'Meridian' });
+console.log('seal ms', performance.now() - t1, 'total', performance.now() - t0);
+await writeFile('/tmp/h1/out.pdf', sealed);
