@@ -85,7 +85,7 @@ export interface SubscriptionPack {
 
 /** The message naming what a pack still needs (409 when a deal without a complete pack is subscribed to). */
 export function packMissingMessage(missing: readonly FieldKind[] | null): string {
-  if (missing === null) return 'This deal has no subscription agreement yet: upload one in the deal\'s subscription pack.';
+  if (missing === null) return "This deal has no subscription agreement yet: upload one in the deal's subscription pack.";
   return `This deal's subscription agreement is missing these fields: ${missing.map((k) => FIELD_LABELS[k]).join(', ')}.`;
 }
 
@@ -214,7 +214,10 @@ export const signingSettingsSchema = z.strictObject({
   envelopeDays: z.number().int().min(1, 'Between 1 and 365 days').max(365, 'Between 1 and 365 days'),
 });
 export type SigningSettings = z.infer<typeof signingSettingsSchema>;
-export const DEFAULT_SIGNING_SETTINGS: SigningSettings = { countersignAdminTypes: [...DEFAULT_COUNTERSIGN_TYPES], envelopeDays: DEFAULT_ENVELOPE_DAYS };
+export const DEFAULT_SIGNING_SETTINGS: SigningSettings = {
+  countersignAdminTypes: [...DEFAULT_COUNTERSIGN_TYPES],
+  envelopeDays: DEFAULT_ENVELOPE_DAYS,
+};
 
 /** What the investor confirms before the agreement is generated (the questionnaire's answers that go into it). */
 export const openEnvelopeInput = z.strictObject({

@@ -74,7 +74,6 @@ import type { MessageThread, ThreadList } from '../messages.ts';
 import type { PasswordPolicyInfo } from '../password-policy.ts';
 import { type PerformanceData, type Valuation, valuationInput } from '../performance.ts';
 import type { Language, Settings } from '../settings.ts';
-import { type Spv, spvInput, spvUpdateInput } from '../spvs.ts';
 import {
   countersignInput,
   type Envelope,
@@ -85,9 +84,10 @@ import {
   reasonInput,
   type SigningSettings,
   type SubscriptionPack,
-  signingSettingsSchema,
   signInput,
+  signingSettingsSchema,
 } from '../signing.ts';
+import { type Spv, spvInput, spvUpdateInput } from '../spvs.ts';
 import { createSubscriptionInput, rejectSubscriptionInput, type Subscription } from '../subscriptions.ts';
 import { createUserInput, type ManagedUser, updateUserInput } from '../users.ts';
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import PDFKit from 'pdfkit';
 import { EncryptedPDFError, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import PDFKit from 'pdfkit';
 import { type FieldKind, type PlacedField, SIGNING_MESSAGES } from '../../../shared/signing.ts';
 import { badRequest } from '../../http/errors.ts';
 import { arabicWriter, englishWriter } from '../ledger/pdf-writer.ts';
@@ -35,7 +35,9 @@ export async function inspectTemplate(bytes: Uint8Array): Promise<TemplateInfo> 
   try {
     doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
   } catch (err) {
-    if (err instanceof EncryptedPDFError) throw badRequest(SIGNING_MESSAGES.encrypted, { file: SIGNING_MESSAGES.encrypted });
+    // An encrypted file's objects do not parse as plain ones: its trailer names /Encrypt.
+    if (err instanceof EncryptedPDFError || Buffer.from(bytes).includes('/Encrypt'))
+      throw badRequest(SIGNING_MESSAGES.encrypted, { file: SIGNING_MESSAGES.encrypted });
     throw badRequest(SIGNING_MESSAGES.malformed, { file: SIGNING_MESSAGES.malformed });
   }
   // pdf-lib reads an encrypted file whose /Encrypt it does not recognise as plain: refuse it too.

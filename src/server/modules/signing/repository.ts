@@ -7,9 +7,9 @@ import {
   type PackStatusRow,
   type PlacedField,
   packMissingMessage,
+  SIGNING_MESSAGES,
   type SigningEvent,
   type SigningEventKind,
-  SIGNING_MESSAGES,
   type SubscriptionPack,
 } from '../../../shared/signing.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -62,10 +62,7 @@ export const toPack = (r: PackRow): SubscriptionPack => ({
   missing: missingKinds(r.fields),
 });
 
-export async function insertPack(
-  q: Queryable,
-  p: Omit<PackRow, 'id' | 'version' | 'createdAt'> & { createdBy: string },
-): Promise<PackRow> {
+export async function insertPack(q: Queryable, p: Omit<PackRow, 'id' | 'version' | 'createdAt'> & { createdBy: string }): Promise<PackRow> {
   const next = await typed(q)
     .selectFrom('subscription_packs')
     .select((eb) => eb.fn.coalesce(eb.fn.max('version'), kysql<number>`0`).as('v'))
@@ -118,7 +115,14 @@ export async function requireExecutedIfSigned(q: Queryable, subscriptionId: stri
 /** Appends an event; the caller holds the envelope's row lock (the sequence is max + 1). */
 export async function addEvent(
   q: Queryable,
-  e: { envelopeId: string; kind: SigningEventKind; actorId: string | null; ip: string | null; details?: Record<string, unknown>; at?: Date },
+  e: {
+    envelopeId: string;
+    kind: SigningEventKind;
+    actorId: string | null;
+    ip: string | null;
+    details?: Record<string, unknown>;
+    at?: Date;
+  },
 ): Promise<void> {
   const last = await typed(q)
     .selectFrom('signing_events')
@@ -229,7 +233,10 @@ export async function liveEnvelopeOf(q: Queryable, subscriptionId: string): Prom
     .executeTakeFirst()) as EnvelopeRow | undefined;
 }
 
-export async function envelopeRows(q: Queryable, filter: { investorId?: string; status?: EnvelopeStatus; dealId?: string }): Promise<EnvelopeRow[]> {
+export async function envelopeRows(
+  q: Queryable,
+  filter: { investorId?: string; status?: EnvelopeStatus; dealId?: string },
+): Promise<EnvelopeRow[]> {
   return (await envelopeQuery(q)
     .$if(!!filter.investorId, (qb) => qb.where('e.investorId', '=', filter.investorId as string))
     .$if(!!filter.status, (qb) => qb.where('e.status', '=', filter.status as EnvelopeStatus))

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { toCsv } from '../../../shared/csv.ts';
-import { PACK_STATUSES, packUploadFields, SIGNING_MESSAGES } from '../../../shared/signing.ts';
+import { type PACK_STATUSES, packUploadFields, SIGNING_MESSAGES } from '../../../shared/signing.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { badRequest, parse } from '../../http/errors.ts';
@@ -108,7 +108,13 @@ export async function signingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Envelopes (the investor's own; another investor's is 404)
   route.post('/api/investor/subscriptions/:id/envelope', async (request) => ({
-    envelope: await openEnvelope(ctx, currentUser(request), idParam(request.params, 'Subscription not found'), request.body, clientIp(request)),
+    envelope: await openEnvelope(
+      ctx,
+      currentUser(request),
+      idParam(request.params, 'Subscription not found'),
+      request.body,
+      clientIp(request),
+    ),
   }));
   route.get('/api/investor/envelopes', async (request) => ({
     envelopes: await listEnvelopes(db, { investorId: currentUser(request).id }),

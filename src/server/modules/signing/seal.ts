@@ -98,7 +98,11 @@ export function selfSignedP12(commonName: string, password: string): Buffer {
  * Seals a finished document: a signature placeholder is added, the file saved, and the CMS
  * signature (SHA-256, detached) written into it. Any byte changed afterwards breaks the signature.
  */
-export async function sealPdf(doc: PDFDocument, cert: SealCertificate, opts: { reason: string; location: string; name: string }): Promise<Buffer> {
+export async function sealPdf(
+  doc: PDFDocument,
+  cert: SealCertificate,
+  opts: { reason: string; location: string; name: string },
+): Promise<Buffer> {
   pdflibAddPlaceholder({
     pdfDoc: doc,
     reason: opts.reason,

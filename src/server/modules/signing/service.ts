@@ -12,19 +12,19 @@ import {
   DEFAULT_SIGNING_SETTINGS,
   type Envelope,
   type EnvelopeStatus,
+  MAX_SIGNATURE_PNG_BYTES,
+  missingKinds,
   type openEnvelopeInput,
   type PackStatusRow,
   type PlacedField,
   packMissingMessage,
-  type SigningSettings,
-  MAX_SIGNATURE_PNG_BYTES,
-  missingKinds,
   SIGNING_MESSAGES,
+  type SigningSettings,
   type SubscriptionPack,
   type signInput,
   signingSettingsSchema,
 } from '../../../shared/signing.ts';
-import { reserveAttempt, settleAttempt, releaseAttempt } from '../../auth/attempts.ts';
+import { releaseAttempt, reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import { totpStep } from '../../auth/totp.ts';
 import type { AppContext } from '../../context.ts';
@@ -40,9 +40,9 @@ import { storedSettings, upsertSettings } from '../settings/repository.ts';
 import { getSettings } from '../settings/service.ts';
 import { transitionSubscription } from '../subscriptions/service.ts';
 import {
+  certificatePdf,
   checkFieldsOnPages,
   checkPng,
-  certificatePdf,
   executedDocument,
   generateAgreement,
   inspectTemplate,
@@ -238,7 +238,10 @@ export async function getEnvelope(q: Queryable, id: string, investorId?: string)
   return (await withEvents(q, [row]))[0] as Envelope;
 }
 
-export async function listEnvelopes(q: Queryable, filter: { investorId?: string; status?: EnvelopeStatus; dealId?: string }): Promise<Envelope[]> {
+export async function listEnvelopes(
+  q: Queryable,
+  filter: { investorId?: string; status?: EnvelopeStatus; dealId?: string },
+): Promise<Envelope[]> {
   return withEvents(q, await envelopeRows(q, filter));
 }
 
@@ -300,7 +303,12 @@ export async function openEnvelope(
   try {
     return await ctx.db.tx(async (q) => {
       // The subscription's lock: two parallel opens make one envelope.
-      const locked = await typed(q).selectFrom('subscriptions').select('status').where('id', '=', subscriptionId).forUpdate().executeTakeFirst();
+      const locked = await typed(q)
+        .selectFrom('subscriptions')
+        .select('status')
+        .where('id', '=', subscriptionId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!locked || (locked.status !== 'Pending' && locked.status !== 'Under Review'))
         throw conflict('This subscription has no agreement to sign', 'INVALID_TRANSITION');
       const again = await liveEnvelopeOf(q, subscriptionId);
@@ -325,7 +333,13 @@ export async function openEnvelope(
           entity,
         })
         .execute();
-      await addEvent(q, { envelopeId: id, kind: 'created', actorId: user.id, ip, details: { packVersion: pack.version, sha256: sha256(shown) } });
+      await addEvent(q, {
+        envelopeId: id,
+        kind: 'created',
+        actorId: user.id,
+        ip,
+        details: { packVersion: pack.version, sha256: sha256(shown) },
+      });
       await holdFileCommitLock(q);
       await ctx.files.commit(temp, key);
       committed = true;
@@ -476,7 +490,10 @@ async function reauthenticate(
 const normalName = (s: string) => s.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** The investor's signature, checked before any state changes. */
-async function investorMark(input: z.output<typeof signInput>, name: string): Promise<{ mark: SignatureMark; stored: Record<string, unknown> }> {
+async function investorMark(
+  input: z.output<typeof signInput>,
+  name: string,
+): Promise<{ mark: SignatureMark; stored: Record<string, unknown> }> {
   if (input.method === 'typed') {
     const typedName = input.typedName?.trim() ?? '';
     if (!typedName) throw badRequest(SIGNING_MESSAGES.typedNameRequired, { typedName: SIGNING_MESSAGES.typedNameRequired });
@@ -486,12 +503,19 @@ async function investorMark(input: z.output<typeof signInput>, name: string): Pr
   }
   if (!input.drawing) throw badRequest(SIGNING_MESSAGES.drawingRequired, { drawing: SIGNING_MESSAGES.drawingRequired });
   const png = Buffer.from(input.drawing.slice(input.drawing.indexOf(',') + 1), 'base64');
-  if (png.length > MAX_SIGNATURE_PNG_BYTES) throw new HttpError(413, 'The drawn signature is too large', { fields: { drawing: 'The drawn signature is too large' } });
+  if (png.length > MAX_SIGNATURE_PNG_BYTES)
+    throw new HttpError(413, 'The drawn signature is too large', { fields: { drawing: 'The drawn signature is too large' } });
   await checkPng(png);
   return { mark: { method: 'drawn', png }, stored: { method: 'drawn', png: png.toString('base64') } };
 }
 
-export async function signEnvelope(ctx: AppContext, user: AppUser, id: string, input: z.output<typeof signInput>, ip: string): Promise<Envelope> {
+export async function signEnvelope(
+  ctx: AppContext,
+  user: AppUser,
+  id: string,
+  input: z.output<typeof signInput>,
+  ip: string,
+): Promise<Envelope> {
   const pre = await envelopeRow(ctx.db, id);
   if (!pre || pre.investorId !== user.id) throw notFound(SIGNING_MESSAGES.envelopeNotFound);
   const { stored } = await investorMark(input, pre.investorName);
@@ -509,8 +533,17 @@ export async function signEnvelope(ctx: AppContext, user: AppUser, id: string, i
     const at = now(ctx);
     return await ctx.db.tx(async (q) => {
       const row = await envelopeRow(q, id, true);
-      if (!row || row.claimToken !== token || row.status !== 'sent') throw conflict(SIGNING_MESSAGES.notSignable(row?.status ?? 'voided'), 'ENVELOPE_STATE');
-      const signature = { ...stored, reauth: method, ip, at: at.toISOString(), name: row.investorName, email: row.investorEmail, consent: true };
+      if (!row || row.claimToken !== token || row.status !== 'sent')
+        throw conflict(SIGNING_MESSAGES.notSignable(row?.status ?? 'voided'), 'ENVELOPE_STATE');
+      const signature = {
+        ...stored,
+        reauth: method,
+        ip,
+        at: at.toISOString(),
+        name: row.investorName,
+        email: row.investorEmail,
+        consent: true,
+      };
       await typed(q)
         .updateTable('signing_envelopes')
         .set({
@@ -723,7 +756,13 @@ function certificateContent(
   });
   const all = [
     ...events,
-    { seq: (events.at(-1)?.seq ?? 0) + 1, kind: 'countersigned', at: countersign.at.toISOString(), actorName: countersign.actorName, ip: countersign.ip },
+    {
+      seq: (events.at(-1)?.seq ?? 0) + 1,
+      kind: 'countersigned',
+      at: countersign.at.toISOString(),
+      actorName: countersign.actorName,
+      ip: countersign.ip,
+    },
   ];
   return {
     language,

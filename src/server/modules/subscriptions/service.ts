@@ -13,9 +13,9 @@ import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifySubscriptionSubmitted } from '../email/notify.ts';
-import { requireCompletePackIfSigned, requireExecutedIfSigned, voidLiveEnvelopes } from '../signing/repository.ts';
 import { postEntry } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { requireCompletePackIfSigned, requireExecutedIfSigned, voidLiveEnvelopes } from '../signing/repository.ts';
 
 interface SubRow {
   id: string;
@@ -258,7 +258,13 @@ export async function transitionSubscription(
   if (t.to === 'Completed') await requireExecutedIfSigned(q, id, row.deal_id);
   // A cancelled or rejected subscription's agreement can no longer be signed.
   if (t.to === 'Cancelled' || t.to === 'Rejected')
-    await voidLiveEnvelopes(q, id, actor.id, ip, reason ?? (t.to === 'Cancelled' ? 'Subscription cancelled by the investor' : 'Subscription rejected'));
+    await voidLiveEnvelopes(
+      q,
+      id,
+      actor.id,
+      ip,
+      reason ?? (t.to === 'Cancelled' ? 'Subscription cancelled by the investor' : 'Subscription rejected'),
+    );
   await q.query(
     `UPDATE subscriptions SET status = $2, progress = $3, rejection_reason = $4, updated_at = now(),
        reviewed_at = CASE WHEN $2 IN ('Under Review', 'Rejected') THEN now() ELSE reviewed_at END,
