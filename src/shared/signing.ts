@@ -38,7 +38,7 @@ export const FIELD_LABELS: Record<FieldKind, string> = {
 };
 
 /** A field placed on a template page, in PDF points from the page's bottom-left corner. */
-export const placedField = z.strictObject({
+export const placedField = z.object({
   page: z.number().int().min(1, 'Pages start at 1').max(500),
   x: z.number().min(0).max(5000),
   y: z.number().min(0).max(5000),
@@ -67,7 +67,7 @@ export const packUploadFields = z.object({
 });
 
 /** A new version with the same template and other fields (placement in the browser). */
-export const packFieldsInput = z.strictObject({ fields: placedFields });
+export const packFieldsInput = z.object({ fields: placedFields });
 
 export interface SubscriptionPack {
   id: string;
@@ -161,7 +161,7 @@ const reauth = {
   code: z.string().trim().max(20).optional(),
 };
 
-export const signInput = z.strictObject({
+export const signInput = z.object({
   consent: z.literal(true, { error: 'Confirm that you agree to sign electronically' }),
   method: z.enum(['typed', 'drawn']),
   typedName: z.string().trim().max(120).optional(),
@@ -173,13 +173,13 @@ export const signInput = z.strictObject({
   ...reauth,
 });
 
-export const countersignInput = z.strictObject({
+export const countersignInput = z.object({
   name: z.string().trim().min(1, 'Enter the signatory name').max(120),
   title: z.string().trim().min(1, 'Enter the signatory title').max(120),
   ...reauth,
 });
 
-export const reasonInput = z.strictObject({
+export const reasonInput = z.object({
   reason: z.string().trim().min(1, 'Give a reason').max(1000, 'At most 1,000 characters'),
 });
 
@@ -208,7 +208,7 @@ export const SIGNING_MESSAGES = {
 } as const;
 
 /** The firm's signing settings (stored under the settings key 'signing'; a founder changes them). */
-export const signingSettingsSchema = z.strictObject({
+export const signingSettingsSchema = z.object({
   countersignAdminTypes: z.array(z.enum(ADMIN_USER_TYPES)).min(1, 'Choose at least one admin type').max(ADMIN_USER_TYPES.length),
   /** Days an envelope stays open for the investor to sign. */
   envelopeDays: z.number().int().min(1, 'Between 1 and 365 days').max(365, 'Between 1 and 365 days'),
@@ -220,7 +220,7 @@ export const DEFAULT_SIGNING_SETTINGS: SigningSettings = {
 };
 
 /** What the investor confirms before the agreement is generated (the questionnaire's answers that go into it). */
-export const openEnvelopeInput = z.strictObject({
+export const openEnvelopeInput = z.object({
   /** The name the investor subscribes in: their own, or their entity's. */
   entity: z.string().trim().max(200).optional(),
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toCsv } from '../../../shared/csv.ts';
 import { type PACK_STATUSES, packUploadFields, SIGNING_MESSAGES } from '../../../shared/signing.ts';
 import { currentUser } from '../../auth/guard.ts';
@@ -10,6 +10,7 @@ import { contentDisposition } from '../../storage/content.ts';
 import { sendStoredFile } from '../../storage/download.ts';
 import { receiveUpload, refuseOversized } from '../../storage/upload.ts';
 import {
+  assertFounderForSigningSettings,
   closeEnvelope,
   countersignEnvelope,
   envelopeDocument,
@@ -87,7 +88,9 @@ export async function signingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Settings: who may countersign (a founder changes it)
   route.get('/api/signing/settings', async () => ({ settings: await signingSettings(db) }));
-  route.put('/api/signing/settings', async (request) => ({
+  // Founders only, before the body is read (so in a hook that runs before the body schema).
+  const founderOnly = async (request: FastifyRequest) => assertFounderForSigningSettings(ctx, currentUser(request), clientIp(request));
+  route.put('/api/signing/settings', { preHandler: founderOnly }, async (request) => ({
     settings: await saveSigningSettings(ctx, currentUser(request), request.body, clientIp(request)),
   }));
 

@@ -102,11 +102,15 @@ export async function signingSettings(q: Queryable): Promise<SigningSettings> {
   return parsed.success ? parsed.data : { ...DEFAULT_SIGNING_SETTINGS };
 }
 
+/** Founders only, checked before the body is read (a preHandler), the refusal logged. */
+export async function assertFounderForSigningSettings(ctx: AppContext, actor: AppUser, ip: string): Promise<void> {
+  if (actor.userType === 'founder') return;
+  await logActivity(ctx.db, { type: 'admin_action_refused', userId: actor.id, details: { action: 'signing_settings' }, ip });
+  throw forbidden('Only a founder can change who may countersign', 'FOUNDER_ONLY');
+}
+
 export async function saveSigningSettings(ctx: AppContext, actor: AppUser, value: SigningSettings, ip: string): Promise<SigningSettings> {
-  if (actor.userType !== 'founder') {
-    await logActivity(ctx.db, { type: 'admin_action_refused', userId: actor.id, details: { action: 'signing_settings' }, ip });
-    throw forbidden('Only a founder can change who may countersign', 'FOUNDER_ONLY');
-  }
+  await assertFounderForSigningSettings(ctx, actor, ip);
   return ctx.db.tx(async (q) => {
     await upsertSettings(q, 'signing', value, actor.id);
     await logActivity(q, { type: 'settings_updated', userId: actor.id, details: { signing: value }, ip });
