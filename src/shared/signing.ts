@@ -48,7 +48,7 @@ export const placedField = z.object({
 });
 export type PlacedField = z.infer<typeof placedField>;
 export const MAX_FIELDS = 200;
-export const placedFields = z.array(placedField).max(MAX_FIELDS, `At most ${MAX_FIELDS} fields`);
+export const placedFields = z.array(placedField).max(MAX_FIELDS, 'At most 200 fields');
 
 /** The multipart text field carrying the placed fields as JSON. */
 export const packUploadFields = z.object({
@@ -183,6 +183,16 @@ export const reasonInput = z.object({
   reason: z.string().trim().min(1, 'Give a reason').max(1000, 'At most 1,000 characters'),
 });
 
+/** Why an envelope in this state cannot take the action asked (409): one fixed message per state. */
+export const ENVELOPE_STATE_MESSAGES: Record<EnvelopeStatus, string> = {
+  sent: "This agreement is waiting for the investor's signature.",
+  signed: 'This agreement is already signed by the investor.',
+  executed: 'This agreement is already fully signed.',
+  declined: 'This agreement was declined.',
+  voided: 'This agreement was voided.',
+  expired: 'This agreement has expired. Ask the firm to send a new one.',
+};
+
 export const SIGNING_MESSAGES = {
   noFile: 'Choose the subscription agreement (a PDF) to upload',
   encrypted: 'This PDF is encrypted or password-protected. Upload an unprotected copy.',
@@ -192,10 +202,13 @@ export const SIGNING_MESSAGES = {
   fieldOutside: (page: number) => `A field on page ${page} extends beyond the page.`,
   envelopeNotFound: 'Signing envelope not found',
   packNotFound: 'This deal has no subscription agreement yet',
-  notSignable: (status: EnvelopeStatus) => `This agreement cannot be signed: it is ${status === 'sent' ? 'open' : status}.`,
-  notCountersignable: (status: EnvelopeStatus) =>
-    `This agreement cannot be countersigned: it is ${status === 'signed' ? 'signed' : status === 'sent' ? 'not yet signed by the investor' : status}.`,
-  expired: 'This agreement has expired. Ask the firm to send a new one.',
+  busy: 'This agreement is being signed in another request. Reload the page to see its state.',
+  noAgreement: 'This subscription has no agreement to sign',
+  fileMissing: 'The file for this agreement is missing',
+  onlyFounder: 'Only a founder can change who may countersign',
+  drawingTooLarge: 'The drawn signature is too large',
+  drawingUnreadable: 'The drawn signature is not a readable PNG image',
+  tooManyAttempts: 'Too many wrong attempts to confirm your identity. Try again in {minutes}.',
   typedNameRequired: 'Type your full name to sign',
   typedNameMismatch: 'Type your name as it appears on the agreement',
   drawingRequired: 'Draw your signature on the pad',

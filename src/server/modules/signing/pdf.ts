@@ -106,7 +106,7 @@ export async function checkPng(png: Buffer): Promise<void> {
     const doc = await PDFDocument.create();
     await doc.embedPng(png);
   } catch {
-    throw badRequest('The drawn signature is not a readable PNG image', { drawing: 'The drawn signature is not a readable PNG image' });
+    throw badRequest(SIGNING_MESSAGES.drawingUnreadable, { drawing: SIGNING_MESSAGES.drawingUnreadable });
   }
 }
 

@@ -10,6 +10,7 @@ import { formatUsdExact } from '../../../shared/money.ts';
 import {
   type countersignInput,
   DEFAULT_SIGNING_SETTINGS,
+  ENVELOPE_STATE_MESSAGES,
   type Envelope,
   type EnvelopeStatus,
   MAX_SIGNATURE_PNG_BYTES,
@@ -84,7 +85,7 @@ async function readStored(files: FileStore, key: string): Promise<Buffer> {
   try {
     stream = await files.read(key);
   } catch {
-    throw notFound('The file for this agreement is missing');
+    throw notFound(SIGNING_MESSAGES.fileMissing);
   }
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(c as Buffer);
@@ -106,7 +107,7 @@ export async function signingSettings(q: Queryable): Promise<SigningSettings> {
 export async function assertFounderForSigningSettings(ctx: AppContext, actor: AppUser, ip: string): Promise<void> {
   if (actor.userType === 'founder') return;
   await logActivity(ctx.db, { type: 'admin_action_refused', userId: actor.id, details: { action: 'signing_settings' }, ip });
-  throw forbidden('Only a founder can change who may countersign', 'FOUNDER_ONLY');
+  throw forbidden(SIGNING_MESSAGES.onlyFounder, 'FOUNDER_ONLY');
 }
 
 export async function saveSigningSettings(ctx: AppContext, actor: AppUser, value: SigningSettings, ip: string): Promise<SigningSettings> {
@@ -281,8 +282,7 @@ export async function openEnvelope(
   if (!sub || sub.investorId !== user.id) throw notFound('Subscription not found');
   const live = await liveEnvelopeOf(ctx.db, subscriptionId);
   if (live && !expiredNow(live, now(ctx))) return getEnvelope(ctx.db, live.id, user.id);
-  if (sub.status !== 'Pending' && sub.status !== 'Under Review')
-    throw conflict(`A ${sub.status.toLowerCase()} subscription has no agreement to sign`, 'INVALID_TRANSITION');
+  if (sub.status !== 'Pending' && sub.status !== 'Under Review') throw conflict(SIGNING_MESSAGES.noAgreement, 'INVALID_TRANSITION');
   const pack = await latestPack(ctx.db, sub.dealId);
   if (!pack) throw conflict(packMissingMessage(null), 'PACK_MISSING');
   const missing = missingKinds(pack.fields);
@@ -314,7 +314,7 @@ export async function openEnvelope(
         .forUpdate()
         .executeTakeFirst();
       if (!locked || (locked.status !== 'Pending' && locked.status !== 'Under Review'))
-        throw conflict('This subscription has no agreement to sign', 'INVALID_TRANSITION');
+        throw conflict(SIGNING_MESSAGES.noAgreement, 'INVALID_TRANSITION');
       const again = await liveEnvelopeOf(q, subscriptionId);
       if (again && !expiredNow(again, now(ctx))) {
         await ctx.files.discard(temp).catch(() => {});
@@ -395,7 +395,6 @@ async function claim(
   id: string,
   from: 'sent' | 'signed',
   check: (r: EnvelopeRow) => void,
-  refusal: (s: EnvelopeStatus) => string,
 ): Promise<{ token: string; row: EnvelopeRow }> {
   const token = randomUUID();
   const result = await ctx.db.tx(async (q) => {
@@ -406,9 +405,8 @@ async function claim(
       await markExpired(q, row);
       return 'expired' as const;
     }
-    if (row.status !== from) throw conflict(refusal(row.status), 'ENVELOPE_STATE');
-    if (row.claimedUntil && new Date(row.claimedUntil) > now(ctx))
-      throw conflict('This agreement is being signed in another request. Reload the page to see its state.', 'ENVELOPE_BUSY');
+    if (row.status !== from) throw conflict(ENVELOPE_STATE_MESSAGES[row.status], 'ENVELOPE_STATE');
+    if (row.claimedUntil && new Date(row.claimedUntil) > now(ctx)) throw conflict(SIGNING_MESSAGES.busy, 'ENVELOPE_BUSY');
     await typed(q)
       .updateTable('signing_envelopes')
       .set({ claimToken: token, claimedUntil: new Date(now(ctx).getTime() + 120_000) })
@@ -416,7 +414,7 @@ async function claim(
       .execute();
     return row;
   });
-  if (result === 'expired') throw conflict(SIGNING_MESSAGES.expired, 'ENVELOPE_EXPIRED');
+  if (result === 'expired') throw conflict(ENVELOPE_STATE_MESSAGES.expired, 'ENVELOPE_EXPIRED');
   return { token, row: result };
 }
 
@@ -457,7 +455,7 @@ async function reauthenticate(
       perClient: ctx.config.loginLimits.perClient,
       windowMinutes: ctx.config.loginLimits.windowMinutes,
       ipv6Prefix: ctx.config.ipv6LimitPrefix,
-      message: 'Too many wrong attempts to confirm your identity. Try again in {minutes}.',
+      message: SIGNING_MESSAGES.tooManyAttempts,
     },
   );
   let ok = false;
@@ -508,7 +506,7 @@ async function investorMark(
   if (!input.drawing) throw badRequest(SIGNING_MESSAGES.drawingRequired, { drawing: SIGNING_MESSAGES.drawingRequired });
   const png = Buffer.from(input.drawing.slice(input.drawing.indexOf(',') + 1), 'base64');
   if (png.length > MAX_SIGNATURE_PNG_BYTES)
-    throw new HttpError(413, 'The drawn signature is too large', { fields: { drawing: 'The drawn signature is too large' } });
+    throw new HttpError(413, SIGNING_MESSAGES.drawingTooLarge, { fields: { drawing: SIGNING_MESSAGES.drawingTooLarge } });
   await checkPng(png);
   return { mark: { method: 'drawn', png }, stored: { method: 'drawn', png: png.toString('base64') } };
 }
@@ -523,22 +521,16 @@ export async function signEnvelope(
   const pre = await envelopeRow(ctx.db, id);
   if (!pre || pre.investorId !== user.id) throw notFound(SIGNING_MESSAGES.envelopeNotFound);
   const { stored } = await investorMark(input, pre.investorName);
-  const { token } = await claim(
-    ctx,
-    id,
-    'sent',
-    (r) => {
-      if (r.investorId !== user.id) throw notFound(SIGNING_MESSAGES.envelopeNotFound);
-    },
-    SIGNING_MESSAGES.notSignable,
-  );
+  const { token } = await claim(ctx, id, 'sent', (r) => {
+    if (r.investorId !== user.id) throw notFound(SIGNING_MESSAGES.envelopeNotFound);
+  });
   try {
     const method = await reauthenticate(ctx, user, input, ip);
     const at = now(ctx);
     return await ctx.db.tx(async (q) => {
       const row = await envelopeRow(q, id, true);
       if (!row || row.claimToken !== token || row.status !== 'sent')
-        throw conflict(SIGNING_MESSAGES.notSignable(row?.status ?? 'voided'), 'ENVELOPE_STATE');
+        throw conflict(ENVELOPE_STATE_MESSAGES[row?.status ?? 'voided'], 'ENVELOPE_STATE');
       const signature = {
         ...stored,
         reauth: method,
@@ -595,10 +587,8 @@ export async function closeEnvelope(
     const row = await envelopeRow(q, id, true);
     if (!row || (action === 'decline' && row.investorId !== actor.id)) throw notFound(SIGNING_MESSAGES.envelopeNotFound);
     const allowed: EnvelopeStatus[] = action === 'decline' ? ['sent'] : ['sent', 'signed'];
-    if (!allowed.includes(row.status))
-      throw conflict(`This agreement cannot be ${action === 'decline' ? 'declined' : 'voided'}: it is ${row.status}.`, 'ENVELOPE_STATE');
-    if (row.claimedUntil && new Date(row.claimedUntil) > now(ctx))
-      throw conflict('This agreement is being signed right now. Try again in a moment.', 'ENVELOPE_BUSY');
+    if (!allowed.includes(row.status)) throw conflict(ENVELOPE_STATE_MESSAGES[row.status], 'ENVELOPE_STATE');
+    if (row.claimedUntil && new Date(row.claimedUntil) > now(ctx)) throw conflict(SIGNING_MESSAGES.busy, 'ENVELOPE_BUSY');
     const status = action === 'decline' ? 'declined' : 'voided';
     await typed(q)
       .updateTable('signing_envelopes')
@@ -647,7 +637,7 @@ export async function countersignEnvelope(
   const settings = await signingSettings(ctx.db);
   if (!user.userType || !(settings.countersignAdminTypes as string[]).includes(user.userType))
     throw forbidden(SIGNING_MESSAGES.notAuthorisedToCountersign, 'NOT_AUTHORISED_TO_COUNTERSIGN');
-  const { token, row } = await claim(ctx, id, 'signed', () => {}, SIGNING_MESSAGES.notCountersignable);
+  const { token, row } = await claim(ctx, id, 'signed', () => {});
   let key: string | null = null;
   let committed = false;
   try {
@@ -692,7 +682,7 @@ export async function countersignEnvelope(
       const locked = await envelopeRow(q, id, true);
       if (!locked || locked.claimToken !== token || locked.status !== 'signed') {
         await ctx.files.discard(temp).catch(() => {});
-        throw conflict(SIGNING_MESSAGES.notCountersignable(locked?.status ?? 'voided'), 'ENVELOPE_STATE');
+        throw conflict(ENVELOPE_STATE_MESSAGES[locked?.status ?? 'voided'], 'ENVELOPE_STATE');
       }
       await typed(q)
         .updateTable('signing_envelopes')

@@ -232,7 +232,7 @@ describe('subscription documents signed in the product (issue 30)', () => {
     const signed = await sign(inv, env.id);
     expect(signed.statusCode, signed.body).toBe(200);
     expect((signed.json() as { envelope: Envelope }).envelope.status).toBe('signed');
-    expect(expectError(await sign(inv, env.id), 409).message).toMatch(/cannot be signed/);
+    expect(expectError(await sign(inv, env.id), 409).message).toBe('This agreement is already signed by the investor.');
 
     // The queue shows it; a CIO (not authorised by default) is refused; a founder countersigns.
     const queue = (await call('GET', '/api/signing/envelopes?status=signed', founder.cookie)).json() as { envelopes: Envelope[] };
@@ -352,13 +352,13 @@ describe('subscription documents signed in the product (issue 30)', () => {
     expectError(await call('POST', `/api/investor/envelopes/${env.id}/decline`, inv.cookie, { reason: '' }), 400);
     const declined = await call('POST', `/api/investor/envelopes/${env.id}/decline`, inv.cookie, { reason: 'The amount is wrong' });
     expect(declined.statusCode, declined.body).toBe(200);
-    expect(expectError(await sign(inv, env.id), 409).message).toBe('This agreement cannot be signed: it is declined.');
+    expect(expectError(await sign(inv, env.id), 409).message).toBe('This agreement was declined.');
 
     const env2 = await openEnvelope(inv, sub.id);
     expect(env2.id).not.toBe(env.id);
     const voided = await call('POST', `/api/signing/envelopes/${env2.id}/void`, founder.cookie, { reason: 'Wrong template' });
     expect(voided.statusCode, voided.body).toBe(200);
-    expect(expectError(await sign(inv, env2.id), 409).message).toBe('This agreement cannot be signed: it is voided.');
+    expect(expectError(await sign(inv, env2.id), 409).message).toBe('This agreement was voided.');
 
     const env3 = await openEnvelope(inv, sub.id);
     await ctx.db.query("UPDATE signing_envelopes SET expires_at = now() - interval '1 minute' WHERE id = $1", [env3.id]);
