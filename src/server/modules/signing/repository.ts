@@ -62,7 +62,7 @@ export const toPack = (r: PackRow): SubscriptionPack => ({
   missing: missingKinds(r.fields),
 });
 
-export async function insertPack(q: Queryable, p: Omit<PackRow, 'id' | 'version' | 'createdAt'> & { createdBy: string }): Promise<PackRow> {
+export async function insertPack(q: Queryable, p: Omit<PackRow, 'id' | 'version' | 'createdAt'> & { createdBy: string | null }): Promise<PackRow> {
   const next = await typed(q)
     .selectFrom('subscription_packs')
     .select((eb) => eb.fn.coalesce(eb.fn.max('version'), kysql<number>`0`).as('v'))
