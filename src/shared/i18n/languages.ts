@@ -67,6 +67,7 @@ export const NAMESPACES = [
   'performance',
   'profile',
   'settings',
+  'signing',
   'spvs',
   'subscriptions',
   'users',
