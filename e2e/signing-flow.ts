@@ -52,9 +52,11 @@ export async function signingFlow(page: Page, browser: Browser, viewport: { widt
   await expect(page.getByRole('heading', { name: 'Signed' })).toBeVisible();
 
   // The legal admin countersigns from the queue on the Investors page.
-  const admin = await browser.newPage({ viewport });
+  const adminContext = await browser.newContext({ viewport, baseURL: new URL(page.url()).origin });
+  const admin = await adminContext.newPage();
   await signIn(admin, DEMO.legal, E2E.demoPassword, /\/admin$/);
   await admin.goto('/admin/investors');
+  await admin.getByRole('tab', { name: 'Subscriptions' }).click();
   const form = admin.getByRole('form', { name: new RegExp(`Countersign the agreement of .* for ${SIGNED_DEAL}`) }).first();
   await expect(form).toBeVisible();
   await expectNoA11yViolations(admin, `countersign queue (${label})`);
@@ -62,7 +64,7 @@ export async function signingFlow(page: Page, browser: Browser, viewport: { widt
   await form.getByLabel('Your password').fill(E2E.demoPassword);
   await form.getByRole('button', { name: 'Countersign' }).click();
   await expectToast(admin, 'Countersigned: the subscription is complete.');
-  await admin.close();
+  await adminContext.close();
 
   // The investor downloads the executed agreement; the holding is in their capital account.
   await page.reload();
