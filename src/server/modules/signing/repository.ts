@@ -6,15 +6,11 @@ import {
   PACK_STATUS_OF,
   type PackStatusRow,
   type PlacedField,
-  packMissingMessage,
-  SIGNING_MESSAGES,
   type SigningEvent,
-  type SigningEventKind,
   type SubscriptionPack,
 } from '../../../shared/signing.ts';
 import type { Queryable } from '../../db/client.ts';
 import { typed } from '../../db/typed.ts';
-import { conflict } from '../../http/errors.ts';
 
 /** The signing module's queries (decision 035), typed from schema.generated.ts. */
 
@@ -62,7 +58,10 @@ export const toPack = (r: PackRow): SubscriptionPack => ({
   missing: missingKinds(r.fields),
 });
 
-export async function insertPack(q: Queryable, p: Omit<PackRow, 'id' | 'version' | 'createdAt'> & { createdBy: string | null }): Promise<PackRow> {
+export async function insertPack(
+  q: Queryable,
+  p: Omit<PackRow, 'id' | 'version' | 'createdAt'> & { createdBy: string | null },
+): Promise<PackRow> {
   const next = await typed(q)
     .selectFrom('subscription_packs')
     .select((eb) => eb.fn.coalesce(eb.fn.max('version'), kysql<number>`0`).as('v'))
@@ -86,84 +85,7 @@ export async function insertPack(q: Queryable, p: Omit<PackRow, 'id' | 'version'
   return packById(q, row.id);
 }
 
-/**
- * Whether subscriptions to this deal go through the signed agreement (decision 036): a deal with
- * a subscription pack does. Its latest version must be complete: 409 naming what is missing.
- */
-export async function requireCompletePackIfSigned(q: Queryable, dealId: string): Promise<void> {
-  const pack = await latestPack(q, dealId);
-  if (!pack) return;
-  const missing = missingKinds(pack.fields);
-  if (missing.length > 0) throw conflict(packMissingMessage(missing), 'PACK_INCOMPLETE');
-}
-
-/**
- * The completion gate (issue 30): a subscription to a deal with a subscription pack completes
- * only with a fully executed agreement (409 otherwise).
- */
-export async function requireExecutedIfSigned(q: Queryable, subscriptionId: string, dealId: string): Promise<void> {
-  if (!(await latestPack(q, dealId))) return;
-  const executed = await typed(q)
-    .selectFrom('signing_envelopes')
-    .select('id')
-    .where('subscriptionId', '=', subscriptionId)
-    .where('status', '=', 'executed')
-    .executeTakeFirst();
-  if (!executed) throw conflict(SIGNING_MESSAGES.notExecuted, 'AGREEMENT_NOT_EXECUTED');
-}
-
-/** Appends an event; the caller holds the envelope's row lock (the sequence is max + 1). */
-export async function addEvent(
-  q: Queryable,
-  e: {
-    envelopeId: string;
-    kind: SigningEventKind;
-    actorId: string | null;
-    ip: string | null;
-    details?: Record<string, unknown>;
-    at?: Date;
-  },
-): Promise<void> {
-  const last = await typed(q)
-    .selectFrom('signing_events')
-    .select((eb) => eb.fn.coalesce(eb.fn.max('seq'), kysql<number>`0`).as('s'))
-    .where('envelopeId', '=', e.envelopeId)
-    .executeTakeFirstOrThrow();
-  await typed(q)
-    .insertInto('signing_events')
-    .values({
-      envelopeId: e.envelopeId,
-      seq: Number(last.s) + 1,
-      kind: e.kind,
-      actorId: e.actorId,
-      ipAddress: e.ip,
-      details: JSON.stringify(e.details ?? {}),
-      ...(e.at ? { createdAt: e.at } : {}),
-    })
-    .execute();
-}
-
-/**
- * Closes a subscription's live (sent or signed) envelope when the subscription itself is
- * cancelled or rejected: voided, with the reason, and its event.
- */
-export async function voidLiveEnvelopes(q: Queryable, subscriptionId: string, actorId: string, ip: string, reason: string): Promise<void> {
-  const live = await typed(q)
-    .selectFrom('signing_envelopes')
-    .select('id')
-    .where('subscriptionId', '=', subscriptionId)
-    .where('status', 'in', ['sent', 'signed'])
-    .forUpdate()
-    .execute();
-  for (const env of live) {
-    await typed(q)
-      .updateTable('signing_envelopes')
-      .set({ status: 'voided', reason, closedAt: kysql<Date>`now()`, updatedAt: kysql<Date>`now()`, claimToken: null, claimedUntil: null })
-      .where('id', '=', env.id)
-      .execute();
-    await addEvent(q, { envelopeId: env.id, kind: 'voided', actorId, ip, details: { reason } });
-  }
-}
+export { addEvent } from '../subscriptions/agreement-gates.ts';
 
 export interface EnvelopeRow {
   id: string;

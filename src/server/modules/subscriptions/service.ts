@@ -15,7 +15,7 @@ import { logActivity } from '../activity/service.ts';
 import { notifySubscriptionSubmitted } from '../email/notify.ts';
 import { postEntry } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
-import { requireCompletePackIfSigned, requireExecutedIfSigned, voidLiveEnvelopes } from '../signing/repository.ts';
+import { requireCompletePackIfSigned, requireExecutedIfSigned, voidLiveEnvelopes } from './agreement-gates.ts';
 
 interface SubRow {
   id: string;

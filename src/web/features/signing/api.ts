@@ -15,6 +15,17 @@ const READS = [
   'GET /api/investor/performance',
 ] as const;
 
+/** The investor's subscriptions (the same entry as the Subscription Portal's list). */
+const mySubscriptionsQuery = () =>
+  queryOptions({
+    queryKey: endpointKey('GET /api/investor/subscriptions'),
+    queryFn: ({ signal }) => apiGet('/api/investor/subscriptions', { signal }).then((r) => r.subscriptions),
+  });
+
+export function useMySubscriptionsForSigning() {
+  return useQuery(mySubscriptionsQuery());
+}
+
 export const myEnvelopesQuery = () =>
   queryOptions({
     queryKey: endpointKey('GET /api/investor/envelopes'),

@@ -11,8 +11,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { useMySubscriptions } from '../subscriptions/api';
-import { envelopeDocumentUrl, serverMessage, useMyEnvelopes, useSigningAction } from './api';
+import { envelopeDocumentUrl, serverMessage, useMyEnvelopes, useMySubscriptionsForSigning, useSigningAction } from './api';
 import { signingText } from './i18n';
 import { SignaturePad } from './signature-pad';
 
@@ -22,7 +21,7 @@ const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof 
 export default function SignPage() {
   const { t } = signingText.useT();
   const { id = '' } = useParams();
-  const subs = useMySubscriptions();
+  const subs = useMySubscriptionsForSigning();
   const envelopes = useMyEnvelopes();
   const sub = subs.data?.find((s) => s.id === id);
   const envelope = envelopes.data?.find((e) => e.subscriptionId === id);

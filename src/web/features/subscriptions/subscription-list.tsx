@@ -11,7 +11,6 @@ import { LoadError } from '../../components/ui/load-error';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { signingText } from '../signing/i18n';
 import { serverMessage, useCancelSubscription, useMySubscriptions } from './api';
 import { subscriptionsText } from './i18n';
 import { SubscriptionProgress, SubscriptionStatusBadge } from './subscription-ui';
@@ -164,9 +163,9 @@ export function SubscriptionItem({ sub, onCancel }: { sub: Subscription; onCance
             <Link
               to={`/investor/subscriptions/${sub.id}/sign`}
               className={buttonClass({ variant: sub.status === 'Completed' ? 'secondary' : 'primary', size: 'sm' })}
-              aria-label={signingText.t(sub.status === 'Completed' ? 'list.viewLabel' : 'list.signLabel', { deal: sub.dealTitle })}
+              aria-label={t(sub.status === 'Completed' ? 'list.viewLabel' : 'list.signLabel', { deal: sub.dealTitle })}
             >
-              {signingText.t(sub.status === 'Completed' ? 'list.view' : 'list.sign')}
+              {t(sub.status === 'Completed' ? 'list.view' : 'list.sign')}
             </Link>
           )}
           {sub.status === 'Pending' && (
