@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
 import type { Envelope, PackStatusRow, SubscriptionPack } from '../../../shared/signing.ts';
 import type { Subscription } from '../../../shared/subscriptions.ts';
+import { newTotpSecret, totpFor } from '../../auth/totp.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../../testing/multipart.ts';
 import { FULL_FIELDS, strokePng, templatePdf } from '../../testing/signing.ts';
@@ -373,6 +374,20 @@ describe('subscription documents signed in the product (issue 30)', () => {
     expect((await call('POST', `/api/investor/subscriptions/${sub.id}/cancel`, inv.cookie, {})).statusCode).toBe(200);
     const cancelled = (await call('GET', `/api/investor/envelopes/${env4.id}`, inv.cookie)).json() as { envelope: Envelope };
     expect(cancelled.envelope.status).toBe('voided');
+  });
+
+  it('an investor with two-factor re-authenticates with the authenticator code, not the password', async () => {
+    const deal = await signedDeal();
+    const inv = await person('investor');
+    const env = await openEnvelope(inv, (await subscribe(inv, deal.id, '1000')).id);
+    const secret = newTotpSecret();
+    await ctx.db.query('INSERT INTO two_factor (user_id, secret, enabled_at) VALUES ($1, $2, now())', [inv.id, secret]);
+    expect(expectError(await sign(inv, env.id), 400).fields?.code).toBe('Enter the code from your authenticator app to sign');
+    expect(expectError(await sign(inv, env.id, { code: '000000' }), 400).fields?.code).toBe('The code is incorrect');
+    const code = totpFor(secret, 'x', 'x').generate();
+    const ok = await sign(inv, env.id, { code });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((ok.json() as { envelope: Envelope }).envelope.events.find((e) => e.kind === 'signed')?.details.reauth).toBe('totp');
   });
 
   it('only a founder changes who may countersign; then a CIO can', async () => {
