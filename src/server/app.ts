@@ -38,6 +38,7 @@ import { screeningRoutes } from './modules/screening/routes.ts';
 import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { readSettings } from './modules/settings/service.ts';
+import { signingRoutes } from './modules/signing/routes.ts';
 import { spvRoutes } from './modules/spvs/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await onboardingRoutes(app, ctx);
   await complianceRoutes(app, ctx);
   await subscriptionRoutes(app, ctx);
+  await signingRoutes(app, ctx);
   await waterfallRoutes(app, ctx);
   await distributionRoutes(app, ctx);
   await ledgerRoutes(app, ctx);

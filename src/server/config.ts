@@ -54,6 +54,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FILE: z.string().optional(),
   MESSAGE_KEY: z.string().optional(),
+  SIGNING_CERT_P12: z.string().optional(),
+  SIGNING_CERT_PASSWORD: z.string().optional(),
   WEB_DIR: z.string().optional(),
   PUBLIC_URL: z
     .string()
@@ -91,6 +93,8 @@ function isSmtpUrl(v: string): boolean {
 }
 
 export interface Config {
+  /** The firm's certificate sealing executed agreements (issue 30); without it, a self-signed one in DATA_DIR. */
+  signingCert?: { p12Path: string; password: string } | undefined;
   port: number;
   host: string;
   dataDir: string;
@@ -199,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFile: e.LOG_FILE,
     messageKey: e.MESSAGE_KEY || undefined,
+    signingCert: e.SIGNING_CERT_P12 ? { p12Path: path.resolve(e.SIGNING_CERT_P12), password: e.SIGNING_CERT_PASSWORD ?? '' } : undefined,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     mail: {
       smtpUrl: e.SMTP_URL || undefined,

@@ -33,6 +33,7 @@ export const APP_PAGES = [
   '/investor',
   '/investor/deals',
   '/investor/subscriptions',
+  '/investor/subscriptions/:id/sign',
   '/investor/performance',
   '/investor/distributions',
   '/investor/messages',

@@ -31,6 +31,8 @@ export interface Subscription {
   createdAt: string;
   reviewedAt: string | null;
   completedAt: string | null;
+  /** Issue 30: the deal has a subscription pack, so this subscription completes by a signed agreement. */
+  signsAgreement: boolean;
 }
 
 export const createSubscriptionInput = z.object({

@@ -30,6 +30,7 @@ import type performance from '../shared/i18n/en/performance.json';
 import type profile from '../shared/i18n/en/profile.json';
 import type screening from '../shared/i18n/en/screening.json';
 import type settings from '../shared/i18n/en/settings.json';
+import type signing from '../shared/i18n/en/signing.json';
 import type spvs from '../shared/i18n/en/spvs.json';
 import type subscriptions from '../shared/i18n/en/subscriptions.json';
 import type users from '../shared/i18n/en/users.json';
@@ -66,6 +67,7 @@ declare module 'i18next' {
       profile: typeof profile;
       screening: typeof screening;
       settings: typeof settings;
+      signing: typeof signing;
       spvs: typeof spvs;
       subscriptions: typeof subscriptions;
       users: typeof users;

@@ -4,7 +4,7 @@ import { sql } from '../db/sql.ts';
 import { HttpError } from '../http/errors.ts';
 import { clientKey } from './client-key.ts';
 
-export type AttemptKind = 'sign_in' | 'change_password' | 'sign_up';
+export type AttemptKind = 'sign_in' | 'change_password' | 'sign_up' | 'sign_document';
 
 export interface AttemptLimits {
   /** Counted attempts per account (null: no per-account limit). */

@@ -48,7 +48,7 @@ export interface AuditChainHeadsTable {
 
 export interface AuthAttemptsTable {
   id: ColumnType<number, number | undefined, number>;
-  kind: 'sign_in' | 'change_password' | 'sign_up';
+  kind: 'sign_in' | 'change_password' | 'sign_up' | 'sign_document';
   account: string | null;
   ipAddress: string | null;
   outcome: ColumnType<'pending' | 'failed' | 'ok', 'pending' | 'failed' | 'ok' | undefined, 'pending' | 'failed' | 'ok'>;
@@ -586,6 +586,45 @@ export interface SettingsTable {
   updatedBy: string | null;
 }
 
+export interface SigningEnvelopesTable {
+  id: ColumnType<string, string | undefined, string>;
+  subscriptionId: string;
+  packId: string;
+  investorId: string;
+  status: ColumnType<'sent' | 'signed' | 'executed' | 'declined' | 'voided' | 'expired', 'sent' | 'signed' | 'executed' | 'declined' | 'voided' | 'expired' | undefined, 'sent' | 'signed' | 'executed' | 'declined' | 'voided' | 'expired'>;
+  language: ColumnType<'en' | 'ar', 'en' | 'ar' | undefined, 'en' | 'ar'>;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  documentPath: string;
+  documentSha256: string;
+  documentBytes: number;
+  investorSignature: ColumnType<JsonValue | null, string | null, string | null>;
+  gpSignature: ColumnType<JsonValue | null, string | null, string | null>;
+  executedPath: string | null;
+  executedSha256: string | null;
+  executedBytes: number | null;
+  entity: string | null;
+  reason: string | null;
+  claimedUntil: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  claimToken: string | null;
+  viewedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  signedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  executedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  closedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface SigningEventsTable {
+  id: ColumnType<number, number | undefined, number>;
+  envelopeId: string;
+  seq: number;
+  kind: 'created' | 'viewed' | 'signed' | 'declined' | 'countersigned' | 'voided' | 'expired' | 'reminder_sent';
+  actorId: string | null;
+  ipAddress: string | null;
+  details: ColumnType<JsonValue, string | undefined, string>;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface SpvsTable {
   id: ColumnType<string, string | undefined, string>;
   name: string;
@@ -601,6 +640,20 @@ export interface SpvsTable {
   accountNumber: string | null;
   swiftCode: string | null;
   paymentReference: string | null;
+}
+
+export interface SubscriptionPacksTable {
+  id: ColumnType<string, string | undefined, string>;
+  dealId: string;
+  version: number;
+  filePath: string;
+  fileName: string;
+  byteSize: number;
+  sha256: string;
+  pageCount: number;
+  fields: ColumnType<JsonValue, string | undefined, string>;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface SubscriptionsTable {
@@ -693,7 +746,10 @@ export interface DB {
   screening_imports: ScreeningImportsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
+  signing_envelopes: SigningEnvelopesTable;
+  signing_events: SigningEventsTable;
   spvs: SpvsTable;
+  subscription_packs: SubscriptionPacksTable;
   subscriptions: SubscriptionsTable;
   suitability_reviews: SuitabilityReviewsTable;
   two_factor: TwoFactorTable;

@@ -7,6 +7,7 @@ import { sql } from '../db/sql.ts';
 import { withPaymentDetails } from '../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
+import { FULL_FIELDS, templatePdf } from '../testing/signing.ts';
 import { MASS_ASSIGNMENT_FIELDS } from './catalog.ts';
 
 /**
@@ -1230,6 +1231,124 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         },
       }),
     ),
+    // Subscription documents signed in the product (issue 30)
+    {
+      route: 'POST /api/deals/:id/subscription-pack',
+      status: 201,
+      async run() {
+        const deal = await call('POST', '/api/deals', adminCookie, { title: 'Signed deal', type: 'PPP', targetAmount: '100000' });
+        ids.signedDeal = deal.json().deal.id;
+        await call('PATCH', `/api/deals/${ids.signedDeal}`, adminCookie, { status: 'Active' });
+        const { body, contentType } = multipart(
+          { fields: JSON.stringify(FULL_FIELDS), ...formExtras(victimId) },
+          { filename: 'agreement.pdf', content: await templatePdf(), contentType: 'application/pdf' },
+        );
+        const res = await call('POST', `/api/deals/${ids.signedDeal}/subscription-pack`, adminCookie, body, {
+          'content-type': contentType,
+        });
+        expect(await one('SELECT created_by, version FROM subscription_packs WHERE deal_id = $1', [ids.signedDeal])).toEqual({
+          created_by: adminId,
+          version: 1,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'PUT /api/deals/:id/subscription-pack/fields',
+      status: 200,
+      async run() {
+        const res = await call('PUT', `/api/deals/${ids.signedDeal}/subscription-pack/fields`, adminCookie, {
+          fields: FULL_FIELDS,
+          ...extras(victimId),
+        });
+        expect(await one('SELECT created_by FROM subscription_packs WHERE deal_id = $1 AND version = 2', [ids.signedDeal])).toEqual({
+          created_by: adminId,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'PUT /api/signing/settings',
+      status: 200,
+      async run() {
+        return call('PUT', '/api/signing/settings', adminCookie, {
+          countersignAdminTypes: ['founder', 'legal'],
+          envelopeDays: 30,
+          ...extras(victimId),
+        });
+      },
+    },
+    {
+      route: 'POST /api/investor/subscriptions/:id/envelope',
+      status: 200,
+      async run() {
+        const sub = await call('POST', '/api/investor/subscriptions', investorCookie, { dealId: ids.signedDeal, amount: '1000' });
+        expect(sub.statusCode, sub.body).toBe(201);
+        ids.signedSub = sub.json().subscription.id;
+        const res = await call('POST', `/api/investor/subscriptions/${ids.signedSub}/envelope`, investorCookie, { ...extras(victimId) });
+        ids.envelope = res.json().envelope.id;
+        expect(await one('SELECT investor_id, status FROM signing_envelopes WHERE id = $1', [ids.envelope])).toEqual({
+          investor_id: investorId,
+          status: 'sent',
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/investor/envelopes/:id/sign',
+      status: 200,
+      async run() {
+        const res = await call('POST', `/api/investor/envelopes/${ids.envelope}/sign`, investorCookie, {
+          ...extras(victimId),
+          status: 'executed',
+          consent: true,
+          method: 'typed',
+          typedName: 'Test User',
+          password: 'correct-horse-1',
+        });
+        expect(await one('SELECT status, investor_id FROM signing_envelopes WHERE id = $1', [ids.envelope])).toEqual({
+          status: 'signed',
+          investor_id: investorId,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/signing/envelopes/:id/countersign',
+      status: 200,
+      async run() {
+        const res = await call('POST', `/api/signing/envelopes/${ids.envelope}/countersign`, adminCookie, {
+          ...extras(victimId),
+          name: 'Ada Founder',
+          title: 'Managing Partner',
+          password: 'correct-horse-1',
+        });
+        expect(await one('SELECT status FROM signing_envelopes WHERE id = $1', [ids.envelope])).toEqual({ status: 'executed' });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/investor/envelopes/:id/decline',
+      status: 200,
+      async run() {
+        const sub = await call('POST', '/api/investor/subscriptions', investorCookie, { dealId: ids.signedDeal, amount: '100' });
+        const env = await call('POST', `/api/investor/subscriptions/${sub.json().subscription.id}/envelope`, investorCookie, {});
+        ids.declineEnvelope = env.json().envelope.id;
+        return call('POST', `/api/investor/envelopes/${ids.declineEnvelope}/decline`, investorCookie, {
+          reason: 'No',
+          ...extras(victimId),
+        });
+      },
+    },
+    {
+      route: 'POST /api/signing/envelopes/:id/void',
+      status: 200,
+      async run() {
+        const sub = await call('POST', '/api/investor/subscriptions', investorCookie, { dealId: ids.signedDeal, amount: '100' });
+        const env = await call('POST', `/api/investor/subscriptions/${sub.json().subscription.id}/envelope`, investorCookie, {});
+        return call('POST', `/api/signing/envelopes/${env.json().envelope.id}/void`, adminCookie, { reason: 'Wrong', ...extras(victimId) });
+      },
+    },
   ];
 
   it('has a case for every route that takes a body', () => {

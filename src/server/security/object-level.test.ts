@@ -5,6 +5,7 @@ import { sql } from '../db/sql.ts';
 import { withPaymentDetails } from '../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
+import { FULL_FIELDS, templatePdf } from '../testing/signing.ts';
 import { OBJECT_LEVEL } from './catalog.ts';
 
 /**
@@ -137,6 +138,27 @@ describe("object-level access: another investor's ids", () => {
     // B's API token (issue 34).
     own.token = expectStatus(await call('POST', '/api/me/tokens', b.cookie, { name: 'B tool' }), 201).token.id;
     own.documentHidden = await upload({ investorVisible: 'false' });
+
+    // B's subscription on a deal with a subscription pack, and its envelope (issue 30).
+    const signedDeal = expectStatus(
+      await call('POST', '/api/deals', adminCookie, { title: 'Signed deal', type: 'PPP', targetAmount: '1000000' }),
+      201,
+    ).deal;
+    expectStatus(await call('PATCH', `/api/deals/${signedDeal.id}`, adminCookie, { status: 'Active' }), 200);
+    own.signedDeal = signedDeal.id;
+    const pack = multipart({ fields: JSON.stringify(FULL_FIELDS) }, { filename: 'agreement.pdf', content: await templatePdf() });
+    expectStatus(
+      await call('POST', `/api/deals/${signedDeal.id}/subscription-pack`, adminCookie, pack.body, { 'content-type': pack.contentType }),
+      201,
+    );
+    own.signedSubscription = expectStatus(
+      await call('POST', '/api/investor/subscriptions', b.cookie, { dealId: signedDeal.id, amount: '900' }),
+      201,
+    ).subscription.id;
+    own.envelope = expectStatus(
+      await call('POST', `/api/investor/subscriptions/${own.signedSubscription}/envelope`, b.cookie, {}),
+      200,
+    ).envelope.id;
 
     own.kyc = (await sql<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1').first(ctx.db, [b.id]))?.id as string;
     // B's client classification with its evidence, and one more evidence file not yet submitted (issue 31).
@@ -299,6 +321,30 @@ describe("object-level access: another investor's ids", () => {
     'POST /api/screening/hits/:id/clear': { id: own.hit as string, status: 403, body: { reason: 'Not them' } },
     'POST /api/screening/hits/:id/escalate': { id: own.hit as string, status: 403, body: {} },
     'POST /api/screening/hits/:id/confirm': { id: own.hit as string, status: 403, body: {} },
+    // Issue 30: B's envelope is 404 to A; the deal's pack and the admin envelope routes are 403 by role.
+    'POST /api/investor/subscriptions/:id/envelope': { id: own.signedSubscription as string, status: 404, body: {} },
+    'GET /api/investor/envelopes/:id': { id: own.envelope as string, status: 404 },
+    'GET /api/investor/envelopes/:id/document': { id: own.envelope as string, status: 404 },
+    'POST /api/investor/envelopes/:id/sign': {
+      id: own.envelope as string,
+      status: 404,
+      body: { consent: true, method: 'typed', typedName: 'Alice Abara', password: 'correct-horse-1' },
+    },
+    'POST /api/investor/envelopes/:id/decline': { id: own.envelope as string, status: 404, body: { reason: 'Not mine' } },
+    'GET /api/deals/:id/subscription-pack': { id: own.signedDeal as string, status: 403 },
+    'POST /api/deals/:id/subscription-pack': { id: own.signedDeal as string, status: 403, body: {} },
+    'PUT /api/deals/:id/subscription-pack/fields': { id: own.signedDeal as string, status: 403, body: { fields: [] } },
+    'GET /api/deals/:id/subscription-pack/template': { id: own.signedDeal as string, status: 403 },
+    'GET /api/deals/:id/subscription-pack/status': { id: own.signedDeal as string, status: 403 },
+    'GET /api/deals/:id/subscription-pack/status.csv': { id: own.signedDeal as string, status: 403 },
+    'GET /api/signing/envelopes/:id': { id: own.envelope as string, status: 403 },
+    'GET /api/signing/envelopes/:id/document': { id: own.envelope as string, status: 403 },
+    'POST /api/signing/envelopes/:id/countersign': {
+      id: own.envelope as string,
+      status: 403,
+      body: { name: 'A', title: 'B', password: 'x' },
+    },
+    'POST /api/signing/envelopes/:id/void': { id: own.envelope as string, status: 403, body: { reason: 'Mine' } },
   });
 
   it('tries every id-taking route, expecting what the catalog says', () => {
@@ -326,6 +372,7 @@ describe("object-level access: another investor's ids", () => {
     expectStatus(await call('GET', `/api/investor/messages/attachments/${own.attachment}`, b.cookie), 200);
     expectStatus(await call('GET', `/api/investor/documents/${own.documentForB}/download`, b.cookie), 200);
     expectStatus(await call('GET', `/api/investor/capital-calls/${own.call}/notice`, b.cookie), 200);
+    expectStatus(await call('GET', `/api/investor/envelopes/${own.envelope}`, b.cookie), 200);
     // A hidden document stays hidden even from B.
     expectStatus(await call('GET', `/api/investor/documents/${own.documentHidden}/download`, b.cookie), 404);
   });
@@ -347,6 +394,8 @@ describe("object-level access: another investor's ids", () => {
       own.token,
       own.person,
       'Bheki Owner',
+      own.envelope,
+      own.signedSubscription,
       'Private to B',
     ] as string[];
     const lists = ctx.app.routeTable.filter((r) => r.method === 'GET' && r.access === 'investor' && !r.url.includes(':'));

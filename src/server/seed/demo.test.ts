@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createTestContext, signIn, type TestContext } from '../testing/harness.ts';
-import { loadDemoData } from './demo.ts';
+import { DEMO_SIGNED_DEAL, loadDemoData } from './demo.ts';
 
 describe('demo data matches the spec samples', () => {
   let ctx: TestContext;
@@ -50,6 +50,20 @@ describe('demo data matches the spec samples', () => {
     // The list shows the four newest Active or Pending deals: the spec's four, not the older fifth.
     expect(cards).toHaveLength(4);
     for (const d of deals) expect(['Active', 'Pending']).toContain(d.status);
+  });
+
+  it('the open Dar es Salaam deal has a complete subscription pack: the fictional three-page agreement (issue 30)', async () => {
+    const deal = (await get('/api/investor/deals', investor)).deals.find((d: { title: string }) => d.title === DEMO_SIGNED_DEAL);
+    expect(deal).toBeDefined();
+    const { pack } = await get(`/api/deals/${deal.id}/subscription-pack`, admin);
+    expect(pack).toMatchObject({ version: 1, pageCount: 3, missing: [] });
+    const template = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/deals/${deal.id}/subscription-pack/template`,
+      headers: { cookie: admin },
+    });
+    expect(template.statusCode).toBe(200);
+    expect(template.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('committed amounts are the sums of completed subscriptions', async () => {

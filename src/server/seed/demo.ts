@@ -10,9 +10,12 @@ import { sql } from '../db/sql.ts';
 import { storeDocument } from '../modules/documents/service.ts';
 import { storeKycDocument } from '../modules/kyc/service.ts';
 import { companyDayIn } from '../modules/settings/clock.ts';
+import { insertPack } from '../modules/signing/repository.ts';
 import { insertUser, type NewUser } from '../modules/users/accounts.ts';
+import { holdFileCommitLock } from '../storage/consistency.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { seedSettingDefault } from './bootstrap.ts';
+import { demoAgreement } from './demo-agreement.ts';
 import { demoPdf } from './demo-pdf.ts';
 import { loadDemoPortal } from './demo-portal.ts';
 
@@ -68,6 +71,7 @@ export async function loadDemoData(
     await seedSettingDefault(q, 'twoFactorAuth', false);
   });
   await loadDemoDocuments(db, files);
+  await loadDemoSubscriptionPack(db, files);
   await loadDemoKyc(db, files);
   await loadDemoPortal(ctx);
   if (!config.demoPassword) {
@@ -361,6 +365,43 @@ async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
       founder?.id ?? null,
       null,
     );
+  }
+}
+
+/**
+ * Issue 30: the open Dar es Salaam deal takes subscriptions through the signed agreement (its
+ * subscription pack is the project's own fictional agreement). The other open demo deals keep
+ * the review path (decision 036: a deal signs when it has a pack).
+ */
+export const DEMO_SIGNED_DEAL = DEMO_DEALS[4].title;
+
+async function loadDemoSubscriptionPack(db: Db, files: FileStore): Promise<void> {
+  const founder = await sql<{ id: string }>(
+    "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1",
+  ).first(db);
+  const deal = await sql<{ id: string }>('SELECT id FROM deals WHERE title = $1').first(db, [DEMO_SIGNED_DEAL]);
+  if (!deal) return;
+  const { pdf, fields } = await demoAgreement(DEMO_SIGNED_DEAL, DEMO_REGULATORY_DETAILS.legalName);
+  const temp = await files.writeTemp(Readable.from([pdf]));
+  const key = `signing/packs/${deal.id}/demo-agreement.pdf`;
+  try {
+    await db.tx(async (q) => {
+      await insertPack(q, {
+        dealId: deal.id,
+        filePath: key,
+        fileName: 'Subscription agreement (demo).pdf',
+        byteSize: temp.size,
+        sha256: temp.sha256,
+        pageCount: 3,
+        fields,
+        createdBy: founder?.id ?? null,
+      });
+      await holdFileCommitLock(q);
+      await files.commit(temp, key);
+    });
+  } catch (err) {
+    await files.discard(temp).catch(() => {});
+    throw err;
   }
 }
 

@@ -99,6 +99,19 @@ import {
   type ScreeningQueue,
 } from '../screening.ts';
 import type { Language, Settings } from '../settings.ts';
+import {
+  countersignInput,
+  type Envelope,
+  envelopeListQuery,
+  openEnvelopeInput,
+  type PackStatusRow,
+  packFieldsInput,
+  reasonInput,
+  type SigningSettings,
+  type SubscriptionPack,
+  signInput,
+  signingSettingsSchema,
+} from '../signing.ts';
 import { type Spv, spvInput, spvUpdateInput } from '../spvs.ts';
 import { createSubscriptionInput, rejectSubscriptionInput, type Subscription } from '../subscriptions.ts';
 import { createUserInput, type ManagedUser, updateUserInput } from '../users.ts';
@@ -392,6 +405,26 @@ export const API = {
   'POST /api/screening/hits/:id/clear': admin(json<{ hit: ScreeningHit }>(), { body: clearHitInput }),
   'POST /api/screening/hits/:id/escalate': admin(json<{ hit: ScreeningHit }>(), { body: escalateHitInput }),
   'POST /api/screening/hits/:id/confirm': admin(json<{ hit: ScreeningHit }>(), { body: confirmHitInput }),
+  // Subscription documents signed in the product (issue 30, decision record 036)
+  'GET /api/deals/:id/subscription-pack': admin(json<{ pack: SubscriptionPack | null }>()),
+  'POST /api/deals/:id/subscription-pack': admin(json<{ pack: SubscriptionPack }>(), { multipart: true }),
+  'PUT /api/deals/:id/subscription-pack/fields': admin(json<{ pack: SubscriptionPack }>(), { body: packFieldsInput }),
+  'GET /api/deals/:id/subscription-pack/template': admin(file()),
+  'GET /api/deals/:id/subscription-pack/status': admin(json<{ rows: PackStatusRow[] }>()),
+  'GET /api/deals/:id/subscription-pack/status.csv': admin(file()),
+  'GET /api/signing/settings': admin(json<{ settings: SigningSettings }>()),
+  'PUT /api/signing/settings': founder(json<{ settings: SigningSettings }>(), { body: signingSettingsSchema }),
+  'GET /api/signing/envelopes': admin(json<{ envelopes: Envelope[] }>(), { query: envelopeListQuery }),
+  'GET /api/signing/envelopes/:id': admin(json<{ envelope: Envelope }>()),
+  'GET /api/signing/envelopes/:id/document': admin(file()),
+  'POST /api/signing/envelopes/:id/countersign': admin(json<{ envelope: Envelope }>(), { body: countersignInput }),
+  'POST /api/signing/envelopes/:id/void': admin(json<{ envelope: Envelope }>(), { body: reasonInput }),
+  'POST /api/investor/subscriptions/:id/envelope': investor(json<{ envelope: Envelope }>(), { body: openEnvelopeInput }),
+  'GET /api/investor/envelopes': investor(json<{ envelopes: Envelope[] }>()),
+  'GET /api/investor/envelopes/:id': investor(json<{ envelope: Envelope }>()),
+  'GET /api/investor/envelopes/:id/document': investor(file()),
+  'POST /api/investor/envelopes/:id/sign': investor(json<{ envelope: Envelope }>(), { body: signInput }),
+  'POST /api/investor/envelopes/:id/decline': investor(json<{ envelope: Envelope }>(), { body: reasonInput }),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

@@ -72,6 +72,7 @@ export const NAMESPACES = [
   'profile',
   'screening',
   'settings',
+  'signing',
   'spvs',
   'subscriptions',
   'users',

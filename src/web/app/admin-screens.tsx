@@ -16,6 +16,7 @@ import NotFoundPage from '../features/not-found/not-found-page';
 import ProfilePage from '../features/profile/profile-page';
 import ScreeningPage from '../features/screening/screening-page';
 import SettingsPage from '../features/settings/settings-page';
+import { CountersignQueue } from '../features/signing/countersign-queue';
 import SpvTrackerPage from '../features/spvs/spv-tracker-page';
 import { AdminSubscriptionsPanel } from '../features/subscriptions/admin-subscriptions-panel';
 import UserManagementPage from '../features/users/user-management-page';
@@ -29,7 +30,19 @@ export default function AdminScreens() {
       <Route path="deals/:id" element={<DealDetailPage />} />
       <Route path="spv-tracker" element={<SpvTrackerPage />} />
       <Route path="documents" element={<DocumentVaultPage />} />
-      <Route path="investors" element={<InvestorOnboardingPage subscriptionsPanel={<AdminSubscriptionsPanel />} />} />
+      <Route
+        path="investors"
+        element={
+          <InvestorOnboardingPage
+            subscriptionsPanel={
+              <>
+                <AdminSubscriptionsPanel />
+                <CountersignQueue />
+              </>
+            }
+          />
+        }
+      />
       <Route path="compliance" element={<ComplianceCenterPage />} />
       <Route path="distributions" element={<DistributionWaterfallPage />} />
       <Route path="users" element={<UserManagementPage />} />

@@ -8,6 +8,7 @@ import InvestorMessagesPage from '../features/messages/investor-messages-page';
 import NotFoundPage from '../features/not-found/not-found-page';
 import PerformancePage from '../features/performance/performance-page';
 import ProfilePage from '../features/profile/profile-page';
+import SignPage from '../features/signing/sign-page';
 import SubscriptionPortalPage from '../features/subscriptions/subscription-portal-page';
 
 /** Every investor screen but the dashboard: one chunk, loaded on the first step off the dashboard. */
@@ -16,6 +17,7 @@ export default function InvestorScreens() {
     <Routes>
       <Route path="deals" element={<DealVaultPage />} />
       <Route path="subscriptions" element={<SubscriptionPortalPage />} />
+      <Route path="subscriptions/:id/sign" element={<SignPage />} />
       <Route path="performance" element={<PerformancePage />} />
       <Route path="distributions" element={<DistributionCalendarPage />} />
       <Route path="messages" element={<InvestorMessagesPage />} />

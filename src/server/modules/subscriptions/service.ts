@@ -17,6 +17,7 @@ import { postEntry } from '../ledger/service.ts';
 import { subscriptionEligibility } from '../onboarding/eligibility.ts';
 import { screeningBlock } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { requireCompletePackIfSigned, requireExecutedIfSigned, voidLiveEnvelopes } from './agreement-gates.ts';
 
 interface SubRow {
   id: string;
@@ -33,10 +34,12 @@ interface SubRow {
   created_at: Date;
   reviewed_at: Date | null;
   completed_at: Date | null;
+  signs_agreement: boolean;
 }
 
 const SELECT = `SELECT s.id, s.investor_id, p.name AS investor_name, p.email AS investor_email, s.deal_id, d.title AS deal_title,
-    d.type AS deal_type, s.amount, s.status, s.progress, s.rejection_reason, s.created_at, s.reviewed_at, s.completed_at
+    d.type AS deal_type, s.amount, s.status, s.progress, s.rejection_reason, s.created_at, s.reviewed_at, s.completed_at,
+    EXISTS (SELECT 1 FROM subscription_packs k WHERE k.deal_id = s.deal_id) AS signs_agreement
   FROM subscriptions s JOIN profiles p ON p.id = s.investor_id JOIN deals d ON d.id = s.deal_id`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -55,6 +58,7 @@ const toSub = (r: SubRow): Subscription => ({
   createdAt: new Date(r.created_at).toISOString(),
   reviewedAt: iso(r.reviewed_at),
   completedAt: iso(r.completed_at),
+  signsAgreement: r.signs_agreement === true,
 });
 
 export async function listSubscriptions(q: Queryable, investorId?: string): Promise<Subscription[]> {
@@ -200,6 +204,8 @@ export async function createSubscription(
   ).first(q, [input.dealId]);
   if (!deal) throw notFound('Deal not found');
   if (!deal.open) throw conflict('This deal is not open for investment', 'DEAL_CLOSED');
+  // A deal with a subscription pack takes subscriptions only when the pack is complete (issue 30).
+  await requireCompletePackIfSigned(q, input.dealId);
   if (deal.remaining !== null && toCents(input.amount) > toCents(deal.remaining)) {
     throw badRequest(`The amount is above the remaining capacity of this deal`, {
       amount: 'The amount is above the remaining capacity of this deal',
@@ -257,6 +263,17 @@ export async function transitionSubscription(
   const t = TRANSITIONS[action];
   if (!t.from.includes(row.status))
     throw conflict(`A ${row.status.toLowerCase()} subscription cannot be ${t.to.toLowerCase()}`, 'INVALID_TRANSITION');
+  // Issue 30: on a deal with a subscription pack, only a fully executed agreement completes it.
+  if (t.to === 'Completed') await requireExecutedIfSigned(q, id, row.deal_id);
+  // A cancelled or rejected subscription's agreement can no longer be signed.
+  if (t.to === 'Cancelled' || t.to === 'Rejected')
+    await voidLiveEnvelopes(
+      q,
+      id,
+      actor.id,
+      ip,
+      reason ?? (t.to === 'Cancelled' ? 'Subscription cancelled by the investor' : 'Subscription rejected'),
+    );
   await q.query(
     `UPDATE subscriptions SET status = $2, progress = $3, rejection_reason = $4, updated_at = now(),
        reviewed_at = CASE WHEN $2 IN ('Under Review', 'Rejected') THEN now() ELSE reviewed_at END,

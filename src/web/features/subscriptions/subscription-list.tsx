@@ -1,9 +1,10 @@
 import { ClipboardList } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate, formatUSDExact } from '../../../shared/format';
 import type { Subscription } from '../../../shared/subscriptions';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { LoadError } from '../../components/ui/load-error';
@@ -157,7 +158,16 @@ export function SubscriptionItem({ sub, onCancel }: { sub: Subscription; onCance
             </div>
           )}
         </dl>
-        <div className="flex justify-end lg:w-28">
+        <div className="flex flex-wrap justify-end gap-2 lg:w-40">
+          {sub.signsAgreement && sub.status !== 'Cancelled' && sub.status !== 'Rejected' && (
+            <Link
+              to={`/investor/subscriptions/${sub.id}/sign`}
+              className={buttonClass({ variant: sub.status === 'Completed' ? 'secondary' : 'primary', size: 'sm' })}
+              aria-label={t(sub.status === 'Completed' ? 'list.viewLabel' : 'list.signLabel', { deal: sub.dealTitle })}
+            >
+              {t(sub.status === 'Completed' ? 'list.view' : 'list.sign')}
+            </Link>
+          )}
           {sub.status === 'Pending' && (
             <Button
               variant="secondary"

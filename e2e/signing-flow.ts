@@ -1,0 +1,83 @@
+import { type Browser, expect, type Page } from '@playwright/test';
+import { DEMO, E2E, expectNoA11yViolations, expectToast, signIn } from './fixtures';
+
+/** The demo deal with a subscription pack (src/server/seed/demo.ts, DEMO_SIGNED_DEAL). */
+export const SIGNED_DEAL = 'Dar es Salaam Solar Mini-Grid Portfolio';
+
+/**
+ * Issue 30 end to end: the demo investor subscribes to the signed deal, confirms their details,
+ * draws a signature with the mouse and signs with their password; the legal admin countersigns
+ * from the queue; the investor downloads the executed PDF and sees the holding. axe on each screen.
+ */
+export async function signingFlow(page: Page, browser: Browser, viewport: { width: number; height: number }, label: string) {
+  await signIn(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
+  const deals = (await (await page.request.get('/api/investor/deals')).json()) as { deals: { id: string; title: string }[] };
+  const deal = deals.deals.find((d) => d.title === SIGNED_DEAL);
+  expect(deal, 'the signed demo deal is open').toBeDefined();
+  // A small unique amount: the deal has capacity for every run.
+  const amount = String(1000 + (Date.now() % 9000));
+  const created = await page.request.post('/api/investor/subscriptions', { data: { dealId: deal?.id, amount } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { subscription } = (await created.json()) as { subscription: { id: string } };
+
+  await page.goto('/investor/subscriptions');
+  const item = page.locator(`[data-testid="subscription-item"][data-subscription-id="${subscription.id}"]`);
+  await item.getByRole('link', { name: `Sign the agreement for ${SIGNED_DEAL}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign your subscription agreement' })).toBeVisible();
+  await expect(page.getByLabel('Subscribing entity')).toHaveValue(/.+/);
+  await expectNoA11yViolations(page, `signing details (${label})`);
+  await page.getByRole('button', { name: 'Prepare the agreement' }).click();
+
+  await expect(page.getByRole('heading', { name: '2. Read the agreement' })).toBeVisible();
+  await expect(page.getByText('The agreement has 3 pages.')).toBeVisible();
+  const shown = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Open the agreement (PDF)' }).click();
+  expect((await (await shown).path()) !== null).toBe(true);
+  await expectNoA11yViolations(page, `signing steps (${label})`);
+
+  await page.getByRole('checkbox', { name: /I agree to sign this agreement electronically/ }).check();
+  await page.getByRole('radio', { name: 'Draw my signature' }).check();
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++)
+    await page.mouse.move(box.x + 20 + i * (box.width / 16), box.y + box.height * (0.7 - 0.4 * Math.sin(i / 2)));
+  await page.mouse.up();
+  await page.getByLabel('Your password').fill(E2E.demoPassword);
+  await expectNoA11yViolations(page, `signature pad (${label})`);
+  await page.getByRole('button', { name: 'Sign the agreement' }).click();
+  await expect(page.getByRole('heading', { name: 'Signed' })).toBeVisible();
+
+  // The legal admin countersigns from the queue on the Investors page.
+  const adminContext = await browser.newContext({ viewport, baseURL: new URL(page.url()).origin });
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO.legal, E2E.demoPassword, /\/admin$/);
+  await admin.goto('/admin/investors');
+  await admin.getByRole('tab', { name: 'Subscriptions' }).click();
+  const form = admin.getByRole('form', { name: new RegExp(`Countersign the agreement of .* for ${SIGNED_DEAL}`) }).first();
+  await expect(form).toBeVisible();
+  await expectNoA11yViolations(admin, `countersign queue (${label})`);
+  await form.getByLabel('Your title').fill('General Counsel');
+  await form.getByLabel('Your password').fill(E2E.demoPassword);
+  await form.getByRole('button', { name: 'Countersign' }).click();
+  await expectToast(admin, 'Countersigned: the subscription is complete.');
+  await adminContext.close();
+
+  // The investor downloads the executed agreement; the holding is in their capital account.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Fully signed' })).toBeVisible();
+  const executed = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the signed agreement (PDF)' }).click();
+  const file = await executed;
+  expect(file.suggestedFilename()).toMatch(/\(executed\)\.pdf$/);
+  await expectNoA11yViolations(page, `signed (${label})`);
+  const subs = (await (await page.request.get('/api/investor/subscriptions')).json()) as {
+    subscriptions: { id: string; status: string }[];
+  };
+  expect(subs.subscriptions.find((s) => s.id === subscription.id)?.status).toBe('Completed');
+  await page.goto('/investor/performance');
+  await expect(page.getByRole('main')).toContainText(SIGNED_DEAL);
+}

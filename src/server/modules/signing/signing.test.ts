@@ -1,0 +1,412 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deal } from '../../../shared/deals.ts';
+import type { Envelope, PackStatusRow, SubscriptionPack } from '../../../shared/signing.ts';
+import type { Subscription } from '../../../shared/subscriptions.ts';
+import { newTotpSecret, totpFor } from '../../auth/totp.ts';
+import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { multipart, PDF_BYTES } from '../../testing/multipart.ts';
+import { FULL_FIELDS, strokePng, templatePdf } from '../../testing/signing.ts';
+
+const run = promisify(execFile);
+
+interface Person {
+  id: string;
+  cookie: string;
+  password: string;
+  name: string;
+}
+
+function expectError(res: LightMyRequestResponse, status: number) {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json() as { message: string; code?: string; fields?: Record<string, string> };
+  expect(body.message.length).toBeGreaterThan(0);
+  return body;
+}
+
+describe('subscription documents signed in the product (issue 30)', () => {
+  let ctx: TestContext;
+  let founder: Person;
+  let cio: Person;
+  let tmp: string;
+
+  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+    });
+
+  const person = async (role: 'admin' | 'investor', adminUserType?: 'founder' | 'cio' | 'legal'): Promise<Person> => {
+    const name = `${role === 'admin' ? 'Admin' : 'Investor'} ${Math.random().toString(36).slice(2, 7)} Okafor`;
+    const u = await createUser(ctx, { role, name, ...(adminUserType ? { adminUserType } : {}) });
+    if (role === 'investor') await approveForSubscribing(ctx, u.id);
+    return { id: u.id, cookie: await signIn(ctx, u.email, u.password), password: u.password, name };
+  };
+
+  const openDeal = async (): Promise<Deal> => {
+    const res = await call('POST', '/api/deals', founder.cookie, {
+      title: `Signed deal ${Math.random().toString(36).slice(2, 7)}`,
+      type: 'PPP',
+      targetAmount: '5000000',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { deal: Deal }).deal.id;
+    expect((await call('PATCH', `/api/deals/${id}`, founder.cookie, { status: 'Active' })).statusCode).toBe(200);
+    return (res.json() as { deal: Deal }).deal;
+  };
+
+  const upload = async (dealId: string, pdf: Buffer, fields: unknown, cookie = founder.cookie, name = 'agreement.pdf') => {
+    const { body, contentType } = multipart(
+      { fields: JSON.stringify(fields) },
+      { filename: name, content: pdf, contentType: 'application/pdf' },
+    );
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/deals/${dealId}/subscription-pack`,
+      headers: { cookie, 'content-type': contentType },
+      payload: body,
+    });
+  };
+
+  const signedDeal = async (): Promise<Deal> => {
+    const deal = await openDeal();
+    const res = await upload(deal.id, await templatePdf(), FULL_FIELDS);
+    expect(res.statusCode, res.body).toBe(201);
+    return deal;
+  };
+
+  const subscribe = async (who: Person, dealId: string, amount: string): Promise<Subscription> => {
+    const res = await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
+    expect(res.statusCode, res.body).toBe(201);
+    return (res.json() as { subscription: Subscription }).subscription;
+  };
+
+  const openEnvelope = async (who: Person, subId: string, entity?: string): Promise<Envelope> => {
+    const res = await call('POST', `/api/investor/subscriptions/${subId}/envelope`, who.cookie, entity ? { entity } : {});
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { envelope: Envelope }).envelope;
+  };
+
+  const sign = (who: Person, envId: string, extra: Record<string, unknown> = {}) =>
+    call('POST', `/api/investor/envelopes/${envId}/sign`, who.cookie, {
+      consent: true,
+      method: 'typed',
+      typedName: who.name,
+      password: who.password,
+      ...extra,
+    });
+
+  const countersign = (who: Person, envId: string) =>
+    call('POST', `/api/signing/envelopes/${envId}/countersign`, who.cookie, {
+      name: who.name,
+      title: 'Managing Partner',
+      password: who.password,
+    });
+
+  const storedFiles = async (): Promise<string[]> => {
+    const root = path.join(ctx.config.dataDir, 'storage', 'signing');
+    try {
+      return (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.pdf'));
+    } catch {
+      return [];
+    }
+  };
+
+  const pdfText = async (bytes: Buffer, name: string): Promise<string> => {
+    const file = path.join(tmp, name);
+    await writeFile(file, bytes);
+    return (await run('pdftotext', ['-layout', file, '-'])).stdout;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    founder = await person('admin', 'founder');
+    cio = await person('admin', 'cio');
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'signing-test-'));
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('refuses a bad template with 400/413 and a message, storing nothing', async () => {
+    const deal = await openDeal();
+    const before = await storedFiles();
+    const encrypted = await templatePdf({ userPassword: 'secret' });
+    const e1 = expectError(await upload(deal.id, encrypted, FULL_FIELDS), 400);
+    expect(e1.message).toMatch(/encrypted/);
+    const e2 = expectError(await upload(deal.id, PDF_BYTES, FULL_FIELDS), 400);
+    expect(e2.message).toMatch(/not a readable PDF/);
+    const noSig = FULL_FIELDS.filter((f) => f.kind !== 'investor_signature');
+    const e3 = expectError(await upload(deal.id, await templatePdf(), noSig), 400);
+    expect(e3.message).toMatch(/investor signature field/);
+    const e4 = expectError(await upload(deal.id, await templatePdf(), [{ ...FULL_FIELDS[0], page: 3 }, ...FULL_FIELDS]), 400);
+    expect(e4.message).toMatch(/page 3/);
+    const e5 = expectError(await upload(deal.id, await templatePdf(), 'not json'), 400);
+    expect(e5.message.length).toBeGreaterThan(0);
+    const e6 = expectError(await upload(deal.id, Buffer.from('plain text'), FULL_FIELDS, founder.cookie, 'agreement.txt'), 400);
+    expect(e6.message).toMatch(/not accepted/);
+    // Over the upload limit: refused from the declared length before the body is read.
+    const big = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/deals/${deal.id}/subscription-pack`,
+      headers: {
+        cookie: founder.cookie,
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(ctx.config.maxUploadBytes + 1_000_000),
+      },
+      payload: Buffer.alloc(10),
+    });
+    expectError(big, 413);
+    expect((await call('GET', `/api/deals/${deal.id}/subscription-pack`, founder.cookie)).json()).toEqual({ pack: null });
+    expect(await storedFiles()).toEqual(before);
+    expect(await ctx.db.query('SELECT 1 FROM subscription_packs WHERE deal_id = $1', [deal.id])).toHaveLength(0);
+  });
+
+  it('a deal with an incomplete pack takes no subscription (409 naming what is missing); a new version completes it', async () => {
+    const deal = await openDeal();
+    const onlySignature = FULL_FIELDS.filter((f) => f.kind === 'investor_signature');
+    const up = await upload(deal.id, await templatePdf(), onlySignature);
+    expect(up.statusCode, up.body).toBe(201);
+    const v1 = (up.json() as { pack: SubscriptionPack }).pack;
+    expect(v1.version).toBe(1);
+    expect(v1.pageCount).toBe(2);
+    expect(v1.missing).toEqual(['investor_name', 'amount', 'gp_signature']);
+    const inv = await person('investor');
+    const refused = expectError(await call('POST', '/api/investor/subscriptions', inv.cookie, { dealId: deal.id, amount: '1000' }), 409);
+    expect(refused.code).toBe('PACK_INCOMPLETE');
+    expect(refused.message).toBe("This deal's subscription agreement is missing these fields: Investor name, Amount, GP signature.");
+    const v2res = await call('PUT', `/api/deals/${deal.id}/subscription-pack/fields`, founder.cookie, { fields: FULL_FIELDS });
+    expect(v2res.statusCode, v2res.body).toBe(200);
+    const v2 = (v2res.json() as { pack: SubscriptionPack }).pack;
+    expect(v2.version).toBe(2);
+    expect(v2.missing).toEqual([]);
+    expect(v2.sha256).toBe(v1.sha256);
+    await subscribe(inv, deal.id, '1000');
+    // A non-admin cannot touch the pack.
+    expectError(await call('GET', `/api/deals/${deal.id}/subscription-pack`, inv.cookie), 403);
+    expectError(await call('PUT', `/api/deals/${deal.id}/subscription-pack/fields`, inv.cookie, { fields: FULL_FIELDS }), 403);
+  });
+
+  it('investor signs (typed), an authorised admin countersigns: sealed PDF, certificate page, commitment in the ledger', async () => {
+    const deal = await signedDeal();
+    const inv = await person('investor');
+    const sub = await subscribe(inv, deal.id, '250000.50');
+    // Completion is gated on the executed agreement.
+    const early = expectError(await call('POST', `/api/subscriptions/${sub.id}/complete`, founder.cookie, {}), 409);
+    expect(early.code).toBe('AGREEMENT_NOT_EXECUTED');
+
+    const env = await openEnvelope(inv, sub.id, 'Okafor Family Holdings Ltd');
+    expect(env.status).toBe('sent');
+    expect(env.packVersion).toBe(1);
+    // Opening again returns the same envelope.
+    expect((await openEnvelope(inv, sub.id)).id).toBe(env.id);
+
+    const shownRes = await call('GET', `/api/investor/envelopes/${env.id}/document`, inv.cookie);
+    expect(shownRes.statusCode).toBe(200);
+    expect(shownRes.headers['content-type']).toBe('application/pdf');
+    const shown = shownRes.rawPayload;
+    // The reference hash is computed here from the bytes the investor was shown.
+    const shownSha = createHash('sha256').update(shown).digest('hex');
+    expect(env.documentSha256).toBe(shownSha);
+    const shownText = await pdfText(shown, 'shown.pdf');
+    expect(shownText).toContain(inv.name);
+    expect(shownText).toContain('Okafor Family Holdings Ltd');
+    // 250000.50 written by hand in the product's USD format.
+    expect(shownText).toContain('$250,000.50');
+
+    // Wrong password: 400 on the field, nothing signed.
+    const wrong = expectError(await sign(inv, env.id, { password: 'not-the-password' }), 400);
+    expect(wrong.fields?.password).toBe('The password is incorrect');
+    // Without consent: 400.
+    expectError(await sign(inv, env.id, { consent: false }), 400);
+    // A typed name that is not theirs: 400.
+    expect(expectError(await sign(inv, env.id, { typedName: 'Someone Else' }), 400).fields?.typedName).toBeDefined();
+    const signed = await sign(inv, env.id);
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect((signed.json() as { envelope: Envelope }).envelope.status).toBe('signed');
+    expect(expectError(await sign(inv, env.id), 409).message).toBe('This agreement is already signed by the investor.');
+
+    // The queue shows it; a CIO (not authorised by default) is refused; a founder countersigns.
+    const queue = (await call('GET', '/api/signing/envelopes?status=signed', founder.cookie)).json() as { envelopes: Envelope[] };
+    expect(queue.envelopes.map((e) => e.id)).toContain(env.id);
+    expect(expectError(await countersign(cio, env.id), 403).code).toBe('NOT_AUTHORISED_TO_COUNTERSIGN');
+    const done = await countersign(founder, env.id);
+    expect(done.statusCode, done.body).toBe(200);
+    const executed = (done.json() as { envelope: Envelope }).envelope;
+    expect(executed.status).toBe('executed');
+    expect(executed.events.map((e) => e.kind)).toEqual(['created', 'viewed', 'signed', 'countersigned']);
+    expectError(await countersign(founder, env.id), 409);
+
+    // The subscription completed through its existing path: the commitment is in the ledger.
+    const subs = (await call('GET', '/api/investor/subscriptions', inv.cookie)).json() as { subscriptions: Subscription[] };
+    expect(subs.subscriptions.find((s) => s.id === sub.id)?.status).toBe('Completed');
+    const ledger = (await ctx.db.query('SELECT kind, amount::text AS amount FROM ledger_entries WHERE subscription_id = $1', [sub.id])) as {
+      kind: string;
+      amount: string;
+    }[];
+    expect(ledger).toEqual([{ kind: 'commitment', amount: '250000.50' }]);
+
+    // The executed PDF: sealed (pdfsig verifies), signatures and the certificate page readable.
+    const execRes = await call('GET', `/api/investor/envelopes/${env.id}/document`, inv.cookie);
+    expect(execRes.statusCode).toBe(200);
+    const pdf = execRes.rawPayload;
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(executed.executedSha256);
+    const file = path.join(tmp, 'executed.pdf');
+    await writeFile(file, pdf);
+    const sig = await run('pdfsig', [file]);
+    expect(sig.stdout).toContain('Signature Validation: Signature is Valid.');
+    expect(sig.stdout).toContain('self-signed');
+    const text = await pdfText(pdf, 'executed-text.pdf');
+    expect(text).toContain('Signature certificate');
+    expect(text).toContain(shownSha);
+    expect(text).toContain(inv.name);
+    expect(text).toContain('Managing Partner');
+    expect(text).toContain('Account password');
+    expect(text).toMatch(/Sealed with a self-signed certificate/);
+    expect(text).toMatch(/1\. Agreement generated/);
+    expect(text).toMatch(/4\. Countersigned/);
+    // One byte changed after sealing: the signature no longer verifies.
+    const tampered = Buffer.from(pdf);
+    const at = tampered.indexOf('Signature certificate');
+    const idx = at > 0 ? at : 200;
+    tampered[idx] = (tampered[idx] as number) ^ 0x01;
+    const bad = path.join(tmp, 'tampered.pdf');
+    await writeFile(bad, tampered);
+    const badSig = await run('pdfsig', [bad]).catch((e: { stdout: string }) => ({ stdout: e.stdout }));
+    expect(badSig.stdout).not.toContain('Signature Validation: Signature is Valid.');
+
+    // The pack status table and its CSV.
+    const status = (await call('GET', `/api/deals/${deal.id}/subscription-pack/status`, founder.cookie)).json() as {
+      rows: PackStatusRow[];
+    };
+    expect(status.rows).toEqual([expect.objectContaining({ subscriptionId: sub.id, status: 'executed', amount: '250000.50' })]);
+    const csv = await call('GET', `/api/deals/${deal.id}/subscription-pack/status.csv`, founder.cookie);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Executed');
+    // The trail is append-only.
+    await expect(ctx.db.query("UPDATE signing_events SET kind = 'voided' WHERE envelope_id = $1", [env.id])).rejects.toThrow(/append-only/);
+    await expect(ctx.db.query('DELETE FROM signing_events WHERE envelope_id = $1', [env.id])).rejects.toThrow(/append-only/);
+  });
+
+  it('a drawn signature (PNG) is accepted; a non-PNG drawing is 400', async () => {
+    const deal = await signedDeal();
+    const inv = await person('investor');
+    const env = await openEnvelope(inv, (await subscribe(inv, deal.id, '1000')).id);
+    const notPng = `data:image/png;base64,${Buffer.from('not a png at all').toString('base64')}`;
+    expectError(await sign(inv, env.id, { method: 'drawn', typedName: undefined, drawing: notPng }), 400);
+    expectError(await sign(inv, env.id, { method: 'drawn', typedName: undefined }), 400);
+    const drawn = `data:image/png;base64,${strokePng().toString('base64')}`;
+    const ok = await sign(inv, env.id, { method: 'drawn', typedName: undefined, drawing: drawn });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const done = await countersign(founder, env.id);
+    expect(done.statusCode, done.body).toBe(200);
+    const pdf = (await call('GET', `/api/signing/envelopes/${env.id}/document`, founder.cookie)).rawPayload;
+    expect(await pdfText(pdf, 'drawn.pdf')).toContain('Drawn signature');
+  });
+
+  it('30 parallel sign requests for one envelope: one 200, the rest 409', async () => {
+    const deal = await signedDeal();
+    const inv = await person('investor');
+    const env = await openEnvelope(inv, (await subscribe(inv, deal.id, '1000')).id);
+    const results = await Promise.all(Array.from({ length: 30 }, () => sign(inv, env.id)));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(29);
+    const events = await ctx.db.query("SELECT kind FROM signing_events WHERE envelope_id = $1 AND kind = 'signed'", [env.id]);
+    expect(events).toHaveLength(1);
+  });
+
+  it("another investor's envelope is 404 on every route", async () => {
+    const deal = await signedDeal();
+    const owner = await person('investor');
+    const other = await person('investor');
+    const sub = await subscribe(owner, deal.id, '1000');
+    const env = await openEnvelope(owner, sub.id);
+    expectError(await call('POST', `/api/investor/subscriptions/${sub.id}/envelope`, other.cookie, {}), 404);
+    expectError(await call('GET', `/api/investor/envelopes/${env.id}`, other.cookie), 404);
+    expectError(await call('GET', `/api/investor/envelopes/${env.id}/document`, other.cookie), 404);
+    expectError(await sign(other, env.id), 404);
+    expectError(await call('POST', `/api/investor/envelopes/${env.id}/decline`, other.cookie, { reason: 'no' }), 404);
+    expect(((await call('GET', '/api/investor/envelopes', other.cookie)).json() as { envelopes: Envelope[] }).envelopes).toEqual([]);
+    // Investors never reach the admin routes.
+    expectError(await call('GET', `/api/signing/envelopes/${env.id}`, owner.cookie), 403);
+    expectError(
+      await call('POST', `/api/signing/envelopes/${env.id}/countersign`, owner.cookie, { name: 'x', title: 'y', password: owner.password }),
+      403,
+    );
+  });
+
+  it('declined, voided and expired envelopes cannot be signed (409 with a message); a new envelope follows', async () => {
+    const deal = await signedDeal();
+    const inv = await person('investor');
+    const sub = await subscribe(inv, deal.id, '1000');
+    const env = await openEnvelope(inv, sub.id);
+    expectError(await call('POST', `/api/investor/envelopes/${env.id}/decline`, inv.cookie, { reason: '' }), 400);
+    const declined = await call('POST', `/api/investor/envelopes/${env.id}/decline`, inv.cookie, { reason: 'The amount is wrong' });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(expectError(await sign(inv, env.id), 409).message).toBe('This agreement was declined.');
+
+    const env2 = await openEnvelope(inv, sub.id);
+    expect(env2.id).not.toBe(env.id);
+    const voided = await call('POST', `/api/signing/envelopes/${env2.id}/void`, founder.cookie, { reason: 'Wrong template' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(expectError(await sign(inv, env2.id), 409).message).toBe('This agreement was voided.');
+
+    const env3 = await openEnvelope(inv, sub.id);
+    await ctx.db.query("UPDATE signing_envelopes SET expires_at = now() - interval '1 minute' WHERE id = $1", [env3.id]);
+    const expired = expectError(await sign(inv, env3.id), 409);
+    expect(expired.code).toBe('ENVELOPE_EXPIRED');
+    const after = (await call('GET', `/api/investor/envelopes/${env3.id}`, inv.cookie)).json() as { envelope: Envelope };
+    expect(after.envelope.status).toBe('expired');
+    expect(after.envelope.events.map((e) => e.kind)).toEqual(['created', 'expired']);
+
+    // Cancelling the subscription voids its open envelope.
+    const env4 = await openEnvelope(inv, sub.id);
+    expect((await call('POST', `/api/investor/subscriptions/${sub.id}/cancel`, inv.cookie, {})).statusCode).toBe(200);
+    const cancelled = (await call('GET', `/api/investor/envelopes/${env4.id}`, inv.cookie)).json() as { envelope: Envelope };
+    expect(cancelled.envelope.status).toBe('voided');
+  });
+
+  it('an investor with two-factor re-authenticates with the authenticator code, not the password', async () => {
+    const deal = await signedDeal();
+    const inv = await person('investor');
+    const env = await openEnvelope(inv, (await subscribe(inv, deal.id, '1000')).id);
+    const secret = newTotpSecret();
+    await ctx.db.query('INSERT INTO two_factor (user_id, secret, enabled_at) VALUES ($1, $2, now())', [inv.id, secret]);
+    expect(expectError(await sign(inv, env.id), 400).fields?.code).toBe('Enter the code from your authenticator app to sign');
+    expect(expectError(await sign(inv, env.id, { code: '000000' }), 400).fields?.code).toBe('The code is incorrect');
+    const code = totpFor(secret, 'x', 'x').generate();
+    const ok = await sign(inv, env.id, { code });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((ok.json() as { envelope: Envelope }).envelope.events.find((e) => e.kind === 'signed')?.details.reauth).toBe('totp');
+  });
+
+  it('only a founder changes who may countersign; then a CIO can', async () => {
+    const refused = expectError(
+      await call('PUT', '/api/signing/settings', cio.cookie, { countersignAdminTypes: ['cio'], envelopeDays: 30 }),
+      403,
+    );
+    expect(refused.code).toBe('FOUNDER_ONLY');
+    expectError(await call('PUT', '/api/signing/settings', founder.cookie, { countersignAdminTypes: [], envelopeDays: 30 }), 400);
+    const ok = await call('PUT', '/api/signing/settings', founder.cookie, { countersignAdminTypes: ['founder', 'cio'], envelopeDays: 14 });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const deal = await signedDeal();
+    const inv = await person('investor');
+    const env = await openEnvelope(inv, (await subscribe(inv, deal.id, '1000')).id);
+    // 14 days from now (the setting), within a minute.
+    expect(Math.abs(new Date(env.expiresAt).getTime() - (Date.now() + 14 * 86_400_000))).toBeLessThan(60_000);
+    expect((await sign(inv, env.id)).statusCode).toBe(200);
+    const done = await countersign(cio, env.id);
+    expect(done.statusCode, done.body).toBe(200);
+    await call('PUT', '/api/signing/settings', founder.cookie, { countersignAdminTypes: ['founder', 'legal'], envelopeDays: 30 });
+  });
+});

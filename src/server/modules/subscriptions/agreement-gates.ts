@@ -1,0 +1,103 @@
+import { sql as kysql } from 'kysely';
+import { missingKinds, type PlacedField, packMissingMessage, SIGNING_MESSAGES, type SigningEventKind } from '../../../shared/signing.ts';
+import type { Queryable } from '../../db/client.ts';
+import { typed } from '../../db/typed.ts';
+import { conflict } from '../../http/errors.ts';
+
+/**
+ * The subscription path's gates of issue 30 (decision record 036), here so the subscriptions
+ * module needs nothing of the signing module (which builds on it): a deal with a subscription
+ * pack takes subscriptions only with a complete pack, completes them only with an executed
+ * agreement, and a cancelled or rejected subscription voids its open envelope. The signing
+ * module appends its events with the same function.
+ */
+
+async function latestFields(q: Queryable, dealId: string): Promise<PlacedField[] | undefined> {
+  const row = await typed(q)
+    .selectFrom('subscription_packs')
+    .select('fields')
+    .where('dealId', '=', dealId)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? (row.fields as unknown as PlacedField[]) : undefined;
+}
+
+/**
+ * Whether subscriptions to this deal go through the signed agreement (decision 036): a deal with
+ * a subscription pack does. Its latest version must be complete: 409 naming what is missing.
+ */
+export async function requireCompletePackIfSigned(q: Queryable, dealId: string): Promise<void> {
+  const fields = await latestFields(q, dealId);
+  if (!fields) return;
+  const missing = missingKinds(fields);
+  if (missing.length > 0) throw conflict(packMissingMessage(missing), 'PACK_INCOMPLETE');
+}
+
+/**
+ * The completion gate (issue 30): a subscription to a deal with a subscription pack completes
+ * only with a fully executed agreement (409 otherwise).
+ */
+export async function requireExecutedIfSigned(q: Queryable, subscriptionId: string, dealId: string): Promise<void> {
+  if (!(await latestFields(q, dealId))) return;
+  const executed = await typed(q)
+    .selectFrom('signing_envelopes')
+    .select('id')
+    .where('subscriptionId', '=', subscriptionId)
+    .where('status', '=', 'executed')
+    .executeTakeFirst();
+  if (!executed) throw conflict(SIGNING_MESSAGES.notExecuted, 'AGREEMENT_NOT_EXECUTED');
+}
+
+/** Appends an event; the caller holds the envelope's row lock (the sequence is max + 1). */
+export async function addEvent(
+  q: Queryable,
+  e: {
+    envelopeId: string;
+    kind: SigningEventKind;
+    actorId: string | null;
+    ip: string | null;
+    details?: Record<string, unknown>;
+    at?: Date;
+  },
+): Promise<void> {
+  const last = await typed(q)
+    .selectFrom('signing_events')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('seq'), kysql<number>`0`).as('s'))
+    .where('envelopeId', '=', e.envelopeId)
+    .executeTakeFirstOrThrow();
+  await typed(q)
+    .insertInto('signing_events')
+    .values({
+      envelopeId: e.envelopeId,
+      seq: Number(last.s) + 1,
+      kind: e.kind,
+      actorId: e.actorId,
+      ipAddress: e.ip,
+      details: JSON.stringify(e.details ?? {}),
+      ...(e.at ? { createdAt: e.at } : {}),
+    })
+    .execute();
+}
+
+/**
+ * Closes a subscription's live (sent or signed) envelope when the subscription itself is
+ * cancelled or rejected: voided, with the reason, and its event.
+ */
+export async function voidLiveEnvelopes(q: Queryable, subscriptionId: string, actorId: string, ip: string, reason: string): Promise<void> {
+  const live = await typed(q)
+    .selectFrom('signing_envelopes')
+    .select('id')
+    .where('subscriptionId', '=', subscriptionId)
+    .where('status', 'in', ['sent', 'signed'])
+    .forUpdate()
+    .execute();
+  for (const env of live) {
+    await typed(q)
+      .updateTable('signing_envelopes')
+      .set({ status: 'voided', reason, closedAt: kysql<Date>`now()`, updatedAt: kysql<Date>`now()`, claimToken: null, claimedUntil: null })
+      .where('id', '=', env.id)
+      .execute();
+    await addEvent(q, { envelopeId: env.id, kind: 'voided', actorId, ip, details: { reason } });
+  }
+}
