@@ -113,7 +113,16 @@ async function backgroundSuite(label, file, args, env) {
 const NODE_CHECK = { NODE_VERSION_CHECK: '1' };
 async function background() {
   await backgroundSuite('vitest (PostgreSQL)', 'vitest-postgres.json', ['src/server'], { TEST_DB: 'postgres', ...NODE_CHECK });
+  // The suites that store and read files, again with the files in an S3 bucket (s3rver on
+  // loopback, started by the global setup; decision record 043).
+  await backgroundSuite('vitest (S3 storage)', 'vitest-s3.json', S3_SUITES, { TEST_STORAGE: 's3', ...NODE_CHECK });
 }
+const S3_SUITES = [
+  'src/server/modules/documents/documents.test.ts',
+  'src/server/modules/kyc/kyc.test.ts',
+  'src/server/modules/messages/messages.test.ts',
+  'src/server/faults/storage-consistency.test.ts',
+];
 // 2. Type check and lint (Biome, a gate): one check each, and the component tests. They run in the background beside the
 //    build and the suites below (their outcome is recorded at the end); lint through npm, so the
 //    shell expands the root *.ts files the lint script names.

@@ -318,7 +318,8 @@ export const EVIDENCE: Evidence[] = [
   },
   {
     area: 'Faults',
-    claim: 'With S3 storage, the object store going away mid-upload answers 503 with a message and leaves no row and no object; a download then answers 503, not 404',
+    claim:
+      'With S3 storage, the object store going away mid-upload answers 503 with a message and leaves no row and no object; a download then answers 503, not 404',
     file: 'src/server/storage/s3-api.test.ts',
     test: 'the storage server going away mid-upload: 503 with a message, no row, no object; downloads then 503, not 404',
   },

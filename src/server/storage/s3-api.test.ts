@@ -5,13 +5,14 @@
  * TEST_DB=postgres, on PostgreSQL; the S3 server (s3rver) is started by this file on loopback,
  * behind a TCP relay that the test cuts.
  */
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../db/sql.ts';
 import { createTestContext, createUser, s3Storage, signIn, type TestContext } from '../testing/harness.ts';
 import { multipartBody } from '../testing/multipart.ts';
 import { type S3TestServer, s3Setting, s3TestClient, s3TestStore, startRelay, startS3Server } from '../testing/s3-server.ts';
+import { sweepStorage } from './consistency.ts';
 import { PART_SIZE, S3FileStore } from './s3-file-store.ts';
 
 const BOUNDARY = '----sd-s3-api-boundary';
@@ -65,6 +66,23 @@ describe('documents API on S3 when the storage server goes away', () => {
     const down = await ctx.app.inject({ method: 'GET', url: `/api/documents/${id}/download`, headers: { cookie } });
     expect(down.statusCode).toBe(200);
     expect(down.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('the periodic storage sweep lists the bucket: old unfinished uploads and orphaned objects go, rows keep their files', async () => {
+    const client = s3TestClient(s3.endpoint);
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'files/.tmp/crashed.part', Body: 'half' }));
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: 'files/kyc/someone/orphan.pdf', Body: PDF }));
+    const kept = await objects();
+    const lines: string[] = [];
+    // With the production age (an hour) a fresh temporary object may be a live upload: kept.
+    const first = await sweepStorage(ctx.db, ctx.files, (l) => lines.push(l));
+    expect(first).toMatchObject({ temp: 0, removed: ['kyc/someone/orphan.pdf'], missing: [] });
+    expect(lines).toEqual(['Removed orphaned file kyc/someone/orphan.pdf (no record refers to it).']);
+    const second = await sweepStorage(ctx.db, ctx.files, (l) => lines.push(l), 0);
+    expect(second).toMatchObject({ temp: 1, removed: [], missing: [] });
+    expect(await objects()).toEqual(kept.filter((k) => k !== 'files/.tmp/crashed.part' && k !== 'files/kyc/someone/orphan.pdf'));
+    // The document uploaded above is still there and still downloads.
+    expect((await objects()).filter((k) => k?.startsWith('files/deal-documents/'))).toHaveLength(1);
   });
 
   it('the storage server going away mid-upload: 503 with a message, no row, no object; downloads then 503, not 404', async () => {

@@ -3,7 +3,8 @@
  * objects in a temporary directory. It speaks the S3 REST API (path-style), including multipart
  * uploads, CopyObject, ranged GETs and ListObjectsV2. What it does not emulate (README, decision
  * 043): signatures are checked only loosely, no server-side encryption (the headers are ignored),
- * no ListMultipartUploads (answers 501... or an empty list), no lifecycle rules, no eventual consistency.
+ * it does not list unfinished multipart uploads, no lifecycle rules or IAM policies, and it answers
+ * `Range: bytes=0-0` with the whole object.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
