@@ -10,7 +10,9 @@ import { REPO_ROOT } from '../../testing/server-process.ts';
 const run = promisify(execFile);
 
 /** The ```sh blocks of docs/api.md, as written. */
-const examples = [...readFileSync(path.join(REPO_ROOT, 'docs/api.md'), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => String(m[1]).trim());
+const examples = [...readFileSync(path.join(REPO_ROOT, 'docs/api.md'), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].map((m) =>
+  String(m[1]).trim(),
+);
 
 /**
  * docs/api.md's curl examples run as written against the real app listening on loopback, with
@@ -25,7 +27,10 @@ describe('docs/api.md examples', () => {
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const investor = await createUser(ctx, { role: 'investor', investorUserType: 'hni' });
     const admin = await createUser(ctx, { role: 'admin', adminUserType: 'cio' });
-    const token = await callApi(ctx.app, 'POST /api/me/tokens', { cookie: await signIn(ctx, investor.email, investor.password), body: { name: 'Docs' } });
+    const token = await callApi(ctx.app, 'POST /api/me/tokens', {
+      cookie: await signIn(ctx, investor.email, investor.password),
+      body: { name: 'Docs' },
+    });
     const adminToken = await callApi(ctx.app, 'POST /api/me/tokens', {
       cookie: await signIn(ctx, admin.email, admin.password),
       body: { name: 'Docs', scopes: ['deals:read', 'ledger:read'] },
