@@ -156,6 +156,7 @@ describe.runIf(serverUrl)('PostgreSQL: two instances share the background jobs',
       `SELECT kind, count(*)::int AS n FROM jobs WHERE kind <> 'statement-run' GROUP BY kind ORDER BY kind`,
     ).all(db);
     expect(periodic).toEqual([
+      { kind: 'audit-verify', n: 1 },
       { kind: 'daily-notices', n: 1 },
       { kind: 'email-outbox', n: 1 },
       { kind: 'storage-sweep', n: 1 },

@@ -31,11 +31,13 @@ describe('API contract (the route table)', () => {
     expect(Object.keys(API).filter((k) => !registered.has(k))).toEqual([]);
   });
 
-  it('declares bytes (FileBody) only for the view, download and PDF routes', () => {
+  it('declares bytes (FileBody) only for the view, download, PDF and CSV routes', () => {
     const files = Object.entries(API)
       .filter(([, r]) => r.kind === 'file')
       .map(([k]) => k);
-    expect(files.every((k) => k.startsWith('GET ') && /\/(view|download|statement|notice|attachments\/:id)$/.test(k))).toBe(true);
+    // Documents, statements, notices, attachments, the signing pack's template and agreements (issue 30), CSV exports.
+    const fileRoute = /\/(view|download|statement|notice|attachments\/:id|template|document|[\w-]+\.csv)$/;
+    expect(files.filter((k) => !(k.startsWith('GET ') && fileRoute.test(k)))).toEqual([]);
   });
 
   it('registers every module route through typedRoutes, so its answer is checked against the contract', async () => {
@@ -134,8 +136,10 @@ describe('API contract (the route table)', () => {
           if (op['x-access'] !== entry.access) problems.push(`${key}: access ${op['x-access']}`);
           const pathParams = (op.parameters ?? []).filter((x) => x.in === 'path').map((x) => x.name);
           if (pathParams.join() !== names.join()) problems.push(`${key}: path parameters ${pathParams.join()}`);
-          if (entry.body && op.requestBody?.content['application/json']?.schema?.type !== 'object')
-            problems.push(`${key}: no JSON body schema`);
+          // An object, or a choice of objects (a body whose fields depend on a kind: oneOf).
+          const body = op.requestBody?.content['application/json']?.schema as { type?: string; oneOf?: { type?: string }[] } | undefined;
+          const objectBody = body?.type === 'object' || ((body?.oneOf?.length ?? 0) > 0 && body?.oneOf?.every((o) => o.type === 'object'));
+          if (entry.body && !objectBody) problems.push(`${key}: no JSON body schema`);
           if (entry.multipart && !op.requestBody?.content['multipart/form-data']) problems.push(`${key}: no form body`);
           if (!entry.body && !entry.multipart && op.requestBody) problems.push(`${key}: a body it does not take`);
           if (entry.query && !(op.parameters ?? []).some((x) => x.in === 'query')) problems.push(`${key}: no query parameters`);

@@ -296,6 +296,55 @@ describe(`backup and restore (${ENGINE})`, () => {
        SELECT 'deal', id, 'Backup hold', now(), 'Lifted' FROM deals ORDER BY created_at LIMIT 1`,
     );
 
+    // A subscription on the deal with a signing pack, and its envelope (issue 30): signing_envelopes,
+    // signing_events and the generated agreement in the storage.
+    const signedDeal = (await ctx.db.query(`SELECT id FROM deals WHERE title = 'Dar es Salaam Solar Mini-Grid Portfolio'`)) as { id: string }[];
+    const subscribed = await sourceApp.inject({
+      method: 'POST',
+      url: '/api/investor/subscriptions',
+      headers: { cookie: investorCookie },
+      payload: { dealId: signedDeal[0]?.id, amount: '25000.00' },
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+    const envelope = await sourceApp.inject({
+      method: 'POST',
+      url: `/api/investor/subscriptions/${subscribed.json().subscription.id}/envelope`,
+      headers: { cookie: investorCookie },
+      payload: {},
+    });
+    expect(envelope.statusCode, envelope.body).toBeLessThan(300);
+    // An API token (issue 34), stored as its hash only.
+    await ctx.db.query(
+      `INSERT INTO api_tokens (user_id, name, token_hash, hint, scopes, expires_at)
+       SELECT id, 'Backup token', repeat('ab', 32), 'sdt_Abcd', ARRAY['portal:read'], now() + interval '30 days'
+         FROM profiles WHERE email = 'investor@demo.example.com'`,
+    );
+    // A deal's later-close method and an equalisation charged (decision record 040).
+    await ctx.db.query(
+      `INSERT INTO deal_ownership_terms (terms_id, method, equalisation_rate) SELECT id, 'equalisation', 8 FROM deal_terms ORDER BY created_at LIMIT 1`,
+    );
+    await ctx.db.query(
+      `INSERT INTO equalisations (deal_id, close_date, payment_date, rate, total, plan)
+       SELECT deal_id, '2025-06-30', '2025-07-15', 8, 84821.92, '{"lines":[]}'::jsonb FROM deal_terms ORDER BY created_at LIMIT 1`,
+    );
+    // Screening (decision record 038): a list import with one entry, a named beneficial owner and a hit.
+    await ctx.db.query(
+      `WITH imp AS (
+         INSERT INTO screening_imports (source, file_name, sha256, entry_count, added, changed, removed, rescreen_status)
+         VALUES ('firm', 'firm.csv', repeat('c', 64), 1, 1, 0, 0, 'done') RETURNING id
+       )
+       INSERT INTO screening_entries (import_id, ref, kind, name, fingerprint) SELECT id, 'F-1', 'individual', 'Zebedee Quillfeather', 'fp1' FROM imp`,
+    );
+    await ctx.db.query(
+      `INSERT INTO screened_persons (investor_id, relation, full_name, nationality)
+       SELECT id, 'beneficial_owner', 'Bheki Owner', 'ZA' FROM profiles WHERE email = 'investor@demo.example.com'`,
+    );
+    await ctx.db.query(
+      `INSERT INTO screening_hits (investor_id, subject_key, subject_name, source, entry_ref, entry_fingerprint, entry_name, score, status, cleared_reason)
+       SELECT id, 'self', 'Ian Investor', 'firm', 'F-1', 'fp1', 'Zebedee Quillfeather', 0.9, 'false_positive', 'Different person'
+         FROM profiles WHERE email = 'investor@demo.example.com'`,
+    );
+
     // Awkward values: JSON null and text escapes in jsonb, 15-digit numerics, microseconds, a sequence ahead of its rows.
     await ctx.db.query(
       `INSERT INTO settings (key, value, updated_at) VALUES ('backup-test-null', 'null'::jsonb, '2024-02-29 23:59:59.123456+00'), ('backup-test-tricky', $1::jsonb, now())`,

@@ -7,7 +7,15 @@ import { formatDate } from '../../../shared/format.ts';
 import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc.ts';
 import { sql } from '../../db/sql.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
-import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../../testing/harness.ts';
+import {
+  approveForSubscribing,
+  classifyProfessional,
+  createTestContext,
+  createUser,
+  signIn,
+  type TestContext,
+  uniqueEmail,
+} from '../../testing/harness.ts';
 import { injectForm, PDF_BYTES } from '../../testing/multipart.ts';
 import { linkIn, type ReceivedMail, type Receiver, startReceiver } from '../../testing/smtp-receiver.ts';
 import { notifyCapitalCallIssued } from './notify.ts';
@@ -694,6 +702,8 @@ describe('e-mail: recovery, outbox, notifications', () => {
       // A subscription needs a current suitability review (issue 27).
       const review = { experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' };
       expect((await post('/api/investor/suitability-review', review, { cookie: invCookie })).statusCode).toBe(200);
+      // And a current client classification (issue 31, decision record 037).
+      await classifyProfessional(ctx, inv.id);
       const sub = await post('/api/investor/subscriptions', { dealId, amount: '30000.00' }, { cookie: invCookie });
       expect(sub.statusCode, sub.body).toBe(201);
       expect(await admins('subscription_submitted')).toBe(1);
