@@ -1,7 +1,7 @@
 import { CalendarClock, ClipboardCheck, Download, FileText, FolderOpen, Landmark, Mail, Phone } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { formatDate } from '../../../shared/format';
-import type { InvestorComplianceData } from '../../../shared/investor-compliance';
+import { type InvestorComplianceData, REVIEW_REQUIRED } from '../../../shared/investor-compliance';
 import { classificationText } from '../../components/domain/classification';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -301,7 +301,9 @@ function OwnClassification({ fallback }: { fallback: string }) {
   const { t } = classificationText.useT();
   const mine = useMyClassification();
   const c = mine.data;
-  if (!c) return <span className="font-medium text-ink-900">{fallback || '—'}</span>;
+  // A suitability review below the Professional Client criteria (issue 18) outranks the recorded
+  // classification: the server says "Review required" and subscriptions are on hold.
+  if (!c || fallback === REVIEW_REQUIRED) return <span className="font-medium text-ink-900">{fallback || '—'}</span>;
   return (
     <span className="flex flex-col gap-1" data-testid="regulatory-classification">
       <span className="flex flex-wrap items-center gap-2">
