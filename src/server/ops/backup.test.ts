@@ -298,7 +298,9 @@ describe(`backup and restore (${ENGINE})`, () => {
 
     // A subscription on the deal with a signing pack, and its envelope (issue 30): signing_envelopes,
     // signing_events and the generated agreement in the storage.
-    const signedDeal = (await ctx.db.query(`SELECT id FROM deals WHERE title = 'Dar es Salaam Solar Mini-Grid Portfolio'`)) as { id: string }[];
+    const signedDeal = (await ctx.db.query(`SELECT id FROM deals WHERE title = 'Dar es Salaam Solar Mini-Grid Portfolio'`)) as {
+      id: string;
+    }[];
     const subscribed = await sourceApp.inject({
       method: 'POST',
       url: '/api/investor/subscriptions',
