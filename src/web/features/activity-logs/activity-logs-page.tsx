@@ -12,8 +12,8 @@ import { LoadError } from '../../components/ui/load-error';
 import { SearchField } from '../../components/ui/search-field';
 import { NativeSelect } from '../../components/ui/select';
 import { TD, TH, TR } from '../../components/ui/table';
+import { activityTypeLabel } from '../../lib/activity-labels';
 import { cn } from '../../lib/cn';
-import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useUrlState } from '../../lib/url-state';
 import { useActivityLogs } from './api';
@@ -24,8 +24,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 const COLUMNS = ['activity', 'user', 'targetUser', 'details', 'ipAddress', 'timestamp'] as const;
 
 export function activityLabel(type: string): string {
-  const label = enumLabel('activity', type);
-  return label === type ? humanizeKey(type) : label;
+  return activityTypeLabel(type) ?? humanizeKey(type);
 }
 
 /** '1 record', '2,345 records', '10,000+ records' (beyond the server's count cap). */
@@ -56,10 +55,7 @@ export default function ActivityLogsPage() {
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const logs = useActivityLogs({ search, type });
   const { t } = activityLogsText.useT();
-  const typeOptions = [
-    { value: '', label: t('allTypes') },
-    ...ACTIVITY_TYPES.map((value) => ({ value, label: enumLabel('activity', value) })),
-  ];
+  const typeOptions = [{ value: '', label: t('allTypes') }, ...ACTIVITY_TYPES.map((value) => ({ value, label: activityLabel(value) }))];
 
   // The spec's toast, once per failure (a failed 'Load older' included).
   const failedAt = logs.isError ? logs.errorUpdatedAt : 0;

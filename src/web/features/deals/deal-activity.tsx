@@ -1,6 +1,7 @@
 import { ArrowRightLeft, FilePlus2, History, PencilLine, Sparkles } from 'lucide-react';
 import { Trans } from 'react-i18next';
 import { formatDateTimeZoned, formatUSD } from '../../../shared/format';
+import { activityTypeLabel, activityTypesText } from '../../lib/activity-labels';
 import { enumLabel } from '../../lib/i18n';
 import type { DealActivityEntry } from './api';
 import { dealsText } from './i18n';
@@ -84,9 +85,9 @@ export function describeActivity(entry: DealActivityEntry): {
         kind: 'document',
       };
     default: {
-      const label = enumLabel('activity', entry.activityType);
+      const label = activityTypeLabel(entry.activityType);
       const words = entry.activityType.replace(/_/g, ' ');
-      const title = label !== entry.activityType ? label : words.charAt(0).toUpperCase() + words.slice(1);
+      const title = label ?? words.charAt(0).toUpperCase() + words.slice(1);
       return { title, changes: [], kind: 'other' };
     }
   }
@@ -102,6 +103,8 @@ const KIND_ICONS = { created: Sparkles, moved: ArrowRightLeft, updated: PencilLi
 
 export function DealActivityList({ activity }: { activity: DealActivityEntry[] }) {
   const { t } = dealsText.useT();
+  // The activity types' labels (the activity-logs catalogue), loaded in Arabic too.
+  activityTypesText.useT();
   if (activity.length === 0) return <p className="py-6 text-center text-sm text-muted">{t('activity.none')}</p>;
   return (
     <ol className="flex flex-col">
