@@ -199,10 +199,18 @@ export async function consumeSecondFactorCode(q: Queryable, userId: string, code
 }
 
 /**
- * The second step: a TOTP code (each time step once) or an unused recovery code. A wrong code
- * counts toward the sign-in limits like a wrong password.
+ * A second-factor code counted against the sign-in limits (so guessing is capped like a
+ * password): reserves an attempt, uses the code up, settles the attempt and, in the same
+ * transaction, runs `onOk` or logs the failure. Throws 401 with `invalidMessage` when wrong.
  */
-export async function verifySecondFactor(ctx: AppContext, user: AppUser, sessionId: string, code: string, ip: string): Promise<void> {
+async function countedSecondFactor(
+  ctx: AppContext,
+  user: AppUser,
+  code: string,
+  ip: string,
+  invalidMessage: string,
+  onOk: (q: Queryable, method: 'totp' | 'recovery_code') => Promise<void>,
+): Promise<void> {
   const since = await sql<{ last_login: Date | null }>('SELECT last_login FROM profiles WHERE id = $1').first(ctx.db, [user.id]);
   const attempt = await reserveAttempt(
     ctx.db,
@@ -213,7 +221,7 @@ export async function verifySecondFactor(ctx: AppContext, user: AppUser, session
   const ok = await ctx.db.tx((q) => consumeSecondFactorCode(q, user.id, code));
   await ctx.db.tx(async (q) => {
     await settleAttempt(q, attempt, ok ? 'ok' : 'failed');
-    if (ok) await completeSignIn(q, user, sessionId, ip, ok);
+    if (ok) await onOk(q, ok);
     else
       await logActivity(q, {
         type: 'user_login_failed',
@@ -222,38 +230,22 @@ export async function verifySecondFactor(ctx: AppContext, user: AppUser, session
         ip,
       });
   });
-  if (!ok)
-    throw new HttpError(401, TWO_FACTOR_MESSAGES.invalidCode, {
-      code: AUTH_ERRORS.invalidCredentials,
-      fields: { code: TWO_FACTOR_MESSAGES.invalidCode },
-    });
+  if (!ok) throw new HttpError(401, invalidMessage, { code: AUTH_ERRORS.invalidCredentials, fields: { code: invalidMessage } });
+}
+
+/** The second step of a sign-in: a TOTP code (each time step once) or an unused recovery code. */
+export async function verifySecondFactor(ctx: AppContext, user: AppUser, sessionId: string, code: string, ip: string): Promise<void> {
+  await countedSecondFactor(ctx, user, code, ip, TWO_FACTOR_MESSAGES.invalidCode, (q, method) =>
+    completeSignIn(q, user, sessionId, ip, method),
+  );
 }
 
 /**
  * Re-authentication for a sensitive action by a signed-in user with two-factor on (creating an API
- * token): their current code, counted against the sign-in limits like the second step of a
- * sign-in (so guessing is capped) and logged when wrong. Throws 401 with `invalidMessage`.
+ * token): their current code, counted and logged like the second step of a sign-in.
  */
 export async function confirmSecondFactor(ctx: AppContext, user: AppUser, code: string, ip: string, invalidMessage: string): Promise<void> {
-  const since = await sql<{ last_login: Date | null }>('SELECT last_login FROM profiles WHERE id = $1').first(ctx.db, [user.id]);
-  const attempt = await reserveAttempt(
-    ctx.db,
-    'sign_in',
-    { account: foldEmail(user.email), ip },
-    loginLimits(ctx, since?.last_login ?? null),
-  );
-  const ok = await ctx.db.tx((q) => consumeSecondFactorCode(q, user.id, code));
-  await ctx.db.tx(async (q) => {
-    await settleAttempt(q, attempt, ok ? 'ok' : 'failed');
-    if (!ok)
-      await logActivity(q, {
-        type: 'user_login_failed',
-        targetUserId: user.id,
-        details: { email: user.email, reason: 'invalid_second_factor' },
-        ip,
-      });
-  });
-  if (!ok) throw new HttpError(401, invalidMessage, { code: AUTH_ERRORS.invalidCredentials, fields: { code: invalidMessage } });
+  await countedSecondFactor(ctx, user, code, ip, invalidMessage, async () => {});
 }
 
 export async function changePassword(
