@@ -169,7 +169,7 @@ export interface RollForward {
  * - A valuation resets the NAV to the investor's share of it (by ownership on its own date; the
  *   entries of that day count before it); the difference is an unrealised gain or loss.
  * - After a valuation: last valuation + contributions - distributions paid since.
- * - The NAV never goes below zero: a distribution beyond it is a realised gain.
+ * - The NAV never goes below zero at the end of a day: a distribution beyond it is a realised gain.
  * Every figure an investor or admin sees (NAV, gain, MOIC, IRR, statement balances) comes from
  * this one function on one as-of date.
  */
@@ -196,7 +196,6 @@ export function rollForward(
         // Equalisation interest is paid by a later closer, not out of the deal's assets: income
         // that leaves the NAV alone (decision 040).
         gain += sign * e.cents;
-        continue;
       } else if (kind === 'distribution') {
         if (valued) nav -= sign * e.cents;
         else {
@@ -204,11 +203,13 @@ export function rollForward(
           nav -= sign * capital;
           gain += sign * (e.cents - capital);
         }
-      } else continue;
-      if (nav < 0n) {
-        gain -= nav;
-        nav = 0n;
       }
+    }
+    // A day's entries are one movement (money in before money out on the same value date): the
+    // NAV is held at zero after the day, and what went beyond it is a realised gain.
+    if (nav < 0n) {
+      gain -= nav;
+      nav = 0n;
     }
     const v = vals.find((x) => x.date === d);
     if (v) {
