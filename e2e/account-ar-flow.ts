@@ -48,7 +48,7 @@ export async function activityLogsInArabic(page: Page, testInfo: TestInfo) {
   await expect(first()).toBeVisible();
   // The previous rows stay faded while the filtered ones load: wait for them.
   await expect(page.locator('.opacity-60')).toHaveCount(0);
-  if (phone) await expect(first()).toContainText(ar('common', 'enum.activity.user_login'));
+  if (phone) await expect(first()).toContainText(ar('activity-logs', 'activityType.user_login'));
   else await expect(table.getByRole('row').nth(1).getByRole('cell').first()).not.toHaveText(ar('activity-logs', 'empty'));
   await expectNoA11yViolations(page, 'activity logs filtered (ar)');
 }

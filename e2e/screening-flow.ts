@@ -1,7 +1,11 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { FROZEN_SUBSCRIPTION_MESSAGE } from '../src/shared/screening';
 import { DEMO, E2E, expectNoA11yViolations, expectToast, firstSignIn, freshEmail, INITIAL_PASSWORD, signIn, toasts } from './fixtures';
 import { createActiveDeal, newApprovedInvestor } from './setup';
+
+/** The review-queue card of one hit: its subject and the list entry it matched (the card's name). */
+const hitOf = (root: Page | Locator, subject: string, entry: string) =>
+  root.locator(`[data-testid="screening-hit"][aria-label="${subject} – ${entry}"]`);
 
 /** A UN Consolidated List in its published XML layout, invented names only. */
 function unList(people: { ref: string; names: string[] }[]): string {
@@ -26,6 +30,7 @@ export async function screeningFlow(browser: Browser, page: Page, viewport: { wi
   await signIn(page, E2E.adminEmail, E2E.adminPassword, /\/admin$/);
   const dealId = await createActiveDeal(page, { title: `Screening Deal ${stamp}`, targetAmount: '5000000' });
   const suspect = `Cassius Marrowby Wendell${stamp}`;
+  const suspectEntry = `CASSIUS MARROWBY WENDELL${stamp.toUpperCase()}`;
   const { page: hni } = await newApprovedInvestor(browser, page, { name: suspect, tag: `scr-${stamp}`, viewport, suitability: true });
 
   // The offshore fund: created by the admin, signs in, names two beneficial owners.
@@ -97,8 +102,10 @@ export async function screeningFlow(browser: Browser, page: Page, viewport: { wi
     });
 
     const queue = page.getByTestId('screening-queue');
-    const ownerHit = queue.getByTestId('screening-hit').filter({ hasText: owners[0] as string });
-    const suspectHit = queue.getByTestId('screening-hit').filter({ hasText: suspect });
+    // Each hit by its subject and this run's list entry: the names of an earlier run on this
+    // server (the other viewport's spec) are near enough to match this run's list too.
+    const ownerHit = hitOf(queue, owners[0] as string, `ORLA VANTRY${stamp.toUpperCase()}`);
+    const suspectHit = hitOf(queue, suspect, suspectEntry);
     await expect(ownerHit).toContainText('Beneficial owner');
     await expect(ownerHit).toContainText('Open');
     await expect(suspectHit).toContainText('UN Security Council Consolidated List');
@@ -129,14 +136,14 @@ export async function screeningFlow(browser: Browser, page: Page, viewport: { wi
     try {
       await signIn(cio, DEMO.cio, E2E.demoPassword, /\/admin$/);
       await cio.goto('/admin/screening?status=escalated');
-      const hit = cio.getByTestId('screening-hit').filter({ hasText: suspect });
+      const hit = hitOf(cio, suspect, suspectEntry);
       await expect(hit).toContainText('Escalated by');
       await expectNoA11yViolations(cio, 'escalated hit for the second admin');
       await hit.getByRole('button', { name: 'Confirm match' }).click();
       await expectToast(cio, 'The match was confirmed: the investor is frozen and compliance was alerted');
-      await expect(cio.getByTestId('screening-hit').filter({ hasText: suspect })).toHaveCount(0);
+      await expect(hitOf(cio, suspect, suspectEntry)).toHaveCount(0);
       await cio.goto('/admin/screening?status=confirmed');
-      await expect(cio.getByTestId('screening-hit').filter({ hasText: suspect })).toContainText('Confirmed');
+      await expect(hitOf(cio, suspect, suspectEntry)).toContainText('Confirmed');
     } finally {
       await cioCtx.close();
     }
