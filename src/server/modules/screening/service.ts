@@ -538,42 +538,56 @@ export async function hitQueue(q: Queryable, status?: HitStatus): Promise<Screen
   return { hits: (await rows.execute()).map(toHit), counts };
 }
 
-export async function clearHit(q: Queryable, id: string, reason: string, actorId: string, ip: string): Promise<ScreeningHit> {
-  const row = await sql<{ id: string; investor_id: string }>(
-    `UPDATE screening_hits SET status = 'false_positive', cleared_reason = $2, decided_by = $3, decided_at = now()
-      WHERE id = $1 AND status IN ('open', 'escalated') RETURNING id, investor_id`,
-  ).first(q, [id, reason, actorId]);
+/**
+ * One decision on a hit (clear, escalate): the conditional UPDATE changes the row only from the
+ * states it allows, so parallel decisions give one; the others get `refusal` (404 when no such hit).
+ * The decision is logged against the investor.
+ */
+async function decideHit(
+  q: Queryable,
+  id: string,
+  update: string,
+  params: unknown[],
+  refusal: { message: string; code: string },
+  log: { type: 'screening_hit_cleared' | 'screening_hit_escalated'; actorId: string; ip: string; details: Record<string, unknown> },
+): Promise<ScreeningHit> {
+  const row = await sql<{ id: string; investor_id: string }>(update).first(q, [id, ...params]);
   if (!row) {
     await getHit(q, id);
-    throw conflict('This hit has already been decided', 'HIT_DECIDED');
+    throw conflict(refusal.message, refusal.code);
   }
   await logActivity(q, {
-    type: 'screening_hit_cleared',
-    userId: actorId,
+    type: log.type,
+    userId: log.actorId,
     targetUserId: row.investor_id,
-    details: { hitId: id, reason },
-    ip,
+    details: { hitId: id, ...log.details },
+    ip: log.ip,
   });
   return getHit(q, id);
 }
 
+export async function clearHit(q: Queryable, id: string, reason: string, actorId: string, ip: string): Promise<ScreeningHit> {
+  return decideHit(
+    q,
+    id,
+    `UPDATE screening_hits SET status = 'false_positive', cleared_reason = $2, decided_by = $3, decided_at = now()
+      WHERE id = $1 AND status IN ('open', 'escalated') RETURNING id, investor_id`,
+    [reason, actorId],
+    { message: 'This hit has already been decided', code: 'HIT_DECIDED' },
+    { type: 'screening_hit_cleared', actorId, ip, details: { reason } },
+  );
+}
+
 export async function escalateHit(q: Queryable, id: string, note: string | null, actorId: string, ip: string): Promise<ScreeningHit> {
-  const row = await sql<{ id: string; investor_id: string }>(
+  return decideHit(
+    q,
+    id,
     `UPDATE screening_hits SET status = 'escalated', escalation_note = $2, escalated_by = $3, escalated_at = now()
       WHERE id = $1 AND status = 'open' RETURNING id, investor_id`,
-  ).first(q, [id, note, actorId]);
-  if (!row) {
-    await getHit(q, id);
-    throw conflict('Only an open hit can be escalated', 'HIT_NOT_OPEN');
-  }
-  await logActivity(q, {
-    type: 'screening_hit_escalated',
-    userId: actorId,
-    targetUserId: row.investor_id,
-    details: { hitId: id, note },
-    ip,
-  });
-  return getHit(q, id);
+    [note, actorId],
+    { message: 'Only an open hit can be escalated', code: 'HIT_NOT_OPEN' },
+    { type: 'screening_hit_escalated', actorId, ip, details: { note } },
+  );
 }
 
 /**
