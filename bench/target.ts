@@ -127,10 +127,8 @@ async function appMode() {
     { db: rec.db, files, config, cipher },
     {
       webDir: null,
-      logger: {
-        level: process.env.BENCH_LOG_LEVEL ?? 'info',
-        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      },
+      // The running server's logger (main.ts): JSON lines through the asynchronous destination.
+      logger: loggerOptions(process.env.BENCH_LOG_LEVEL ?? 'info', undefined, 'json', { async: true }),
     },
   );
   const appPort = Number(process.env.BENCH_APP_PORT ?? 0);
@@ -354,7 +352,7 @@ async function helloMode() {
  * LOG_LEVEL=info with our redaction) and a health route that does no work.
  */
 async function pluginsMode() {
-  const app = createFastify({ logger: loggerOptions('info'), trustProxy: false });
+  const app = createFastify({ logger: loggerOptions('info', undefined, 'json', { async: true }), trustProxy: false });
   await registerPlugins(app, { maxUploadBytes: 50 * 1024 * 1024 });
   const body = { status: 'ok', version, database: true };
   // The same body, log level and response schema as ours, from a synchronous handler.

@@ -145,7 +145,7 @@ async function main() {
   // Every long or scheduled task is a job in the database (decision 041): this server claims its
   // share; the periodic ones run on whichever server claims them when they are due.
   const jobs = new JobRunner(db, {}, { periodic: true, leaseMs: config.jobLeaseSeconds * 1000 });
-  const app = await buildApp({ db, files, config, cipher, jobs }, { logger: loggerOptions(level, config.logFile, mode) });
+  const app = await buildApp({ db, files, config, cipher, jobs }, { logger: loggerOptions(level, config.logFile, mode, { async: true }) });
   let ownUrl: string | undefined;
   const worker = new OutboxWorker(db, config, { baseUrl: () => linkBase(config, ownUrl), log: app.log });
   jobs.register('email-outbox', {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -44,6 +44,33 @@ describe('server log format', () => {
       expect(existsSync(path.dirname(file))).toBe(true);
       // pino opens the file asynchronously: the folder is removed only once the log is open.
       await vi.waitFor(() => expect(existsSync(file)).toBe(true));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("the running server's asynchronous LOG_FILE keeps every line, in order, once flushed", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sd-log-'));
+    try {
+      const file = path.join(root, 'server.log');
+      const options = loggerOptions('info', file, 'json', { async: true });
+      const stream = (options as unknown as { stream: { flushSync(): void; end(): void } }).stream;
+      const app = Fastify({ logger: options });
+      await app.ready();
+      // 2,000 lines written back to back: the destination joins them into few writes.
+      for (let i = 0; i < 2000; i++) app.log.info({ i }, 'line');
+      await app.close();
+      await vi.waitFor(() => expect(existsSync(file)).toBe(true));
+      await new Promise((r) => setTimeout(r, 50));
+      stream.flushSync();
+      const seen = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { i?: number })
+        .filter((l) => l.i !== undefined)
+        .map((l) => l.i);
+      expect(seen).toEqual(Array.from({ length: 2000 }, (_, i) => i));
+      stream.end();
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

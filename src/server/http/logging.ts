@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 /**
  * How the server logs (decision record 030 covers the console):
@@ -51,13 +52,23 @@ export function consoleStream(write: (line: string) => void = (line) => process.
  * The server's log settings: request logs without cookies, authorization headers or the
  * session cookie the server sets. Request bodies (passwords) are never logged.
  * A LOG_FILE in a folder that does not exist yet gets its folder (pino would crash on the open).
+ *
+ * `async` (the running server, decision 015): JSON lines go through an asynchronous pino
+ * destination instead of one synchronous write(2) per line on the event loop. Lines written while
+ * a write is in flight are joined into the next one, so under load a request no longer pays a
+ * system call for its log line (the write profile spent 16% of the main thread in it). pino
+ * flushes the destination synchronously when the process exits (normally, on a fatal error or on
+ * SIGTERM's orderly shutdown); only a SIGKILL can lose the last lines not yet written.
  */
-export function loggerOptions(level: string, file?: string, mode: LogMode = 'json'): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  file?: string,
+  mode: LogMode = 'json',
+  opts: { async?: boolean } = {},
+): FastifyServerOptions['logger'] {
   if (file) mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  return {
-    level,
-    ...(file ? { file } : {}),
-    ...(!file && mode === 'console' ? { stream: consoleStream() } : {}),
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  };
+  const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+  if (!file && mode === 'console') return { level, stream: consoleStream(), redact };
+  if (opts.async) return { level, stream: pino.destination({ dest: file ?? 1, sync: false, mkdir: true }), redact };
+  return { level, ...(file ? { file } : {}), redact };
 }
