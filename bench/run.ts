@@ -150,7 +150,9 @@ async function startTarget(name: string, env: Record<string, string>): Promise<T
   const appPort = await freePort();
   const proc = await startNode({
     script: TARGET,
-    env: { BENCH_MODE: 'app', BENCH_APP_PORT: String(appPort), BENCH_BASE: JSON.stringify(P.base), ...env },
+    // Item 12 (d) downloads 20 statements of one investor at once to load the document pool: that
+    // investor's own limit (PDF_PER_USER_LIMIT, 4 by default) would refuse 16 of them with 429.
+    env: { BENCH_MODE: 'app', BENCH_APP_PORT: String(appPort), BENCH_BASE: JSON.stringify(P.base), PDF_PER_USER_LIMIT: '1000', ...env },
     logFile: path.join(work, `${name}.log`),
     healthPath: '/__bench/ready',
   });

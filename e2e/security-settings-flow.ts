@@ -2,12 +2,15 @@ import { expect, type Page } from '@playwright/test';
 import { DEMO, E2E, expectNoA11yViolations, expectToast, signIn } from './fixtures';
 
 /**
- * Issue 27: the Security tab (sign-in rules and limits) is the founders'. A cio sees it read-only
+ * Issue 27: the Security tab (sign-in rules and limits) and the e-mail server are the founders'. A cio sees them read-only
  * with the reason on screen (and the server refuses a change with 403), while still saving
  * another tab; a founder changes and saves it. Everything is set back at the end.
  */
 const READ_ONLY_NOTE =
   'Only a founder can change the Security settings: they decide who can sign in, from where and how much they may use. You can see them here; ask a founder to change one.';
+const EMAIL_SERVER_NOTE =
+  'Only a founder can change the e-mail server: every password-recovery link goes out through it. You can see it here; ask a founder to change it.';
+const EMAIL_SERVER_LABELS = ['SMTP host', 'SMTP port', 'SMTP user', 'From address'];
 const SECURITY_LABELS = [
   'Require two-factor authentication for admins',
   'Password policy',
@@ -52,6 +55,19 @@ export async function nonFounderSecurityFlow(page: Page, layout: 'desktop' | 'ph
     const put = await page.request.put('/api/settings', { data: { dealAlerts: before.dealAlerts } });
     expect(put.ok(), await put.text()).toBe(true);
   }
+
+  // The e-mail server is the founders' too (every recovery link goes out through it): read-only
+  // with the reason, the server refusing a change; the test e-mail and the outbox stay usable.
+  await page.getByRole('tab', { name: /^Email/ }).click();
+  const email = page.getByRole('tabpanel');
+  await expect(email.getByText(EMAIL_SERVER_NOTE)).toBeVisible();
+  for (const label of EMAIL_SERVER_LABELS) await expect(email.getByLabel(label, { exact: true })).toBeDisabled();
+  await expect(email.getByRole('group', { name: 'Email server' })).toHaveAccessibleDescription(EMAIL_SERVER_NOTE);
+  await expect(email.getByRole('table', { name: 'Outbox' })).toBeVisible();
+  await checkA11y(page, `settings: Email server read-only (${layout})`);
+  const smtp = await page.request.put('/api/settings', { data: { smtpHost: 'smtp.attacker.example' } });
+  expect(smtp.status()).toBe(403);
+  expect((await smtp.json()).message).toBe('Only a founder can change the e-mail server');
 }
 
 export async function founderSecurityFlow(page: Page, layout: 'desktop' | 'phone') {
@@ -62,6 +78,10 @@ export async function founderSecurityFlow(page: Page, layout: 'desktop' | 'phone
   await expect(panel.getByText(READ_ONLY_NOTE)).toHaveCount(0);
   for (const label of SECURITY_LABELS) await expect(panel.getByLabel(label, { exact: true })).toBeEnabled();
   await checkA11y(page, `settings: Security (founder, ${layout})`);
+  await page.getByRole('tab', { name: /^Email/ }).click();
+  await expect(page.getByText(EMAIL_SERVER_NOTE)).toHaveCount(0);
+  for (const label of EMAIL_SERVER_LABELS) await expect(page.getByRole('tabpanel').getByLabel(label, { exact: true })).toBeEnabled();
+  await page.getByRole('tab', { name: 'Security' }).click();
   const quota = panel.getByLabel('Investor storage quota (MB)');
   const original = await quota.inputValue();
   const next = String(Number(original) + 1);

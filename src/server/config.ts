@@ -46,6 +46,7 @@ const envSchema = z.object({
   STORAGE_URL: z.string().optional(),
   PDF_WORKERS: intIn(1, 32, Math.max(1, Math.min(4, os.availableParallelism() - 1))),
   PDF_QUEUE_LIMIT: intIn(1, 10_000, 40),
+  PDF_PER_USER_LIMIT: intIn(1, 10_000, 4),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intIn(1, 1_000_000, 5),
   LOGIN_MAX_FAILURES_PER_CLIENT: intIn(1, 1_000_000, 20),
   LOGIN_FAILURE_WINDOW_MINUTES: intIn(1, 24 * 60, 15),
@@ -124,7 +125,7 @@ export interface Config {
   jobLeaseSeconds: number;
   maxUploadBytes: number;
   /** Statements and notices are drawn in this many worker threads; at most `queueLimit` wait (decision 026). */
-  pdf: { workers: number; queueLimit: number };
+  pdf: { workers: number; queueLimit: number; perUserLimit: number };
   loginLimits: { perAccount: number; perClient: number; windowMinutes: number };
   /** The per-client limits count an IPv6 client by its network of this many bits (IPv4: the address). */
   ipv6LimitPrefix: number;
@@ -184,7 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signUpLimits: { perClient: e.SIGNUP_MAX_PER_CLIENT, windowMinutes: e.SIGNUP_WINDOW_MINUTES },
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
-    pdf: { workers: e.PDF_WORKERS, queueLimit: e.PDF_QUEUE_LIMIT },
+    pdf: { workers: e.PDF_WORKERS, queueLimit: e.PDF_QUEUE_LIMIT, perUserLimit: e.PDF_PER_USER_LIMIT },
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,

@@ -236,3 +236,21 @@ export const isSecuritySetting = (key: string): key is SecuritySettingKey => (SE
 
 /** What the server answers a non-founder who changes a Security setting (and the tab says why it is read-only). */
 export const SECURITY_FOUNDERS_ONLY = 'Only a founder can change the Security settings';
+
+/**
+ * The e-mail server (the Email tab's server section) is the founders' too (decision record 027,
+ * amended): every password-recovery link goes out through it, and SMTP_PASSWORD is sent to the
+ * host named here. An admin who could point it at their own server would receive a founder's
+ * recovery link (and the SMTP password), and so get round the Security tab's rule.
+ */
+export const EMAIL_SERVER_SETTINGS = [
+  'smtpHost',
+  'smtpPort',
+  'smtpUser',
+  'emailFromAddress',
+] as const satisfies readonly (keyof Settings)[];
+export const isEmailServerSetting = (key: string): boolean => (EMAIL_SERVER_SETTINGS as readonly string[]).includes(key);
+/** What the server answers a non-founder who changes the e-mail server (and the section says why it is read-only). */
+export const EMAIL_SERVER_FOUNDERS_ONLY = 'Only a founder can change the e-mail server';
+/** Settings only a founder may change: the Security tab and the e-mail server. */
+export const isFounderOnlySetting = (key: string): boolean => isSecuritySetting(key) || isEmailServerSetting(key);

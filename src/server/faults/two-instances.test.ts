@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, openPostgres } from '../db/client.ts';
 import { sql } from '../db/sql.ts';
+import { S3_TEST_CREDENTIALS, type S3TestServer, s3TestStore, startS3Server } from '../testing/s3-server.ts';
 import {
   createInvestor,
   createPostgresDatabase,
@@ -158,4 +160,84 @@ describe.runIf(serverUrl)('PostgreSQL: two instances share sessions and storage'
     expect((await a.kill('SIGTERM')).code).toBe(0);
     expect((await b.kill('SIGTERM')).code).toBe(0);
   }, 30_000);
+});
+
+/**
+ * Issue 32: the same two instances with their files in one S3 bucket (s3rver on loopback) and no
+ * shared folder at all (each its own DATA_DIR): an instance starting while the other takes
+ * uploads removes none of them (its start-up sweep leaves fresh objects alone on PostgreSQL), and
+ * a file written through one downloads through the other.
+ */
+describe.runIf(serverUrl)('PostgreSQL and S3: two instances share one bucket, no shared folder', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let s3: S3TestServer;
+  let dirs: string[] = [];
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase(serverUrl);
+    s3 = await startS3Server();
+    dirs = [await mkdtemp(path.join(os.tmpdir(), 'sd-fault-s3-a-')), await mkdtemp(path.join(os.tmpdir(), 'sd-fault-s3-b-'))];
+  });
+  afterAll(async () => {
+    await killStartedServers();
+    await database?.drop();
+    await s3?.stop();
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+
+  it('B starts while A takes uploads: every acknowledged upload is kept, and each file downloads through the other instance', async () => {
+    const store = await s3TestStore(s3.endpoint, { prefix: 'app' });
+    const env = {
+      STORAGE_URL: `s3://${store.bucket}/app?endpoint=${s3.endpoint}&region=us-east-1`,
+      AWS_ACCESS_KEY_ID: S3_TEST_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3_TEST_CREDENTIALS.secretAccessKey,
+    };
+    const a = await startServer({ name: 'faults-s3-a', dataDir: dirs[0] as string, databaseUrl: database.url, env });
+    const cookie = await signIn(a.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const acked: { id: string; sha256: string }[] = [];
+    const failed: string[] = [];
+    let starting = true;
+    const uploader = async () => {
+      while (starting) {
+        const content = randomPdf(32, 256);
+        const res = await request<{ document: { id: string } }>(a.url, 'POST', '/api/documents', {
+          cookie,
+          form: fileForm({ name: 'Uploaded to S3 while B starts', type: 'Other' }, { name: 'during.pdf', content }),
+        });
+        if (res.status === 201) acked.push({ id: res.body.document.id, sha256: sha256(content) });
+        else failed.push(`${res.status} ${JSON.stringify(res.body)}`);
+      }
+    };
+    const uploads = Promise.all([uploader(), uploader()]);
+    let b: RunningServer;
+    try {
+      b = await startServer({ name: 'faults-s3-b', dataDir: dirs[1] as string, databaseUrl: database.url, env });
+    } finally {
+      starting = false;
+      await uploads;
+    }
+    expect(failed).toEqual([]);
+    expect(acked.length).toBeGreaterThan(0);
+    expect(b.stdout()).not.toMatch(/orphaned file|Missing file/);
+    // Every file A acknowledged downloads through B, byte for byte.
+    for (const d of acked) {
+      const res = await fetch(`${b.url}/api/documents/${d.id}/download`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(sha256(Buffer.from(await res.arrayBuffer()))).toBe(d.sha256);
+    }
+    // And the other way: uploaded through B (the session from A), downloaded through A.
+    const content = randomPdf();
+    const up = await request<{ document: { id: string } }>(b.url, 'POST', '/api/documents', {
+      cookie,
+      form: fileForm({ name: 'Through B to S3', type: 'PPM' }, { name: 'through-b.pdf', content }),
+    });
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const down = await fetch(`${a.url}/api/documents/${up.body.document.id}/download`, { headers: { cookie } });
+    expect(down.status).toBe(200);
+    expect(sha256(Buffer.from(await down.arrayBuffer()))).toBe(sha256(content));
+    // Neither instance wrote a file into its own folder: the bucket is the only store.
+    for (const d of dirs) expect(existsSync(path.join(d, 'storage', 'deal-documents'))).toBe(false);
+    expect((await a.kill('SIGTERM')).code).toBe(0);
+    expect((await b.kill('SIGTERM')).code).toBe(0);
+  }, 120_000);
 });

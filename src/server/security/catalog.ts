@@ -483,6 +483,13 @@ export const EVIDENCE: Evidence[] = [
     test: 'with 20 statement downloads in flight /api/health answers promptly; past the queue limit, 503 with Retry-After',
   },
   {
+    area: 'Document downloads',
+    claim:
+      'One user holds at most PDF_PER_USER_LIMIT documents in preparation; one more is 429 with Retry-After at once, so one person cannot fill the shared queue',
+    file: 'src/server/modules/ledger/documents.test.ts',
+    test: '20 downloads at once by one investor: 3 drawn, 17 refused at once with 429; another investor is served meanwhile',
+  },
+  {
     area: 'Storage quota',
     claim: 'Investor uploads over the quota get 413, also in parallel',
     file: 'src/server/security/controls.test.ts',
@@ -518,6 +525,13 @@ export const EVIDENCE: Evidence[] = [
       'Only founders change the Security settings (two-factor, password policy, session timeout, IP whitelist, API rate limit, storage quota): other admins get 403, logged as admin_action_refused; the other tabs stay open to every admin',
     file: 'src/server/modules/settings/security-tab.test.ts',
     test: 'refuses every Security setting to cio, legal and nairobi_lead admins (403, message, logged), and changes nothing',
+  },
+  {
+    area: 'Admin powers',
+    claim:
+      'Only founders change the e-mail server (SMTP host, port, user, From address), through which every recovery link goes and to which SMTP_PASSWORD is sent: other admins get 403, logged as admin_action_refused',
+    file: 'src/server/modules/settings/security-tab.test.ts',
+    test: 'refuses every e-mail server setting to cio, legal and nairobi_lead admins (403, message, logged)',
   },
   {
     area: 'Admin powers',

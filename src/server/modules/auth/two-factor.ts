@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import { type AppUser, AUTH_ERRORS, TWO_FACTOR_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '../../../shared/auth.ts';
+import { foldEmail } from '../../../shared/email-address.ts';
 import { releaseAttempt, reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpFor, totpStep } from '../../auth/totp.ts';
@@ -75,7 +76,8 @@ export async function confirmEnrolment(
   const attempt = await reserveAttempt(
     ctx.db,
     'sign_in',
-    { account: user.email.toLowerCase(), ip },
+    // The stored address is canonical already (decision 028): the same key as the password step's.
+    { account: foldEmail(user.email), ip },
     {
       perAccount: ctx.config.loginLimits.perAccount,
       perClient: ctx.config.loginLimits.perClient,

@@ -9,7 +9,7 @@ import type { CapitalCall } from '../../../shared/ledger.ts';
 import { DEFAULT_DISCLAIMER } from '../../../shared/settings.ts';
 import { HttpError } from '../../http/errors.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
-import { createPdfPool } from './pdf-pool.ts';
+import { createPdfPool, PDF_PER_USER_MESSAGE } from './pdf-pool.ts';
 import { type DocumentJob, renderDocument, type Statement } from './statements.ts';
 
 /**
@@ -378,7 +378,8 @@ describe('downloads under load (issue 27 item 9)', () => {
   it('with 20 statement downloads in flight /api/health answers promptly; past the queue limit, 503 with Retry-After', {
     timeout: 180_000,
   }, async () => {
-    ctx = await createTestContext({ PDF_WORKERS: '1', PDF_QUEUE_LIMIT: '20' }, { settings: FIRM });
+    // One admin downloads them all: its own limit out of the way (the next test is about that one).
+    ctx = await createTestContext({ PDF_WORKERS: '1', PDF_QUEUE_LIMIT: '20', PDF_PER_USER_LIMIT: '1000' }, { settings: FIRM });
     const admin = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
     const cookie = await signIn(ctx, admin.email, admin.password);
     const u = await createUser(ctx, { role: 'investor', name: 'مستثمر تحت الضغط' });
@@ -422,5 +423,51 @@ describe('downloads under load (issue 27 item 9)', () => {
       expect(r.headers['retry-after']).toBe('5');
       expect((r.json() as { message: string }).message).toMatch(/Too many documents are being prepared/);
     }
+  });
+});
+
+describe("one requester's downloads cannot hold everyone's (issue 27 item 9)", () => {
+  let ctx: TestContext;
+  afterAll(() => ctx?.close());
+
+  it('20 downloads at once by one investor: 3 drawn, 17 refused at once with 429; another investor is served meanwhile', {
+    timeout: 180_000,
+  }, async () => {
+    ctx = await createTestContext({ PDF_WORKERS: '1', PDF_QUEUE_LIMIT: '40', PDF_PER_USER_LIMIT: '3' }, { settings: FIRM });
+    const a = await createUser(ctx, { role: 'investor', name: 'مستثمر كثير التنزيل' });
+    const b = await createUser(ctx, { role: 'investor', name: 'Patient Investor' });
+    await ctx.db.query("UPDATE profiles SET language = 'ar' WHERE id = $1", [a.id]);
+    const cookieA = await signIn(ctx, a.email, a.password);
+    const cookieB = await signIn(ctx, b.email, b.password);
+    const download = (cookie: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/investor/statement?from=2024-01-01&to=2025-12-31', headers: { cookie } });
+    // Warm up the worker.
+    expect((await download(cookieB)).statusCode).toBe(200);
+
+    const burst = Array.from({ length: 20 }, () => download(cookieA));
+    const other = await download(cookieB);
+    const results = await Promise.all(burst);
+    // PDF_PER_USER_LIMIT is 3: by hand, 3 of the 20 hold a place, 17 are refused.
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    const refused = results.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(17);
+    for (const r of refused) {
+      expect(r.json()).toMatchObject({ message: PDF_PER_USER_MESSAGE, code: 'DOCUMENTS_PER_USER' });
+      expect(r.headers['retry-after']).toBe('5');
+    }
+    expect(other.statusCode, other.body).toBe(200);
+    // The places are given back: A downloads again; and a download that fails after taking its
+    // place (an unknown investor, 404) gives it back too: an admin's fourth one is still drawn.
+    expect((await download(cookieA)).statusCode).toBe(200);
+    const admin = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
+    const adminCookie = await signIn(ctx, admin.email, admin.password);
+    const statementOf = (id: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/investors/${id}/statement?from=2024-01-01&to=2025-12-31`,
+        headers: { cookie: adminCookie },
+      });
+    for (let i = 0; i < 4; i++) expect((await statementOf('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await statementOf(a.id)).statusCode).toBe(200);
   });
 });

@@ -16,10 +16,18 @@ import type { DocumentJob } from './statements.ts';
  * A few workers (PDF_WORKERS) take jobs from one queue in arrival order; at most PDF_QUEUE_LIMIT
  * jobs wait, and one more download is answered 503 with Retry-After at once rather than kept
  * waiting behind a queue that cannot move sooner. A statement run's jobs (background) are not
- * refused: the run adds one at a time and waits for it.
+ * refused: the run adds one at a time and waits for it. Each requester (a user) holds at most
+ * PDF_PER_USER_LIMIT documents at a time, gathering or drawing (`claim`); one more is 429 for that
+ * requester alone, so no single investor's downloads slow everyone or fill the queue.
  */
 export interface PdfRenderer {
   render(job: DocumentJob, opts?: { background?: boolean }): Promise<Buffer>;
+  /**
+   * Holds one of the requester's document places from before the figures are gathered until the
+   * PDF is drawn (call the answer to give it back). A requester already holding PDF_PER_USER_LIMIT
+   * places gets 429 at once: one person's burst of downloads cannot fill the shared queue.
+   */
+  claim(requester: string): () => void;
   /** Jobs drawing and waiting now. */
   load(): { running: number; waiting: number };
   close(): Promise<void>;
@@ -27,6 +35,8 @@ export interface PdfRenderer {
 
 /** Seconds a refused download is told to wait before trying again (its message says 5). */
 export const PDF_RETRY_AFTER_SECONDS = 5;
+/** What a requester past their own limit is told (429). */
+export const PDF_PER_USER_MESSAGE = 'Your other documents are still being prepared; try again in 5 seconds';
 /** A document that takes longer than this is abandoned (its worker is replaced). */
 const JOB_TIMEOUT_MS = 120_000;
 
@@ -68,7 +78,15 @@ const busy = () =>
     headers: { 'retry-after': String(PDF_RETRY_AFTER_SECONDS) },
   });
 
-export function createPdfPool(opts: { workers: number; queueLimit: number }): PdfRenderer {
+const tooMany = () =>
+  new HttpError(429, PDF_PER_USER_MESSAGE, {
+    code: 'DOCUMENTS_PER_USER',
+    headers: { 'retry-after': String(PDF_RETRY_AFTER_SECONDS) },
+  });
+
+export function createPdfPool(opts: { workers: number; queueLimit: number; perUserLimit?: number }): PdfRenderer {
+  const perUser = opts.perUserLimit ?? Number.POSITIVE_INFINITY;
+  const held = new Map<string, number>();
   const slots: Slot[] = [];
   const waiting: Task[] = [];
   let closed = false;
@@ -134,6 +152,19 @@ export function createPdfPool(opts: { workers: number; queueLimit: number }): Pd
         waiting.push({ job, resolve, reject });
         pump();
       });
+    },
+    claim(requester) {
+      const n = held.get(requester) ?? 0;
+      if (n >= perUser) throw tooMany();
+      held.set(requester, n + 1);
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        const left = (held.get(requester) ?? 1) - 1;
+        if (left > 0) held.set(requester, left);
+        else held.delete(requester);
+      };
     },
     load: () => ({ running: slots.filter((s) => s.task !== null).length, waiting: waiting.length }),
     async close() {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { statementRunInput } from '../../../shared/ledger.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
@@ -30,6 +30,15 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   // Statements and notices are drawn in worker threads (decision 026), stopped with the server.
   const pdfs = documentRenderer(ctx);
   app.addHook('onClose', () => closeDocumentRenderer(ctx));
+  /** One download: a place of the requester's held from gathering the figures to the drawn PDF (429 past their limit). */
+  const oneDocument = async <T>(request: FastifyRequest, make: () => Promise<T>): Promise<T> => {
+    const release = pdfs.claim(currentUser(request).id);
+    try {
+      return await make();
+    } finally {
+      release();
+    }
+  };
 
   route.get('/api/capital-calls', async () => ({ calls: await listCalls(db) }));
 
@@ -100,8 +109,11 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
   route.get('/api/investors/:id/statement', async (request, reply) => {
     const id = idParam(request.params, 'Investor not found');
     const { from, to } = request.query;
-    const s = await buildStatement(db, id, from, to);
-    return sendPdf(reply, await statementPdf(db, s, pdfs), pdfFileName(`Statement ${s.investorName} ${from} ${to}`));
+    const pdf = await oneDocument(request, async () => {
+      const s = await buildStatement(db, id, from, to);
+      return { pdf: await statementPdf(db, s, pdfs), name: `Statement ${s.investorName} ${from} ${to}` };
+    });
+    return sendPdf(reply, pdf.pdf, pdfFileName(pdf.name));
   });
 
   route.post('/api/statement-runs', async (request, reply) => {
@@ -124,11 +136,8 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     // Another investor's call and no call look the same.
     const notice = (await investorNotices(db, user.id, id))[0];
     if (!notice) throw notFound('Capital call not found');
-    return sendPdf(
-      reply,
-      await callNoticePdf(db, pdfs, user.name, notice, user.language),
-      pdfFileName(`Capital call ${notice.dealTitle} ${notice.callDate}`),
-    );
+    const pdf = await oneDocument(request, () => callNoticePdf(db, pdfs, user.name, notice, user.language));
+    return sendPdf(reply, pdf, pdfFileName(`Capital call ${notice.dealTitle} ${notice.callDate}`));
   });
 
   route.get('/api/investor/statements', async (request) => ({
@@ -139,7 +148,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext) {
     const q = request.query as Record<string, unknown>;
     const { today } = await companyDay(ctx);
     const { from, to } = parse(statementRunInput, { from: q.from ?? `${today.slice(0, 4)}-01-01`, to: q.to ?? today });
-    const s = await buildStatement(db, currentUser(request).id, from, to);
-    return sendPdf(reply, await statementPdf(db, s, pdfs), pdfFileName(`Capital account statement ${from} ${to}`));
+    const pdf = await oneDocument(request, async () => statementPdf(db, await buildStatement(db, currentUser(request).id, from, to), pdfs));
+    return sendPdf(reply, pdf, pdfFileName(`Capital account statement ${from} ${to}`));
   });
 }

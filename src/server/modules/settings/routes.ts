@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { companyProfileOf } from '../../../shared/company-profile.ts';
-import { isSecuritySetting, SECURITY_FOUNDERS_ONLY, settingsSchema } from '../../../shared/settings.ts';
+import {
+  EMAIL_SERVER_FOUNDERS_ONLY,
+  isFounderOnlySetting,
+  isSecuritySetting,
+  SECURITY_FOUNDERS_ONLY,
+  settingsSchema,
+} from '../../../shared/settings.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AllowList, parseAllowList } from '../../auth/ip-allow-list.ts';
 import { type AppContext, clientIp } from '../../context.ts';
@@ -31,10 +37,10 @@ export async function settingsRoutes(app: FastifyInstance, { db }: AppContext) {
       // A partial body changes only the keys it names; the result must validate as a whole.
       const next = parse(settingsSchema, { ...before, ...body });
       const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(next[k]));
-      // The Security tab is the founders' (issue 27): another admin may send it unchanged (the
-      // web app saves every tab at once) but changes nothing on it.
+      // The Security tab and the e-mail server are the founders' (issue 27, decision 027): another
+      // admin may send them unchanged (the web app saves every tab at once) but changes nothing on them.
       if (!founder) {
-        refused = changed.filter(isSecuritySetting);
+        refused = changed.filter(isFounderOnlySetting);
         if (refused.length > 0) return null;
       }
       if (next.ipWhitelist !== before.ipWhitelist) {
@@ -59,13 +65,14 @@ export async function settingsRoutes(app: FastifyInstance, { db }: AppContext) {
     });
     if (!settings) {
       // Logged on its own, outside the refused change's transaction.
+      const security = refused.some(isSecuritySetting);
       await logActivity(db, {
         type: 'admin_action_refused',
         userId: user.id,
-        details: { action: 'change_security_settings', keys: refused },
+        details: { action: security ? 'change_security_settings' : 'change_email_server', keys: refused },
         ip: clientIp(request),
       });
-      throw forbidden(SECURITY_FOUNDERS_ONLY, 'FOUNDER_ONLY');
+      throw forbidden(security ? SECURITY_FOUNDERS_ONLY : EMAIL_SERVER_FOUNDERS_ONLY, 'FOUNDER_ONLY');
     }
     await invalidationsOf(db)?.sync();
     return { settings };

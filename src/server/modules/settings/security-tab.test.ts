@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_FOUNDERS_ONLY, SECURITY_SETTINGS, type Settings } from '../../../shared/settings.ts';
+import {
+  EMAIL_SERVER_FOUNDERS_ONLY,
+  EMAIL_SERVER_SETTINGS,
+  SECURITY_FOUNDERS_ONLY,
+  SECURITY_SETTINGS,
+  type Settings,
+} from '../../../shared/settings.ts';
 import { createTestContext, createUser, sessionCookie, type TestContext } from '../../testing/harness.ts';
 
 /**
@@ -62,6 +68,37 @@ describe('the Security tab is the founders', () => {
     expect(await get(founder)).toEqual(before);
   });
 
+  // The e-mail server is the founders' too: SMTP_PASSWORD goes to the host named there, and every
+  // recovery link goes out through it. Without this rule a cio could point it at their own server,
+  // ask for a founder's recovery link and receive it (decision record 027, amended).
+  const SERVER_CHANGES: Record<(typeof EMAIL_SERVER_SETTINGS)[number], unknown> = {
+    smtpHost: 'smtp.attacker.example',
+    smtpPort: 2525,
+    smtpUser: 'attacker',
+    emailFromAddress: 'noreply@attacker.example',
+  };
+
+  it('refuses every e-mail server setting to cio, legal and nairobi_lead admins (403, message, logged)', async () => {
+    const before = await get(founder);
+    for (const other of others) {
+      for (const key of EMAIL_SERVER_SETTINGS) {
+        const res = await put(other.cookie, { [key]: SERVER_CHANGES[key] });
+        expect(res.statusCode, `${other.type} ${key}`).toBe(403);
+        expect(res.json()).toMatchObject({ message: EMAIL_SERVER_FOUNDERS_ONLY, code: 'FOUNDER_ONLY' });
+      }
+      const refusals = (await ctx.db.query(
+        "SELECT details FROM activity_logs WHERE activity_type = 'admin_action_refused' AND user_id = $1 AND details->>'action' = 'change_email_server' ORDER BY id",
+        [other.id],
+      )) as { details: { keys: string[] } }[];
+      expect(refusals.map((r) => r.details.keys)).toEqual(EMAIL_SERVER_SETTINGS.map((k) => [k]));
+    }
+    expect(await get(founder)).toEqual(before);
+    // A founder may change it (and set it back).
+    expect((await put(founder, SERVER_CHANGES)).statusCode).toBe(200);
+    expect(await get(founder)).toMatchObject(SERVER_CHANGES);
+    expect((await put(founder, Object.fromEntries(EMAIL_SERVER_SETTINGS.map((k) => [k, before[k]])))).statusCode).toBe(200);
+  });
+
   it('lets every admin save the other tabs, sending the Security tab unchanged as the web app does', async () => {
     for (const other of others) {
       const current = await get(other.cookie);
@@ -108,6 +145,12 @@ describe('the Security tab is the founders', () => {
       Array.from({ length: 5 }, () => ctx.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: founder } })),
     );
     expect(reads.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    // Nor the second step of a sign-in (with two-factor on, the way back in): its routes answer a
+    // founder whatever the limit.
+    const steps = await Promise.all(
+      Array.from({ length: 5 }, () => ctx.app.inject({ method: 'GET', url: '/api/auth/two-factor', headers: { cookie: founder } })),
+    );
+    expect(steps.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect((await put(founder, { apiRateLimit: 1_000_000 })).statusCode).toBe(200);
     await ctx.db.query('DELETE FROM api_rate_counters');
   });

@@ -194,8 +194,9 @@ function SettingsForm({ initial }: { initial: Settings }) {
     form.reset();
   }
 
-  // The Security tab is the founders' (issue 27): other admins see it read-only, and why.
-  const securityLocked = user?.role === 'admin' && user.userType !== 'founder';
+  // The Security tab and the e-mail server are the founders' (issue 27, decision 027): other
+  // admins see them read-only, and why.
+  const foundersOnlyLocked = user?.role === 'admin' && user.userType !== 'founder';
   const tabsWithErrors = SETTINGS_TABS.filter((tb) => errorCount(tb, errors) > 0).map((tb) => t(`tab.${tb.id}`));
 
   return (
@@ -264,7 +265,17 @@ function SettingsForm({ initial }: { initial: Settings }) {
           ));
           return (
             <TabsContent key={tb.id} value={tb.id} className="flex flex-col gap-4">
-              {tb.id === 'security' && securityLocked ? <ReadOnlySecurity>{cards}</ReadOnlySecurity> : cards}
+              {foundersOnlyLocked && tb.id === 'security' ? (
+                <FoundersOnly reason="securityFoundersOnly" legend={t('tab.security')}>
+                  {cards}
+                </FoundersOnly>
+              ) : foundersOnlyLocked && tb.id === 'email' ? (
+                <FoundersOnly reason="emailServerFoundersOnly" legend={t('section.emailServer.title')}>
+                  {cards}
+                </FoundersOnly>
+              ) : (
+                cards
+              )}
               {tb.id === 'email' && <EmailTools unsavedChanges={dirty} />}
             </TabsContent>
           );
@@ -288,22 +299,29 @@ function SettingsForm({ initial }: { initial: Settings }) {
 }
 
 /**
- * The Security tab as a non-founder admin sees it (issue 27): every control disabled by the
- * fieldset, with the reason above them and announced with each control.
+ * A part of the settings only founders change (the Security tab, the e-mail server; issue 27), as
+ * another admin sees it: every control disabled by the fieldset, with the reason above them and
+ * announced with each control.
  */
-function ReadOnlySecurity({ children }: { children: ReactNode }) {
+function FoundersOnly({
+  reason,
+  legend,
+  children,
+}: {
+  reason: 'securityFoundersOnly' | 'emailServerFoundersOnly';
+  legend: string;
+  children: ReactNode;
+}) {
   const { t } = settingsText.useT();
+  const id = `${reason}-reason`;
   return (
     <>
-      <p
-        id="security-founders-only"
-        className="flex items-start gap-2 rounded-lg border border-border bg-neutral-100 px-4 py-3 text-sm text-neutral-700"
-      >
+      <p id={id} className="flex items-start gap-2 rounded-lg border border-border bg-neutral-100 px-4 py-3 text-sm text-neutral-700">
         <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>{t('form.securityFoundersOnly')}</span>
+        <span>{t(`form.${reason}`)}</span>
       </p>
-      <fieldset disabled aria-describedby="security-founders-only" className="m-0 flex min-w-0 flex-col gap-4 border-0 p-0">
-        <legend className="sr-only">{t('tab.security')}</legend>
+      <fieldset disabled aria-describedby={id} className="m-0 flex min-w-0 flex-col gap-4 border-0 p-0">
+        <legend className="sr-only">{legend}</legend>
         {children}
       </fieldset>
     </>
