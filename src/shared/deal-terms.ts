@@ -328,9 +328,16 @@ export interface WaterfallPreview {
   /** Clawback and escrow at this distribution (decision record 039). */
   clawback: ClawbackStatus;
   escrow: { held: string; released: string; balanceAfter: string };
+  /**
+   * How the investors' part is split among them: by contributed capital, or on a deal by units at
+   * NAV by units held on the record date (decision 040).
+   */
+  splitBasis: 'units' | 'contributions';
   investors: {
     investorId: string;
     investorName: string;
+    /** Units held on the record date (6 decimals) on a deal by units, else null. */
+    units: string | null;
     amount: string;
     tiers: InvestorTierBreakdown;
     /** Accrued fees taken from this amount; the investor is paid `net`. */

@@ -15,8 +15,9 @@ import {
   type WaterfallConventions,
   type WaterfallPreview,
 } from '../../../shared/deal-terms.ts';
+import { dealUnits } from '../../../shared/ledger.ts';
 import { toCents } from '../../../shared/money.ts';
-import { DEFAULT_OWNERSHIP } from '../../../shared/ownership.ts';
+import { DEFAULT_OWNERSHIP, unitsText } from '../../../shared/ownership.ts';
 import {
   allocateByLargestRemainder,
   centsToString,
@@ -31,6 +32,8 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { feeDeductions } from '../ledger/fees.ts';
 import { checkOwnershipChange, ownershipOfTerms, saveOwnership } from '../ledger/ownership-repository.ts';
+import { dealFacts } from '../ledger/service.ts';
+import { valuationFacts } from '../ledger/valuation-facts.ts';
 import { companyDayIn } from '../settings/clock.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -362,8 +365,25 @@ export async function recordClawbackAndEscrow(q: Queryable, eventId: string, res
   );
 }
 
+/**
+ * On a deal by units at NAV (decision 040), each investor's units on the record date (millionths),
+ * from the same unit register as the roll-forward (the ledger's contributions and reversals, the
+ * deal's valuations); null on any other deal (the split follows contributed capital).
+ */
+export async function unitsOnRecordDate(q: Queryable, dealId: string, terms: DealTerms | null, recordDate: string) {
+  if (terms?.ownership.method !== 'units') return null;
+  const facts = (await dealFacts(q, [dealId])).get(dealId) ?? new Map();
+  const vals = (await valuationFacts(q, [dealId])).get(dealId) ?? [];
+  const units = dealUnits(facts, vals).unitsOn(recordDate);
+  return units.size > 0 ? units : null;
+}
+
 export interface ComputedDistribution {
   terms: DealTerms | null;
+  /** How the investors' part was split among them: units held on the record date, or contributed capital. */
+  splitBasis: 'units' | 'contributions';
+  /** On a units deal, the units held on the record date by investor (millionths), else null. */
+  units: Map<string, bigint> | null;
   result: WaterfallResult;
   gpCatchUp: bigint;
   carry: { position: number; kind: 'gp' | 'admin'; userId: string | null; name: string; amount: string }[];
@@ -387,12 +407,13 @@ export async function computeDistribution(
   const prior = flows.distributions.filter((e) => e.date <= date);
   // Capital counted on the record date but received after the payment date counts from the payment date.
   const contributions = flows.contributions.map((c) => (c.date > date ? { ...c, date } : c));
+  const units = await unitsOnRecordDate(q, dealId, terms, recordDate);
   let results: WaterfallResult[];
   try {
     results = runWaterfall({
       terms: termsToRates(terms),
       contributions,
-      distributions: [...prior.map(fixedOf), { date, amount: totalAmount, final }],
+      distributions: [...prior.map(fixedOf), { date, amount: totalAmount, final, ...(units ? { weights: units } : {}) }],
     });
   } catch (err) {
     if (err instanceof WaterfallInputError) throw conflict(err.message, 'WATERFALL');
@@ -416,7 +437,7 @@ export async function computeDistribution(
   } else if (gpCents > 0n) {
     carry = [{ position: 0, kind: 'gp', userId: null, name: 'General partner', amount: result.gp }];
   }
-  return { terms, result, gpCatchUp, carry };
+  return { terms, splitBasis: units ? 'units' : 'contributions', units, result, gpCatchUp, carry };
 }
 
 export async function previewDistribution(
@@ -460,10 +481,12 @@ export async function previewDistribution(
     netToInvestors: centsToString(toCents(c.result.lpTotal) - deducted),
     clawback: clawbackStatus(c.terms, c.result),
     escrow: c.result.escrow,
+    splitBasis: c.splitBasis,
     investors: Object.entries(c.result.perInvestor)
       .map(([investorId, amount]) => ({
         investorId,
         investorName: names.get(investorId) ?? 'Unknown',
+        units: c.units ? unitsText(c.units.get(investorId) ?? 0n) : null,
         amount,
         tiers: c.result.perInvestorTiers[investorId] as WaterfallPreview['investors'][number]['tiers'],
         feeDeducted: centsToString(deductions.get(investorId) ?? 0n),
