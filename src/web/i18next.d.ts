@@ -33,6 +33,7 @@ import type settings from '../shared/i18n/en/settings.json';
 import type signing from '../shared/i18n/en/signing.json';
 import type spvs from '../shared/i18n/en/spvs.json';
 import type subscriptions from '../shared/i18n/en/subscriptions.json';
+import type unitsSplit from '../shared/i18n/en/units-split.json';
 import type users from '../shared/i18n/en/users.json';
 import type waterfallConventions from '../shared/i18n/en/waterfall-conventions.json';
 
@@ -70,6 +71,7 @@ declare module 'i18next' {
       signing: typeof signing;
       spvs: typeof spvs;
       subscriptions: typeof subscriptions;
+      'units-split': typeof unitsSplit;
       users: typeof users;
       'waterfall-conventions': typeof waterfallConventions;
     };

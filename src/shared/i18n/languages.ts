@@ -77,5 +77,6 @@ export const NAMESPACES = [
   'subscriptions',
   'users',
   'waterfall-conventions',
+  'units-split',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
