@@ -17,6 +17,7 @@ import type distributions from '../shared/i18n/en/distributions.json';
 import type documents from '../shared/i18n/en/documents.json';
 import type email from '../shared/i18n/en/email.json';
 import type errors from '../shared/i18n/en/errors.json';
+import type escrowPayouts from '../shared/i18n/en/escrow-payouts.json';
 import type investorCompliance from '../shared/i18n/en/investor-compliance.json';
 import type investorDashboard from '../shared/i18n/en/investor-dashboard.json';
 import type investorDeals from '../shared/i18n/en/investor-deals.json';
@@ -72,6 +73,7 @@ declare module 'i18next' {
       spvs: typeof spvs;
       subscriptions: typeof subscriptions;
       'units-split': typeof unitsSplit;
+      'escrow-payouts': typeof escrowPayouts;
       users: typeof users;
       'waterfall-conventions': typeof waterfallConventions;
     };

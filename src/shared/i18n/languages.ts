@@ -78,5 +78,6 @@ export const NAMESPACES = [
   'users',
   'waterfall-conventions',
   'units-split',
+  'escrow-payouts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
