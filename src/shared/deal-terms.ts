@@ -398,7 +398,7 @@ export interface EscrowPayout {
 }
 
 /** POST /api/deals/:id/escrow-payouts: pays out everything released and not yet paid out; the day it went out (default today). */
-export const escrowPayoutInput = z.object({ paidOn: isoDate('Enter the day the carry was paid out').optional() }).strict();
+export const escrowPayoutInput = z.object({ paidOn: isoDate('Enter the day the carry was paid out').optional() });
 
 /** A clawback found at a date: what arose, what escrow and the GP's amount settled, what is still owed, per carry recipient. */
 export interface ClawbackStatus {

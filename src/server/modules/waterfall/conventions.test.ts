@@ -343,7 +343,6 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
     expect((await call('POST', url, a.cookie, {})).statusCode).toBe(403);
     expect((await call('POST', '/api/deals/00000000-0000-4000-8000-000000000000/escrow-payouts', adminCookie, {})).statusCode).toBe(404);
     expect(expect400(await call('POST', url, adminCookie, { paidOn: '2024-02-30' })).fields).toHaveProperty('paidOn');
-    expect(expect400(await call('POST', url, adminCookie, { paidOn: '2024-01-01', amount: '1' })).message).toBeTruthy();
     const today = (await companyDayIn(ctx.db)).today;
     const ahead = await call('POST', url, adminCookie, { paidOn: addDays(today, 1) });
     expect(ahead.statusCode, ahead.body).toBe(409);
