@@ -146,4 +146,34 @@ test('carry escrow: held on the waterfall screen until the final distribution, w
   const preview = admin.getByRole('dialog', { name: 'Distribution Preview' });
   await expect(preview.getByRole('region', { name: 'Clawback and escrow' })).toContainText('Escrow released: $10.00');
   await expectNoA11yViolations(admin, 'distribution preview releasing escrow');
+  await preview.getByRole('button', { name: 'Back' }).click();
+
+  // The final distribution paid today releases the 10.00; it is paid out to the carry recipient
+  // from the waterfall screen (issue 29 leftover): 50 more profit, GP 20% of 150 = 30 in all, 10.00
+  // released (by hand), all of it to Escrow GP Ltd (100%).
+  const last = await admin.request.post('/api/distributions', {
+    data: { dealId, type: 'Capital Gain', totalAmount: '50', paymentDate: today, recordDate: today, final: true },
+  });
+  expect(last.status(), await last.text()).toBe(201);
+  expect((await admin.request.post(`/api/distributions/${(await last.json()).event.id}/pay`)).status()).toBe(200);
+  await admin.reload();
+  const released = admin.getByTestId('deal-waterfall').filter({ hasText: title });
+  await expect(released.getByTestId('escrow-to-pay-out')).toHaveText('Released, still to pay out to the carry recipients: $10.00');
+  await released.getByRole('button', { name: 'Pay Out Released Escrow' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Pay Out Released Escrow' });
+  await expect(dialog).toContainText(`$10.00 of carry released from escrow on ${title} goes to the carry recipients`);
+  const paidOn = dialog.getByLabel(/^Paid on/);
+  await expect(paidOn).toHaveValue(today);
+  await paidOn.fill(isoInDays(1));
+  await dialog.getByRole('button', { name: 'Pay Out' }).click();
+  await expect(dialog.getByText('The payout date cannot be after today')).toBeVisible();
+  await expect(paidOn).toHaveAttribute('aria-invalid', 'true');
+  await expectNoA11yViolations(admin, 'escrow payout with a future date');
+  await paidOn.fill(today);
+  await dialog.getByRole('button', { name: 'Pay Out' }).click();
+  await expectToast(admin, 'Released escrow paid out: $10.00');
+  await expect(released.getByTestId('escrow-paid-out')).toHaveText('Paid out to the carry recipients: $10.00');
+  await expect(released.getByRole('list', { name: 'Escrow payouts' })).toContainText('Escrow GP Ltd $10.00');
+  await expect(released.getByRole('button', { name: 'Pay Out Released Escrow' })).toHaveCount(0);
+  await expectNoA11yViolations(admin, 'escrow paid out');
 });

@@ -53,6 +53,7 @@ export const ACTIVITY_TYPES = [
   'ledger_entry_reversed',
   'ledger_fee_recorded',
   'equalisation_charged',
+  'escrow_paid_out',
   'management_fee_charged',
   'statements_generated',
   'job_retried',

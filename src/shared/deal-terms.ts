@@ -328,9 +328,16 @@ export interface WaterfallPreview {
   /** Clawback and escrow at this distribution (decision record 039). */
   clawback: ClawbackStatus;
   escrow: { held: string; released: string; balanceAfter: string };
+  /**
+   * How the investors' part is split among them: by contributed capital, or on a deal by units at
+   * NAV by units held on the record date (decision 040).
+   */
+  splitBasis: 'units' | 'contributions';
   investors: {
     investorId: string;
     investorName: string;
+    /** Units held on the record date (6 decimals) on a deal by units, else null. */
+    units: string | null;
     amount: string;
     tiers: InvestorTierBreakdown;
     /** Accrued fees taken from this amount; the investor is paid `net`. */
@@ -367,9 +374,31 @@ export interface DealWaterfallSummary {
   conventions: WaterfallConventions | null;
   /** Clawback owed by the GP today, after the paid distributions and the capital contributed to date (decision record 039). */
   clawback: ClawbackStatus;
-  /** Carry held in escrow today, and released so far. */
-  escrow: { balance: string; released: string; releaseDate: string | null };
+  /**
+   * Carry held in escrow today, released so far, paid out of what was released to the carry
+   * recipients (POST /api/deals/:id/escrow-payouts) and what is released and still to pay out.
+   */
+  escrow: {
+    balance: string;
+    released: string;
+    releaseDate: string | null;
+    paidOut: string;
+    toPayOut: string;
+    payouts: EscrowPayout[];
+  };
 }
+
+/** Released escrow paid out to the carry recipients (decision record 039, amended). */
+export interface EscrowPayout {
+  id: string;
+  amount: string;
+  paidOn: string;
+  /** Per carry recipient of the terms in force, by share (largest remainder), adding up to `amount`. */
+  lines: { name: string; amount: string }[];
+}
+
+/** POST /api/deals/:id/escrow-payouts: pays out everything released and not yet paid out; the day it went out (default today). */
+export const escrowPayoutInput = z.object({ paidOn: isoDate('Enter the day the carry was paid out').optional() });
 
 /** A clawback found at a date: what arose, what escrow and the GP's amount settled, what is still owed, per carry recipient. */
 export interface ClawbackStatus {

@@ -527,3 +527,65 @@ describe('runWaterfall: each tier split among investors (issue 26)', () => {
     );
   });
 });
+
+describe('runWaterfall: a units deal shares by units held on the record date (decision 040)', () => {
+  it('the textbook with two investors of 50.00 each, holding 3 and 1 units: the deal-level tiers stand, the cells follow units', () => {
+    const contributions = [
+      { investorId: 'a', date: '2021-01-01', amount: '50.00' },
+      { investorId: 'b', date: '2021-01-01', amount: '50.00' },
+    ];
+    const weights = new Map([
+      ['a', 3_000_000n],
+      ['b', 1_000_000n],
+    ]);
+    const [r] = runWaterfall({ terms: EIGHT_FULL_20, contributions, distributions: [{ date: '2024-01-01', amount: '200.00', weights }] });
+    // The textbook's tiers (above): investors 180.00, the GP 20.00; by units 3:1 a 135.00, b 45.00.
+    expect(r).toMatchObject({ lpTotal: '180.00', gp: '20.00', perInvestor: { a: '135.00', b: '45.00' } });
+    // By hand, each tier by largest remainder within it: capital 100.00 -> 75.00 / 25.00; preferred
+    // 25.97 -> 19.4775 / 6.4925 -> 19.47 + the cent (remainder .75) / 6.49; carried 54.03 -> 40.5225 /
+    // 13.5075 -> 40.52 / 13.50 + the cent (remainder .75). a: 75 + 19.48 + 40.52 = 135.00; b: 45.00.
+    expect(r?.perInvestorTiers.a).toEqual({
+      returnOfCapital: '75.00',
+      preferredReturn: '19.48',
+      catchUp: '0.00',
+      carriedInterest: '40.52',
+    });
+    expect(r?.perInvestorTiers.b).toEqual({ returnOfCapital: '25.00', preferredReturn: '6.49', catchUp: '0.00', carriedInterest: '13.51' });
+    // Without weights, by contributed capital: 90.00 each.
+    const [plain] = runWaterfall({ terms: EIGHT_FULL_20, contributions, distributions: [{ date: '2024-01-01', amount: '200.00' }] });
+    expect(plain?.perInvestor).toEqual({ a: '90.00', b: '90.00' });
+  });
+
+  it('every cell within a cent of its exact share by units, every tier and the investors’ total exact', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 5_000_000_00 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.bigInt({ min: 1n, max: 10_000_000_000_000n }), { minLength: 6, maxLength: 6 }),
+        fc.integer({ min: 1, max: 900_000_000 }),
+        (amounts, units, paid) => {
+          const contributions = amounts.map((c, i) => ({
+            investorId: `i${i}`,
+            date: '2021-01-01',
+            amount: `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`,
+          }));
+          const weights = new Map(amounts.map((_, i) => [`i${i}`, units[i] as bigint]));
+          const amount = `${Math.floor(paid / 100)}.${String(paid % 100).padStart(2, '0')}`;
+          const [r] = runWaterfall({ terms: EIGHT_FULL_20, contributions, distributions: [{ date: '2024-01-01', amount, weights }] });
+          if (!r) throw new Error('no result');
+          const W = [...weights.values()].reduce((s, v) => s + v, 0n);
+          const lp = toC(r.lpTotal);
+          let total = 0n;
+          for (const [id, w] of weights) {
+            const mine = toC(r.perInvestor[id] as string);
+            total += mine;
+            const diff = mine * W - lp * w;
+            expect(diff < W && diff > -W).toBe(true);
+          }
+          expect(total).toBe(lp);
+          expect(toC(r.lpTotal) + toC(r.gp)).toBe(toC(amount));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

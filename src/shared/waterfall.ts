@@ -85,6 +85,12 @@ export interface WaterfallInput {
     amount: string;
     /** The deal's final distribution: escrow still held is released with it. */
     final?: boolean;
+    /**
+     * Each investor's share of this event when it is not their contributed capital in force: on a
+     * deal by units at NAV (decision 040), the units held on the record date (millionths). The
+     * deal-level tiers (hurdle, catch-up, carry) are unchanged; only the investors' split follows.
+     */
+    weights?: ReadonlyMap<string, bigint>;
     fixed?: {
       lpTotal: string;
       /** What the GP was allotted of the event (after any clawback withheld). */
@@ -653,6 +659,12 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
     const lp = amount - gp;
     const weights = new Map<string, bigint>();
     for (const c of inForce) weights.set(c.investorId, (weights.get(c.investorId) ?? 0n) + c.cents);
+    // On a units deal the investors share by units held on the record date (decision 040).
+    const given = d.weights ? [...d.weights].filter(([, w]) => w > 0n) : [];
+    if (given.length > 0) {
+      weights.clear();
+      for (const [id, w] of given) weights.set(id, w);
+    }
     const split = contributed > 0n ? allocateByLargestRemainder(lp, weights) : new Map<string, bigint>();
     const perInvestorTiers = splitTiers(split, weights, [roc, pref, catchUpTier - gpCatchUp, carriedLp]);
     // Each investor's amount is the sum of their tier cells (the largest-remainder split of the

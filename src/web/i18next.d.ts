@@ -17,6 +17,7 @@ import type distributions from '../shared/i18n/en/distributions.json';
 import type documents from '../shared/i18n/en/documents.json';
 import type email from '../shared/i18n/en/email.json';
 import type errors from '../shared/i18n/en/errors.json';
+import type escrowPayouts from '../shared/i18n/en/escrow-payouts.json';
 import type investorCompliance from '../shared/i18n/en/investor-compliance.json';
 import type investorDashboard from '../shared/i18n/en/investor-dashboard.json';
 import type investorDeals from '../shared/i18n/en/investor-deals.json';
@@ -33,6 +34,7 @@ import type settings from '../shared/i18n/en/settings.json';
 import type signing from '../shared/i18n/en/signing.json';
 import type spvs from '../shared/i18n/en/spvs.json';
 import type subscriptions from '../shared/i18n/en/subscriptions.json';
+import type unitsSplit from '../shared/i18n/en/units-split.json';
 import type users from '../shared/i18n/en/users.json';
 import type waterfallConventions from '../shared/i18n/en/waterfall-conventions.json';
 
@@ -70,6 +72,8 @@ declare module 'i18next' {
       signing: typeof signing;
       spvs: typeof spvs;
       subscriptions: typeof subscriptions;
+      'units-split': typeof unitsSplit;
+      'escrow-payouts': typeof escrowPayouts;
       users: typeof users;
       'waterfall-conventions': typeof waterfallConventions;
     };

@@ -318,6 +318,24 @@ export interface EqualisationsTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface EscrowPayoutLinesTable {
+  payoutId: string;
+  position: number;
+  kind: 'gp' | 'admin';
+  userId: string | null;
+  name: string;
+  amount: string;
+}
+
+export interface EscrowPayoutsTable {
+  id: ColumnType<string, string | undefined, string>;
+  dealId: string;
+  amount: string;
+  paidOn: string;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface JobsTable {
   id: ColumnType<string, string | undefined, string>;
   kind: string;
@@ -725,6 +743,8 @@ export interface DB {
   email_digests: EmailDigestsTable;
   email_outbox: EmailOutboxTable;
   equalisations: EqualisationsTable;
+  escrow_payout_lines: EscrowPayoutLinesTable;
+  escrow_payouts: EscrowPayoutsTable;
   jobs: JobsTable;
   kyc_applications: KycApplicationsTable;
   kyc_documents: KycDocumentsTable;

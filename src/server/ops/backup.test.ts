@@ -329,6 +329,13 @@ describe(`backup and restore (${ENGINE})`, () => {
       `INSERT INTO equalisations (deal_id, close_date, payment_date, rate, total, plan)
        SELECT deal_id, '2025-06-30', '2025-07-15', 8, 84821.92, '{"lines":[]}'::jsonb FROM deal_terms ORDER BY created_at LIMIT 1`,
     );
+    // Carry released from escrow paid out to a carry recipient (decision record 039, amended).
+    await ctx.db.query(
+      `WITH p AS (
+         INSERT INTO escrow_payouts (deal_id, amount, paid_on) SELECT deal_id, 10, '2025-07-01' FROM deal_terms ORDER BY created_at LIMIT 1 RETURNING id
+       )
+       INSERT INTO escrow_payout_lines (payout_id, position, kind, name, amount) SELECT id, 0, 'gp', 'Meridian GP Ltd', 10 FROM p`,
+    );
     // Screening (decision record 038): a list import with one entry, a named beneficial owner and a hit.
     await ctx.db.query(
       `WITH imp AS (

@@ -718,6 +718,21 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      // Nothing released from escrow on this deal: refused before anything is written; the body
+      // takes the day only, never an amount or lines of its own (the server computes them).
+      route: 'POST /api/deals/:id/escrow-payouts',
+      status: 409,
+      async run() {
+        const res = await call('POST', `/api/deals/${ids.deal}/escrow-payouts`, adminCookie, {
+          amount: '1000000',
+          lines: [{ name: 'Mallory', amount: '1000000' }],
+          ...extras(victimId),
+        });
+        expect(await ctx.db.query('SELECT 1 FROM escrow_payouts WHERE deal_id = $1', [ids.deal])).toEqual([]);
+        return res;
+      },
+    },
+    {
       route: 'POST /api/deals/:id/management-fees/preview',
       status: 200,
       async run() {

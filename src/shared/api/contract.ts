@@ -23,6 +23,8 @@ import {
   type DealWaterfallSummary,
   dealTermsInput,
   distributionPreviewInput,
+  type EscrowPayout,
+  escrowPayoutInput,
   type InvestorDealTerms,
   type WaterfallPreview,
 } from '../deal-terms.ts';
@@ -372,6 +374,8 @@ export const API = {
   // Later closes without dilution: equalisation of a later close (issue 29 part 1, decision 040)
   'GET /api/deals/:id/equalisation': admin(json<{ equalisation: EqualisationPreview }>(), { query: equalisationQuery }),
   'POST /api/deals/:id/equalisation': admin(json<{ equalisation: EqualisationPreview }>(), { body: equalisationInput }),
+  // Carry released from escrow paid out to the carry recipients (issue 29 leftover, decision 039 amended)
+  'POST /api/deals/:id/escrow-payouts': admin(json<{ payout: EscrowPayout }>(), { body: escrowPayoutInput }),
   // The audit trail: hash chain of the activity log (issue 33, decision 042)
   'GET /api/audit/head': admin(json<{ head: ChainHead }>()),
   'POST /api/audit/verify': admin(json<ChainVerification>()),

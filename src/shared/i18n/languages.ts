@@ -77,5 +77,7 @@ export const NAMESPACES = [
   'subscriptions',
   'users',
   'waterfall-conventions',
+  'units-split',
+  'escrow-payouts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

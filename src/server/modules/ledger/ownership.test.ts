@@ -1,7 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DealTermsData } from '../../../shared/deal-terms.ts';
+import type { DealTermsData, WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { Deal } from '../../../shared/deals.ts';
+import type { DistributionEvent } from '../../../shared/distributions.ts';
 import type { CapitalCall, DealLedger } from '../../../shared/ledger.ts';
 import type { EqualisationPreview } from '../../../shared/ownership.ts';
 import type { PerformanceData } from '../../../shared/performance.ts';
@@ -239,6 +240,34 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
     expect((await holding(b, d.id))?.units).toEqual({ held: '681818.181818', navPerUnit: '2.200000', averagePrice: '2.200000' });
     // Equalisation is refused on a deal by units.
     expect(err(await call('GET', `/api/deals/${d.id}/equalisation`, adminCookie), 409).message).toMatch(/do not use equalisation/);
+
+    // A distribution is split by units held on the record date (issue 29 leftover): 370,000 over
+    // 1,000,000.000000 and 681,818.181818 units. Exact rationals (by hand, Python Fractions):
+    // A 37,000,000 cents x 1,000,000,000,000 / 1,681,818,181,818 = 22,000,000.0000024 cents, B
+    // 14,999,999.9999976: floors 22,000,000 and 14,999,999, the cent left goes to B's larger
+    // remainder: A 220,000.00, B 150,000.00 (by contributed capital it would be 148,000 / 222,000).
+    // The 8% hurdle is far from met, so all of it is return of capital.
+    const body = { dealId: d.id, type: 'Capital Gain', totalAmount: '370000', paymentDate: '2026-01-31', recordDate: '2026-01-31' };
+    const p = ok<{ preview: WaterfallPreview }>(await call('POST', '/api/distributions/preview', adminCookie, body)).preview;
+    expect(p.splitBasis).toBe('units');
+    const shown = new Map(p.investors.map((i) => [i.investorId, i]));
+    expect(shown.get(a.id)).toMatchObject({ units: '1000000.000000', amount: '220000.00' });
+    expect(shown.get(a.id)?.tiers.returnOfCapital).toBe('220000.00');
+    expect(shown.get(b.id)).toMatchObject({ units: '681818.181818', amount: '150000.00' });
+    const ev = ok<{ event: DistributionEvent }>(await call('POST', '/api/distributions', adminCookie, body), 201).event;
+    expect(new Map(ev.allocations.map((x) => [x.investorId, x.amount]))).toEqual(
+      new Map([
+        [a.id, '220000.00'],
+        [b.id, '150000.00'],
+      ]),
+    );
+    ok(await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie, {}));
+    // Both keep the same value a unit after it: A 2,200,000 - 220,000 = 1,980,000 (1.98 a unit),
+    // B 1,500,000 - 150,000 = 1,350,000 (1,350,000 / 681,818.181818 = 1.98 a unit), by hand.
+    expect(await holding(a, d.id)).toMatchObject({ currentValue: '1980000.00', distributionsReceived: '220000.00' });
+    expect(await holding(b, d.id)).toMatchObject({ currentValue: '1350000.00', distributionsReceived: '150000.00' });
+    const after = new Map((await ledger(d.id)).investors.map((i) => [i.investorId, i.figures.units?.navPerUnit]));
+    expect([after.get(a.id), after.get(b.id)]).toEqual(['1.980000', '1.980000']);
   });
 
   it('by contributions (the default): the same close moves 720,000.00 of A’s gain to B, as before', async () => {
@@ -253,5 +282,15 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
     // 3,700,000 x 1,000,000 / 2,500,000 = 1,480,000 (hand): 2,200,000 - 1,480,000 = 720,000 moved.
     expect((await holding(a, d.id))?.currentValue).toBe('1480000.00');
     expect((await holding(b, d.id))?.currentValue).toBe('2220000.00');
+    // A distribution follows contributed capital: 370,000 x 1,000,000 / 2,500,000 = 148,000 (hand).
+    const body = { dealId: d.id, type: 'Capital Gain', totalAmount: '370000', paymentDate: '2026-01-31', recordDate: '2026-01-31' };
+    const p = ok<{ preview: WaterfallPreview }>(await call('POST', '/api/distributions/preview', adminCookie, body)).preview;
+    expect(p.splitBasis).toBe('contributions');
+    expect(p.investors.map((i) => [i.investorId, i.units, i.amount])).toEqual(
+      expect.arrayContaining([
+        [a.id, null, '148000.00'],
+        [b.id, null, '222000.00'],
+      ]),
+    );
   });
 });

@@ -6,11 +6,13 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../../shared/dates.ts';
 import type { DealTermsData, DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { DistributionEvent } from '../../../shared/distributions.ts';
 import { sql } from '../../db/sql.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { companyDayIn } from '../settings/clock.ts';
 
 const NO_HURDLE_20 = {
   hurdleRate: '0',
@@ -256,12 +258,12 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
       ev.id,
     ]);
     expect(held?.escrow_held).toBe('5.00');
-    expect((await summaryOf(deal.id))?.escrow).toEqual({ balance: '0.00', released: '5.00', releaseDate: '2023-06-30' });
+    expect((await summaryOf(deal.id))?.escrow).toMatchObject({ balance: '0.00', released: '5.00', releaseDate: '2023-06-30' });
     // With the release date in the future, it is still held.
     expect((await putTerms(deal.id, { ...terms, conventions: { ...terms.conventions, escrowReleaseDate: '2099-12-31' } })).statusCode).toBe(
       200,
     );
-    expect((await summaryOf(deal.id))?.escrow).toEqual({ balance: '5.00', released: '0.00', releaseDate: '2099-12-31' });
+    expect((await summaryOf(deal.id))?.escrow).toMatchObject({ balance: '5.00', released: '0.00', releaseDate: '2099-12-31' });
   });
 
   it('escrow without a release date is held until a distribution marked final releases it', async () => {
@@ -275,7 +277,7 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
     expect((await putTerms(deal.id, terms)).statusCode).toBe(200);
     // 150 on 2022-01-01: 100 back, the 50 profit 40 / 10; half the GP's 10 held: 5.00.
     await record(deal.id, '150.00', '2022-01-01');
-    expect((await summaryOf(deal.id))?.escrow).toEqual({ balance: '5.00', released: '0.00', releaseDate: null });
+    expect((await summaryOf(deal.id))?.escrow).toMatchObject({ balance: '5.00', released: '0.00', releaseDate: null });
     // A bad flag is refused, writing nothing.
     const bad = await call('POST', '/api/distributions', adminCookie, {
       dealId: deal.id,
@@ -299,6 +301,81 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
     expect((res.json() as { preview: WaterfallPreview }).preview.escrow).toEqual({ held: '0.00', released: '5.00', balanceAfter: '0.00' });
     const ev = await record(deal.id, '50.00', '2023-01-01', true);
     expect(ev.waterfall).toMatchObject({ gp: '10.00', lpTotal: '40.00' });
-    expect((await summaryOf(deal.id))?.escrow).toEqual({ balance: '0.00', released: '5.00', releaseDate: null });
+    expect((await summaryOf(deal.id))?.escrow).toMatchObject({ balance: '0.00', released: '5.00', releaseDate: null });
+  });
+
+  it('released escrow is paid out once to the carry recipients by share, never dated ahead, never twice (issue 29 leftover)', async () => {
+    const deal = await openDeal('Escrow payout deal');
+    await hold(a, deal.id, '100', '2021-01-01');
+    const terms = {
+      ...NO_HURDLE_20,
+      carryRecipients: [
+        { kind: 'gp', name: 'Carry One Ltd', share: '33.33' },
+        { kind: 'gp', name: 'Carry Two Ltd', share: '33.33' },
+        { kind: 'gp', name: 'Carry Three Ltd', share: '33.34' },
+      ],
+      conventions: {
+        prefCompounding: 'annual',
+        dayCount: 'act365',
+        clawback: 'net',
+        clawbackTaxRate: '0',
+        escrowRate: '50',
+        escrowReleaseDate: '2023-06-30',
+      },
+    };
+    expect((await putTerms(deal.id, terms)).statusCode).toBe(200);
+    const url = `/api/deals/${deal.id}/escrow-payouts`;
+    // Nothing released yet (nothing distributed): 409, nothing written.
+    expect((await call('POST', url, adminCookie, {})).statusCode).toBe(409);
+    // 200 out on 2022-01-01: 100 back, the 100 profit 80 / 20; half the GP's 20 held: 10.00,
+    // released on 2023-06-30 (before today). By hand.
+    await record(deal.id, '200.00', '2022-01-01');
+    expect((await summaryOf(deal.id))?.escrow).toEqual({
+      balance: '0.00',
+      released: '10.00',
+      releaseDate: '2023-06-30',
+      paidOut: '0.00',
+      toPayOut: '10.00',
+      payouts: [],
+    });
+    // Who may pay it out, and bad input: nothing written by any of them.
+    expect((await call('POST', url, null, {})).statusCode).toBe(401);
+    expect((await call('POST', url, a.cookie, {})).statusCode).toBe(403);
+    expect((await call('POST', '/api/deals/00000000-0000-4000-8000-000000000000/escrow-payouts', adminCookie, {})).statusCode).toBe(404);
+    expect(expect400(await call('POST', url, adminCookie, { paidOn: '2024-02-30' })).fields).toHaveProperty('paidOn');
+    const today = (await companyDayIn(ctx.db)).today;
+    const ahead = await call('POST', url, adminCookie, { paidOn: addDays(today, 1) });
+    expect(ahead.statusCode, ahead.body).toBe(409);
+    expect(ahead.json()).toMatchObject({
+      message: `The payout cannot be dated after today (${today}): record it once the money has gone out`,
+      fields: { paidOn: `The payout cannot be dated after today (${today}): record it once the money has gone out` },
+    });
+    const count = async () => (await ctx.db.query('SELECT 1 FROM escrow_payouts WHERE deal_id = $1', [deal.id])).length;
+    expect(await count()).toBe(0);
+    // Twenty at once: one lands, the others find nothing waiting.
+    const tries = await Promise.all(Array.from({ length: 20 }, () => call('POST', url, adminCookie, { paidOn: today })));
+    expect(tries.map((r) => r.statusCode).sort()).toEqual([201, ...Array(19).fill(409)]);
+    expect(tries.find((r) => r.statusCode === 409)?.json().message).toBe(
+      'No carry released from escrow is waiting to be paid out on this deal',
+    );
+    expect(await count()).toBe(1);
+    // 10.00 by 33.33 / 33.33 / 33.34: exact 3.333, 3.333, 3.334; floors 3.33 each (9.99), the cent
+    // left to the largest remainder (.4, the third): 3.33 + 3.33 + 3.34 = 10.00. By hand.
+    const lines = [
+      { name: 'Carry One Ltd', amount: '3.33' },
+      { name: 'Carry Two Ltd', amount: '3.33' },
+      { name: 'Carry Three Ltd', amount: '3.34' },
+    ];
+    expect(tries.find((r) => r.statusCode === 201)?.json().payout).toMatchObject({ amount: '10.00', paidOn: today, lines });
+    expect((await summaryOf(deal.id))?.escrow).toMatchObject({
+      released: '10.00',
+      paidOut: '10.00',
+      toPayOut: '0.00',
+      payouts: [{ amount: '10.00', paidOn: today, lines }],
+    });
+    const log = await ctx.db.query("SELECT 1 FROM activity_logs WHERE activity_type = 'escrow_paid_out' AND details->>'dealId' = $1", [
+      deal.id,
+    ]);
+    expect(log).toHaveLength(1);
   });
 });

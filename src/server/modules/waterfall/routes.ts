@@ -4,7 +4,7 @@ import { type AppContext, clientIp } from '../../context.ts';
 import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { chargeManagementFee, managementFeeData, previewManagementFee } from './management-fees.ts';
-import { getDealTerms, investorDealTerms, previewDistribution, saveDealTerms, waterfallSummaries } from './service.ts';
+import { getDealTerms, investorDealTerms, payOutEscrow, previewDistribution, saveDealTerms, waterfallSummaries } from './service.ts';
 
 export async function waterfallRoutes(app: FastifyInstance, { db }: AppContext) {
   const route = typedRoutes(app);
@@ -45,6 +45,14 @@ export async function waterfallRoutes(app: FastifyInstance, { db }: AppContext) 
 
   /** Per deal: cumulative amounts by tier, hurdle status and carry paid per recipient. */
   route.get('/api/distributions/waterfall', async () => ({ deals: await waterfallSummaries(db) }));
+
+  /** Pays out to the carry recipients the carry released from escrow and not yet paid out (decision 039, amended). 409 when none is waiting. */
+  route.post('/api/deals/:id/escrow-payouts', async (request, reply) => {
+    const id = idParam(request.params, 'Deal not found');
+    const input = request.body;
+    const payout = await db.tx((q) => payOutEscrow(q, id, input, currentUser(request).id, clientIp(request)));
+    return reply.status(201).send({ payout });
+  });
 
   /** The terms of each deal the investor holds. */
   route.get('/api/investor/deal-terms', async (request) => ({

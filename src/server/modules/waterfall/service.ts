@@ -9,14 +9,16 @@ import {
   type DealWaterfallSummary,
   describeConventions,
   describeTerms,
+  type EscrowPayout,
   type InvestorDealTerms,
   percentUnits,
   termsToRates,
   type WaterfallConventions,
   type WaterfallPreview,
 } from '../../../shared/deal-terms.ts';
+import { dealUnits } from '../../../shared/ledger.ts';
 import { toCents } from '../../../shared/money.ts';
-import { DEFAULT_OWNERSHIP } from '../../../shared/ownership.ts';
+import { DEFAULT_OWNERSHIP, unitsText } from '../../../shared/ownership.ts';
 import {
   allocateByLargestRemainder,
   centsToString,
@@ -31,7 +33,10 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { feeDeductions } from '../ledger/fees.ts';
 import { checkOwnershipChange, ownershipOfTerms, saveOwnership } from '../ledger/ownership-repository.ts';
+import { dealFacts } from '../ledger/service.ts';
+import { valuationFacts } from '../ledger/valuation-facts.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { escrowPayoutsOf, insertEscrowPayout } from './repository.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Terms
@@ -362,8 +367,25 @@ export async function recordClawbackAndEscrow(q: Queryable, eventId: string, res
   );
 }
 
+/**
+ * On a deal by units at NAV (decision 040), each investor's units on the record date (millionths),
+ * from the same unit register as the roll-forward (the ledger's contributions and reversals, the
+ * deal's valuations); null on any other deal (the split follows contributed capital).
+ */
+export async function unitsOnRecordDate(q: Queryable, dealId: string, terms: DealTerms | null, recordDate: string) {
+  if (terms?.ownership.method !== 'units') return null;
+  const facts = (await dealFacts(q, [dealId])).get(dealId) ?? new Map();
+  const vals = (await valuationFacts(q, [dealId])).get(dealId) ?? [];
+  const units = dealUnits(facts, vals).unitsOn(recordDate);
+  return units.size > 0 ? units : null;
+}
+
 export interface ComputedDistribution {
   terms: DealTerms | null;
+  /** How the investors' part was split among them: units held on the record date, or contributed capital. */
+  splitBasis: 'units' | 'contributions';
+  /** On a units deal, the units held on the record date by investor (millionths), else null. */
+  units: Map<string, bigint> | null;
   result: WaterfallResult;
   gpCatchUp: bigint;
   carry: { position: number; kind: 'gp' | 'admin'; userId: string | null; name: string; amount: string }[];
@@ -387,12 +409,13 @@ export async function computeDistribution(
   const prior = flows.distributions.filter((e) => e.date <= date);
   // Capital counted on the record date but received after the payment date counts from the payment date.
   const contributions = flows.contributions.map((c) => (c.date > date ? { ...c, date } : c));
+  const units = await unitsOnRecordDate(q, dealId, terms, recordDate);
   let results: WaterfallResult[];
   try {
     results = runWaterfall({
       terms: termsToRates(terms),
       contributions,
-      distributions: [...prior.map(fixedOf), { date, amount: totalAmount, final }],
+      distributions: [...prior.map(fixedOf), { date, amount: totalAmount, final, ...(units ? { weights: units } : {}) }],
     });
   } catch (err) {
     if (err instanceof WaterfallInputError) throw conflict(err.message, 'WATERFALL');
@@ -416,7 +439,7 @@ export async function computeDistribution(
   } else if (gpCents > 0n) {
     carry = [{ position: 0, kind: 'gp', userId: null, name: 'General partner', amount: result.gp }];
   }
-  return { terms, result, gpCatchUp, carry };
+  return { terms, splitBasis: units ? 'units' : 'contributions', units, result, gpCatchUp, carry };
 }
 
 export async function previewDistribution(
@@ -460,10 +483,12 @@ export async function previewDistribution(
     netToInvestors: centsToString(toCents(c.result.lpTotal) - deducted),
     clawback: clawbackStatus(c.terms, c.result),
     escrow: c.result.escrow,
+    splitBasis: c.splitBasis,
     investors: Object.entries(c.result.perInvestor)
       .map(([investorId, amount]) => ({
         investorId,
         investorName: names.get(investorId) ?? 'Unknown',
+        units: c.units ? unitsText(c.units.get(investorId) ?? 0n) : null,
         amount,
         tiers: c.result.perInvestorTiers[investorId] as WaterfallPreview['investors'][number]['tiers'],
         feeDeducted: centsToString(deductions.get(investorId) ?? 0n),
@@ -540,35 +565,10 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
     const carry = await sql<{ name: string; amount: string }>(`SELECT coalesce(p.name, c.name) AS name, sum(c.amount)::text AS amount
          FROM distribution_carry c JOIN distribution_events e ON e.id = c.event_id LEFT JOIN profiles p ON p.id = c.user_id
         WHERE e.deal_id = $1 AND e.paid_at IS NOT NULL GROUP BY coalesce(p.name, c.name) ORDER BY 1`).all(q, [deal.id]);
-    const paidIds = new Set(
-      (await sql<{ id: string }>('SELECT id FROM distribution_events WHERE deal_id = $1 AND paid_at IS NOT NULL').all(q, [deal.id])).map(
-        (r) => r.id,
-      ),
-    );
-    // Hurdle status today: the paid events as recorded (dated no later than today), then a zero
-    // distribution today.
-    let hurdleRemaining = '0.00';
-    let today: WaterfallResult | null = null;
-    let released = 0n;
+    const { today, released, hurdleRemaining } = await paidReplay(q, deal.id, terms, flows, day);
     const contributed = flows.contributions.reduce((s, c) => s + toCents(c.amount), 0n);
-    if (flows.contributions.length > 0) {
-      const paid = flows.distributions
-        .filter((e) => paidIds.has(e.id))
-        .map((e) => ({ ...e, date: e.date > day ? day : e.date }))
-        .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-      try {
-        const r = runWaterfall({
-          terms: termsToRates(terms),
-          contributions: flows.contributions,
-          distributions: [...paid.map(fixedOf), { date: day, amount: '0' }],
-        });
-        today = r[r.length - 1] as WaterfallResult;
-        hurdleRemaining = today.hurdleBefore;
-        released = r.reduce((s, x) => s + toCents(x.escrow.released), 0n);
-      } catch {
-        hurdleRemaining = '0.00';
-      }
-    }
+    const payouts = await escrowPayoutsOf(q, deal.id);
+    const paidOut = payouts.reduce((s, p) => s + toCents(p.amount), 0n);
     out.push({
       dealId: deal.id,
       dealTitle: deal.title,
@@ -608,10 +608,106 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
         balance: today?.escrow.balanceAfter ?? '0.00',
         released: centsToString(released),
         releaseDate: terms?.conventions.escrowReleaseDate ?? null,
+        paidOut: centsToString(paidOut),
+        toPayOut: centsToString(max0(released - paidOut)),
+        payouts,
       },
     });
   }
   return out;
+}
+
+const max0 = (x: bigint) => (x > 0n ? x : 0n);
+
+/**
+ * The deal's paid distributions replayed as recorded (dated no later than `day`; a payment
+ * confirmed ahead of its date counts from `day`), then a zero distribution on `day`: the hurdle
+ * investors still need, the clawback and escrow position today, and the escrow released so far.
+ */
+async function paidReplay(
+  q: Queryable,
+  dealId: string,
+  terms: DealTerms | null,
+  flows: Awaited<ReturnType<typeof dealCashFlows>>,
+  day: string,
+): Promise<{ today: WaterfallResult | null; released: bigint; hurdleRemaining: string }> {
+  if (flows.contributions.length === 0) return { today: null, released: 0n, hurdleRemaining: '0.00' };
+  const paidIds = new Set(
+    (await sql<{ id: string }>('SELECT id FROM distribution_events WHERE deal_id = $1 AND paid_at IS NOT NULL').all(q, [dealId])).map(
+      (r) => r.id,
+    ),
+  );
+  const paid = flows.distributions
+    .filter((e) => paidIds.has(e.id))
+    .map((e) => ({ ...e, date: e.date > day ? day : e.date }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  try {
+    const r = runWaterfall({
+      terms: termsToRates(terms),
+      contributions: flows.contributions,
+      distributions: [...paid.map(fixedOf), { date: day, amount: '0' }],
+    });
+    const today = r[r.length - 1] as WaterfallResult;
+    return { today, released: r.reduce((s, x) => s + toCents(x.escrow.released), 0n), hurdleRemaining: today.hurdleBefore };
+  } catch {
+    return { today: null, released: 0n, hurdleRemaining: '0.00' };
+  }
+}
+
+/**
+ * Pays out to the carry recipients everything released from escrow and not yet paid out
+ * (decision record 039, amended): one payout, split among the recipients of the terms in force by
+ * their shares (largest remainder). The deal row is locked, so concurrent payouts of the same
+ * release cannot both land. 409 when nothing is waiting or the day is after today.
+ */
+export async function payOutEscrow(
+  q: Queryable,
+  dealId: string,
+  input: { paidOn?: string | undefined },
+  actorId: string,
+  ip: string,
+): Promise<EscrowPayout> {
+  const deal = await sql<{ id: string; title: string }>('SELECT id, title FROM deals WHERE id = $1 FOR UPDATE').first(q, [dealId]);
+  if (!deal) throw notFound('Deal not found');
+  const day = (await companyDayIn(q)).today;
+  const paidOn = input.paidOn ?? day;
+  if (paidOn > day) {
+    const msg = `The payout cannot be dated after today (${day}): record it once the money has gone out`;
+    throw conflict(msg, 'FUTURE_DATE', { paidOn: msg });
+  }
+  const terms = await currentTerms(q, dealId);
+  const { released } = await paidReplay(q, dealId, terms, await dealCashFlows(q, dealId, day), day);
+  const paidOut = (await escrowPayoutsOf(q, dealId)).reduce((s, p) => s + toCents(p.amount), 0n);
+  const due = released - paidOut;
+  if (due <= 0n) throw conflict('No carry released from escrow is waiting to be paid out on this deal', 'NOTHING_RELEASED');
+  const recipients = terms?.carryRecipients ?? [];
+  const key = (i: number) => String(i).padStart(3, '0');
+  const split =
+    recipients.length > 0 ? allocateByLargestRemainder(due, new Map(recipients.map((r, i) => [key(i), percentUnits(r.share)]))) : null;
+  const lines =
+    recipients.length > 0
+      ? recipients.map((r, i) => ({
+          position: i,
+          kind: r.kind,
+          userId: r.userId,
+          name: r.name,
+          amount: centsToString(split?.get(key(i)) ?? 0n),
+        }))
+      : [{ position: 0, kind: 'gp' as const, userId: null, name: 'General partner', amount: centsToString(due) }];
+  const id = await insertEscrowPayout(q, { dealId, amount: centsToString(due), paidOn, createdBy: actorId }, lines);
+  await logActivity(q, {
+    type: 'escrow_paid_out',
+    userId: actorId,
+    details: {
+      dealId,
+      title: deal.title,
+      amount: centsToString(due),
+      paidOn,
+      lines: lines.map((l) => ({ name: l.name, amount: l.amount })),
+    },
+    ip,
+  });
+  return { id, amount: centsToString(due), paidOn, lines: lines.map((l) => ({ name: l.name, amount: l.amount })) };
 }
 
 /** The terms of each deal an investor holds (Completed subscriptions). */

@@ -37,6 +37,71 @@ describe('New Capital Call', () => {
     expect(fake.callsTo('POST /api/capital-calls')).toEqual([]);
   });
 
+  it('"One close" defaults to the latest close: the preview asks the later closers only, each amount shown before issuing', async () => {
+    // Issue 26: a first close (Early, fully called) and a later close (Late, 3,000.00 unfunded).
+    const early = {
+      investorId: 'inv-early',
+      investorName: 'Early Closer',
+      closeDate: '2024-02-01',
+      committed: '1000.00',
+      unfunded: '0.00',
+    };
+    const late = {
+      investorId: 'inv-late',
+      investorName: 'Late Closer',
+      closeDate: '2024-06-01',
+      committed: '3000.00',
+      unfunded: '3000.00',
+    };
+    const closes = [
+      { date: '2024-02-01', investorIds: [early.investorId] },
+      { date: '2024-06-01', investorIds: [late.investorId] },
+    ];
+    const { user, api: fake } = await renderScreen(<NewCallDialog open onOpenChange={noop} />, {
+      api: {
+        ...api,
+        'GET /api/deals/:id/call-choices': { choices: { dealId: OIL.id, investors: [early, late], closes, paymentDetailsMissing: null } },
+        // The server's plan for the later close: 600.00, all of it the later closer's.
+        'POST /api/capital-calls/preview': (req) => ({
+          plan: {
+            dealId: OIL.id,
+            target: 'close',
+            weighting: 'unfunded',
+            totalAmount: '600.00',
+            lines: (req.body as { closeDate?: string }).closeDate === '2024-06-01' ? [{ ...late, amount: '600.00' }] : [],
+            closes,
+          },
+        }),
+      },
+    });
+    const dialog = await findDialog('New Capital Call');
+    await screen.findByRole('option', { name: /^Mombasa Oil Trading Facility/ });
+    await user.selectOptions(field('Deal', dialog), OIL.id);
+    await user.selectOptions(field('Whom to call', dialog), 'close');
+    // The latest close is chosen without a click.
+    await within(dialog).findByRole('option', { name: /^Close of .*: Late Closer$/ });
+    await expect.poll(() => dialog.querySelector<HTMLSelectElement>('select#call-closeDate')?.value).toBe('2024-06-01');
+    await user.selectOptions(field('Call by', dialog), 'amount');
+    await user.type(field('Amount (USD)', dialog), '600');
+    const preview = within(dialog).getByRole('region', { name: "Each investor's amount" });
+    await expect
+      .poll(() =>
+        within(preview)
+          .queryAllByTestId('call-preview-line')
+          .map((l) => l.textContent),
+      )
+      .toEqual([expect.stringMatching(/^Late Closer.*\$3,000\.00 unfunded.*\$600\.00$/)]);
+    expect(within(preview).getByTestId('call-preview-total').textContent).toBe('$600.00');
+    expect(fake.callsTo('POST /api/capital-calls/preview').at(-1)?.body).toMatchObject({
+      target: 'close',
+      closeDate: '2024-06-01',
+      weighting: 'unfunded',
+      basis: 'amount',
+      amount: '600',
+    });
+    await expectNoA11yViolations('new capital call to the later close', dialog);
+  });
+
   it('in Arabic: the deal and the due date required in Arabic', async () => {
     const { user } = await renderScreen(<NewCallDialog open onOpenChange={noop} />, { api, language: 'ar' });
     const dialog = await findDialog('طلب رأس مال جديد');

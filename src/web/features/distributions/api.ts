@@ -79,3 +79,13 @@ export function useConfirmPayment() {
     onError: () => void invalidateEndpoints(qc, ['GET /api/distributions']),
   });
 }
+
+/** Pays out the carry released from escrow to the deal's carry recipients (POST /api/deals/:id/escrow-payouts). */
+export function usePayOutEscrow() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dealId, paidOn }: { dealId: string; paidOn: string }) =>
+      apiPost('/api/deals/:id/escrow-payouts', { params: { id: dealId }, body: { paidOn } }).then((r) => r.payout),
+    onSettled: () => void invalidateEndpoints(qc, ['GET /api/distributions/waterfall']),
+  });
+}

@@ -9,6 +9,7 @@ import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/t
 import { useDealWaterfalls } from './api';
 import { ClawbackEscrowStatus } from './clawback-escrow';
 import { termsText } from './distribution-ui';
+import { EscrowPayouts } from './escrow-payout';
 import { distributionsText } from './i18n';
 
 /** Per deal: cumulative amounts by tier, how far investors are from the hurdle, carry paid per recipient. */
@@ -95,6 +96,7 @@ export function DealWaterfallSummaries() {
                       </ul>
                     )}
                     <ClawbackEscrowStatus d={d} />
+                    <EscrowPayouts d={d} />
                   </TD>
                 </TR>
               ))

@@ -15,6 +15,7 @@ import { type RecordDistributionBody, serverMessage, useConfirmPayment } from '.
 import { ClawbackEscrowPreview } from './clawback-escrow';
 import { Fact, termsText } from './distribution-ui';
 import { distributionsText } from './i18n';
+import { unitsSplitText } from './units-split-i18n';
 import { InvestorTiersTable, WaterfallChart } from './waterfall-ui';
 
 /** Confirm Payment: marks an event Paid (cannot be undone). */
@@ -109,6 +110,7 @@ export function PreviewDialog({
   onConfirm: () => void;
 }) {
   const { t } = distributionsText.useT();
+  const units = unitsSplitText.useT().t;
   // Keep the last preview while the dialog animates closed.
   const [shown, setShown] = useState(pending);
   if (pending && pending !== shown) setShown(pending);
@@ -190,6 +192,11 @@ export function PreviewDialog({
               </Table>
             )}
             <ClawbackEscrowPreview p={p} />
+            {p.splitBasis === 'units' && (
+              <p className="text-sm text-muted" data-testid="split-basis">
+                {units('basis')}
+              </p>
+            )}
             <InvestorTiersTable investors={p.investors} caption={t('preview.eachInvestor')} />
           </div>
         )}

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import type { InvestorTierBreakdown, TierBreakdown, WaterfallPreview } from '../../../shared/deal-terms';
-import { formatUSDCents } from '../../../shared/format';
+import { formatFigure, formatUSDCents } from '../../../shared/format';
 import { fromCents, toCents } from '../../../shared/money';
 import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { distributionsText } from './i18n';
+import { unitsSplitText } from './units-split-i18n';
 
 /** A bar's share of the total in hundredths of a percent, by integer arithmetic (for layout only). */
 const basisPoints = (part: bigint, total: bigint) => (total > 0n ? Number((part * 10_000n) / total) / 100 : 0);
@@ -103,11 +104,15 @@ export function InvestorTiersTable({ investors, caption }: { investors: Waterfal
   // Accrued management fees deducted (decision 009): shown only when any investor has some.
   const { t } = distributionsText.useT();
   const fees = investors.some((i) => i.feeDeducted && i.feeDeducted !== '0.00');
+  // A deal by units at NAV (decision 040): the units each investor's share follows.
+  const units = investors.some((i) => i.units != null);
+  const u = unitsSplitText.useT().t;
   return (
     <Table aria-label={caption} maxHeight="none">
       <THead>
         <TR>
           <TH>{t('investorTiers.investor')}</TH>
+          {units && <TH className="text-end">{u('column')}</TH>}
           <TH className="text-end">{t('investorTiers.returnOfCapital')}</TH>
           <TH className="text-end">{t('investorTiers.preferredReturn')}</TH>
           <TH className="text-end">{t('investorTiers.catchUp')}</TH>
@@ -123,6 +128,7 @@ export function InvestorTiersTable({ investors, caption }: { investors: Waterfal
             <TD className="font-medium">
               <bdi>{i.investorName}</bdi>
             </TD>
+            {units && <TD className="tabular text-end">{i.units != null ? formatFigure(i.units) : ''}</TD>}
             <TD className="tabular text-end">{formatUSDCents(i.tiers.returnOfCapital)}</TD>
             <TD className="tabular text-end">{formatUSDCents(i.tiers.preferredReturn)}</TD>
             <TD className="tabular text-end">{formatUSDCents(i.tiers.catchUp)}</TD>
