@@ -14,6 +14,7 @@ import { registerSpa } from './http/spa.ts';
 import { activityRoutes } from './modules/activity/routes.ts';
 import { touchToken } from './modules/api-tokens/repository.ts';
 import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
+import { feedRoutes } from './modules/feeds/routes.ts';
 import { resolveToken } from './modules/api-tokens/service.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await portalRoutes(app, ctx);
   await emailRoutes(app, ctx);
   await apiTokenRoutes(app, ctx);
+  await feedRoutes(app, ctx);
   await jobRoutes(app, ctx);
   await screeningRoutes(app, ctx);
   await openApiRoutes(app);
