@@ -55,7 +55,11 @@ export function foldLine(line: string): string {
 const compactDate = (iso: string) => iso.replaceAll('-', '');
 const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 /** A UTC date-time as iCalendar writes it: 20261127T103000Z. */
-export const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const utcStamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export function buildCalendar(opts: { name: string; zone: string; now: Date; events: CalendarEvent[] }): string {
   const lines = [

@@ -91,7 +91,15 @@ export interface NoticeEntry extends EntryFacts {
 
 const ZERO = '0.00';
 const blankCall = { callInvestments: '', callManagementFees: '', callFundExpenses: '', callOther: '', callTotal: '' };
-const blankDist = { distReturnOfCapital: '', distRealisedGains: '', distIncome: '', distInterest: '', distGross: '', distFeesWithheld: '', distNet: '' };
+const blankDist = {
+  distReturnOfCapital: '',
+  distRealisedGains: '',
+  distIncome: '',
+  distInterest: '',
+  distGross: '',
+  distFeesWithheld: '',
+  distNet: '',
+};
 
 /** The position of a notice's own entry in the ledger (the first entry of that call or event), or the end. */
 function noticeIndex(entries: NoticeEntry[], match: (e: NoticeEntry) => boolean): number {
@@ -174,7 +182,13 @@ export function ilpaDistributionNotice(n: DistributionNoticeInput, entries: Noti
   const inLedger = at < entries.length;
   const before = balancesAsOf(entries.slice(0, at));
   const after = inLedger ? balancesAsOf(entries.slice(0, at + 1)) : before;
-  const returned = capitalPart({ kind: 'distribution', cents: n.cents, date: n.paymentDate, distributionType: n.type, capitalCents: n.capitalCents });
+  const returned = capitalPart({
+    kind: 'distribution',
+    cents: n.cents,
+    date: n.paymentDate,
+    distributionType: n.type,
+    capitalCents: n.capitalCents,
+  });
   const rest = n.cents - returned;
   const line = (types: string[]) => fromCents(types.includes(n.type) ? rest : 0n);
   // Any type the lines below do not name (none today) would still add up: it goes to realised gains.

@@ -166,7 +166,7 @@ export async function feedOwner(q: Queryable, tokenHash: string): Promise<{ feed
     .where('f.tokenHash', '=', tokenHash)
     .where('f.revokedAt', 'is', null)
     .executeTakeFirst();
-  if (!row || row.status !== 'active' || row.role !== 'investor') return null;
+  if (row?.status !== 'active' || row.role !== 'investor') return null;
   return { feedId: row.feedId, userId: row.userId, name: row.name };
 }
 

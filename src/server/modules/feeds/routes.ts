@@ -66,7 +66,9 @@ export async function feedRoutes(app: FastifyInstance, ctx: AppContext) {
     const { notices } = await adminInvestorIlpaNotices(db, idParam(request.params, 'Investor not found'), request.query);
     return sendText(reply, ilpaCsv(notices), `ilpa-notices-${period(request.query)}.csv`, CSV);
   });
-  route.get('/api/capital-calls/:id/ilpa-notices', async (request) => callIlpaNotices(db, idParam(request.params, 'Capital call not found')));
+  route.get('/api/capital-calls/:id/ilpa-notices', async (request) =>
+    callIlpaNotices(db, idParam(request.params, 'Capital call not found')),
+  );
   route.get('/api/capital-calls/:id/ilpa-notices.csv', async (request, reply) => {
     const { notices } = await callIlpaNotices(db, idParam(request.params, 'Capital call not found'));
     return sendText(reply, ilpaCsv(notices), `ilpa-capital-call-${notices[0]?.noticeDate ?? 'notices'}.csv`, CSV);

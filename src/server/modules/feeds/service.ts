@@ -26,8 +26,8 @@ import {
   feedOwner,
   insertFeed,
   investorName,
-  lockProfile,
   liveFeed,
+  lockProfile,
   noticeLedgers,
   revokeFeeds,
   touchFeed,
@@ -99,7 +99,12 @@ const byDate = (a: IlpaNotice, b: IlpaNotice) =>
 export async function investorIlpaNotices(q: Queryable, investorId: string, period: Period): Promise<IlpaNotices> {
   const calls = await listCalls(q, { investorId });
   const notices = [...(await callNotices(q, calls)), ...(await distributionNotices(q, { investorId }))];
-  return { template: ILPA_TEMPLATE, from: period.from ?? null, to: period.to ?? null, notices: notices.filter((n) => inPeriod(n, period)).sort(byDate) };
+  return {
+    template: ILPA_TEMPLATE,
+    from: period.from ?? null,
+    to: period.to ?? null,
+    notices: notices.filter((n) => inPeriod(n, period)).sort(byDate),
+  };
 }
 
 /** One notice of an investor: a capital call's or a distribution's id. Another investor's notice and none look the same (404). */
