@@ -16,10 +16,6 @@ export async function investorFeedsFlow(page: Page, label: string) {
   await expect(page).toHaveURL(/\/investor$/);
   await page.goto('/investor/profile');
   await expect(page.getByText('Calendar feed', { exact: true })).toBeVisible();
-  const card = page
-    .locator('section, div')
-    .filter({ has: page.getByText('Calendar feed', { exact: true }) })
-    .last();
   // A previous run may have left a feed: replace it or create one.
   const create = page.getByRole('button', { name: 'Create calendar link' });
   const replace = page.getByRole('button', { name: 'Replace the link' });

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { LoadError } from '../../components/ui/load-error';
 import { enumLabel, translateMessage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { feedsText, IlpaDownload, ilpaUrls } from '../feeds';
+import { feedsText, IlpaDownload, ilpaUrls } from '../feeds/index';
 import { downloadPdf, useMyCapitalCalls } from './api';
 import { capitalAccountText } from './i18n';
 

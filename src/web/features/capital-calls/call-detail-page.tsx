@@ -20,7 +20,7 @@ import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
-import { feedsText, IlpaDownload, ilpaUrls } from '../feeds';
+import { feedsText, IlpaDownload, ilpaUrls } from '../feeds/index';
 import { useCapitalCall, useRecordReceipt } from './api';
 import { CallStatusBadge } from './call-ui';
 import { capitalCallsText } from './i18n';
