@@ -47,9 +47,12 @@ export function consoleStream(write: (line: string) => void = (line) => process.
   };
 }
 
+/** A URL as logged: the secret of a calendar feed's address (issue 34, decision 048) is masked. */
+export const loggedUrl = (url: string) => url.replace(/^(\/api\/feeds\/calendar\/)[^/?#]+/, '$1[secret]');
+
 /**
- * The server's log settings: request logs without cookies, authorization headers or the
- * session cookie the server sets. Request bodies (passwords) are never logged.
+ * The server's log settings: request logs without cookies, authorization headers, the secret in
+ * a calendar feed's URL or the session cookie the server sets. Request bodies (passwords) are never logged.
  * A LOG_FILE in a folder that does not exist yet gets its folder (pino would crash on the open).
  */
 export function loggerOptions(level: string, file?: string, mode: LogMode = 'json'): FastifyServerOptions['logger'] {
@@ -59,5 +62,15 @@ export function loggerOptions(level: string, file?: string, mode: LogMode = 'jso
     ...(file ? { file } : {}),
     ...(!file && mode === 'console' ? { stream: consoleStream() } : {}),
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: {
+      // Fastify's own request serializer, with the URL masked.
+      req: (request: { method: string; url: string; host?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: request.method,
+        url: loggedUrl(request.url),
+        host: request.host ?? request.hostname,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
   };
 }
