@@ -161,6 +161,20 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   await expect(line).toContainText('Partly Paid');
   await expect(line).toContainText('$30,000.00');
   await expectNoA11yViolations(page, 'capital call detail');
+  if (!phone) {
+    // The call's notices as ILPA-template data (issue 34 part 3): the same figures as the line.
+    const [ilpa] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'ILPA notices (CSV)' }).click()]);
+    const rows = Papa.parse<Record<string, string>>(readFileSync(await ilpa.path(), 'utf8'), { header: true, skipEmptyLines: true });
+    expect(rows.errors).toEqual([]);
+    expect(rows.data.find((r) => r['LP Name']?.includes('Kilimanjaro'))).toMatchObject({
+      'Notice Type': 'capital_call',
+      'Fund Name': title,
+      'Capital Call: Investments': '50000.00',
+      'Received to Date': '20000.00',
+      Outstanding: '30000.00',
+      Status: 'Partly Paid',
+    });
+  }
   await line.getByRole('button', { name: /Record receipt for/ }).click();
   receipt = page.getByRole('dialog', { name: 'Record Receipt' });
   // A typed amount is unsaved input (issue 18): Escape asks, and Cancel on the question keeps it;

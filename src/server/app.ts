@@ -23,6 +23,7 @@ import { dealRoutes } from './modules/deals/routes.ts';
 import { distributionRoutes } from './modules/distributions/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
+import { feedRoutes } from './modules/feeds/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobRunner } from './modules/jobs/runner.ts';
@@ -118,6 +119,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await portalRoutes(app, ctx);
   await emailRoutes(app, ctx);
   await apiTokenRoutes(app, ctx);
+  await feedRoutes(app, ctx);
   await jobRoutes(app, ctx);
   await screeningRoutes(app, ctx);
   await openApiRoutes(app);

@@ -89,6 +89,9 @@ export const ACTIVITY_TYPES = [
   'screening_hit_escalated',
   'screening_hit_confirmed',
   'screening_pep_approved',
+  // Investor feeds (issue 34 part 3)
+  'calendar_feed_created',
+  'calendar_feed_revoked',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -18,6 +18,7 @@ import type documents from '../shared/i18n/en/documents.json';
 import type email from '../shared/i18n/en/email.json';
 import type errors from '../shared/i18n/en/errors.json';
 import type escrowPayouts from '../shared/i18n/en/escrow-payouts.json';
+import type feeds from '../shared/i18n/en/feeds.json';
 import type investorCompliance from '../shared/i18n/en/investor-compliance.json';
 import type investorDashboard from '../shared/i18n/en/investor-dashboard.json';
 import type investorDeals from '../shared/i18n/en/investor-deals.json';
@@ -66,6 +67,7 @@ declare module 'i18next' {
       messages: typeof messages;
       'not-found': typeof notFound;
       performance: typeof performance;
+      feeds: typeof feeds;
       profile: typeof profile;
       screening: typeof screening;
       settings: typeof settings;

@@ -55,6 +55,16 @@ export interface AuthAttemptsTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface CalendarFeedsTable {
+  id: ColumnType<string, string | undefined, string>;
+  userId: string;
+  tokenHash: string;
+  hint: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lastUsedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  revokedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 export interface CapitalCallLinesTable {
   callId: string;
   investorId: string;
@@ -723,6 +733,7 @@ export interface DB {
   api_tokens: ApiTokensTable;
   audit_chain_heads: AuditChainHeadsTable;
   auth_attempts: AuthAttemptsTable;
+  calendar_feeds: CalendarFeedsTable;
   capital_call_lines: CapitalCallLinesTable;
   capital_call_reminders: CapitalCallRemindersTable;
   capital_calls: CapitalCallsTable;

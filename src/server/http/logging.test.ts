@@ -3,9 +3,28 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { consoleStream, loggerOptions, logMode } from './logging.ts';
+import { consoleStream, loggedUrl, loggerOptions, logMode } from './logging.ts';
 
 describe('server log format', () => {
+  it("masks a calendar feed's secret in logged URLs, and nothing else", () => {
+    expect(loggedUrl(`/api/feeds/calendar/sdc_${'a'.repeat(43)}`)).toBe('/api/feeds/calendar/[secret]');
+    expect(loggedUrl('/api/feeds/calendar/sdc_x?y=1')).toBe('/api/feeds/calendar/[secret]?y=1');
+    expect(loggedUrl('/api/deals?search=calendar')).toBe('/api/deals?search=calendar');
+  });
+
+  it('logs a feed request without its secret', async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: { ...(loggerOptions('info', undefined, 'json') as object), stream: { write: (l: string) => lines.push(l) } },
+    });
+    app.get('/api/feeds/calendar/:token', async () => 'ok');
+    const secret = `sdc_${'b'.repeat(43)}`;
+    await app.inject({ method: 'GET', url: `/api/feeds/calendar/${secret}` });
+    await app.close();
+    expect(lines.join('')).toContain('/api/feeds/calendar/[secret]');
+    expect(lines.join('')).not.toContain(secret);
+  });
+
   it('is the readable console for a plain start, JSON lines with LOG_FILE or in production', () => {
     expect(logMode(undefined, {})).toBe('console');
     expect(logMode('/tmp/x.log', {})).toBe('json');

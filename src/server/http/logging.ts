@@ -48,9 +48,12 @@ export function consoleStream(write: (line: string) => void = (line) => process.
   };
 }
 
+/** A URL as logged: the secret of a calendar feed's address (issue 34, decision 048) is masked. */
+export const loggedUrl = (url: string) => url.replace(/^(\/api\/feeds\/calendar\/)[^/?#]+/, '$1[secret]');
+
 /**
- * The server's log settings: request logs without cookies, authorization headers or the
- * session cookie the server sets. Request bodies (passwords) are never logged.
+ * The server's log settings: request logs without cookies, authorization headers, the secret in
+ * a calendar feed's URL or the session cookie the server sets. Request bodies (passwords) are never logged.
  * A LOG_FILE in a folder that does not exist yet gets its folder (pino would crash on the open).
  *
  * `async` (the running server, decision 015): JSON lines go through an asynchronous pino
@@ -67,8 +70,21 @@ export function loggerOptions(
   opts: { async?: boolean } = {},
 ): FastifyServerOptions['logger'] {
   if (file) mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
-  if (!file && mode === 'console') return { level, stream: consoleStream(), redact };
-  if (opts.async) return { level, stream: pino.destination({ dest: file ?? 1, sync: false, mkdir: true }), redact };
-  return { level, ...(file ? { file } : {}), redact };
+  const base = {
+    level,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: {
+      // Fastify's own request serializer, with the URL masked.
+      req: (request: { method: string; url: string; host?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: request.method,
+        url: loggedUrl(request.url),
+        host: request.host ?? request.hostname,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+  if (!file && mode === 'console') return { ...base, stream: consoleStream() };
+  if (opts.async) return { ...base, stream: pino.destination({ dest: file ?? 1, sync: false, mkdir: true }) };
+  return { ...base, ...(file ? { file } : {}) };
 }

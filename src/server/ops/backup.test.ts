@@ -321,6 +321,11 @@ describe(`backup and restore (${ENGINE})`, () => {
        SELECT id, 'Backup token', repeat('ab', 32), 'sdt_Abcd', ARRAY['portal:read'], now() + interval '30 days'
          FROM profiles WHERE email = 'investor@demo.example.com'`,
     );
+    // An investor's calendar feed (issue 34 part 3), stored as its hash only.
+    await ctx.db.query(
+      `INSERT INTO calendar_feeds (user_id, token_hash, hint)
+       SELECT id, repeat('cd', 32), 'sdc_Abcd' FROM profiles WHERE email = 'investor@demo.example.com'`,
+    );
     // A deal's later-close method and an equalisation charged (decision record 040).
     await ctx.db.query(
       `INSERT INTO deal_ownership_terms (terms_id, method, equalisation_rate) SELECT id, 'equalisation', 8 FROM deal_terms ORDER BY created_at LIMIT 1`,

@@ -1120,6 +1120,28 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      // Issue 34 part 3: the calendar feed is always the caller's own, with its own secret.
+      route: 'POST /api/investor/calendar-feed',
+      status: 201,
+      async run() {
+        const u = await throwaway();
+        const res = await call('POST', '/api/investor/calendar-feed', u.cookie, {
+          ...extras(victimId),
+          tokenHash: 'e'.repeat(64),
+          token_hash: 'e'.repeat(64),
+          revokedAt: '2020-01-01T00:00:00Z',
+        });
+        expect(
+          await one(`SELECT user_id, revoked_at, token_hash <> $2 AS own_hash FROM calendar_feeds WHERE user_id = $1`, [
+            u.id,
+            'e'.repeat(64),
+          ]),
+        ).toEqual({ user_id: u.id, revoked_at: null, own_hash: true });
+        expect(await one(`SELECT count(*)::int AS n FROM calendar_feeds WHERE user_id = $1`, [victimId])).toEqual({ n: 0 });
+        return res;
+      },
+    },
+    {
       route: 'POST /api/audit/verify',
       status: 200,
       async run() {

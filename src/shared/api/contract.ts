@@ -63,7 +63,9 @@ import {
   unsubscribeInput,
 } from '../email.ts';
 import { confirmEmailInput, type EmailChangeRequested, emailChangeInput } from '../email-address.ts';
+import type { CalendarFeedStatus, CapitalAccountExport, CreatedCalendarFeed, IlpaNotices } from '../feeds.ts';
 import type { Digits } from '../i18n/languages.ts';
+import { type IlpaNotice, ilpaQuery } from '../ilpa.ts';
 import { type InvestorComplianceData, suitabilityInput } from '../investor-compliance.ts';
 import type { InvestorDashboardData } from '../investor-dashboard.ts';
 import type { InvestorDeal } from '../investor-deals.ts';
@@ -429,6 +431,24 @@ export const API = {
   'GET /api/investor/envelopes/:id/document': investor(file()),
   'POST /api/investor/envelopes/:id/sign': investor(json<{ envelope: Envelope }>(), { body: signInput }),
   'POST /api/investor/envelopes/:id/decline': investor(json<{ envelope: Envelope }>(), { body: reasonInput }),
+  // Investor feeds (issue 34 part 3, decision 048): ILPA-template notices, the capital-account
+  // export, the private calendar feed (its URL is public: the secret in it is the key)
+  'GET /api/investor/ilpa-notices': investor(json<IlpaNotices>(), { query: ilpaQuery }),
+  'GET /api/investor/ilpa-notices.csv': investor(file(), { query: ilpaQuery }),
+  'GET /api/investor/ilpa-notices/:id': investor(json<{ notice: IlpaNotice }>()),
+  'GET /api/investor/ilpa-notices/:id/csv': investor(file()),
+  'GET /api/investors/:id/ilpa-notices': admin(json<IlpaNotices>(), { query: ilpaQuery }),
+  'GET /api/investors/:id/ilpa-notices.csv': admin(file(), { query: ilpaQuery }),
+  'GET /api/capital-calls/:id/ilpa-notices': admin(json<IlpaNotices>()),
+  'GET /api/capital-calls/:id/ilpa-notices.csv': admin(file()),
+  'GET /api/investor/capital-account': investor(json<CapitalAccountExport>()),
+  'GET /api/investor/capital-account.csv': investor(file()),
+  'GET /api/investors/:id/capital-account': admin(json<CapitalAccountExport>()),
+  'GET /api/investors/:id/capital-account.csv': admin(file()),
+  'GET /api/investor/calendar-feed': investor(json<{ feed: CalendarFeedStatus }>()),
+  'POST /api/investor/calendar-feed': investor(json<CreatedCalendarFeed>()),
+  'DELETE /api/investor/calendar-feed': investor(json<{ feed: CalendarFeedStatus }>()),
+  'GET /api/feeds/calendar/:token': pub(file()),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

@@ -35,7 +35,7 @@ describe('docs/api.md examples', () => {
       cookie: await signIn(ctx, admin.email, admin.password),
       body: { name: 'Docs', scopes: ['deals:read', 'ledger:read'] },
     });
-    Object.assign(env, { BASE: address, TOKEN: token.json.secret, ADMIN_TOKEN: adminToken.json.secret });
+    Object.assign(env, { BASE: address, TOKEN: token.json.secret, ADMIN_TOKEN: adminToken.json.secret, INVESTOR_ID: investor.id });
   });
   afterAll(() => ctx.close());
 

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { LoadError } from '../../components/ui/load-error';
 import { enumLabel, translateMessage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
+import { feedsText, IlpaDownload, ilpaUrls } from '../feeds/index';
 import { downloadPdf, useMyCapitalCalls } from './api';
 import { capitalAccountText } from './i18n';
 
@@ -18,7 +19,15 @@ export default function InvestorCallsPage() {
   const notices = useMyCapitalCalls();
   return (
     <>
-      <PageHeader title={t('calls.title')} description={t('calls.description')} />
+      <PageHeader
+        title={t('calls.title')}
+        description={t('calls.description')}
+        actions={
+          notices.data && notices.data.length > 0 ? (
+            <IlpaDownload url={ilpaUrls.investorAll} filename="ilpa-notices.csv" label={feedsText.t('ilpa.all')} />
+          ) : undefined
+        }
+      />
       {notices.isError && (
         <LoadError title={t('calls.loadFailed')} error={notices.error} onRetry={() => notices.refetch()} busy={notices.isFetching} />
       )}
@@ -97,10 +106,18 @@ function Notice({ n }: { n: InvestorCallNotice }) {
             <bdi>{p.paymentReference ?? '—'}</bdi>
           </dd>
         </dl>
-        <Button className="mt-4" variant="secondary" onClick={download} busy={busy}>
-          <Download aria-hidden="true" />
-          {busy ? t('calls.downloading') : t('calls.download')}
-        </Button>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={download} busy={busy}>
+            <Download aria-hidden="true" />
+            {busy ? t('calls.downloading') : t('calls.download')}
+          </Button>
+          <IlpaDownload
+            url={ilpaUrls.investorNotice(n.callId)}
+            filename={`ilpa-capital-call-${n.callDate}.csv`}
+            label={feedsText.t('ilpa.notice')}
+            ariaLabel={feedsText.t('ilpa.noticeLabel', { deal: n.dealTitle, date: formatDate(n.callDate) })}
+          />
+        </div>
       </CardContent>
     </Card>
   );

@@ -20,6 +20,7 @@ import { Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { useClearErrorOnChange } from '../../lib/form-schema';
 import { toast } from '../../lib/toast';
+import { feedsText, IlpaDownload, ilpaUrls } from '../feeds/index';
 import { useCapitalCall, useRecordReceipt } from './api';
 import { CallStatusBadge } from './call-ui';
 import { capitalCallsText } from './i18n';
@@ -49,18 +50,21 @@ export default function CallDetailPage() {
         }
         actions={
           c && (
-            <ExportCsvButton
-              filename="capital-call-lines"
-              columns={[
-                { key: 'investorName', label: t('column.investor') },
-                { key: 'investorEmail', label: t('column.email') },
-                { key: 'amountDue', label: t('column.amountDue') },
-                { key: 'received', label: t('column.received') },
-                { key: 'outstanding', label: t('column.outstanding') },
-                { key: 'status', label: t('column.status') },
-              ]}
-              rows={c.lines as unknown as Record<string, unknown>[]}
-            />
+            <>
+              <IlpaDownload url={ilpaUrls.call(c.id)} filename={`ilpa-capital-call-${c.callDate}.csv`} label={feedsText.t('ilpa.call')} />
+              <ExportCsvButton
+                filename="capital-call-lines"
+                columns={[
+                  { key: 'investorName', label: t('column.investor') },
+                  { key: 'investorEmail', label: t('column.email') },
+                  { key: 'amountDue', label: t('column.amountDue') },
+                  { key: 'received', label: t('column.received') },
+                  { key: 'outstanding', label: t('column.outstanding') },
+                  { key: 'status', label: t('column.status') },
+                ]}
+                rows={c.lines as unknown as Record<string, unknown>[]}
+              />
+            </>
           )
         }
       />

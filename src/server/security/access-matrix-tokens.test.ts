@@ -1,0 +1,133 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenApiDocument } from '../../shared/api/contract.ts';
+import { openApiPath } from '../../shared/api/openapi.ts';
+import { TOKEN_ROUTE_SCOPES, tokenScopeOf } from '../../shared/api/token-scopes.ts';
+import { ADMIN_TOKEN_SCOPES, TOKEN_PREFIX } from '../../shared/api-tokens.ts';
+import { createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
+import { CALLERS, type Caller, EXPECTED_ACCESS as EXPECTED, expectedOutcome, roleOf } from './catalog.ts';
+
+/**
+ * The authorization matrix again, with API tokens instead of sessions (issue 34, decision 048):
+ * every route x every kind of caller, each calling with `Authorization: Bearer` and no cookie.
+ *  - anonymous sends a token that does not exist; pending and suspended users hold tokens made
+ *    while they were active: 401 on every route that is not public;
+ *  - a route token-scopes.ts does not list answers 403 whatever the token's scopes;
+ *  - a listed route gives what the session matrix gives for that role (the investor's token holds
+ *    portal:read, each admin's holds every admin scope), so no route is wider by token.
+ */
+
+const secret = () => `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+const hash = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function tokenOutcome(route: string, caller: Caller): 'deny401' | 'deny403' | 'allow' {
+  const access = EXPECTED[route];
+  if (access === 'public') return 'allow';
+  if (!roleOf(caller)) return 'deny401';
+  if (!tokenScopeOf(route)) return 'deny403';
+  return expectedOutcome(access as NonNullable<typeof access>, caller);
+}
+
+describe('authorization matrix with API tokens (every route x every kind of caller)', () => {
+  let ctx: TestContext;
+  const tokens = {} as Record<Caller, string>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    tokens.anonymous = secret();
+    for (const caller of ['pending', 'suspended'] as const) {
+      // A token made while the account was active; the account's status changed since.
+      const u = await createUser(ctx, { role: 'investor', status: caller });
+      tokens[caller] = secret();
+      await ctx.db.query(
+        `INSERT INTO api_tokens (user_id, name, token_hash, hint, scopes, expires_at)
+         VALUES ($1, 'Matrix', $2, $3, ARRAY['portal:read'], now() + interval '30 days')`,
+        [u.id, hash(tokens[caller]), tokens[caller].slice(0, 8)],
+      );
+    }
+    for (const caller of ['investorA', 'investorB'] as const) {
+      const u = await createUser(ctx, { role: 'investor' });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/me/tokens',
+        headers: { cookie: await signIn(ctx, u.email, u.password) },
+        payload: { name: 'Matrix' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      tokens[caller] = res.json().secret;
+    }
+    for (const type of ['founder', 'cio', 'legal', 'nairobi_lead'] as const) {
+      const u = await createUser(ctx, { role: 'admin', adminUserType: type });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/me/tokens',
+        headers: { cookie: await signIn(ctx, u.email, u.password) },
+        payload: { name: 'Matrix', scopes: [...ADMIN_TOKEN_SCOPES] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      tokens[type] = res.json().secret;
+    }
+  });
+  afterAll(() => ctx.close());
+
+  it('lists only routes of the route table, each with a scope', () => {
+    for (const route of Object.keys(TOKEN_ROUTE_SCOPES)) expect(EXPECTED, route).toHaveProperty([route]);
+  });
+
+  it('gives every token exactly the access declared, never more than a session, and never a 5xx', { timeout: 180_000 }, async () => {
+    const failures: string[] = [];
+    for (const route of Object.keys(EXPECTED)) {
+      const [method, path] = route.split(' ') as [string, string];
+      const url = path.replace(/:id/g, randomUUID()).replace(/:kind/g, 'passport');
+      for (const caller of CALLERS) {
+        const res = await ctx.app.inject({
+          method: method as 'GET',
+          url,
+          headers: { authorization: `Bearer ${tokens[caller]}` },
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const want = tokenOutcome(route, caller);
+        const ok =
+          want === 'deny401'
+            ? res.statusCode === 401
+            : want === 'deny403'
+              ? res.statusCode === 403
+              : ![401, 403].includes(res.statusCode) && res.statusCode < 500;
+        if (!ok) failures.push(`${route} as ${caller} (token): expected ${want}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+        // Never wider than the session matrix.
+        if (want === 'allow' && expectedOutcome(EXPECTED[route] as NonNullable<(typeof EXPECTED)[string]>, caller) !== 'allow')
+          failures.push(`${route} as ${caller}: a token reaches what a session may not`);
+        if (res.statusCode >= 400) {
+          const body = res.json() as { message?: unknown };
+          if (typeof body.message !== 'string') failures.push(`${route} as ${caller} (token): ${res.statusCode} without a message`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('names every route a token may call, with its scope, in the OpenAPI document', async () => {
+    const founder = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { cookie: await signIn(ctx, founder.email, founder.password) },
+    });
+    const doc = res.json() as OpenApiDocument;
+    const missing: string[] = [];
+    for (const [route, scope] of Object.entries(TOKEN_ROUTE_SCOPES)) {
+      const [method, path] = route.split(' ') as [string, string];
+      const op = doc.paths[openApiPath(path)]?.[method.toLowerCase()] as Record<string, unknown> | undefined;
+      if (op?.['x-token-scope'] !== scope) missing.push(`${route}: ${String(op?.['x-token-scope'])}, expected ${scope}`);
+    }
+    // And no other operation claims a scope.
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops))
+        if (
+          (op as Record<string, unknown>)['x-token-scope'] &&
+          !tokenScopeOf(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`)
+        )
+          missing.push(`${method} ${path} claims a scope it does not have`);
+    expect(missing).toEqual([]);
+  });
+});
