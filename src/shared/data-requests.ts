@@ -63,13 +63,7 @@ export const answerDataRequestInput = z.object({
 });
 
 /** The investor's data sorted by the duty to keep it: a retention kind, or none (erased at once). */
-export const PERSONAL_DATA_CATEGORIES = [
-  'notification_choices',
-  'api_tokens',
-  'identity_kyc',
-  'classification',
-  'investments',
-] as const;
+export const PERSONAL_DATA_CATEGORIES = ['notification_choices', 'api_tokens', 'identity_kyc', 'classification', 'investments'] as const;
 export type PersonalDataCategory = (typeof PERSONAL_DATA_CATEGORIES)[number];
 
 /** Which retention duty covers each category (null: none, so it is erased when asked). */
