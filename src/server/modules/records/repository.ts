@@ -116,11 +116,12 @@ export async function archiveOf(q: Queryable, id: string, investorId: string): P
   return r ? { archive: r.archive, receivedAt: r.receivedAt } : undefined;
 }
 
-/** What the investor has in each category kept under a retention duty. */
+/** What the investor has in each category kept under a retention duty (an empty KYC draft, opened on the first visit, holds nothing). */
 export async function recordPresence(q: Queryable, investorId: string) {
   const r = await kysql<{ kyc: boolean; classification: boolean; investments: boolean; messages: boolean }>`
     SELECT
-      EXISTS (SELECT 1 FROM kyc_applications WHERE investor_id = ${investorId})
+      EXISTS (SELECT 1 FROM kyc_applications a WHERE a.investor_id = ${investorId}
+        AND (a.submitted_at IS NOT NULL OR EXISTS (SELECT 1 FROM kyc_documents d WHERE d.application_id = a.id)))
         OR EXISTS (SELECT 1 FROM screened_persons WHERE investor_id = ${investorId}) AS kyc,
       EXISTS (SELECT 1 FROM client_classifications WHERE investor_id = ${investorId})
         OR EXISTS (SELECT 1 FROM classification_evidence WHERE investor_id = ${investorId})
@@ -138,7 +139,7 @@ export async function recordPresence(q: Queryable, investorId: string) {
  * was last suspended, from the activity log) and the last transaction (ledger entry or subscription).
  */
 export async function relationshipDates(q: Queryable, investorId: string, zone: string) {
-  const r = await kysql<{ status: string; suspended_on: string | null; last_transaction: string | null }>`
+  const r = await kysql<{ status: string; suspendedOn: string | null; lastTransaction: string | null }>`
     SELECT p.status,
       (SELECT (max(l.created_at) AT TIME ZONE ${zone})::date::text FROM activity_logs l
         WHERE l.activity_type = 'user_status_change' AND l.target_user_id = p.id AND l.details->>'to' = 'suspended') AS suspended_on,

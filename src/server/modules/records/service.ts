@@ -128,8 +128,8 @@ export async function planErasure(q: Queryable, investorId: string, now: Date): 
   const policy = await retentionPolicy(q);
   const dates = await relationshipDates(q, investorId, zone);
   // The relationship ends with the account (suspended) or, later, its last transaction.
-  const ended = dates?.status === 'suspended' && dates.suspended_on !== null;
-  const end = ended ? ([dates.suspended_on as string, dates.last_transaction ?? ''].sort().at(-1) as string) : null;
+  const ended = dates?.status === 'suspended' && dates.suspendedOn !== null;
+  const end = ended ? ([dates.suspendedOn as string, dates.lastTransaction ?? ''].sort().at(-1) as string) : null;
   const kept: KeptCategory[] = [];
   let stillKept = false;
   for (const category of ['identity_kyc', 'classification', 'investments'] as const) {
