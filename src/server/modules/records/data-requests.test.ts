@@ -18,7 +18,8 @@ describe('data-subject requests', () => {
     ctx = await createTestContext({}, { settings: { timezone: 'UTC+4' }, now: () => clock });
     admin = await createUser(ctx, { role: 'admin', adminUserType: 'legal', name: 'Records Admin' });
     adminCookie = await signIn(ctx, admin.email, admin.password);
-    dealId = (await sql<{ id: string }>(`INSERT INTO deals (title, type) VALUES ('Records Fund', 'PPP') RETURNING id`).first(ctx.db))!.id;
+    const deal = await sql<{ id: string }>(`INSERT INTO deals (title, type) VALUES ('Records Fund', 'PPP') RETURNING id`).first(ctx.db);
+    dealId = deal?.id ?? '';
   });
   afterAll(() => ctx.close());
 
@@ -78,7 +79,7 @@ describe('data-subject requests', () => {
     // Twenty admins' answers at once: one answer, nineteen conflicts.
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => answer(request.id, { answer: `Your data, take ${i}` })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(409)]);
-    const answered = (answers.find((a) => a.statusCode === 200)?.json() as { request: DataRequest }).request;
+    const answered = (answers.find((a) => a.statusCode === 200)?.json() as { request: DataRequest } | undefined)?.request;
     expect(answered).toMatchObject({ status: 'answered', outcome: 'fulfilled', hasArchive: true, answeredBy: 'Records Admin' });
     const done = await sql<{ workflow_state: string }>(
       'SELECT workflow_state FROM compliance_items c JOIN data_subject_requests r ON r.compliance_item_id = c.id WHERE r.id = $1',
