@@ -6,6 +6,7 @@ import 'i18next';
 import type activityLogs from '../shared/i18n/en/activity-logs.json';
 import type adminDashboard from '../shared/i18n/en/admin-dashboard.json';
 import type auditTrail from '../shared/i18n/en/audit-trail.json';
+import type records from '../shared/i18n/en/records.json';
 import type auth from '../shared/i18n/en/auth.json';
 import type capitalAccount from '../shared/i18n/en/capital-account.json';
 import type capitalCalls from '../shared/i18n/en/capital-calls.json';
@@ -46,6 +47,7 @@ declare module 'i18next' {
       'activity-logs': typeof activityLogs;
       'admin-dashboard': typeof adminDashboard;
       'audit-trail': typeof auditTrail;
+      records: typeof records;
       auth: typeof auth;
       'capital-account': typeof capitalAccount;
       'capital-calls': typeof capitalCalls;

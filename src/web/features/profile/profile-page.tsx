@@ -7,6 +7,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { useAuth } from '../../lib/auth-context';
 import { common, enumLabel } from '../../lib/i18n';
+import { DataRequestsCard } from '../records/data-requests-card';
 import { useNotificationPrefs, useSaveNotificationPref } from './api';
 import { ApiTokensCard } from './api-tokens-card';
 import { profileText } from './i18n';
@@ -46,6 +47,7 @@ export default function ProfilePage() {
         </Card>
         <NotificationsSection />
         <ApiTokensCard />
+        {user?.role === 'investor' && <DataRequestsCard />}
       </div>
     </>
   );
