@@ -148,6 +148,17 @@ describe('data-subject requests', () => {
     expect((await answer('not-a-uuid')).statusCode).toBe(404);
     // An investor cannot answer.
     expect((await answer(request.id, { answer: 'Self-service' }, inv.cookie)).statusCode).toBe(403);
+    // Twenty filings of one kind at once: one request (and one calendar item), nineteen conflicts.
+    const items = async () =>
+      (
+        await sql<{ n: number }>(
+          `SELECT count(*)::int AS n FROM compliance_items WHERE title LIKE 'Data-subject request (erasure): Input Investor'`,
+        ).first(ctx.db)
+      )?.n;
+    expect(await items()).toBe(0);
+    const filings = await Promise.all(Array.from({ length: 20 }, () => file(inv.cookie, 'erasure')));
+    expect(filings.map((f) => f.statusCode).sort()).toEqual([201, ...Array(19).fill(409)]);
+    expect(await items()).toBe(1);
   });
 
   it('erasure of a current client: choices and tokens erased at once, records kept with their rules; ledger totals unchanged', async () => {
