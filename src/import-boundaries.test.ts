@@ -19,7 +19,12 @@ const ROOT = path.resolve(import.meta.dirname);
 /** Files of one feature other features may import (decision record 013). Empty on purpose. */
 // The screening feature's investor section sits on the DFSA Compliance page (issue 31).
 // The feeds' calendar card and ILPA downloads sit on the Profile and the capital-call screens (issue 34 part 3).
-const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = { screening: ['investor-screening-section'], feeds: ['index'] };
+// The records feature's data-requests card sits on the investor's profile (issue 33, decision 051).
+const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = {
+  screening: ['investor-screening-section'],
+  feeds: ['index'],
+  records: ['data-requests-card'],
+};
 
 /** Packages only these files (relative to src/) may import: everything else goes through them. */
 const PACKAGE_GATES: Record<string, string[]> = {

@@ -35,6 +35,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
+import { recordsRoutes } from './modules/records/routes.ts';
 import { screeningRoutes } from './modules/screening/routes.ts';
 import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await activityRoutes(app, ctx);
   await auditRoutes(app, ctx);
   await legalHoldRoutes(app, ctx);
+  await recordsRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   await kycRoutes(app, ctx);

@@ -79,6 +79,9 @@ export const ACTIVITY_TYPES = [
   'audit_head_emailed',
   'legal_hold_placed',
   'legal_hold_lifted',
+  // Data-subject requests (issue 33, decision 051)
+  'data_request_filed',
+  'data_request_answered',
   // Client classification (issue 31 part A)
   'classification_evidence_uploaded',
   'classification_submitted',

@@ -25,6 +25,7 @@ export const APP_PAGES = [
   '/admin/settings',
   '/admin/activity-logs',
   '/admin/audit-trail',
+  '/admin/data-requests',
   '/admin/messages',
   '/admin/capital-calls',
   '/admin/capital-calls/:id',

@@ -30,6 +30,7 @@ import type notFound from '../shared/i18n/en/not-found.json';
 import type ownership from '../shared/i18n/en/ownership.json';
 import type performance from '../shared/i18n/en/performance.json';
 import type profile from '../shared/i18n/en/profile.json';
+import type records from '../shared/i18n/en/records.json';
 import type screening from '../shared/i18n/en/screening.json';
 import type settings from '../shared/i18n/en/settings.json';
 import type signing from '../shared/i18n/en/signing.json';
@@ -49,6 +50,7 @@ declare module 'i18next' {
       'activity-logs': typeof activityLogs;
       'admin-dashboard': typeof adminDashboard;
       'audit-trail': typeof auditTrail;
+      records: typeof records;
       auth: typeof auth;
       'capital-account': typeof capitalAccount;
       'capital-calls': typeof capitalCalls;

@@ -143,6 +143,23 @@ export interface CredentialsTable {
   passwordChangedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface DataSubjectRequestsTable {
+  id: ColumnType<string, string | undefined, string>;
+  investorId: string;
+  kind: 'access' | 'rectification' | 'erasure';
+  details: ColumnType<string, string | undefined, string>;
+  status: ColumnType<'open' | 'answered', 'open' | 'answered' | undefined, 'open' | 'answered'>;
+  receivedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  dueOn: string;
+  complianceItemId: string | null;
+  answeredBy: string | null;
+  answeredAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  answer: string | null;
+  outcome: 'fulfilled' | 'partly_refused' | 'refused' | null;
+  erasure: ColumnType<JsonValue | null, string | null, string | null>;
+  archive: ColumnType<JsonValue | null, string | null, string | null>;
+}
+
 export interface DealOpenAlertsTable {
   dealId: string;
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -741,6 +758,7 @@ export interface DB {
   client_classifications: ClientClassificationsTable;
   compliance_items: ComplianceItemsTable;
   credentials: CredentialsTable;
+  data_subject_requests: DataSubjectRequestsTable;
   deal_open_alerts: DealOpenAlertsTable;
   deal_ownership_terms: DealOwnershipTermsTable;
   deal_terms: DealTermsTable;

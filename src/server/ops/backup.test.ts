@@ -295,6 +295,12 @@ describe(`backup and restore (${ENGINE})`, () => {
       `INSERT INTO legal_holds (subject_kind, deal_id, reason, lifted_at, lift_reason)
        SELECT 'deal', id, 'Backup hold', now(), 'Lifted' FROM deals ORDER BY created_at LIMIT 1`,
     );
+    // An answered data-subject copy request with its archive (decision 051).
+    await ctx.db.query(
+      `INSERT INTO data_subject_requests (investor_id, kind, due_on, status, answered_at, answer, outcome, archive)
+       SELECT id, 'access', current_date + 30, 'answered', now(), 'Here is your data', 'fulfilled', '{"version":1}'::jsonb
+       FROM profiles WHERE role = 'investor' ORDER BY created_at LIMIT 1`,
+    );
 
     // A subscription on the deal with a signing pack, and its envelope (issue 30): signing_envelopes,
     // signing_events and the generated agreement in the storage.

@@ -1142,6 +1142,49 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      route: 'POST /api/investor/data-requests',
+      status: 201,
+      async run() {
+        const u = await throwaway();
+        const res = await call('POST', '/api/investor/data-requests', u.cookie, {
+          ...extras(victimId),
+          kind: 'rectification',
+          details: 'Mass fix',
+        });
+        expect(await one('SELECT investor_id, status, answered_by FROM data_subject_requests WHERE details = $1', ['Mass fix'])).toEqual({
+          investor_id: u.id,
+          status: 'open',
+          answered_by: null,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/data-requests/:id/answer',
+      status: 200,
+      async run() {
+        const u = await throwaway();
+        const filed = await call('POST', '/api/investor/data-requests', u.cookie, { kind: 'rectification', details: 'Mass answer' });
+        const id = (filed.json() as { request: { id: string } }).request.id;
+        const res = await call('POST', `/api/data-requests/${id}/answer`, adminCookie, {
+          ...extras(victimId),
+          answer: 'Corrected',
+          outcome: 'partly_refused',
+          erasure: { erased: ['identity_kyc'] },
+        });
+        expect(
+          await one('SELECT investor_id, status, answered_by, outcome, erasure FROM data_subject_requests WHERE id = $1', [id]),
+        ).toEqual({
+          investor_id: u.id,
+          status: 'answered',
+          answered_by: adminId,
+          outcome: 'fulfilled',
+          erasure: null,
+        });
+        return res;
+      },
+    },
+    {
       route: 'POST /api/audit/verify',
       status: 200,
       async run() {

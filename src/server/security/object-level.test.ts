@@ -200,6 +200,11 @@ describe("object-level access: another investor's ids", () => {
       200,
     ).hold.id;
 
+    // Data-subject requests (decision 051): B's answered copy request (its archive) and an open erasure request.
+    own.dataRequest = expectStatus(await call('POST', '/api/investor/data-requests', b.cookie, { kind: 'access' }), 201).request.id;
+    expectStatus(await call('POST', `/api/data-requests/${own.dataRequest}/answer`, adminCookie, { answer: 'Here is your data' }), 200);
+    own.openDataRequest = expectStatus(await call('POST', '/api/investor/data-requests', b.cookie, { kind: 'erasure' }), 201).request.id;
+
     // Screening (issue 31 part B): B names a beneficial owner; a list import; a hit on B.
     own.person = expectStatus(
       await call('POST', '/api/investor/screening/persons', b.cookie, { relation: 'beneficial_owner', fullName: 'Bheki Owner' }),
@@ -319,6 +324,8 @@ describe("object-level access: another investor's ids", () => {
     'DELETE /api/me/tokens/:id': { id: own.token as string, status: 404 },
     'POST /api/jobs/:id/retry': { id: own.call as string, status: 403, body: {} },
     'POST /api/legal-holds/:id/lift': { id: own.hold as string, status: 403, body: { reason: 'Mine now' } },
+    'GET /api/investor/data-requests/:id/archive': { id: own.dataRequest as string, status: 404 },
+    'POST /api/data-requests/:id/answer': { id: own.openDataRequest as string, status: 403, body: { answer: 'Erased, says A' } },
     'PUT /api/investor/screening/persons/:id': {
       id: own.person as string,
       status: 404,
@@ -383,6 +390,7 @@ describe("object-level access: another investor's ids", () => {
     expectStatus(await call('GET', `/api/investor/documents/${own.documentForB}/download`, b.cookie), 200);
     expectStatus(await call('GET', `/api/investor/capital-calls/${own.call}/notice`, b.cookie), 200);
     expectStatus(await call('GET', `/api/investor/envelopes/${own.envelope}`, b.cookie), 200);
+    expectStatus(await call('GET', `/api/investor/data-requests/${own.dataRequest}/archive`, b.cookie), 200);
     // A hidden document stays hidden even from B.
     expectStatus(await call('GET', `/api/investor/documents/${own.documentHidden}/download`, b.cookie), 404);
   });
@@ -407,6 +415,8 @@ describe("object-level access: another investor's ids", () => {
       own.envelope,
       own.signedSubscription,
       'Private to B',
+      own.dataRequest,
+      own.openDataRequest,
     ] as string[];
     const lists = ctx.app.routeTable.filter((r) => r.method === 'GET' && r.access === 'investor' && !r.url.includes(':'));
     expect(lists.length).toBeGreaterThanOrEqual(9);

@@ -18,6 +18,7 @@ import type { CompanyProfile } from '../company-profile.ts';
 import { type ComplianceItem, type ComplianceOverview, complianceItemInput, complianceItemUpdate } from '../compliance.ts';
 import { confirmPaymentInput } from '../confirm-payment.ts';
 import type { DashboardData } from '../dashboard.ts';
+import { answerDataRequestInput, type DataRequest, dataRequestInput } from '../data-requests.ts';
 import {
   type DealTermsData,
   type DealWaterfallSummary,
@@ -449,6 +450,14 @@ export const API = {
   'POST /api/investor/calendar-feed': investor(json<CreatedCalendarFeed>()),
   'DELETE /api/investor/calendar-feed': investor(json<{ feed: CalendarFeedStatus }>()),
   'GET /api/feeds/calendar/:token': pub(file()),
+
+  // Data-subject requests (issue 33 part 2, decision 051): the investor's copy, rectification and
+  // erasure requests and the archive of an answered copy request; the admins' queue and answers
+  'GET /api/investor/data-requests': investor(json<{ requests: DataRequest[] }>()),
+  'POST /api/investor/data-requests': investor(json<{ request: DataRequest }>(), { body: dataRequestInput }),
+  'GET /api/investor/data-requests/:id/archive': investor(file()),
+  'GET /api/data-requests': admin(json<{ requests: DataRequest[] }>()),
+  'POST /api/data-requests/:id/answer': admin(json<{ request: DataRequest }>(), { body: answerDataRequestInput }),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

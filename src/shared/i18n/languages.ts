@@ -50,6 +50,7 @@ export const NAMESPACES = [
   'email',
   'activity-logs',
   'audit-trail',
+  'records',
   'admin-dashboard',
   'auth',
   'capital-account',

@@ -12,6 +12,7 @@ import {
   Settings,
   ShieldCheck,
   UserCheck,
+  UserRoundSearch,
   Users,
   Waypoints,
 } from 'lucide-react';
@@ -42,6 +43,7 @@ export const ADMIN_NAV: NavItem[] = [
   { labelKey: 'settings', to: '/admin/settings', icon: Settings },
   { labelKey: 'activityLogs', to: '/admin/activity-logs', icon: Activity },
   { labelKey: 'auditTrail', to: '/admin/audit-trail', icon: FileLock2 },
+  { labelKey: 'dataRequests', to: '/admin/data-requests', icon: UserRoundSearch },
   { labelKey: 'messages', to: '/admin/messages', icon: Inbox },
   { labelKey: 'capitalCalls', to: '/admin/capital-calls', icon: HandCoins },
   { labelKey: 'backgroundJobs', to: '/admin/jobs', icon: Cog },

@@ -14,6 +14,7 @@ import InvestorOnboardingPage from '../features/kyc/investor-onboarding-page';
 import AdminInboxPage from '../features/messages/admin-inbox-page';
 import NotFoundPage from '../features/not-found/not-found-page';
 import ProfilePage from '../features/profile/profile-page';
+import DataRequestsPage from '../features/records/data-requests-page';
 import ScreeningPage from '../features/screening/screening-page';
 import SettingsPage from '../features/settings/settings-page';
 import { CountersignQueue } from '../features/signing/countersign-queue';
@@ -49,6 +50,7 @@ export default function AdminScreens() {
       <Route path="settings" element={<SettingsPage />} />
       <Route path="activity-logs" element={<ActivityLogsPage />} />
       <Route path="audit-trail" element={<AuditTrailPage />} />
+      <Route path="data-requests" element={<DataRequestsPage />} />
       <Route path="messages" element={<AdminInboxPage />} />
       <Route path="capital-calls" element={<CapitalCallsPage />} />
       <Route path="capital-calls/:id" element={<CallDetailPage />} />
