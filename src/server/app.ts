@@ -35,6 +35,7 @@ import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { screeningRoutes } from './modules/screening/routes.ts';
+import { taxRoutes } from './modules/tax/routes.ts';
 import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { readSettings } from './modules/settings/service.ts';
@@ -120,6 +121,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await apiTokenRoutes(app, ctx);
   await jobRoutes(app, ctx);
   await screeningRoutes(app, ctx);
+  await taxRoutes(app, ctx);
   await openApiRoutes(app);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;

@@ -88,6 +88,10 @@ export const ACTIVITY_TYPES = [
   'screening_hit_escalated',
   'screening_hit_confirmed',
   'screening_pep_approved',
+  // Tax self-certification (issue 31 part 3, decision 049)
+  'tax_certification_signed',
+  'tax_residence_changed',
+  'tax_export_downloaded',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

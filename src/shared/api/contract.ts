@@ -99,6 +99,7 @@ import {
   type ScreeningQueue,
 } from '../screening.ts';
 import type { Language, Settings } from '../settings.ts';
+import { certificationInput, exportQuery, residenceChangeInput, type TaxState } from '../tax-certification.ts';
 import {
   countersignInput,
   type Envelope,
@@ -425,6 +426,12 @@ export const API = {
   'GET /api/investor/envelopes/:id/document': investor(file()),
   'POST /api/investor/envelopes/:id/sign': investor(json<{ envelope: Envelope }>(), { body: signInput }),
   'POST /api/investor/envelopes/:id/decline': investor(json<{ envelope: Envelope }>(), { body: reasonInput }),
+  // FATCA / CRS tax self-certification (issue 31 part 3, decision record 049)
+  'GET /api/investor/tax': investor(json<{ tax: TaxState }>()),
+  'POST /api/investor/tax/certifications': investor(json<{ tax: TaxState }>(), { body: certificationInput }),
+  'PUT /api/investor/tax/residence': investor(json<{ tax: TaxState }>(), { body: residenceChangeInput }),
+  'GET /api/tax/investors/:id': admin(json<{ tax: TaxState }>()),
+  'GET /api/tax/export.csv': admin(file(), { query: exportQuery }),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),
