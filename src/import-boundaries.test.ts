@@ -18,7 +18,8 @@ const ROOT = path.resolve(import.meta.dirname);
 
 /** Files of one feature other features may import (decision record 013). Empty on purpose. */
 // The screening feature's investor section sits on the DFSA Compliance page (issue 31).
-const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = { screening: ['investor-screening-section'] };
+// The tax self-certification section sits there too (issue 31 part 3).
+const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = { screening: ['investor-screening-section'], tax: ['tax-section'] };
 
 /** Packages only these files (relative to src/) may import: everything else goes through them. */
 const PACKAGE_GATES: Record<string, string[]> = {

@@ -106,16 +106,11 @@ export const TAX_MESSAGES = {
 } as const;
 
 /** Why the subscription gate refuses (the investor can act on each: 409 with a link to DFSA Compliance). */
-export const TAX_MISSING_MESSAGE =
-  'Complete your tax self-certification (FATCA and CRS) on the DFSA Compliance page before subscribing.';
+export const TAX_MISSING_MESSAGE = 'Complete your tax self-certification (FATCA and CRS) on the DFSA Compliance page before subscribing.';
 export const TAX_OVERDUE_MESSAGE =
   'Your circumstances changed more than 90 days ago and your tax self-certification was not renewed. Sign a new one on the DFSA Compliance page before subscribing.';
 
-const country = z
-  .string({ error: TAX_MESSAGES.country })
-  .trim()
-  .toUpperCase()
-  .refine(isIsoCountry, TAX_MESSAGES.country);
+const country = z.string({ error: TAX_MESSAGES.country }).trim().toUpperCase().refine(isIsoCountry, TAX_MESSAGES.country);
 
 const TIN = /^[A-Za-z0-9][A-Za-z0-9 ./-]{0,29}$/;
 const US_TIN = /^(\d{3}-?\d{2}-?\d{4}|\d{2}-?\d{7})$/;
@@ -173,7 +168,13 @@ const usTin = z
   .transform((v) => v || undefined);
 
 export const individualCertificationInput = z
-  .strictObject({ kind: z.literal('individual'), residences, usPerson: z.boolean({ error: 'Answer whether you are a US person' }), usTin, ...signature })
+  .strictObject({
+    kind: z.literal('individual'),
+    residences,
+    usPerson: z.boolean({ error: 'Answer whether you are a US person' }),
+    usTin,
+    ...signature,
+  })
   .superRefine((c, ctx) => {
     if (c.usPerson && !c.usTin) ctx.addIssue({ code: 'custom', path: ['usTin'], message: TAX_MESSAGES.usTinRequired });
     if (c.usTin && !US_TIN.test(c.usTin)) ctx.addIssue({ code: 'custom', path: ['usTin'], message: TAX_MESSAGES.usTinFormat });
@@ -200,9 +201,11 @@ export const entityCertificationInput = z
     ...signature,
   })
   .superRefine((c, ctx) => {
-    if (FATCA_NEEDS_GIIN.includes(c.fatcaClass) && !c.giin) ctx.addIssue({ code: 'custom', path: ['giin'], message: TAX_MESSAGES.giinRequired });
+    if (FATCA_NEEDS_GIIN.includes(c.fatcaClass) && !c.giin)
+      ctx.addIssue({ code: 'custom', path: ['giin'], message: TAX_MESSAGES.giinRequired });
     if (c.giin && !GIIN.test(c.giin)) ctx.addIssue({ code: 'custom', path: ['giin'], message: TAX_MESSAGES.giinFormat });
-    if (c.fatcaClass === 'specified_us_person' && !c.usTin) ctx.addIssue({ code: 'custom', path: ['usTin'], message: TAX_MESSAGES.usTinRequired });
+    if (c.fatcaClass === 'specified_us_person' && !c.usTin)
+      ctx.addIssue({ code: 'custom', path: ['usTin'], message: TAX_MESSAGES.usTinRequired });
     if (c.usTin && !US_TIN.test(c.usTin)) ctx.addIssue({ code: 'custom', path: ['usTin'], message: TAX_MESSAGES.usTinFormat });
     if (needsControllingPersons(c.crsType, c.fatcaClass) && c.controllingPersons.length === 0)
       ctx.addIssue({ code: 'custom', path: ['controllingPersons'], message: TAX_MESSAGES.personsRequired });

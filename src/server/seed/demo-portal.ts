@@ -317,7 +317,13 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
 }
 
 /** A signed tax self-certification (version 1, 60 days ago) and the residence on the profile (decision 049). */
-async function seedDemoTaxCertification(q: Queryable, investorId: string, country: string, address: string, answers: Record<string, unknown>) {
+async function seedDemoTaxCertification(
+  q: Queryable,
+  investorId: string,
+  country: string,
+  address: string,
+  answers: Record<string, unknown>,
+) {
   await q.query('UPDATE profiles SET residence_country = $2, residence_address = $3 WHERE id = $1', [investorId, country, address]);
   await q.query(
     `INSERT INTO tax_certifications (investor_id, version, kind, answers, signed_name, reauth, signed_at)

@@ -15,9 +15,7 @@ export function investorProfile(q: Queryable, investorId: string, lock = false) 
 }
 
 const selectCertifications = (q: Queryable) =>
-  typed(q)
-    .selectFrom('tax_certifications')
-    .select(['id', 'investorId', 'version', 'kind', 'answers', 'signedName', 'reauth', 'signedAt']);
+  typed(q).selectFrom('tax_certifications').select(['id', 'investorId', 'version', 'kind', 'answers', 'signedName', 'reauth', 'signedAt']);
 export type CertificationRow = Awaited<ReturnType<ReturnType<typeof selectCertifications>['executeTakeFirstOrThrow']>>;
 
 /** Every certification of an investor, newest first. */

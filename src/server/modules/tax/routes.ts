@@ -37,7 +37,12 @@ export async function taxRoutes(app: FastifyInstance, ctx: AppContext) {
   route.get('/api/tax/export.csv', async (request, reply) => {
     const { year } = request.query;
     const { csv, rows } = await reportableAccountsCsv(db, year);
-    await logActivity(db, { type: 'tax_export_downloaded', userId: currentUser(request).id, details: { year, rows }, ip: clientIp(request) });
+    await logActivity(db, {
+      type: 'tax_export_downloaded',
+      userId: currentUser(request).id,
+      details: { year, rows },
+      ip: clientIp(request),
+    });
     return sendCsv(reply, csv, `reportable-accounts-${year}.csv`);
   });
 }

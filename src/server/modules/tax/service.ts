@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { AppUser } from '../../../shared/auth.ts';
 import { toCsv } from '../../../shared/csv.ts';
-import { fromCents, toCents } from '../../../shared/money.ts';
 import { RETURN_OF_CAPITAL } from '../../../shared/ledger.ts';
+import { fromCents, toCents } from '../../../shared/money.ts';
 import { SIGNING_MESSAGES } from '../../../shared/signing.ts';
 import {
   type CertificationAnswers,
@@ -51,7 +51,8 @@ const toCertification = (r: CertificationRow): TaxCertification => ({
   signedAt: new Date(r.signedAt).toISOString(),
 });
 
-const kindOf = (investorUserType: string | null): 'individual' | 'entity' => (investorUserType === 'hni' || !investorUserType ? 'individual' : 'entity');
+const kindOf = (investorUserType: string | null): 'individual' | 'entity' =>
+  investorUserType === 'hni' || !investorUserType ? 'individual' : 'entity';
 
 /** The investor's certification, its history, the change of circumstances waiting and what blocks (the admin sees the same). */
 export async function taxState(q: Queryable, investorId: string): Promise<TaxState> {
@@ -97,18 +98,21 @@ export async function signCertification(ctx: AppContext, user: AppUser, input: P
   const who = await investorProfile(ctx.db, user.id);
   if (!who) throw notFound('Investor not found');
   if (input.kind !== kindOf(who.investorUserType)) throw badRequest(TAX_MESSAGES.wrongKind, { kind: TAX_MESSAGES.wrongKind });
-  if (normalName(input.signedName) !== normalName(who.name)) throw badRequest(TAX_MESSAGES.nameMismatch, { signedName: TAX_MESSAGES.nameMismatch });
+  if (normalName(input.signedName) !== normalName(who.name))
+    throw badRequest(TAX_MESSAGES.nameMismatch, { signedName: TAX_MESSAGES.nameMismatch });
   let answers: CertificationAnswers;
   if (input.kind === 'individual') {
     answers = { kind: 'individual', residences: input.residences, usPerson: input.usPerson, usTin: input.usTin };
   } else {
     const persons = new Map((await screenedPersonsOf(ctx.db, user.id)).map((p) => [p.id, p]));
-    if (input.controllingPersons.length > 0 && persons.size === 0) throw badRequest(TAX_MESSAGES.noPersons, { controllingPersons: TAX_MESSAGES.noPersons });
+    if (input.controllingPersons.length > 0 && persons.size === 0)
+      throw badRequest(TAX_MESSAGES.noPersons, { controllingPersons: TAX_MESSAGES.noPersons });
     const seen = new Set<string>();
     const controllingPersons: { personId: string; name: string; residences: Residence[] }[] = [];
     for (const [i, cp] of input.controllingPersons.entries()) {
       const p = persons.get(cp.personId);
-      if (!p || seen.has(cp.personId)) throw badRequest(TAX_MESSAGES.personUnknown, { [`controllingPersons.${i}.personId`]: TAX_MESSAGES.personUnknown });
+      if (!p || seen.has(cp.personId))
+        throw badRequest(TAX_MESSAGES.personUnknown, { [`controllingPersons.${i}.personId`]: TAX_MESSAGES.personUnknown });
       seen.add(cp.personId);
       controllingPersons.push({ personId: p.id, name: p.fullName, residences: cp.residences });
     }
@@ -148,7 +152,12 @@ export async function signCertification(ctx: AppContext, user: AppUser, input: P
  * compliance calendar and an e-mail to the investor through the outbox. A change while one is
  * already waiting keeps the earlier (sooner) due date.
  */
-export async function changeResidence(q: Queryable, investorId: string, input: z.output<typeof residenceChangeInput>, ip: string): Promise<void> {
+export async function changeResidence(
+  q: Queryable,
+  investorId: string,
+  input: z.output<typeof residenceChangeInput>,
+  ip: string,
+): Promise<void> {
   const who = await investorProfile(q, investorId, true);
   if (!who) throw notFound('Investor not found');
   if (who.residenceCountry === input.residenceCountry && (who.residenceAddress ?? '') === input.address)
@@ -231,17 +240,28 @@ export async function reportableAccountsCsv(q: Queryable, year: number): Promise
     const found: Reportable[] = [];
     const add = (person: string, role: string, residences: Residence[]) => {
       for (const r of residences)
-        if (crsReportable(r.country)) found.push({ regime: 'CRS', person, role, country: r.country, tin: r.tin ?? '', reason: r.noTinReason ?? '' });
+        if (crsReportable(r.country))
+          found.push({ regime: 'CRS', person, role, country: r.country, tin: r.tin ?? '', reason: r.noTinReason ?? '' });
     };
     add(c.name, 'account_holder', a.residences);
     if (a.kind === 'individual') {
-      if (a.usPerson) found.push({ regime: 'FATCA', person: c.name, role: 'account_holder', country: 'US', tin: a.usTin ?? '', reason: '' });
+      if (a.usPerson)
+        found.push({ regime: 'FATCA', person: c.name, role: 'account_holder', country: 'US', tin: a.usTin ?? '', reason: '' });
     } else {
-      if (a.fatcaClass === 'specified_us_person') found.push({ regime: 'FATCA', person: c.name, role: 'account_holder', country: 'US', tin: a.usTin ?? '', reason: '' });
+      if (a.fatcaClass === 'specified_us_person')
+        found.push({ regime: 'FATCA', person: c.name, role: 'account_holder', country: 'US', tin: a.usTin ?? '', reason: '' });
       for (const p of a.controllingPersons) {
         add(p.name, 'controlling_person', p.residences);
         const us = p.residences.find((r) => r.country === 'US');
-        if (us && a.fatcaClass === 'passive_nffe') found.push({ regime: 'FATCA', person: p.name, role: 'controlling_person', country: 'US', tin: us.tin ?? '', reason: us.noTinReason ?? '' });
+        if (us && a.fatcaClass === 'passive_nffe')
+          found.push({
+            regime: 'FATCA',
+            person: p.name,
+            role: 'controlling_person',
+            country: 'US',
+            tin: us.tin ?? '',
+            reason: us.noTinReason ?? '',
+          });
       }
     }
     if (found.length === 0) continue;
@@ -274,7 +294,13 @@ export async function reportableAccountsCsv(q: Queryable, year: number): Promise
         'USD',
       ]);
   }
-  rows.sort((x, y) => (x[0] as string).localeCompare(y[0] as string) || (x[1] as string).localeCompare(y[1] as string) || (x[4] as string).localeCompare(y[4] as string) || (x[6] as string).localeCompare(y[6] as string));
+  rows.sort(
+    (x, y) =>
+      (x[0] as string).localeCompare(y[0] as string) ||
+      (x[1] as string).localeCompare(y[1] as string) ||
+      (x[4] as string).localeCompare(y[4] as string) ||
+      (x[6] as string).localeCompare(y[6] as string),
+  );
   const columns = EXPORT_COLUMNS.map((key) => ({ key, label: key }));
   const records = rows.map((r) => Object.fromEntries(EXPORT_COLUMNS.map((k, i) => [k, r[i]])));
   return { csv: toCsv(columns, records), rows: rows.length };

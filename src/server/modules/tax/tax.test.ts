@@ -83,7 +83,11 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const tax = (ok.json() as { tax: TaxState }).tax;
     expect(tax).toMatchObject({ kind: 'individual', blocking: [], current: { version: 1, reauth: 'password', signedName: 'tara   TAX' } });
-    expect(tax.current?.answers).toEqual({ kind: 'individual', residences: [{ country: 'AE', tin: '784-1980-1234567-1' }], usPerson: false });
+    expect(tax.current?.answers).toEqual({
+      kind: 'individual',
+      residences: [{ country: 'AE', tin: '784-1980-1234567-1' }],
+      usPerson: false,
+    });
     expect((await subscribe(who, deal.id)).statusCode).toBe(201);
     // A second certification is version 2; both are kept.
     expect((await sign(who, individual('Tara Tax'))).statusCode).toBe(200);
@@ -94,19 +98,34 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     const who = await uncertified('Fiona Fields');
     const fields = async (body: Record<string, unknown>) => expectError(await sign(who, body), 400).fields ?? {};
     expect(await fields(individual('Fiona Fields', { residences: [] }))).toEqual({ residences: TAX_MESSAGES.residenceRequired });
-    expect((await fields(individual('Fiona Fields', { residences: [{ country: 'XX', tin: '1' }] })))['residences.0.country']).toBe(TAX_MESSAGES.country);
-    expect((await fields(individual('Fiona Fields', { residences: [{ country: 'uk', tin: '1' }] })))['residences.0.country']).toBe(TAX_MESSAGES.country);
-    const dup = await fields(individual('Fiona Fields', { residences: [{ country: 'GB', tin: 'A1' }, { country: 'gb', tin: 'A2' }] }));
+    expect((await fields(individual('Fiona Fields', { residences: [{ country: 'XX', tin: '1' }] })))['residences.0.country']).toBe(
+      TAX_MESSAGES.country,
+    );
+    expect((await fields(individual('Fiona Fields', { residences: [{ country: 'uk', tin: '1' }] })))['residences.0.country']).toBe(
+      TAX_MESSAGES.country,
+    );
+    const dup = await fields(
+      individual('Fiona Fields', {
+        residences: [
+          { country: 'GB', tin: 'A1' },
+          { country: 'gb', tin: 'A2' },
+        ],
+      }),
+    );
     expect(dup['residences.1.country']).toBe(TAX_MESSAGES.duplicateCountry);
-    expect((await fields(individual('Fiona Fields', { residences: [{ country: 'GB' }] })))['residences.0.tin']).toBe(TAX_MESSAGES.tinOrReason);
+    expect((await fields(individual('Fiona Fields', { residences: [{ country: 'GB' }] })))['residences.0.tin']).toBe(
+      TAX_MESSAGES.tinOrReason,
+    );
     const both = await fields(individual('Fiona Fields', { residences: [{ country: 'GB', tin: 'A1', noTinReason: 'A' }] }));
     expect(both['residences.0.tin']).toBe(TAX_MESSAGES.tinAndReason);
-    const noExplanation = await fields(individual('Fiona Fields', { residences: [{ country: 'GB', noTinReason: 'B', explanation: 'abcd' }] }));
+    const noExplanation = await fields(
+      individual('Fiona Fields', { residences: [{ country: 'GB', noTinReason: 'B', explanation: 'abcd' }] }),
+    );
     expect(noExplanation['residences.0.explanation']).toBe(TAX_MESSAGES.explanationRequired);
     // 30 characters at most, of the allowed kinds.
-    expect((await fields(individual('Fiona Fields', { residences: [{ country: 'GB', tin: `A${'1'.repeat(30)}` }] })))['residences.0.tin']).toBe(
-      'At most 30 characters',
-    );
+    expect(
+      (await fields(individual('Fiona Fields', { residences: [{ country: 'GB', tin: `A${'1'.repeat(30)}` }] })))['residences.0.tin'],
+    ).toBe('At most 30 characters');
     expect((await fields(individual('Fiona Fields', { residences: [{ country: 'GB', tin: 'AB#12' }] })))['residences.0.tin']).toBe(
       TAX_MESSAGES.tinFormat,
     );
@@ -138,8 +157,9 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     const person = async (who: Investor, fullName: string) => {
       const res = await call('POST', '/api/investor/screening/persons', who.cookie, { relation: 'controlling_person', fullName });
       expect(res.statusCode, res.body).toBe(201);
-      return (res.json() as { screening: { persons: { id: string; fullName: string }[] } }).screening.persons.find((p) => p.fullName === fullName)
-        ?.id as string;
+      return (res.json() as { screening: { persons: { id: string; fullName: string }[] } }).screening.persons.find(
+        (p) => p.fullName === fullName,
+      )?.id as string;
     };
     const base = {
       kind: 'entity',
@@ -194,9 +214,11 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     for (const r of answers) expect([200, 429]).toContain(r.statusCode);
     const ok = answers.filter((r) => r.statusCode === 200).length;
     expect(ok).toBeGreaterThan(0);
-    const versions = ((await ctx.db.query('SELECT version FROM tax_certifications WHERE investor_id = $1 ORDER BY version', [who.id])) as { version: number }[]).map(
-      (r) => r.version,
-    );
+    const versions = (
+      (await ctx.db.query('SELECT version FROM tax_certifications WHERE investor_id = $1 ORDER BY version', [who.id])) as {
+        version: number;
+      }[]
+    ).map((r) => r.version);
     expect(versions).toEqual(Array.from({ length: ok }, (_, i) => i + 1));
   });
 
@@ -211,12 +233,17 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     expect((await sign(who, individual('Carl Change'))).statusCode).toBe(200);
     const bad = expectError(await call('PUT', '/api/investor/tax/residence', who.cookie, { residenceCountry: 'ZZ', address: 'x' }), 400);
     expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['address', 'residenceCountry']);
-    const moved = await call('PUT', '/api/investor/tax/residence', who.cookie, { residenceCountry: 'gb', address: '10 Downing Street, London' });
+    const moved = await call('PUT', '/api/investor/tax/residence', who.cookie, {
+      residenceCountry: 'gb',
+      address: '10 Downing Street, London',
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     const tax = (moved.json() as { tax: TaxState }).tax;
     // The company's day, computed here from the zone setting with Intl (not by the code under test).
     const { zone } = await companyDayIn(ctx.db);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      new Date(),
+    );
     const [y, m, d] = today.split('-').map(Number) as [number, number, number];
     const due = new Date(Date.UTC(y, m - 1, d + 90)).toISOString().slice(0, 10);
     expect(tax).toMatchObject({ residenceCountry: 'GB', pendingChange: { changedOn: today, dueDate: due, overdue: false }, blocking: [] });
@@ -227,15 +254,28 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     expect(item).toEqual([{ due_date: due, workflow_state: expect.any(String) }]);
     expect(await ctx.db.query("SELECT 1 FROM email_outbox WHERE kind = 'tax_recertification' AND user_id = $1", [who.id])).toHaveLength(1);
     // The same residence again is refused.
-    expect(expectError(await call('PUT', '/api/investor/tax/residence', who.cookie, { residenceCountry: 'GB', address: '10 Downing Street, London' }), 400).fields)
-      .toHaveProperty('address');
+    expect(
+      expectError(
+        await call('PUT', '/api/investor/tax/residence', who.cookie, { residenceCountry: 'GB', address: '10 Downing Street, London' }),
+        400,
+      ).fields,
+    ).toHaveProperty('address');
 
     // On the due day itself it still counts; the day after, new subscriptions are refused.
-    await ctx.db.query('UPDATE tax_circumstance_changes SET due_date = $2, changed_on = $2::date - 90 WHERE investor_id = $1', [who.id, today]);
+    await ctx.db.query('UPDATE tax_circumstance_changes SET due_date = $2, changed_on = $2::date - 90 WHERE investor_id = $1', [
+      who.id,
+      today,
+    ]);
     expect((await subscribe(who, deal.id)).statusCode).toBe(201);
     const yesterday = new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
-    await ctx.db.query('UPDATE tax_circumstance_changes SET due_date = $2, changed_on = $2::date - 90 WHERE investor_id = $1', [who.id, yesterday]);
-    expect(expectError(await subscribe(who, deal.id), 409)).toMatchObject({ code: 'TAX_CERTIFICATION_OVERDUE', message: TAX_OVERDUE_MESSAGE });
+    await ctx.db.query('UPDATE tax_circumstance_changes SET due_date = $2, changed_on = $2::date - 90 WHERE investor_id = $1', [
+      who.id,
+      yesterday,
+    ]);
+    expect(expectError(await subscribe(who, deal.id), 409)).toMatchObject({
+      code: 'TAX_CERTIFICATION_OVERDUE',
+      message: TAX_OVERDUE_MESSAGE,
+    });
     // A new certification resolves the change and completes the calendar item.
     expect((await sign(who, individual('Carl Change', { residences: [{ country: 'GB', tin: 'QQ123456C' }] }))).statusCode).toBe(200);
     expect((await mine(who)).pendingChange).toBeNull();
@@ -268,11 +308,23 @@ describe('tax self-certification API (issue 31 part 3)', () => {
         await postEntry(q, { investorId: a.id, dealId: deal.id, kind: 'distribution', cents, date, distributionType: type });
     });
     expect(
-      (await sign(a, individual('Alice Export', { residences: [{ country: 'AE', tin: '784-1' }, { country: 'GB', tin: 'QQ123456C' }] }))).statusCode,
+      (
+        await sign(
+          a,
+          individual('Alice Export', {
+            residences: [
+              { country: 'AE', tin: '784-1' },
+              { country: 'GB', tin: 'QQ123456C' },
+            ],
+          }),
+        )
+      ).statusCode,
     ).toBe(200);
     expect((await sign(b, individual('Bob Export', { usPerson: true, usTin: '987654321' }))).statusCode).toBe(200);
     // Their certifications were signed during the year (the harness's version 1 earlier still).
-    await ctx.db.query("UPDATE tax_certifications SET signed_at = '2025-01-10T08:00:00Z' WHERE investor_id = ANY($1::uuid[])", [[a.id, b.id, c.id]]);
+    await ctx.db.query("UPDATE tax_certifications SET signed_at = '2025-01-10T08:00:00Z' WHERE investor_id = ANY($1::uuid[])", [
+      [a.id, b.id, c.id],
+    ]);
 
     const res = await call('GET', `/api/tax/export.csv?year=${year}`, adminCookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -290,7 +342,9 @@ describe('tax self-certification API (issue 31 part 3)', () => {
       ['FATCA', 'Bob Export', 'account_holder', 'US', '987654321', '50000.00', '0.00', '0.00', '0.00', 'USD'],
     ]);
     // The current year is not over; a year before CRS or not a number: 400 on the field.
-    expect(expectError(await call('GET', `/api/tax/export.csv?year=${new Date().getUTCFullYear()}`, adminCookie), 400).fields).toHaveProperty('year');
+    expect(
+      expectError(await call('GET', `/api/tax/export.csv?year=${new Date().getUTCFullYear()}`, adminCookie), 400).fields,
+    ).toHaveProperty('year');
     expect(expectError(await call('GET', '/api/tax/export.csv?year=2013', adminCookie), 400).fields).toHaveProperty('year');
     expect(expectError(await call('GET', '/api/tax/export.csv?year=abc', adminCookie), 400).fields).toHaveProperty('year');
     expect((await call('GET', `/api/tax/export.csv?year=${year}`, a.cookie)).statusCode).toBe(403);
