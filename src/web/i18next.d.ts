@@ -33,6 +33,7 @@ import type settings from '../shared/i18n/en/settings.json';
 import type signing from '../shared/i18n/en/signing.json';
 import type spvs from '../shared/i18n/en/spvs.json';
 import type subscriptions from '../shared/i18n/en/subscriptions.json';
+import type tax from '../shared/i18n/en/tax.json';
 import type users from '../shared/i18n/en/users.json';
 import type waterfallConventions from '../shared/i18n/en/waterfall-conventions.json';
 
@@ -66,6 +67,7 @@ declare module 'i18next' {
       performance: typeof performance;
       profile: typeof profile;
       screening: typeof screening;
+      tax: typeof tax;
       settings: typeof settings;
       signing: typeof signing;
       spvs: typeof spvs;

@@ -75,6 +75,7 @@ export const NAMESPACES = [
   'signing',
   'spvs',
   'subscriptions',
+  'tax',
   'users',
   'waterfall-conventions',
 ] as const;
