@@ -65,7 +65,7 @@ export const CRS_ENTITY_TYPES = [
   'investment_entity_nonparticipating',
   'active_nfe_listed',
   'active_nfe_government',
-  'active_nfe_other',
+  'active_nfe_income_assets',
   'passive_nfe',
 ] as const;
 export type CrsEntityType = (typeof CRS_ENTITY_TYPES)[number];

@@ -260,7 +260,7 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
       kind: 'entity',
       residences: [{ country: 'AE', tin: '100345678900003' }],
       fatcaClass: 'active_nffe',
-      crsType: 'active_nfe_other',
+      crsType: 'active_nfe_income_assets',
       controllingPersons: [],
     });
     await q.query("UPDATE documents SET investor_visible = true WHERE name = 'Mombasa Diesel Cargo PPM'");

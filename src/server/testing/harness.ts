@@ -313,7 +313,7 @@ export async function certifyTax(ctx: Pick<TestContext, 'db'>, investorId: strin
         kind: 'entity',
         residences: [{ country: 'AE', tin: '100123456700003' }],
         fatcaClass: 'active_nffe',
-        crsType: 'active_nfe_other',
+        crsType: 'active_nfe_income_assets',
         controllingPersons: [],
       }),
     ],
