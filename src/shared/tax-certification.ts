@@ -116,20 +116,20 @@ const TIN = /^[A-Za-z0-9][A-Za-z0-9 ./-]{0,29}$/;
 const US_TIN = /^(\d{3}-?\d{2}-?\d{4}|\d{2}-?\d{7})$/;
 const GIIN = /^[A-NP-Z0-9]{6}\.[A-NP-Z0-9]{5}\.(LE|SL|ME|BR|SP)\.\d{3}$/;
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, message: string) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max} characters`)
+    .max(max, message)
     .optional()
     .transform((v) => v || undefined);
 
 export const residenceInput = z
   .strictObject({
     country,
-    tin: optionalText(30),
+    tin: optionalText(30, 'At most 30 characters'),
     noTinReason: z.enum(NO_TIN_REASONS, { error: TAX_MESSAGES.tinOrReason }).optional(),
-    explanation: optionalText(500),
+    explanation: optionalText(500, 'At most 500 characters'),
   })
   .superRefine((r, ctx) => {
     if (r.tin && r.noTinReason) ctx.addIssue({ code: 'custom', path: ['tin'], message: TAX_MESSAGES.tinAndReason });
