@@ -35,13 +35,13 @@ import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { screeningRoutes } from './modules/screening/routes.ts';
-import { taxRoutes } from './modules/tax/routes.ts';
 import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { readSettings } from './modules/settings/service.ts';
 import { signingRoutes } from './modules/signing/routes.ts';
 import { spvRoutes } from './modules/spvs/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { taxRoutes } from './modules/tax/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { waterfallRoutes } from './modules/waterfall/routes.ts';
 

@@ -99,7 +99,6 @@ import {
   type ScreeningQueue,
 } from '../screening.ts';
 import type { Language, Settings } from '../settings.ts';
-import { certificationInput, exportQuery, residenceChangeInput, type TaxState } from '../tax-certification.ts';
 import {
   countersignInput,
   type Envelope,
@@ -115,6 +114,7 @@ import {
 } from '../signing.ts';
 import { type Spv, spvInput, spvUpdateInput } from '../spvs.ts';
 import { createSubscriptionInput, rejectSubscriptionInput, type Subscription } from '../subscriptions.ts';
+import { certificationInput, exportQuery, residenceChangeInput, type TaxState } from '../tax-certification.ts';
 import { createUserInput, type ManagedUser, updateUserInput } from '../users.ts';
 
 /**
