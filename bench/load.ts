@@ -266,6 +266,15 @@ async function main() {
         noticeAcknowledged: true,
         noticeVersion: RETAIL_NOTICE_VERSION,
       });
+      // And a signed tax self-certification (issue 31 part 3).
+      await c.must('setup', 'POST', '/api/investor/tax/certifications', {
+        kind: 'individual',
+        residences: [{ country: 'AE', tin: '784-1990-1234567-1' }],
+        usPerson: false,
+        signedName: `Load Investor ${i}`,
+        attest: true,
+        password: 'load-password',
+      });
       investors.push(c);
     }
     const kyc = await first.must<{ applications: { id: string; investorEmail?: string; email?: string; status: string }[] }>(

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { RETAIL_NOTICE_VERSION } from '../src/shared/dfsa-classification';
-import { firstSignIn, freshEmail, INITIAL_PASSWORD } from './fixtures';
+import { firstSignIn, freshEmail, INITIAL_PASSWORD, OWN_PASSWORD } from './fixtures';
 
 /**
  * Set-up through the API for flows that need their own deal or investor (the screens under test
@@ -29,7 +29,14 @@ export async function createActiveDeal(
 export async function newApprovedInvestor(
   browser: Browser,
   admin: Page,
-  opts: { name: string; tag: string; viewport?: { width: number; height: number }; suitability: boolean; classified?: boolean },
+  opts: {
+    name: string;
+    tag: string;
+    viewport?: { width: number; height: number };
+    suitability: boolean;
+    classified?: boolean;
+    taxCertified?: boolean;
+  },
 ): Promise<{ id: string; email: string; page: Page }> {
   const email = freshEmail(opts.tag);
   const created = await admin.request.post('/api/users', {
@@ -50,6 +57,8 @@ export async function newApprovedInvestor(
   expect((await admin.request.post(`/api/kyc/${appId}/approve`, { data: {} })).ok()).toBe(true);
   // A Professional Client classification, with evidence, approved (issue 31: none blocks subscribing).
   if (opts.classified !== false) await classifyThroughApi(admin, page, opts.tag);
+  // A signed tax self-certification (issue 31 part 3: none blocks subscribing).
+  if (opts.taxCertified !== false) await certifyTaxThroughApi(page, opts.name);
   if (opts.suitability) {
     const review = await page.request.post('/api/investor/suitability-review', {
       data: { experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' },
@@ -81,4 +90,19 @@ export async function classifyThroughApi(admin: Page, investor: Page, tag: strin
     data: { decision: 'professional', reasons: 'Evidence reviewed (end-to-end set-up).' },
   });
   expect(decided.ok(), await decided.text()).toBe(true);
+}
+
+/** The (individual) investor signs a tax self-certification: resident in the UAE with a TIN, not a US person. */
+export async function certifyTaxThroughApi(investor: Page, name: string): Promise<void> {
+  const signed = await investor.request.post('/api/investor/tax/certifications', {
+    data: {
+      kind: 'individual',
+      residences: [{ country: 'AE', tin: '784-1990-1234567-1' }],
+      usPerson: false,
+      signedName: name,
+      attest: true,
+      password: OWN_PASSWORD,
+    },
+  });
+  expect(signed.ok(), await signed.text()).toBe(true);
 }

@@ -43,6 +43,7 @@ import { readSettings } from './modules/settings/service.ts';
 import { signingRoutes } from './modules/signing/routes.ts';
 import { spvRoutes } from './modules/spvs/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { taxRoutes } from './modules/tax/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { waterfallRoutes } from './modules/waterfall/routes.ts';
 
@@ -124,6 +125,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await feedRoutes(app, ctx);
   await jobRoutes(app, ctx);
   await screeningRoutes(app, ctx);
+  await taxRoutes(app, ctx);
   await openApiRoutes(app);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;

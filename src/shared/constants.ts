@@ -95,6 +95,10 @@ export const ACTIVITY_TYPES = [
   // Investor feeds (issue 34 part 3)
   'calendar_feed_created',
   'calendar_feed_revoked',
+  // Tax self-certification (issue 31 part 3, decision 049)
+  'tax_certification_signed',
+  'tax_residence_changed',
+  'tax_export_downloaded',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -37,6 +37,7 @@ import type signing from '../shared/i18n/en/signing.json';
 import type spvs from '../shared/i18n/en/spvs.json';
 import type subscriptions from '../shared/i18n/en/subscriptions.json';
 import type unitsSplit from '../shared/i18n/en/units-split.json';
+import type tax from '../shared/i18n/en/tax.json';
 import type users from '../shared/i18n/en/users.json';
 import type waterfallConventions from '../shared/i18n/en/waterfall-conventions.json';
 
@@ -72,6 +73,7 @@ declare module 'i18next' {
       feeds: typeof feeds;
       profile: typeof profile;
       screening: typeof screening;
+      tax: typeof tax;
       settings: typeof settings;
       signing: typeof signing;
       spvs: typeof spvs;

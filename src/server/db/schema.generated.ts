@@ -532,6 +532,8 @@ export interface ProfilesTable {
   pepDeclared: ColumnType<boolean, boolean | undefined, boolean>;
   pepApprovedBy: string | null;
   pepApprovedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  residenceCountry: string | null;
+  residenceAddress: string | null;
 }
 
 export interface RecoveryCodesTable {
@@ -724,6 +726,32 @@ export interface SuitabilityReviewsTable {
   nextDue: string;
 }
 
+export interface TaxCertificationsTable {
+  id: ColumnType<string, string | undefined, string>;
+  investorId: string;
+  version: number;
+  kind: 'individual' | 'entity';
+  answers: ColumnType<JsonValue, string, string>;
+  signedName: string;
+  reauth: 'password' | 'totp';
+  signedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  ip: string | null;
+}
+
+export interface TaxCircumstanceChangesTable {
+  id: ColumnType<string, string | undefined, string>;
+  investorId: string;
+  changedOn: string;
+  dueDate: string;
+  residenceCountry: string;
+  address: string;
+  previousCountry: string | null;
+  previousAddress: string | null;
+  complianceItemId: string | null;
+  resolvedBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface TwoFactorTable {
   userId: string;
   secret: string;
@@ -801,6 +829,8 @@ export interface DB {
   subscription_packs: SubscriptionPacksTable;
   subscriptions: SubscriptionsTable;
   suitability_reviews: SuitabilityReviewsTable;
+  tax_certifications: TaxCertificationsTable;
+  tax_circumstance_changes: TaxCircumstanceChangesTable;
   two_factor: TwoFactorTable;
   valuations: ValuationsTable;
 }

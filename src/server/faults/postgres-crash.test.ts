@@ -6,7 +6,7 @@ import { type Db, openPostgres } from '../db/client.ts';
 import { sql } from '../db/sql.ts';
 import { MANAGED_PREFIXES } from '../storage/consistency.ts';
 import { DiskFileStore } from '../storage/file-store.ts';
-import { classifyProfessional } from '../testing/harness.ts';
+import { certifyTax, classifyProfessional } from '../testing/harness.ts';
 import {
   createInvestor,
   createPostgresDatabase,
@@ -67,6 +67,7 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     ]);
     // And a current client classification (issue 31).
     await classifyProfessional({ db }, approved.id);
+    await certifyTax({ db }, approved.id);
     const deal = async (title: string, stage: string, target: string) =>
       (
         await sql<{ id: string }>(

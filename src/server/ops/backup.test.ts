@@ -364,6 +364,15 @@ describe(`backup and restore (${ENGINE})`, () => {
        SELECT id, 'self', 'Ian Investor', 'firm', 'F-1', 'fp1', 'Zebedee Quillfeather', 0.9, 'false_positive', 'Different person'
          FROM profiles WHERE email = 'investor@demo.example.com'`,
     );
+    // Tax self-certification (decision 049): a certification and a change of circumstances it resolved.
+    await ctx.db.query(
+      `WITH c AS (
+         INSERT INTO tax_certifications (investor_id, version, kind, answers, signed_name, reauth)
+         SELECT id, 99, 'individual', '{"kind":"individual","residences":[{"country":"GB","tin":"QQ123456C"}],"usPerson":false}', name, 'password'
+           FROM profiles WHERE email = 'investor@demo.example.com' RETURNING id, investor_id)
+       INSERT INTO tax_circumstance_changes (investor_id, changed_on, due_date, residence_country, address, resolved_by)
+       SELECT investor_id, '2026-01-01', '2026-04-01', 'GB', '1 High Street, London', id FROM c`,
+    );
 
     // Awkward values: JSON null and text escapes in jsonb, 15-digit numerics, microseconds, a sequence ahead of its rows.
     await ctx.db.query(

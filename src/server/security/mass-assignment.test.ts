@@ -1209,6 +1209,45 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         return res;
       },
     },
+    // Tax self-certification (issue 31 part 3): strict bodies; no version, investor or signing time from the client.
+    {
+      route: 'POST /api/investor/tax/certifications',
+      status: 400,
+      async run() {
+        const u = await throwaway();
+        const res = await call('POST', '/api/investor/tax/certifications', u.cookie, {
+          kind: 'individual',
+          residences: [{ country: 'AE', tin: '784-1' }],
+          usPerson: false,
+          signedName: 'Anyone',
+          attest: true,
+          password: 'whatever-1',
+          version: 7,
+          signedAt: '2020-01-01T00:00:00Z',
+          ...extras(victimId),
+        });
+        expect(await one('SELECT count(*)::int AS n FROM tax_certifications WHERE investor_id = $1', [u.id])).toEqual({
+          n: 0,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'PUT /api/investor/tax/residence',
+      status: 400,
+      async run() {
+        const u = await throwaway();
+        const res = await call('PUT', '/api/investor/tax/residence', u.cookie, {
+          residenceCountry: 'GB',
+          address: '1 High Street, London',
+          dueDate: '2099-01-01',
+          ...extras(victimId),
+        });
+        expect(await one('SELECT residence_country FROM profiles WHERE id = $1', [u.id])).toEqual({ residence_country: null });
+        expect(await one('SELECT count(*)::int AS n FROM tax_circumstance_changes WHERE investor_id = $1', [u.id])).toEqual({ n: 0 });
+        return res;
+      },
+    },
     // Screening (issue 31 part B): the bodies are strict, so extra fields are refused and nothing changes.
     {
       route: 'PUT /api/investor/screening',

@@ -338,6 +338,8 @@ describe("object-level access: another investor's ids", () => {
     'POST /api/screening/hits/:id/clear': { id: own.hit as string, status: 403, body: { reason: 'Not them' } },
     'POST /api/screening/hits/:id/escalate': { id: own.hit as string, status: 403, body: {} },
     'POST /api/screening/hits/:id/confirm': { id: own.hit as string, status: 403, body: {} },
+    // Tax self-certification (issue 31 part 3): the admin view is 403 by role.
+    'GET /api/tax/investors/:id': { id: b.id, status: 403 },
     // Issue 30: B's envelope is 404 to A; the deal's pack and the admin envelope routes are 403 by role.
     'POST /api/investor/subscriptions/:id/envelope': { id: own.signedSubscription as string, status: 404, body: {} },
     'GET /api/investor/envelopes/:id': { id: own.envelope as string, status: 404 },

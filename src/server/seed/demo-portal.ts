@@ -246,6 +246,23 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
       netTurnover: '18500000.00',
       ownFunds: '41000000.00',
     });
+    // Both have signed a FATCA/CRS tax self-certification (issue 31 part 3, decision 049): the demo
+    // investor resident in the UAE and the United Kingdom, the co-investor an Active NFE in the UAE.
+    await seedDemoTaxCertification(q, sarah, 'AE', 'Villa 14, Street 7, Jumeirah 2, Dubai', {
+      kind: 'individual',
+      residences: [
+        { country: 'AE', tin: '784-1985-4821937-2' },
+        { country: 'GB', tin: 'QQ123456C' },
+      ],
+      usPerson: false,
+    });
+    await seedDemoTaxCertification(q, kili, 'AE', 'Office 1203, Index Tower, DIFC, Dubai', {
+      kind: 'entity',
+      residences: [{ country: 'AE', tin: '100345678900003' }],
+      fatcaClass: 'active_nffe',
+      crsType: 'active_nfe_income_assets',
+      controllingPersons: [],
+    });
     await q.query("UPDATE documents SET investor_visible = true WHERE name = 'Mombasa Diesel Cargo PPM'");
   });
 
@@ -297,6 +314,22 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
     body: 'Your annual DFSA suitability review is due in three weeks. You can complete it from the DFSA Compliance page in a few minutes.',
     ip: '127.0.0.1',
   });
+}
+
+/** A signed tax self-certification (version 1, 60 days ago) and the residence on the profile (decision 049). */
+async function seedDemoTaxCertification(
+  q: Queryable,
+  investorId: string,
+  country: string,
+  address: string,
+  answers: Record<string, unknown>,
+) {
+  await q.query('UPDATE profiles SET residence_country = $2, residence_address = $3 WHERE id = $1', [investorId, country, address]);
+  await q.query(
+    `INSERT INTO tax_certifications (investor_id, version, kind, answers, signed_name, reauth, signed_at)
+     SELECT id, 1, $2, $3, name, 'password', now() - interval '60 days' FROM profiles WHERE id = $1`,
+    [investorId, answers.kind, JSON.stringify(answers)],
+  );
 }
 
 /**

@@ -292,6 +292,32 @@ export async function approveForSubscribing(ctx: Pick<TestContext, 'db'>, invest
     JSON.stringify({ experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' }),
   ]);
   await classifyProfessional(ctx, investorId);
+  await certifyTax(ctx, investorId);
+}
+
+/**
+ * Records a signed tax self-certification (issue 31 part 3, decision 049): resident in the UAE
+ * only, with a TIN, not a US person (an entity: an Active NFE, nobody reportable).
+ */
+export async function certifyTax(ctx: Pick<TestContext, 'db'>, investorId: string): Promise<void> {
+  await ctx.db.query(
+    `INSERT INTO tax_certifications (investor_id, version, kind, answers, signed_name, reauth)
+     SELECT p.id, 1 + (SELECT count(*) FROM tax_certifications t WHERE t.investor_id = p.id),
+            CASE WHEN p.investor_user_type = 'hni' THEN 'individual' ELSE 'entity' END,
+            CASE WHEN p.investor_user_type = 'hni' THEN $2::jsonb ELSE $3::jsonb END, p.name, 'password'
+       FROM profiles p WHERE p.id = $1`,
+    [
+      investorId,
+      JSON.stringify({ kind: 'individual', residences: [{ country: 'AE', tin: '784-1980-1234567-1' }], usPerson: false }),
+      JSON.stringify({
+        kind: 'entity',
+        residences: [{ country: 'AE', tin: '100123456700003' }],
+        fatcaClass: 'active_nffe',
+        crsType: 'active_nfe_income_assets',
+        controllingPersons: [],
+      }),
+    ],
+  );
 }
 
 /** Records a decided Professional Client classification, due for review a year from today (issue 31, decision 037). */

@@ -119,6 +119,7 @@ import {
 } from '../signing.ts';
 import { type Spv, spvInput, spvUpdateInput } from '../spvs.ts';
 import { createSubscriptionInput, rejectSubscriptionInput, type Subscription } from '../subscriptions.ts';
+import { certificationInput, exportQuery, residenceChangeInput, type TaxState } from '../tax-certification.ts';
 import { createUserInput, type ManagedUser, updateUserInput } from '../users.ts';
 
 /**
@@ -458,6 +459,12 @@ export const API = {
   'GET /api/investor/data-requests/:id/archive': investor(file()),
   'GET /api/data-requests': admin(json<{ requests: DataRequest[] }>()),
   'POST /api/data-requests/:id/answer': admin(json<{ request: DataRequest }>(), { body: answerDataRequestInput }),
+  // FATCA / CRS tax self-certification (issue 31 part 3, decision record 049)
+  'GET /api/investor/tax': investor(json<{ tax: TaxState }>()),
+  'POST /api/investor/tax/certifications': investor(json<{ tax: TaxState }>(), { body: certificationInput }),
+  'PUT /api/investor/tax/residence': investor(json<{ tax: TaxState }>(), { body: residenceChangeInput }),
+  'GET /api/tax/investors/:id': admin(json<{ tax: TaxState }>()),
+  'GET /api/tax/export.csv': admin(file(), { query: exportQuery }),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

@@ -77,6 +77,7 @@ export const NAMESPACES = [
   'signing',
   'spvs',
   'subscriptions',
+  'tax',
   'users',
   'waterfall-conventions',
   'units-split',

@@ -9,6 +9,7 @@ import { sql } from '../../db/sql.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import {
   approveForSubscribing,
+  certifyTax,
   classifyProfessional,
   createTestContext,
   createUser,
@@ -704,6 +705,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
       expect((await post('/api/investor/suitability-review', review, { cookie: invCookie })).statusCode).toBe(200);
       // And a current client classification (issue 31, decision record 037).
       await classifyProfessional(ctx, inv.id);
+      await certifyTax(ctx, inv.id);
       const sub = await post('/api/investor/subscriptions', { dealId, amount: '30000.00' }, { cookie: invCookie });
       expect(sub.statusCode, sub.body).toBe(201);
       expect(await admins('subscription_submitted')).toBe(1);

@@ -126,6 +126,21 @@ export async function notifyKycDecision(q: Queryable, investorId: string, approv
   );
 }
 
+/** Essential: a new tax self-certification is due by `dueDate` after a change of circumstances (decision 049). */
+export async function notifyTaxRecertification(q: Queryable, investorId: string, dueDate: string): Promise<void> {
+  const r = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).first(q, [
+    investorId,
+  ]);
+  if (!r) return;
+  const to = audienceOf(await getSettings(q), r);
+  await enqueueEmail(q, {
+    kind: 'tax_recertification',
+    to: r.email,
+    userId: r.id,
+    ...templates.taxRecertify(to, { name: r.name, dueDate }),
+  });
+}
+
 /**
  * A deal that is now open for subscription is announced once, ever: the first caller to mark it
  * (in the event's transaction) sends the alerts. The caller passes the deal when it is open

@@ -288,6 +288,17 @@ export const templates = {
     });
   },
 
+  /** A change of circumstances: a new tax self-certification is due (decision 049). Essential. */
+  taxRecertify(to: Audience, a: { name: string; dueDate: string }): Rendered {
+    const t = translator(to.language);
+    return layout(to, to.language, {
+      subject: t('taxRecertify.subject'),
+      heading: t('taxRecertify.heading'),
+      paragraphs: [hello(t, a.name), [t('taxRecertify.body', { dueDate: dayIn(to.language, a.dueDate) })]],
+      action: { label: t('taxRecertify.action'), path: '/investor/compliance' },
+    });
+  },
+
   dealOpen(to: Audience, a: { name: string; title: string; type: string; target: string | null }, unsub: Unsub): Rendered {
     const t = translator(to.language);
     const lang = to.language;

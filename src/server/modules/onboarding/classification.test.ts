@@ -12,7 +12,7 @@ import {
 } from '../../../shared/dfsa-classification.ts';
 import type { InvestorComplianceData } from '../../../shared/investor-compliance.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
-import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { certifyTax, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { injectForm, PDF_BYTES } from '../../testing/multipart.ts';
 
 /** Issue 31 part A, decision 037: classification before subscribing, through the real app. */
@@ -58,6 +58,8 @@ describe('client classification API (issue 31)', () => {
   const unclassified = async (name: string): Promise<Investor> => {
     const u = await createUser(ctx, { role: 'investor', name });
     await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [u.id]);
+    // Tax self-certified (issue 31 part 3): only the classification is missing here.
+    await certifyTax(ctx, u.id);
     const who = { id: u.id, cookie: await signIn(ctx, u.email, u.password) };
     expect((await call('POST', '/api/investor/suitability-review', who.cookie, SUITABILITY)).statusCode).toBe(200);
     return who;

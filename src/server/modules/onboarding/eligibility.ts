@@ -8,6 +8,7 @@ import {
 } from '../../../shared/dfsa-classification.ts';
 import type { Queryable } from '../../db/client.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { taxCertificationReasons } from '../tax/eligibility.ts';
 import { decidedClassification, latestClassification } from './repository.ts';
 
 /**
@@ -34,5 +35,7 @@ export async function subscriptionEligibility(q: Queryable, investorId: string, 
   } else if (!classificationCurrent(decided.reviewDue, day)) {
     reasons.push({ code: 'CLASSIFICATION_EXPIRED', message: CLASSIFICATION_EXPIRED_MESSAGE });
   }
+  // FATCA / CRS self-certification (issue 31 part 3, decision 049).
+  reasons.push(...(await taxCertificationReasons(q, investorId, day)));
   return reasons;
 }

@@ -25,9 +25,7 @@ import {
   type signInput,
   signingSettingsSchema,
 } from '../../../shared/signing.ts';
-import { releaseAttempt, reserveAttempt, settleAttempt } from '../../auth/attempts.ts';
-import { verifyPassword } from '../../auth/password.ts';
-import { totpStep } from '../../auth/totp.ts';
+import { reauthenticate as reauthenticateUser } from '../../auth/reauthenticate.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { typed } from '../../db/typed.ts';
@@ -427,67 +425,13 @@ async function unclaim(ctx: AppContext, id: string, token: string): Promise<void
     .execute();
 }
 
-/**
- * Re-authentication at the moment of signing: the authenticator code when the user has two-factor
- * authentication (each code once), else the account password. Counted by its own attempt limits
- * (429 when exceeded); a wrong answer is 400 on its field.
- */
-async function reauthenticate(
+/** Re-authentication at the moment of signing (src/server/auth/reauthenticate.ts). */
+const reauthenticate = (
   ctx: AppContext,
   user: AppUser,
   input: { password?: string | undefined; code?: string | undefined },
   ip: string,
-): Promise<'password' | 'totp'> {
-  const tf = await typed(ctx.db)
-    .selectFrom('two_factor')
-    .select(['secret'])
-    .where('userId', '=', user.id)
-    .where('enabledAt', 'is not', null)
-    .executeTakeFirst();
-  if (tf && !input.code) throw badRequest(SIGNING_MESSAGES.codeRequired, { code: SIGNING_MESSAGES.codeRequired });
-  if (!tf && !input.password) throw badRequest(SIGNING_MESSAGES.passwordRequired, { password: SIGNING_MESSAGES.passwordRequired });
-  const attempt = await reserveAttempt(
-    ctx.db,
-    'sign_document',
-    { account: user.id, ip },
-    {
-      perAccount: ctx.config.loginLimits.perAccount,
-      perClient: ctx.config.loginLimits.perClient,
-      windowMinutes: ctx.config.loginLimits.windowMinutes,
-      ipv6Prefix: ctx.config.ipv6LimitPrefix,
-      message: SIGNING_MESSAGES.tooManyAttempts,
-    },
-  );
-  let ok = false;
-  try {
-    if (tf) {
-      const step = totpStep(tf.secret, (input.code ?? '').replace(/\s/g, ''));
-      if (step !== null) {
-        // Each time step once, also across sign-in and signing.
-        const used = await typed(ctx.db)
-          .updateTable('two_factor')
-          .set({ lastUsedStep: step })
-          .where('userId', '=', user.id)
-          .where((eb) => eb.or([eb('lastUsedStep', 'is', null), eb('lastUsedStep', '<', step)]))
-          .returning('userId')
-          .execute();
-        ok = used.length > 0;
-      }
-    } else {
-      const cred = await typed(ctx.db).selectFrom('credentials').select('passwordHash').where('userId', '=', user.id).executeTakeFirst();
-      ok = !!cred && (await verifyPassword(input.password ?? '', cred.passwordHash));
-    }
-  } catch (err) {
-    await releaseAttempt(ctx.db, attempt).catch(() => {});
-    throw err;
-  }
-  await settleAttempt(ctx.db, attempt, ok ? 'ok' : 'failed');
-  if (!ok) {
-    if (tf) throw badRequest(SIGNING_MESSAGES.wrongCode, { code: SIGNING_MESSAGES.wrongCode });
-    throw badRequest(SIGNING_MESSAGES.wrongPassword, { password: SIGNING_MESSAGES.wrongPassword });
-  }
-  return tf ? 'totp' : 'password';
-}
+): Promise<'password' | 'totp'> => reauthenticateUser(ctx.db, ctx.config, user, input, ip, SIGNING_MESSAGES);
 
 const normalName = (s: string) => s.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
 

@@ -5,6 +5,7 @@ import type { Subscription } from '../../../shared/subscriptions.ts';
 import { sql } from '../../db/sql.ts';
 import {
   approveForSubscribing,
+  certifyTax,
   classifyProfessional,
   createTestContext,
   createUser,
@@ -429,6 +430,7 @@ describe('subscriptions API', () => {
       await ctx.db.query("UPDATE kyc_applications SET status = 'approved' WHERE investor_id = $1", [who.id]);
       // Classified (issue 31): only the review is missing here.
       await classifyProfessional(ctx, who.id);
+      await certifyTax(ctx, who.id);
       return who;
     };
     const rows = async (who: Investor) => (await ctx.db.query('SELECT 1 FROM subscriptions WHERE investor_id = $1', [who.id])).length;

@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useMyKyc } from '../../lib/queries/kyc';
 import { InvestorScreeningSection } from '../screening/investor-screening-section';
+import { TaxSection } from '../tax/tax-section';
 import { useInvestorCompliance } from './api';
 import { ComplianceDocuments, RegulatoryInformation, RequiredActions } from './compliance-sections';
 import { ComplianceCategoryCard, categoryName, LoadError } from './compliance-ui';
@@ -52,6 +53,8 @@ export default function DfsaCompliancePage() {
       )}
 
       <InvestorScreeningSection />
+
+      <TaxSection />
 
       <section aria-labelledby={overviewId} className="mt-8">
         <h2 id={overviewId} className="mb-3 text-lg font-semibold text-ink-900">
