@@ -7,6 +7,7 @@ import {
   type EligibilityReason,
 } from '../../../shared/dfsa-classification.ts';
 import type { Queryable } from '../../db/client.ts';
+import { screeningReasons } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { taxCertificationReasons } from '../tax/eligibility.ts';
 import { decidedClassification, latestClassification } from './repository.ts';
@@ -37,5 +38,7 @@ export async function subscriptionEligibility(q: Queryable, investorId: string, 
   }
   // FATCA / CRS self-certification (issue 31 part 3, decision 049).
   reasons.push(...(await taxCertificationReasons(q, investorId, day)));
+  // Sanctions freeze and PEP approval (decision 038): also here, so the form says it before anything is typed.
+  reasons.push(...(await screeningReasons(q, investorId, 'subscription')));
   return reasons;
 }

@@ -694,20 +694,37 @@ export async function screeningBlock(
 ): Promise<void> {
   const ids = [investorIds].flat();
   if (ids.length === 0) return;
+  const [reason] = await screeningReasons(q, ids, purpose);
+  if (reason) throw conflict(reason.message, reason.code);
+}
+
+/**
+ * What screening says against a money movement, as the onboarding gate's reasons (so the
+ * subscribe form can say it before anything is typed): a confirmed match freezes every movement
+ * (SCREENING_FROZEN); a PEP without a founder's approval may not subscribe (PEP_APPROVAL_REQUIRED).
+ */
+export async function screeningReasons(
+  q: Queryable,
+  investorIds: string | string[],
+  purpose: 'subscription' | 'call' | 'distribution' = 'subscription',
+): Promise<{ code: string; message: string }[]> {
+  const ids = [investorIds].flat();
+  if (ids.length === 0) return [];
   const frozen = await sql<{ investor_id: string }>(
     `SELECT DISTINCT investor_id FROM screening_hits WHERE investor_id = ANY($1::uuid[]) AND status = 'confirmed' AND NOT entry_pep`,
   ).all(q, [ids]);
   if (frozen.length > 0) {
     const message =
       purpose === 'subscription' ? FROZEN_SUBSCRIPTION_MESSAGE : purpose === 'call' ? FROZEN_CALL_MESSAGE : FROZEN_DISTRIBUTION_MESSAGE;
-    throw conflict(message, 'SCREENING_FROZEN');
+    return [{ code: 'SCREENING_FROZEN', message }];
   }
   if (purpose === 'subscription') {
     for (const id of ids) {
       const s = await screeningStatus(q, id);
-      if (s.pep && !s.pepApproved) throw conflict(PEP_APPROVAL_MESSAGE, 'PEP_APPROVAL_REQUIRED');
+      if (s.pep && !s.pepApproved) return [{ code: 'PEP_APPROVAL_REQUIRED', message: PEP_APPROVAL_MESSAGE }];
     }
   }
+  return [];
 }
 
 // ---- the screened people of an investor ----
