@@ -318,6 +318,24 @@ export interface EqualisationsTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface EvidencePacksTable {
+  id: ColumnType<string, string | undefined, string>;
+  scope: 'investor' | 'deal' | 'period';
+  subjectId: string | null;
+  periodFrom: string | null;
+  periodTo: string | null;
+  jobId: string | null;
+  filePath: string | null;
+  byteSize: number | null;
+  sha256: string | null;
+  fileCount: number | null;
+  headSeq: number | null;
+  headHash: string | null;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  completedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 export interface JobsTable {
   id: ColumnType<string, string | undefined, string>;
   kind: string;
@@ -725,6 +743,7 @@ export interface DB {
   email_digests: EmailDigestsTable;
   email_outbox: EmailOutboxTable;
   equalisations: EqualisationsTable;
+  evidence_packs: EvidencePacksTable;
   jobs: JobsTable;
   kyc_applications: KycApplicationsTable;
   kyc_documents: KycDocumentsTable;
