@@ -25,6 +25,8 @@ import { documentRoutes } from './modules/documents/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
+import { evidenceRoutes } from './modules/evidence/routes.ts';
+import { evidencePackJob } from './modules/evidence/service.ts';
 import { JobRunner } from './modules/jobs/runner.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
@@ -59,6 +61,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   const jobs = given.jobs ?? new JobRunner(given.db);
   const ctx: AppContext = { ...given, jobs };
   jobs.register('statement-run', { handler: statementRunJob(ctx) });
+  jobs.register('evidence-pack', { handler: evidencePackJob(ctx) });
   setHashConcurrency(ctx.config.passwordHashConcurrency);
   const app = createFastify({ logger: opts.logger, trustProxy: ctx.config.trustProxy });
   jobs.setLog(app.log);
@@ -104,6 +107,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await activityRoutes(app, ctx);
   await auditRoutes(app, ctx);
   await legalHoldRoutes(app, ctx);
+  await evidenceRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   await kycRoutes(app, ctx);

@@ -78,6 +78,10 @@ export const ACTIVITY_TYPES = [
   'audit_head_emailed',
   'legal_hold_placed',
   'legal_hold_lifted',
+  // The regulator's evidence pack (issue 33, decision 052)
+  'evidence_pack_requested',
+  'evidence_pack_produced',
+  'evidence_pack_downloaded',
   // Client classification (issue 31 part A)
   'classification_evidence_uploaded',
   'classification_submitted',
