@@ -33,7 +33,8 @@ export const evidencePackInput = z
     if (v.scope === 'period') {
       if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Enter the first day as YYYY-MM-DD' });
       if (!v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Enter the last day as YYYY-MM-DD' });
-      if (v.from && v.to && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first' });
+      if (v.from && v.to && v.from > v.to)
+        ctx.addIssue({ code: 'custom', path: ['to'], message: 'The last day must not be before the first' });
       if (v.from && v.to && (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 > MAX_PERIOD_DAYS)
         ctx.addIssue({ code: 'custom', path: ['to'], message: 'A pack covers at most ten years; produce several packs' });
     }

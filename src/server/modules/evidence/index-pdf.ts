@@ -53,10 +53,13 @@ export function indexPdf(p: {
       }
       w.moveDown();
       w.text('Files in the archive', { bold: true, size: 13, keepWithNext: 2 });
-      w.text('Each file with its size in bytes and its SHA-256 (hex). "Recorded" is the hash stored when the file was uploaded or generated; it matches unless noted.', {
-        size: 9,
-        color: '#555555',
-      });
+      w.text(
+        'Each file with its size in bytes and its SHA-256 (hex). "Recorded" is the hash stored when the file was uploaded or generated; it matches unless noted.',
+        {
+          size: 9,
+          color: '#555555',
+        },
+      );
       for (const f of p.files) {
         w.text(`${f.path}  (${f.size} bytes)`, { size: 9, keepWithNext: 1 });
         const note = f.recorded && f.recorded !== f.sha256 ? `  DIFFERS from recorded ${f.recorded}` : '';

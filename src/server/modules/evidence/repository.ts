@@ -300,13 +300,13 @@ export async function ledgerOf(q: Queryable, s: Resolved): Promise<Row[]> {
   const k = typed(q)
     .selectFrom('ledger_entries')
     .selectAll()
-    .select(kysql<string>`to_char(entry_date, 'YYYY-MM-DD')`.as('entryDate'))
-    .orderBy('entryDate')
-    .orderBy('createdAt')
-    .orderBy('id');
-  if (s.kind === 'deal') return k.where('dealId', '=', s.dealId).execute();
-  if (s.kind === 'period') return k.where('entryDate', '>=', s.from).where('entryDate', '<=', s.to).execute();
-  return s.investorIds.length === 0 ? [] : k.where('investorId', 'in', s.investorIds).execute();
+    .select(kysql<string>`to_char(ledger_entries.entry_date, 'YYYY-MM-DD')`.as('entryDate'))
+    .orderBy('ledger_entries.entryDate')
+    .orderBy('ledger_entries.createdAt')
+    .orderBy('ledger_entries.id');
+  if (s.kind === 'deal') return k.where('ledger_entries.dealId', '=', s.dealId).execute();
+  if (s.kind === 'period') return k.where('ledger_entries.entryDate', '>=', s.from).where('ledger_entries.entryDate', '<=', s.to).execute();
+  return s.investorIds.length === 0 ? [] : k.where('ledger_entries.investorId', 'in', s.investorIds).execute();
 }
 
 /** Vault documents: addressed to the investor (statements); of the deal; or uploaded in the period. */
@@ -323,7 +323,11 @@ export async function threadsOf(q: Queryable, s: Resolved) {
   if (s.kind === 'deal') return [];
   if (s.kind === 'period')
     return k
-      .where('id', 'in', typed(q).selectFrom('messages').select('threadId').where('createdAt', '>=', s.start).where('createdAt', '<', s.end))
+      .where(
+        'id',
+        'in',
+        typed(q).selectFrom('messages').select('threadId').where('createdAt', '>=', s.start).where('createdAt', '<', s.end),
+      )
       .execute();
   return k.where('investorId', '=', s.investorIds[0] ?? '00000000-0000-0000-0000-000000000000').execute();
 }

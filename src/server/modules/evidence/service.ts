@@ -193,7 +193,8 @@ export function evidencePackJob(ctx: AppContext): JobHandler<'evidence-pack'> {
       await cls('classifications', 'Classification applications and decisions', await repo.classificationsOf(db, scope));
       const evidence = await repo.classificationEvidenceOf(db, scope);
       await cls('classification-evidence', 'Evidence files', evidence);
-      for (const e of evidence) stored.push({ path: `files/classification/${fileName(e.id, e.extension)}`, key: e.filePath, recorded: e.sha256 });
+      for (const e of evidence)
+        stored.push({ path: `files/classification/${fileName(e.id, e.extension)}`, key: e.filePath, recorded: e.sha256 });
       await step();
 
       const kyc = section('KYC (AML rulebook)');
@@ -203,7 +204,8 @@ export function evidencePackJob(ctx: AppContext): JobHandler<'evidence-pack'> {
       await kyc('kyc-history', 'KYC status changes', await repo.kycHistoryOf(db, scope, appIds));
       const kycDocs = await repo.kycDocumentsOf(db, scope, appIds);
       await kyc('kyc-documents', 'KYC documents', kycDocs);
-      for (const d of kycDocs) stored.push({ path: `files/kyc/${d.kind}-${fileName(d.id, d.extension)}`, key: d.filePath, recorded: d.sha256 });
+      for (const d of kycDocs)
+        stored.push({ path: `files/kyc/${d.kind}-${fileName(d.id, d.extension)}`, key: d.filePath, recorded: d.sha256 });
       await step();
 
       const scr = section('Sanctions and PEP screening');
@@ -216,7 +218,15 @@ export function evidencePackJob(ctx: AppContext): JobHandler<'evidence-pack'> {
       await subs('subscriptions', 'Subscriptions', await repo.subscriptionsOf(db, scope));
       const envelopes = await repo.envelopesOf(db, scope);
       await subs('signing-envelopes', 'Signing envelopes', envelopes);
-      await subs('signing-events', 'Signing events', await repo.signingEventsOf(db, scope, envelopes.map((e) => e.id)));
+      await subs(
+        'signing-events',
+        'Signing events',
+        await repo.signingEventsOf(
+          db,
+          scope,
+          envelopes.map((e) => e.id),
+        ),
+      );
       for (const e of envelopes) {
         if (e.executedPath) stored.push({ path: `files/signing/${e.id}-executed.pdf`, key: e.executedPath, recorded: e.executedSha256 });
         else stored.push({ path: `files/signing/${e.id}-${e.status}.pdf`, key: e.documentPath, recorded: e.documentSha256 });
@@ -344,7 +354,15 @@ export function evidencePackJob(ctx: AppContext): JobHandler<'evidence-pack'> {
       const listed = zip.entries.map((e) => ({ ...e, recorded: recordedOf.get(e.path) ?? null }));
       await zip.add(
         'manifest.json',
-        json({ pack: pack.id, scope: pack.scope, subjectId: pack.subjectId, from: pack.periodFrom, to: pack.periodTo, ...meta, files: listed }),
+        json({
+          pack: pack.id,
+          scope: pack.scope,
+          subjectId: pack.subjectId,
+          from: pack.periodFrom,
+          to: pack.periodTo,
+          ...meta,
+          files: listed,
+        }),
       );
       await zip.add('index.pdf', await indexPdf({ ...meta, extractRows: extract.length, sections, files: listed }));
       zip.end();
