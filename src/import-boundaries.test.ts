@@ -18,7 +18,11 @@ const ROOT = path.resolve(import.meta.dirname);
 
 /** Files of one feature other features may import (decision record 013). Empty on purpose. */
 // The screening feature's investor section sits on the DFSA Compliance page (issue 31).
-const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = { screening: ['investor-screening-section'] };
+// The evidence packs' card sits on the Audit Trail page (issue 33, decision 052).
+const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = {
+  screening: ['investor-screening-section'],
+  evidence: ['evidence-packs-card'],
+};
 
 /** Packages only these files (relative to src/) may import: everything else goes through them. */
 const PACKAGE_GATES: Record<string, string[]> = {

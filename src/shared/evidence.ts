@@ -46,6 +46,18 @@ export const evidencePackInput = z
   );
 export type EvidencePackRequest = z.output<typeof evidencePackInput>;
 
+/** The screen's form: empty fields are absent, then the request's own rules. */
+export const evidencePackForm = z
+  .object({ scope: z.enum(EVIDENCE_SCOPES), subjectId: z.string(), from: z.string(), to: z.string() })
+  .transform((v) => {
+    const out: z.input<typeof evidencePackInput> = { scope: v.scope };
+    if (v.subjectId) out.subjectId = v.subjectId;
+    if (v.from) out.from = v.from;
+    if (v.to) out.to = v.to;
+    return out;
+  })
+  .pipe(evidencePackInput);
+
 export const EVIDENCE_STATUSES = ['running', 'done', 'failed'] as const;
 export type EvidenceStatus = (typeof EVIDENCE_STATUSES)[number];
 

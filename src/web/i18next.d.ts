@@ -17,6 +17,7 @@ import type distributions from '../shared/i18n/en/distributions.json';
 import type documents from '../shared/i18n/en/documents.json';
 import type email from '../shared/i18n/en/email.json';
 import type errors from '../shared/i18n/en/errors.json';
+import type evidence from '../shared/i18n/en/evidence.json';
 import type investorCompliance from '../shared/i18n/en/investor-compliance.json';
 import type investorDashboard from '../shared/i18n/en/investor-dashboard.json';
 import type investorDeals from '../shared/i18n/en/investor-deals.json';
@@ -46,6 +47,7 @@ declare module 'i18next' {
       'activity-logs': typeof activityLogs;
       'admin-dashboard': typeof adminDashboard;
       'audit-trail': typeof auditTrail;
+      evidence: typeof evidence;
       auth: typeof auth;
       'capital-account': typeof capitalAccount;
       'capital-calls': typeof capitalCalls;

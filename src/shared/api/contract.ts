@@ -2,7 +2,6 @@ import type { ZodType, z } from 'zod';
 import { type ActivityLogPage, activityLogQuery } from '../activity.ts';
 import { type ApiToken, type CreatedToken, createTokenInput } from '../api-tokens.ts';
 import { type ChainHead, type ChainVerification, chainHeadEmailInput } from '../audit.ts';
-import { type EvidencePack, evidencePackInput } from '../evidence.ts';
 import {
   type AppUser,
   changePasswordInput,
@@ -62,6 +61,7 @@ import {
   unsubscribeInput,
 } from '../email.ts';
 import { confirmEmailInput, type EmailChangeRequested, emailChangeInput } from '../email-address.ts';
+import { type EvidencePack, evidencePackInput } from '../evidence.ts';
 import type { Digits } from '../i18n/languages.ts';
 import { type InvestorComplianceData, suitabilityInput } from '../investor-compliance.ts';
 import type { InvestorDashboardData } from '../investor-dashboard.ts';

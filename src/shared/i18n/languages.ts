@@ -59,6 +59,7 @@ export const NAMESPACES = [
   'deals',
   'distributions',
   'documents',
+  'evidence',
   'investor-compliance',
   'investor-dashboard',
   'investor-deals',
