@@ -4,7 +4,7 @@
 //
 // Seeds a migrated PGlite database and a disk store with one investor's ten years: 8 deals with a
 // monthly ledger line each (commitment, calls, distributions: ~970 entries), 40 quarterly statement
-// PDFs, 10 annual KYC refreshes with 4 documents each, 5 classifications with 2 evidence files
+// PDFs, a KYC application refreshed yearly (20 status changes, 4 documents), 5 classifications with 2 evidence files
 // each, 30 screening hits, 10 message threads of 20 messages (every tenth with an encrypted PDF
 // attachment), and an activity log of 20,000 rows about the investor among 80,000 about 50 others
 // (one chain of 100,000 positions). Then runs the pack's job handler (the one the durable job
@@ -65,10 +65,11 @@ export async function evidencePackBench(opts: { quick: boolean }): Promise<Json>
       );
       // A commitment, then a call or a distribution every month for ten years.
       await db.query(
-        `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date)
-         SELECT $1, $2, 'commitment', 1000000, (current_date - interval '10 years')::date
+        `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, distribution_type)
+         SELECT $1::uuid, $2::uuid, 'commitment', 1000000, (current_date - interval '10 years')::date, NULL
          UNION ALL
-         SELECT $1, $2, CASE WHEN m % 3 = 0 THEN 'distribution' ELSE 'call' END, 1000 + m, (current_date - interval '10 years' + m * interval '1 month')::date
+         SELECT $1::uuid, $2::uuid, CASE WHEN m % 3 = 0 THEN 'distribution' ELSE 'call' END, 1000 + m, (current_date - interval '10 years' + m * interval '1 month')::date,
+                CASE WHEN m % 3 = 0 THEN 'Income' END
            FROM generate_series(1, 120) m`,
         [investor, deal],
       );
@@ -81,26 +82,32 @@ export async function evidencePackBench(opts: { quick: boolean }): Promise<Json>
         [`Capital account statement Q${q}`, `deal-documents/bench-statement-${q}.pdf`, t.size, t.sha256, investor],
       );
     }
-    for (let y = 0; y < 10; y++) {
-      const app = (
-        await one(
-          `INSERT INTO kyc_applications (investor_id, status, submitted_at, created_at) VALUES ($1, 'approved', now() - ($2 || ' years')::interval, now() - ($2 || ' years')::interval) RETURNING id`,
-          [investor, String(10 - y)],
-        )
-      ).id as string;
-      for (const kind of ['passport', 'address_proof', 'financial_statements', 'source_of_funds']) {
-        const key = `kyc/bench-${y}-${kind}.pdf`;
-        const t = await store(key, pdf(96));
-        await db.query(
-          `INSERT INTO kyc_documents (application_id, kind, file_path, original_name, extension, mime_type, byte_size, sha256) VALUES ($1, $2, $3, $4, 'pdf', 'application/pdf', $5, $6)`,
-          [app, kind, key, `${kind}.pdf`, t.size, t.sha256],
-        );
-      }
+    // One KYC application (one per investor), refreshed every year: 20 status changes, 4 documents.
+    const app = (
+      await one(
+        `INSERT INTO kyc_applications (investor_id, status, submitted_at, created_at) VALUES ($1, 'approved', now() - interval '10 years', now() - interval '10 years') RETURNING id`,
+        [investor],
+      )
+    ).id as string;
+    await db.query(
+      `INSERT INTO kyc_history (application_id, from_status, to_status, note, created_at)
+       SELECT $1, CASE WHEN g % 2 = 0 THEN 'in_review' ELSE 'approved' END, CASE WHEN g % 2 = 0 THEN 'approved' ELSE 'in_review' END, 'Annual refresh', now() - interval '10 years' + g * interval '6 months'
+         FROM generate_series(1, 20) g`,
+      [app],
+    );
+    for (const kind of ['passport', 'address_proof', 'financial_statements', 'source_of_funds']) {
+      const key = `kyc/bench-${kind}.pdf`;
+      const t = await store(key, pdf(96));
+      await db.query(
+        `INSERT INTO kyc_documents (application_id, kind, file_path, original_name, extension, mime_type, byte_size, sha256) VALUES ($1, $2, $3, $4, 'pdf', 'application/pdf', $5, $6)`,
+        [app, kind, key, `${kind}.pdf`, t.size, t.sha256],
+      );
     }
     for (let c = 0; c < 5; c++) {
       const cls = (
         await one(
-          `INSERT INTO client_classifications (investor_id, status, basis, answers, notice_version, decision, reasons, decided_at) VALUES ($1, 'decided', 'assessed_individual', '{}', 'v1', 'professional', 'Meets the test', now()) RETURNING id`,
+          `INSERT INTO client_classifications (investor_id, status, basis, answers, notice_version, notice_acknowledged_at, decision, reasons, decided_at, review_due)
+         VALUES ($1, 'decided', 'assessed_individual', '{}', 'v1', now(), 'professional', 'Meets the test', now(), current_date + 365) RETURNING id`,
           [investor],
         )
       ).id as string;
@@ -170,16 +177,26 @@ export async function evidencePackBench(opts: { quick: boolean }): Promise<Json>
       attempt: 1,
       createdBy: null,
       startedAt: new Date(),
-      save: async () => {
+      save: async (p) => {
         saves++;
+        if (process.env.LAG_PROBE) console.log('save', Math.round(performance.now() - started), JSON.stringify(p));
       },
       signal: abort.signal,
     };
+    let last = performance.now();
+    const probe = process.env.LAG_PROBE
+      ? setInterval(() => {
+          const now = performance.now();
+          if (now - last > 150) console.log('gap', Math.round(now - last), 'ending at', Math.round(now - started));
+          last = now;
+        }, 10)
+      : null;
     lag.enable();
     const started = performance.now();
     const result = await handler(job);
     const seconds = (performance.now() - started) / 1000;
     lag.disable();
+    if (probe) clearInterval(probe);
     const row = (await one(`SELECT byte_size, file_count, head_seq FROM evidence_packs WHERE id = $1`, [pack])) as {
       byte_size: number;
       file_count: number;

@@ -361,10 +361,10 @@ export interface ExtractRow {
 }
 
 /**
- * One page of the audit extract: chained rows up to the head `maxSeq` that concern the scope
+ * One window of the audit extract: chained rows after `afterSeq` up to `maxSeq` that concern the scope
  * (investor: by, about or naming the investor; deal: naming the deal; period: written in it).
  */
-export async function extractPage(q: Queryable, s: Resolved, afterSeq: number, maxSeq: number, limit: number): Promise<ExtractRow[]> {
+export async function extractPage(q: Queryable, s: Resolved, afterSeq: number, maxSeq: number): Promise<ExtractRow[]> {
   let k = typed(q)
     .selectFrom('activity_logs as a')
     .select([
@@ -389,19 +389,18 @@ export async function extractPage(q: Queryable, s: Resolved, afterSeq: number, m
       eb.or([eb('a.userId', '=', id), eb('a.targetUserId', '=', id), eb(kysql<number>`strpos(a.details::text, ${id})`, '>', 0)]),
     );
   }
-  const rows = await k.orderBy('a.chainSeq').limit(limit).execute();
+  const rows = await k.orderBy('a.chainSeq').execute();
   return rows.map((r) => ({ ...r, seq: Number(r.seq), prevHash: r.prevHash ?? '', rowHash: r.rowHash ?? '' }));
 }
 
-/** The chain's links (position, previous hash, own hash) after `afterSeq` up to `maxSeq`, in order. */
-export async function linkPage(q: Queryable, afterSeq: number, maxSeq: number, limit: number) {
+/** The chain's links (position, previous hash, own hash) after `afterSeq` up to `maxSeq`, in order (a bounded window). */
+export async function linkPage(q: Queryable, afterSeq: number, maxSeq: number) {
   const rows = await typed(q)
     .selectFrom('activity_logs')
     .select(['chainSeq', 'prevHash', 'rowHash'])
     .where('chainSeq', '>', afterSeq)
     .where('chainSeq', '<=', maxSeq)
     .orderBy('chainSeq')
-    .limit(limit)
     .execute();
   return rows.map((r) => ({ seq: Number(r.chainSeq), prevHash: r.prevHash ?? '', rowHash: r.rowHash ?? '' }));
 }

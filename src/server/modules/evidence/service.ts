@@ -122,8 +122,8 @@ const json = (rows: unknown) => `${JSON.stringify(rows, null, 2)}\n`;
 /** A safe archive name for a stored file: its id and its own extension. */
 const fileName = (id: string, ext: string) => `${id}.${ext.replace(/[^a-z0-9]/gi, '').toLowerCase() || 'bin'}`;
 
-const EXTRACT_PAGE = 2_000;
-const LINK_PAGE = 10_000;
+/** Chain positions per query of the audit extract and of the links. */
+const WINDOW = 2_000;
 
 /**
  * The job: collects every category of records for the scope, copies the stored files, the audit
@@ -305,51 +305,57 @@ export function evidencePackJob(ctx: AppContext): JobHandler<'evidence-pack'> {
       }
       await step();
 
-      // The audit extract and the chain's links from its first row to the head.
-      const extract: string[] = [];
+      // The audit extract, then the chain's links from its first row to the head: both written
+      // page by page, each query bounded to a window of positions (PGlite runs a query on the
+      // event loop: a bounded window keeps each one short).
+      let extractRows = 0;
       let firstSeq: number | null = null;
-      for (let after = 0; ; ) {
-        const page = await repo.extractPage(db, scope, after, head.seq, EXTRACT_PAGE);
-        for (const r of page) {
-          firstSeq ??= r.seq;
-          extract.push(
-            JSON.stringify({
-              seq: r.seq,
-              id: r.idText,
-              activityType: r.activityType,
-              userId: r.userId,
-              targetUserId: r.targetUserId,
-              details: r.detailsText,
-              ipAddress: r.ipAddress,
-              createdUtc: r.createdUtc,
-              prevHash: r.prevHash,
-              rowHash: r.rowHash,
-            }),
+      const extractLines = async function* () {
+        for (let after = 0; after < head.seq; after += WINDOW) {
+          const page = await repo.extractPage(db, scope, after, Math.min(head.seq, after + WINDOW));
+          if (page.length === 0) continue;
+          firstSeq ??= page[0]?.seq ?? null;
+          extractRows += page.length;
+          yield Buffer.from(
+            page
+              .map((r) =>
+                JSON.stringify({
+                  seq: r.seq,
+                  id: r.idText,
+                  activityType: r.activityType,
+                  userId: r.userId,
+                  targetUserId: r.targetUserId,
+                  details: r.detailsText,
+                  ipAddress: r.ipAddress,
+                  createdUtc: r.createdUtc,
+                  prevHash: r.prevHash,
+                  rowHash: r.rowHash,
+                }),
+              )
+              .map((l) => `${l}\n`)
+              .join(''),
           );
+          if (job.signal.aborted) throw job.signal.reason;
         }
-        if (page.length < EXTRACT_PAGE) break;
-        after = page[page.length - 1]?.seq ?? head.seq;
-        await yieldToEventLoop();
-      }
-      await zip.add('audit/extract.jsonl', extract.length ? `${extract.join('\n')}\n` : '');
-      const links: string[] = ['seq,prev_hash,row_hash'];
-      if (firstSeq !== null) {
-        for (let after = firstSeq - 1; ; ) {
-          const page = await repo.linkPage(db, after, head.seq, LINK_PAGE);
-          for (const l of page) links.push(`${l.seq},${l.prevHash},${l.rowHash}`);
-          if (page.length < LINK_PAGE) break;
-          after = page[page.length - 1]?.seq ?? head.seq;
-          await yieldToEventLoop();
+      };
+      await zip.addStream('audit/extract.jsonl', extractLines());
+      const linkLines = async function* () {
+        yield Buffer.from('seq,prev_hash,row_hash\n');
+        if (firstSeq === null) return;
+        for (let after = firstSeq - 1; after < head.seq; after += WINDOW) {
+          const page = await repo.linkPage(db, after, Math.min(head.seq, after + WINDOW));
+          yield Buffer.from(page.map((l) => `${l.seq},${l.prevHash},${l.rowHash}\n`).join(''));
+          if (job.signal.aborted) throw job.signal.reason;
         }
-      }
-      await zip.add('audit/links.csv', `${links.join('\n')}\n`);
+      };
+      await zip.addStream('audit/links.csv', linkLines());
       await zip.add('audit/head.json', json({ chain: head.chain, seq: head.seq, hash: head.hash, updatedAt: head.updatedAt }));
-      sections.push({ title: 'Audit trail', counts: [{ label: 'Rows extracted', count: extract.length }] });
+      sections.push({ title: 'Audit trail', counts: [{ label: 'Rows extracted', count: extractRows }] });
       await step();
 
       const producedAt = now.toISOString();
       const meta = { company: settings.companyName, scopeLine, producedAt, producedBy, headSeq: head.seq, headHash: head.hash };
-      await zip.add('README.txt', readmeText({ ...meta, extractRows: extract.length, firstSeq }));
+      await zip.add('README.txt', readmeText({ ...meta, extractRows, firstSeq }));
       await zip.add('verify-chain.mjs', VERIFY_SCRIPT);
       const listed = zip.entries.map((e) => ({ ...e, recorded: recordedOf.get(e.path) ?? null }));
       await zip.add(
@@ -364,7 +370,7 @@ export function evidencePackJob(ctx: AppContext): JobHandler<'evidence-pack'> {
           files: listed,
         }),
       );
-      await zip.add('index.pdf', await indexPdf({ ...meta, extractRows: extract.length, sections, files: listed }));
+      await zip.add('index.pdf', await indexPdf({ ...meta, extractRows, sections, files: listed }));
       zip.end();
     } catch (err) {
       zip.abort(err instanceof Error ? err : new Error(String(err)));

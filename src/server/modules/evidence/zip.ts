@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
 /** Already compressed: stored as they are (deflating them again costs time for nothing). */
 const STORED = new Set(['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'zip', 'docx', 'xlsx', 'heic']);
+
+const SLICE = 64 * 1024;
+function* slices(bytes: Buffer): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += SLICE) yield bytes.subarray(at, at + SLICE);
+}
 
 /** One archive entry as written: its path, size and sha256 (of the content, not the compressed bytes). */
 export interface ZipEntry {
@@ -49,27 +55,29 @@ export class ZipWriter {
     return file;
   }
 
-  /** Adds a whole entry held in memory. */
+  /** Adds a whole entry held in memory (compressed a slice at a time, yielding between slices). */
   async add(path: string, content: Buffer | string): Promise<ZipEntry> {
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    const file = this.open(path);
-    file.push(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), true);
-    const entry = { path, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
-    this.entries.push(entry);
-    await this.drained();
-    return entry;
+    return this.addStream(path, slices(bytes));
   }
 
-  /** Adds an entry from a stream (a stored file), chunk by chunk. */
-  async addStream(path: string, source: Readable): Promise<ZipEntry> {
+  /**
+   * Adds an entry from a stream or any iterable of chunks (a stored file, pages of rows), a slice
+   * at a time: deflating is synchronous, so each slice is small and the event loop is given back
+   * between slices (other requests are served while a large pack is written).
+   */
+  async addStream(path: string, source: Readable | AsyncIterable<Buffer> | Iterable<Buffer>): Promise<ZipEntry> {
     const file = this.open(path);
     const hash = createHash('sha256');
     let size = 0;
-    for await (const chunk of source as AsyncIterable<Buffer>) {
-      hash.update(chunk);
-      size += chunk.length;
-      file.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength), false);
-      await this.drained();
+    for await (const whole of source as AsyncIterable<Buffer>) {
+      for (const chunk of slices(whole)) {
+        hash.update(chunk);
+        size += chunk.length;
+        file.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength), false);
+        await this.drained();
+        await yieldToEventLoop();
+      }
     }
     file.push(new Uint8Array(0), true);
     const entry = { path, size, sha256: hash.digest('hex') };
