@@ -365,8 +365,17 @@ export interface ExtractRow {
  * (investor: by, about or naming the investor; deal: naming the deal; period: written in it).
  */
 export async function extractPage(q: Queryable, s: Resolved, afterSeq: number, maxSeq: number): Promise<ExtractRow[]> {
+  // The window first (OFFSET 0 keeps the planner from merging it into the filter): the chain_seq
+  // index bounds each query to WINDOW rows, whatever the filter's own selectivity or statistics.
+  const window = typed(q)
+    .selectFrom('activity_logs')
+    .selectAll()
+    .where('chainSeq', '>', afterSeq)
+    .where('chainSeq', '<=', maxSeq)
+    .offset(0)
+    .as('a');
   let k = typed(q)
-    .selectFrom('activity_logs as a')
+    .selectFrom(window)
     .select([
       'a.chainSeq as seq',
       'a.prevHash',
@@ -378,9 +387,7 @@ export async function extractPage(q: Queryable, s: Resolved, afterSeq: number, m
       kysql<string | null>`a.target_user_id::text`.as('targetUserId'),
       kysql<string>`a.details::text`.as('detailsText'),
       kysql<string>`to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('createdUtc'),
-    ])
-    .where('a.chainSeq', '>', afterSeq)
-    .where('a.chainSeq', '<=', maxSeq);
+    ]);
   if (s.kind === 'period') k = k.where('a.createdAt', '>=', s.start).where('a.createdAt', '<', s.end);
   else if (s.kind === 'deal') k = k.where(kysql<boolean>`strpos(a.details::text, ${s.dealId}) > 0`);
   else {
