@@ -24,6 +24,8 @@ import { distributionRoutes } from './modules/distributions/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { feedRoutes } from './modules/feeds/routes.ts';
+import { evidenceRoutes } from './modules/evidence/routes.ts';
+import { evidencePackJob } from './modules/evidence/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobRunner } from './modules/jobs/runner.ts';
@@ -62,6 +64,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   const jobs = given.jobs ?? new JobRunner(given.db);
   const ctx: AppContext = { ...given, jobs };
   jobs.register('statement-run', { handler: statementRunJob(ctx) });
+  jobs.register('evidence-pack', { handler: evidencePackJob(ctx) });
   setHashConcurrency(ctx.config.passwordHashConcurrency);
   const app = createFastify({ logger: opts.logger, trustProxy: ctx.config.trustProxy });
   jobs.setLog(app.log);
@@ -108,6 +111,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await auditRoutes(app, ctx);
   await legalHoldRoutes(app, ctx);
   await recordsRoutes(app, ctx);
+  await evidenceRoutes(app, ctx);
   await dashboardRoutes(app, ctx);
   await settingsRoutes(app, ctx);
   await kycRoutes(app, ctx);

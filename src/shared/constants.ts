@@ -82,6 +82,10 @@ export const ACTIVITY_TYPES = [
   // Data-subject requests (issue 33, decision 051)
   'data_request_filed',
   'data_request_answered',
+  // The regulator's evidence pack (issue 33, decision 052)
+  'evidence_pack_requested',
+  'evidence_pack_produced',
+  'evidence_pack_downloaded',
   // Client classification (issue 31 part A)
   'classification_evidence_uploaded',
   'classification_submitted',

@@ -18,6 +18,7 @@ import type documents from '../shared/i18n/en/documents.json';
 import type email from '../shared/i18n/en/email.json';
 import type errors from '../shared/i18n/en/errors.json';
 import type escrowPayouts from '../shared/i18n/en/escrow-payouts.json';
+import type evidence from '../shared/i18n/en/evidence.json';
 import type feeds from '../shared/i18n/en/feeds.json';
 import type investorCompliance from '../shared/i18n/en/investor-compliance.json';
 import type investorDashboard from '../shared/i18n/en/investor-dashboard.json';
@@ -52,6 +53,7 @@ declare module 'i18next' {
       'admin-dashboard': typeof adminDashboard;
       'audit-trail': typeof auditTrail;
       records: typeof records;
+      evidence: typeof evidence;
       auth: typeof auth;
       'capital-account': typeof capitalAccount;
       'capital-calls': typeof capitalCalls;

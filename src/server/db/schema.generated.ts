@@ -363,6 +363,24 @@ export interface EscrowPayoutsTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface EvidencePacksTable {
+  id: ColumnType<string, string | undefined, string>;
+  scope: 'investor' | 'deal' | 'period';
+  subjectId: string | null;
+  periodFrom: string | null;
+  periodTo: string | null;
+  jobId: string | null;
+  filePath: string | null;
+  byteSize: number | null;
+  sha256: string | null;
+  fileCount: number | null;
+  headSeq: number | null;
+  headHash: string | null;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  completedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
 export interface JobsTable {
   id: ColumnType<string, string | undefined, string>;
   kind: string;
@@ -802,6 +820,7 @@ export interface DB {
   equalisations: EqualisationsTable;
   escrow_payout_lines: EscrowPayoutLinesTable;
   escrow_payouts: EscrowPayoutsTable;
+  evidence_packs: EvidencePacksTable;
   jobs: JobsTable;
   kyc_applications: KycApplicationsTable;
   kyc_documents: KycDocumentsTable;

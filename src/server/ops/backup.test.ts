@@ -321,6 +321,8 @@ describe(`backup and restore (${ENGINE})`, () => {
       payload: {},
     });
     expect(envelope.statusCode, envelope.body).toBeLessThan(300);
+    // An evidence pack requested for a period (decision 052; not yet produced: no file).
+    await ctx.db.query(`INSERT INTO evidence_packs (scope, period_from, period_to) VALUES ('period', '2026-01-01', '2026-03-31')`);
     // An API token (issue 34), stored as its hash only.
     await ctx.db.query(
       `INSERT INTO api_tokens (user_id, name, token_hash, hint, scopes, expires_at)

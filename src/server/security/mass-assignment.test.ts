@@ -1101,6 +1101,21 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      route: 'POST /api/evidence-packs',
+      status: 202,
+      async run() {
+        const u = await createUser(ctx, { role: 'investor' });
+        // The subject, the scope and the author come from the body's subjectId and the session only.
+        const res = await call('POST', '/api/evidence-packs', adminCookie, { ...extras(victimId), scope: 'investor', subjectId: u.id });
+        expect(await one('SELECT scope, subject_id, created_by FROM evidence_packs WHERE subject_id = $1', [u.id])).toEqual({
+          scope: 'investor',
+          subject_id: u.id,
+          created_by: adminId,
+        });
+        return res;
+      },
+    },
+    {
       route: 'POST /api/legal-holds/:id/lift',
       status: 200,
       async run() {

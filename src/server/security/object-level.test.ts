@@ -199,6 +199,17 @@ describe("object-level access: another investor's ids", () => {
       await call('POST', '/api/legal-holds', adminCookie, { subjectKind: 'investor', subjectId: b.id, reason: 'Object hold' }),
       200,
     ).hold.id;
+    // The regulator's evidence pack (decision 052): one about B, produced by the desk.
+    own.evidencePack = expectStatus(
+      await call('POST', '/api/evidence-packs', adminCookie, { scope: 'investor', subjectId: b.id }),
+      202,
+    ).pack.id;
+    // Its job finishes before the snapshots of the refusals below (it writes the pack and the log).
+    for (let i = 0; i < 300; i++) {
+      const p = expectStatus(await call('GET', `/api/evidence-packs/${own.evidencePack}`, adminCookie), 200).pack;
+      if (p.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
 
     // Data-subject requests (decision 051): B's answered copy request (its archive) and an open erasure request.
     own.dataRequest = expectStatus(await call('POST', '/api/investor/data-requests', b.cookie, { kind: 'access' }), 201).request.id;
@@ -326,6 +337,8 @@ describe("object-level access: another investor's ids", () => {
     'POST /api/legal-holds/:id/lift': { id: own.hold as string, status: 403, body: { reason: 'Mine now' } },
     'GET /api/investor/data-requests/:id/archive': { id: own.dataRequest as string, status: 404 },
     'POST /api/data-requests/:id/answer': { id: own.openDataRequest as string, status: 403, body: { answer: 'Erased, says A' } },
+    'GET /api/evidence-packs/:id': { id: own.evidencePack as string, status: 403 },
+    'GET /api/evidence-packs/:id/download': { id: own.evidencePack as string, status: 403 },
     'PUT /api/investor/screening/persons/:id': {
       id: own.person as string,
       status: 404,

@@ -17,7 +17,7 @@ export async function holdFileCommitLock(q: Queryable): Promise<void> {
 }
 
 /** The storage areas whose files belong to database rows (keys are made by the services). */
-export const MANAGED_PREFIXES = ['deal-documents', 'kyc', 'messages', 'classification', 'signing'] as const;
+export const MANAGED_PREFIXES = ['deal-documents', 'kyc', 'messages', 'classification', 'signing', 'evidence'] as const;
 
 /** Every column that names a stored file. */
 const REFERENCED_KEYS_SQL = `
@@ -27,7 +27,8 @@ const REFERENCED_KEYS_SQL = `
   UNION ALL SELECT 'classification_evidence', id::text, file_path FROM classification_evidence
   UNION ALL SELECT 'subscription_packs', id::text, file_path FROM subscription_packs
   UNION ALL SELECT 'signing_envelopes', id::text, document_path FROM signing_envelopes
-  UNION ALL SELECT 'signing_envelopes', id::text, executed_path FROM signing_envelopes WHERE executed_path IS NOT NULL`;
+  UNION ALL SELECT 'signing_envelopes', id::text, executed_path FROM signing_envelopes WHERE executed_path IS NOT NULL
+  UNION ALL SELECT 'evidence_packs', id::text, file_path FROM evidence_packs WHERE file_path IS NOT NULL`;
 
 export interface SweepReport {
   /** Files that no row referenced, now deleted. */

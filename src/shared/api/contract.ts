@@ -65,6 +65,7 @@ import {
 } from '../email.ts';
 import { confirmEmailInput, type EmailChangeRequested, emailChangeInput } from '../email-address.ts';
 import type { CalendarFeedStatus, CapitalAccountExport, CreatedCalendarFeed, IlpaNotices } from '../feeds.ts';
+import { type EvidencePack, evidencePackInput } from '../evidence.ts';
 import type { Digits } from '../i18n/languages.ts';
 import { type IlpaNotice, ilpaQuery } from '../ilpa.ts';
 import { type InvestorComplianceData, suitabilityInput } from '../investor-compliance.ts';
@@ -387,6 +388,11 @@ export const API = {
   'GET /api/legal-holds': admin(json<{ holds: LegalHold[] }>()),
   'POST /api/legal-holds': admin(json<{ hold: LegalHold }>(), { body: legalHoldInput }),
   'POST /api/legal-holds/:id/lift': admin(json<{ hold: LegalHold }>(), { body: liftLegalHoldInput }),
+  // The regulator's evidence pack (issue 33 part 3, decision 052): produced as a durable job, downloaded by admins
+  'GET /api/evidence-packs': admin(json<{ packs: EvidencePack[] }>()),
+  'POST /api/evidence-packs': admin(json<{ pack: EvidencePack }>(), { body: evidencePackInput }),
+  'GET /api/evidence-packs/:id': admin(json<{ pack: EvidencePack }>()),
+  'GET /api/evidence-packs/:id/download': admin(file()),
   // DFSA client classification (issue 31 part A, decision record 037): the investor's questions,
   // evidence and the retail-treatment notice; the admins' review queue and decisions
   'GET /api/investor/classification': investor(json<MyClassification>()),

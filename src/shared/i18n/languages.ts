@@ -61,6 +61,7 @@ export const NAMESPACES = [
   'distributions',
   'documents',
   'feeds',
+  'evidence',
   'investor-compliance',
   'investor-dashboard',
   'investor-deals',

@@ -13,6 +13,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { downloadText } from '../../lib/clipboard';
 import { companyName } from '../../lib/company';
+import { EvidencePacksCard } from '../evidence/evidence-packs-card';
 import { useChainHead, useEmailChainHead, useVerifyChain } from './api';
 import { auditTrailText } from './i18n';
 import { LegalHoldsCard } from './legal-holds-card';
@@ -28,6 +29,7 @@ export default function AuditTrailPage() {
         <HeadCard />
         <EmailCard />
         <LegalHoldsCard />
+        <EvidencePacksCard />
       </div>
     </div>
   );
