@@ -88,6 +88,12 @@ export const ACTIVITY_TYPES = [
   'screening_hit_escalated',
   'screening_hit_confirmed',
   'screening_pep_approved',
+  // Signed webhooks (issue 34 part 2, decision 047)
+  'webhook_created',
+  'webhook_updated',
+  'webhook_secret_rotated',
+  'webhook_redelivered',
+  'webhook_test_sent',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Durable background jobs (issue 32, decision 041): what the admin's Jobs screen shows. A job is
  * a row in the database; any server answers for it, whichever server runs it.
  */
-export const JOB_KINDS = ['statement-run', 'email-outbox', 'daily-notices', 'storage-sweep', 'audit-verify'] as const;
+export const JOB_KINDS = ['statement-run', 'email-outbox', 'daily-notices', 'storage-sweep', 'audit-verify', 'webhook-outbox'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** Each kind's parameters, as stored in `jobs.params` (the typed registry of decision 041). */
@@ -15,6 +15,8 @@ export interface JobParams {
   'storage-sweep': Record<string, never>;
   /** The daily walk of the activity log's hash chain (decision 042). */
   'audit-verify': Record<string, never>;
+  /** Due webhook deliveries and their retries (decision 047). */
+  'webhook-outbox': Record<string, never>;
 }
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

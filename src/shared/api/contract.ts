@@ -115,6 +115,7 @@ import {
 import { type Spv, spvInput, spvUpdateInput } from '../spvs.ts';
 import { createSubscriptionInput, rejectSubscriptionInput, type Subscription } from '../subscriptions.ts';
 import { createUserInput, type ManagedUser, updateUserInput } from '../users.ts';
+import { type WebhookDelivery, type WebhookEndpoint, type WebhookWithSecret, webhookCreateInput, webhookUpdateInput } from '../webhooks.ts';
 
 /**
  * The route table (decision 033, after 019): every route the server registers is one entry here,
@@ -425,6 +426,14 @@ export const API = {
   'GET /api/investor/envelopes/:id/document': investor(file()),
   'POST /api/investor/envelopes/:id/sign': investor(json<{ envelope: Envelope }>(), { body: signInput }),
   'POST /api/investor/envelopes/:id/decline': investor(json<{ envelope: Envelope }>(), { body: reasonInput }),
+  // Signed webhooks (issue 34 part 2, decision 047): founders register endpoints, see deliveries, redeliver
+  'GET /api/webhooks': founder(json<{ endpoints: WebhookEndpoint[] }>()),
+  'POST /api/webhooks': founder(json<WebhookWithSecret>(), { body: webhookCreateInput }),
+  'PATCH /api/webhooks/:id': founder(json<{ endpoint: WebhookEndpoint }>(), { body: webhookUpdateInput }),
+  'POST /api/webhooks/:id/rotate-secret': founder(json<WebhookWithSecret>()),
+  'GET /api/webhooks/:id/deliveries': founder(json<{ deliveries: WebhookDelivery[] }>()),
+  'POST /api/webhooks/:id/test': founder(json<{ delivery: WebhookDelivery }>()),
+  'POST /api/webhooks/deliveries/:id/redeliver': founder(json<{ delivery: WebhookDelivery }>()),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),
