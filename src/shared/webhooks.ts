@@ -92,6 +92,7 @@ export const WEBHOOK_HEADERS = {
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 export const WEBHOOK_MESSAGES = {
+  onlyFounder: 'Only a founder can manage webhooks',
   notFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Webhook delivery not found',
   urlInvalid: 'Enter a full address starting with https://',
@@ -116,7 +117,7 @@ const events = z
   .max(WEBHOOK_EVENTS.length);
 const description = z.string().trim().max(200, 'Use at most 200 characters');
 
-export const webhookCreateInput = z.strictObject({
+export const webhookCreateInput = z.object({
   url,
   events,
   description: description.default(''),
@@ -124,7 +125,7 @@ export const webhookCreateInput = z.strictObject({
 });
 export type WebhookCreateInput = z.input<typeof webhookCreateInput>;
 
-export const webhookUpdateInput = z.strictObject({
+export const webhookUpdateInput = z.object({
   url: url.optional(),
   events: events.optional(),
   description: description.optional(),

@@ -47,11 +47,22 @@ const LOOPBACK: [string, number, 'ipv4' | 'ipv6'][] = [
   ['::1', 128, 'ipv6'],
 ];
 
-const blocked = new BlockList();
-for (const [a, p] of BLOCKED_V4) blocked.addSubnet(a, p, 'ipv4');
-for (const [a, p] of BLOCKED_V6) blocked.addSubnet(a, p, 'ipv6');
-const loopback = new BlockList();
-for (const [a, p, t] of LOOPBACK) loopback.addSubnet(a, p, t);
+/**
+ * One list per family, each checked only with its own family's addresses: Node's BlockList also
+ * matches an IPv4 address against IPv4-mapped IPv6 rules, so `::ffff:0:0/96` in a shared list
+ * would block every IPv4 address.
+ */
+function lists(entries: readonly (readonly [string, number, 'ipv4' | 'ipv6'])[]): { ipv4: BlockList; ipv6: BlockList } {
+  const out = { ipv4: new BlockList(), ipv6: new BlockList() };
+  for (const [a, p, t] of entries) out[t].addSubnet(a, p, t);
+  return out;
+}
+const blocked = lists([...BLOCKED_V4.map(([a, p]) => [a, p, 'ipv4'] as const), ...BLOCKED_V6.map(([a, p]) => [a, p, 'ipv6'] as const)]);
+const loopback = lists(LOOPBACK);
+const inList = (l: { ipv4: BlockList; ipv6: BlockList }, address: string) => {
+  const t = typeOf(address);
+  return l[t].check(address, t);
+};
 
 export interface NetworkPolicy {
   /** CIDR ranges allowed although blocked above (WEBHOOK_ALLOWED_NETWORKS). */
@@ -82,23 +93,26 @@ const typeOf = (address: string): 'ipv4' | 'ipv6' => (isIP(address) === 6 ? 'ipv
 
 function allowListed(address: string, policy: NetworkPolicy): boolean {
   if (policy.allowedNetworks.length === 0) return false;
-  const list = new BlockList();
-  for (const entry of policy.allowedNetworks) {
-    const [a, bits] = entry.split('/') as [string, string | undefined];
-    const t = typeOf(a);
-    list.addSubnet(a, bits === undefined ? (t === 'ipv6' ? 128 : 32) : Number(bits), t);
-  }
-  return list.check(address, typeOf(address));
+  return inList(
+    lists(
+      policy.allowedNetworks.map((entry) => {
+        const [a, bits] = entry.split('/') as [string, string | undefined];
+        const t = typeOf(a);
+        return [a, bits === undefined ? (t === 'ipv6' ? 128 : 32) : Number(bits), t];
+      }),
+    ),
+    address,
+  );
 }
 
-export const isLoopback = (address: string) => loopback.check(address, typeOf(address));
+export const isLoopback = (address: string) => inList(loopback, address);
 
 /** Whether a webhook may connect to this address under the policy. */
 export function addressAllowed(address: string, policy: NetworkPolicy): boolean {
   if (!isIP(address)) return false;
   if (allowListed(address, policy)) return true;
   if (policy.allowHttpLoopback && isLoopback(address)) return true;
-  return !blocked.check(address, typeOf(address));
+  return !inList(blocked, address);
 }
 
 /** A URL's form: https (or http to loopback when allowed), no user name or password, a host. */
