@@ -21,6 +21,7 @@ import type investorCompliance from '../shared/i18n/en/investor-compliance.json'
 import type investorDashboard from '../shared/i18n/en/investor-dashboard.json';
 import type investorDeals from '../shared/i18n/en/investor-deals.json';
 import type jobs from '../shared/i18n/en/jobs.json';
+import type webhooks from '../shared/i18n/en/webhooks.json';
 import type kyc from '../shared/i18n/en/kyc.json';
 import type landing from '../shared/i18n/en/landing.json';
 import type messages from '../shared/i18n/en/messages.json';
@@ -72,6 +73,7 @@ declare module 'i18next' {
       subscriptions: typeof subscriptions;
       users: typeof users;
       'waterfall-conventions': typeof waterfallConventions;
+      webhooks: typeof webhooks;
     };
   }
 }

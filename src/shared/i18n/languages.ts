@@ -77,5 +77,6 @@ export const NAMESPACES = [
   'subscriptions',
   'users',
   'waterfall-conventions',
+  'webhooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -14,6 +14,7 @@ import {
   UserCheck,
   Users,
   Waypoints,
+  Webhook,
 } from 'lucide-react';
 import { lazy, useMemo } from 'react';
 import { Route, Routes } from 'react-router';
@@ -45,6 +46,7 @@ export const ADMIN_NAV: NavItem[] = [
   { labelKey: 'messages', to: '/admin/messages', icon: Inbox },
   { labelKey: 'capitalCalls', to: '/admin/capital-calls', icon: HandCoins },
   { labelKey: 'backgroundJobs', to: '/admin/jobs', icon: Cog },
+  { labelKey: 'webhooks', to: '/admin/webhooks', icon: Webhook },
   { labelKey: 'sanctionsScreening', to: '/admin/screening', icon: ScanSearch },
 ];
 
