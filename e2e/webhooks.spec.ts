@@ -25,7 +25,7 @@ test('a founder registers a webhook, an investor approval is delivered signed, a
     await gotoLogin(page);
     await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
     await expect(page).toHaveURL(/\/admin$/);
-    await page.getByRole('navigation').getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Webhook endpoints' })).toBeVisible();
     await expectNoA11yViolations(page, 'webhooks');
@@ -71,8 +71,12 @@ test('a founder registers a webhook, an investor approval is delivered signed, a
     const users = (await (await page.request.get('/api/users')).json()).users as { id: string; email: string }[];
     const investor = users.find((u) => u.email === email);
     expect((await page.request.patch(`/api/users/${investor?.id}`, { data: { status: 'active' } })).status()).toBe(200);
+    // The log is read again on Refresh (and every 2 s while a delivery waits).
     const approval = log.getByTestId('webhook-delivery').filter({ hasText: 'Investor approved' });
-    await expect(approval).toContainText('Delivered', { timeout: 15_000 });
+    await expect(async () => {
+      await log.getByRole('button', { name: 'Refresh' }).click();
+      await expect(approval).toContainText('Delivered', { timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
     await expect(approval.getByTestId('webhook-response')).toHaveText('204');
     await expectNoA11yViolations(page, 'webhook deliveries');
 
