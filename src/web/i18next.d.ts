@@ -21,7 +21,6 @@ import type investorCompliance from '../shared/i18n/en/investor-compliance.json'
 import type investorDashboard from '../shared/i18n/en/investor-dashboard.json';
 import type investorDeals from '../shared/i18n/en/investor-deals.json';
 import type jobs from '../shared/i18n/en/jobs.json';
-import type webhooks from '../shared/i18n/en/webhooks.json';
 import type kyc from '../shared/i18n/en/kyc.json';
 import type landing from '../shared/i18n/en/landing.json';
 import type messages from '../shared/i18n/en/messages.json';
@@ -36,6 +35,7 @@ import type spvs from '../shared/i18n/en/spvs.json';
 import type subscriptions from '../shared/i18n/en/subscriptions.json';
 import type users from '../shared/i18n/en/users.json';
 import type waterfallConventions from '../shared/i18n/en/waterfall-conventions.json';
+import type webhooks from '../shared/i18n/en/webhooks.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
