@@ -1,10 +1,16 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MESSAGES } from '../../../shared/webhooks.ts';
 import { callApi } from '../../testing/api-client.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { REPO_ROOT } from '../../testing/server-process.ts';
 import { webhookNetwork } from './network.ts';
 import { WebhookWorker } from './worker.ts';
 
@@ -39,13 +45,24 @@ async function receiver() {
   return { got, plan, url: `http://127.0.0.1:${port}/hook`, port, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-/** The receiver's side of the check, written from docs/api.md: t and v1 from the header, HMAC of `${t}.${body}`. */
-function verify(secret: string, header: string, body: string, nowSeconds: number): boolean {
-  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
-  const t = Number(parts.t);
-  if (!Number.isInteger(t) || Math.abs(nowSeconds - t) > 300) return false;
-  const expected = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
-  return expected === parts.v1;
+/**
+ * The receiver's check is docs/api.md's own Node sample (its ```js block), loaded as written: the
+ * guide's code verifies real deliveries here, so a changed signature scheme breaks the build.
+ */
+let verify: (secret: string, header: string, body: string, nowSeconds: number) => boolean;
+beforeAll(async () => {
+  const doc = readFileSync(path.join(REPO_ROOT, 'docs/api.md'), 'utf8');
+  const sample = doc.slice(doc.indexOf('## Webhooks')).match(/```js\n([\s\S]*?)```/)?.[1];
+  if (!sample) throw new Error('docs/api.md has no ```js sample under ## Webhooks');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'webhook-doc-'));
+  await writeFile(path.join(dir, 'verify.mjs'), sample);
+  verify = (await import(pathToFileURL(path.join(dir, 'verify.mjs')).href)).verifyWebhook;
+});
+
+/** The same check written independently in the test (HMAC of `${t}.${body}` with the secret). */
+function verifyByHand(secret: string, header: string, body: string): boolean {
+  const [t, v1] = header.split(',').map((p) => p.slice(p.indexOf('=') + 1)) as [string, string];
+  return createHmac('sha256', secret).update(`${t}.${body}`).digest('hex') === v1;
 }
 
 async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
@@ -137,6 +154,7 @@ describe('webhooks', () => {
     expect(sig).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(Number(sig.slice(2, sig.indexOf(',')))).toBeGreaterThanOrEqual(before);
     expect(verify(secret, sig, r.body, Math.floor(Date.now() / 1000))).toBe(true);
+    expect(verifyByHand(secret, sig, r.body)).toBe(true);
     // A changed byte, or another secret, fails the check.
     expect(verify(secret, sig, r.body.replace('Nadia', 'Nadio'), Math.floor(Date.now() / 1000))).toBe(false);
     expect(verify(`${secret}x`, sig, r.body, Math.floor(Date.now() / 1000))).toBe(false);
