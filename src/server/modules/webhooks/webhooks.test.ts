@@ -11,6 +11,7 @@ import { WEBHOOK_MESSAGES } from '../../../shared/webhooks.ts';
 import { callApi } from '../../testing/api-client.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { REPO_ROOT } from '../../testing/server-process.ts';
+import { emitWebhookEvent } from './emit.ts';
 import { webhookNetwork } from './network.ts';
 import { WebhookWorker } from './worker.ts';
 
@@ -282,6 +283,22 @@ describe('webhooks', () => {
       n: number;
     }[];
     expect(logged[0]?.n).toBe(1);
+  });
+
+  it('writes an event only with the change: a rolled-back transaction leaves no event and no delivery', async () => {
+    const count = async () =>
+      ((await ctx.db.query("SELECT count(*)::int AS n FROM webhook_events WHERE type = 'receipt.recorded'")) as { n: number }[])[0]?.n;
+    await callApi(ctx.app, 'POST /api/webhooks', { cookie: founder, body: { url: rx.url, events: ['receipt.recorded'] } });
+    const data = { callId: 'c', entryId: 'e', dealId: 'd', investorId: 'i', amount: '1.00', valueDate: '2026-11-27' };
+    await expect(
+      ctx.db.tx(async (q) => {
+        await emitWebhookEvent(q, 'receipt.recorded', data);
+        throw new Error('the change failed after the event was written');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await count()).toBe(0);
+    await ctx.db.tx((q) => emitWebhookEvent(q, 'receipt.recorded', data));
+    expect(await count()).toBe(1);
   });
 
   it('refuses bad bodies with field messages and unknown ids with 404', async () => {
