@@ -66,6 +66,8 @@ const SERVERS = [
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       PUBLIC_URL: E2E.baseURL,
       EMAIL_POLL_SECONDS: '1',
+      // The webhooks spec registers a receiver it starts on loopback (plain http only there: decision 047).
+      WEBHOOK_ALLOW_HTTP_LOOPBACK: '1',
     },
   },
   {

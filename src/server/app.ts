@@ -23,9 +23,9 @@ import { dealRoutes } from './modules/deals/routes.ts';
 import { distributionRoutes } from './modules/distributions/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
-import { feedRoutes } from './modules/feeds/routes.ts';
 import { evidenceRoutes } from './modules/evidence/routes.ts';
 import { evidencePackJob } from './modules/evidence/service.ts';
+import { feedRoutes } from './modules/feeds/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { jobRoutes } from './modules/jobs/routes.ts';
 import { JobRunner } from './modules/jobs/runner.ts';
@@ -48,6 +48,8 @@ import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { taxRoutes } from './modules/tax/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { waterfallRoutes } from './modules/waterfall/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { WebhookWorker } from './modules/webhooks/worker.ts';
 
 export const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -56,6 +58,9 @@ export interface BuildOptions {
   /** Where the built SPA lives; null serves the API only (API tests). */
   webDir?: string | null;
 }
+
+/** How often the periodic 'webhook-outbox' job looks for due retries. */
+const WEBHOOK_POLL_MS = 5000;
 
 const highPriority = (_request: FastifyRequest, _reply: FastifyReply, done: () => void) => dbPriority.run('high', done);
 
@@ -71,6 +76,15 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   // A runner made here (tests) starts with the app; main.ts starts its own once it listens (the
   // e-mail job's links need the server's address, and abandoned e-mails are released first).
   if (!given.jobs) app.addHook('onReady', async () => jobs.start());
+  // Webhooks (decision 047): sent at once when queued here, and by the periodic job on any server.
+  const webhooks = new WebhookWorker(ctx, app.log);
+  jobs.register('webhook-outbox', {
+    everyMs: WEBHOOK_POLL_MS,
+    firstRunNow: true,
+    handler: async () => `${await webhooks.pass()} webhook attempt(s)`,
+  });
+  app.addHook('onReady', async () => webhooks.start());
+  app.addHook('onClose', async () => webhooks.stop());
   // Running jobs stop at their next step and are given back before the database closes.
   app.addHook('onClose', async () => jobs.stop());
   app.setErrorHandler(errorHandler);
@@ -130,6 +144,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await jobRoutes(app, ctx);
   await screeningRoutes(app, ctx);
   await taxRoutes(app, ctx);
+  await webhookRoutes(app, ctx);
   await openApiRoutes(app);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;

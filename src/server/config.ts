@@ -73,6 +73,12 @@ const envSchema = z.object({
   // How long a server's claim on a background job lasts without renewal (renewed every third of
   // it): a job whose server died is resumed elsewhere after at most this long (decision 041).
   JOB_LEASE_SECONDS: intIn(2, 3600, 30),
+  // Webhooks (decision 047): networks a webhook may reach although private or reserved (CIDR list),
+  // and plain http:// to loopback (local receivers in tests and development only).
+  WEBHOOK_ALLOWED_NETWORKS: z.string().optional(),
+  WEBHOOK_ALLOW_HTTP_LOOPBACK: bool,
+  WEBHOOK_RETRY_BASE_SECONDS: intIn(0, 86_400, 30),
+  WEBHOOK_MAX_ATTEMPTS: intIn(1, 100, 8),
 });
 
 function isHttpOrigin(v: string): boolean {
@@ -123,6 +129,8 @@ export interface Config {
   passwordHashConcurrency: number;
   /** JOB_LEASE_SECONDS: a background job's lease (decision 041). */
   jobLeaseSeconds: number;
+  /** Webhooks (decision 047): the SSRF allow-list and the retry schedule. */
+  webhooks: { allowedNetworks: string[]; allowHttpLoopback: boolean; retryBaseSeconds: number; maxAttempts: number };
   maxUploadBytes: number;
   /** Statements and notices are drawn in this many worker threads; at most `queueLimit` wait (decision 026). */
   pdf: { workers: number; queueLimit: number; perUserLimit: number };
@@ -206,6 +214,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     messageKey: e.MESSAGE_KEY || undefined,
     signingCert: e.SIGNING_CERT_P12 ? { p12Path: path.resolve(e.SIGNING_CERT_P12), password: e.SIGNING_CERT_PASSWORD ?? '' } : undefined,
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
+    webhooks: {
+      allowedNetworks: parseCidrList('WEBHOOK_ALLOWED_NETWORKS', e.WEBHOOK_ALLOWED_NETWORKS),
+      allowHttpLoopback: e.WEBHOOK_ALLOW_HTTP_LOOPBACK === true,
+      retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+    },
     mail: {
       smtpUrl: e.SMTP_URL || undefined,
       smtpPassword: e.SMTP_PASSWORD || undefined,
@@ -237,6 +251,22 @@ export function parseTrustProxy(v: string | undefined): Config['trustProxy'] {
     const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
     if (!family || !okBits || rest.length > 0)
       throw new ConfigError(`Invalid configuration: TRUST_PROXY entry '${entry}' is not a hop count, an IP address or a CIDR range`);
+  }
+  return list;
+}
+
+/** A comma-separated list of CIDR ranges (or single addresses). */
+function parseCidrList(name: string, v: string | undefined): string[] {
+  const list = (v ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [addr, bits, ...rest] = entry.split('/');
+    const family = isIP(addr ?? '');
+    const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!family || !okBits || rest.length > 0)
+      throw new ConfigError(`Invalid configuration: ${name} entry '${entry}' is not an IP address or a CIDR range`);
   }
   return list;
 }

@@ -103,6 +103,12 @@ export const ACTIVITY_TYPES = [
   'tax_certification_signed',
   'tax_residence_changed',
   'tax_export_downloaded',
+  // Signed webhooks (issue 34 part 2, decision 047)
+  'webhook_created',
+  'webhook_updated',
+  'webhook_secret_rotated',
+  'webhook_redelivered',
+  'webhook_test_sent',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -4,7 +4,15 @@ import { z } from 'zod';
  * Durable background jobs (issue 32, decision 041): what the admin's Jobs screen shows. A job is
  * a row in the database; any server answers for it, whichever server runs it.
  */
-export const JOB_KINDS = ['statement-run', 'email-outbox', 'daily-notices', 'storage-sweep', 'audit-verify', 'evidence-pack'] as const;
+export const JOB_KINDS = [
+  'statement-run',
+  'email-outbox',
+  'daily-notices',
+  'storage-sweep',
+  'audit-verify',
+  'evidence-pack',
+  'webhook-outbox',
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** Each kind's parameters, as stored in `jobs.params` (the typed registry of decision 041). */
@@ -17,6 +25,8 @@ export interface JobParams {
   'audit-verify': Record<string, never>;
   /** The regulator's evidence pack (decision 052): the pack's row names its scope. */
   'evidence-pack': { packId: string; ip: string };
+  /** Due webhook deliveries and their retries (decision 047). */
+  'webhook-outbox': Record<string, never>;
 }
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

@@ -19,6 +19,7 @@ export const APP_PAGES = [
   '/admin/documents',
   '/admin/investors',
   '/admin/jobs',
+  '/admin/webhooks',
   '/admin/compliance',
   '/admin/distributions',
   '/admin/users',

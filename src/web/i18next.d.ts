@@ -41,6 +41,7 @@ import type tax from '../shared/i18n/en/tax.json';
 import type unitsSplit from '../shared/i18n/en/units-split.json';
 import type users from '../shared/i18n/en/users.json';
 import type waterfallConventions from '../shared/i18n/en/waterfall-conventions.json';
+import type webhooks from '../shared/i18n/en/webhooks.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -84,6 +85,7 @@ declare module 'i18next' {
       'escrow-payouts': typeof escrowPayouts;
       users: typeof users;
       'waterfall-conventions': typeof waterfallConventions;
+      webhooks: typeof webhooks;
     };
   }
 }

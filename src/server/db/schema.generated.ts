@@ -790,6 +790,52 @@ export interface ValuationsTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface WebhookAttemptsTable {
+  id: ColumnType<number, number | undefined, number>;
+  deliveryId: string;
+  attempt: number;
+  startedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  durationMs: number;
+  responseCode: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: ColumnType<string, string | undefined, string>;
+  endpointId: string;
+  eventId: string;
+  status: ColumnType<'queued' | 'sending' | 'delivered' | 'failed', 'queued' | 'sending' | 'delivered' | 'failed' | undefined, 'queued' | 'sending' | 'delivered' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lockedUntil: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  lastResponseCode: number | null;
+  lastError: string | null;
+  deliveredAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface WebhookEndpointsTable {
+  id: ColumnType<string, string | undefined, string>;
+  url: string;
+  description: ColumnType<string, string | undefined, string>;
+  events: string[];
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  secretEncrypted: string;
+  secretHint: string;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  secretRotatedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+export interface WebhookEventsTable {
+  id: ColumnType<string, string | undefined, string>;
+  type: string;
+  body: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface DB {
   activity_logs: ActivityLogsTable;
   api_rate_counters: ApiRateCountersTable;
@@ -852,4 +898,8 @@ export interface DB {
   tax_circumstance_changes: TaxCircumstanceChangesTable;
   two_factor: TwoFactorTable;
   valuations: ValuationsTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
 }

@@ -160,6 +160,7 @@ describe.runIf(serverUrl)('PostgreSQL: two instances share the background jobs',
       { kind: 'daily-notices', n: 1 },
       { kind: 'email-outbox', n: 1 },
       { kind: 'storage-sweep', n: 1 },
+      { kind: 'webhook-outbox', n: 1 },
     ]);
     // Two instances again for the next test: the survivor and a new one.
     b = await startServer({ name: 'faults-jobs-b2', dataDir, databaseUrl: database.url, env });

@@ -334,6 +334,19 @@ describe(`backup and restore (${ENGINE})`, () => {
       `INSERT INTO calendar_feeds (user_id, token_hash, hint)
        SELECT id, repeat('cd', 32), 'sdc_Abcd' FROM profiles WHERE email = 'investor@demo.example.com'`,
     );
+    // A webhook endpoint with an event, a delivery and its attempt (decision 047); disabled, so nothing is sent.
+    await ctx.db.query(
+      `WITH ep AS (
+         INSERT INTO webhook_endpoints (url, events, enabled, secret_encrypted, secret_hint)
+         VALUES ('https://93.184.216.34/hook', ARRAY['kyc.decided'], false, 'x', 'whsec_Abcd') RETURNING id
+       ), ev AS (
+         INSERT INTO webhook_events (type, body) VALUES ('webhook.test', '{"id":"x"}') RETURNING id
+       ), d AS (
+         INSERT INTO webhook_deliveries (endpoint_id, event_id, status, attempts, last_response_code)
+         SELECT ep.id, ev.id, 'delivered', 1, 200 FROM ep, ev RETURNING id
+       )
+       INSERT INTO webhook_attempts (delivery_id, attempt, duration_ms, response_code) SELECT id, 1, 12, 200 FROM d`,
+    );
     // A deal's later-close method and an equalisation charged (decision record 040).
     await ctx.db.query(
       `INSERT INTO deal_ownership_terms (terms_id, method, equalisation_rate) SELECT id, 'equalisation', 8 FROM deal_terms ORDER BY created_at LIMIT 1`,

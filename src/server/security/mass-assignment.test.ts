@@ -94,6 +94,8 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
   let ctx: TestContext;
   let adminId: string;
   let adminCookie: string;
+  /** The webhook endpoint the webhook cases share (issue 34 part 2). */
+  let webhookId = '';
   let investorId: string;
   let investorCookie: string;
   let victimId: string;
@@ -1071,6 +1073,104 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
           created_by: null,
           attempts: 0,
         });
+        return res;
+      },
+    },
+    // Signed webhooks (issue 34 part 2): the founder's endpoint keeps its own secret, author and state.
+    {
+      route: 'POST /api/webhooks',
+      status: 201,
+      async run() {
+        const res = await call('POST', '/api/webhooks', adminCookie, {
+          url: 'https://93.184.216.34/hook',
+          events: ['kyc.decided'],
+          enabled: false,
+          ...extras(victimId),
+          secret: SENTINEL_TEXT,
+          secretEncrypted: SENTINEL_TEXT,
+          secret_hint: SENTINEL_TEXT,
+          secretHint: SENTINEL_TEXT,
+        });
+        webhookId = res.json().endpoint.id;
+        expect(
+          await one(
+            'SELECT enabled, created_by <> $2 AS own_author, secret_hint LIKE $3 AS own_secret FROM webhook_endpoints WHERE id = $1',
+            [webhookId, victimId, 'whsec_%'],
+          ),
+        ).toEqual({
+          enabled: false,
+          own_author: true,
+          own_secret: true,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'PATCH /api/webhooks/:id',
+      status: 200,
+      async run() {
+        const res = await call('PATCH', `/api/webhooks/${webhookId}`, adminCookie, {
+          description: 'Accounting',
+          ...extras(victimId),
+          secretHint: SENTINEL_TEXT,
+          updatedAt: '2000-01-01T00:00:00Z',
+        });
+        expect(
+          await one("SELECT description, enabled, updated_at > now() - interval '1 hour' AS fresh FROM webhook_endpoints WHERE id = $1", [
+            webhookId,
+          ]),
+        ).toEqual({
+          description: 'Accounting',
+          enabled: false,
+          fresh: true,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/webhooks/:id/rotate-secret',
+      status: 200,
+      async run() {
+        const res = await call('POST', `/api/webhooks/${webhookId}/rotate-secret`, adminCookie, {
+          ...extras(victimId),
+          secret: SENTINEL_TEXT,
+        });
+        expect(res.json().secret).toMatch(/^whsec_/);
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/webhooks/:id/test',
+      status: 202,
+      async run() {
+        // Enabled, pointing at loopback (set here: the API refuses it), which the delivery refuses before connecting.
+        await ctx.db.query("UPDATE webhook_endpoints SET enabled = true, url = 'https://127.0.0.1:9/hook' WHERE id = $1", [webhookId]);
+        const res = await call('POST', `/api/webhooks/${webhookId}/test`, adminCookie, { ...extras(victimId), type: SENTINEL_TEXT });
+        await ctx.db.query('UPDATE webhook_endpoints SET enabled = false WHERE id = $1', [webhookId]);
+        expect(
+          await one('SELECT type FROM webhook_events e JOIN webhook_deliveries d ON d.event_id = e.id WHERE d.id = $1', [
+            res.json().delivery.id,
+          ]),
+        ).toEqual({
+          type: 'webhook.test',
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/webhooks/deliveries/:id/redeliver',
+      status: 202,
+      async run() {
+        const row = await one<{ id: string }>(
+          `WITH e AS (INSERT INTO webhook_events (type, body) VALUES ('webhook.test', '{}') RETURNING id)
+           INSERT INTO webhook_deliveries (endpoint_id, event_id, status, attempts) SELECT $1, id, 'failed', 8 FROM e RETURNING id`,
+          [webhookId],
+        );
+        const res = await call('POST', `/api/webhooks/deliveries/${row.id}/redeliver`, adminCookie, { ...extras(victimId), attempts: 99 });
+        // Queued again from attempt zero (whatever was sent), or already failed again by the worker (the endpoint is disabled).
+        expect(
+          (await one<{ attempts: number }>('SELECT attempts FROM webhook_deliveries WHERE id = $1', [row.id])).attempts,
+        ).toBeLessThanOrEqual(1);
         return res;
       },
     },

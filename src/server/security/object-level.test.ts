@@ -138,6 +138,17 @@ describe("object-level access: another investor's ids", () => {
     // B's API token (issue 34).
     own.token = expectStatus(await call('POST', '/api/me/tokens', b.cookie, { name: 'B tool' }), 201).token.id;
     own.documentHidden = await upload({ investorVisible: 'false' });
+    // The founders' webhook endpoint (disabled: nothing is sent) and a delivery of it (issue 34 part 2).
+    own.webhook = expectStatus(
+      await call('POST', '/api/webhooks', adminCookie, { url: 'https://93.184.216.34/hook', events: ['kyc.decided'], enabled: false }),
+      201,
+    ).endpoint.id;
+    own.webhookDelivery = (
+      await sql<{ id: string }>(
+        `WITH e AS (INSERT INTO webhook_events (type, body) VALUES ('webhook.test', '{}') RETURNING id)
+         INSERT INTO webhook_deliveries (endpoint_id, event_id, status) SELECT $1, id, 'failed' FROM e RETURNING id`,
+      ).all(ctx.db, [own.webhook])
+    )[0]?.id as string;
 
     // B's subscription on a deal with a subscription pack, and its envelope (issue 30).
     const signedDeal = expectStatus(
@@ -334,6 +345,11 @@ describe("object-level access: another investor's ids", () => {
     'POST /api/email/outbox/:id/retry': { id: '1', status: 403, body: {} },
     'DELETE /api/me/tokens/:id': { id: own.token as string, status: 404 },
     'POST /api/jobs/:id/retry': { id: own.call as string, status: 403, body: {} },
+    'PATCH /api/webhooks/:id': { id: own.webhook as string, status: 403, body: { enabled: true, url: 'https://93.184.216.35/mine' } },
+    'POST /api/webhooks/:id/rotate-secret': { id: own.webhook as string, status: 403, body: {} },
+    'GET /api/webhooks/:id/deliveries': { id: own.webhook as string, status: 403 },
+    'POST /api/webhooks/:id/test': { id: own.webhook as string, status: 403, body: {} },
+    'POST /api/webhooks/deliveries/:id/redeliver': { id: own.webhookDelivery as string, status: 403, body: {} },
     'POST /api/legal-holds/:id/lift': { id: own.hold as string, status: 403, body: { reason: 'Mine now' } },
     'GET /api/investor/data-requests/:id/archive': { id: own.dataRequest as string, status: 404 },
     'POST /api/data-requests/:id/answer': { id: own.openDataRequest as string, status: 403, body: { answer: 'Erased, says A' } },

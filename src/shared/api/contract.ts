@@ -64,8 +64,8 @@ import {
   unsubscribeInput,
 } from '../email.ts';
 import { confirmEmailInput, type EmailChangeRequested, emailChangeInput } from '../email-address.ts';
-import type { CalendarFeedStatus, CapitalAccountExport, CreatedCalendarFeed, IlpaNotices } from '../feeds.ts';
 import { type EvidencePack, evidencePackInput } from '../evidence.ts';
+import type { CalendarFeedStatus, CapitalAccountExport, CreatedCalendarFeed, IlpaNotices } from '../feeds.ts';
 import type { Digits } from '../i18n/languages.ts';
 import { type IlpaNotice, ilpaQuery } from '../ilpa.ts';
 import { type InvestorComplianceData, suitabilityInput } from '../investor-compliance.ts';
@@ -122,6 +122,7 @@ import { type Spv, spvInput, spvUpdateInput } from '../spvs.ts';
 import { createSubscriptionInput, rejectSubscriptionInput, type Subscription } from '../subscriptions.ts';
 import { certificationInput, exportQuery, residenceChangeInput, type TaxState } from '../tax-certification.ts';
 import { createUserInput, type ManagedUser, updateUserInput } from '../users.ts';
+import { type WebhookDelivery, type WebhookEndpoint, type WebhookWithSecret, webhookCreateInput, webhookUpdateInput } from '../webhooks.ts';
 
 /**
  * The route table (decision 033, after 019): every route the server registers is one entry here,
@@ -471,6 +472,14 @@ export const API = {
   'PUT /api/investor/tax/residence': investor(json<{ tax: TaxState }>(), { body: residenceChangeInput }),
   'GET /api/tax/investors/:id': admin(json<{ tax: TaxState }>()),
   'GET /api/tax/export.csv': admin(file(), { query: exportQuery }),
+  // Signed webhooks (issue 34 part 2, decision 047): founders register endpoints, see deliveries, redeliver
+  'GET /api/webhooks': founder(json<{ endpoints: WebhookEndpoint[] }>()),
+  'POST /api/webhooks': founder(json<WebhookWithSecret>(), { body: webhookCreateInput }),
+  'PATCH /api/webhooks/:id': founder(json<{ endpoint: WebhookEndpoint }>(), { body: webhookUpdateInput }),
+  'POST /api/webhooks/:id/rotate-secret': founder(json<WebhookWithSecret>()),
+  'GET /api/webhooks/:id/deliveries': founder(json<{ deliveries: WebhookDelivery[] }>()),
+  'POST /api/webhooks/:id/test': founder(json<{ delivery: WebhookDelivery }>()),
+  'POST /api/webhooks/deliveries/:id/redeliver': founder(json<{ delivery: WebhookDelivery }>()),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

@@ -83,5 +83,6 @@ export const NAMESPACES = [
   'waterfall-conventions',
   'units-split',
   'escrow-payouts',
+  'webhooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -15,6 +15,7 @@ import {
   UserRoundSearch,
   Users,
   Waypoints,
+  Webhook,
 } from 'lucide-react';
 import { lazy, useMemo } from 'react';
 import { Route, Routes } from 'react-router';
@@ -47,6 +48,7 @@ export const ADMIN_NAV: NavItem[] = [
   { labelKey: 'messages', to: '/admin/messages', icon: Inbox },
   { labelKey: 'capitalCalls', to: '/admin/capital-calls', icon: HandCoins },
   { labelKey: 'backgroundJobs', to: '/admin/jobs', icon: Cog },
+  { labelKey: 'webhooks', to: '/admin/webhooks', icon: Webhook },
   { labelKey: 'sanctionsScreening', to: '/admin/screening', icon: ScanSearch },
 ];
 

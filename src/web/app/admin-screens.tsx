@@ -21,6 +21,7 @@ import { CountersignQueue } from '../features/signing/countersign-queue';
 import SpvTrackerPage from '../features/spvs/spv-tracker-page';
 import { AdminSubscriptionsPanel } from '../features/subscriptions/admin-subscriptions-panel';
 import UserManagementPage from '../features/users/user-management-page';
+import WebhooksPage from '../features/webhooks/webhooks-page';
 
 /** Every admin screen but the dashboard: one chunk, loaded on the first step off the dashboard. */
 export default function AdminScreens() {
@@ -55,6 +56,7 @@ export default function AdminScreens() {
       <Route path="capital-calls" element={<CapitalCallsPage />} />
       <Route path="capital-calls/:id" element={<CallDetailPage />} />
       <Route path="jobs" element={<JobsPage />} />
+      <Route path="webhooks" element={<WebhooksPage />} />
       <Route path="screening" element={<ScreeningPage />} />
       <Route path="profile" element={<ProfilePage />} />
       <Route path="*" element={<NotFoundPage embedded />} />

@@ -20,6 +20,7 @@ import { postEntry } from '../ledger/service.ts';
 import { screeningBlock } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { computeDistribution, recordClawbackAndEscrow } from '../waterfall/service.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 const tidy = (n: string) => (n.includes('.') ? n.replace(/0+$/, '').replace(/\.$/, '') : n);
 
@@ -137,6 +138,14 @@ export async function recordDistribution(
     ip,
   });
   await notifyDistribution(q, event.id, false);
+  await emitWebhookEvent(q, 'distribution.recorded', {
+    distributionId: event.id,
+    dealId: deal.id,
+    dealTitle: deal.title,
+    totalAmount: input.totalAmount,
+    paymentDate: input.paymentDate,
+    recordDate,
+  });
   return (await listEvents(q, event.id))[0] as DistributionEvent;
 }
 

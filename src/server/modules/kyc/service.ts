@@ -19,6 +19,7 @@ import type { ReceivedFile } from '../../storage/upload.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifyKycDecision, notifyKycSubmitted } from '../email/notify.ts';
 import { assertInvestorQuota } from '../security/quota.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import {
   type ApplicationRow,
   allApplications,
@@ -146,6 +147,7 @@ export async function reviewKyc(
       ip,
     });
     if (investorId) await notifyKycDecision(q, investorId, decision === 'approved', note);
+    await emitWebhookEvent(q, 'kyc.decided', { applicationId: id, investorId: investorId ?? null, decision });
   });
 }
 

@@ -21,6 +21,7 @@ import { logActivity } from '../activity/service.ts';
 import { notifyCapitalCallIssued } from '../email/notify.ts';
 import { screeningBlock } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { FACT_COLUMNS, type FactRow, postEntry, toFacts } from './service.ts';
 
 /** One committed investor of a deal as a call sees them: their close, commitment and what is uncalled. */
@@ -242,6 +243,16 @@ export async function createCall(q: Queryable, input: z.output<typeof newCallInp
     if (part > 0n)
       await notifyCapitalCallIssued(q, { investorId: i.id, dealTitle: deal.title, amount: fromCents(part), dueDate: input.dueDate });
   }
+  await emitWebhookEvent(q, 'capital_call.issued', {
+    callId: call.id,
+    dealId: deal.id,
+    dealTitle: deal.title,
+    totalAmount: fromCents(total),
+    dueDate: input.dueDate,
+    lines: investors
+      .filter((i) => (parts.get(i.id) ?? 0n) > 0n)
+      .map((i) => ({ investorId: i.id, amount: fromCents(parts.get(i.id) ?? 0n) })),
+  });
   await logActivity(q, {
     type: 'capital_call_issued',
     userId: actorId,
@@ -302,6 +313,14 @@ export async function recordReceipt(
     date: input.valueDate,
     callId,
     createdBy: actorId,
+  });
+  await emitWebhookEvent(q, 'receipt.recorded', {
+    callId,
+    entryId: id,
+    dealId: call.deal_id,
+    investorId: input.investorId,
+    amount: fromCents(amount),
+    valueDate: input.valueDate,
   });
   await logActivity(q, {
     type: 'capital_receipt_recorded',

@@ -17,6 +17,7 @@ import { postEntry } from '../ledger/service.ts';
 import { subscriptionEligibility } from '../onboarding/eligibility.ts';
 import { screeningBlock } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { requireCompletePackIfSigned, requireExecutedIfSigned, voidLiveEnvelopes } from './agreement-gates.ts';
 
 interface SubRow {
@@ -295,6 +296,16 @@ export async function transitionSubscription(
       createdBy: actor.id,
     });
   }
+  // The firm's systems hear of an executed subscription in the same transaction (decision 047).
+  if (t.to === 'Completed')
+    await emitWebhookEvent(q, 'subscription.executed', {
+      subscriptionId: id,
+      dealId: row.deal_id,
+      dealTitle: row.deal_title,
+      investorId: row.investor_id,
+      amount: row.amount,
+      completedAt: new Date().toISOString(),
+    });
   await logActivity(q, {
     type: 'subscription_updated',
     userId: actor.id,

@@ -13,6 +13,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { logActivity } from '../activity/service.ts';
 import { notifyAccountApproved } from '../email/notify.ts';
 import { getSettings } from '../settings/service.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { insertUser } from './accounts.ts';
 
 interface UserRow {
@@ -182,7 +183,10 @@ export async function updateUser(
         ip,
       });
       // Approval of a sign-up (pending -> active) tells the investor they can sign in.
-      if (before.status === 'pending' && status === 'active') await notifyAccountApproved(q, id);
+      if (before.status === 'pending' && status === 'active') {
+        await notifyAccountApproved(q, id);
+        if (before.role === 'investor') await emitWebhookEvent(q, 'investor.approved', { investorId: id, name, email: before.email });
+      }
     }
     const otherChanges = Object.fromEntries(Object.entries(changes).filter(([k]) => k !== 'status'));
     if (Object.keys(otherChanges).length > 0) {
