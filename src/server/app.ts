@@ -34,6 +34,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
+import { rescreenJob, screenInvestorJob } from './modules/screening/jobs.ts';
 import { screeningRoutes } from './modules/screening/routes.ts';
 import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -59,6 +60,8 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   const jobs = given.jobs ?? new JobRunner(given.db);
   const ctx: AppContext = { ...given, jobs };
   jobs.register('statement-run', { handler: statementRunJob(ctx) });
+  jobs.register('screening-rescreen', { handler: rescreenJob(ctx.db) });
+  jobs.register('screening-investor', { handler: screenInvestorJob(ctx.db) });
   setHashConcurrency(ctx.config.passwordHashConcurrency);
   const app = createFastify({ logger: opts.logger, trustProxy: ctx.config.trustProxy });
   jobs.setLog(app.log);

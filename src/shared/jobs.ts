@@ -4,7 +4,15 @@ import { z } from 'zod';
  * Durable background jobs (issue 32, decision 041): what the admin's Jobs screen shows. A job is
  * a row in the database; any server answers for it, whichever server runs it.
  */
-export const JOB_KINDS = ['statement-run', 'email-outbox', 'daily-notices', 'storage-sweep', 'audit-verify'] as const;
+export const JOB_KINDS = [
+  'statement-run',
+  'email-outbox',
+  'daily-notices',
+  'storage-sweep',
+  'audit-verify',
+  'screening-rescreen',
+  'screening-investor',
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 /** Each kind's parameters, as stored in `jobs.params` (the typed registry of decision 041). */
@@ -15,6 +23,10 @@ export interface JobParams {
   'storage-sweep': Record<string, never>;
   /** The daily walk of the activity log's hash chain (decision 042). */
   'audit-verify': Record<string, never>;
+  /** Everyone re-screened against a list import's added and changed entries (decision 050). */
+  'screening-rescreen': { importId: string };
+  /** One investor (and their named persons) screened against every current list (decision 050). */
+  'screening-investor': { investorId: string };
 }
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
