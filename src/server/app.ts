@@ -35,6 +35,7 @@ import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { rescreenJob, screenInvestorJob } from './modules/screening/jobs.ts';
+import { riskRoutes } from './modules/risk/routes.ts';
 import { screeningRoutes } from './modules/screening/routes.ts';
 import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await apiTokenRoutes(app, ctx);
   await jobRoutes(app, ctx);
   await screeningRoutes(app, ctx);
+  await riskRoutes(app, ctx);
   await openApiRoutes(app);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;

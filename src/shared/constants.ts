@@ -88,6 +88,10 @@ export const ACTIVITY_TYPES = [
   'screening_hit_escalated',
   'screening_hit_confirmed',
   'screening_pep_approved',
+  // Risk rating and KYC refresh (issue 31 part 4)
+  'risk_rating_overridden',
+  'kyc_refresh_submitted',
+  'kyc_refresh_approved',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -27,6 +27,14 @@ import {
   type WaterfallPreview,
 } from '../deal-terms.ts';
 import {
+  type AdminInvestorRisk,
+  type InvestorKycRefresh,
+  type KycRefreshQueueItem,
+  kycRefreshDecisionInput,
+  kycRefreshInput,
+  riskOverrideInput,
+} from '../risk-rating.ts';
+import {
   createDealInput,
   type Deal,
   type DealDetail,
@@ -425,6 +433,14 @@ export const API = {
   'GET /api/investor/envelopes/:id/document': investor(file()),
   'POST /api/investor/envelopes/:id/sign': investor(json<{ envelope: Envelope }>(), { body: signInput }),
   'POST /api/investor/envelopes/:id/decline': investor(json<{ envelope: Envelope }>(), { body: reasonInput }),
+
+  // Risk rating and periodic KYC refresh (issue 31 part 4, decision record 050)
+  'GET /api/risk/investors/:id': admin(json<AdminInvestorRisk>()),
+  'POST /api/risk/investors/:id/override': admin(json<AdminInvestorRisk>(), { body: riskOverrideInput }),
+  'GET /api/kyc-refreshes': admin(json<{ refreshes: KycRefreshQueueItem[] }>()),
+  'POST /api/kyc-refreshes/:id/approve': admin(json<AdminInvestorRisk>(), { body: kycRefreshDecisionInput }),
+  'GET /api/investor/kyc-refresh': investor(json<InvestorKycRefresh>()),
+  'POST /api/investor/kyc-refresh': investor(json<InvestorKycRefresh>(), { body: kycRefreshInput }),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

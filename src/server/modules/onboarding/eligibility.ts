@@ -7,6 +7,7 @@ import {
   type EligibilityReason,
 } from '../../../shared/dfsa-classification.ts';
 import type { Queryable } from '../../db/client.ts';
+import { kycRefreshEligibility } from '../risk/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { decidedClassification, latestClassification } from './repository.ts';
 
@@ -34,5 +35,7 @@ export async function subscriptionEligibility(q: Queryable, investorId: string, 
   } else if (!classificationCurrent(decided.reviewDue, day)) {
     reasons.push({ code: 'CLASSIFICATION_EXPIRED', message: CLASSIFICATION_EXPIRED_MESSAGE });
   }
+  // The periodic KYC refresh (issue 31 part 4, decision 050): overdue blocks new subscriptions.
+  reasons.push(...(await kycRefreshEligibility(q, investorId, day)));
   return reasons;
 }
