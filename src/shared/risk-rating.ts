@@ -113,7 +113,12 @@ export function riskContributions(f: RiskFactors): RiskContribution[] {
       ? { factor: 'nationality', points: 0, forcesHigh: true, reason: 'nationalityCallForAction' }
       : nationality === 'increased_monitoring'
         ? { factor: 'nationality', points: 1, forcesHigh: false, reason: 'nationalityMonitored' }
-        : { factor: 'nationality', points: 0, forcesHigh: false, reason: nationality === 'unknown' ? 'nationalityUnknown' : 'nationalityStandard' },
+        : {
+            factor: 'nationality',
+            points: 0,
+            forcesHigh: false,
+            reason: nationality === 'unknown' ? 'nationalityUnknown' : 'nationalityStandard',
+          },
   );
   out.push(
     f.investorType === 'offshore_fund'
@@ -183,7 +188,11 @@ export const REFRESH_PENDING_MESSAGE =
 
 export const riskOverrideInput = z.object({
   rating: z.enum(RISK_RATINGS, { error: 'Choose low, medium or high' }),
-  reason: z.string({ error: 'Give the reason for the override' }).trim().min(5, 'Give the reason for the override (at least 5 characters)').max(1000),
+  reason: z
+    .string({ error: 'Give the reason for the override' })
+    .trim()
+    .min(5, 'Give the reason for the override (at least 5 characters)')
+    .max(1000),
   /** The rating in force that the admin saw: a changed one is a 409 (reload). */
   expected: z.enum(RISK_RATINGS),
 });

@@ -27,14 +27,6 @@ import {
   type WaterfallPreview,
 } from '../deal-terms.ts';
 import {
-  type AdminInvestorRisk,
-  type InvestorKycRefresh,
-  type KycRefreshQueueItem,
-  kycRefreshDecisionInput,
-  kycRefreshInput,
-  riskOverrideInput,
-} from '../risk-rating.ts';
-import {
   createDealInput,
   type Deal,
   type DealDetail,
@@ -93,6 +85,14 @@ import type { MessageThread, ThreadList } from '../messages.ts';
 import { type EqualisationPreview, equalisationInput, equalisationQuery } from '../ownership.ts';
 import type { PasswordPolicyInfo } from '../password-policy.ts';
 import { type PerformanceData, type Valuation, valuationInput } from '../performance.ts';
+import {
+  type AdminInvestorRisk,
+  type InvestorKycRefresh,
+  type KycRefreshQueueItem,
+  kycRefreshDecisionInput,
+  kycRefreshInput,
+  riskOverrideInput,
+} from '../risk-rating.ts';
 import {
   clearHitInput,
   confirmHitInput,

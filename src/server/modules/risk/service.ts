@@ -1,7 +1,7 @@
 import { sql as kysql } from 'kysely';
 import type { z } from 'zod';
-import type { EligibilityReason } from '../../../shared/dfsa-classification.ts';
 import { dayInZone } from '../../../shared/dates.ts';
+import type { EligibilityReason } from '../../../shared/dfsa-classification.ts';
 import {
   type AdminInvestorRisk,
   type KycRefreshQueueItem,
@@ -93,7 +93,8 @@ export async function overrideRating(
 ): Promise<void> {
   await investorRow(q, investorId, true);
   const now = await riskAssessment(q, investorId);
-  if (now.rating !== input.expected) throw conflict('The risk rating has changed since you opened it; reload and try again', 'RATING_CHANGED');
+  if (now.rating !== input.expected)
+    throw conflict('The risk rating has changed since you opened it; reload and try again', 'RATING_CHANGED');
   if (now.rating === input.rating) throw conflict('The rating is already that; choose a different one', 'RATING_UNCHANGED');
   await typed(q)
     .insertInto('risk_overrides')
@@ -148,7 +149,12 @@ export async function refreshState(q: Queryable, investorId: string, today?: str
     overdue: dueDate !== null && refreshOverdue(dueDate, day),
     intervalMonths: months[rating],
     pending: pending
-      ? { id: pending.id, submittedAt: new Date(pending.submittedAt).toISOString(), residenceCountry: pending.residenceCountry, changes: pending.changes }
+      ? {
+          id: pending.id,
+          submittedAt: new Date(pending.submittedAt).toISOString(),
+          residenceCountry: pending.residenceCountry,
+          changes: pending.changes,
+        }
       : null,
     lastApprovedAt: last?.decidedAt ? new Date(last.decidedAt).toISOString() : null,
   };
@@ -183,7 +189,10 @@ export async function submitRefresh(q: Queryable, investorId: string, input: z.o
     .where('status', '=', 'submitted')
     .executeTakeFirst();
   if (waiting) throw conflict('Your KYC refresh is already waiting for review', 'REFRESH_PENDING');
-  await typed(q).insertInto('kyc_refreshes').values({ investorId, residenceCountry: input.residenceCountry, changes: input.changes }).execute();
+  await typed(q)
+    .insertInto('kyc_refreshes')
+    .values({ investorId, residenceCountry: input.residenceCountry, changes: input.changes })
+    .execute();
   await logActivity(q, {
     type: 'kyc_refresh_submitted',
     userId: investorId,
@@ -214,7 +223,13 @@ export async function approveRefresh(q: Queryable, id: string, note: string, adm
     throw conflict('This KYC refresh has already been approved', 'ALREADY_DECIDED');
   }
   await typed(q).updateTable('profiles').set({ residenceCountry: row.residenceCountry }).where('id', '=', row.investorId).execute();
-  await logActivity(q, { type: 'kyc_refresh_approved', userId: adminId, targetUserId: row.investorId, details: { refreshId: id, note }, ip });
+  await logActivity(q, {
+    type: 'kyc_refresh_approved',
+    userId: adminId,
+    targetUserId: row.investorId,
+    details: { refreshId: id, note },
+    ip,
+  });
   await syncRefreshItem(q, row.investorId);
   return row.investorId;
 }
