@@ -28,6 +28,7 @@ import type notFound from '../shared/i18n/en/not-found.json';
 import type ownership from '../shared/i18n/en/ownership.json';
 import type performance from '../shared/i18n/en/performance.json';
 import type profile from '../shared/i18n/en/profile.json';
+import type risk from '../shared/i18n/en/risk.json';
 import type screening from '../shared/i18n/en/screening.json';
 import type settings from '../shared/i18n/en/settings.json';
 import type signing from '../shared/i18n/en/signing.json';
@@ -65,6 +66,7 @@ declare module 'i18next' {
       'not-found': typeof notFound;
       performance: typeof performance;
       profile: typeof profile;
+      risk: typeof risk;
       screening: typeof screening;
       settings: typeof settings;
       signing: typeof signing;

@@ -70,6 +70,7 @@ export const NAMESPACES = [
   'not-found',
   'performance',
   'profile',
+  'risk',
   'screening',
   'settings',
   'signing',
