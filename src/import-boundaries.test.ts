@@ -18,7 +18,11 @@ const ROOT = path.resolve(import.meta.dirname);
 
 /** Files of one feature other features may import (decision record 013). Empty on purpose. */
 // The screening feature's investor section sits on the DFSA Compliance page (issue 31).
-const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = { screening: ['investor-screening-section'] };
+// The risk feature's panel, queue and card sit on Investor Onboarding and DFSA Compliance (issue 31 part 4).
+const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = {
+  screening: ['investor-screening-section'],
+  risk: ['risk-panel', 'refresh-queue', 'refresh-card', 'i18n'],
+};
 
 /** Packages only these files (relative to src/) may import: everything else goes through them. */
 const PACKAGE_GATES: Record<string, string[]> = {

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useMyKyc } from '../../lib/queries/kyc';
+import { KycRefreshCard } from '../risk/refresh-card';
 import { InvestorScreeningSection } from '../screening/investor-screening-section';
 import { useInvestorCompliance } from './api';
 import { ComplianceDocuments, RegulatoryInformation, RequiredActions } from './compliance-sections';
@@ -50,6 +51,8 @@ export default function DfsaCompliancePage() {
       ) : (
         <ApplicationStatus app={me.data} />
       )}
+
+      <KycRefreshCard />
 
       <InvestorScreeningSection />
 

@@ -43,7 +43,8 @@ export const useRefreshQueue = () => useQuery(refreshQueueQuery());
 export function useApproveRefresh() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: string; note: string }) => apiPost('/api/kyc-refreshes/:id/approve', { params: { id: v.id }, body: { note: v.note } }),
+    mutationFn: (v: { id: string; note: string }) =>
+      apiPost('/api/kyc-refreshes/:id/approve', { params: { id: v.id }, body: { note: v.note } }),
     onSettled: () => invalidateEndpoints(qc, RISK_READS),
   });
 }

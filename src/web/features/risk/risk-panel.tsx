@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { RISK_RATINGS, type RiskRating } from '../../../shared/risk-rating';
 import { formatDate, formatDateTimeZoned } from '../../../shared/format';
+import { RISK_RATINGS, type RiskRating } from '../../../shared/risk-rating';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field, fieldProps } from '../../components/ui/field';
