@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate, formatDateTimeZoned } from '../../../shared/format';
+import { kycRefreshInput } from '../../../shared/risk-rating';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -8,6 +9,7 @@ import { Input, Textarea } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
+import { translateMessage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { serverMessage, useMyRefresh, useSubmitRefresh } from './api';
 import { riskText } from './i18n';
@@ -76,14 +78,24 @@ function RefreshForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // The server's schema, checked here first: field errors without a round trip.
+    const checked = kycRefreshInput.safeParse(form);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0])] ??= translateMessage(issue.message);
+      setErrors(found);
+      return;
+    }
     setErrors({});
-    submit.mutate(form, {
-      onSuccess: () => toast.success(t('investor.submitted')),
-      onError: (err) => {
+    // mutateAsync: the form unmounts on success (the card shows the pending notice instead), and a
+    // mutate callback would not run after that.
+    submit.mutateAsync(form).then(
+      () => toast.success(t('investor.submitted')),
+      (err: unknown) => {
         if (err instanceof ApiError && err.fields) setErrors(err.fields);
         else toast.error(serverMessage(err) ?? '');
       },
-    });
+    );
   };
   return (
     <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label={t('investor.start')}>

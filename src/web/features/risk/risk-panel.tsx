@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate, formatDateTimeZoned } from '../../../shared/format';
-import { RISK_RATINGS, type RiskRating } from '../../../shared/risk-rating';
+import { RISK_RATINGS, type RiskRating, riskOverrideInput } from '../../../shared/risk-rating';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Field, fieldProps } from '../../components/ui/field';
@@ -8,6 +8,7 @@ import { Textarea } from '../../components/ui/input';
 import { NativeSelect } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
+import { translateMessage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { serverMessage, useInvestorRisk, useOverrideRating } from './api';
 import { riskText } from './i18n';
@@ -112,6 +113,13 @@ function OverrideForm({ investorId, current }: { investorId: string; current: Ri
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const checked = riskOverrideInput.safeParse({ rating, reason, expected: current });
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0])] ??= translateMessage(issue.message);
+      setErrors(found);
+      return;
+    }
     setErrors({});
     save.mutate(
       { rating, reason, expected: current },
