@@ -18,14 +18,9 @@ export async function riskOverrideFlow(browser: Browser, page: Page, viewport: {
   try {
     await page.goto('/admin/investors');
     await page.getByLabel('Search investors').fill(email);
-    const row = page
-      .getByRole('row')
-      .filter({ hasText: email })
-      .or(page.getByTestId('kyc-card').filter({ hasText: email }));
-    await row
-      .first()
-      .getByRole('button', { name: /^Review/ })
-      .click();
+    // A table row on a desktop, a card at phone width.
+    const row = page.getByTestId(viewport.width < 768 ? 'kyc-card' : 'kyc-row').filter({ hasText: email });
+    await row.getByRole('button', { name: /^Review/ }).click();
     const dialog = page.getByRole('dialog');
     const panel = dialog.getByTestId('risk-panel');
     await expect(panel.getByRole('heading', { name: 'Risk rating' })).toBeVisible();
