@@ -22,12 +22,14 @@ const ROOT = path.resolve(import.meta.dirname);
 // The records feature's data-requests card sits on the investor's profile (issue 33, decision 051).
 // The tax self-certification section sits on the DFSA Compliance page too (issue 31 part 3).
 // The evidence packs' card sits on the Audit Trail page (issue 33, decision 052).
+// The risk feature's panel, queue and card sit on Investor Onboarding and DFSA Compliance (issue 31 part 4).
 const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = {
   screening: ['investor-screening-section'],
   feeds: ['index'],
   records: ['data-requests-card'],
   tax: ['tax-section'],
   evidence: ['evidence-packs-card'],
+  risk: ['risk-panel', 'refresh-queue', 'refresh-card', 'i18n'],
 };
 
 /** Packages only these files (relative to src/) may import: everything else goes through them. */

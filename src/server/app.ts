@@ -38,6 +38,8 @@ import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { recordsRoutes } from './modules/records/routes.ts';
+import { riskRoutes } from './modules/risk/routes.ts';
+import { rescreenJob, screenInvestorJob } from './modules/screening/jobs.ts';
 import { screeningRoutes } from './modules/screening/routes.ts';
 import { requestPolicy } from './modules/security/policy.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -70,6 +72,8 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   const ctx: AppContext = { ...given, jobs };
   jobs.register('statement-run', { handler: statementRunJob(ctx) });
   jobs.register('evidence-pack', { handler: evidencePackJob(ctx) });
+  jobs.register('screening-rescreen', { handler: rescreenJob(ctx.db) });
+  jobs.register('screening-investor', { handler: screenInvestorJob(ctx.db) });
   setHashConcurrency(ctx.config.passwordHashConcurrency);
   const app = createFastify({ logger: opts.logger, trustProxy: ctx.config.trustProxy });
   jobs.setLog(app.log);
@@ -145,6 +149,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await screeningRoutes(app, ctx);
   await taxRoutes(app, ctx);
   await webhookRoutes(app, ctx);
+  await riskRoutes(app, ctx);
   await openApiRoutes(app);
 
   const webDir = opts.webDir === undefined ? (ctx.config.webDir ?? DEFAULT_WEB_DIR) : opts.webDir;

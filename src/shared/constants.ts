@@ -109,6 +109,10 @@ export const ACTIVITY_TYPES = [
   'webhook_secret_rotated',
   'webhook_redelivered',
   'webhook_test_sent',
+  // Risk rating and KYC refresh (issue 31 part 4)
+  'risk_rating_overridden',
+  'kyc_refresh_submitted',
+  'kyc_refresh_approved',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -12,6 +12,8 @@ export const JOB_KINDS = [
   'audit-verify',
   'evidence-pack',
   'webhook-outbox',
+  'screening-rescreen',
+  'screening-investor',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -27,6 +29,10 @@ export interface JobParams {
   'evidence-pack': { packId: string; ip: string };
   /** Due webhook deliveries and their retries (decision 047). */
   'webhook-outbox': Record<string, never>;
+  /** Everyone re-screened against a list import's added and changed entries (decision 050). */
+  'screening-rescreen': { importId: string };
+  /** One investor (and their named persons) screened against every current list (decision 050). */
+  'screening-investor': { investorId: string };
 }
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from './i18n/languages.ts';
+import { DEFAULT_REFRESH_MONTHS, refreshMonthsSchema } from './risk-rating.ts';
 
 export { LANGUAGES, type Language };
 
@@ -154,6 +155,10 @@ export const settingsSchema = z.object({
   claimCompletedDeals: claimFigure,
   claimPresence: claimText,
   claimPresenceAr: claimText,
+  // Months between periodic KYC refreshes by risk rating (issue 31 part 4, decision 050).
+  kycRefreshMonthsHigh: refreshMonthsSchema,
+  kycRefreshMonthsMedium: refreshMonthsSchema,
+  kycRefreshMonthsLow: refreshMonthsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -209,6 +214,9 @@ export const DEFAULT_SETTINGS: Settings = {
   claimCompletedDeals: '',
   claimPresence: '',
   claimPresenceAr: '',
+  kycRefreshMonthsHigh: DEFAULT_REFRESH_MONTHS.high,
+  kycRefreshMonthsMedium: DEFAULT_REFRESH_MONTHS.medium,
+  kycRefreshMonthsLow: DEFAULT_REFRESH_MONTHS.low,
 };
 
 /** Settings the product stores and shows but does not act on yet: the screen says so next to each. */

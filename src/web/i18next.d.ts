@@ -32,6 +32,7 @@ import type ownership from '../shared/i18n/en/ownership.json';
 import type performance from '../shared/i18n/en/performance.json';
 import type profile from '../shared/i18n/en/profile.json';
 import type records from '../shared/i18n/en/records.json';
+import type risk from '../shared/i18n/en/risk.json';
 import type screening from '../shared/i18n/en/screening.json';
 import type settings from '../shared/i18n/en/settings.json';
 import type signing from '../shared/i18n/en/signing.json';
@@ -75,6 +76,7 @@ declare module 'i18next' {
       performance: typeof performance;
       feeds: typeof feeds;
       profile: typeof profile;
+      risk: typeof risk;
       screening: typeof screening;
       tax: typeof tax;
       settings: typeof settings;

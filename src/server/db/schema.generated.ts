@@ -436,6 +436,19 @@ export interface KycHistoryTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface KycRefreshesTable {
+  id: ColumnType<string, string | undefined, string>;
+  investorId: string;
+  status: ColumnType<'submitted' | 'approved', 'submitted' | 'approved' | undefined, 'submitted' | 'approved'>;
+  residenceCountry: string;
+  changes: ColumnType<string, string | undefined, string>;
+  submittedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  decidedBy: string | null;
+  decidedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  decidedDay: string | null;
+  note: ColumnType<string, string | undefined, string>;
+}
+
 export interface LedgerEntriesTable {
   id: ColumnType<string, string | undefined, string>;
   investorId: string;
@@ -559,6 +572,16 @@ export interface RecoveryCodesTable {
   userId: string;
   codeHash: string;
   usedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+export interface RiskOverridesTable {
+  id: ColumnType<string, string | undefined, string>;
+  investorId: string;
+  rating: 'low' | 'medium' | 'high';
+  computedRating: 'low' | 'medium' | 'high';
+  reason: string;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface SchemaMigrationsTable {
@@ -871,6 +894,7 @@ export interface DB {
   kyc_applications: KycApplicationsTable;
   kyc_documents: KycDocumentsTable;
   kyc_history: KycHistoryTable;
+  kyc_refreshes: KycRefreshesTable;
   ledger_entries: LedgerEntriesTable;
   legal_holds: LegalHoldsTable;
   management_fee_charges: ManagementFeeChargesTable;
@@ -881,6 +905,7 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   profiles: ProfilesTable;
   recovery_codes: RecoveryCodesTable;
+  risk_overrides: RiskOverridesTable;
   schema_migrations: SchemaMigrationsTable;
   screened_persons: ScreenedPersonsTable;
   screening_entries: ScreeningEntriesTable;

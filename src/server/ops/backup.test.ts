@@ -388,6 +388,15 @@ describe(`backup and restore (${ENGINE})`, () => {
        INSERT INTO tax_circumstance_changes (investor_id, changed_on, due_date, residence_country, address, resolved_by)
        SELECT investor_id, '2026-01-01', '2026-04-01', 'GB', '1 High Street, London', id FROM c`,
     );
+    // A risk override and an approved KYC refresh (issue 31 part 4, decision 050).
+    await ctx.db.query(
+      `INSERT INTO risk_overrides (investor_id, rating, computed_rating, reason)
+       SELECT id, 'high', 'low', 'Adverse media' FROM profiles WHERE email = 'investor@demo.example.com'`,
+    );
+    await ctx.db.query(
+      `INSERT INTO kyc_refreshes (investor_id, status, residence_country, changes, decided_at, decided_day)
+       SELECT id, 'approved', 'AE', 'New address', now(), current_date FROM profiles WHERE email = 'investor@demo.example.com'`,
+    );
 
     // Awkward values: JSON null and text escapes in jsonb, 15-digit numerics, microseconds, a sequence ahead of its rows.
     await ctx.db.query(

@@ -1363,6 +1363,68 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         return res;
       },
     },
+    // Risk rating and KYC refresh (issue 31 part 4): extra fields are dropped; the actor and investor come from the session and path.
+    {
+      route: 'POST /api/investor/kyc-refresh',
+      status: 201,
+      async run() {
+        const u = await throwaway();
+        ids.refresher = u.id;
+        const res = await call('POST', '/api/investor/kyc-refresh', u.cookie, {
+          residenceCountry: 'AE',
+          detailsConfirmed: true,
+          ...extras(victimId),
+          decidedBy: victimId,
+          decidedAt: '2020-01-01T00:00:00Z',
+        });
+        const row = await one<{ id: string }>(
+          'SELECT id, investor_id, status, decided_by, decided_at FROM kyc_refreshes WHERE investor_id = $1',
+          [u.id],
+        );
+        expect(row).toMatchObject({ investor_id: u.id, status: 'submitted', decided_by: null, decided_at: null });
+        ids.refresh = row.id;
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/kyc-refreshes/:id/approve',
+      status: 200,
+      async run() {
+        const res = await call('POST', `/api/kyc-refreshes/${ids.refresh}/approve`, adminCookie, {
+          ...extras(victimId),
+          decidedBy: victimId,
+          residenceCountry: 'IR',
+        });
+        expect(
+          await one('SELECT investor_id, status, decided_by, residence_country FROM kyc_refreshes WHERE id = $1', [ids.refresh]),
+        ).toEqual({
+          investor_id: ids.refresher,
+          status: 'approved',
+          decided_by: adminId,
+          residence_country: 'AE',
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/risk/investors/:id/override',
+      status: 200,
+      async run() {
+        const current = (await call('GET', `/api/risk/investors/${ids.refresher}`, adminCookie)).json().risk.rating;
+        const res = await call('POST', `/api/risk/investors/${ids.refresher}/override`, adminCookie, {
+          rating: current === 'high' ? 'low' : 'high',
+          expected: current,
+          reason: 'Adverse media reviewed',
+          ...extras(victimId),
+          computedRating: 'low',
+        });
+        expect(await one('SELECT investor_id, created_by FROM risk_overrides WHERE investor_id = $1', [ids.refresher])).toEqual({
+          investor_id: ids.refresher,
+          created_by: adminId,
+        });
+        return res;
+      },
+    },
     // Screening (issue 31 part B): the bodies are strict, so extra fields are refused and nothing changes.
     {
       route: 'PUT /api/investor/screening',

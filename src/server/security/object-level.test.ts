@@ -227,6 +227,12 @@ describe("object-level access: another investor's ids", () => {
     expectStatus(await call('POST', `/api/data-requests/${own.dataRequest}/answer`, adminCookie, { answer: 'Here is your data' }), 200);
     own.openDataRequest = expectStatus(await call('POST', '/api/investor/data-requests', b.cookie, { kind: 'erasure' }), 201).request.id;
 
+    // Risk rating and KYC refresh (issue 31 part 4): B submits a refresh.
+    own.kycRefresh = expectStatus(
+      await call('POST', '/api/investor/kyc-refresh', b.cookie, { residenceCountry: 'AE', detailsConfirmed: true }),
+      201,
+    ).refresh.pending.id;
+
     // Screening (issue 31 part B): B names a beneficial owner; a list import; a hit on B.
     own.person = expectStatus(
       await call('POST', '/api/investor/screening/persons', b.cookie, { relation: 'beneficial_owner', fullName: 'Bheki Owner' }),
@@ -361,6 +367,13 @@ describe("object-level access: another investor's ids", () => {
       body: { relation: 'beneficial_owner', fullName: 'Taken Over' },
     },
     'DELETE /api/investor/screening/persons/:id': { id: own.person as string, status: 404 },
+    'GET /api/risk/investors/:id': { id: b.id, status: 403 },
+    'POST /api/risk/investors/:id/override': {
+      id: b.id,
+      status: 403,
+      body: { rating: 'low', expected: 'medium', reason: 'Lowering my neighbour' },
+    },
+    'POST /api/kyc-refreshes/:id/approve': { id: own.kycRefresh as string, status: 403, body: {} },
     'GET /api/screening/investors/:id': { id: b.id, status: 403 },
     'POST /api/screening/investors/:id/pep-approval': { id: b.id, status: 403, body: {} },
     'GET /api/screening/imports/:id': { id: own.listImport as string, status: 403 },

@@ -92,6 +92,14 @@ import { type EqualisationPreview, equalisationInput, equalisationQuery } from '
 import type { PasswordPolicyInfo } from '../password-policy.ts';
 import { type PerformanceData, type Valuation, valuationInput } from '../performance.ts';
 import {
+  type AdminInvestorRisk,
+  type InvestorKycRefresh,
+  type KycRefreshQueueItem,
+  kycRefreshDecisionInput,
+  kycRefreshInput,
+  riskOverrideInput,
+} from '../risk-rating.ts';
+import {
   clearHitInput,
   confirmHitInput,
   escalateHitInput,
@@ -480,6 +488,14 @@ export const API = {
   'GET /api/webhooks/:id/deliveries': founder(json<{ deliveries: WebhookDelivery[] }>()),
   'POST /api/webhooks/:id/test': founder(json<{ delivery: WebhookDelivery }>()),
   'POST /api/webhooks/deliveries/:id/redeliver': founder(json<{ delivery: WebhookDelivery }>()),
+
+  // Risk rating and periodic KYC refresh (issue 31 part 4, decision record 050)
+  'GET /api/risk/investors/:id': admin(json<AdminInvestorRisk>()),
+  'POST /api/risk/investors/:id/override': admin(json<AdminInvestorRisk>(), { body: riskOverrideInput }),
+  'GET /api/kyc-refreshes': admin(json<{ refreshes: KycRefreshQueueItem[] }>()),
+  'POST /api/kyc-refreshes/:id/approve': admin(json<AdminInvestorRisk>(), { body: kycRefreshDecisionInput }),
+  'GET /api/investor/kyc-refresh': investor(json<InvestorKycRefresh>()),
+  'POST /api/investor/kyc-refresh': investor(json<InvestorKycRefresh>(), { body: kycRefreshInput }),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

@@ -73,6 +73,7 @@ export const NAMESPACES = [
   'not-found',
   'performance',
   'profile',
+  'risk',
   'screening',
   'settings',
   'signing',

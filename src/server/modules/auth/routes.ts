@@ -10,7 +10,7 @@ import { abandonedSignal } from '../../http/abandoned.ts';
 import { conflict, unauthorized } from '../../http/errors.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
-import { inBackground, screenInvestor } from '../screening/service.ts';
+import { queueScreenInvestor } from '../screening/jobs.ts';
 import { readSettings } from '../settings/service.ts';
 import { confirmEmailChange } from '../users/email-change.ts';
 import { changePassword, saveLanguage, signIn, signUp, verifySecondFactor } from './service.ts';
@@ -32,7 +32,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = request.body;
     const { id } = await signUp(ctx, input, clientIp(request));
     // Sanctions and PEP screening at sign-up, after the answer (issue 31, decision 038).
-    inBackground(app.log, () => screenInvestor(ctx.db, id));
+    await queueScreenInvestor(ctx, id);
     return reply.status(201).send({ message: 'Account created. It is pending approval from an administrator.' });
   });
 

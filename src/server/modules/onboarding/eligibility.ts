@@ -7,6 +7,7 @@ import {
   type EligibilityReason,
 } from '../../../shared/dfsa-classification.ts';
 import type { Queryable } from '../../db/client.ts';
+import { kycRefreshEligibility } from '../risk/service.ts';
 import { screeningReasons } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { taxCertificationReasons } from '../tax/eligibility.ts';
@@ -40,5 +41,7 @@ export async function subscriptionEligibility(q: Queryable, investorId: string, 
   reasons.push(...(await taxCertificationReasons(q, investorId, day)));
   // Sanctions freeze and PEP approval (decision 038): also here, so the form says it before anything is typed.
   reasons.push(...(await screeningReasons(q, investorId, 'subscription')));
+  // The periodic KYC refresh (issue 31 part 4, decision 050): overdue blocks new subscriptions.
+  reasons.push(...(await kycRefreshEligibility(q, investorId, day)));
   return reasons;
 }

@@ -9,6 +9,7 @@ import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { fileTooLarge, refuseOversized } from '../../storage/upload.ts';
 import { logActivity } from '../activity/service.ts';
+import { queueRescreen, queueScreenInvestor } from './jobs.ts';
 import { parseList } from './lists.ts';
 import {
   addPerson,
@@ -18,12 +19,9 @@ import {
   hitQueue,
   importDiff,
   importList,
-  inBackground,
   investorScreening,
   listImports,
   removePerson,
-  rescreenImport,
-  screenInvestor,
   updateOwnDetails,
   updatePerson,
 } from './service.ts';
@@ -77,7 +75,7 @@ async function readListForm(
 export async function screeningRoutes(app: FastifyInstance, ctx: AppContext) {
   const route = typedRoutes(app);
   const { db, config } = ctx;
-  const screenLater = (investorId: string) => inBackground(app.log, () => screenInvestor(db, investorId));
+  const screenLater = (investorId: string) => queueScreenInvestor(ctx, investorId);
   const mine = async (request: FastifyRequest) => ({ screening: await investorScreening(db, currentUser(request).id) });
 
   // Investor side: only the signed-in investor's own details and named persons.
@@ -86,21 +84,21 @@ export async function screeningRoutes(app: FastifyInstance, ctx: AppContext) {
   route.put('/api/investor/screening', async (request) => {
     const user = currentUser(request);
     await updateOwnDetails(db, user.id, request.body);
-    screenLater(user.id);
+    await screenLater(user.id);
     return mine(request);
   });
 
   route.post('/api/investor/screening/persons', async (request, reply) => {
     const user = currentUser(request);
     await db.tx((q) => addPerson(q, user.id, request.body));
-    screenLater(user.id);
+    await screenLater(user.id);
     return reply.status(201).send(await mine(request));
   });
 
   route.put('/api/investor/screening/persons/:id', async (request) => {
     const user = currentUser(request);
     await updatePerson(db, user.id, idParam(request.params, 'Person not found'), request.body);
-    screenLater(user.id);
+    await screenLater(user.id);
     return mine(request);
   });
 
@@ -154,11 +152,14 @@ export async function screeningRoutes(app: FastifyInstance, ctx: AppContext) {
     const form = await readListForm(request, config.maxUploadBytes);
     const entries = parseList(form.source, form.bytes);
     const sha256 = createHash('sha256').update(form.bytes).digest('hex');
-    const imported = await db.tx((q) =>
-      importList(q, { source: form.source, fileName: form.fileName, sha256, entries }, actor.id, clientIp(request)),
-    );
-    // Everyone is re-screened against the added and changed entries, after this answer.
-    inBackground(app.log, () => rescreenImport(db, imported.id));
+    // Everyone is re-screened against the added and changed entries by a durable job (decision
+    // 050), queued with the import in one transaction.
+    const imported = await db.tx(async (q) => {
+      const row = await importList(q, { source: form.source, fileName: form.fileName, sha256, entries }, actor.id, clientIp(request));
+      await queueRescreen(q, row.id, actor.id);
+      return row;
+    });
+    void ctx.jobs?.kick();
     return reply.status(201).send({ import: imported });
   });
 

@@ -10,7 +10,8 @@ import { sql } from '../../db/sql.ts';
 import { moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { multipart } from '../../testing/multipart.ts';
-import { rescreenImport, screeningIdle } from './service.ts';
+import { screeningIdle } from './jobs.ts';
+import { rescreenImport } from './service.ts';
 
 /** A UN Consolidated List in its published XML layout; invented names only. */
 function unXml(
@@ -170,7 +171,7 @@ describe('sanctions and PEP screening API', () => {
     // SHA-256 of the bytes sent, computed here independently.
     const { createHash } = await import('node:crypto');
     expect(imp.sha256).toBe(createHash('sha256').update(list).digest('hex'));
-    await screeningIdle();
+    await screeningIdle(ctx.db);
 
     const vHits = await hitsFor(viktor.id);
     expect(vHits.map((h) => [h.entryRef, h.relation, h.status])).toEqual([['QDi.901', 'investor', 'open']]);
@@ -192,7 +193,7 @@ describe('sanctions and PEP screening API', () => {
     // The same list again: no entry added or changed, no new hit.
     const again = await importFile('un', 'consolidated.xml', list);
     expect(again.json().import).toMatchObject({ added: 0, changed: 0, removed: 0 });
-    await screeningIdle();
+    await screeningIdle(ctx.db);
     expect((await hitsFor(fund.id)).map((h) => h.status)).toEqual(['false_positive']);
 
     // The entry changes (a new alias) and one is removed: raised again, once; the diff says so.
@@ -202,7 +203,7 @@ describe('sanctions and PEP screening API', () => {
     ]);
     const third = await importFile('un', 'consolidated-2.xml', changedList);
     expect(third.json().import).toMatchObject({ added: 0, changed: 1, removed: 1 });
-    await screeningIdle();
+    await screeningIdle(ctx.db);
     expect((await hitsFor(fund.id)).map((h) => h.status).sort()).toEqual(['false_positive', 'open']);
     const diff = await m.call('GET', `/api/screening/imports/${third.json().import.id}`, adminA);
     expect(diff.json()).toMatchObject({
@@ -234,7 +235,7 @@ describe('sanctions and PEP screening API', () => {
     expect(before.statusCode, before.body).toBe(201);
     const res = await importFile('firm', 'firm-list.csv', 'Ref,Name,Nationality,Aliases\nF-1,TARIQ AZIZ FADEL,Iraq,Abu Tariq\n');
     expect(res.statusCode, res.body).toBe(201);
-    await screeningIdle();
+    await screeningIdle(ctx.db);
     const [hit] = await hitsFor(sanctioned.id);
     expect(hit?.entryRef).toBe('F-1');
 
@@ -331,7 +332,7 @@ describe('sanctions and PEP screening API', () => {
     await createUser(ctx, { role: 'investor', name: 'Quentin Marlowe Ashdown' });
     const res = await importFile('uae', 'uae.csv', 'No.,Name,Arabic Name,Nationality,Date of Birth\n7,Quentin Marlow Ashdown,,UK,\n');
     expect(res.statusCode, res.body).toBe(201);
-    await screeningIdle();
+    await screeningIdle(ctx.db);
     // Simulate a run that stopped after its first batch: reset the progress, then run in batches of 3.
     const id = res.json().import.id;
     await ctx.db.query(

@@ -408,7 +408,13 @@ export interface RescreenProgress {
 export async function rescreenImport(
   db: Db,
   importId: string,
-  opts: { threshold?: number; batchSize?: number; onProgress?: (p: RescreenProgress) => void | Promise<void> } = {},
+  opts: {
+    threshold?: number;
+    batchSize?: number;
+    onProgress?: (p: RescreenProgress) => void | Promise<void>;
+    /** Aborted when the job is given back (shutdown, lost lease): the run stops before its next batch. */
+    signal?: AbortSignal;
+  } = {},
 ): Promise<RescreenProgress> {
   const threshold = opts.threshold ?? screeningThreshold();
   const batchSize = opts.batchSize ?? 500;
@@ -428,6 +434,7 @@ export async function rescreenImport(
   let cursor = imp.rescreenCursor;
   await db.query(`UPDATE screening_imports SET rescreen_status = 'running', rescreen_total = $2 WHERE id = $1`, [importId, total]);
   while (fresh.length > 0) {
+    opts.signal?.throwIfAborted();
     const ids = await typed(db)
       .selectFrom('profiles')
       .select('id')
@@ -439,13 +446,20 @@ export async function rescreenImport(
     if (ids.length === 0) break;
     const subjects = await loadSubjects(db, { investorIds: ids.map((r) => r.id) });
     const hits = findHits(subjects, index, threshold);
+    const from = cursor;
     cursor = (ids[ids.length - 1] as { id: string }).id;
     const stored = await db.tx(async (q) => {
-      const n = await storeHits(q, hits);
-      await q.query(
-        `UPDATE screening_imports SET rescreen_cursor = $2, rescreen_done = rescreen_done + $3, rescreen_hits = rescreen_hits + $4 WHERE id = $1`,
-        [importId, cursor, ids.length, n],
+      // The batch commits only if the cursor is still where this run read it (decision 050): a
+      // worker that lost its lease while matching (paused, not dead) and wakes up after another
+      // finished the batch stores nothing, so each person is screened once per list version.
+      const moved = await q.query(
+        `UPDATE screening_imports SET rescreen_cursor = $2, rescreen_done = rescreen_done + $3
+           WHERE id = $1 AND rescreen_cursor IS NOT DISTINCT FROM $4 AND rescreen_status <> 'done' RETURNING id`,
+        [importId, cursor, ids.length, from],
       );
+      if (moved.length !== 1) throw new RescreenOvertaken();
+      const n = await storeHits(q, hits);
+      if (n > 0) await q.query(`UPDATE screening_imports SET rescreen_hits = rescreen_hits + $2 WHERE id = $1`, [importId, n]);
       return n;
     });
     progress.done += ids.length;
@@ -458,18 +472,13 @@ export async function rescreenImport(
   return { ...progress, done: total };
 }
 
-// ---- background runs ----
-
-let queue: Promise<unknown> = Promise.resolve();
-/** Runs screening work after the current request, one piece at a time, never failing the caller. */
-export function inBackground(log: { error(o: object, msg: string): void }, work: () => Promise<unknown>): void {
-  queue = queue
-    .then(() => new Promise((r) => setImmediate(r)))
-    .then(work)
-    .catch((err) => log.error({ err }, 'screening run failed'));
+/** Another worker committed this batch first (its lease had expired on this one): stop, store nothing. */
+export class RescreenOvertaken extends Error {
+  constructor() {
+    super('Another worker has taken this re-screening over');
+    this.name = 'RescreenOvertaken';
+  }
 }
-/** Resolves when the background screening queued so far has finished (tests, shutdown). */
-export const screeningIdle = (): Promise<unknown> => queue;
 
 // ---- the review queue ----
 

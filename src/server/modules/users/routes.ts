@@ -5,7 +5,7 @@ import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
-import { inBackground, screenInvestor } from '../screening/service.ts';
+import { queueScreenInvestor } from '../screening/jobs.ts';
 import { assertFounderForEmailChange, requestEmailChange } from './email-change.ts';
 import { createUser, deleteUser, listUsers, resetPassword, resetUserTwoFactor, updateUser } from './service.ts';
 
@@ -18,7 +18,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = request.body;
     const user = await createUser(ctx, input, currentUser(request), clientIp(request));
     // A new investor is screened against the lists (issue 31), after the answer.
-    if (user.role === 'investor') inBackground(app.log, () => screenInvestor(ctx.db, user.id));
+    if (user.role === 'investor') await queueScreenInvestor(ctx, user.id);
     return reply.status(201).send({ user });
   });
 
@@ -27,7 +27,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = request.body;
     const user = await updateUser(ctx, id, input, currentUser(request), clientIp(request));
     // A changed name is screened again (issue 31); an unchanged one raises nothing new.
-    if (user.role === 'investor' && 'name' in input) inBackground(app.log, () => screenInvestor(ctx.db, user.id));
+    if (user.role === 'investor' && 'name' in input) await queueScreenInvestor(ctx, user.id);
     // A suspension ends the user's sessions: answer once every instance has dropped them.
     await invalidationsOf(ctx.db)?.sync();
     return { user };

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useMyKyc } from '../../lib/queries/kyc';
+import { KycRefreshCard } from '../risk/refresh-card';
 import { InvestorScreeningSection } from '../screening/investor-screening-section';
 import { TaxSection } from '../tax/tax-section';
 import { useInvestorCompliance } from './api';
@@ -51,6 +52,8 @@ export default function DfsaCompliancePage() {
       ) : (
         <ApplicationStatus app={me.data} />
       )}
+
+      <KycRefreshCard />
 
       <InvestorScreeningSection />
 

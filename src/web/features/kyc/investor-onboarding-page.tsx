@@ -21,6 +21,8 @@ import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useUrlState } from '../../lib/url-state';
+import { riskText } from '../risk/i18n';
+import { RefreshQueueTab } from '../risk/refresh-queue';
 import { serverMessage, useKycList } from './api';
 import { ClassificationQueueTab } from './classification-queue';
 import { kycText } from './i18n';
@@ -43,7 +45,7 @@ export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscri
   const { t } = kycText.useT();
   const list = useKycList();
   // Tab, search and filters live in the URL: a refresh or Back keeps them.
-  const [tab, setTab] = useUrlState('tab', 'kyc', ['kyc', 'classifications', 'subscriptions']);
+  const [tab, setTab] = useUrlState('tab', 'kyc', ['kyc', 'classifications', 'refreshes', 'subscriptions']);
 
   useEffect(() => {
     if (list.isError) toast.error(kycText.t('toast.loadFailed'), { id: 'kyc-load-failed', description: serverMessage(list.error) });
@@ -90,6 +92,7 @@ export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscri
         <TabsList aria-label={t('page.tabsLabel')}>
           <TabsTrigger value="kyc">{t('page.tabKyc')}</TabsTrigger>
           <TabsTrigger value="classifications">{classificationText.t('queue.title')}</TabsTrigger>
+          <TabsTrigger value="refreshes">{riskText.t('queue.tab')}</TabsTrigger>
           <TabsTrigger value="subscriptions">{t('page.tabSubscriptions')}</TabsTrigger>
         </TabsList>
         <TabsContent value="kyc">
@@ -97,6 +100,9 @@ export default function InvestorOnboardingPage({ subscriptionsPanel }: { subscri
         </TabsContent>
         <TabsContent value="classifications">
           <ClassificationQueueTab />
+        </TabsContent>
+        <TabsContent value="refreshes">
+          <RefreshQueueTab />
         </TabsContent>
         <TabsContent value="subscriptions">{subscriptionsPanel}</TabsContent>
       </Tabs>

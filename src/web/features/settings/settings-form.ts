@@ -59,6 +59,7 @@ export type SectionId =
   | 'limits'
   | 'notifications'
   | 'system'
+  | 'kycRefresh'
   | 'emailServer';
 
 /** A card of a tab; its title and description are `section.<id>` in the catalogue. */
@@ -179,6 +180,15 @@ export const SETTINGS_TABS: SettingsTab[] = [
           { key: 'backupFrequency', kind: 'select', options: BACKUP_FREQUENCIES },
         ],
       },
+      {
+        // Periodic KYC refresh by risk rating (issue 31 part 4, decision 050).
+        id: 'kycRefresh',
+        fields: [
+          { key: 'kycRefreshMonthsHigh', kind: 'number', hint: true },
+          { key: 'kycRefreshMonthsMedium', kind: 'number', hint: true },
+          { key: 'kycRefreshMonthsLow', kind: 'number', hint: true },
+        ],
+      },
     ],
   },
   {
@@ -224,7 +234,15 @@ export function limitsOf(key: SettingsKey): { min?: number; max?: number; maxLen
   return { min: s.minValue ?? undefined, max: s.maxValue ?? undefined, maxLength: s.maxLength ?? undefined };
 }
 
-type NumberKey = 'sessionTimeout' | 'dataRetention' | 'apiRateLimit' | 'investorStorageQuotaMb' | 'smtpPort';
+type NumberKey =
+  | 'sessionTimeout'
+  | 'dataRetention'
+  | 'apiRateLimit'
+  | 'investorStorageQuotaMb'
+  | 'smtpPort'
+  | 'kycRefreshMonthsHigh'
+  | 'kycRefreshMonthsMedium'
+  | 'kycRefreshMonthsLow';
 
 function rangeMessage(key: SettingsKey): string {
   const { min, max } = limitsOf(key);
