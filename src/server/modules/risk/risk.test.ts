@@ -154,4 +154,37 @@ describe('risk rating and KYC refresh', () => {
     expect((await m.call('POST', '/api/investor/subscriptions', inv.cookie, { dealId: deal.id, amount: '100' })).statusCode).toBe(201);
     expect((await m.call('POST', '/api/kyc-refreshes/00000000-0000-4000-8000-000000000000/approve', adminCookie, {})).statusCode).toBe(404);
   });
+
+  it('a refresh that confirms a different country of residence asks for a new tax self-certification (change of circumstances)', async () => {
+    const inv = await m.investor('Moving Investor');
+    // Living in Kenya on the profile, certified for tax (the fixture's investor is certified).
+    await ctx.db.query("UPDATE profiles SET residence_country = 'KE', residence_address = '1 Riverside Drive, Nairobi' WHERE id = $1", [
+      inv.id,
+    ]);
+    const sent = await m.call('POST', '/api/investor/kyc-refresh', inv.cookie, { residenceCountry: 'AE', detailsConfirmed: true });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = (await m.call('GET', '/api/kyc-refreshes', adminCookie))
+      .json()
+      .refreshes.find((r: { investorId: string }) => r.investorId === inv.id).id;
+    expect((await m.call('POST', `/api/kyc-refreshes/${id}/approve`, adminCookie, { note: 'Moved to Dubai' })).statusCode).toBe(200);
+    expect(
+      await sql<{ residence_country: string }>('SELECT residence_country FROM profiles WHERE id = $1').first(ctx.db, [inv.id]),
+    ).toEqual({
+      residence_country: 'AE',
+    });
+    // The change is recorded for tax, due 90 days after today in the company zone (decision 049).
+    const change = await sql<{ residence_country: string; previous_country: string; days: number }>(
+      `SELECT residence_country, previous_country, (due_date - changed_on)::int AS days FROM tax_circumstance_changes WHERE investor_id = $1`,
+    ).all(ctx.db, [inv.id]);
+    expect(change).toEqual([{ residence_country: 'AE', previous_country: 'KE', days: 90 }]);
+    // The same country again is no change: nothing more is recorded.
+    await m.call('POST', '/api/investor/kyc-refresh', inv.cookie, { residenceCountry: 'AE', detailsConfirmed: true });
+    const again = (await m.call('GET', '/api/kyc-refreshes', adminCookie))
+      .json()
+      .refreshes.find((r: { investorId: string }) => r.investorId === inv.id).id;
+    expect((await m.call('POST', `/api/kyc-refreshes/${again}/approve`, adminCookie, {})).statusCode).toBe(200);
+    expect(
+      await sql<{ n: number }>('SELECT count(*)::int AS n FROM tax_circumstance_changes WHERE investor_id = $1').first(ctx.db, [inv.id]),
+    ).toEqual({ n: 1 });
+  });
 });

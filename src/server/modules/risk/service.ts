@@ -26,6 +26,7 @@ import { logActivity } from '../activity/service.ts';
 import { insertItem, updateItemColumns } from '../compliance/repository.ts';
 import { screeningStatus } from '../screening/service.ts';
 import { getSettings } from '../settings/service.ts';
+import { changeResidence } from '../tax/service.ts';
 
 /**
  * Customer risk rating and periodic KYC refresh (issue 31 part 4, decision record 050). The
@@ -222,7 +223,16 @@ export async function approveRefresh(q: Queryable, id: string, note: string, adm
     if (!exists) throw notFound('KYC refresh not found');
     throw conflict('This KYC refresh has already been approved', 'ALREADY_DECIDED');
   }
-  await typed(q).updateTable('profiles').set({ residenceCountry: row.residenceCountry }).where('id', '=', row.investorId).execute();
+  const before = await typed(q)
+    .selectFrom('profiles')
+    .select(['residenceCountry', 'residenceAddress'])
+    .where('id', '=', row.investorId)
+    .executeTakeFirst();
+  // A different country of residence is a change of circumstances for tax too (decision 049): the
+  // same path as the investor's own change, so a new FATCA/CRS self-certification falls due.
+  if (before?.residenceCountry && before.residenceCountry !== row.residenceCountry)
+    await changeResidence(q, row.investorId, { residenceCountry: row.residenceCountry, address: before.residenceAddress ?? '' }, ip);
+  else await typed(q).updateTable('profiles').set({ residenceCountry: row.residenceCountry }).where('id', '=', row.investorId).execute();
   await logActivity(q, {
     type: 'kyc_refresh_approved',
     userId: adminId,
