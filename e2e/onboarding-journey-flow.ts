@@ -124,10 +124,9 @@ export async function onboardingJourneyFlow(browser: Browser, page: Page, viewpo
     });
     expect(review.ok(), await review.text()).toBe(true);
 
-    // Not classified and not tax-certified: the subscription form says so before anything is typed.
+    // Not classified yet: the subscription form says so (the first missing step) before anything is typed.
     await fund.goto(`/investor/subscriptions?deal=${dealId}`);
-    await expect(fund.getByTestId('classification-needed')).toBeVisible();
-    await expect(fund.getByText('Complete your tax self-certification (FATCA and CRS)').first()).toBeVisible();
+    await expect(fund.getByTestId('classification-needed')).toContainText('Complete your client classification before you subscribe');
     await expectNoA11yViolations(fund, 'subscription form before onboarding');
 
     // 3. The fund names two beneficial owners on DFSA Compliance (each is screened as it is named).
