@@ -96,10 +96,13 @@ export async function onboardingJourneyFlow(browser: Browser, page: Page, viewpo
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
-    const userRow = page.getByTestId('user-row').filter({ hasText: email });
+    // A table row on desktop, a card of the "Users" list at phone width.
+    const userRow = (
+      viewport.width < 768 ? page.getByRole('list', { name: 'Users' }).getByRole('listitem') : page.getByTestId('user-row')
+    ).filter({ hasText: email });
     await expect(userRow).toContainText('Offshore Fund');
     await expect(userRow.getByText('Pending', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: `Actions for ${fundName}`, exact: true }).click();
+    await userRow.getByRole('button', { name: `Actions for ${fundName}`, exact: true }).click();
     await page.getByRole('menu').getByRole('menuitem', { name: 'Approve & Activate' }).click();
     await expectToast(page, 'User status updated successfully');
     await expect(userRow.getByText('Active', { exact: true })).toBeVisible();
