@@ -233,6 +233,9 @@ export async function onboardingJourneyFlow(browser: Browser, page: Page, viewpo
     await expect(card.getByTestId('classification-basis')).toHaveText('Assessed Professional: an undertaking');
     await expect(card.getByTestId('classification-review-due')).not.toBeEmpty();
     await expectNoA11yViolations(fund, 'DFSA Compliance after onboarding');
+    await fund.goto(`/investor/subscriptions?deal=${dealId}`);
+    await expect(fund.getByRole('form', { name: 'New Subscription' }).getByLabel(/^Amount \(USD\)\*?$/)).toBeVisible();
+    await expect(fund.getByTestId('classification-needed')).toHaveCount(0);
     await subscribe(fund, dealId, '500000');
     await expectToast(fund, 'Subscription submitted');
 
@@ -282,7 +285,6 @@ export async function onboardingJourneyFlow(browser: Browser, page: Page, viewpo
 async function subscribe(inv: Page, dealId: string, amount: string) {
   await inv.goto(`/investor/subscriptions?deal=${dealId}`);
   const form = inv.getByRole('form', { name: 'New Subscription' });
-  await expect(inv.getByTestId('classification-needed')).toHaveCount(0);
   await form.getByLabel(/^Amount \(USD\)\*?$/).fill(amount);
   await form.getByRole('button', { name: 'Submit Subscription' }).click();
   const confirm = inv.getByRole('dialog', { name: 'Review your subscription' });
