@@ -17,6 +17,13 @@ const SCREENING_READS = [
 
 // ---- investor ----
 
+/**
+ * Reads that list the investor's named persons besides this section: the tax self-certification
+ * asks for each controlling person's residence (found by the onboarding journey e2e: a person
+ * added on DFSA Compliance did not appear in the tax form below it until a reload).
+ */
+const PERSON_READS = ['GET /api/investor/tax'] as const;
+
 export const myScreeningQuery = () =>
   queryOptions({
     queryKey: endpointKey('GET /api/investor/screening'),
@@ -28,7 +35,10 @@ export function useAddPerson() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: PersonInput) => apiPost('/api/investor/screening/persons', { body }).then((r) => r.screening),
-    onSuccess: (s) => qc.setQueryData(myScreeningQuery().queryKey, s),
+    onSuccess: (s) => {
+      qc.setQueryData(myScreeningQuery().queryKey, s);
+      void invalidateEndpoints(qc, PERSON_READS);
+    },
   });
 }
 
@@ -36,7 +46,10 @@ export function useRemovePerson() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiDelete('/api/investor/screening/persons/:id', { params: { id } }).then((r) => r.screening),
-    onSuccess: (s) => qc.setQueryData(myScreeningQuery().queryKey, s),
+    onSuccess: (s) => {
+      qc.setQueryData(myScreeningQuery().queryKey, s);
+      void invalidateEndpoints(qc, PERSON_READS);
+    },
   });
 }
 
