@@ -142,7 +142,12 @@ export async function notifyTaxRecertification(q: Queryable, investorId: string,
 }
 
 /** A renewal of the tax self-certification falls due in a few days ('before') or today ('due'). */
-export async function notifyTaxRenewalReminder(q: Queryable, investorId: string, dueDate: string, stage: 'before' | 'due'): Promise<boolean> {
+export async function notifyTaxRenewalReminder(
+  q: Queryable,
+  investorId: string,
+  dueDate: string,
+  stage: 'before' | 'due',
+): Promise<boolean> {
   const r = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).first(q, [
     investorId,
   ]);
