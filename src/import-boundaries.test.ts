@@ -20,12 +20,13 @@ const ROOT = path.resolve(import.meta.dirname);
 // The screening feature's investor section sits on the DFSA Compliance page (issue 31).
 // The feeds' calendar card and ILPA downloads sit on the Profile and the capital-call screens (issue 34 part 3).
 // The records feature's data-requests card sits on the investor's profile (issue 33, decision 051).
-// The tax self-certification section sits on the DFSA Compliance page too (issue 31 part 3).
+// The tax self-certification section sits on the DFSA Compliance page too (issue 31 part 3); its admin
+// panel on the KYC review and its CRS/FATCA export on the Compliance Center.
 const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = {
   screening: ['investor-screening-section'],
   feeds: ['index'],
   records: ['data-requests-card'],
-  tax: ['tax-section'],
+  tax: ['tax-section', 'admin-tax-panel', 'tax-export-card'],
 };
 
 /** Packages only these files (relative to src/) may import: everything else goes through them. */

@@ -373,6 +373,11 @@ describe(`backup and restore (${ENGINE})`, () => {
        INSERT INTO tax_circumstance_changes (investor_id, changed_on, due_date, residence_country, address, resolved_by)
        SELECT investor_id, '2026-01-01', '2026-04-01', 'GB', '1 High Street, London', id FROM c`,
     );
+    // Its reminder 14 days before the due day (migration 140).
+    await ctx.db.query(
+      `INSERT INTO tax_recertification_reminders (change_id, stage, sent_on)
+       SELECT id, 'before', '2026-03-18' FROM tax_circumstance_changes WHERE address = '1 High Street, London' LIMIT 1`,
+    );
 
     // Awkward values: JSON null and text escapes in jsonb, 15-digit numerics, microseconds, a sequence ahead of its rows.
     await ctx.db.query(

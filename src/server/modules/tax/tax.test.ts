@@ -319,10 +319,10 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     ]);
     const reminders = async () =>
       (
-        await ctx.db.query<{ subject: string }>(
+        (await ctx.db.query(
           "SELECT subject FROM email_outbox WHERE kind = 'tax_recertification_reminder' AND user_id = $1 ORDER BY created_at, id",
           [who.id],
-        )
+        )) as { subject: string }[]
       ).map((r) => r.subject);
     // Dozens of servers run the daily job at the same instant: one e-mail per stage.
     const run = (iso: string, n = 1) =>

@@ -15,6 +15,7 @@ import { confirmDiscard, useReportDirty } from '../../components/ui/unsaved-dial
 import { ApiError } from '../../lib/api';
 import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
+import { AdminTaxPanel } from '../tax/admin-tax-panel';
 import { serverMessage, useKycDetail, useReviewKyc } from './api';
 import { kycText } from './i18n';
 import type { DialogState, Mode } from './kyc-list';
@@ -191,6 +192,8 @@ function KycReview({ app: row, onMode }: { app: KycApplication; onMode: (m: Mode
               })}
             </ul>
           </section>
+
+          <AdminTaxPanel investorId={row.investorId} />
 
           <section aria-labelledby={historyId}>
             <h3 id={historyId} className="mb-2 text-sm font-semibold text-ink-900">
