@@ -73,7 +73,7 @@ test('tax self-certification: blocked, signed with re-authentication, renewal af
 
     // The CRS/FATCA export on the Compliance Center: a bad year on its field, then the CSV.
     await page.goto('/admin/compliance');
-    await page.getByRole('tab', { name: 'Documents' }).click();
+    await page.getByRole('tab', { name: 'Document Library' }).click();
     const exportCard = page.getByTestId('tax-export');
     await expect(exportCard.getByText('CRS/FATCA export')).toBeVisible();
     const year = exportCard.getByLabel(/^Reporting year/);
