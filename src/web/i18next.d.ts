@@ -36,8 +36,8 @@ import type settings from '../shared/i18n/en/settings.json';
 import type signing from '../shared/i18n/en/signing.json';
 import type spvs from '../shared/i18n/en/spvs.json';
 import type subscriptions from '../shared/i18n/en/subscriptions.json';
-import type unitsSplit from '../shared/i18n/en/units-split.json';
 import type tax from '../shared/i18n/en/tax.json';
+import type unitsSplit from '../shared/i18n/en/units-split.json';
 import type users from '../shared/i18n/en/users.json';
 import type waterfallConventions from '../shared/i18n/en/waterfall-conventions.json';
 
