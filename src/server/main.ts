@@ -160,8 +160,14 @@ async function main() {
     handler: async () => {
       const error = await worker.queueNotices();
       // Tax self-certification renewals falling due (issue 31 part 3, decision 049).
-      await db.tx((q) => enqueueTaxRenewalReminders(q));
-      if (error) throw new Error(error);
+      const taxError = await db
+        .tx((q) => enqueueTaxRenewalReminders(q))
+        .then(
+          () => null,
+          (err: Error) => `tax renewal reminders: ${err.message}`,
+        );
+      const errors = [error, taxError].filter(Boolean);
+      if (errors.length) throw new Error(errors.join('; '));
       return 'Digest and reminders checked';
     },
   });
