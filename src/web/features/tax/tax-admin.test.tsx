@@ -55,7 +55,11 @@ describe('CRS/FATCA export: reporting year', () => {
 const cert = (version: number, country: string, tin: string | undefined, signedAt: string): TaxCertification => ({
   id: `70000000-0000-4000-8000-00000000000${version}`,
   version,
-  answers: { kind: 'individual', residences: [tin ? { country, tin } : { country, noTinReason: 'A' }], usPerson: false },
+  answers: {
+    kind: 'individual',
+    residences: [tin ? { country, tin, explanation: undefined } : { country, tin: undefined, noTinReason: 'A', explanation: undefined }],
+    usPerson: false,
+  },
   signedName: 'Ahmed Al-Rashid',
   reauth: 'password',
   signedAt,
