@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { E2E, expectNoA11yViolations, expectToast, OWN_PASSWORD, signIn } from './fixtures';
 import { createActiveDeal, newApprovedInvestor } from './setup';
@@ -55,6 +56,41 @@ test('tax self-certification: blocked, signed with re-authentication, renewal af
     await inv.goto(`/investor/subscriptions?deal=${dealId}`);
     await expect(inv.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(inv.getByText('Complete your tax self-certification (FATCA and CRS)')).toHaveCount(0);
+
+    // The admin sees the certification in force and the renewal due on the KYC review.
+    await page.goto('/admin/investors');
+    await expect(page.getByRole('heading', { level: 1, name: 'Investor Onboarding' })).toBeVisible();
+    await page.getByLabel('Search investors').fill(name);
+    const row = page.getByRole('table', { name: 'KYC applications' }).getByTestId('kyc-row').filter({ hasText: name });
+    await row.getByRole('button', { name: /^Review/ }).click();
+    const panel = page.getByRole('dialog').getByTestId('admin-tax-panel');
+    await expect(panel.getByRole('heading', { name: 'Tax self-certification' })).toBeVisible();
+    await expect(panel.getByTestId('admin-tax-status')).toContainText(/^Version 1 in force, signed on .+ by /);
+    await expect(panel.getByText(/^Address or residence changed on .+: a new certification is due by /)).toBeVisible();
+    await expect(panel.getByText('AE · 784-1990-7654321-1')).toBeVisible();
+    await expectNoA11yViolations(page, 'KYC review with the tax panel');
+    await page.keyboard.press('Escape');
+
+    // The CRS/FATCA export on the Compliance Center: a bad year on its field, then the CSV.
+    await page.goto('/admin/compliance');
+    await page.getByRole('tab', { name: 'Document Library' }).click();
+    const exportCard = page.getByTestId('tax-export');
+    await expect(exportCard.getByText('CRS/FATCA export')).toBeVisible();
+    const year = exportCard.getByLabel(/^Reporting year/);
+    const last = new Date().getFullYear() - 1;
+    await year.fill(String(last + 1));
+    await exportCard.getByRole('button', { name: 'Download CSV' }).click();
+    await expect(exportCard.getByText(`Enter a finished reporting year between 2014 and ${last}`)).toBeVisible();
+    await expect(year).toHaveAttribute('aria-invalid', 'true');
+    await expectNoA11yViolations(page, 'CRS/FATCA export with a year error');
+    await year.fill(String(last));
+    const [download] = await Promise.all([page.waitForEvent('download'), exportCard.getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    // The header line of the return's columns (decision 049, EXPORT_COLUMNS).
+    expect(csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toBe(
+      'regime,account_holder,account_holder_email,account_holder_type,reportable_person,person_role,jurisdiction,tin,no_tin_reason,fatca_classification,crs_entity_type,giin,balance_year_end,payments_in_year,gross_proceeds_in_year,income_in_year,currency',
+    );
+    await expectToast(page, 'CRS/FATCA export downloaded');
   } finally {
     await inv.context().close();
   }

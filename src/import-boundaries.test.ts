@@ -20,14 +20,15 @@ const ROOT = path.resolve(import.meta.dirname);
 // The screening feature's investor section sits on the DFSA Compliance page (issue 31).
 // The feeds' calendar card and ILPA downloads sit on the Profile and the capital-call screens (issue 34 part 3).
 // The records feature's data-requests card sits on the investor's profile (issue 33, decision 051).
-// The tax self-certification section sits on the DFSA Compliance page too (issue 31 part 3).
+// The tax self-certification section sits on the DFSA Compliance page too (issue 31 part 3); its admin
+// panel on the KYC review and its CRS/FATCA export on the Compliance Center.
 // The evidence packs' card sits on the Audit Trail page (issue 33, decision 052).
 // The risk feature's panel, queue and card sit on Investor Onboarding and DFSA Compliance (issue 31 part 4).
 const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = {
   screening: ['investor-screening-section'],
   feeds: ['index'],
   records: ['data-requests-card'],
-  tax: ['tax-section'],
+  tax: ['tax-section', 'admin-tax-panel', 'tax-export-card'],
   evidence: ['evidence-packs-card'],
   risk: ['risk-panel', 'refresh-queue', 'refresh-card', 'i18n'],
 };

@@ -12,6 +12,7 @@ import { loggerOptions, logMode } from './http/logging.ts';
 import { dailyAuditVerify } from './modules/audit/service.ts';
 import { linkBase, OutboxWorker } from './modules/email/worker.ts';
 import { JobRunner } from './modules/jobs/runner.ts';
+import { enqueueTaxRenewalReminders } from './modules/tax/service.ts';
 import { bootstrapAdmin, seedSettingDefault } from './seed/bootstrap.ts';
 import { loadDemoData } from './seed/demo.ts';
 import { sweepOrphans, sweepStorage, TEMP_FILE_MAX_AGE_MS } from './storage/consistency.ts';
@@ -158,7 +159,15 @@ async function main() {
     firstRunNow: true,
     handler: async () => {
       const error = await worker.queueNotices();
-      if (error) throw new Error(error);
+      // Tax self-certification renewals falling due (issue 31 part 3, decision 049).
+      const taxError = await db
+        .tx((q) => enqueueTaxRenewalReminders(q))
+        .then(
+          () => null,
+          (err: Error) => `tax renewal reminders: ${err.message}`,
+        );
+      const errors = [error, taxError].filter(Boolean);
+      if (errors.length) throw new Error(errors.join('; '));
       return 'Digest and reminders checked';
     },
   });

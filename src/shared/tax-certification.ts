@@ -288,3 +288,19 @@ export function certificationDueAfterChange(changedOn: string): string {
 
 /** A change with no new certification blocks from the day after its due date. */
 export const changeOverdue = (dueDate: string, today: string) => today > dueDate;
+
+/**
+ * Reminders before a renewal falls due (issue 31: "calendar item + reminder"): one e-mail this
+ * many calendar days before the due day (company zone) and one on the due day itself. A firm
+ * choice, not a rule of CRS or FATCA: two weeks leave time to gather a new TIN.
+ */
+export const RENEWAL_REMINDER_DAYS_BEFORE = 14;
+export type RenewalReminderStage = 'before' | 'due';
+
+/** Which reminder (if any) is owed on `today` for a renewal due on `dueDate` (both company days). */
+export function renewalReminderStage(dueDate: string, today: string): RenewalReminderStage | null {
+  if (today === dueDate) return 'due';
+  const from = new Date(`${dueDate}T00:00:00Z`);
+  from.setUTCDate(from.getUTCDate() - RENEWAL_REMINDER_DAYS_BEFORE);
+  return today >= from.toISOString().slice(0, 10) && today < dueDate ? 'before' : null;
+}

@@ -793,6 +793,13 @@ export interface TaxCircumstanceChangesTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface TaxRecertificationRemindersTable {
+  changeId: string;
+  stage: 'before' | 'due';
+  sentOn: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface TwoFactorTable {
   userId: string;
   secret: string;
@@ -921,6 +928,7 @@ export interface DB {
   suitability_reviews: SuitabilityReviewsTable;
   tax_certifications: TaxCertificationsTable;
   tax_circumstance_changes: TaxCircumstanceChangesTable;
+  tax_recertification_reminders: TaxRecertificationRemindersTable;
   two_factor: TwoFactorTable;
   valuations: ValuationsTable;
   webhook_attempts: WebhookAttemptsTable;

@@ -397,6 +397,11 @@ describe(`backup and restore (${ENGINE})`, () => {
       `INSERT INTO kyc_refreshes (investor_id, status, residence_country, changes, decided_at, decided_day)
        SELECT id, 'approved', 'AE', 'New address', now(), current_date FROM profiles WHERE email = 'investor@demo.example.com'`,
     );
+    // Its reminder 14 days before the due day (migration 140).
+    await ctx.db.query(
+      `INSERT INTO tax_recertification_reminders (change_id, stage, sent_on)
+       SELECT id, 'before', '2026-03-18' FROM tax_circumstance_changes WHERE address = '1 High Street, London' LIMIT 1`,
+    );
 
     // Awkward values: JSON null and text escapes in jsonb, 15-digit numerics, microseconds, a sequence ahead of its rows.
     await ctx.db.query(

@@ -141,6 +141,27 @@ export async function notifyTaxRecertification(q: Queryable, investorId: string,
   });
 }
 
+/** A renewal of the tax self-certification falls due in a few days ('before') or today ('due'). */
+export async function notifyTaxRenewalReminder(
+  q: Queryable,
+  investorId: string,
+  dueDate: string,
+  stage: 'before' | 'due',
+): Promise<boolean> {
+  const r = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).first(q, [
+    investorId,
+  ]);
+  if (!r) return false;
+  const to = audienceOf(await getSettings(q), r);
+  await enqueueEmail(q, {
+    kind: 'tax_recertification_reminder',
+    to: r.email,
+    userId: r.id,
+    ...templates.taxRenewalReminder(to, { name: r.name, dueDate, stage }),
+  });
+  return true;
+}
+
 /**
  * A deal that is now open for subscription is announced once, ever: the first caller to mark it
  * (in the event's transaction) sends the alerts. The caller passes the deal when it is open

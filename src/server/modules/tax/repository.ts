@@ -121,3 +121,32 @@ export function certificationsInForce(q: Queryable, lastDay: string, zone: strin
     .orderBy('c.version', 'desc')
     .execute();
 }
+
+/**
+ * The open change of each investor (the earliest due: later ones keep its due day) falling due
+ * between `from` and `to` (company days, inclusive): candidates for a renewal reminder.
+ */
+export function openChangesDueBetween(q: Queryable, from: string, to: string) {
+  return typed(q)
+    .selectFrom('tax_circumstance_changes')
+    .select(['id', 'investorId', 'dueDate'])
+    .distinctOn('investorId')
+    .where('resolvedBy', 'is', null)
+    .where('dueDate', '>=', from)
+    .where('dueDate', '<=', to)
+    .orderBy('investorId')
+    .orderBy('dueDate', 'asc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Claims one reminder stage of one change: true for the first caller only (two servers send it once). */
+export async function claimRenewalReminder(q: Queryable, changeId: string, stage: 'before' | 'due', sentOn: string): Promise<boolean> {
+  const rows = await typed(q)
+    .insertInto('tax_recertification_reminders')
+    .values({ changeId, stage, sentOn })
+    .onConflict((oc) => oc.columns(['changeId', 'stage']).doNothing())
+    .returning('changeId')
+    .execute();
+  return rows.length > 0;
+}

@@ -10,7 +10,9 @@ import {
   certificationDueAfterChange,
   changeOverdue,
   type ParsedCertification,
+  RENEWAL_REMINDER_DAYS_BEFORE,
   type Residence,
+  renewalReminderStage,
   type residenceChangeInput,
   TAX_MESSAGES,
   type TaxCertification,
@@ -22,7 +24,7 @@ import type { Queryable } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { insertItem, updateItemColumns } from '../compliance/repository.ts';
-import { notifyTaxRecertification } from '../email/notify.ts';
+import { notifyTaxRecertification, notifyTaxRenewalReminder } from '../email/notify.ts';
 import { buildStatement } from '../ledger/statements.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { taxCertificationReasons } from './eligibility.ts';
@@ -30,11 +32,13 @@ import {
   type CertificationRow,
   certificationsInForce,
   certificationsOf,
+  claimRenewalReminder,
   insertCertification,
   insertChange,
   investorProfile,
   latestVersion,
   openChange,
+  openChangesDueBetween,
   resolveChanges,
   screenedPersonsOf,
   setResidence,
@@ -304,4 +308,25 @@ export async function reportableAccountsCsv(q: Queryable, year: number): Promise
   const columns = EXPORT_COLUMNS.map((key) => ({ key, label: key }));
   const records = rows.map((r) => Object.fromEntries(EXPORT_COLUMNS.map((k, i) => [k, r[i]])));
   return { csv: toCsv(columns, records), rows: rows.length };
+}
+
+/**
+ * The renewal reminders of the day (the daily notices job): for each investor whose renewal falls
+ * due within RENEWAL_REMINDER_DAYS_BEFORE days, one e-mail 14 days before (or on the first run
+ * inside that window) and one on the due day, each once: the reminder row is claimed with
+ * ON CONFLICT DO NOTHING in the same transaction as the e-mail, so two servers send it once.
+ * Returns how many were queued.
+ */
+export async function enqueueTaxRenewalReminders(q: Queryable, now: Date = new Date()): Promise<number> {
+  const { today } = await companyDayIn(q, now);
+  const until = new Date(`${today}T00:00:00Z`);
+  until.setUTCDate(until.getUTCDate() + RENEWAL_REMINDER_DAYS_BEFORE);
+  let queued = 0;
+  for (const change of await openChangesDueBetween(q, today, until.toISOString().slice(0, 10))) {
+    const stage = renewalReminderStage(change.dueDate, today);
+    if (!stage) continue;
+    if (!(await claimRenewalReminder(q, change.id, stage, today))) continue;
+    if (await notifyTaxRenewalReminder(q, change.investorId, change.dueDate, stage)) queued++;
+  }
+  return queued;
 }

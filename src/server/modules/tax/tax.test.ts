@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   certificationDueAfterChange,
+  renewalReminderStage,
   TAX_MESSAGES,
   TAX_MISSING_MESSAGE,
   TAX_OVERDUE_MESSAGE,
@@ -11,6 +12,8 @@ import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { classifyProfessional, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { postEntry } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { getSettings, saveSettings } from '../settings/service.ts';
+import { enqueueTaxRenewalReminders } from './service.ts';
 
 /** Issue 31 part 3, decision 049: FATCA/CRS self-certification, the gate, change of circumstances, the export. */
 
@@ -284,6 +287,75 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     );
     expect(done).toEqual([{ workflow_state: 'completed' }]);
     expect((await subscribe(who, deal.id)).statusCode).toBe(201);
+  });
+
+  it('reminds 14 days before and on the due day (company zone), once each even with parallel runs', async () => {
+    // The boundaries by hand: due 25 Feb 2027; 25 - 14 = 11 Feb. The company zone is Asia/Dubai
+    // (UTC+4, no daylight saving), so its 11 Feb begins at 10 Feb 20:00 UTC and its 25 Feb at
+    // 24 Feb 20:00 UTC; its 26 Feb (overdue: no "due today" any more) at 25 Feb 20:00 UTC.
+    expect(renewalReminderStage('2027-02-25', '2027-02-10')).toBeNull();
+    expect(renewalReminderStage('2027-02-25', '2027-02-11')).toBe('before');
+    expect(renewalReminderStage('2027-02-25', '2027-02-24')).toBe('before');
+    expect(renewalReminderStage('2027-02-25', '2027-02-25')).toBe('due');
+    expect(renewalReminderStage('2027-02-25', '2027-02-26')).toBeNull();
+    // Across a leap February: due 10 Mar 2028; 10 Mar - 14 days = 25 Feb (29 days in Feb 2028).
+    expect(renewalReminderStage('2028-03-10', '2028-02-24')).toBeNull();
+    expect(renewalReminderStage('2028-03-10', '2028-02-25')).toBe('before');
+    // This suite runs on UTC; this test in the company's usual zone, UTC+4 (restored after).
+    const saved = await getSettings(ctx.db);
+    await saveSettings(ctx.db, { ...saved, timezone: 'UTC+4' }, null);
+    onTestFinished(() => saveSettings(ctx.db, saved, null));
+    expect((await companyDayIn(ctx.db)).zone).toBe('Asia/Dubai');
+
+    const who = await uncertified('Rita Reminder');
+    expect((await sign(who, individual('Rita Reminder'))).statusCode).toBe(200);
+    const moved = await call('PUT', '/api/investor/tax/residence', who.cookie, {
+      residenceCountry: 'FR',
+      address: '1 Rue de Rivoli, Paris',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await ctx.db.query("UPDATE tax_circumstance_changes SET due_date = '2027-02-25', changed_on = '2026-11-27' WHERE investor_id = $1", [
+      who.id,
+    ]);
+    const reminders = async () =>
+      (
+        (await ctx.db.query(
+          "SELECT subject FROM email_outbox WHERE kind = 'tax_recertification_reminder' AND user_id = $1 ORDER BY created_at, id",
+          [who.id],
+        )) as { subject: string }[]
+      ).map((r) => r.subject);
+    // Dozens of servers run the daily job at the same instant: one e-mail per stage.
+    const run = (iso: string, n = 1) =>
+      Promise.all(Array.from({ length: n }, () => ctx.db.tx((q) => enqueueTaxRenewalReminders(q, new Date(iso)))));
+
+    await run('2027-02-10T19:59:59Z'); // Dubai 10 Feb 23:59:59: 15 days before
+    expect(await reminders()).toEqual([]);
+    await run('2027-02-10T20:00:00Z', 20); // Dubai 11 Feb 00:00: 14 days before
+    expect(await reminders()).toEqual(['Reminder: your tax self-certification is due soon']);
+    await run('2027-02-20T08:00:00Z', 5); // later in the window: already reminded
+    await run('2027-02-24T19:59:59Z'); // Dubai 24 Feb 23:59:59: the day before
+    expect(await reminders()).toHaveLength(1);
+    await run('2027-02-24T20:00:00Z', 20); // Dubai 25 Feb 00:00: the due day
+    await run('2027-02-25T19:59:59Z', 3); // Dubai 25 Feb 23:59:59: still the due day, already sent
+    expect(await reminders()).toEqual(['Reminder: your tax self-certification is due soon', 'Your tax self-certification is due today']);
+    await run('2027-02-25T20:00:00Z'); // Dubai 26 Feb: overdue, the gate speaks now
+    expect(await reminders()).toHaveLength(2);
+
+    // A new certification resolves the change: no reminder for a later renewal window.
+    const other = await uncertified('Sam Signed');
+    expect((await sign(other, individual('Sam Signed'))).statusCode).toBe(200);
+    expect(
+      (await call('PUT', '/api/investor/tax/residence', other.cookie, { residenceCountry: 'DE', address: 'Unter den Linden 1' }))
+        .statusCode,
+    ).toBe(200);
+    await ctx.db.query("UPDATE tax_circumstance_changes SET due_date = '2027-02-25', changed_on = '2026-11-27' WHERE investor_id = $1", [
+      other.id,
+    ]);
+    expect((await sign(other, individual('Sam Signed'))).statusCode).toBe(200);
+    await run('2027-02-24T20:00:00Z');
+    expect(
+      await ctx.db.query("SELECT 1 FROM email_outbox WHERE kind = 'tax_recertification_reminder' AND user_id = $1", [other.id]),
+    ).toHaveLength(0);
   });
 
   it('exports the reporting year: reportable persons, year-end balance and payments exact', async () => {

@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useDialogGuard } from '../../components/ui/unsaved-dialog';
 import { toast } from '../../lib/toast';
 import { useUrlRecord, useUrlState } from '../../lib/url-state';
+import { TaxExportCard } from '../tax/tax-export-card';
 import { serverMessage, useComplianceOverview, useStartComplianceItem } from './api';
 import { CalendarTab, currentMonth, type Month } from './calendar-tab';
 import { MESSAGES } from './compliance-messages';
@@ -200,6 +201,7 @@ export default function ComplianceCenterPage() {
           )}
         </TabsContent>
         <TabsContent value="documents">
+          <TaxExportCard />
           <DocumentLibraryTab filters={libraryFilters} onFilters={setLibraryFilters} />
         </TabsContent>
       </Tabs>

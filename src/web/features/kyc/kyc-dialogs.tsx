@@ -16,6 +16,7 @@ import { ApiError } from '../../lib/api';
 import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { RiskPanel } from '../risk/risk-panel';
+import { AdminTaxPanel } from '../tax/admin-tax-panel';
 import { serverMessage, useKycDetail, useReviewKyc } from './api';
 import { kycText } from './i18n';
 import type { DialogState, Mode } from './kyc-list';
@@ -194,6 +195,7 @@ function KycReview({ app: row, onMode }: { app: KycApplication; onMode: (m: Mode
           </section>
 
           <RiskPanel investorId={row.investorId} />
+          <AdminTaxPanel investorId={row.investorId} />
 
           <section aria-labelledby={historyId}>
             <h3 id={historyId} className="mb-2 text-sm font-semibold text-ink-900">

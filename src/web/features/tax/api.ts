@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CertificationInput } from '../../../shared/tax-certification';
 import { apiGet, apiPost, apiPut } from '../../lib/api';
+import { downloadFile } from '../../lib/files';
 import { endpointKey, invalidateEndpoints } from '../../lib/query-keys';
 
 /** FATCA / CRS tax self-certification (issue 31 part 3, decision 049). */
@@ -37,4 +38,16 @@ export function useChangeResidence() {
       void invalidateEndpoints(qc, GATE_READS);
     },
   });
+}
+
+/** Admins: one investor's certification in force and its versions (decision 049). */
+export const useInvestorTax = (investorId: string) =>
+  useQuery({
+    queryKey: endpointKey('GET /api/tax/investors/:id', { id: investorId }),
+    queryFn: ({ signal }) => apiGet('/api/tax/investors/:id', { params: { id: investorId }, signal }).then((r) => r.tax),
+  });
+
+/** Admins: the CRS/FATCA reportable accounts of a reporting year, as a CSV download. */
+export function downloadTaxExport(year: number): Promise<void> {
+  return downloadFile(`/api/tax/export.csv?year=${encodeURIComponent(String(year))}`, `crs-fatca-${year}.csv`);
 }
