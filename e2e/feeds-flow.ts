@@ -105,7 +105,9 @@ export async function investorFeedsFlow(page: Page, label: string) {
     const inPeriod = allRows.filter((r) => (r[6] as string) >= from && (r[6] as string) <= last);
     expect(periodRows.length).toBeGreaterThan(0);
     expect(periodRows.map((r) => r[0]).sort()).toEqual(inPeriod.map((r) => r[0]).sort());
-    if (from > first) expect(periodRows.length).toBeLessThan(allRows.length);
+    // The demo's notices fall on different days (src/server/seed/demo-portal.ts): the earliest fall out.
+    expect(from > first).toBe(true);
+    expect(periodRows.length).toBeLessThan(allRows.length);
 
     // The Distribution Calendar: an ILPA download beside each distribution with a notice, and the period.
     await page.goto('/investor/distributions');
