@@ -20,6 +20,8 @@ export interface DistributionItem {
   tiers: { returnOfCapital: string; preferredReturn: string; catchUp: string; carriedInterest: string } | null;
   /** Accrued management fees taken from this amount (decision 009); the investor is paid amount - feeDeducted. */
   feeDeducted: string;
+  /** Its ILPA-template notice's id (the distribution event's, decision 048); null when this investor's share is zero (no notice). */
+  noticeId: string | null;
 }
 
 export interface DistributionCalendar {

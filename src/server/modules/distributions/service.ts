@@ -314,6 +314,7 @@ export async function investorCalendar(q: Queryable, investorId: string, today?:
   const day = today ?? (await companyDayIn(q)).today;
   const rows = await sql<{
     id: string;
+    event_id: string;
     deal_id: string;
     title: string;
     type: string;
@@ -326,7 +327,7 @@ export async function investorCalendar(q: Queryable, investorId: string, today?:
     catch_up: string | null;
     carried_interest: string | null;
     fee_deducted: string;
-  }>(`SELECT x.id, x.deal_id, d.title, x.type, x.amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.spv_entity, x.paid_at,
+  }>(`SELECT x.id, x.event_id, x.deal_id, d.title, x.type, x.amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.spv_entity, x.paid_at,
             x.return_of_capital, x.preferred_return, x.catch_up, x.carried_interest, x.fee_deducted::text AS fee_deducted
        FROM distributions x JOIN deals d ON d.id = x.deal_id WHERE x.investor_id = $1 ORDER BY x.payment_date`).all(q, [investorId]);
   const horizon = isoInDays(UPCOMING_DISTRIBUTION_DAYS, day);
@@ -341,6 +342,8 @@ export async function investorCalendar(q: Queryable, investorId: string, today?:
     paymentDate: r.payment_date,
     spv: r.spv_entity,
     feeDeducted: r.fee_deducted,
+    // The feeds list a notice for every share above zero (feeds/repository.ts distributionLines).
+    noticeId: toCents(r.amount) > 0n ? r.event_id : null,
     tiers:
       r.return_of_capital === null
         ? null

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DistributionCalendar } from '../../../shared/distributions.ts';
 import type { CalendarFeedStatus, CapitalAccountExport, CreatedCalendarFeed, IlpaNotices } from '../../../shared/feeds.ts';
 import { ILPA_FIELDS, type IlpaNotice } from '../../../shared/ilpa.ts';
 import { moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
@@ -216,6 +217,17 @@ describe('investor feeds', () => {
       const res = await f.call('GET', url, url.includes(bobCall) ? alice.cookie : bob.cookie);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Notice not found');
+    }
+  });
+
+  it('the Distribution Calendar names each distribution’s notice, and that notice downloads', async () => {
+    const cal = await ok<DistributionCalendar>(f.call('GET', '/api/investor/distributions', alice.cookie));
+    const items = [...cal.upcoming, ...cal.history];
+    // The two distributions recorded above, each with its event's notice (both shares above zero).
+    expect(items.map((i) => i.noticeId).sort()).toEqual([rocEvent, incomeEvent].sort());
+    for (const i of items) {
+      const one = await ok<{ notice: IlpaNotice }>(f.call('GET', `/api/investor/ilpa-notices/${i.noticeId}`, alice.cookie));
+      expect(one.notice).toMatchObject({ noticeType: 'distribution', investorId: alice.id, distGross: i.amount });
     }
   });
 

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { LoadError } from '../../components/ui/load-error';
 import { enumLabel, translateMessage } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { feedsText, IlpaDownload, ilpaUrls } from '../feeds/index';
+import { feedsText, IlpaDownload, IlpaNoticesPanel, ilpaUrls } from '../feeds/index';
 import { downloadPdf, useMyCapitalCalls } from './api';
 import { capitalAccountText } from './i18n';
 
@@ -19,20 +19,13 @@ export default function InvestorCallsPage() {
   const notices = useMyCapitalCalls();
   return (
     <>
-      <PageHeader
-        title={t('calls.title')}
-        description={t('calls.description')}
-        actions={
-          notices.data && notices.data.length > 0 ? (
-            <IlpaDownload url={ilpaUrls.investorAll} filename="ilpa-notices.csv" label={feedsText.t('ilpa.all')} />
-          ) : undefined
-        }
-      />
+      <PageHeader title={t('calls.title')} description={t('calls.description')} />
       {notices.isError && (
         <LoadError title={t('calls.loadFailed')} error={notices.error} onRetry={() => notices.refetch()} busy={notices.isFetching} />
       )}
       {notices.isLoading && <p className="text-muted">{t('calls.loading')}</p>}
       {notices.data?.length === 0 && <p className="text-muted">{t('calls.empty')}</p>}
+      {notices.data && notices.data.length > 0 && <IlpaNoticesPanel />}
       <div className="grid gap-4 lg:grid-cols-2">
         {notices.data?.map((n) => (
           <Notice key={n.callId} n={n} />

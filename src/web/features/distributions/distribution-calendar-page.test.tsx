@@ -17,6 +17,7 @@ const PAID: DistributionItem = {
   spv: 'Meridian East Africa SPV I',
   tiers: { returnOfCapital: '30000.00', preferredReturn: '4000.00', catchUp: '0.00', carriedInterest: '3200.00' },
   feeDeducted: '1250.50',
+  noticeId: '41000000-0000-4000-8000-000000000001',
 };
 const SCHEDULED: DistributionItem = {
   ...PAID,
@@ -29,6 +30,7 @@ const SCHEDULED: DistributionItem = {
   spv: null,
   tiers: null,
   feeDeducted: '0.00',
+  noticeId: null,
 };
 const CALENDAR: DistributionCalendar = {
   upcoming: [SCHEDULED],
@@ -64,6 +66,12 @@ describe('Distribution Calendar', () => {
     await user.click(within(paid).getByText('Your tier breakdown'));
     // 37,200.00 paid less 1,250.50 of fees = 35,949.50 to the investor.
     expect(within(paid).getByTestId('fee-deducted').textContent).toBe('Management fees deducted: $1,250.50; paid to you: $35,949.50.');
+    // ILPA data: beside the distribution that has a notice only (a zero share has none), and the period panel.
+    expect(
+      within(paid).getByRole('button', { name: 'ILPA data (CSV) for the notice of Mombasa Oil Trading Facility, 30 Sep 2026' }),
+    ).toBeTruthy();
+    expect(within(upcoming).queryByRole('button', { name: /ILPA/ })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Notice data for your systems' })).toBeTruthy();
     await expectNoA11yViolations('distribution calendar');
   });
 

@@ -10,6 +10,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { ListSkeleton, Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { enumLabel } from '../../lib/i18n';
+import { feedsText, IlpaDownload, IlpaNoticesPanel, ilpaUrls } from '../feeds/index';
 import { useDistributionCalendar, useMyDealTerms } from './api';
 import { DistributionStatusBadge, Fact, relativeDay, splitPaymentDate, termsText } from './distribution-ui';
 import { distributionsText } from './i18n';
@@ -49,6 +50,8 @@ export default function DistributionCalendarPage() {
           caption={t('calendar.received')}
         />
       </section>
+
+      {data && [...data.upcoming, ...data.history].some((i) => i.noticeId) && <IlpaNoticesPanel />}
 
       {cal.isError ? (
         <LoadError title={t('calendar.loadFailed')} error={cal.error} busy={cal.isFetching} onRetry={() => void cal.refetch()} />
@@ -260,6 +263,16 @@ function DistributionListItem({ item, upcoming }: { item: DistributionItem; upco
             )}
           </div>
         </details>
+      )}
+      {item.noticeId && (
+        <div className="mt-3">
+          <IlpaDownload
+            url={ilpaUrls.investorNotice(item.noticeId)}
+            filename={`ilpa-distribution-${item.paymentDate}.csv`}
+            label={feedsText.t('ilpa.notice')}
+            ariaLabel={feedsText.t('ilpa.noticeLabel', { deal: item.dealName, date: formatDate(item.paymentDate) })}
+          />
+        </div>
       )}
     </li>
   );

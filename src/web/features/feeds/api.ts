@@ -35,6 +35,14 @@ export function useRevokeFeed() {
 /** The ILPA-data and export URLs the screens link to (the browser sends the session cookie). */
 export const ilpaUrls = {
   investorAll: '/api/investor/ilpa-notices.csv',
+  /** A period's notices (either end may be empty: open); no period is all notices. */
+  investorPeriod: (from: string, to: string) => {
+    const q = new URLSearchParams();
+    if (from) q.set('from', from);
+    if (to) q.set('to', to);
+    const s = q.toString();
+    return s ? `/api/investor/ilpa-notices.csv?${s}` : '/api/investor/ilpa-notices.csv';
+  },
   investorNotice: (id: string) => `/api/investor/ilpa-notices/${encodeURIComponent(id)}/csv`,
   call: (id: string) => `/api/capital-calls/${encodeURIComponent(id)}/ilpa-notices.csv`,
 };

@@ -7,7 +7,20 @@ import { downloadFile } from './api';
 import { feedsText } from './i18n';
 
 /** A button that downloads an ILPA-template CSV (issue 34 part 3): on the investor's notices and the admin's call. */
-export function IlpaDownload({ url, filename, label, ariaLabel }: { url: string; filename: string; label: string; ariaLabel?: string }) {
+export function IlpaDownload({
+  url,
+  filename,
+  label,
+  ariaLabel,
+  guard,
+}: {
+  url: string;
+  filename: string;
+  label: string;
+  ariaLabel?: string;
+  /** Asked before downloading; false stops it (a form with a field error). */
+  guard?: () => boolean;
+}) {
   const { t } = feedsText.useT();
   const [busy, setBusy] = useState(false);
   return (
@@ -17,6 +30,7 @@ export function IlpaDownload({ url, filename, label, ariaLabel }: { url: string;
       disabled={busy}
       aria-label={ariaLabel}
       onClick={async () => {
+        if (guard && !guard()) return;
         setBusy(true);
         try {
           await downloadFile(url, filename);

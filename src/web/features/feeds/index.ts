@@ -3,3 +3,4 @@ export { ilpaUrls } from './api';
 export { CalendarFeedCard } from './calendar-feed-card';
 export { feedsText } from './i18n';
 export { IlpaDownload } from './ilpa-download';
+export { IlpaNoticesPanel } from './ilpa-period';
