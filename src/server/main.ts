@@ -12,6 +12,7 @@ import { loggerOptions, logMode } from './http/logging.ts';
 import { dailyAuditVerify } from './modules/audit/service.ts';
 import { linkBase, OutboxWorker } from './modules/email/worker.ts';
 import { JobRunner } from './modules/jobs/runner.ts';
+import { enqueueKycRefreshReminders } from './modules/risk/service.ts';
 import { enqueueTaxRenewalReminders } from './modules/tax/service.ts';
 import { bootstrapAdmin, seedSettingDefault } from './seed/bootstrap.ts';
 import { loadDemoData } from './seed/demo.ts';
@@ -166,7 +167,14 @@ async function main() {
           () => null,
           (err: Error) => `tax renewal reminders: ${err.message}`,
         );
-      const errors = [error, taxError].filter(Boolean);
+      // Periodic KYC refreshes falling due (issue 31 part 4, decision 050).
+      const refreshError = await db
+        .tx((q) => enqueueKycRefreshReminders(q))
+        .then(
+          () => null,
+          (err: Error) => `KYC refresh reminders: ${err.message}`,
+        );
+      const errors = [error, taxError, refreshError].filter(Boolean);
       if (errors.length) throw new Error(errors.join('; '));
       return 'Digest and reminders checked';
     },

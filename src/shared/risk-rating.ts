@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays } from './dates.ts';
 
 /**
  * Customer risk rating and periodic KYC refresh (issue 31 part 4, decision record 050).
@@ -249,4 +250,19 @@ export interface KycRefreshQueueItem {
   residenceCountry: string;
   changes: string;
   dueDate: string | null;
+}
+
+/**
+ * Reminders to the investor before a periodic KYC refresh falls due (issue 31: "due dates ... with
+ * reminders"): one 30 days before (sent on the first daily run inside the window) and one on the
+ * due day; none after it (the subscription gate applies from the next day). A firm choice, not a
+ * DFSA figure: AML 7.6 asks for periodic review, not for a notice period.
+ */
+export const REFRESH_REMINDER_DAYS_BEFORE = 30;
+export type RefreshReminderStage = 'before' | 'due';
+
+/** Which refresh reminder (if any) is owed on `today` for a refresh due on `dueDate` (both company days). */
+export function refreshReminderStage(dueDate: string, today: string): RefreshReminderStage | null {
+  if (today === dueDate) return 'due';
+  return today >= addDays(dueDate, -REFRESH_REMINDER_DAYS_BEFORE) && today < dueDate ? 'before' : null;
 }

@@ -436,6 +436,14 @@ export interface KycHistoryTable {
   createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface KycRefreshRemindersTable {
+  investorId: string;
+  dueDate: string;
+  stage: 'before' | 'due';
+  sentOn: string;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface KycRefreshesTable {
   id: ColumnType<string, string | undefined, string>;
   investorId: string;
@@ -901,6 +909,7 @@ export interface DB {
   kyc_applications: KycApplicationsTable;
   kyc_documents: KycDocumentsTable;
   kyc_history: KycHistoryTable;
+  kyc_refresh_reminders: KycRefreshRemindersTable;
   kyc_refreshes: KycRefreshesTable;
   ledger_entries: LedgerEntriesTable;
   legal_holds: LegalHoldsTable;

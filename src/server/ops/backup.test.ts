@@ -397,6 +397,11 @@ describe(`backup and restore (${ENGINE})`, () => {
       `INSERT INTO kyc_refreshes (investor_id, status, residence_country, changes, decided_at, decided_day)
        SELECT id, 'approved', 'AE', 'New address', now(), current_date FROM profiles WHERE email = 'investor@demo.example.com'`,
     );
+    // A KYC refresh reminder sent (migration 126).
+    await ctx.db.query(
+      `INSERT INTO kyc_refresh_reminders (investor_id, due_date, stage, sent_on)
+       SELECT id, '2027-03-10', 'before', '2027-02-08' FROM profiles WHERE email = 'investor@demo.example.com'`,
+    );
     // Its reminder 14 days before the due day (migration 140).
     await ctx.db.query(
       `INSERT INTO tax_recertification_reminders (change_id, stage, sent_on)

@@ -162,6 +162,27 @@ export async function notifyTaxRenewalReminder(
   return true;
 }
 
+/** A reminder that the investor's periodic KYC refresh falls due (decision 050); false when the account is not active. */
+export async function notifyKycRefreshReminder(
+  q: Queryable,
+  investorId: string,
+  dueDate: string,
+  stage: 'before' | 'due',
+): Promise<boolean> {
+  const r = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).first(q, [
+    investorId,
+  ]);
+  if (!r) return false;
+  const to = audienceOf(await getSettings(q), r);
+  await enqueueEmail(q, {
+    kind: 'kyc_refresh_reminder',
+    to: r.email,
+    userId: r.id,
+    ...templates.kycRefreshReminder(to, { name: r.name, dueDate, stage }),
+  });
+  return true;
+}
+
 /**
  * A deal that is now open for subscription is announced once, ever: the first caller to mark it
  * (in the event's transaction) sends the alerts. The caller passes the deal when it is open

@@ -310,6 +310,17 @@ export const templates = {
     });
   },
 
+  kycRefreshReminder(to: Audience, a: { name: string; dueDate: string; stage: 'before' | 'due' }): Rendered {
+    const t = translator(to.language);
+    const key = a.stage === 'due' ? 'kycRefreshDue' : 'kycRefreshSoon';
+    return layout(to, to.language, {
+      subject: t(`${key}.subject`),
+      heading: t(`${key}.heading`),
+      paragraphs: [hello(t, a.name), [t(`${key}.body`, { dueDate: dayIn(to.language, a.dueDate) })]],
+      action: { label: t('taxRecertify.action'), path: '/investor/compliance' },
+    });
+  },
+
   dealOpen(to: Audience, a: { name: string; title: string; type: string; target: string | null }, unsub: Unsub): Rendered {
     const t = translator(to.language);
     const lang = to.language;

@@ -3,7 +3,7 @@ import { REFRESH_OVERDUE_MESSAGE, REFRESH_PENDING_MESSAGE } from '../../../share
 import { sql } from '../../db/sql.ts';
 import { moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
-import { refreshState } from './service.ts';
+import { enqueueKycRefreshReminders, refreshState } from './service.ts';
 
 /**
  * Risk rating and periodic KYC refresh (issue 31 part 4, decision 050) through the API, on PGlite
@@ -186,5 +186,37 @@ describe('risk rating and KYC refresh', () => {
     expect(
       await sql<{ n: number }>('SELECT count(*)::int AS n FROM tax_circumstance_changes WHERE investor_id = $1').first(ctx.db, [inv.id]),
     ).toEqual({ n: 1 });
+  });
+
+  it('reminds the investor 30 days before the refresh falls due and on the day, once each under parallel daily runs (Dubai days)', async () => {
+    const inv = await m.investor('Reminder Investor');
+    await approvedAt(inv.id, '2024-03-10T08:00:00Z');
+    const dueDate = (await m.call('GET', `/api/risk/investors/${inv.id}`, adminCookie)).json().refresh.dueDate as string;
+    // By hand: a Dubai day D starts at 20:00 UTC on the day before D (UTC+4).
+    const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    const startOf = (day: string) => new Date(`${shift(day, -1)}T20:00:00Z`);
+    const windowStart = shift(dueDate, -30);
+    const run = (now: Date, n = 1) => Promise.all(Array.from({ length: n }, () => ctx.db.tx((q) => enqueueKycRefreshReminders(q, now))));
+    const sent = async () =>
+      (
+        await sql<{ subject: string }>(
+          "SELECT subject FROM email_outbox WHERE kind = 'kyc_refresh_reminder' AND user_id = $1 ORDER BY created_at, id",
+        ).all(ctx.db, [inv.id])
+      ).map((r) => r.subject);
+    // The last second of the day before the window: nothing.
+    await run(new Date(startOf(windowStart).getTime() - 1000));
+    expect(await sent()).toEqual([]);
+    // The window's first day, 20 daily runs at once: one reminder.
+    await run(startOf(windowStart), 20);
+    expect(await sent()).toEqual(['Reminder: your periodic KYC refresh is due soon']);
+    // Later in the window: not again.
+    await run(startOf(shift(dueDate, -1)));
+    expect(await sent()).toHaveLength(1);
+    // The due day: the second reminder, once.
+    await run(startOf(dueDate), 20);
+    expect(await sent()).toEqual(['Reminder: your periodic KYC refresh is due soon', 'Your periodic KYC refresh is due today']);
+    // The day after: overdue, no more reminders (the subscription gate applies).
+    await run(startOf(shift(dueDate, 1)));
+    expect(await sent()).toHaveLength(2);
   });
 });

@@ -14,6 +14,7 @@ import {
   ratingOf,
   refreshDue,
   refreshOverdue,
+  refreshReminderStage,
   riskContributions,
   type riskOverrideInput,
 } from '../../../shared/risk-rating.ts';
@@ -24,7 +25,9 @@ import { typed } from '../../db/typed.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { insertItem, updateItemColumns } from '../compliance/repository.ts';
+import { notifyKycRefreshReminder } from '../email/notify.ts';
 import { screeningStatus } from '../screening/service.ts';
+import { companyDayIn } from '../settings/clock.ts';
 import { getSettings } from '../settings/service.ts';
 import { changeResidence } from '../tax/service.ts';
 
@@ -298,4 +301,33 @@ export async function syncRefreshItem(q: Queryable, investorId: string): Promise
       dueDate,
       priority: 'medium',
     });
+}
+
+/**
+ * The daily reminders to investors whose periodic KYC refresh falls due (decision 050): 30 days
+ * before and on the due day (`refreshReminderStage`), not while a refresh they sent waits for
+ * approval. Each is claimed in `kyc_refresh_reminders` with ON CONFLICT DO NOTHING in the same
+ * transaction as its e-mail, so two servers send it once. Returns how many were queued.
+ */
+export async function enqueueKycRefreshReminders(q: Queryable, now: Date = new Date()): Promise<number> {
+  const { today } = await companyDayIn(q, now);
+  const investors = await sql<{ id: string }>(
+    `SELECT p.id FROM profiles p JOIN kyc_applications k ON k.investor_id = p.id AND k.status = 'approved'
+      WHERE p.role = 'investor' AND p.status = 'active' ORDER BY p.id`,
+  ).all(q);
+  let queued = 0;
+  for (const { id } of investors) {
+    const state = await refreshState(q, id, today);
+    if (!state.dueDate || state.pending) continue;
+    const stage = refreshReminderStage(state.dueDate, today);
+    if (!stage) continue;
+    const claimed = await q.query(
+      `INSERT INTO kyc_refresh_reminders (investor_id, due_date, stage, sent_on) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING RETURNING investor_id`,
+      [id, state.dueDate, stage, today],
+    );
+    if (claimed.length === 0) continue;
+    if (await notifyKycRefreshReminder(q, id, state.dueDate, stage)) queued++;
+  }
+  return queued;
 }
