@@ -35,8 +35,9 @@ describe('API contract (the route table)', () => {
     const files = Object.entries(API)
       .filter(([, r]) => r.kind === 'file')
       .map(([k]) => k);
-    // Documents, statements, notices, attachments, the signing pack's template and agreements (issue 30), CSV exports.
-    const fileRoute = /\/(view|download|statement|notice|attachments\/:id|template|document|[\w-]+\.csv)$/;
+    // Documents, statements, notices, attachments, the signing pack's template and agreements (issue 30), CSV exports,
+    // one ILPA notice as CSV and the calendar feed (issue 34), a data-subject archive (issue 33).
+    const fileRoute = /\/(view|download|statement|notice|attachments\/:id|template|document|[\w-]+\.csv|csv|archive|calendar\/:token)$/;
     expect(files.filter((k) => !(k.startsWith('GET ') && fileRoute.test(k)))).toEqual([]);
   });
 
