@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPostgres } from '../db/client.ts';
@@ -118,9 +118,17 @@ export function spawnServer(opts: ServerOptions): ServerProcess {
     err += s;
   });
   let done = false;
+  let killing = false;
   const exited = new Promise<Exit>((resolve) => {
     child.on('exit', (code, signal) => {
       done = true;
+      // A server that ends without being told to (a crash) leaves its console output beside its
+      // log, so a failing suite says why (the LOG_FILE holds only the logger's lines).
+      if (!killing)
+        writeFileSync(
+          path.join(LOG_DIR, `${opts.name}.exit.txt`),
+          `exit code ${code}, signal ${signal}\n--- stdout\n${out.slice(-20_000)}\n--- stderr\n${err.slice(-20_000)}\n`,
+        );
       started.delete(child);
       resolve({ code, signal });
     });
@@ -134,6 +142,7 @@ export function spawnServer(opts: ServerOptions): ServerProcess {
     exited,
     hasExited: () => done,
     async kill(signal: NodeJS.Signals = 'SIGKILL') {
+      killing = true;
       if (!done) {
         try {
           process.kill(pid, signal);
