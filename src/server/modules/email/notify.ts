@@ -141,47 +141,33 @@ export async function notifyTaxRecertification(q: Queryable, investorId: string,
   });
 }
 
-/** A renewal of the tax self-certification falls due in a few days ('before') or today ('due'). */
-export async function notifyTaxRenewalReminder(
+/**
+ * A due-date reminder to one active investor ('before': some days ahead, 'due': today), in their
+ * language; false when the account is not active. The tax renewal and the KYC refresh share it.
+ */
+async function notifyDueReminder(
   q: Queryable,
   investorId: string,
-  dueDate: string,
-  stage: 'before' | 'due',
+  kind: 'tax_recertification_reminder' | 'kyc_refresh_reminder',
+  render: (to: Audience, name: string) => Rendered,
 ): Promise<boolean> {
   const r = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).first(q, [
     investorId,
   ]);
   if (!r) return false;
-  const to = audienceOf(await getSettings(q), r);
-  await enqueueEmail(q, {
-    kind: 'tax_recertification_reminder',
-    to: r.email,
-    userId: r.id,
-    ...templates.taxRenewalReminder(to, { name: r.name, dueDate, stage }),
-  });
+  await enqueueEmail(q, { kind, to: r.email, userId: r.id, ...render(audienceOf(await getSettings(q), r), r.name) });
   return true;
 }
 
-/** A reminder that the investor's periodic KYC refresh falls due (decision 050); false when the account is not active. */
-export async function notifyKycRefreshReminder(
-  q: Queryable,
-  investorId: string,
-  dueDate: string,
-  stage: 'before' | 'due',
-): Promise<boolean> {
-  const r = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).first(q, [
-    investorId,
-  ]);
-  if (!r) return false;
-  const to = audienceOf(await getSettings(q), r);
-  await enqueueEmail(q, {
-    kind: 'kyc_refresh_reminder',
-    to: r.email,
-    userId: r.id,
-    ...templates.kycRefreshReminder(to, { name: r.name, dueDate, stage }),
-  });
-  return true;
-}
+/** A renewal of the tax self-certification falls due in a few days ('before') or today ('due'). */
+export const notifyTaxRenewalReminder = (q: Queryable, investorId: string, dueDate: string, stage: 'before' | 'due') =>
+  notifyDueReminder(q, investorId, 'tax_recertification_reminder', (to, name) =>
+    templates.taxRenewalReminder(to, { name, dueDate, stage }),
+  );
+
+/** The investor's periodic KYC refresh falls due in 30 days or less ('before') or today ('due'); decision 050. */
+export const notifyKycRefreshReminder = (q: Queryable, investorId: string, dueDate: string, stage: 'before' | 'due') =>
+  notifyDueReminder(q, investorId, 'kyc_refresh_reminder', (to, name) => templates.kycRefreshReminder(to, { name, dueDate, stage }));
 
 /**
  * A deal that is now open for subscription is announced once, ever: the first caller to mark it
