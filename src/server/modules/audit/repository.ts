@@ -3,6 +3,22 @@ import { CHAIN_GENESIS, type ChainHead } from '../../../shared/audit.ts';
 import type { Queryable } from '../../db/client.ts';
 import { typed } from '../../db/typed.ts';
 
+/**
+ * The columns of an activity-log row as its hash covers them (decision 042), read from a table
+ * aliased `a`: the verifier and the evidence pack's audit extract read them the same way.
+ */
+export const CHAIN_ROW_COLUMNS = [
+  'a.prevHash',
+  'a.rowHash',
+  'a.activityType',
+  'a.ipAddress',
+  kysql<string>`a.id::text`.as('idText'),
+  kysql<string | null>`a.user_id::text`.as('userId'),
+  kysql<string | null>`a.target_user_id::text`.as('targetUserId'),
+  kysql<string>`a.details::text`.as('detailsText'),
+  kysql<string>`to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('createdUtc'),
+] as const;
+
 /** The audit chain's queries (decision 035, 042). */
 
 /** A chained row with its columns as the text the canonical content is made of. */
@@ -37,19 +53,7 @@ export async function chainHead(q: Queryable): Promise<ChainHead> {
 export async function chainPage(q: Queryable, afterSeq: number, maxSeq: number, limit: number): Promise<ChainRow[]> {
   const rows = await typed(q)
     .selectFrom('activity_logs as a')
-    .select([
-      'a.id',
-      'a.chainSeq',
-      'a.prevHash',
-      'a.rowHash',
-      'a.activityType',
-      'a.ipAddress',
-      kysql<string>`a.id::text`.as('idText'),
-      kysql<string | null>`a.user_id::text`.as('userId'),
-      kysql<string | null>`a.target_user_id::text`.as('targetUserId'),
-      kysql<string>`a.details::text`.as('detailsText'),
-      kysql<string>`to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('createdUtc'),
-    ])
+    .select(['a.id', 'a.chainSeq', ...CHAIN_ROW_COLUMNS])
     .where('a.chainSeq', '>', afterSeq)
     .where('a.chainSeq', '<=', maxSeq)
     .orderBy('a.chainSeq')

@@ -3,6 +3,7 @@ import type { EvidenceScope } from '../../../shared/evidence.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { DB } from '../../db/schema.generated.ts';
 import { typed } from '../../db/typed.ts';
+import { CHAIN_ROW_COLUMNS } from '../audit/repository.ts';
 
 /** The evidence pack's queries (decisions 035, 052): the packs, and each category of records by scope. */
 
@@ -376,18 +377,7 @@ export async function extractPage(q: Queryable, s: Resolved, afterSeq: number, m
     .as('a');
   let k = typed(q)
     .selectFrom(window)
-    .select([
-      'a.chainSeq as seq',
-      'a.prevHash',
-      'a.rowHash',
-      'a.activityType',
-      'a.ipAddress',
-      kysql<string>`a.id::text`.as('idText'),
-      kysql<string | null>`a.user_id::text`.as('userId'),
-      kysql<string | null>`a.target_user_id::text`.as('targetUserId'),
-      kysql<string>`a.details::text`.as('detailsText'),
-      kysql<string>`to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('createdUtc'),
-    ]);
+    .select(['a.chainSeq as seq', ...CHAIN_ROW_COLUMNS]);
   if (s.kind === 'period') k = k.where('a.createdAt', '>=', s.start).where('a.createdAt', '<', s.end);
   else if (s.kind === 'deal') k = k.where(kysql<boolean>`strpos(a.details::text, ${s.dealId}) > 0`);
   else {
