@@ -5,6 +5,13 @@ import { configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetScreen } from './render';
 
+// No animations or transitions: axe measures colour contrast on what is painted now, and a toast
+// or dialog caught half-faded-in reads as a contrast failure the settled screen does not have.
+const still = document.createElement('style');
+still.textContent =
+  '*, *::before, *::after { animation: none !important; transition: none !important; scroll-behavior: auto !important; }';
+document.head.appendChild(still);
+
 afterEach(async () => {
   await resetScreen();
 });
