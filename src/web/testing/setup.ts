@@ -8,8 +8,7 @@ import { resetScreen } from './render';
 // No animations or transitions: axe measures colour contrast on what is painted now, and a toast
 // or dialog caught half-faded-in reads as a contrast failure the settled screen does not have.
 const still = document.createElement('style');
-still.textContent =
-  '*, *::before, *::after { animation: none !important; transition: none !important; scroll-behavior: auto !important; }';
+still.textContent = '*, *::before, *::after { animation: none !important; transition: none !important; scroll-behavior: auto !important; }';
 document.head.appendChild(still);
 
 afterEach(async () => {

@@ -468,7 +468,10 @@ export async function rescreenImport(
     // Let requests in between batches (PGlite has one connection; Node one thread).
     await new Promise((r) => setImmediate(r));
   }
-  await db.query(`UPDATE screening_imports SET rescreen_status = 'done', rescreen_done = $2, rescreen_cursor = NULL WHERE id = $1`, [importId, total]);
+  await db.query(`UPDATE screening_imports SET rescreen_status = 'done', rescreen_done = $2, rescreen_cursor = NULL WHERE id = $1`, [
+    importId,
+    total,
+  ]);
   return { ...progress, done: total };
 }
 
