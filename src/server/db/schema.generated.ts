@@ -381,6 +381,12 @@ export interface EvidencePacksTable {
   completedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
+export interface FeedRateCountersTable {
+  key: string;
+  windowStart: ColumnType<Date, Date | string, Date | string>;
+  count: number;
+}
+
 export interface JobsTable {
   id: ColumnType<string, string | undefined, string>;
   kind: string;
@@ -905,6 +911,7 @@ export interface DB {
   escrow_payout_lines: EscrowPayoutLinesTable;
   escrow_payouts: EscrowPayoutsTable;
   evidence_packs: EvidencePacksTable;
+  feed_rate_counters: FeedRateCountersTable;
   jobs: JobsTable;
   kyc_applications: KycApplicationsTable;
   kyc_documents: KycDocumentsTable;

@@ -334,6 +334,8 @@ describe(`backup and restore (${ENGINE})`, () => {
       `INSERT INTO calendar_feeds (user_id, token_hash, hint)
        SELECT id, repeat('cd', 32), 'sdc_Abcd' FROM profiles WHERE email = 'investor@demo.example.com'`,
     );
+    // A calendar feed request counter (migration 170).
+    await ctx.db.query(`INSERT INTO feed_rate_counters (key, window_start, count) VALUES ('ip:203.0.113.7', date_trunc('hour', now()), 3)`);
     // A webhook endpoint with an event, a delivery and its attempt (decision 047); disabled, so nothing is sent.
     await ctx.db.query(
       `WITH ep AS (

@@ -49,7 +49,7 @@ describe("object-level access: another investor's ids", () => {
   /** Every row of every table as text: what "nothing changed" is compared against. */
   async function snapshot(): Promise<string> {
     const tables = await sql<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('sessions', 'activity_logs', 'api_rate_counters', 'auth_attempts') ORDER BY table_name",
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('sessions', 'activity_logs', 'api_rate_counters', 'feed_rate_counters', 'auth_attempts') ORDER BY table_name",
     ).all(ctx.db);
     const parts: string[] = [];
     for (const { table_name } of tables) {

@@ -408,4 +408,23 @@ describe('investor feeds', () => {
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
     expect(last.json().message).toBe('Too many calendar feed requests. Try again later.');
   });
+
+  it('counts the feed limit in the database: 45 parallel requests for one secret, exactly 30 answered', async () => {
+    // Every server behind a load balancer reads the same counter (feed_rate_counters), so the limit
+    // holds across instances; here the increments race on one engine's connection pool.
+    const carol = await f.investor('Carol Counter');
+    const { url } = await ok<CreatedCalendarFeed>(f.call('POST', '/api/investor/calendar-feed', carol.cookie), 201);
+    const path = new URL(url).pathname;
+    const statuses = await Promise.all(
+      Array.from({ length: 45 }, (_, i) =>
+        ctx.app.inject({ method: 'GET', url: path, remoteAddress: `198.51.100.${i + 1}` }).then((r) => r.statusCode),
+      ),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    const rows = (await ctx.db.query("SELECT count FROM feed_rate_counters WHERE key LIKE 'feed:%' ORDER BY count DESC")) as {
+      count: number;
+    }[];
+    expect(rows[0]?.count).toBe(45);
+  });
 });
