@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
 import type { ApiBody, ApiResponse, RouteKey } from '../../shared/api/contract.ts';
 
 /**
@@ -39,4 +40,17 @@ export async function callApi<K extends RouteKey>(app: FastifyInstance, key: K, 
   });
   const type = String(res.headers['content-type'] ?? '');
   return { status: res.statusCode, json: (type.startsWith('application/json') ? res.json() : null) as ApiResponse<K>, res };
+}
+
+const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+/** A refusal's body (`{ message, code?, fields? }`, docs/decisions/019): the tests read it through this, not a cast. */
+export type ApiErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The body of a refusal, checked to have the error shape (a thrown parse error names what is missing). */
+export function errorBody(res: LightMyRequestResponse): ApiErrorBody {
+  return errorBodySchema.parse(res.json());
 }
