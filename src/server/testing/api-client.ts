@@ -14,6 +14,11 @@ export interface ApiCall<K extends RouteKey> {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: ApiBody<K>;
+  /**
+   * A body sent as it is, unchecked by the type checker: for the refusal tests that send what the
+   * route's schema must refuse (or build bodies from loose fixtures). The answer is still typed.
+   */
+  rawBody?: unknown;
   headers?: Record<string, string>;
 }
 
@@ -36,7 +41,7 @@ export async function callApi<K extends RouteKey>(app: FastifyInstance, key: K, 
     url,
     query: call.query,
     headers: { ...(call.cookie ? { cookie: call.cookie } : {}), ...call.headers },
-    ...(call.body === undefined ? {} : { payload: call.body as object }),
+    ...(call.body === undefined && call.rawBody === undefined ? {} : { payload: (call.body ?? call.rawBody) as object }),
   });
   const type = String(res.headers['content-type'] ?? '');
   return { status: res.statusCode, json: (type.startsWith('application/json') ? res.json() : null) as ApiResponse<K>, res };
