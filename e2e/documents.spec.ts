@@ -48,9 +48,7 @@ test("empty state on a fresh database: 'No documents uploaded yet'", async ({ pa
   await page.screenshot({ path: '.test-logs/documents-empty.png', fullPage: true });
 });
 
-test('upload a PDF linked to a deal, see it listed, download it, view it, change visibility, delete it; a renamed executable is refused', async ({
-  page,
-}) => {
+test('upload a PDF linked to a deal, see it listed, download it, view it, change visibility, delete it', async ({ page }) => {
   await signInAsAdmin(page);
   const form = await openUploadForm(page);
   const submit = form.getByRole('button', { name: 'Upload Document' });
@@ -157,30 +155,32 @@ test('upload a PDF linked to a deal, see it listed, download it, view it, change
   await expect(row).toHaveCount(0);
   const after = (await (await page.request.get('/api/documents')).json()) as { documents: { name: string }[] };
   expect(after.documents.some((d) => d.name === name)).toBe(false);
+});
 
-  // A renamed executable and an unsupported extension are refused (the same session: one sign-in less).
-  const refusing = await openUploadForm(page);
-  const refusedSubmit = refusing.getByRole('button', { name: 'Upload Document' });
-  await expect(refusedSubmit).toBeDisabled();
+test('refuses a renamed executable and an unsupported extension', async ({ page }) => {
+  await signInAsAdmin(page);
+  const form = await openUploadForm(page);
+  const submit = form.getByRole('button', { name: 'Upload Document' });
+  await expect(submit).toBeDisabled();
 
   // An unsupported extension is caught as soon as it is chosen.
   const exe = path.join(tmp, 'setup.exe');
   const mz = Buffer.concat([Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]), randomBytes(4096)]);
   writeFileSync(exe, mz);
-  await refusing.getByLabel('File').setInputFiles(exe);
-  await expect(refusing.getByText(/Files of this type are not accepted\. Allowed: pdf, doc, docx/)).toBeVisible();
+  await form.getByLabel('File').setInputFiles(exe);
+  await expect(form.getByText(/Files of this type are not accepted\. Allowed: pdf, doc, docx/)).toBeVisible();
 
   // The same executable renamed to .pdf passes the client check but the server refuses it.
   const fake = path.join(tmp, 'invoice.pdf');
   writeFileSync(fake, mz);
-  await refusing.getByLabel('File').setInputFiles(fake);
+  await form.getByLabel('File').setInputFiles(fake);
   // The name follows the last file chosen (issue 18: it used to keep 'setup').
-  await expect(refusing.getByLabel('Document Name')).toHaveValue('invoice');
-  await refusing.getByLabel('Document Type').selectOption('Other');
-  await refusedSubmit.click();
+  await expect(form.getByLabel('Document Name')).toHaveValue('invoice');
+  await form.getByLabel('Document Type').selectOption('Other');
+  await submit.click();
   await expectToast(page, 'Failed to upload document. Please try again.');
-  await expect(refusing.getByText("The file's content does not match its .pdf extension")).toBeVisible();
-  await expect(refusing.getByLabel('File')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText("The file's content does not match its .pdf extension")).toBeVisible();
+  await expect(form.getByLabel('File')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('table', { name: 'Documents' }).getByRole('row').filter({ hasText: 'invoice' })).toHaveCount(0);
   await page.screenshot({ path: '.test-logs/documents-refused.png', fullPage: true });
 });
