@@ -88,8 +88,10 @@ async function replayWrites(db: Db, qs: Captured[]): Promise<unknown[]> {
   });
 }
 
-// Session bookkeeping is our framework's cost, not the route's SQL.
-const isSessionSql = (sql: string) => /\bsessions\b/i.test(sql);
+// Session bookkeeping and the API rate counter's write (at a user's first request of the hour,
+// which a capture right after sign-in is) are our framework's cost, not the route's SQL: replayed,
+// they made the baseline pay a second statement and a transaction that ours pays once an hour.
+const isSessionSql = (sql: string) => /\bsessions\b/i.test(sql) || /\bapi_rate_counters\b/i.test(sql);
 
 async function appMode() {
   const dataDir = process.env.DATA_DIR as string;
