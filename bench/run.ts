@@ -3,7 +3,7 @@
 //   node --import tsx bench/run.ts            full run: writes BENCHMARKS.md and BENCHMARKS.json
 //   node --import tsx bench/run.ts --quick    tiny data, short runs (< 2 min): .test-logs/bench-quick.{md,json}
 //
-// Options: --out FILE.md (the JSON goes next to it), --skip-web, --skip-postgres, --skip-load,
+// Options: --out FILE.md (the JSON goes next to it), --skip-web, --skip-postgres, --skip-load, --skip-profile,
 //          --only 1,2,3,4,5,8,9,12,13 (items to run; others are reported as skipped),
 //          --load-seconds N (the load test's length; default 3 quick, 60 full),
 //          --web-dir DIR (page weight and Lighthouse on an existing build instead of a fresh one),
@@ -871,7 +871,7 @@ async function main() {
 
   // CPU profiles of the hot paths (bench/profile.ts): full runs, or --profile.
   const profiles: Json = {};
-  if (!quick || args.profile) {
+  if ((!quick || args.profile) && args['skip-profile'] !== true) {
     for (const engine of ['pglite', ...(pgSkipped ? [] : ['postgres'])]) {
       await guard(`profile ${engine}`, async () => {
         say(`profiles on ${engine} (bench/profile.ts)`);

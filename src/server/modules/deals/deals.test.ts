@@ -170,6 +170,12 @@ describe('deals API', () => {
         user_id: admin.id,
         details: { dealId: deal.id, title: 'Lagos Port Concession', type: 'PPP' },
       });
+      // Pending is not open for investment: creating a deal owes no deal-open alert (they go out
+      // when it is made Active), which is why the route needs no transaction around its statement.
+      const alerts = await sql<{ n: number }>('SELECT count(*)::int AS n FROM deal_open_alerts WHERE deal_id = $1').first(ctx.db, [
+        deal.id,
+      ]);
+      expect(alerts?.n).toBe(0);
     });
 
     it('stores empty optional values as null', async () => {
