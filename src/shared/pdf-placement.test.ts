@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampToPage,
+  cornerField,
   fieldFitsPage,
   newField,
   nudge,
@@ -85,8 +86,29 @@ describe('moving and resizing along the screen', () => {
 
   it('a new field: its default size, an inch from the left and the top, lower for each field on the page', () => {
     // Investor signature 180 x 40: top edge 72 pt below the top -> y = 792 - 72 - 40 = 680
-    expect(newField('investor_signature', 2, letter(0, 1.5), 0)).toEqual({ page: 2, kind: 'investor_signature', x: 72, y: 680, w: 180, h: 40 });
+    expect(newField('investor_signature', 2, letter(0, 1.5), 0)).toEqual({
+      page: 2,
+      kind: 'investor_signature',
+      x: 72,
+      y: 680,
+      w: 180,
+      h: 40,
+    });
     // The third field on the page starts 2 * 28 pt lower: y = 792 - 128 - 20 = 644
     expect(newField('amount', 1, letter(0, 1.5), 2)).toEqual({ page: 1, kind: 'amount', x: 72, y: 644, w: 120, h: 20 });
+  });
+});
+
+describe('initials on every page', () => {
+  it('sit in the bottom-right corner, half an inch from both edges', () => {
+    // 60 x 24 initials: x = 612 - 36 - 60 = 516; y = 36
+    expect(cornerField('investor_initials', 3, letter(0, 1.2))).toEqual({
+      page: 3,
+      kind: 'investor_initials',
+      x: 516,
+      y: 36,
+      w: 60,
+      h: 24,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { type FieldKind, FIELD_KINDS, type PlacedField } from './signing.ts';
+import { FIELD_KINDS, type FieldKind, type PlacedField } from './signing.ts';
 
 /**
  * Placing a pack's fields on the agreement in the browser (issue 30, decision record 056). Pure
@@ -184,3 +184,15 @@ export function newField(kind: FieldKind, page: number, view: PageView, onPage: 
 }
 
 export const isFieldKind = (v: string): v is FieldKind => (FIELD_KINDS as readonly string[]).includes(v);
+
+/** An initials field in the shown page's bottom-right corner, half an inch from both edges. */
+export function cornerField(kind: FieldKind, page: number, view: PageView): PlacedField {
+  const size = DEFAULT_FIELD_SIZE[kind];
+  const shown = shownSizePt(view);
+  const s = view.scale;
+  const at = screenRectToPdf(
+    { left: (shown.width - 36 - size.w) * s, top: (shown.height - 36 - size.h) * s, width: size.w * s, height: size.h * s },
+    view,
+  );
+  return { page, kind, ...clampToPage(at, view) };
+}

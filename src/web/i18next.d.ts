@@ -35,6 +35,7 @@ import type records from '../shared/i18n/en/records.json';
 import type risk from '../shared/i18n/en/risk.json';
 import type screening from '../shared/i18n/en/screening.json';
 import type settings from '../shared/i18n/en/settings.json';
+import type packEditor from '../shared/i18n/en/pack-editor.json';
 import type signing from '../shared/i18n/en/signing.json';
 import type spvs from '../shared/i18n/en/spvs.json';
 import type subscriptions from '../shared/i18n/en/subscriptions.json';
@@ -81,6 +82,7 @@ declare module 'i18next' {
       tax: typeof tax;
       settings: typeof settings;
       signing: typeof signing;
+      'pack-editor': typeof packEditor;
       spvs: typeof spvs;
       subscriptions: typeof subscriptions;
       'units-split': typeof unitsSplit;

@@ -11,6 +11,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { AgreementViewer } from './agreement-viewer';
 import { envelopeDocumentUrl, serverMessage, useMyEnvelopes, useMySubscriptionsForSigning, useSigningAction } from './api';
 import { signingText } from './i18n';
 import { SignaturePad } from './signature-pad';
@@ -147,6 +148,9 @@ function SignSteps({ envelope }: { envelope: Envelope }) {
           {t('sign.agreementTitle')}
         </h2>
         <p className="mb-3 text-sm text-muted">{t('sign.agreementHint', { count: envelope.pageCount })}</p>
+        <div className="mb-3">
+          <AgreementViewer url={envelopeDocumentUrl(envelope)} />
+        </div>
         <a href={envelopeDocumentUrl(envelope)} className={buttonClass({ variant: 'secondary', size: 'sm' })} download>
           {t('sign.open')}
         </a>
