@@ -124,7 +124,7 @@ export function PlacementEditor({ geometry, fields, onChange, renderPage }: Plac
           {t('previousPage')}
         </Button>
         <p className="tabular text-sm font-medium text-ink-900" aria-live="polite">
-          {t('pageOf', { page: pageIndex + 1, count: pageCount })}
+          {t('pageOf', { page: pageIndex + 1, total: pageCount })}
         </p>
         <Button type="button" variant="secondary" size="sm" disabled={pageIndex >= pageCount - 1} onClick={() => goTo(pageIndex + 1)}>
           {t('nextPage')}
@@ -139,7 +139,7 @@ export function PlacementEditor({ geometry, fields, onChange, renderPage }: Plac
             style={{ width: shown.width * scale, height: shown.height * scale }}
             data-testid="placement-page"
           >
-            {renderPage(pageIndex, scale, t('pageImage', { page: pageIndex + 1, count: pageCount }))}
+            {renderPage(pageIndex, scale, t('pageImage', { page: pageIndex + 1, total: pageCount }))}
             {onPage.map(({ f, i }) => (
               <FieldBox
                 key={i}
