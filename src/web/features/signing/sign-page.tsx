@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatUSDExact } from '../../../shared/format';
 import type { Envelope } from '../../../shared/signing';
@@ -11,10 +11,12 @@ import { LoadError } from '../../components/ui/load-error';
 import { ListSkeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { AgreementViewer } from './agreement-viewer';
 import { envelopeDocumentUrl, serverMessage, useMyEnvelopes, useMySubscriptionsForSigning, useSigningAction } from './api';
 import { signingText } from './i18n';
 import { SignaturePad } from './signature-pad';
+
+// The page-by-page view and pdf.js load only once an agreement is there to show (decision record 056).
+const AgreementViewer = lazy(() => import('./agreement-viewer').then((m) => ({ default: m.AgreementViewer })));
 
 const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof ApiError ? (err.fields ?? {}) : {});
 
@@ -149,7 +151,9 @@ function SignSteps({ envelope }: { envelope: Envelope }) {
         </h2>
         <p className="mb-3 text-sm text-muted">{t('sign.agreementHint', { count: envelope.pageCount })}</p>
         <div className="mb-3">
-          <AgreementViewer url={envelopeDocumentUrl(envelope)} />
+          <Suspense fallback={<ListSkeleton label={t('sign.loading')} rowClassName="h-96" />}>
+            <AgreementViewer url={envelopeDocumentUrl(envelope)} />
+          </Suspense>
         </div>
         <a href={envelopeDocumentUrl(envelope)} className={buttonClass({ variant: 'secondary', size: 'sm' })} download>
           {t('sign.open')}
