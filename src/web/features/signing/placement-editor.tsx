@@ -64,7 +64,7 @@ export function PlacementEditor({ geometry, fields, onChange, renderPage }: Plac
     const next = [...fields, ...list];
     onChange(next);
     setSelected(next.length - 1);
-    setAnnouncement(t('added', { kind: kindLabel(list[0]?.kind ?? kind), count: list.length }));
+    setAnnouncement(list.length === 1 ? t('addedOne', { kind: kindLabel(list[0]?.kind ?? kind) }) : t('addedMany', { n: list.length }));
     if (list.length === 1) setFocusIndex(next.length - 1);
   }
 
