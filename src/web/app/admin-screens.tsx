@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import ActivityLogsPage from '../features/activity-logs/activity-logs-page';
 import AuditTrailPage from '../features/audit-trail/audit-trail-page';
@@ -19,14 +18,11 @@ import DataRequestsPage from '../features/records/data-requests-page';
 import ScreeningPage from '../features/screening/screening-page';
 import SettingsPage from '../features/settings/settings-page';
 import { CountersignQueue } from '../features/signing/countersign-queue';
+import PackPage from '../features/signing/pack-page';
 import SpvTrackerPage from '../features/spvs/spv-tracker-page';
 import { AdminSubscriptionsPanel } from '../features/subscriptions/admin-subscriptions-panel';
 import UserManagementPage from '../features/users/user-management-page';
 import WebhooksPage from '../features/webhooks/webhooks-page';
-
-// The field placement screen and what it shares with the sign page (pdf.js's loader, the placement
-// geometry) load only when it opens (decision record 056).
-const PackPage = lazy(() => import('../features/signing/pack-page'));
 
 /** Every admin screen but the dashboard: one chunk, loaded on the first step off the dashboard. */
 export default function AdminScreens() {
