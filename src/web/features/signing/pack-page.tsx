@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../lib/toast';
+import { useUnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { serverMessage } from './api';
 import { packTemplateUrl, usePack, useSavePack } from './pack-api';
 import { packEditorText } from './pack-editor-i18n';
@@ -35,6 +36,8 @@ export default function PackPage() {
   const pdf = usePdf(source);
   const fields = edited ?? pack.data?.fields ?? [];
   const dirty = file !== null || edited !== null;
+  // Placed fields are lost on leaving unsaved: ask first (a link in the app, or closing the tab).
+  useUnsavedChangesGuard(dirty && !save.isPending);
 
   function submit() {
     setError(null);
