@@ -30,6 +30,11 @@ export async function signingFlow(page: Page, browser: Browser, viewport: { widt
 
   await expect(page.getByRole('heading', { name: '2. Read the agreement' })).toBeVisible();
   await expect(page.getByText('The agreement has 3 pages.')).toBeVisible();
+  // The generated agreement page by page (decision record 056), the same file as the link below.
+  await expect(page.getByRole('img', { name: /^Page 1 of 3 of the agreement\./ })).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByRole('img', { name: /^Page 2 of 3 of the agreement\./ })).toBeVisible();
+  await expect(page.getByText('Page 2 of 3', { exact: true })).toBeVisible();
   const shown = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Open the agreement (PDF)' }).click();
   expect((await (await shown).path()) !== null).toBe(true);

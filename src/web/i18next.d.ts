@@ -29,6 +29,7 @@ import type landing from '../shared/i18n/en/landing.json';
 import type messages from '../shared/i18n/en/messages.json';
 import type notFound from '../shared/i18n/en/not-found.json';
 import type ownership from '../shared/i18n/en/ownership.json';
+import type packEditor from '../shared/i18n/en/pack-editor.json';
 import type performance from '../shared/i18n/en/performance.json';
 import type profile from '../shared/i18n/en/profile.json';
 import type records from '../shared/i18n/en/records.json';
@@ -81,6 +82,7 @@ declare module 'i18next' {
       tax: typeof tax;
       settings: typeof settings;
       signing: typeof signing;
+      'pack-editor': typeof packEditor;
       spvs: typeof spvs;
       subscriptions: typeof subscriptions;
       'units-split': typeof unitsSplit;

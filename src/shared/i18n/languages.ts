@@ -77,6 +77,7 @@ export const NAMESPACES = [
   'screening',
   'settings',
   'signing',
+  'pack-editor',
   'spvs',
   'subscriptions',
   'tax',

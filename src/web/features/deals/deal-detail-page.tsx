@@ -125,6 +125,17 @@ export default function DealDetailPage() {
             <DealDocuments title={deal.title} documents={documents} />
           </CardContent>
         </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('detail.pack')}</CardTitle>
+            <CardDescription>{t('detail.packDescription')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild variant="secondary">
+              <Link to={`/admin/deals/${encodeURIComponent(deal.id)}/subscription-pack`}>{t('detail.packLink')}</Link>
+            </Button>
+          </CardContent>
+        </Card>
         <DealTermsCard dealId={deal.id} />
         <EqualisationCard dealId={deal.id} />
         <DealValuations dealId={deal.id} valuations={valuations} />
