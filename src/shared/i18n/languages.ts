@@ -77,6 +77,7 @@ export const NAMESPACES = [
   'screening',
   'settings',
   'signing',
+  'signing-admin',
   'spvs',
   'subscriptions',
   'tax',

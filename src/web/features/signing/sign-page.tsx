@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast';
 import { envelopeDocumentUrl, serverMessage, useMyEnvelopes, useMySubscriptionsForSigning, useSigningAction } from './api';
 import { signingText } from './i18n';
 import { SignaturePad } from './signature-pad';
+import { SigningTrail } from './trail';
 
 const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof ApiError ? (err.fields ?? {}) : {});
 
@@ -67,6 +68,11 @@ export default function SignPage() {
             <SignSteps envelope={envelope} />
           ) : (
             <Outcome envelope={envelope} />
+          )}
+          {envelope && (
+            <Card className="p-4">
+              <SigningTrail events={envelope.events} level={2} />
+            </Card>
           )}
         </div>
       )}
