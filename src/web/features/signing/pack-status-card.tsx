@@ -81,7 +81,12 @@ export function PackStatusCard({ dealId }: { dealId: string }) {
             </div>
             <ul className="flex flex-col gap-3 sm:hidden" aria-label={t('status.tableLabel')}>
               {rows.map((r) => (
-                <li key={r.subscriptionId} className="rounded-lg border border-border p-3 text-sm" data-testid="pack-status-item">
+                <li
+                  key={r.subscriptionId}
+                  className="rounded-lg border border-border p-3 text-sm"
+                  data-testid="pack-status-item"
+                  data-subscription-id={r.subscriptionId}
+                >
                   <div className="flex items-start justify-between gap-2">
                     <p className="font-semibold text-ink-900">
                       <bdi>{r.investorName}</bdi>
@@ -162,7 +167,7 @@ function StatusTable({ rows, onOpen }: { rows: PackStatusRow[]; onOpen: (id: str
       </THead>
       <TBody>
         {rows.map((r) => (
-          <TR key={r.subscriptionId} data-testid="pack-status-row">
+          <TR key={r.subscriptionId} data-testid="pack-status-row" data-subscription-id={r.subscriptionId}>
             <TD>
               <bdi className="font-medium text-ink-900">{r.investorName}</bdi>
               <span className="block text-xs text-muted">
