@@ -84,7 +84,7 @@ export async function signingFlow(page: Page, browser: Browser, viewport: { widt
   await adminContext.close();
 
   // The investor downloads the executed agreement; the holding is in their capital account.
-  await page.reload();
+  await page.goto(`/investor/subscriptions/${subscription.id}/sign`);
   await expect(page.getByRole('heading', { name: 'Fully signed' })).toBeVisible();
   const executed = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download the signed agreement (PDF)' }).click();

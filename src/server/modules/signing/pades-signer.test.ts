@@ -63,7 +63,8 @@ describe('PAdES baseline B-B seal', () => {
     expect(ok.stdout).toContain('Signer Certificate Common Name: Test Seal (self-signed)');
     const tampered = Buffer.from(sealed);
     const i = tampered.indexOf('Executed subscription');
-    tampered[i > 0 ? i : 100] ^= 0x01;
+    const at = i > 0 ? i : 100;
+    tampered[at] = (tampered[at] as number) ^ 0x01;
     const bad = path.join(tmp, 'tampered.pdf');
     await writeFile(bad, tampered);
     expect((await runOk('pdfsig', [bad])).stdout).not.toContain('Signature Validation: Signature is Valid.');
