@@ -21,7 +21,6 @@ import path from 'node:path';
 import { hashPassword } from '../src/server/auth/password.ts';
 import { type Cluster, findPgBin, startCluster } from '../src/server/testing/postgres-cluster.ts';
 import { evidencePackBench } from './evidence-pack.ts';
-import { signingBench } from './signing.ts';
 import { alternate, type CannonResult, cannon, rotate, summarise, summariseAgainst } from './lib/cannon.ts';
 import { BASE, type Counts, countsFor } from './lib/dataset.ts';
 import { makePdf, postMultipart } from './lib/upload.ts';
@@ -42,6 +41,7 @@ import {
   startNode,
   TARGET,
 } from './lib/util.ts';
+import { signingBench } from './signing.ts';
 
 const args = parseArgs(process.argv.slice(2));
 const quick = args.quick === true;
