@@ -45,6 +45,8 @@ export const ACTIVITY_TYPES = [
   'subscription_agreement_signed',
   'subscription_agreement_declined',
   'subscription_agreement_voided',
+  'subscription_agreement_resent',
+  'subscription_agreement_reminded',
   'valuation_recorded',
   'distribution_recorded',
   'distribution_paid',

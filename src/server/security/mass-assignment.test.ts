@@ -1648,6 +1648,27 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         return call('POST', `/api/signing/envelopes/${env.json().envelope.id}/void`, adminCookie, { reason: 'Wrong', ...extras(victimId) });
       },
     },
+    {
+      route: 'POST /api/signing/envelopes/:id/resend',
+      status: 200,
+      async run() {
+        // A voided envelope is resent as a fresh one for the same investor, whatever the body says.
+        const sub = await call('POST', '/api/investor/subscriptions', investorCookie, { dealId: ids.signedDeal, amount: '100' });
+        const env = await call('POST', `/api/investor/subscriptions/${sub.json().subscription.id}/envelope`, investorCookie, {});
+        const old = env.json().envelope.id as string;
+        await call('POST', `/api/signing/envelopes/${old}/void`, adminCookie, { reason: 'Wrong' });
+        const res = await call('POST', `/api/signing/envelopes/${old}/resend`, adminCookie, {
+          ...extras(victimId),
+          status: 'executed',
+          investorId: victimId,
+        });
+        expect(await one('SELECT status, investor_id FROM signing_envelopes WHERE id = $1', [res.json().envelope.id])).toEqual({
+          status: 'sent',
+          investor_id: investorId,
+        });
+        return res;
+      },
+    },
   ];
 
   it('has a case for every route that takes a body', () => {

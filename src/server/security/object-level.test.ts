@@ -406,6 +406,7 @@ describe("object-level access: another investor's ids", () => {
       body: { name: 'A', title: 'B', password: 'x' },
     },
     'POST /api/signing/envelopes/:id/void': { id: own.envelope as string, status: 403, body: { reason: 'Mine' } },
+    'POST /api/signing/envelopes/:id/resend': { id: own.envelope as string, status: 403, body: {} },
   });
 
   it('tries every id-taking route, expecting what the catalog says', () => {

@@ -78,6 +78,7 @@ export const NAMESPACES = [
   'settings',
   'signing',
   'pack-editor',
+  'signing-admin',
   'spvs',
   'subscriptions',
   'tax',

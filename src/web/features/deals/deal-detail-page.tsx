@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { enumLabel } from '../../lib/i18n';
+import { PackStatusCard } from '../signing/pack-status-card';
 import { useDeal } from './api';
 import { DealActivityList } from './deal-activity';
 import { DealEditForm, draftKey } from './deal-edit-form';
@@ -136,6 +137,7 @@ export default function DealDetailPage() {
             </Button>
           </CardContent>
         </Card>
+        <PackStatusCard dealId={deal.id} />
         <DealTermsCard dealId={deal.id} />
         <EqualisationCard dealId={deal.id} />
         <DealValuations dealId={deal.id} valuations={valuations} />

@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast';
 import { envelopeDocumentUrl, serverMessage, useMyEnvelopes, useMySubscriptionsForSigning, useSigningAction } from './api';
 import { signingText } from './i18n';
 import { SignaturePad } from './signature-pad';
+import { SigningTrail } from './trail';
 
 // The page-by-page view and pdf.js load only once an agreement is there to show (decision record 056).
 const AgreementViewer = lazy(() => import('./agreement-viewer').then((m) => ({ default: m.AgreementViewer })));
@@ -70,6 +71,11 @@ export default function SignPage() {
             <SignSteps envelope={envelope} />
           ) : (
             <Outcome envelope={envelope} />
+          )}
+          {envelope && (
+            <Card className="p-4">
+              <SigningTrail events={envelope.events} level={2} />
+            </Card>
           )}
         </div>
       )}
