@@ -17,6 +17,7 @@ import type distributions from '../shared/i18n/en/distributions.json';
 import type documents from '../shared/i18n/en/documents.json';
 import type email from '../shared/i18n/en/email.json';
 import type errors from '../shared/i18n/en/errors.json';
+import type clawbackPayments from '../shared/i18n/en/clawback-payments.json';
 import type escrowPayouts from '../shared/i18n/en/escrow-payouts.json';
 import type evidence from '../shared/i18n/en/evidence.json';
 import type feeds from '../shared/i18n/en/feeds.json';
@@ -85,6 +86,7 @@ declare module 'i18next' {
       subscriptions: typeof subscriptions;
       'units-split': typeof unitsSplit;
       'escrow-payouts': typeof escrowPayouts;
+      'clawback-payments': typeof clawbackPayments;
       users: typeof users;
       'waterfall-conventions': typeof waterfallConventions;
       webhooks: typeof webhooks;

@@ -84,6 +84,7 @@ export const NAMESPACES = [
   'waterfall-conventions',
   'units-split',
   'escrow-payouts',
+  'clawback-payments',
   'webhooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
