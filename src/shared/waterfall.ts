@@ -104,7 +104,8 @@ export interface WaterfallInput {
   }[];
   /**
    * Payments by the GP of a clawback owed (decision record 058), in any order: cash from the GP
-   * to the investors on `date`. Each is applied before the events dated on or after it: the
+   * to the investors on `date`, at the end of that day: each is applied after the events of its day
+   * and before the later ones (those of the last event's day count in the last result): the
    * clawback is found at its date (as before an event) and the amount owed drops by the payment.
    * Nothing else moves: the GP's position was brought back to its share when the clawback arose,
    * so the split of later distributions (hurdle, catch-up, carry) does not depend on when, or
@@ -563,6 +564,17 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
    * carryRate of it (floored to the cent, never below 0) is owed back, less the tax relief.
    * Escrow settles it first; the rest is owed (and, in 'net' mode, withheld from the GP's amounts).
    */
+  /** A payment of a clawback owed, at the end of its day: the clawback is looked for then, and what is owed drops by it. */
+  const applyPayment = () => {
+    const p = payments[nextPayment++] as { date: string; day: number; cents: bigint };
+    findClawback(contributions.filter((c) => c.day <= p.day).reduce((s, c) => s + c.cents, 0n));
+    if (p.cents > owed)
+      throw new WaterfallInputError(
+        `The GP owes ${centsToString(owed)} on ${p.date}: a clawback payment of ${centsToString(p.cents)} is more than that`,
+      );
+    owed -= p.cents;
+    paidSince += p.cents;
+  };
   const findClawback = (contributedNow: bigint) => {
     const shareBefore = max(0n, floorDiv(carry.num * (distributedSoFar - contributedNow), carry.den));
     const excess = max(0n, gpSoFar - shareBefore);
@@ -590,17 +602,8 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
     if (contributed <= 0n && !d.fixed)
       throw new WaterfallInputError(`No capital was contributed on or before ${d.date} (distribution ${i + 1})`);
 
-    // Payments of a clawback owed dated on or before this event come first (decision 058).
-    while (nextPayment < payments.length && (payments[nextPayment] as { day: number }).day <= day) {
-      const p = payments[nextPayment++] as { date: string; day: number; cents: bigint };
-      findClawback(contributions.filter((c) => c.day <= p.day).reduce((s, c) => s + c.cents, 0n));
-      if (p.cents > owed)
-        throw new WaterfallInputError(
-          `The GP owes ${centsToString(owed)} on ${p.date}: a clawback payment of ${centsToString(p.cents)} is more than that`,
-        );
-      owed -= p.cents;
-      paidSince += p.cents;
-    }
+    // Payments of a clawback owed dated before this event's day come first (decision 058).
+    while (nextPayment < payments.length && (payments[nextPayment] as { day: number }).day < day) applyPayment();
     // 0. Clawback (decision record 039): found at this date (and at each payment since the last event).
     findClawback(contributed);
     const { excess, taxRelief, arose, fromEscrow } = found;
@@ -755,6 +758,14 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
       },
       escrow: { held: centsToString(held), released: centsToString(released), balanceAfter: centsToString(escrowBalance) },
     });
+  }
+  // Payments on the last event's day come after its events (money comes in at the end of the day):
+  // they count in the last result, so a payment made today shows at the zero event today.
+  const last = results[results.length - 1];
+  if (last) {
+    while (nextPayment < payments.length && (payments[nextPayment] as { day: number }).day <= lastDay) applyPayment();
+    last.clawback.owedAfter = centsToString(owed);
+    last.clawback.paid = centsToString(ownCents(last.clawback.paid) + paidSince);
   }
   return results;
 }
