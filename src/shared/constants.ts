@@ -56,6 +56,7 @@ export const ACTIVITY_TYPES = [
   'ledger_fee_recorded',
   'equalisation_charged',
   'escrow_paid_out',
+  'clawback_paid',
   'management_fee_charged',
   'statements_generated',
   'job_retried',

@@ -10,6 +10,7 @@ import type auth from '../shared/i18n/en/auth.json';
 import type capitalAccount from '../shared/i18n/en/capital-account.json';
 import type capitalCalls from '../shared/i18n/en/capital-calls.json';
 import type classification from '../shared/i18n/en/classification.json';
+import type clawbackPayments from '../shared/i18n/en/clawback-payments.json';
 import type common from '../shared/i18n/en/common.json';
 import type compliance from '../shared/i18n/en/compliance.json';
 import type deals from '../shared/i18n/en/deals.json';
@@ -89,6 +90,7 @@ declare module 'i18next' {
       subscriptions: typeof subscriptions;
       'units-split': typeof unitsSplit;
       'escrow-payouts': typeof escrowPayouts;
+      'clawback-payments': typeof clawbackPayments;
       users: typeof users;
       'waterfall-conventions': typeof waterfallConventions;
       webhooks: typeof webhooks;

@@ -104,6 +104,17 @@ export interface ClassificationEvidenceTable {
   uploadedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface ClawbackPaymentsTable {
+  id: ColumnType<string, string | undefined, string>;
+  dealId: string;
+  amount: string;
+  paidOn: string;
+  basis: 'contributions' | 'units';
+  lines: ColumnType<JsonValue, string, string>;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface ClientClassificationsTable {
   id: ColumnType<string, string | undefined, string>;
   investorId: string;
@@ -891,6 +902,7 @@ export interface DB {
   capital_call_reminders: CapitalCallRemindersTable;
   capital_calls: CapitalCallsTable;
   classification_evidence: ClassificationEvidenceTable;
+  clawback_payments: ClawbackPaymentsTable;
   client_classifications: ClientClassificationsTable;
   compliance_items: ComplianceItemsTable;
   credentials: CredentialsTable;

@@ -364,6 +364,12 @@ describe(`backup and restore (${ENGINE})`, () => {
        )
        INSERT INTO escrow_payout_lines (payout_id, position, kind, name, amount) SELECT id, 0, 'gp', 'Meridian GP Ltd', 10 FROM p`,
     );
+    // A GP's payment of a clawback owed, passed on to the investors (decision 058).
+    await ctx.db.query(
+      `INSERT INTO clawback_payments (deal_id, amount, paid_on, basis, lines)
+       SELECT deal_id, 5, '2025-08-01', 'contributions', '[{"investorId":"x","name":"Investor","amount":"5.00"}]'::jsonb
+         FROM deal_terms ORDER BY created_at LIMIT 1`,
+    );
     // Screening (decision record 038): a list import with one entry, a named beneficial owner and a hit.
     await ctx.db.query(
       `WITH imp AS (

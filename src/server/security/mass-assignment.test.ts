@@ -738,6 +738,22 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      // No clawback owed on this deal: refused before anything is written; the body takes the
+      // amount and the day only, never the split among investors or a basis (the server computes them).
+      route: 'POST /api/deals/:id/clawback-payments',
+      status: 409,
+      async run() {
+        const res = await call('POST', `/api/deals/${ids.deal}/clawback-payments`, adminCookie, {
+          amount: '1',
+          basis: 'units',
+          lines: [{ investorId: victimId, name: 'Mallory', amount: '1' }],
+          ...extras(victimId),
+        });
+        expect(await ctx.db.query('SELECT 1 FROM clawback_payments WHERE deal_id = $1', [ids.deal])).toEqual([]);
+        return res;
+      },
+    },
+    {
       route: 'POST /api/deals/:id/management-fees/preview',
       status: 200,
       async run() {

@@ -330,6 +330,7 @@ describe("object-level access: another investor's ids", () => {
     'GET /api/deals/:id/equalisation': { id: own.deal as string, status: 403 },
     'POST /api/deals/:id/equalisation': { id: own.deal as string, status: 403, body: { closeDate: '2026-01-01' } },
     'POST /api/deals/:id/escrow-payouts': { id: own.deal as string, status: 403, body: {} },
+    'POST /api/deals/:id/clawback-payments': { id: own.deal as string, status: 403, body: { amount: '1' } },
     'POST /api/deals/:id/fees': {
       id: own.deal as string,
       status: 403,

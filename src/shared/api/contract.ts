@@ -20,6 +20,8 @@ import { confirmPaymentInput } from '../confirm-payment.ts';
 import type { DashboardData } from '../dashboard.ts';
 import { answerDataRequestInput, type DataRequest, dataRequestInput } from '../data-requests.ts';
 import {
+  type ClawbackPayment,
+  clawbackPaymentInput,
   type DealTermsData,
   type DealWaterfallSummary,
   dealTermsInput,
@@ -390,6 +392,8 @@ export const API = {
   'POST /api/deals/:id/equalisation': admin(json<{ equalisation: EqualisationPreview }>(), { body: equalisationInput }),
   // Carry released from escrow paid out to the carry recipients (issue 29 leftover, decision 039 amended)
   'POST /api/deals/:id/escrow-payouts': admin(json<{ payout: EscrowPayout }>(), { body: escrowPayoutInput }),
+  // A GP's payment of a clawback owed, passed on to the investors (issue 29 leftover, decision 058)
+  'POST /api/deals/:id/clawback-payments': admin(json<{ payment: ClawbackPayment }>(), { body: clawbackPaymentInput }),
   // The audit trail: hash chain of the activity log (issue 33, decision 042)
   'GET /api/audit/head': admin(json<{ head: ChainHead }>()),
   'POST /api/audit/verify': admin(json<ChainVerification>()),

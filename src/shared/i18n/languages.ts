@@ -86,6 +86,7 @@ export const NAMESPACES = [
   'waterfall-conventions',
   'units-split',
   'escrow-payouts',
+  'clawback-payments',
   'webhooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -3,6 +3,7 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
+import { recordClawbackPayment } from './clawback-payments.ts';
 import { chargeManagementFee, managementFeeData, previewManagementFee } from './management-fees.ts';
 import { getDealTerms, investorDealTerms, payOutEscrow, previewDistribution, saveDealTerms, waterfallSummaries } from './service.ts';
 
@@ -52,6 +53,14 @@ export async function waterfallRoutes(app: FastifyInstance, { db }: AppContext) 
     const input = request.body;
     const payout = await db.tx((q) => payOutEscrow(q, id, input, currentUser(request).id, clientIp(request)));
     return reply.status(201).send({ payout });
+  });
+
+  /** Records the GP's payment of (part of) a clawback owed, passed on to the investors (decision 058). 409 above what is owed. */
+  route.post('/api/deals/:id/clawback-payments', async (request, reply) => {
+    const id = idParam(request.params, 'Deal not found');
+    const input = request.body;
+    const payment = await db.tx((q) => recordClawbackPayment(q, id, input, currentUser(request).id, clientIp(request)));
+    return reply.status(201).send({ payment });
   });
 
   /** The terms of each deal the investor holds. */
