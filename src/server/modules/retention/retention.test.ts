@@ -209,7 +209,7 @@ describe('retention and the four-eyes purge', () => {
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, ...Array(19).fill(409)]);
     expect(answers.filter((r) => r.statusCode === 409).every((r) => r.json().message === 'This purge was already decided')).toBe(true);
-    const done = (answers.find((r) => r.statusCode === 200)?.json() as { purge: RetentionPurge }).purge;
+    const done = (answers.find((r) => r.statusCode === 200)?.json() as { purge: RetentionPurge } | undefined)?.purge;
     expect(done).toMatchObject({
       status: 'purged',
       decidedBy: 'Approving Legal',
