@@ -32,6 +32,7 @@ import type ownership from '../shared/i18n/en/ownership.json';
 import type performance from '../shared/i18n/en/performance.json';
 import type profile from '../shared/i18n/en/profile.json';
 import type records from '../shared/i18n/en/records.json';
+import type retention from '../shared/i18n/en/retention.json';
 import type risk from '../shared/i18n/en/risk.json';
 import type screening from '../shared/i18n/en/screening.json';
 import type settings from '../shared/i18n/en/settings.json';
@@ -55,6 +56,7 @@ declare module 'i18next' {
       'admin-dashboard': typeof adminDashboard;
       'audit-trail': typeof auditTrail;
       records: typeof records;
+      retention: typeof retention;
       evidence: typeof evidence;
       auth: typeof auth;
       'capital-account': typeof capitalAccount;
