@@ -18,8 +18,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { insertItem, updateItemColumns } from '../compliance/repository.ts';
-import { retentionPolicy } from '../retention/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { retentionPolicy } from '../settings/retention-policy.ts';
 import {
   activeHold,
   anonymiseInvestor,

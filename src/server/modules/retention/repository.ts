@@ -12,8 +12,6 @@ import { typed } from '../../db/typed.ts';
 
 /** Retention's queries (decision 035, 054): the policy, the reviewable list, the purges. */
 
-export const POLICY_KEY = 'retentionPolicy';
-
 /** Investors whose relationship has ended (account suspended) and who were not purged yet. */
 export async function endedInvestors(q: Queryable): Promise<{ id: string; name: string }[]> {
   return typed(q)

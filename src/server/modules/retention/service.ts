@@ -1,6 +1,5 @@
 import type { AppUser } from '../../../shared/auth.ts';
 import {
-  DEFAULT_RETENTION_POLICY,
   type PurgeResult,
   RETENTION_POLICY_EDITORS,
   RETENTION_RULES,
@@ -10,7 +9,6 @@ import {
   type RetentionPurge,
   type RetentionReason,
   retainedUntil,
-  retentionPolicyInput,
 } from '../../../shared/retention.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -22,7 +20,8 @@ import type { FileStore } from '../../storage/file-store.ts';
 import { logActivity } from '../activity/service.ts';
 import { anonymiseInvestor, eraseFreeData, recordPresence, relationshipDates } from '../records/repository.ts';
 import { companyDayIn } from '../settings/clock.ts';
-import { storedSettings, upsertSettings } from '../settings/repository.ts';
+import { upsertSettings } from '../settings/repository.ts';
+import { RETENTION_POLICY_KEY, retentionPolicy } from '../settings/retention-policy.ts';
 import {
   decidePurge,
   deleteRecords,
@@ -32,7 +31,6 @@ import {
   listCandidates,
   listPurges,
   lockPurge,
-  POLICY_KEY,
   packInProgress,
   purgeById,
   replaceCandidates,
@@ -62,12 +60,6 @@ export const OWN_PROPOSAL = 'Another admin must approve this purge: you proposed
 export const NOT_PAST_RETENTION = 'The records of this investor are not all past their retention period';
 export const PACK_IN_PROGRESS = 'An evidence pack about this investor is being produced; approve once it is ready';
 
-/** The firm's policy (settings), never below the DFSA minimums: a stored value that no longer validates gives the minimums. */
-export async function retentionPolicy(q: Queryable): Promise<RetentionPolicy> {
-  const parsed = retentionPolicyInput.safeParse(await storedSettings(q, POLICY_KEY));
-  return parsed.success ? parsed.data : { ...DEFAULT_RETENTION_POLICY };
-}
-
 const canEditPolicy = (user: Pick<AppUser, 'userType'>) => (RETENTION_POLICY_EDITORS as readonly string[]).includes(user.userType ?? '');
 
 export async function saveRetentionPolicy(db: Db, user: AppUser, policy: RetentionPolicy, ip: string | null): Promise<RetentionPolicy> {
@@ -77,7 +69,7 @@ export async function saveRetentionPolicy(db: Db, user: AppUser, policy: Retenti
   }
   return db.tx(async (q) => {
     const before = await retentionPolicy(q);
-    await upsertSettings(q, POLICY_KEY, policy, user.id);
+    await upsertSettings(q, RETENTION_POLICY_KEY, policy, user.id);
     await logActivity(q, { type: 'retention_policy_changed', userId: user.id, details: { before, after: policy }, ip });
     return policy;
   });
