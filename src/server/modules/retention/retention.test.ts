@@ -163,7 +163,7 @@ describe('retention and the four-eyes purge', () => {
     expect(heldRes.statusCode).toBe(409);
     expect(heldRes.json().message).toMatch(/^Under legal hold since \d{4}-\d{2}-\d{2}: DFSA enquiry 7$/);
     const dealRes = await call('POST', `/api/retention/investors/${inHeldDeal.id}/purge`, founder.cookie);
-    expect(dealRes.json().message).toMatch(/^Under legal hold through the deal Held Fund since \d{4}-\d{2}-\d{2}: Litigation$/);
+    expect(dealRes.json().message).toMatch(/^Under legal hold through a deal since \d{4}-\d{2}-\d{2}: Held Fund: Litigation$/);
     // The periodic job's own pass gives the same list.
     expect(await reviewRetention(ctx.db, clock)).toBe(after.candidates.length);
   });

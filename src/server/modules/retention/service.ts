@@ -75,11 +75,12 @@ export async function saveRetentionPolicy(db: Db, user: AppUser, policy: Retenti
   });
 }
 
-/** A hold in words, for the 409 and the screen: "Legal hold on the investor, placed on 2026-11-02: DFSA enquiry". */
-const holdMessage = (h: { subjectKind: string; reason: string; placedOn: string; dealTitle: string | null }) =>
-  h.subjectKind === 'investor'
-    ? `Under legal hold since ${h.placedOn}: ${h.reason}`
-    : `Under legal hold through the deal ${h.dealTitle ?? ''} since ${h.placedOn}: ${h.reason}`;
+/** A hold in words, for the 409: "Under legal hold since 2026-11-02: DFSA enquiry" (a deal's hold names the deal first). */
+function holdMessage(h: { subjectKind: string; reason: string; placedOn: string; dealTitle: string | null }): string {
+  if (h.subjectKind === 'investor') return `Under legal hold since ${h.placedOn}: ${h.reason}`;
+  const what = `${h.dealTitle ?? ''}: ${h.reason}`;
+  return `Under legal hold through a deal since ${h.placedOn}: ${what}`;
+}
 
 /**
  * The investor's record kinds and where each stands: the kinds present (KYC and screening,
