@@ -31,6 +31,7 @@ const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = {
   records: ['data-requests-card'],
   tax: ['tax-section', 'admin-tax-panel', 'tax-export-card'],
   evidence: ['evidence-packs-card'],
+  retention: ['retention-card'],
   risk: ['risk-panel', 'refresh-queue', 'refresh-card', 'i18n'],
   signing: ['pack-status-card'],
 };

@@ -89,6 +89,11 @@ export const ACTIVITY_TYPES = [
   'evidence_pack_requested',
   'evidence_pack_produced',
   'evidence_pack_downloaded',
+  // Retention and the four-eyes purge (issue 33, decision 054)
+  'retention_policy_changed',
+  'retention_purge_proposed',
+  'retention_purge_withdrawn',
+  'retention_purged',
   // Client classification (issue 31 part A)
   'classification_evidence_uploaded',
   'classification_submitted',

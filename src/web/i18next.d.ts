@@ -34,6 +34,7 @@ import type packEditor from '../shared/i18n/en/pack-editor.json';
 import type performance from '../shared/i18n/en/performance.json';
 import type profile from '../shared/i18n/en/profile.json';
 import type records from '../shared/i18n/en/records.json';
+import type retention from '../shared/i18n/en/retention.json';
 import type risk from '../shared/i18n/en/risk.json';
 import type screening from '../shared/i18n/en/screening.json';
 import type settings from '../shared/i18n/en/settings.json';
@@ -58,6 +59,7 @@ declare module 'i18next' {
       'admin-dashboard': typeof adminDashboard;
       'audit-trail': typeof auditTrail;
       records: typeof records;
+      retention: typeof retention;
       evidence: typeof evidence;
       auth: typeof auth;
       'capital-account': typeof capitalAccount;

@@ -599,6 +599,28 @@ export interface RecoveryCodesTable {
   usedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
+export interface RetentionCandidatesTable {
+  investorId: string;
+  kind: 'kyc_aml' | 'classification' | 'transactions' | 'complaints';
+  startBasis: 'relationship_end' | 'record_date';
+  startOn: string;
+  years: number;
+  retainedUntil: string;
+  listedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RetentionPurgesTable {
+  id: ColumnType<string, string | undefined, string>;
+  investorId: string;
+  status: ColumnType<'proposed' | 'purged' | 'withdrawn', 'proposed' | 'purged' | 'withdrawn' | undefined, 'proposed' | 'purged' | 'withdrawn'>;
+  reasons: ColumnType<JsonValue, string, string>;
+  proposedBy: string | null;
+  proposedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  decidedBy: string | null;
+  decidedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  result: ColumnType<JsonValue | null, string | null, string | null>;
+}
+
 export interface RiskOverridesTable {
   id: ColumnType<string, string | undefined, string>;
   investorId: string;
@@ -940,6 +962,8 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   profiles: ProfilesTable;
   recovery_codes: RecoveryCodesTable;
+  retention_candidates: RetentionCandidatesTable;
+  retention_purges: RetentionPurgesTable;
   risk_overrides: RiskOverridesTable;
   schema_migrations: SchemaMigrationsTable;
   screened_persons: ScreenedPersonsTable;

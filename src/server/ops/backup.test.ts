@@ -301,7 +301,15 @@ describe(`backup and restore (${ENGINE})`, () => {
        SELECT id, 'access', current_date + 30, 'answered', now(), 'Here is your data', 'fulfilled', '{"version":1}'::jsonb
        FROM profiles WHERE role = 'investor' ORDER BY created_at LIMIT 1`,
     );
-
+    // A client listed as past retention and a withdrawn purge proposal (decision 054).
+    await ctx.db.query(
+      `INSERT INTO retention_candidates (investor_id, kind, start_basis, start_on, years, retained_until)
+       SELECT id, 'kyc_aml', 'relationship_end', '2018-01-01', 6, '2024-01-01' FROM profiles WHERE role = 'investor' ORDER BY created_at LIMIT 1`,
+    );
+    await ctx.db.query(
+      `INSERT INTO retention_purges (investor_id, status, reasons, decided_at)
+       SELECT id, 'withdrawn', '[]'::jsonb, now() FROM profiles WHERE role = 'investor' ORDER BY created_at LIMIT 1`,
+    );
     // A subscription on the deal with a signing pack, and its envelope (issue 30): signing_envelopes,
     // signing_events and the generated agreement in the storage.
     const signedDeal = (await ctx.db.query(`SELECT id FROM deals WHERE title = 'Dar es Salaam Solar Mini-Grid Portfolio'`)) as {

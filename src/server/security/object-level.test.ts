@@ -222,6 +222,11 @@ describe("object-level access: another investor's ids", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
 
+    // Retention (decision 054): a purge proposed for B (the desk's record).
+    own.purge = (
+      await sql<{ id: string }>(`INSERT INTO retention_purges (investor_id, reasons) VALUES ($1, '[]') RETURNING id`).first(ctx.db, [b.id])
+    )?.id as string;
+
     // Data-subject requests (decision 051): B's answered copy request (its archive) and an open erasure request.
     own.dataRequest = expectStatus(await call('POST', '/api/investor/data-requests', b.cookie, { kind: 'access' }), 201).request.id;
     expectStatus(await call('POST', `/api/data-requests/${own.dataRequest}/answer`, adminCookie, { answer: 'Here is your data' }), 200);
@@ -361,6 +366,9 @@ describe("object-level access: another investor's ids", () => {
     'GET /api/investor/data-requests/:id/archive': { id: own.dataRequest as string, status: 404 },
     'POST /api/data-requests/:id/answer': { id: own.openDataRequest as string, status: 403, body: { answer: 'Erased, says A' } },
     'GET /api/evidence-packs/:id': { id: own.evidencePack as string, status: 403 },
+    'POST /api/retention/investors/:id/purge': { id: b.id, status: 403, body: {} },
+    'POST /api/retention/purges/:id/approve': { id: own.purge as string, status: 403, body: {} },
+    'POST /api/retention/purges/:id/withdraw': { id: own.purge as string, status: 403, body: {} },
     'GET /api/evidence-packs/:id/download': { id: own.evidencePack as string, status: 403 },
     'PUT /api/investor/screening/persons/:id': {
       id: own.person as string,

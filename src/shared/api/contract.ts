@@ -93,6 +93,7 @@ import type { MessageThread, ThreadList } from '../messages.ts';
 import { type EqualisationPreview, equalisationInput, equalisationQuery } from '../ownership.ts';
 import type { PasswordPolicyInfo } from '../password-policy.ts';
 import { type PerformanceData, type Valuation, valuationInput } from '../performance.ts';
+import { type RetentionOverview, type RetentionPolicy, type RetentionPurge, retentionPolicyBody } from '../retention.ts';
 import {
   type AdminInvestorRisk,
   type InvestorKycRefresh,
@@ -502,6 +503,15 @@ export const API = {
   'POST /api/kyc-refreshes/:id/approve': admin(json<AdminInvestorRisk>(), { body: kycRefreshDecisionInput }),
   'GET /api/investor/kyc-refresh': investor(json<InvestorKycRefresh>()),
   'POST /api/investor/kyc-refresh': investor(json<InvestorKycRefresh>(), { body: kycRefreshInput }),
+
+  // Retention (issue 33 part 2, decision 054): the policy per record kind (founders and legal change
+  // it), the list of investors past retention, the four-eyes purge (proposed by one admin, approved by another)
+  'GET /api/retention': admin(json<RetentionOverview>()),
+  'PUT /api/retention/policy': admin(json<{ policy: RetentionPolicy }>(), { body: retentionPolicyBody }),
+  'POST /api/retention/review': admin(json<RetentionOverview>()),
+  'POST /api/retention/investors/:id/purge': admin(json<{ purge: RetentionPurge }>()),
+  'POST /api/retention/purges/:id/approve': admin(json<{ purge: RetentionPurge }>()),
+  'POST /api/retention/purges/:id/withdraw': admin(json<{ purge: RetentionPurge }>()),
 
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),

@@ -51,6 +51,7 @@ export const NAMESPACES = [
   'activity-logs',
   'audit-trail',
   'records',
+  'retention',
   'admin-dashboard',
   'auth',
   'capital-account',

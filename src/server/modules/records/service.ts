@@ -10,7 +10,7 @@ import {
   type KeptCategory,
   type PersonalDataCategory,
 } from '../../../shared/data-requests.ts';
-import { DEFAULT_RETENTION_POLICY, RETENTION_RULES, type RetentionPolicy, retainedUntil } from '../../../shared/retention.ts';
+import { RETENTION_RULES, retainedUntil } from '../../../shared/retention.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -19,6 +19,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { insertItem, updateItemColumns } from '../compliance/repository.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { retentionPolicy } from '../settings/retention-policy.ts';
 import {
   activeHold,
   anonymiseInvestor,
@@ -50,11 +51,6 @@ const KIND_TITLES = { access: 'copy of data', rectification: 'rectification', er
 
 export const dataRequestQueue = (db: Db): Promise<DataRequest[]> => listRequests(db, QUEUE_LIMIT);
 export const myDataRequests = (db: Db, investorId: string): Promise<DataRequest[]> => investorRequests(db, investorId);
-
-/** The firm's retention policy (the DFSA minimums until the settings hold a longer one). */
-export async function retentionPolicy(_q: Queryable): Promise<RetentionPolicy> {
-  return DEFAULT_RETENTION_POLICY;
-}
 
 export async function fileDataRequest(
   db: Db,
