@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVITY_BATCH, appendActivity, growTo } from '../../../../bench/lib/dataset.ts';
-import { sql } from '../../db/sql.ts';
-import { createTestContext, createUser, type TestContext } from '../../testing/harness.ts';
-import { logActivity } from '../activity/service.ts';
-import { verifyChain } from './verify.ts';
+import { sql } from '../../src/server/db/sql.ts';
+import { logActivity } from '../../src/server/modules/activity/service.ts';
+import { verifyChain } from '../../src/server/modules/audit/verify.ts';
+import { createTestContext, createUser, type TestContext } from '../../src/server/testing/harness.ts';
+import { ACTIVITY_BATCH, appendActivity, growTo } from './dataset.ts';
 
 /**
  * The benchmarks' data generator (bench/lib/dataset.ts) writes the activity log in bulk: its rows
