@@ -134,7 +134,7 @@ export async function growTo(
  * migration 080) and its hash from the verifier's linkHash (sha256(prev|content), what
  * audit_link_hash computes) in id order; the rows go into activity_logs with their links in one
  * INSERT, the trigger is enabled again and the head moves to the last row. verifyChain passes
- * afterwards (src/server/modules/audit/bench-dataset.test.ts, both engines).
+ * afterwards (bench/lib/dataset.test.ts, both engines).
  */
 export async function appendActivity(q: Queryable, from: number, to: number, last: number): Promise<void> {
   // The table's lock first, then the head's: a writer holding the head at its commit already holds

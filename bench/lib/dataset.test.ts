@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVITY_BATCH, appendActivity, growTo } from '../../../../bench/lib/dataset.ts';
-import { sql } from '../../db/sql.ts';
-import { createTestContext, createUser, type TestContext } from '../../testing/harness.ts';
-import { logActivity } from '../activity/service.ts';
-import { verifyChain } from './verify.ts';
+import type { Queryable } from '../../src/server/db/client.ts';
+import { sql } from '../../src/server/db/sql.ts';
+import { logActivity } from '../../src/server/modules/activity/service.ts';
+import { verifyChain } from '../../src/server/modules/audit/verify.ts';
+import { createTestContext, createUser, type TestContext } from '../../src/server/testing/harness.ts';
+import { ACTIVITY_BATCH, appendActivity, growTo } from './dataset.ts';
 
 /**
  * The benchmarks' data generator (bench/lib/dataset.ts) writes the activity log in bulk: its rows
@@ -69,14 +70,23 @@ describe('bench data generator and the audit chain', () => {
     const have = Number(
       (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM activity_logs WHERE details ? 'bench'`).first(ctx.db))?.n,
     );
-    const stats = await ctx.db.tx(async (q) => {
-      await appendActivity(q, have + 1, have + 2000, have + 2000);
-      // Fires now whatever chain trigger events are pending (they would fire at commit otherwise).
-      await q.query('SET CONSTRAINTS ALL IMMEDIATE');
-      return sql<{ relname: string; ins: number; upd: number }>(
+    // pg_stat_xact_* also holds earlier transactions' counts not yet flushed (at most once a
+    // second, when the connection is idle): the difference within one transaction is exact.
+    const counts = (q: Queryable) =>
+      sql<{ relname: string; ins: number; upd: number }>(
         `SELECT relname, n_tup_ins::int AS ins, n_tup_upd::int AS upd FROM pg_stat_xact_user_tables
           WHERE relname IN ('activity_logs', 'audit_chain_heads') ORDER BY relname`,
       ).all(q);
+    const stats = await ctx.db.tx(async (q) => {
+      const before = await counts(q);
+      await appendActivity(q, have + 1, have + 2000, have + 2000);
+      // Fires now whatever chain trigger events are pending (they would fire at commit otherwise).
+      await q.query('SET CONSTRAINTS ALL IMMEDIATE');
+      const after = await counts(q);
+      return after.map((a) => {
+        const b = before.find((x) => x.relname === a.relname);
+        return { relname: a.relname, ins: a.ins - (b?.ins ?? 0), upd: a.upd - (b?.upd ?? 0) };
+      });
     });
     // Reference: 2,000 rows inserted with their links; the head moved once.
     expect(stats).toEqual([
