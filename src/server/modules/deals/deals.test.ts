@@ -582,11 +582,18 @@ describe('deals API', () => {
       expect(body.activity[0]).toMatchObject({ userName: 'Ada Admin', details: { dealId: deal.id } });
     });
 
-    it('answers 404 with a message for an unknown or malformed id', async () => {
-      for (const id of [UNKNOWN_ID, 'not-a-uuid', '1', "1' OR '1'='1", '%00']) {
-        expectError(await call('GET', `/api/deals/${encodeURIComponent(id)}`), 404, 'Deal not found');
-        expectError(await call('PATCH', `/api/deals/${encodeURIComponent(id)}`, { title: 'X' }), 404, 'Deal not found');
-        expectError(await call('POST', `/api/deals/${encodeURIComponent(id)}/move`, { stage: 'Exit' }), 404, 'Deal not found');
+    it('answers 404 with a message for an unknown id, 400 for a malformed one', async () => {
+      const cases: [string, number, string?][] = [
+        [UNKNOWN_ID, 404, 'Deal not found'],
+        ['not-a-uuid', 400, 'Invalid id'],
+        ['1', 400, 'Invalid id'],
+        ["1' OR '1'='1", 400, 'Invalid id'],
+        ['%00', 400],
+      ];
+      for (const [id, status, message] of cases) {
+        expectError(await call('GET', `/api/deals/${encodeURIComponent(id)}`), status, message);
+        expectError(await call('PATCH', `/api/deals/${encodeURIComponent(id)}`, { title: 'X' }), status, message);
+        expectError(await call('POST', `/api/deals/${encodeURIComponent(id)}/move`, { stage: 'Exit' }), status, message);
       }
     });
   });

@@ -323,7 +323,7 @@ describe('secure messages API', () => {
 
     expectError(await call('GET', `/api/investor/messages/${threadA}`, b.cookie), 404);
     expectError(await call('GET', `/api/investor/messages/${UNKNOWN_ID}`, b.cookie), 404);
-    expectError(await call('GET', '/api/investor/messages/not-a-uuid', b.cookie), 404);
+    expectError(await call('GET', '/api/investor/messages/not-a-uuid', b.cookie), 400);
     // B opening A's thread must not mark anything read.
     const unreadAdmin = await ctx.db.query('SELECT 1 FROM messages WHERE thread_id = $1 AND NOT read_by_admin', [threadA]);
     expect(unreadAdmin).toHaveLength(1);

@@ -279,7 +279,7 @@ describe('client classification API (issue 31)', () => {
     expect((await call('GET', '/api/investor/classification', adminCookie)).statusCode).toBe(403);
     expect((await call('GET', '/api/investor/classification', null)).statusCode).toBe(401);
     expect((await call('GET', `/api/classifications/${UNKNOWN_ID}`, adminCookie)).statusCode).toBe(404);
-    expect((await call('GET', '/api/classifications/not-a-uuid', adminCookie)).statusCode).toBe(404);
+    expect((await call('GET', '/api/classifications/not-a-uuid', adminCookie)).statusCode).toBe(400);
     expect((await decide(UNKNOWN_ID, 'professional')).statusCode).toBe(404);
     // The owner removes it; once part of a submitted application it cannot be removed.
     expect((await call('DELETE', `/api/investor/classification/evidence/${evidenceId}`, a.cookie)).statusCode).toBe(200);

@@ -145,7 +145,7 @@ describe('data-subject requests', () => {
     expect((refused.json() as { request: DataRequest }).request).toMatchObject({ status: 'answered', outcome: 'refused' });
     expect((await answer(request.id)).statusCode).toBe(409);
     expect((await answer('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await answer('not-a-uuid')).statusCode).toBe(404);
+    expect((await answer('not-a-uuid')).statusCode).toBe(400); // a malformed id (decision 033, amended)
     // An investor cannot answer.
     expect((await answer(request.id, { answer: 'Self-service' }, inv.cookie)).statusCode).toBe(403);
     // Twenty filings of one kind at once: one request (and one calendar item), nineteen conflicts.

@@ -68,7 +68,8 @@ export default function DealDetailPage() {
   }
 
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    // 400: the address's id is malformed (decision 033, amended), so no deal has it either.
+    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (
       <>
         <BackToPipeline />
