@@ -186,11 +186,15 @@ describe('void, resend and the trail of subscription agreements (issue 30)', () 
   it('an Arabic-speaking investor gets the certificate page in Arabic (pdftotext)', async () => {
     const deal = await signedDeal();
     const inv = await person('investor', 'ar');
+    // Their name in Arabic script, typed as their signature: the script font cannot write it
+    // (WinAnsi), so the executed PDF draws it in the embedded sans; it was a 500 at countersignature.
+    const arabicName = 'ليلى حداد';
+    await ctx.db.query('UPDATE profiles SET name = $1 WHERE id = $2', [arabicName, inv.id]);
     const { env } = await subscribeAndOpen(inv, deal.id, '2500');
     const signed = await call('POST', `/api/investor/envelopes/${env.id}/sign`, inv.cookie, {
       consent: true,
       method: 'typed',
-      typedName: inv.name,
+      typedName: arabicName,
       password: inv.password,
     });
     expect(signed.statusCode, signed.body).toBe(200);
