@@ -260,7 +260,7 @@ describe('retention and the four-eyes purge', () => {
     expect(list.purges.find((x) => x.id === purge.id)?.status).toBe('purged');
   });
 
-  it('withdraws a proposal; unknown ids are 404, investors 403, a purged proposal cannot be withdrawn', async () => {
+  it('withdraws a proposal; unknown ids are 404, malformed ones 400, investors 403, a purged proposal cannot be withdrawn', async () => {
     clock = new Date('2026-06-01T08:00:00Z');
     const inv = await closedClient('Withdrawn Client');
     const { purge } = (await call('POST', `/api/retention/investors/${inv.id}/purge`, legal.cookie)).json() as { purge: RetentionPurge };
@@ -272,7 +272,8 @@ describe('retention and the four-eyes purge', () => {
     expect((await call('POST', `/api/retention/purges/${missing}/approve`, legal.cookie)).statusCode).toBe(404);
     expect((await call('POST', `/api/retention/investors/${missing}/purge`, legal.cookie)).statusCode).toBe(404);
     expect((await call('POST', `/api/retention/investors/${legal.id}/purge`, founder.cookie)).statusCode).toBe(404);
-    expect((await call('POST', '/api/retention/purges/nope/approve', legal.cookie)).statusCode).toBe(404);
+    // A malformed id is refused by the route table's path-parameter schema (decision 033) before any lookup.
+    expect((await call('POST', '/api/retention/purges/nope/approve', legal.cookie)).statusCode).toBe(400);
     const u = await createUser(ctx, { role: 'investor' });
     const investorCookie = await signIn(ctx, u.email, u.password);
     expect((await call('GET', '/api/retention', investorCookie)).statusCode).toBe(403);
