@@ -1,9 +1,8 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { shownSizePt } from '../../../shared/pdf-placement';
-import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { packEditorText } from './pack-editor-i18n';
+import { PageNav } from './page-nav';
 import { useElementWidth, usePdf } from './pdf-document';
 import { PdfPageCanvas } from './pdf-page-canvas';
 
@@ -46,19 +45,16 @@ export function AgreementViewer({ url }: { url: string }) {
 
   return (
     <section className="flex flex-col gap-3" aria-label={t('viewer.region')}>
-      <nav className="flex flex-wrap items-center gap-2" aria-label={t('viewer.nav')}>
-        <Button type="button" variant="secondary" size="sm" disabled={current === 0} onClick={() => setIndex(current - 1)}>
-          <ChevronLeft aria-hidden="true" className="rtl:rotate-180" />
-          {t('previousPage')}
-        </Button>
-        <p className="tabular text-sm font-medium text-ink-900" aria-live="polite">
-          {t('pageOf', { page: current + 1, total: count })}
-        </p>
-        <Button type="button" variant="secondary" size="sm" disabled={current >= count - 1} onClick={() => setIndex(current + 1)}>
-          {t('nextPage')}
-          <ChevronRight aria-hidden="true" className="rtl:rotate-180" />
-        </Button>
-      </nav>
+      <PageNav
+        index={current}
+        count={count}
+        onChange={setIndex}
+        wrap={(children) => (
+          <nav className="flex flex-wrap items-center gap-2" aria-label={t('viewer.nav')}>
+            {children}
+          </nav>
+        )}
+      />
       <div ref={frame} className="w-full overflow-x-auto rounded-md border border-border">
         {page && (
           <div dir="ltr" className="mx-auto w-fit shadow-sm" data-testid="agreement-page">

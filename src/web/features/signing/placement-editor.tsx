@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cornerField, isFieldKind, newField, type PageView, type PdfRect, shownSizePt } from '../../../shared/pdf-placement';
 import { FIELD_KINDS, type FieldKind, missingKinds, type PlacedField } from '../../../shared/signing';
@@ -7,6 +7,7 @@ import { NativeSelect } from '../../components/ui/select';
 import { FieldBox } from './field-box';
 import { FieldForm } from './field-form';
 import { packEditorText } from './pack-editor-i18n';
+import { PageNav } from './page-nav';
 import { type PageGeometry, useElementWidth } from './pdf-document';
 
 /** At most this many CSS pixels per point: a Letter page is then 918 px wide. */
@@ -118,19 +119,7 @@ export function PlacementEditor({ geometry, fields, onChange, renderPage }: Plac
           {t('initialsEveryPage')}
         </Button>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <Button type="button" variant="secondary" size="sm" disabled={pageIndex === 0} onClick={() => goTo(pageIndex - 1)}>
-          <ChevronLeft aria-hidden="true" className="rtl:rotate-180" />
-          {t('previousPage')}
-        </Button>
-        <p className="tabular text-sm font-medium text-ink-900" aria-live="polite">
-          {t('pageOf', { page: pageIndex + 1, total: pageCount })}
-        </p>
-        <Button type="button" variant="secondary" size="sm" disabled={pageIndex >= pageCount - 1} onClick={() => goTo(pageIndex + 1)}>
-          {t('nextPage')}
-          <ChevronRight aria-hidden="true" className="rtl:rotate-180" />
-        </Button>
-      </div>
+      <PageNav index={pageIndex} count={pageCount} onChange={goTo} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div ref={frame} className="min-w-0 overflow-x-auto">
           <div
