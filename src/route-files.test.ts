@@ -14,10 +14,10 @@ import { ROUTES } from './shared/api/contract.ts';
  * short: a new entry needs a reason a reviewer accepts.
  */
 const EXCEPTIONS: Record<string, { files: string[]; why: string }> = {
-  // TODO(issue 28; signing is being reworked in parallel by h3, h4 and h5): move
+  // TODO(issue 28; left while the signing workflow of issue 30 is still changing): move
   // `POST /api/investor/subscriptions/:id/envelope` out of the subscriptions prefix (for example to
   // `/api/investor/envelopes`, which signing owns) or its registration into subscriptions/routes.ts.
-  // The records and audit modules (h2) serve only their own prefixes today (`data-requests`,
+  // The records and audit modules serve only their own prefixes today (`data-requests`,
   // `investor/data-requests`, `audit`, `legal-holds`) and are checked like every other module.
   'investor/subscriptions': {
     files: ['src/server/modules/subscriptions/routes.ts', 'src/server/modules/signing/routes.ts'],

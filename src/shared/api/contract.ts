@@ -454,7 +454,7 @@ export const API = {
   'GET /api/signing/envelopes/:id/document': admin(file()),
   'POST /api/signing/envelopes/:id/countersign': admin(json<{ envelope: Envelope }>(), { body: countersignInput }),
   'POST /api/signing/envelopes/:id/void': admin(json<{ envelope: Envelope }>(), { body: reasonInput }),
-  // Resend from the admin's deal page (issue 30, h5): a reminder for an open envelope, a fresh one for a closed one
+  // Resend from the admin's deal page (issue 30): a reminder for an open envelope, a fresh one for a closed one
   'POST /api/signing/envelopes/:id/resend': admin(json<{ envelope: Envelope }>()),
   'POST /api/investor/subscriptions/:id/envelope': investor(json<{ envelope: Envelope }>(), { body: openEnvelopeInput }),
   'GET /api/investor/envelopes': investor(json<{ envelopes: Envelope[] }>()),
