@@ -18,6 +18,7 @@ import { typed } from '../../db/typed.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { logActivity } from '../activity/service.ts';
+import { holdKeeping } from '../legal-holds/repository.ts';
 import { anonymiseInvestor, eraseFreeData, recordPresence, relationshipDates } from '../records/repository.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { upsertSettings } from '../settings/repository.ts';
@@ -26,7 +27,6 @@ import {
   decidePurge,
   deleteRecords,
   endedInvestors,
-  holdKeeping,
   insertProposal,
   listCandidates,
   listPurges,
