@@ -127,18 +127,14 @@ export default function DealDetailPage() {
             <DealDocuments title={deal.title} documents={documents} />
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('detail.pack')}</CardTitle>
-            <CardDescription>{t('detail.packDescription')}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild variant="secondary">
+        <PackStatusCard
+          dealId={deal.id}
+          action={
+            <Button asChild variant="secondary" size="sm">
               <Link to={`/admin/deals/${encodeURIComponent(deal.id)}/subscription-pack`}>{t('detail.packLink')}</Link>
             </Button>
-          </CardContent>
-        </Card>
-        <PackStatusCard dealId={deal.id} />
+          }
+        />
         <DealTermsCard dealId={deal.id} />
         <EqualisationCard dealId={deal.id} />
         <DealValuations dealId={deal.id} valuations={valuations} />

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { formatDate, formatUSDExact } from '../../../shared/format';
 import type { PackStatus, PackStatusRow } from '../../../shared/signing';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -37,7 +37,8 @@ const day = (v: string | null, none: string) => (v ? formatDate(v) : none);
  * dates, the CSV export, and per row the envelope's detail (trail, void, resend). A table from
  * 640 px, a list of cards below.
  */
-export function PackStatusCard({ dealId }: { dealId: string }) {
+/** `action`: what the deal page puts beside the title (the link to the agreement's placement screen). */
+export function PackStatusCard({ dealId, action }: { dealId: string; action?: ReactNode }) {
   const { t } = signingAdminText.useT();
   const pack = useDealPack(dealId);
   const hasPack = pack.data != null;
@@ -52,12 +53,15 @@ export function PackStatusCard({ dealId }: { dealId: string }) {
             <CardTitle>{t('status.title')}</CardTitle>
             <CardDescription>{t('status.description')}</CardDescription>
           </div>
-          {hasPack && rows.length > 0 && (
-            <a href={packStatusCsvUrl(dealId)} download className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-              <Download aria-hidden="true" />
-              {t('status.csv')}
-            </a>
-          )}
+          <div className="flex flex-wrap gap-2">
+            {action}
+            {hasPack && rows.length > 0 && (
+              <a href={packStatusCsvUrl(dealId)} download className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                <Download aria-hidden="true" />
+                {t('status.csv')}
+              </a>
+            )}
+          </div>
         </div>
       </CardHeader>
       <CardContent>
