@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Browser, expect, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { formatDate } from '../src/shared/format';
@@ -11,6 +13,11 @@ import { createActiveDeal, newApprovedInvestor } from './setup';
 /** The demo co-investor (KYC approved, suitability review current): the deal's first close. */
 const KILI = 'kilimanjaro@demo.example.com';
 
+const saveTemp = (bytes: Buffer) => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'one-ledger-')), 'notice.pdf');
+  writeFileSync(file, bytes);
+  return file;
+};
 const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
 
 /**
@@ -123,6 +130,17 @@ export async function oneLedgerFlow(browser: Browser, page: Page, phone: boolean
     data: { investorId: laterId, amount: '200000', valueDate: today },
   });
   expect(secondIn.status(), await secondIn.text()).toBe(201);
+  // The later closer's call notice (PDF, read back): the firm's lines, the amount, the SPV's bank details.
+  const notice = await later.request.get(`/api/investor/capital-calls/${secondId}/notice`);
+  expect(notice.status()).toBe(200);
+  const noticeText = pdfText(saveTemp(await notice.body()));
+  expectFirmLines(noticeText);
+  expect(noticeText).toContain('Amount due $200,000.00');
+  expect(noticeText).toContain('Received to date $200,000.00');
+  expect(noticeText).toContain('Outstanding $0.00');
+  expect(noticeText).toMatch(/SPV EA Energy Trade SPV Ltd/);
+  expect(noticeText).not.toMatch(/^(Bank|Account name|SWIFT \/ BIC) -$/m);
+  expect(noticeText).not.toContain('-$0.00');
 
   // 650,000 through the waterfall, paid today. The allocation table lists the GP's carry, so it sums
   // to the total and no mismatch is reported (issue 26 item 3).
@@ -274,6 +292,18 @@ async function checkInvestor(
   expect(section).toContain(`Change in value ${gain}`);
   expect(section).toContain(`Return of capital ${usd(who.contributed)}.00`);
   expect(section).toMatch(/Closing balance \$0\.00/);
-  expect(section).toMatch(/MOIC \/ return, not annualised 1\.24x \/ 24\.0%/);
+  expect(section).toMatch(/MOIC \/ return since first contribution \(not annualised\) 1\.24x \/ 24\.0%/);
   expect(text).not.toContain('-$0.00');
+  expectFirmLines(text);
+}
+
+/**
+ * The firm as the company profile holds it (the demo profile, src/server/seed/demo.ts): a statement
+ * or notice carries the legal name, registered office, DFSA licence and the disclaimer (issue 26 item 7).
+ */
+function expectFirmLines(text: string) {
+  expect(text).toContain('Meridian Capital Group Limited');
+  expect(text).toContain('Registered office: Unit 1407, Level 14, Al Wasl Gate Tower, DIFC, Dubai, United Arab Emirates');
+  expect(text).toContain('DFSA licence number: F004217 (demo)');
+  expect(text).toContain('This document is provided for information only to the named investor');
 }

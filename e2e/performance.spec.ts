@@ -47,8 +47,8 @@ test('the demo investor sees portfolio totals, three holdings with their statuse
   await expect(card(page, 'Distributions Received')).toContainText(formatUSD(perf.totals.distributions));
   // The demo holdings are all younger than a year: the period return, not an annualised IRR (decision 023).
   expect(perf.totals.annualised).toBe(false);
-  await expect(card(page, 'Return since first investment')).toContainText(formatIrr(perf.totals.periodReturn));
-  await expect(card(page, 'Return since first investment')).toContainText('Under one year of history: not annualised');
+  await expect(card(page, 'Return since first contribution')).toContainText(formatIrr(perf.totals.periodReturn));
+  await expect(card(page, 'Return since first contribution')).toContainText('Not annualised: under one year of history');
   await expect(card(page, 'Portfolio IRR')).toHaveCount(0);
   await expect(card(page, 'MOIC')).toContainText(formatMoic(perf.totals.moic));
   expect(formatIrr(perf.totals.periodReturn)).toMatch(/^-?\d+\.\d%$/);
