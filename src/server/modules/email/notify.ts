@@ -38,7 +38,16 @@ function topicAllowed(settings: Settings, topic: NotificationTopic): boolean {
   return extra ? Boolean(settings[extra]) : true;
 }
 
-export const brandOf = (s: Settings): Brand => ({ companyName: s.companyName, companyLogo: s.companyLogo });
+export const brandOf = (s: Settings): Brand => ({
+  companyName: s.companyName,
+  companyLogo: s.companyLogo,
+  firm: {
+    legalName: s.legalName,
+    registeredOffice: s.registeredOffice,
+    licenseNumber: s.licenseNumber,
+    disclaimer: { en: s.documentDisclaimer, ar: s.documentDisclaimerAr },
+  },
+});
 
 /** The brand and the recipient's language: their own choice, else the company default. */
 export const audienceOf = (s: Settings, recipient: { language?: string | null }): Audience => ({

@@ -42,6 +42,12 @@ export interface Brand {
   companyName: string;
   /** An absolute http(s) URL or a path on this server; '' for none. */
   companyLogo: string;
+  /**
+   * The firm as the company profile holds it (issue 26 item 7): a notice about money (a capital
+   * call, its reminder, a distribution) carries the legal name, registered office, DFSA licence and
+   * the disclaimer at its foot, as the statement and the call notice PDF do. Items not set are left out.
+   */
+  firm?: { legalName: string; registeredOffice: string; licenseNumber: string; disclaimer: { en: string; ar: string } };
 }
 
 export interface Rendered {
@@ -84,6 +90,21 @@ interface Layout {
   unsubscribe?: Unsub;
   /** A line under the action, e.g. how long a link is valid. */
   note?: string;
+  /** A notice about money: the firm's legal lines and disclaimer in the footer (Brand.firm). */
+  notice?: boolean;
+}
+
+/** The firm's legal name, registered office, licence and disclaimer for a notice's footer (those set). */
+function firmFooter(brand: Brand, lang: Language): { lines: string[]; disclaimer: string } {
+  if (!brand.firm) return { lines: [], disclaimer: '' };
+  const t = translator(lang);
+  const f = brand.firm;
+  const lines = [
+    oneLine(f.legalName),
+    f.registeredOffice.trim() ? t('pdf.firm.registeredOffice', { address: isolateFor(lang, oneLine(f.registeredOffice)) }) : '',
+    f.licenseNumber.trim() ? t('pdf.firm.licence', { number: isolateFor(lang, oneLine(f.licenseNumber)) }) : '',
+  ].filter(Boolean);
+  return { lines, disclaimer: (lang === 'ar' ? f.disclaimer.ar : f.disclaimer.en).trim() };
 }
 
 function logoUrl(logo: string): string | null {
@@ -101,6 +122,7 @@ function layout(brand: Brand, lang: Language, l: Layout): Rendered {
   const unsubscribeLink = l.unsubscribe ? `${LINK_BASE}${l.unsubscribe.path}` : null;
   const topic = l.unsubscribe ? t(`topic.${l.unsubscribe.topic}`) : '';
   const footer = t('layout.footer', { company: isolateFor(lang, company) });
+  const firm = l.notice ? firmFooter(brand, lang) : { lines: [], disclaimer: '' };
 
   const text = [
     company,
@@ -111,6 +133,8 @@ function layout(brand: Brand, lang: Language, l: Layout): Rendered {
     ...(link && l.action ? [`${l.action.label}: ${link}`, ''] : []),
     ...(l.note ? [l.note, ''] : []),
     '--',
+    ...firm.lines,
+    ...(firm.disclaimer ? [firm.disclaimer] : []),
     footer,
     ...(unsubscribeLink ? [t('layout.unsubscribeText', { topic, link: unsubscribeLink })] : []),
   ].join('\n');
@@ -137,7 +161,9 @@ ${
 }
 ${l.note ? `<p style="margin:0 0 14px;font-size:13px;color:#555b66">${esc(l.note)}</p>` : ''}
 </td></tr>
-<tr><td style="padding:16px 24px;border-top:1px solid #e3e5ea;font-size:12px;color:#555b66">${esc(footer)}${
+<tr><td style="padding:16px 24px;border-top:1px solid #e3e5ea;font-size:12px;color:#555b66">${firm.lines.map((line) => `${esc(line)}<br>`).join('')}${
+    firm.disclaimer ? `<span style="display:block;margin:6px 0">${esc(firm.disclaimer)}</span>` : ''
+  }${esc(footer)}${
     unsubscribeLink
       ? `<br>${esc(t('layout.unsubscribeHtml', { topic }))} <a href="${esc(unsubscribeLink)}" style="color:#14213d">${esc(t('layout.unsubscribe'))}</a>`
       : ''
@@ -351,6 +377,7 @@ export const templates = {
       ],
       action: { label: t('capitalCallIssued.action'), path: '/investor' },
       unsubscribe: unsub,
+      notice: true,
     });
   },
 
@@ -368,6 +395,7 @@ export const templates = {
       ],
       action: { label: t('capitalCallReminder.action'), path: '/investor' },
       unsubscribe: unsub,
+      notice: true,
     });
   },
 
@@ -394,6 +422,7 @@ export const templates = {
       ],
       action: { label: t('distribution.action'), path: '/investor/distributions' },
       unsubscribe: unsub,
+      notice: true,
     });
   },
 
