@@ -37,6 +37,45 @@ describe('New Capital Call', () => {
     expect(fake.callsTo('POST /api/capital-calls')).toEqual([]);
   });
 
+  it('a deal whose SPV has no payment details: the Deal field names what is missing and nothing is issued (issue 26 item 8)', async () => {
+    const missing =
+      'The SPV Bare SPV Ltd has no payment details (missing: bank name, SWIFT/BIC): add them on the SPVs screen before issuing a call';
+    const late = {
+      investorId: 'inv-late',
+      investorName: 'Late Closer',
+      closeDate: '2024-06-01',
+      committed: '3000.00',
+      unfunded: '3000.00',
+    };
+    const { user, api: fake } = await renderScreen(<NewCallDialog open onOpenChange={noop} />, {
+      api: {
+        ...api,
+        'GET /api/deals/:id/call-choices': {
+          choices: {
+            dealId: OIL.id,
+            investors: [late],
+            closes: [{ date: '2024-06-01', investorIds: [late.investorId] }],
+            paymentDetailsMissing: missing,
+          },
+        },
+        'POST /api/capital-calls/preview': {
+          plan: { dealId: OIL.id, target: 'all', weighting: 'unfunded', totalAmount: '0.00', lines: [], closes: [] },
+        },
+      },
+    });
+    const dialog = await findDialog('New Capital Call');
+    await screen.findByRole('option', { name: /^Mombasa Oil Trading Facility/ });
+    await user.selectOptions(field('Deal', dialog), OIL.id);
+    await expect.poll(() => field('Deal', dialog).getAttribute('aria-invalid')).toBe('true');
+    expectFieldError(field('Deal', dialog), missing);
+    await user.type(field('Percentage of commitments (%)', dialog), '25');
+    await user.type(field('Due date', dialog), '2030-01-15');
+    await user.click(within(dialog).getByRole('button', { name: 'Issue Capital Call' }));
+    expectFieldError(field('Deal', dialog), missing);
+    expect(fake.callsTo('POST /api/capital-calls')).toEqual([]);
+    await expectNoA11yViolations('new capital call, SPV without payment details', dialog);
+  });
+
   it('"One close" defaults to the latest close: the preview asks the later closers only, each amount shown before issuing', async () => {
     // Issue 26: a first close (Early, fully called) and a later close (Late, 3,000.00 unfunded).
     const early = {
@@ -105,6 +144,8 @@ describe('New Capital Call', () => {
   it('in Arabic: the deal and the due date required in Arabic', async () => {
     const { user } = await renderScreen(<NewCallDialog open onOpenChange={noop} />, { api, language: 'ar' });
     const dialog = await findDialog('طلب رأس مال جديد');
+    // The deals have arrived (the form is ready) before the click.
+    await screen.findByRole('option', { name: /^Mombasa Oil Trading Facility/ });
     await user.click(within(dialog).getByRole('button', { name: 'إصدار طلب رأس المال' }));
     expectFieldError(field('الصفقة', dialog), 'اختر صفقة');
     expectFieldError(field('تاريخ الاستحقاق', dialog), 'تاريخ الاستحقاق مطلوب');

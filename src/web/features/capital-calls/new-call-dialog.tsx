@@ -113,6 +113,11 @@ export function NewCallDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const paymentMissing = choices.data?.paymentDetailsMissing ?? null;
 
   const submit = form.handleSubmit(async (data) => {
+    // The deal's SPV lacks payment details: the Deal field says what is missing; nothing is sent.
+    if (paymentMissing) {
+      form.setFocus('dealId');
+      return;
+    }
     try {
       const call = await issue.mutateAsync(data as unknown as NewCallBody);
       toast.success(
