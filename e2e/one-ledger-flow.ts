@@ -166,6 +166,13 @@ export async function oneLedgerFlow(browser: Browser, page: Page, phone: boolean
   await event.getByRole('button', { name: 'Confirm Payment' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Payment' });
   await expect(confirm.getByLabel(/^Paid on/)).toHaveValue(today);
+  // A payment cannot be confirmed for a day ahead (issue 26 item 5): a field error, nothing paid.
+  await confirm.getByLabel(/^Paid on/).fill(isoInDays(1));
+  await confirm.getByRole('button', { name: 'Confirm Payment' }).click();
+  await expect(confirm.getByText('The payment date cannot be after today')).toBeVisible();
+  await expect(confirm.getByLabel(/^Paid on/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(confirm).toBeVisible();
+  await confirm.getByLabel(/^Paid on/).fill(today);
   await confirm.getByRole('button', { name: 'Confirm Payment' }).click();
   await expectToast(page, 'Distribution marked as paid');
   await expectNoA11yViolations(page, 'distribution with carry, paid');
