@@ -46,7 +46,22 @@ export interface CapitalAccountExport {
   investorName: string;
   asOf: string;
   entries: LedgerEntry[];
-  deals: { dealId: string; dealTitle: string; balances: BalancesDto }[];
+  deals: { dealId: string; dealTitle: string; balances: BalancesDto; figures: CapitalAccountFigures }[];
+}
+
+/**
+ * A holding's figures on the export's as-of date, from the one roll-forward (decision 023): the
+ * same NAV, gain, MOIC and return as the performance screen, the statement and the deal's capital
+ * accounts on that date. Below one year of history `irr` is null and `periodReturn` (not
+ * annualised) is the return; ratios are fractions (0.24 = 24%), unrounded.
+ */
+export interface CapitalAccountFigures {
+  nav: string;
+  gain: string;
+  moic: number | null;
+  irr: number | null;
+  periodReturn: number | null;
+  annualised: boolean;
 }
 
 /** The capital-account CSV's columns. */

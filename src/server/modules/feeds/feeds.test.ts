@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DistributionCalendar } from '../../../shared/distributions.ts';
 import type { CalendarFeedStatus, CreatedCalendarFeed, IlpaNotices } from '../../../shared/feeds.ts';
 import { ILPA_FIELDS, type IlpaNotice } from '../../../shared/ilpa.ts';
+import type { PerformanceData } from '../../../shared/performance.ts';
 import { callApi } from '../../testing/api-client.ts';
 import { moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
@@ -267,8 +268,17 @@ describe('investor feeds', () => {
           unfunded: '50000.00',
           returnedCapital: '4000.00',
         }),
+        // By hand (decision 023, issue 26): no valuation, so NAV = cost less returned capital =
+        // 35,000 - 4,000 = 31,000; no gain; MOIC (4,000 + 31,000) / 35,000 = 1; under a year of
+        // history, so the period return (0 / 35,000 = 0), not an annualised IRR.
+        figures: { nav: '31000.00', gain: '0.00', moic: 1, irr: null, periodReturn: 0, annualised: false },
       },
     ]);
+    // The same figures as the performance screen's holding on the same day.
+    const perf = await ok<PerformanceData>(f.call('GET', '/api/investor/performance', alice.cookie));
+    const holding = perf.holdings.find((h) => h.dealId === dealId);
+    expect(holding).toMatchObject({ currentValue: account.deals[0]?.figures.nav, gain: account.deals[0]?.figures.gain });
+    expect(holding?.moic).toBe(account.deals[0]?.figures.moic);
     const csv = await f.call('GET', '/api/investor/capital-account.csv', alice.cookie);
     const rows = Papa.parse<string[]>(csv.body.trim()).data;
     expect(rows[0]).toEqual([

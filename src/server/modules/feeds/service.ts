@@ -11,14 +11,16 @@ import {
 } from '../../../shared/feeds.ts';
 import { buildCalendar, type CalendarEvent } from '../../../shared/ical.ts';
 import { ILPA_CSV_COLUMNS, type IlpaNotice, ilpaCallNotice, ilpaDistributionNotice, type ilpaQuery } from '../../../shared/ilpa.ts';
-import { balancesAsOf, balancesDto, type CapitalCall } from '../../../shared/ledger.ts';
+import { balancesAsOf, balancesDto, type CapitalCall, holdingFigures } from '../../../shared/ledger.ts';
 import { formatUsdExact, fromCents, toCents } from '../../../shared/money.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { listCalls } from '../ledger/calls.ts';
-import { listEntries } from '../ledger/service.ts';
+import { ownershipMethods } from '../ledger/ownership-repository.ts';
+import { dealFacts, listEntries } from '../ledger/service.ts';
+import { valuationFacts } from '../ledger/valuation-facts.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import {
   countFeedRequest,
@@ -144,11 +146,25 @@ export async function capitalAccount(q: Queryable, investorId: string): Promise<
   const entries = await listEntries(q, { investorId });
   const ledgers = (await noticeLedgers(q, [investorId])).get(investorId) ?? new Map();
   const titles = new Map(entries.map((e) => [e.dealId, e.dealTitle]));
-  const deals = [...ledgers].map(([dealId, facts]) => ({
-    dealId,
-    dealTitle: titles.get(dealId) ?? '',
-    balances: balancesDto(balancesAsOf(facts, today)),
-  }));
+  // The roll-forward needs every investor's entries of the deal (a valuation is split by ownership).
+  const dealIds = [...ledgers.keys()];
+  const [facts, valuations, methods] = await Promise.all([dealFacts(q, dealIds), valuationFacts(q, dealIds), ownershipMethods(q, dealIds)]);
+  const deals = [...ledgers].map(([dealId, mine]) => {
+    const f = holdingFigures(investorId, facts.get(dealId) ?? new Map(), valuations.get(dealId) ?? [], today, methods.get(dealId));
+    return {
+      dealId,
+      dealTitle: titles.get(dealId) ?? '',
+      balances: balancesDto(balancesAsOf(mine, today)),
+      figures: {
+        nav: fromCents(f.nav),
+        gain: fromCents(f.gain),
+        moic: f.moic,
+        irr: f.irr,
+        periodReturn: f.periodReturn,
+        annualised: f.annualised,
+      },
+    };
+  });
   return { investorId, investorName: name, asOf: today, entries, deals };
 }
 
