@@ -375,6 +375,9 @@ describe('webhooks: no server-side request forgery', () => {
     dns.set('loopback.partner.test', ['127.0.0.1']);
     dns.set('rebind.partner.test', ['93.184.216.34', '10.0.0.7']);
     dns.set('v6.partner.test', ['fd12:3456::1']);
+    dns.set('mapped.partner.test', ['::ffff:127.0.0.1']);
+    dns.set('metadata.partner.test', ['169.254.169.254']);
+    dns.set('localhost', ['::1', '127.0.0.1']);
     const cases: [string, string][] = [
       ['https://10.0.0.5/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://172.16.3.4/hook', WEBHOOK_MESSAGES.urlBlocked],
@@ -390,9 +393,25 @@ describe('webhooks: no server-side request forgery', () => {
       ['https://[fd00::1]/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://[fe80::1]/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://[ff02::1]/hook', WEBHOOK_MESSAGES.urlBlocked],
+      // Other spellings of loopback and the metadata address: decimal, octal, hex, short forms,
+      // IPv4-compatible, NAT64 and 6to4 IPv6 (the URL parser normalises the IPv4 ones; each must still be refused).
+      ['https://2130706433/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://0177.0.0.1/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://0x7f.0.0.1/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://127.1/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://0251.0376.0251.0376/latest/meta-data/', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://2852039166/latest/meta-data/', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://[0:0:0:0:0:ffff:7f00:1]/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://[::127.0.0.1]/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://[64:ff9b::a9fe:a9fe]/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://[2002:7f00:1::]/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://[::]/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://loopback.partner.test/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://rebind.partner.test/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://v6.partner.test/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://mapped.partner.test/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://metadata.partner.test/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://localhost/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://nowhere.partner.test/hook', WEBHOOK_MESSAGES.urlUnresolved],
       ['http://[::1]:8080/hook', WEBHOOK_MESSAGES.urlHttps],
       ['http://127.0.0.1:8080/hook', WEBHOOK_MESSAGES.urlHttps],
