@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { chmod, lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -69,14 +69,18 @@ function serialLane() {
       // drain before any request waiting on a socket (a health probe, a sign-in) could even be
       // read, and get into the high lane (issue 27 item 9: twenty statement downloads held
       // /api/health for seconds). An idle lane takes the next statement at once, as before.
-      const job = () => {
+      // Bound to the caller's async context: a queued job is started by the job before it (from
+      // its setImmediate), and would otherwise run in that request's context, so what a request
+      // keeps in AsyncLocalStorage (its API token for the activity log, its priority) would leak
+      // into another request's statements (issue 34: a session's rows named a token's).
+      const job = AsyncResource.bind(() => {
         run()
           .then(resolve, reject)
           .finally(() => {
             if (high.length || normal.length) setImmediate(next);
             else busy = false;
           });
-      };
+      });
       if (!busy) {
         busy = true;
         job();
