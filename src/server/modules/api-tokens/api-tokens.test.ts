@@ -149,7 +149,9 @@ describe('API tokens', () => {
     // told apart by the request that wrote it, not by whichever request ran the statement before.
     const sent = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        i % 2 === 0 ? value(bearer(secret), `${1000 + i}.00`, '203.0.113.7') : value({ cookie: admin.cookie }, `${1000 + i}.00`, '127.0.0.1'),
+        i % 2 === 0
+          ? value(bearer(secret), `${1000 + i}.00`, '203.0.113.7')
+          : value({ cookie: admin.cookie }, `${1000 + i}.00`, '127.0.0.1'),
       ),
     );
     expect(sent.map((r) => r.statusCode)).toEqual(Array(40).fill(201));
