@@ -187,6 +187,42 @@ describe('investor feeds', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = Papa.parse<string[]>(csv.body.trim()).data;
     expect(rows[0]).toEqual(ILPA_FIELDS.map((c) => c.label));
+    // The columns written out here, not read from the code: the ILPA Capital Call & Distribution
+    // Notice template (2025 update) as decision 048 maps it. A renamed, dropped or reordered column
+    // breaks the investors' imports, so it must break this test.
+    expect(rows[0]).toEqual([
+      'Notice ID',
+      'Notice Type',
+      'Fund Name',
+      'Investment Vehicle',
+      'LP Name',
+      'LP ID',
+      'Notice Date',
+      'Due Date',
+      'Distribution Date',
+      'Currency',
+      'LP Commitment',
+      'Unfunded Commitment Before This Notice',
+      'Capital Call: Investments',
+      'Capital Call: Management Fees',
+      'Capital Call: Fund Expenses',
+      'Capital Call: Other',
+      'Total Capital Call This Notice',
+      'Unfunded Commitment After This Notice',
+      'Distribution: Return of Capital',
+      'Distribution: Realised Gains',
+      'Distribution: Dividends and Income',
+      'Distribution: Interest',
+      'Gross Distribution This Notice',
+      'Less: Management Fees Withheld',
+      'Net Distribution This Notice',
+      'Cumulative Contributions Including This Notice',
+      'Cumulative Distributions Including This Notice',
+      'Amount Due',
+      'Received to Date',
+      'Outstanding',
+      'Status',
+    ]);
     expect(rows[0]?.slice(10, 12)).toEqual(['LP Commitment', 'Unfunded Commitment Before This Notice']);
     expect(rows).toHaveLength(5);
     const call2Row = rows.find((r) => r[0] === call2) as string[];
@@ -195,6 +231,17 @@ describe('investor feeds', () => {
     expect(call2Row[col('Unfunded Commitment Before This Notice')]).toBe('70000.00');
     expect(call2Row[col('Unfunded Commitment After This Notice')]).toBe('50000.00');
     expect(call2Row[col('Outstanding')]).toBe('15000.00');
+    // The same hand-worked figures of call 2 in the amounts-by-purpose and cumulative columns.
+    expect(call2Row[col('LP Commitment')]).toBe('100000.00');
+    expect(call2Row[col('Capital Call: Investments')]).toBe('20000.00');
+    expect(call2Row[col('Capital Call: Management Fees')]).toBe('0.00');
+    expect(call2Row[col('Total Capital Call This Notice')]).toBe('20000.00');
+    expect(call2Row[col('Cumulative Contributions Including This Notice')]).toBe('50000.00');
+    expect(call2Row[col('Cumulative Distributions Including This Notice')]).toBe('0.00');
+    const incomeRow = rows.find((r) => r[0] === incomeEvent) as string[];
+    expect(incomeRow[col('Distribution: Return of Capital')]).toBe('1234.56');
+    expect(incomeRow[col('Net Distribution This Notice')]).toBe('1234.56');
+    expect(incomeRow[col('Cumulative Distributions Including This Notice')]).toBe('5234.56');
   });
 
   it('filters by period, gives one notice by id, and hides other investors’ notices (404)', async () => {
