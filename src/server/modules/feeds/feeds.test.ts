@@ -474,4 +474,45 @@ describe('investor feeds', () => {
     }[];
     expect(rows[0]?.count).toBe(45);
   });
+
+  it('exports a value date and a record date that differ as they are (a back-dated receipt, a record date before payment)', async () => {
+    // Dates chosen here, all before the company's today: the deal exists from D0; Dana commits and
+    // is called and pays 60,000.00 on D0; a Return of Capital distribution of 6,000.00 has its
+    // record date on D1 and is paid on D2. A value date and a record date swapped, or the date the
+    // row was written shown as either, would break this.
+    const D0 = companyDay(-60);
+    const D1 = companyDay(-20);
+    const D2 = companyDay(-10);
+    const dana = await f.investor('Dana Dates');
+    const deal = await f.openDeal('Dated Fund', { createdAt: `${D0}T00:00:00Z` });
+    await f.hold(dana, deal.id, '60000.00', { date: D0, commitmentDate: D0, dealExistedBy: true });
+    const ev = await ok<{ event: { id: string } }>(
+      f.call('POST', '/api/distributions', adminCookie, {
+        dealId: deal.id,
+        type: 'Return of Capital',
+        totalAmount: '6000.00',
+        paymentDate: D2,
+        recordDate: D1,
+      }),
+      201,
+    );
+    await ok(f.call('POST', `/api/distributions/${ev.event.id}/pay`, adminCookie, {}));
+    const account = await ok<{ entries: { kind: string; amount: string; date: string; recordDate: string | null }[] }>(
+      f.call('GET', '/api/investor/capital-account', dana.cookie),
+    );
+    expect(account.entries.map((e) => [e.kind, e.amount, e.date])).toEqual([
+      ['commitment', '60000.00', D0],
+      ['call', '60000.00', D0],
+      ['contribution', '60000.00', D0],
+      ['distribution', '6000.00', D2],
+    ]);
+    expect(account.entries.find((e) => e.kind === 'distribution')?.recordDate).toBe(D1);
+    const csv = await f.call('GET', '/api/investor/capital-account.csv', dana.cookie);
+    const [head, ...rows] = Papa.parse<string[]>(csv.body.trim()).data as string[][];
+    const col = (label: string) => (head as string[]).indexOf(label);
+    const distRow = rows.find((r) => r[col('Kind')] === 'distribution') as string[];
+    expect([distRow[col('Value Date')], distRow[col('Record Date')], distRow[col('Amount')]]).toEqual([D2, D1, '6000.00']);
+    const receiptRow = rows.find((r) => r[col('Kind')] === 'contribution') as string[];
+    expect(receiptRow[col('Value Date')]).toBe(D0);
+  });
 });
