@@ -69,22 +69,29 @@ function serialLane() {
       // drain before any request waiting on a socket (a health probe, a sign-in) could even be
       // read, and get into the high lane (issue 27 item 9: twenty statement downloads held
       // /api/health for seconds). An idle lane takes the next statement at once, as before.
-      // Bound to the caller's async context: a queued job is started by the job before it (from
-      // its setImmediate), and would otherwise run in that request's context, so what a request
-      // keeps in AsyncLocalStorage (its API token for the activity log, its priority) would leak
-      // into another request's statements (issue 34: a session's rows named a token's).
-      const job = AsyncResource.bind(() => {
+      const job = () => {
         run()
           .then(resolve, reject)
           .finally(() => {
             if (high.length || normal.length) setImmediate(next);
             else busy = false;
           });
-      });
+      };
       if (!busy) {
         busy = true;
         job();
-      } else (dbPriority.getStore() === 'high' ? high : normal).push(job);
+      } else {
+        // A queued job is started by the one before it (from its setImmediate), so it would run in
+        // that request's async context: what a request keeps in AsyncLocalStorage (its API token
+        // for the activity log, its priority) would leak into another request's statements (issue
+        // 34: a session's rows named a token's). It runs in its caller's context instead. A manual-
+        // destroy resource costs under a microsecond; AsyncResource.bind and snapshot() cost tens.
+        const scope = new AsyncResource('pglite-lane', { requireManualDestroy: true });
+        (dbPriority.getStore() === 'high' ? high : normal).push(() => {
+          scope.runInAsyncScope(job);
+          scope.emitDestroy();
+        });
+      }
     });
 }
 
