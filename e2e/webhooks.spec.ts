@@ -7,9 +7,12 @@ import { E2E, expectNoA11yViolations, expectToast, freshEmail, gotoLogin, signIn
 /**
  * Issue 34 part 2 (decision 047): a founder registers a webhook to a receiver this test starts on
  * loopback, sends a test event, approves a new investor, and sees both deliveries with the
- * receiver's response code; the receiver checks each signature with the secret shown once.
+ * receiver's response code; the receiver checks each signature with the secret shown once. Then
+ * (issue 34 part 1) the founder makes a one-scope API token and the activity log names it.
  */
-test('a founder registers a webhook, an investor approval is delivered signed, and the log shows it', async ({ page }) => {
+test('a founder registers a webhook, an investor approval is delivered signed, and the log shows it; a change made with an API token is logged with its name', async ({
+  page,
+}) => {
   const got: { headers: http.IncomingHttpHeaders; body: string }[] = [];
   const receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -95,6 +98,42 @@ test('a founder registers a webhook, an investor approval is delivered signed, a
     await expect
       .poll(() => got.filter((r) => r.headers['x-webhook-id'] === received?.headers['x-webhook-id']).length, { timeout: 15_000 })
       .toBe(2);
+
+    // The firm's books system gets an API token with one scope on the founder's profile, records a
+    // valuation with it (no cookie), and the activity log names the token on that change.
+    await page.goto('/admin/profile');
+    await page.getByRole('button', { name: 'New token' }).click();
+    const tokenForm = page.getByRole('dialog', { name: 'New API token' });
+    const tokenName = `Books ${Date.now()}`;
+    await tokenForm.getByLabel(/^Name/).fill(tokenName);
+    await tokenForm.getByRole('checkbox', { name: /Record receipts, valuations and paid distributions/ }).check();
+    await expectNoA11yViolations(page, 'new administrator token form');
+    await tokenForm.getByRole('button', { name: 'Create Token' }).click();
+    const tokenShown = page.getByRole('dialog', { name: 'Copy your new token' });
+    const token = await tokenShown.getByRole('textbox', { name: 'Token' }).inputValue();
+    expect(token).toMatch(/^sdt_[A-Za-z0-9_-]{43}$/);
+    await tokenShown.getByRole('button', { name: 'Done' }).click();
+    const tokenRow = page.getByRole('table', { name: 'Your API tokens' }).getByRole('row').filter({ hasText: tokenName });
+    await expect(tokenRow).toContainText('Record receipts, valuations and paid distributions');
+    const deals = (await (await page.request.get('/api/deals/options')).json()).deals as { id: string }[];
+    const books = await playwrightRequest.newContext({ baseURL: E2E.baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+    try {
+      const valued = await books.post(`/api/deals/${deals[0]?.id}/valuations`, {
+        data: { valuationDate: '2026-06-30', currentValue: '1234567.89', performanceStatus: 'On Track' },
+      });
+      expect(valued.status()).toBe(201);
+      // Its one scope: reading the deal list needs deals:read.
+      expect((await books.get('/api/deals')).status()).toBe(403);
+    } finally {
+      await books.dispose();
+    }
+    await page.goto('/admin/activity-logs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Activity Logs' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search activity logs' }).fill(tokenName);
+    const logged = page.getByRole('table', { name: 'Activity logs' }).locator('tbody tr').filter({ hasText: '1234567.89' });
+    await expect(logged).toHaveCount(1);
+    await expect(logged).toContainText(`Via API token: ${tokenName} (${token.slice(0, 8)}…)`);
+    await expectNoA11yViolations(page, 'activity log naming an API token');
   } finally {
     await new Promise<void>((r) => receiver.close(() => r()));
   }

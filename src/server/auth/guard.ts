@@ -6,6 +6,7 @@ import { AUTH_ERRORS } from '../../shared/auth.ts';
 import type { Db } from '../db/client.ts';
 import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
 import type { AllowList } from './ip-allow-list.ts';
+import { requestActor } from './request-actor.ts';
 import { SESSION_COOKIE, type SessionCache, type SessionInfo } from './sessions.ts';
 
 /** What the guard needs from the settings on each request (given by app.ts: auth/ does not import modules/). */
@@ -26,6 +27,9 @@ export interface RequestPolicy {
 /** Who calls with an API token (issue 34): the token's user, as a session's. */
 export interface TokenCaller {
   tokenId: string;
+  /** The token's name and first characters, named in the activity rows its requests write. */
+  tokenName: string;
+  tokenHint: string;
   scopes: readonly string[];
   user: SessionInfo['user'];
 }
@@ -91,6 +95,8 @@ function requestOrigin(request: FastifyRequest): string | null {
 export function registerAccessControl(app: FastifyInstance, db: Db, sessions: SessionCache, policy: RequestPolicy): void {
   app.decorate('routeTable', []);
   app.decorateRequest('session', null);
+  // Every request runs with its own actor store (request-actor.ts): the token step below fills it.
+  app.addHook('onRequest', (_request, _reply, done) => requestActor.run({}, done));
 
   // Step 0: a request naming another host (DNS rebinding, a forged Host) is refused.
   const publicUrl = policy.publicUrl;
@@ -121,6 +127,8 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessions: Se
     if (!scope) throw forbidden(TOKEN_MESSAGES.routeNotAvailable, 'TOKEN_ROUTE');
     if (!caller.scopes.includes(scope)) throw forbidden(TOKEN_MESSAGES.missingScope(scope), 'TOKEN_SCOPE');
     await policy.touchToken(caller.tokenId, request.ip);
+    const actor = requestActor.getStore();
+    if (actor) actor.apiToken = { id: caller.tokenId, name: caller.tokenName, hint: caller.tokenHint, userId: caller.user.id };
     return { id: `token:${caller.tokenId}`, user: caller.user, secondFactor: null };
   };
 

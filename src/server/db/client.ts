@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { chmod, lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -80,7 +80,18 @@ function serialLane() {
       if (!busy) {
         busy = true;
         job();
-      } else (dbPriority.getStore() === 'high' ? high : normal).push(job);
+      } else {
+        // A queued job is started by the one before it (from its setImmediate), so it would run in
+        // that request's async context: what a request keeps in AsyncLocalStorage (its API token
+        // for the activity log, its priority) would leak into another request's statements (issue
+        // 34: a session's rows named a token's). It runs in its caller's context instead. A manual-
+        // destroy resource costs under a microsecond; AsyncResource.bind and snapshot() cost tens.
+        const scope = new AsyncResource('pglite-lane', { requireManualDestroy: true });
+        (dbPriority.getStore() === 'high' ? high : normal).push(() => {
+          scope.runInAsyncScope(job);
+          scope.emitDestroy();
+        });
+      }
     });
 }
 

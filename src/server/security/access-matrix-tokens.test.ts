@@ -14,7 +14,9 @@ import { CALLERS, type Caller, EXPECTED_ACCESS as EXPECTED, expectedOutcome, rol
  *    while they were active: 401 on every route that is not public;
  *  - a route token-scopes.ts does not list answers 403 whatever the token's scopes;
  *  - a listed route gives what the session matrix gives for that role (the investor's token holds
- *    portal:read, each admin's holds every admin scope), so no route is wider by token.
+ *    portal:read, each admin's holds every admin scope), so no route is wider by token;
+ *  - and with a token of ONE scope each: a listed route answers as the session only when the token
+ *    holds that route's scope, else 403 naming the scope it needs.
  */
 
 const secret = () => `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -102,6 +104,53 @@ describe('authorization matrix with API tokens (every route x every kind of call
           if (typeof body.message !== 'string') failures.push(`${route} as ${caller} (token): ${res.statusCode} without a message`);
         }
       }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  // The scope rule does not depend on the admin type (the pass above covers each type with every
+  // scope): the widest and the narrowest type are enough here, and keep CI time down.
+  const SCOPE_PASS_TYPES = ['founder', 'nairobi_lead'] as const;
+  it('gives a token of one scope exactly that scope: every token route x two admin types x each scope', { timeout: 180_000 }, async () => {
+    // One token per admin type and scope (5 scopes: within the cap of 10 live tokens a user).
+    const single = {} as Record<string, string>;
+    for (const type of SCOPE_PASS_TYPES) {
+      const u = await createUser(ctx, { role: 'admin', adminUserType: type });
+      const cookie = await signIn(ctx, u.email, u.password);
+      for (const scope of ADMIN_TOKEN_SCOPES) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/me/tokens',
+          headers: { cookie },
+          payload: { name: `Only ${scope}`, scopes: [scope] },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        single[`${type} ${scope}`] = res.json().secret;
+      }
+    }
+    const failures: string[] = [];
+    for (const [route, needs] of Object.entries(TOKEN_ROUTE_SCOPES)) {
+      const [method, path] = route.split(' ') as [string, string];
+      const url = path.replace(/:id/g, randomUUID());
+      for (const type of SCOPE_PASS_TYPES)
+        for (const scope of ADMIN_TOKEN_SCOPES) {
+          const res = await ctx.app.inject({
+            method: method as 'GET',
+            url,
+            headers: { authorization: `Bearer ${single[`${type} ${scope}`]}` },
+            ...(method === 'GET' ? {} : { payload: {} }),
+          });
+          // The scope rule first (403 naming the scope), then the session's outcome for this admin type.
+          const want = scope === needs ? expectedOutcome(EXPECTED[route] as NonNullable<(typeof EXPECTED)[string]>, type) : 'deny403';
+          const ok =
+            want === 'allow'
+              ? ![401, 403].includes(res.statusCode) && res.statusCode < 500
+              : res.statusCode === (want === 'deny401' ? 401 : 403);
+          if (!ok)
+            failures.push(`${route} as ${type} with only ${scope}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 100)}`);
+          if (scope !== needs && res.statusCode === 403 && res.json().message !== `This API token does not have the ${needs} scope`)
+            failures.push(`${route} as ${type} with only ${scope}: 403 without naming ${needs}: ${res.body.slice(0, 100)}`);
+        }
     }
     expect(failures).toEqual([]);
   });

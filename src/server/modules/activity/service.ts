@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ACTIVITY_TOTAL_CAP, type ActivityLogPage, type activityLogQuery } from '../../../shared/activity.ts';
 import type { ActivityType } from '../../../shared/constants.ts';
+import { currentApiToken } from '../../auth/request-actor.ts';
 import type { Queryable } from '../../db/client.ts';
 import { storableText } from '../../http/errors.ts';
 import { cappedLogCount, insertLog, logPage } from './repository.ts';
@@ -13,14 +14,24 @@ export interface LogEntry {
   ip?: string | null;
 }
 
-/** Appends one activity log row. Pass the transaction so the log commits with the change it records. */
+/**
+ * Appends one activity log row. Pass the transaction so the log commits with the change it records.
+ * A row its user writes through an API token names the token (`details.apiToken`: id, name, first
+ * characters; issue 34), so the log tells a change made by the firm's accounting system from one
+ * made in the browser. Rows about someone else (an outbox the request woke) are not marked.
+ */
 export async function logActivity(q: Queryable, entry: LogEntry): Promise<void> {
+  const token = currentApiToken();
+  const details =
+    token && entry.userId && token.userId === entry.userId
+      ? { ...entry.details, apiToken: { id: token.id, name: token.name, hint: token.hint } }
+      : (entry.details ?? {});
   await insertLog(q, {
     activityType: entry.type,
     userId: entry.userId ?? null,
     targetUserId: entry.targetUserId ?? null,
     // A NUL or an unpaired surrogate would make PostgreSQL refuse the row (and lose the record): stored as U+FFFD.
-    details: JSON.stringify(entry.details ?? {}, (_key, value: unknown) => (typeof value === 'string' ? storableText(value) : value)),
+    details: JSON.stringify(details, (_key, value: unknown) => (typeof value === 'string' ? storableText(value) : value)),
     ipAddress: entry.ip ?? null,
   });
 }

@@ -125,6 +125,60 @@ describe('API tokens', () => {
     }
   });
 
+  it("a token's writes are logged as its user's, naming the token; a session's are not; also with 20 of each at once", async () => {
+    const made = await create(admin.cookie, { name: 'Books sync', scopes: ['ledger:write'] });
+    expect(made.status, made.res.body).toBe(201);
+    const { secret, token } = made.json;
+    const deal = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/deals',
+      headers: { cookie: admin.cookie },
+      payload: { title: 'Logged Tower', type: 'Infrastructure', targetAmount: null },
+    });
+    expect(deal.statusCode, deal.body).toBe(201);
+    const dealId = deal.json().deal.id as string;
+    const value = (by: Record<string, string>, currentValue: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/deals/${dealId}/valuations`,
+        headers: by,
+        remoteAddress,
+        payload: { valuationDate: '2026-06-30', currentValue, performanceStatus: 'On Track' },
+      });
+    // 20 by the token and 20 by the admin's session, interleaved and all at once: each row must be
+    // told apart by the request that wrote it, not by whichever request ran the statement before.
+    const sent = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        i % 2 === 0
+          ? value(bearer(secret), `${1000 + i}.00`, '203.0.113.7')
+          : value({ cookie: admin.cookie }, `${1000 + i}.00`, '127.0.0.1'),
+      ),
+    );
+    expect(sent.map((r) => r.statusCode)).toEqual(Array(40).fill(201));
+    const rows = (await ctx.db.query(
+      `SELECT user_id, ip_address, details FROM activity_logs WHERE activity_type = 'valuation_recorded' AND details ->> 'dealId' = $1`,
+      [dealId],
+    )) as { user_id: string; ip_address: string; details: { value: string; apiToken?: unknown } | string }[];
+    expect(rows).toHaveLength(40);
+    for (const r of rows) {
+      const details = typeof r.details === 'string' ? JSON.parse(r.details) : r.details;
+      // Even values went by token (index i even -> 1000 + i even), from 203.0.113.7.
+      const byToken = Number.parseInt(details.value, 10) % 2 === 0;
+      expect(r.user_id).toBe(admin.id);
+      expect(r.ip_address).toBe(byToken ? '203.0.113.7' : '127.0.0.1');
+      if (byToken) expect(details.apiToken).toEqual({ id: token.id, name: 'Books sync', hint: secret.slice(0, 8) });
+      else expect(details).not.toHaveProperty('apiToken');
+    }
+    // The activity log screen's search finds a token's changes by the token's name.
+    const found = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/activity-logs?search=Books%20sync&type=valuation_recorded',
+      headers: { cookie: admin.cookie },
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().logs).toHaveLength(20);
+  });
+
   it('unknown, malformed, revoked and expired tokens, and tokens of a suspended user, are refused with 401', async () => {
     const made = await create(investor.cookie, { name: 'Short lived', expiresInDays: 1 });
     const secret = made.json.secret;

@@ -77,6 +77,8 @@ export async function revokeToken(q: Queryable, userId: string, id: string): Pro
 
 export interface TokenOwner {
   tokenId: string;
+  tokenName: string;
+  tokenHint: string;
   scopes: TokenScope[];
   user: AppUser;
 }
@@ -92,6 +94,8 @@ export async function tokenOwner(q: Queryable, tokenHash: string): Promise<Token
     .innerJoin('credentials as c', 'c.userId', 'p.id')
     .select([
       't.id as tokenId',
+      't.name as tokenName',
+      't.hint as tokenHint',
       't.scopes',
       'p.id',
       'p.email',
@@ -111,6 +115,8 @@ export async function tokenOwner(q: Queryable, tokenHash: string): Promise<Token
   if (row?.status !== 'active') return null;
   return {
     tokenId: row.tokenId,
+    tokenName: row.tokenName,
+    tokenHint: row.tokenHint,
     scopes: row.scopes as TokenScope[],
     user: {
       id: row.id,

@@ -188,6 +188,42 @@ describe('investor feeds', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const rows = Papa.parse<string[]>(csv.body.trim()).data;
     expect(rows[0]).toEqual(ILPA_FIELDS.map((c) => c.label));
+    // The columns written out here, not read from the code: the ILPA Capital Call & Distribution
+    // Notice template (2025 update) as decision 048 maps it. A renamed, dropped or reordered column
+    // breaks the investors' imports, so it must break this test.
+    expect(rows[0]).toEqual([
+      'Notice ID',
+      'Notice Type',
+      'Fund Name',
+      'Investment Vehicle',
+      'LP Name',
+      'LP ID',
+      'Notice Date',
+      'Due Date',
+      'Distribution Date',
+      'Currency',
+      'LP Commitment',
+      'Unfunded Commitment Before This Notice',
+      'Capital Call: Investments',
+      'Capital Call: Management Fees',
+      'Capital Call: Fund Expenses',
+      'Capital Call: Other',
+      'Total Capital Call This Notice',
+      'Unfunded Commitment After This Notice',
+      'Distribution: Return of Capital',
+      'Distribution: Realised Gains',
+      'Distribution: Dividends and Income',
+      'Distribution: Interest',
+      'Gross Distribution This Notice',
+      'Less: Management Fees Withheld',
+      'Net Distribution This Notice',
+      'Cumulative Contributions Including This Notice',
+      'Cumulative Distributions Including This Notice',
+      'Amount Due',
+      'Received to Date',
+      'Outstanding',
+      'Status',
+    ]);
     expect(rows[0]?.slice(10, 12)).toEqual(['LP Commitment', 'Unfunded Commitment Before This Notice']);
     expect(rows).toHaveLength(5);
     const call2Row = rows.find((r) => r[0] === call2) as string[];
@@ -196,6 +232,17 @@ describe('investor feeds', () => {
     expect(call2Row[col('Unfunded Commitment Before This Notice')]).toBe('70000.00');
     expect(call2Row[col('Unfunded Commitment After This Notice')]).toBe('50000.00');
     expect(call2Row[col('Outstanding')]).toBe('15000.00');
+    // The same hand-worked figures of call 2 in the amounts-by-purpose and cumulative columns.
+    expect(call2Row[col('LP Commitment')]).toBe('100000.00');
+    expect(call2Row[col('Capital Call: Investments')]).toBe('20000.00');
+    expect(call2Row[col('Capital Call: Management Fees')]).toBe('0.00');
+    expect(call2Row[col('Total Capital Call This Notice')]).toBe('20000.00');
+    expect(call2Row[col('Cumulative Contributions Including This Notice')]).toBe('50000.00');
+    expect(call2Row[col('Cumulative Distributions Including This Notice')]).toBe('0.00');
+    const incomeRow = rows.find((r) => r[0] === incomeEvent) as string[];
+    expect(incomeRow[col('Distribution: Return of Capital')]).toBe('1234.56');
+    expect(incomeRow[col('Net Distribution This Notice')]).toBe('1234.56');
+    expect(incomeRow[col('Cumulative Distributions Including This Notice')]).toBe('5234.56');
   });
 
   it('filters by period, gives one notice by id, and hides other investors’ notices (404)', async () => {
@@ -436,5 +483,46 @@ describe('investor feeds', () => {
       count: number;
     }[];
     expect(rows[0]?.count).toBe(45);
+  });
+
+  it('exports a value date and a record date that differ as they are (a back-dated receipt, a record date before payment)', async () => {
+    // Dates chosen here, all before the company's today: the deal exists from D0; Dana commits and
+    // is called and pays 60,000.00 on D0; a Return of Capital distribution of 6,000.00 has its
+    // record date on D1 and is paid on D2. A value date and a record date swapped, or the date the
+    // row was written shown as either, would break this.
+    const D0 = companyDay(-60);
+    const D1 = companyDay(-20);
+    const D2 = companyDay(-10);
+    const dana = await f.investor('Dana Dates');
+    const deal = await f.openDeal('Dated Fund', { createdAt: `${D0}T00:00:00Z` });
+    await f.hold(dana, deal.id, '60000.00', { date: D0, commitmentDate: D0, dealExistedBy: true });
+    const ev = await ok<{ event: { id: string } }>(
+      f.call('POST', '/api/distributions', adminCookie, {
+        dealId: deal.id,
+        type: 'Return of Capital',
+        totalAmount: '6000.00',
+        paymentDate: D2,
+        recordDate: D1,
+      }),
+      201,
+    );
+    await ok(f.call('POST', `/api/distributions/${ev.event.id}/pay`, adminCookie, {}));
+    const account = await ok<{ entries: { kind: string; amount: string; date: string; recordDate: string | null }[] }>(
+      f.call('GET', '/api/investor/capital-account', dana.cookie),
+    );
+    expect(account.entries.map((e) => [e.kind, e.amount, e.date])).toEqual([
+      ['commitment', '60000.00', D0],
+      ['call', '60000.00', D0],
+      ['contribution', '60000.00', D0],
+      ['distribution', '6000.00', D2],
+    ]);
+    expect(account.entries.find((e) => e.kind === 'distribution')?.recordDate).toBe(D1);
+    const csv = await f.call('GET', '/api/investor/capital-account.csv', dana.cookie);
+    const [head, ...rows] = Papa.parse<string[]>(csv.body.trim()).data as string[][];
+    const col = (label: string) => (head as string[]).indexOf(label);
+    const distRow = rows.find((r) => r[col('Kind')] === 'distribution') as string[];
+    expect([distRow[col('Value Date')], distRow[col('Record Date')], distRow[col('Amount')]]).toEqual([D2, D1, '6000.00']);
+    const receiptRow = rows.find((r) => r[col('Kind')] === 'contribution') as string[];
+    expect(receiptRow[col('Value Date')]).toBe(D0);
   });
 });

@@ -7,8 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_MESSAGES } from '../../../shared/webhooks.ts';
+import { addDays, todayIso } from '../../../shared/dates.ts';
+import { WEBHOOK_EVENTS, WEBHOOK_MESSAGES } from '../../../shared/webhooks.ts';
 import { callApi } from '../../testing/api-client.ts';
+import { moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { REPO_ROOT } from '../../testing/server-process.ts';
 import { emitWebhookEvent } from './emit.ts';
@@ -346,6 +348,129 @@ describe('webhooks', () => {
   });
 });
 
+describe('webhooks: every event of the list is emitted by its change', () => {
+  let ctx: TestContext;
+  let founder: string;
+  let rx: Awaited<ReturnType<typeof receiver>>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ WEBHOOK_ALLOW_HTTP_LOOPBACK: '1' });
+    const f = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
+    founder = await signIn(ctx, f.email, f.password);
+    rx = await receiver();
+  });
+  afterAll(async () => {
+    await rx.close();
+    await ctx.close();
+  });
+
+  it('delivers subscription.executed, capital_call.issued, receipt.recorded, distribution.recorded, kyc.decided and investor.approved, signed', async () => {
+    // The list is the issue's (issue 34): a new event must be added here too.
+    expect([...WEBHOOK_EVENTS].sort()).toEqual(
+      [
+        'capital_call.issued',
+        'distribution.recorded',
+        'investor.approved',
+        'kyc.decided',
+        'receipt.recorded',
+        'subscription.executed',
+      ].sort(),
+    );
+    const made = await callApi(ctx.app, 'POST /api/webhooks', { cookie: founder, body: { url: rx.url, events: [...WEBHOOK_EVENTS] } });
+    expect(made.status, made.res.body).toBe(201);
+    const secret = made.json.secret;
+
+    // The product's own flow through the API: subscribe, complete, call 250,000.00 in full, receive it.
+    const money = moneyFixtures(
+      () => ctx,
+      () => founder,
+    );
+    const who = await money.investor('Evan Everyevent');
+    const deal = await money.openDeal('Every Event Tower');
+    const sub = await money.hold(who, deal.id, '250000.00');
+    const paymentDate = addDays(todayIso(), 5);
+    const dist = await money.call('POST', '/api/distributions', founder, {
+      dealId: deal.id,
+      type: 'Income',
+      totalAmount: '1000.00',
+      paymentDate,
+    });
+    expect(dist.statusCode, dist.body).toBe(201);
+    const kycInvestor = await createUser(ctx, { role: 'investor' });
+    const application = (await ctx.db.query(
+      `INSERT INTO kyc_applications (investor_id, status, submitted_at) VALUES ($1, 'in_review', now())
+         ON CONFLICT (investor_id) DO UPDATE SET status = 'in_review', submitted_at = now() RETURNING id`,
+      [kycInvestor.id],
+    )) as { id: string }[];
+    const rejected = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/kyc/${application[0]?.id}/reject`,
+      headers: { cookie: founder },
+      payload: { reason: 'The passport copy is unreadable' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const pending = await createUser(ctx, { role: 'investor', status: 'pending', name: 'Paula Pending' });
+    const approved = await callApi(ctx.app, 'PATCH /api/users/:id', {
+      cookie: founder,
+      params: { id: pending.id },
+      body: { status: 'active' },
+    });
+    expect(approved.status, approved.res.body).toBe(200);
+
+    const byType = async () => {
+      const got = await until(
+        async () => rx.got.map((r) => ({ r, body: JSON.parse(r.body) as { type: string; data: Record<string, unknown> } })),
+        (l) => new Set(l.map((x) => x.body.type)).size >= 6,
+      );
+      return new Map(got.map((x) => [x.body.type, x]));
+    };
+    const got = await byType();
+    expect([...got.keys()].sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    for (const [type, { r }] of got) {
+      expect(r.headers['x-webhook-event'], type).toBe(type);
+      expect(verifyByHand(secret, String(r.headers['x-webhook-signature']), r.body), type).toBe(true);
+    }
+    // Payloads: the figures are the ones this test sent (250,000.00 called and received in full;
+    // a distribution of 1,000.00), amounts as decimal strings.
+    expect(got.get('subscription.executed')?.body.data).toMatchObject({
+      subscriptionId: sub.id,
+      dealId: deal.id,
+      dealTitle: 'Every Event Tower',
+      investorId: who.id,
+      amount: '250000.00',
+    });
+    expect(got.get('capital_call.issued')?.body.data).toMatchObject({
+      dealId: deal.id,
+      dealTitle: 'Every Event Tower',
+      totalAmount: '250000.00',
+      dueDate: todayIso(),
+      lines: [{ investorId: who.id, amount: '250000.00' }],
+    });
+    expect(got.get('receipt.recorded')?.body.data).toMatchObject({
+      callId: got.get('capital_call.issued')?.body.data.callId,
+      dealId: deal.id,
+      investorId: who.id,
+      amount: '250000.00',
+      valueDate: todayIso(),
+    });
+    expect(got.get('distribution.recorded')?.body.data).toMatchObject({
+      distributionId: dist.json().event.id,
+      dealId: deal.id,
+      dealTitle: 'Every Event Tower',
+      totalAmount: '1000.00',
+      paymentDate,
+    });
+    expect(got.get('kyc.decided')?.body.data).toEqual({
+      applicationId: application[0]?.id,
+      investorId: kycInvestor.id,
+      decision: 'rejected',
+    });
+    expect(got.get('investor.approved')?.body.data).toEqual({ investorId: pending.id, name: 'Paula Pending', email: pending.email });
+    // One delivery each: nothing sent twice.
+    expect(rx.got).toHaveLength(6);
+  });
+});
+
 describe('webhooks: no server-side request forgery', () => {
   let ctx: TestContext;
   let founder: string;
@@ -375,6 +500,9 @@ describe('webhooks: no server-side request forgery', () => {
     dns.set('loopback.partner.test', ['127.0.0.1']);
     dns.set('rebind.partner.test', ['93.184.216.34', '10.0.0.7']);
     dns.set('v6.partner.test', ['fd12:3456::1']);
+    dns.set('mapped.partner.test', ['::ffff:127.0.0.1']);
+    dns.set('metadata.partner.test', ['169.254.169.254']);
+    dns.set('localhost', ['::1', '127.0.0.1']);
     const cases: [string, string][] = [
       ['https://10.0.0.5/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://172.16.3.4/hook', WEBHOOK_MESSAGES.urlBlocked],
@@ -390,9 +518,25 @@ describe('webhooks: no server-side request forgery', () => {
       ['https://[fd00::1]/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://[fe80::1]/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://[ff02::1]/hook', WEBHOOK_MESSAGES.urlBlocked],
+      // Other spellings of loopback and the metadata address: decimal, octal, hex, short forms,
+      // IPv4-compatible, NAT64 and 6to4 IPv6 (the URL parser normalises the IPv4 ones; each must still be refused).
+      ['https://2130706433/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://0177.0.0.1/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://0x7f.0.0.1/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://127.1/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://0251.0376.0251.0376/latest/meta-data/', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://2852039166/latest/meta-data/', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://[0:0:0:0:0:ffff:7f00:1]/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://[::127.0.0.1]/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://[64:ff9b::a9fe:a9fe]/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://[2002:7f00:1::]/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://[::]/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://loopback.partner.test/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://rebind.partner.test/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://v6.partner.test/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://mapped.partner.test/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://metadata.partner.test/hook', WEBHOOK_MESSAGES.urlBlocked],
+      ['https://localhost/hook', WEBHOOK_MESSAGES.urlBlocked],
       ['https://nowhere.partner.test/hook', WEBHOOK_MESSAGES.urlUnresolved],
       ['http://[::1]:8080/hook', WEBHOOK_MESSAGES.urlHttps],
       ['http://127.0.0.1:8080/hook', WEBHOOK_MESSAGES.urlHttps],

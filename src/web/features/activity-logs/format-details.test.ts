@@ -25,6 +25,16 @@ describe('formatDetails', () => {
     expect(text).not.toContain('d1');
   });
 
+  it('names the API token a change was made with (its name and first characters), not its id', () => {
+    const text = detailsText('valuation_recorded', {
+      title: 'Logged Tower',
+      value: '1000.00',
+      apiToken: { id: 't-1', name: 'Books sync', hint: 'sdt_c_Dk' },
+    });
+    expect(text).toBe('Title: Logged Tower; Via API token: Books sync (sdt_c_Dk…); Value: 1000.00');
+    expect(text).not.toContain('t-1');
+  });
+
   it('shows a stage move given only at the top level', () => {
     expect(detailsText('deal_updated', { title: 'T', from: 'Sourcing', to: 'Exit' })).toBe('Deal: T; Stage: Sourcing → Exit');
   });

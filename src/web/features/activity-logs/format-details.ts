@@ -83,6 +83,9 @@ function formatValue(key: string, value: unknown): string {
   if (key === 'userType' && typeof value === 'string') return enumLabel('userType', value);
   if (typeof value === 'string' && (key === 'status' || key === 'stage' || key === 'role' || key === 'priority')) return statusLabel(value);
   if (key === 'size' && typeof value === 'number') return formatBytes(value);
+  // A change made through an API token (issue 34): the token's name and its first characters.
+  if (key === 'apiToken' && isRecord(value) && typeof value.name === 'string')
+    return typeof value.hint === 'string' ? `${value.name} (${value.hint}…)` : value.name;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return t('detail.none');
