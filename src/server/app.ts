@@ -114,7 +114,14 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   app.addHook('onClose', async () => invalidations.release());
   // API tokens are resolved by their module (given here: the security module does not import it).
   const policy = requestPolicy(ctx, {
-    resolveToken: (secret) => resolveToken(ctx.db, secret),
+    resolveToken: async (secret) => {
+      const caller = await resolveToken(ctx.db, secret);
+      // Two-factor required for admins (Security settings): an admin token without it set up gets
+      // what the admin's session would, the 403 asking to set it up (decision 044).
+      if (caller?.user.role === 'admin' && !caller.hasSecondFactor && (await readSettings(ctx.db)).twoFactorAuth)
+        return { ...caller, secondFactor: 'enrol' };
+      return caller;
+    },
     touchToken: (tokenId, ip) => touchToken(ctx.db, tokenId, ip),
   });
   // On close the API request counts still in memory are written (before the database closes).

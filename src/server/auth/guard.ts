@@ -32,6 +32,11 @@ export interface TokenCaller {
   tokenHint: string;
   scopes: readonly string[];
   user: SessionInfo['user'];
+  /**
+   * 'enrol' when the user is an admin without two-factor while the settings require it: a token
+   * reaches no more than a session of that user would (which must enrol before anything else).
+   */
+  secondFactor?: 'enrol' | null;
 }
 
 export const IP_NOT_ALLOWED = 'Administrator access is not allowed from your network address. Contact a founder if you need access.';
@@ -129,7 +134,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, sessions: Se
     await policy.touchToken(caller.tokenId, request.ip);
     const actor = requestActor.getStore();
     if (actor) actor.apiToken = { id: caller.tokenId, name: caller.tokenName, hint: caller.tokenHint, userId: caller.user.id };
-    return { id: `token:${caller.tokenId}`, user: caller.user, secondFactor: null };
+    return { id: `token:${caller.tokenId}`, user: caller.user, secondFactor: caller.secondFactor ?? null };
   };
 
   /** Steps 2-6 for one request of a route that needs them. */

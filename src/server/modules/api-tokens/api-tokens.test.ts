@@ -249,6 +249,30 @@ describe('API tokens', () => {
     expect(right.status, right.res.body).toBe(201);
   });
 
+  it("when the firm turns two-factor on, an admin's older token stops until the admin sets it up; an investor's is unaffected", async () => {
+    const u = await createUser(ctx, { role: 'admin', adminUserType: 'nairobi_lead' });
+    const cookie = await signIn(ctx, u.email, u.password);
+    const adminSecret = (await create(cookie, { name: 'Before two-factor', scopes: ['deals:read'] })).json.secret;
+    const investorSecret = (await create(investor.cookie, { name: 'Calendar' })).json.secret;
+    expect((await get('/api/deals', bearer(adminSecret))).statusCode).toBe(200);
+    const f = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
+    const founder = await signIn(ctx, f.email, f.password);
+    const put = (body: object) => ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie: founder }, payload: body });
+    expect((await put({ twoFactorAuth: true })).statusCode).toBe(200);
+    try {
+      // The admin's session would be sent to enrolment; the token gets the same answer.
+      const refused = await get('/api/deals', bearer(adminSecret));
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Set up two-factor authentication to continue');
+      expect((await get('/api/investor/dashboard', bearer(investorSecret))).statusCode).toBe(200);
+      // Once the admin has two-factor, the token works again.
+      await ctx.db.query('INSERT INTO two_factor (user_id, secret, enabled_at) VALUES ($1, $2, now())', [u.id, newTotpSecret()]);
+      expect((await get('/api/deals', bearer(adminSecret))).statusCode).toBe(200);
+    } finally {
+      expect((await put({ twoFactorAuth: false })).statusCode).toBe(200);
+    }
+  });
+
   it(`${MAX_LIVE_TOKENS} live tokens per user at most, also when 30 creations arrive at once`, async () => {
     const u = await createUser(ctx, { role: 'investor', investorUserType: 'offshore_fund' });
     const cookie = await signIn(ctx, u.email, u.password);

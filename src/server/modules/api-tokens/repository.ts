@@ -81,6 +81,8 @@ export interface TokenOwner {
   tokenHint: string;
   scopes: TokenScope[];
   user: AppUser;
+  /** Whether the user has two-factor set up (an admin token needs it when the settings require two-factor). */
+  hasSecondFactor: boolean;
 }
 
 /**
@@ -107,6 +109,12 @@ export async function tokenOwner(q: Queryable, tokenHash: string): Promise<Token
       'p.language',
       'p.digits',
       'c.mustChangePassword',
+      (eb) =>
+        eb
+          .exists(
+            eb.selectFrom('two_factor as f').select('f.userId').whereRef('f.userId', '=', 'p.id').where('f.enabledAt', 'is not', null),
+          )
+          .as('hasSecondFactor'),
     ])
     .where('t.tokenHash', '=', tokenHash)
     .where('t.revokedAt', 'is', null)
@@ -118,6 +126,7 @@ export async function tokenOwner(q: Queryable, tokenHash: string): Promise<Token
     tokenName: row.tokenName,
     tokenHint: row.tokenHint,
     scopes: row.scopes as TokenScope[],
+    hasSecondFactor: Boolean(row.hasSecondFactor),
     user: {
       id: row.id,
       email: row.email,
