@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../shared/dates.ts';
 import { loadConfig } from '../config.ts';
+import { companyDayIn } from '../modules/settings/clock.ts';
 import { createTestContext, signIn, type TestContext } from '../testing/harness.ts';
 import { DEMO_SIGNED_DEAL, loadDemoData } from './demo.ts';
 import { DEMO_STAGED_CLOSE_DEAL } from './demo-closes.ts';
@@ -157,7 +159,8 @@ describe('demo data matches the spec samples', () => {
   it('has a closed staged-close deal whose final close an admin can equalise, with the hand figure (issue 29)', async () => {
     const { deals } = await get('/api/deals/options', admin);
     const deal = deals.find((d: { title: string }) => d.title === DEMO_STAGED_CLOSE_DEAL.title);
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const { today } = await companyDayIn(ctx.db);
+    const day = (offset: number) => addDays(today, offset);
     // By contributions (the default) nothing is equalised yet.
     const before = await ctx.app.inject({ method: 'GET', url: `/api/deals/${deal.id}/equalisation`, headers: { cookie: admin } });
     expect(before.statusCode).toBe(409);
