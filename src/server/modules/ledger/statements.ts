@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { companyProfileOf } from '../../../shared/company-profile.ts';
 import { addDays } from '../../../shared/dates.ts';
-import { formatDate } from '../../../shared/format.ts';
+import { formatDate, groupDecimal } from '../../../shared/format.ts';
 import { isolate, type Language } from '../../../shared/i18n/languages.ts';
 import {
   balancesAsOf,
@@ -418,7 +418,8 @@ function drawStatement({ language, firm, statement: s }: Extract<DocumentJob, { 
         for (const x of d.incomeApart) w.row(t('statement.incomeApart', { type: L.label('distributionType', x.type) }), money(x.amount));
         w.row(t('statement.commitment'), `${money(d.committed)} / ${money(d.unfunded)}`);
         w.row(t('statement.nav', { date: L.day(s.to) }), money(d.nav));
-        if (d.units) w.row(t('statement.units'), L.plain(`${d.units.held} / ${d.units.navPerUnit} / ${d.units.averagePrice}`));
+        if (d.units)
+          w.row(t('statement.units'), L.plain(`${groupDecimal(d.units.held)} / ${d.units.navPerUnit} / ${d.units.averagePrice}`));
         w.row(
           d.annualised ? t('statement.moicIrr') : t('statement.moicPeriodReturn'),
           `${L.plain(formatMoic(d.moic))} / ${L.plain(formatIrr(d.annualised ? d.irr : d.periodReturn))}`,
