@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDay, formatNumber, formatPercent, formatUSD, formatUSDExact } from './format.ts';
+import { formatBytes, formatDay, formatNumber, formatPercent, formatUSD, formatUSDExact, groupDecimal } from './format.ts';
 
 describe('formatUSD (USD, no decimals)', () => {
   it('formats numbers without decimals', () => {
@@ -220,5 +220,17 @@ describe('zero is never signed', () => {
       ])
         expect(out, `${c} cents`).not.toMatch(signedZero);
     }
+  });
+});
+
+describe('groupDecimal (units held, exact)', () => {
+  it('groups the whole part by thousands and keeps every decimal digit', () => {
+    // Issue 29's B buys 681,818.181818 units at 2.20 (decision 040).
+    expect(groupDecimal('681818.181818')).toBe('681,818.181818');
+    expect(groupDecimal('200000.000000')).toBe('200,000.000000');
+    expect(groupDecimal('999.5')).toBe('999.5');
+    expect(groupDecimal('-1234567')).toBe('-1,234,567');
+    expect(groupDecimal('12345678901234567890.000001')).toBe('12,345,678,901,234,567,890.000001');
+    expect(groupDecimal('n/a')).toBe('n/a');
   });
 });

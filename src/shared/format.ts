@@ -86,6 +86,19 @@ export function formatFigure(value: string | number | bigint): string {
 }
 const FIGURE = /^[-+<>~≈]?\s*\d[\d\s.,%/\-–]*[xX%]?$/;
 
+/**
+ * An exact decimal string (units held, millionths: '681818.181818') with its whole part grouped by
+ * thousands ('681,818.181818'); the digits are kept as given (no float).
+ */
+export function groupDecimal(value: string): string {
+  const m = /^(-?)(\d+)(\.\d+)?$/.exec(value);
+  if (!m) return value;
+  return `${m[1]}${(m[2] ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${m[3] ?? ''}`;
+}
+
+/** groupDecimal on screen: left to right in Arabic. */
+export const formatDecimalGrouped = (value: string): string => ltr(groupDecimal(value));
+
 /** Compact USD for cards: '$1.25M'. */
 export const formatUSDCompact = (value: Parameters<typeof formatUsdCompact>[0]): string => ltr(formatUsdCompact(value));
 

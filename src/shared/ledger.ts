@@ -22,6 +22,8 @@ export const RETURN_OF_CAPITAL = 'Return of Capital';
 export const GP_CLAWBACK = 'GP Clawback';
 /** Distributions paid from outside the deal's assets (decisions 040 and 058): income that leaves the NAV alone. */
 const OUTSIDE_THE_DEAL: ReadonlySet<string> = new Set([EQUALISATION, GP_CLAWBACK]);
+/** True for a distribution type paid from outside the deal's assets (equalisation interest, a GP clawback). */
+export const paidFromOutsideTheDeal = (type: string | null | undefined): boolean => OUTSIDE_THE_DEAL.has(type ?? '');
 
 /** The fields of an entry the balances depend on. */
 export interface EntryFacts {

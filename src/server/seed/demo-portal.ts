@@ -14,6 +14,7 @@ import { postMessage } from '../modules/messages/service.ts';
 import { companyDayIn } from '../modules/settings/clock.ts';
 import { saveDealTerms } from '../modules/waterfall/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import { loadDemoStagedCloseDeal } from './demo-closes.ts';
 import { demoPdf } from './demo-pdf.ts';
 
 /** Today in the company's zone, set when the portal data loads (decision record 020). */
@@ -264,6 +265,8 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
       controllingPersons: [],
     });
     await q.query("UPDATE documents SET investor_visible = true WHERE name = 'Mombasa Diesel Cargo PPM'");
+    // The closed staged-close deal whose final close an admin can equalise (issue 29).
+    await loadDemoStagedCloseDeal(q, today, cio);
   });
 
   // Four compliance documents addressed to the demo investor.

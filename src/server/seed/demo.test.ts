@@ -2,9 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../shared/dates.ts';
 import { loadConfig } from '../config.ts';
+import { companyDayIn } from '../modules/settings/clock.ts';
 import { createTestContext, signIn, type TestContext } from '../testing/harness.ts';
 import { DEMO_SIGNED_DEAL, loadDemoData } from './demo.ts';
+import { DEMO_STAGED_CLOSE_DEAL } from './demo-closes.ts';
 
 describe('demo data matches the spec samples', () => {
   let ctx: TestContext;
@@ -68,13 +71,15 @@ describe('demo data matches the spec samples', () => {
 
   it('committed amounts are the sums of completed subscriptions', async () => {
     const { deals } = await get('/api/deals', admin);
-    const byType = Object.fromEntries(deals.map((d: { type: string; committedAmount: string }) => [d.type, d.committedAmount]));
-    expect(byType).toMatchObject({
-      'Oil Trading': '875000.00',
-      'Distressed Real Estate': '600000.00',
-      'AI & Tech': '1200000.00',
-      PPP: '0.00',
-      Infrastructure: '0.00',
+    const byTitle = Object.fromEntries(deals.map((d: { title: string; committedAmount: string }) => [d.title, d.committedAmount]));
+    expect(byTitle).toEqual({
+      'Mombasa Diesel Cargo Financing': '875000.00',
+      'Nairobi Distressed Office Tower': '600000.00',
+      'Kigali AI Credit Scoring Platform': '1200000.00',
+      'Kampala Northern Bypass PPP': '0.00',
+      'Dar es Salaam Solar Mini-Grid Portfolio': '0.00',
+      // The closed staged-close deal: Kilimanjaro 400,000 + Ahmed 200,000.
+      [DEMO_STAGED_CLOSE_DEAL.title]: '600000.00',
     });
   });
 
@@ -148,5 +153,46 @@ describe('demo data matches the spec samples', () => {
     expect(second.json().plan.lines).toHaveLength(1);
     const issued = await ctx.app.inject({ method: 'POST', url: '/api/capital-calls', headers: { cookie: admin }, payload: body });
     expect(issued.statusCode, issued.body).toBe(201);
+  });
+
+  // Last: it changes the staged-close deal's terms (the browser flow is e2e/later-closes.spec.ts).
+  it('has a closed staged-close deal whose final close an admin can equalise, with the hand figure (issue 29)', async () => {
+    const { deals } = await get('/api/deals/options', admin);
+    const deal = deals.find((d: { title: string }) => d.title === DEMO_STAGED_CLOSE_DEAL.title);
+    const { today } = await companyDayIn(ctx.db);
+    const day = (offset: number) => addDays(today, offset);
+    // By contributions (the default) nothing is equalised yet.
+    const before = await ctx.app.inject({ method: 'GET', url: `/api/deals/${deal.id}/equalisation`, headers: { cookie: admin } });
+    expect(before.statusCode).toBe(409);
+    const { current } = await get(`/api/deals/${deal.id}/terms`, admin);
+    expect(current.ownership).toEqual({ method: 'contributions', equalisationRate: null });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/deals/${deal.id}/terms`,
+      headers: { cookie: admin },
+      payload: {
+        hurdleRate: current.hurdleRate,
+        catchUp: current.catchUp,
+        carryRate: current.carryRate,
+        carryRecipients: current.carryRecipients,
+        managementFee: current.managementFee,
+        ownership: { method: 'equalisation', equalisationRate: '8' },
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const { equalisation } = await get(`/api/deals/${deal.id}/equalisation`, admin);
+    // The first close's 200,000 received 290 days ago runs 230 days to the final close 60 days ago.
+    // Ahmed's interest by hand: 200,000 x 0.08 x 230 / 365 x (200,000 / 400,000) = 1,840,000 / 365
+    // = 5,041.0958... -> 5,041.10; his catch-up 200,000 x 200,000 / 400,000 = 100,000 (paid). All of
+    // the interest goes to Kilimanjaro, the only earlier investor.
+    expect(equalisation).toMatchObject({
+      rate: '8',
+      closeDate: day(-60),
+      earlierCalls: [{ date: day(-290), amount: '200000.00', days: 230 }],
+      payers: [{ investorName: 'Ahmed Al-Rashid', catchUp: '100000.00', interest: '5041.10' }],
+      receivers: [{ investorName: 'Kilimanjaro Family Office', interest: '5041.10' }],
+      total: '5041.10',
+      charged: null,
+    });
   });
 });

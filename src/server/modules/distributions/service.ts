@@ -46,6 +46,16 @@ export async function recordDistribution(
     const msg = `The record date cannot be before the deal existed (${deal.created})`;
     throw badRequest(msg, { recordDate: msg });
   }
+  // One final distribution per deal (decision 039 amendment of 27 Nov): it releases the escrow once.
+  if (input.final === true) {
+    const earlier = await sql<{ payment_date: string }>(
+      "SELECT to_char(payment_date, 'YYYY-MM-DD') AS payment_date FROM distribution_events WHERE deal_id = $1 AND is_final LIMIT 1",
+    ).first(q, [deal.id]);
+    if (earlier)
+      throw conflict(`This deal already has its final distribution (${earlier.payment_date})`, 'ALREADY_FINAL', {
+        final: 'This deal already has its final distribution',
+      });
+  }
   // Holders and their shares: contributed capital as of the record date; the split: the waterfall.
   const computed = await computeDistribution(q, deal.id, input.totalAmount, input.paymentDate, recordDate, input.final === true);
   const { result } = computed;

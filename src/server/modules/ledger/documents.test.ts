@@ -63,6 +63,7 @@ describe('documents: firm particulars, labels, scripts (pure drawing)', () => {
         opening: '0.00',
         calls: '1000.00',
         contributions: '1000.00',
+        incomeApart: [],
         distributions: [{ type: 'Income', amount: '1500.00' }],
         distributionDetails: [
           {

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DealTermsData, WaterfallPreview } from '../../../shared/deal-terms.ts';
@@ -22,6 +26,12 @@ interface Investor {
   id: string;
   cookie: string;
   name: string;
+}
+
+function pdfText(buf: Buffer): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'pdf-')), 'x.pdf');
+  writeFileSync(file, buf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
 }
 
 describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => {
@@ -206,6 +216,17 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
       distributed: '84821.92',
       fees: '84821.92',
     });
+    // A's statement: the interest is income received apart, not a deduction from the balance and not
+    // a change in value (the balance stays the 1,000,000.00 contributed, valued at cost; by hand).
+    const res = await call('GET', `/api/investors/${a.id}/statement?from=2025-01-01&to=2025-12-31`, adminCookie);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Contributions $1,000,000.00');
+    expect(text).toContain('Equalisation interest received (not in the balance) $84,821.92');
+    expect(text).toContain('Change in value $0.00');
+    expect(text).toContain('Closing balance $1,000,000.00');
+    expect(text).not.toContain('Distributions: Equalisation');
+    expect(text).toContain('Total distributions $0.00');
     const shown = ok<{ equalisation: EqualisationPreview }>(
       await call('GET', `/api/deals/${d.id}/equalisation?closeDate=2025-09-30`, adminCookie),
     ).equalisation;

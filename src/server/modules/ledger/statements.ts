@@ -1,13 +1,14 @@
 import PDFDocument from 'pdfkit';
 import { companyProfileOf } from '../../../shared/company-profile.ts';
 import { addDays } from '../../../shared/dates.ts';
-import { formatDate } from '../../../shared/format.ts';
+import { formatDate, groupDecimal } from '../../../shared/format.ts';
 import { isolate, type Language } from '../../../shared/i18n/languages.ts';
 import {
   balancesAsOf,
   type EntryFacts,
   holdingFigures,
   type InvestorCallNotice,
+  paidFromOutsideTheDeal,
   RETURN_OF_CAPITAL,
   rollForward,
   type UnitsFigures,
@@ -33,6 +34,12 @@ export interface StatementDeal {
   calls: string;
   contributions: string;
   distributions: { type: string; amount: string }[];
+  /**
+   * Income paid to the investor from outside the deal's assets (equalisation interest, a GP
+   * clawback; decisions 040 and 058): it leaves the balance alone, so it is listed apart, not as
+   * a deduction, and is no change in value.
+   */
+  incomeApart: { type: string; amount: string }[];
   /** Each distribution of the period with the investor's own tier breakdown (null: recorded before terms existed). */
   distributionDetails: {
     paymentDate: string;
@@ -192,7 +199,8 @@ export async function buildStatement(
     const fig = holdingFigures(investorId, entries, valuations, to, method);
     const openingNav = rollForward(investorId, entries, valuations, prev, method).nav;
     const contributed = close.contributed - open.contributed;
-    const distributed = close.distributed - open.distributed;
+    const apart = [...byType].filter(([type]) => paidFromOutsideTheDeal(type)).reduce((sum, [, c]) => sum + c, 0n);
+    const distributed = close.distributed - open.distributed - apart;
     const change = fig.nav - openingNav - contributed + distributed;
     const row: StatementDeal = {
       dealTitle: d.title,
@@ -200,7 +208,12 @@ export async function buildStatement(
       calls: fromCents(close.called - open.called),
       contributions: fromCents(close.contributed - open.contributed),
       distributions: [...byType.entries()]
+        .filter(([type]) => !paidFromOutsideTheDeal(type))
         .sort(([a], [b]) => (a === RETURN_OF_CAPITAL ? -1 : b === RETURN_OF_CAPITAL ? 1 : a.localeCompare(b)))
+        .map(([type, c]) => ({ type, amount: fromCents(c) })),
+      incomeApart: [...byType.entries()]
+        .filter(([type, c]) => paidFromOutsideTheDeal(type) && c !== 0n)
+        .sort(([a], [b]) => a.localeCompare(b))
         .map(([type, c]) => ({ type, amount: fromCents(c) })),
       distributionDetails: details
         .filter((x) => x.deal_id === d.id)
@@ -295,7 +308,8 @@ function pdfLanguage(language: Language) {
     deduction: (v: string) => ltr(formatUsdDeduction(v)),
     plain: ltr,
     day: (iso: string) => formatDate(iso, { locale: localeOf(language) }),
-    label: (group: string, value: string) => (ar ? enumLabel(language, group, value) : value),
+    // English shows the stored value, except distribution types whose label says more ('Equalisation interest').
+    label: (group: string, value: string) => (ar || group === 'distributionType' ? enumLabel(language, group, value) : value),
     writer: (doc: PDFKit.PDFDocument): PdfWriter => (ar ? arabicWriter(doc) : englishWriter(doc)),
   };
 }
@@ -401,9 +415,11 @@ function drawStatement({ language, firm, statement: s }: Extract<DocumentJob, { 
         }
         w.row(t('statement.closing'), money(d.closing));
         if (toCents(d.fees) !== 0n) w.row(t('statement.feesApart'), money(d.fees));
+        for (const x of d.incomeApart) w.row(t('statement.incomeApart', { type: L.label('distributionType', x.type) }), money(x.amount));
         w.row(t('statement.commitment'), `${money(d.committed)} / ${money(d.unfunded)}`);
         w.row(t('statement.nav', { date: L.day(s.to) }), money(d.nav));
-        if (d.units) w.row(t('statement.units'), L.plain(`${d.units.held} / ${d.units.navPerUnit} / ${d.units.averagePrice}`));
+        if (d.units)
+          w.row(t('statement.units'), L.plain(`${groupDecimal(d.units.held)} / ${d.units.navPerUnit} / ${d.units.averagePrice}`));
         w.row(
           d.annualised ? t('statement.moicIrr') : t('statement.moicPeriodReturn'),
           `${L.plain(formatMoic(d.moic))} / ${L.plain(formatIrr(d.annualised ? d.irr : d.periodReturn))}`,

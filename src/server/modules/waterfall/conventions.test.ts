@@ -302,6 +302,22 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
     const ev = await record(deal.id, '50.00', '2023-01-01', true);
     expect(ev.waterfall).toMatchObject({ gp: '10.00', lpTotal: '40.00' });
     expect((await summaryOf(deal.id))?.escrow).toMatchObject({ balance: '0.00', released: '5.00', releaseDate: null });
+    // A second distribution marked final is refused (one final per deal), writing nothing.
+    const events = async () => (await ctx.db.query('SELECT 1 FROM distribution_events WHERE deal_id = $1', [deal.id])).length;
+    const second = await call('POST', '/api/distributions', adminCookie, {
+      dealId: deal.id,
+      type: 'Capital Gain',
+      totalAmount: '10',
+      paymentDate: '2023-02-01',
+      recordDate: '2023-02-01',
+      final: true,
+    });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({
+      message: 'This deal already has its final distribution (2023-01-01)',
+      fields: { final: 'This deal already has its final distribution' },
+    });
+    expect(await events()).toBe(2);
   });
 
   it('released escrow is paid out once to the carry recipients by share, never dated ahead, never twice (issue 29 leftover)', async () => {

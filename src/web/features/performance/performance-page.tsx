@@ -1,7 +1,16 @@
 import { Briefcase, CircleDollarSign, Coins, FolderLock, Percent, TrendingUp } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatFigure, formatPercent, formatSignedUSD, formatUSD, formatUSDCents, signedLtr } from '../../../shared/format';
+import {
+  formatDate,
+  formatDecimalGrouped,
+  formatFigure,
+  formatPercent,
+  formatSignedUSD,
+  formatUSD,
+  formatUSDCents,
+  signedLtr,
+} from '../../../shared/format';
 import { headlineReturn } from '../../../shared/ledger';
 import { toCents } from '../../../shared/money';
 import { type Holding, type PerformanceData, performanceTone } from '../../../shared/performance';
@@ -286,7 +295,7 @@ function OwnershipNotes({ holding: h }: { holding: Holding }) {
       {h.units && (
         <span className="block text-xs text-muted" data-testid="holding-units">
           {t('units', {
-            held: formatFigure(h.units.held),
+            held: formatDecimalGrouped(h.units.held),
             nav: formatFigure(h.units.navPerUnit),
             paid: formatFigure(h.units.averagePrice),
           })}
