@@ -233,6 +233,9 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
     .getByRole('article', { name: new RegExp(`Capital call: ${title}`) })
     .filter({ hasText: 'Grid connection' });
   await expect(cancelledNotice.getByText('Cancelled', { exact: true })).toBeVisible();
+  // No bank details to pay by mistake: the card says nothing is due instead.
+  await expect(cancelledNotice).toContainText('This call was cancelled for you: nothing is due. Do not pay it.');
+  await expect(cancelledNotice.getByText('Payment instructions')).toHaveCount(0);
   await expect(cancelledNotice.getByText('Outstanding', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('$0.00');
   await expectNoA11yViolations(investor, 'investor cancelled call notice');
 
