@@ -225,6 +225,19 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   await expect(page.getByRole('group', { name: 'Outstanding' })).toContainText('$0.00');
   await expect(page.getByRole('group', { name: 'Status' })).toContainText('Cancelled');
   await expectNoA11yViolations(page, 'cancelled call line');
+  // The investor's Capital Calls screen says the same (issue 27 item 3): the notice is cancelled,
+  // nothing outstanding. The investor's tab is still on that screen from above: reloaded first.
+  await investor.reload();
+  await nav(investor, 'Investor Portal navigation', 'Capital Calls', phone);
+  const cancelledNotice = investor
+    .getByRole('article', { name: new RegExp(`Capital call: ${title}`) })
+    .filter({ hasText: 'Grid connection' });
+  await expect(cancelledNotice.getByText('Cancelled', { exact: true })).toBeVisible();
+  // No bank details to pay by mistake: the card says nothing is due instead.
+  await expect(cancelledNotice).toContainText('This call was cancelled for you: nothing is due. Do not pay it.');
+  await expect(cancelledNotice.getByText('Payment instructions')).toHaveCount(0);
+  await expect(cancelledNotice.getByText('Outstanding', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('$0.00');
+  await expectNoA11yViolations(investor, 'investor cancelled call notice');
 
   // The investor's statement for this year: the closing balance includes the 50,000 contributed here.
   await nav(investor, 'Investor Portal navigation', 'Statements', phone);

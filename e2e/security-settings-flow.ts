@@ -34,6 +34,9 @@ export async function nonFounderSecurityFlow(page: Page, layout: 'desktop' | 'ph
   // Every control is disabled, and the group says why.
   for (const label of SECURITY_LABELS) await expect(panel.getByLabel(label, { exact: true })).toBeDisabled();
   await expect(panel.getByRole('group', { name: 'Security' })).toHaveAccessibleDescription(READ_ONLY_NOTE);
+  // An empty list reads "Not set", never the example addresses a founder sees as a placeholder.
+  const list = panel.getByLabel('IP whitelist', { exact: true });
+  if ((await list.inputValue()) === '') await expect(list).toHaveAttribute('placeholder', 'Not set');
   await checkA11y(page, `settings: Security read-only (${layout})`);
 
   // The server says the same to a direct request.

@@ -10,6 +10,7 @@ import {
 import { EMAIL_PLACEHOLDER_REFUSED, emailAddressField, PLACEHOLDER_ADMIN_EMAIL, signInEmailField } from './email-address.ts';
 import { DIGITS, type Digits } from './i18n/languages.ts';
 import { passwordTooShortFor } from './password-policy.ts';
+import { personNameField } from './person-name.ts';
 import { LANGUAGES, type Language } from './settings.ts';
 
 /** The App user of spec section 3, as the session endpoint returns it. */
@@ -48,7 +49,7 @@ const email = emailAddressField;
 export const signUpInput = z.object({
   email,
   password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200, 'Password is too long'),
-  name: z.string({ error: FULL_NAME_REQUIRED }).trim().min(1, FULL_NAME_REQUIRED).max(120, 'Full name is too long'),
+  name: personNameField(FULL_NAME_REQUIRED, 'Full name is too long'),
   investorType: z.enum(INVESTOR_USER_TYPES, { error: 'Choose a valid investor type' }).default('hni'),
 });
 export type SignUpInput = z.input<typeof signUpInput>;

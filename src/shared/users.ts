@@ -13,6 +13,7 @@ import {
   type UserType,
 } from './constants.ts';
 import { emailAddressField } from './email-address.ts';
+import { personNameField } from './person-name.ts';
 
 /** A row of the User Management table. */
 export interface ManagedUser {
@@ -30,7 +31,7 @@ export interface ManagedUser {
 
 export const createUserInput = z
   .object({
-    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120),
+    name: personNameField('Name is required', 'Name is too long'),
     email: emailAddressField,
     password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(200),
     role: z.enum(ROLES, { error: 'Choose admin or investor' }).default('admin'),
@@ -46,7 +47,7 @@ export type CreateUserInput = z.input<typeof createUserInput>;
 
 /** Edit User: name, status, and the user type of the user's role. The e-mail cannot change. */
 export const updateUserInput = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120).optional(),
+  name: personNameField('Name is required', 'Name is too long').optional(),
   status: z.enum(ACCOUNT_STATUSES, { error: 'Choose a valid status' }).optional(),
   userType: z.enum([...ADMIN_USER_TYPES, ...INVESTOR_USER_TYPES], { error: 'Choose a valid user type' }).optional(),
 });

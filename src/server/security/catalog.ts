@@ -224,9 +224,23 @@ export const EVIDENCE: Evidence[] = [
   {
     area: 'E-mail',
     claim:
-      'User text in e-mails is data (decision 028): a sign-up name with link placeholders, CR/LF, terminal escapes and an RTL override gives admins no product link, no header of its own (List-Unsubscribe comes from a stored server value) and none of those characters',
+      'User text in e-mails is data (decision 028): a sign-up name with link placeholders gives admins no product link and no header of its own (List-Unsubscribe comes from a stored server value)',
     file: 'src/server/modules/email/email.test.ts',
-    test: "a sign-up name reaches admins' e-mails as text: no link, no header, no control or bidi characters",
+    test: "a sign-up name reaches admins' e-mails as text: no link, no header made from it",
+  },
+  {
+    area: 'E-mail',
+    claim:
+      'A name stored before the name rule (CR/LF, terminal escapes, an RTL override) reaches e-mails without any of those characters and starts no header line',
+    file: 'src/server/modules/email/email.test.ts',
+    test: 'a name stored before the name rule reaches e-mails without its control or bidi characters',
+  },
+  {
+    area: 'Input at the edge',
+    claim:
+      'Person names refuse control characters and bidi embeddings, overrides and isolates (400, field message) at sign-up, when an admin creates a user and when one renames a user (decision 028, amended)',
+    file: 'src/server/modules/users/person-name.test.ts',
+    test: 'sign-up refuses each hostile name with 400 and the field message, and creates no account',
   },
   {
     area: 'E-mail',

@@ -130,10 +130,14 @@ export function renderSecurityReport(routes: RouteInfo[]): string {
   out();
   out('## Known and kept');
   out();
-  out('- Sign-up answers "Email already registered" (409) for an address that has an account, so sign-up');
-  out('  tells whether an address is registered. The product specification requires that message. The');
+  out('- Sign-up answers 409 "User already registered" for an address that has an account (in any');
+  out("  spelling that folds to it, decision record 028), and the sign-up screen shows the specification's");
+  out('  "Email already registered. Please use a different email or try logging in.", so sign-up tells');
+  out('  whether an address is registered. The product specification requires that message. The');
   out('  per-client sign-up limit (`SIGNUP_MAX_PER_CLIENT` per `SIGNUP_WINDOW_MINUTES`, each attempt');
   out('  counted, also in parallel) bounds how fast anyone can test addresses this way; sign-in and');
-  out('  password recovery answer the same for known and unknown addresses.');
+  out('  password recovery answer the same for known and unknown addresses (except that, with an IP');
+  out("  allow-list set, an administrator's address used from outside it gets the allow-list's 403 for");
+  out('  any password: decision record 027).');
   return `${lines.join('\n')}\n`;
 }

@@ -206,11 +206,22 @@ describe('e-mail: recovery, outbox, notifications', () => {
   });
 
   describe('user text is data (issue 27 item 5)', () => {
-    it("a sign-up name reaches admins' e-mails as text: no link, no header, no control or bidi characters", async () => {
-      // The attack's name: the old link placeholder with an unsubscribe token, the new one, a line
-      // break with a forged header, a terminal colour sequence and a right-to-left override.
-      const name =
-        'Eve {{PUBLIC_URL}}/unsubscribe#token=ATTACKER&topic=signups \u001fPUBLIC_URL\u001f/login\r\nBcc: x@evil.example \u001b[31mred\u009b0m \u202eevil';
+    // The attack's name: the old link placeholder with an unsubscribe token, the new one, a line
+    // break with a forged header, a terminal colour sequence and a right-to-left override.
+    const HOSTILE =
+      'Eve {{PUBLIC_URL}}/unsubscribe#token=ATTACKER&topic=signups \u001fPUBLIC_URL\u001f/login\r\nBcc: x@evil.example \u001b[31mred\u009b0m \u202eevil';
+
+    it("a sign-up name reaches admins' e-mails as text: no link, no header made from it", async () => {
+      // Since the audit of issue 27 a name with control or bidi characters is refused at sign-up
+      // (src/shared/person-name.ts; person-name.test.ts), so nothing is queued for it.
+      const refused = await post(
+        '/api/auth/sign-up',
+        { email: uniqueEmail('hostile'), password: 'signup-pass-1', name: HOSTILE },
+        { ip: freshIp() },
+      );
+      expect(refused.statusCode, refused.body).toBe(400);
+      // What a name may still hold: template and link look-alikes, which stay text.
+      const name = 'Eve {{PUBLIC_URL}}/unsubscribe#token=ATTACKER&topic=signups PUBLIC_URL/login';
       const email = uniqueEmail('hostile');
       const res = await post('/api/auth/sign-up', { email, password: 'signup-pass-1', name }, { ip: freshIp() });
       expect(res.statusCode, res.body).toBe(201);
@@ -221,11 +232,29 @@ describe('e-mail: recovery, outbox, notifications', () => {
       expect(header).toMatch(new RegExp(`^<${PUBLIC}/unsubscribe#token=[^>]+&topic=signups>$`));
       expect(header).not.toContain('ATTACKER');
       expect(mail.headers.bcc).toBeUndefined();
-      // No product link made from the name: the placeholders stay text (or go, for the control one).
+      // No product link made from the name: the placeholders stay text.
       for (const body of [mail.text, mail.html]) {
         expect(body).not.toContain(`${PUBLIC}/unsubscribe#token=ATTACKER`);
         expect(body).not.toContain(`${PUBLIC}/login`);
         expect(body).toContain('{{PUBLIC_URL}}/unsubscribe#token=ATTACKER');
+      }
+    });
+
+    it('a name stored before the name rule reaches e-mails without its control or bidi characters', async () => {
+      // An account whose name holds the whole attack (written straight to the table, as an older
+      // install may hold it), approved by the founder: the approval e-mail greets it by name.
+      const legacy = await createUser(ctx, { name: HOSTILE, status: 'pending' });
+      const approved = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${legacy.id}`,
+        headers: { cookie: admin.cookie },
+        payload: { status: 'active' },
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      await worker.runOnce();
+      const mail = await receiver.waitFor(to(legacy.email));
+      for (const body of [mail.text, mail.html]) {
+        expect(body).not.toContain(`${PUBLIC}/login\nBcc`);
         // Controls and bidi overrides are gone; the words stay.
         // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must be absent
         expect(body).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
@@ -233,9 +262,9 @@ describe('e-mail: recovery, outbox, notifications', () => {
       }
       // The name's line break did not start a line of its own in the text part.
       expect(mail.text.split('\n').some((l) => l.startsWith('Bcc:'))).toBe(false);
+      expect(mail.headers.bcc).toBeUndefined();
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must be absent
       expect(mail.subject).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u001b]/);
-      expect(mail.subject).toContain('evil');
     });
   });
 

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallChoices, CallPlan } from '../../../shared/call-targets.ts';
@@ -288,6 +292,25 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
       await call('GET', '/api/investor/capital-calls', k.cookie),
     ).notices;
     expect(notices.find((x) => x.callId === calls[3]?.id)?.status).toBe('Cancelled');
+    // Its notice PDF says so and gives no bank details to pay by mistake; a live line's still does.
+    const noticeText = async (callId: string) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/investor/capital-calls/${callId}/notice`,
+        headers: { cookie: k.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      const dir = mkdtempSync(path.join(tmpdir(), 'notice-'));
+      writeFileSync(path.join(dir, 'n.pdf'), res.rawPayload);
+      return execFileSync('pdftotext', [path.join(dir, 'n.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    };
+    const cancelledNotice = await noticeText(calls[3]?.id as string);
+    expect(cancelledNotice).toContain('This call was cancelled for you: nothing is due. Do not pay it.');
+    expect(cancelledNotice).not.toContain('Payment instructions');
+    expect(cancelledNotice).not.toContain('MU17BOMM0101101030300200000MUR');
+    const liveNotice = await noticeText(calls[2]?.id as string);
+    expect(liveNotice).toContain('Payment instructions');
+    expect(liveNotice).not.toContain('This call was cancelled');
     const due = ok<{ amountsDue: { callId: string }[] }>(await call('GET', '/api/investor/performance', k.cookie)).amountsDue;
     expect(due.map((x) => x.callId)).not.toContain(calls[3]?.id);
     expect(due.map((x) => x.callId)).toContain(calls[2]?.id);

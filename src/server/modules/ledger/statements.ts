@@ -493,6 +493,13 @@ function drawCallNotice({ language, firm, investorName, notice: n }: Extract<Doc
       w.text(t('callNotice.purpose'), { bold: true, keepWithNext: 1 });
       w.text(n.purpose);
       w.moveDown();
+      if (n.status === 'Cancelled') {
+        // A cancelled line (its call entry reversed, decision record 024) is owed nothing: the
+        // notice says so and carries no bank details to pay by mistake (issue 27 item 3 audit).
+        w.text(t('callNotice.cancelled'), { bold: true });
+        drawDisclaimer(w, firm);
+        return;
+      }
       w.text(t('callNotice.payment'), { bold: true, keepWithNext: 2 });
       w.moveDown(0.3);
       const p = n.payment;

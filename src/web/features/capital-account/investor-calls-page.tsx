@@ -74,31 +74,41 @@ function Notice({ n }: { n: InvestorCallNotice }) {
           <dt className="text-muted">{t('calls.dueDate')}</dt>
           <dd className="tabular text-end">{formatDate(n.dueDate)}</dd>
         </dl>
-        <h3 className="mt-4 text-sm font-semibold text-ink-900">{t('calls.paymentInstructions')}</h3>
-        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted">{t('calls.spv')}</dt>
-          <dd>
-            <bdi>{p.spvName ?? '—'}</bdi>
-          </dd>
-          <dt className="text-muted">{t('calls.bank')}</dt>
-          <dd>{p.bankName ? <bdi>{p.bankName}</bdi> : t('calls.askDesk')}</dd>
-          <dt className="text-muted">{t('calls.accountName')}</dt>
-          <dd>
-            <bdi>{p.accountName ?? '—'}</bdi>
-          </dd>
-          <dt className="text-muted">{t('calls.accountNumber')}</dt>
-          <dd className="break-all" dir="ltr">
-            {p.accountNumber ?? '—'}
-          </dd>
-          <dt className="text-muted">{t('calls.swift')}</dt>
-          <dd>
-            <bdi>{p.swiftCode ?? '—'}</bdi>
-          </dd>
-          <dt className="text-muted">{t('calls.reference')}</dt>
-          <dd>
-            <bdi>{p.paymentReference ?? '—'}</bdi>
-          </dd>
-        </dl>
+        {n.status === 'Cancelled' ? (
+          // A cancelled line (its call entry reversed, decision record 024) is owed nothing: no bank
+          // details that could be paid by mistake (issue 27 item 3 audit).
+          <p className="mt-4 rounded-lg border border-border bg-neutral-100 px-3 py-2 text-sm text-neutral-700">
+            {t('calls.cancelledNote')}
+          </p>
+        ) : (
+          <>
+            <h3 className="mt-4 text-sm font-semibold text-ink-900">{t('calls.paymentInstructions')}</h3>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted">{t('calls.spv')}</dt>
+              <dd>
+                <bdi>{p.spvName ?? '—'}</bdi>
+              </dd>
+              <dt className="text-muted">{t('calls.bank')}</dt>
+              <dd>{p.bankName ? <bdi>{p.bankName}</bdi> : t('calls.askDesk')}</dd>
+              <dt className="text-muted">{t('calls.accountName')}</dt>
+              <dd>
+                <bdi>{p.accountName ?? '—'}</bdi>
+              </dd>
+              <dt className="text-muted">{t('calls.accountNumber')}</dt>
+              <dd className="break-all" dir="ltr">
+                {p.accountNumber ?? '—'}
+              </dd>
+              <dt className="text-muted">{t('calls.swift')}</dt>
+              <dd>
+                <bdi>{p.swiftCode ?? '—'}</bdi>
+              </dd>
+              <dt className="text-muted">{t('calls.reference')}</dt>
+              <dd>
+                <bdi>{p.paymentReference ?? '—'}</bdi>
+              </dd>
+            </dl>
+          </>
+        )}
         <div className="mt-4 flex flex-wrap gap-2">
           <Button variant="secondary" onClick={download} busy={busy}>
             <Download aria-hidden="true" />

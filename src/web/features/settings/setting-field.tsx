@@ -61,15 +61,26 @@ export function SettingField({
   value,
   error,
   onChange,
+  readOnly = false,
 }: {
   def: SettingsFieldDef;
   value: SettingsFormValues[SettingsKey];
   error?: string;
   onChange: (value: string | boolean) => void;
+  /** Shown to someone who may not change it: an example placeholder would read as a set value. */
+  readOnly?: boolean;
 }) {
   const { t } = settingsText.useT();
   const label = t(`field.${def.key}.label`);
-  const placeholder = def.placeholder ? t(`field.${def.key}.placeholder` as never) : undefined;
+  // An example (203.0.113.10, smtp.example.com) in a read-only field looks like the value that is
+  // set; there an empty field says "Not set" instead.
+  const placeholder = readOnly
+    ? String(value) === ''
+      ? t('form.notSet')
+      : undefined
+    : def.placeholder
+      ? t(`field.${def.key}.placeholder` as never)
+      : undefined;
   const id = inputId(def.key);
   const hint = hintFor(def);
   const limits = limitsOf(def.key);

@@ -4,7 +4,7 @@ import type { OutboxPage } from '../../../shared/email';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
 import { failWith } from '../../testing/fake-api';
 import { description, expectNoA11yViolations, field, toastTexts } from '../../testing/queries';
-import { renderScreen } from '../../testing/render';
+import { ADMIN, renderScreen } from '../../testing/render';
 import SettingsPage from './settings-page';
 
 /** What the server holds: the defaults with a mail server configured. */
@@ -70,5 +70,36 @@ describe('Settings: validation across tabs (moved from e2e/settings.spec.ts)', (
     await user.click(screen.getByRole('button', { name: 'Discard changes' }));
     await expect.poll(() => (field('SMTP port') as HTMLInputElement).value).toBe(String(STORED.smtpPort));
     expect(within(screen.getByRole('tabpanel')).getByLabelText(/^From address/)).toBeTruthy();
+  });
+
+  it('a cio sees the Security tab and the e-mail server read-only, with no example value that reads as a set one (issue 27)', async () => {
+    // An empty allow-list and an unset mail server: "Not set", never the examples 203.0.113.10 or smtp.example.com.
+    const stored: Settings = { ...DEFAULT_SETTINGS, ipWhitelist: '', smtpHost: '', emailFromAddress: '' };
+    const { user } = await renderScreen(<SettingsPage />, {
+      at: '/admin/settings',
+      user: { ...ADMIN, userType: 'cio' },
+      api: { 'GET /api/settings': { settings: stored }, 'GET /api/email/outbox': OUTBOX },
+    });
+    await screen.findByLabelText('Company name');
+    await user.click(tab('Security'));
+    expect(screen.getByText(/Only a founder can change the Security settings/)).toBeTruthy();
+    const list = field('IP whitelist') as HTMLTextAreaElement;
+    expect(list.disabled || list.closest('fieldset')?.disabled).toBe(true);
+    expect(list.value).toBe('');
+    expect(list.placeholder).toBe('Not set');
+    await user.click(tab('Email'));
+    expect((field('SMTP host') as HTMLInputElement).placeholder).toBe('Not set');
+    expect((field('From address') as HTMLInputElement).placeholder).toBe('Not set');
+    await expectNoA11yViolations('read-only security settings');
+  });
+
+  it('a founder still sees the examples as placeholders in the same fields', async () => {
+    const { user } = await renderScreen(<SettingsPage />, {
+      at: '/admin/settings',
+      api: { 'GET /api/settings': { settings: { ...DEFAULT_SETTINGS, ipWhitelist: '' } }, 'GET /api/email/outbox': OUTBOX },
+    });
+    await screen.findByLabelText('Company name');
+    await user.click(tab('Security'));
+    expect((field('IP whitelist') as HTMLTextAreaElement).placeholder).toContain('203.0.113.10');
   });
 });

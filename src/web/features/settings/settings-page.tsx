@@ -234,6 +234,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
           })}
         </TabsList>
         {SETTINGS_TABS.map((tb) => {
+          // The tabs another admin sees read-only (issue 27): the Security tab and the e-mail server.
+          const locked = foundersOnlyLocked && (tb.id === 'security' || tb.id === 'email');
           const cards = tb.sections.map((section) => (
             <Card key={section.id}>
               <CardHeader>
@@ -257,6 +259,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
                       value={values[def.key]}
                       error={errors[def.key]}
                       onChange={(v) => set(def.key, v as never)}
+                      readOnly={locked}
                     />
                   ),
                 )}
