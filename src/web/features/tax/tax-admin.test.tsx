@@ -61,6 +61,8 @@ const cert = (version: number, country: string, tin: string | undefined, signedA
     usPerson: false,
   },
   signedName: 'Ahmed Al-Rashid',
+  signatureMethod: 'typed',
+  signatureDrawing: null,
   reauth: 'password',
   signedAt,
 });
