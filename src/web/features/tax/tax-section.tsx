@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { serverMessage, useChangeResidence, useMyTax, useSignCertification } from './api';
 import { taxText } from './i18n';
+import { SignatureMethod } from './signature-method';
 
 type Row = { country: string; tin: string; noTinReason: string; explanation: string };
 const EMPTY_ROW: Row = { country: '', tin: '', noTinReason: '', explanation: '' };
@@ -95,6 +96,8 @@ function CertificationForm({ state }: { state: TaxState }) {
   const [giin, setGiin] = useState(last?.kind === 'entity' ? (last.giin ?? '') : '');
   const [persons, setPersons] = useState<Record<string, Row>>({});
   const [signedName, setSignedName] = useState('');
+  const [method, setMethod] = useState<'typed' | 'drawn'>('typed');
+  const [drawing, setDrawing] = useState<string | null>(null);
   const [attest, setAttest] = useState(false);
   const [secret, setSecret] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -103,7 +106,15 @@ function CertificationForm({ state }: { state: TaxState }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
-    const common = { residences: rows.map(toResidence), signedName, attest: attest as true, password: secret, code: secret.slice(0, 20) };
+    const signature = { method, ...(method === 'drawn' && drawing ? { drawing } : {}) };
+    const common = {
+      residences: rows.map(toResidence),
+      signedName,
+      ...signature,
+      attest: attest as true,
+      password: secret,
+      code: secret.slice(0, 20),
+    };
     const body = entity
       ? {
           ...common,
@@ -215,8 +226,9 @@ function CertificationForm({ state }: { state: TaxState }) {
       )}
       <h3 className="text-base font-semibold text-ink-900">{t('sign')}</h3>
       <Check id={`${id}-attest`} label={t('attest')} checked={attest} onChange={setAttest} error={errors.attest} />
+      <SignatureMethod method={method} onMethod={setMethod} onDrawing={setDrawing} error={errors.drawing} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <Field label={t('signedName')} htmlFor={`${id}-name`} error={errors.signedName} required>
+        <Field label={t(method === 'typed' ? 'signedName' : 'printedName')} htmlFor={`${id}-name`} error={errors.signedName} required>
           <Input
             {...fieldProps(`${id}-name`, errors.signedName)}
             value={signedName}
