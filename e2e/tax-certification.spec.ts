@@ -59,13 +59,21 @@ test('tax self-certification: blocked, signed with re-authentication, renewal af
     await expectToast(inv, 'Tax self-certification signed');
     await expect(section.getByTestId('tax-status')).toContainText('Certification version 1, signed on');
 
-    // A change of address: a new certification is due within 90 days (not blocking yet).
-    const address = section.getByRole('form', { name: 'Address and residence' });
+    // A change of address on the Profile (change of circumstances): a new certification is due
+    // within 90 days (not blocking yet), said on the Profile and on DFSA Compliance.
+    await inv.goto('/investor/profile');
+    const card = inv.getByTestId('profile-residence');
+    await expect(card.getByText('Address and residence')).toBeVisible();
+    const address = card.getByRole('form', { name: 'Address and residence' });
     await address.getByLabel(/^Country of residence/).fill('GB');
     await address.getByLabel(/^Address/).fill('1 High Street, London');
     await address.getByRole('button', { name: 'Save address' }).click();
     await expectToast(inv, 'Address saved');
+    await expect(card.getByText(/Sign a new certification by/)).toBeVisible();
+    await expectNoA11yViolations(inv, 'profile with the address card and a renewal due');
+    await card.getByRole('link', { name: 'Sign the new certification on DFSA Compliance' }).click();
     await expect(section.getByText(/Sign a new certification by/)).toBeVisible();
+    await expect(section.getByRole('form', { name: 'Address and residence' }).getByLabel(/^Address/)).toHaveValue('1 High Street, London');
     await expectNoA11yViolations(inv, 'tax self-certification with a renewal due');
 
     // Subscribing is no longer blocked by the tax condition.
