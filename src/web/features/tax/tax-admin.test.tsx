@@ -94,6 +94,16 @@ describe('Admin tax self-certification panel', () => {
     await expectNoA11yViolations('admin tax panel', panel);
   });
 
+  it('shows how the version in force was signed: the drawn signature as an image, or the typed name', async () => {
+    const drawing = 'data:image/png;base64,iVBORw0KGgo=';
+    await renderScreen(<AdminTaxPanel investorId={INVESTOR} />, {
+      api: { 'GET /api/tax/investors/:id': { tax: { ...STATE, current: { ...V2, signatureMethod: 'drawn', signatureDrawing: drawing } } } },
+    });
+    const sig = await screen.findByTestId('admin-tax-signature');
+    expect(within(sig).getByText('Signed with a drawn signature')).toBeTruthy();
+    expect(within(sig).getByRole('img', { name: 'Signed with a drawn signature' }).getAttribute('src')).toBe(drawing);
+  });
+
   it('says when none is signed', async () => {
     await renderScreen(<AdminTaxPanel investorId={INVESTOR} />, {
       api: { 'GET /api/tax/investors/:id': { tax: { ...STATE, current: null, history: [] } } },
