@@ -1233,6 +1233,8 @@ function renderMarkdown(
             `${e}: deals p50 ${(n[e] as Json[]).map((p) => `${(p.deals as Json).p50}`).join('/')} ms, activity p50 ${(n[e] as Json[]).map((p) => `${(p.activity as Json).p50}`).join('/')} ms at ${(n[e] as Json[]).map((p) => `${p.scale}x`).join('/')}`,
         )
         .join('; '),
+    '15': (n) =>
+      `${n.people} people x ${n.entries} entries in ${n.rescreenSeconds} s (${n.rescreenHits} hits); event loop held at most ${n.eventLoopDelayMaxMs} ms; a read during the run p99 ${n.readP99Ms} ms`,
   };
   for (const [k, it] of Object.entries(items)) {
     L.push(
