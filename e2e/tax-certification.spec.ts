@@ -7,8 +7,8 @@ test.describe.configure({ timeout: 180_000 });
 
 /**
  * Issue 31 part 3: an investor without a tax self-certification is told why they cannot subscribe;
- * on DFSA Compliance they sign one (field errors first, then the residence, typed name, attestation
- * and password); the subscription form no longer blocks; a change of address asks for a renewal.
+ * on DFSA Compliance they sign one (field errors first, then the residence, name, attestation, a
+ * signature drawn on the pad as for the subscription agreement, and password); the subscription form no longer blocks; a change of address asks for a renewal.
  */
 test('tax self-certification: blocked, signed with re-authentication, renewal after a change of address', async ({ browser, page }) => {
   const stamp = `${Date.now() % 1_000_000}`;
@@ -38,18 +38,42 @@ test('tax self-certification: blocked, signed with re-authentication, renewal af
     await form.getByLabel(/^Your password/).fill('not-my-password');
     await form.getByRole('button', { name: 'Sign certification' }).click();
     await expect(form.getByText('The password is incorrect')).toBeVisible();
+    // The same signature as the subscription agreement (decision 036): drawn on the pad this time.
+    await form.getByRole('radio', { name: 'Draw my signature' }).check();
+    await expect(form.getByLabel(/^Your full name/)).toHaveValue(name);
+    await form.getByLabel(/^Your password/).fill(OWN_PASSWORD);
+    await form.getByRole('button', { name: 'Sign certification' }).click();
+    await expect(form.getByText('Draw your signature on the pad')).toBeVisible();
+    const pad = form.getByTestId('signature-pad');
+    await pad.scrollIntoViewIfNeeded();
+    const box = await pad.boundingBox();
+    if (!box) throw new Error('no signature pad');
+    await inv.mouse.move(box.x + 20, box.y + box.height * 0.7);
+    await inv.mouse.down();
+    for (let i = 1; i <= 12; i++)
+      await inv.mouse.move(box.x + 20 + i * (box.width / 16), box.y + box.height * (0.7 - 0.4 * Math.sin(i / 2)));
+    await inv.mouse.up();
+    await expectNoA11yViolations(inv, 'tax self-certification with the signature pad');
     await form.getByLabel(/^Your password/).fill(OWN_PASSWORD);
     await form.getByRole('button', { name: 'Sign certification' }).click();
     await expectToast(inv, 'Tax self-certification signed');
     await expect(section.getByTestId('tax-status')).toContainText('Certification version 1, signed on');
 
-    // A change of address: a new certification is due within 90 days (not blocking yet).
-    const address = section.getByRole('form', { name: 'Address and residence' });
+    // A change of address on the Profile (change of circumstances): a new certification is due
+    // within 90 days (not blocking yet), said on the Profile and on DFSA Compliance.
+    await inv.goto('/investor/profile');
+    const card = inv.getByTestId('profile-residence');
+    await expect(card.getByText('Address and residence')).toBeVisible();
+    const address = card.getByRole('form', { name: 'Address and residence' });
     await address.getByLabel(/^Country of residence/).fill('GB');
     await address.getByLabel(/^Address/).fill('1 High Street, London');
     await address.getByRole('button', { name: 'Save address' }).click();
     await expectToast(inv, 'Address saved');
+    await expect(card.getByText(/Sign a new certification by/)).toBeVisible();
+    await expectNoA11yViolations(inv, 'profile with the address card and a renewal due');
+    await card.getByRole('link', { name: 'Sign the new certification on DFSA Compliance' }).click();
     await expect(section.getByText(/Sign a new certification by/)).toBeVisible();
+    await expect(section.getByRole('form', { name: 'Address and residence' }).getByLabel(/^Address/)).toHaveValue('1 High Street, London');
     await expectNoA11yViolations(inv, 'tax self-certification with a renewal due');
 
     // Subscribing is no longer blocked by the tax condition.
@@ -68,6 +92,8 @@ test('tax self-certification: blocked, signed with re-authentication, renewal af
     await expect(panel.getByTestId('admin-tax-status')).toContainText(/^Version 1 in force, signed on .+ by /);
     await expect(panel.getByText(/^Address or residence changed on .+: a new certification is due by /)).toBeVisible();
     await expect(panel.getByText('AE · 784-1990-7654321-1')).toBeVisible();
+    await expect(panel.getByTestId('admin-tax-signature')).toContainText('Signed with a drawn signature');
+    await expect(panel.getByRole('img', { name: 'Signed with a drawn signature' })).toBeVisible();
     await expectNoA11yViolations(page, 'KYC review with the tax panel');
     await page.keyboard.press('Escape');
 

@@ -21,19 +21,21 @@ const ROOT = path.resolve(import.meta.dirname);
 // The feeds' calendar card and ILPA downloads sit on the Profile and the capital-call screens (issue 34 part 3).
 // The records feature's data-requests card sits on the investor's profile (issue 33, decision 051).
 // The tax self-certification section sits on the DFSA Compliance page too (issue 31 part 3); its admin
-// panel on the KYC review and its CRS/FATCA export on the Compliance Center.
+// panel on the KYC review, its CRS/FATCA export on the Compliance Center, and the address form
+// (a change of circumstances) on the investor's Profile.
 // The evidence packs' card sits on the Audit Trail page (issue 33, decision 052).
 // The risk feature's panel, queue and card sit on Investor Onboarding and DFSA Compliance (issue 31 part 4).
-// The signing feature's status card (with void, resend and the trail) sits on the admin's deal page (issue 30).
+// The signing feature's status card (with void, resend and the trail) sits on the admin's deal page (issue 30);
+// its signature pad signs the tax self-certification too (decision 049, 2026-11-27).
 const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = {
   screening: ['investor-screening-section'],
   feeds: ['index'],
   records: ['data-requests-card'],
-  tax: ['tax-section', 'admin-tax-panel', 'tax-export-card'],
+  tax: ['tax-section', 'admin-tax-panel', 'tax-export-card', 'residence-card'],
   evidence: ['evidence-packs-card'],
   retention: ['retention-card'],
   risk: ['risk-panel', 'refresh-queue', 'refresh-card', 'i18n'],
-  signing: ['pack-status-card'],
+  signing: ['pack-status-card', 'signature-pad'],
 };
 
 /** Packages only these files (relative to src/) may import: everything else goes through them. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SIGNATURE_PNG_BYTES, SIGNING_MESSAGES } from './signing.ts';
 
 /**
  * FATCA / CRS tax self-certification (issue 31 part 3, decision record 049). The rules, in one
@@ -156,6 +157,16 @@ const residences = z
 const signature = {
   signedName: z.string({ error: TAX_MESSAGES.nameRequired }).trim().min(1, TAX_MESSAGES.nameRequired).max(200),
   attest: z.literal(true, { error: TAX_MESSAGES.attest }),
+  /**
+   * The same electronic signature as the subscription agreement (decision 036): the signed name
+   * typed, or a signature drawn on the pad (a PNG data URL; signedName is then the printed name).
+   */
+  method: z.enum(['typed', 'drawn']).default('typed'),
+  drawing: z
+    .string()
+    .max(Math.ceil((MAX_SIGNATURE_PNG_BYTES * 4) / 3) + 40, SIGNING_MESSAGES.drawingTooLarge)
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, SIGNING_MESSAGES.drawingUnreadable)
+    .optional(),
   /** Re-authentication (decision 036): the password, or the authenticator code with two-factor on. */
   password: z.string().max(200).optional(),
   code: z.string().trim().max(20).optional(),
@@ -245,6 +256,10 @@ export interface TaxCertification {
   version: number;
   answers: CertificationAnswers;
   signedName: string;
+  /** How it was signed (decision 036's signature): the typed name, or drawn on the pad. */
+  signatureMethod: 'typed' | 'drawn';
+  /** The drawn signature as a PNG data URL (null when typed). */
+  signatureDrawing: string | null;
   reauth: 'password' | 'totp';
   signedAt: string;
 }

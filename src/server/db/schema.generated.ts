@@ -824,6 +824,8 @@ export interface TaxCertificationsTable {
   reauth: 'password' | 'totp';
   signedAt: ColumnType<Date, Date | string | undefined, Date | string>;
   ip: string | null;
+  signatureMethod: ColumnType<'typed' | 'drawn', 'typed' | 'drawn' | undefined, 'typed' | 'drawn'>;
+  signaturePng: string | null;
 }
 
 export interface TaxCircumstanceChangesTable {

@@ -89,7 +89,9 @@ export async function generateAgreement(template: Uint8Array, fields: readonly P
 }
 
 /** A signature: a typed name (rendered in a script style) or a drawn PNG. */
-export type SignatureMark = { method: 'typed'; text: string } | { method: 'drawn'; png: Buffer };
+import type { SignatureMark } from '../../auth/signature-mark.ts';
+
+export type { SignatureMark };
 
 /** The initials of a name: 'Amina Yusuf Okafor' -> 'AYO'. */
 export const initialsOf = (name: string): string =>
@@ -100,15 +102,7 @@ export const initialsOf = (name: string): string =>
     .join('')
     .slice(0, 4);
 
-/** Checks a drawn signature is a PNG pdf-lib can embed (400 otherwise). */
-export async function checkPng(png: Buffer): Promise<void> {
-  try {
-    const doc = await PDFDocument.create();
-    await doc.embedPng(png);
-  } catch {
-    throw badRequest(SIGNING_MESSAGES.drawingUnreadable, { drawing: SIGNING_MESSAGES.drawingUnreadable });
-  }
-}
+export { checkPng } from '../../auth/signature-mark.ts';
 
 /** Whether a standard (WinAnsi) font can write the text: a typed Arabic name cannot. */
 function encodes(font: PDFFont, text: string): boolean {

@@ -13,7 +13,6 @@ import {
   ENVELOPE_STATE_MESSAGES,
   type Envelope,
   type EnvelopeStatus,
-  MAX_SIGNATURE_PNG_BYTES,
   missingKinds,
   type openEnvelopeInput,
   type PackStatusRow,
@@ -26,10 +25,11 @@ import {
   signingSettingsSchema,
 } from '../../../shared/signing.ts';
 import { reauthenticate as reauthenticateUser } from '../../auth/reauthenticate.ts';
+import { signatureMark } from '../../auth/signature-mark.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { typed } from '../../db/typed.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { localeOf, translator } from '../../i18n.ts';
 import { holdFileCommitLock } from '../../storage/consistency.ts';
 import type { FileStore, TempFile } from '../../storage/file-store.ts';
@@ -39,15 +39,7 @@ import { companyDayIn } from '../settings/clock.ts';
 import { storedSettings, upsertSettings } from '../settings/repository.ts';
 import { getSettings } from '../settings/service.ts';
 import { transitionSubscription } from '../subscriptions/service.ts';
-import {
-  certificatePdf,
-  checkFieldsOnPages,
-  checkPng,
-  executedDocument,
-  generateAgreement,
-  inspectTemplate,
-  type SignatureMark,
-} from './pdf.ts';
+import { certificatePdf, checkFieldsOnPages, executedDocument, generateAgreement, inspectTemplate, type SignatureMark } from './pdf.ts';
 import {
   addEvent,
   type EnvelopeRow,
@@ -440,26 +432,15 @@ const reauthenticate = (
   ip: string,
 ): Promise<'password' | 'totp'> => reauthenticateUser(ctx.db, ctx.config, user, input, ip, SIGNING_MESSAGES);
 
-const normalName = (s: string) => s.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
-
-/** The investor's signature, checked before any state changes. */
+/** The investor's signature, checked before any state changes (one rule with the tax self-certification). */
 async function investorMark(
   input: z.output<typeof signInput>,
   name: string,
 ): Promise<{ mark: SignatureMark; stored: Record<string, unknown> }> {
-  if (input.method === 'typed') {
-    const typedName = input.typedName?.trim() ?? '';
-    if (!typedName) throw badRequest(SIGNING_MESSAGES.typedNameRequired, { typedName: SIGNING_MESSAGES.typedNameRequired });
-    if (normalName(typedName) !== normalName(name))
-      throw badRequest(SIGNING_MESSAGES.typedNameMismatch, { typedName: SIGNING_MESSAGES.typedNameMismatch });
-    return { mark: { method: 'typed', text: typedName }, stored: { method: 'typed', typedName } };
-  }
-  if (!input.drawing) throw badRequest(SIGNING_MESSAGES.drawingRequired, { drawing: SIGNING_MESSAGES.drawingRequired });
-  const png = Buffer.from(input.drawing.slice(input.drawing.indexOf(',') + 1), 'base64');
-  if (png.length > MAX_SIGNATURE_PNG_BYTES)
-    throw new HttpError(413, SIGNING_MESSAGES.drawingTooLarge, { fields: { drawing: SIGNING_MESSAGES.drawingTooLarge } });
-  await checkPng(png);
-  return { mark: { method: 'drawn', png }, stored: { method: 'drawn', png: png.toString('base64') } };
+  const mark = await signatureMark(input, name);
+  return mark.method === 'typed'
+    ? { mark, stored: { method: 'typed', typedName: mark.text } }
+    : { mark, stored: { method: 'drawn', png: mark.png.toString('base64') } };
 }
 
 export async function signEnvelope(

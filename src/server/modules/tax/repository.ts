@@ -15,7 +15,9 @@ export function investorProfile(q: Queryable, investorId: string, lock = false) 
 }
 
 const selectCertifications = (q: Queryable) =>
-  typed(q).selectFrom('tax_certifications').select(['id', 'investorId', 'version', 'kind', 'answers', 'signedName', 'reauth', 'signedAt']);
+  typed(q)
+    .selectFrom('tax_certifications')
+    .select(['id', 'investorId', 'version', 'kind', 'answers', 'signedName', 'reauth', 'signedAt', 'signatureMethod', 'signaturePng']);
 export type CertificationRow = Awaited<ReturnType<ReturnType<typeof selectCertifications>['executeTakeFirstOrThrow']>>;
 
 /** Every certification of an investor, newest first. */
@@ -34,7 +36,16 @@ export async function latestVersion(q: Queryable, investorId: string): Promise<n
 
 export async function insertCertification(
   q: Queryable,
-  c: { investorId: string; version: number; answers: CertificationAnswers; signedName: string; reauth: 'password' | 'totp'; ip: string },
+  c: {
+    investorId: string;
+    version: number;
+    answers: CertificationAnswers;
+    signedName: string;
+    /** The drawn signature's PNG (a typed signature is the signed name itself). */
+    signaturePng: Buffer | null;
+    reauth: 'password' | 'totp';
+    ip: string;
+  },
 ): Promise<string> {
   return (
     await typed(q)
@@ -45,6 +56,8 @@ export async function insertCertification(
         kind: c.answers.kind,
         answers: JSON.stringify(c.answers),
         signedName: c.signedName,
+        signatureMethod: c.signaturePng ? 'drawn' : 'typed',
+        signaturePng: c.signaturePng?.toString('base64') ?? null,
         reauth: c.reauth,
         ip: c.ip,
       })

@@ -19,6 +19,7 @@ import {
   type TaxState,
 } from '../../../shared/tax-certification.ts';
 import { reauthenticate } from '../../auth/reauthenticate.ts';
+import { normalName, signatureMark } from '../../auth/signature-mark.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -51,6 +52,8 @@ const toCertification = (r: CertificationRow): TaxCertification => ({
   version: r.version,
   answers: r.answers as unknown as CertificationAnswers,
   signedName: r.signedName,
+  signatureMethod: r.signatureMethod,
+  signatureDrawing: r.signaturePng ? `data:image/png;base64,${r.signaturePng}` : null,
   reauth: r.reauth,
   signedAt: new Date(r.signedAt).toISOString(),
 });
@@ -90,8 +93,6 @@ export async function taxState(q: Queryable, investorId: string): Promise<TaxSta
   };
 }
 
-const normalName = (s: string) => s.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
-
 /**
  * The investor signs a new certification: the answers checked against their account (type, named
  * persons), the typed name against their account name, then re-authentication (password or
@@ -104,6 +105,8 @@ export async function signCertification(ctx: AppContext, user: AppUser, input: P
   if (input.kind !== kindOf(who.investorUserType)) throw badRequest(TAX_MESSAGES.wrongKind, { kind: TAX_MESSAGES.wrongKind });
   if (normalName(input.signedName) !== normalName(who.name))
     throw badRequest(TAX_MESSAGES.nameMismatch, { signedName: TAX_MESSAGES.nameMismatch });
+  // The same signature as the subscription agreement (decision 036): typed is the signed name itself.
+  const mark = input.method === 'drawn' ? await signatureMark({ method: 'drawn', drawing: input.drawing }, who.name) : null;
   let answers: CertificationAnswers;
   if (input.kind === 'individual') {
     answers = { kind: 'individual', residences: input.residences, usPerson: input.usPerson, usTin: input.usTin };
@@ -138,13 +141,28 @@ export async function signCertification(ctx: AppContext, user: AppUser, input: P
     // One version at a time per investor: the profile row is the lock.
     await investorProfile(q, user.id, true);
     const version = (await latestVersion(q, user.id)) + 1;
-    const id = await insertCertification(q, { investorId: user.id, version, answers, signedName: input.signedName, reauth: method, ip });
+    const id = await insertCertification(q, {
+      investorId: user.id,
+      version,
+      answers,
+      signedName: input.signedName,
+      signaturePng: mark?.method === 'drawn' ? mark.png : null,
+      reauth: method,
+      ip,
+    });
     for (const itemId of await resolveChanges(q, user.id, id)) await updateItemColumns(q, itemId, { workflowState: 'completed' }, true);
     await logActivity(q, {
       type: 'tax_certification_signed',
       userId: user.id,
       targetUserId: user.id,
-      details: { certificationId: id, version, kind: answers.kind, reauth: method, residences: answers.residences.map((r) => r.country) },
+      details: {
+        certificationId: id,
+        version,
+        kind: answers.kind,
+        signature: input.method,
+        reauth: method,
+        residences: answers.residences.map((r) => r.country),
+      },
       ip,
     });
   });

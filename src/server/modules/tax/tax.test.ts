@@ -10,6 +10,7 @@ import {
 import { callApi, errorBody } from '../../testing/api-client.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { classifyProfessional, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { strokePng } from '../../testing/signing.ts';
 import { postEntry } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { getSettings, saveSettings } from '../settings/service.ts';
@@ -98,6 +99,63 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     // A second certification is version 2; both are kept.
     expect((await sign(who, individual('Tara Tax'))).statusCode).toBe(200);
     expect((await mine(who)).history.map((h) => h.version)).toEqual([2, 1]);
+  });
+
+  it("signed with the subscription agreement's signature: typed or drawn on the pad (decision 036), then re-authentication", async () => {
+    const who = await uncertified('Dana Drawn');
+    const notPng = `data:image/png;base64,${Buffer.from('not a png at all').toString('base64')}`;
+    // Drawn without a drawing, or with something that is not a PNG: 400 on the drawing field, nothing stored.
+    const missing = await signTyped(who, individual('Dana Drawn', { method: 'drawn' }));
+    expect(missing.status, missing.res.body).toBe(400);
+    expect(errorBody(missing.res).fields?.drawing).toBe('Draw your signature on the pad');
+    const unreadable = await signTyped(who, individual('Dana Drawn', { method: 'drawn', drawing: notPng }));
+    expect(unreadable.status, unreadable.res.body).toBe(400);
+    expect(errorBody(unreadable.res).fields?.drawing).toBe('The drawn signature is not a readable PNG image');
+    // Over MAX_SIGNATURE_PNG_BYTES (200,000) once decoded: 413 before re-authentication.
+    const huge = `data:image/png;base64,${Buffer.alloc(200_001, 1).toString('base64')}`;
+    expect((await signTyped(who, individual('Dana Drawn', { method: 'drawn', drawing: huge }))).status).toBe(413);
+    expect(await stored(who)).toBe(0);
+    // A drawn signature with the wrong password is refused too (re-authentication after the mark).
+    const wrong = await signTyped(
+      who,
+      individual('Dana Drawn', {
+        method: 'drawn',
+        drawing: `data:image/png;base64,${strokePng().toString('base64')}`,
+        password: 'nope-nope-1',
+      }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(await stored(who)).toBe(0);
+
+    const png = strokePng();
+    const ok = await signTyped(
+      who,
+      individual('Dana Drawn', { method: 'drawn', drawing: `data:image/png;base64,${png.toString('base64')}` }),
+    );
+    expect(ok.status, ok.res.body).toBe(200);
+    expect(ok.json.tax.current).toMatchObject({ version: 1, signatureMethod: 'drawn', reauth: 'password', signedName: 'Dana Drawn' });
+    // The stored drawing is byte for byte the PNG sent; the admin sees it with the certification.
+    expect(ok.json.tax.current?.signatureDrawing).toBe(`data:image/png;base64,${png.toString('base64')}`);
+    const admin = await call('GET', `/api/tax/investors/${who.id}`, adminCookie);
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(admin.json().tax.current).toMatchObject({
+      signatureMethod: 'drawn',
+      signatureDrawing: `data:image/png;base64,${png.toString('base64')}`,
+    });
+    // Typed (the default, as before): the signed name is the signature; no drawing kept.
+    const typedSig = await signTyped(
+      who,
+      individual('Dana Drawn', { method: 'typed', drawing: `data:image/png;base64,${png.toString('base64')}` }),
+    );
+    expect(typedSig.json.tax.current).toMatchObject({ version: 2, signatureMethod: 'typed', signatureDrawing: null });
+    const rows = await ctx.db.query(
+      'SELECT signature_method, signature_png IS NOT NULL AS has_png FROM tax_certifications WHERE investor_id = $1 ORDER BY version',
+      [who.id],
+    );
+    expect(rows).toEqual([
+      { signature_method: 'drawn', has_png: true },
+      { signature_method: 'typed', has_png: false },
+    ]);
   });
 
   it('field rules at their boundaries, each on its own field; nothing stored', async () => {

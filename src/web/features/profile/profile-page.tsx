@@ -9,6 +9,7 @@ import { useAuth } from '../../lib/auth-context';
 import { common, enumLabel } from '../../lib/i18n';
 import { CalendarFeedCard } from '../feeds/index';
 import { DataRequestsCard } from '../records/data-requests-card';
+import { ResidenceCard } from '../tax/residence-card';
 import { useNotificationPrefs, useSaveNotificationPref } from './api';
 import { ApiTokensCard } from './api-tokens-card';
 import { profileText } from './i18n';
@@ -48,6 +49,7 @@ export default function ProfilePage() {
         </Card>
         <NotificationsSection />
         <ApiTokensCard />
+        {user?.role === 'investor' && <ResidenceCard />}
         {user?.role === 'investor' && <CalendarFeedCard />}
         {user?.role === 'investor' && <DataRequestsCard />}
       </div>

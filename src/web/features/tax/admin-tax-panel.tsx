@@ -32,6 +32,14 @@ export function AdminTaxPanel({ investorId }: { investorId: string }) {
             ? t('admin.current', { version: current.version, date: formatDate(current.signedAt), name: current.signedName })
             : t('admin.none')}
         </p>
+        {current && (
+          <div className="flex flex-wrap items-center gap-3" data-testid="admin-tax-signature">
+            <span className="text-muted">{t(current.signatureMethod === 'drawn' ? 'signatureDrawn' : 'signatureTyped')}</span>
+            {current.signatureDrawing && (
+              <img src={current.signatureDrawing} alt={t('signatureDrawn')} className="h-12 w-auto rounded border border-border bg-white" />
+            )}
+          </div>
+        )}
         {s.pendingChange && (
           <p className={s.pendingChange.overdue ? 'font-medium text-danger-700' : 'text-muted'}>
             {t(s.pendingChange.overdue ? 'admin.renewOverdue' : 'admin.renewDue', {

@@ -61,6 +61,8 @@ const cert = (version: number, country: string, tin: string | undefined, signedA
     usPerson: false,
   },
   signedName: 'Ahmed Al-Rashid',
+  signatureMethod: 'typed',
+  signatureDrawing: null,
   reauth: 'password',
   signedAt,
 });
@@ -90,6 +92,16 @@ describe('Admin tax self-certification panel', () => {
     expect(residences).toEqual(['GB · QQ123456C', 'AE · no TIN (reason A)']);
     expect(within(panel).getByText('Version 1')).toBeTruthy();
     await expectNoA11yViolations('admin tax panel', panel);
+  });
+
+  it('shows how the version in force was signed: the drawn signature as an image, or the typed name', async () => {
+    const drawing = 'data:image/png;base64,iVBORw0KGgo=';
+    await renderScreen(<AdminTaxPanel investorId={INVESTOR} />, {
+      api: { 'GET /api/tax/investors/:id': { tax: { ...STATE, current: { ...V2, signatureMethod: 'drawn', signatureDrawing: drawing } } } },
+    });
+    const sig = await screen.findByTestId('admin-tax-signature');
+    expect(within(sig).getByText('Signed with a drawn signature')).toBeTruthy();
+    expect(within(sig).getByRole('img', { name: 'Signed with a drawn signature' }).getAttribute('src')).toBe(drawing);
   });
 
   it('says when none is signed', async () => {

@@ -18,8 +18,10 @@ import { NativeSelect } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { serverMessage, useChangeResidence, useMyTax, useSignCertification } from './api';
+import { serverMessage, useMyTax, useSignCertification } from './api';
 import { taxText } from './i18n';
+import { ResidenceForm } from './residence-card';
+import { SignatureMethod } from './signature-method';
 
 type Row = { country: string; tin: string; noTinReason: string; explanation: string };
 const EMPTY_ROW: Row = { country: '', tin: '', noTinReason: '', explanation: '' };
@@ -95,6 +97,8 @@ function CertificationForm({ state }: { state: TaxState }) {
   const [giin, setGiin] = useState(last?.kind === 'entity' ? (last.giin ?? '') : '');
   const [persons, setPersons] = useState<Record<string, Row>>({});
   const [signedName, setSignedName] = useState('');
+  const [method, setMethod] = useState<'typed' | 'drawn'>('typed');
+  const [drawing, setDrawing] = useState<string | null>(null);
   const [attest, setAttest] = useState(false);
   const [secret, setSecret] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -103,7 +107,15 @@ function CertificationForm({ state }: { state: TaxState }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setErrors({});
-    const common = { residences: rows.map(toResidence), signedName, attest: attest as true, password: secret, code: secret.slice(0, 20) };
+    const signature = { method, ...(method === 'drawn' && drawing ? { drawing } : {}) };
+    const common = {
+      residences: rows.map(toResidence),
+      signedName,
+      ...signature,
+      attest: attest as true,
+      password: secret,
+      code: secret.slice(0, 20),
+    };
     const body = entity
       ? {
           ...common,
@@ -215,8 +227,9 @@ function CertificationForm({ state }: { state: TaxState }) {
       )}
       <h3 className="text-base font-semibold text-ink-900">{t('sign')}</h3>
       <Check id={`${id}-attest`} label={t('attest')} checked={attest} onChange={setAttest} error={errors.attest} />
+      <SignatureMethod method={method} onMethod={setMethod} onDrawing={setDrawing} error={errors.drawing} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <Field label={t('signedName')} htmlFor={`${id}-name`} error={errors.signedName} required>
+        <Field label={t(method === 'typed' ? 'signedName' : 'printedName')} htmlFor={`${id}-name`} error={errors.signedName} required>
           <Input
             {...fieldProps(`${id}-name`, errors.signedName)}
             value={signedName}
@@ -328,56 +341,5 @@ function Check(props: { id: string; label: string; checked: boolean; onChange: (
         </p>
       )}
     </div>
-  );
-}
-
-/** The address on the profile: a change asks for a new certification within 90 days. */
-function ResidenceForm(props: { country: string | null; address: string | null }) {
-  const { t } = taxText.useT();
-  const save = useChangeResidence();
-  const [country, setCountry] = useState(props.country ?? '');
-  const [address, setAddress] = useState(props.address ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const id = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
-    save.mutate(
-      { residenceCountry: country, address },
-      {
-        onSuccess: () => toast.success(t('residenceSaved')),
-        onError: (err) => {
-          if (err instanceof ApiError && err.fields) setErrors(err.fields);
-          else toast.error(serverMessage(err) ?? '');
-        },
-      },
-    );
-  };
-  return (
-    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-label={t('residenceTitle')}>
-      <h3 className="text-base font-semibold text-ink-900 md:col-span-3">{t('residenceTitle')}</h3>
-      <p className="text-sm text-muted md:col-span-3">{t('residenceHint')}</p>
-      <Field label={t('residenceCountry')} htmlFor={`${id}-c`} error={errors.residenceCountry} required>
-        <Input
-          {...fieldProps(`${id}-c`, errors.residenceCountry)}
-          value={country}
-          maxLength={2}
-          onChange={(e) => setCountry(e.target.value.toUpperCase())}
-        />
-      </Field>
-      <Field label={t('address')} htmlFor={`${id}-a`} error={errors.address} required className="md:col-span-2">
-        <Input
-          {...fieldProps(`${id}-a`, errors.address)}
-          value={address}
-          autoComplete="street-address"
-          onChange={(e) => setAddress(e.target.value)}
-        />
-      </Field>
-      <div className="md:col-span-3">
-        <Button type="submit" variant="secondary" busy={save.isPending}>
-          {t('saveResidence')}
-        </Button>
-      </div>
-    </form>
   );
 }
