@@ -185,6 +185,20 @@ describe('documents: firm particulars, labels, scripts (pure drawing)', () => {
     );
   });
 
+  it('Chinese, Japanese and Korean names read back right in English and Arabic documents (Noto Sans SC and KR, embedded only then)', async () => {
+    // Written by hand: names no Latin, Arabic or Noto Sans face can draw (issue 27 item 10: "and other non-Latin names").
+    const names = ['李小龍 Holdings', '山田 はなこ カタカナ', '김민준 Family Office'];
+    for (const language of ['en', 'ar'] as const)
+      for (const name of names) {
+        const pdf = await renderDocument({ kind: 'statement', language, firm, statement: statement({ investorName: name }) });
+        expect(pdfText(pdf).replace(/\s+/g, ' ')).toContain(name);
+        expect(pdfFonts(pdf)).toEqual(expect.arrayContaining([name.startsWith('김') ? 'NotoSansKR-Regular' : 'NotoSansSC-Regular']));
+      }
+    const plain = pdfFonts(await renderDocument({ kind: 'statement', language: 'en', firm, statement: statement() }));
+    expect(plain).not.toContain('NotoSansSC-Regular');
+    expect(plain).not.toContain('NotoSansKR-Regular');
+  });
+
   it('an Arabic statement: the firm in Arabic labels, the Arabic disclaimer, the investors’ tier labels', async () => {
     const job: DocumentJob = {
       kind: 'statement',

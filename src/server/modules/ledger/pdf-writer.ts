@@ -18,6 +18,32 @@ const ARABIC_BOLD = require.resolve('@expo-google-fonts/noto-sans-arabic/700Bold
 /** Noto Sans (Latin, Greek, Cyrillic, Devanagari, ...) for letters Noto Sans Arabic does not have. */
 const SANS_REGULAR = require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf');
 const SANS_BOLD = require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf');
+/**
+ * Chinese characters and Japanese kana (Noto Sans SC) and Hangul (Noto Sans KR), for names in
+ * those scripts (issue 27 item 10): regular weight only (each face is 6 to 10 MB; pdfkit embeds
+ * only the glyphs used), opened only when a character no other font has is drawn.
+ */
+const CJK = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
+const HANGUL = require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf');
+
+/** The fallback faces' glyph tables, read once per process when first needed. */
+type GlyphTable = { hasGlyphForCodePoint(cp: number): boolean };
+const glyphTables = new Map<string, GlyphTable>();
+function glyphTable(path: string): GlyphTable {
+  let table = glyphTables.get(path);
+  if (!table) {
+    table = (require('fontkit') as { openSync(p: string): GlyphTable }).openSync(path);
+    glyphTables.set(path, table);
+  }
+  return table;
+}
+/** The fallback face that has a character none of the others has: Noto Sans, then SC, then KR. */
+function fallbackKind(cp: number): 'sans' | 'cjk' | 'hangul' {
+  if (glyphTable(SANS_REGULAR).hasGlyphForCodePoint(cp)) return 'sans';
+  if (glyphTable(CJK).hasGlyphForCodePoint(cp)) return 'cjk';
+  if (glyphTable(HANGUL).hasGlyphForCodePoint(cp)) return 'hangul';
+  return 'sans';
+}
 
 const bidi = bidiFactory();
 
@@ -127,7 +153,7 @@ const CONTROL = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
  * (English documents), any other Noto Sans Arabic has (Latin, digits, punctuation), or Noto Sans
  * (Cyrillic, Greek, ...).
  */
-type RunClass = 'arabic' | 'latin' | 'other' | 'sans';
+type RunClass = 'arabic' | 'latin' | 'other' | 'sans' | 'cjk' | 'hangul';
 
 interface Run {
   text: string;
@@ -242,6 +268,8 @@ function scriptWriter(doc: PDFKit.PDFDocument, rtl: boolean): PdfWriter {
   // Registered only: embedded if a letter needs it.
   doc.registerFont('sans', SANS_REGULAR);
   doc.registerFont('sans-bold', SANS_BOLD);
+  doc.registerFont('cjk', CJK);
+  doc.registerFont('hangul', HANGUL);
   let bold = false;
   let size = DEFAULT_SIZE;
 
@@ -260,9 +288,21 @@ function scriptWriter(doc: PDFKit.PDFDocument, rtl: boolean): PdfWriter {
         ? 'latin'
         : /\s/.test(ch) || arabicFont.hasGlyphForCodePoint(ch.codePointAt(0) as number)
           ? 'other'
-          : 'sans';
+          : fallbackKind(ch.codePointAt(0) as number);
   const fontOf = (kind: RunClass) =>
-    kind === 'latin' ? (bold ? 'Helvetica-Bold' : 'Helvetica') : kind === 'sans' ? (bold ? 'sans-bold' : 'sans') : bold ? 'ar-bold' : 'ar';
+    kind === 'latin'
+      ? bold
+        ? 'Helvetica-Bold'
+        : 'Helvetica'
+      : kind === 'sans'
+        ? bold
+          ? 'sans-bold'
+          : 'sans'
+        : kind === 'cjk' || kind === 'hangul'
+          ? kind
+          : bold
+            ? 'ar-bold'
+            : 'ar';
   const widthIn = (kind: RunClass, text: string) => doc.font(fontOf(kind), size).widthOfString(text);
   /** A text's width: each stretch in the font that draws it. */
   const width = (text: string) => {
