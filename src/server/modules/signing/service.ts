@@ -670,6 +670,14 @@ export async function countersignEnvelope(
       });
       // The existing completion path, now gated on this executed agreement: the ledger's commitment.
       await transitionSubscription(q, row.subscriptionId, 'complete', { id: user.id, role: 'admin' }, ip);
+      // The investor's copy (issue 30): an e-mail with a link to the executed agreement, in their language.
+      await notifySigningEnvelope(q, row.investorId, {
+        deal: row.dealTitle,
+        kind: 'executed',
+        reason: null,
+        subscriptionId: row.subscriptionId,
+        expires: null,
+      });
       await holdFileCommitLock(q);
       await ctx.files.commit(temp, finalKey);
       committed = true;
