@@ -7,7 +7,8 @@ export const SIGNED_DEAL = 'Dar es Salaam Solar Mini-Grid Portfolio';
 /**
  * Issue 30 end to end: the demo investor subscribes to the signed deal, confirms their details,
  * draws a signature with the mouse and signs with their password; the legal admin countersigns
- * from the queue; the investor downloads the executed PDF and sees the holding. axe on each screen.
+ * from the queue; the investor downloads the executed PDF (from the signing page and from the Deal
+ * Vault) and sees the holding. axe on each screen.
  */
 export async function signingFlow(page: Page, browser: Browser, viewport: { width: number; height: number }, label: string) {
   await signIn(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
@@ -96,6 +97,16 @@ export async function signingFlow(page: Page, browser: Browser, viewport: { widt
   const file = await executed;
   expect(file.suggestedFilename()).toMatch(/\(executed\)\.pdf$/);
   await expectNoA11yViolations(page, `signed (${label})`);
+  // The executed copy is also in the Deal Vault, under the deal's documents (issue 30).
+  await page.goto('/investor/deals');
+  const held = page.getByTestId('held-deals').locator('[data-testid="deal-card"]', { hasText: SIGNED_DEAL });
+  const entry = held.getByRole('link', { name: `Download your executed subscription agreement for ${SIGNED_DEAL}` }).first();
+  await expect(entry).toBeVisible();
+  await expect(held.getByText('Your subscription agreement (executed)').first()).toBeVisible();
+  const fromVault = page.waitForEvent('download');
+  await entry.click();
+  expect((await fromVault).suggestedFilename()).toMatch(/\(executed\)\.pdf$/);
+  await expectNoA11yViolations(page, `deal vault with the executed agreement (${label})`);
   const subs = (await (await page.request.get('/api/investor/subscriptions')).json()) as {
     subscriptions: { id: string; status: string }[];
   };

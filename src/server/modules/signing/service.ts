@@ -346,7 +346,12 @@ export async function openEnvelope(
         kind: 'created',
         actorId: opts.actorId ?? user.id,
         ip,
-        details: { packVersion: pack.version, sha256: sha256(shown) },
+        // The questionnaire's answers as the investor confirmed them (issue 30), kept with the trail.
+        details: {
+          packVersion: pack.version,
+          sha256: sha256(shown),
+          ...(input.questionnaire ? { questionnaire: { entity, ...input.questionnaire } } : {}),
+        },
       });
       if (opts.onCreated) await opts.onCreated(q, id);
       await holdFileCommitLock(q);
