@@ -26,7 +26,16 @@ export async function signingFlow(page: Page, browser: Browser, viewport: { widt
   await item.getByRole('link', { name: `Sign the agreement for ${SIGNED_DEAL}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign your subscription agreement' })).toBeVisible();
   await expect(page.getByLabel('Subscribing entity')).toHaveValue(/.+/);
+  // The questionnaire pre-filled from the demo investor's profile, classification and tax
+  // self-certification (src/server/seed/demo-portal.ts): confirmed, then the agreement is prepared.
+  await expect(page.getByLabel('Address')).toHaveValue('Villa 14, Street 7, Jumeirah 2, Dubai');
+  const facts = page.getByTestId('questionnaire-facts');
+  await expect(facts).toContainText('Professional Client');
+  await expect(facts).toContainText('United Arab Emirates · TIN 784-1985-4821937-2');
+  await expect(facts).toContainText('United Kingdom · TIN QQ123456C');
+  await expect(facts.getByText('No', { exact: true })).toBeVisible();
   await expectNoA11yViolations(page, `signing details (${label})`);
+  await page.getByRole('checkbox', { name: 'I confirm that these details are correct and up to date.' }).check();
   await page.getByRole('button', { name: 'Prepare the agreement' }).click();
 
   await expect(page.getByRole('heading', { name: '2. Read the agreement' })).toBeVisible();
@@ -125,7 +134,9 @@ async function voidAndResend(admin: Page, investor: Page, dealId: string) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const { subscription } = (await created.json()) as { subscription: { id: string } };
-  const opened = await investor.request.post(`/api/investor/subscriptions/${subscription.id}/envelope`, { data: {} });
+  const opened = await investor.request.post(`/api/investor/subscriptions/${subscription.id}/envelope`, {
+    data: { questionnaire: { address: 'Villa 14, Street 7, Jumeirah 2, Dubai', confirmed: true } },
+  });
   expect(opened.status(), await opened.text()).toBe(200);
 
   await admin.reload();

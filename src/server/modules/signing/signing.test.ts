@@ -363,6 +363,78 @@ describe('subscription documents signed in the product (issue 30)', () => {
     expectError(await call('GET', `/api/signing/envelopes/${enEnv.id}/document`, other.cookie), 403);
   });
 
+  it('the questionnaire is pre-filled from the profile, KYC, classification and tax self-certification; its answers go on the trail', async () => {
+    const deal = await signedDeal();
+    const inv = await person('investor');
+    const other = await person('investor');
+    await ctx.db.query(
+      `UPDATE profiles SET residence_country = 'AE', residence_address = 'Villa 3, Al Wasl, Dubai', nationality = 'KE' WHERE id = $1`,
+      [inv.id],
+    );
+    // A second certification (version 2, the one in force): two residencies, a no-TIN reason, a US person.
+    const answers = {
+      kind: 'individual',
+      residences: [
+        { country: 'AE', tin: '784-1980-7654321-9' },
+        { country: 'US', noTinReason: 'A' },
+      ],
+      usPerson: true,
+      usTin: '123-45-6789',
+    };
+    await ctx.db.query(
+      `INSERT INTO tax_certifications (investor_id, version, kind, answers, signed_name, reauth) VALUES ($1, 2, 'individual', $2, $3, 'password')`,
+      [inv.id, JSON.stringify(answers), inv.name],
+    );
+    const sub = await subscribe(inv, deal.id, '1000');
+    const res = await call('GET', `/api/investor/subscriptions/${sub.id}/questionnaire`, inv.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const { questionnaire } = res.json() as { questionnaire: Record<string, unknown> & { tax: Record<string, unknown> } };
+    // Reference values: what this test wrote above and what approveForSubscribing records (KYC approved, Professional Client).
+    expect(questionnaire).toMatchObject({
+      name: inv.name,
+      entity: inv.name,
+      address: 'Villa 3, Al Wasl, Dubai',
+      residenceCountry: 'AE',
+      nationality: 'KE',
+      kycStatus: 'approved',
+      classification: { state: 'professional' },
+    });
+    expect(questionnaire.tax).toMatchObject({
+      kind: 'individual',
+      version: 2,
+      usPerson: true,
+      residences: [
+        { country: 'AE', tin: '784-1980-7654321-9' },
+        { country: 'US', tin: null },
+      ],
+    });
+    // The subscription's own investor only; admins and anonymous callers are refused.
+    expectError(await call('GET', `/api/investor/subscriptions/${sub.id}/questionnaire`, other.cookie), 404);
+    expectError(await call('GET', `/api/investor/subscriptions/${sub.id}/questionnaire`, founder.cookie), 403);
+    expectError(await call('GET', `/api/investor/subscriptions/${sub.id}/questionnaire`, null), 401);
+    expectError(await call('GET', '/api/investor/subscriptions/not-a-uuid/questionnaire', inv.cookie), 400);
+
+    // Answers not confirmed, or an empty address: 400 on the field, no envelope.
+    const url = `/api/investor/subscriptions/${sub.id}/envelope`;
+    const unconfirmed = expectError(await call('POST', url, inv.cookie, { questionnaire: { address: 'x', confirmed: false } }), 400);
+    expect(unconfirmed.fields?.['questionnaire.confirmed']).toBe('Confirm that these details are correct');
+    const noAddress = expectError(await call('POST', url, inv.cookie, { questionnaire: { address: ' ', confirmed: true } }), 400);
+    expect(noAddress.fields?.['questionnaire.address']).toBe('Enter your address');
+    expect(await ctx.db.query('SELECT 1 FROM signing_envelopes WHERE subscription_id = $1', [sub.id])).toHaveLength(0);
+    // Confirmed with a corrected address: recorded on the trail's created event.
+    const opened = await call('POST', url, inv.cookie, {
+      entity: 'Okafor Trust',
+      questionnaire: { address: 'Office 4, Gate Village 3, DIFC', confirmed: true },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const env = (opened.json() as { envelope: Envelope }).envelope;
+    expect(env.events[0]?.details.questionnaire).toEqual({
+      entity: 'Okafor Trust',
+      address: 'Office 4, Gate Village 3, DIFC',
+      confirmed: true,
+    });
+  });
+
   it('a drawn signature (PNG) is accepted; a non-PNG drawing is 400', async () => {
     const deal = await signedDeal();
     const inv = await person('investor');
