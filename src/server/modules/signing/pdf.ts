@@ -78,7 +78,9 @@ export type TextValues = Partial<Record<Extract<FieldKind, 'investor_name' | 'en
 export async function generateAgreement(template: Uint8Array, fields: readonly PlacedField[], values: TextValues): Promise<Buffer> {
   const doc = await PDFDocument.load(template, { updateMetadata: false });
   doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(await sans(), { subset: true });
+  // The whole font, not a subset: pdf-lib's subset of Noto Sans drew wrong glyphs ("$2" for
+  // "$2,500.00", blanks for most letters) while the text layer read right (pdf.test.ts renders it).
+  const font = await doc.embedFont(await sans());
   const pages = doc.getPages();
   for (const f of fields) {
     const value = values[f.kind as keyof TextValues];
@@ -157,7 +159,7 @@ export interface ExecuteInput {
 export async function executedDocument(input: ExecuteInput): Promise<PDFDocument> {
   const doc = await PDFDocument.load(input.shown, { updateMetadata: false });
   doc.registerFontkit(fontkit);
-  const text = await doc.embedFont(await sans(), { subset: true });
+  const text = await doc.embedFont(await sans());
   const script = await doc.embedFont(StandardFonts.TimesRomanBoldItalic);
   const pages = doc.getPages();
   const initials: SignatureMark = { method: 'typed', text: initialsOf(input.investor.name) };
