@@ -63,3 +63,27 @@ describe('the generated agreement draws its filled values (issue 30)', () => {
     }
   });
 });
+
+describe('an Arabic name in the agreement (issue 30)', () => {
+  // Seen rendered (pdftoppm): joined letters, right to left, in the field's box.
+  it('is drawn in an Arabic font by the shaping writer, and reads back', async () => {
+    const tmp = await mkdtemp(path.join(os.tmpdir(), 'signing-pdf-ar-'));
+    try {
+      const values = { investor_name: 'ليلى حداد', entity: 'شركة حداد القابضة', amount: '$2,500.00', date: '27 November 2026' };
+      const shown = await generateAgreement(await templatePdf(), FULL_FIELDS, values);
+      const file = path.join(tmp, 'ar.pdf');
+      await writeFile(file, shown);
+      // The Arabic runs are drawn in Noto Sans Arabic (Noto Sans has no Arabic: empty boxes before).
+      const fonts = (await run('pdffonts', ['-f', '1', '-l', '1', file])).stdout;
+      expect(fonts).toMatch(/NotoSansArabic/);
+      // And read back in logical order: presentation forms normalised (NFKC), bidi marks dropped.
+      const bare = (t: string) => t.normalize('NFKC').replace(/[\u064B-\u0652\u202A-\u202E\u2066-\u2069]/g, '');
+      const text = bare((await run('pdftotext', ['-f', '1', '-l', '1', file, '-'])).stdout);
+      expect(text).toContain(values.investor_name);
+      expect(text).toContain(values.entity);
+      expect(text).toContain('$2,500.00');
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  });
+});
