@@ -7,7 +7,8 @@ export const SIGNED_DEAL = 'Dar es Salaam Solar Mini-Grid Portfolio';
 /**
  * Issue 30 end to end: the demo investor subscribes to the signed deal, confirms their details,
  * draws a signature with the mouse and signs with their password; the legal admin countersigns
- * from the queue; the investor downloads the executed PDF and sees the holding. axe on each screen.
+ * from the queue; the investor downloads the executed PDF (from the signing page and from the Deal
+ * Vault) and sees the holding. axe on each screen.
  */
 export async function signingFlow(page: Page, browser: Browser, viewport: { width: number; height: number }, label: string) {
   await signIn(page, DEMO.investor, E2E.demoPassword, /\/investor$/);
@@ -25,7 +26,16 @@ export async function signingFlow(page: Page, browser: Browser, viewport: { widt
   await item.getByRole('link', { name: `Sign the agreement for ${SIGNED_DEAL}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign your subscription agreement' })).toBeVisible();
   await expect(page.getByLabel('Subscribing entity')).toHaveValue(/.+/);
+  // The questionnaire pre-filled from the demo investor's profile, classification and tax
+  // self-certification (src/server/seed/demo-portal.ts): confirmed, then the agreement is prepared.
+  await expect(page.getByLabel('Address')).toHaveValue('Villa 14, Street 7, Jumeirah 2, Dubai');
+  const facts = page.getByTestId('questionnaire-facts');
+  await expect(facts).toContainText('Professional Client');
+  await expect(facts).toContainText('United Arab Emirates · TIN 784-1985-4821937-2');
+  await expect(facts).toContainText('United Kingdom · TIN QQ123456C');
+  await expect(facts.getByText('No', { exact: true })).toBeVisible();
   await expectNoA11yViolations(page, `signing details (${label})`);
+  await page.getByRole('checkbox', { name: 'I confirm that these details are correct and up to date.' }).check();
   await page.getByRole('button', { name: 'Prepare the agreement' }).click();
 
   await expect(page.getByRole('heading', { name: '2. Read the agreement' })).toBeVisible();
@@ -96,6 +106,16 @@ export async function signingFlow(page: Page, browser: Browser, viewport: { widt
   const file = await executed;
   expect(file.suggestedFilename()).toMatch(/\(executed\)\.pdf$/);
   await expectNoA11yViolations(page, `signed (${label})`);
+  // The executed copy is also in the Deal Vault, under the deal's documents (issue 30).
+  await page.goto('/investor/deals');
+  const held = page.getByTestId('held-deals').locator('[data-testid="deal-card"]', { hasText: SIGNED_DEAL });
+  const entry = held.getByRole('link', { name: `Download your executed subscription agreement for ${SIGNED_DEAL}` }).first();
+  await expect(entry).toBeVisible();
+  await expect(held.getByText('Your subscription agreement (executed)').first()).toBeVisible();
+  const fromVault = page.waitForEvent('download');
+  await entry.click();
+  expect((await fromVault).suggestedFilename()).toMatch(/\(executed\)\.pdf$/);
+  await expectNoA11yViolations(page, `deal vault with the executed agreement (${label})`);
   const subs = (await (await page.request.get('/api/investor/subscriptions')).json()) as {
     subscriptions: { id: string; status: string }[];
   };
@@ -114,7 +134,9 @@ async function voidAndResend(admin: Page, investor: Page, dealId: string) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const { subscription } = (await created.json()) as { subscription: { id: string } };
-  const opened = await investor.request.post(`/api/investor/subscriptions/${subscription.id}/envelope`, { data: {} });
+  const opened = await investor.request.post(`/api/investor/subscriptions/${subscription.id}/envelope`, {
+    data: { questionnaire: { address: 'Villa 14, Street 7, Jumeirah 2, Dubai', confirmed: true } },
+  });
   expect(opened.status(), await opened.text()).toBe(200);
 
   await admin.reload();

@@ -21,4 +21,9 @@ export interface InvestorDeal {
   /** The deal's economics in force (the review step of subscribing shows them); null without terms. */
   terms: DealEconomics | null;
   documents: { id: string; name: string; type: string; extension: string; fileSize: string; uploadDate: string }[];
+  /**
+   * The investor's own executed subscription agreements on this deal (issue 30: "a copy ... in
+   * their Deal Vault"), newest first; downloaded from /api/investor/envelopes/:envelopeId/document.
+   */
+  agreements: { envelopeId: string; executedAt: string; byteSize: number }[];
 }

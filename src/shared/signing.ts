@@ -238,10 +238,51 @@ export const DEFAULT_SIGNING_SETTINGS: SigningSettings = {
   envelopeDays: DEFAULT_ENVELOPE_DAYS,
 };
 
+/**
+ * The questionnaire before the agreement is generated (issue 30: "pre-filled from the profile,
+ * KYC, classification and tax forms the product already holds; the investor confirms or
+ * corrects"). GET /api/investor/subscriptions/:id/questionnaire answers this; the facts held
+ * elsewhere (KYC, DFSA classification, tax self-certification) are shown to confirm and are
+ * corrected where they are kept (the DFSA Compliance page), so the questionnaire never forks them.
+ */
+export interface SigningQuestionnaire {
+  /** The account name (the agreement's investor name; a typed signature must match it). */
+  name: string;
+  /** The pre-filled subscribing entity: the account name (an entity investor's account is the entity's). */
+  entity: string;
+  investorType: 'hni' | 'family_office' | 'offshore_fund' | null;
+  address: string | null;
+  /** ISO 3166 alpha-2 country of residence, as on the profile. */
+  residenceCountry: string | null;
+  nationality: string | null;
+  kycStatus: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+  classification: { state: 'none' | 'pending' | 'professional' | 'market_counterparty' | 'retail'; reviewDue: string | null };
+  /** The tax self-certification in force (FATCA/CRS), or null when none is signed. */
+  tax: {
+    kind: 'individual' | 'entity';
+    version: number;
+    signedAt: string;
+    /** Tax residencies; `tin` null when a no-TIN reason was given. */
+    residences: { country: string; tin: string | null }[];
+    /** A US person for FATCA (an individual's answer; an entity classed as a specified US person). */
+    usPerson: boolean;
+  } | null;
+}
+
 /** What the investor confirms before the agreement is generated (the questionnaire's answers that go into it). */
 export const openEnvelopeInput = z.object({
   /** The name the investor subscribes in: their own, or their entity's. */
-  entity: z.string().trim().max(200).optional(),
+  entity: z.string().trim().max(200, 'At most 200 characters').optional(),
+  /**
+   * The questionnaire's answers as confirmed (the signing page always sends them): the address as
+   * corrected, and that the facts shown are correct. Recorded on the envelope's `created` event.
+   */
+  questionnaire: z
+    .strictObject({
+      address: z.string().trim().min(1, 'Enter your address').max(500, 'At most 500 characters'),
+      confirmed: z.literal(true, { error: 'Confirm that these details are correct' }),
+    })
+    .optional(),
 });
 
 /** The admin's per-deal table: one row per subscription. */

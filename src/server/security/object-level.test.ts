@@ -393,6 +393,7 @@ describe("object-level access: another investor's ids", () => {
     'GET /api/tax/investors/:id': { id: b.id, status: 403 },
     // Issue 30: B's envelope is 404 to A; the deal's pack and the admin envelope routes are 403 by role.
     'POST /api/investor/subscriptions/:id/envelope': { id: own.signedSubscription as string, status: 404, body: {} },
+    'GET /api/investor/subscriptions/:id/questionnaire': { id: own.signedSubscription as string, status: 404 },
     'GET /api/investor/envelopes/:id': { id: own.envelope as string, status: 404 },
     'GET /api/investor/envelopes/:id/document': { id: own.envelope as string, status: 404 },
     'POST /api/investor/envelopes/:id/sign': {

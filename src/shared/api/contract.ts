@@ -124,6 +124,7 @@ import {
   type PackStatusRow,
   packFieldsInput,
   reasonInput,
+  type SigningQuestionnaire,
   type SigningSettings,
   type SubscriptionPack,
   signInput,
@@ -457,6 +458,8 @@ export const API = {
   // Resend from the admin's deal page (issue 30): a reminder for an open envelope, a fresh one for a closed one
   'POST /api/signing/envelopes/:id/resend': admin(json<{ envelope: Envelope }>()),
   'POST /api/investor/subscriptions/:id/envelope': investor(json<{ envelope: Envelope }>(), { body: openEnvelopeInput }),
+  // The signing questionnaire pre-filled from the profile, KYC, classification and tax self-certification (issue 30)
+  'GET /api/investor/subscriptions/:id/questionnaire': investor(json<{ questionnaire: SigningQuestionnaire }>()),
   'GET /api/investor/envelopes': investor(json<{ envelopes: Envelope[] }>()),
   'GET /api/investor/envelopes/:id': investor(json<{ envelope: Envelope }>()),
   'GET /api/investor/envelopes/:id/document': investor(file()),

@@ -392,12 +392,19 @@ export async function enqueueComplianceDigest(q: Queryable, now: Date = new Date
 
 /**
  * Essential: about an investor's subscription agreement (issue 30): voided by the firm (with the
- * reason), a fresh one sent, or a reminder to sign. Written in the caller's transaction.
+ * reason), a fresh one sent, a reminder to sign, or executed (countersigned: a link to the
+ * executed copy, never the PDF attached). Written in the caller's transaction.
  */
 export async function notifySigningEnvelope(
   q: Queryable,
   investorId: string,
-  a: { deal: string; kind: 'voided' | 'resent' | 'reminder'; reason: string | null; subscriptionId: string; expires: string | null },
+  a: {
+    deal: string;
+    kind: 'voided' | 'resent' | 'reminder' | 'executed';
+    reason: string | null;
+    subscriptionId: string;
+    expires: string | null;
+  },
 ): Promise<boolean> {
   const r = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).first(q, [
     investorId,

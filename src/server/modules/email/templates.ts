@@ -538,7 +538,7 @@ export const templates = {
     a: {
       name: string;
       deal: string;
-      kind: 'voided' | 'resent' | 'reminder';
+      kind: 'voided' | 'resent' | 'reminder' | 'executed';
       reason: string | null;
       subscriptionId: string;
       expires: string | null;
@@ -558,6 +558,7 @@ export const templates = {
       ],
       action: {
         label: t(`${k}.action`),
+        // The executed copy is a link to the signed-in page that shows and downloads it, never an attachment (issue 30).
         path: a.kind === 'voided' ? '/investor/subscriptions' : `/investor/subscriptions/${encodeURIComponent(a.subscriptionId)}/sign`,
       },
     });

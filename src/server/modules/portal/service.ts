@@ -38,6 +38,7 @@ import { valuationFacts } from '../ledger/valuation-facts.ts';
 import { classificationStatus } from '../onboarding/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { getSettings } from '../settings/service.ts';
+import { executedAgreementsOf } from '../signing/repository.ts';
 import { dealOpenOrHeld, openOrHeldDeals } from '../subscriptions/service.ts';
 import { currentEconomics } from '../waterfall/service.ts';
 
@@ -81,6 +82,11 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
     q,
     deals.map((d) => d.id),
   );
+  const agreements = await executedAgreementsOf(
+    q,
+    investorId,
+    deals.map((d) => d.id),
+  );
   return deals.map((d) => ({
     id: d.id,
     title: d.title,
@@ -106,6 +112,9 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
         fileSize: x.file_size,
         uploadDate: new Date(x.upload_date).toISOString(),
       })),
+    agreements: agreements
+      .filter((a) => a.dealId === d.id)
+      .map((a) => ({ envelopeId: a.envelopeId, executedAt: new Date(a.executedAt).toISOString(), byteSize: a.executedBytes ?? 0 })),
   }));
 }
 

@@ -64,9 +64,45 @@ export function checkFieldsOnPages(fields: readonly PlacedField[], info: Templat
 
 const INK = rgb(0.05, 0.1, 0.35);
 
+/** Letters pdf-lib cannot write: scripts that join and run right to left (Arabic, Hebrew). */
+const SHAPED_SCRIPT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+/** pdfkit's page margin the statements' writer starts its lines at (ledger/pdf-writer.ts LEFT). */
+const WRITER_LEFT = 50;
+
+/**
+ * A line with Arabic in it, written by the statements' script writer (pdfkit: shaped, runs in
+ * visual order, Latin in Helvetica) on a page of its own, then placed in the field as a form
+ * XObject clipped to the field's width.
+ */
+async function drawShaped(doc: PDFDocument, page: PDFPage, f: PlacedField, text: string, size: number, y: number): Promise<void> {
+  const lineHeight = size * 1.8;
+  const width = f.w - 4;
+  const bytes = await new Promise<Buffer>((resolve, reject) => {
+    const kit = new PDFKit({
+      size: [WRITER_LEFT * 2 + width, lineHeight],
+      margins: { top: 0, bottom: 0, left: WRITER_LEFT, right: WRITER_LEFT },
+    });
+    const chunks: Buffer[] = [];
+    kit.on('data', (b: Buffer) => chunks.push(b));
+    kit.on('end', () => resolve(Buffer.concat(chunks)));
+    kit.on('error', reject);
+    try {
+      englishWriter(kit).text(text, { size });
+      kit.end();
+    } catch (err) {
+      reject(err);
+    }
+  });
+  const line = await PDFDocument.load(bytes);
+  const embedded = await doc.embedPage(line.getPage(0), { left: WRITER_LEFT, bottom: 0, right: WRITER_LEFT + width, top: lineHeight });
+  page.drawPage(embedded, { x: f.x + 2, y });
+}
+
 /** Writes `text` in the field, on one line, as large as fits (at most 11 pt). */
-function fillText(page: PDFPage, f: PlacedField, text: string, font: PDFFont): void {
+async function fillText(doc: PDFDocument, page: PDFPage, f: PlacedField, text: string, font: PDFFont): Promise<void> {
   let size = Math.min(11, f.h * 0.7);
+  if (SHAPED_SCRIPT.test(text)) return drawShaped(doc, page, f, text, size, f.y + (f.h - size * 1.8) / 2);
   while (size > 4 && font.widthOfTextAtSize(text, size) > f.w - 4) size -= 0.5;
   page.drawText(text, { x: f.x + 2, y: f.y + (f.h - size) / 2 + size * 0.2, size, font, color: rgb(0, 0, 0) });
 }
@@ -78,12 +114,14 @@ export type TextValues = Partial<Record<Extract<FieldKind, 'investor_name' | 'en
 export async function generateAgreement(template: Uint8Array, fields: readonly PlacedField[], values: TextValues): Promise<Buffer> {
   const doc = await PDFDocument.load(template, { updateMetadata: false });
   doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(await sans(), { subset: true });
+  // The whole font, not a subset: pdf-lib's subset of Noto Sans drew wrong glyphs ("$2" for
+  // "$2,500.00", blanks for most letters) while the text layer read right (pdf.test.ts renders it).
+  const font = await doc.embedFont(await sans());
   const pages = doc.getPages();
   for (const f of fields) {
     const value = values[f.kind as keyof TextValues];
     const page = pages[f.page - 1];
-    if (value && page) fillText(page, f, value, font);
+    if (value && page) await fillText(doc, page, f, value, font);
   }
   return Buffer.from(await doc.save());
 }
@@ -129,7 +167,14 @@ async function drawMark(
     const h = img.height * scale;
     page.drawImage(img, { x: f.x + 2, y: f.y + (f.h - h) / 2, width: w, height: h });
   } else {
-    // The script style where it can write the name, else the embedded sans (non-Latin names).
+    // Arabic (or Hebrew): shaped by pdfkit's script writer, larger than a filled value.
+    if (SHAPED_SCRIPT.test(mark.text)) {
+      const size = Math.min(16, f.h * 0.5);
+      await drawShaped(doc, page, f, mark.text, size, f.y + f.h * 0.2);
+      page.drawLine({ start: { x: f.x, y: f.y + 2 }, end: { x: f.x + f.w, y: f.y + 2 }, thickness: 0.5, color: INK });
+      return;
+    }
+    // The script style where it can write the name, else the embedded sans (other non-Latin names).
     const script = encodes(scriptFont, mark.text) ? scriptFont : textFont;
     let size = Math.min(22, f.h * 0.75);
     while (size > 6 && script.widthOfTextAtSize(mark.text, size) > f.w - 6) size -= 0.5;
@@ -151,7 +196,7 @@ export interface ExecuteInput {
 export async function executedDocument(input: ExecuteInput): Promise<PDFDocument> {
   const doc = await PDFDocument.load(input.shown, { updateMetadata: false });
   doc.registerFontkit(fontkit);
-  const text = await doc.embedFont(await sans(), { subset: true });
+  const text = await doc.embedFont(await sans());
   const script = await doc.embedFont(StandardFonts.TimesRomanBoldItalic);
   const pages = doc.getPages();
   const initials: SignatureMark = { method: 'typed', text: initialsOf(input.investor.name) };
@@ -161,7 +206,7 @@ export async function executedDocument(input: ExecuteInput): Promise<PDFDocument
     if (f.kind === 'investor_signature') await drawMark(doc, page, f, input.investor.mark, script, text);
     else if (f.kind === 'investor_initials') await drawMark(doc, page, f, initials, script, text);
     else if (f.kind === 'gp_signature') await drawMark(doc, page, f, input.gp.mark, script, text);
-    else if (f.kind === 'gp_name_title') fillText(page, f, input.gp.nameTitle, text);
+    else if (f.kind === 'gp_name_title') await fillText(doc, page, f, input.gp.nameTitle, text);
   }
   const cert = await PDFDocument.load(input.certificate);
   for (const p of await doc.copyPages(cert, cert.getPageIndices())) doc.addPage(p);

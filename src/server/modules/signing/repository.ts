@@ -265,3 +265,21 @@ export async function packStatusRows(q: Queryable, dealId: string): Promise<Pack
     closedAt: iso(r.closedAt),
   }));
 }
+
+/** An investor's executed agreements on these deals (the Deal Vault lists them with the deal's documents). */
+export async function executedAgreementsOf(
+  q: Queryable,
+  investorId: string,
+  dealIds: readonly string[],
+): Promise<{ envelopeId: string; dealId: string; executedAt: Date; executedBytes: number | null }[]> {
+  if (dealIds.length === 0) return [];
+  return typed(q)
+    .selectFrom('signing_envelopes as e')
+    .innerJoin('subscriptions as s', 's.id', 'e.subscriptionId')
+    .select(['e.id as envelopeId', 's.dealId as dealId', 'e.executedAt as executedAt', 'e.executedBytes as executedBytes'])
+    .where('e.investorId', '=', investorId)
+    .where('e.status', '=', 'executed')
+    .where('s.dealId', 'in', dealIds)
+    .orderBy('e.executedAt', 'desc')
+    .execute() as Promise<{ envelopeId: string; dealId: string; executedAt: Date; executedBytes: number | null }[]>;
+}

@@ -9,6 +9,7 @@ import { typedRoutes } from '../../http/typed-routes.ts';
 import { contentDisposition } from '../../storage/content.ts';
 import { sendStoredFile } from '../../storage/download.ts';
 import { receiveUpload, refuseOversized } from '../../storage/upload.ts';
+import { signingQuestionnaire } from './questionnaire.ts';
 import { resendEnvelope } from './resend.ts';
 import {
   assertFounderForSigningSettings,
@@ -123,6 +124,9 @@ export async function signingRoutes(app: FastifyInstance, ctx: AppContext) {
       request.body,
       clientIp(request),
     ),
+  }));
+  route.get('/api/investor/subscriptions/:id/questionnaire', async (request) => ({
+    questionnaire: await signingQuestionnaire(db, currentUser(request).id, idParam(request.params, 'Subscription not found')),
   }));
   route.get('/api/investor/envelopes', async (request) => ({
     envelopes: await listEnvelopes(db, { investorId: currentUser(request).id }),

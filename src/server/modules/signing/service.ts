@@ -338,7 +338,12 @@ export async function openEnvelope(
         kind: 'created',
         actorId: opts.actorId ?? user.id,
         ip,
-        details: { packVersion: pack.version, sha256: sha256(shown) },
+        // The questionnaire's answers as the investor confirmed them (issue 30), kept with the trail.
+        details: {
+          packVersion: pack.version,
+          sha256: sha256(shown),
+          ...(input.questionnaire ? { questionnaire: { entity, ...input.questionnaire } } : {}),
+        },
       });
       if (opts.onCreated) await opts.onCreated(q, id);
       await holdFileCommitLock(q);
@@ -651,6 +656,14 @@ export async function countersignEnvelope(
       });
       // The existing completion path, now gated on this executed agreement: the ledger's commitment.
       await transitionSubscription(q, row.subscriptionId, 'complete', { id: user.id, role: 'admin' }, ip);
+      // The investor's copy (issue 30): an e-mail with a link to the executed agreement, in their language.
+      await notifySigningEnvelope(q, row.investorId, {
+        deal: row.dealTitle,
+        kind: 'executed',
+        reason: null,
+        subscriptionId: row.subscriptionId,
+        expires: null,
+      });
       await holdFileCommitLock(q);
       await ctx.files.commit(temp, finalKey);
       committed = true;

@@ -297,6 +297,144 @@ describe('subscription documents signed in the product (issue 30)', () => {
     await expect(ctx.db.query('DELETE FROM signing_events WHERE envelope_id = $1', [env.id])).rejects.toThrow(/append-only/);
   });
 
+  it("the executed copy: an e-mail with a link in the investor's language (never the PDF), and in that investor's Deal Vault only", async () => {
+    const deal = await signedDeal();
+    const en = await person('investor');
+    const ar = await person('investor');
+    const other = await person('investor');
+    await ctx.db.query(`UPDATE profiles SET language = 'ar' WHERE id = $1`, [ar.id]);
+    const envelopes = new Map<string, { sub: Subscription; env: Envelope }>();
+    for (const who of [en, ar]) {
+      const sub = await subscribe(who, deal.id, '1000');
+      const env = await openEnvelope(who, sub.id);
+      expect((await sign(who, env.id)).statusCode).toBe(200);
+      envelopes.set(who.id, { sub, env });
+    }
+    await subscribe(other, deal.id, '1000');
+    const mails = async (userId: string) =>
+      (await ctx.db.query(`SELECT subject, text_body, html_body FROM email_outbox WHERE user_id = $1 AND kind = 'signing_executed'`, [
+        userId,
+      ])) as { subject: string; text_body: string; html_body: string }[];
+    // Nothing is sent before the countersignature.
+    expect(await mails(en.id)).toEqual([]);
+    for (const who of [en, ar]) {
+      const done = await countersign(founder, envelopes.get(who.id)?.env.id as string);
+      expect(done.statusCode, done.body).toBe(200);
+    }
+
+    // One e-mail each, in their language, with a link to the page of the executed copy and no PDF in it.
+    const [enMail] = await mails(en.id);
+    const [arMail] = await mails(ar.id);
+    expect(await mails(en.id)).toHaveLength(1);
+    expect(enMail?.subject).toBe(`Your subscription agreement for ${deal.title} is fully signed`);
+    expect(arMail?.subject).toContain('اكتمل توقيع اتفاقية الاكتتاب الخاصة بك في');
+    for (const [who, mail] of [
+      [en, enMail],
+      [ar, arMail],
+    ] as const) {
+      const link = `/investor/subscriptions/${envelopes.get(who.id)?.sub.id}/sign`;
+      expect(mail?.text_body).toContain(link);
+      expect(mail?.html_body).toContain(link);
+      // A PDF (or its base64, "JVBERi0") never travels in the message.
+      for (const body of [mail?.text_body ?? '', mail?.html_body ?? '']) {
+        expect(body).not.toContain('%PDF');
+        expect(body).not.toContain('JVBERi0');
+        expect(body).not.toMatch(/\/document\b/);
+      }
+    }
+
+    // The Deal Vault: the deal is held, its executed agreement listed for its investor only.
+    type VaultDeal = { id: string; held: boolean; agreements: { envelopeId: string; executedAt: string; byteSize: number }[] };
+    const vault = async (who: Person) => ((await call('GET', '/api/investor/deals', who.cookie)).json() as { deals: VaultDeal[] }).deals;
+    const enDeal = (await vault(en)).find((d) => d.id === deal.id);
+    const enEnv = envelopes.get(en.id)?.env as Envelope;
+    expect(enDeal?.held).toBe(true);
+    expect(enDeal?.agreements.map((a) => a.envelopeId)).toEqual([enEnv.id]);
+    const file = await call('GET', `/api/investor/envelopes/${enEnv.id}/document`, en.cookie);
+    expect(file.statusCode).toBe(200);
+    expect(enDeal?.agreements[0]?.byteSize).toBe(file.rawPayload.length);
+    expect(file.headers['content-disposition']).toContain('(executed).pdf');
+    // The other investors see only their own (or none), and another's executed copy is 404; an admin reads it.
+    expect((await vault(ar)).find((d) => d.id === deal.id)?.agreements.map((a) => a.envelopeId)).toEqual([envelopes.get(ar.id)?.env.id]);
+    expect((await vault(other)).find((d) => d.id === deal.id)?.agreements).toEqual([]);
+    expectError(await call('GET', `/api/investor/envelopes/${enEnv.id}/document`, other.cookie), 404);
+    expectError(await call('GET', `/api/investor/envelopes/${enEnv.id}/document`, ar.cookie), 404);
+    expect((await call('GET', `/api/signing/envelopes/${enEnv.id}/document`, founder.cookie)).statusCode).toBe(200);
+    expectError(await call('GET', `/api/signing/envelopes/${enEnv.id}/document`, other.cookie), 403);
+  });
+
+  it('the questionnaire is pre-filled from the profile, KYC, classification and tax self-certification; its answers go on the trail', async () => {
+    const deal = await signedDeal();
+    const inv = await person('investor');
+    const other = await person('investor');
+    await ctx.db.query(
+      `UPDATE profiles SET residence_country = 'AE', residence_address = 'Villa 3, Al Wasl, Dubai', nationality = 'KE' WHERE id = $1`,
+      [inv.id],
+    );
+    // A second certification (version 2, the one in force): two residencies, a no-TIN reason, a US person.
+    const answers = {
+      kind: 'individual',
+      residences: [
+        { country: 'AE', tin: '784-1980-7654321-9' },
+        { country: 'US', noTinReason: 'A' },
+      ],
+      usPerson: true,
+      usTin: '123-45-6789',
+    };
+    await ctx.db.query(
+      `INSERT INTO tax_certifications (investor_id, version, kind, answers, signed_name, reauth) VALUES ($1, 2, 'individual', $2, $3, 'password')`,
+      [inv.id, JSON.stringify(answers), inv.name],
+    );
+    const sub = await subscribe(inv, deal.id, '1000');
+    const res = await call('GET', `/api/investor/subscriptions/${sub.id}/questionnaire`, inv.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const { questionnaire } = res.json() as { questionnaire: Record<string, unknown> & { tax: Record<string, unknown> } };
+    // Reference values: what this test wrote above and what approveForSubscribing records (KYC approved, Professional Client).
+    expect(questionnaire).toMatchObject({
+      name: inv.name,
+      entity: inv.name,
+      address: 'Villa 3, Al Wasl, Dubai',
+      residenceCountry: 'AE',
+      nationality: 'KE',
+      kycStatus: 'approved',
+      classification: { state: 'professional' },
+    });
+    expect(questionnaire.tax).toMatchObject({
+      kind: 'individual',
+      version: 2,
+      usPerson: true,
+      residences: [
+        { country: 'AE', tin: '784-1980-7654321-9' },
+        { country: 'US', tin: null },
+      ],
+    });
+    // The subscription's own investor only; admins and anonymous callers are refused.
+    expectError(await call('GET', `/api/investor/subscriptions/${sub.id}/questionnaire`, other.cookie), 404);
+    expectError(await call('GET', `/api/investor/subscriptions/${sub.id}/questionnaire`, founder.cookie), 403);
+    expectError(await call('GET', `/api/investor/subscriptions/${sub.id}/questionnaire`, null), 401);
+    expectError(await call('GET', '/api/investor/subscriptions/not-a-uuid/questionnaire', inv.cookie), 400);
+
+    // Answers not confirmed, or an empty address: 400 on the field, no envelope.
+    const url = `/api/investor/subscriptions/${sub.id}/envelope`;
+    const unconfirmed = expectError(await call('POST', url, inv.cookie, { questionnaire: { address: 'x', confirmed: false } }), 400);
+    expect(unconfirmed.fields?.['questionnaire.confirmed']).toBe('Confirm that these details are correct');
+    const noAddress = expectError(await call('POST', url, inv.cookie, { questionnaire: { address: ' ', confirmed: true } }), 400);
+    expect(noAddress.fields?.['questionnaire.address']).toBe('Enter your address');
+    expect(await ctx.db.query('SELECT 1 FROM signing_envelopes WHERE subscription_id = $1', [sub.id])).toHaveLength(0);
+    // Confirmed with a corrected address: recorded on the trail's created event.
+    const opened = await call('POST', url, inv.cookie, {
+      entity: 'Okafor Trust',
+      questionnaire: { address: 'Office 4, Gate Village 3, DIFC', confirmed: true },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const env = (opened.json() as { envelope: Envelope }).envelope;
+    expect(env.events[0]?.details.questionnaire).toEqual({
+      entity: 'Okafor Trust',
+      address: 'Office 4, Gate Village 3, DIFC',
+      confirmed: true,
+    });
+  });
+
   it('a drawn signature (PNG) is accepted; a non-PNG drawing is 400', async () => {
     const deal = await signedDeal();
     const inv = await person('investor');

@@ -1,4 +1,5 @@
 import type { InvestorDeal } from '../../../shared/investor-deals';
+import { apiUrl } from '../../lib/api';
 import { downloadFile } from '../../lib/files';
 
 /** The signed-in investor's Deal Vault (GET /api/investor/deals), shared with the subscription portal. */
@@ -15,3 +16,7 @@ export function downloadInvestorDocument(doc: InvestorDocument): Promise<void> {
     doc.extension ? `${doc.name}.${doc.extension}` : doc.name,
   );
 }
+
+/** The investor's executed subscription agreement (issue 30), the same file as the signing page's download; theirs only (404 otherwise). */
+export const executedAgreementUrl = (a: Pick<InvestorDeal['agreements'][number], 'envelopeId'>) =>
+  apiUrl('/api/investor/envelopes/:id/document', { id: a.envelopeId });

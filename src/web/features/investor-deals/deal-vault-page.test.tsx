@@ -30,6 +30,7 @@ const OPEN: InvestorDeal = {
       uploadDate: '2026-10-01',
     },
   ],
+  agreements: [],
 };
 const HELD: InvestorDeal = {
   ...OPEN,
@@ -40,6 +41,8 @@ const HELD: InvestorDeal = {
   held: true,
   expectedIrr: null,
   documents: [],
+  // The investor's own executed subscription agreement (issue 30), listed first in the deal's documents.
+  agreements: [{ envelopeId: '50000000-0000-4000-8000-000000000005', executedAt: '2026-11-20T10:00:00.000Z', byteSize: 91000 }],
 };
 
 describe('Deal Vault', () => {
@@ -59,7 +62,12 @@ describe('Deal Vault', () => {
     const held = screen.getByTestId('held-deals');
     expect(held.textContent).toContain('Nairobi Office Tower');
     expect(held.textContent).toContain('TBD');
-    expect(within(held).getByText('No documents have been shared for this deal yet.')).toBeTruthy();
+    const agreement = within(held).getByRole('link', { name: 'Download your executed subscription agreement for Nairobi Office Tower' });
+    expect(agreement.getAttribute('href')).toBe('/api/investor/envelopes/50000000-0000-4000-8000-000000000005/document');
+    expect(agreement.hasAttribute('download')).toBe(true);
+    expect(within(held).getByText('Your subscription agreement (executed)')).toBeTruthy();
+    expect(within(held).queryByText('No documents have been shared for this deal yet.')).toBeNull();
+    expect(within(open).queryByTestId('executed-agreement')).toBeNull();
     await expectNoA11yViolations('deal vault');
   });
 

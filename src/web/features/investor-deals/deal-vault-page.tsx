@@ -1,4 +1,4 @@
-import { ArrowRight, Briefcase, Download, Eye, FileText, FolderOpen, RotateCw } from 'lucide-react';
+import { ArrowRight, Briefcase, Download, Eye, FileSignature, FileText, FolderOpen, RotateCw } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatFigure, formatUSD } from '../../../shared/format';
@@ -13,7 +13,7 @@ import { Progress } from '../../components/ui/progress';
 import { Skeleton } from '../../components/ui/skeleton';
 import { enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { downloadInvestorDocument, type InvestorDocument, investorDocumentViewUrl, useInvestorDeals } from './api';
+import { downloadInvestorDocument, executedAgreementUrl, type InvestorDocument, investorDocumentViewUrl, useInvestorDeals } from './api';
 import { investorDealsText } from './i18n';
 
 /** Size in KB as stored (spec section 3), shown with its unit. */
@@ -231,16 +231,46 @@ function DocumentList({ deal }: { deal: InvestorDeal }) {
       <h4 id={headingId} className="text-sm font-semibold text-ink-900">
         {t('documents.title')}
       </h4>
-      {deal.documents.length === 0 ? (
+      {deal.documents.length === 0 && deal.agreements.length === 0 ? (
         <p className="text-sm text-muted">{t('documents.none')}</p>
       ) : (
         <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-border rounded-md border border-border">
+          {deal.agreements.map((a) => (
+            <AgreementRow key={a.envelopeId} agreement={a} dealTitle={deal.title} />
+          ))}
           {deal.documents.map((doc) => (
             <DocumentRow key={doc.id} doc={doc} />
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+/** The investor's own executed agreement (issue 30): a plain download link to the sealed PDF. */
+function AgreementRow({ agreement, dealTitle }: { agreement: InvestorDeal['agreements'][number]; dealTitle: string }) {
+  const { t } = investorDealsText.useT();
+  return (
+    <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="executed-agreement">
+      <div className="flex min-w-0 items-start gap-2">
+        <FileSignature aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted" />
+        <div className="min-w-0">
+          <p className="text-sm font-medium break-words text-ink-900">{t('documents.agreement')}</p>
+          <p className="tabular text-xs text-muted">{t('documents.agreementMeta', { date: formatDate(agreement.executedAt) })}</p>
+        </div>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <a
+          href={executedAgreementUrl(agreement)}
+          download
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          aria-label={t('documents.agreementLabel', { title: dealTitle })}
+        >
+          <Download aria-hidden="true" />
+          {t('documents.download')}
+        </a>
+      </div>
+    </li>
   );
 }
 

@@ -36,13 +36,28 @@ export function useMyEnvelopes() {
   return useQuery(myEnvelopesQuery());
 }
 
+/** The questionnaire pre-filled from the profile, KYC, classification and tax self-certification (issue 30). */
+export function useSigningQuestionnaire(subscriptionId: string) {
+  return useQuery({
+    queryKey: endpointKey('GET /api/investor/subscriptions/:id/questionnaire', { id: subscriptionId }),
+    queryFn: ({ signal }) =>
+      apiGet('/api/investor/subscriptions/:id/questionnaire', { params: { id: subscriptionId }, signal }).then((r) => r.questionnaire),
+  });
+}
+
 export function useSigningAction() {
   const qc = useQueryClient();
   const done = () => void invalidateEndpoints(qc, [...READS]);
   return {
     open: useMutation({
-      mutationFn: ({ subscriptionId, entity }: { subscriptionId: string; entity: string }) =>
-        apiPost('/api/investor/subscriptions/:id/envelope', { params: { id: subscriptionId }, body: { entity } }).then((r) => r.envelope),
+      mutationFn: ({
+        subscriptionId,
+        ...body
+      }: {
+        subscriptionId: string;
+        entity: string;
+        questionnaire: { address: string; confirmed: true };
+      }) => apiPost('/api/investor/subscriptions/:id/envelope', { params: { id: subscriptionId }, body }).then((r) => r.envelope),
       onSettled: done,
     }),
     sign: useMutation({

@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { envelopeDocumentUrl, serverMessage, useMyEnvelopes, useMySubscriptionsForSigning, useSigningAction } from './api';
 import { signingText } from './i18n';
+import { QuestionnaireStep } from './questionnaire-step';
 import { SignaturePad } from './signature-pad';
 import { SigningTrail } from './trail';
 
@@ -63,9 +64,7 @@ export default function SignPage() {
           {!envelope || ['declined', 'voided', 'expired'].includes(envelope.status) ? (
             <>
               {envelope && <ClosedNote envelope={envelope} />}
-              {(sub.status === 'Pending' || sub.status === 'Under Review') && (
-                <DetailsStep subscriptionId={sub.id} name={sub.investorName} />
-              )}
+              {(sub.status === 'Pending' || sub.status === 'Under Review') && <QuestionnaireStep subscriptionId={sub.id} />}
             </>
           ) : envelope.status === 'sent' ? (
             <SignSteps envelope={envelope} />
@@ -89,43 +88,6 @@ function ClosedNote({ envelope }: { envelope: Envelope }) {
     <Card className="p-4 text-sm" role="status">
       {t('sign.closedText', { status: t(`sign.status.${envelope.status}`) })}
       {envelope.reason && <p className="mt-1 text-muted">{envelope.reason}</p>}
-    </Card>
-  );
-}
-
-function DetailsStep({ subscriptionId, name }: { subscriptionId: string; name: string }) {
-  const { t } = signingText.useT();
-  const { open } = useSigningAction();
-  const [entity, setEntity] = useState(name);
-  const headingId = useId();
-  const errors = fieldErrorsOf(open.error);
-  return (
-    <Card className="p-4" role="group" aria-labelledby={headingId}>
-      <h2 id={headingId} className="mb-1 text-lg font-semibold text-ink-900">
-        {t('sign.detailsTitle')}
-      </h2>
-      <p className="mb-3 text-sm text-muted">{t('sign.detailsHint')}</p>
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          open.mutate({ subscriptionId, entity }, { onError: (err) => toast.error(t('sign.failed'), { description: serverMessage(err) }) });
-        }}
-      >
-        <Field label={t('sign.entity')} htmlFor="sign-entity" hint={t('sign.entityHint')} error={errors.entity}>
-          <Input
-            {...fieldProps('sign-entity', errors.entity, true)}
-            value={entity}
-            maxLength={200}
-            onChange={(e) => setEntity(e.target.value)}
-          />
-        </Field>
-        <div>
-          <Button type="submit" busy={open.isPending}>
-            {open.isPending ? t('sign.preparing') : t('sign.prepare')}
-          </Button>
-        </div>
-      </form>
     </Card>
   );
 }

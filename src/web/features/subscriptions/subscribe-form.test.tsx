@@ -42,6 +42,7 @@ const OPEN: InvestorDeal = {
   held: false,
   terms: null,
   documents: [],
+  agreements: [],
 };
 const api = { 'GET /api/kyc/me': { application: KYC_APPROVED }, 'GET /api/investor/deals': { deals: [OPEN] } };
 
