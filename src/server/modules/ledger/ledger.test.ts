@@ -12,6 +12,7 @@ import type { PerformanceData } from '../../../shared/performance.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../../testing/multipart.ts';
+import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -101,6 +102,7 @@ describe('capital accounts API', () => {
       201,
     ).deal;
     ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { status: 'Active' }));
+    await ensureSubscriptionPack(ctx, d.id);
     await ctx.db.query('UPDATE deals SET created_at = $2 WHERE id = $1', [d.id, `${since}T00:00:00Z`]);
     await withPaymentDetails(ctx, d.id);
     return d;
@@ -110,7 +112,7 @@ describe('capital accounts API', () => {
       await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount }),
       201,
     ).subscription;
-    ok(await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {}));
+    await completeSubscriptionSigned(ctx, sub.id, { investorCookie: who.cookie });
   };
   const issue = (body: Record<string, unknown>) =>
     call('POST', '/api/capital-calls', adminCookie, { purpose: 'Closing', dueDate: today(), ...body });

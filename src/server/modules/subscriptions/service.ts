@@ -18,7 +18,7 @@ import { subscriptionEligibility } from '../onboarding/eligibility.ts';
 import { screeningBlock } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
-import { requireCompletePackIfSigned, requireExecutedIfSigned, voidLiveEnvelopes } from './agreement-gates.ts';
+import { requireCompletePack, requireExecuted, voidLiveEnvelopes } from './agreement-gates.ts';
 
 interface SubRow {
   id: string;
@@ -205,8 +205,8 @@ export async function createSubscription(
   ).first(q, [input.dealId]);
   if (!deal) throw notFound('Deal not found');
   if (!deal.open) throw conflict('This deal is not open for investment', 'DEAL_CLOSED');
-  // A deal with a subscription pack takes subscriptions only when the pack is complete (issue 30).
-  await requireCompletePackIfSigned(q, input.dealId);
+  // Every deal takes subscriptions only with a complete subscription pack (issue 30).
+  await requireCompletePack(q, input.dealId);
   if (deal.remaining !== null && toCents(input.amount) > toCents(deal.remaining)) {
     throw badRequest(`The amount is above the remaining capacity of this deal`, {
       amount: 'The amount is above the remaining capacity of this deal',
@@ -264,8 +264,8 @@ export async function transitionSubscription(
   const t = TRANSITIONS[action];
   if (!t.from.includes(row.status))
     throw conflict(`A ${row.status.toLowerCase()} subscription cannot be ${t.to.toLowerCase()}`, 'INVALID_TRANSITION');
-  // Issue 30: on a deal with a subscription pack, only a fully executed agreement completes it.
-  if (t.to === 'Completed') await requireExecutedIfSigned(q, id, row.deal_id);
+  // Issue 30: only a fully executed agreement completes a subscription.
+  if (t.to === 'Completed') await requireExecuted(q, id);
   // A cancelled or rejected subscription's agreement can no longer be signed.
   if (t.to === 'Cancelled' || t.to === 'Rejected')
     await voidLiveEnvelopes(
