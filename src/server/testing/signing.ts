@@ -86,6 +86,19 @@ interface Signer {
 
 const countersigners = new WeakMap<TestContext, Promise<Signer>>();
 
+/** The investor's password for the moment of signing: one random value and hash per process. */
+const SIGNING_PASSWORD = `signing-${randomBytes(9).toString('hex')}`;
+const signingHashes = new Map<number, Promise<string>>();
+function signingHash(ctx: TestContext): Promise<string> {
+  const cost = ctx.config.passwordHashCost;
+  let h = signingHashes.get(cost);
+  if (!h) {
+    h = hashPassword(SIGNING_PASSWORD, cost);
+    signingHashes.set(cost, h);
+  }
+  return h;
+}
+
 /** The suite's own countersigner: a founder admin made once per test context. */
 function countersigner(ctx: TestContext): Promise<Signer> {
   let s = countersigners.get(ctx);
@@ -151,11 +164,8 @@ export async function completeSubscriptionSigned(
   if (!sub) throw new Error(`no subscription ${subscriptionId}`);
   await ensureSubscriptionPack(ctx, sub.deal_id);
   const admin = await countersigner(ctx);
-  const password = `signing-${randomBytes(6).toString('hex')}`;
-  await ctx.db.query('UPDATE credentials SET password_hash = $2 WHERE user_id = $1', [
-    sub.investor_id,
-    await hashPassword(password, ctx.config.passwordHashCost),
-  ]);
+  const password = SIGNING_PASSWORD;
+  await ctx.db.query('UPDATE credentials SET password_hash = $2 WHERE user_id = $1', [sub.investor_id, await signingHash(ctx)]);
   try {
     const cookie = opts.investorCookie ?? (await signIn(ctx, sub.email, password));
     const opened = await inject(ctx, 'POST', `/api/investor/subscriptions/${subscriptionId}/envelope`, cookie, {});

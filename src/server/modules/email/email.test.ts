@@ -18,6 +18,7 @@ import {
   uniqueEmail,
 } from '../../testing/harness.ts';
 import { injectForm, PDF_BYTES } from '../../testing/multipart.ts';
+import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 import { linkIn, type ReceivedMail, type Receiver, startReceiver } from '../../testing/smtp-receiver.ts';
 import { notifyCapitalCallIssued } from './notify.ts';
 import { enqueueEmails } from './outbox.ts';
@@ -694,6 +695,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
       );
       const dealId = deal.json().deal.id as string;
       await withPaymentDetails(ctx, dealId);
+      await ensureSubscriptionPack(ctx, dealId);
       await ctx.app.inject({
         method: 'PATCH',
         url: `/api/deals/${dealId}`,
@@ -710,7 +712,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
       expect(sub.statusCode, sub.body).toBe(201);
       expect(await admins('subscription_submitted')).toBe(1);
       const subId = sub.json().subscription.id as string;
-      expect((await post(`/api/subscriptions/${subId}/complete`, {}, { cookie: admin.cookie })).statusCode).toBe(200);
+      await completeSubscriptionSigned(ctx, subId, { investorCookie: invCookie });
       // A capital call of 100% tells the investor (amount and due date), the receipt funds the
       // holding, and a distribution recorded then paid tells them twice.
       const today = new Date().toISOString().slice(0, 10);
@@ -790,6 +792,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
       );
       const dealId = deal.json().deal.id as string;
       await withPaymentDetails(ctx, dealId);
+      await ensureSubscriptionPack(ctx, dealId);
       await ctx.app.inject({
         method: 'PATCH',
         url: `/api/deals/${dealId}`,
@@ -800,7 +803,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
         const sub = await post('/api/investor/subscriptions', { dealId, amount: '10000.00' }, { cookie: inv.cookie });
         expect(sub.statusCode, sub.body).toBe(201);
         const subId = sub.json().subscription.id as string;
-        expect((await post(`/api/subscriptions/${subId}/complete`, {}, { cookie: admin.cookie })).statusCode).toBe(200);
+        await completeSubscriptionSigned(ctx, subId, { investorCookie: inv.cookie });
       }
       const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
       const today = inDays(0);

@@ -6,6 +6,7 @@ import type { CalendarFeedStatus, CapitalAccountExport, CreatedCalendarFeed, Ilp
 import { ILPA_FIELDS, type IlpaNotice } from '../../../shared/ilpa.ts';
 import { moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { completeSubscriptionSigned } from '../../testing/signing.ts';
 
 /**
  * Investor feeds (issue 34 part 3, decision 048) through the real app: ILPA-template notices
@@ -55,7 +56,7 @@ describe('investor feeds', () => {
       f.call('POST', '/api/investor/subscriptions', alice.cookie, { dealId, amount: '100000.00' }),
       201,
     );
-    await ok(f.call('POST', `/api/subscriptions/${sub.subscription.id}/complete`, adminCookie, {}));
+    await completeSubscriptionSigned(ctx, sub.subscription.id, { investorCookie: alice.cookie });
     await withPaymentDetails(ctx, dealId);
     const issue = (amount: string, purpose: string) =>
       ok<{ call: { id: string } }>(

@@ -603,7 +603,7 @@ describe('capital accounts API', () => {
         expect(lowest).toBeLessThanOrEqual(page.height - 50 + 0.5);
       }
     }
-  });
+  }, 180_000); // twenty completions, each signed and countersigned (issue 30)
 
   it('a statement run generates every investor’s statement into the vault, with progress', async () => {
     const started = ok<{ run: { id: string; total: number } }>(

@@ -110,7 +110,24 @@ export async function checkPng(png: Buffer): Promise<void> {
   }
 }
 
-async function drawMark(doc: PDFDocument, page: PDFPage, f: PlacedField, mark: SignatureMark, script: PDFFont): Promise<void> {
+/** Whether a standard (WinAnsi) font can write the text: a typed Arabic name cannot. */
+function encodes(font: PDFFont, text: string): boolean {
+  try {
+    font.widthOfTextAtSize(text, 10);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function drawMark(
+  doc: PDFDocument,
+  page: PDFPage,
+  f: PlacedField,
+  mark: SignatureMark,
+  scriptFont: PDFFont,
+  textFont: PDFFont,
+): Promise<void> {
   if (mark.method === 'drawn') {
     const img = await doc.embedPng(mark.png);
     const scale = Math.min((f.w - 4) / img.width, (f.h - 4) / img.height);
@@ -118,6 +135,8 @@ async function drawMark(doc: PDFDocument, page: PDFPage, f: PlacedField, mark: S
     const h = img.height * scale;
     page.drawImage(img, { x: f.x + 2, y: f.y + (f.h - h) / 2, width: w, height: h });
   } else {
+    // The script style where it can write the name, else the embedded sans (non-Latin names).
+    const script = encodes(scriptFont, mark.text) ? scriptFont : textFont;
     let size = Math.min(22, f.h * 0.75);
     while (size > 6 && script.widthOfTextAtSize(mark.text, size) > f.w - 6) size -= 0.5;
     page.drawText(mark.text, { x: f.x + 3, y: f.y + f.h * 0.3, size, font: script, color: INK });
@@ -145,9 +164,9 @@ export async function executedDocument(input: ExecuteInput): Promise<PDFDocument
   for (const f of input.fields) {
     const page = pages[f.page - 1];
     if (!page) continue;
-    if (f.kind === 'investor_signature') await drawMark(doc, page, f, input.investor.mark, script);
-    else if (f.kind === 'investor_initials') await drawMark(doc, page, f, initials, script);
-    else if (f.kind === 'gp_signature') await drawMark(doc, page, f, input.gp.mark, script);
+    if (f.kind === 'investor_signature') await drawMark(doc, page, f, input.investor.mark, script, text);
+    else if (f.kind === 'investor_initials') await drawMark(doc, page, f, initials, script, text);
+    else if (f.kind === 'gp_signature') await drawMark(doc, page, f, input.gp.mark, script, text);
     else if (f.kind === 'gp_name_title') fillText(page, f, input.gp.nameTitle, text);
   }
   const cert = await PDFDocument.load(input.certificate);

@@ -173,6 +173,12 @@ describe('subscription documents signed in the product (issue 30)', () => {
 
   it('a deal with an incomplete pack takes no subscription (409 naming what is missing); a new version completes it', async () => {
     const deal = await openDeal();
+    // No pack at all: every deal needs one before it takes subscriptions (decision 036, amended).
+    const first = await person('investor');
+    const none = expectError(await call('POST', '/api/investor/subscriptions', first.cookie, { dealId: deal.id, amount: '1000' }), 409);
+    expect(none.code).toBe('PACK_MISSING');
+    expect(none.message).toBe("This deal has no subscription agreement yet: upload one in the deal's subscription pack.");
+    expect(await ctx.db.query('SELECT 1 FROM subscriptions WHERE deal_id = $1', [deal.id])).toHaveLength(0);
     const onlySignature = FULL_FIELDS.filter((f) => f.kind === 'investor_signature');
     const up = await upload(deal.id, await templatePdf(), onlySignature);
     expect(up.statusCode, up.body).toBe(201);
