@@ -204,7 +204,8 @@ describe('documents: firm particulars, labels, scripts (pure drawing)', () => {
   });
 });
 
-describe('documents over the API (statements and notices)', () => {
+// Completions are signed and countersigned (issue 30): a sealed PDF each, slow on a loaded machine.
+describe('documents over the API (statements and notices)', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let adminCookie: string;
   const call = (method: InjectOptions['method'], url: string, cookie: string, payload?: unknown) =>

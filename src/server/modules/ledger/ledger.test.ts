@@ -67,7 +67,8 @@ function pdfWordBoxes(buf: Buffer): { height: number; words: { text: string; yMa
     }));
 }
 
-describe('capital accounts API', () => {
+// Completions are signed and countersigned (issue 30): a sealed PDF each, slow on a loaded machine.
+describe('capital accounts API', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let adminCookie: string;
 
@@ -603,7 +604,7 @@ describe('capital accounts API', () => {
         expect(lowest).toBeLessThanOrEqual(page.height - 50 + 0.5);
       }
     }
-  }, 180_000); // twenty completions, each signed and countersigned (issue 30)
+  }, 300_000); // twenty completions, each signed and countersigned (issue 30)
 
   it('a statement run generates every investor’s statement into the vault, with progress', async () => {
     const started = ok<{ run: { id: string; total: number } }>(

@@ -29,7 +29,8 @@ interface Investor {
   cookie: string;
 }
 
-describe('subscriptions API', () => {
+// Completions are signed and countersigned (issue 30): a sealed PDF each, slow on a loaded machine.
+describe('subscriptions API', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let adminCookie: string;
   let a: Investor;
