@@ -99,13 +99,13 @@ function signingHash(ctx: TestContext): Promise<string> {
   return h;
 }
 
-/** The suite's own countersigner: a founder admin made once per test context. */
+/** The suite's own countersigner: a legal admin (may countersign by default; not a founder, whom screening alerts and the last-founder rule count) made once per test context. */
 function countersigner(ctx: TestContext): Promise<Signer> {
   let s = countersigners.get(ctx);
   if (!s) {
     s = (async () => {
-      const name = 'Test Countersigning Founder';
-      const u = await createUser(ctx, { role: 'admin', adminUserType: 'founder', name });
+      const name = 'Test Countersigning Counsel';
+      const u = await createUser(ctx, { role: 'admin', adminUserType: 'legal', name });
       return { id: u.id, cookie: await signIn(ctx, u.email, u.password), password: u.password, name };
     })();
     countersigners.set(ctx, s);
@@ -144,7 +144,7 @@ export async function ensureSubscriptionPack(ctx: TestContext, dealId: string): 
 
 /**
  * Completes a subscription the only way the product allows: the investor opens the agreement and
- * signs it (typed name, re-authenticated with their password), the suite's founder countersigns,
+ * signs it (typed name, re-authenticated with their password), the suite's legal admin countersigns,
  * which completes the subscription and posts the commitment. The investor's password need not be
  * known: the helper sets a known one for the signing and puts the original hash back afterwards.
  * `investorCookie` reuses the suite's session (no extra sign-in); otherwise the helper signs in.
