@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'bench/**/*.test.ts'],
     // The web's component tests run in Chromium: vitest.web.config.ts (decision record 034).
     exclude: ['src/web/**/*.test.tsx', 'node_modules/**'],
     environment: 'node',

@@ -47,16 +47,22 @@ function recording(db: Db) {
   // Only statements issued inside capture()'s async context are recorded: requests still in
   // flight from an earlier load run must not leak into the capture.
   const als = new AsyncLocalStorage<Captured[]>();
-  const wrap = (q: Queryable): Queryable => ({
+  // `into` is the capture the transaction was opened in: PGlite runs a transaction's callback from
+  // its statement lane (db/client.ts), outside the caller's async context, where the store is lost
+  // (a create in a transaction was captured as nothing and the baseline replayed no statement).
+  const wrap = (q: Queryable, into?: Captured[]): Queryable => ({
     query: (sql: string, params?: unknown[]) => {
-      als.getStore()?.push({ sql, params });
+      (into ?? als.getStore())?.push({ sql, params });
       return q.query(sql, params);
     },
   });
   const wrapped: Db = {
     engine: db.engine,
     query: wrap(db).query,
-    tx: (fn) => db.tx((t) => fn(wrap(t))),
+    tx: (fn) => {
+      const into = als.getStore();
+      return db.tx((t) => fn(wrap(t, into)));
+    },
     close: () => db.close(),
     listen: (channel, on) => db.listen(channel, on),
   };
@@ -82,8 +88,10 @@ async function replayWrites(db: Db, qs: Captured[]): Promise<unknown[]> {
   });
 }
 
-// Session bookkeeping is our framework's cost, not the route's SQL.
-const isSessionSql = (sql: string) => /\bsessions\b/i.test(sql);
+// Session bookkeeping and the API rate counter's write (at a user's first request of the hour,
+// which a capture right after sign-in is) are our framework's cost, not the route's SQL: replayed,
+// they made the baseline pay a second statement and a transaction that ours pays once an hour.
+const isSessionSql = (sql: string) => /\bsessions\b/i.test(sql) || /\bapi_rate_counters\b/i.test(sql);
 
 async function appMode() {
   const dataDir = process.env.DATA_DIR as string;

@@ -30,6 +30,11 @@ export async function signingFlow(page: Page, browser: Browser, viewport: { widt
 
   await expect(page.getByRole('heading', { name: '2. Read the agreement' })).toBeVisible();
   await expect(page.getByText('The agreement has 3 pages.')).toBeVisible();
+  // The generated agreement page by page (decision record 056), the same file as the link below.
+  await expect(page.getByRole('img', { name: /^Page 1 of 3 of the agreement\./ })).toBeVisible();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByRole('img', { name: /^Page 2 of 3 of the agreement\./ })).toBeVisible();
+  await expect(page.getByText('Page 2 of 3', { exact: true })).toBeVisible();
   const shown = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Open the agreement (PDF)' }).click();
   expect((await (await shown).path()) !== null).toBe(true);
@@ -64,10 +69,27 @@ export async function signingFlow(page: Page, browser: Browser, viewport: { widt
   await form.getByLabel('Your password').fill(E2E.demoPassword);
   await form.getByRole('button', { name: 'Countersign' }).click();
   await expectToast(admin, 'Countersigned: the subscription is complete.');
+
+  // The deal page's status table: the row is executed, its detail shows the whole trail.
+  await admin.goto(`/admin/deals/${deal?.id}`);
+  const card = admin.getByTestId('pack-status');
+  await expect(card.getByRole('heading', { name: 'Subscription agreements' })).toBeVisible();
+  const row = card.locator(`[data-subscription-id="${subscription.id}"]`).filter({ visible: true });
+  await expect(row).toContainText('Executed');
+  await expect(card.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+  await expectNoA11yViolations(admin, `deal signing status (${label})`);
+  await row.getByRole('button', { name: /^Details of the agreement of / }).click();
+  const dialog = admin.getByRole('dialog');
+  const trail = dialog.getByTestId('signing-trail');
+  for (const kind of ['Agreement generated', 'Viewed by the investor', 'Signed by the investor', 'Countersigned'])
+    await expect(trail.getByText(kind, { exact: true })).toBeVisible();
+  await expectNoA11yViolations(admin, `envelope detail (${label})`);
+  await admin.keyboard.press('Escape');
+  if (label === 'desktop') await voidAndResend(admin, page, deal?.id as string);
   await adminContext.close();
 
   // The investor downloads the executed agreement; the holding is in their capital account.
-  await page.reload();
+  await page.goto(`/investor/subscriptions/${subscription.id}/sign`);
   await expect(page.getByRole('heading', { name: 'Fully signed' })).toBeVisible();
   const executed = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download the signed agreement (PDF)' }).click();
@@ -80,4 +102,49 @@ export async function signingFlow(page: Page, browser: Browser, viewport: { widt
   expect(subs.subscriptions.find((s) => s.id === subscription.id)?.status).toBe('Completed');
   await page.goto('/investor/performance');
   await expect(page.getByRole('main')).toContainText(SIGNED_DEAL);
+}
+
+/**
+ * The firm voids an open agreement (a reason is required, field-level), the investor sees it
+ * voided with the reason and the trail, the firm sends a new one and the investor can sign again.
+ */
+async function voidAndResend(admin: Page, investor: Page, dealId: string) {
+  const created = await investor.request.post('/api/investor/subscriptions', {
+    data: { dealId, amount: String(1000 + (Date.now() % 7000)) },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { subscription } = (await created.json()) as { subscription: { id: string } };
+  const opened = await investor.request.post(`/api/investor/subscriptions/${subscription.id}/envelope`, { data: {} });
+  expect(opened.status(), await opened.text()).toBe(200);
+
+  await admin.reload();
+  const row = admin.getByTestId('pack-status').locator(`[data-subscription-id="${subscription.id}"]`).filter({ visible: true });
+  await expect(row).toContainText('In progress');
+  await row.getByRole('button', { name: /^Details of the agreement of / }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Void', exact: true }).click();
+  await expect(dialog.getByRole('heading', { name: 'Void this agreement' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Void the agreement' }).click();
+  await expect(dialog.getByText('Give a reason')).toBeVisible();
+  await expect(dialog.getByLabel('Reason')).toBeFocused();
+  await expectNoA11yViolations(admin, 'void dialog with a field error');
+  await dialog.getByLabel('Reason').fill('The amount in the agreement is wrong');
+  await dialog.getByRole('button', { name: 'Void the agreement' }).click();
+  await expectToast(admin, 'Agreement voided. The investor was told by e-mail.');
+  await expect(dialog.getByText('The amount in the agreement is wrong').first()).toBeVisible();
+  await expect(dialog.getByTestId('signing-trail').getByText('Voided', { exact: true })).toBeVisible();
+
+  // The investor's side: voided, with the reason and the trail.
+  await investor.goto(`/investor/subscriptions/${subscription.id}/sign`);
+  await expect(investor.getByText('This agreement is voided.')).toBeVisible();
+  await expect(investor.getByRole('heading', { name: 'History' })).toBeVisible();
+  await expect(investor.getByTestId('signing-trail').getByText('Voided', { exact: true })).toBeVisible();
+  await expectNoA11yViolations(investor, 'voided agreement (investor)');
+
+  // A new agreement for the same subscription; the investor can read and sign it.
+  await dialog.getByRole('button', { name: 'Send a new agreement' }).click();
+  await expectToast(admin, 'A new agreement was sent to the investor.');
+  await investor.reload();
+  await expect(investor.getByRole('heading', { name: '2. Read the agreement' })).toBeVisible();
+  await expect(investor.getByTestId('signing-trail').getByText('Agreement generated', { exact: true })).toBeVisible();
 }

@@ -30,6 +30,72 @@ const WEB_CALL = /api(Get|Post|Put|Patch|Delete)(?:<[^>(]*>)?\(\s*'([^']+)'/g;
 const ENDPOINT_KEY = /'(GET|POST|PUT|PATCH|DELETE) (\/api\/[^']*)'/g;
 const SHARED_IMPORT = /from '((?:\.\.\/)+shared\/[^']+)'/g;
 
+/**
+ * The URL prefix of a route path, the unit a routes file owns (src/route-files.test.ts): the first
+ * segment after /api, without a file extension (`/api/openapi.json` -> `openapi`), except under
+ * the prefixes that only scope other resources, where the next segment is the resource:
+ *  - `/api/investor/...` and `/api/me/...`: the signed-in investor's or user's own resources
+ *    (`/api/investor/distributions` -> `investor/distributions`);
+ *  - `/api/deals/:id/...`, `/api/investors/:id/...`, `/api/capital-calls/:id/...`: the resources of
+ *    one deal, investor or call, each computed by its own concept (`/api/deals/:id/terms` ->
+ *    `deals/:id/terms`, the waterfall's; `/api/deals/:id` and `/api/deals/:id/move` stay `deals`,
+ *    see ENTITY_ACTIONS).
+ */
+export const SCOPES = ['investor', 'me'] as const;
+export const ENTITY_HUBS = ['deals', 'investors', 'capital-calls'] as const;
+/** Sub-paths of an entity hub that act on the entity itself (its own concept), not a sub-resource. */
+export const ENTITY_ACTIONS: Record<string, string[]> = { deals: ['move', 'valuations'] };
+
+export function urlPrefix(routePath: string): string {
+  const segments = routePath
+    .replace(/^\/api\//, '')
+    .split('/')
+    .map((s) => s.replace(/\.(csv|json)$/, ''));
+  const [first = '', second, third] = segments;
+  if ((SCOPES as readonly string[]).includes(first) && second) return `${first}/${second}`;
+  if ((ENTITY_HUBS as readonly string[]).includes(first) && second?.startsWith(':') && third) {
+    if (!(ENTITY_ACTIONS[first] ?? []).includes(third)) return `${first}/${second}/${third}`;
+  }
+  return first;
+}
+
+export interface RouteRegistration {
+  key: string;
+  /** The server module (src/server/modules/<module>/) whose file registers it. */
+  module: string;
+  /** The registering file, relative to the repository root. */
+  file: string;
+}
+
+/**
+ * Which file registers each route of the table: `route.get('/api/...')` with a literal path, or a
+ * template (one registration per action, or per view and download: `/api/kyc/:id/documents/:kind/${kind}`)
+ * that stands for the routes of the table it matches and no literal registers.
+ */
+export function routeRegistrations(): RouteRegistration[] {
+  const keys = ROUTES.map(([key]) => key as string);
+  const modulesDir = path.join(ROOT, 'src/server/modules');
+  const found = new Map<string, RouteRegistration>();
+  const templates: { module: string; pattern: RegExp; file: string }[] = [];
+  for (const module of readdirSync(modulesDir).sort()) {
+    for (const file of walk(path.join(modulesDir, module)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+      for (const m of read(file).matchAll(REGISTER)) {
+        const method = String(m[1]).toUpperCase();
+        if (m[2]) found.set(`${method} ${m[2]}`, { key: `${method} ${m[2]}`, module, file: rel(file) });
+        else {
+          const body = String(m[3])
+            .replace(/[.*+?^()|[\]\\]/g, '\\$&')
+            .replace(/\$\{[^}]+\}/g, '[^/]+');
+          templates.push({ module, pattern: new RegExp(`^${method} ${body}$`), file: rel(file) });
+        }
+      }
+    }
+  }
+  for (const t of templates)
+    for (const key of keys) if (!found.has(key) && t.pattern.test(key)) found.set(key, { key, module: t.module, file: t.file });
+  return [...found.values()];
+}
+
 interface Concept {
   name: string;
   routes: { key: string; access: string; file: string }[];
@@ -47,36 +113,24 @@ export function renderConceptMap(): string {
     .filter((m) => statSync(path.join(modulesDir, m)).isDirectory())
     .map((name) => ({ name, routes: [], serverFiles: [], shared: new Set(), web: new Set(), tests: new Set() }));
   const owner = new Map<string, Concept>();
-
-  // Registrations: a literal path, or a template (one registration per action, or per view and
-  // download) that stands for the routes of the table it matches and no literal registers.
-  const templates: { c: Concept; method: string; pattern: RegExp; file: string }[] = [];
-  const addRoute = (c: Concept, key: string, file: string) => {
-    c.routes.push({ key, access: access.get(key) ?? '(not in the route table)', file });
-    owner.set(key, c);
-  };
+  const byName = new Map(concepts.map((c) => [c.name, c]));
+  for (const r of routeRegistrations()) {
+    const c = byName.get(r.module);
+    if (!c) continue;
+    c.routes.push({ key: r.key, access: access.get(r.key) ?? '(not in the route table)', file: r.file });
+    owner.set(r.key, c);
+  }
   for (const c of concepts) {
     for (const file of walk(path.join(modulesDir, c.name)).filter((f) => f.endsWith('.ts'))) {
       const text = read(file);
       if (file.endsWith('.test.ts')) c.tests.add(rel(file));
       else c.serverFiles.push(rel(file));
-      for (const m of text.matchAll(REGISTER)) {
-        const method = String(m[1]).toUpperCase();
-        if (m[2]) addRoute(c, `${method} ${m[2]}`, rel(file));
-        else {
-          const body = String(m[3])
-            .replace(/[.*+?^()|[\]\\]/g, '\\$&')
-            .replace(/\$\{[^}]+\}/g, '[^/]+');
-          templates.push({ c, method, pattern: new RegExp(`^${method} ${body}$`), file: rel(file) });
-        }
-      }
       for (const m of text.matchAll(SHARED_IMPORT)) {
         const shared = rel(path.resolve(path.dirname(file), String(m[1])));
         if (!shared.includes('/i18n/')) c.shared.add(shared);
       }
     }
   }
-  for (const t of templates) for (const key of access.keys()) if (!owner.has(key) && t.pattern.test(key)) addRoute(t.c, key, t.file);
 
   // The web features whose files call a concept's routes (typed calls and endpoint keys).
   const featuresDir = path.join(ROOT, 'src/web/features');
@@ -113,7 +167,7 @@ export function renderConceptMap(): string {
   const byPrefix = new Map<string, Set<string>>();
   for (const c of concepts)
     for (const r of c.routes) {
-      const prefix = String(r.key.split(' ')[1]).split('/').slice(0, 3).join('/');
+      const prefix = urlPrefix(String(r.key.split(' ')[1]));
       byPrefix.set(prefix, (byPrefix.get(prefix) ?? new Set()).add(c.name));
     }
   const shared = [...byPrefix].filter(([, owners]) => owners.size > 1);
@@ -132,8 +186,8 @@ export function renderConceptMap(): string {
     `${concepts.length} concepts, ${concepts.reduce((n, c) => n + c.routes.length, 0)} routes.`,
     '',
     shared.length === 0
-      ? 'Every URL prefix is served by one module.'
-      : `URL prefixes served by more than one module: ${shared.map(([p, o]) => `\`${p}\` (${[...o].sort().join(', ')})`).join('; ')}.`,
+      ? 'Every URL prefix (`urlPrefix`, scripts/concept-map.ts) is served by one module.'
+      : `URL prefixes (\`urlPrefix\`, scripts/concept-map.ts) served by more than one module: ${shared.map(([p, o]) => `\`${p}\` (${[...o].sort().join(', ')})`).join('; ')}.`,
     '',
   ];
   for (const c of concepts) {

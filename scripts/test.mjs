@@ -140,6 +140,30 @@ const checksDone = Promise.all([
   })(),
 ]);
 
+/**
+ * The spec files split into shards of about equal time (not equal count, as Playwright's --shard
+ * does: the last split left one shard 150 s longer than the other): the longest file first, each
+ * to the shard with the least time so far, from e2e/durations.json (seconds per file from the last
+ * run, written by scripts/e2e-durations.mjs); a file not listed counts as the average.
+ */
+function e2eShards(n) {
+  const files = readdirSync('e2e')
+    .filter((f) => f.endsWith('.spec.ts'))
+    .sort();
+  const known = existsSync('e2e/durations.json') ? JSON.parse(readFileSync('e2e/durations.json', 'utf8')) : {};
+  const listed = Object.values(known);
+  const average = listed.length > 0 ? listed.reduce((a, b) => a + b, 0) / listed.length : 1;
+  const cost = (f) => known[f] ?? average;
+  const out = Array.from({ length: n }, () => ({ files: [], seconds: 0 }));
+  for (const f of [...files].sort((a, b) => cost(b) - cost(a) || a.localeCompare(b))) {
+    const least = out.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+    least.files.push(f);
+    least.seconds += cost(f);
+  }
+  for (const [i, s] of out.entries()) console.log(`e2e shard ${i + 1}: ${s.files.length} spec files, about ${Math.round(s.seconds)} s`);
+  return out.map((s) => s.files.sort());
+}
+
 // 4. Build the web app; then, side by side (the two cores are busy throughout; the browser shards
 //    are the longest part, so the rest runs beside them): the API suites on PostgreSQL,
 //    the unit and API suites on PGlite (one worker, one process: decision 022), and the end-to-end shards.
@@ -157,11 +181,13 @@ if (build === 0) {
   // another's data: each is the sequential run of its files, as before, in about half the time.
   const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
   const basePort = Number(process.env.E2E_PORT ?? 3190);
+  const shardFiles = e2eShards(shards);
   const codes = await Promise.all(
     Array.from({ length: shards }, (_, i) => {
       const json = `${LOGS}/e2e-results-${i + 1}.json`;
       rmSync(json, { force: true });
-      return runInBackground(`end-to-end tests shard ${i + 1} of ${shards}`, 'npx', ['playwright', 'test', `--shard=${i + 1}/${shards}`], {
+      const files = shardFiles[i].map((f) => `e2e/${f.replaceAll('.', '\\.')}$`);
+      return runInBackground(`end-to-end tests shard ${i + 1} of ${shards}`, 'npx', ['playwright', 'test', ...files], {
         E2E_PORT: String(basePort + 10 * i),
         E2E_RESULTS: json,
       });

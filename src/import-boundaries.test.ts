@@ -24,13 +24,16 @@ const ROOT = path.resolve(import.meta.dirname);
 // panel on the KYC review and its CRS/FATCA export on the Compliance Center.
 // The evidence packs' card sits on the Audit Trail page (issue 33, decision 052).
 // The risk feature's panel, queue and card sit on Investor Onboarding and DFSA Compliance (issue 31 part 4).
+// The signing feature's status card (with void, resend and the trail) sits on the admin's deal page (issue 30).
 const PUBLIC_FEATURE_ENTRIES: Record<string, string[]> = {
   screening: ['investor-screening-section'],
   feeds: ['index'],
   records: ['data-requests-card'],
   tax: ['tax-section', 'admin-tax-panel', 'tax-export-card'],
   evidence: ['evidence-packs-card'],
+  retention: ['retention-card'],
   risk: ['risk-panel', 'refresh-queue', 'refresh-card', 'i18n'],
+  signing: ['pack-status-card'],
 };
 
 /** Packages only these files (relative to src/) may import: everything else goes through them. */

@@ -1,10 +1,16 @@
 // Generates a large synthetic data set with SQL generate_series (fast on both engines).
 // Growth is incremental: grow(db, 10) after grow(db, 1) adds the missing 9x.
-import type { Db } from '../../src/server/db/client.ts';
+
+import type { Db, Queryable } from '../../src/server/db/client.ts';
 import { sql } from '../../src/server/db/sql.ts';
+import { linkHash } from '../../src/server/modules/audit/verify.ts';
+import { CHAIN_GENESIS } from '../../src/shared/audit.ts';
 
 /** Rows per 1x. */
 export const BASE = { deals: 10_000, users: 1_000, activity: 100_000, documents: 5_000 } as const;
+
+/** Activity-log rows per transaction (one head lock, one temp table, one INSERT each). */
+export const ACTIVITY_BATCH = 20_000;
 
 export type Counts = { deals: number; users: number; activity: number; documents: number };
 
@@ -31,7 +37,13 @@ async function have(db: Db): Promise<Counts> {
 }
 
 /** Adds rows until the bench rows reach `target`; returns the seconds spent. */
-export async function growTo(db: Db, target: Counts, adminId: string, log: (s: string) => void = () => {}): Promise<number> {
+export async function growTo(
+  db: Db,
+  target: Counts,
+  adminId: string,
+  log: (s: string) => void = () => {},
+  activityBatch: number = ACTIVITY_BATCH,
+): Promise<number> {
   const t0 = performance.now();
   const cur = await have(db);
   // Users in chunks keep PGlite's single transaction small; 10% admins, the rest investors.
@@ -96,25 +108,90 @@ export async function growTo(db: Db, target: Counts, adminId: string, log: (s: s
     );
   }
   log(`  documents ${cur.documents} -> ${target.documents}`);
-  const actChunk = 500_000;
-  for (let from = cur.activity + 1; from <= target.activity; from += actChunk) {
-    const to = Math.min(target.activity, from + actChunk - 1);
-    await db.query(
-      `WITH u AS (SELECT array_agg(id) AS ids FROM (SELECT id FROM profiles ORDER BY created_at DESC LIMIT 2000) x)
-       INSERT INTO activity_logs (activity_type, user_id, target_user_id, details, ip_address, created_at)
-       SELECT (ARRAY['deal_created', 'deal_updated', 'user_login', 'user_logout', 'document_uploaded', 'subscription_created',
+  for (let from = cur.activity + 1; from <= target.activity; from += activityBatch) {
+    const to = Math.min(target.activity, from + activityBatch - 1);
+    await db.tx((q) => appendActivity(q, from, to, target.activity));
+    if (to % 100_000 === 0 || to === target.activity) log(`  activity ${to}/${target.activity}`);
+  }
+  // What autovacuum would do on a server (PGlite has none): fresh statistics and visibility map.
+  await db.query('VACUUM ANALYZE');
+  return (performance.now() - t0) / 1000;
+}
+
+/**
+ * Appends the generated activity rows `from`..`to` (of `last`: the newest is `last`, 3 s apart
+ * going back) to the activity log, linked into the audit chain (decision 042), in the caller's
+ * transaction (one per batch).
+ *
+ * Left to the chain's deferred trigger, every row would lock and update the head at commit:
+ * 100,000 updates of one row inside one transaction, each walking the versions the ones before
+ * it left (quadratic: the 1x data set never finished). Here the links are made the way the
+ * trigger makes them, in bulk, in one transaction per batch: the chain trigger is disabled for
+ * this transaction only (ALTER TABLE holds the table's exclusive lock until commit, as the restore
+ * does, so no other writer's row can slip in unchained), the head is locked FOR UPDATE like the
+ * trigger does (the chain never forks), the rows are drawn into a temp table with their ids,
+ * each row's canonical content comes from the chain's own SQL function (activity_log_canonical,
+ * migration 080) and its hash from the verifier's linkHash (sha256(prev|content), what
+ * audit_link_hash computes) in id order; the rows go into activity_logs with their links in one
+ * INSERT, the trigger is enabled again and the head moves to the last row. verifyChain passes
+ * afterwards (bench/lib/dataset.test.ts, both engines).
+ */
+export async function appendActivity(q: Queryable, from: number, to: number, last: number): Promise<void> {
+  // The table's lock first, then the head's: a writer holding the head at its commit already holds
+  // its lock on activity_logs, so taking them the other way round could deadlock with it.
+  await q.query('ALTER TABLE activity_logs DISABLE TRIGGER activity_logs_chain');
+  await q.query(`INSERT INTO audit_chain_heads (chain, seq, hash) VALUES ('activity_logs', 0, $1) ON CONFLICT (chain) DO NOTHING`, [
+    CHAIN_GENESIS,
+  ]);
+  const head = await sql<{ seq: string; hash: string }>(
+    `SELECT seq::text AS seq, hash FROM audit_chain_heads WHERE chain = 'activity_logs' FOR UPDATE`,
+  ).first(q);
+  if (!head) throw new Error('no audit chain head');
+  await q.query('CREATE TEMP TABLE bench_activity ON COMMIT DROP AS SELECT * FROM activity_logs WITH NO DATA');
+  await q.query(
+    `WITH u AS (SELECT array_agg(id) AS ids FROM (SELECT id FROM profiles ORDER BY created_at DESC LIMIT 2000) x)
+       INSERT INTO bench_activity (id, activity_type, user_id, target_user_id, details, ip_address, created_at)
+       SELECT nextval(pg_get_serial_sequence('activity_logs', 'id')),
+              (ARRAY['deal_created', 'deal_updated', 'user_login', 'user_logout', 'document_uploaded', 'subscription_created',
                      'kyc_submitted', 'message_sent'])[1 + i % 8],
               u.ids[1 + i % array_length(u.ids, 1)],
               CASE WHEN i % 3 = 0 THEN u.ids[1 + (i * 7) % array_length(u.ids, 1)] END,
               jsonb_build_object('bench', true, 'dealId', md5(i::text), 'title', 'Bench deal ' || (i % 10000)),
               '10.' || (i % 250) || '.' || (i / 250 % 250) || '.1',
-              now() - make_interval(secs => ($2::int - i) * 3)
-         FROM generate_series($1::int, $2::int) i, u`,
-      [from, to],
-    );
-    log(`  activity ${to}/${target.activity}`);
+              now() - make_interval(secs => ($3::int - i) * 3)
+         FROM generate_series($1::int, $2::int) i, u
+        ORDER BY i`,
+    [from, to, last],
+  );
+  const rows = await sql<{ id: string; content: string }>(
+    'SELECT t.id::text AS id, activity_log_canonical(ROW(t.*)::activity_logs) AS content FROM bench_activity t ORDER BY t.id',
+  ).all(q);
+  const ids: string[] = [];
+  const seqs: string[] = [];
+  const prevs: string[] = [];
+  const hashes: string[] = [];
+  let seq = BigInt(head.seq);
+  let prev = head.hash;
+  for (const r of rows) {
+    seq += 1n;
+    const h = linkHash(prev, r.content);
+    ids.push(r.id);
+    seqs.push(String(seq));
+    prevs.push(prev);
+    hashes.push(h);
+    prev = h;
   }
-  // What autovacuum would do on a server (PGlite has none): fresh statistics and visibility map.
-  await db.query('VACUUM ANALYZE');
-  return (performance.now() - t0) / 1000;
+  await q.query(
+    `INSERT INTO activity_logs (id, activity_type, user_id, target_user_id, details, ip_address, created_at, chain_seq, prev_hash, row_hash)
+       OVERRIDING SYSTEM VALUE
+       SELECT t.id, t.activity_type, t.user_id, t.target_user_id, t.details, t.ip_address, t.created_at, l.seq, l.prev, l.hash
+         FROM bench_activity t JOIN unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[]) AS l(id, seq, prev, hash) ON l.id = t.id
+        ORDER BY t.id`,
+    [ids, seqs, prevs, hashes],
+  );
+  await q.query('ALTER TABLE activity_logs ENABLE TRIGGER activity_logs_chain');
+  await q.query(`UPDATE audit_chain_heads SET seq = $1::bigint, hash = $2, updated_at = now() WHERE chain = 'activity_logs'`, [
+    String(seq),
+    prev,
+  ]);
 }

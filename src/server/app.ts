@@ -38,6 +38,7 @@ import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { recordsRoutes } from './modules/records/routes.ts';
+import { retentionRoutes } from './modules/retention/routes.ts';
 import { riskRoutes } from './modules/risk/routes.ts';
 import { rescreenJob, screenInvestorJob } from './modules/screening/jobs.ts';
 import { screeningRoutes } from './modules/screening/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   await activityRoutes(app, ctx);
   await auditRoutes(app, ctx);
   await legalHoldRoutes(app, ctx);
+  await retentionRoutes(app, ctx);
   await recordsRoutes(app, ctx);
   await evidenceRoutes(app, ctx);
   await dashboardRoutes(app, ctx);

@@ -12,6 +12,7 @@ import { loggerOptions, logMode } from './http/logging.ts';
 import { dailyAuditVerify } from './modules/audit/service.ts';
 import { linkBase, OutboxWorker } from './modules/email/worker.ts';
 import { JobRunner } from './modules/jobs/runner.ts';
+import { RETENTION_REVIEW_EVERY_MS, reviewRetention } from './modules/retention/service.ts';
 import { enqueueKycRefreshReminders } from './modules/risk/service.ts';
 import { enqueueTaxRenewalReminders } from './modules/tax/service.ts';
 import { bootstrapAdmin, seedSettingDefault } from './seed/bootstrap.ts';
@@ -187,6 +188,11 @@ async function main() {
       const result = await dailyAuditVerify(db);
       return result.ok ? `Chain intact (${result.checked} rows)` : 'Chain broken: the compliance contacts were e-mailed';
     },
+  });
+  // What has passed retention is listed once a day for the admins' four-eyes purge (decision 054).
+  jobs.register('retention-review', {
+    everyMs: RETENTION_REVIEW_EVERY_MS,
+    handler: async () => `${await reviewRetention(db)} investor(s) past retention`,
   });
   jobs.register('storage-sweep', {
     everyMs: STORAGE_SWEEP_EVERY_MS,

@@ -45,6 +45,8 @@ export const ACTIVITY_TYPES = [
   'subscription_agreement_signed',
   'subscription_agreement_declined',
   'subscription_agreement_voided',
+  'subscription_agreement_resent',
+  'subscription_agreement_reminded',
   'valuation_recorded',
   'distribution_recorded',
   'distribution_paid',
@@ -54,6 +56,7 @@ export const ACTIVITY_TYPES = [
   'ledger_fee_recorded',
   'equalisation_charged',
   'escrow_paid_out',
+  'clawback_paid',
   'management_fee_charged',
   'statements_generated',
   'job_retried',
@@ -86,6 +89,11 @@ export const ACTIVITY_TYPES = [
   'evidence_pack_requested',
   'evidence_pack_produced',
   'evidence_pack_downloaded',
+  // Retention and the four-eyes purge (issue 33, decision 054)
+  'retention_policy_changed',
+  'retention_purge_proposed',
+  'retention_purge_withdrawn',
+  'retention_purged',
   // Client classification (issue 31 part A)
   'classification_evidence_uploaded',
   'classification_submitted',

@@ -374,6 +374,9 @@ export interface DealWaterfallSummary {
   conventions: WaterfallConventions | null;
   /** Clawback owed by the GP today, after the paid distributions and the capital contributed to date (decision record 039). */
   clawback: ClawbackStatus;
+  /** What the GP paid back of a clawback owed, in all, and each payment with its split among the investors (decision 058). */
+  clawbackPaid: string;
+  clawbackPayments: ClawbackPayment[];
   /**
    * Carry held in escrow today, released so far, paid out of what was released to the carry
    * recipients (POST /api/deals/:id/escrow-payouts) and what is released and still to pay out.
@@ -399,6 +402,23 @@ export interface EscrowPayout {
 
 /** POST /api/deals/:id/escrow-payouts: pays out everything released and not yet paid out; the day it went out (default today). */
 export const escrowPayoutInput = z.object({ paidOn: isoDate('Enter the day the carry was paid out').optional() });
+
+/** A payment by the GP of a clawback owed, passed on to the investors (decision 058). */
+export interface ClawbackPayment {
+  id: string;
+  amount: string;
+  paidOn: string;
+  /** How it was split among the investors: contributed capital or (units deals) units held on the day paid. */
+  basis: 'contributions' | 'units';
+  /** Per investor, by largest remainder, adding up to `amount`. */
+  lines: { investorId: string; name: string; amount: string }[];
+}
+
+/** POST /api/deals/:id/clawback-payments: what the GP paid back and the day the money came in (default today). */
+export const clawbackPaymentInput = z.object({
+  amount: moneyInput('Clawback payment').refine((v) => /^\d+(\.\d{1,2})?$/.test(v) && Number(v) > 0, 'Enter an amount above zero'),
+  paidOn: isoDate('Enter the day the GP paid').optional(),
+});
 
 /** A clawback found at a date: what arose, what escrow and the GP's amount settled, what is still owed, per carry recipient. */
 export interface ClawbackStatus {

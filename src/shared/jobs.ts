@@ -14,6 +14,7 @@ export const JOB_KINDS = [
   'webhook-outbox',
   'screening-rescreen',
   'screening-investor',
+  'retention-review',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -33,6 +34,8 @@ export interface JobParams {
   'screening-rescreen': { importId: string };
   /** One investor (and their named persons) screened against every current list (decision 050). */
   'screening-investor': { investorId: string };
+  /** The daily list of investors whose records are past retention (decision 054). */
+  'retention-review': Record<string, never>;
 }
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

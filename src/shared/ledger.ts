@@ -15,6 +15,13 @@ export const ENTRY_KINDS = ['commitment', 'call', 'contribution', 'distribution'
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 export type BaseKind = Exclude<EntryKind, 'reversal'>;
 export const RETURN_OF_CAPITAL = 'Return of Capital';
+/**
+ * The distribution type of a GP's payment of a clawback owed, passed on to the investors
+ * (decision 058): income paid by the GP, not out of the deal's assets, so it leaves the NAV alone.
+ */
+export const GP_CLAWBACK = 'GP Clawback';
+/** Distributions paid from outside the deal's assets (decisions 040 and 058): income that leaves the NAV alone. */
+const OUTSIDE_THE_DEAL: ReadonlySet<string> = new Set([EQUALISATION, GP_CLAWBACK]);
 
 /** The fields of an entry the balances depend on. */
 export interface EntryFacts {
@@ -192,9 +199,9 @@ export function rollForward(
       const kind = e.kind === 'reversal' ? e.reversedKind : e.kind;
       const sign = e.kind === 'reversal' ? -1n : 1n;
       if (kind === 'contribution') nav += sign * e.cents;
-      else if (kind === 'distribution' && e.distributionType === EQUALISATION) {
-        // Equalisation interest is paid by a later closer, not out of the deal's assets: income
-        // that leaves the NAV alone (decision 040).
+      else if (kind === 'distribution' && OUTSIDE_THE_DEAL.has(e.distributionType ?? '')) {
+        // Equalisation interest is paid by a later closer (decision 040), a clawback by the GP
+        // (decision 058), not out of the deal's assets: income that leaves the NAV alone.
         gain += sign * e.cents;
       } else if (kind === 'distribution') {
         if (valued) nav -= sign * e.cents;

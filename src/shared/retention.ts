@@ -85,3 +85,76 @@ export function retainedUntil(startIso: string, years: number): string {
 export function passedRetention(startIso: string, years: number, zone: string, now: Date): boolean {
   return todayIso(zone, now) > retainedUntil(startIso, years);
 }
+
+/**
+ * PUT /api/retention/policy: the policy's body. Unknown fields are dropped (never stored), where
+ * `retentionPolicyInput` (what is stored) refuses them.
+ */
+export const retentionPolicyBody = retentionPolicyInput.strip();
+
+/** Who may change the retention policy (issue 33): a founder, or the legal and compliance admin. */
+export const RETENTION_POLICY_EDITORS = ['founder', 'legal'] as const;
+
+/**
+ * Evidence packs (decision 052, 054) copy an investor's KYC, classification and transaction
+ * records: a pack about one investor is kept as long as the longest of those kinds and goes with
+ * the investor's purge (its file deleted with it). Packs about a deal or a period are kept with
+ * the deal's records (not purged per investor).
+ */
+export const EVIDENCE_PACK_RETENTION: readonly RecordKind[] = ['kyc_aml', 'classification', 'transactions'];
+
+/** One record kind of an investor whose period is over: why it may be purged. */
+export interface RetentionReason {
+  kind: RecordKind;
+  from: RetentionStart;
+  /** The day the period started (the end of the relationship, or the record's date). */
+  startOn: string;
+  years: number;
+  /** The last day the record had to be kept; purgeable from the day after. */
+  retainedUntil: string;
+}
+
+/** An investor whose records are all past retention and under no legal hold (the periodic job's list). */
+export interface RetentionCandidate {
+  investorId: string;
+  investorName: string;
+  reasons: RetentionReason[];
+  listedAt: string;
+  /** The open purge proposal, if one was made. */
+  proposal: { id: string; proposedBy: string | null; proposedById: string | null; proposedAt: string } | null;
+}
+
+export type PurgeStatus = 'proposed' | 'purged' | 'withdrawn';
+
+export interface RetentionPurge {
+  id: string;
+  investorId: string;
+  /** The investor's name now ("Former investor #..." once purged). */
+  investorName: string;
+  status: PurgeStatus;
+  reasons: RetentionReason[];
+  proposedBy: string | null;
+  proposedById: string | null;
+  proposedAt: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  result: PurgeResult | null;
+}
+
+/** What a purge removed: rows per table and the stored files deleted. */
+export interface PurgeResult {
+  rows: Record<string, number>;
+  files: number;
+}
+
+/** GET /api/retention */
+export interface RetentionOverview {
+  policy: RetentionPolicy;
+  /** Whether the caller may change the policy (RETENTION_POLICY_EDITORS). */
+  canEditPolicy: boolean;
+  /** When the periodic job last listed (null: never yet). */
+  reviewedAt: string | null;
+  candidates: RetentionCandidate[];
+  /** Recent purges and proposals, newest first. */
+  purges: RetentionPurge[];
+}

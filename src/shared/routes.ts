@@ -15,6 +15,7 @@ export const APP_PAGES = [
   '/admin/deals',
   '/admin/deals/new',
   '/admin/deals/:id',
+  '/admin/deals/:id/subscription-pack',
   '/admin/spv-tracker',
   '/admin/documents',
   '/admin/investors',

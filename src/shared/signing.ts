@@ -151,6 +151,9 @@ export const DEFAULT_ENVELOPE_DAYS = 30;
 /** Admin types allowed to countersign unless the firm's setting says otherwise (issue 30). */
 export const DEFAULT_COUNTERSIGN_TYPES: readonly (typeof ADMIN_USER_TYPES)[number][] = ['founder', 'legal'];
 
+/** An admin's reminder to sign (resend of an open envelope): at most one per this many minutes. */
+export const RESEND_REMINDER_GAP_MINUTES = 60;
+
 /** A drawn signature: a PNG data URL from the pad; at most this many bytes once decoded. */
 export const MAX_SIGNATURE_PNG_BYTES = 200_000;
 
@@ -217,6 +220,9 @@ export const SIGNING_MESSAGES = {
   passwordRequired: 'Enter your password to sign',
   codeRequired: 'Enter the code from your authenticator app to sign',
   notAuthorisedToCountersign: 'Your admin type is not authorised to countersign agreements (Settings: who may countersign).',
+  newerEnvelope: 'A newer agreement is already open for this subscription.',
+  reminderTooSoon: 'A reminder was sent less than an hour ago. Try again later.',
+  investorInactive: 'The investor account is not active, so no e-mail can be sent.',
   notExecuted: 'This subscription completes when its agreement is fully signed: the investor signs and an authorised admin countersigns.',
 } as const;
 

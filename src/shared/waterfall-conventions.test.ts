@@ -174,6 +174,7 @@ describe('GP clawback (reference cases)', () => {
       fromEscrow: '0.00',
       netted: '20.00',
       owedAfter: '0.00',
+      paid: '0.00',
     });
     expect([second?.gpEntitlement, second?.gp, second?.lpTotal]).toEqual(['26.00', '6.00', '144.00']);
     // The withheld 20 is the investors' in the carried-interest tier: 104 + 20.
@@ -191,8 +192,54 @@ describe('GP clawback (reference cases)', () => {
       fromEscrow: '0.00',
       netted: '0.00',
       owedAfter: '15.00',
+      paid: '0.00',
     });
     expect([second?.gp, second?.lpTotal]).toEqual(['26.00', '124.00']);
+  });
+
+  it('owed, paid in part by the GP (decision 058): what is owed drops by the payment, the next split is unchanged', () => {
+    const terms: WaterfallTerms = { ...NO_HURDLE_20, clawback: 'owed', clawbackTaxRate: '0.25' };
+    // By hand: on 2022-09-01 the 100 called on 2022-06-01 is in: profit 200 - 200 = 0, the GP holds
+    // 20: excess 20, 5 forgiven as tax, 15 owed; the GP pays 10 of it then: 5 still owed. The
+    // 150 of 2023-01-01 splits as without the payment (the case above): GP 26, investors 124.
+    const [first, second] = runWaterfall({ terms, ...LOSS, clawbackPayments: [{ date: '2022-09-01', amount: '10' }] });
+    expect(first?.clawback.paid).toBe('0.00');
+    expect(second?.clawback).toEqual({
+      excess: '20.00',
+      taxRelief: '5.00',
+      arose: '15.00',
+      fromEscrow: '0.00',
+      netted: '0.00',
+      owedAfter: '5.00',
+      paid: '10.00',
+    });
+    expect([second?.gp, second?.lpTotal]).toEqual(['26.00', '124.00']);
+    // Two payments of 7.50 each: 15, all of it; a cent more is refused (more than is owed).
+    const twice = runWaterfall({
+      terms,
+      ...LOSS,
+      clawbackPayments: [
+        { date: '2022-12-01', amount: '7.50' },
+        { date: '2022-07-01', amount: '7.50' },
+      ],
+    });
+    expect([twice[1]?.clawback.paid, twice[1]?.clawback.owedAfter]).toEqual(['15.00', '0.00']);
+    expect(() =>
+      runWaterfall({
+        terms,
+        ...LOSS,
+        clawbackPayments: [
+          { date: '2022-07-01', amount: '7.50' },
+          { date: '2022-12-01', amount: '7.51' },
+        ],
+      }),
+    ).toThrow(/owes 7.50 on 2022-12-01/);
+    // A payment on an event's day comes after that day's events (the end of the day): on the last
+    // event's day it counts in the last result. 15 paid on 2023-01-01: nothing owed after it.
+    const sameDay = runWaterfall({ terms, ...LOSS, clawbackPayments: [{ date: '2023-01-01', amount: '15' }] });
+    expect([sameDay[1]?.gp, sameDay[1]?.clawback.paid, sameDay[1]?.clawback.owedAfter]).toEqual(['26.00', '15.00', '0.00']);
+    // Before the clawback arose (the 100 came in on 2022-06-01) nothing is owed.
+    expect(() => runWaterfall({ terms, ...LOSS, clawbackPayments: [{ date: '2022-05-31', amount: '1' }] })).toThrow(WaterfallInputError);
   });
 
   it('netted but larger than the next carry: the rest stays owed until a later distribution', () => {
@@ -342,6 +389,57 @@ describe('clawback, escrow and conventions: properties', () => {
           // Net of tax: the relief is the floor of the tax rate of the excess.
           const tax = rational(input.terms.clawbackTaxRate ?? '0');
           expect(toC(r.clawback.taxRelief)).toBe((toC(r.clawback.excess) * tax.num) / tax.den);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('with a payment of part of a clawback owed, the GP still never ends above its share; the payment only lowers what is owed', () => {
+    fc.assert(
+      fc.property(flowsArb, fc.integer({ min: 1, max: 4 }), (c, quarters) => {
+        const input = inputOf(c);
+        const before = runWaterfall(input);
+        // The first event after which something is owed: a payment of 1 to 4 quarters of it (floored
+        // to the cent, at least a cent) the day after, the first payment, so it is never more than owed.
+        const at = before.findIndex((r, i) => toC(r.clawback.owedAfter) > 0n && (before[i + 1]?.date ?? '9999') > r.date);
+        if (at < 0) return;
+        const owedThen = toC((before[at] as { clawback: { owedAfter: string } }).clawback.owedAfter);
+        const pay = (owedThen * BigInt(quarters)) / 4n || 1n;
+        const date = isoOf(Math.round(Date.parse(`${(before[at] as { date: string }).date}T00:00:00Z`) / 86_400_000) + 1 - BASE_DAY);
+        if (before.some((r) => r.date === date)) return;
+        const withPayment = runWaterfall({
+          ...input,
+          clawbackPayments: [{ date, amount: `${pay / 100n}.${String(pay % 100n).padStart(2, '0')}` }],
+        });
+        const carry = rational(input.terms.carryRate);
+        const owedMode = input.terms.clawback === 'owed';
+        let distributed = 0n;
+        let allotted = 0n;
+        let paid = 0n;
+        let fromEscrow = 0n;
+        let relief = 0n;
+        for (const [i, r] of withPayment.entries()) {
+          const same = before[i] as (typeof before)[number];
+          // Owed mode: the deal's splits are the same as without the payment (net mode withholds less after it).
+          if (owedMode) expect([r.gp, r.lpTotal, r.perInvestor]).toEqual([same.gp, same.lpTotal, same.perInvestor]);
+          const contributed = input.contributions.filter((x) => x.date <= r.date).reduce((s, x) => s + toC(x.amount), 0n);
+          distributed += toC(r.amount);
+          allotted += toC(r.gp);
+          paid += toC(r.clawback.paid);
+          fromEscrow += toC(r.clawback.fromEscrow);
+          relief += toC(r.clawback.taxRelief);
+          const net = allotted - paid - toC(r.clawback.owedAfter) - fromEscrow;
+          const profit = distributed - contributed;
+          expect(net - relief <= (profit > 0n ? (carry.num * profit) / carry.den : 0n)).toBe(true);
+        }
+        // Totals exact: once the payment is in, what is owed is what was owed without it, less the payment.
+        if (paid > 0n && owedMode) {
+          const last = withPayment.length - 1;
+          expect(paid).toBe(pay);
+          expect(toC((withPayment[last] as (typeof before)[number]).clawback.owedAfter)).toBe(
+            toC((before[last] as (typeof before)[number]).clawback.owedAfter) - pay,
+          );
         }
       }),
       { numRuns: 300 },

@@ -102,6 +102,16 @@ export interface WaterfallInput {
       escrowHeld?: string;
     };
   }[];
+  /**
+   * Payments by the GP of a clawback owed (decision record 058), in any order: cash from the GP
+   * to the investors on `date`, at the end of that day: each is applied after the events of its day
+   * and before the later ones (those of the last event's day count in the last result): the
+   * clawback is found at its date (as before an event) and the amount owed drops by the payment.
+   * Nothing else moves: the GP's position was brought back to its share when the clawback arose,
+   * so the split of later distributions (hurdle, catch-up, carry) does not depend on when, or
+   * whether, the GP pays. A payment above what is owed at its date is refused.
+   */
+  clawbackPayments?: { date: string; amount: string }[];
 }
 
 /** The clawback and escrow position at one event (decision record 039). */
@@ -118,6 +128,8 @@ export interface ClawbackAtEvent {
   netted: string;
   /** What the GP still owes after this event. */
   owedAfter: string;
+  /** Paid back by the GP to the investors since the previous event (decision record 058). */
+  paid: string;
 }
 
 export interface EscrowAtEvent {
@@ -539,6 +551,45 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
   let lastDay = Number.NEGATIVE_INFINITY;
   const results: WaterfallResult[] = [];
 
+  const payments = (input.clawbackPayments ?? [])
+    .map((p) => ({ date: p.date, day: dayNumber(p.date, 'Clawback payment date'), cents: cents(p.amount, 'Clawback payment') }))
+    .sort((a, b) => a.day - b.day);
+  let nextPayment = 0;
+  /** Paid back since the previous event, and the clawback found since then (at payments and at the event). */
+  let paidSince = 0n;
+  const found = { excess: 0n, taxRelief: 0n, arose: 0n, fromEscrow: 0n };
+  /**
+   * 0. Clawback (decision record 039): capital contributed since the last look (a later close, a
+   * further call after an early exit) lowers the cumulative profit; what the GP holds above
+   * carryRate of it (floored to the cent, never below 0) is owed back, less the tax relief.
+   * Escrow settles it first; the rest is owed (and, in 'net' mode, withheld from the GP's amounts).
+   */
+  /** A payment of a clawback owed, at the end of its day: the clawback is looked for then, and what is owed drops by it. */
+  const applyPayment = () => {
+    const p = payments[nextPayment++] as { date: string; day: number; cents: bigint };
+    findClawback(contributions.filter((c) => c.day <= p.day).reduce((s, c) => s + c.cents, 0n));
+    if (p.cents > owed)
+      throw new WaterfallInputError(
+        `The GP owes ${centsToString(owed)} on ${p.date}: a clawback payment of ${centsToString(p.cents)} is more than that`,
+      );
+    owed -= p.cents;
+    paidSince += p.cents;
+  };
+  const findClawback = (contributedNow: bigint) => {
+    const shareBefore = max(0n, floorDiv(carry.num * (distributedSoFar - contributedNow), carry.den));
+    const excess = max(0n, gpSoFar - shareBefore);
+    const taxRelief = (excess * terms.clawbackTax.num) / terms.clawbackTax.den;
+    const arose = excess - taxRelief;
+    const fromEscrow = min(escrowBalance, arose);
+    gpSoFar -= excess;
+    escrowBalance -= fromEscrow;
+    owed += arose - fromEscrow;
+    found.excess += excess;
+    found.taxRelief += taxRelief;
+    found.arose += arose;
+    found.fromEscrow += fromEscrow;
+  };
+
   for (const [i, d] of input.distributions.entries()) {
     const day = dayNumber(d.date, 'Distribution date');
     if (day < lastDay) throw new WaterfallInputError('Distributions must be in date order');
@@ -551,18 +602,12 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
     if (contributed <= 0n && !d.fixed)
       throw new WaterfallInputError(`No capital was contributed on or before ${d.date} (distribution ${i + 1})`);
 
-    // 0. Clawback (decision record 039): capital contributed since the last event (a later close,
-    //    a further call after an early exit) lowers the cumulative profit; what the GP holds above
-    //    carryRate of it (floored to the cent, never below 0) is owed back, less the tax relief.
-    //    Escrow settles it first; the rest is owed (and, in 'net' mode, withheld below).
-    const shareBefore = max(0n, floorDiv(carry.num * (distributedSoFar - contributed), carry.den));
-    const excess = max(0n, gpSoFar - shareBefore);
-    const taxRelief = (excess * terms.clawbackTax.num) / terms.clawbackTax.den;
-    const arose = excess - taxRelief;
-    const fromEscrow = min(escrowBalance, arose);
-    gpSoFar -= excess;
-    escrowBalance -= fromEscrow;
-    owed += arose - fromEscrow;
+    // Payments of a clawback owed dated before this event's day come first (decision 058).
+    while (nextPayment < payments.length && (payments[nextPayment] as { day: number }).day < day) applyPayment();
+    // 0. Clawback (decision record 039): found at this date (and at each payment since the last event).
+    findClawback(contributed);
+    const { excess, taxRelief, arose, fromEscrow } = found;
+    const paid = paidSince;
 
     // 1. Hurdle: what investors still need at this date for their return to reach the hurdle.
     let fv = 0n;
@@ -680,6 +725,11 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
     // The GP's entitlement counts in full (what was withheld settled its debt).
     gpSoFar += gp + netted;
     rocSoFar += roc;
+    paidSince = 0n;
+    found.excess = 0n;
+    found.taxRelief = 0n;
+    found.arose = 0n;
+    found.fromEscrow = 0n;
     results.push({
       date: d.date,
       amount: centsToString(amount),
@@ -704,9 +754,18 @@ export function runWaterfall(input: WaterfallInput): WaterfallResult[] {
         fromEscrow: centsToString(fromEscrow),
         netted: centsToString(netted),
         owedAfter: centsToString(owed),
+        paid: centsToString(paid),
       },
       escrow: { held: centsToString(held), released: centsToString(released), balanceAfter: centsToString(escrowBalance) },
     });
+  }
+  // Payments on the last event's day come after its events (money comes in at the end of the day):
+  // they count in the last result, so a payment made today shows at the zero event today.
+  const last = results[results.length - 1];
+  if (last) {
+    while (nextPayment < payments.length && (payments[nextPayment] as { day: number }).day <= lastDay) applyPayment();
+    last.clawback.owedAfter = centsToString(owed);
+    last.clawback.paid = centsToString(ownCents(last.clawback.paid) + paidSince);
   }
   return results;
 }

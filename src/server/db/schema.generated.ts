@@ -104,6 +104,17 @@ export interface ClassificationEvidenceTable {
   uploadedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface ClawbackPaymentsTable {
+  id: ColumnType<string, string | undefined, string>;
+  dealId: string;
+  amount: string;
+  paidOn: string;
+  basis: 'contributions' | 'units';
+  lines: ColumnType<JsonValue, string, string>;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface ClientClassificationsTable {
   id: ColumnType<string, string | undefined, string>;
   investorId: string;
@@ -381,6 +392,12 @@ export interface EvidencePacksTable {
   completedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
 }
 
+export interface FeedRateCountersTable {
+  key: string;
+  windowStart: ColumnType<Date, Date | string, Date | string>;
+  count: number;
+}
+
 export interface JobsTable {
   id: ColumnType<string, string | undefined, string>;
   kind: string;
@@ -580,6 +597,28 @@ export interface RecoveryCodesTable {
   userId: string;
   codeHash: string;
   usedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+}
+
+export interface RetentionCandidatesTable {
+  investorId: string;
+  kind: 'kyc_aml' | 'classification' | 'transactions' | 'complaints';
+  startBasis: 'relationship_end' | 'record_date';
+  startOn: string;
+  years: number;
+  retainedUntil: string;
+  listedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RetentionPurgesTable {
+  id: ColumnType<string, string | undefined, string>;
+  investorId: string;
+  status: ColumnType<'proposed' | 'purged' | 'withdrawn', 'proposed' | 'purged' | 'withdrawn' | undefined, 'proposed' | 'purged' | 'withdrawn'>;
+  reasons: ColumnType<JsonValue, string, string>;
+  proposedBy: string | null;
+  proposedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  decidedBy: string | null;
+  decidedAt: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  result: ColumnType<JsonValue | null, string | null, string | null>;
 }
 
 export interface RiskOverridesTable {
@@ -885,6 +924,7 @@ export interface DB {
   capital_call_reminders: CapitalCallRemindersTable;
   capital_calls: CapitalCallsTable;
   classification_evidence: ClassificationEvidenceTable;
+  clawback_payments: ClawbackPaymentsTable;
   client_classifications: ClientClassificationsTable;
   compliance_items: ComplianceItemsTable;
   credentials: CredentialsTable;
@@ -905,6 +945,7 @@ export interface DB {
   escrow_payout_lines: EscrowPayoutLinesTable;
   escrow_payouts: EscrowPayoutsTable;
   evidence_packs: EvidencePacksTable;
+  feed_rate_counters: FeedRateCountersTable;
   jobs: JobsTable;
   kyc_applications: KycApplicationsTable;
   kyc_documents: KycDocumentsTable;
@@ -921,6 +962,8 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   profiles: ProfilesTable;
   recovery_codes: RecoveryCodesTable;
+  retention_candidates: RetentionCandidatesTable;
+  retention_purges: RetentionPurgesTable;
   risk_overrides: RiskOverridesTable;
   schema_migrations: SchemaMigrationsTable;
   screened_persons: ScreenedPersonsTable;

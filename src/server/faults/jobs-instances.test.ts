@@ -159,6 +159,7 @@ describe.runIf(serverUrl)('PostgreSQL: two instances share the background jobs',
       { kind: 'audit-verify', n: 1 },
       { kind: 'daily-notices', n: 1 },
       { kind: 'email-outbox', n: 1 },
+      { kind: 'retention-review', n: 1 },
       { kind: 'storage-sweep', n: 1 },
       { kind: 'webhook-outbox', n: 1 },
     ]);

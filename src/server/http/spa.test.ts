@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +17,9 @@ describe('the SPA fallback', () => {
       path.join(webDir, 'index.html'),
       '<!doctype html><html><head><meta charset="UTF-8" /><title>x</title></head><body><div id="root"></div></body></html>',
     );
+    // pdf.js's worker as the build emits it (decision record 056): a module script in assets/.
+    await mkdir(path.join(webDir, 'assets'));
+    await writeFile(path.join(webDir, 'assets', 'pdf.worker.min-Abc123.mjs'), 'self.onmessage = () => {};\n');
     app = await buildApp(ctx, { webDir });
     await app.ready();
   });
@@ -39,5 +42,19 @@ describe('the SPA fallback', () => {
       expect(res.body).toContain('<div id="root">');
     }
     expect((await app.inject({ method: 'GET', url: '/api/nope' })).json()).toEqual({ message: 'Not found' });
+  });
+
+  it("serves pdf.js's worker from our origin as JavaScript, and the CSP lets it start without eval or blob: (decision record 056)", async () => {
+    expect((await app.inject({ method: 'GET', url: '/admin/deals/5d3c7e/subscription-pack' })).statusCode).toBe(200);
+    const res = await app.inject({ method: 'GET', url: '/assets/pdf.worker.min-Abc123.mjs' });
+    expect(res.statusCode).toBe(200);
+    // A module worker starts only from a JavaScript MIME type.
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    const csp = String(res.headers['content-security-policy']);
+    // No worker-src or child-src: workers fall back to script-src, which is our origin alone.
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/worker-src|child-src/);
+    expect(csp).not.toMatch(/unsafe-eval/);
+    expect(csp).not.toMatch(/script-src[^;]*blob:/);
   });
 });

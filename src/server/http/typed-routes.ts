@@ -7,6 +7,7 @@ import type {
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from 'fastify';
+import { z } from 'zod';
 import {
   API,
   type ApiResponse,
@@ -14,12 +15,12 @@ import {
   type HttpMethod,
   type ParsedBody,
   type ParsedQuery,
+  pathParams,
   type RouteEntry,
   type RouteKey,
   type RoutePath,
 } from '../../shared/api/contract.ts';
 import { parse } from './errors.ts';
-import { isUuid } from './params.ts';
 
 /**
  * What a handler may answer for a route: the table's JSON type, or anything for a file route
@@ -70,8 +71,8 @@ export function tableEntry(method: string, path: string): RouteEntry {
 /**
  * Registers routes from the route table (src/shared/api/contract.ts, decision 033): the path must
  * be one of the table's for that method (a type error otherwise, and an error at start-up), the
- * access guard is set from the entry's `access`, the entry's query and body schemas parse the
- * request before the handler runs (a mismatch is a 400 with field messages, `parse`), and the
+ * access guard is set from the entry's `access`, the path parameters' schemas (`pathParams`) and
+ * the entry's query and body schemas parse the request before the handler runs (a mismatch is a 400 with field messages, `parse`), and the
  * handler's answer must have the table's type.
  */
 export function typedRoutes(app: FastifyInstance): TypedRoutes {
@@ -82,13 +83,14 @@ export function typedRoutes(app: FastifyInstance): TypedRoutes {
       const entry = tableEntry(method, path);
       if (opts.config && 'access' in opts.config) throw new Error(`${method} ${path}: access comes from the route table`);
       const { query, body } = entry;
-      const takesId = path.includes('/:id');
+      const shape = pathParams(`${method} ${path}`, entry);
+      const params = Object.keys(shape).length > 0 ? z.object(shape) : undefined;
       const validated: RouteHandlerMethod =
-        query || body
+        params || query || body
           ? function (request, reply) {
-              // An :id that cannot exist is the handler's 404 (idParam, its first line, with the
-              // resource's message), before the body is read: the answers stay as they were.
-              if (takesId && !isUuid((request.params as { id?: unknown }).id)) return handler.call(this, request, reply);
+              // A malformed path parameter (an :id that is not a UUID) is a 400 with its field
+              // message before the query and the body are read (decision 033, amended).
+              if (params) request.params = parse(params, request.params);
               if (query) request.query = parse(query, request.query);
               if (body) request.body = parse(body, request.body);
               return handler.call(this, request, reply);

@@ -301,7 +301,15 @@ describe(`backup and restore (${ENGINE})`, () => {
        SELECT id, 'access', current_date + 30, 'answered', now(), 'Here is your data', 'fulfilled', '{"version":1}'::jsonb
        FROM profiles WHERE role = 'investor' ORDER BY created_at LIMIT 1`,
     );
-
+    // A client listed as past retention and a withdrawn purge proposal (decision 054).
+    await ctx.db.query(
+      `INSERT INTO retention_candidates (investor_id, kind, start_basis, start_on, years, retained_until)
+       SELECT id, 'kyc_aml', 'relationship_end', '2018-01-01', 6, '2024-01-01' FROM profiles WHERE role = 'investor' ORDER BY created_at LIMIT 1`,
+    );
+    await ctx.db.query(
+      `INSERT INTO retention_purges (investor_id, status, reasons, decided_at)
+       SELECT id, 'withdrawn', '[]'::jsonb, now() FROM profiles WHERE role = 'investor' ORDER BY created_at LIMIT 1`,
+    );
     // A subscription on the deal with a signing pack, and its envelope (issue 30): signing_envelopes,
     // signing_events and the generated agreement in the storage.
     const signedDeal = (await ctx.db.query(`SELECT id FROM deals WHERE title = 'Dar es Salaam Solar Mini-Grid Portfolio'`)) as {
@@ -334,6 +342,8 @@ describe(`backup and restore (${ENGINE})`, () => {
       `INSERT INTO calendar_feeds (user_id, token_hash, hint)
        SELECT id, repeat('cd', 32), 'sdc_Abcd' FROM profiles WHERE email = 'investor@demo.example.com'`,
     );
+    // A calendar feed request counter (migration 170).
+    await ctx.db.query(`INSERT INTO feed_rate_counters (key, window_start, count) VALUES ('ip:203.0.113.7', date_trunc('hour', now()), 3)`);
     // A webhook endpoint with an event, a delivery and its attempt (decision 047); disabled, so nothing is sent.
     await ctx.db.query(
       `WITH ep AS (
@@ -361,6 +371,12 @@ describe(`backup and restore (${ENGINE})`, () => {
          INSERT INTO escrow_payouts (deal_id, amount, paid_on) SELECT deal_id, 10, '2025-07-01' FROM deal_terms ORDER BY created_at LIMIT 1 RETURNING id
        )
        INSERT INTO escrow_payout_lines (payout_id, position, kind, name, amount) SELECT id, 0, 'gp', 'Meridian GP Ltd', 10 FROM p`,
+    );
+    // A GP's payment of a clawback owed, passed on to the investors (decision 058).
+    await ctx.db.query(
+      `INSERT INTO clawback_payments (deal_id, amount, paid_on, basis, lines)
+       SELECT deal_id, 5, '2025-08-01', 'contributions', '[{"investorId":"x","name":"Investor","amount":"5.00"}]'::jsonb
+         FROM deal_terms ORDER BY created_at LIMIT 1`,
     );
     // Screening (decision record 038): a list import with one entry, a named beneficial owner and a hit.
     await ctx.db.query(

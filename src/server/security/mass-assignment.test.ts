@@ -127,6 +127,20 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
     return { ...u, cookie: await signIn(ctx, u.email, u.password) };
   };
 
+  /** An investor whose relationship ended long ago (suspended in 2000, a ledger entry of 1999): past every retention period. */
+  const pastRetention = async () => {
+    const u = await createUser(ctx, { role: 'investor', status: 'suspended' });
+    const deal = await one<{ id: string }>(`INSERT INTO deals (title, type) VALUES ('Retention Mass Fund', 'PPP') RETURNING id`);
+    await ctx.db.query(
+      `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date) VALUES ($1, $2, 'commitment', 10.00, '1999-06-01')`,
+      [u.id, deal.id],
+    );
+    await ctx.db.query(
+      `INSERT INTO activity_logs (activity_type, user_id, target_user_id, details, created_at) VALUES ('user_status_change', $2, $1, '{"from":"active","to":"suspended"}', '2000-01-10T10:00:00Z')`,
+      [u.id, adminId],
+    );
+    return u.id;
+  };
   /** How many rows of each table mention a value (the row cast to text). */
   async function mentions(value: string): Promise<Record<string, number>> {
     const tables = await sql<{ table_name: string }>(
@@ -745,6 +759,22 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       },
     },
     {
+      // No clawback owed on this deal: refused before anything is written; the body takes the
+      // amount and the day only, never the split among investors or a basis (the server computes them).
+      route: 'POST /api/deals/:id/clawback-payments',
+      status: 409,
+      async run() {
+        const res = await call('POST', `/api/deals/${ids.deal}/clawback-payments`, adminCookie, {
+          amount: '1',
+          basis: 'units',
+          lines: [{ investorId: victimId, name: 'Mallory', amount: '1' }],
+          ...extras(victimId),
+        });
+        expect(await ctx.db.query('SELECT 1 FROM clawback_payments WHERE deal_id = $1', [ids.deal])).toEqual([]);
+        return res;
+      },
+    },
+    {
       route: 'POST /api/deals/:id/management-fees/preview',
       status: 200,
       async run() {
@@ -1244,6 +1274,81 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         return res;
       },
     },
+    // Retention and the four-eyes purge (decision 054): the policy stores its four years only; the
+    // proposer, the approver and the purged investor are the server's own.
+    {
+      route: 'PUT /api/retention/policy',
+      status: 200,
+      async run() {
+        const policy = { kyc_aml: 7, classification: 6, transactions: 6, complaints: 6 };
+        const res = await call('PUT', '/api/retention/policy', adminCookie, { ...extras(victimId), ...policy, [SENTINEL_TEXT]: 1 });
+        expect(await one(`SELECT value, updated_by FROM settings WHERE key = 'retentionPolicy'`)).toEqual({
+          value: policy,
+          updated_by: adminId,
+        });
+        await call('PUT', '/api/retention/policy', adminCookie, { ...policy, kyc_aml: 6 });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/retention/review',
+      status: 200,
+      async run() {
+        return call('POST', '/api/retention/review', adminCookie, { ...extras(victimId), investorId: victimId });
+      },
+    },
+    {
+      route: 'POST /api/retention/investors/:id/purge',
+      status: 201,
+      async run() {
+        const u = await pastRetention();
+        const res = await call('POST', `/api/retention/investors/${u}/purge`, adminCookie, { ...extras(victimId), proposedBy: victimId });
+        expect(await one('SELECT investor_id, status, proposed_by, decided_by FROM retention_purges WHERE investor_id = $1', [u])).toEqual({
+          investor_id: u,
+          status: 'proposed',
+          proposed_by: adminId,
+          decided_by: null,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/retention/purges/:id/approve',
+      status: 200,
+      async run() {
+        const u = await pastRetention();
+        const other = await throwaway('admin');
+        const p = await one<{ id: string }>(
+          `INSERT INTO retention_purges (investor_id, reasons, proposed_by) VALUES ($1, '[]', $2) RETURNING id`,
+          [u, other.id],
+        );
+        const res = await call('POST', `/api/retention/purges/${p.id}/approve`, adminCookie, { ...extras(victimId), decidedBy: victimId });
+        expect(await one('SELECT investor_id, status, proposed_by, decided_by FROM retention_purges WHERE id = $1', [p.id])).toEqual({
+          investor_id: u,
+          status: 'purged',
+          proposed_by: other.id,
+          decided_by: adminId,
+        });
+        return res;
+      },
+    },
+    {
+      route: 'POST /api/retention/purges/:id/withdraw',
+      status: 200,
+      async run() {
+        const u = await pastRetention();
+        const p = await one<{ id: string }>(
+          `INSERT INTO retention_purges (investor_id, reasons, proposed_by) VALUES ($1, '[]', $2) RETURNING id`,
+          [u, adminId],
+        );
+        const res = await call('POST', `/api/retention/purges/${p.id}/withdraw`, adminCookie, { ...extras(victimId), status: 'purged' });
+        expect(await one('SELECT status, decided_by FROM retention_purges WHERE id = $1', [p.id])).toEqual({
+          status: 'withdrawn',
+          decided_by: adminId,
+        });
+        return res;
+      },
+    },
     {
       // Issue 34 part 3: the calendar feed is always the caller's own, with its own secret.
       route: 'POST /api/investor/calendar-feed',
@@ -1653,6 +1758,27 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         const sub = await call('POST', '/api/investor/subscriptions', investorCookie, { dealId: ids.signedDeal, amount: '100' });
         const env = await call('POST', `/api/investor/subscriptions/${sub.json().subscription.id}/envelope`, investorCookie, {});
         return call('POST', `/api/signing/envelopes/${env.json().envelope.id}/void`, adminCookie, { reason: 'Wrong', ...extras(victimId) });
+      },
+    },
+    {
+      route: 'POST /api/signing/envelopes/:id/resend',
+      status: 200,
+      async run() {
+        // A voided envelope is resent as a fresh one for the same investor, whatever the body says.
+        const sub = await call('POST', '/api/investor/subscriptions', investorCookie, { dealId: ids.signedDeal, amount: '100' });
+        const env = await call('POST', `/api/investor/subscriptions/${sub.json().subscription.id}/envelope`, investorCookie, {});
+        const old = env.json().envelope.id as string;
+        await call('POST', `/api/signing/envelopes/${old}/void`, adminCookie, { reason: 'Wrong' });
+        const res = await call('POST', `/api/signing/envelopes/${old}/resend`, adminCookie, {
+          ...extras(victimId),
+          status: 'executed',
+          investorId: victimId,
+        });
+        expect(await one('SELECT status, investor_id FROM signing_envelopes WHERE id = $1', [res.json().envelope.id])).toEqual({
+          status: 'sent',
+          investor_id: investorId,
+        });
+        return res;
       },
     },
   ];

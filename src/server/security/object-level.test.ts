@@ -49,7 +49,7 @@ describe("object-level access: another investor's ids", () => {
   /** Every row of every table as text: what "nothing changed" is compared against. */
   async function snapshot(): Promise<string> {
     const tables = await sql<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('sessions', 'activity_logs', 'api_rate_counters', 'auth_attempts') ORDER BY table_name",
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('sessions', 'activity_logs', 'api_rate_counters', 'feed_rate_counters', 'auth_attempts') ORDER BY table_name",
     ).all(ctx.db);
     const parts: string[] = [];
     for (const { table_name } of tables) {
@@ -223,6 +223,11 @@ describe("object-level access: another investor's ids", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
 
+    // Retention (decision 054): a purge proposed for B (the desk's record).
+    own.purge = (
+      await sql<{ id: string }>(`INSERT INTO retention_purges (investor_id, reasons) VALUES ($1, '[]') RETURNING id`).first(ctx.db, [b.id])
+    )?.id as string;
+
     // Data-subject requests (decision 051): B's answered copy request (its archive) and an open erasure request.
     own.dataRequest = expectStatus(await call('POST', '/api/investor/data-requests', b.cookie, { kind: 'access' }), 201).request.id;
     expectStatus(await call('POST', `/api/data-requests/${own.dataRequest}/answer`, adminCookie, { answer: 'Here is your data' }), 200);
@@ -331,6 +336,7 @@ describe("object-level access: another investor's ids", () => {
     'GET /api/deals/:id/equalisation': { id: own.deal as string, status: 403 },
     'POST /api/deals/:id/equalisation': { id: own.deal as string, status: 403, body: { closeDate: '2026-01-01' } },
     'POST /api/deals/:id/escrow-payouts': { id: own.deal as string, status: 403, body: {} },
+    'POST /api/deals/:id/clawback-payments': { id: own.deal as string, status: 403, body: { amount: '1' } },
     'POST /api/deals/:id/fees': {
       id: own.deal as string,
       status: 403,
@@ -361,6 +367,9 @@ describe("object-level access: another investor's ids", () => {
     'GET /api/investor/data-requests/:id/archive': { id: own.dataRequest as string, status: 404 },
     'POST /api/data-requests/:id/answer': { id: own.openDataRequest as string, status: 403, body: { answer: 'Erased, says A' } },
     'GET /api/evidence-packs/:id': { id: own.evidencePack as string, status: 403 },
+    'POST /api/retention/investors/:id/purge': { id: b.id, status: 403, body: {} },
+    'POST /api/retention/purges/:id/approve': { id: own.purge as string, status: 403, body: {} },
+    'POST /api/retention/purges/:id/withdraw': { id: own.purge as string, status: 403, body: {} },
     'GET /api/evidence-packs/:id/download': { id: own.evidencePack as string, status: 403 },
     'PUT /api/investor/screening/persons/:id': {
       id: own.person as string,
@@ -407,6 +416,7 @@ describe("object-level access: another investor's ids", () => {
       body: { name: 'A', title: 'B', password: 'x' },
     },
     'POST /api/signing/envelopes/:id/void': { id: own.envelope as string, status: 403, body: { reason: 'Mine' } },
+    'POST /api/signing/envelopes/:id/resend': { id: own.envelope as string, status: 403, body: {} },
   });
 
   it('tries every id-taking route, expecting what the catalog says', () => {

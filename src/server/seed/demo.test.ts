@@ -93,7 +93,8 @@ describe('demo data matches the spec samples', () => {
     expect(compliance.review.daysRemaining).toBe(21);
     expect(compliance.documents).toHaveLength(4);
     const kyc = await get('/api/kyc', admin);
-    expect(kyc.counters).toMatchObject({ pending: expect.any(Number), in_review: 1, approved: 2, rejected: 1 });
+    // Approved: the demo investor, Kilimanjaro and the former client closed in 2018 (decision 054).
+    expect(kyc.counters).toMatchObject({ pending: expect.any(Number), in_review: 1, approved: 3, rejected: 1 });
     expect(kyc.counters.pending).toBeGreaterThan(0);
   });
 

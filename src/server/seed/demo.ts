@@ -36,6 +36,13 @@ export const DEMO_USERS: Omit<NewUser, 'passwordHash' | 'mustChangePassword'>[] 
     role: 'investor',
     investorUserType: 'family_office',
     status: 'active',
+  }, // A former client whose relationship ended in 2018: past the six-year retention (decision 054).
+  {
+    email: 'closed@demo.example.com',
+    name: 'Zanzibar Spice Holdings',
+    role: 'investor',
+    investorUserType: 'offshore_fund',
+    status: 'suspended',
   },
 ];
 
@@ -73,6 +80,7 @@ export async function loadDemoData(
   await loadDemoDocuments(db, files);
   await loadDemoSubscriptionPack(db, files);
   await loadDemoKyc(db, files);
+  await loadDemoClosedClient(db);
   await loadDemoPortal(ctx);
   if (!config.demoPassword) {
     const file = await writeCredentials(config.dataDir, [
@@ -417,6 +425,7 @@ const DEMO_KYC: { email: string; status: KycStatus; kinds: readonly KycDocumentK
   { email: 'ahmed@demo.example.com', status: 'in_review', kinds: KYC_DOCUMENT_KINDS },
   { email: 'kilimanjaro@demo.example.com', status: 'approved', kinds: KYC_DOCUMENT_KINDS, note: 'All documents verified' },
   { email: 'grace@demo.example.com', status: 'pending', kinds: ['passport', 'address_proof'] },
+  { email: 'closed@demo.example.com', status: 'approved', kinds: ['passport', 'address_proof'], note: 'All documents verified' },
   {
     email: 'fund@demo.example.com',
     status: 'rejected',
@@ -470,4 +479,16 @@ async function loadDemoKyc(db: Db, files: FileStore): Promise<void> {
       }
     });
   }
+}
+
+/**
+ * The former client's account was closed on 28 June 2018 (the status change back-dated in the
+ * activity log): the end of the relationship from which its records' retention runs (decision 054).
+ */
+async function loadDemoClosedClient(db: Db): Promise<void> {
+  await db.query(
+    `INSERT INTO activity_logs (activity_type, user_id, target_user_id, details, created_at)
+     SELECT 'user_status_change', f.id, c.id, '{"from":"active","to":"suspended"}'::jsonb, '2018-06-28T08:00:00Z'
+       FROM profiles c, profiles f WHERE c.email = 'closed@demo.example.com' AND f.email = 'founder@demo.example.com'`,
+  );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
 import type { ApiBody, ApiResponse, RouteKey } from '../../shared/api/contract.ts';
 
 /**
@@ -13,6 +14,11 @@ export interface ApiCall<K extends RouteKey> {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: ApiBody<K>;
+  /**
+   * A body sent as it is, unchecked by the type checker: for the refusal tests that send what the
+   * route's schema must refuse (or build bodies from loose fixtures). The answer is still typed.
+   */
+  rawBody?: unknown;
   headers?: Record<string, string>;
 }
 
@@ -35,8 +41,21 @@ export async function callApi<K extends RouteKey>(app: FastifyInstance, key: K, 
     url,
     query: call.query,
     headers: { ...(call.cookie ? { cookie: call.cookie } : {}), ...call.headers },
-    ...(call.body === undefined ? {} : { payload: call.body as object }),
+    ...(call.body === undefined && call.rawBody === undefined ? {} : { payload: (call.body ?? call.rawBody) as object }),
   });
   const type = String(res.headers['content-type'] ?? '');
   return { status: res.statusCode, json: (type.startsWith('application/json') ? res.json() : null) as ApiResponse<K>, res };
+}
+
+const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+/** A refusal's body (`{ message, code?, fields? }`, docs/decisions/019): the tests read it through this, not a cast. */
+export type ApiErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The body of a refusal, checked to have the error shape (a thrown parse error names what is missing). */
+export function errorBody(res: LightMyRequestResponse): ApiErrorBody {
+  return errorBodySchema.parse(res.json());
 }

@@ -256,7 +256,19 @@ export async function request<T = Record<string, unknown>>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.json);
   } else if (opts.form) body = opts.form;
-  const res = await fetch(base + url, { method, headers, body, signal: opts.signal });
+  const send = () => fetch(base + url, { method, headers, body, signal: opts.signal });
+  let res: Response;
+  try {
+    res = await send();
+  } catch (err) {
+    // A reused keep-alive connection can be reset under the request (undici reports ECONNRESET),
+    // seen once in the two-instance suite right after an instance was killed and another started.
+    // A browser retries an idempotent request on a fresh connection then; so does this helper,
+    // once. A server that is really gone fails again (ECONNREFUSED), and the test with it.
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    if (!(code === 'ECONNRESET' && (method === 'GET' || method === 'HEAD'))) throw err;
+    res = await send();
+  }
   const text = await res.text();
   let parsed: unknown = text;
   try {

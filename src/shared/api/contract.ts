@@ -20,6 +20,8 @@ import { confirmPaymentInput } from '../confirm-payment.ts';
 import type { DashboardData } from '../dashboard.ts';
 import { answerDataRequestInput, type DataRequest, dataRequestInput } from '../data-requests.ts';
 import {
+  type ClawbackPayment,
+  clawbackPaymentInput,
   type DealTermsData,
   type DealWaterfallSummary,
   dealTermsInput,
@@ -91,6 +93,7 @@ import type { MessageThread, ThreadList } from '../messages.ts';
 import { type EqualisationPreview, equalisationInput, equalisationQuery } from '../ownership.ts';
 import type { PasswordPolicyInfo } from '../password-policy.ts';
 import { type PerformanceData, type Valuation, valuationInput } from '../performance.ts';
+import { type RetentionOverview, type RetentionPolicy, type RetentionPurge, retentionPolicyBody } from '../retention.ts';
 import {
   type AdminInvestorRisk,
   type InvestorKycRefresh,
@@ -131,6 +134,7 @@ import { createSubscriptionInput, rejectSubscriptionInput, type Subscription } f
 import { certificationInput, exportQuery, residenceChangeInput, type TaxState } from '../tax-certification.ts';
 import { createUserInput, type ManagedUser, updateUserInput } from '../users.ts';
 import { type WebhookDelivery, type WebhookEndpoint, type WebhookWithSecret, webhookCreateInput, webhookUpdateInput } from '../webhooks.ts';
+import { outboxIdParam, PATH_PARAMS } from './path-params.ts';
 
 /**
  * The route table (decision 033, after 019): every route the server registers is one entry here,
@@ -144,8 +148,9 @@ import { type WebhookDelivery, type WebhookEndpoint, type WebhookWithSecret, web
  *  - The web's client (`apiGet`/`apiSend`, src/web/lib/api.ts) takes the body and answer types
  *    from here; GET /api/openapi.json is generated from it (src/server/http/openapi.ts).
  *
- * Path parameters are strings named by the path (`:id`); handlers read them with `idParam`, which
- * answers 404 with the resource's own message for an id that cannot exist.
+ * Path parameters are named by the path (`:id`); each has a schema, from its name (PATH_PARAMS,
+ * src/shared/api/path-params.ts: `:id` is a UUID) or the entry's own `params`, parsed before the
+ * query and the body: a malformed one is a 400 with a field message (`pathParams`).
  */
 export interface Returns<T> {
   readonly kind: 'json' | 'file';
@@ -175,6 +180,11 @@ export type Access = 'public' | 'user' | 'admin' | 'investor' | 'founder';
 
 /** The request schemas of a route. A multipart route reads its form itself (no `body` schema). */
 export interface RequestSchemas {
+  /**
+   * Schemas of path parameters whose meaning differs from their name's (PATH_PARAMS,
+   * src/shared/api/path-params.ts): e.g. an outbox e-mail's numbered `:id`.
+   */
+  readonly params?: Readonly<Record<string, ZodType<string>>>;
   readonly query?: ZodType;
   readonly body?: ZodType;
   /** The body is multipart/form-data (uploads): documented, parsed by the route's own code. */
@@ -379,7 +389,7 @@ export const API = {
   'PUT /api/me/notifications': user(json<{ preferences: NotificationPreferences }>(), { body: notificationPreferencesInput }),
   'POST /api/notifications/unsubscribe': pub(json<MessageResponse & { topic: NotificationTopic }>(), { body: unsubscribeInput }),
   'GET /api/email/outbox': admin(json<OutboxPage>(), { query: outboxQuery }),
-  'POST /api/email/outbox/:id/retry': admin(json<{ entry: OutboxEntry }>()),
+  'POST /api/email/outbox/:id/retry': admin(json<{ entry: OutboxEntry }>(), { params: { id: outboxIdParam } }),
   'POST /api/email/test': admin(json<TestEmailResult>(), { body: testEmailInput }),
 
   // Background jobs (issue 32, decision 041): running and recent jobs, retry of a failed one
@@ -390,6 +400,8 @@ export const API = {
   'POST /api/deals/:id/equalisation': admin(json<{ equalisation: EqualisationPreview }>(), { body: equalisationInput }),
   // Carry released from escrow paid out to the carry recipients (issue 29 leftover, decision 039 amended)
   'POST /api/deals/:id/escrow-payouts': admin(json<{ payout: EscrowPayout }>(), { body: escrowPayoutInput }),
+  // A GP's payment of a clawback owed, passed on to the investors (issue 29 leftover, decision 058)
+  'POST /api/deals/:id/clawback-payments': admin(json<{ payment: ClawbackPayment }>(), { body: clawbackPaymentInput }),
   // The audit trail: hash chain of the activity log (issue 33, decision 042)
   'GET /api/audit/head': admin(json<{ head: ChainHead }>()),
   'POST /api/audit/verify': admin(json<ChainVerification>()),
@@ -442,6 +454,8 @@ export const API = {
   'GET /api/signing/envelopes/:id/document': admin(file()),
   'POST /api/signing/envelopes/:id/countersign': admin(json<{ envelope: Envelope }>(), { body: countersignInput }),
   'POST /api/signing/envelopes/:id/void': admin(json<{ envelope: Envelope }>(), { body: reasonInput }),
+  // Resend from the admin's deal page (issue 30): a reminder for an open envelope, a fresh one for a closed one
+  'POST /api/signing/envelopes/:id/resend': admin(json<{ envelope: Envelope }>()),
   'POST /api/investor/subscriptions/:id/envelope': investor(json<{ envelope: Envelope }>(), { body: openEnvelopeInput }),
   'GET /api/investor/envelopes': investor(json<{ envelopes: Envelope[] }>()),
   'GET /api/investor/envelopes/:id': investor(json<{ envelope: Envelope }>()),
@@ -497,6 +511,15 @@ export const API = {
   'GET /api/investor/kyc-refresh': investor(json<InvestorKycRefresh>()),
   'POST /api/investor/kyc-refresh': investor(json<InvestorKycRefresh>(), { body: kycRefreshInput }),
 
+  // Retention (issue 33 part 2, decision 054): the policy per record kind (founders and legal change
+  // it), the list of investors past retention, the four-eyes purge (proposed by one admin, approved by another)
+  'GET /api/retention': admin(json<RetentionOverview>()),
+  'PUT /api/retention/policy': admin(json<{ policy: RetentionPolicy }>(), { body: retentionPolicyBody }),
+  'POST /api/retention/review': admin(json<RetentionOverview>()),
+  'POST /api/retention/investors/:id/purge': admin(json<{ purge: RetentionPurge }>()),
+  'POST /api/retention/purges/:id/approve': admin(json<{ purge: RetentionPurge }>()),
+  'POST /api/retention/purges/:id/withdraw': admin(json<{ purge: RetentionPurge }>()),
+
   // This table as an OpenAPI 3.1 document (src/shared/api/openapi.ts)
   'GET /api/openapi.json': admin(json<OpenApiDocument>()),
 } as const satisfies Record<string, RouteEntry>;
@@ -533,6 +556,27 @@ export type ParsedQuery<K extends RouteKey> = EntrySchema<K, 'query'> extends Zo
 
 /** Every route of the table with its entry, for code that walks it (the catalogue, OpenAPI). */
 export const ROUTES = Object.entries(API) as [RouteKey, RouteEntry][];
+
+/** The `:name` placeholders of a route path, in order. */
+export const paramNames = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => String(m[1]));
+
+/**
+ * The schemas of a route's path parameters, by name: the entry's own `params`, else PATH_PARAMS
+ * (src/shared/api/path-params.ts). Throws for a parameter with neither, so a route whose
+ * parameter has no schema cannot be registered (nor documented).
+ */
+export function pathParams(key: string, entry: RouteEntry): Record<string, ZodType<string>> {
+  const path = key.split(' ')[1] ?? '';
+  const own = entry.params ?? {};
+  const out: Record<string, ZodType<string>> = {};
+  for (const name of paramNames(path)) {
+    const schema = own[name] ?? (PATH_PARAMS as Record<string, ZodType<string>>)[name];
+    if (!schema) throw new Error(`${key}: the path parameter :${name} has no schema (src/shared/api/path-params.ts)`);
+    out[name] = schema;
+  }
+  for (const name of Object.keys(own)) if (!(name in out)) throw new Error(`${key}: params names :${name}, which the path has not`);
+  return out;
+}
 
 /** The route paths (with `:param` placeholders) registered for a method. */
 export type RoutePath<M extends HttpMethod> = { [K in RouteKey]: K extends `${M} ${infer P}` ? P : never }[RouteKey];

@@ -1,10 +1,10 @@
 import { type ZodType, z } from 'zod';
-import { API, type OpenApiDocument, ROUTES, type RouteEntry } from './contract.ts';
+import { API, type OpenApiDocument, pathParams, ROUTES, type RouteEntry } from './contract.ts';
 import { tokenScopeOf } from './token-scopes.ts';
 
 /**
  * The route table (contract.ts) as an OpenAPI 3.1 document (decision 033): one operation per
- * entry, its path parameters from the path, its query and JSON body from the entry's zod schemas
+ * entry, its path parameters with their schemas (`pathParams`), its query and JSON body from the entry's zod schemas
  * (`z.toJSONSchema`, as the client sends them), multipart bodies as form data, who may call it
  * (`x-access`), whether an API token may call it and with which scope (`x-token-scope`, and the
  * `token` security requirement: token-scopes.ts), and its answer: JSON or a file. The answer types are TypeScript types, not
@@ -28,12 +28,11 @@ const ERROR_BODY = {
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 function operation(key: string, entry: RouteEntry): Record<string, unknown> {
-  const [, path = ''] = key.split(' ');
-  const parameters: Record<string, unknown>[] = [...path.matchAll(/:(\w+)/g)].map((m) => ({
-    name: m[1],
+  const parameters: Record<string, unknown>[] = Object.entries(pathParams(key, entry)).map(([name, schema]) => ({
+    name,
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: (({ $schema: _, ...rest }) => rest)(jsonSchema(schema)),
   }));
   if (entry.query) {
     const query = jsonSchema(entry.query) as { properties?: Record<string, unknown>; required?: string[] };

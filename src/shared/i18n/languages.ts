@@ -51,6 +51,7 @@ export const NAMESPACES = [
   'activity-logs',
   'audit-trail',
   'records',
+  'retention',
   'admin-dashboard',
   'auth',
   'capital-account',
@@ -77,6 +78,8 @@ export const NAMESPACES = [
   'screening',
   'settings',
   'signing',
+  'pack-editor',
+  'signing-admin',
   'spvs',
   'subscriptions',
   'tax',
@@ -84,6 +87,7 @@ export const NAMESPACES = [
   'waterfall-conventions',
   'units-split',
   'escrow-payouts',
+  'clawback-payments',
   'webhooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -18,6 +18,7 @@ import DataRequestsPage from '../features/records/data-requests-page';
 import ScreeningPage from '../features/screening/screening-page';
 import SettingsPage from '../features/settings/settings-page';
 import { CountersignQueue } from '../features/signing/countersign-queue';
+import PackPage from '../features/signing/pack-page';
 import SpvTrackerPage from '../features/spvs/spv-tracker-page';
 import { AdminSubscriptionsPanel } from '../features/subscriptions/admin-subscriptions-panel';
 import UserManagementPage from '../features/users/user-management-page';
@@ -30,6 +31,7 @@ export default function AdminScreens() {
       <Route path="deals" element={<PipelinePage />} />
       <Route path="deals/new" element={<NewDealPage />} />
       <Route path="deals/:id" element={<DealDetailPage />} />
+      <Route path="deals/:id/subscription-pack" element={<PackPage />} />
       <Route path="spv-tracker" element={<SpvTrackerPage />} />
       <Route path="documents" element={<DocumentVaultPage />} />
       <Route

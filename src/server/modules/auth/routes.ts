@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_ABSOLUTE_HOURS } from '../../../shared/constants.ts';
+import { FORGOT_PASSWORD_ANSWER, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from '../../../shared/email.ts';
 import { EMAIL_CHANGE_DONE } from '../../../shared/email-address.ts';
 import { PASSWORD_POLICY_MIN_LENGTH, type PasswordPolicyInfo } from '../../../shared/password-policy.ts';
 import { currentUser } from '../../auth/guard.ts';
@@ -7,9 +8,10 @@ import { destroySession, resolveSession, SESSION_COOKIE } from '../../auth/sessi
 import { type AppContext, clientIp } from '../../context.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { abandonedSignal } from '../../http/abandoned.ts';
-import { conflict, unauthorized } from '../../http/errors.ts';
+import { badRequest, conflict, unauthorized } from '../../http/errors.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
+import { checkResetToken, completePasswordReset, requestPasswordReset } from '../email/recovery.ts';
 import { queueScreenInvestor } from '../screening/jobs.ts';
 import { readSettings } from '../settings/service.ts';
 import { confirmEmailChange } from '../users/email-change.ts';
@@ -158,5 +160,26 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     // Cached sessions of this user drop the old choice before the answer goes out.
     await invalidationsOf(ctx.db)?.sync();
     return { language: saved.language, digits: saved.digits };
+  });
+
+  // Password recovery: the reset e-mail's link and the new password (the e-mail module sends it).
+  route.post('/api/auth/forgot-password', async (request) => {
+    const { email } = request.body;
+    await requestPasswordReset(ctx, email, clientIp(request));
+    return { message: FORGOT_PASSWORD_ANSWER };
+  });
+
+  route.post('/api/auth/reset-password/check', async (request) => {
+    const { token } = request.body;
+    if (!(await checkResetToken(ctx, token))) throw badRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+    return { valid: true as const };
+  });
+
+  route.post('/api/auth/reset-password', async (request) => {
+    const { token, password } = request.body;
+    await completePasswordReset(ctx, token, password, clientIp(request));
+    // The user's other sessions are gone on every instance before the answer (decision 015).
+    await invalidationsOf(ctx.db)?.sync();
+    return { message: PASSWORD_RESET_DONE };
   });
 }

@@ -4,7 +4,7 @@ import { type AppContext, clientIp } from '../../context.ts';
 import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { companyDay } from '../settings/clock.ts';
-import { completeItem, createItem, fileSpvReturn, overview, startItem, updateItem } from './service.ts';
+import { completeItem, createItem, overview, startItem, updateItem } from './service.ts';
 
 export async function complianceRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx;
@@ -31,10 +31,5 @@ export async function complianceRoutes(app: FastifyInstance, ctx: AppContext) {
   route.post('/api/compliance/:id/complete', async (request) => {
     const id = idParam(request.params, 'Compliance item not found');
     return db.tx((q) => completeItem(q, id, currentUser(request).id, clientIp(request)));
-  });
-
-  route.post('/api/spvs/:id/file-return', async (request) => {
-    const id = idParam(request.params, 'SPV not found');
-    return { annualReturnDue: await db.tx((q) => fileSpvReturn(q, id, currentUser(request).id, clientIp(request))) };
   });
 }

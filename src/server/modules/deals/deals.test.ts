@@ -170,6 +170,12 @@ describe('deals API', () => {
         user_id: admin.id,
         details: { dealId: deal.id, title: 'Lagos Port Concession', type: 'PPP' },
       });
+      // Pending is not open for investment: creating a deal owes no deal-open alert (they go out
+      // when it is made Active), which is why the route needs no transaction around its statement.
+      const alerts = await sql<{ n: number }>('SELECT count(*)::int AS n FROM deal_open_alerts WHERE deal_id = $1').first(ctx.db, [
+        deal.id,
+      ]);
+      expect(alerts?.n).toBe(0);
     });
 
     it('stores empty optional values as null', async () => {
@@ -576,11 +582,18 @@ describe('deals API', () => {
       expect(body.activity[0]).toMatchObject({ userName: 'Ada Admin', details: { dealId: deal.id } });
     });
 
-    it('answers 404 with a message for an unknown or malformed id', async () => {
-      for (const id of [UNKNOWN_ID, 'not-a-uuid', '1', "1' OR '1'='1", '%00']) {
-        expectError(await call('GET', `/api/deals/${encodeURIComponent(id)}`), 404, 'Deal not found');
-        expectError(await call('PATCH', `/api/deals/${encodeURIComponent(id)}`, { title: 'X' }), 404, 'Deal not found');
-        expectError(await call('POST', `/api/deals/${encodeURIComponent(id)}/move`, { stage: 'Exit' }), 404, 'Deal not found');
+    it('answers 404 with a message for an unknown id, 400 for a malformed one', async () => {
+      const cases: [string, number, string?][] = [
+        [UNKNOWN_ID, 404, 'Deal not found'],
+        ['not-a-uuid', 400, 'Invalid id'],
+        ['1', 400, 'Invalid id'],
+        ["1' OR '1'='1", 400, 'Invalid id'],
+        ['%00', 400],
+      ];
+      for (const [id, status, message] of cases) {
+        expectError(await call('GET', `/api/deals/${encodeURIComponent(id)}`), status, message);
+        expectError(await call('PATCH', `/api/deals/${encodeURIComponent(id)}`, { title: 'X' }), status, message);
+        expectError(await call('POST', `/api/deals/${encodeURIComponent(id)}/move`, { stage: 'Exit' }), status, message);
       }
     });
   });

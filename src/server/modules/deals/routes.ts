@@ -39,12 +39,11 @@ export async function dealRoutes(app: FastifyInstance, { db }: AppContext) {
   route.post('/api/deals', async (request, reply) => {
     const input = request.body;
     const user = currentUser(request);
-    // The deal with its log entry, and (when it opens at once) the deal alerts, in one transaction.
-    const deal = await db.tx(async (q) => {
-      const created = await createDeal(q, input, user.id, clientIp(request));
-      await notifyDealOpen(q, await openDeal(q, created.id));
-      return created;
-    });
+    // One statement writes the deal and its log entry (atomic on its own: no transaction, one
+    // round trip, issue 32). A new deal is Pending (createDeal), so it is never open for
+    // investment at creation and no deal-open alert is due: the alerts go out when PATCH makes it
+    // Active (below).
+    const deal = await createDeal(db, input, user.id, clientIp(request));
     return reply.status(201).send({ deal });
   });
 

@@ -192,9 +192,11 @@ export async function getDeal(q: Queryable, id: string, forUpdate = false): Prom
  * name: one statement, atomic on its own, so it needs no transaction around it.
  */
 export async function createDeal(q: Queryable, input: z.output<typeof createDealInput>, userId: string, ip: string): Promise<Deal> {
+  // Always Pending (whatever the column's default): POST /api/deals relies on a new deal not being
+  // open for investment, so that creating one owes no deal-open alert.
   const rows = await sql<DealRow>(`WITH d AS (
-       INSERT INTO deals (title, type, target_amount, spv_entity, expected_irr, risk_score, description, next_step, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       INSERT INTO deals (title, type, target_amount, spv_entity, expected_irr, risk_score, description, next_step, created_by, status)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'Pending')
        RETURNING *
      ), logged AS (
        INSERT INTO activity_logs (activity_type, user_id, target_user_id, details, ip_address)

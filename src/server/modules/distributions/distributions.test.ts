@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DistributionCalendar, DistributionEvent } from '../../../shared/distributions.ts';
 import { sql } from '../../db/sql.ts';
+import { type ApiErrorBody, callApi, errorBody } from '../../testing/api-client.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
@@ -10,9 +11,9 @@ const DAY = 86_400_000;
 /** An ISO date `days` from today (UTC), as the server computes it. */
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
-function expectError(res: LightMyRequestResponse, status: number): { message: string; code?: string; fields?: Record<string, string> } {
+function expectError(res: LightMyRequestResponse, status: number): ApiErrorBody {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { message: string; code?: string; fields?: Record<string, string> };
+  const body = errorBody(res);
   expect(body.message.length).toBeGreaterThan(0);
   return body;
 }
@@ -33,12 +34,15 @@ describe('distributions API', () => {
   /** Subscribes through the API, has an admin complete it, and funds it at once (holders are contributors). */
   const hold = (who: Investor, dealId: string, amount: string) => fx.hold(who, dealId, amount);
 
-  const record = (dealId: string, totalAmount: unknown, paymentDate: string, type = 'Income') =>
-    call('POST', '/api/distributions', adminCookie, { dealId, type, totalAmount, paymentDate });
+  /** Records a distribution (the amount as given: some tests send what must be refused). */
+  const recordTyped = (dealId: string, totalAmount: unknown, paymentDate: string, type = 'Income') =>
+    callApi(ctx.app, 'POST /api/distributions', { cookie: adminCookie, rawBody: { dealId, type, totalAmount, paymentDate } });
+  const record = async (dealId: string, totalAmount: unknown, paymentDate: string, type = 'Income') =>
+    (await recordTyped(dealId, totalAmount, paymentDate, type)).res;
   const recordOk = async (dealId: string, totalAmount: string, paymentDate: string, type = 'Income'): Promise<DistributionEvent> => {
-    const res = await record(dealId, totalAmount, paymentDate, type);
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { event: DistributionEvent }).event;
+    const { status, json, res } = await recordTyped(dealId, totalAmount, paymentDate, type);
+    expect(status, res.body).toBe(201);
+    return json.event;
   };
   const rows = (eventId: string) =>
     sql<{ investor_id: string; amount: string; payment_date: string; deal_id: string; type: string; spv_entity: string | null }>(
@@ -46,9 +50,9 @@ describe('distributions API', () => {
     ).all(ctx.db, [eventId]);
   const cents = (amount: string) => Math.round(Number(amount) * 100);
   const calendar = async (who: Investor): Promise<DistributionCalendar> => {
-    const res = await call('GET', '/api/investor/distributions', who.cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as DistributionCalendar;
+    const { status, json, res } = await callApi(ctx.app, 'GET /api/investor/distributions', { cookie: who.cookie });
+    expect(status, res.body).toBe(200);
+    return json;
   };
 
   beforeAll(async () => {
@@ -79,7 +83,7 @@ describe('distributions API', () => {
     const again = await recordOk(deal.id, '100.00', inDays(31));
     expect((await rows(again.id)).map((r) => [r.investor_id, r.amount])).toEqual(got.map((r) => [r.investor_id, r.amount]));
     // The admin list shows the event with its allocations.
-    const list = (await call('GET', '/api/distributions', adminCookie)).json() as { events: DistributionEvent[] };
+    const list = (await callApi(ctx.app, 'GET /api/distributions', { cookie: adminCookie })).json;
     const listed = list.events.find((e) => e.id === ev.id);
     expect(listed?.allocations.map((x) => x.amount).sort()).toEqual(['33.33', '33.33', '33.34']);
     expect(listed?.allocations.map((x) => x.investorName).sort()).toEqual(['Alice Holder', 'Bob Holder', 'Carol Holder']);
@@ -170,7 +174,7 @@ describe('distributions API', () => {
     // The date comes: Pending, without anyone touching the status.
     await ctx.db.query('UPDATE distribution_events SET payment_date = current_date - 1 WHERE id = $1', [ev.id]);
     await ctx.db.query('UPDATE distributions SET payment_date = current_date - 1 WHERE event_id = $1', [ev.id]);
-    const listed = (await call('GET', '/api/distributions', adminCookie)).json() as { events: DistributionEvent[] };
+    const listed = (await callApi(ctx.app, 'GET /api/distributions', { cookie: adminCookie })).json;
     expect(listed.events.find((e) => e.id === ev.id)?.status).toBe('Pending');
     expect((await mine())?.status).toBe('Pending');
     // Due today is Pending too.
@@ -232,7 +236,7 @@ describe('distributions API', () => {
       expect(i).toMatchObject({ dealName: 'Calendar deal', spv: 'Calendar SPV', type: 'Income' });
 
     // The dashboard agrees.
-    const dash = (await call('GET', '/api/investor/dashboard', x.cookie)).json() as { nextPayment: unknown; distributionsReceived: string };
+    const dash = (await callApi(ctx.app, 'GET /api/investor/dashboard', { cookie: x.cookie })).json;
     expect(dash.nextPayment).toEqual({ date: inDays(7), amount: '250.25', dealName: 'Calendar deal' });
     expect(dash.distributionsReceived).toBe('1100.50');
   });

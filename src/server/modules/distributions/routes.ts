@@ -3,6 +3,7 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
+import { previewDistribution, waterfallSummaries } from '../waterfall/service.ts';
 import { investorCalendar, listEvents, markPaid, recordDistribution } from './service.ts';
 
 export async function distributionRoutes(app: FastifyInstance, { db }: AppContext) {
@@ -20,6 +21,15 @@ export async function distributionRoutes(app: FastifyInstance, { db }: AppContex
     const { paidOn } = request.body;
     return { event: await db.tx((q) => markPaid(q, id, currentUser(request).id, clientIp(request), paidOn)) };
   });
+
+  /** What recording this distribution would do: tiers, GP, each carry recipient, each investor. Writes nothing. */
+  route.post('/api/distributions/preview', async (request) => {
+    const input = request.body;
+    return { preview: await previewDistribution(db, input) };
+  });
+
+  /** Per deal: cumulative amounts by tier, hurdle status and carry paid per recipient. */
+  route.get('/api/distributions/waterfall', async () => ({ deals: await waterfallSummaries(db) }));
 
   route.get('/api/investor/distributions', async (request) => investorCalendar(db, currentUser(request).id));
 }

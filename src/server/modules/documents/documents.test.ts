@@ -649,14 +649,19 @@ describe('document vault API', () => {
       ).toBe(200);
     });
 
-    it('unknown or malformed ids are 404 with a message', async () => {
-      for (const id of [UNKNOWN_ID, 'nope', '..%2F..%2Fetc%2Fpasswd']) {
-        expectError(await get(`/api/documents/${id}/download`), 404, 'Document not found');
-        expectError(await get(`/api/documents/${id}/view`), 404, 'Document not found');
+    it('unknown ids are 404 with a message, malformed ones 400 (decision 033, amended)', async () => {
+      const cases: [string, number, string][] = [
+        [UNKNOWN_ID, 404, 'Document not found'],
+        ['nope', 400, 'Invalid id'],
+        ['..%2F..%2Fetc%2Fpasswd', 400, 'Invalid id'],
+      ];
+      for (const [id, status, message] of cases) {
+        expectError(await get(`/api/documents/${id}/download`), status, message);
+        expectError(await get(`/api/documents/${id}/view`), status, message);
         expectError(
           await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${id}`, headers: { cookie: adminCookie } }),
-          404,
-          'Document not found',
+          status,
+          message,
         );
         expectError(
           await ctx.app.inject({
@@ -665,8 +670,8 @@ describe('document vault API', () => {
             headers: { cookie: adminCookie },
             payload: { investorVisible: true },
           }),
-          404,
-          'Document not found',
+          status,
+          message,
         );
       }
     });

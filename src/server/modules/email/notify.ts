@@ -380,3 +380,25 @@ export async function enqueueComplianceDigest(q: Queryable, now: Date = new Date
     templates.complianceDigest(to, { name: r.name, overdue, dueSoon }, unsub),
   );
 }
+
+/**
+ * Essential: about an investor's subscription agreement (issue 30): voided by the firm (with the
+ * reason), a fresh one sent, or a reminder to sign. Written in the caller's transaction.
+ */
+export async function notifySigningEnvelope(
+  q: Queryable,
+  investorId: string,
+  a: { deal: string; kind: 'voided' | 'resent' | 'reminder'; reason: string | null; subscriptionId: string; expires: string | null },
+): Promise<boolean> {
+  const r = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).first(q, [
+    investorId,
+  ]);
+  if (!r) return false;
+  await enqueueEmail(q, {
+    kind: `signing_${a.kind}`,
+    to: r.email,
+    userId: r.id,
+    ...templates.signingEnvelope(audienceOf(await getSettings(q), r), { name: r.name, ...a }),
+  });
+  return true;
+}

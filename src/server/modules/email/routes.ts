@@ -1,17 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  FORGOT_PASSWORD_ANSWER,
-  type NotificationTopic,
-  type OutboxPage,
-  PASSWORD_RESET_DONE,
-  RESET_LINK_INVALID,
-  type TestEmailResult,
-  TOPIC_INFO,
-  topicsFor,
-} from '../../../shared/email.ts';
+import { type NotificationTopic, type OutboxPage, type TestEmailResult, TOPIC_INFO, topicsFor } from '../../../shared/email.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
-import { invalidationsOf } from '../../db/invalidation.ts';
 import { badRequest } from '../../http/errors.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { logActivity } from '../activity/service.ts';
@@ -19,7 +9,6 @@ import { getSettings } from '../settings/service.ts';
 import { audienceOf } from './notify.ts';
 import { listOutbox, retryNow } from './outbox.ts';
 import { preferencesOf, unsubscribeByToken, updatePreferences } from './preferences.ts';
-import { checkResetToken, completePasswordReset, requestPasswordReset } from './recovery.ts';
 import { templates } from './templates.ts';
 import { describeError, resolveTarget, sendOne } from './transport.ts';
 import { linkBase, withLinks } from './worker.ts';
@@ -27,27 +16,6 @@ import { linkBase, withLinks } from './worker.ts';
 export async function emailRoutes(app: FastifyInstance, ctx: AppContext) {
   const route = typedRoutes(app);
   const { db } = ctx;
-
-  // ---- password recovery ----
-  route.post('/api/auth/forgot-password', async (request) => {
-    const { email } = request.body;
-    await requestPasswordReset(ctx, email, clientIp(request));
-    return { message: FORGOT_PASSWORD_ANSWER };
-  });
-
-  route.post('/api/auth/reset-password/check', async (request) => {
-    const { token } = request.body;
-    if (!(await checkResetToken(ctx, token))) throw badRequest(RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
-    return { valid: true as const };
-  });
-
-  route.post('/api/auth/reset-password', async (request) => {
-    const { token, password } = request.body;
-    await completePasswordReset(ctx, token, password, clientIp(request));
-    // The user's other sessions are gone on every instance before the answer (decision 015).
-    await invalidationsOf(ctx.db)?.sync();
-    return { message: PASSWORD_RESET_DONE };
-  });
 
   // ---- a user's own notification preferences ----
   route.get('/api/me/notifications', async (request) => {

@@ -500,4 +500,37 @@ export const templates = {
       unsubscribe: unsub,
     });
   },
+  /**
+   * Essential, to the investor about their subscription agreement (issue 30, decision 036): an
+   * admin voided it (with the reason), sent a fresh one, or reminded them to sign.
+   */
+  signingEnvelope(
+    to: Audience,
+    a: {
+      name: string;
+      deal: string;
+      kind: 'voided' | 'resent' | 'reminder';
+      reason: string | null;
+      subscriptionId: string;
+      expires: string | null;
+    },
+  ): Rendered {
+    const t = translator(to.language);
+    const lang = to.language;
+    const k = `signingEnvelope.${a.kind}`;
+    return layout(to, lang, {
+      subject: t(`${k}.subject`, plainValues(lang, { deal: a.deal })),
+      heading: t(`${k}.heading`),
+      paragraphs: [
+        hello(t, a.name),
+        sentence(t, `${k}.body`, { deal: a.deal }),
+        ...(a.reason ? [sentence(t, 'signingEnvelope.reason', { reason: a.reason })] : []),
+        ...(a.expires ? [[t('signingEnvelope.expires', { date: dayIn(lang, a.expires) })] as Paragraph] : []),
+      ],
+      action: {
+        label: t(`${k}.action`),
+        path: a.kind === 'voided' ? '/investor/subscriptions' : `/investor/subscriptions/${encodeURIComponent(a.subscriptionId)}/sign`,
+      },
+    });
+  },
 };

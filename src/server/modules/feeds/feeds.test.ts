@@ -2,8 +2,9 @@ import ICAL from 'ical.js';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DistributionCalendar } from '../../../shared/distributions.ts';
-import type { CalendarFeedStatus, CapitalAccountExport, CreatedCalendarFeed, IlpaNotices } from '../../../shared/feeds.ts';
+import type { CalendarFeedStatus, CreatedCalendarFeed, IlpaNotices } from '../../../shared/feeds.ts';
 import { ILPA_FIELDS, type IlpaNotice } from '../../../shared/ilpa.ts';
+import { callApi } from '../../testing/api-client.ts';
 import { moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { completeSubscriptionSigned } from '../../testing/signing.ts';
@@ -248,9 +249,8 @@ describe('investor feeds', () => {
   });
 
   it('exports the capital account with value and record dates (investor by token, admin with ledger:read)', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/investor/capital-account', headers: bearer(aliceToken) });
-    expect(res.statusCode, res.body).toBe(200);
-    const account = res.json() as CapitalAccountExport;
+    const { status, json: account, res } = await callApi(ctx.app, 'GET /api/investor/capital-account', { headers: bearer(aliceToken) });
+    expect(status, res.body).toBe(200);
     // commitment, 2 calls, 2 receipts, 1 paid distribution (the expected one is not in the ledger).
     expect(account.entries.map((e) => e.kind)).toEqual(['commitment', 'call', 'contribution', 'call', 'contribution', 'distribution']);
     const dist = account.entries.find((e) => e.kind === 'distribution');
@@ -312,10 +312,10 @@ describe('investor feeds', () => {
   it('serves the calendar feed at its secret URL, parsed by a real iCalendar parser; revoked and unknown secrets 404', async () => {
     const status = await ok<{ feed: CalendarFeedStatus }>(f.call('GET', '/api/investor/calendar-feed', alice.cookie));
     expect(status.feed.active).toBe(false);
-    const made = await f.call('POST', '/api/investor/calendar-feed', alice.cookie);
-    expect(made.statusCode, made.body).toBe(201);
-    expect(made.headers['cache-control']).toBe('no-store');
-    const { url, feed } = made.json() as CreatedCalendarFeed;
+    const made = await callApi(ctx.app, 'POST /api/investor/calendar-feed', { cookie: alice.cookie });
+    expect(made.status, made.res.body).toBe(201);
+    expect(made.res.headers['cache-control']).toBe('no-store');
+    const { url, feed } = made.json;
     expect(feed.active).toBe(true);
     const path = new URL(url).pathname;
     const secret = path.split('/').pop() as string;
@@ -379,8 +379,10 @@ describe('investor feeds', () => {
   });
 
   it('20 parallel regenerations leave exactly one live feed, and it is the one last shown', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, () => f.call('POST', '/api/investor/calendar-feed', bob.cookie)));
-    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => callApi(ctx.app, 'POST /api/investor/calendar-feed', { cookie: bob.cookie })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     const live = (await ctx.db.query('SELECT count(*)::int AS n FROM calendar_feeds WHERE user_id = $1 AND revoked_at IS NULL', [
       bob.id,
     ])) as {
@@ -388,9 +390,7 @@ describe('investor feeds', () => {
     }[];
     expect(live[0]?.n).toBe(1);
     const working = await Promise.all(
-      results.map(
-        async (r) => (await ctx.app.inject({ method: 'GET', url: new URL((r.json() as CreatedCalendarFeed).url).pathname })).statusCode,
-      ),
+      results.map(async (r) => (await ctx.app.inject({ method: 'GET', url: new URL(r.json.url).pathname })).statusCode),
     );
     expect(working.filter((s) => s === 200)).toHaveLength(1);
     expect(working.filter((s) => s === 404)).toHaveLength(19);
@@ -408,5 +408,24 @@ describe('investor feeds', () => {
     expect(last.statusCode).toBe(429);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
     expect(last.json().message).toBe('Too many calendar feed requests. Try again later.');
+  });
+
+  it('counts the feed limit in the database: 45 parallel requests for one secret, exactly 30 answered', async () => {
+    // Every server behind a load balancer reads the same counter (feed_rate_counters), so the limit
+    // holds across instances; here the increments race on one engine's connection pool.
+    const carol = await f.investor('Carol Counter');
+    const { url } = await ok<CreatedCalendarFeed>(f.call('POST', '/api/investor/calendar-feed', carol.cookie), 201);
+    const path = new URL(url).pathname;
+    const statuses = await Promise.all(
+      Array.from({ length: 45 }, (_, i) =>
+        ctx.app.inject({ method: 'GET', url: path, remoteAddress: `198.51.100.${i + 1}` }).then((r) => r.statusCode),
+      ),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    const rows = (await ctx.db.query("SELECT count FROM feed_rate_counters WHERE key LIKE 'feed:%' ORDER BY count DESC")) as {
+      count: number;
+    }[];
+    expect(rows[0]?.count).toBe(45);
   });
 });

@@ -179,3 +179,19 @@ export async function touchFeed(q: Queryable, feedId: string): Promise<void> {
     .where((eb) => eb.or([eb('lastUsedAt', 'is', null), eb('lastUsedAt', '<', kysql<Date>`now() - interval '1 minute'`)]))
     .execute();
 }
+
+/** One more request for a key in a window; the window's count after it (atomic on both engines). */
+export async function countFeedRequest(q: Queryable, key: string, windowStart: Date): Promise<number> {
+  const row = await typed(q)
+    .insertInto('feed_rate_counters')
+    .values({ key, windowStart, count: 1 })
+    .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ count: kysql<number>`feed_rate_counters.count + 1` }))
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** Forgets the counters of windows that have ended. */
+export async function deleteFeedWindowsBefore(q: Queryable, windowStart: Date): Promise<void> {
+  await typed(q).deleteFrom('feed_rate_counters').where('windowStart', '<', windowStart).execute();
+}

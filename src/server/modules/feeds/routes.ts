@@ -17,7 +17,6 @@ import {
   investorIlpaNotices,
   regenerateFeed,
   revokeFeed,
-  WindowCounter,
 } from './service.ts';
 
 function sendText(reply: FastifyReply, text: string, name: string, type: string, disposition: 'inline' | 'attachment' = 'attachment') {
@@ -44,7 +43,6 @@ function feedUrl(ctx: AppContext, request: FastifyRequest, secret: string): stri
 export async function feedRoutes(app: FastifyInstance, ctx: AppContext) {
   const route = typedRoutes(app);
   const { db } = ctx;
-  const limits = new WindowCounter();
 
   // ILPA-template notices: the investor's own (session or token), any investor's or a call's for admins.
   route.get('/api/investor/ilpa-notices', async (request) => investorIlpaNotices(db, currentUser(request).id, request.query));
@@ -99,7 +97,7 @@ export async function feedRoutes(app: FastifyInstance, ctx: AppContext) {
   }));
   route.get('/api/feeds/calendar/:token', async (request, reply) => {
     const { token } = request.params as { token: string };
-    const text = await calendarFor(db, token, request.ip, limits, ctx.now?.() ?? new Date());
+    const text = await calendarFor(db, token, request.ip, ctx.now?.() ?? new Date());
     return sendText(reply, text, 'calendar.ics', 'text/calendar; charset=utf-8', 'inline');
   });
 }

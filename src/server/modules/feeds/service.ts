@@ -21,7 +21,9 @@ import { listCalls } from '../ledger/calls.ts';
 import { listEntries } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import {
+  countFeedRequest,
   dealVehicles,
+  deleteFeedWindowsBefore,
   distributionLines,
   feedOwner,
   insertFeed,
@@ -190,33 +192,31 @@ export async function revokeFeed(ctx: AppContext, userId: string, ip: string): P
   return liveFeed(ctx.db, userId);
 }
 
-/** Fixed one-hour windows per key, in memory (one server process, decision 031). */
-export class WindowCounter {
-  readonly #windows = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly windowMs = 3_600_000) {}
-  /** Counts one request; the seconds to wait when over `limit`, else null. */
-  hit(key: string, limit: number, now = Date.now()): number | null {
-    let w = this.#windows.get(key);
-    if (!w || w.resetAt <= now) {
-      if (this.#windows.size > 10_000) for (const [k, v] of this.#windows) if (v.resetAt <= now) this.#windows.delete(k);
-      w = { count: 0, resetAt: now + this.windowMs };
-      this.#windows.set(key, w);
-    }
-    w.count += 1;
-    return w.count > limit ? Math.ceil((w.resetAt - now) / 1000) : null;
-  }
+/** The calendar feed's counting window (CALENDAR_FEED_LIMITS are per hour). */
+const FEED_WINDOW_MS = 3_600_000;
+
+/**
+ * Counts one request for `key` in its fixed one-hour window, in the database (feed_rate_counters),
+ * so every server counts the same requests; the seconds to wait when over `limit`, else null.
+ */
+export async function hitFeedWindow(q: Queryable, key: string, limit: number, now: Date): Promise<number | null> {
+  const start = Math.floor(now.getTime() / FEED_WINDOW_MS) * FEED_WINDOW_MS;
+  const count = await countFeedRequest(q, key, new Date(start));
+  // The first request of a window clears the windows that have ended (cheap: one index range).
+  if (count === 1) await deleteFeedWindowsBefore(q, new Date(start));
+  return count > limit ? Math.max(1, Math.ceil((start + FEED_WINDOW_MS - now.getTime()) / 1000)) : null;
 }
 
 const tooMany = (retryAfter: number) =>
   new HttpError(429, FEED_MESSAGES.tooMany, { code: 'RATE_LIMITED', headers: { 'retry-after': String(retryAfter) } });
 
 /** The feed's text for a secret: 404 for an unknown or revoked one (and a malformed one), 429 over the limits. */
-export async function calendarFor(q: Queryable, secret: string, ip: string, limits: WindowCounter, now: Date): Promise<string> {
-  const byAddress = limits.hit(`ip:${ip}`, CALENDAR_FEED_LIMITS.perAddressPerHour, now.getTime());
+export async function calendarFor(q: Queryable, secret: string, ip: string, now: Date): Promise<string> {
+  const byAddress = await hitFeedWindow(q, `ip:${ip}`, CALENDAR_FEED_LIMITS.perAddressPerHour, now);
   if (byAddress !== null) throw tooMany(byAddress);
   if (!FEED_SHAPE.test(secret)) throw notFound(FEED_MESSAGES.notFound);
   const hash = feedHash(secret);
-  const byFeed = limits.hit(`feed:${hash}`, CALENDAR_FEED_LIMITS.perFeedPerHour, now.getTime());
+  const byFeed = await hitFeedWindow(q, `feed:${hash}`, CALENDAR_FEED_LIMITS.perFeedPerHour, now);
   if (byFeed !== null) throw tooMany(byFeed);
   const owner = await feedOwner(q, hash);
   if (!owner) throw notFound(FEED_MESSAGES.notFound);

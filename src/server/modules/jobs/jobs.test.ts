@@ -214,7 +214,7 @@ describe('durable background jobs', () => {
       params: { id: '00000000-0000-4000-8000-000000000000' },
     });
     expect(unknown.status).toBe(404);
-    expect((await callApi(ctx.app, 'POST /api/jobs/:id/retry', { cookie: adminCookie, params: { id: 'not-a-uuid' } })).status).toBe(404);
+    expect((await callApi(ctx.app, 'POST /api/jobs/:id/retry', { cookie: adminCookie, params: { id: 'not-a-uuid' } })).status).toBe(400);
     await runner.stop(100);
   });
 

@@ -67,7 +67,7 @@ describe('KYC API', () => {
     expect(bad.statusCode).toBe(400);
     const wrongExt = await upload(a.cookie, 'address_proof', Buffer.from('hello'), 'x.txt');
     expect(wrongExt.statusCode).toBe(400);
-    expect((await upload(a.cookie, 'not_a_kind')).statusCode).toBe(404);
+    expect((await upload(a.cookie, 'not_a_kind')).statusCode).toBe(400); // an unknown kind is a malformed parameter (decision 033, amended)
     const stored = (await ctx.storage.keys()).filter((k) => k.startsWith(`kyc/${a.id}/`));
     expect(stored).toHaveLength(1);
     // Never in the vault.

@@ -111,3 +111,21 @@ export async function isHeld(q: Queryable, kind: LegalHoldSubject, id: string): 
     .executeTakeFirst();
   return r !== undefined;
 }
+
+/**
+ * The active hold that keeps an investor's records: on the investor, or on a deal they subscribed
+ * to or have ledger entries in (the deal's records include theirs). The investor's own first.
+ */
+export async function holdKeeping(q: Queryable, investorId: string) {
+  const r = await kysql<{ id: string; subjectKind: string; reason: string; placedOn: string; dealTitle: string | null }>`
+    SELECT h.id, h.subject_kind, h.reason, (h.placed_at AT TIME ZONE 'UTC')::date::text AS placed_on, d.title AS deal_title
+    FROM legal_holds h LEFT JOIN deals d ON d.id = h.deal_id
+    WHERE h.lifted_at IS NULL AND (
+      h.investor_id = ${investorId}
+      OR h.deal_id IN (SELECT deal_id FROM subscriptions WHERE investor_id = ${investorId}
+                       UNION SELECT deal_id FROM ledger_entries WHERE investor_id = ${investorId}))
+    ORDER BY h.subject_kind = 'investor' DESC, h.placed_at
+    LIMIT 1
+  `.execute(typed(q));
+  return r.rows[0];
+}

@@ -1,7 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageThread, MessageThreadSummary } from '../../../shared/messages.ts';
+import type { MessageThread } from '../../../shared/messages.ts';
 import { sql } from '../../db/sql.ts';
+import { type ApiErrorBody, callApi, errorBody } from '../../testing/api-client.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { injectForm } from '../../testing/multipart.ts';
 
@@ -11,9 +12,9 @@ const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
 const multipart = (fields: Record<string, string>, file?: { filename: string; content: Buffer }) =>
   injectForm(fields, ...(file ? [file] : []));
 
-function expectError(res: LightMyRequestResponse, status: number): { message: string; fields?: Record<string, string> } {
+function expectError(res: LightMyRequestResponse, status: number): ApiErrorBody {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { message: string; fields?: Record<string, string> };
+  const body = errorBody(res);
   expect(body.message.length).toBeGreaterThan(0);
   return body;
 }
@@ -56,10 +57,11 @@ describe('secure messages API', () => {
     const u = await createUser(ctx, { role: 'investor', name });
     return { id: u.id, cookie: await signIn(ctx, u.email, u.password), name };
   };
-  const list = async (url: string, cookie: string) => {
-    const res = await call('GET', url, cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { threads: MessageThreadSummary[]; counts: { total: number; unread: number; high: number } };
+  /** A thread list (the admin inbox or the investor's), typed by the route table. */
+  const list = async (url: '/api/messages' | '/api/investor/messages', cookie: string) => {
+    const { status, json, res } = await callApi(ctx.app, `GET ${url}`, { cookie });
+    expect(status, res.body).toBe(200);
+    return json;
   };
   // Stored keys on disk or in the S3 bucket (TEST_STORAGE=s3), without their area's prefix.
   const keysUnder = async (area: string) =>
@@ -78,14 +80,10 @@ describe('secure messages API', () => {
   afterAll(() => ctx.close());
 
   it('an investor starts a thread with subject, body, priority and a PDF; the admin inbox shows it Unread', async () => {
-    const res = await post(
-      '/api/investor/messages',
-      a.cookie,
-      { subject: SUBJECT, body: BODY, priority: 'High' },
-      { filename: ATTACHMENT_NAME, content: PDF },
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    threadA = (res.json() as { threadId: string }).threadId;
+    const form = multipart({ subject: SUBJECT, body: BODY, priority: 'High' }, { filename: ATTACHMENT_NAME, content: PDF });
+    const res = await callApi(ctx.app, 'POST /api/investor/messages', { cookie: a.cookie, headers: form.headers, rawBody: form.payload });
+    expect(res.status, res.res.body).toBe(201);
+    threadA = res.json.threadId;
 
     const inbox = await list('/api/messages', adminCookie);
     const t = inbox.threads.find((x) => x.id === threadA);
@@ -110,9 +108,13 @@ describe('secure messages API', () => {
     expect((await call('GET', '/api/investor/messages/unread-count', a.cookie)).json()).toEqual({ unread: 0 });
 
     // JSON without attachment works too, with Normal as the default priority.
-    const plain = await call('POST', '/api/investor/messages', b.cookie, { subject: 'Bob asks', body: 'Hello from Bob' });
-    expect(plain.statusCode, plain.body).toBe(201);
-    threadB = (plain.json() as { threadId: string }).threadId;
+    // (A JSON body on a multipart route: the route parses it itself, so it goes as a raw body.)
+    const plain = await callApi(ctx.app, 'POST /api/investor/messages', {
+      cookie: b.cookie,
+      rawBody: { subject: 'Bob asks', body: 'Hello from Bob' },
+    });
+    expect(plain.status, plain.res.body).toBe(201);
+    threadB = plain.json.threadId;
     expect((await list('/api/messages', adminCookie)).threads.find((x) => x.id === threadB)).toMatchObject({
       priority: 'Normal',
       hasAttachment: false,
@@ -321,7 +323,7 @@ describe('secure messages API', () => {
 
     expectError(await call('GET', `/api/investor/messages/${threadA}`, b.cookie), 404);
     expectError(await call('GET', `/api/investor/messages/${UNKNOWN_ID}`, b.cookie), 404);
-    expectError(await call('GET', '/api/investor/messages/not-a-uuid', b.cookie), 404);
+    expectError(await call('GET', '/api/investor/messages/not-a-uuid', b.cookie), 400);
     // B opening A's thread must not mark anything read.
     const unreadAdmin = await ctx.db.query('SELECT 1 FROM messages WHERE thread_id = $1 AND NOT read_by_admin', [threadA]);
     expect(unreadAdmin).toHaveLength(1);

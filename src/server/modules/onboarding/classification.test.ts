@@ -6,11 +6,9 @@ import {
   CLASSIFICATION_PENDING_MESSAGE,
   CLASSIFICATION_RETAIL_MESSAGE,
   type ClassificationApplication,
-  type ClassificationQueue,
-  type MyClassification,
   RETAIL_NOTICE_VERSION,
 } from '../../../shared/dfsa-classification.ts';
-import type { InvestorComplianceData } from '../../../shared/investor-compliance.ts';
+import { type ApiErrorBody, callApi, errorBody } from '../../testing/api-client.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { certifyTax, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { injectForm, PDF_BYTES } from '../../testing/multipart.ts';
@@ -28,9 +26,9 @@ const INDIVIDUAL = {
   ...NOTICE,
 };
 
-function expectError(res: LightMyRequestResponse, status: number): { message: string; code?: string; fields?: Record<string, string> } {
+function expectError(res: LightMyRequestResponse, status: number): ApiErrorBody {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { message: string; code?: string; fields?: Record<string, string> };
+  const body = errorBody(res);
   expect(body.message.length).toBeGreaterThan(0);
   return body;
 }
@@ -74,18 +72,24 @@ describe('client classification API (issue 31)', () => {
     });
   };
   const mine = async (who: Investor) => {
-    const res = await call('GET', '/api/investor/classification', who.cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as MyClassification;
+    const { status, json, res } = await callApi(ctx.app, 'GET /api/investor/classification', { cookie: who.cookie });
+    expect(status, res.body).toBe(200);
+    return json;
   };
   const submit = async (who: Investor, answers: Record<string, unknown> = INDIVIDUAL) => {
     expect((await uploadEvidence(who)).statusCode).toBe(200);
-    const res = await call('POST', '/api/investor/classification', who.cookie, answers);
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as MyClassification).latest as ClassificationApplication;
+    const { status, json, res } = await callApi(ctx.app, 'POST /api/investor/classification', { cookie: who.cookie, rawBody: answers });
+    expect(status, res.body).toBe(200);
+    return json.latest as ClassificationApplication;
   };
-  const decide = (id: string, decision: string, cookie = adminCookie) =>
-    call('POST', `/api/classifications/${id}/decide`, cookie, { decision, reasons: 'Audited statements and interview reviewed.' });
+  /** A decision (some of them refused on purpose: an unknown decision, twice, in parallel). */
+  const decideTyped = (id: string, decision: string, cookie = adminCookie) =>
+    callApi(ctx.app, 'POST /api/classifications/:id/decide', {
+      cookie,
+      params: { id },
+      rawBody: { decision, reasons: 'Audited statements and interview reviewed.' },
+    });
+  const decide = async (id: string, decision: string, cookie = adminCookie) => (await decideTyped(id, decision, cookie)).res;
   const subscribe = (who: Investor, dealId: string, amount = '1000') =>
     call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
   const subscriptionRows = async (who: Investor) =>
@@ -161,7 +165,7 @@ describe('client classification API (issue 31)', () => {
     expect(expectError(await call('POST', '/api/investor/classification', who.cookie, INDIVIDUAL), 409).code).toBe('ALREADY_SUBMITTED');
 
     // The admin's queue shows it with its evidence, downloadable.
-    const queue = (await call('GET', '/api/classifications', adminCookie)).json() as ClassificationQueue;
+    const queue = (await callApi(ctx.app, 'GET /api/classifications', { cookie: adminCookie })).json;
     const queued = queue.applications.find((a) => a.id === app.id);
     expect(queued).toMatchObject({ status: 'submitted', investorName: 'Pia Professional' });
     const file = await call('GET', `/api/classifications/evidence/${app.evidence[0]?.id}/download`, adminCookie);
@@ -173,12 +177,12 @@ describe('client classification API (issue 31)', () => {
       expectError(await call('POST', `/api/classifications/${app.id}/decide`, adminCookie, { decision: 'professional', reasons: '' }), 400)
         .fields,
     ).toHaveProperty('reasons');
-    const decided = await decide(app.id, 'professional');
-    expect(decided.statusCode, decided.body).toBe(200);
+    const decided = await decideTyped(app.id, 'professional');
+    expect(decided.status, decided.res.body).toBe(200);
     const today = ((await ctx.db.query("SELECT to_char(current_date, 'YYYY-MM-DD') AS d")) as { d: string }[])[0]?.d as string;
     // Reference: a year after today, the same calendar day (the suite's zone is UTC; 29 Feb is not today's case here).
     const dueRef = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
-    const result = (decided.json() as { application: ClassificationApplication }).application;
+    const result = decided.json.application;
     expect(result).toMatchObject({ status: 'decided', decision: 'professional', decidedByName: 'Ada Admin', reviewDue: dueRef });
     const item = await ctx.db.query(
       `SELECT i.title, to_char(i.due_date, 'YYYY-MM-DD') AS due, i.type FROM compliance_items i
@@ -189,7 +193,7 @@ describe('client classification API (issue 31)', () => {
     const me = await mine(who);
     expect(me).toMatchObject({ state: 'professional', basis: 'assessed_individual', reviewDue: dueRef, expired: false, blocking: [] });
     // The DFSA Compliance data names the investor's own classification and its review date.
-    const compliance = (await call('GET', '/api/investor/compliance', who.cookie)).json() as InvestorComplianceData;
+    const compliance = (await callApi(ctx.app, 'GET /api/investor/compliance', { cookie: who.cookie })).json;
     expect(compliance.regulatory).toMatchObject({ classification: 'Professional Client', classificationReview: `Review due ${dueRef}` });
     expect((await subscribe(who, deal.id)).statusCode).toBe(201);
     // Deciding twice: 409.
@@ -275,7 +279,7 @@ describe('client classification API (issue 31)', () => {
     expect((await call('GET', '/api/investor/classification', adminCookie)).statusCode).toBe(403);
     expect((await call('GET', '/api/investor/classification', null)).statusCode).toBe(401);
     expect((await call('GET', `/api/classifications/${UNKNOWN_ID}`, adminCookie)).statusCode).toBe(404);
-    expect((await call('GET', '/api/classifications/not-a-uuid', adminCookie)).statusCode).toBe(404);
+    expect((await call('GET', '/api/classifications/not-a-uuid', adminCookie)).statusCode).toBe(400);
     expect((await decide(UNKNOWN_ID, 'professional')).statusCode).toBe(404);
     // The owner removes it; once part of a submitted application it cannot be removed.
     expect((await call('DELETE', `/api/investor/classification/evidence/${evidenceId}`, a.cookie)).statusCode).toBe(200);
@@ -287,29 +291,30 @@ describe('client classification API (issue 31)', () => {
     const who = await unclassified('Mass Max');
     const victim = await unclassified('Victim Vera');
     expect((await uploadEvidence(who)).statusCode).toBe(200);
-    const res = await call('POST', '/api/investor/classification', who.cookie, {
-      ...INDIVIDUAL,
-      investorId: victim.id,
-      status: 'decided',
-      decision: 'professional',
-      reviewDue: '2099-01-01',
+    const res = await callApi(ctx.app, 'POST /api/investor/classification', {
+      cookie: who.cookie,
+      rawBody: { ...INDIVIDUAL, investorId: victim.id, status: 'decided', decision: 'professional', reviewDue: '2099-01-01' },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.res.body).toBe(200);
     const rows = await ctx.db.query('SELECT investor_id, status, decision FROM client_classifications WHERE investor_id IN ($1, $2)', [
       who.id,
       victim.id,
     ]);
     expect(rows).toEqual([{ investor_id: who.id, status: 'submitted', decision: null }]);
-    const id = ((res.json() as MyClassification).latest as ClassificationApplication).id;
-    const decided = await call('POST', `/api/classifications/${id}/decide`, adminCookie, {
-      decision: 'professional',
-      reasons: 'Evidence reviewed in full.',
-      decidedBy: victim.id,
-      reviewDue: '2099-01-01',
-      investorId: victim.id,
+    const id = (res.json.latest as ClassificationApplication).id;
+    const decided = await callApi(ctx.app, 'POST /api/classifications/:id/decide', {
+      cookie: adminCookie,
+      params: { id },
+      rawBody: {
+        decision: 'professional',
+        reasons: 'Evidence reviewed in full.',
+        decidedBy: victim.id,
+        reviewDue: '2099-01-01',
+        investorId: victim.id,
+      },
     });
-    expect(decided.statusCode, decided.body).toBe(200);
-    const app = (decided.json() as { application: ClassificationApplication }).application;
+    expect(decided.status, decided.res.body).toBe(200);
+    const app = decided.json.application;
     expect(app.decidedByName).toBe('Ada Admin');
     expect(app.reviewDue).not.toBe('2099-01-01');
     expect(app.investorId).toBe(who.id);

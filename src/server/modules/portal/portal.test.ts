@@ -1,10 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteKey } from '../../../shared/api/contract.ts';
 import type { Deal } from '../../../shared/deals.ts';
-import type { InvestorComplianceData } from '../../../shared/investor-compliance.ts';
-import type { InvestorDashboardData } from '../../../shared/investor-dashboard.ts';
-import type { InvestorDeal } from '../../../shared/investor-deals.ts';
-import type { PerformanceData, Valuation } from '../../../shared/performance.ts';
+import { type ApiErrorBody, callApi, errorBody } from '../../testing/api-client.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { injectForm } from '../../testing/multipart.ts';
@@ -16,9 +14,9 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 const multipart = (fields: Record<string, string>, file: { filename: string; content: Buffer }) =>
   injectForm(fields, { ...file, contentType: 'application/pdf' });
 
-function expectError(res: LightMyRequestResponse, status: number): { message: string; fields?: Record<string, string> } {
+function expectError(res: LightMyRequestResponse, status: number): ApiErrorBody {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { message: string; fields?: Record<string, string> };
+  const body = errorBody(res);
   expect(body.message.length).toBeGreaterThan(0);
   return body;
 }
@@ -39,27 +37,30 @@ describe('investor portal API', () => {
     () => adminCookie,
   );
   const { call, investor } = fx;
-  const get = async <T>(url: string, cookie: string): Promise<T> => {
-    const res = await call('GET', url, cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as T;
+  /** A read through the typed client: the answer typed by the route table. */
+  const get = async <K extends RouteKey>(key: K, cookie: string, params?: Record<string, string>) => {
+    const { status, json, res } = await callApi(ctx.app, key, { cookie, params });
+    expect(status, res.body).toBe(200);
+    return json;
   };
   const openDeal = (title: string, type: string) => fx.openDeal(title, { type, spvEntity: `${title} SPV` });
   /** Subscribes, completes (the commitment), and funds it with a call of the amount paid on `date`. */
   const hold = (who: Investor, dealId: string, amount: string, date = inDays(0)) =>
     fx.hold(who, dealId, amount, { date, dealExistedBy: true });
-  const addValuation = (dealId: string, body: Record<string, unknown>, cookie = adminCookie) =>
-    call('POST', `/api/deals/${dealId}/valuations`, cookie, body);
+  /** Adds a valuation (loose bodies: some are refused on purpose). */
+  const addValuationTyped = (dealId: string, body: Record<string, unknown>, cookie = adminCookie) =>
+    callApi(ctx.app, 'POST /api/deals/:id/valuations', { cookie, params: { id: dealId }, rawBody: body });
+  const addValuation = async (dealId: string, body: Record<string, unknown>, cookie = adminCookie) =>
+    (await addValuationTyped(dealId, body, cookie)).res;
   const upload = async (fields: Record<string, string>, content = Buffer.from('%PDF-1.4\n% vault document\n')) => {
     const body = multipart({ type: 'Other', ...fields }, { filename: 'statement.pdf', content });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/documents',
-      headers: { ...body.headers, cookie: adminCookie },
-      payload: body.payload,
+    const { status, json, res } = await callApi(ctx.app, 'POST /api/documents', {
+      cookie: adminCookie,
+      headers: body.headers,
+      rawBody: body.payload,
     });
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { document: { id: string; investorId: string | null } }).document;
+    expect(status, res.body).toBe(201);
+    return json.document;
   };
 
   beforeAll(async () => {
@@ -96,20 +97,20 @@ describe('investor portal API', () => {
     });
     expect(latest.statusCode).toBe(201);
     // Entered later but dated earlier: not the latest valuation.
-    const older = await addValuation(dealX.id, {
+    const older = await addValuationTyped(dealX.id, {
       valuationDate: inDays(-300),
       currentValue: '999',
       expectedExit: '',
       performanceStatus: 'Watch',
     });
-    const list = (older.json() as { valuations: Valuation[] }).valuations;
+    const list = older.json.valuations;
     expect(list.map((v) => [v.valuationDate, v.currentValue, v.performanceStatus])).toEqual([
       [inDays(-10), '1500.00', 'Performing'],
       [inDays(-200), '1200.00', 'On Track'],
       [inDays(-300), '999.00', 'Watch'],
     ]);
     expect(list[2]?.expectedExit).toBeNull();
-    const detail = await get<{ valuations: Valuation[] }>(`/api/deals/${dealX.id}`, adminCookie);
+    const detail = await get('GET /api/deals/:id', adminCookie, { id: dealX.id });
     expect(detail.valuations).toHaveLength(3);
 
     expect(
@@ -151,7 +152,7 @@ describe('investor portal API', () => {
       ).statusCode,
     ).toBe(201);
 
-    const perfA = await get<PerformanceData>('/api/investor/performance', a.cookie);
+    const perfA = await get('GET /api/investor/performance', a.cookie);
     const x = perfA.holdings.find((h) => h.dealId === dealX.id);
     const y = perfA.holdings.find((h) => h.dealId === dealY.id);
     expect(perfA.holdings).toHaveLength(2);
@@ -198,7 +199,7 @@ describe('investor portal API', () => {
     ]);
 
     // B's figures are B's own: 40% of the same deal.
-    const perfB = await get<PerformanceData>('/api/investor/performance', b.cookie);
+    const perfB = await get('GET /api/investor/performance', b.cookie);
     expect(perfB.holdings).toHaveLength(1);
     expect(perfB.holdings[0]).toMatchObject({
       dealId: dealX.id,
@@ -211,7 +212,7 @@ describe('investor portal API', () => {
     expect(perfB.totals).toMatchObject({ commitment: '400.00', currentValue: '560.00', distributions: '40.00' });
 
     // Someone with nothing sees nothing.
-    const perfC = await get<PerformanceData>('/api/investor/performance', c.cookie);
+    const perfC = await get('GET /api/investor/performance', c.cookie);
     expect(perfC).toEqual({
       holdings: [],
       totals: {
@@ -239,7 +240,7 @@ describe('investor portal API', () => {
   });
 
   it('shows each investor a dashboard of their own figures only', async () => {
-    const dashA = await get<InvestorDashboardData>('/api/investor/dashboard', a.cookie);
+    const dashA = await get('GET /api/investor/dashboard', a.cookie);
     expect(dashA).toMatchObject({
       totalCommitted: '1100.00',
       currentValue: '1340.00', // the performance screen's figure (840 + 500)
@@ -248,14 +249,14 @@ describe('investor portal API', () => {
       unreadMessages: 0,
       kyc: { status: 'approved' },
     });
-    const dashB = await get<InvestorDashboardData>('/api/investor/dashboard', b.cookie);
+    const dashB = await get('GET /api/investor/dashboard', b.cookie);
     expect(dashB).toMatchObject({
       totalCommitted: '400.00',
       currentValue: '560.00',
       distributionsReceived: '40.00',
       nextPayment: { date: inDays(20), amount: '20.00', dealName: 'Deal X' },
     });
-    const dashC = await get<InvestorDashboardData>('/api/investor/dashboard', c.cookie);
+    const dashC = await get('GET /api/investor/dashboard', c.cookie);
     expect(dashC).toMatchObject({
       totalCommitted: '0.00',
       currentValue: '0.00',
@@ -267,11 +268,11 @@ describe('investor portal API', () => {
     expect((await call('POST', '/api/messages', adminCookie, { investorId: a.id, subject: 'Hello', body: 'For Alice' })).statusCode).toBe(
       201,
     );
-    expect((await get<InvestorDashboardData>('/api/investor/dashboard', a.cookie)).unreadMessages).toBe(1);
-    expect((await get<InvestorDashboardData>('/api/investor/dashboard', b.cookie)).unreadMessages).toBe(0);
+    expect((await get('GET /api/investor/dashboard', a.cookie)).unreadMessages).toBe(1);
+    expect((await get('GET /api/investor/dashboard', b.cookie)).unreadMessages).toBe(0);
     // A pending KYC shows as such with its completion.
     await ctx.db.query("UPDATE kyc_applications SET status = 'pending' WHERE investor_id = $1", [c.id]);
-    expect((await get<InvestorDashboardData>('/api/investor/dashboard', c.cookie)).kyc).toEqual({
+    expect((await get('GET /api/investor/dashboard', c.cookie)).kyc).toEqual({
       status: 'pending',
       completionPercentage: 0,
     });
@@ -319,7 +320,7 @@ describe('investor portal API', () => {
     expect(dl.headers['content-disposition']).toMatch(/^attachment/);
 
     // The Deal Vault lists held and open deals with their visible documents.
-    const vault = async (who: Investor) => (await get<{ deals: InvestorDeal[] }>('/api/investor/deals', who.cookie)).deals;
+    const vault = async (who: Investor) => (await get('GET /api/investor/deals', who.cookie)).deals;
     const vaultA = await vault(a);
     expect(vaultA.find((d) => d.id === dealX.id)).toMatchObject({ held: true, open: false });
     expect(vaultA.find((d) => d.id === dealX.id)?.documents.map((d) => d.id)).toEqual([onX.id]);
@@ -337,15 +338,15 @@ describe('investor portal API', () => {
     expect(vaultC.map((d) => d.id)).toEqual([open.id]);
 
     // Compliance documents: those addressed to the investor.
-    expect((await get<InvestorComplianceData>('/api/investor/compliance', b.cookie)).documents.map((d) => d.id)).toEqual([forB.id]);
-    expect((await get<InvestorComplianceData>('/api/investor/compliance', a.cookie)).documents).toEqual([]);
+    expect((await get('GET /api/investor/compliance', b.cookie)).documents.map((d) => d.id)).toEqual([forB.id]);
+    expect((await get('GET /api/investor/compliance', a.cookie)).documents).toEqual([]);
 
     // Reassigned to A by PATCH: now A's, no longer B's.
     const patched = await call('PATCH', `/api/documents/${forB.id}`, adminCookie, { investorId: a.id });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(await can(a, forB.id)).toBe(200);
     expect(await can(b, forB.id)).toBe(404);
-    expect((await get<InvestorComplianceData>('/api/investor/compliance', b.cookie)).documents).toEqual([]);
+    expect((await get('GET /api/investor/compliance', b.cookie)).documents).toEqual([]);
     // Addressed to nobody: back to the deal's visibility rules (open and visible: everyone).
     expect((await call('PATCH', `/api/documents/${forB.id}`, adminCookie, { investorId: null })).statusCode).toBe(200);
     expect(await can(c, forB.id)).toBe(200);
@@ -358,7 +359,7 @@ describe('investor portal API', () => {
     // The fixtures gave each investor a current review so that they could subscribe (issue 27);
     // this test starts from none.
     await ctx.db.query('DELETE FROM suitability_reviews WHERE investor_id = ANY($1::uuid[])', [[a.id, b.id, c.id]]);
-    const before = await get<InvestorComplianceData>('/api/investor/compliance', a.cookie);
+    const before = await get('GET /api/investor/compliance', a.cookie);
     expect(before.categories.map((x) => x.category)).toEqual([
       'Identity Verification',
       'Financial Suitability',
@@ -389,9 +390,9 @@ describe('investor portal API', () => {
     }
     expect(await ctx.db.query('SELECT 1 FROM suitability_reviews WHERE investor_id = $1', [a.id])).toHaveLength(0);
 
-    const res = await call('POST', '/api/investor/suitability-review', a.cookie, VALID_ANSWERS);
-    expect(res.statusCode, res.body).toBe(200);
-    const after = res.json() as InvestorComplianceData;
+    const res = await callApi(ctx.app, 'POST /api/investor/suitability-review', { cookie: a.cookie, rawBody: VALID_ANSWERS });
+    expect(res.status, res.res.body).toBe(200);
+    const after = res.json;
     const nextYear = new Date();
     nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
     expect(after.review.dueDate).toBe(nextYear.toISOString().slice(0, 10));
@@ -402,20 +403,20 @@ describe('investor portal API', () => {
     expect(after.categories[2]).toMatchObject({ category: 'Risk Assessment', status: 'Complete', progress: 100 });
     expect(after.categories[2]?.items.every((i) => i.done)).toBe(true);
     expect(after.categories[2]?.items.map((i) => i.label).join(' | ')).toMatch(/extensive.*high.*5m 25m.*5 10y/);
-    expect((await get<InvestorComplianceData>('/api/investor/compliance', a.cookie)).review.dueDate).toBe(after.review.dueDate);
+    expect((await get('GET /api/investor/compliance', a.cookie)).review.dueDate).toBe(after.review.dueDate);
     const logs = await ctx.db.query("SELECT 1 FROM activity_logs WHERE activity_type = 'suitability_review_completed' AND user_id = $1", [
       a.id,
     ]);
     expect(logs).toHaveLength(1);
 
     // B's review is untouched.
-    const bData = await get<InvestorComplianceData>('/api/investor/compliance', b.cookie);
+    const bData = await get('GET /api/investor/compliance', b.cookie);
     expect(bData.review).toMatchObject({ answers: null, lastCompletedAt: null });
     expect(bData.categories[2]?.status).toBe('In Progress');
 
     // An overdue review shows as Overdue.
     await ctx.db.query('UPDATE suitability_reviews SET next_due = current_date - 3 WHERE investor_id = $1', [a.id]);
-    const overdue = await get<InvestorComplianceData>('/api/investor/compliance', a.cookie);
+    const overdue = await get('GET /api/investor/compliance', a.cookie);
     expect(overdue.review.daysRemaining).toBe(-3);
     expect(overdue.categories[3]?.status).toBe('Overdue');
   });

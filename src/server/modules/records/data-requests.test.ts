@@ -7,6 +7,8 @@ import { verifyChain } from '../audit/verify.ts';
 import type { SubjectArchive } from './subject-archive.ts';
 
 /** Data-subject requests through the real app (decision 051); the company zone is Asia/Dubai (UTC+4). */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
 describe('data-subject requests', () => {
   let ctx: TestContext;
   let clock = new Date('2026-01-31T10:00:00Z');
@@ -145,7 +147,7 @@ describe('data-subject requests', () => {
     expect((refused.json() as { request: DataRequest }).request).toMatchObject({ status: 'answered', outcome: 'refused' });
     expect((await answer(request.id)).statusCode).toBe(409);
     expect((await answer('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await answer('not-a-uuid')).statusCode).toBe(404);
+    expect((await answer('not-a-uuid')).statusCode).toBe(400); // a malformed id (decision 033, amended)
     // An investor cannot answer.
     expect((await answer(request.id, { answer: 'Self-service' }, inv.cookie)).statusCode).toBe(403);
     // Twenty filings of one kind at once: one request (and one calendar item), nineteen conflicts.
@@ -204,6 +206,26 @@ describe('data-subject requests', () => {
     expect(r.erasure?.kept[0]?.rule).toMatch(/^Legal hold placed on \d{4}-\d{2}-\d{2}: DFSA enquiry 2026\/31$/);
     const profile = await sql<{ name: string; status: string }>('SELECT name, status FROM profiles WHERE id = $1').first(ctx.db, [inv.id]);
     expect(profile).toEqual({ name: 'Held Client', status: 'active' });
+  });
+
+  it('a hold on a deal the investor is in refuses their erasure too, naming the deal', async () => {
+    const inv = await investor('Deal Held Client');
+    await ctx.db.query(
+      `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date) VALUES ($1, $2, 'commitment', 5000.00, '2026-01-15')`,
+      [inv.id, dealId],
+    );
+    const title = (await sql<{ title: string }>('SELECT title FROM deals WHERE id = $1').first(ctx.db, [dealId]))?.title;
+    const hold = await post('/api/legal-holds', { subjectKind: 'deal', subjectId: dealId, reason: 'Arbitration 7/2026' }, adminCookie);
+    expect(hold.statusCode, hold.body).toBe(200);
+    const holdId = (hold.json() as { hold: { id: string } }).hold.id;
+    const { request } = (await file(inv.cookie, 'erasure')).json() as { request: DataRequest };
+    const r = ((await answer(request.id)).json() as { request: DataRequest }).request;
+    expect(r.outcome).toBe('refused');
+    expect(r.erasure?.erased).toEqual([]);
+    expect(r.erasure?.kept[0]?.rule).toBe(`Legal hold placed on ${todayUtc()} on ${title}: Arbitration 7/2026`);
+    // Lifted again: the later tests use the same deal.
+    const lifted = await post(`/api/legal-holds/${holdId}/lift`, { reason: 'Arbitration settled' }, adminCookie);
+    expect(lifted.statusCode, lifted.body).toBe(200);
   });
 
   it('a person with no records is erased at once: "Former investor #id", no way to sign in', async () => {

@@ -152,16 +152,6 @@ export async function relationshipDates(q: Queryable, investorId: string, zone: 
   return r.rows[0];
 }
 
-/** The active hold on an investor, if any (for the rule quoted in a refusal). */
-export async function activeHold(q: Queryable, investorId: string) {
-  return typed(q)
-    .selectFrom('legal_holds')
-    .select(['reason', kysql<string>`placed_at::text`.as('placedAt')])
-    .where('investorId', '=', investorId)
-    .where('liftedAt', 'is', null)
-    .executeTakeFirst();
-}
-
 /** Erases the personal data no duty keeps: notification choices and personal access tokens. */
 export async function eraseFreeData(q: Queryable, investorId: string): Promise<void> {
   await typed(q).deleteFrom('notification_preferences').where('userId', '=', investorId).execute();

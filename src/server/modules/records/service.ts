@@ -10,7 +10,7 @@ import {
   type KeptCategory,
   type PersonalDataCategory,
 } from '../../../shared/data-requests.ts';
-import { DEFAULT_RETENTION_POLICY, RETENTION_RULES, type RetentionPolicy, retainedUntil } from '../../../shared/retention.ts';
+import { RETENTION_RULES, retainedUntil } from '../../../shared/retention.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -18,9 +18,10 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { insertItem, updateItemColumns } from '../compliance/repository.ts';
+import { holdKeeping } from '../legal-holds/repository.ts';
 import { companyDayIn } from '../settings/clock.ts';
+import { retentionPolicy } from '../settings/retention-policy.ts';
 import {
-  activeHold,
   anonymiseInvestor,
   archiveOf,
   eraseFreeData,
@@ -50,11 +51,6 @@ const KIND_TITLES = { access: 'copy of data', rectification: 'rectification', er
 
 export const dataRequestQueue = (db: Db): Promise<DataRequest[]> => listRequests(db, QUEUE_LIMIT);
 export const myDataRequests = (db: Db, investorId: string): Promise<DataRequest[]> => investorRequests(db, investorId);
-
-/** The firm's retention policy (the DFSA minimums until the settings hold a longer one). */
-export async function retentionPolicy(_q: Queryable): Promise<RetentionPolicy> {
-  return DEFAULT_RETENTION_POLICY;
-}
 
 export async function fileDataRequest(
   db: Db,
@@ -105,7 +101,8 @@ export async function fileDataRequest(
  */
 export async function planErasure(q: Queryable, investorId: string, now: Date): Promise<ErasureResult & { anonymise: boolean }> {
   const { zone, today } = await companyDayIn(q, now);
-  const hold = await activeHold(q, investorId);
+  // An investor's own hold, or one on a deal they are in: the same rule as the retention purge.
+  const hold = await holdKeeping(q, investorId);
   const present = await recordPresence(q, investorId);
   const has: Record<PersonalDataCategory, boolean> = {
     notification_choices: true,
@@ -116,7 +113,10 @@ export async function planErasure(q: Queryable, investorId: string, now: Date): 
   };
   const anyRelationship = present.kyc || present.classification || present.investments || present.messages;
   if (hold) {
-    const rule = `Legal hold placed on ${hold.placedAt.slice(0, 10)}: ${hold.reason}`;
+    const rule =
+      hold.subjectKind === 'investor'
+        ? `Legal hold placed on ${hold.placedOn}: ${hold.reason}`
+        : `Legal hold placed on ${hold.placedOn} on ${hold.dealTitle ?? 'a deal'}: ${hold.reason}`;
     const kept: KeptCategory[] = (Object.keys(has) as PersonalDataCategory[])
       .filter((c) => has[c])
       .map((category) => ({ category, rule, keptUntil: null }));

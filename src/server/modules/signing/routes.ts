@@ -9,6 +9,7 @@ import { typedRoutes } from '../../http/typed-routes.ts';
 import { contentDisposition } from '../../storage/content.ts';
 import { sendStoredFile } from '../../storage/download.ts';
 import { receiveUpload, refuseOversized } from '../../storage/upload.ts';
+import { resendEnvelope } from './resend.ts';
 import {
   assertFounderForSigningSettings,
   closeEnvelope,
@@ -107,6 +108,10 @@ export async function signingRoutes(app: FastifyInstance, ctx: AppContext) {
   }));
   route.post('/api/signing/envelopes/:id/void', async (request) => ({
     envelope: await closeEnvelope(ctx, currentUser(request), envelopeId(request.params), 'void', request.body.reason, clientIp(request)),
+  }));
+
+  route.post('/api/signing/envelopes/:id/resend', async (request) => ({
+    envelope: await resendEnvelope(ctx, currentUser(request), envelopeId(request.params), clientIp(request)),
   }));
 
   // Envelopes (the investor's own; another investor's is 404)

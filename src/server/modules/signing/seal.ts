@@ -2,11 +2,12 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
+import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import forge from 'node-forge';
 import type { PDFDocument } from 'pdf-lib';
 import type { Config } from '../../config.ts';
+import { PadesSigner, padesKeyFromP12 } from './pades-signer.ts';
 
 /**
  * The certificate that seals executed agreements (issue 30, decision record 036): the firm's own
@@ -96,7 +97,8 @@ export function selfSignedP12(commonName: string, password: string): Buffer {
 
 /**
  * Seals a finished document: a signature placeholder is added, the file saved, and the CMS
- * signature (SHA-256, detached) written into it. Any byte changed afterwards breaks the signature.
+ * signature (PAdES baseline B-B: ETSI.CAdES.detached, SHA-256, the ESS signing-certificate-v2
+ * attribute; pades-signer.ts) written into it. Any byte changed afterwards breaks the signature.
  */
 export async function sealPdf(
   doc: PDFDocument,
@@ -110,7 +112,9 @@ export async function sealPdf(
     name: opts.name,
     location: opts.location,
     signatureLength: 16_384,
+    // PAdES baseline B-B (pades-signer.ts): the CAdES sub-filter, the time in /M.
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
   const unsigned = Buffer.from(await doc.save({ useObjectStreams: false }));
-  return new SignPdf().sign(unsigned, new P12Signer(cert.p12, { passphrase: cert.password }));
+  return new SignPdf().sign(unsigned, new PadesSigner(padesKeyFromP12(cert.p12, cert.password)));
 }

@@ -34,6 +34,7 @@ import { localeOf, translator } from '../../i18n.ts';
 import { holdFileCommitLock } from '../../storage/consistency.ts';
 import type { FileStore, TempFile } from '../../storage/file-store.ts';
 import { logActivity } from '../activity/service.ts';
+import { notifySigningEnvelope } from '../email/notify.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { storedSettings, upsertSettings } from '../settings/repository.ts';
 import { getSettings } from '../settings/service.ts';
@@ -266,10 +267,15 @@ async function markExpired(q: Queryable, r: EnvelopeRow): Promise<void> {
  */
 export async function openEnvelope(
   ctx: AppContext,
-  user: AppUser,
+  user: Pick<AppUser, 'id'>,
   subscriptionId: string,
   input: z.output<typeof openEnvelopeInput>,
   ip: string,
+  /**
+   * An admin's resend (resend.ts): who generated it (the trail's actor), and what else happens in
+   * the same transaction when a new envelope is made (the e-mail to the investor).
+   */
+  opts: { actorId?: string; onCreated?: (q: Queryable, envelopeId: string) => Promise<void> } = {},
 ): Promise<Envelope> {
   const sub = await typed(ctx.db)
     .selectFrom('subscriptions as s')
@@ -338,10 +344,11 @@ export async function openEnvelope(
       await addEvent(q, {
         envelopeId: id,
         kind: 'created',
-        actorId: user.id,
+        actorId: opts.actorId ?? user.id,
         ip,
         details: { packVersion: pack.version, sha256: sha256(shown) },
       });
+      if (opts.onCreated) await opts.onCreated(q, id);
       await holdFileCommitLock(q);
       await ctx.files.commit(temp, key);
       committed = true;
@@ -547,6 +554,15 @@ export async function closeEnvelope(
       details: { envelopeId: id, subscriptionId: row.subscriptionId, dealId: row.dealId, title: row.dealTitle, reason },
       ip,
     });
+    // The investor is told (issue 30): an e-mail through the outbox; their envelope shows it too.
+    if (action === 'void')
+      await notifySigningEnvelope(q, row.investorId, {
+        deal: row.dealTitle,
+        kind: 'voided',
+        reason,
+        subscriptionId: row.subscriptionId,
+        expires: null,
+      });
     return getEnvelope(q, id);
   });
 }

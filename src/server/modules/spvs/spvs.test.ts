@@ -1,15 +1,16 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteKey } from '../../../shared/api/contract.ts';
 import type { Spv } from '../../../shared/spvs.ts';
 import { sql } from '../../db/sql.ts';
+import { type ApiCall, type ApiErrorBody, callApi, errorBody } from '../../testing/api-client.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
-function expectError(res: LightMyRequestResponse, status: number, message?: string): Record<string, unknown> {
+function expectError(res: LightMyRequestResponse, status: number, message?: string): ApiErrorBody {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json() as Record<string, unknown>;
-  expect(typeof body.message).toBe('string');
-  expect((body.message as string).length).toBeGreaterThan(0);
+  const body = errorBody(res);
+  expect(body.message.length).toBeGreaterThan(0);
   if (message !== undefined) expect(body.message).toBe(message);
   expect(res.body).not.toMatch(/\.ts:\d+|node_modules|at \w+ \(/);
   return body;
@@ -38,6 +39,8 @@ describe('SPVs API', () => {
       ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
       headers: cookie ? { cookie } : {},
     });
+  /** The typed client, as the founder unless told otherwise. */
+  const api = <K extends RouteKey>(key: K, call: ApiCall<K> = {}) => callApi(ctx.app, key, { cookie: adminCookie, ...call });
   const valid = (over: Record<string, unknown> = {}) => ({
     name: 'Meridian SPV I Ltd',
     jurisdiction: 'Mauritius',
@@ -47,9 +50,9 @@ describe('SPVs API', () => {
     ...over,
   });
   const create = async (over: Record<string, unknown> = {}): Promise<Spv> => {
-    const res = await call('POST', '/api/spvs', valid(over));
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { spv: Spv }).spv;
+    const { status, json, res } = await api('POST /api/spvs', { body: valid(over) });
+    expect(status, res.body).toBe(201);
+    return json.spv;
   };
   const row = async (id: string) =>
     await sql<Record<string, unknown>>(`SELECT *, bank_balance::text AS bank FROM spvs WHERE id = $1`).first(ctx.db, [id]);
@@ -89,9 +92,9 @@ describe('SPVs API', () => {
     expect(r?.status).toBe('Active');
 
     await create({ name: 'alpha Capital', status: 'Dormant', advisoryFeeFlow: '' });
-    const res = await call('GET', '/api/spvs');
-    expect(res.statusCode).toBe(200);
-    const spvs = (res.json() as { spvs: Spv[] }).spvs;
+    const res = await api('GET /api/spvs');
+    expect(res.status).toBe(200);
+    const spvs = res.json.spvs;
     const names = spvs.map((s) => s.name);
     expect(names.indexOf('alpha Capital')).toBeLessThan(names.indexOf('Zeta Holdings'));
     const alpha = spvs.find((s) => s.name === 'alpha Capital');
@@ -164,9 +167,10 @@ describe('SPVs API', () => {
 
   it('updates only the given fields; a PATCH without status does not reset the status', async () => {
     const spv = await create({ name: 'Patchable', status: 'Dormant', bankBalance: '10.00' });
-    const res = await call('PATCH', `/api/spvs/${spv.id}`, { bankBalance: '2500000.25', annualReturnDue: '2026-01-31' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as { spv: Spv }).spv).toMatchObject({
+    const params = { id: spv.id };
+    const res = await api('PATCH /api/spvs/:id', { params, body: { bankBalance: '2500000.25', annualReturnDue: '2026-01-31' } });
+    expect(res.status, res.res.body).toBe(200);
+    expect(res.json.spv).toMatchObject({
       name: 'Patchable',
       jurisdiction: 'Mauritius',
       status: 'Dormant',
@@ -176,24 +180,23 @@ describe('SPVs API', () => {
     });
     expect((await row(spv.id))?.status).toBe('Dormant');
 
-    const dissolved = await call('PATCH', `/api/spvs/${spv.id}`, { status: 'Dissolved', advisoryFeeFlow: '' });
-    expect((dissolved.json() as { spv: Spv }).spv).toMatchObject({ status: 'Dissolved', advisoryFeeFlow: null, bankBalance: '2500000.25' });
+    const dissolved = await api('PATCH /api/spvs/:id', { params, body: { status: 'Dissolved', advisoryFeeFlow: '' } });
+    expect(dissolved.json.spv).toMatchObject({ status: 'Dissolved', advisoryFeeFlow: null, bankBalance: '2500000.25' });
 
-    const empty = await call('PATCH', `/api/spvs/${spv.id}`, {});
-    expect(empty.statusCode).toBe(200);
-    expect((empty.json() as { spv: Spv }).spv.status).toBe('Dissolved');
+    const empty = await api('PATCH /api/spvs/:id', { params, body: {} });
+    expect(empty.status).toBe(200);
+    expect(empty.json.spv.status).toBe('Dissolved');
   });
 
-  it('validates PATCH bodies and answers 404 for unknown or malformed ids', async () => {
+  it('validates PATCH bodies and answers 404 for unknown ids, 400 for malformed ones', async () => {
     const spv = await create({ name: 'Validated patch' });
     expectError(await call('PATCH', `/api/spvs/${spv.id}`, { name: '' }), 400, 'Name is required');
     expectError(await call('PATCH', `/api/spvs/${spv.id}`, { status: 'Gone' }), 400, 'Choose a valid status');
     expectError(await call('PATCH', `/api/spvs/${spv.id}`, { annualReturnDue: '2025-02-29' }), 400, 'Enter a valid date');
     expectError(await call('PATCH', `/api/spvs/${spv.id}`, { bankBalance: '-1' }), 400);
     expect(await row(spv.id)).toMatchObject({ name: 'Validated patch', status: 'Active', bank: '125000.50' });
-    for (const id of [UNKNOWN_ID, 'nope', '123']) {
-      expectError(await call('PATCH', `/api/spvs/${id}`, { name: 'X' }), 404, 'SPV not found');
-    }
+    expectError(await call('PATCH', `/api/spvs/${UNKNOWN_ID}`, { name: 'X' }), 404, 'SPV not found');
+    for (const id of ['nope', '123']) expectError(await call('PATCH', `/api/spvs/${id}`, { name: 'X' }), 400, 'Invalid id');
   });
 
   it('stores payment instructions: IBAN and SWIFT checked with field messages, all or nothing, parallel edits', async () => {
@@ -209,7 +212,7 @@ describe('SPVs API', () => {
     expect(spv).toMatchObject({ ...pay, accountNumber: 'MU17BOMM0101101030300200000MUR', swiftCode: 'MCBLMUMU' });
     expect(await row(spv.id)).toMatchObject({ account_number: 'MU17BOMM0101101030300200000MUR', swift_code: 'MCBLMUMU' });
 
-    const fieldsOf = (res: LightMyRequestResponse) => (expectError(res, 400) as { fields: Record<string, string> }).fields;
+    const fieldsOf = (res: LightMyRequestResponse) => expectError(res, 400).fields ?? {};
     // Bad check digits, a wrong length for the country, not an IBAN nor digits, a bad SWIFT code.
     expect(
       fieldsOf(await call('POST', '/api/spvs', valid({ name: 'Bad 1', ...pay, accountNumber: 'MU18BOMM0101101030300200000MUR' }))),
@@ -232,24 +235,24 @@ describe('SPVs API', () => {
     expect(await ctx.db.query("SELECT 1 FROM spvs WHERE name LIKE 'Bad %'")).toEqual([]);
 
     // PATCH: one field at a time against the stored record; clearing one field alone is refused.
-    const patched = await call('PATCH', `/api/spvs/${spv.id}`, { accountNumber: '0001234567', swiftCode: 'MCBLMUMUXXX' });
-    expect(patched.statusCode, patched.body).toBe(200);
-    expect((patched.json() as { spv: Spv }).spv).toMatchObject({ accountNumber: '0001234567', swiftCode: 'MCBLMUMUXXX' });
+    const patched = await api('PATCH /api/spvs/:id', {
+      params: { id: spv.id },
+      body: { accountNumber: '0001234567', swiftCode: 'MCBLMUMUXXX' },
+    });
+    expect(patched.status, patched.res.body).toBe(200);
+    expect(patched.json.spv).toMatchObject({ accountNumber: '0001234567', swiftCode: 'MCBLMUMUXXX' });
     expect(fieldsOf(await call('PATCH', `/api/spvs/${spv.id}`, { accountName: '' }))).toEqual({
       accountName: 'Account holder is required in payment instructions',
     });
     expect(fieldsOf(await call('PATCH', `/api/spvs/${spv.id}`, { swiftCode: 'NOPE' })).swiftCode).toMatch(/SWIFT\/BIC/);
     expect(await row(spv.id)).toMatchObject({ account_name: pay.accountName, swift_code: 'MCBLMUMUXXX' });
     // Clearing them all removes the instructions.
-    const cleared = await call('PATCH', `/api/spvs/${spv.id}`, {
-      bankName: '',
-      accountName: '',
-      accountNumber: '',
-      swiftCode: '',
-      paymentReference: '',
+    const cleared = await api('PATCH /api/spvs/:id', {
+      params: { id: spv.id },
+      body: { bankName: '', accountName: '', accountNumber: '', swiftCode: '', paymentReference: '' },
     });
-    expect(cleared.statusCode, cleared.body).toBe(200);
-    expect((cleared.json() as { spv: Spv }).spv).toMatchObject({ bankName: null, accountName: null, accountNumber: null, swiftCode: null });
+    expect(cleared.status, cleared.res.body).toBe(200);
+    expect(cleared.json.spv).toMatchObject({ bankName: null, accountName: null, accountNumber: null, swiftCode: null });
 
     // Parallel partial edits cannot together leave the instructions incomplete.
     await call('PATCH', `/api/spvs/${spv.id}`, pay);

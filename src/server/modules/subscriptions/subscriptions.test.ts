@@ -204,7 +204,7 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
     // B cannot cancel A's subscription, and cannot tell it exists.
     expectError(await call('POST', `/api/investor/subscriptions/${mine.id}/cancel`, b.cookie), 404);
     expectError(await call('POST', `/api/investor/subscriptions/${UNKNOWN_ID}/cancel`, b.cookie), 404);
-    expectError(await call('POST', '/api/investor/subscriptions/not-a-uuid/cancel', b.cookie), 404);
+    expectError(await call('POST', '/api/investor/subscriptions/not-a-uuid/cancel', b.cookie), 400);
     expect((await sql<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1').first(ctx.db, [mine.id]))?.status).toBe(
       'Pending',
     );

@@ -6,8 +6,8 @@ import {
   TAX_MESSAGES,
   TAX_MISSING_MESSAGE,
   TAX_OVERDUE_MESSAGE,
-  type TaxState,
 } from '../../../shared/tax-certification.ts';
+import { callApi, errorBody } from '../../testing/api-client.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { classifyProfessional, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { postEntry } from '../ledger/service.ts';
@@ -23,7 +23,7 @@ const PASSWORD = 'correct-horse-1';
 
 function expectError(res: LightMyRequestResponse, status: number) {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { message: string; code?: string; fields?: Record<string, string> };
+  const body = errorBody(res);
   expect(body.message.length).toBeGreaterThan(0);
   return body;
 }
@@ -62,11 +62,14 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     password: PASSWORD,
     ...extra,
   });
-  const sign = (who: Investor, body: Record<string, unknown>) => call('POST', '/api/investor/tax/certifications', who.cookie, body);
+  /** Signs a certification; the bodies are loose fixtures, some of them refused on purpose. */
+  const signTyped = (who: Investor, body: Record<string, unknown>) =>
+    callApi(ctx.app, 'POST /api/investor/tax/certifications', { cookie: who.cookie, rawBody: body });
+  const sign = async (who: Investor, body: Record<string, unknown>) => (await signTyped(who, body)).res;
   const mine = async (who: Investor) => {
-    const res = await call('GET', '/api/investor/tax', who.cookie);
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { tax: TaxState }).tax;
+    const { status, json, res } = await callApi(ctx.app, 'GET /api/investor/tax', { cookie: who.cookie });
+    expect(status, res.body).toBe(200);
+    return json.tax;
   };
   const stored = async (who: Investor) => (await ctx.db.query('SELECT 1 FROM tax_certifications WHERE investor_id = $1', [who.id])).length;
   const subscribe = (who: Investor, dealId: string) => call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount: '1000' });
@@ -79,12 +82,12 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     expect((await ctx.db.query('SELECT 1 FROM subscriptions WHERE investor_id = $1', [who.id])).length).toBe(0);
     expect((await mine(who)).blocking.map((b) => b.code)).toEqual(['TAX_CERTIFICATION_MISSING']);
     // The classification screen lists the same reason (one gate).
-    const cls = (await call('GET', '/api/investor/classification', who.cookie)).json() as { blocking: { code: string }[] };
+    const cls = (await callApi(ctx.app, 'GET /api/investor/classification', { cookie: who.cookie })).json;
     expect(cls.blocking.map((b) => b.code)).toEqual(['TAX_CERTIFICATION_MISSING']);
 
-    const ok = await sign(who, individual('Tara Tax', { signedName: '  tara   TAX ' }));
-    expect(ok.statusCode, ok.body).toBe(200);
-    const tax = (ok.json() as { tax: TaxState }).tax;
+    const ok = await signTyped(who, individual('Tara Tax', { signedName: '  tara   TAX ' }));
+    expect(ok.status, ok.res.body).toBe(200);
+    const tax = ok.json.tax;
     expect(tax).toMatchObject({ kind: 'individual', blocking: [], current: { version: 1, reauth: 'password', signedName: 'tara   TAX' } });
     expect(tax.current?.answers).toEqual({
       kind: 'individual',
@@ -158,11 +161,12 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     const fund = await uncertified('Ocean Fund Ltd', 'offshore_fund');
     const other = await uncertified('Other Fund Ltd', 'offshore_fund');
     const person = async (who: Investor, fullName: string) => {
-      const res = await call('POST', '/api/investor/screening/persons', who.cookie, { relation: 'controlling_person', fullName });
-      expect(res.statusCode, res.body).toBe(201);
-      return (res.json() as { screening: { persons: { id: string; fullName: string }[] } }).screening.persons.find(
-        (p) => p.fullName === fullName,
-      )?.id as string;
+      const { status, json, res } = await callApi(ctx.app, 'POST /api/investor/screening/persons', {
+        cookie: who.cookie,
+        body: { relation: 'controlling_person', fullName },
+      });
+      expect(status, res.body).toBe(201);
+      return json.screening.persons.find((p) => p.fullName === fullName)?.id as string;
     };
     const base = {
       kind: 'entity',
@@ -192,9 +196,9 @@ describe('tax self-certification API (issue 31 part 3)', () => {
       controllingPersons: TAX_MESSAGES.personsRequired,
     });
     expect(await stored(fund)).toBe(0);
-    const ok = await sign(fund, { ...base, controllingPersons: [cp(a, 'FR'), cp(b, 'US')] });
-    expect(ok.statusCode, ok.body).toBe(200);
-    const tax = (ok.json() as { tax: TaxState }).tax;
+    const ok = await signTyped(fund, { ...base, controllingPersons: [cp(a, 'FR'), cp(b, 'US')] });
+    expect(ok.status, ok.res.body).toBe(200);
+    const tax = ok.json.tax;
     expect(tax.current?.answers).toMatchObject({
       kind: 'entity',
       fatcaClass: 'passive_nffe',
@@ -204,9 +208,9 @@ describe('tax self-certification API (issue 31 part 3)', () => {
       ],
     });
     // An admin sees it; an unknown investor is a 404.
-    const admin = await call('GET', `/api/tax/investors/${fund.id}`, adminCookie);
-    expect(admin.statusCode).toBe(200);
-    expect((admin.json() as { tax: TaxState }).tax.current?.version).toBe(1);
+    const admin = await callApi(ctx.app, 'GET /api/tax/investors/:id', { cookie: adminCookie, params: { id: fund.id } });
+    expect(admin.status).toBe(200);
+    expect(admin.json.tax.current?.version).toBe(1);
     expect((await call('GET', `/api/tax/investors/${UNKNOWN_ID}`, adminCookie)).statusCode).toBe(404);
     expect((await call('GET', `/api/tax/investors/${fund.id}`, fund.cookie)).statusCode).toBe(403);
   });
@@ -236,12 +240,12 @@ describe('tax self-certification API (issue 31 part 3)', () => {
     expect((await sign(who, individual('Carl Change'))).statusCode).toBe(200);
     const bad = expectError(await call('PUT', '/api/investor/tax/residence', who.cookie, { residenceCountry: 'ZZ', address: 'x' }), 400);
     expect(Object.keys(bad.fields ?? {}).sort()).toEqual(['address', 'residenceCountry']);
-    const moved = await call('PUT', '/api/investor/tax/residence', who.cookie, {
-      residenceCountry: 'gb',
-      address: '10 Downing Street, London',
+    const moved = await callApi(ctx.app, 'PUT /api/investor/tax/residence', {
+      cookie: who.cookie,
+      body: { residenceCountry: 'gb', address: '10 Downing Street, London' },
     });
-    expect(moved.statusCode, moved.body).toBe(200);
-    const tax = (moved.json() as { tax: TaxState }).tax;
+    expect(moved.status, moved.res.body).toBe(200);
+    const tax = moved.json.tax;
     // The company's day, computed here from the zone setting with Intl (not by the code under test).
     const { zone } = await companyDayIn(ctx.db);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(

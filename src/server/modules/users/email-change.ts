@@ -9,15 +9,14 @@ import {
   foldEmail,
 } from '../../../shared/email-address.ts';
 import type { AppContext } from '../../context.ts';
-import type { Queryable } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { sql } from '../../db/sql.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { audienceOf } from '../email/notify.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 import { templates } from '../email/templates.ts';
 import { getSettings } from '../settings/service.ts';
+import { addressTakenByOther, applyAddressChange, lockAddressOwner, lockPendingChange, replacePendingChange } from './repository.ts';
 
 /**
  * A founder changes an administrator's e-mail address (issue 27 item 12, decision record 028):
@@ -29,9 +28,6 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const FOUNDER_ONLY = "Only a founder can change administrators' e-mail addresses";
 const taken = () =>
   new HttpError(409, EMAIL_ALREADY_REGISTERED, { code: 'ALREADY_REGISTERED', fields: { email: EMAIL_ALREADY_REGISTERED } });
-
-const addressTaken = async (q: Queryable, email: string, exceptId: string) =>
-  (await q.query('SELECT 1 FROM profiles WHERE email = $1 AND id <> $2', [email, exceptId])).length > 0;
 
 /** Founders only, whatever the target and before the body is read; a refusal is logged. */
 export async function assertFounderForEmailChange(ctx: AppContext, actor: AppUser, targetId: string, ip: string): Promise<void> {
@@ -57,21 +53,20 @@ export async function requestEmailChange(
   await assertFounderForEmailChange(ctx, actor, targetId, ip);
   const email = foldEmail(newEmail);
   return ctx.db.tx(async (q) => {
-    const target = await sql<{ id: string; email: string; name: string; role: string; language: string | null }>(
-      'SELECT id, email, name, role, language FROM profiles WHERE id = $1 FOR UPDATE',
-    ).first(q, [targetId]);
+    const target = await lockAddressOwner(q, targetId);
     if (!target) throw notFound('User not found');
     if (target.role !== 'admin') throw badRequest(EMAIL_CHANGE_ADMINS_ONLY, { email: EMAIL_CHANGE_ADMINS_ONLY });
     if (target.email === email) throw badRequest(EMAIL_UNCHANGED, { email: EMAIL_UNCHANGED });
-    if (await addressTaken(q, email, target.id)) throw taken();
+    if (await addressTakenByOther(q, email, target.id)) throw taken();
     const token = randomBytes(32).toString('base64url');
     // One pending change per account: an unused earlier link stops working.
-    await q.query('DELETE FROM email_change_tokens WHERE user_id = $1 AND used_at IS NULL', [target.id]);
-    await q.query(
-      `INSERT INTO email_change_tokens (id, user_id, new_email, requested_by, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5))`,
-      [hashToken(token), target.id, email, actor.id, EMAIL_CHANGE_HOURS],
-    );
+    await replacePendingChange(q, {
+      tokenHash: hashToken(token),
+      userId: target.id,
+      newEmail: email,
+      requestedBy: actor.id,
+      hours: EMAIL_CHANGE_HOURS,
+    });
     const to = audienceOf(await getSettings(q), target);
     await enqueueEmail(q, {
       kind: 'email_change_confirm',
@@ -96,32 +91,26 @@ export async function confirmEmailChange(ctx: AppContext, token: string, ip: str
   try {
     return await ctx.db.tx(async (q) => {
       // Under the row lock: of two concurrent confirmations, one wins.
-      const row = await sql<{ user_id: string; new_email: string }>(
-        `SELECT user_id, new_email FROM email_change_tokens
-          WHERE id = $1 AND used_at IS NULL AND expires_at > now() FOR UPDATE`,
-      ).first(q, [hashToken(token)]);
+      const row = await lockPendingChange(q, hashToken(token));
       if (!row) throw invalid();
-      const before = await sql<{ email: string; name: string; language: string | null; role: string }>(
-        'SELECT email, name, language, role FROM profiles WHERE id = $1 FOR UPDATE',
-      ).first(q, [row.user_id]);
+      const before = await lockAddressOwner(q, row.userId);
       if (before?.role !== 'admin') throw invalid();
-      await q.query('UPDATE email_change_tokens SET used_at = now() WHERE id = $1', [hashToken(token)]);
-      await q.query('UPDATE profiles SET email = $2 WHERE id = $1', [row.user_id, row.new_email]);
+      await applyAddressChange(q, hashToken(token), row.userId, row.newEmail);
       const to = audienceOf(await getSettings(q), before);
       await enqueueEmail(q, {
         kind: 'email_changed',
         to: before.email,
-        userId: row.user_id,
-        ...templates.emailChanged(to, { name: before.name, newEmail: row.new_email }),
+        userId: row.userId,
+        ...templates.emailChanged(to, { name: before.name, newEmail: row.newEmail }),
       });
       await logActivity(q, {
         type: 'email_changed',
-        userId: row.user_id,
-        targetUserId: row.user_id,
-        details: { from: before.email, to: row.new_email, at: 'confirmation_link' },
+        userId: row.userId,
+        targetUserId: row.userId,
+        details: { from: before.email, to: row.newEmail, at: 'confirmation_link' },
         ip,
       });
-      return row.new_email;
+      return row.newEmail;
     });
   } catch (err) {
     // Another account took the address after the request.

@@ -206,8 +206,8 @@ describe('user management API', () => {
     expect(res.json().message).toMatch(/Suspend/);
   });
 
-  it('returns 404 for unknown and malformed ids', async () => {
+  it('returns 404 for unknown ids, 400 for malformed ones', async () => {
     expect((await req('PATCH', '/api/users/00000000-0000-4000-8000-000000000000', adminCookie, { name: 'x' })).statusCode).toBe(404);
-    expect((await req('PATCH', '/api/users/not-a-uuid', adminCookie, { name: 'x' })).statusCode).toBe(404);
+    expect((await req('PATCH', '/api/users/not-a-uuid', adminCookie, { name: 'x' })).statusCode).toBe(400);
   });
 });

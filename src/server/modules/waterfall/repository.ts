@@ -1,4 +1,4 @@
-import type { EscrowPayout } from '../../../shared/deal-terms.ts';
+import type { ClawbackPayment, EscrowPayout } from '../../../shared/deal-terms.ts';
 import type { Queryable } from '../../db/client.ts';
 import { typed } from '../../db/typed.ts';
 
@@ -53,5 +53,44 @@ export async function insertEscrowPayout(
     .insertInto('escrow_payout_lines')
     .values(lines.map((l) => ({ payoutId: id, ...l })))
     .execute();
+  return id;
+}
+
+/** A deal's payments of a clawback owed (decision 058), oldest first. */
+export async function clawbackPaymentsOf(q: Queryable, dealId: string): Promise<ClawbackPayment[]> {
+  const rows = await typed(q)
+    .selectFrom('clawback_payments')
+    .select(['id', 'amount', 'paidOn', 'basis', 'lines'])
+    .where('dealId', '=', dealId)
+    .orderBy('paidOn')
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    amount: r.amount,
+    paidOn: r.paidOn,
+    basis: r.basis,
+    lines: r.lines as ClawbackPayment['lines'],
+  }));
+}
+
+/** Writes one payment of a clawback owed (its ledger entries are posted by the caller); returns its id. */
+export async function insertClawbackPayment(
+  q: Queryable,
+  row: {
+    dealId: string;
+    amount: string;
+    paidOn: string;
+    basis: 'contributions' | 'units';
+    lines: ClawbackPayment['lines'];
+    createdBy: string;
+  },
+): Promise<string> {
+  const { id } = await typed(q)
+    .insertInto('clawback_payments')
+    .values({ ...row, lines: JSON.stringify(row.lines) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }

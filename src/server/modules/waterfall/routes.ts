@@ -3,8 +3,9 @@ import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
 import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
+import { recordClawbackPayment } from './clawback-payments.ts';
 import { chargeManagementFee, managementFeeData, previewManagementFee } from './management-fees.ts';
-import { getDealTerms, investorDealTerms, payOutEscrow, previewDistribution, saveDealTerms, waterfallSummaries } from './service.ts';
+import { getDealTerms, investorDealTerms, payOutEscrow, saveDealTerms } from './service.ts';
 
 export async function waterfallRoutes(app: FastifyInstance, { db }: AppContext) {
   const route = typedRoutes(app);
@@ -17,12 +18,6 @@ export async function waterfallRoutes(app: FastifyInstance, { db }: AppContext) 
     const id = idParam(request.params, 'Deal not found');
     const input = request.body;
     return db.tx((q) => saveDealTerms(q, id, input, currentUser(request).id, clientIp(request)));
-  });
-
-  /** What recording this distribution would do: tiers, GP, each carry recipient, each investor. Writes nothing. */
-  route.post('/api/distributions/preview', async (request) => {
-    const input = request.body;
-    return { preview: await previewDistribution(db, input) };
   });
 
   /** The deal's management fee: the terms' fee, the periods charged, the accrued fees not yet deducted. */
@@ -43,15 +38,20 @@ export async function waterfallRoutes(app: FastifyInstance, { db }: AppContext) 
     return reply.status(201).send({ charge, fees: await managementFeeData(db, id) });
   });
 
-  /** Per deal: cumulative amounts by tier, hurdle status and carry paid per recipient. */
-  route.get('/api/distributions/waterfall', async () => ({ deals: await waterfallSummaries(db) }));
-
   /** Pays out to the carry recipients the carry released from escrow and not yet paid out (decision 039, amended). 409 when none is waiting. */
   route.post('/api/deals/:id/escrow-payouts', async (request, reply) => {
     const id = idParam(request.params, 'Deal not found');
     const input = request.body;
     const payout = await db.tx((q) => payOutEscrow(q, id, input, currentUser(request).id, clientIp(request)));
     return reply.status(201).send({ payout });
+  });
+
+  /** Records the GP's payment of (part of) a clawback owed, passed on to the investors (decision 058). 409 above what is owed. */
+  route.post('/api/deals/:id/clawback-payments', async (request, reply) => {
+    const id = idParam(request.params, 'Deal not found');
+    const input = request.body;
+    const payment = await db.tx((q) => recordClawbackPayment(q, id, input, currentUser(request).id, clientIp(request)));
+    return reply.status(201).send({ payment });
   });
 
   /** The terms of each deal the investor holds. */

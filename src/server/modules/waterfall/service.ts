@@ -36,7 +36,7 @@ import { checkOwnershipChange, ownershipOfTerms, saveOwnership } from '../ledger
 import { dealFacts } from '../ledger/service.ts';
 import { valuationFacts } from '../ledger/valuation-facts.ts';
 import { companyDayIn } from '../settings/clock.ts';
-import { escrowPayoutsOf, insertEscrowPayout } from './repository.ts';
+import { clawbackPaymentsOf, escrowPayoutsOf, insertEscrowPayout } from './repository.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Terms
@@ -274,13 +274,17 @@ interface PriorEvent {
  * THE source of a deal's dated cash flows for the waterfall: the capital-account ledger's
  * contributions (at their value dates, on or before `holdersAsOf`, the record date; a
  * reversed contribution and its reversal both drop out) and the distributions recorded so
- * far, in payment-date order.
+ * far, in payment-date order, and the GP's payments of a clawback owed (decision 058).
  */
 export async function dealCashFlows(
   q: Queryable,
   dealId: string,
   holdersAsOf: string,
-): Promise<{ contributions: WaterfallInput['contributions']; distributions: PriorEvent[] }> {
+): Promise<{
+  contributions: WaterfallInput['contributions'];
+  distributions: PriorEvent[];
+  clawbackPayments: { date: string; amount: string }[];
+}> {
   const contributions = await sql<{
     investor_id: string;
     date: string;
@@ -306,6 +310,7 @@ export async function dealCashFlows(
        FROM distribution_events WHERE deal_id = $1 ORDER BY payment_date, created_at, id`).all(q, [dealId]);
   return {
     contributions: contributions.map((c) => ({ investorId: c.investor_id, date: c.date, amount: c.amount })),
+    clawbackPayments: (await clawbackPaymentsOf(q, dealId)).map((p) => ({ date: p.paidOn, amount: p.amount })),
     distributions: events.map((e) => ({
       id: e.id,
       date: e.date,
@@ -416,6 +421,7 @@ export async function computeDistribution(
       terms: termsToRates(terms),
       contributions,
       distributions: [...prior.map(fixedOf), { date, amount: totalAmount, final, ...(units ? { weights: units } : {}) }],
+      clawbackPayments: flows.clawbackPayments.filter((p) => p.date <= date),
     });
   } catch (err) {
     if (err instanceof WaterfallInputError) throw conflict(err.message, 'WATERFALL');
@@ -568,6 +574,7 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
     const { today, released, hurdleRemaining } = await paidReplay(q, deal.id, terms, flows, day);
     const contributed = flows.contributions.reduce((s, c) => s + toCents(c.amount), 0n);
     const payouts = await escrowPayoutsOf(q, deal.id);
+    const clawbackPayments = await clawbackPaymentsOf(q, deal.id);
     const paidOut = payouts.reduce((s, p) => s + toCents(p.amount), 0n);
     out.push({
       dealId: deal.id,
@@ -604,6 +611,8 @@ export async function waterfallSummaries(q: Queryable, today?: string): Promise<
             owed: '0.00',
             byRecipient: [],
           },
+      clawbackPaid: centsToString(clawbackPayments.reduce((s, p) => s + toCents(p.amount), 0n)),
+      clawbackPayments,
       escrow: {
         balance: today?.escrow.balanceAfter ?? '0.00',
         released: centsToString(released),
@@ -624,12 +633,13 @@ const max0 = (x: bigint) => (x > 0n ? x : 0n);
  * confirmed ahead of its date counts from `day`), then a zero distribution on `day`: the hurdle
  * investors still need, the clawback and escrow position today, and the escrow released so far.
  */
-async function paidReplay(
+export async function paidReplay(
   q: Queryable,
   dealId: string,
   terms: DealTerms | null,
   flows: Awaited<ReturnType<typeof dealCashFlows>>,
   day: string,
+  strict = false,
 ): Promise<{ today: WaterfallResult | null; released: bigint; hurdleRemaining: string }> {
   if (flows.contributions.length === 0) return { today: null, released: 0n, hurdleRemaining: '0.00' };
   const paidIds = new Set(
@@ -646,10 +656,12 @@ async function paidReplay(
       terms: termsToRates(terms),
       contributions: flows.contributions,
       distributions: [...paid.map(fixedOf), { date: day, amount: '0' }],
+      clawbackPayments: flows.clawbackPayments.filter((p) => p.date <= day),
     });
     const today = r[r.length - 1] as WaterfallResult;
     return { today, released: r.reduce((s, x) => s + toCents(x.escrow.released), 0n), hurdleRemaining: today.hurdleBefore };
-  } catch {
+  } catch (err) {
+    if (strict) throw err;
     return { today: null, released: 0n, hurdleRemaining: '0.00' };
   }
 }

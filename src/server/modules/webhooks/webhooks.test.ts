@@ -331,11 +331,18 @@ describe('webhooks', () => {
       ['GET', `/api/webhooks/${missing}/deliveries`],
       ['POST', `/api/webhooks/${missing}/test`],
       ['POST', `/api/webhooks/deliveries/${missing}/redeliver`],
-      ['POST', '/api/webhooks/deliveries/not-a-uuid/redeliver'],
     ] as const) {
       const res = await ctx.app.inject({ method, url, headers: { cookie: founder }, ...(method === 'GET' ? {} : { payload: {} }) });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
+    // A malformed id is a 400 (decision 033, amended).
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/deliveries/not-a-uuid/redeliver',
+      headers: { cookie: founder },
+      payload: {},
+    });
+    expect(malformed.statusCode).toBe(400);
   });
 });
 

@@ -14,6 +14,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { downloadText } from '../../lib/clipboard';
 import { companyName } from '../../lib/company';
 import { EvidencePacksCard } from '../evidence/evidence-packs-card';
+import { RetentionCard } from '../retention/retention-card';
 import { useChainHead, useEmailChainHead, useVerifyChain } from './api';
 import { auditTrailText } from './i18n';
 import { LegalHoldsCard } from './legal-holds-card';
@@ -29,6 +30,7 @@ export default function AuditTrailPage() {
         <HeadCard />
         <EmailCard />
         <LegalHoldsCard />
+        <RetentionCard />
         <EvidencePacksCard />
       </div>
     </div>

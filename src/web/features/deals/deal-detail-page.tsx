@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { enumLabel } from '../../lib/i18n';
+import { PackStatusCard } from '../signing/pack-status-card';
 import { useDeal } from './api';
 import { DealActivityList } from './deal-activity';
 import { DealEditForm, draftKey } from './deal-edit-form';
@@ -67,7 +68,8 @@ export default function DealDetailPage() {
   }
 
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    // 400: the address's id is malformed (decision 033, amended), so no deal has it either.
+    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (
       <>
         <BackToPipeline />
@@ -125,6 +127,14 @@ export default function DealDetailPage() {
             <DealDocuments title={deal.title} documents={documents} />
           </CardContent>
         </Card>
+        <PackStatusCard
+          dealId={deal.id}
+          action={
+            <Button asChild variant="secondary" size="sm">
+              <Link to={`/admin/deals/${encodeURIComponent(deal.id)}/subscription-pack`}>{t('detail.packLink')}</Link>
+            </Button>
+          }
+        />
         <DealTermsCard dealId={deal.id} />
         <EqualisationCard dealId={deal.id} />
         <DealValuations dealId={deal.id} valuations={valuations} />

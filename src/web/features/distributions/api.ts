@@ -80,6 +80,16 @@ export function useConfirmPayment() {
   });
 }
 
+/** Records the GP's payment of a clawback owed, passed on to the investors (POST /api/deals/:id/clawback-payments, decision 058). */
+export function useRecordClawbackPayment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dealId, amount, paidOn }: { dealId: string; amount: string; paidOn: string }) =>
+      apiPost('/api/deals/:id/clawback-payments', { params: { id: dealId }, body: { amount, paidOn } }).then((r) => r.payment),
+    onSettled: () => void invalidateEndpoints(qc, ['GET /api/distributions/waterfall']),
+  });
+}
+
 /** Pays out the carry released from escrow to the deal's carry recipients (POST /api/deals/:id/escrow-payouts). */
 export function usePayOutEscrow() {
   const qc = useQueryClient();

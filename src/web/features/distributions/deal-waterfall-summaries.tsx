@@ -8,6 +8,7 @@ import { ListSkeleton } from '../../components/ui/skeleton';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { useDealWaterfalls } from './api';
 import { ClawbackEscrowStatus } from './clawback-escrow';
+import { ClawbackPayments } from './clawback-payment';
 import { termsText } from './distribution-ui';
 import { EscrowPayouts } from './escrow-payout';
 import { distributionsText } from './i18n';
@@ -97,6 +98,7 @@ export function DealWaterfallSummaries() {
                     )}
                     <ClawbackEscrowStatus d={d} />
                     <EscrowPayouts d={d} />
+                    <ClawbackPayments d={d} />
                   </TD>
                 </TR>
               ))

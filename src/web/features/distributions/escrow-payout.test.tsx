@@ -27,6 +27,8 @@ const deal = (escrow: Partial<DealWaterfallSummary['escrow']>): DealWaterfallSum
   conventionsSummary: '',
   conventions: null,
   clawback: { mode: 'net', excess: zero, taxRelief: zero, arose: zero, fromEscrow: zero, netted: zero, owed: zero, byRecipient: [] },
+  clawbackPaid: zero,
+  clawbackPayments: [],
   escrow: { balance: zero, released: '10.00', releaseDate: null, paidOut: zero, toPayOut: '10.00', payouts: [], ...escrow },
 });
 

@@ -1,15 +1,13 @@
-import { CalendarPlus, Copy, RefreshCw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { CalendarPlus, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { formatDateTimeZoned } from '../../../shared/format';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Field, fieldProps } from '../../components/ui/field';
-import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
+import { ShownOnceSecret } from '../../components/ui/shown-once-secret';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api';
-import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { useCalendarFeed, useRegenerateFeed, useRevokeFeed } from './api';
 import { feedsText } from './i18n';
@@ -105,41 +103,16 @@ export function CalendarFeedCard() {
 
 function CreatedLink({ url, onDone }: { url: string; onDone: () => void }) {
   const { t } = feedsText.useT();
-  const uid = useId();
-  return (
-    <div className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{t('calendar.createdTitle')}</DialogTitle>
-        <DialogDescription>{t('calendar.createdText')}</DialogDescription>
-      </DialogHeader>
-      <Field label={t('calendar.url')} htmlFor={`${uid}-url`}>
-        <Input
-          {...fieldProps(`${uid}-url`)}
-          readOnly
-          value={url}
-          dir="ltr"
-          className="font-mono text-xs"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-      </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={async () => {
-            if (await copyText(url)) toast.success(t('calendar.copied'));
-            else toast.error(t('calendar.copyFailed'));
-          }}
-        >
-          <Copy aria-hidden="true" />
-          {t('calendar.copy')}
-        </Button>
-        <Button type="button" onClick={onDone}>
-          {t('calendar.done')}
-        </Button>
-      </div>
-    </div>
-  );
+  const texts = {
+    title: t('calendar.createdTitle'),
+    text: t('calendar.createdText'),
+    label: t('calendar.url'),
+    copy: t('calendar.copy'),
+    copied: t('calendar.copied'),
+    copyFailed: t('calendar.copyFailed'),
+    done: t('calendar.done'),
+  };
+  return <ShownOnceSecret value={url} texts={texts} onDone={onDone} />;
 }
 
 function RevokeConfirm({ onDone }: { onDone: () => void }) {

@@ -1,4 +1,4 @@
-import { Copy, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ADMIN_TOKEN_SCOPES, type ApiToken, type CreatedToken, createTokenInput, TOKEN_DEFAULT_DAYS } from '../../../shared/api-tokens';
 import { formatDate, formatDateTimeZoned } from '../../../shared/format';
@@ -6,16 +6,16 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogActions, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { LoadError } from '../../components/ui/load-error';
 import { NativeSelect } from '../../components/ui/select';
+import { ShownOnceSecret } from '../../components/ui/shown-once-secret';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyRow, Table, TBody, TD, TH, THead, TR } from '../../components/ui/table';
 import { serverMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth-context';
-import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { profileText } from './i18n';
 import { useCreateToken, useRevokeToken, useTokens, useTwoFactorOn } from './tokens-api';
@@ -244,41 +244,16 @@ function NewTokenForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated: (c:
 
 function CreatedTokenView({ created, onDone }: { created: CreatedToken; onDone: () => void }) {
   const { t } = profileText.useT();
-  const uid = useId();
-  return (
-    <div className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{t('tokens.createdTitle')}</DialogTitle>
-        <DialogDescription>{t('tokens.createdText')}</DialogDescription>
-      </DialogHeader>
-      <Field label={t('tokens.secret')} htmlFor={`${uid}-secret`}>
-        <Input
-          {...fieldProps(`${uid}-secret`)}
-          readOnly
-          value={created.secret}
-          dir="ltr"
-          className="font-mono text-xs"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-      </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={async () => {
-            if (await copyText(created.secret)) toast.success(t('tokens.copied'));
-            else toast.error(t('tokens.copyFailed'));
-          }}
-        >
-          <Copy aria-hidden="true" />
-          {t('tokens.copy')}
-        </Button>
-        <Button type="button" onClick={onDone}>
-          {t('tokens.done')}
-        </Button>
-      </div>
-    </div>
-  );
+  const texts = {
+    title: t('tokens.createdTitle'),
+    text: t('tokens.createdText'),
+    label: t('tokens.secret'),
+    copy: t('tokens.copy'),
+    copied: t('tokens.copied'),
+    copyFailed: t('tokens.copyFailed'),
+    done: t('tokens.done'),
+  };
+  return <ShownOnceSecret value={created.secret} texts={texts} onDone={onDone} />;
 }
 
 function RevokeConfirm({ token, onDone }: { token: ApiToken; onDone: () => void }) {

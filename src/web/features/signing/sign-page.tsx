@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, formatUSDExact } from '../../../shared/format';
 import type { Envelope } from '../../../shared/signing';
@@ -14,6 +14,10 @@ import { toast } from '../../lib/toast';
 import { envelopeDocumentUrl, serverMessage, useMyEnvelopes, useMySubscriptionsForSigning, useSigningAction } from './api';
 import { signingText } from './i18n';
 import { SignaturePad } from './signature-pad';
+import { SigningTrail } from './trail';
+
+// The page-by-page view and pdf.js load only once an agreement is there to show (decision record 056).
+const AgreementViewer = lazy(() => import('./agreement-viewer').then((m) => ({ default: m.AgreementViewer })));
 
 const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof ApiError ? (err.fields ?? {}) : {});
 
@@ -67,6 +71,11 @@ export default function SignPage() {
             <SignSteps envelope={envelope} />
           ) : (
             <Outcome envelope={envelope} />
+          )}
+          {envelope && (
+            <Card className="p-4">
+              <SigningTrail events={envelope.events} level={2} />
+            </Card>
           )}
         </div>
       )}
@@ -147,6 +156,11 @@ function SignSteps({ envelope }: { envelope: Envelope }) {
           {t('sign.agreementTitle')}
         </h2>
         <p className="mb-3 text-sm text-muted">{t('sign.agreementHint', { count: envelope.pageCount })}</p>
+        <div className="mb-3">
+          <Suspense fallback={<ListSkeleton label={t('sign.loading')} rowClassName="h-96" />}>
+            <AgreementViewer url={envelopeDocumentUrl(envelope)} />
+          </Suspense>
+        </div>
         <a href={envelopeDocumentUrl(envelope)} className={buttonClass({ variant: 'secondary', size: 'sm' })} download>
           {t('sign.open')}
         </a>

@@ -1,12 +1,10 @@
-import { Copy } from 'lucide-react';
 import { useId } from 'react';
 import { WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookWithSecret, webhookCreateInput } from '../../../shared/webhooks';
-import { Button } from '../../components/ui/button';
 import { DialogActions, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { Field, fieldProps } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
 import { FormError, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
-import { copyText } from '../../lib/clipboard';
+import { ShownOnceSecret } from '../../components/ui/shown-once-secret';
 import { toast } from '../../lib/toast';
 import { serverMessage, useCreateWebhook, useRotateSecret, useUpdateWebhook } from './api';
 import { webhooksText } from './i18n';
@@ -114,41 +112,16 @@ export function EndpointForm({
 /** The secret after a creation or rotation: shown once, with a copy button. */
 export function SecretView({ secret, onDone }: { secret: string; onDone: () => void }) {
   const { t } = webhooksText.useT();
-  const uid = useId();
-  return (
-    <div className="flex flex-col gap-4">
-      <DialogHeader>
-        <DialogTitle>{t('secret.title')}</DialogTitle>
-        <DialogDescription>{t('secret.text')}</DialogDescription>
-      </DialogHeader>
-      <Field label={t('secret.label')} htmlFor={`${uid}-secret`}>
-        <Input
-          {...fieldProps(`${uid}-secret`)}
-          readOnly
-          value={secret}
-          dir="ltr"
-          className="font-mono text-xs"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-      </Field>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={async () => {
-            if (await copyText(secret)) toast.success(t('secret.copied'));
-            else toast.error(t('secret.copyFailed'));
-          }}
-        >
-          <Copy aria-hidden="true" />
-          {t('secret.copy')}
-        </Button>
-        <Button type="button" onClick={onDone}>
-          {t('secret.done')}
-        </Button>
-      </div>
-    </div>
-  );
+  const texts = {
+    title: t('secret.title'),
+    text: t('secret.text'),
+    label: t('secret.label'),
+    copy: t('secret.copy'),
+    copied: t('secret.copied'),
+    copyFailed: t('secret.copyFailed'),
+    done: t('secret.done'),
+  };
+  return <ShownOnceSecret value={secret} texts={texts} onDone={onDone} />;
 }
 
 export function RotateConfirm({ endpoint, onRotated }: { endpoint: WebhookEndpoint; onRotated: (secret: string) => void }) {
