@@ -383,12 +383,21 @@ export async function enqueueComplianceDigest(q: Queryable, now: Date = new Date
 
 /**
  * Essential: about an investor's subscription agreement (issue 30): voided by the firm (with the
- * reason), a fresh one sent, or a reminder to sign. Written in the caller's transaction.
+ * reason), a fresh one sent, the firm's reminder to sign ('reminder', outbox kind
+ * signing_reminder), or the scheduled reminder before the last day to sign ('deadline_reminder',
+ * outbox kind signing_deadline_reminder: the same text). `expires` is the last day to sign
+ * (a company day). Written in the caller's transaction.
  */
 export async function notifySigningEnvelope(
   q: Queryable,
   investorId: string,
-  a: { deal: string; kind: 'voided' | 'resent' | 'reminder'; reason: string | null; subscriptionId: string; expires: string | null },
+  a: {
+    deal: string;
+    kind: 'voided' | 'resent' | 'reminder' | 'deadline_reminder';
+    reason: string | null;
+    subscriptionId: string;
+    expires: string | null;
+  },
 ): Promise<boolean> {
   const r = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).first(q, [
     investorId,
@@ -398,7 +407,11 @@ export async function notifySigningEnvelope(
     kind: `signing_${a.kind}`,
     to: r.email,
     userId: r.id,
-    ...templates.signingEnvelope(audienceOf(await getSettings(q), r), { name: r.name, ...a }),
+    ...templates.signingEnvelope(audienceOf(await getSettings(q), r), {
+      name: r.name,
+      ...a,
+      kind: a.kind === 'deadline_reminder' ? 'reminder' : a.kind,
+    }),
   });
   return true;
 }
