@@ -36,11 +36,13 @@ interface SubRow {
   reviewed_at: Date | null;
   completed_at: Date | null;
   signs_agreement: boolean;
+  agreement_status: Subscription['agreementStatus'];
 }
 
 const SELECT = `SELECT s.id, s.investor_id, p.name AS investor_name, p.email AS investor_email, s.deal_id, d.title AS deal_title,
     d.type AS deal_type, s.amount, s.status, s.progress, s.rejection_reason, s.created_at, s.reviewed_at, s.completed_at,
-    EXISTS (SELECT 1 FROM subscription_packs k WHERE k.deal_id = s.deal_id) AS signs_agreement
+    EXISTS (SELECT 1 FROM subscription_packs k WHERE k.deal_id = s.deal_id) AS signs_agreement,
+    (SELECT e.status FROM signing_envelopes e WHERE e.subscription_id = s.id ORDER BY e.created_at DESC, e.id DESC LIMIT 1) AS agreement_status
   FROM subscriptions s JOIN profiles p ON p.id = s.investor_id JOIN deals d ON d.id = s.deal_id`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -60,6 +62,7 @@ const toSub = (r: SubRow): Subscription => ({
   reviewedAt: iso(r.reviewed_at),
   completedAt: iso(r.completed_at),
   signsAgreement: r.signs_agreement === true,
+  agreementStatus: r.agreement_status ?? null,
 });
 
 export async function listSubscriptions(q: Queryable, investorId?: string): Promise<Subscription[]> {
