@@ -240,9 +240,19 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
     expect(await committed(deal.id)).toBe('0.00');
 
     // The old "complete" is refused until the agreement is executed (issue 30).
-    expect(expectError(await admin('complete', s1.id), 409).code).toBe('AGREEMENT_NOT_EXECUTED');
+    // The admin's old completion path says the agreement must be countersigned, and changes nothing.
+    expect(expectError(await admin('complete', s1.id), 409)).toMatchObject({
+      code: 'AGREEMENT_NOT_EXECUTED',
+      message: 'This subscription completes when its agreement is fully signed: the investor signs and an authorised admin countersigns.',
+    });
+    const listed = () =>
+      call('GET', '/api/subscriptions', adminCookie).then((r) => (r.json() as { subscriptions: Subscription[] }).subscriptions);
+    expect((await listed()).find((s) => s.id === s1.id)).toMatchObject({ status: 'Under Review', agreementStatus: null });
     const c1 = await complete(s1.id, a);
     expect(c1).toMatchObject({ status: 'Completed', progress: 100, completedAt: expect.any(String) });
+    // After the countersignature the list shows the executed agreement; the refused path still refuses.
+    expect((await listed()).find((s) => s.id === s1.id)).toMatchObject({ status: 'Completed', agreementStatus: 'executed' });
+    expect(expectError(await admin('complete', s1.id), 409).code).toBe('INVALID_TRANSITION');
     expect(await committed(deal.id)).toBe('1000.10');
     expect(await committed(deal.id)).toBe(await completedSum(deal.id));
 
