@@ -89,7 +89,14 @@ function zoneOffsetMs(instant: number, zone: string): number {
     wallFmts.set(zone, f);
   }
   const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, Number(x.value)]));
-  const wall = Date.UTC(p.year as number, (p.month as number) - 1, p.day as number, p.hour as number, p.minute as number, p.second as number);
+  const wall = Date.UTC(
+    p.year as number,
+    (p.month as number) - 1,
+    p.day as number,
+    p.hour as number,
+    p.minute as number,
+    p.second as number,
+  );
   return wall - Math.floor(instant / 1000) * 1000;
 }
 

@@ -164,7 +164,9 @@ describe('signing deadlines: expiry at the end of the last company day, schedule
       code: 'DEAL_CLOSED',
       message: 'This deal is closed: its subscription agreements can no longer be signed.',
     });
-    const n = (await ctx.db.query('SELECT count(*)::int AS n FROM signing_envelopes WHERE subscription_id = $1', [env2.subscriptionId])) as {
+    const n = (await ctx.db.query('SELECT count(*)::int AS n FROM signing_envelopes WHERE subscription_id = $1', [
+      env2.subscriptionId,
+    ])) as {
       n: number;
     }[];
     expect(n[0]?.n).toBe(1);

@@ -19,10 +19,7 @@ export const SIGNING_DEADLINES_EVERY_MS = 10 * 60_000;
  * trail under that lock, so parallel runs (two servers, or a run and a retry) send each reminder
  * once. Returns what was done.
  */
-export async function runSigningDeadlines(
-  db: Db,
-  now: Date = new Date(),
-): Promise<{ expired: number; reminded: number }> {
+export async function runSigningDeadlines(db: Db, now: Date = new Date()): Promise<{ expired: number; reminded: number }> {
   const { zone, today } = await companyDayIn(db, now);
   const open = await typed(db)
     .selectFrom('signing_envelopes as e')

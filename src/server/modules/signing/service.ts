@@ -10,10 +10,10 @@ import { formatUsdExact } from '../../../shared/money.ts';
 import {
   type countersignInput,
   DEFAULT_SIGNING_SETTINGS,
-  envelopeExpiresAt,
   ENVELOPE_STATE_MESSAGES,
   type Envelope,
   type EnvelopeStatus,
+  envelopeExpiresAt,
   MAX_SIGNATURE_PNG_BYTES,
   missingKinds,
   type openEnvelopeInput,
@@ -264,7 +264,13 @@ export async function markExpired(q: Queryable, r: Pick<EnvelopeRow, 'id' | 'dea
     .set({ status: 'expired', closedAt: kysql<Date>`now()`, updatedAt: kysql<Date>`now()`, claimToken: null, claimedUntil: null })
     .where('id', '=', r.id)
     .execute();
-  await addEvent(q, { envelopeId: r.id, kind: 'expired', actorId: null, ip: null, details: r.dealStatus === 'Closed' ? { reason: 'deal closed' } : {} });
+  await addEvent(q, {
+    envelopeId: r.id,
+    kind: 'expired',
+    actorId: null,
+    ip: null,
+    details: r.dealStatus === 'Closed' ? { reason: 'deal closed' } : {},
+  });
 }
 
 /**

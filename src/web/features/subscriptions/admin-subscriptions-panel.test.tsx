@@ -86,7 +86,9 @@ describe('Investor Onboarding, Subscriptions tab: the admin dialogs', () => {
     // No way to complete without the executed agreement.
     expect(within(panel).queryAllByRole('button', { name: /Mark Completed/ })).toEqual([]);
     expect(within(panel).queryAllByRole('button', { name: 'Countersign: Ian Investor, Mombasa Oil Trading Facility' })).toEqual([]);
-    const ianRow = within(panel).getAllByTestId('subscription-row').find((r) => r.textContent?.includes('Ian Investor')) as HTMLElement;
+    const ianRow = within(panel)
+      .getAllByTestId('subscription-row')
+      .find((r) => r.textContent?.includes('Ian Investor')) as HTMLElement;
     expect(within(ianRow).getByTestId('agreement-state').textContent).toBe('Waiting for the investor to sign');
     await user.click(within(panel).getByRole('button', { name: 'Countersign: Sara Signer, Mombasa Oil Trading Facility' }));
     await expect.poll(() => document.activeElement).toBe(screen.getByRole('textbox', { name: 'Countersigner name' }));

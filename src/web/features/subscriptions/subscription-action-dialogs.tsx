@@ -7,8 +7,6 @@ import { Field } from '../../components/ui/field';
 import { useZodForm } from '../../components/ui/form';
 import { Textarea } from '../../components/ui/input';
 import { useClearErrorOnChange } from '../../lib/form-schema';
-import { useDealOptions } from '../../lib/queries/deals';
-import { decimalToCents } from './amount';
 import { subscriptionsText } from './i18n';
 
 /** Reject: the reason the investor will read (required). */
