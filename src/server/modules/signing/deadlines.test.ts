@@ -4,7 +4,7 @@ import type { Deal } from '../../../shared/deals.ts';
 import type { Envelope } from '../../../shared/signing.ts';
 import type { Subscription } from '../../../shared/subscriptions.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
-import { ensureSubscriptionPack } from '../../testing/signing.ts';
+import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 import { runSigningDeadlines } from './reminders.ts';
 
 /**
@@ -170,5 +170,14 @@ describe('signing deadlines: expiry at the end of the last company day, schedule
       n: number;
     }[];
     expect(n[0]?.n).toBe(1);
-  }, 60_000);
+    // An executed agreement of a closed deal is still there for its investor.
+    const third = await investor();
+    expect((await call('PATCH', `/api/deals/${deal.id}`, founder, { status: 'Active' })).statusCode).toBe(200);
+    const { sub: s3 } = await subscribeAndOpen(third, deal.id);
+    await completeSubscriptionSigned(ctx, s3.id);
+    expect((await call('PATCH', `/api/deals/${deal.id}`, founder, { status: 'Closed' })).statusCode).toBe(200);
+    const kept = await call('POST', `/api/investor/subscriptions/${s3.id}/envelope`, third, {});
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((kept.json() as { envelope: Envelope }).envelope.status).toBe('executed');
+  }, 120_000);
 });

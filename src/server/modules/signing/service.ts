@@ -298,9 +298,10 @@ export async function openEnvelope(
     .executeTakeFirst();
   if (!sub || sub.investorId !== user.id) throw notFound('Subscription not found');
   const live = await liveEnvelopeOf(ctx.db, subscriptionId);
-  // A closed deal's agreements can no longer be signed: its open envelope expires, no new one is made.
+  // A closed deal's agreements can no longer be signed: its open envelope expires, no new one is
+  // made (an executed one is still returned below).
   const deal = await typed(ctx.db).selectFrom('deals').select('status').where('id', '=', sub.dealId).executeTakeFirstOrThrow();
-  if (deal.status === 'Closed') {
+  if (deal.status === 'Closed' && live?.status !== 'executed') {
     if (live && (live.status === 'sent' || live.status === 'signed'))
       await ctx.db.tx(async (q) => {
         const locked = await envelopeRow(q, live.id, true);
