@@ -5,7 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_CLIENT, RESET_LINK_INVALID } from '../../../shared/email.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc.ts';
+import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
+import { seedSettingDefault } from '../../seed/bootstrap.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import {
   approveForSubscribing,
@@ -31,6 +33,12 @@ import { OutboxWorker } from './worker.ts';
 
 const PUBLIC = 'http://portal.test.example';
 
+/** Back to the default settings (the company zone: Dubai), keeping the harness's two-factor off and API limit (createTestContext). */
+async function resetSettings(q: Queryable): Promise<void> {
+  await q.query('DELETE FROM settings');
+  await seedSettingDefault(q, 'twoFactorAuth', false);
+  await seedSettingDefault(q, 'apiRateLimit', 1_000_000);
+}
 describe('e-mail: recovery, outbox, notifications', () => {
   let ctx: TestContext;
   let receiver: Receiver;
@@ -50,10 +58,11 @@ describe('e-mail: recovery, outbox, notifications', () => {
     await receiver.close();
   });
   beforeEach(async () => {
-    // Each test starts with an empty outbox, default switches and no refusals.
+    // Each test starts with an empty outbox, default switches and no refusals. The harness's own
+    // settings stay (two-factor off: the signing helper's countersigner is an admin made later).
     await ctx.db.query('DELETE FROM email_outbox');
     await ctx.db.query('DELETE FROM password_reset_requests');
-    await ctx.db.query('DELETE FROM settings');
+    await resetSettings(ctx.db);
     receiver.refuseNext(0);
   });
 
@@ -605,7 +614,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
         expect(put.statusCode, put.body).toBe(200);
         await newDeal(`Switched off ${Date.now()}`);
         expect(await outbox(`kind = 'deal_open'`)).toEqual([]);
-        await ctx.db.query('DELETE FROM settings');
+        await resetSettings(ctx.db);
       }
       await ctx.app.inject({
         method: 'PUT',
