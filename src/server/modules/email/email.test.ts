@@ -7,7 +7,6 @@ import { formatDate } from '../../../shared/format.ts';
 import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
-import { seedSettingDefault } from '../../seed/bootstrap.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import {
   approveForSubscribing,
@@ -36,8 +35,7 @@ const PUBLIC = 'http://portal.test.example';
 /** Back to the default settings (the company zone: Dubai), keeping the harness's two-factor off and API limit (createTestContext). */
 async function resetSettings(q: Queryable): Promise<void> {
   await q.query('DELETE FROM settings');
-  await seedSettingDefault(q, 'twoFactorAuth', false);
-  await seedSettingDefault(q, 'apiRateLimit', 1_000_000);
+  await q.query(`INSERT INTO settings (key, value) VALUES ('app', '{"twoFactorAuth": false, "apiRateLimit": 1000000}'::jsonb)`);
 }
 describe('e-mail: recovery, outbox, notifications', () => {
   let ctx: TestContext;
