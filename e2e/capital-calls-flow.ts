@@ -4,7 +4,7 @@ import { type Browser, expect, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { formatDate } from '../src/shared/format';
 import { E2E, expectNoA11yViolations, expectToast, signIn, UNSAVED_QUESTION } from './fixtures';
-import { createActiveDeal } from './setup';
+import { completeSigned, createActiveDeal } from './setup';
 
 /** The demo co-investor (KYC approved), who takes a commitment in a fresh deal for this flow. */
 const KILI = 'kilimanjaro@demo.example.com';
@@ -63,7 +63,10 @@ export async function capitalCallFlow(browser: Browser, page: Page, phone: boole
   await signIn(investor, KILI, E2E.demoPassword, /\/investor$/);
   const sub = await investor.request.post('/api/investor/subscriptions', { data: { dealId, amount: '200000' } });
   expect(sub.status()).toBe(201);
-  expect((await page.request.post(`/api/subscriptions/${(await sub.json()).subscription.id}/complete`, { data: {} })).ok()).toBe(true);
+  await completeSigned(page.request, investor.request, (await sub.json()).subscription.id, {
+    investor: E2E.demoPassword,
+    admin: E2E.adminPassword,
+  });
 
   // The admin issues a 25% call to a chosen investor through the screen (issue 26), checking each
   // investor's amount in the preview before issuing.

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoA11yViolations, expectToast } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast } from './fixtures';
+import { completeSigned } from './setup';
 import { CO_INVESTOR, dealWithOneHolder, isoInDays, signInBoth } from './waterfall-setup';
 
 /**
@@ -39,7 +40,10 @@ test('a clawback shows on the waterfall screen; the GP pays part of it back and 
   // GP holds 20: 20.00 owed (no tax relief), all to the one carry recipient.
   const sub = await investor.request.post('/api/investor/subscriptions', { data: { dealId, amount: '100' } });
   expect(sub.status()).toBe(201);
-  expect((await admin.request.post(`/api/subscriptions/${(await sub.json()).subscription.id}/complete`, { data: {} })).status()).toBe(200);
+  await completeSigned(admin.request, investor.request, (await sub.json()).subscription.id, {
+    investor: E2E.demoPassword,
+    admin: E2E.adminPassword,
+  });
   const investorId = (await (await investor.request.get('/api/auth/session')).json()).user.id as string;
   const call = await admin.request.post('/api/capital-calls', {
     data: { dealId, basis: 'amount', amount: '100', dueDate: today, purpose: 'Second close', investorIds: [investorId] },

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { E2E, expectNoA11yViolations, expectToast, isoInDays, signIn } from './fixtures';
-import { createActiveDeal, newApprovedInvestor } from './setup';
+import { E2E, expectNoA11yViolations, expectToast, isoInDays, OWN_PASSWORD, signIn } from './fixtures';
+import { completeSigned, createActiveDeal, newApprovedInvestor } from './setup';
 
 const card = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
@@ -61,7 +61,10 @@ export async function laterClosesFlow(browser: Browser, page: Page, phone: boole
   });
   const sub = await investor.request.post('/api/investor/subscriptions', { data: { dealId, amount: '1000000' } });
   expect(sub.status(), await sub.text()).toBe(201);
-  expect((await page.request.post(`/api/subscriptions/${(await sub.json()).subscription.id}/complete`, { data: {} })).ok()).toBe(true);
+  await completeSigned(page.request, investor.request, (await sub.json()).subscription.id, {
+    investor: OWN_PASSWORD,
+    admin: E2E.adminPassword,
+  });
   const first = await page.request.post('/api/capital-calls', {
     data: { dealId, basis: 'percentage', percentage: '100', dueDate: today, purpose: 'First close' },
   });

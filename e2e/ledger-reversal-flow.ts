@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { E2E, expectNoA11yViolations, expectToast, signIn } from './fixtures';
+import { completeSigned, ensureSubscriptionPack } from './setup';
 
 /** The demo co-investor (KYC approved), who commits to a fresh deal for this flow. */
 const KILI = 'kilimanjaro@demo.example.com';
@@ -21,10 +22,14 @@ export async function ledgerReversalFlow(page: Page, investor: Page, phone: bool
   expect(created.status()).toBe(201);
   const dealId = (await created.json()).deal.id as string;
   expect((await page.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).ok()).toBe(true);
+  await ensureSubscriptionPack(page.request, dealId);
   await signIn(investor, KILI, E2E.demoPassword, /\/investor$/);
   const sub = await investor.request.post('/api/investor/subscriptions', { data: { dealId, amount: '80000' } });
   expect(sub.status()).toBe(201);
-  expect((await page.request.post(`/api/subscriptions/${(await sub.json()).subscription.id}/complete`, { data: {} })).ok()).toBe(true);
+  await completeSigned(page.request, investor.request, (await sub.json()).subscription.id, {
+    investor: E2E.demoPassword,
+    admin: E2E.adminPassword,
+  });
   const call = await page.request.post('/api/capital-calls', {
     data: { dealId, basis: 'percentage', percentage: '100', dueDate: today(), purpose: 'Closing' },
   });

@@ -33,7 +33,9 @@ test('phone: the admin subscriptions are cards with every column and the actions
     .getByTestId('subscription-card')
     .filter({ has: page.getByRole('button', { name: /^Reject: / }) })
     .first();
-  await expect(open.getByRole('button', { name: /^Mark Completed: / })).toBeVisible();
+  // Issue 30: no Mark Completed; Countersign once the investor has signed, else where the agreement stands.
+  await expect(open.getByRole('button', { name: /^Mark Completed/ })).toHaveCount(0);
+  await expect(open.getByRole('button', { name: /^Countersign: / }).or(open.getByTestId('agreement-state'))).toBeVisible();
   await open.getByRole('button', { name: /^Reject: / }).click();
   const dialog = page.getByRole('dialog', { name: 'Reject subscription' });
   await expect(dialog).toBeVisible();

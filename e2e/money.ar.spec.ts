@@ -3,7 +3,7 @@ import { formatDate } from '../src/shared/dates';
 import { DISPLAY_LOCALE } from '../src/shared/i18n/languages';
 import { ar, arabicAccount, expect, expectMirrored, plain, test } from './arabic';
 import { DEMO, E2E, expectNoA11yViolations, isoInDays, signIn, toasts } from './fixtures';
-import { createActiveDeal } from './setup';
+import { completeSigned, createActiveDeal } from './setup';
 import { CO_INVESTOR, dealWithOneHolder } from './waterfall-setup';
 
 /**
@@ -43,7 +43,10 @@ test('an admin issues a capital call and records a receipt in Arabic', async ({ 
   await signIn(investor, CO_INVESTOR.email, E2E.demoPassword, /\/investor$/);
   const sub = await investor.request.post('/api/investor/subscriptions', { data: { dealId, amount: '200000' } });
   expect(sub.status()).toBe(201);
-  expect((await page.request.post(`/api/subscriptions/${(await sub.json()).subscription.id}/complete`, { data: {} })).ok()).toBe(true);
+  await completeSigned(page.request, investor.request, (await sub.json()).subscription.id, {
+    investor: E2E.demoPassword,
+    admin: E2E.adminPassword,
+  });
   await investor.context().close();
 
   await arabicAccount(page);

@@ -7,8 +7,8 @@ import Papa from 'papaparse';
 import { formatDate } from '../src/shared/format';
 import type { InvestorDashboardData } from '../src/shared/investor-dashboard';
 import type { PerformanceData } from '../src/shared/performance';
-import { E2E, expectNoA11yViolations, expectToast, isoInDays, signIn } from './fixtures';
-import { createActiveDeal, newApprovedInvestor } from './setup';
+import { E2E, expectNoA11yViolations, expectToast, isoInDays, OWN_PASSWORD, signIn } from './fixtures';
+import { completeSigned, createActiveDeal, newApprovedInvestor } from './setup';
 
 /** The demo co-investor (KYC approved, suitability review current): the deal's first close. */
 const KILI = 'kilimanjaro@demo.example.com';
@@ -73,7 +73,10 @@ export async function oneLedgerFlow(browser: Browser, page: Page, phone: boolean
   const kiliId = (await (await kili.request.get('/api/auth/session')).json()).user.id as string;
   const sub = await kili.request.post('/api/investor/subscriptions', { data: { dealId, amount: '300000' } });
   expect(sub.status(), await sub.text()).toBe(201);
-  expect((await page.request.post(`/api/subscriptions/${(await sub.json()).subscription.id}/complete`, { data: {} })).ok()).toBe(true);
+  await completeSigned(page.request, kili.request, (await sub.json()).subscription.id, {
+    investor: E2E.demoPassword,
+    admin: E2E.adminPassword,
+  });
   const first = await page.request.post('/api/capital-calls', {
     data: { dealId, basis: 'percentage', percentage: '100', dueDate: today, purpose: 'First close' },
   });
@@ -99,7 +102,10 @@ export async function oneLedgerFlow(browser: Browser, page: Page, phone: boolean
   });
   const laterSub = await later.request.post('/api/investor/subscriptions', { data: { dealId, amount: '200000' } });
   expect(laterSub.status(), await laterSub.text()).toBe(201);
-  expect((await page.request.post(`/api/subscriptions/${(await laterSub.json()).subscription.id}/complete`, { data: {} })).ok()).toBe(true);
+  await completeSigned(page.request, later.request, (await laterSub.json()).subscription.id, {
+    investor: OWN_PASSWORD,
+    admin: E2E.adminPassword,
+  });
 
   // The later closer's call, through the screen: 200,000 to all committed investors, pro rata to
   // unfunded commitment: Kilimanjaro has none left, so all of it is the later closer's (by hand).

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { RETAIL_NOTICE_VERSION } from '../src/shared/dfsa-classification';
 import { firstSignIn, freshEmail, INITIAL_PASSWORD, OWN_PASSWORD } from './fixtures';
 
@@ -18,6 +18,7 @@ export async function createActiveDeal(
   expect(created.status(), await created.text()).toBe(201);
   const dealId = (await created.json()).deal.id as string;
   expect((await admin.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).ok()).toBe(true);
+  await ensureSubscriptionPack(admin.request, dealId);
   return dealId;
 }
 
@@ -105,4 +106,59 @@ export async function certifyTaxThroughApi(investor: Page, name: string): Promis
     },
   });
   expect(signed.ok(), await signed.text()).toBe(true);
+}
+
+/** The demo deal whose pack (the project's fictional agreement) the flows' own deals copy (issue 30). */
+const PACK_SOURCE_DEAL = 'Dar es Salaam Solar Mini-Grid Portfolio';
+
+/**
+ * Every deal takes subscriptions only with a complete subscription pack (issue 30): gives the
+ * deal one through the API unless it has one, a copy of the demo agreement and its fields.
+ * `admin` is a request context signed in as an admin.
+ */
+export async function ensureSubscriptionPack(admin: APIRequestContext, dealId: string): Promise<void> {
+  const current = await admin.get(`/api/deals/${dealId}/subscription-pack`);
+  expect(current.status(), await current.text()).toBe(200);
+  if ((await current.json()).pack) return;
+  const deals = (await (await admin.get('/api/deals')).json()) as { deals: { id: string; title: string }[] };
+  const source = deals.deals.find((d) => d.title === PACK_SOURCE_DEAL);
+  expect(source, 'the demo deal with the agreement').toBeDefined();
+  const pack = (await (await admin.get(`/api/deals/${source?.id}/subscription-pack`)).json()).pack as { fields: unknown[] };
+  const template = await admin.get(`/api/deals/${source?.id}/subscription-pack/template`);
+  expect(template.status()).toBe(200);
+  const uploaded = await admin.post(`/api/deals/${dealId}/subscription-pack`, {
+    multipart: {
+      fields: JSON.stringify(pack.fields),
+      file: { name: 'agreement.pdf', mimeType: 'application/pdf', buffer: await template.body() },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+}
+
+/**
+ * Completes a subscription the only way the product allows (issue 30): the investor opens the
+ * agreement and signs it (typed name, their password), the admin countersigns (their password),
+ * which completes it and posts the commitment. Through the API: the signing screens have their
+ * own spec (signing.spec.ts).
+ */
+export async function completeSigned(
+  admin: APIRequestContext,
+  investor: APIRequestContext,
+  subscriptionId: string,
+  passwords: { investor: string; admin: string },
+): Promise<void> {
+  const opened = await investor.post(`/api/investor/subscriptions/${subscriptionId}/envelope`, { data: {} });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const envelope = (await opened.json()).envelope as { id: string; investorName: string; status: string };
+  if (envelope.status === 'sent') {
+    const signed = await investor.post(`/api/investor/envelopes/${envelope.id}/sign`, {
+      data: { consent: true, method: 'typed', typedName: envelope.investorName, password: passwords.investor },
+    });
+    expect(signed.status(), await signed.text()).toBe(200);
+  }
+  const me = (await (await admin.get('/api/auth/session')).json()).user as { name: string };
+  const done = await admin.post(`/api/signing/envelopes/${envelope.id}/countersign`, {
+    data: { name: me.name, title: 'Managing Partner', password: passwords.admin },
+  });
+  expect(done.status(), await done.text()).toBe(200);
 }

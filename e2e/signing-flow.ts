@@ -72,13 +72,20 @@ export async function signingFlow(page: Page, browser: Browser, viewport: { widt
   await signIn(admin, DEMO.legal, E2E.demoPassword, /\/admin$/);
   await admin.goto('/admin/investors');
   await admin.getByRole('tab', { name: 'Subscriptions' }).click();
-  const form = admin.getByRole('form', { name: new RegExp(`Countersign the agreement of .* for ${SIGNED_DEAL}`) }).first();
+  // The subscription's row (card at 390 px) has no Mark Completed: its Countersign moves to the queue.
+  const listed = admin.locator(`[data-subscription-id="${subscription.id}"]`).filter({ visible: true });
+  await expect(listed.getByRole('button', { name: /^Mark Completed/ })).toHaveCount(0);
+  await listed.getByRole('button', { name: new RegExp(`^Countersign: .*, ${SIGNED_DEAL}$`) }).click();
+  const queued = admin.locator(`[data-countersign-for="${subscription.id}"]`);
+  await expect(queued.locator('input').first()).toBeFocused();
+  const form = queued.getByRole('form', { name: new RegExp(`Countersign the agreement of .* for ${SIGNED_DEAL}`) });
   await expect(form).toBeVisible();
   await expectNoA11yViolations(admin, `countersign queue (${label})`);
   await form.getByLabel('Your title').fill('General Counsel');
   await form.getByLabel('Your password').fill(E2E.demoPassword);
   await form.getByRole('button', { name: 'Countersign' }).click();
   await expectToast(admin, 'Countersigned: the subscription is complete.');
+  await expect(listed).toContainText('Completed');
 
   // The deal page's status table: the row is executed, its detail shows the whole trail.
   await admin.goto(`/admin/deals/${deal?.id}`);

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { E2E, expectNoA11yViolations, expectToast, signIn } from './fixtures';
+import { completeSigned, ensureSubscriptionPack } from './setup';
 
 /** The demo co-investor (KYC approved), who commits to a fresh deal of the new SPV. */
 const KILI = 'kilimanjaro@demo.example.com';
@@ -58,13 +59,17 @@ export async function spvPaymentFlow(browser: Browser, page: Page, phone: boolea
   expect(created.status()).toBe(201);
   const dealId = (await created.json()).deal.id as string;
   expect((await page.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).ok()).toBe(true);
+  await ensureSubscriptionPack(page.request, dealId);
   const investor = await (
     await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {})
   ).newPage();
   await signIn(investor, KILI, E2E.demoPassword, /\/investor$/);
   const sub = await investor.request.post('/api/investor/subscriptions', { data: { dealId, amount: '100000' } });
   expect(sub.status()).toBe(201);
-  expect((await page.request.post(`/api/subscriptions/${(await sub.json()).subscription.id}/complete`, { data: {} })).ok()).toBe(true);
+  await completeSigned(page.request, investor.request, (await sub.json()).subscription.id, {
+    investor: E2E.demoPassword,
+    admin: E2E.adminPassword,
+  });
   const call = await page.request.post('/api/capital-calls', {
     data: { dealId, basis: 'percentage', percentage: '10', dueDate: inDays(10), purpose: 'Track survey' },
   });

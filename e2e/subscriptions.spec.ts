@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, E2E, expectNoA11yViolations, gotoLogin, signInViaUi, toasts } from './fixtures';
+import { completeSigned } from './setup';
 
 // Flows across an investor's and an admin's browser contexts, with several servers sharing the machine.
 test.describe.configure({ timeout: 180_000 });
@@ -261,9 +262,8 @@ test('subscribe with capacity checks, cancel, admin reviews and completes: commi
   await expect(item.getByTestId('subscription-status')).toHaveText('Under Review');
   await expect(item.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '60');
   await expect(item.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
-  const completed = await admin.request.post(`/api/subscriptions/${subId}/complete`, { data: {} });
-  expect(completed.status()).toBe(200);
-  expect((await completed.json()).subscription).toMatchObject({ status: 'Completed', progress: 100 });
+  // Completion is the countersignature of the signed agreement (issue 30; signing.spec.ts clicks it through).
+  await completeSigned(admin.request, page.request, subId, { investor: E2E.demoPassword, admin: E2E.adminPassword });
 
   expect(await committedOnPipeline(admin, OPEN_DEAL)).toBe(before + 25_000);
 

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations, expectToast } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast } from './fixtures';
+import { completeSigned } from './setup';
 import { dealWithOneHolder, isoInDays, signInBoth } from './waterfall-setup';
 
 /**
@@ -15,7 +16,7 @@ async function contributeAgain(admin: Page, investor: Page, dealId: string) {
   const sub = await investor.request.post('/api/investor/subscriptions', { data: { dealId, amount: '100' } });
   expect(sub.status()).toBe(201);
   const subId = (await sub.json()).subscription.id as string;
-  expect((await admin.request.post(`/api/subscriptions/${subId}/complete`, { data: {} })).status()).toBe(200);
+  await completeSigned(admin.request, investor.request, subId, { investor: E2E.demoPassword, admin: E2E.adminPassword });
   const investorId = (await (await investor.request.get('/api/auth/session')).json()).user.id as string;
   const today = isoInDays(0);
   const call = await admin.request.post('/api/capital-calls', {

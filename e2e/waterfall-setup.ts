@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { E2E, isoInDays, signIn } from './fixtures';
+import { completeSigned, ensureSubscriptionPack } from './setup';
 
 export { isoInDays };
 
@@ -25,10 +26,11 @@ export async function dealWithOneHolder(admin: Page, investor: Page, title: stri
   expect(created.status()).toBe(201);
   const dealId = (await created.json()).deal.id as string;
   expect((await admin.request.patch(`/api/deals/${dealId}`, { data: { status: 'Active' } })).status()).toBe(200);
+  await ensureSubscriptionPack(admin.request, dealId);
   const sub = await investor.request.post('/api/investor/subscriptions', { data: { dealId, amount: '100' } });
   expect(sub.status()).toBe(201);
   const subId = (await sub.json()).subscription.id as string;
-  expect((await admin.request.post(`/api/subscriptions/${subId}/complete`, { data: {} })).status()).toBe(200);
+  await completeSigned(admin.request, investor.request, subId, { investor: E2E.demoPassword, admin: E2E.adminPassword });
   // Called in full and received today: the investor holds contributed capital from today.
   const investorId = (await (await investor.request.get('/api/auth/session')).json()).user.id as string;
   const today = isoInDays(0);

@@ -14,6 +14,7 @@ import { linkBase, OutboxWorker } from './modules/email/worker.ts';
 import { JobRunner } from './modules/jobs/runner.ts';
 import { RETENTION_REVIEW_EVERY_MS, reviewRetention } from './modules/retention/service.ts';
 import { enqueueKycRefreshReminders } from './modules/risk/service.ts';
+import { runSigningDeadlines, SIGNING_DEADLINES_EVERY_MS } from './modules/signing/reminders.ts';
 import { enqueueTaxRenewalReminders } from './modules/tax/service.ts';
 import { bootstrapAdmin, seedSettingDefault } from './seed/bootstrap.ts';
 import { loadDemoData } from './seed/demo.ts';
@@ -193,6 +194,16 @@ async function main() {
   jobs.register('retention-review', {
     everyMs: RETENTION_REVIEW_EVERY_MS,
     handler: async () => `${await reviewRetention(db)} investor(s) past retention`,
+  });
+  // Subscription agreements past their last day (or on a closed deal) expire, and investors are
+  // reminded before that day (issue 30, decision 036).
+  jobs.register('signing-deadlines', {
+    everyMs: SIGNING_DEADLINES_EVERY_MS,
+    firstRunNow: true,
+    handler: async () => {
+      const r = await runSigningDeadlines(db);
+      return `${r.expired} agreement(s) expired, ${r.reminded} reminder(s) sent`;
+    },
   });
   jobs.register('storage-sweep', {
     everyMs: STORAGE_SWEEP_EVERY_MS,

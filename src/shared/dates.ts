@@ -71,6 +71,46 @@ export function dayInZone(instant: Date, zone: string = defaultZone): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+const wallFmts = new Map<string, Intl.DateTimeFormat>();
+/** The zone's offset from UTC at an instant, in milliseconds (Dubai: +4 h). */
+function zoneOffsetMs(instant: number, zone: string): number {
+  let f = wallFmts.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallFmts.set(zone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(instant)).map((x) => [x.type, Number(x.value)]));
+  const wall = Date.UTC(
+    p.year as number,
+    (p.month as number) - 1,
+    p.day as number,
+    p.hour as number,
+    p.minute as number,
+    p.second as number,
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The first instant of a calendar day in a zone (its midnight there): 2026-12-10 in Asia/Dubai
+ * is 2026-12-09T20:00:00Z. Two passes settle a daylight-saving change between UTC and the zone.
+ */
+export function dayStartInZone(isoDay: string, zone: string = defaultZone): Date {
+  const utcMidnight = Date.parse(`${isoDay.slice(0, 10)}T00:00:00Z`);
+  let t = utcMidnight - zoneOffsetMs(utcMidnight, zone);
+  t = utcMidnight - zoneOffsetMs(t, zone);
+  return new Date(t);
+}
+
 /** Today as an ISO day in the company's zone (the day every due date is compared with). */
 export const todayIso = (zone: string = defaultZone, now: Date = new Date()) => dayInZone(now, zone);
 

@@ -15,6 +15,7 @@ export const JOB_KINDS = [
   'screening-rescreen',
   'screening-investor',
   'retention-review',
+  'signing-deadlines',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
@@ -36,6 +37,8 @@ export interface JobParams {
   'screening-investor': { investorId: string };
   /** The daily list of investors whose records are past retention (decision 054). */
   'retention-review': Record<string, never>;
+  /** Subscription agreements: expiry and the scheduled reminders to sign (decision 036). */
+  'signing-deadlines': Record<string, never>;
 }
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

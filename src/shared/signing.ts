@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_USER_TYPES } from './constants.ts';
+import { addDays, dayInZone, dayNumber, dayStartInZone } from './dates.ts';
 
 /**
  * Subscription documents signed in the product (issue 30, decision record 036): a deal's
@@ -143,10 +144,43 @@ export interface Envelope {
 }
 
 /**
- * Envelopes expire after this many days unless the deal's close date is earlier (issue 30:
- * "the pack expires after the deal's close date or a configurable number of days").
+ * Envelopes expire after this many days unless the deal closes earlier (issue 30: "the pack
+ * expires after the deal's close date or a configurable number of days"). The firm's setting
+ * (Signing settings, `envelopeDays`) overrides it. An envelope opened on company day D may be
+ * signed through company day D + days and expires at the midnight that ends it, in the
+ * company's zone (decision 036, 27 Nov 2026, second section).
  */
 export const DEFAULT_ENVELOPE_DAYS = 30;
+
+/** When an envelope opened on company day `today` expires: the start of day today + days + 1 in the zone. */
+export const envelopeExpiresAt = (today: string, days: number, zone: string): Date => dayStartInZone(addDays(today, days + 1), zone);
+
+/** The last company day on which an envelope expiring at `expiresAt` can be signed. */
+export const lastSigningDay = (expiresAt: Date | string, zone: string): string =>
+  dayInZone(new Date(new Date(expiresAt).getTime() - 1), zone);
+
+/**
+ * Scheduled reminders to sign (issue 30: "reminders through the e-mail outbox"): one e-mail when
+ * at most this many company days are left before the last day to sign (7: a week's notice; 1:
+ * the day before). An envelope first seen inside a window gets only that window's reminder;
+ * none is sent on an envelope already signed, expired, voided or declined. The firm's manual
+ * reminder (resend) is apart from these.
+ */
+export const SIGNING_REMINDER_DAYS_BEFORE = [7, 1] as const;
+
+/**
+ * The reminder stage due on company day `today` for an envelope whose last signing day is
+ * `lastDay`, or null (none due yet, or the last day has passed). `sent` are the stages already
+ * sent: a stage is due only when neither it nor a later (smaller) stage was sent.
+ */
+export function reminderStageDue(lastDay: string, today: string, sent: readonly number[]): number | null {
+  const left = dayNumber(lastDay) - dayNumber(today);
+  if (left < 0) return null;
+  const due = [...SIGNING_REMINDER_DAYS_BEFORE].filter((s) => left <= s).sort((a, b) => a - b)[0];
+  if (due === undefined) return null;
+  if (sent.some((s) => s <= due)) return null;
+  return due;
+}
 
 /** Admin types allowed to countersign unless the firm's setting says otherwise (issue 30). */
 export const DEFAULT_COUNTERSIGN_TYPES: readonly (typeof ADMIN_USER_TYPES)[number][] = ['founder', 'legal'];
@@ -223,6 +257,7 @@ export const SIGNING_MESSAGES = {
   newerEnvelope: 'A newer agreement is already open for this subscription.',
   reminderTooSoon: 'A reminder was sent less than an hour ago. Try again later.',
   investorInactive: 'The investor account is not active, so no e-mail can be sent.',
+  dealClosed: 'This deal is closed: its subscription agreements can no longer be signed.',
   notExecuted: 'This subscription completes when its agreement is fully signed: the investor signs and an authorised admin countersigns.',
 } as const;
 

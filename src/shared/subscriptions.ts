@@ -33,6 +33,12 @@ export interface Subscription {
   completedAt: string | null;
   /** Issue 30: the deal has a subscription pack, so this subscription completes by a signed agreement. */
   signsAgreement: boolean;
+  /**
+   * Issue 30: the state of the subscription's latest agreement (envelope), null before the
+   * investor opens one. 'signed' waits for an authorised admin's countersignature, which is the
+   * only way a subscription completes.
+   */
+  agreementStatus: 'sent' | 'signed' | 'executed' | 'declined' | 'voided' | 'expired' | null;
 }
 
 export const createSubscriptionInput = z.object({

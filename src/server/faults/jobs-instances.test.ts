@@ -160,6 +160,7 @@ describe.runIf(serverUrl)('PostgreSQL: two instances share the background jobs',
       { kind: 'daily-notices', n: 1 },
       { kind: 'email-outbox', n: 1 },
       { kind: 'retention-review', n: 1 },
+      { kind: 'signing-deadlines', n: 1 },
       { kind: 'storage-sweep', n: 1 },
       { kind: 'webhook-outbox', n: 1 },
     ]);

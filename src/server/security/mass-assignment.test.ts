@@ -7,7 +7,7 @@ import { sql } from '../db/sql.ts';
 import { withPaymentDetails } from '../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
-import { FULL_FIELDS, templatePdf } from '../testing/signing.ts';
+import { completeSubscriptionSigned, ensureSubscriptionPack, FULL_FIELDS, templatePdf } from '../testing/signing.ts';
 import { MASS_ASSIGNMENT_FIELDS } from './catalog.ts';
 
 /**
@@ -247,11 +247,14 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'PATCH /api/deals/:id',
       status: 200,
       async run() {
-        return call('PATCH', `/api/deals/${ids.deal}`, adminCookie, {
+        const res = await call('PATCH', `/api/deals/${ids.deal}`, adminCookie, {
           title: 'Mass deal (open)',
           status: 'Active',
           ...extras(victimId, ['status']),
         });
+        // Every deal takes subscriptions only with a complete subscription pack (issue 30).
+        await ensureSubscriptionPack(ctx, ids.deal as string);
+        return res;
       },
     },
     {
@@ -580,9 +583,13 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
     },
     {
       route: 'POST /api/subscriptions/:id/complete',
-      status: 200,
+      // Only the executed agreement completes a subscription (issue 30): the old route is refused,
+      // extras or not, and nothing moves; the countersignature then completes it.
+      status: 409,
       async run() {
         const res = await call('POST', `/api/subscriptions/${ids.subscription}/complete`, adminCookie, extras(victimId));
+        expect(await one('SELECT committed_amount::text AS c FROM deals WHERE id = $1', [ids.deal])).toEqual({ c: '0.00' });
+        await completeSubscriptionSigned(ctx, ids.subscription as string, { investorCookie });
         expect(await one('SELECT committed_amount::text AS c FROM deals WHERE id = $1', [ids.deal])).toEqual({ c: '1000.00' });
         return res;
       },

@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { sql } from '../db/sql.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
+import { ensureSubscriptionPack } from '../testing/signing.ts';
 import { PROBES } from './catalog.ts';
 
 /**
@@ -65,6 +66,7 @@ describe('injection and markup probes are stored and returned as text', () => {
       }
     ).deal.id;
     await call('PATCH', `/api/deals/${dealId}`, admin, { status: 'Active' });
+    await ensureSubscriptionPack(ctx, dealId);
   });
   afterAll(() => ctx.close());
 

@@ -377,9 +377,11 @@ async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
 }
 
 /**
- * Issue 30: the open Dar es Salaam deal takes subscriptions through the signed agreement (its
- * subscription pack is the project's own fictional agreement). The other open demo deals keep
- * the review path (decision 036: a deal signs when it has a pack).
+ * Issue 30: every deal takes subscriptions through the signed agreement, so every demo deal ships
+ * with a subscription pack, the project's own fictional agreement written for it (those open for
+ * subscription need it; the others have it ready should they open). The historical demo
+ * subscriptions stay as seeded data (completed before signing was in the product: no envelope).
+ * DEMO_SIGNED_DEAL is the open deal the signing suites and the browser flow use.
  */
 export const DEMO_SIGNED_DEAL = DEMO_DEALS[4].title;
 
@@ -387,29 +389,33 @@ async function loadDemoSubscriptionPack(db: Db, files: FileStore): Promise<void>
   const founder = await sql<{ id: string }>(
     "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1",
   ).first(db);
-  const deal = await sql<{ id: string }>('SELECT id FROM deals WHERE title = $1').first(db, [DEMO_SIGNED_DEAL]);
-  if (!deal) return;
-  const { pdf, fields } = await demoAgreement(DEMO_SIGNED_DEAL, DEMO_REGULATORY_DETAILS.legalName);
-  const temp = await files.writeTemp(Readable.from([pdf]));
-  const key = `signing/packs/${deal.id}/demo-agreement.pdf`;
-  try {
-    await db.tx(async (q) => {
-      await insertPack(q, {
-        dealId: deal.id,
-        filePath: key,
-        fileName: 'Subscription agreement (demo).pdf',
-        byteSize: temp.size,
-        sha256: temp.sha256,
-        pageCount: 3,
-        fields,
-        createdBy: founder?.id ?? null,
+  const titles = new Set<string>(DEMO_DEALS.map((d) => d.title));
+  const deals = (await sql<{ id: string; title: string }>('SELECT id, title FROM deals ORDER BY title').all(db)).filter((d) =>
+    titles.has(d.title),
+  );
+  for (const deal of deals) {
+    const { pdf, fields } = await demoAgreement(deal.title, DEMO_REGULATORY_DETAILS.legalName);
+    const temp = await files.writeTemp(Readable.from([pdf]));
+    const key = `signing/packs/${deal.id}/demo-agreement.pdf`;
+    try {
+      await db.tx(async (q) => {
+        await insertPack(q, {
+          dealId: deal.id,
+          filePath: key,
+          fileName: 'Subscription agreement (demo).pdf',
+          byteSize: temp.size,
+          sha256: temp.sha256,
+          pageCount: 3,
+          fields,
+          createdBy: founder?.id ?? null,
+        });
+        await holdFileCommitLock(q);
+        await files.commit(temp, key);
       });
-      await holdFileCommitLock(q);
-      await files.commit(temp, key);
-    });
-  } catch (err) {
-    await files.discard(temp).catch(() => {});
-    throw err;
+    } catch (err) {
+      await files.discard(temp).catch(() => {});
+      throw err;
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { todayIso } from '../../shared/dates.ts';
 import type { Deal } from '../../shared/deals.ts';
 import type { Subscription } from '../../shared/subscriptions.ts';
 import { approveForSubscribing, createUser, signIn, type TestContext } from './harness.ts';
+import { completeSubscriptionSigned, ensureSubscriptionPack } from './signing.ts';
 
 /** A signed-in investor whose KYC is approved (so they may subscribe). */
 export interface Investor {
@@ -49,7 +50,7 @@ export async function withPaymentDetails(ctx: TestContext, dealId: string): Prom
 
 /**
  * The money fixtures the capital-account, distribution and waterfall suites share: investors,
- * an open deal, and a holding funded through the API (subscribe, complete, call, receipt), so
+ * an open deal, and a holding funded through the API (subscribe, sign and countersign, call, receipt), so
  * each suite starts from the same ledger the product would write.
  */
 export function moneyFixtures(ctx: () => TestContext, adminCookie: () => string) {
@@ -80,17 +81,18 @@ export function moneyFixtures(ctx: () => TestContext, adminCookie: () => string)
     const patched = await call('PATCH', `/api/deals/${id}`, adminCookie(), { status: 'Active' });
     expect(patched.statusCode, patched.body).toBe(200);
     if (opts.createdAt) await ctx().db.query('UPDATE deals SET created_at = $2 WHERE id = $1', [id, opts.createdAt]);
+    // Every deal takes subscriptions only with a complete subscription pack (issue 30).
+    await ensureSubscriptionPack(ctx(), id);
     return (patched.json() as { deal: Deal }).deal;
   };
 
-  /** Subscribes, has an admin complete it, calls it in full and records the money as received on `date`. */
+  /** Subscribes, signs and has the agreement countersigned (which completes it), calls it in full and records the money as received on `date`. */
   const hold = async (who: Investor, dealId: string, amount: string, opts: HoldOptions = {}): Promise<Subscription> => {
     const date = opts.date ?? todayIso();
     const res = await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
     expect(res.statusCode, res.body).toBe(201);
     const sub = (res.json() as { subscription: Subscription }).subscription;
-    const done = await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie(), {});
-    expect(done.statusCode, done.body).toBe(200);
+    await completeSubscriptionSigned(ctx(), sub.id, { investorCookie: who.cookie });
     if (opts.commitmentDate) {
       // An append-only table: the guard is lifted for this setup only.
       await ctx().db.tx(async (q) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_ANSWER, RESET_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_CLIENT, RESET_LINK_INVALID } from '../../../shared/email.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc.ts';
+import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import {
@@ -18,6 +19,7 @@ import {
   uniqueEmail,
 } from '../../testing/harness.ts';
 import { injectForm, PDF_BYTES } from '../../testing/multipart.ts';
+import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 import { linkIn, type ReceivedMail, type Receiver, startReceiver } from '../../testing/smtp-receiver.ts';
 import { notifyCapitalCallIssued } from './notify.ts';
 import { enqueueEmails } from './outbox.ts';
@@ -30,6 +32,11 @@ import { OutboxWorker } from './worker.ts';
 
 const PUBLIC = 'http://portal.test.example';
 
+/** Back to the default settings (the company zone: Dubai), keeping the harness's two-factor off and API limit (createTestContext). */
+async function resetSettings(q: Queryable): Promise<void> {
+  await q.query('DELETE FROM settings');
+  await q.query(`INSERT INTO settings (key, value) VALUES ('app', '{"twoFactorAuth": false, "apiRateLimit": 1000000}'::jsonb)`);
+}
 describe('e-mail: recovery, outbox, notifications', () => {
   let ctx: TestContext;
   let receiver: Receiver;
@@ -49,10 +56,11 @@ describe('e-mail: recovery, outbox, notifications', () => {
     await receiver.close();
   });
   beforeEach(async () => {
-    // Each test starts with an empty outbox, default switches and no refusals.
+    // Each test starts with an empty outbox, default switches and no refusals. The harness's own
+    // settings stay (two-factor off: the signing helper's countersigner is an admin made later).
     await ctx.db.query('DELETE FROM email_outbox');
     await ctx.db.query('DELETE FROM password_reset_requests');
-    await ctx.db.query('DELETE FROM settings');
+    await resetSettings(ctx.db);
     receiver.refuseNext(0);
   });
 
@@ -633,7 +641,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
         expect(put.statusCode, put.body).toBe(200);
         await newDeal(`Switched off ${Date.now()}`);
         expect(await outbox(`kind = 'deal_open'`)).toEqual([]);
-        await ctx.db.query('DELETE FROM settings');
+        await resetSettings(ctx.db);
       }
       await ctx.app.inject({
         method: 'PUT',
@@ -723,6 +731,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
       );
       const dealId = deal.json().deal.id as string;
       await withPaymentDetails(ctx, dealId);
+      await ensureSubscriptionPack(ctx, dealId);
       await ctx.app.inject({
         method: 'PATCH',
         url: `/api/deals/${dealId}`,
@@ -739,7 +748,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
       expect(sub.statusCode, sub.body).toBe(201);
       expect(await admins('subscription_submitted')).toBe(1);
       const subId = sub.json().subscription.id as string;
-      expect((await post(`/api/subscriptions/${subId}/complete`, {}, { cookie: admin.cookie })).statusCode).toBe(200);
+      await completeSubscriptionSigned(ctx, subId, { investorCookie: invCookie });
       // A capital call of 100% tells the investor (amount and due date), the receipt funds the
       // holding, and a distribution recorded then paid tells them twice.
       const today = new Date().toISOString().slice(0, 10);
@@ -819,6 +828,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
       );
       const dealId = deal.json().deal.id as string;
       await withPaymentDetails(ctx, dealId);
+      await ensureSubscriptionPack(ctx, dealId);
       await ctx.app.inject({
         method: 'PATCH',
         url: `/api/deals/${dealId}`,
@@ -829,7 +839,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
         const sub = await post('/api/investor/subscriptions', { dealId, amount: '10000.00' }, { cookie: inv.cookie });
         expect(sub.statusCode, sub.body).toBe(201);
         const subId = sub.json().subscription.id as string;
-        expect((await post(`/api/subscriptions/${subId}/complete`, {}, { cookie: admin.cookie })).statusCode).toBe(200);
+        await completeSubscriptionSigned(ctx, subId, { investorCookie: inv.cookie });
       }
       const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
       const today = inDays(0);

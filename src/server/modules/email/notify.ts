@@ -392,15 +392,18 @@ export async function enqueueComplianceDigest(q: Queryable, now: Date = new Date
 
 /**
  * Essential: about an investor's subscription agreement (issue 30): voided by the firm (with the
- * reason), a fresh one sent, a reminder to sign, or executed (countersigned: a link to the
- * executed copy, never the PDF attached). Written in the caller's transaction.
+ * reason), a fresh one sent, the firm's reminder to sign ('reminder', outbox kind
+ * signing_reminder), or the scheduled reminder before the last day to sign ('deadline_reminder',
+ * outbox kind signing_deadline_reminder: the same text). `expires` is the last day to sign
+ * (a company day); or executed (countersigned: a link to the executed copy, never the PDF
+ * attached). Written in the caller's transaction.
  */
 export async function notifySigningEnvelope(
   q: Queryable,
   investorId: string,
   a: {
     deal: string;
-    kind: 'voided' | 'resent' | 'reminder' | 'executed';
+    kind: 'voided' | 'resent' | 'reminder' | 'deadline_reminder' | 'executed';
     reason: string | null;
     subscriptionId: string;
     expires: string | null;
@@ -414,7 +417,11 @@ export async function notifySigningEnvelope(
     kind: `signing_${a.kind}`,
     to: r.email,
     userId: r.id,
-    ...templates.signingEnvelope(audienceOf(await getSettings(q), r), { name: r.name, ...a }),
+    ...templates.signingEnvelope(audienceOf(await getSettings(q), r), {
+      name: r.name,
+      ...a,
+      kind: a.kind === 'deadline_reminder' ? 'reminder' : a.kind,
+    }),
   });
   return true;
 }

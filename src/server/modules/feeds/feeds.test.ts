@@ -8,6 +8,7 @@ import type { PerformanceData } from '../../../shared/performance.ts';
 import { callApi } from '../../testing/api-client.ts';
 import { moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { completeSubscriptionSigned } from '../../testing/signing.ts';
 
 /**
  * Investor feeds (issue 34 part 3, decision 048) through the real app: ILPA-template notices
@@ -57,7 +58,7 @@ describe('investor feeds', () => {
       f.call('POST', '/api/investor/subscriptions', alice.cookie, { dealId, amount: '100000.00' }),
       201,
     );
-    await ok(f.call('POST', `/api/subscriptions/${sub.subscription.id}/complete`, adminCookie, {}));
+    await completeSubscriptionSigned(ctx, sub.subscription.id, { investorCookie: alice.cookie });
     await withPaymentDetails(ctx, dealId);
     const issue = (amount: string, purpose: string) =>
       ok<{ call: { id: string } }>(

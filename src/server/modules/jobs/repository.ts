@@ -185,7 +185,14 @@ export async function requeueFailed(q: Queryable, id: string): Promise<'queued' 
   return 'queued';
 }
 
-const PERIODIC_KINDS = new Set<string>(['email-outbox', 'daily-notices', 'storage-sweep', 'webhook-outbox', 'retention-review']);
+const PERIODIC_KINDS = new Set<string>([
+  'email-outbox',
+  'daily-notices',
+  'storage-sweep',
+  'webhook-outbox',
+  'retention-review',
+  'signing-deadlines',
+]);
 
 function progressOf(p: Record<string, unknown>): JobProgress {
   const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);

@@ -10,6 +10,7 @@ import type { DistributionEvent } from '../../../shared/distributions.ts';
 import type { CapitalCall, DealLedger, LedgerEntry } from '../../../shared/ledger.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 
 /**
  * Issue 26 (calls to a chosen set, pro rata to unfunded commitment; calls without payment
@@ -59,6 +60,7 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
       201,
     ).deal;
     ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { status: 'Active' }));
+    await ensureSubscriptionPack(ctx, d.id);
     await ctx.db.query("UPDATE deals SET created_at = '2024-01-01T00:00:00Z' WHERE id = $1", [d.id]);
     if (payment) await withPaymentDetails(ctx, d.id);
     return d;
@@ -69,7 +71,7 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
       await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount }),
       201,
     ).subscription;
-    ok(await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {}));
+    await completeSubscriptionSigned(ctx, sub.id, { investorCookie: who.cookie });
     if (on)
       await ctx.db.tx(async (q) => {
         await q.query('ALTER TABLE ledger_entries DISABLE TRIGGER USER');

@@ -9,6 +9,7 @@ import type { CapitalCall } from '../../../shared/ledger.ts';
 import { DEFAULT_DISCLAIMER } from '../../../shared/settings.ts';
 import { HttpError } from '../../http/errors.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 import { createPdfPool, PDF_PER_USER_MESSAGE } from './pdf-pool.ts';
 import { type DocumentJob, renderDocument, type Statement } from './statements.ts';
 
@@ -218,7 +219,8 @@ describe('documents: firm particulars, labels, scripts (pure drawing)', () => {
   });
 });
 
-describe('documents over the API (statements and notices)', () => {
+// Completions are signed and countersigned (issue 30): a sealed PDF each, slow on a loaded machine.
+describe('documents over the API (statements and notices)', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let adminCookie: string;
   const call = (method: InjectOptions['method'], url: string, cookie: string, payload?: unknown) =>
@@ -244,6 +246,7 @@ describe('documents over the API (statements and notices)', () => {
       201,
     ).deal;
     ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { status: 'Active' }));
+    await ensureSubscriptionPack(ctx, d.id);
     await ctx.db.query("UPDATE deals SET created_at = '2024-01-01T00:00:00Z' WHERE id = $1", [d.id]);
     return d;
   };
@@ -252,7 +255,7 @@ describe('documents over the API (statements and notices)', () => {
       await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount }),
       201,
     ).subscription;
-    ok(await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {}));
+    await completeSubscriptionSigned(ctx, sub.id, { investorCookie: who.cookie });
   };
 
   beforeAll(async () => {

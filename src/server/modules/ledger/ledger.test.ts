@@ -12,6 +12,7 @@ import type { PerformanceData } from '../../../shared/performance.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../../testing/multipart.ts';
+import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -66,7 +67,8 @@ function pdfWordBoxes(buf: Buffer): { height: number; words: { text: string; yMa
     }));
 }
 
-describe('capital accounts API', () => {
+// Completions are signed and countersigned (issue 30): a sealed PDF each, slow on a loaded machine.
+describe('capital accounts API', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let adminCookie: string;
 
@@ -101,6 +103,7 @@ describe('capital accounts API', () => {
       201,
     ).deal;
     ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { status: 'Active' }));
+    await ensureSubscriptionPack(ctx, d.id);
     await ctx.db.query('UPDATE deals SET created_at = $2 WHERE id = $1', [d.id, `${since}T00:00:00Z`]);
     await withPaymentDetails(ctx, d.id);
     return d;
@@ -110,7 +113,7 @@ describe('capital accounts API', () => {
       await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount }),
       201,
     ).subscription;
-    ok(await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {}));
+    await completeSubscriptionSigned(ctx, sub.id, { investorCookie: who.cookie });
   };
   const issue = (body: Record<string, unknown>) =>
     call('POST', '/api/capital-calls', adminCookie, { purpose: 'Closing', dueDate: today(), ...body });
@@ -601,7 +604,7 @@ describe('capital accounts API', () => {
         expect(lowest).toBeLessThanOrEqual(page.height - 50 + 0.5);
       }
     }
-  });
+  }, 300_000); // twenty completions, each signed and countersigned (issue 30)
 
   it('a statement run generates every investor’s statement into the vault, with progress', async () => {
     const started = ok<{ run: { id: string; total: number } }>(

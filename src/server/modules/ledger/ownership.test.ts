@@ -12,6 +12,7 @@ import type { EqualisationPreview } from '../../../shared/ownership.ts';
 import type { PerformanceData } from '../../../shared/performance.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 
 /**
  * Issue 29 part 1 (decision 040): a later close without dilution, by equalisation or by units at
@@ -67,6 +68,7 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
       201,
     ).deal;
     ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { status: 'Active' }));
+    await ensureSubscriptionPack(ctx, d.id);
     await ctx.db.query("UPDATE deals SET created_at = '2024-01-01T00:00:00Z' WHERE id = $1", [d.id]);
     await withPaymentDetails(ctx, d.id);
     ok(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms(ownership)));
@@ -78,7 +80,7 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
       await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount }),
       201,
     ).subscription;
-    ok(await call('POST', `/api/subscriptions/${sub.id}/complete`, adminCookie, {}));
+    await completeSubscriptionSigned(ctx, sub.id, { investorCookie: who.cookie });
     await ctx.db.tx(async (q) => {
       await q.query('ALTER TABLE ledger_entries DISABLE TRIGGER USER');
       await q.query("UPDATE ledger_entries SET entry_date = $2 WHERE subscription_id = $1 AND kind = 'commitment'", [sub.id, on]);

@@ -10,6 +10,7 @@ import { sql } from '../../db/sql.ts';
 import { moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { multipart } from '../../testing/multipart.ts';
+import { completeSubscriptionSigned } from '../../testing/signing.ts';
 import { screeningIdle } from './jobs.ts';
 import { rescreenImport } from './service.ts';
 
@@ -223,7 +224,8 @@ describe('sanctions and PEP screening API', () => {
     await m.hold(sanctioned, deal.id, '1000');
     // A further commitment, not yet called (so a call could ask for it).
     const sub = await m.call('POST', '/api/investor/subscriptions', sanctioned.cookie, { dealId: deal.id, amount: '500' });
-    expect((await m.call('POST', `/api/subscriptions/${sub.json().subscription.id}/complete`, adminA, {})).statusCode).toBe(200);
+    expect(sub.statusCode, sub.body).toBe(201);
+    await completeSubscriptionSigned(ctx, sub.json().subscription.id, { investorCookie: sanctioned.cookie });
 
     // A distribution recorded before the match, to be paid after it.
     const before = await m.call('POST', '/api/distributions', adminA, {

@@ -114,6 +114,8 @@ export interface EnvelopeRow {
   createdAt: Date;
   dealId: string;
   dealTitle: string;
+  /** Pending, Active, On Hold or Closed: a closed deal's open envelopes expire (decision 036). */
+  dealStatus: string;
   investorName: string;
   investorEmail: string;
   amount: string;
@@ -133,6 +135,7 @@ function envelopeQuery(q: Queryable) {
     .select([
       'd.id as dealId',
       'd.title as dealTitle',
+      'd.status as dealStatus',
       'p.name as investorName',
       'p.email as investorEmail',
       's.amount',

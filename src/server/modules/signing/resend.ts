@@ -1,10 +1,17 @@
 import type { AppUser } from '../../../shared/auth.ts';
-import { ENVELOPE_STATE_MESSAGES, type Envelope, RESEND_REMINDER_GAP_MINUTES, SIGNING_MESSAGES } from '../../../shared/signing.ts';
+import {
+  ENVELOPE_STATE_MESSAGES,
+  type Envelope,
+  lastSigningDay,
+  RESEND_REMINDER_GAP_MINUTES,
+  SIGNING_MESSAGES,
+} from '../../../shared/signing.ts';
 import type { AppContext } from '../../context.ts';
 import { typed } from '../../db/typed.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifySigningEnvelope } from '../email/notify.ts';
+import { companyDayIn } from '../settings/clock.ts';
 import { addEvent, envelopeRow, liveEnvelopeOf } from './repository.ts';
 import { getEnvelope, openEnvelope } from './service.ts';
 
@@ -37,7 +44,7 @@ export async function resendEnvelope(ctx: AppContext, actor: AppUser, id: string
         kind: 'resent',
         reason: null,
         subscriptionId: row.subscriptionId,
-        expires: new Date(env.expiresAt).toISOString().slice(0, 10),
+        expires: lastSigningDay(env.expiresAt, (await companyDayIn(q)).zone),
       });
       await logActivity(q, {
         type: 'subscription_agreement_resent',
@@ -79,7 +86,7 @@ async function remind(ctx: AppContext, actor: AppUser, id: string, ip: string): 
       kind: 'reminder',
       reason: null,
       subscriptionId: row.subscriptionId,
-      expires: new Date(row.expiresAt).toISOString().slice(0, 10),
+      expires: lastSigningDay(row.expiresAt, (await companyDayIn(q)).zone),
     });
     if (!sent) throw conflict(SIGNING_MESSAGES.investorInactive, 'INVESTOR_INACTIVE');
     await addEvent(q, { envelopeId: id, kind: 'reminder_sent', actorId: actor.id, ip, details: { by: 'admin' }, at: now });

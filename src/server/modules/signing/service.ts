@@ -13,6 +13,7 @@ import {
   ENVELOPE_STATE_MESSAGES,
   type Envelope,
   type EnvelopeStatus,
+  envelopeExpiresAt,
   missingKinds,
   type openEnvelopeInput,
   type PackStatusRow,
@@ -241,15 +242,27 @@ export async function listEnvelopes(
   return withEvents(q, await envelopeRows(q, filter));
 }
 
-const expiredNow = (r: EnvelopeRow, now: Date) => (r.status === 'sent' || r.status === 'signed') && new Date(r.expiresAt) <= now;
+/**
+ * An open envelope (sent or signed) has expired at its expiry or once its deal is closed
+ * (issue 30: "the pack expires after the deal's close date or a configurable number of days").
+ */
+export const expiredNow = (r: Pick<EnvelopeRow, 'status' | 'expiresAt' | 'dealStatus'>, now: Date) =>
+  (r.status === 'sent' || r.status === 'signed') && (new Date(r.expiresAt) <= now || r.dealStatus === 'Closed');
 
-async function markExpired(q: Queryable, r: EnvelopeRow): Promise<void> {
+/** Marks an open envelope expired with its `expired` event; the caller holds its row lock. */
+export async function markExpired(q: Queryable, r: Pick<EnvelopeRow, 'id' | 'dealStatus'>): Promise<void> {
   await typed(q)
     .updateTable('signing_envelopes')
     .set({ status: 'expired', closedAt: kysql<Date>`now()`, updatedAt: kysql<Date>`now()`, claimToken: null, claimedUntil: null })
     .where('id', '=', r.id)
     .execute();
-  await addEvent(q, { envelopeId: r.id, kind: 'expired', actorId: null, ip: null });
+  await addEvent(q, {
+    envelopeId: r.id,
+    kind: 'expired',
+    actorId: null,
+    ip: null,
+    details: r.dealStatus === 'Closed' ? { reason: 'deal closed' } : {},
+  });
 }
 
 /**
@@ -277,6 +290,17 @@ export async function openEnvelope(
     .executeTakeFirst();
   if (!sub || sub.investorId !== user.id) throw notFound('Subscription not found');
   const live = await liveEnvelopeOf(ctx.db, subscriptionId);
+  // A closed deal's agreements can no longer be signed: its open envelope expires, no new one is
+  // made (an executed one is still returned below).
+  const deal = await typed(ctx.db).selectFrom('deals').select('status').where('id', '=', sub.dealId).executeTakeFirstOrThrow();
+  if (deal.status === 'Closed' && live?.status !== 'executed') {
+    if (live && (live.status === 'sent' || live.status === 'signed'))
+      await ctx.db.tx(async (q) => {
+        const locked = await envelopeRow(q, live.id, true);
+        if (locked && expiredNow(locked, now(ctx))) await markExpired(q, locked);
+      });
+    throw conflict(SIGNING_MESSAGES.dealClosed, 'DEAL_CLOSED');
+  }
   if (live && !expiredNow(live, now(ctx))) return getEnvelope(ctx.db, live.id, user.id);
   if (sub.status !== 'Pending' && sub.status !== 'Under Review') throw conflict(SIGNING_MESSAGES.noAgreement, 'INVALID_TRANSITION');
   const pack = await latestPack(ctx.db, sub.dealId);
@@ -287,7 +311,7 @@ export async function openEnvelope(
   const settings = await signingSettings(ctx.db);
   const company = await getSettings(ctx.db);
   const language: Language = isLanguage(sub.language) ? sub.language : isLanguage(company.language) ? company.language : 'en';
-  const { today } = await companyDayIn(ctx.db, now(ctx));
+  const { today, zone } = await companyDayIn(ctx.db, now(ctx));
   const entity = input.entity?.trim() || sub.name;
   const template = await readStored(ctx.files, pack.filePath);
   const shown = await generateAgreement(template, pack.fields, {
@@ -317,7 +341,8 @@ export async function openEnvelope(
         return getEnvelope(q, again.id, user.id);
       }
       if (again) await markExpired(q, again);
-      const expires = new Date(now(ctx).getTime() + settings.envelopeDays * 24 * 3600 * 1000);
+      // Signable through the company day `envelopeDays` after today (decision 036).
+      const expires = envelopeExpiresAt(today, settings.envelopeDays, zone);
       await typed(q)
         .insertInto('signing_envelopes')
         .values({

@@ -173,6 +173,12 @@ describe('subscription documents signed in the product (issue 30)', () => {
 
   it('a deal with an incomplete pack takes no subscription (409 naming what is missing); a new version completes it', async () => {
     const deal = await openDeal();
+    // No pack at all: every deal needs one before it takes subscriptions (decision 036, amended).
+    const first = await person('investor');
+    const none = expectError(await call('POST', '/api/investor/subscriptions', first.cookie, { dealId: deal.id, amount: '1000' }), 409);
+    expect(none.code).toBe('PACK_MISSING');
+    expect(none.message).toBe("This deal has no subscription agreement yet: upload one in the deal's subscription pack.");
+    expect(await ctx.db.query('SELECT 1 FROM subscriptions WHERE deal_id = $1', [deal.id])).toHaveLength(0);
     const onlySignature = FULL_FIELDS.filter((f) => f.kind === 'investor_signature');
     const up = await upload(deal.id, await templatePdf(), onlySignature);
     expect(up.statusCode, up.body).toBe(201);
@@ -540,8 +546,10 @@ describe('subscription documents signed in the product (issue 30)', () => {
     const deal = await signedDeal();
     const inv = await person('investor');
     const env = await openEnvelope(inv, (await subscribe(inv, deal.id, '1000')).id);
-    // 14 days from now (the setting), within a minute.
-    expect(Math.abs(new Date(env.expiresAt).getTime() - (Date.now() + 14 * 86_400_000))).toBeLessThan(60_000);
+    // Signable through today + 14 (the setting) in the company's zone (UTC in the suites): it
+    // expires at the midnight that ends that day, i.e. 00:00 UTC of today + 15.
+    const d = new Date();
+    expect(env.expiresAt).toBe(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 15)).toISOString());
     expect((await sign(inv, env.id)).statusCode).toBe(200);
     const done = await countersign(cio, env.id);
     expect(done.statusCode, done.body).toBe(200);

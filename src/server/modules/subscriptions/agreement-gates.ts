@@ -6,8 +6,8 @@ import { conflict } from '../../http/errors.ts';
 
 /**
  * The subscription path's gates of issue 30 (decision record 036), here so the subscriptions
- * module needs nothing of the signing module (which builds on it): a deal with a subscription
- * pack takes subscriptions only with a complete pack, completes them only with an executed
+ * module needs nothing of the signing module (which builds on it): every deal takes
+ * subscriptions only with a complete subscription pack, completes them only with an executed
  * agreement, and a cancelled or rejected subscription voids its open envelope. The signing
  * module appends its events with the same function.
  */
@@ -24,22 +24,22 @@ async function latestFields(q: Queryable, dealId: string): Promise<PlacedField[]
 }
 
 /**
- * Whether subscriptions to this deal go through the signed agreement (decision 036): a deal with
- * a subscription pack does. Its latest version must be complete: 409 naming what is missing.
+ * Every deal takes subscriptions through the signed agreement (issue 30; decision 036, amended
+ * 27 Nov 2026): its latest subscription pack must exist and be complete, else 409 naming what is
+ * missing (no pack at all: PACK_MISSING; fields missing: PACK_INCOMPLETE).
  */
-export async function requireCompletePackIfSigned(q: Queryable, dealId: string): Promise<void> {
+export async function requireCompletePack(q: Queryable, dealId: string): Promise<void> {
   const fields = await latestFields(q, dealId);
-  if (!fields) return;
+  if (!fields) throw conflict(packMissingMessage(null), 'PACK_MISSING');
   const missing = missingKinds(fields);
   if (missing.length > 0) throw conflict(packMissingMessage(missing), 'PACK_INCOMPLETE');
 }
 
 /**
- * The completion gate (issue 30): a subscription to a deal with a subscription pack completes
- * only with a fully executed agreement (409 otherwise).
+ * The completion gate (issue 30): every subscription completes only with a fully executed
+ * agreement (409 otherwise); the countersignature is what completes it.
  */
-export async function requireExecutedIfSigned(q: Queryable, subscriptionId: string, dealId: string): Promise<void> {
-  if (!(await latestFields(q, dealId))) return;
+export async function requireExecuted(q: Queryable, subscriptionId: string): Promise<void> {
   const executed = await typed(q)
     .selectFrom('signing_envelopes')
     .select('id')

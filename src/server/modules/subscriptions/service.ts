@@ -18,7 +18,7 @@ import { subscriptionEligibility } from '../onboarding/eligibility.ts';
 import { screeningBlock } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { emitWebhookEvent } from '../webhooks/emit.ts';
-import { requireCompletePackIfSigned, requireExecutedIfSigned, voidLiveEnvelopes } from './agreement-gates.ts';
+import { requireCompletePack, requireExecuted, voidLiveEnvelopes } from './agreement-gates.ts';
 
 interface SubRow {
   id: string;
@@ -36,11 +36,13 @@ interface SubRow {
   reviewed_at: Date | null;
   completed_at: Date | null;
   signs_agreement: boolean;
+  agreement_status: Subscription['agreementStatus'];
 }
 
 const SELECT = `SELECT s.id, s.investor_id, p.name AS investor_name, p.email AS investor_email, s.deal_id, d.title AS deal_title,
     d.type AS deal_type, s.amount, s.status, s.progress, s.rejection_reason, s.created_at, s.reviewed_at, s.completed_at,
-    EXISTS (SELECT 1 FROM subscription_packs k WHERE k.deal_id = s.deal_id) AS signs_agreement
+    EXISTS (SELECT 1 FROM subscription_packs k WHERE k.deal_id = s.deal_id) AS signs_agreement,
+    (SELECT e.status FROM signing_envelopes e WHERE e.subscription_id = s.id ORDER BY e.created_at DESC, e.id DESC LIMIT 1) AS agreement_status
   FROM subscriptions s JOIN profiles p ON p.id = s.investor_id JOIN deals d ON d.id = s.deal_id`;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -60,6 +62,7 @@ const toSub = (r: SubRow): Subscription => ({
   reviewedAt: iso(r.reviewed_at),
   completedAt: iso(r.completed_at),
   signsAgreement: r.signs_agreement === true,
+  agreementStatus: r.agreement_status ?? null,
 });
 
 export async function listSubscriptions(q: Queryable, investorId?: string): Promise<Subscription[]> {
@@ -205,8 +208,8 @@ export async function createSubscription(
   ).first(q, [input.dealId]);
   if (!deal) throw notFound('Deal not found');
   if (!deal.open) throw conflict('This deal is not open for investment', 'DEAL_CLOSED');
-  // A deal with a subscription pack takes subscriptions only when the pack is complete (issue 30).
-  await requireCompletePackIfSigned(q, input.dealId);
+  // Every deal takes subscriptions only with a complete subscription pack (issue 30).
+  await requireCompletePack(q, input.dealId);
   if (deal.remaining !== null && toCents(input.amount) > toCents(deal.remaining)) {
     throw badRequest(`The amount is above the remaining capacity of this deal`, {
       amount: 'The amount is above the remaining capacity of this deal',
@@ -264,8 +267,8 @@ export async function transitionSubscription(
   const t = TRANSITIONS[action];
   if (!t.from.includes(row.status))
     throw conflict(`A ${row.status.toLowerCase()} subscription cannot be ${t.to.toLowerCase()}`, 'INVALID_TRANSITION');
-  // Issue 30: on a deal with a subscription pack, only a fully executed agreement completes it.
-  if (t.to === 'Completed') await requireExecutedIfSigned(q, id, row.deal_id);
+  // Issue 30: only a fully executed agreement completes a subscription.
+  if (t.to === 'Completed') await requireExecuted(q, id);
   // A cancelled or rejected subscription's agreement can no longer be signed.
   if (t.to === 'Cancelled' || t.to === 'Rejected')
     await voidLiveEnvelopes(

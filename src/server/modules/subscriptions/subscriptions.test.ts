@@ -12,6 +12,7 @@ import {
   signIn,
   type TestContext,
 } from '../../testing/harness.ts';
+import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
 
@@ -28,7 +29,8 @@ interface Investor {
   cookie: string;
 }
 
-describe('subscriptions API', () => {
+// Completions are signed and countersigned (issue 30): a sealed PDF each, slow on a loaded machine.
+describe('subscriptions API', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let adminCookie: string;
   let a: Investor;
@@ -59,6 +61,8 @@ describe('subscriptions API', () => {
     const id = (res.json() as { deal: Deal }).deal.id;
     const patched = await call('PATCH', `/api/deals/${id}`, adminCookie, { status: 'Active', ...extra });
     expect(patched.statusCode, patched.body).toBe(200);
+    // Every deal takes subscriptions only with a complete subscription pack (issue 30).
+    await ensureSubscriptionPack(ctx, id);
     return (patched.json() as { deal: Deal }).deal;
   };
 
@@ -71,6 +75,12 @@ describe('subscriptions API', () => {
   };
   const admin = (action: 'review' | 'complete' | 'reject', id: string, payload?: unknown) =>
     call('POST', `/api/subscriptions/${id}/${action}`, adminCookie, payload ?? {});
+  /** Completion is the countersignature of the executed agreement (issue 30); the subscription as it then is. */
+  const complete = async (id: string, who?: Investor): Promise<Subscription> => {
+    await completeSubscriptionSigned(ctx, id, who ? { investorCookie: who.cookie } : {});
+    const all = (await call('GET', '/api/subscriptions', adminCookie)).json() as { subscriptions: Subscription[] };
+    return all.subscriptions.find((s) => s.id === id) as Subscription;
+  };
   const committed = async (dealId: string) =>
     (await sql<{ committed_amount: string }>('SELECT committed_amount FROM deals WHERE id = $1').first(ctx.db, [dealId]))?.committed_amount;
   const completedSum = async (dealId: string) =>
@@ -170,7 +180,7 @@ describe('subscriptions API', () => {
     expectError(await subscribe(a, deal.id, '1000.01'), 400);
     const s3 = await subscribeOk(a, deal.id, '999.99');
     // Completed subscriptions count against the capacity too.
-    expect((await admin('complete', s3.id)).statusCode).toBe(200);
+    expect((await complete(s3.id, a)).status).toBe('Completed');
     expect(await remaining()).toBe('0.01');
     expectError(await subscribe(b, deal.id, '0.02'), 400);
     await subscribeOk(b, deal.id, '0.01');
@@ -208,7 +218,7 @@ describe('subscriptions API', () => {
     await admin('review', reviewed.id);
     expectError(await call('POST', `/api/investor/subscriptions/${reviewed.id}/cancel`, a.cookie), 409);
     const done = await subscribeOk(a, deal.id, '100');
-    await admin('complete', done.id);
+    await complete(done.id, a);
     expectError(await call('POST', `/api/investor/subscriptions/${done.id}/cancel`, a.cookie), 409);
     // Admins cannot complete or review a cancelled one either.
     expectError(await admin('complete', mine.id), 409);
@@ -229,13 +239,25 @@ describe('subscriptions API', () => {
     expectError(await admin('review', s1.id), 409);
     expect(await committed(deal.id)).toBe('0.00');
 
-    const c1 = await admin('complete', s1.id);
-    expect(c1.json().subscription).toMatchObject({ status: 'Completed', progress: 100, completedAt: expect.any(String) });
+    // The old "complete" is refused until the agreement is executed (issue 30).
+    // The admin's old completion path says the agreement must be countersigned, and changes nothing.
+    expect(expectError(await admin('complete', s1.id), 409)).toMatchObject({
+      code: 'AGREEMENT_NOT_EXECUTED',
+      message: 'This subscription completes when its agreement is fully signed: the investor signs and an authorised admin countersigns.',
+    });
+    const listed = () =>
+      call('GET', '/api/subscriptions', adminCookie).then((r) => (r.json() as { subscriptions: Subscription[] }).subscriptions);
+    expect((await listed()).find((s) => s.id === s1.id)).toMatchObject({ status: 'Under Review', agreementStatus: null });
+    const c1 = await complete(s1.id, a);
+    expect(c1).toMatchObject({ status: 'Completed', progress: 100, completedAt: expect.any(String) });
+    // After the countersignature the list shows the executed agreement; the refused path still refuses.
+    expect((await listed()).find((s) => s.id === s1.id)).toMatchObject({ status: 'Completed', agreementStatus: 'executed' });
+    expect(expectError(await admin('complete', s1.id), 409).code).toBe('INVALID_TRANSITION');
     expect(await committed(deal.id)).toBe('1000.10');
     expect(await committed(deal.id)).toBe(await completedSum(deal.id));
 
     // Complete straight from Pending.
-    expect((await admin('complete', s2.id)).statusCode).toBe(200);
+    expect((await complete(s2.id, b)).status).toBe('Completed');
     expect(await committed(deal.id)).toBe('3500.35');
     expect(await committed(deal.id)).toBe(await completedSum(deal.id));
 
@@ -275,11 +297,11 @@ describe('subscriptions API', () => {
   it('logs subscription activity', async () => {
     const deal = await openDeal('1000');
     const s = await subscribeOk(a, deal.id, '10');
-    await admin('complete', s.id);
+    await complete(s.id, a);
     const logs = await sql<{ activity_type: string }>(
       "SELECT activity_type FROM activity_logs WHERE details ->> 'subscriptionId' = $1 ORDER BY id",
     ).all(ctx.db, [s.id]);
-    expect(logs.map((l) => l.activity_type)).toEqual(['subscription_created', 'subscription_updated']);
+    expect(logs.map((l) => l.activity_type)).toEqual(['subscription_created', 'subscription_agreement_signed', 'subscription_updated']);
   });
 
   it('never lets concurrent subscriptions together exceed the capacity', async () => {
@@ -304,7 +326,7 @@ describe('subscriptions API', () => {
 
     // Concurrent completions keep the committed amount equal to the sum.
     const subs = await sql<{ id: string }>('SELECT id FROM subscriptions WHERE deal_id = $1').all(ctx.db, [deal2.id]);
-    await Promise.all(subs.map((s) => admin('complete', s.id)));
+    await Promise.all(subs.map((s) => complete(s.id)));
     expect(await committed(deal2.id)).toBe('1000.00');
   });
 

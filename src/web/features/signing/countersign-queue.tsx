@@ -51,7 +51,8 @@ function QueueItem({ envelope }: { envelope: Envelope }) {
   const errors = countersign.error instanceof ApiError ? (countersign.error.fields ?? {}) : {};
   const p = `cs-${envelope.id}`;
   return (
-    <li>
+    // The subscriptions list's Countersign button moves here (data-countersign-for).
+    <li data-countersign-for={envelope.subscriptionId}>
       <Card className="flex flex-col gap-3 p-4" role="group" aria-labelledby={titleId}>
         <div>
           <h3 id={titleId} className="font-semibold text-ink-900">

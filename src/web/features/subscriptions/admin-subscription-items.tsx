@@ -1,4 +1,4 @@
-import { CheckCircle2, Eye, XCircle } from 'lucide-react';
+import { Eye, PenLine, XCircle } from 'lucide-react';
 import { Trans } from 'react-i18next';
 import { formatDate, formatUSD } from '../../../shared/format';
 import type { Subscription, SubscriptionStatus } from '../../../shared/subscriptions';
@@ -15,7 +15,17 @@ export interface AdminItemProps {
   /** The subscription being taken under review (its buttons wait), if any. */
   reviewing: string | null;
   onReview: (sub: Subscription) => void;
-  onDialog: (mode: 'complete' | 'reject', sub: Subscription) => void;
+  onDialog: (mode: 'reject', sub: Subscription) => void;
+}
+
+/**
+ * Moves to the subscription's agreement in the countersignature queue below the list (issue 30):
+ * its first field, so the admin can countersign at once.
+ */
+function goToCountersign(subscriptionId: string) {
+  const item = document.querySelector<HTMLElement>(`[data-countersign-for="${CSS.escape(subscriptionId)}"]`);
+  item?.scrollIntoView({ block: 'center' });
+  (item?.querySelector<HTMLElement>('input') ?? item)?.focus();
 }
 
 /**
@@ -28,7 +38,11 @@ export function focusAfter(id: string, fallback: () => HTMLElement | null) {
   (next ?? fallback())?.focus();
 }
 
-/** Take Under Review, Mark Completed and Reject; once done, the completion date or "no actions". */
+/**
+ * Take Under Review, Countersign (once the investor has signed: a subscription completes only by
+ * the countersignature, issue 30) and Reject; once done, the completion date or "no actions".
+ * An open subscription not yet signed says where its agreement stands instead of Countersign.
+ */
 function Actions({ sub: s, reviewing, onReview, onDialog }: AdminItemProps) {
   const { t } = subscriptionsText.useT();
   if (!ACTIVE.includes(s.status)) {
@@ -66,15 +80,16 @@ function Actions({ sub: s, reviewing, onReview, onDialog }: AdminItemProps) {
           {t('admin.takeUnderReview')}
         </Button>
       )}
-      <Button
-        size="sm"
-        disabled={reviewing === s.id}
-        onClick={() => onDialog('complete', s)}
-        aria-label={t('admin.markCompletedLabel', who)}
-      >
-        <CheckCircle2 aria-hidden="true" />
-        {t('admin.markCompleted')}
-      </Button>
+      {s.agreementStatus === 'signed' ? (
+        <Button size="sm" disabled={reviewing === s.id} onClick={() => goToCountersign(s.id)} aria-label={t('admin.countersignLabel', who)}>
+          <PenLine aria-hidden="true" />
+          {t('admin.countersign')}
+        </Button>
+      ) : (
+        <span className="max-w-44 text-xs text-muted" data-testid="agreement-state">
+          {t(`admin.agreement.${s.agreementStatus ?? 'none'}`)}
+        </span>
+      )}
       <Button
         variant="ghost"
         size="sm"

@@ -23,7 +23,17 @@ const UNDER_REVIEW: Subscription = {
   createdAt: '2026-11-20T09:00:00.000Z',
   reviewedAt: '2026-11-21T09:00:00.000Z',
   completedAt: null,
-  signsAgreement: false,
+  signsAgreement: true,
+  agreementStatus: 'sent',
+};
+/** Another investor's, whose agreement they have signed: it waits for the countersignature. */
+const SIGNED: Subscription = {
+  ...UNDER_REVIEW,
+  id: '70000000-0000-4000-8000-000000000002',
+  investorId: '00000000-0000-4000-8000-000000000003',
+  investorName: 'Sara Signer',
+  investorEmail: 'sara@demo.example.com',
+  agreementStatus: 'signed',
 };
 const OPTION: DealOption = {
   id: DEAL_OIL.id,
@@ -37,13 +47,26 @@ const OPTION: DealOption = {
 /**
  * The Subscriptions tab's dialogs (issue 17: form primitive + DialogActions), moved from
  * e2e/admin-subscription-dialogs.spec.ts: Reject needs a reason (the shared schema's message,
- * focus on the field), Mark Completed states its effect; Cancel closes both and sends nothing.
+ * focus on the field); Cancel sends nothing. Issue 30: there is no Mark Completed any more; a
+ * subscription completes only by the countersignature, so a signed agreement offers Countersign
+ * (which moves to its item in the queue below the list) and an unsigned one says it waits.
  */
 describe('Investor Onboarding, Subscriptions tab: the admin dialogs', () => {
-  it('Reject requires a reason; Mark Completed says what the committed amount becomes; Cancel changes nothing', async () => {
-    const { user, api } = await renderScreen(<AdminSubscriptionsPanel />, {
-      api: { 'GET /api/subscriptions': { subscriptions: [UNDER_REVIEW] }, 'GET /api/deals/options': { deals: [OPTION] } },
-    });
+  it('Reject requires a reason; no Mark Completed: Countersign for a signed agreement, a waiting note otherwise', async () => {
+    const { user, api } = await renderScreen(
+      <>
+        <AdminSubscriptionsPanel />
+        {/* Stands in for the countersignature queue's item of SIGNED (signing/countersign-queue.tsx). */}
+        <ul>
+          <li data-countersign-for={SIGNED.id}>
+            <input aria-label="Countersigner name" />
+          </li>
+        </ul>
+      </>,
+      {
+        api: { 'GET /api/subscriptions': { subscriptions: [UNDER_REVIEW, SIGNED] }, 'GET /api/deals/options': { deals: [OPTION] } },
+      },
+    );
     const panel = await screen.findByTestId('admin-subscriptions-panel');
     const rejectName = 'Reject: Ian Investor, Mombasa Oil Trading Facility';
     await user.click(await within(panel).findByRole('button', { name: rejectName }));
@@ -60,15 +83,16 @@ describe('Investor Onboarding, Subscriptions tab: the admin dialogs', () => {
     await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
     expect(within(panel).getByRole('button', { name: rejectName })).toBeTruthy();
 
-    await user.click(within(panel).getByRole('button', { name: 'Mark Completed: Ian Investor, Mombasa Oil Trading Facility' }));
-    const confirm = await findDialog('Mark subscription completed?');
-    // Reference: 750,000.00 committed + 250,000.00 subscribed = 1,000,000.00 (whole dollars shown without cents).
-    await expect
-      .poll(() => within(confirm).getByTestId('committed-note').textContent)
-      .toBe("The deal's committed amount will rise by $250,000, from $750,000 to $1,000,000. This cannot be undone.");
-    expect(within(confirm).getByRole('button', { name: 'Mark Completed' })).toBeTruthy();
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    // No way to complete without the executed agreement.
+    expect(within(panel).queryAllByRole('button', { name: /Mark Completed/ })).toEqual([]);
+    expect(within(panel).queryAllByRole('button', { name: 'Countersign: Ian Investor, Mombasa Oil Trading Facility' })).toEqual([]);
+    const ianRow = within(panel)
+      .getAllByTestId('subscription-row')
+      .find((r) => r.textContent?.includes('Ian Investor')) as HTMLElement;
+    expect(within(ianRow).getByTestId('agreement-state').textContent).toBe('Waiting for the investor to sign');
+    await user.click(within(panel).getByRole('button', { name: 'Countersign: Sara Signer, Mombasa Oil Trading Facility' }));
+    await expect.poll(() => document.activeElement).toBe(screen.getByRole('textbox', { name: 'Countersigner name' }));
+    await expectNoA11yViolations('subscriptions with a signed agreement', panel);
 
     expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });

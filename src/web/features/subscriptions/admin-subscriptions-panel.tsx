@@ -15,9 +15,9 @@ import { toast } from '../../lib/toast';
 import { AdminSubscriptionCard, AdminSubscriptionRow, focusAfter } from './admin-subscription-items';
 import { serverMessage, useAllSubscriptions, useTransitionSubscription } from './api';
 import { subscriptionsText } from './i18n';
-import { CompleteBody, RejectBody } from './subscription-action-dialogs';
+import { RejectBody } from './subscription-action-dialogs';
 
-type DialogState = { mode: 'complete' | 'reject'; sub: Subscription } | null;
+type DialogState = { mode: 'reject'; sub: Subscription } | null;
 
 /** The toast after an admin action: investor, deal and the new status. */
 const updatedDetail = (sub: Subscription, status: SubscriptionStatus) =>
@@ -29,7 +29,8 @@ const updatedDetail = (sub: Subscription, status: SubscriptionStatus) =>
 
 /**
  * Investor Onboarding's Subscriptions tab: every investor's subscriptions, filterable by status
- * and text, with the admin actions Take Under Review, Mark Completed and Reject (with a reason).
+ * and text, with the admin actions Take Under Review, Countersign (to the queue below: only the
+ * countersignature completes a subscription, issue 30) and Reject (with a reason).
  * It has no page header of its own: it sits inside the onboarding screen's tabs.
  */
 export function AdminSubscriptionsPanel() {
@@ -84,7 +85,7 @@ export function AdminSubscriptionsPanel() {
   const itemProps = {
     reviewing,
     onReview: (sub: Subscription) => void takeUnderReview(sub),
-    onDialog: (mode: 'complete' | 'reject', sub: Subscription) => setDialog({ mode, sub }),
+    onDialog: (mode: 'reject', sub: Subscription) => setDialog({ mode, sub }),
   };
 
   return (
@@ -183,22 +184,7 @@ export function AdminSubscriptionsPanel() {
               focusAfter(id, () => fallbackFocus(id));
             }}
           >
-            {dialog.mode === 'complete' ? (
-              <CompleteBody
-                sub={dialog.sub}
-                busy={transition.isPending}
-                onConfirm={async () => {
-                  lastId.current = dialog.sub.id;
-                  try {
-                    await transition.mutateAsync({ id: dialog.sub.id, action: 'complete' });
-                    toast.success(subscriptionsText.t('toast.updated'), { description: updatedDetail(dialog.sub, 'Completed') });
-                  } catch (err) {
-                    toast.error(subscriptionsText.t('toast.updateFailed'), { description: serverMessage(err) });
-                  }
-                  setDialog(null);
-                }}
-              />
-            ) : (
+            {dialog.mode === 'reject' && (
               <RejectBody
                 sub={dialog.sub}
                 busy={transition.isPending}
