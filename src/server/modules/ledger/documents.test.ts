@@ -114,7 +114,7 @@ describe('documents: firm particulars, labels, scripts (pure drawing)', () => {
     const units = { held: '681818.181818', navPerUnit: '2.200000', averagePrice: '2.200000' };
     const withUnits = statement({ deals: base.deals.map((d) => ({ ...d, units })) });
     const text = pdfText(await renderDocument({ kind: 'statement', language: 'en', firm, statement: withUnits }), true);
-    expect(text).toMatch(/Units held \/ NAV per unit \/ average price paid\s+681818\.181818 \/ 2\.200000 \/ 2\.200000/);
+    expect(text).toMatch(/Units held \/ NAV per unit \/ average price paid\s+681,818\.181818 \/ 2\.200000 \/ 2\.200000/);
     expect(pdfText(await renderDocument({ kind: 'statement', language: 'en', firm, statement: base }))).not.toContain('Units held');
   });
 
