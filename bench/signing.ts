@@ -23,8 +23,10 @@ import { MessageCipher } from '../src/server/crypto/cipher.ts';
 import { openPglite } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { loggerOptions } from '../src/server/http/logging.ts';
-import { certificatePdf, executedDocument, generateAgreement } from '../src/server/modules/signing/pdf.ts';
-import { sealCertificate, sealPdf } from '../src/server/modules/signing/seal.ts';
+import { createPdfPool } from '../src/server/modules/ledger/pdf-pool.ts';
+import type { certificatePdf } from '../src/server/modules/signing/pdf.ts';
+import type { SigningPdfJob } from '../src/server/modules/signing/pdf-jobs.ts';
+import { sealCertificate } from '../src/server/modules/signing/seal.ts';
 import { insertUser } from '../src/server/modules/users/accounts.ts';
 import { seedSettingDefault } from '../src/server/seed/bootstrap.ts';
 import { DiskFileStore } from '../src/server/storage/file-store.ts';
@@ -52,6 +54,7 @@ export async function signingBench(opts: { quick: boolean }): Promise<Json> {
   );
   await app.ready();
   const ctx = { app, db, config };
+  const pools: { close(): Promise<void> }[] = [];
   try {
     const password = 'bench-password-1';
     await db.tx(async (q) =>
@@ -105,14 +108,23 @@ export async function signingBench(opts: { quick: boolean }): Promise<Json> {
       ip: '203.0.113.7',
     };
 
+    // As the server does it (signing/service.ts): both steps in the document workers (decision 026).
+    const pool = createPdfPool({ workers: config.pdf.workers, queueLimit: 1_000 });
+    pools.push(pool);
     const one = async () => {
-      const shown = await generateAgreement(template, fields, {
-        investor_name: 'Amina Okafor',
-        entity: 'Okafor Family Holdings Ltd',
-        amount: '$250,000.50',
-        date: '27 November 2026',
-      });
-      const certificate = await certificatePdf({
+      const agreement: SigningPdfJob = {
+        kind: 'agreement',
+        template,
+        fields,
+        values: {
+          investor_name: 'Amina Okafor',
+          entity: 'Okafor Family Holdings Ltd',
+          amount: '$250,000.50',
+          date: '27 November 2026',
+        },
+      };
+      const shown = await pool.render(agreement);
+      const certificate: Parameters<typeof certificatePdf>[0] = {
         language: 'en',
         labels,
         documentTitle: 'Subscription agreement: Bench deal, Amina Okafor',
@@ -125,15 +137,18 @@ export async function signingBench(opts: { quick: boolean }): Promise<Json> {
           { role: 'General partner', ...signer, name: 'Bench Admin' },
         ],
         events: Array.from({ length: 4 }, (_, i) => `${i + 1}. Event, 2026-11-27 10:00:00 UTC, Amina Okafor, IP 203.0.113.7`),
-      });
-      const doc = await executedDocument({
+      };
+      const executed: SigningPdfJob = {
+        kind: 'executed',
         shown,
         fields,
         investor: { mark: { method: 'typed', text: 'Amina Okafor' }, name: 'Amina Okafor' },
         gp: { mark: { method: 'typed', text: 'Bench Admin' }, nameTitle: 'Bench Admin, Managing Partner' },
         certificate,
-      });
-      return sealPdf(doc, cert, { reason: 'Bench', location: 'Dubai', name: cert.subject });
+        cert,
+        seal: { reason: 'Bench', location: 'Dubai', name: cert.subject },
+      };
+      return pool.render(executed);
     };
 
     // Warm-up (fonts, the certificate, JIT).
@@ -191,6 +206,7 @@ export async function signingBench(opts: { quick: boolean }): Promise<Json> {
       },
     };
   } finally {
+    for (const pool of pools) await pool.close();
     await app.close();
     await db.close().catch(() => {});
     rmSync(dataDir, { recursive: true, force: true });

@@ -20,8 +20,14 @@ import type { DocumentJob } from './statements.ts';
  * PDF_PER_USER_LIMIT documents at a time, gathering or drawing (`claim`); one more is 429 for that
  * requester alone, so no single investor's downloads slow everyone or fill the queue.
  */
+/**
+ * A job a worker can draw: plain data (structured clone) with its kind. The worker
+ * (src/server/pdf-worker.ts) dispatches on the kind: statements and notices, or signing's jobs.
+ */
+export type PdfJob = DocumentJob | { kind: string };
+
 export interface PdfRenderer {
-  render(job: DocumentJob, opts?: { background?: boolean }): Promise<Buffer>;
+  render(job: PdfJob, opts?: { background?: boolean }): Promise<Buffer>;
   /**
    * Holds one of the requester's document places from before the figures are gathered until the
    * PDF is drawn (call the answer to give it back). A requester already holding PDF_PER_USER_LIMIT
@@ -41,7 +47,7 @@ export const PDF_PER_USER_MESSAGE = 'Your other documents are still being prepar
 const JOB_TIMEOUT_MS = 120_000;
 
 interface Task {
-  job: DocumentJob;
+  job: PdfJob;
   resolve: (pdf: Buffer) => void;
   reject: (err: unknown) => void;
 }
@@ -69,7 +75,7 @@ function tsxEsmApi(): string {
 }
 const BOOT_DATA = {
   tsx: tsxEsmApi(),
-  entry: new URL('./pdf-worker.ts', import.meta.url).href,
+  entry: new URL('../../pdf-worker.ts', import.meta.url).href,
 };
 
 const busy = () =>

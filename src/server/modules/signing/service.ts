@@ -36,11 +36,13 @@ import { holdFileCommitLock } from '../../storage/consistency.ts';
 import type { FileStore, TempFile } from '../../storage/file-store.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifySigningEnvelope } from '../email/notify.ts';
+import { documentRenderer } from '../ledger/pdf-pool.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { storedSettings, upsertSettings } from '../settings/repository.ts';
 import { getSettings } from '../settings/service.ts';
 import { transitionSubscription } from '../subscriptions/service.ts';
-import { certificatePdf, checkFieldsOnPages, executedDocument, generateAgreement, inspectTemplate, type SignatureMark } from './pdf.ts';
+import { type certificatePdf, checkFieldsOnPages, inspectTemplate, type SignatureMark } from './pdf.ts';
+import type { SigningPdfJob } from './pdf-jobs.ts';
 import {
   addEvent,
   type EnvelopeRow,
@@ -55,7 +57,7 @@ import {
   toEnvelope,
   toPack,
 } from './repository.ts';
-import { sealCertificate, sealPdf } from './seal.ts';
+import { sealCertificate } from './seal.ts';
 
 /**
  * Subscription documents signed in the product (issue 30, decision record 036). The order of
@@ -314,12 +316,19 @@ export async function openEnvelope(
   const { today, zone } = await companyDayIn(ctx.db, now(ctx));
   const entity = input.entity?.trim() || sub.name;
   const template = await readStored(ctx.files, pack.filePath);
-  const shown = await generateAgreement(template, pack.fields, {
-    investor_name: sub.name,
-    entity,
-    amount: formatUsdExact(sub.amount),
-    date: formatDay(today, 'longDay', { locale: 'en-GB' }),
-  });
+  // Filled in a document worker, off the request thread (pdf-jobs.ts).
+  const job: SigningPdfJob = {
+    kind: 'agreement',
+    template,
+    fields: pack.fields,
+    values: {
+      investor_name: sub.name,
+      entity,
+      amount: formatUsdExact(sub.amount),
+      date: formatDay(today, 'longDay', { locale: 'en-GB' }),
+    },
+  };
+  const shown = await documentRenderer(ctx).render(job);
   const id = randomUUID();
   const key = shownKey(id);
   const temp = await toTemp(ctx.files, shown);
@@ -631,21 +640,32 @@ export async function countersignEnvelope(
     const { zone } = await companyDayIn(ctx.db, at);
     const cert = await sealCertificate(ctx.config, company.companyName);
     const events = (await eventsOf(ctx.db, [id])).get(id) ?? [];
-    const certificate = await certificatePdf(
-      certificateContent(row, pack.version, investorSig, gpSig, events, { at, actorName: user.name, ip }, zone, cert, row.language),
-    );
-    const doc = await executedDocument({
+    // Drawn and sealed in a document worker, off the request thread (pdf-jobs.ts).
+    const job: SigningPdfJob = {
+      kind: 'executed',
       shown,
       fields: pack.fields,
       investor: { mark: markOf(investorSig), name: row.investorName },
       gp: { mark: markOf(gpSig), nameTitle: `${input.name}, ${input.title}` },
-      certificate,
-    });
-    const sealed = await sealPdf(doc, cert, {
-      reason: `Subscription agreement executed (envelope ${id})`,
-      location: company.companyName,
-      name: cert.subject,
-    });
+      certificate: certificateContent(
+        row,
+        pack.version,
+        investorSig,
+        gpSig,
+        events,
+        { at, actorName: user.name, ip },
+        zone,
+        cert,
+        row.language,
+      ),
+      cert,
+      seal: {
+        reason: `Subscription agreement executed (envelope ${id})`,
+        location: company.companyName,
+        name: cert.subject,
+      },
+    };
+    const sealed = await documentRenderer(ctx).render(job);
     key = executedKey(id);
     const temp = await toTemp(ctx.files, sealed);
     const finalKey = key;
