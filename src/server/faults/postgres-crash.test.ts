@@ -341,6 +341,8 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     // Writes really happened in flight (the test is not vacuous).
     expect(ledger.documents.length + ledger.signUps.length).toBeGreaterThan(10);
     // Completions went through signing and were acknowledged (a refused route would leave none).
-    expect(ledger.completions.length, JSON.stringify(ledger.refused.filter((r) => r.worker === 'completion').slice(0, 3))).toBeGreaterThan(0);
+    expect(ledger.completions.length, JSON.stringify(ledger.refused.filter((r) => r.worker === 'completion').slice(0, 3))).toBeGreaterThan(
+      0,
+    );
   }, 180_000);
 });

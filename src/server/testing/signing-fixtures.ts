@@ -30,4 +30,3 @@ export const FULL_FIELDS: PlacedField[] = [
   { page: 2, x: 320, y: 200, w: 220, h: 50, kind: 'gp_signature' },
   { page: 2, x: 320, y: 170, w: 220, h: 18, kind: 'gp_name_title' },
 ];
-

@@ -19,7 +19,12 @@ export interface SigningParty {
 export type SigningStep = 'open' | 'sign' | 'countersign';
 
 /** Sends one JSON POST as the party; network errors are thrown, not answered. */
-export type SigningPost = (party: SigningParty, step: SigningStep, path: string, json: unknown) => Promise<{ status: number; body: unknown }>;
+export type SigningPost = (
+  party: SigningParty,
+  step: SigningStep,
+  path: string,
+  json: unknown,
+) => Promise<{ status: number; body: unknown }>;
 
 /** The outcome: the first step not answered 2xx, or the countersignature's 200 (the completion). */
 export interface SigningOutcome {
@@ -36,7 +41,11 @@ export async function uploadSubscriptionPack(base: string, adminCookie: string, 
   const form = new FormData();
   form.append('fields', JSON.stringify(FULL_FIELDS));
   form.append('file', new Blob([new Uint8Array(await templatePdf())], { type: 'application/pdf' }), 'agreement.pdf');
-  const res = await fetch(`${base}/api/deals/${dealId}/subscription-pack`, { method: 'POST', headers: { cookie: adminCookie }, body: form });
+  const res = await fetch(`${base}/api/deals/${dealId}/subscription-pack`, {
+    method: 'POST',
+    headers: { cookie: adminCookie },
+    body: form,
+  });
   if (res.status < 200 || res.status > 299) throw new Error(`subscription pack upload for ${dealId}: ${res.status} ${await res.text()}`);
 }
 
