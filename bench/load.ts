@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type SigningParty, type SigningPost, signAndCountersign, uploadSubscriptionPack } from '../src/server/testing/signing-http.ts';
 import { RETAIL_NOTICE_VERSION } from '../src/shared/dfsa-classification.ts';
 import { postMultipart } from './lib/upload.ts';
 import { MAIN, median, type Proc, parseArgs, round, signIn, startNode } from './lib/util.ts';
@@ -46,6 +47,8 @@ class Client {
   constructor(
     readonly base: string,
     public cookie = '',
+    /** The account's name and password, for re-authentication when it signs (decision 036). */
+    public party: SigningParty = { cookie: '', name: '', password: '' },
   ) {}
   async req<T = unknown>(name: string, method: string, p: string, body?: unknown): Promise<{ status: number; json: T }> {
     const t0 = performance.now();
@@ -83,6 +86,14 @@ const acked = {
   threads: new Map<string, number>(),
 };
 let writesAcknowledged = 0;
+
+const STEP_NAMES = {
+  open: 'POST /api/investor/subscriptions/:id/envelope',
+  sign: 'POST /api/investor/envelopes/:id/sign',
+  countersign: 'POST /api/signing/envelopes/:id/countersign',
+} as const;
+/** The signed-in investors, by index (the admins' completions sign as them). */
+const investors: Client[] = [];
 
 const pick = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;
 const STAGES = ['Sourcing', 'Execution', 'Post-Investment', 'Exit'];
@@ -123,16 +134,30 @@ async function adminLoop(c: Client, id: number, openDeals: string[]) {
         (acked.deals.get(dealId) as { stage: string }).stage = stage;
       }
     } else if (r < 0.46) {
-      // Complete a pending subscription (only this admin's share, so two admins never race on one).
+      // Complete a pending subscription (only this admin's share, so two admins never race on one)
+      // the one way the product allows (decision 036): its investor opens and signs the agreement,
+      // this admin (a founder, who may countersign) countersigns; only the countersignature's 200
+      // is an acknowledged completion. Each step is timed under its own route name.
       const list = await c.req<{ subscriptions: { id: string; status: string }[] }>('GET /api/subscriptions', 'GET', '/api/subscriptions');
       const candidate = list.json.subscriptions?.find(
         (s) => s.status === 'Pending' && acked.subscriptions.has(s.id) && s.id.charCodeAt(0) % nAdmins === id,
       );
       if (candidate) {
-        const res = await c.req('POST /api/subscriptions/:id/complete', 'POST', `/api/subscriptions/${candidate.id}/complete`);
-        if (res.status === 200) {
-          writesAcknowledged++;
-          (acked.subscriptions.get(candidate.id) as { completed: boolean }).completed = true;
+        const investor = investors[(acked.subscriptions.get(candidate.id) as { investor: number }).investor] as Client;
+        const post: SigningPost = async (party, step, p, json) => {
+          const as = party === investor.party ? investor : c;
+          const res = await as.req(STEP_NAMES[step], 'POST', p, json);
+          if (res.status === 0) throw new Error(`${step}: network error`);
+          return { status: res.status, body: res.json };
+        };
+        try {
+          const out = await signAndCountersign(post, candidate.id, investor.party, c.party);
+          if (out.step === 'countersign' && out.status === 200) {
+            writesAcknowledged++;
+            (acked.subscriptions.get(candidate.id) as { completed: boolean }).completed = true;
+          } else if (failures.length < 20) failures.push(`completion ${candidate.id}: ${out.step} answered ${out.status}`);
+        } catch {
+          // Counted in networkErrors by Client.req.
         }
       }
     } else if (r < 0.65) await c.req('GET /api/deals', 'GET', '/api/deals');
@@ -216,6 +241,7 @@ async function main() {
     // Setup: admins, investors with approved KYC, open deals.
     const admins: Client[] = [];
     const first = new Client(base, await signIn(base, admin.email, admin.password));
+    first.party = { cookie: first.cookie, name: 'Load Countersigner 0', password: admin.password };
     if (server) await first.must('setup', 'PUT', '/api/settings', { apiRateLimit: 1_000_000 });
     admins.push(first);
     for (let i = 1; i < nAdmins; i++) {
@@ -223,16 +249,18 @@ async function main() {
       await first.must('setup', 'POST', '/api/users', { name: `Load Admin ${i}`, email, password: 'temporary-pass', role: 'admin' });
       const c = new Client(base, await signIn(base, email, 'temporary-pass'));
       await c.must('setup', 'POST', '/api/auth/change-password', { currentPassword: 'temporary-pass', newPassword: 'load-password' });
+      // Created admins are founders by default: they may countersign.
+      c.party = { cookie: c.cookie, name: `Load Admin ${i}`, password: 'load-password' };
       admins.push(c);
     }
     const kycFile = path.join(work, 'kyc.pdf');
     writeFileSync(kycFile, '%PDF-1.4\n% load test KYC document\n');
-    const investors: Client[] = [];
     for (let i = 0; i < nInvestors; i++) {
       const email = `load-investor-${runId}-${i}@example.test`;
       await first.must('setup', 'POST', '/api/users', { name: `Load Investor ${i}`, email, password: 'temporary-pass', role: 'investor' });
       const c = new Client(base, await signIn(base, email, 'temporary-pass'));
       await c.must('setup', 'POST', '/api/auth/change-password', { currentPassword: 'temporary-pass', newPassword: 'load-password' });
+      c.party = { cookie: c.cookie, name: `Load Investor ${i}`, password: 'load-password' };
       for (const kind of ['passport', 'address_proof', 'financial_statements', 'source_of_funds']) {
         const r = await postMultipart(
           `${base}/api/kyc/me/documents/${kind}`,
@@ -299,6 +327,8 @@ async function main() {
         targetAmount: '1000000000',
       });
       await first.must('setup', 'PATCH', `/api/deals/${d.deal.id}`, { status: 'Active' });
+      // A deal takes subscriptions only with a complete subscription pack (decision 036).
+      await uploadSubscriptionPack(base, first.cookie, d.deal.id);
       openDeals.push(d.deal.id);
     }
     stats.clear();
@@ -325,10 +355,17 @@ async function main() {
     for (const [i, c] of investors.entries()) {
       const subs = await c.req<{ subscriptions: { id: string; status: string }[] }>('verify', 'GET', '/api/investor/subscriptions');
       const byId = new Map((subs.json.subscriptions ?? []).map((s) => [s.id, s.status]));
+      const envelopes = await c.req<{ envelopes: { subscriptionId: string; status: string }[] }>(
+        'verify',
+        'GET',
+        '/api/investor/envelopes',
+      );
+      const executed = new Set((envelopes.json.envelopes ?? []).filter((e) => e.status === 'executed').map((e) => e.subscriptionId));
       for (const [id, s] of acked.subscriptions) {
         if (s.investor !== i) continue;
         if (!byId.has(id)) lose(`subscription ${id}`);
         else if (s.completed && byId.get(id) !== 'Completed') lose(`subscription ${id} completion (${byId.get(id)})`);
+        else if (s.completed && !executed.has(id)) lose(`subscription ${id}: completed without its executed agreement`);
       }
       const threads = await c.req<{ threads: { id: string }[] }>('verify', 'GET', '/api/investor/messages');
       const ids = new Set((threads.json.threads ?? []).map((t) => t.id));

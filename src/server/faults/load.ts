@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fileForm, request } from '../testing/server-process.ts';
+import { type SigningParty, type SigningPost, signAndCountersign } from '../testing/signing-http.ts';
 
 /**
  * Concurrent write load for the fault tests. Each worker loops on one kind of write until the
@@ -48,8 +49,15 @@ export interface LoadContext {
   distributionDealId?: string;
   /** Deal open for investment (new subscriptions). */
   openDealId?: string;
-  /** Pending subscriptions to complete; consumed by the workers. */
+  /**
+   * Pending subscriptions to complete, all the signer's, on deals with a complete subscription
+   * pack; consumed by the workers. Completion is the countersignature of the signed agreement.
+   */
   pendingSubscriptions?: string[];
+  /** The investor who signs the pending subscriptions' agreements (name and password for re-authentication). */
+  signer?: SigningParty;
+  /** The admin who countersigns (founder or legal by default). */
+  countersigner?: SigningParty;
 }
 
 export type WorkerKind = 'signUp' | 'document' | 'kyc' | 'message' | 'completion' | 'subscription' | 'distribution';
@@ -110,11 +118,14 @@ async function writeOnce(kind: WorkerKind, ctx: LoadContext, ledger: Ledger, slo
       return true;
     }
     case 'completion': {
+      if (!ctx.signer || !ctx.countersigner) return false;
       const id = ctx.pendingSubscriptions?.shift();
       if (!id) return false;
-      const res = await request(base, 'POST', `/api/subscriptions/${id}/complete`, { cookie: adminCookie });
-      if (res.status === 200) ledger.completions.push(id);
-      else refused(res.status, res.body);
+      // Open, sign, countersign over HTTP (decision 036): only the countersignature's 200 completes.
+      const post: SigningPost = async (party, _step, url, json) => request(base, 'POST', url, { cookie: party.cookie, json });
+      const out = await signAndCountersign(post, id, ctx.signer, ctx.countersigner);
+      if (out.step === 'countersign' && out.status === 200) ledger.completions.push(id);
+      else refused(out.status, { step: out.step, body: out.body });
       return true;
     }
     case 'subscription': {

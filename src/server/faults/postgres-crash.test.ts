@@ -10,12 +10,14 @@ import { certifyTax, classifyProfessional } from '../testing/harness.ts';
 import {
   createInvestor,
   createPostgresDatabase,
+  INVESTOR_PASSWORD,
   killStartedServers,
   type RunningServer,
   signIn,
   startServer,
   TEST_ADMIN,
 } from '../testing/server-process.ts';
+import { uploadSubscriptionPack } from '../testing/signing-http.ts';
 import { type Ledger, type LoadContext, newLedger, runLoad, sha256 } from './load.ts';
 
 /**
@@ -76,6 +78,9 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
       )?.id as string;
     const distributionDealId = await deal('Distribution deal', 'Execution', '10000000');
     const openDealId = await deal('Subscription deal', 'Sourcing', '100000000');
+    // Every deal takes subscriptions and completes them only with a complete subscription pack
+    // (decision 036): uploaded once here, before the workers start.
+    await uploadSubscriptionPack(base, adminCookie, openDealId);
     // Three holders with uneven stakes, so allocations have remainders.
     for (const [investor, amount] of [
       [approved.id, '333333.33'],
@@ -101,6 +106,9 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
       distributionDealId,
       openDealId,
       pendingSubscriptions: pending.map((r) => r.id),
+      // The pending subscriptions are the approved investor's; the bootstrap admin is a founder.
+      signer: { cookie: approved.cookie, name: 'Approved Investor', password: INVESTOR_PASSWORD },
+      countersigner: { cookie: adminCookie, name: 'Crash Test Founder', password: TEST_ADMIN.password },
     };
   }
 
@@ -126,7 +134,10 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     return sql<{ source: string; id: string; key: string; sha256: string | null }>(
       `SELECT 'documents' AS source, id::text, file_path AS key, sha256 FROM documents
        UNION ALL SELECT 'kyc_documents', id::text, file_path, sha256 FROM kyc_documents
-       UNION ALL SELECT 'messages', id::text, attachment_path, NULL FROM messages WHERE attachment_path IS NOT NULL`,
+       UNION ALL SELECT 'messages', id::text, attachment_path, NULL FROM messages WHERE attachment_path IS NOT NULL
+       UNION ALL SELECT DISTINCT 'subscription_packs', deal_id::text, file_path, NULL FROM subscription_packs
+       UNION ALL SELECT 'signing_envelopes', id::text, document_path, NULL FROM signing_envelopes
+       UNION ALL SELECT 'signing_envelopes', id::text, executed_path, NULL FROM signing_envelopes WHERE executed_path IS NOT NULL`,
     ).all(db);
   }
 
@@ -135,7 +146,7 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     const stored = await storedFiles();
     const rows = await referencedFiles();
     // No file lacks its row, no row lacks its file, and each file is complete.
-    expect(stored).toEqual(rows.map((r) => r.key).sort());
+    expect(stored).toEqual([...new Set(rows.map((r) => r.key))].sort());
     for (const r of rows) {
       if (r.sha256) expect(sha256(await readFile(path.join(dataDir, 'storage', r.key))), `${r.source} ${r.id}`).toBe(r.sha256);
     }
@@ -153,6 +164,11 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     );
     await has('SELECT id::text FROM subscriptions WHERE id = ANY($1::uuid[])', ledger.subscriptions);
     await has("SELECT id::text FROM subscriptions WHERE status = 'Completed' AND id = ANY($1::uuid[])", ledger.completions);
+    // ... each with its executed agreement (the countersignature completed it).
+    await has(
+      "SELECT subscription_id::text AS id FROM signing_envelopes WHERE status = 'executed' AND executed_path IS NOT NULL AND subscription_id = ANY($1::uuid[])",
+      ledger.completions,
+    );
     await has('SELECT id::text FROM distribution_events WHERE id = ANY($1::uuid[])', ledger.distributions);
     await has(
       'SELECT DISTINCT thread_id::text AS id FROM messages WHERE attachment_path IS NOT NULL AND thread_id = ANY($1::uuid[])',
@@ -232,6 +248,15 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
         [ctx.openDealId],
       ),
     ).toEqual([]);
+    // The countersignature and the completion commit together: no executed agreement without its
+    // Completed subscription, no subscription of the signing deal Completed without one.
+    expect(
+      await db.query(
+        `SELECT s.id, s.status FROM subscriptions s WHERE s.deal_id = $1
+           AND (s.status = 'Completed') <> EXISTS (SELECT 1 FROM signing_envelopes e WHERE e.subscription_id = s.id AND e.status = 'executed')`,
+        [ctx.openDealId],
+      ),
+    ).toEqual([]);
     // Each new subscription was logged with it; each document upload and message too.
     expect(
       await db.query(
@@ -275,9 +300,12 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
       await new Promise((r) => setTimeout(r, killAfter + Math.random() * 200));
       // The last round kills only once enough writes were acknowledged in all (the workers run until
       // the kill): on a loaded machine the fixed moments alone can pass before many answers come.
-      const deadline = Date.now() + 30_000;
+      // A completion is three requests and builds and seals a PDF (seconds on a busy machine), so
+      // that round also waits for at least one acknowledged countersignature.
+      const deadline = Date.now() + 60_000;
       if (round === KILL_AFTER_MS.length - 1)
-        while (ledger.documents.length + ledger.signUps.length <= 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        while ((ledger.documents.length + ledger.signUps.length <= 10 || ledger.completions.length === 0) && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 50));
       const exit = await server.kill('SIGKILL');
       expect(exit.signal).toBe('SIGKILL');
       const networkErrors = await load;
@@ -312,8 +340,12 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     ).toEqual([]);
     const stopped = await server.kill('SIGTERM');
     expect(stopped.code).toBe(0);
-    console.log(totals.join('\n'));
+    console.log(totals.join('\n'), '\nrefusals (first 8):', JSON.stringify(ledger.refused.slice(0, 8)));
     // Writes really happened in flight (the test is not vacuous).
     expect(ledger.documents.length + ledger.signUps.length).toBeGreaterThan(10);
-  }, 180_000);
+    // Completions went through signing and were acknowledged (a refused route would leave none).
+    expect(ledger.completions.length, JSON.stringify(ledger.refused.filter((r) => r.worker === 'completion').slice(0, 3))).toBeGreaterThan(
+      0,
+    );
+  }, 240_000);
 });
