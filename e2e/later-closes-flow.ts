@@ -5,6 +5,30 @@ import { completeSigned, createActiveDeal, newApprovedInvestor } from './setup';
 const card = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
 
 /**
+ * On a deal page whose terms still say "contributions": the admin chooses equalisation; a missing
+ * rate is a field message; 8% a year is saved as version 1 (no distribution used it yet, so it is
+ * amended in place, decision 009) and the summary says so.
+ */
+export async function chooseEqualisation(page: Page) {
+  const terms = page.getByRole('form', { name: 'Economic terms' });
+  const later = terms.getByRole('group', { name: 'Later closes' });
+  const method = later.getByLabel('How later closers come in');
+  await expect(method).toHaveValue('contributions');
+  await method.selectOption({ label: 'Equalisation: later closers pay interest to earlier investors' });
+  const rate = later.getByLabel(/^Equalisation rate \(% a year\)/);
+  await rate.fill('');
+  await terms.getByRole('button', { name: 'Save Terms' }).click();
+  await expect(rate).toHaveAttribute('aria-invalid', 'true');
+  await expect(rate).toHaveAccessibleDescription(/Enter the equalisation rate, such as 8/);
+  await rate.fill('8');
+  await terms.getByRole('button', { name: 'Save Terms' }).click();
+  await expectToast(page, 'Terms saved (version 1)');
+  await expect(page.getByTestId('terms-summary')).toContainText(
+    '8% preferred return, full catch-up, 20% carried interest, equalisation at 8% a year',
+  );
+}
+
+/**
  * Issue 29 part 1 (decision 040): an admin chooses equalisation in a deal's terms (field-level
  * message for a missing rate), the terms summary and the Equalisation card say so; the first
  * close's investor funds the call and their performance shows the holding at cost (1,000,000, by
@@ -27,22 +51,8 @@ export async function laterClosesFlow(browser: Browser, page: Page, phone: boole
   await terms.getByLabel(/^Preferred Return \(%\)/).fill('8');
   await terms.getByLabel(/^Carried Interest \(%\)/).fill('20');
   await terms.getByLabel('GP Entity Name').fill('Lamu GP Ltd');
-  const later = terms.getByRole('group', { name: 'Later closes' });
-  const method = later.getByLabel('How later closers come in');
-  await expect(method).toHaveValue('contributions');
-  await expect(later.getByLabel(/^Equalisation rate/)).toHaveCount(0);
-  await method.selectOption({ label: 'Equalisation: later closers pay interest to earlier investors' });
-  const rate = later.getByLabel(/^Equalisation rate \(% a year\)/);
-  await rate.fill('');
-  await terms.getByRole('button', { name: 'Save Terms' }).click();
-  await expect(rate).toHaveAttribute('aria-invalid', 'true');
-  await expect(rate).toHaveAccessibleDescription(/Enter the equalisation rate, such as 8/);
-  await rate.fill('8');
-  await terms.getByRole('button', { name: 'Save Terms' }).click();
-  await expectToast(page, 'Terms saved (version 1)');
-  await expect(page.getByTestId('terms-summary')).toContainText(
-    '8% preferred return, full catch-up, 20% carried interest, equalisation at 8% a year',
-  );
+  await expect(terms.getByRole('group', { name: 'Later closes' }).getByLabel(/^Equalisation rate/)).toHaveCount(0);
+  await chooseEqualisation(page);
   const saved = await (await page.request.get(`/api/deals/${dealId}/terms`)).json();
   expect(saved.current.ownership).toEqual({ method: 'equalisation', equalisationRate: '8' });
 

@@ -4,6 +4,7 @@ import { DEMO_STAGED_CLOSE_DEAL } from '../src/server/seed/demo-closes';
 import { formatDate } from '../src/shared/format';
 import type { PerformanceData } from '../src/shared/performance';
 import { E2E, expectNoA11yViolations, expectToast, isoInDays, signIn } from './fixtures';
+import { chooseEqualisation } from './later-closes-flow';
 
 /**
  * Issue 29 part 1, desktop (decision 040, amendment of 27 Nov): on the demo's closed staged-close
@@ -57,23 +58,7 @@ test('an admin sets equalisation on the demo staged-close deal and charges the f
   // The admin chooses equalisation; a missing rate is a field message.
   await page.goto(`/admin/deals/${dealId}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  const terms = page.getByRole('form', { name: 'Economic terms' });
-  const later = terms.getByRole('group', { name: 'Later closes' });
-  const method = later.getByLabel('How later closers come in');
-  await expect(method).toHaveValue('contributions');
-  await method.selectOption({ label: 'Equalisation: later closers pay interest to earlier investors' });
-  const rate = later.getByLabel(/^Equalisation rate \(% a year\)/);
-  await rate.fill('');
-  await terms.getByRole('button', { name: 'Save Terms' }).click();
-  await expect(rate).toHaveAttribute('aria-invalid', 'true');
-  await expect(rate).toHaveAccessibleDescription(/Enter the equalisation rate, such as 8/);
-  await rate.fill('8');
-  await terms.getByRole('button', { name: 'Save Terms' }).click();
-  // No distribution used version 1 yet, so it is amended in place (decision 009).
-  await expectToast(page, 'Terms saved (version 1)');
-  await expect(page.getByTestId('terms-summary')).toContainText(
-    '8% preferred return, full catch-up, 20% carried interest, equalisation at 8% a year',
-  );
+  await chooseEqualisation(page);
 
   // The Equalisation card: the final close's plan, with the hand figures.
   const closeDate = isoInDays(-60);
