@@ -37,6 +37,10 @@ export async function nonFounderSecurityFlow(page: Page, layout: 'desktop' | 'ph
   // An empty list reads "Not set", never the example addresses a founder sees as a placeholder.
   const list = panel.getByLabel('IP whitelist', { exact: true });
   if ((await list.inputValue()) === '') await expect(list).toHaveAttribute('placeholder', 'Not set');
+  // Who countersigns (issue 30) is the founders' too: the boxes are shown, disabled, with no save.
+  const signing = panel.getByRole('group', { name: 'Admin types who may countersign' });
+  await expect(signing.getByRole('checkbox', { name: 'Legal' })).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Save agreement settings' })).toHaveCount(0);
   await checkA11y(page, `settings: Security read-only (${layout})`);
 
   // The server says the same to a direct request.
@@ -96,6 +100,33 @@ export async function founderSecurityFlow(page: Page, layout: 'desktop' | 'phone
     await expect(page.getByRole('tabpanel').getByLabel('Investor storage quota (MB)')).toHaveValue(next);
   } finally {
     const put = await page.request.put('/api/settings', { data: { investorStorageQuotaMb: Number(original) } });
+    expect(put.ok(), await put.text()).toBe(true);
+  }
+
+  // The Subscription agreements card (issue 30): the founder lets the CIO countersign instead of
+  // Legal and shortens the signing window; a reload shows the stored choice.
+  const signingBefore = (await (await page.request.get('/api/signing/settings')).json()).settings;
+  try {
+    const card = page.getByRole('tabpanel');
+    const group = card.getByRole('group', { name: 'Admin types who may countersign' });
+    await group.getByRole('checkbox', { name: 'CIO' }).check();
+    await group.getByRole('checkbox', { name: 'Legal' }).uncheck();
+    await group.getByRole('checkbox', { name: 'Founder' }).uncheck();
+    await card.getByLabel('Days an agreement stays open to sign').fill('14');
+    await expect(card.getByText('Unsaved changes to the agreement settings.')).toBeVisible();
+    await card.getByRole('button', { name: 'Save agreement settings' }).click();
+    await expectToast(page, 'Agreement settings saved');
+    await page.reload();
+    const after = page.getByRole('tabpanel').getByRole('group', { name: 'Admin types who may countersign' });
+    await expect(after.getByRole('checkbox', { name: 'CIO' })).toBeChecked();
+    await expect(after.getByRole('checkbox', { name: 'Legal' })).not.toBeChecked();
+    await expect(after.getByRole('checkbox', { name: 'Founder' })).not.toBeChecked();
+    await expect(page.getByRole('tabpanel').getByLabel('Days an agreement stays open to sign')).toHaveValue('14');
+    const stored = (await (await page.request.get('/api/signing/settings')).json()).settings;
+    expect(stored).toEqual({ countersignAdminTypes: ['cio'], envelopeDays: 14 });
+    await checkA11y(page, `settings: Subscription agreements (founder, ${layout})`);
+  } finally {
+    const put = await page.request.put('/api/signing/settings', { data: signingBefore });
     expect(put.ok(), await put.text()).toBe(true);
   }
 }

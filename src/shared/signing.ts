@@ -261,11 +261,15 @@ export const SIGNING_MESSAGES = {
   notExecuted: 'This subscription completes when its agreement is fully signed: the investor signs and an authorised admin countersigns.',
 } as const;
 
+/** How many days an agreement may stay open to sign (the Settings screen shows these bounds). */
+export const ENVELOPE_DAYS_MIN = 1;
+export const ENVELOPE_DAYS_MAX = 365;
+
 /** The firm's signing settings (stored under the settings key 'signing'; a founder changes them). */
 export const signingSettingsSchema = z.object({
   countersignAdminTypes: z.array(z.enum(ADMIN_USER_TYPES)).min(1, 'Choose at least one admin type').max(ADMIN_USER_TYPES.length),
   /** Days an envelope stays open for the investor to sign. */
-  envelopeDays: z.number().int().min(1, 'Between 1 and 365 days').max(365, 'Between 1 and 365 days'),
+  envelopeDays: z.number().int().min(ENVELOPE_DAYS_MIN, 'Between 1 and 365 days').max(ENVELOPE_DAYS_MAX, 'Between 1 and 365 days'),
 });
 export type SigningSettings = z.infer<typeof signingSettingsSchema>;
 export const DEFAULT_SIGNING_SETTINGS: SigningSettings = {

@@ -40,6 +40,7 @@ import type screening from '../shared/i18n/en/screening.json';
 import type settings from '../shared/i18n/en/settings.json';
 import type signing from '../shared/i18n/en/signing.json';
 import type signingAdmin from '../shared/i18n/en/signing-admin.json';
+import type signingSettings from '../shared/i18n/en/signing-settings.json';
 import type spvs from '../shared/i18n/en/spvs.json';
 import type subscriptions from '../shared/i18n/en/subscriptions.json';
 import type tax from '../shared/i18n/en/tax.json';
@@ -88,6 +89,7 @@ declare module 'i18next' {
       signing: typeof signing;
       'pack-editor': typeof packEditor;
       'signing-admin': typeof signingAdmin;
+      'signing-settings': typeof signingSettings;
       spvs: typeof spvs;
       subscriptions: typeof subscriptions;
       'units-split': typeof unitsSplit;

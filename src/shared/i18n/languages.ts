@@ -80,6 +80,7 @@ export const NAMESPACES = [
   'signing',
   'pack-editor',
   'signing-admin',
+  'signing-settings',
   'spvs',
   'subscriptions',
   'tax',

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OutboxStatus } from '../../../shared/email';
 import type { Settings } from '../../../shared/settings';
+import type { SigningSettings } from '../../../shared/signing';
 import { ApiError, apiGet, apiPost, apiPut, serverMessage } from '../../lib/api';
 import { endpointKey, invalidateEndpoints } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
@@ -74,5 +75,26 @@ export function useRetryEmail() {
       toast.error(
         err instanceof ApiError ? (serverMessage(err) ?? settingsText.t('outbox.retryFailed')) : settingsText.t('outbox.retryFailed'),
       ),
+  });
+}
+
+/** GET /api/signing/settings (admins): who may countersign, how long an agreement stays open. */
+export function useSigningSettings() {
+  return useQuery({
+    queryKey: endpointKey('GET /api/signing/settings'),
+    queryFn: ({ signal }) => apiGet('/api/signing/settings', { signal }).then((r) => r.settings),
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** PUT /api/signing/settings (founders); the answer is what was stored. */
+export function useSaveSigningSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: SigningSettings) => apiPut('/api/signing/settings', { body: settings }).then((r) => r.settings),
+    onSuccess: (saved) => {
+      qc.setQueryData(endpointKey('GET /api/signing/settings'), saved);
+      void invalidateEndpoints(qc, ['GET /api/activity-logs']);
+    },
   });
 }

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { OutboxPage } from '../../../shared/email';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
+import { DEFAULT_SIGNING_SETTINGS } from '../../../shared/signing';
 import { failWith } from '../../testing/fake-api';
 import { description, expectNoA11yViolations, field, toastTexts } from '../../testing/queries';
 import { ADMIN, renderScreen } from '../../testing/render';
@@ -78,7 +79,11 @@ describe('Settings: validation across tabs (moved from e2e/settings.spec.ts)', (
     const { user } = await renderScreen(<SettingsPage />, {
       at: '/admin/settings',
       user: { ...ADMIN, userType: 'cio' },
-      api: { 'GET /api/settings': { settings: stored }, 'GET /api/email/outbox': OUTBOX },
+      api: {
+        'GET /api/settings': { settings: stored },
+        'GET /api/email/outbox': OUTBOX,
+        'GET /api/signing/settings': { settings: DEFAULT_SIGNING_SETTINGS },
+      },
     });
     await screen.findByLabelText('Company name');
     await user.click(tab('Security'));
@@ -96,7 +101,11 @@ describe('Settings: validation across tabs (moved from e2e/settings.spec.ts)', (
   it('a founder still sees the examples as placeholders in the same fields', async () => {
     const { user } = await renderScreen(<SettingsPage />, {
       at: '/admin/settings',
-      api: { 'GET /api/settings': { settings: { ...DEFAULT_SETTINGS, ipWhitelist: '' } }, 'GET /api/email/outbox': OUTBOX },
+      api: {
+        'GET /api/settings': { settings: { ...DEFAULT_SETTINGS, ipWhitelist: '' } },
+        'GET /api/email/outbox': OUTBOX,
+        'GET /api/signing/settings': { settings: DEFAULT_SIGNING_SETTINGS },
+      },
     });
     await screen.findByLabelText('Company name');
     await user.click(tab('Security'));

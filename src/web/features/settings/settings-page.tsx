@@ -39,6 +39,7 @@ import {
   type TabId,
   toFormValues,
 } from './settings-form';
+import { SigningSettingsCard } from './signing-settings-card';
 
 /** The served HTML names the firm (meta + title); keep this page in step after a save. */
 function applyCompanyName(name: string) {
@@ -266,6 +267,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
               </CardContent>
             </Card>
           ));
+          // Who countersigns subscription agreements (issue 30) saves on its own, founders only.
+          if (tb.id === 'security') cards.push(<SigningSettingsCard key="signing" locked={foundersOnlyLocked} />);
           return (
             <TabsContent key={tb.id} value={tb.id} className="flex flex-col gap-4">
               {foundersOnlyLocked && tb.id === 'security' ? (
