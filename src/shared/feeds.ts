@@ -1,5 +1,5 @@
 import type { IlpaNotice } from './ilpa.ts';
-import type { BalancesDto, LedgerEntry } from './ledger.ts';
+import type { AccountFigures, BalancesDto, LedgerEntry } from './ledger.ts';
 
 /** Investor feeds (issue 34 part 3, decision 048): the calendar feed, ILPA notices, the capital-account export. */
 
@@ -55,14 +55,7 @@ export interface CapitalAccountExport {
  * accounts on that date. Below one year of history `irr` is null and `periodReturn` (not
  * annualised) is the return; ratios are fractions (0.24 = 24%), unrounded.
  */
-export interface CapitalAccountFigures {
-  nav: string;
-  gain: string;
-  moic: number | null;
-  irr: number | null;
-  periodReturn: number | null;
-  annualised: boolean;
-}
+export type CapitalAccountFigures = Omit<AccountFigures, 'units'>;
 
 /** The capital-account CSV's columns. */
 export const CAPITAL_ACCOUNT_CSV_COLUMNS = [

@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api';
 import { currentLanguage, enumLabel } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { serverMessage, useSigningAction, useSigningQuestionnaire } from './api';
+import { ConfirmCheckbox } from './confirm-checkbox';
 import { signingText } from './i18n';
 
 const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof ApiError ? (err.fields ?? {}) : {});
@@ -153,25 +154,13 @@ function QuestionnaireForm({ subscriptionId, data }: { subscriptionId: string; d
         </p>
       </div>
       <div className="flex flex-col gap-1">
-        <div className="flex items-start gap-3">
-          <input
-            id="sign-confirm"
-            type="checkbox"
-            checked={confirmed}
-            onChange={(e) => setConfirmed(e.target.checked)}
-            className="mt-1 size-5 shrink-0 accent-gold-600"
-            aria-invalid={errors.confirmed ? true : undefined}
-            aria-describedby={errors.confirmed ? 'sign-confirm-error' : undefined}
-          />
-          <label htmlFor="sign-confirm" className="text-sm text-text">
-            {t('questionnaire.confirm')}
-          </label>
-        </div>
-        {errors.confirmed && (
-          <p id="sign-confirm-error" className="text-sm text-danger-700">
-            {errors.confirmed}
-          </p>
-        )}
+        <ConfirmCheckbox
+          id="sign-confirm"
+          checked={confirmed}
+          onChange={setConfirmed}
+          label={t('questionnaire.confirm')}
+          error={errors.confirmed}
+        />
       </div>
       <div>
         <Button type="submit" busy={open.isPending}>

@@ -12,6 +12,7 @@ import { ListSkeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { envelopeDocumentUrl, serverMessage, useMyEnvelopes, useMySubscriptionsForSigning, useSigningAction } from './api';
+import { ConfirmCheckbox } from './confirm-checkbox';
 import { signingText } from './i18n';
 import { QuestionnaireStep } from './questionnaire-step';
 import { SignaturePad } from './signature-pad';
@@ -148,25 +149,7 @@ function SignSteps({ envelope }: { envelope: Envelope }) {
             );
           }}
         >
-          <div className="flex items-start gap-3">
-            <input
-              id="sign-consent"
-              type="checkbox"
-              checked={consent}
-              onChange={(e) => setConsent(e.target.checked)}
-              className="mt-1 size-5 shrink-0 accent-gold-600"
-              aria-invalid={errors.consent ? true : undefined}
-              aria-describedby={errors.consent ? 'sign-consent-error' : undefined}
-            />
-            <label htmlFor="sign-consent" className="text-sm text-text">
-              {t('sign.consent')}
-            </label>
-          </div>
-          {errors.consent && (
-            <p id="sign-consent-error" className="text-sm text-danger-700">
-              {errors.consent}
-            </p>
-          )}
+          <ConfirmCheckbox id="sign-consent" checked={consent} onChange={setConsent} label={t('sign.consent')} error={errors.consent} />
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium text-text">{t('sign.method')}</legend>
             <div className="flex flex-wrap gap-4">
