@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { formatDate } from '../src/shared/format';
-import { E2E, expectNoA11yViolations, expectToast, signIn, UNSAVED_QUESTION } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, isoInDays, signIn, UNSAVED_QUESTION } from './fixtures';
 import { completeSigned, createActiveDeal } from './setup';
 
 /** The demo co-investor (KYC approved), who takes a commitment in a fresh deal for this flow. */
 const KILI = 'kilimanjaro@demo.example.com';
-const today = () => new Date().toISOString().slice(0, 10);
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** Days in the company's zone (Dubai), as the server counts them. */
+const today = () => isoInDays(0);
+const inDays = isoInDays;
 
 const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 

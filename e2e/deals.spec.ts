@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { E2E, expectNoA11yViolations, gotoLogin, signInViaUi } from './fixtures';
+import { E2E, expectNoA11yViolations, gotoLogin, isoInDays, signInViaUi } from './fixtures';
 
 /**
  * Deal pipeline (issue 3): create, see on the pipeline, edit, move by keyboard and by drag,
@@ -131,7 +131,7 @@ test('create a deal, see it in Sourcing, edit it, move it by keyboard and by dra
 
   // A document linked to the deal (uploaded through the API) shows with its expiry and links.
   const dealId = /\/admin\/deals\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
-  const expires = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const expires = isoInDays(10);
   const upload = await page.request.post('/api/documents', {
     multipart: {
       name: 'Port concession summary',

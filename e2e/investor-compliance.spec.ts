@@ -9,6 +9,7 @@ import {
   expectToast,
   freshEmail,
   gotoLogin,
+  isoInDays,
   signIn,
   signInViaUi,
   toasts,
@@ -55,7 +56,7 @@ function category(page: Page, name: string) {
 }
 
 /** Today plus n days, in the app's date format. */
-const inDays = (n: number) => formatDate(new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10));
+const inDays = (n: number) => formatDate(isoInDays(n));
 
 async function daysRemaining(page: Page): Promise<number> {
   const text = (await page.getByTestId('review-days-remaining').textContent()) ?? '';

@@ -1,10 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import { E2E, expectNoA11yViolations, expectToast, signIn } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, isoInDays, signIn } from './fixtures';
 import { completeSigned, ensureSubscriptionPack } from './setup';
 
 /** The demo co-investor (KYC approved), who commits to a fresh deal for this flow. */
 const KILI = 'kilimanjaro@demo.example.com';
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => isoInDays(0);
 
 /**
  * Reversals on the deal ledger (issue 12): the admin reverses a contribution with a reason and a

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { type Browser, expect, type Page } from '@playwright/test';
-import { E2E, expectNoA11yViolations, expectToast, signIn } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, isoInDays, signIn } from './fixtures';
 import { completeSigned, ensureSubscriptionPack } from './setup';
 
 /** The demo co-investor (KYC approved), who commits to a fresh deal of the new SPV. */
 const KILI = 'kilimanjaro@demo.example.com';
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const inDays = isoInDays;
 const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 
 /**

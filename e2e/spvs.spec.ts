@@ -1,11 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { formatDate } from '../src/shared/format';
-import { E2E, expectNoA11yViolations, expectToast, signInViaUi } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, isoInDays, signInViaUi } from './fixtures';
 
-/** An ISO day (YYYY-MM-DD, UTC) `days` from today, as the tracker counts days. */
-function isoInDays(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/login');

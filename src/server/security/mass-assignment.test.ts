@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETAIL_NOTICE_VERSION } from '../../shared/dfsa-classification.ts';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
+import { harnessDay } from '../testing/days.ts';
 import { totpFor } from '../auth/totp.ts';
 import { sql } from '../db/sql.ts';
 import { withPaymentDetails } from '../testing/fixtures.ts';
@@ -449,6 +450,8 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       async run() {
         return call('PUT', '/api/settings', adminCookie, {
           ...DEFAULT_SETTINGS,
+          // The harness's zone stays (UTC): the dated bodies below use the harness's day.
+          timezone: 'UTC+0',
           ...extras(victimId),
           demo_loaded: SENTINEL_TEXT,
           [SENTINEL_TEXT]: 1,
@@ -661,7 +664,7 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         const res = await call('POST', `/api/capital-calls/${ids.call}/receipts`, adminCookie, {
           investorId,
           amount: '1000',
-          valueDate: new Date().toISOString().slice(0, 10),
+          valueDate: harnessDay(),
           ...extras(victimId, ['investorId']),
         });
         expect(await one("SELECT investor_id FROM ledger_entries WHERE call_id = $1 AND kind = 'contribution'", [ids.call])).toEqual({
@@ -677,7 +680,7 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
         const res = await call('POST', `/api/deals/${ids.deal}/fees`, adminCookie, {
           investorId,
           amount: '10',
-          date: new Date().toISOString().slice(0, 10),
+          date: harnessDay(),
           memo: 'Admin fee',
           ...extras(victimId, ['investorId']),
         });
@@ -778,7 +781,7 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'POST /api/deals/:id/management-fees/preview',
       status: 200,
       async run() {
-        const today = new Date().toISOString().slice(0, 10);
+        const today = harnessDay();
         const res = await call('POST', `/api/deals/${ids.deal}/management-fees/preview`, adminCookie, {
           from: today,
           to: today,
@@ -794,7 +797,7 @@ describe('mass assignment: extra fields in any body are ignored, never applied',
       route: 'POST /api/deals/:id/management-fees',
       status: 201,
       async run() {
-        const today = new Date().toISOString().slice(0, 10);
+        const today = harnessDay();
         const res = await call('POST', `/api/deals/${ids.deal}/management-fees`, adminCookie, {
           from: today,
           to: today,

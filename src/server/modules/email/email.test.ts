@@ -7,6 +7,7 @@ import { formatDate } from '../../../shared/format.ts';
 import { KYC_DOCUMENT_KINDS } from '../../../shared/kyc.ts';
 import type { Queryable } from '../../db/client.ts';
 import { sql } from '../../db/sql.ts';
+import { defaultZoneDay } from '../../testing/days.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import {
   approveForSubscribing,
@@ -751,7 +752,8 @@ describe('e-mail: recovery, outbox, notifications', () => {
       await completeSubscriptionSigned(ctx, subId, { investorCookie: invCookie });
       // A capital call of 100% tells the investor (amount and due date), the receipt funds the
       // holding, and a distribution recorded then paid tells them twice.
-      const today = new Date().toISOString().slice(0, 10);
+      // The company's day: resetSettings leaves the default zone, Dubai.
+      const today = defaultZoneDay();
       const callRes = await post(
         '/api/capital-calls',
         { dealId, basis: 'percentage', percentage: '100', dueDate: today, purpose: 'Closing' },
@@ -841,7 +843,7 @@ describe('e-mail: recovery, outbox, notifications', () => {
         const subId = sub.json().subscription.id as string;
         await completeSubscriptionSigned(ctx, subId, { investorCookie: inv.cookie });
       }
-      const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+      const inDays = defaultZoneDay;
       const today = inDays(0);
       const call = async (percentage: string, dueDate: string) => {
         const res = await post(

@@ -9,6 +9,7 @@ import type { Deal } from '../../../shared/deals.ts';
 import type { DistributionEvent } from '../../../shared/distributions.ts';
 import type { CapitalCall, DealLedger, LedgerEntry } from '../../../shared/ledger.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
+import { harnessDay } from '../../testing/days.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 
@@ -18,9 +19,8 @@ import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testin
  * money; contributions never above the commitment, in the database too). Decision record 024.
  */
 
-/** The company's today, computed apart from the product: the default zone is UTC+4, Asia/Dubai (settings). */
-const companyToday = (offsetDays = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dubai' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+/** The company's today, computed apart from the product: the harness pins the company zone to UTC. */
+const companyToday = harnessDay;
 
 interface Investor {
   id: string;

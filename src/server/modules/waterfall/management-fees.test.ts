@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoInDays, todayIso } from '../../../shared/dates.ts';
+import { isoInDays } from '../../../shared/dates.ts';
+import { harnessDay } from '../../testing/days.ts';
 import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { DistributionCalendar } from '../../../shared/distributions.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice } from '../../../shared/ledger.ts';
@@ -159,8 +160,8 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     const paid = await call('POST', `/api/capital-calls/${ch.callId}/receipts`, adminCookie, {
       investorId: a.id,
       amount: '493.15',
-      // The money arrives today (the company's day, UTC+4 by default): never a day ahead (issue 26).
-      valueDate: todayIso('Asia/Dubai'),
+      // The money arrives today (the company's day, UTC in the harness): never a day ahead (issue 26).
+      valueDate: harnessDay(),
     });
     expect(paid.statusCode, paid.body).toBe(201);
     expect((paid.json() as { call: CapitalCall }).call.lines.find((l) => l.investorId === a.id)?.status).toBe('Paid');
