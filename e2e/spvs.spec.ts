@@ -2,7 +2,6 @@ import { expect, type Page, test } from '@playwright/test';
 import { formatDate } from '../src/shared/format';
 import { E2E, expectNoA11yViolations, expectToast, isoInDays, signInViaUi } from './fixtures';
 
-
 async function signInAsAdmin(page: Page) {
   await page.goto('/login');
   await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);

@@ -8,8 +8,8 @@ import type { CallChoices, CallPlan } from '../../../shared/call-targets.ts';
 import type { Deal } from '../../../shared/deals.ts';
 import type { DistributionEvent } from '../../../shared/distributions.ts';
 import type { CapitalCall, DealLedger, LedgerEntry } from '../../../shared/ledger.ts';
-import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { harnessDay } from '../../testing/days.ts';
+import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 

@@ -5,13 +5,13 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoInDays } from '../../../shared/dates.ts';
-import { harnessDay } from '../../testing/days.ts';
 import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { DistributionCalendar } from '../../../shared/distributions.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice } from '../../../shared/ledger.ts';
 import type { ManagementFeeCharge, ManagementFeeData, ManagementFeePreview } from '../../../shared/management-fee.ts';
 import type { PerformanceData } from '../../../shared/performance.ts';
 import { sql } from '../../db/sql.ts';
+import { harnessDay } from '../../testing/days.ts';
 import { type Investor, moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
