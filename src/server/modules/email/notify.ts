@@ -1,13 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import type { Role } from '../../../shared/constants.ts';
 import { todayIso } from '../../../shared/dates.ts';
 import type { NotificationTopic } from '../../../shared/email.ts';
 import { companyZone, type Settings } from '../../../shared/settings.ts';
 import type { Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
 import { languageFor } from '../../i18n.ts';
 import { getSettings } from '../settings/service.ts';
 import { enqueueEmail, enqueueEmails } from './outbox.ts';
+import {
+  activeRecipient,
+  addressees,
+  claimDigestDay,
+  complianceDigestItems,
+  distributionShares,
+  documentAudience,
+  ensureUnsubscribeToken,
+  markCallReminder,
+  markDealAnnounced,
+  nameAndEmail,
+  outstandingCallLines,
+  type Recipient,
+  subscriptionNotice,
+  type Audience as Who,
+} from './repository.ts';
 import { type Audience, type Brand, type Rendered, templates, type Unsub } from './templates.ts';
 
 /**
@@ -17,15 +31,6 @@ import { type Audience, type Brand, type Rendered, templates, type Unsub } from 
  * (and "Deal alerts" / "Compliance alerts" for those topics). Essential e-mails (password
  * recovery, account approved) ignore the switches and carry no unsubscribe link.
  */
-
-interface Recipient {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  /** Their own language (issue 16); NULL follows the company default. */
-  language: string | null;
-}
 
 const TOPIC_SETTING: Partial<Record<NotificationTopic, keyof Settings>> = {
   dealAlerts: 'dealAlerts',
@@ -57,15 +62,7 @@ export const audienceOf = (s: Settings, recipient: { language?: string | null })
 
 /** Makes sure the user has a preferences row (and an unsubscribe token); returns the token. */
 export async function unsubscribeToken(q: Queryable, userId: string): Promise<string> {
-  await q.query('INSERT INTO notification_preferences (user_id, unsubscribe_token) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING', [
-    userId,
-    randomBytes(24).toString('base64url'),
-  ]);
-  const rows = await sql<{ unsubscribe_token: string }>('SELECT unsubscribe_token FROM notification_preferences WHERE user_id = $1').all(
-    q,
-    [userId],
-  );
-  return (rows[0] as { unsubscribe_token: string }).unsubscribe_token;
+  return ensureUnsubscribeToken(q, userId, randomBytes(24).toString('base64url'));
 }
 
 const unsubFor = (token: string, topic: NotificationTopic): Unsub => ({
@@ -73,45 +70,19 @@ const unsubFor = (token: string, topic: NotificationTopic): Unsub => ({
   topic,
 });
 
-interface Addressee extends Recipient {
-  unsubscribe_token: string;
-}
-
-/** A random token made by the database (two v4 UUIDs: 244 random bits). */
-const RANDOM_TOKEN_SQL = "replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')";
-
-/**
- * Active recipients (by ids, or every active user of a role) who have not switched the topic
- * off, each with their unsubscribe token (created here on first use).
- */
-async function recipients(q: Queryable, topic: NotificationTopic, who: { ids: string[] } | { role: Role }): Promise<Addressee[]> {
-  const byIds = 'ids' in who;
-  const where = `p.status = 'active' AND ${byIds ? 'p.id = ANY($1::uuid[])' : 'p.role = $1'}`;
-  const param = byIds ? who.ids : who.role;
-  await q.query(
-    `INSERT INTO notification_preferences (user_id, unsubscribe_token)
-     SELECT p.id, ${RANDOM_TOKEN_SQL} FROM profiles p WHERE ${where} ON CONFLICT (user_id) DO NOTHING`,
-    [param],
-  );
-  return sql<Addressee>(`SELECT p.id, p.email, p.name, p.role, p.language, n.unsubscribe_token FROM profiles p
-       JOIN notification_preferences n ON n.user_id = p.id
-      WHERE ${where} AND NOT ($2 = ANY(n.disabled_topics))
-      ORDER BY p.email`).all(q, [param, topic]);
-}
-
 async function notifyTopic(
   q: Queryable,
   topic: NotificationTopic,
   kind: string,
-  who: { ids: string[] } | { role: Role },
+  who: Who,
   render: (to: Audience, r: Recipient, unsub: Unsub) => Rendered,
 ): Promise<number> {
   const settings = await getSettings(q);
   if (!topicAllowed(settings, topic)) return 0;
-  const list = await recipients(q, topic, who);
+  const list = await addressees(q, topic, who);
   await enqueueEmails(
     q,
-    list.map((r) => ({ kind, to: r.email, userId: r.id, ...render(audienceOf(settings, r), r, unsubFor(r.unsubscribe_token, topic)) })),
+    list.map((r) => ({ kind, to: r.email, userId: r.id, ...render(audienceOf(settings, r), r, unsubFor(r.unsubscribeToken, topic)) })),
   );
   return list.length;
 }
@@ -120,10 +91,7 @@ async function notifyTopic(
 
 /** Essential: sent whatever the switches say. */
 export async function notifyAccountApproved(q: Queryable, userId: string): Promise<void> {
-  const rows = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).all(q, [
-    userId,
-  ]);
-  const r = rows[0];
+  const r = await activeRecipient(q, userId);
   if (!r) return;
   const to = audienceOf(await getSettings(q), r);
   await enqueueEmail(q, { kind: 'account_approved', to: r.email, userId: r.id, ...templates.accountApproved(to, { name: r.name }) });
@@ -137,9 +105,7 @@ export async function notifyKycDecision(q: Queryable, investorId: string, approv
 
 /** Essential: a new tax self-certification is due by `dueDate` after a change of circumstances (decision 049). */
 export async function notifyTaxRecertification(q: Queryable, investorId: string, dueDate: string): Promise<void> {
-  const r = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).first(q, [
-    investorId,
-  ]);
+  const r = await activeRecipient(q, investorId);
   if (!r) return;
   const to = audienceOf(await getSettings(q), r);
   await enqueueEmail(q, {
@@ -160,9 +126,7 @@ async function notifyDueReminder(
   kind: 'tax_recertification_reminder' | 'kyc_refresh_reminder',
   render: (to: Audience, name: string) => Rendered,
 ): Promise<boolean> {
-  const r = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).first(q, [
-    investorId,
-  ]);
+  const r = await activeRecipient(q, investorId);
   if (!r) return false;
   await enqueueEmail(q, { kind, to: r.email, userId: r.id, ...render(audienceOf(await getSettings(q), r), r.name) });
   return true;
@@ -188,10 +152,7 @@ export async function notifyDealOpen(
   deal: { id: string; title: string; type: string; targetAmount: string | null } | undefined,
 ): Promise<number> {
   if (!deal) return 0;
-  const marked = await q.query('INSERT INTO deal_open_alerts (deal_id) VALUES ($1) ON CONFLICT (deal_id) DO NOTHING RETURNING deal_id', [
-    deal.id,
-  ]);
-  if (marked.length === 0) return 0;
+  if (!(await markDealAnnounced(q, deal.id))) return 0;
   return notifyTopic(q, 'dealAlerts', 'deal_open', { role: 'investor' }, (to, r, unsub) =>
     templates.dealOpen(to, { name: r.name, title: deal.title, type: deal.type, target: deal.targetAmount }, unsub),
   );
@@ -235,38 +196,13 @@ export async function enqueueCapitalCallReminders(q: Queryable, now: Date = new 
   if (!topicAllowed(settings, 'capitalCalls')) return 0;
   // The company's day (decision record 020): reminders go out once per day in its zone.
   const today = todayIso(companyZone(settings), now);
-  const claimed = await q.query(
-    `INSERT INTO email_digests (kind, day) VALUES ('capital_call_reminders', $1::date) ON CONFLICT DO NOTHING RETURNING day`,
-    [today],
-  );
-  if (claimed.length === 0) return 0;
-  const due = await sql<{ call_id: string; investor_id: string; title: string; due: string; outstanding: string }>(`SELECT * FROM (
-       SELECT l.call_id, l.investor_id, d.title, to_char(c.due_date, 'YYYY-MM-DD') AS due,
-              (l.amount_due - COALESCE((
-                 SELECT SUM(CASE WHEN e.kind = 'contribution' THEN e.amount ELSE -e.amount END)
-                   FROM ledger_entries e
-                  WHERE e.call_id = l.call_id AND e.investor_id = l.investor_id
-                    AND (e.kind = 'contribution' OR (e.kind = 'reversal' AND e.reversed_kind = 'contribution'))
-              ), 0))::text AS outstanding
-         FROM capital_call_lines l
-         JOIN capital_calls c ON c.id = l.call_id
-         JOIN deals d ON d.id = c.deal_id
-        WHERE c.due_date BETWEEN $2::date AND $2::date + $1::int
-          AND NOT EXISTS (SELECT 1 FROM capital_call_reminders r WHERE r.call_id = l.call_id AND r.investor_id = l.investor_id)
-          AND NOT EXISTS (
-            SELECT 1 FROM ledger_entries ce JOIN ledger_entries rv ON rv.reverses_id = ce.id
-             WHERE ce.call_id = l.call_id AND ce.investor_id = l.investor_id AND ce.kind = 'call')
-     ) x WHERE outstanding::numeric > 0
-     ORDER BY due, title, investor_id`).all(q, [CAPITAL_CALL_REMINDER_DAYS, today]);
+  if (!(await claimDigestDay(q, 'capital_call_reminders', today))) return 0;
+  const due = await outstandingCallLines(q, today, CAPITAL_CALL_REMINDER_DAYS);
   let queued = 0;
   for (const line of due) {
-    const marked = await q.query(
-      'INSERT INTO capital_call_reminders (call_id, investor_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING call_id',
-      [line.call_id, line.investor_id],
-    );
-    if (marked.length === 0) continue;
+    if (!(await markCallReminder(q, line.callId, line.investorId))) continue;
     await notifyCapitalCallReminder(q, {
-      investorId: line.investor_id,
+      investorId: line.investorId,
       dealTitle: line.title,
       amount: line.outstanding,
       dueDate: line.due,
@@ -278,29 +214,21 @@ export async function enqueueCapitalCallReminders(q: Queryable, now: Date = new 
 
 /** A distribution event recorded or paid: each investor with a share hears about their own amount. */
 export async function notifyDistribution(q: Queryable, eventId: string, paid: boolean): Promise<void> {
-  const shares = await sql<{
-    investor_id: string;
-    amount: string;
-    payment_date: string;
-    title: string;
-  }>(`SELECT x.investor_id, x.amount::text AS amount, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, d.title
-       FROM distributions x JOIN deals d ON d.id = x.deal_id WHERE x.event_id = $1`).all(q, [eventId]);
+  const shares = await distributionShares(q, eventId);
   for (const s of shares) {
-    await notifyTopic(q, 'distributions', paid ? 'distribution_paid' : 'distribution_recorded', { ids: [s.investor_id] }, (to, r, unsub) =>
-      templates.distribution(to, { name: r.name, dealTitle: s.title, amount: s.amount, paymentDate: s.payment_date, paid }, unsub),
+    await notifyTopic(q, 'distributions', paid ? 'distribution_paid' : 'distribution_recorded', { ids: [s.investorId] }, (to, r, unsub) =>
+      templates.distribution(to, { name: r.name, dealTitle: s.title, amount: s.amount, paymentDate: s.paymentDate, paid }, unsub),
     );
   }
 }
 
 /** A document addressed to one investor, or shared with all investors (general and visible). */
 export async function notifyDocument(q: Queryable, documentId: string): Promise<void> {
-  const doc = await sql<{ name: string; type: string; investor_id: string | null; investor_visible: boolean; deal_id: string | null }>(
-    'SELECT name, type, investor_id, investor_visible, deal_id FROM documents WHERE id = $1',
-  ).first(q, [documentId]);
+  const doc = await documentAudience(q, documentId);
   if (!doc) return;
-  let who: { ids: string[] } | { role: Role } | null = null;
-  if (doc.investor_id) who = { ids: [doc.investor_id] };
-  else if (doc.investor_visible && !doc.deal_id) who = { role: 'investor' };
+  let who: Who | null = null;
+  if (doc.investorId) who = { ids: [doc.investorId] };
+  else if (doc.investorVisible && !doc.dealId) who = { role: 'investor' };
   if (!who) return;
   await notifyTopic(q, 'documents', 'document_shared', who, (to, r, unsub) =>
     templates.newDocument(to, { name: r.name, documentName: doc.name, documentType: doc.type }, unsub),
@@ -316,12 +244,8 @@ export async function notifyMessageForInvestor(q: Queryable, investorId: string,
 
 // ---- to admins ----
 
-async function nameOf(q: Queryable, userId: string): Promise<{ name: string; email: string } | undefined> {
-  return await sql<{ name: string; email: string }>('SELECT name, email FROM profiles WHERE id = $1').first(q, [userId]);
-}
-
 export async function notifyMessageForAdmins(q: Queryable, investorId: string, threadId: string): Promise<void> {
-  const inv = await nameOf(q, investorId);
+  const inv = await nameAndEmail(q, investorId);
   if (!inv) return;
   await notifyTopic(q, 'messages', 'message_for_admins', { role: 'admin' }, (to, r, unsub) =>
     templates.messageForAdmin(to, { name: r.name, investorName: inv.name, threadId }, unsub),
@@ -329,7 +253,7 @@ export async function notifyMessageForAdmins(q: Queryable, investorId: string, t
 }
 
 export async function notifySignup(q: Queryable, investorId: string): Promise<void> {
-  const inv = await nameOf(q, investorId);
+  const inv = await nameAndEmail(q, investorId);
   if (!inv) return;
   await notifyTopic(q, 'signups', 'signup_waiting', { role: 'admin' }, (to, r, unsub) =>
     templates.signupWaiting(to, { name: r.name, investorName: inv.name, investorEmail: inv.email }, unsub),
@@ -337,7 +261,7 @@ export async function notifySignup(q: Queryable, investorId: string): Promise<vo
 }
 
 export async function notifyKycSubmitted(q: Queryable, investorId: string): Promise<void> {
-  const inv = await nameOf(q, investorId);
+  const inv = await nameAndEmail(q, investorId);
   if (!inv) return;
   await notifyTopic(q, 'kyc', 'kyc_submitted', { role: 'admin' }, (to, r, unsub) =>
     templates.kycSubmitted(to, { name: r.name, investorName: inv.name }, unsub),
@@ -345,17 +269,10 @@ export async function notifyKycSubmitted(q: Queryable, investorId: string): Prom
 }
 
 export async function notifySubscriptionSubmitted(q: Queryable, subscriptionId: string): Promise<void> {
-  const s = await sql<{
-    investor_name: string;
-    title: string;
-    amount: string;
-  }>(`SELECT p.name AS investor_name, d.title, s.amount::text AS amount
-         FROM subscriptions s JOIN profiles p ON p.id = s.investor_id JOIN deals d ON d.id = s.deal_id WHERE s.id = $1`).first(q, [
-    subscriptionId,
-  ]);
+  const s = await subscriptionNotice(q, subscriptionId);
   if (!s) return;
   await notifyTopic(q, 'subscriptions', 'subscription_submitted', { role: 'admin' }, (to, r, unsub) =>
-    templates.subscriptionSubmitted(to, { name: r.name, investorName: s.investor_name, dealTitle: s.title, amount: s.amount }, unsub),
+    templates.subscriptionSubmitted(to, { name: r.name, investorName: s.investorName, dealTitle: s.title, amount: s.amount }, unsub),
   );
 }
 
@@ -369,19 +286,8 @@ export async function enqueueComplianceDigest(q: Queryable, now: Date = new Date
   const settings = await getSettings(q);
   if (!topicAllowed(settings, 'complianceDigest')) return 0;
   const today = todayIso(companyZone(settings), now);
-  const claimed = await q.query(
-    `INSERT INTO email_digests (kind, day) VALUES ('compliance', $1::date) ON CONFLICT DO NOTHING RETURNING day`,
-    [today],
-  );
-  if (claimed.length === 0) return 0;
-  const items = await sql<{
-    title: string;
-    due: string;
-    overdue: boolean;
-  }>(`SELECT title, to_char(due_date, 'YYYY-MM-DD') AS due, due_date < $1::date AS overdue
-       FROM compliance_items
-      WHERE workflow_state <> 'completed' AND due_date <= $1::date + 7
-      ORDER BY due_date, title`).all(q, [today]);
+  if (!(await claimDigestDay(q, 'compliance', today))) return 0;
+  const items = await complianceDigestItems(q, today);
   if (items.length === 0) return 0;
   const overdue = items.filter((i) => i.overdue).map((i) => ({ title: i.title, due: i.due }));
   const dueSoon = items.filter((i) => !i.overdue).map((i) => ({ title: i.title, due: i.due }));
@@ -409,9 +315,7 @@ export async function notifySigningEnvelope(
     expires: string | null;
   },
 ): Promise<boolean> {
-  const r = await sql<Recipient>(`SELECT id, email, name, role, language FROM profiles WHERE id = $1 AND status = 'active'`).first(q, [
-    investorId,
-  ]);
+  const r = await activeRecipient(q, investorId);
   if (!r) return false;
   await enqueueEmail(q, {
     kind: `signing_${a.kind}`,

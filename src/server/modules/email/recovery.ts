@@ -14,12 +14,20 @@ import { assertPasswordPolicy } from '../../auth/password-policy.ts';
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { getSettings } from '../settings/service.ts';
 import { audienceOf } from './notify.ts';
 import { enqueueEmail } from './outbox.ts';
+import {
+  lockResetRequests,
+  profileByEmail,
+  recordResetRequest,
+  replaceResetToken,
+  resetRequestCounts,
+  useResetToken,
+  validResetToken,
+} from './repository.ts';
 import { templates } from './templates.ts';
 
 /**
@@ -39,25 +47,11 @@ export async function requestPasswordReset(ctx: AppContext, typed: string, ip: s
   const client = clientKey(ip, ctx.config.ipv6LimitPrefix);
   await ctx.db.tx(async (q) => {
     // One request at a time: the counts below and the insert cannot interleave.
-    await q.query('SELECT pg_advisory_xact_lock($1)', [RESET_LOCK_ID]);
-    const counts = (await sql<{
-      address: number;
-      client: number;
-      address_retry: number | null;
-      client_retry: number | null;
-    }>(`SELECT count(*) FILTER (WHERE email = $1)::int AS address,
-                count(*) FILTER (WHERE ip_address = $2)::int AS client,
-                ceil(extract(epoch FROM min(created_at) FILTER (WHERE email = $1) + make_interval(mins => $3) - now()))::int AS address_retry,
-                ceil(extract(epoch FROM min(created_at) FILTER (WHERE ip_address = $2) + make_interval(mins => $3) - now()))::int AS client_retry
-           FROM password_reset_requests
-          WHERE created_at > now() - make_interval(mins => $3) AND (email = $1 OR ip_address = $2)`).first(q, [
-      email,
-      client,
-      RESET_LIMIT_WINDOW_MINUTES,
-    ])) ?? { address: 0, client: 0, address_retry: null, client_retry: null };
+    await lockResetRequests(q, RESET_LOCK_ID);
+    const counts = await resetRequestCounts(q, email, client, RESET_LIMIT_WINDOW_MINUTES);
     const over: number[] = [];
-    if (counts.address >= RESET_LIMIT_PER_ADDRESS) over.push(counts.address_retry ?? RESET_LIMIT_WINDOW_MINUTES * 60);
-    if (counts.client >= RESET_LIMIT_PER_CLIENT) over.push(counts.client_retry ?? RESET_LIMIT_WINDOW_MINUTES * 60);
+    if (counts.address >= RESET_LIMIT_PER_ADDRESS) over.push(counts.addressRetry ?? RESET_LIMIT_WINDOW_MINUTES * 60);
+    if (counts.client >= RESET_LIMIT_PER_CLIENT) over.push(counts.clientRetry ?? RESET_LIMIT_WINDOW_MINUTES * 60);
     if (over.length > 0) {
       const retry = Math.max(1, ...over);
       throw new HttpError(429, `Too many password reset requests. Try again in ${countOf(Math.ceil(retry / 60), 'minute')}.`, {
@@ -65,15 +59,10 @@ export async function requestPasswordReset(ctx: AppContext, typed: string, ip: s
         headers: { 'retry-after': String(retry) },
       });
     }
-    await q.query('INSERT INTO password_reset_requests (email, ip_address) VALUES ($1, $2)', [email.slice(0, 254), client]);
     // Old requests leave the table once they no longer count.
-    await q.query(`DELETE FROM password_reset_requests WHERE created_at < now() - make_interval(mins => $1)`, [
-      RESET_LIMIT_WINDOW_MINUTES * 4,
-    ]);
+    await recordResetRequest(q, email.slice(0, 254), client, RESET_LIMIT_WINDOW_MINUTES * 4);
 
-    const user = await sql<{ id: string; email: string; name: string; status: string; language: string | null }>(
-      'SELECT id, email, name, status, language FROM profiles WHERE email = $1',
-    ).first(q, [email]);
+    const user = await profileByEmail(q, email);
     // The token is made either way, so both paths do the same work.
     const token = randomBytes(32).toString('base64url');
     if (!user) return;
@@ -87,11 +76,7 @@ export async function requestPasswordReset(ctx: AppContext, typed: string, ip: s
       return;
     }
     // A new link replaces any earlier one that is still unused.
-    await q.query('DELETE FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL', [user.id]);
-    await q.query(
-      `INSERT INTO password_reset_tokens (id, user_id, expires_at, ip_address) VALUES ($1, $2, now() + make_interval(mins => $3), $4)`,
-      [hashToken(token), user.id, RESET_TOKEN_MINUTES, ip],
-    );
+    await replaceResetToken(q, user.id, hashToken(token), RESET_TOKEN_MINUTES, ip);
     const to = audienceOf(await getSettings(q), user);
     await enqueueEmail(q, {
       kind: 'password_reset',
@@ -103,16 +88,7 @@ export async function requestPasswordReset(ctx: AppContext, typed: string, ip: s
   });
 }
 
-interface TokenRow {
-  user_id: string;
-  email: string;
-}
-
-async function validToken(q: Queryable, token: string, lock: boolean): Promise<TokenRow | undefined> {
-  return await sql<TokenRow>(`SELECT t.user_id, p.email FROM password_reset_tokens t JOIN profiles p ON p.id = t.user_id
-        WHERE t.id = $1 AND t.used_at IS NULL AND t.expires_at > now() AND p.status = 'active'
-        ${lock ? 'FOR UPDATE OF t' : ''}`).first(q, [hashToken(token)]);
-}
+const validToken = (q: Queryable, token: string, lock: boolean) => validResetToken(q, hashToken(token), lock);
 
 /** Whether a link still works (the reset page asks before showing its form). */
 export async function checkResetToken(ctx: AppContext, token: string): Promise<boolean> {
@@ -131,16 +107,12 @@ export async function completePasswordReset(ctx: AppContext, token: string, pass
     // Checked again under the row lock: of two concurrent uses, one wins.
     const row = await validToken(q, token, true);
     if (!row) throw invalid();
-    await q.query('UPDATE password_reset_tokens SET used_at = now() WHERE id = $1', [hashToken(token)]);
-    await q.query(
-      'UPDATE credentials SET password_hash = $2, must_change_password = false, password_changed_at = now() WHERE user_id = $1',
-      [row.user_id, hash],
-    );
-    await destroyUserSessions(q, row.user_id);
+    await useResetToken(q, hashToken(token), row.userId, hash);
+    await destroyUserSessions(q, row.userId);
     await logActivity(q, {
       type: 'password_reset_completed',
-      userId: row.user_id,
-      targetUserId: row.user_id,
+      userId: row.userId,
+      targetUserId: row.userId,
       details: { email: row.email, sessionsEnded: true },
       ip,
     });

@@ -176,12 +176,12 @@ export class OutboxWorker {
         }
         try {
           // Headers from server values only: the path stored with the e-mail, never its body.
-          const unsubscribe = e.unsubscribe_path && /^\/unsubscribe#[\w%=&.-]+$/.test(e.unsubscribe_path) ? e.unsubscribe_path : null;
+          const unsubscribe = e.unsubscribePath && /^\/unsubscribe#[\w%=&.-]+$/.test(e.unsubscribePath) ? e.unsubscribePath : null;
           const response = await sendOne(target, {
-            to: e.to_address,
+            to: e.toAddress,
             subject: e.subject,
-            text: withLinks(e.text_body, base),
-            html: withLinks(e.html_body, base),
+            text: withLinks(e.textBody, base),
+            html: withLinks(e.htmlBody, base),
             headers: { 'X-Meridian-Email-Id': String(e.id), ...(unsubscribe ? { 'List-Unsubscribe': `<${base}${unsubscribe}>` } : {}) },
           });
           await markSent(this.db, e.id, response);
