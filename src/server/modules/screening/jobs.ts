@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
 import { insertJob } from '../jobs/repository.ts';
 import { type JobHandler, JobReleased } from '../jobs/runner.ts';
+import { pendingScreeningJobs } from './repository.ts';
 import { RescreenOvertaken, rescreenImport, screenInvestor } from './service.ts';
 
 /**
@@ -68,10 +68,7 @@ export function screenInvestorJob(db: Db): JobHandler<'screening-investor'> {
 export async function screeningIdle(db: Queryable, timeoutMs = 60_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const r = await sql<{ n: string }>(
-      `SELECT count(*) AS n FROM jobs WHERE kind IN ('screening-rescreen', 'screening-investor') AND status IN ('queued', 'running')`,
-    ).first(db);
-    if (Number(r?.n ?? 0) === 0) return;
+    if ((await pendingScreeningJobs(db)) === 0) return;
     if (Date.now() > end) throw new Error('Screening jobs still running after the timeout');
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SCREENING_SOURCES, type ScreeningSource } from '../../../shared/screening.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { type AppContext, clientIp } from '../../context.ts';
-import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
@@ -11,6 +10,7 @@ import { fileTooLarge, refuseOversized } from '../../storage/upload.ts';
 import { logActivity } from '../activity/service.ts';
 import { queueRescreen, queueScreenInvestor } from './jobs.ts';
 import { parseList } from './lists.ts';
+import { approvePepRow, eddDocumentCount } from './repository.ts';
 import {
   addPerson,
   clearHit,
@@ -129,17 +129,13 @@ export async function screeningRoutes(app: FastifyInstance, ctx: AppContext) {
     const screening = await investorScreening(db, id);
     if (!screening.status.pep) throw conflict('This investor is not a politically exposed person', 'NOT_PEP');
     // Enhanced due diligence: the source of funds (and wealth) evidence is on file in KYC.
-    const edd = await sql<{ n: string }>(
-      `SELECT count(*) AS n FROM kyc_documents d JOIN kyc_applications k ON k.id = d.application_id
-        WHERE k.investor_id = $1 AND d.kind IN ('source_of_funds', 'financial_statements')`,
-    ).first(db, [id]);
-    if (Number(edd?.n ?? 0) < 2)
+    if ((await eddDocumentCount(db, id)) < 2)
       throw conflict(
         'Enhanced due diligence is incomplete: the source of funds and the financial statements (source of wealth) must be uploaded first',
         'EDD_INCOMPLETE',
       );
     await db.tx(async (q) => {
-      await q.query('UPDATE profiles SET pep_approved_by = $2, pep_approved_at = now() WHERE id = $1', [id, actor.id]);
+      await approvePepRow(q, id, actor.id);
       await logActivity(q, { type: 'screening_pep_approved', userId: actor.id, targetUserId: id, ip: clientIp(request) });
     });
     return { screening: await investorScreening(db, id) };

@@ -129,6 +129,20 @@ describe('sanctions and PEP screening API', () => {
     expect((await m.call('GET', '/api/investor/screening', otherCookie)).json().screening.persons).toEqual([]);
     const after = await m.call('GET', `/api/screening/investors/${fund.id}`, adminA);
     expect(after.json().screening.persons[0].fullName).toBe('Layla Haddad');
+
+    // The owner changes and removes their own (200 with the list as it is now; before the typed
+    // repository returned the changed row, both answered 404 after doing it).
+    const renamed = await m.call('PUT', `/api/investor/screening/persons/${id}`, cookie, {
+      relation: 'beneficial_owner',
+      fullName: 'Layla Haddad Khoury',
+      nationality: 'AE',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().screening.persons.map((p: { fullName: string }) => p.fullName)).toEqual(['Layla Haddad Khoury', 'Omar Siddiqui']);
+    const removed = await m.call('DELETE', `/api/investor/screening/persons/${persons[1].id}`, cookie);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().screening.persons.map((p: { fullName: string }) => p.fullName)).toEqual(['Layla Haddad Khoury']);
+    expect((await m.call('DELETE', `/api/investor/screening/persons/${persons[1].id}`, cookie)).statusCode).toBe(404);
   });
 
   it('a malformed or mislabelled list is refused with 400 and nothing is stored', async () => {

@@ -8,7 +8,6 @@ import {
   type HitStatus,
   type InvestorScreening,
   PEP_APPROVAL_MESSAGE,
-  type PersonRelation,
   type personInput,
   type ScreeningDiff,
   type ScreeningHit,
@@ -19,14 +18,51 @@ import {
 } from '../../../shared/screening.ts';
 import { DEFAULT_SCREENING_THRESHOLD, EntryIndex, type Prepared, prepare } from '../../../shared/screening-match.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
-import { typed } from '../../db/typed.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { enqueueEmails } from '../email/outbox.ts';
 import { esc } from '../email/templates.ts';
 import { getSettings } from '../settings/service.ts';
 import type { ListEntry } from './lists.ts';
+import {
+  activeFounders,
+  addRescreenHits,
+  advanceRescreenCursor,
+  countInvestors,
+  countPersons,
+  currentImports,
+  deletePerson,
+  entriesOf,
+  frozenInvestors,
+  type HitRow,
+  hitById,
+  hitCounts,
+  type ImportRow,
+  importById,
+  importForRescreen,
+  insertEntries,
+  insertHits,
+  insertImport,
+  insertPerson,
+  investorIdsAfter,
+  investorProfile,
+  investorsToScreen,
+  latestHits,
+  latestImportId,
+  lockProfile,
+  lockSourceImports,
+  markConfirmed,
+  markEscalated,
+  markFalsePositive,
+  personsOf,
+  personsOfInvestors,
+  previousImportId,
+  recentImports,
+  screeningFlags,
+  setRescreen,
+  updateInvestorDetails,
+  updatePersonRow,
+} from './repository.ts';
 
 /**
  * Sanctions and PEP screening (issue 31 part B, decision 038): the screened people, list imports,
@@ -91,27 +127,12 @@ export async function loadSubjects(
   q: Queryable,
   opts: { investorIds?: string[]; after?: string | null; limit?: number },
 ): Promise<Subject[]> {
-  let investors = typed(q)
-    .selectFrom('profiles')
-    .select(['id', 'name', 'dateOfBirth', 'nationality'])
-    .where('role', '=', 'investor')
-    .orderBy('id');
-  if (opts.investorIds)
-    investors = investors.where('id', 'in', opts.investorIds.length ? opts.investorIds : ['00000000-0000-0000-0000-000000000000']);
-  if (opts.after) investors = investors.where('id', '>', opts.after);
-  if (opts.limit) investors = investors.limit(opts.limit);
-  const people = await investors.execute();
+  const people = await investorsToScreen(q, opts);
   if (people.length === 0) return [];
-  const persons = await typed(q)
-    .selectFrom('screened_persons')
-    .select(['id', 'investorId', 'fullName', 'aliases', 'dateOfBirth', 'nationality'])
-    .where(
-      'investorId',
-      'in',
-      people.map((p) => p.id),
-    )
-    .execute();
-  const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+  const persons = await personsOfInvestors(
+    q,
+    people.map((p) => p.id),
+  );
   return [
     ...people.map((p) =>
       subjectOf({
@@ -119,7 +140,7 @@ export async function loadSubjects(
         personId: null,
         name: p.name,
         aliases: [],
-        dateOfBirth: iso(p.dateOfBirth),
+        dateOfBirth: p.dateOfBirth,
         nationality: p.nationality,
       }),
     ),
@@ -129,7 +150,7 @@ export async function loadSubjects(
         personId: p.id,
         name: p.fullName,
         aliases: p.aliases,
-        dateOfBirth: iso(p.dateOfBirth),
+        dateOfBirth: p.dateOfBirth,
         nationality: p.nationality,
       }),
     ),
@@ -161,21 +182,6 @@ function indexed(
   };
 }
 
-async function entriesOf(q: Queryable, importId: string) {
-  return typed(q)
-    .selectFrom('screening_entries')
-    .select(['ref', 'name', 'aliases', 'datesOfBirth', 'nationalities', 'fingerprint', 'pep'])
-    .where('importId', '=', importId)
-    .execute();
-}
-
-/** The latest import of each source. */
-async function currentImports(q: Queryable): Promise<{ id: string; source: ScreeningSource }[]> {
-  return (await sql<{ id: string; source: ScreeningSource }>(
-    `SELECT DISTINCT ON (source) id, source FROM screening_imports ORDER BY source, imported_at DESC, id DESC`,
-  ).all(q)) as { id: string; source: ScreeningSource }[];
-}
-
 /** An index of every current entry, cached per set of current imports (lists change rarely). */
 let cachedIndex: { key: string; index: EntryIndex<IndexedEntry> } | null = null;
 async function currentIndex(q: Queryable): Promise<EntryIndex<IndexedEntry>> {
@@ -196,16 +202,9 @@ export async function importList(
   ip: string,
 ): Promise<ScreeningImport> {
   // One import per source at a time: the diff is against the import before this one.
-  await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`screening-import:${input.source}`]);
-  const previous = await typed(q)
-    .selectFrom('screening_imports')
-    .select('id')
-    .where('source', '=', input.source)
-    .orderBy('importedAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const before = new Map((previous ? await entriesOf(q, previous.id) : []).map((e) => [e.ref, e.fingerprint]));
+  await lockSourceImports(q, input.source);
+  const previous = await latestImportId(q, input.source);
+  const before = new Map((previous ? await entriesOf(q, previous) : []).map((e) => [e.ref, e.fingerprint]));
   let added = 0;
   let changed = 0;
   for (const e of input.entries) {
@@ -215,43 +214,32 @@ export async function importList(
   }
   const refs = new Set(input.entries.map((e) => e.ref));
   const removed = [...before.keys()].filter((r) => !refs.has(r)).length;
-  const row = await typed(q)
-    .insertInto('screening_imports')
-    .values({
-      source: input.source,
-      fileName: input.fileName,
-      sha256: input.sha256,
-      entryCount: input.entries.length,
-      added,
-      changed,
-      removed,
-      importedBy: actorId,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const importId = await insertImport(q, {
+    source: input.source,
+    fileName: input.fileName,
+    sha256: input.sha256,
+    entryCount: input.entries.length,
+    added,
+    changed,
+    removed,
+    importedBy: actorId,
+  });
   const es = input.entries;
   for (let i = 0; i < es.length; i += 1000) {
     const chunk = es.slice(i, i + 1000);
-    await q.query(
-      `INSERT INTO screening_entries (import_id, ref, kind, name, aliases, dates_of_birth, nationalities, pep, fingerprint)
-       SELECT $1, r.ref, r.kind, r.name, ARRAY(SELECT jsonb_array_elements_text(r.aliases)), ARRAY(SELECT jsonb_array_elements_text(r.dobs)),
-              ARRAY(SELECT jsonb_array_elements_text(r.nats)), r.pep, r.fp
-         FROM jsonb_to_recordset($2::jsonb) AS r(ref text, kind text, name text, aliases jsonb, dobs jsonb, nats jsonb, pep boolean, fp text)`,
-      [
-        row.id,
-        JSON.stringify(
-          chunk.map((e) => ({
-            ref: e.ref,
-            kind: e.kind,
-            name: e.name,
-            aliases: e.aliases,
-            dobs: e.datesOfBirth,
-            nats: e.nationalities,
-            pep: e.pep,
-            fp: e.fingerprint,
-          })),
-        ),
-      ],
+    await insertEntries(
+      q,
+      importId,
+      chunk.map((e) => ({
+        ref: e.ref,
+        kind: e.kind,
+        name: e.name,
+        aliases: e.aliases,
+        dobs: e.datesOfBirth,
+        nats: e.nationalities,
+        pep: e.pep,
+        fp: e.fingerprint,
+      })),
     );
   }
   await logActivity(q, {
@@ -260,33 +248,12 @@ export async function importList(
     details: { source: input.source, sha256: input.sha256, entries: input.entries.length, added, changed, removed },
     ip,
   });
-  return getImport(q, row.id);
+  return getImport(q, importId);
 }
 
-const importRows = (q: Queryable) =>
-  typed(q)
-    .selectFrom('screening_imports as i')
-    .leftJoin('profiles as p', 'p.id', 'i.importedBy')
-    .select([
-      'i.id',
-      'i.source',
-      'i.fileName',
-      'i.sha256',
-      'i.entryCount',
-      'i.added',
-      'i.changed',
-      'i.removed',
-      'i.importedAt',
-      'p.name as importedByName',
-      'i.rescreenStatus',
-      'i.rescreenDone',
-      'i.rescreenTotal',
-      'i.rescreenHits',
-    ]);
-type ImportRow = Awaited<ReturnType<ReturnType<typeof importRows>['executeTakeFirstOrThrow']>>;
 const toImport = (r: ImportRow): ScreeningImport => ({
   id: r.id,
-  source: r.source as ScreeningSource,
+  source: r.source,
   fileName: r.fileName,
   sha256: r.sha256,
   entryCount: r.entryCount,
@@ -296,7 +263,7 @@ const toImport = (r: ImportRow): ScreeningImport => ({
   importedAt: new Date(r.importedAt).toISOString(),
   importedByName: r.importedByName,
   rescreen: {
-    status: r.rescreenStatus as 'pending' | 'running' | 'done',
+    status: r.rescreenStatus,
     done: r.rescreenDone,
     total: r.rescreenTotal,
     hits: r.rescreenHits,
@@ -304,20 +271,13 @@ const toImport = (r: ImportRow): ScreeningImport => ({
 });
 
 export async function getImport(q: Queryable, id: string): Promise<ScreeningImport> {
-  const r = await importRows(q).where('i.id', '=', id).executeTakeFirst();
+  const r = await importById(q, id);
   if (!r) throw notFound('List import not found');
   return toImport(r);
 }
 
 export async function listImports(q: Queryable): Promise<ScreeningImport[]> {
-  return (await importRows(q).orderBy('i.importedAt', 'desc').orderBy('i.id', 'desc').limit(200).execute()).map(toImport);
-}
-
-async function previousImportId(q: Queryable, imp: { id: string; source: string; importedAt: string }): Promise<string | null> {
-  const r = await sql<{ id: string }>(
-    `SELECT id FROM screening_imports WHERE source = $1 AND (imported_at, id) < ($2::timestamptz, $3::uuid) ORDER BY imported_at DESC, id DESC LIMIT 1`,
-  ).first(q, [imp.source, imp.importedAt, imp.id]);
-  return r?.id ?? null;
+  return (await recentImports(q)).map(toImport);
 }
 
 export async function importDiff(q: Queryable, id: string): Promise<ScreeningDiff> {
@@ -379,32 +339,22 @@ export async function findHitsSliced(subjects: Subject[], index: EntryIndex<Inde
 /** Stores hits; one already raised for the same person, details and entry version is not raised again. */
 async function storeHits(q: Queryable, hits: NewHit[]): Promise<number> {
   if (hits.length === 0) return 0;
-  const rows = await sql<{ id: string }>(
-    `INSERT INTO screening_hits (investor_id, person_id, subject_key, subject_name, source, entry_ref, entry_fingerprint, entry_name, entry_pep, score, reasons)
-     SELECT r.investor_id, r.person_id, r.subject_key, r.subject_name, r.source, r.entry_ref, r.entry_fingerprint, r.entry_name, r.entry_pep, r.score,
-            ARRAY(SELECT jsonb_array_elements_text(r.reasons))
-       FROM jsonb_to_recordset($1::jsonb) AS r(investor_id uuid, person_id uuid, subject_key text, subject_name text, source text, entry_ref text,
-                                              entry_fingerprint text, entry_name text, entry_pep boolean, score numeric, reasons jsonb)
-     ON CONFLICT (investor_id, subject_key, source, entry_ref, entry_fingerprint) DO NOTHING
-     RETURNING id`,
-  ).all(q, [
-    JSON.stringify(
-      hits.map((h) => ({
-        investor_id: h.subject.investorId,
-        person_id: h.subject.personId,
-        subject_key: h.subject.key,
-        subject_name: h.subject.name,
-        source: h.entry.source,
-        entry_ref: h.entry.ref,
-        entry_fingerprint: h.entry.fingerprint,
-        entry_name: h.entry.name,
-        entry_pep: h.entry.pep,
-        score: h.score.toFixed(3),
-        reasons: h.reasons,
-      })),
-    ),
-  ]);
-  return rows.length;
+  return insertHits(
+    q,
+    hits.map((h) => ({
+      investor_id: h.subject.investorId,
+      person_id: h.subject.personId,
+      subject_key: h.subject.key,
+      subject_name: h.subject.name,
+      source: h.entry.source,
+      entry_ref: h.entry.ref,
+      entry_fingerprint: h.entry.fingerprint,
+      entry_name: h.entry.name,
+      entry_pep: h.entry.pep,
+      score: h.score.toFixed(3),
+      reasons: h.reasons,
+    })),
+  );
 }
 
 /** Screens one investor (and their named persons) against every current list: at sign-up and after a change. */
@@ -440,31 +390,20 @@ export async function rescreenImport(
 ): Promise<RescreenProgress> {
   const threshold = opts.threshold ?? screeningThreshold();
   const batchSize = opts.batchSize ?? 500;
-  const imp = await typed(db)
-    .selectFrom('screening_imports')
-    .select(['id', 'source', 'importedAt', 'rescreenStatus', 'rescreenCursor', 'rescreenDone', 'rescreenHits'])
-    .where('id', '=', importId)
-    .executeTakeFirst();
+  const imp = await importForRescreen(db, importId);
   if (!imp) throw notFound('List import not found');
-  const total = Number((await sql<{ n: string }>(`SELECT count(*) AS n FROM profiles WHERE role = 'investor'`).first(db))?.n ?? 0);
+  const total = await countInvestors(db);
   if (imp.rescreenStatus === 'done') return { done: imp.rescreenDone, total, hits: imp.rescreenHits };
   const prev = await previousImportId(db, { id: imp.id, source: imp.source, importedAt: new Date(imp.importedAt).toISOString() });
   const before = new Map((prev ? await entriesOf(db, prev) : []).map((e) => [e.ref, e.fingerprint]));
   const fresh = (await entriesOf(db, importId)).filter((e) => before.get(e.ref) !== e.fingerprint);
-  const index = new EntryIndex(fresh.map((e) => indexed(imp.source as ScreeningSource, e)));
+  const index = new EntryIndex(fresh.map((e) => indexed(imp.source, e)));
   const progress = { done: imp.rescreenDone, total, hits: imp.rescreenHits };
   let cursor = imp.rescreenCursor;
-  await db.query(`UPDATE screening_imports SET rescreen_status = 'running', rescreen_total = $2 WHERE id = $1`, [importId, total]);
+  await setRescreen(db, importId, { rescreenStatus: 'running', rescreenTotal: total });
   while (fresh.length > 0) {
     opts.signal?.throwIfAborted();
-    const ids = await typed(db)
-      .selectFrom('profiles')
-      .select('id')
-      .where('role', '=', 'investor')
-      .$if(cursor !== null, (b) => b.where('id', '>', cursor as string))
-      .orderBy('id')
-      .limit(batchSize)
-      .execute();
+    const ids = await investorIdsAfter(db, cursor, batchSize);
     if (ids.length === 0) break;
     const subjects = await loadSubjects(db, { investorIds: ids.map((r) => r.id) });
     const hits = await findHitsSliced(subjects, index, threshold);
@@ -474,14 +413,9 @@ export async function rescreenImport(
       // The batch commits only if the cursor is still where this run read it (decision 050): a
       // worker that lost its lease while matching (paused, not dead) and wakes up after another
       // finished the batch stores nothing, so each person is screened once per list version.
-      const moved = await q.query(
-        `UPDATE screening_imports SET rescreen_cursor = $2, rescreen_done = rescreen_done + $3
-           WHERE id = $1 AND rescreen_cursor IS NOT DISTINCT FROM $4 AND rescreen_status <> 'done' RETURNING id`,
-        [importId, cursor, ids.length, from],
-      );
-      if (moved.length !== 1) throw new RescreenOvertaken();
+      if (!(await advanceRescreenCursor(q, importId, from, cursor as string, ids.length))) throw new RescreenOvertaken();
       const n = await storeHits(q, hits);
-      if (n > 0) await q.query(`UPDATE screening_imports SET rescreen_hits = rescreen_hits + $2 WHERE id = $1`, [importId, n]);
+      if (n > 0) await addRescreenHits(q, importId, n);
       return n;
     });
     progress.done += ids.length;
@@ -490,10 +424,7 @@ export async function rescreenImport(
     // Let requests in between batches (PGlite has one connection; Node one thread).
     await new Promise((r) => setImmediate(r));
   }
-  await db.query(`UPDATE screening_imports SET rescreen_status = 'done', rescreen_done = $2, rescreen_cursor = NULL WHERE id = $1`, [
-    importId,
-    total,
-  ]);
+  await setRescreen(db, importId, { rescreenStatus: 'done', rescreenDone: total, rescreenCursor: null });
   return { ...progress, done: total };
 }
 
@@ -507,47 +438,19 @@ export class RescreenOvertaken extends Error {
 
 // ---- the review queue ----
 
-const hitRows = (q: Queryable) =>
-  typed(q)
-    .selectFrom('screening_hits as h')
-    .innerJoin('profiles as i', 'i.id', 'h.investorId')
-    .leftJoin('screened_persons as sp', 'sp.id', 'h.personId')
-    .leftJoin('profiles as e', 'e.id', 'h.escalatedBy')
-    .leftJoin('profiles as d', 'd.id', 'h.decidedBy')
-    .select([
-      'h.id',
-      'h.investorId',
-      'i.name as investorName',
-      'h.subjectName',
-      'sp.relation',
-      'h.source',
-      'h.entryRef',
-      'h.entryName',
-      'h.entryPep',
-      'h.score',
-      'h.reasons',
-      'h.status',
-      'h.clearedReason',
-      'h.escalationNote',
-      'h.escalatedBy',
-      'e.name as escalatedByName',
-      'd.name as decidedByName',
-      'h.createdAt',
-    ]);
-type HitRow = Awaited<ReturnType<ReturnType<typeof hitRows>['executeTakeFirstOrThrow']>>;
 const toHit = (r: HitRow): ScreeningHit => ({
   id: r.id,
   investorId: r.investorId,
   investorName: r.investorName,
   subjectName: r.subjectName,
-  relation: (r.relation as PersonRelation | null) ?? 'investor',
-  source: r.source as ScreeningSource,
+  relation: r.relation ?? 'investor',
+  source: r.source,
   entryRef: r.entryRef,
   entryName: r.entryName,
   entryPep: r.entryPep,
   score: String(r.score),
   reasons: r.reasons,
-  status: r.status as HitStatus,
+  status: r.status,
   clearedReason: r.clearedReason,
   escalationNote: r.escalationNote,
   escalatedBy: r.escalatedBy,
@@ -557,19 +460,15 @@ const toHit = (r: HitRow): ScreeningHit => ({
 });
 
 export async function getHit(q: Queryable, id: string): Promise<ScreeningHit> {
-  const r = await hitRows(q).where('h.id', '=', id).executeTakeFirst();
+  const r = await hitById(q, id);
   if (!r) throw notFound('Screening hit not found');
   return toHit(r);
 }
 
 export async function hitQueue(q: Queryable, status?: HitStatus): Promise<ScreeningQueue> {
-  let rows = hitRows(q).orderBy('h.createdAt', 'desc').orderBy('h.id').limit(500);
-  if (status) rows = rows.where('h.status', '=', status);
   const counts = Object.fromEntries(HIT_STATUSES.map((s) => [s, 0])) as Record<HitStatus, number>;
-  for (const c of await sql<{ status: HitStatus; n: string }>('SELECT status, count(*) AS n FROM screening_hits GROUP BY status').all(q)) {
-    counts[c.status] = Number(c.n);
-  }
-  return { hits: (await rows.execute()).map(toHit), counts };
+  for (const c of await hitCounts(q)) counts[c.status] = c.n;
+  return { hits: (await latestHits(q, status)).map(toHit), counts };
 }
 
 /**
@@ -580,12 +479,11 @@ export async function hitQueue(q: Queryable, status?: HitStatus): Promise<Screen
 async function decideHit(
   q: Queryable,
   id: string,
-  update: string,
-  params: unknown[],
+  update: (q: Queryable) => Promise<{ investorId: string } | undefined>,
   refusal: { message: string; code: string },
   log: { type: 'screening_hit_cleared' | 'screening_hit_escalated'; actorId: string; ip: string; details: Record<string, unknown> },
 ): Promise<ScreeningHit> {
-  const row = await sql<{ id: string; investor_id: string }>(update).first(q, [id, ...params]);
+  const row = await update(q);
   if (!row) {
     await getHit(q, id);
     throw conflict(refusal.message, refusal.code);
@@ -593,7 +491,7 @@ async function decideHit(
   await logActivity(q, {
     type: log.type,
     userId: log.actorId,
-    targetUserId: row.investor_id,
+    targetUserId: row.investorId,
     details: { hitId: id, ...log.details },
     ip: log.ip,
   });
@@ -604,9 +502,7 @@ export async function clearHit(q: Queryable, id: string, reason: string, actorId
   return decideHit(
     q,
     id,
-    `UPDATE screening_hits SET status = 'false_positive', cleared_reason = $2, decided_by = $3, decided_at = now()
-      WHERE id = $1 AND status IN ('open', 'escalated') RETURNING id, investor_id`,
-    [reason, actorId],
+    (q) => markFalsePositive(q, id, reason, actorId),
     { message: 'This hit has already been decided', code: 'HIT_DECIDED' },
     { type: 'screening_hit_cleared', actorId, ip, details: { reason } },
   );
@@ -616,9 +512,7 @@ export async function escalateHit(q: Queryable, id: string, note: string | null,
   return decideHit(
     q,
     id,
-    `UPDATE screening_hits SET status = 'escalated', escalation_note = $2, escalated_by = $3, escalated_at = now()
-      WHERE id = $1 AND status = 'open' RETURNING id, investor_id`,
-    [note, actorId],
+    (q) => markEscalated(q, id, note, actorId),
     { message: 'Only an open hit can be escalated', code: 'HIT_NOT_OPEN' },
     { type: 'screening_hit_escalated', actorId, ip, details: { note } },
   );
@@ -631,11 +525,7 @@ export async function escalateHit(q: Queryable, id: string, note: string | null,
  * compliance contacts by e-mail in the same transaction.
  */
 export async function confirmHit(q: Queryable, id: string, note: string | null, actorId: string, ip: string): Promise<ScreeningHit> {
-  const row = await sql<{ id: string; investor_id: string }>(
-    `UPDATE screening_hits SET status = 'confirmed', decided_by = $3, decided_at = now(),
-            escalation_note = coalesce(escalation_note, '') || CASE WHEN $2::text IS NULL THEN '' ELSE E'\\n' || $2::text END
-      WHERE id = $1 AND status = 'escalated' AND escalated_by IS DISTINCT FROM $3 RETURNING id, investor_id`,
-  ).first(q, [id, note, actorId]);
+  const row = await markConfirmed(q, id, note, actorId);
   if (!row) {
     const hit = await getHit(q, id);
     if (hit.status === 'escalated' && hit.escalatedBy === actorId)
@@ -646,7 +536,7 @@ export async function confirmHit(q: Queryable, id: string, note: string | null, 
   await logActivity(q, {
     type: 'screening_hit_confirmed',
     userId: actorId,
-    targetUserId: row.investor_id,
+    targetUserId: row.investorId,
     details: { hitId: id, note },
     ip,
   });
@@ -658,9 +548,7 @@ export async function confirmHit(q: Queryable, id: string, note: string | null, 
 /** E-mails the compliance contacts (the Company profile's compliance e-mail and every active founder). */
 async function alertCompliance(q: Queryable, hit: ScreeningHit): Promise<void> {
   const settings = await getSettings(q);
-  const founders = await sql<{ id: string; email: string }>(
-    `SELECT id, email FROM profiles WHERE role = 'admin' AND admin_user_type = 'founder' AND status = 'active' ORDER BY email`,
-  ).all(q);
+  const founders = await activeFounders(q);
   const to = new Map<string, string | null>(founders.map((f) => [f.email.toLowerCase(), f.id]));
   if (settings.complianceContactEmail && !to.has(settings.complianceContactEmail.toLowerCase()))
     to.set(settings.complianceContactEmail.toLowerCase(), null);
@@ -690,28 +578,13 @@ async function alertCompliance(q: Queryable, hit: ScreeningHit): Promise<void> {
 // ---- status and the money check ----
 
 export async function screeningStatus(q: Queryable, investorId: string): Promise<ScreeningStatus> {
-  const r = await sql<{
-    frozen: boolean;
-    pep_match: boolean;
-    open_hits: string;
-    pep_declared: boolean;
-    persons_pep: boolean;
-    approved: boolean;
-  }>(
-    `SELECT EXISTS (SELECT 1 FROM screening_hits h WHERE h.investor_id = p.id AND h.status = 'confirmed' AND NOT h.entry_pep) AS frozen,
-            EXISTS (SELECT 1 FROM screening_hits h WHERE h.investor_id = p.id AND h.status = 'confirmed' AND h.entry_pep) AS pep_match,
-            (SELECT count(*) FROM screening_hits h WHERE h.investor_id = p.id AND h.status IN ('open', 'escalated')) AS open_hits,
-            p.pep_declared,
-            EXISTS (SELECT 1 FROM screened_persons sp WHERE sp.investor_id = p.id AND sp.pep_declared) AS persons_pep,
-            p.pep_approved_at IS NOT NULL AS approved
-       FROM profiles p WHERE p.id = $1`,
-  ).first(q, [investorId]);
+  const r = await screeningFlags(q, investorId);
   if (!r) return { frozen: false, pep: false, pepApproved: false, openHits: 0 };
   return {
     frozen: r.frozen,
-    pep: r.pep_declared || r.persons_pep || r.pep_match,
+    pep: r.pepDeclared || r.personsPep || r.pepMatch,
     pepApproved: r.approved,
-    openHits: Number(r.open_hits),
+    openHits: r.openHits,
   };
 }
 
@@ -744,9 +617,7 @@ export async function screeningReasons(
 ): Promise<{ code: string; message: string }[]> {
   const ids = [investorIds].flat();
   if (ids.length === 0) return [];
-  const frozen = await sql<{ investor_id: string }>(
-    `SELECT DISTINCT investor_id FROM screening_hits WHERE investor_id = ANY($1::uuid[]) AND status = 'confirmed' AND NOT entry_pep`,
-  ).all(q, [ids]);
+  const frozen = await frozenInvestors(q, ids);
   if (frozen.length > 0) {
     const message =
       purpose === 'subscription' ? FROZEN_SUBSCRIPTION_MESSAGE : purpose === 'call' ? FROZEN_CALL_MESSAGE : FROZEN_DISTRIBUTION_MESSAGE;
@@ -764,34 +635,22 @@ export async function screeningReasons(
 // ---- the screened people of an investor ----
 
 export async function investorScreening(q: Queryable, investorId: string): Promise<InvestorScreening> {
-  const p = await typed(q)
-    .selectFrom('profiles')
-    .select(['id', 'name', 'investorUserType', 'dateOfBirth', 'nationality', 'pepDeclared'])
-    .where('id', '=', investorId)
-    .where('role', '=', 'investor')
-    .executeTakeFirst();
+  const p = await investorProfile(q, investorId);
   if (!p) throw notFound('Investor not found');
-  const persons = await typed(q)
-    .selectFrom('screened_persons')
-    .select(['id', 'relation', 'fullName', 'aliases', 'dateOfBirth', 'nationality', 'pepDeclared'])
-    .where('investorId', '=', investorId)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+  const persons = await personsOf(q, investorId);
   return {
     investorId: p.id,
     name: p.name,
     investorUserType: p.investorUserType,
-    dateOfBirth: iso(p.dateOfBirth),
+    dateOfBirth: p.dateOfBirth,
     nationality: p.nationality,
     pepDeclared: p.pepDeclared,
     persons: persons.map((x) => ({
       id: x.id,
-      relation: x.relation as PersonRelation,
+      relation: x.relation,
       fullName: x.fullName,
       aliases: x.aliases,
-      dateOfBirth: iso(x.dateOfBirth),
+      dateOfBirth: x.dateOfBirth,
       nationality: x.nationality,
       pepDeclared: x.pepDeclared,
     })),
@@ -801,51 +660,27 @@ export async function investorScreening(q: Queryable, investorId: string): Promi
 
 export const MAX_PERSONS = 20;
 
+const personFields = (input: z.output<typeof personInput>) => ({
+  relation: input.relation,
+  fullName: input.fullName,
+  aliases: input.aliases,
+  dateOfBirth: input.dateOfBirth,
+  nationality: input.nationality,
+  pepDeclared: input.pepDeclared,
+});
+
 export async function addPerson(q: Queryable, investorId: string, input: z.output<typeof personInput>): Promise<void> {
-  await q.query('SELECT 1 FROM profiles WHERE id = $1 FOR UPDATE', [investorId]);
-  const n = Number(
-    (await sql<{ n: string }>('SELECT count(*) AS n FROM screened_persons WHERE investor_id = $1').first(q, [investorId]))?.n,
-  );
-  if (n >= MAX_PERSONS) throw conflict(`At most ${MAX_PERSONS} people can be named`, 'TOO_MANY_PERSONS');
-  await typed(q)
-    .insertInto('screened_persons')
-    .values({
-      investorId,
-      relation: input.relation,
-      fullName: input.fullName,
-      aliases: input.aliases,
-      dateOfBirth: input.dateOfBirth,
-      nationality: input.nationality,
-      pepDeclared: input.pepDeclared,
-    })
-    .execute();
+  await lockProfile(q, investorId);
+  if ((await countPersons(q, investorId)) >= MAX_PERSONS) throw conflict(`At most ${MAX_PERSONS} people can be named`, 'TOO_MANY_PERSONS');
+  await insertPerson(q, investorId, personFields(input));
 }
 
 export async function updatePerson(q: Queryable, investorId: string, personId: string, input: z.output<typeof personInput>): Promise<void> {
-  const r = await typed(q)
-    .updateTable('screened_persons')
-    .set({
-      relation: input.relation,
-      fullName: input.fullName,
-      aliases: input.aliases,
-      dateOfBirth: input.dateOfBirth,
-      nationality: input.nationality,
-      pepDeclared: input.pepDeclared,
-      updatedAt: new Date(),
-    })
-    .where('id', '=', personId)
-    .where('investorId', '=', investorId)
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) throw notFound('Person not found');
+  if (!(await updatePersonRow(q, investorId, personId, personFields(input)))) throw notFound('Person not found');
 }
 
 export async function removePerson(q: Queryable, investorId: string, personId: string): Promise<void> {
-  const r = await typed(q)
-    .deleteFrom('screened_persons')
-    .where('id', '=', personId)
-    .where('investorId', '=', investorId)
-    .executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) throw notFound('Person not found');
+  if (!(await deletePerson(q, investorId, personId))) throw notFound('Person not found');
 }
 
 export async function updateOwnDetails(
@@ -853,10 +688,5 @@ export async function updateOwnDetails(
   investorId: string,
   input: { dateOfBirth: string | null; nationality: string | null; pepDeclared: boolean },
 ): Promise<void> {
-  await typed(q)
-    .updateTable('profiles')
-    .set({ dateOfBirth: input.dateOfBirth, nationality: input.nationality, pepDeclared: input.pepDeclared })
-    .where('id', '=', investorId)
-    .where('role', '=', 'investor')
-    .execute();
+  await updateInvestorDetails(q, investorId, input);
 }
