@@ -65,6 +65,11 @@ export async function screeningFlow(browser: Browser, page: Page, viewport: { wi
     await expect(list).toContainText(`${owners[0]} · Beneficial owner · AE`);
     await expect(list).toContainText(`${owners[1]} · Controlling person · AE`);
     await expectNoA11yViolations(fund, 'beneficial owners on the DFSA Compliance screen');
+    // Removing one's own person works (it answered 404 after deleting, before decision 035's fix).
+    await list.getByRole('button', { name: `Remove ${owners[1]}` }).click();
+    await expectToast(fund, `${owners[1]} was removed`);
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list).not.toContainText(owners[1] as string);
 
     // The individual investor gives their own details.
     await hni.goto('/investor/compliance');
