@@ -309,7 +309,7 @@ describe('sanctions and PEP screening API', () => {
     expect(await count(`distribution_events WHERE deal_id = '${deal.id}' AND paid_at IS NOT NULL`)).toBe(0);
     const status = await m.call('GET', `/api/screening/investors/${sanctioned.id}`, adminA);
     expect(status.json().screening.status).toMatchObject({ frozen: true });
-  });
+  }, 90_000); // 20 parallel confirmations: about 9 s alone, near the default 30 s on a loaded CI machine
 
   it('a PEP subscribes only after enhanced due diligence and a founder approval', async () => {
     const pep = await m.investor('Noura Said Al-Mansouri');
