@@ -19,12 +19,12 @@ import { hashRecoveryCode, totpStep } from '../../auth/totp.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, HttpError } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { notifySignup } from '../email/notify.ts';
 import { readSettings } from '../settings/service.ts';
 import { insertUser } from '../users/accounts.ts';
+import * as repo from './repository.ts';
 
 /** Self sign-up: always an investor, always pending, whatever the request says. */
 export async function signUp(
@@ -74,14 +74,6 @@ export async function signUp(
   }
 }
 
-interface LoginRow {
-  id: string;
-  email: string;
-  status: AppUser['status'];
-  password_hash: string;
-  last_login: Date | null;
-}
-
 const loginLimits = (ctx: AppContext, accountSince: Date | null): AttemptLimits => ({
   perAccount: ctx.config.loginLimits.perAccount,
   perClient: ctx.config.loginLimits.perClient,
@@ -105,12 +97,8 @@ export async function signIn(
   // One spelling for the lookup and for the limit's key (decision record 028): stored addresses
   // are canonical, so an exact match; a spelling that folds elsewhere matches no account.
   const account = foldEmail(input.email);
-  const row = await sql<
-    LoginRow & { role: AppUser['role']; two_factor: boolean }
-  >(`SELECT p.id, p.email, p.status, p.last_login, p.role, c.password_hash,
-            EXISTS (SELECT 1 FROM two_factor t WHERE t.user_id = p.id AND t.enabled_at IS NOT NULL) AS two_factor
-       FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE p.email = $1`).first(ctx.db, [account]);
-  const attempt = await reserveAttempt(ctx.db, 'sign_in', { account, ip: meta.ip }, loginLimits(ctx, row?.last_login ?? null));
+  const row = await repo.loginAccount(ctx.db, account);
+  const attempt = await reserveAttempt(ctx.db, 'sign_in', { account, ip: meta.ip }, loginLimits(ctx, row?.lastLogin ?? null));
   const settings = await readSettings(ctx.db);
   // An admin outside the IP allow-list is refused before the password is looked at (issue 27):
   // the right and a wrong password get the same 403, counted as a failure either way.
@@ -125,7 +113,7 @@ export async function signIn(
   let ok: boolean;
   try {
     ok = row
-      ? await verifyPassword(input.password, row.password_hash, meta.signal)
+      ? await verifyPassword(input.password, row.passwordHash, meta.signal)
       : await verifyPassword(input.password, await dummyPasswordHash(ctx.config.passwordHashCost), meta.signal).then(() => false);
   } catch (err) {
     // The client left before its password was checked: nothing was tried, nothing is counted.
@@ -157,10 +145,10 @@ export async function signIn(
       ? new HttpError(403, 'Your account is pending approval. Please contact an administrator.', { code: AUTH_ERRORS.pending })
       : new HttpError(403, 'Your account has been suspended. Please contact an administrator.', { code: AUTH_ERRORS.suspended });
   }
-  const secondFactor = row.two_factor ? 'verify' : row.role === 'admin' && settings.twoFactorAuth ? 'enrol' : null;
+  const secondFactor = row.twoFactor ? 'verify' : row.role === 'admin' && settings.twoFactorAuth ? 'enrol' : null;
   const token = await ctx.db.tx(async (q) => {
     if (!secondFactor) {
-      await q.query('UPDATE profiles SET last_login = now() WHERE id = $1', [row.id]);
+      await repo.stampLogin(q, row.id);
       await logActivity(q, { type: 'user_login', userId: row.id, details: { email: row.email }, ip: meta.ip });
     }
     return createSession(q, row.id, { idleSeconds: settings.sessionTimeout * 3600, ip: meta.ip, userAgent: meta.userAgent, secondFactor });
@@ -171,7 +159,7 @@ export async function signIn(
 /** Finishes a sign-in whose second step (a code, or enrolment) is done. */
 export async function completeSignIn(q: Queryable, user: AppUser, sessionId: string, ip: string, method: string): Promise<void> {
   await completeSecondFactor(q, sessionId);
-  await q.query('UPDATE profiles SET last_login = now() WHERE id = $1', [user.id]);
+  await repo.stampLogin(q, user.id);
   await logActivity(q, { type: 'user_login', userId: user.id, details: { email: user.email, secondFactor: method }, ip });
 }
 
@@ -181,21 +169,16 @@ export async function completeSignIn(q: Queryable, user: AppUser, sessionId: str
  * a transaction: the two-factor row is locked so that one code is accepted once.
  */
 export async function consumeSecondFactorCode(q: Queryable, userId: string, code: string): Promise<'totp' | 'recovery_code' | null> {
-  const tf = await sql<{ secret: string; last_used_step: number | null }>(
-    'SELECT secret, last_used_step FROM two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL FOR UPDATE',
-  ).first(q, [userId]);
+  const tf = await repo.lockEnabledSecondFactor(q, userId);
   if (!tf) return null;
   const clean = code.replace(/\s/g, '');
   const step = totpStep(tf.secret, clean);
-  if (step !== null && (tf.last_used_step === null || step > tf.last_used_step)) {
-    await q.query('UPDATE two_factor SET last_used_step = $2 WHERE user_id = $1', [userId, step]);
+  if (step !== null && (tf.lastUsedStep === null || step > tf.lastUsedStep)) {
+    await repo.setLastUsedStep(q, userId, step);
     return 'totp';
   }
   if (/^\d{6}$/.test(clean)) return null;
-  const used = await sql<{ id: number }>(
-    'UPDATE recovery_codes SET used_at = now() WHERE id = (SELECT id FROM recovery_codes WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL LIMIT 1) RETURNING id',
-  ).all(q, [userId, hashRecoveryCode(clean)]);
-  return used.length > 0 ? 'recovery_code' : null;
+  return (await repo.spendRecoveryCode(q, userId, hashRecoveryCode(clean))) ? 'recovery_code' : null;
 }
 
 /**
@@ -211,13 +194,8 @@ async function countedSecondFactor(
   invalidMessage: string,
   onOk: (q: Queryable, method: 'totp' | 'recovery_code') => Promise<void>,
 ): Promise<void> {
-  const since = await sql<{ last_login: Date | null }>('SELECT last_login FROM profiles WHERE id = $1').first(ctx.db, [user.id]);
-  const attempt = await reserveAttempt(
-    ctx.db,
-    'sign_in',
-    { account: foldEmail(user.email), ip },
-    loginLimits(ctx, since?.last_login ?? null),
-  );
+  const since = await repo.lastLogin(ctx.db, user.id);
+  const attempt = await reserveAttempt(ctx.db, 'sign_in', { account: foldEmail(user.email), ip }, loginLimits(ctx, since ?? null));
   const ok = await ctx.db.tx((q) => consumeSecondFactorCode(q, user.id, code));
   await ctx.db.tx(async (q) => {
     await settleAttempt(q, attempt, ok ? 'ok' : 'failed');
@@ -282,8 +260,8 @@ export async function changePassword(
       message: 'Too many wrong current passwords. Try again in {minutes}.',
     },
   );
-  const row = await sql<{ password_hash: string }>('SELECT password_hash FROM credentials WHERE user_id = $1').first(ctx.db, [user.id]);
-  if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) {
+  const passwordHash = await repo.passwordHashOf(ctx.db, user.id);
+  if (passwordHash === undefined || !(await verifyPassword(input.currentPassword, passwordHash))) {
     await ctx.db.tx(async (q) => {
       await settleAttempt(q, attempt, 'failed');
       await logActivity(q, {
@@ -302,7 +280,7 @@ export async function changePassword(
     await ctx.db.tx(async (q) => {
       // The address first: taken by another account, nothing is written (409 on the field).
       if (newEmail) {
-        await q.query('UPDATE profiles SET email = $2 WHERE id = $1', [user.id, newEmail]);
+        await repo.setEmail(q, user.id, newEmail);
         await logActivity(q, {
           type: 'email_changed',
           userId: user.id,
@@ -311,10 +289,7 @@ export async function changePassword(
           ip,
         });
       }
-      await q.query(
-        'UPDATE credentials SET password_hash = $2, must_change_password = false, password_changed_at = now() WHERE user_id = $1',
-        [user.id, hash],
-      );
+      await repo.setOwnPassword(q, user.id, hash);
       await destroyUserSessions(q, user.id, sessionId);
       await logActivity(q, { type: 'password_changed', userId: user.id, targetUserId: user.id, details: {}, ip });
     });
@@ -330,10 +305,6 @@ export async function changePassword(
   if (user.role === 'admin') await forgetBootstrapPassword(ctx.config.dataDir, user.email).catch(() => {});
 }
 
-const saveLanguageSql = sql<Pick<AppUser, 'language' | 'digits'>, [id: string, language: string | null, digits: string | null]>(
-  'UPDATE profiles SET language = COALESCE($2, language), digits = COALESCE($3, digits) WHERE id = $1 RETURNING language, digits',
-);
-
 /**
  * Saves a user's language and/or digits (issue 16) and returns both as stored; undefined when the
  * profile is gone. One statement: a language change leaves the digits as they are, and the other
@@ -344,5 +315,5 @@ export async function saveLanguage(
   userId: string,
   choice: { language?: string | undefined; digits?: string | undefined },
 ): Promise<Pick<AppUser, 'language' | 'digits'> | undefined> {
-  return saveLanguageSql.first(q, [userId, choice.language ?? null, choice.digits ?? null]);
+  return repo.saveLanguage(q, userId, choice.language ?? null, choice.digits ?? null);
 }

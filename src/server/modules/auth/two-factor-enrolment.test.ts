@@ -88,4 +88,34 @@ describe('first-time two-factor enrolment belongs to one session', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(ENROLMENT_TAKEN_OVER);
   });
+  it('a code works once under parallel use: the next TOTP code, then a recovery code, sent from twelve sessions at once', async () => {
+    const admin = await createUser(ctx, { role: 'admin', adminUserType: 'cio' });
+    const [owner] = (await sessions(admin.email, admin.password, 1)) as [string];
+    const secret = (await setup(owner)).json().secret as string;
+    const confirmed = await confirm(owner, code(secret));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const recovery = (confirmed.json().recoveryCodes as string[])[0] as string;
+    const verifyAll = async (value: string) => {
+      const res = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: admin.email, password: admin.password } }),
+        ),
+      );
+      for (const r of res) expect(r.json().secondFactor).toBe('verify');
+      return Promise.all(
+        res
+          .map(sessionCookie)
+          .map((cookie) =>
+            ctx.app.inject({ method: 'POST', url: '/api/auth/two-factor/verify', headers: { cookie }, payload: { code: value } }),
+          ),
+      );
+    };
+    // The next time step's code (one step of drift is accepted): later than the one that confirmed.
+    const next = totpFor(secret, 'x', 'x').generate({ timestamp: Date.now() + 30_000 });
+    for (const value of [next, recovery]) {
+      const res = await verifyAll(value);
+      expect(res.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      for (const r of res.filter((x) => x.statusCode !== 200)) expect(r.statusCode).toBe(401);
+    }
+  });
 });

@@ -5,20 +5,16 @@ import { releaseAttempt, reserveAttempt, settleAttempt } from '../../auth/attemp
 import { destroyUserSessions } from '../../auth/sessions.ts';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpFor, totpStep } from '../../auth/totp.ts';
 import type { AppContext } from '../../context.ts';
-import { sql } from '../../db/sql.ts';
 import { conflict, HttpError } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { readSettings } from '../settings/service.ts';
+import * as repo from './repository.ts';
 import { completeSignIn } from './service.ts';
 
 export async function twoFactorStatus(ctx: AppContext, user: AppUser): Promise<TwoFactorStatus> {
   const settings = await readSettings(ctx.db);
-  const row = await sql<{
-    enabled: boolean;
-    left: number;
-  }>(`SELECT EXISTS (SELECT 1 FROM two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL) AS enabled,
-            (SELECT count(*) FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL)::int AS left`).first(ctx.db, [user.id]);
-  return { enabled: row?.enabled ?? false, required: user.role === 'admin' && settings.twoFactorAuth, recoveryCodesLeft: row?.left ?? 0 };
+  const row = await repo.secondFactorState(ctx.db, user.id);
+  return { enabled: row.enabled, required: user.role === 'admin' && settings.twoFactorAuth, recoveryCodesLeft: row.left };
 }
 
 /**
@@ -40,22 +36,11 @@ export async function startEnrolment(ctx: AppContext, user: AppUser, sessionId: 
   const secret = newTotpSecret();
   await ctx.db.tx(async (q) => {
     // The account's row serialises parallel starts (there may be no two_factor row to lock yet).
-    await q.query('SELECT 1 FROM profiles WHERE id = $1 FOR UPDATE', [user.id]);
-    const existing = await sql<{ enabled_at: Date | null; pending_session_id: string | null; held: boolean }>(
-      `SELECT t.enabled_at, t.pending_session_id,
-              (t.created_at > now() - make_interval(mins => $2)
-               AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = t.pending_session_id AND s.expires_at > now()
-                             AND s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) > now())) AS held
-         FROM two_factor t WHERE t.user_id = $1 FOR UPDATE`,
-    ).first(q, [user.id, TWO_FACTOR_PENDING_MINUTES]);
-    if (existing?.enabled_at) throw conflict('Two-factor authentication is already set up', 'TWO_FACTOR_ENABLED');
-    if (existing?.held && existing.pending_session_id !== sessionId) throw conflict(ENROLMENT_ELSEWHERE, 'TWO_FACTOR_PENDING_ELSEWHERE');
-    await q.query(
-      `INSERT INTO two_factor (user_id, secret, pending_session_id) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, pending_session_id = EXCLUDED.pending_session_id,
-                                           enabled_at = NULL, last_used_step = NULL, created_at = now()`,
-      [user.id, secret, sessionId],
-    );
+    await repo.lockProfile(q, user.id);
+    const existing = await repo.lockEnrolment(q, user.id, TWO_FACTOR_PENDING_MINUTES);
+    if (existing?.enabledAt) throw conflict('Two-factor authentication is already set up', 'TWO_FACTOR_ENABLED');
+    if (existing?.held && existing.pendingSessionId !== sessionId) throw conflict(ENROLMENT_ELSEWHERE, 'TWO_FACTOR_PENDING_ELSEWHERE');
+    await repo.startEnrolment(q, user.id, secret, sessionId);
   });
   const otpauthUrl = totpFor(secret, user.email, settings.companyName).toString();
   const qrCodeDataUrl = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
@@ -89,22 +74,14 @@ export async function confirmEnrolment(
   const codes = newRecoveryCodes();
   const ok = await ctx.db
     .tx(async (q) => {
-      const tf = await sql<{ secret: string; enabled_at: Date | null; pending_session_id: string | null }>(
-        'SELECT secret, enabled_at, pending_session_id FROM two_factor WHERE user_id = $1 FOR UPDATE',
-      ).first(q, [user.id]);
+      const tf = await repo.lockTwoFactor(q, user.id);
       if (!tf) throw new HttpError(409, 'Start the set-up first', { code: 'TWO_FACTOR_NOT_STARTED' });
-      if (tf.enabled_at) throw conflict('Two-factor authentication is already set up', 'TWO_FACTOR_ENABLED');
+      if (tf.enabledAt) throw conflict('Two-factor authentication is already set up', 'TWO_FACTOR_ENABLED');
       // Only the session that started this enrolment confirms it (issue 27).
-      if (tf.pending_session_id !== session.id) throw conflict(ENROLMENT_TAKEN_OVER, 'TWO_FACTOR_PENDING_ELSEWHERE');
+      if (tf.pendingSessionId !== session.id) throw conflict(ENROLMENT_TAKEN_OVER, 'TWO_FACTOR_PENDING_ELSEWHERE');
       const step = totpStep(tf.secret, code.replace(/\s/g, ''));
       if (step === null) return false;
-      await q.query('UPDATE two_factor SET enabled_at = now(), last_used_step = $2, pending_session_id = NULL WHERE user_id = $1', [
-        user.id,
-        step,
-      ]);
-      await q.query('DELETE FROM recovery_codes WHERE user_id = $1', [user.id]);
-      for (const c of codes)
-        await q.query('INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, $2)', [user.id, hashRecoveryCode(c)]);
+      await repo.enableSecondFactor(q, user.id, step, codes.map(hashRecoveryCode));
       await settleAttempt(q, attempt, 'ok');
       await logActivity(q, { type: 'two_factor_enabled', userId: user.id, targetUserId: user.id, details: {}, ip });
       // Other sessions of this user were opened without the second factor: end them.

@@ -241,6 +241,24 @@ describe('distributions API', () => {
     expect(dash.distributionsReceived).toBe('1100.50');
   });
 
+  it('confirms a payment once under dozens of parallel confirmations: one 200, the others 409, one ledger entry per holder', async () => {
+    const deal = await openDeal('Parallel pay deal');
+    await hold(a, deal.id, '100');
+    await hold(b, deal.id, '300');
+    const ev = await recordOk(deal.id, '80.00', inDays(0));
+    const results = await Promise.all(Array.from({ length: 24 }, () => call('POST', `/api/distributions/${ev.id}/pay`, adminCookie, {})));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) expect(expectError(r, 409).code).toBe('ALREADY_PAID');
+    // 80.00 split 100:300 is 20.00 and 60.00 (by hand): each enters the holder's account once.
+    const entries = await sql<{ investor_id: string; amount: string }>(
+      "SELECT investor_id, amount FROM ledger_entries WHERE distribution_event_id = $1 AND kind = 'distribution' ORDER BY amount",
+    ).all(ctx.db, [ev.id]);
+    expect(entries).toEqual([
+      { investor_id: a.id, amount: '20.00' },
+      { investor_id: b.id, amount: '60.00' },
+    ]);
+  });
+
   it('isolates investors: each calendar holds only their own allocations', async () => {
     const deal = await openDeal('Isolation deal');
     await hold(a, deal.id, '300');

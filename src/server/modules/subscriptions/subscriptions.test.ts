@@ -330,6 +330,29 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
     expect(await committed(deal2.id)).toBe('1000.00');
   });
 
+  it('moves a subscription once under dozens of parallel transitions: one wins, the others 409 (the row lock)', async () => {
+    const deal = await openDeal('1000');
+    const sub = await subscribeOk(a, deal.id, '40');
+    // Twelve cancels by the investor, twelve rejections and twelve reviews by admins, all at once:
+    // each reads the subscription Pending only under its row lock, so exactly one moves it.
+    const results = await Promise.all([
+      ...Array.from({ length: 12 }, () => call('POST', `/api/investor/subscriptions/${sub.id}/cancel`, a.cookie, {})),
+      ...Array.from({ length: 12 }, () => admin('reject', sub.id, { reason: 'Race' })),
+      ...Array.from({ length: 12 }, () => admin('review', sub.id)),
+    ]);
+    const won = results.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) expect(expectError(r, 409).code).toBe('INVALID_TRANSITION');
+    const final = (won[0] as LightMyRequestResponse).json<{ subscription: Subscription }>().subscription.status;
+    const stored = await sql<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1').first(ctx.db, [sub.id]);
+    expect(stored?.status).toBe(final);
+    // One logged move; a review (Under Review) may still be rejected later, so only the first counts here.
+    const moves = await sql<{ n: number }>(
+      "SELECT count(*)::int AS n FROM activity_logs WHERE activity_type = 'subscription_updated' AND details ->> 'subscriptionId' = $1",
+    ).first(ctx.db, [sub.id]);
+    expect(moves?.n).toBe(1);
+  });
+
   it('isolates investors: each sees only their own subscriptions', async () => {
     const deal = await openDeal('5000');
     const sa = await subscribeOk(a, deal.id, '11.11');
