@@ -28,6 +28,17 @@ export async function tokensOf(q: Queryable, userId: string): Promise<ApiToken[]
   }));
 }
 
+/** Whether the user has a confirmed second factor (a token creation then asks for its code). */
+export async function hasSecondFactor(q: Queryable, userId: string): Promise<boolean> {
+  const row = await typed(q)
+    .selectFrom('two_factor')
+    .select('userId')
+    .where('userId', '=', userId)
+    .where('enabledAt', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Locks the user's profile row: token creations of one user run one at a time (the live-token cap). */
 export async function lockUser(q: Queryable, userId: string): Promise<void> {
   await typed(q).selectFrom('profiles').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();

@@ -13,11 +13,10 @@ import {
 import type { AppUser } from '../../../shared/auth.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, HttpError, notFound, parse } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { confirmSecondFactor } from '../auth/service.ts';
-import { countLiveTokens, insertToken, lockUser, revokeToken, tokenOwner, tokensOf } from './repository.ts';
+import { countLiveTokens, hasSecondFactor, insertToken, lockUser, revokeToken, tokenOwner, tokensOf } from './repository.ts';
 
 /** Only the SHA-256 of a token is stored: a stolen database does not give working tokens. */
 export const tokenHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -45,10 +44,7 @@ export async function createToken(ctx: AppContext, user: AppUser, body: CreateTo
       throw badRequest('An investor token reads your own data only: send no scopes', { scopes: 'Send no scopes' });
     scopes = [...INVESTOR_TOKEN_SCOPES];
   }
-  const twoFactor = await sql<{ on: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL) AS on',
-  ).first(ctx.db, [user.id]);
-  if (twoFactor?.on) {
+  if (await hasSecondFactor(ctx.db, user.id)) {
     if (!input.code)
       throw new HttpError(401, TOKEN_MESSAGES.codeRequired, {
         code: 'SECOND_FACTOR_REQUIRED',

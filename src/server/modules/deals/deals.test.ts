@@ -9,10 +9,12 @@ import {
   type DealPipeline,
   type DealStage,
   type DealStagePage,
+  decodeDealCursor,
 } from '../../../shared/deals.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { sql } from '../../db/sql.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { listDealPipeline, listDealStagePage } from './service.ts';
 
 /** Every error is JSON with a non-empty message and no stack trace. */
 function expectError(res: LightMyRequestResponse, status: number, message?: string): Record<string, unknown> {
@@ -503,6 +505,36 @@ describe('deals API', () => {
       const truth = await totals();
       for (const s of body.stages) expect(s.total).toBe(truth[s.stage]);
       expect(body.stages.find((s) => s.stage === 'Execution')?.total).toBe(before.length - 2 + 1);
+    });
+
+    it('reads each stage page as an index-only walk of (stage, created_at, id), then the rows by key (the SQL sent)', async () => {
+      // The statements as the typed layer compiles them (decision 035), checked for the shape the
+      // index deals_stage_created_idx needs: only s.id selected, the stage as an equality, the
+      // order and limit inside the ids' subquery; creators' names a correlated lookup, not a join.
+      const sent: string[] = [];
+      const spy = {
+        query: (text: string, params?: unknown[]) => {
+          sent.push(text);
+          return ctx.db.query(text, params);
+        },
+      };
+      const first = await listDealPipeline(spy, 2);
+      const cursor = first.stages.find((s) => s.nextCursor)?.nextCursor;
+      const stage = first.stages.find((s) => s.nextCursor)?.stage as DealStage;
+      await listDealStagePage(spy, stage, decodeDealCursor(cursor as string) ?? undefined, 2);
+      const pageIds =
+        /\(select "s"\."id" from "deals" as "s" where "s"\."stage" = \$\d+ (and \("s"\."created_at", "s"\."id"\) < \(\$\d+::timestamptz, \$\d+::uuid\) )?order by "s"\."created_at" desc, "s"\."id" desc limit \$\d+\) as "k" inner join "deals" as "x" on "x"\."id" = "k"\."id"/g;
+      const [pipelineSql, countsSql, pageSql] = sent;
+      expect(pipelineSql?.match(pageIds)).toHaveLength(DEAL_STAGES.length);
+      expect(pageSql?.match(pageIds)).toHaveLength(1);
+      expect(pageSql).toContain('("s"."created_at", "s"."id") < ($');
+      for (const text of [pipelineSql, pageSql]) {
+        expect(text).toContain('(select "p"."name" from "profiles" as "p" where "p"."id" = "d"."created_by") as "created_by_name"');
+        expect(text).not.toMatch(/join "profiles"/);
+      }
+      expect(
+        countsSql?.match(/where "x"\."stage" = \$\d+ order by "x"\."created_at" desc, "x"\."id" desc limit \$\d+\) as "c"/g),
+      ).toHaveLength(DEAL_STAGES.length);
     });
 
     it('answers 400 with a message to a bad stage, cursor or limit, never a 500', async () => {

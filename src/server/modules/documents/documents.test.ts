@@ -707,6 +707,39 @@ describe('document vault API', () => {
       ).toBe('2032-12-31');
     });
 
+    it('PATCH addresses a document to an investor; a non-investor is a 400 that writes none of the other fields', async () => {
+      const doc = await uploadOk({ filename: 'addr.pdf', content: SAMPLES.pdf }, { name: 'Addressed', expirationDate: '2031-01-01' });
+      const inv = await createUser(ctx, { role: 'investor', investorUserType: 'hni', name: 'Ivy Investor' });
+      const patch = (payload: unknown) =>
+        ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/documents/${doc.id}`,
+          headers: { cookie: adminCookie },
+          payload: payload as InjectOptions['payload'],
+        });
+      // The administrator is no investor: refused as a field error, and the visibility and date
+      // sent with it are not written either (one transaction).
+      const refused = await patch({ investorId: admin.id, investorVisible: true, expirationDate: '2033-03-03' });
+      expectError(refused, 400, 'Choose an investor');
+      expect((refused.json() as { fields?: Record<string, string> }).fields).toEqual({ investorId: 'Choose an investor' });
+      expect(await docRow(doc.id)).toMatchObject({ investor_id: null, investor_visible: false });
+      expect((await sql<{ d: string }>('SELECT expiration_date::text AS d FROM documents WHERE id = $1').first(ctx.db, [doc.id]))?.d).toBe(
+        '2031-01-01',
+      );
+      const res = await patch({ investorId: inv.id, investorVisible: true });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as { document: VaultDocument }).document).toMatchObject({
+        investorId: inv.id,
+        investorName: 'Ivy Investor',
+        investorVisible: true,
+        expirationDate: '2031-01-01',
+        dealTitle: 'Vault Deal',
+        uploadedByName: 'Carla CIO',
+      });
+      const cleared = await patch({ investorId: null });
+      expect((cleared.json() as { document: VaultDocument }).document).toMatchObject({ investorId: null, investorName: null });
+    });
+
     it('DELETE removes the row and the file and logs document_deleted', async () => {
       const doc = await uploadOk({ filename: 'del.pdf', content: SAMPLES.pdf }, { name: 'Delete me' });
       const key = (await docRow(doc.id))?.file_path as string;

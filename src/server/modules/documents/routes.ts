@@ -36,7 +36,7 @@ export async function documentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const send = async (reply: FastifyReply, id: string, kind: 'view' | 'download') => {
     const row = await getDocumentRow(db, id);
-    return sendStoredFile(reply, files, { key: row.file_path, name: row.name, extension: row.extension, byteSize: row.byte_size }, kind);
+    return sendStoredFile(reply, files, { key: row.filePath, name: row.name, extension: row.extension, byteSize: row.byteSize }, kind);
   };
 
   route.get('/api/documents/:id/view', (request, reply) => send(reply, idParam(request.params, 'Document not found'), 'view'));

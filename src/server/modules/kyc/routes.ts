@@ -49,7 +49,7 @@ export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
       return sendStoredFile(
         reply,
         files,
-        { key: f.file_path, name: KYC_DOCUMENT_LABELS[k], extension: f.extension, byteSize: f.byte_size },
+        { key: f.filePath, name: KYC_DOCUMENT_LABELS[k], extension: f.extension, byteSize: f.byteSize },
         kind,
       );
     });
@@ -60,7 +60,7 @@ export async function kycRoutes(app: FastifyInstance, ctx: AppContext) {
       return sendStoredFile(
         reply,
         files,
-        { key: f.file_path, name: KYC_DOCUMENT_LABELS[k], extension: f.extension, byteSize: f.byte_size },
+        { key: f.filePath, name: KYC_DOCUMENT_LABELS[k], extension: f.extension, byteSize: f.byteSize },
         kind,
       );
     });

@@ -210,11 +210,11 @@ export async function storeKycDocument(
   if (oldKey) await files.delete(oldKey).catch(() => {});
 }
 
-/** A stored document's file (the route serves it; its shape is the route's, snake_case). */
+/** A stored document's file (the route serves it): its path, extension, size and investor. */
 export async function kycFile(q: Queryable, where: { applicationId?: string; investorId?: string }, kind: KycDocumentKind) {
   const row = where.applicationId
     ? await findDocument(q, 'id', where.applicationId, kind)
     : await findDocument(q, 'investorId', where.investorId as string, kind);
   if (!row) throw notFound('Document not found');
-  return { file_path: row.filePath, extension: row.extension, byte_size: row.byteSize, investor_id: row.investorId };
+  return row;
 }

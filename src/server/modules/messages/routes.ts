@@ -106,13 +106,13 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route.get('/api/investor/messages/attachments/:id', async (request, reply) => {
     const a = await attachmentOf(db, idParam(request.params, 'Attachment not found'), currentUser(request).id);
-    const name = cipher.decryptText(a.attachment_name_enc ?? '').replace(/\.[^.]+$/, '');
+    const name = cipher.decryptText(a.attachmentNameEnc ?? '').replace(/\.[^.]+$/, '');
     return sendStoredFile(
       reply,
       files,
-      { key: a.attachment_path ?? '', name, extension: a.attachment_extension ?? '', byteSize: a.attachment_size ?? 0 },
+      { key: a.attachmentPath ?? '', name, extension: a.attachmentExtension ?? '', byteSize: a.attachmentSize ?? 0 },
       'download',
-      cipher.decryptStream(a.attachment_iv ?? '', a.attachment_tag ?? ''),
+      cipher.decryptStream(a.attachmentIv ?? '', a.attachmentTag ?? ''),
     );
   });
 
@@ -169,13 +169,13 @@ export async function messageRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route.get('/api/messages/attachments/:id', async (request, reply) => {
     const a = await attachmentOf(db, idParam(request.params, 'Attachment not found'));
-    const name = cipher.decryptText(a.attachment_name_enc ?? '').replace(/\.[^.]+$/, '');
+    const name = cipher.decryptText(a.attachmentNameEnc ?? '').replace(/\.[^.]+$/, '');
     return sendStoredFile(
       reply,
       files,
-      { key: a.attachment_path ?? '', name, extension: a.attachment_extension ?? '', byteSize: a.attachment_size ?? 0 },
+      { key: a.attachmentPath ?? '', name, extension: a.attachmentExtension ?? '', byteSize: a.attachmentSize ?? 0 },
       'download',
-      cipher.decryptStream(a.attachment_iv ?? '', a.attachment_tag ?? ''),
+      cipher.decryptStream(a.attachmentIv ?? '', a.attachmentTag ?? ''),
     );
   });
 

@@ -174,17 +174,9 @@ export async function postMessage(
   }
 }
 
-/** A message's attachment (the route serves it; its shape is the route's, snake_case). */
+/** A message's attachment (the route serves it), or 404; with investorScope only that investor's. */
 export async function attachmentOf(q: Queryable, messageId: string, investorScope?: string) {
   const row = await findAttachment(q, messageId);
   if (!row?.attachmentPath || (investorScope && row.investorId !== investorScope)) throw notFound('Attachment not found');
-  return {
-    attachment_path: row.attachmentPath,
-    attachment_name_enc: row.attachmentNameEnc,
-    attachment_extension: row.attachmentExtension,
-    attachment_size: row.attachmentSize,
-    attachment_iv: row.attachmentIv,
-    attachment_tag: row.attachmentTag,
-    investor_id: row.investorId,
-  };
+  return row;
 }

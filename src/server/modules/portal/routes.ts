@@ -32,7 +32,7 @@ export async function portalRoutes(app: FastifyInstance, { db, files }: AppConte
   for (const kind of ['view', 'download'] as const) {
     route.get(`/api/investor/documents/:id/${kind}`, async (request, reply) => {
       const doc = await visibleDocument(db, currentUser(request).id, idParam(request.params, 'Document not found'));
-      return sendStoredFile(reply, files, { key: doc.file_path, name: doc.name, extension: doc.extension, byteSize: doc.byte_size }, kind);
+      return sendStoredFile(reply, files, { key: doc.filePath, name: doc.name, extension: doc.extension, byteSize: doc.byteSize }, kind);
     });
   }
 }

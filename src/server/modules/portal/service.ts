@@ -7,12 +7,11 @@ import {
   failedProfessionalCriteria,
   type InvestorComplianceData,
   REVIEW_REQUIRED,
-  type SuitabilityAnswers,
   type suitabilityInput,
 } from '../../../shared/investor-compliance.ts';
 import type { InvestorDashboardData } from '../../../shared/investor-dashboard.ts';
 import type { InvestorDeal } from '../../../shared/investor-deals.ts';
-import { KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../../shared/kyc.ts';
+import { KYC_DOCUMENT_LABELS, type KycDocumentKind } from '../../../shared/kyc.ts';
 import {
   balancesAsOf,
   type EntryFacts,
@@ -24,10 +23,9 @@ import {
 } from '../../../shared/ledger.ts';
 import { fromCents, ratio } from '../../../shared/money.ts';
 import { EQUALISATION } from '../../../shared/ownership.ts';
-import type { Holding, PerformanceData, PerformanceStatus } from '../../../shared/performance.ts';
+import type { Holding, PerformanceData } from '../../../shared/performance.ts';
 import { suitabilityReviewCurrent, suitabilityReviewDue } from '../../../shared/suitability.ts';
 import type { Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { investorCalendar } from '../distributions/service.ts';
@@ -41,43 +39,45 @@ import { getSettings } from '../settings/service.ts';
 import { executedAgreementsOf } from '../signing/repository.ts';
 import { dealOpenOrHeld, openOrHeldDeals } from '../subscriptions/service.ts';
 import { currentEconomics } from '../waterfall/service.ts';
+import {
+  accountOpenedAt,
+  addressedDocument,
+  addressedDocuments,
+  dealDocuments,
+  insertSuitabilityReview,
+  kycKinds,
+  kycProgress,
+  latestSuitabilityReview,
+  latestValuationStatus,
+  ledgerDeals,
+  unreadByInvestor,
+} from './repository.ts';
 
 /**
- * Vault documents (alias `doc`) the investor ($1) may see, their deal aside: those addressed to
- * them, and investor-visible documents for everyone. An investor-visible document of a deal is
- * visible only while its deal is open or held by them too (the subscriptions module says which:
- * `openOrHeldDeals`, `dealOpenOrHeld`).
+ * A vault document the investor may open: addressed to them, or investor-visible and, for a
+ * deal's document, its deal open or held by them (repository: addressedDocument).
  */
-const ADDRESSED_OR_VISIBLE = '(doc.investor_id = $1 OR (doc.investor_id IS NULL AND doc.investor_visible))';
-
-const documentOf = sql<
-  { file_path: string; name: string; extension: string; byte_size: number; deal_id: string | null; investor_id: string | null },
-  [investorId: string, documentId: string]
->(
-  `SELECT doc.file_path, doc.name, doc.extension, doc.byte_size, doc.deal_id, doc.investor_id FROM documents doc
-    WHERE doc.id = $2 AND ${ADDRESSED_OR_VISIBLE}`,
-);
-
 export async function visibleDocument(q: Queryable, investorId: string, documentId: string) {
-  const row = await documentOf.first(q, [investorId, documentId]);
+  const row = await addressedDocument(q, investorId, documentId);
   // Not visible and not existing look the same: no probing for other investors' documents.
   if (!row) throw notFound('Document not found');
-  if (row.investor_id === null && row.deal_id !== null && !(await dealOpenOrHeld(q, row.deal_id, investorId))) {
+  if (row.investorId === null && row.dealId !== null && !(await dealOpenOrHeld(q, row.dealId, investorId))) {
     throw notFound('Document not found');
   }
-  return { file_path: row.file_path, name: row.name, extension: row.extension, byte_size: row.byte_size };
+  return { filePath: row.filePath, name: row.name, extension: row.extension, byteSize: row.byteSize };
 }
-
-const vaultDocuments = sql<
-  { id: string; deal_id: string | null; name: string; type: string; extension: string; file_size: string; upload_date: Date },
-  [investorId: string, dealIds: string[]]
->(`SELECT doc.id, doc.deal_id, doc.name, doc.type, doc.extension, doc.file_size, doc.upload_date FROM documents doc
-    WHERE doc.deal_id = ANY($2::uuid[]) AND ${ADDRESSED_OR_VISIBLE} ORDER BY doc.upload_date DESC`);
 
 export async function investorDeals(q: Queryable, investorId: string): Promise<InvestorDeal[]> {
   const deals = await openOrHeldDeals(q, investorId);
   // The documents of exactly those deals (open or held), in one statement.
-  const docs = deals.length === 0 ? [] : await vaultDocuments.all(q, [investorId, deals.map((d) => d.id)]);
+  const docs =
+    deals.length === 0
+      ? []
+      : await dealDocuments(
+          q,
+          investorId,
+          deals.map((d) => d.id),
+        );
   const economics = await currentEconomics(
     q,
     deals.map((d) => d.id),
@@ -103,14 +103,14 @@ export async function investorDeals(q: Queryable, investorId: string): Promise<I
     held: d.held,
     terms: economics.get(d.id) ?? null,
     documents: docs
-      .filter((x) => x.deal_id === d.id)
+      .filter((x) => x.dealId === d.id)
       .map((x) => ({
         id: x.id,
         name: x.name,
         type: x.type,
         extension: x.extension,
-        fileSize: x.file_size,
-        uploadDate: new Date(x.upload_date).toISOString(),
+        fileSize: x.fileSize,
+        uploadDate: x.uploadDate.toISOString(),
       })),
     agreements: agreements
       .filter((a) => a.dealId === d.id)
@@ -134,19 +134,12 @@ function equalisationOf(entries: EntryFacts[], asOf: string): bigint {
 
 export async function performance(q: Queryable, investorId: string, today?: string): Promise<PerformanceData> {
   const asOf = today ?? (await companyDayIn(q)).today;
-  const dealRows = await sql<{ id: string; title: string; type: string }>(
-    `SELECT d.id, d.title, d.type FROM deals d WHERE d.id IN (SELECT DISTINCT deal_id FROM ledger_entries WHERE investor_id = $1) ORDER BY d.title`,
-  ).all(q, [investorId]);
+  const dealRows = await ledgerDeals(q, investorId);
   const dealIds = dealRows.map((d) => d.id);
   const facts = await dealFacts(q, dealIds);
   const valsByDeal = await valuationFacts(q, dealIds);
   const methods = await ownershipMethods(q, dealIds);
-  const latestStatus = dealIds.length
-    ? await sql<{ deal_id: string; expected_exit: string | null; performance_status: PerformanceStatus }>(
-        `SELECT DISTINCT ON (deal_id) deal_id, expected_exit, performance_status FROM valuations
-          WHERE deal_id = ANY($1::uuid[]) AND valuation_date <= $2::date ORDER BY deal_id, valuation_date DESC, created_at DESC`,
-      ).all(q, [dealIds, asOf])
-    : [];
+  const latestStatus = dealIds.length ? await latestValuationStatus(q, dealIds, asOf) : [];
   const holdings: Holding[] = [];
   const figures: HoldingFigures[] = [];
   const sum = { committed: 0n, called: 0n, contributed: 0n, unfunded: 0n, nav: 0n, dist: 0n };
@@ -157,7 +150,7 @@ export async function performance(q: Queryable, investorId: string, today?: stri
     const f = holdingFigures(investorId, entries, vals, asOf, methods.get(d.id));
     const all = f.balances;
     if (all.committed <= 0n && all.contributed <= 0n) continue;
-    const latest = latestStatus.find((v) => v.deal_id === d.id);
+    const latest = latestStatus.find((v) => v.dealId === d.id);
     figures.push(f);
     sum.committed += all.committed;
     sum.called += all.called;
@@ -187,8 +180,8 @@ export async function performance(q: Queryable, investorId: string, today?: stri
       rvpi: f.rvpi,
       gain: fromCents(f.gain),
       asOf,
-      expectedExit: latest?.expected_exit ?? null,
-      status: latest?.performance_status ?? null,
+      expectedExit: latest?.expectedExit ?? null,
+      status: latest?.performanceStatus ?? null,
       distributionsReceived: fromCents(all.distributed),
     });
   }
@@ -250,12 +243,8 @@ export async function investorDashboard(q: Queryable, investorId: string): Promi
   const perf = await performance(q, investorId);
   const cal = await investorCalendar(q, investorId);
   const next = cal.upcoming[0];
-  const kyc = await sql<{ status: KycStatus; docs: number }>(
-    'SELECT k.status, (SELECT count(*)::int FROM kyc_documents d WHERE d.application_id = k.id) AS docs FROM kyc_applications k WHERE k.investor_id = $1',
-  ).first(q, [investorId]);
-  const unread = await sql<{ n: number }>(
-    'SELECT count(*)::int AS n FROM messages m JOIN message_threads t ON t.id = m.thread_id WHERE t.investor_id = $1 AND NOT m.read_by_investor',
-  ).first(q, [investorId]);
+  const kyc = await kycProgress(q, investorId);
+  const unread = await unreadByInvestor(q, investorId);
   const deals = await investorDeals(q, investorId);
   return {
     // The same roll-forward, as-of date and paid-only ledger as the performance screen (decision 023).
@@ -264,7 +253,7 @@ export async function investorDashboard(q: Queryable, investorId: string): Promi
     currentValue: perf.totals.currentValue,
     distributionsReceived: perf.totals.distributions,
     nextPayment: next ? { date: next.paymentDate, amount: next.amount, dealName: next.dealName } : null,
-    unreadMessages: unread?.n ?? 0,
+    unreadMessages: unread,
     kyc: { status: kyc?.status ?? 'pending', completionPercentage: (kyc?.docs ?? 0) * 25 },
     // Holdings first, then open opportunities (newest first within each).
     recentDeals: [...deals.filter((d) => d.held), ...deals.filter((d) => !d.held)]
@@ -285,12 +274,7 @@ function dueStatus(days: number): ComplianceCategoryStatus {
 /** The DFSA Compliance screen: four categories, the annual review, documents and regulatory details. */
 export async function investorCompliance(q: Queryable, investorId: string, today?: string): Promise<InvestorComplianceData> {
   const { today: day, zone } = today ? { today, zone: '' } : await companyDayIn(q);
-  const kyc = await sql<{
-    status: KycStatus;
-    kinds: KycDocumentKind[] | null;
-    created_at: Date;
-  }>(`SELECT k.status, (SELECT array_agg(d.kind) FROM kyc_documents d WHERE d.application_id = k.id) AS kinds, k.created_at
-       FROM kyc_applications k WHERE k.investor_id = $1`).first(q, [investorId]);
+  const kyc = await kycKinds(q, investorId);
   const have = new Set(kyc?.kinds ?? []);
   const kycCategory = (category: string, kinds: KycDocumentKind[]) => {
     const done = kinds.filter((k) => have.has(k)).length;
@@ -310,44 +294,31 @@ export async function investorCompliance(q: Queryable, investorId: string, today
     };
   };
 
-  const review = await sql<{
-    answers: SuitabilityAnswers;
-    completed_at: Date;
-    next_due: string;
-  }>(`SELECT answers, completed_at, to_char(next_due, 'YYYY-MM-DD') AS next_due FROM suitability_reviews
-      WHERE investor_id = $1 ORDER BY completed_at DESC LIMIT 1`).first(q, [investorId]);
-  const profile = await sql<{ created_at: Date }>('SELECT created_at FROM profiles WHERE id = $1').first(q, [investorId]);
+  const review = await latestSuitabilityReview(q, investorId);
+  const openedAt = await accountOpenedAt(q, investorId);
   // Without a review yet, the first one is due 30 days after the account opened.
-  const opened = profile?.created_at && zone ? todayIso(zone, new Date(profile.created_at)) : day;
-  const dueDate = review?.next_due ?? addDays(opened, 30);
+  const opened = openedAt && zone ? todayIso(zone, openedAt) : day;
+  const dueDate = review?.nextDue ?? addDays(opened, 30);
   const daysRemaining = daysUntil(dueDate, day);
   const reviewStatus = review ? dueStatus(daysRemaining) : daysRemaining < 0 ? 'Overdue' : 'In Progress';
 
   // Generated capital account statements belong on the Statements screen, not here.
-  const documents = await sql<{
-    id: string;
-    name: string;
-    type: string;
-    upload_date: Date;
-    expiration_date: string | null;
-    extension: string;
-  }>(`SELECT doc.id, doc.name, doc.type, doc.upload_date, to_char(doc.expiration_date, 'YYYY-MM-DD') AS expiration_date, doc.extension
-       FROM documents doc WHERE doc.investor_id = $1 AND doc.statement_from IS NULL ORDER BY doc.upload_date DESC`).all(q, [investorId]);
+  const documents = await addressedDocuments(q, investorId);
   const docStatus = (exp: string | null): 'Current' | 'Expired' | 'Expiring' => {
     const e = documentExpiry(exp, day);
     return e.state === 'expired' ? 'Expired' : e.state === 'expiring' ? 'Expiring' : 'Current';
   };
   const annualItems = [
-    { label: 'Annual suitability review', done: suitabilityReviewCurrent(review?.next_due, day) },
+    { label: 'Annual suitability review', done: suitabilityReviewCurrent(review?.nextDue, day) },
     {
       label: 'Current client documents on file',
-      done: documents.length > 0 && documents.every((d) => docStatus(d.expiration_date) !== 'Expired'),
+      done: documents.length > 0 && documents.every((d) => docStatus(d.expirationDate) !== 'Expired'),
     },
   ];
   const annualDone = annualItems.filter((i) => i.done).length;
-  const anyExpiring = documents.some((d) => docStatus(d.expiration_date) === 'Expiring');
+  const anyExpiring = documents.some((d) => docStatus(d.expirationDate) === 'Expiring');
   const annualStatus: ComplianceCategoryStatus =
-    reviewStatus === 'Overdue' || documents.some((d) => docStatus(d.expiration_date) === 'Expired')
+    reviewStatus === 'Overdue' || documents.some((d) => docStatus(d.expirationDate) === 'Expired')
       ? 'Overdue'
       : reviewStatus === 'Due Soon' || anyExpiring
         ? 'Due Soon'
@@ -380,13 +351,13 @@ export async function investorCompliance(q: Queryable, investorId: string, today
         items: annualItems,
       },
     ],
-    review: { dueDate, daysRemaining, lastCompletedAt: review ? new Date(review.completed_at).toISOString() : null, answers },
+    review: { dueDate, daysRemaining, lastCompletedAt: review ? review.completedAt.toISOString() : null, answers },
     documents: documents.map((d) => ({
       id: d.id,
       name: d.name,
       type: d.type,
-      date: new Date(d.upload_date).toISOString(),
-      status: docStatus(d.expiration_date),
+      date: d.uploadDate.toISOString(),
+      status: docStatus(d.expirationDate),
       extension: d.extension,
     })),
     regulatory: {
@@ -414,11 +385,7 @@ export async function completeSuitabilityReview(
   const day = today ?? (await companyDayIn(q)).today;
   // A year after today in the company's zone (shared/suitability: how long a review stays current).
   const nextDue = suitabilityReviewDue(day);
-  await q.query('INSERT INTO suitability_reviews (investor_id, answers, next_due) VALUES ($1, $2, $3)', [
-    investorId,
-    JSON.stringify(answers),
-    nextDue,
-  ]);
+  await insertSuitabilityReview(q, investorId, answers, nextDue);
   await logActivity(q, {
     type: 'suitability_review_completed',
     userId: investorId,
