@@ -41,43 +41,12 @@ async function getSub(q: Queryable, id: string, lock = false): Promise<Subscript
   return row;
 }
 
-/**
- * A deal of an investor's Deal Vault, with its capacity left (never below zero; null without a
- * target). Still in snake_case because the portal module reads it so (decision 035, "State").
- */
-export interface VaultDealRow {
-  id: string;
-  title: string;
-  type: string;
-  stage: string;
-  status: string;
-  target_amount: string | null;
-  remaining: string | null;
-  expected_irr: string | null;
-  risk_score: string | null;
-  spv_entity: string | null;
-  description: string | null;
-  open: boolean;
-  held: boolean;
-}
+/** A deal of an investor's Deal Vault, with its capacity left (never below zero; null without a target). */
+export type VaultDeal = Awaited<ReturnType<typeof repo.openOrHeldDeals>>[number];
 
 /** The deals an investor sees in the Deal Vault: open for investment, or held by them; newest first. One statement. */
-export async function openOrHeldDeals(q: Queryable, investorId: string): Promise<VaultDealRow[]> {
-  return (await repo.openOrHeldDeals(q, investorId)).map((d) => ({
-    id: d.id,
-    title: d.title,
-    type: d.type,
-    stage: d.stage,
-    status: d.status,
-    target_amount: d.targetAmount,
-    remaining: d.remaining,
-    expected_irr: d.expectedIrr,
-    risk_score: d.riskScore,
-    spv_entity: d.spvEntity,
-    description: d.description,
-    open: d.open,
-    held: d.held,
-  }));
+export function openOrHeldDeals(q: Queryable, investorId: string): Promise<VaultDeal[]> {
+  return repo.openOrHeldDeals(q, investorId);
 }
 
 /** Whether a deal is open for investment or held by the investor (its general documents are theirs to see). */
