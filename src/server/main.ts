@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.ts';
 import { loggerOptions, logMode } from './http/logging.ts';
 import { dailyAuditVerify } from './modules/audit/service.ts';
 import { linkBase, OutboxWorker } from './modules/email/worker.ts';
+import { sweepFinishedJobs } from './modules/jobs/repository.ts';
 import { JobRunner } from './modules/jobs/runner.ts';
 import { RETENTION_REVIEW_EVERY_MS, reviewRetention } from './modules/retention/service.ts';
 import { enqueueKycRefreshReminders } from './modules/risk/service.ts';
@@ -205,13 +206,16 @@ async function main() {
       return `${r.expired} agreement(s) expired, ${r.reminded} reminder(s) sent`;
     },
   });
+  // The hourly housekeeping: temporary and orphaned files, and finished jobs past their retention.
   jobs.register('storage-sweep', {
     everyMs: STORAGE_SWEEP_EVERY_MS,
     handler: async () => {
       // Only old temp files: uploads in flight (on this server or another) keep theirs. Works on
       // either store (disk or S3: both list by prefix).
       const report = await sweepStorage(db, files, (line) => app.log.warn(line), TEMP_FILE_MAX_AGE_MS);
-      return `${report.temp} unfinished upload(s) and ${report.removed.length} orphaned file(s) removed, ${report.missing.length} missing`;
+      // Finished jobs past their retention leave the jobs table (decision 059).
+      const jobsRemoved = await sweepFinishedJobs(db, new Date());
+      return `${report.temp} unfinished upload(s) and ${report.removed.length} orphaned file(s) removed, ${report.missing.length} missing, ${jobsRemoved} finished job(s) removed`;
     },
   });
   let closing = false;

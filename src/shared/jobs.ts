@@ -42,6 +42,18 @@ export interface JobParams {
 }
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+/**
+ * Finished jobs (done or failed) leave the jobs table this many days after they finished (decision
+ * 059); queued and running jobs (and the periodic kinds' one row each) are never removed. A job row
+ * is operational: what a job produces for the regulator is kept in its own records, for their own
+ * periods (statements in the document vault, evidence packs, the activity log's chain, screening
+ * results), and a job's start and outcome are logged there too. 180 days keep two quarters of
+ * statement runs, so the Jobs screen always shows the last quarter's run and its failures, and
+ * half a year of failures to look into; beyond that the table only grows (one row per screening,
+ * per pack, per run).
+ */
+export const FINISHED_JOB_RETENTION_DAYS = 180;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export interface JobProgress {

@@ -1,5 +1,12 @@
 import { sql as raw } from 'kysely';
-import type { JobKind, JobParams, JobProgress, JobStatus, JobView } from '../../../shared/jobs.ts';
+import {
+  FINISHED_JOB_RETENTION_DAYS,
+  type JobKind,
+  type JobParams,
+  type JobProgress,
+  type JobStatus,
+  type JobView,
+} from '../../../shared/jobs.ts';
 import type { Queryable } from '../../db/client.ts';
 import { typed } from '../../db/typed.ts';
 
@@ -255,4 +262,40 @@ export async function getJobRow(q: Queryable, id: string) {
     .select(['id', 'kind', 'status', 'params', 'progress', 'error', 'createdAt', 'startedAt', 'finishedAt', 'createdBy'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** How many finished jobs one statement removes: a long backlog goes in short transactions. */
+export const SWEEP_BATCH = 500;
+
+/**
+ * Removes finished jobs (done or failed) that finished more than FINISHED_JOB_RETENTION_DAYS
+ * before `now` (decision 059); queued and running jobs stay, whatever their age. Answers how many
+ * were removed. Batches of SWEEP_BATCH rows, each chosen FOR UPDATE SKIP LOCKED: sweeps running at
+ * once on several servers take different rows, and each row is removed (and counted) once. The
+ * rows that named a job (a statement's run, an evidence pack's job) keep theirs as NULL.
+ */
+export async function sweepFinishedJobs(q: Queryable, now: Date, days = FINISHED_JOB_RETENTION_DAYS): Promise<number> {
+  const before = new Date(now.getTime() - days * 86_400_000);
+  let removed = 0;
+  for (;;) {
+    const k = typed(q);
+    const rows = await k
+      .deleteFrom('jobs')
+      .where(
+        'id',
+        'in',
+        k
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', 'in', ['done', 'failed'])
+          .where('finishedAt', '<', before)
+          .limit(SWEEP_BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning('id')
+      .execute();
+    removed += rows.length;
+    if (rows.length < SWEEP_BATCH) return removed;
+  }
 }
