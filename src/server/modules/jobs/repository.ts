@@ -2,13 +2,18 @@ import { sql as raw } from 'kysely';
 import {
   FINISHED_JOB_RETENTION_DAYS,
   type JobKind,
+  type JobMessage,
+  type JobOutcomeKey,
   type JobParams,
   type JobProgress,
   type JobStatus,
   type JobView,
+  knownJobError,
+  storedOutcome,
 } from '../../../shared/jobs.ts';
 import type { Queryable } from '../../db/client.ts';
 import { typed } from '../../db/typed.ts';
+import { translator } from '../../i18n.ts';
 
 /**
  * The jobs table (migration 075, decision 041). Every statement here runs unchanged on PGlite (one
@@ -141,7 +146,8 @@ export async function finishJob(
   worker: string,
   outcome: {
     status: 'done' | 'failed' | 'queued';
-    result?: string | null;
+    /** Stored as `{ key, values }` (jsonb), rendered per reader (decision 059). */
+    result?: JobMessage<JobOutcomeKey> | null;
     error?: string | null;
     runAt?: Date;
     progress?: Record<string, unknown>;
@@ -208,6 +214,15 @@ function progressOf(p: Record<string, unknown>): JobProgress {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+const english = translator('en', 'jobs');
+
+/** The stored outcome as a message and its English text; a legacy row's text as stored. */
+function resultOf(stored: unknown): Pick<JobView, 'result' | 'resultMessage'> {
+  const message = storedOutcome(stored);
+  if (message) return { resultMessage: message, result: english(`outcome.${message.key}`, message.values) };
+  return { resultMessage: null, result: typeof stored === 'string' ? stored : stored == null ? null : JSON.stringify(stored) };
+}
+
 /** Jobs for the admin: queued and running first (oldest first), then finished ones (newest first). */
 export async function listJobs(q: Queryable, opts: { status?: JobStatus; limit: number; id?: string }): Promise<JobView[]> {
   let query = typed(q)
@@ -244,8 +259,9 @@ export async function listJobs(q: Queryable, opts: { status?: JobStatus; limit: 
     periodic: PERIODIC_KINDS.has(r.kind),
     startedBy: r.createdBy ? { id: r.createdBy, name: r.creatorName ?? '' } : null,
     progress: progressOf((r.progress ?? {}) as Record<string, unknown>),
-    result: typeof r.result === 'string' ? r.result : r.result === null ? null : JSON.stringify(r.result),
+    ...resultOf(r.result),
     error: r.error,
+    errorMessage: knownJobError(r.error),
     attempts: r.attempts,
     maxAttempts: r.maxAttempts,
     createdAt: iso(r.createdAt) as string,
