@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { jobOutcome } from '../shared/jobs.ts';
 import { companyZone } from '../shared/settings.ts';
 import { registerAccessControl } from './auth/guard.ts';
 import { setHashConcurrency } from './auth/password.ts';
@@ -86,7 +87,7 @@ export async function buildApp(given: AppContext, opts: BuildOptions = {}): Prom
   jobs.register('webhook-outbox', {
     everyMs: WEBHOOK_POLL_MS,
     firstRunNow: true,
-    handler: async () => `${await webhooks.pass()} webhook attempt(s)`,
+    handler: async () => jobOutcome('webhookAttempts', { attempts: await webhooks.pass() }),
   });
   app.addHook('onReady', async () => webhooks.start());
   app.addHook('onClose', async () => webhooks.stop());

@@ -11,7 +11,7 @@ import { DISPLAY_LOCALE, isLanguage, isolate, LANGUAGES, type Language } from '.
  * (`profiles.language`), else the company default (Settings, General tab).
  */
 const CATALOGUES = path.resolve(import.meta.dirname, '../shared/i18n');
-const SERVER_NAMESPACES = ['email', 'common', 'signing'] as const;
+const SERVER_NAMESPACES = ['email', 'common', 'signing', 'jobs'] as const;
 
 const read = (language: Language, namespace: string): ResourceKey =>
   JSON.parse(readFileSync(path.join(CATALOGUES, language, `${namespace}.json`), 'utf8')) as ResourceKey;

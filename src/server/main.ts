@@ -2,6 +2,7 @@ import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { jobOutcome } from '../shared/jobs.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { loadMessageKey, MessageCipher } from './crypto/cipher.ts';
@@ -11,6 +12,7 @@ import { migrate } from './db/migrate.ts';
 import { loggerOptions, logMode } from './http/logging.ts';
 import { dailyAuditVerify } from './modules/audit/service.ts';
 import { linkBase, OutboxWorker } from './modules/email/worker.ts';
+import { sweepFinishedJobs } from './modules/jobs/repository.ts';
 import { JobRunner } from './modules/jobs/runner.ts';
 import { RETENTION_REVIEW_EVERY_MS, reviewRetention } from './modules/retention/service.ts';
 import { enqueueKycRefreshReminders } from './modules/risk/service.ts';
@@ -155,7 +157,7 @@ async function main() {
   jobs.register('email-outbox', {
     everyMs: config.mail.pollSeconds * 1000,
     firstRunNow: true,
-    handler: async () => `${await worker.pass()} e-mail(s) attempted`,
+    handler: async () => jobOutcome('emailsAttempted', { emails: await worker.pass() }),
   });
   jobs.register('daily-notices', {
     everyMs: DAILY_NOTICES_EVERY_MS,
@@ -178,7 +180,7 @@ async function main() {
         );
       const errors = [error, taxError, refreshError].filter(Boolean);
       if (errors.length) throw new Error(errors.join('; '));
-      return 'Digest and reminders checked';
+      return jobOutcome('noticesChecked');
     },
   });
   // The activity log's hash chain is walked once a day; a break is e-mailed to the compliance
@@ -187,13 +189,13 @@ async function main() {
     everyMs: AUDIT_VERIFY_EVERY_MS,
     handler: async () => {
       const result = await dailyAuditVerify(db);
-      return result.ok ? `Chain intact (${result.checked} rows)` : 'Chain broken: the compliance contacts were e-mailed';
+      return result.ok ? jobOutcome('auditIntact', { rows: result.checked }) : jobOutcome('auditBroken');
     },
   });
   // What has passed retention is listed once a day for the admins' four-eyes purge (decision 054).
   jobs.register('retention-review', {
     everyMs: RETENTION_REVIEW_EVERY_MS,
-    handler: async () => `${await reviewRetention(db)} investor(s) past retention`,
+    handler: async () => jobOutcome('retentionReviewed', { investors: await reviewRetention(db) }),
   });
   // Subscription agreements past their last day (or on a closed deal) expire, and investors are
   // reminded before that day (issue 30, decision 036).
@@ -202,16 +204,24 @@ async function main() {
     firstRunNow: true,
     handler: async () => {
       const r = await runSigningDeadlines(db);
-      return `${r.expired} agreement(s) expired, ${r.reminded} reminder(s) sent`;
+      return jobOutcome('signingDeadlines', { expired: r.expired, reminded: r.reminded });
     },
   });
+  // The hourly housekeeping: temporary and orphaned files, and finished jobs past their retention.
   jobs.register('storage-sweep', {
     everyMs: STORAGE_SWEEP_EVERY_MS,
     handler: async () => {
       // Only old temp files: uploads in flight (on this server or another) keep theirs. Works on
       // either store (disk or S3: both list by prefix).
       const report = await sweepStorage(db, files, (line) => app.log.warn(line), TEMP_FILE_MAX_AGE_MS);
-      return `${report.temp} unfinished upload(s) and ${report.removed.length} orphaned file(s) removed, ${report.missing.length} missing`;
+      // Finished jobs past their retention leave the jobs table (decision 059).
+      const jobsRemoved = await sweepFinishedJobs(db, new Date());
+      return jobOutcome('storageSwept', {
+        temp: report.temp,
+        orphans: report.removed.length,
+        missing: report.missing.length,
+        jobs: jobsRemoved,
+      });
     },
   });
   let closing = false;

@@ -41,7 +41,80 @@ export interface JobParams {
   'signing-deadlines': Record<string, never>;
 }
 
+/**
+ * A job's outcome as a message of the `jobs` catalogue (`outcome.<key>` with its numbers), never an
+ * English sentence (decision 059): the Jobs screen renders it in the reader's language, the server
+ * renders the English one for `result`. Stored in `jobs.result` (jsonb) as `{ key, values }`.
+ */
+export const JOB_OUTCOME_KEYS = [
+  'statementsGenerated',
+  'statementsGeneratedFailed',
+  'rescreened',
+  'screened',
+  'emailsAttempted',
+  'webhookAttempts',
+  'noticesChecked',
+  'auditIntact',
+  'auditBroken',
+  'retentionReviewed',
+  'signingDeadlines',
+  'storageSwept',
+  'packProduced',
+  'packAlreadyProduced',
+  'packRemoved',
+] as const;
+export type JobOutcomeKey = (typeof JOB_OUTCOME_KEYS)[number];
+/** The runner's own failures (`error.<key>`); a handler's exception is shown as written. */
+export const JOB_ERROR_KEYS = ['gaveUp', 'noHandler'] as const;
+export type JobErrorKey = (typeof JOB_ERROR_KEYS)[number];
+
+export interface JobMessage<K extends string = JobOutcomeKey | JobErrorKey> {
+  key: K;
+  /** Counts only (names and free text stay out of a message: they are data, not catalogue). */
+  values: Record<string, number>;
+}
+
+export const jobOutcome = (key: JobOutcomeKey, values: Record<string, number> = {}): JobMessage<JobOutcomeKey> => ({ key, values });
+
+/** A stored `jobs.result` read back as a message; null for a legacy English text or anything else. */
+export function storedOutcome(stored: unknown): JobMessage<JobOutcomeKey> | null {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const { key, values } = stored as { key?: unknown; values?: unknown };
+  if (typeof key !== 'string' || !(JOB_OUTCOME_KEYS as readonly string[]).includes(key)) return null;
+  const numbers = Object.entries(typeof values === 'object' && values !== null ? values : {}).filter(
+    (e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1]),
+  );
+  return { key: key as JobOutcomeKey, values: Object.fromEntries(numbers) };
+}
+
+/** The runner's failure texts (stored in `jobs.error`, English), written and recognised here only. */
+export const JOB_ERRORS = {
+  gaveUp: (attempts: number) => `Gave up after ${attempts} attempts`,
+  noHandler: (kind: string) => `No handler for jobs of kind ${kind}`,
+};
+
+/** A stored error text the product wrote itself, as a message; null for a handler's own exception text. */
+export function knownJobError(error: string | null): JobMessage<JobErrorKey> | null {
+  if (error === null) return null;
+  const gaveUp = /^Gave up after (\d+) attempts$/.exec(error);
+  if (gaveUp) return { key: 'gaveUp', values: { attempts: Number(gaveUp[1]) } };
+  if (error.startsWith(JOB_ERRORS.noHandler(''))) return { key: 'noHandler', values: {} };
+  return null;
+}
+
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+/**
+ * Finished jobs (done or failed) leave the jobs table this many days after they finished (decision
+ * 059); queued and running jobs (and the periodic kinds' one row each) are never removed. A job row
+ * is operational: what a job produces for the regulator is kept in its own records, for their own
+ * periods (statements in the document vault, evidence packs, the activity log's chain, screening
+ * results), and a job's start and outcome are logged there too. 180 days keep two quarters of
+ * statement runs, so the Jobs screen always shows the last quarter's run and its failures, and
+ * half a year of failures to look into; beyond that the table only grows (one row per screening,
+ * per pack, per run).
+ */
+export const FINISHED_JOB_RETENTION_DAYS = 180;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export interface JobProgress {
@@ -59,9 +132,14 @@ export interface JobView {
   periodic: boolean;
   startedBy: { id: string; name: string } | null;
   progress: JobProgress;
-  /** A short account of the last run's outcome (server text, English). */
+  /** A short account of the last run's outcome, in English (`resultMessage` rendered; older rows: as stored). */
   result: string | null;
+  /** The outcome as a message of the `jobs` catalogue: the screen shows it in the reader's language. Null on rows from before. */
+  resultMessage: JobMessage<JobOutcomeKey> | null;
+  /** The last failure as the server wrote it (English: an exception's text). */
   error: string | null;
+  /** A failure the product knows (the runner's own), as a catalogue message; null for any other error text. */
+  errorMessage: JobMessage<JobErrorKey> | null;
   attempts: number;
   maxAttempts: number;
   createdAt: string;

@@ -68,9 +68,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The link a founder's change of an admin's address sent to the new address (decision record 028).
-  route.post('/api/auth/confirm-email', async (request) => {
+  // The account's other sessions end; the one that confirms, if it is the account's own, stays.
+  route.post('/api/auth/confirm-email', { config: { readsSession: true } }, async (request) => {
     const { token } = request.body;
-    const email = await confirmEmailChange(ctx, token, clientIp(request));
+    const email = await confirmEmailChange(ctx, token, clientIp(request), request.session?.id);
     // Cached sessions of the user pick up the new address before the answer goes out.
     await invalidationsOf(ctx.db)?.sync();
     return { message: EMAIL_CHANGE_DONE, email };

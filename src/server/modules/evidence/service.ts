@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { EvidencePack, EvidencePackRequest } from '../../../shared/evidence.ts';
+import { jobOutcome } from '../../../shared/jobs.ts';
 import { companyZone } from '../../../shared/settings.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -136,8 +137,8 @@ export function evidencePackJob(ctx: AppContext): JobHandler<'evidence-pack'> {
   return async (job) => {
     const { db, files } = ctx;
     const pack = await repo.packById(db, job.params.packId);
-    if (!pack) return 'The pack was removed';
-    if (pack.completedAt) return 'Already produced';
+    if (!pack) return jobOutcome('packRemoved');
+    if (pack.completedAt) return jobOutcome('packAlreadyProduced');
     const settings = await getSettings(db);
     const now = ctx.now?.() ?? new Date();
     const steps = { done: 0, total: 11 };
@@ -412,6 +413,6 @@ export function evidencePackJob(ctx: AppContext): JobHandler<'evidence-pack'> {
       return true;
     });
     await job.save({ done: steps.total, total: steps.total });
-    return ok ? `${fileCount} files, ${temp.size} bytes` : 'Already produced';
+    return ok ? jobOutcome('packProduced', { files: fileCount, bytes: temp.size }) : jobOutcome('packAlreadyProduced');
   };
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobList, JobView } from '../../../shared/jobs.ts';
+import { type JobList, type JobView, jobOutcome } from '../../../shared/jobs.ts';
 import { sql } from '../../db/sql.ts';
 import { callApi } from '../../testing/api-client.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
@@ -85,7 +85,7 @@ describe('durable background jobs', () => {
             handler: async (job) => {
               ran.set(job.id, (ran.get(job.id) ?? 0) + 1);
               await sleep(5);
-              return 'ok';
+              return jobOutcome('noticesChecked');
             },
           },
         },
@@ -122,7 +122,7 @@ describe('durable background jobs', () => {
           handler: async (job) => {
             resumedFrom = job.progress.done;
             await job.save({ total: 10, done: 10, failed: 0 });
-            return 'resumed';
+            return jobOutcome('emailsAttempted', { emails: 10 });
           },
         },
       },
@@ -156,7 +156,7 @@ describe('durable background jobs', () => {
           handler: async () => {
             calls++;
             if (failNext) throw new Error(`Disk unavailable (attempt ${calls})`);
-            return 'swept';
+            return jobOutcome('storageSwept', { temp: 0, orphans: 0, missing: 0, jobs: 0 });
           },
         },
       },
@@ -187,6 +187,8 @@ describe('durable background jobs', () => {
       kind: 'storage-sweep',
       status: 'failed',
       error: 'Disk unavailable (attempt 2)',
+      // A handler's own exception is shown as written: no catalogue message for it.
+      errorMessage: null,
       attempts: 2,
       maxAttempts: 2,
       startedBy: { id: adminId, name: 'Jobs Admin' },
@@ -200,6 +202,13 @@ describe('durable background jobs', () => {
     expect(retried.json.job).toMatchObject({ id, status: 'queued', attempts: 0, error: null });
     await until(async () => (await jobRow(id))?.status === 'done');
     expect(calls).toBe(3);
+    // The outcome is a catalogue message with its numbers (decision 059), and its English sentence.
+    const finished = (await callApi(ctx.app, 'GET /api/jobs', { cookie: adminCookie })).json as JobList;
+    expect(finished.jobs.find((j) => j.id === id)).toMatchObject({
+      status: 'done',
+      resultMessage: { key: 'storageSwept', values: { temp: 0, orphans: 0, missing: 0, jobs: 0 } },
+      result: '0 unfinished upload(s) and 0 orphaned file(s) removed, 0 missing, 0 finished job(s) removed',
+    });
     const logged = await sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM activity_logs WHERE activity_type = 'job_retried' AND details->>'jobId' = $1`,
     ).first(ctx.db, [id]);
@@ -231,6 +240,18 @@ describe('durable background jobs', () => {
     expect(res.status).toBe(409);
     expect(res.res.json().message).toBe('A job of this kind is already queued or running');
     expect((await jobRow(failed))?.status).toBe('failed');
+    // The runner's own failure texts are known messages; a row from before keeps its English result.
+    await ctx.db.query(
+      `UPDATE jobs SET error = 'Gave up after 3 attempts', result = to_jsonb('7 of 7 statements generated'::text) WHERE id = $1`,
+      [failed],
+    );
+    const shown = ((await callApi(ctx.app, 'GET /api/jobs', { cookie: adminCookie })).json as JobList).jobs.find((j) => j.id === failed);
+    expect(shown).toMatchObject({
+      error: 'Gave up after 3 attempts',
+      errorMessage: { key: 'gaveUp', values: { attempts: 3 } },
+      result: '7 of 7 statements generated',
+      resultMessage: null,
+    });
     await ctx.db.query(`DELETE FROM jobs WHERE singleton_key = 'test-one-at-a-time'`);
   });
 

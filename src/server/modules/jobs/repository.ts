@@ -1,7 +1,19 @@
 import { sql as raw } from 'kysely';
-import type { JobKind, JobParams, JobProgress, JobStatus, JobView } from '../../../shared/jobs.ts';
+import {
+  FINISHED_JOB_RETENTION_DAYS,
+  type JobKind,
+  type JobMessage,
+  type JobOutcomeKey,
+  type JobParams,
+  type JobProgress,
+  type JobStatus,
+  type JobView,
+  knownJobError,
+  storedOutcome,
+} from '../../../shared/jobs.ts';
 import type { Queryable } from '../../db/client.ts';
 import { typed } from '../../db/typed.ts';
+import { translator } from '../../i18n.ts';
 
 /**
  * The jobs table (migration 075, decision 041). Every statement here runs unchanged on PGlite (one
@@ -134,7 +146,8 @@ export async function finishJob(
   worker: string,
   outcome: {
     status: 'done' | 'failed' | 'queued';
-    result?: string | null;
+    /** Stored as `{ key, values }` (jsonb), rendered per reader (decision 059). */
+    result?: JobMessage<JobOutcomeKey> | null;
     error?: string | null;
     runAt?: Date;
     progress?: Record<string, unknown>;
@@ -201,6 +214,15 @@ function progressOf(p: Record<string, unknown>): JobProgress {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+const english = translator('en', 'jobs');
+
+/** The stored outcome as a message and its English text; a legacy row's text as stored. */
+function resultOf(stored: unknown): Pick<JobView, 'result' | 'resultMessage'> {
+  const message = storedOutcome(stored);
+  if (message) return { resultMessage: message, result: english(`outcome.${message.key}`, message.values) };
+  return { resultMessage: null, result: typeof stored === 'string' ? stored : stored == null ? null : JSON.stringify(stored) };
+}
+
 /** Jobs for the admin: queued and running first (oldest first), then finished ones (newest first). */
 export async function listJobs(q: Queryable, opts: { status?: JobStatus; limit: number; id?: string }): Promise<JobView[]> {
   let query = typed(q)
@@ -237,8 +259,9 @@ export async function listJobs(q: Queryable, opts: { status?: JobStatus; limit: 
     periodic: PERIODIC_KINDS.has(r.kind),
     startedBy: r.createdBy ? { id: r.createdBy, name: r.creatorName ?? '' } : null,
     progress: progressOf((r.progress ?? {}) as Record<string, unknown>),
-    result: typeof r.result === 'string' ? r.result : r.result === null ? null : JSON.stringify(r.result),
+    ...resultOf(r.result),
     error: r.error,
+    errorMessage: knownJobError(r.error),
     attempts: r.attempts,
     maxAttempts: r.maxAttempts,
     createdAt: iso(r.createdAt) as string,
@@ -255,4 +278,40 @@ export async function getJobRow(q: Queryable, id: string) {
     .select(['id', 'kind', 'status', 'params', 'progress', 'error', 'createdAt', 'startedAt', 'finishedAt', 'createdBy'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** How many finished jobs one statement removes: a long backlog goes in short transactions. */
+export const SWEEP_BATCH = 500;
+
+/**
+ * Removes finished jobs (done or failed) that finished more than FINISHED_JOB_RETENTION_DAYS
+ * before `now` (decision 059); queued and running jobs stay, whatever their age. Answers how many
+ * were removed. Batches of SWEEP_BATCH rows, each chosen FOR UPDATE SKIP LOCKED: sweeps running at
+ * once on several servers take different rows, and each row is removed (and counted) once. The
+ * rows that named a job (a statement's run, an evidence pack's job) keep theirs as NULL.
+ */
+export async function sweepFinishedJobs(q: Queryable, now: Date, days = FINISHED_JOB_RETENTION_DAYS): Promise<number> {
+  const before = new Date(now.getTime() - days * 86_400_000);
+  let removed = 0;
+  for (;;) {
+    const k = typed(q);
+    const rows = await k
+      .deleteFrom('jobs')
+      .where(
+        'id',
+        'in',
+        k
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', 'in', ['done', 'failed'])
+          .where('finishedAt', '<', before)
+          .limit(SWEEP_BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning('id')
+      .execute();
+    removed += rows.length;
+    if (rows.length < SWEEP_BATCH) return removed;
+  }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobKind, JobParams } from '../../../shared/jobs.ts';
+import { JOB_ERRORS, type JobKind, type JobMessage, type JobOutcomeKey, type JobParams } from '../../../shared/jobs.ts';
 import type { Db } from '../../db/client.ts';
 import { claimNext, ensurePeriodic, finishJob, type JobRow, renewLease } from './repository.ts';
 
@@ -28,8 +28,8 @@ export interface JobContext<K extends JobKind = JobKind> {
   signal: AbortSignal;
 }
 
-/** A handler's result: a short text for the Jobs screen. */
-export type JobHandler<K extends JobKind = JobKind> = (job: JobContext<K>) => Promise<string | null | undefined>;
+/** A handler's result: a message of the jobs catalogue for the Jobs screen (jobOutcome, decision 059), never English text. */
+export type JobHandler<K extends JobKind = JobKind> = (job: JobContext<K>) => Promise<JobMessage<JobOutcomeKey> | null | undefined>;
 
 export interface JobKindSpec<K extends JobKind = JobKind> {
   handler: JobHandler<K>;
@@ -194,9 +194,9 @@ export class JobRunner {
     };
     const done = (async () => {
       try {
-        if (!spec) throw new Error(`No handler for jobs of kind ${job.kind}`);
+        if (!spec) throw new Error(JOB_ERRORS.noHandler(job.kind));
         // Claimed again and again (each server that took it died or hung): give up.
-        if (job.attempts > job.maxAttempts) throw new GaveUp(`Gave up after ${job.maxAttempts} attempts`);
+        if (job.attempts > job.maxAttempts) throw new GaveUp(JOB_ERRORS.gaveUp(job.maxAttempts));
         const result = (await spec.handler(ctx)) ?? null;
         if (spec.everyMs) {
           await finishJob(this.db, job.id, this.workerId, {

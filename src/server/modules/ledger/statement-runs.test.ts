@@ -77,7 +77,7 @@ describe('statement run as a durable job', () => {
     // The second attempt starts at 2 of 6 and ends at 6 of 6.
     expect(second[0]).toMatchObject({ total: INVESTORS, done: 2, failed: 0 });
     expect(second.at(-1)).toMatchObject({ total: INVESTORS, done: INVESTORS, failed: 0 });
-    expect(result).toBe(`${INVESTORS} of ${INVESTORS} statements generated`);
+    expect(result).toEqual({ key: 'statementsGenerated', values: { done: INVESTORS, total: INVESTORS, failed: 0 } });
     const all = await stored();
     expect(all).toHaveLength(INVESTORS);
     expect(new Set(all).size).toBe(INVESTORS);

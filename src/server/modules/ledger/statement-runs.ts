@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { jobOutcome } from '../../../shared/jobs.ts';
 import type { GeneratedStatement, StatementRun } from '../../../shared/ledger.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -166,6 +167,7 @@ export function statementRunJob(ctx: AppContext): JobHandler<'statement-run'> {
       details: { runId: job.id, from, to, done: progress.done, failed: progress.failed },
       ip,
     }).catch(() => {});
-    return `${progress.done} of ${progress.total} statements generated${progress.failed ? `, ${progress.failed} failed` : ''}`;
+    const counts = { done: progress.done, total: progress.total, failed: progress.failed };
+    return jobOutcome(progress.failed ? 'statementsGeneratedFailed' : 'statementsGenerated', counts);
   };
 }

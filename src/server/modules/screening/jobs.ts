@@ -1,3 +1,4 @@
+import { jobOutcome } from '../../../shared/jobs.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { insertJob } from '../jobs/repository.ts';
@@ -45,7 +46,7 @@ export function rescreenJob(db: Db): JobHandler<'screening-rescreen'> {
         onProgress: (p) => job.save({ total: p.total, done: p.done, failed: 0, hits: p.hits }),
       });
       await job.save({ total: p.total, done: p.total, failed: 0, hits: p.hits });
-      return `${p.total} investor(s) re-screened, ${p.hits} new hit(s)`;
+      return jobOutcome('rescreened', { investors: p.total, hits: p.hits });
     } catch (err) {
       // Another server committed the batch first (this one's lease had expired): not a failure.
       if (err instanceof RescreenOvertaken) throw new JobReleased(err.message);
@@ -57,7 +58,7 @@ export function rescreenJob(db: Db): JobHandler<'screening-rescreen'> {
 export function screenInvestorJob(db: Db): JobHandler<'screening-investor'> {
   return async (job) => {
     const n = await screenInvestor(db, job.params.investorId);
-    return `${n} new hit(s)`;
+    return jobOutcome('screened', { hits: n });
   };
 }
 

@@ -60,6 +60,8 @@ describe('re-screening as a durable job', () => {
     const investors = Number((await sql<{ n: string }>("SELECT count(*) AS n FROM profiles WHERE role = 'investor'").first(ctx.db))?.n);
     expect(job?.progress).toMatchObject({ total: investors, done: investors });
     expect(job?.result).toBe(`${investors} investor(s) re-screened, 1 new hit(s)`);
+    // The screen renders the message in the reader's language (decision 059).
+    expect(job?.resultMessage).toEqual({ key: 'rescreened', values: { investors, hits: 1 } });
   });
 
   it('a worker that dies mid-run is taken over after its lease; each person is screened once for the list version', async () => {

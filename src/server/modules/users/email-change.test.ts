@@ -90,6 +90,48 @@ describe("administrators' e-mail addresses", () => {
       ]);
     });
 
+    it('ends every other session of the account at the confirmation, like a password change; the confirming one stays', async () => {
+      const admin = await createUser(ctx, { role: 'admin', adminUserType: 'legal', name: 'Lena Legal' });
+      const laptop = await signIn(ctx, admin.email, admin.password);
+      const phone = await signIn(ctx, admin.email, admin.password);
+      const tablet = await signIn(ctx, admin.email, admin.password);
+      const sessionOf = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+      // The founder's own session is another account's: it is not touched.
+      const founderBefore = (await sessionOf(founder.cookie)).statusCode;
+      expect(founderBefore).toBe(200);
+      const confirmWith = async (cookie?: string) => {
+        const wanted = uniqueEmail('moved');
+        expect((await post(`/api/users/${admin.id}/email`, { email: wanted }, founder.cookie)).statusCode).toBe(202);
+        await worker.runOnce();
+        const mail = await receiver.waitFor(mailTo(wanted, 'Confirm your new e-mail address for Meridian Capital Group'));
+        const token = decodeURIComponent(new URL(linkIn(mail, '#token=')).hash.slice(7));
+        const done = await post('/api/auth/confirm-email', { token }, cookie);
+        expect(done.statusCode, done.body).toBe(200);
+        return wanted;
+      };
+      // Confirmed in the laptop's browser: the laptop stays signed in, the phone and tablet are out.
+      const wanted = await confirmWith(laptop);
+      const mine = await sessionOf(laptop);
+      expect(mine.statusCode, mine.body).toBe(200);
+      expect(mine.json().user.email).toBe(wanted);
+      expect((await sessionOf(phone)).statusCode).toBe(401);
+      expect((await sessionOf(tablet)).statusCode).toBe(401);
+      expect((await sessionOf(founder.cookie)).statusCode).toBe(200);
+      // Confirmed from a browser with no session of the account (another device, or none): all end.
+      const again = await signIn(ctx, wanted, admin.password);
+      await confirmWith(founder.cookie);
+      expect((await sessionOf(laptop)).statusCode).toBe(401);
+      expect((await sessionOf(again)).statusCode).toBe(401);
+      expect((await sessionOf(founder.cookie)).statusCode).toBe(200);
+      const left = await sql<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE user_id = $1').first(ctx.db, [admin.id]);
+      expect(left?.n).toBe(0);
+      // Logged with the change.
+      const logged = await sql<{ details: { otherSessionsEnded?: boolean } }>(
+        `SELECT details FROM activity_logs WHERE target_user_id = $1 AND activity_type = 'email_changed' ORDER BY id`,
+      ).all(ctx.db, [admin.id]);
+      expect(logged.map((l) => l.details.otherSessionsEnded)).toEqual([true, true]);
+    });
+
     it('is for founders only (403, logged), for admins only, and refuses a taken or unchanged address on the field', async () => {
       const cio = await createUser(ctx, { role: 'admin', adminUserType: 'cio' });
       const legal = await createUser(ctx, { role: 'admin', adminUserType: 'legal' });

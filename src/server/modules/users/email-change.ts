@@ -8,6 +8,7 @@ import {
   EMAIL_UNCHANGED,
   foldEmail,
 } from '../../../shared/email-address.ts';
+import { destroyUserSessions } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
@@ -85,8 +86,13 @@ export async function requestEmailChange(
   });
 }
 
-/** Applies a confirmed change; the old address is told. Answers the new address. */
-export async function confirmEmailChange(ctx: AppContext, token: string, ip: string): Promise<string> {
+/**
+ * Applies a confirmed change; the old address is told. Answers the new address. Every other
+ * session of the account ends, as at a password change (the same function): a session signed in
+ * before the change no longer stands for the address the account now has. The session that
+ * confirmed, when it is the account's own, stays.
+ */
+export async function confirmEmailChange(ctx: AppContext, token: string, ip: string, keepSessionId?: string): Promise<string> {
   const invalid = () => badRequest(EMAIL_CHANGE_LINK_INVALID, { token: EMAIL_CHANGE_LINK_INVALID });
   try {
     return await ctx.db.tx(async (q) => {
@@ -96,6 +102,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string, ip: str
       const before = await lockAddressOwner(q, row.userId);
       if (before?.role !== 'admin') throw invalid();
       await applyAddressChange(q, hashToken(token), row.userId, row.newEmail);
+      await destroyUserSessions(q, row.userId, keepSessionId);
       const to = audienceOf(await getSettings(q), before);
       await enqueueEmail(q, {
         kind: 'email_changed',
@@ -107,7 +114,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string, ip: str
         type: 'email_changed',
         userId: row.userId,
         targetUserId: row.userId,
-        details: { from: before.email, to: row.newEmail, at: 'confirmation_link' },
+        details: { from: before.email, to: row.newEmail, at: 'confirmation_link', otherSessionsEnded: true },
         ip,
       });
       return row.newEmail;

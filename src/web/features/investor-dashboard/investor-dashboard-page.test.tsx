@@ -50,6 +50,38 @@ describe('Investor dashboard', () => {
     await expectNoA11yViolations('investor dashboard');
   });
 
+  it('in Arabic, a long English deal name in Amounts due is cut at its end, never its start', async () => {
+    const long = 'Mombasa Oil Trading Facility Senior Secured Tranche Two Extension 2027';
+    // A phone-wide page: the card is narrower than the name.
+    document.body.style.width = '390px';
+    try {
+      await renderScreen(<InvestorDashboardPage />, {
+        at: '/investor',
+        user: INVESTOR,
+        language: 'ar',
+        api: {
+          'GET /api/investor/dashboard': {
+            ...DASHBOARD,
+            amountsDue: [{ ...(DASHBOARD.amountsDue[0] as InvestorDashboardData['amountsDue'][number]), dealTitle: long }],
+          },
+        },
+      });
+      const name = await screen.findByTestId('due-deal');
+      expect(name.textContent).toBe(long);
+      // Truncated (wider than its box), in the name's own direction: a left-to-right box clips at
+      // its right, so the first words stay visible and the ellipsis ends the name.
+      expect(name.scrollWidth).toBeGreaterThan(name.clientWidth);
+      const style = getComputedStyle(name);
+      expect(style.direction).toBe('ltr');
+      expect(style.textOverflow).toBe('ellipsis');
+      expect(style.overflow).toBe('hidden');
+      // The page around it is right to left.
+      expect(getComputedStyle(name.parentElement as HTMLElement).direction).toBe('rtl');
+    } finally {
+      document.body.style.width = '';
+    }
+  });
+
   it('a new investor: no payments, nothing due, no deals, all caught up', async () => {
     await renderScreen(<InvestorDashboardPage />, {
       at: '/investor',

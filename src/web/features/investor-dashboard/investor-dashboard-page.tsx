@@ -330,9 +330,13 @@ function AmountsDueCard({ data }: { data: InvestorDashboardData | undefined }) {
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             {due.map((d) => (
               <li key={d.callId} className="flex justify-between gap-3">
-                <span className="min-w-0 truncate">
-                  <bdi>{d.dealTitle}</bdi>{' '}
-                  <span className="text-muted">
+                {/* The deal's name truncates in its own direction (dir="auto": an English name on an
+                    Arabic screen loses its end, never its start), the status on the line below. */}
+                <span className="flex min-w-0 flex-col">
+                  <bdi dir="auto" className="truncate [unicode-bidi:plaintext] text-start" data-testid="due-deal">
+                    {d.dealTitle}
+                  </bdi>
+                  <span className="text-xs text-muted">
                     {t('due.line', { status: enumLabel('callLineStatus', d.status), date: formatDate(d.dueDate) })}
                   </span>
                 </span>

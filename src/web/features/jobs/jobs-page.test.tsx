@@ -8,7 +8,9 @@ import JobsPage from './jobs-page';
 
 const base = {
   result: null,
+  resultMessage: null,
   error: null,
+  errorMessage: null,
   attempts: 1,
   maxAttempts: 3,
   createdAt: '2026-11-26T08:00:00.000Z',
@@ -46,7 +48,8 @@ const SWEEP: JobView = {
   periodic: true,
   startedBy: null,
   progress: { total: null, done: 0, failed: 0 },
-  result: '0 unfinished upload(s) and 0 orphaned file(s) removed, 0 missing',
+  result: '0 unfinished upload(s) and 0 orphaned file(s) removed, 0 missing, 3 finished job(s) removed',
+  resultMessage: { key: 'storageSwept', values: { temp: 0, orphans: 0, missing: 0, jobs: 3 } },
   runAt: '2026-11-26T09:00:00.000Z',
 };
 
@@ -86,6 +89,45 @@ describe('Background Jobs', () => {
     await user.click(within(table).getByRole('button', { name: 'Retry Statement run' }));
     expect(await screen.findByText('Job queued again')).toBeTruthy();
     expect(api.callsTo('POST /api/jobs/:id/retry').map((c) => c.params.id)).toEqual([FAILED.id]);
+  });
+
+  it("in Arabic, results and the runner's own failures are the catalogue's; an exception's text is marked English", async () => {
+    const ar = (await import('../../../shared/i18n/ar/jobs.json')).default;
+    const GAVE_UP: JobView = {
+      ...FAILED,
+      id: '00000000-0000-4000-8000-000000000004',
+      error: 'Gave up after 3 attempts',
+      errorMessage: { key: 'gaveUp', values: { attempts: 3 } },
+    };
+    const DONE: JobView = {
+      ...FAILED,
+      id: '00000000-0000-4000-8000-000000000005',
+      status: 'done',
+      error: null,
+      result: '12 of 12 statements generated',
+      resultMessage: { key: 'statementsGenerated', values: { done: 12, total: 12, failed: 0 } },
+    };
+    await renderScreen(<JobsPage />, {
+      at: '/admin/jobs',
+      language: 'ar',
+      api: { 'GET /api/jobs': { jobs: [DONE, GAVE_UP, FAILED, SWEEP] } },
+    });
+    const table = await screen.findByRole('table', { name: ar.table });
+    const rows = within(table).getAllByRole('row').slice(1);
+    // Values are isolated (U+2068 ... U+2069) in the text; the words around them are compared.
+    const text = (n: number) => (rows[n]?.textContent ?? '').replace(/[\u2066-\u2069]/g, '');
+    // The Arabic catalogue's sentences with the numbers filled in (by hand from the values above).
+    expect(text(0)).toContain('الكشوفات المُصدرة: 12 من 12');
+    expect(text(0)).not.toContain('statements generated');
+    expect(text(1)).toContain('توقفت المهمة بعد استنفاد محاولاتها (عدد المحاولات: 3)');
+    expect(text(1)).not.toContain('Gave up');
+    // A handler's own exception cannot be translated: labelled, isolated and marked as English.
+    const raw = within(rows[2] as HTMLElement).getByText('Disk full');
+    expect(raw.getAttribute('lang')).toBe('en');
+    expect(raw.getAttribute('dir')).toBe('ltr');
+    expect(text(2)).toContain(ar.technical);
+    expect(text(3)).toContain('المهام المنتهية المحذوفة: 3');
+    await expectNoA11yViolations('background jobs (ar)');
   });
 
   it('a refused retry says why', async () => {

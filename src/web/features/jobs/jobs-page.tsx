@@ -1,6 +1,6 @@
 import { RefreshCw, RotateCcw } from 'lucide-react';
 import { formatDate, formatDateTimeZoned, formatNumber, formatTime } from '../../../shared/format';
-import type { JobView } from '../../../shared/jobs';
+import type { JobMessage, JobView } from '../../../shared/jobs';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -62,14 +62,45 @@ function JobProgressCell({ job }: { job: JobView }) {
   );
 }
 
+/**
+ * A job message (`outcome.<key>` or `error.<key>`) with its numbers in the reader's digits. Each key
+ * comes with its own counts from the server; the catalogue test checks every key in both languages.
+ */
+function messageText(group: 'outcome' | 'error', message: JobMessage<string>): string {
+  const values = Object.fromEntries(Object.entries(message.values).map(([name, value]) => [name, formatNumber(value)]));
+  return (jobsText.t as unknown as (key: string, values: Record<string, string>) => string)(`${group}.${message.key}`, values);
+}
+
+/** Text the server wrote in English and the catalogue cannot know (an exception's text, an older row's result). */
+function ServerText({ text, label }: { text: string; label?: boolean }) {
+  const { t, i18n } = jobsText.useT();
+  return (
+    <>
+      {label && !i18n.language.startsWith('en') && <span className="text-xs text-muted">{t('technical')} </span>}
+      <bdi lang="en" dir="ltr">
+        {text}
+      </bdi>
+    </>
+  );
+}
+
+/** The outcome and the failure, in the reader's language (decision 059); the server's own text only where no message exists. */
 function Outcome({ job }: { job: JobView }) {
   const { t } = jobsText.useT();
   return (
     <div className="flex max-w-sm flex-col gap-1 [overflow-wrap:anywhere]">
-      {job.result && <span>{job.result}</span>}
+      {job.resultMessage ? (
+        <span data-testid="job-result">{messageText('outcome', job.resultMessage)}</span>
+      ) : (
+        job.result && (
+          <span data-testid="job-result">
+            <ServerText text={job.result} />
+          </span>
+        )
+      )}
       {job.error && (
         <span className="text-danger-700" data-testid="job-error">
-          {job.error}
+          {job.errorMessage ? messageText('error', job.errorMessage) : <ServerText text={job.error} label />}
         </span>
       )}
       {!job.result && !job.error && <span className="text-muted">{t('noResult')}</span>}

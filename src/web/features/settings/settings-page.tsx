@@ -135,7 +135,10 @@ function SettingsForm({ initial }: { initial: Settings }) {
 
   // The guard follows the form's dirty state itself: a save that fails leaves the form dirty (the
   // primitive's guard stops asking after any submit that set no field error).
-  useUnsavedChangesGuard(dirty);
+  // The signing card (Security tab) saves on its own but its edits are this page's too: one
+  // question on leaving, and the bottom bar never says "All changes saved" beside them.
+  const [signingUnsaved, setSigningUnsaved] = useState(false);
+  useUnsavedChangesGuard(dirty || signingUnsaved);
   const totalErrors = Object.keys(errors).length;
 
   // After switching to the tab with the first error, move focus to that field. The tab's panel
@@ -268,7 +271,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
             </Card>
           ));
           // Who countersigns subscription agreements (issue 30) saves on its own, founders only.
-          if (tb.id === 'security') cards.push(<SigningSettingsCard key="signing" locked={foundersOnlyLocked} />);
+          if (tb.id === 'security')
+            cards.push(<SigningSettingsCard key="signing" locked={foundersOnlyLocked} onUnsavedChange={setSigningUnsaved} />);
           return (
             <TabsContent key={tb.id} value={tb.id} className="flex flex-col gap-4">
               {foundersOnlyLocked && tb.id === 'security' ? (
@@ -290,7 +294,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center justify-end gap-2 sm:gap-3 border-t border-border bg-canvas/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
         <p className="sr-only me-auto text-sm text-muted sm:not-sr-only" aria-live="polite">
-          {dirty ? t('form.unsaved') : t('form.allSaved')}
+          {dirty ? t('form.unsaved') : signingUnsaved ? t('form.unsavedSigning') : t('form.allSaved')}
         </p>
         <Button type="button" variant="ghost" onClick={discard} disabled={!dirty || form.busy}>
           <Undo2 aria-hidden="true" />

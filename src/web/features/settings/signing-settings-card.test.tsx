@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import type { SigningSettings } from '../../../shared/signing';
 import { failWith } from '../../testing/fake-api';
@@ -79,6 +79,40 @@ describe('Settings: the Subscription agreements card (issue 30)', () => {
     await expect.poll(toastTexts).toContain('Failed to save the agreement settings');
     expect(document.body.textContent).toContain('Only a founder can do this');
     expect(box('CIO').checked).toBe(true);
+  });
+
+  it("its edits are the page's unsaved changes: the bottom bar says so, and leaving asks once, with the form dirty too", async () => {
+    const { user } = await renderScreen(<SettingsPage />, {
+      at: '/admin/settings?tab=security',
+      api: { 'GET /api/settings': { settings: DEFAULT_SETTINGS }, 'GET /api/signing/settings': { settings: STORED } },
+    });
+    await screen.findByRole('checkbox', { name: 'Legal' });
+    expect(screen.getByText('All changes saved.')).toBeTruthy();
+    // Only the card edited: never "All changes saved" beside it.
+    await user.click(box('CIO'));
+    expect(await screen.findByText('Unsaved changes to the agreement settings: save them on their card.')).toBeTruthy();
+    expect(screen.queryByText('All changes saved.')).toBeNull();
+    // The page's form edited as well: its own message, and one question on leaving (not one per part).
+    const timeout = field('Session timeout (hours)') as HTMLInputElement;
+    await user.clear(timeout);
+    await user.type(timeout, '9');
+    expect(screen.getByText('You have unsaved changes.')).toBeTruthy();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const away = document.createElement('a');
+    away.href = '/admin/deals';
+    away.textContent = 'Deals';
+    document.body.append(away);
+    try {
+      away.click();
+      expect(confirm).toHaveBeenCalledTimes(1);
+      // Undone on the card: the form's change alone still asks once.
+      await user.click(box('CIO'));
+      away.click();
+      expect(confirm).toHaveBeenCalledTimes(2);
+    } finally {
+      confirm.mockRestore();
+      away.remove();
+    }
   });
 
   it('a cio sees the choice read-only with the reason, and no save button', async () => {

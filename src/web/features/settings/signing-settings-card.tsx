@@ -46,7 +46,7 @@ export function validateSigningDraft(draft: Draft): { errors: Errors; value?: Si
  * on its own (PUT /api/signing/settings, founders only); another admin sees it read-only. It sits
  * inside the settings <form>, so it is a group with a button, never a nested form.
  */
-export function SigningSettingsCard({ locked }: { locked: boolean }) {
+export function SigningSettingsCard({ locked, onUnsavedChange }: { locked: boolean; onUnsavedChange?: (unsaved: boolean) => void }) {
   const { t } = signingSettingsText.useT();
   const settings = useSigningSettings();
   return (
@@ -57,7 +57,7 @@ export function SigningSettingsCard({ locked }: { locked: boolean }) {
       </CardHeader>
       <CardContent>
         {settings.data ? (
-          <SigningSettingsFields stored={settings.data} locked={locked} />
+          <SigningSettingsFields stored={settings.data} locked={locked} onUnsavedChange={onUnsavedChange} />
         ) : settings.isError ? (
           <div className="flex flex-col items-start gap-3">
             <p role="alert" className="text-sm text-danger-700">
@@ -79,14 +79,30 @@ export function SigningSettingsCard({ locked }: { locked: boolean }) {
   );
 }
 
-function SigningSettingsFields({ stored, locked }: { stored: SigningSettings; locked: boolean }) {
+function SigningSettingsFields({
+  stored,
+  locked,
+  onUnsavedChange,
+}: {
+  stored: SigningSettings;
+  locked: boolean;
+  onUnsavedChange?: ((unsaved: boolean) => void) | undefined;
+}) {
   const { t } = signingSettingsText.useT();
   const save = useSaveSigningSettings();
   const [draft, setDraft] = useState<Draft>(() => toDraft(stored));
   const [errors, setErrors] = useState<Errors>({});
   const [focus, setFocus] = useState<'types' | 'days' | null>(null);
   const dirty = !sameDraft(draft, toDraft(stored));
-  useUnsavedChangesGuard(dirty && !locked);
+  // Inside the Settings page, the page's one guard and bottom bar count these edits (one question
+  // on leaving, never "All changes saved" beside them); on its own, the card guards them itself.
+  const unsaved = dirty && !locked;
+  useUnsavedChangesGuard(unsaved && !onUnsavedChange);
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+  }, [onUnsavedChange, unsaved]);
+  // Unmounted (another tab), the draft is gone: nothing of it is unsaved any more.
+  useEffect(() => () => onUnsavedChange?.(false), [onUnsavedChange]);
 
   useEffect(() => {
     if (!focus) return;
