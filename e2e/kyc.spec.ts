@@ -12,6 +12,7 @@ import {
   freshEmail,
   gotoLogin,
   INITIAL_PASSWORD,
+  signInAsAdminViaApi,
   signInViaUi,
   toasts,
   UNSAVED_QUESTION,
@@ -40,10 +41,9 @@ function writePdf(name: string): string {
   return file;
 }
 
+/** The admin's session through the API (the sign-in form is auth.spec.ts's subject): decision 060. */
 async function signInAsAdmin(page: Page) {
-  await gotoLogin(page);
-  await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInAsAdminViaApi(page);
 }
 
 /** Creates an active investor through the API as the signed-in admin. */
