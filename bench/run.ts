@@ -65,7 +65,7 @@ const P = quick
       pgliteScales: [1, 3],
       pgScales: [1],
       uploadMb: 16,
-      loginSeconds: 2,
+      loginSeconds: 3,
       starts: 1,
       loadSeconds: 3,
       scaleSeconds: 1,
