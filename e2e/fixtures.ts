@@ -34,10 +34,7 @@ export async function expectNoA11yViolations(page: Page, label = page.url()) {
     // Legacy mode runs axe in the page itself; the default opens a blank page per analysis to
     // combine the results of cross-origin frames, which the app has none of (no iframes at all).
     // Same rules, same results, half the browser CPU per analysis (decision 060).
-    const results = await new AxeBuilder({ page })
-      .setLegacyMode(true)
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
+    const results = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
     if (attempt < 4 && (await toastState(page)) !== before) continue;
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(
