@@ -63,7 +63,7 @@ const P = quick
       seconds: 1,
       readConnections: 10,
       base: { deals: 400, users: 50, activity: 4_000, documents: 200 } as Counts,
-      pgliteScales: [1, 3],
+      pgliteScales: [1, 2],
       pgScales: [1],
       uploadMb: 16,
       loginSeconds: 3,
@@ -872,7 +872,7 @@ async function main() {
     ? await guarded('screening', () => {
         say(
           quick
-            ? 'screening: re-screen 1,000 people against 100 new entries'
+            ? 'screening: re-screen 300 people against 50 new entries'
             : 'screening: re-screen 10,000 people against 1,000 new entries',
         );
         return screeningBench({ quick });
