@@ -871,9 +871,7 @@ async function main() {
   const screening = want('15')
     ? await guarded('screening', () => {
         say(
-          quick
-            ? 'screening: re-screen 300 people against 50 new entries'
-            : 'screening: re-screen 10,000 people against 1,000 new entries',
+          quick ? 'screening: re-screen 300 people against 50 new entries' : 'screening: re-screen 10,000 people against 1,000 new entries',
         );
         return screeningBench({ quick });
       })
