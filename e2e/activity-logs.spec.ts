@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoA11yViolations, expectToast, fillSignUp, freshEmail, gotoLogin, signInAsAdminViaApi } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, fillSignUp, freshEmail, gotoLogin, signInViaUi } from './fixtures';
 
 /**
  * Activity logs (issue 4): the sign-up of a new investor appears with their name, the search
@@ -15,9 +15,10 @@ async function checkA11y(page: Page, label: string) {
 
 const COLUMNS = ['Activity', 'User', 'Target User', 'Details', 'IP Address', 'Timestamp'];
 
-/** The admin's session through the API (the sign-in form is auth.spec.ts's subject): decision 060. */
 async function signInAsAdmin(page: Page) {
-  await signInAsAdminViaApi(page);
+  await gotoLogin(page);
+  await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 async function openLogs(page: Page) {

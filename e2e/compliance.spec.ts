@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type ComplianceOverview, nextOccurrence } from '../src/shared/compliance';
 import { documentExpiry, type VaultDocument } from '../src/shared/documents';
 import { formatDate } from '../src/shared/format';
-import { confirmQuestions, expectNoA11yViolations, expectToast, isoInDays, signInAsAdminViaApi, UNSAVED_QUESTION } from './fixtures';
+import { confirmQuestions, E2E, expectNoA11yViolations, expectToast, isoInDays, signInViaUi, UNSAVED_QUESTION } from './fixtures';
 
 /** An ISO day (YYYY-MM-DD, UTC) `days` from today, as the server counts days. */
 
@@ -13,9 +13,10 @@ function monthTitle(iso: string, deltaMonths = 0): string {
   );
 }
 
-/** The admin's session through the API (the sign-in form is auth.spec.ts's subject): decision 060. */
 async function signInAsAdmin(page: Page) {
-  await signInAsAdminViaApi(page);
+  await page.goto('/login');
+  await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 async function dfsaTileValue(page: Page): Promise<number> {

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { E2E, expectNoA11yViolations, isoInDays, signInAsAdminViaApi, signInViaUi } from './fixtures';
+import { E2E, expectNoA11yViolations, gotoLogin, isoInDays, signInViaUi } from './fixtures';
 
 /**
  * Deal pipeline (issue 3): create, see on the pipeline, edit, move by keyboard and by drag,
@@ -44,9 +44,10 @@ async function checkA11y(page: Page, label: string) {
   await expectNoA11yViolations(page, label);
 }
 
-/** The admin's session through the API (the sign-in form is auth.spec.ts's subject): decision 060. */
 async function signInAsAdmin(page: Page) {
-  await signInAsAdminViaApi(page);
+  await gotoLogin(page);
+  await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 async function openPipeline(page: Page) {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E, expectNoA11yViolations, expectToast, isoInDays, signInAsAdminViaApi, signInViaUi } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, isoInDays, signInViaUi } from './fixtures';
 
 const DEAL = 'Mombasa Diesel Cargo Financing'; // a demo deal
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'sd-e2e-docs-'));
@@ -16,9 +16,10 @@ function writePdf(fileName: string): { file: string; bytes: Buffer } {
   return { file, bytes };
 }
 
-/** The admin's session through the API (the sign-in form is auth.spec.ts's subject): decision 060. */
 async function signInAsAdmin(page: Page) {
-  await signInAsAdminViaApi(page);
+  await page.goto('/login');
+  await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 async function openUploadForm(page: Page) {

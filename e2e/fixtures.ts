@@ -108,27 +108,6 @@ export function inlineAlert(page: Page) {
   return page.getByRole('main').getByRole('alert');
 }
 
-/**
- * Signs in through the API and opens the app at `path` (decision 060): for specs about what comes
- * after signing in. The browser context keeps the session cookie the answer sets, exactly as after
- * the form; what is skipped is the login page's load, the typing and the second navigation, which
- * auth.spec.ts and the other sign-in specs cover. Accounts with a second factor or a password to
- * change sign in through the form (signIn / signInViaUi).
- */
-export async function signInViaApi(page: Page, email: string, password: string, path: string) {
-  const res = await page.request.post('/api/auth/sign-in', { data: { email, password } });
-  expect(res.status(), `API sign-in of ${email}`).toBe(200);
-  const body = (await res.json()) as { secondFactor: string | null };
-  expect(body.secondFactor, `API sign-in of ${email}: no second factor`).toBeNull();
-  await page.goto(path);
-}
-
-/** signInViaApi as the e2e admin, landing on the admin dashboard. */
-export async function signInAsAdminViaApi(page: Page, path = '/admin') {
-  await signInViaApi(page, E2E.adminEmail, E2E.adminPassword, path);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-}
-
 /** Opens /login and signs in; waits until the app has left /login. */
 export async function signIn(page: Page, email: string, password: string, expectedPath: RegExp) {
   await gotoLogin(page);

@@ -12,7 +12,6 @@ import {
   freshEmail,
   gotoLogin,
   INITIAL_PASSWORD,
-  signInAsAdminViaApi,
   signInViaUi,
   toasts,
   UNSAVED_QUESTION,
@@ -41,9 +40,10 @@ function writePdf(name: string): string {
   return file;
 }
 
-/** The admin's session through the API (the sign-in form is auth.spec.ts's subject): decision 060. */
 async function signInAsAdmin(page: Page) {
-  await signInAsAdminViaApi(page);
+  await gotoLogin(page);
+  await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 /** Creates an active investor through the API as the signed-in admin. */

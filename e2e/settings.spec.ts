@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { Settings } from '../src/shared/settings';
-import { E2E, expectNoA11yViolations, expectToast, signInAsAdminViaApi } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, gotoLogin, signInViaUi } from './fixtures';
 
 /**
  * Settings (issue 4): five tabs with every setting, 'Not enforced yet' next to what the product
@@ -18,9 +18,10 @@ async function checkA11y(page: Page, label: string) {
 
 const TABS = ['General', 'Company Profile', 'Security', 'Notifications', 'System', 'Email'] as const;
 
-/** The admin's session through the API (the sign-in form is auth.spec.ts's subject): decision 060. */
 async function signInAsAdmin(page: Page) {
-  await signInAsAdminViaApi(page);
+  await gotoLogin(page);
+  await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 async function openSettings(page: Page) {

@@ -1,10 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { formatDate } from '../src/shared/format';
-import { E2E, expectNoA11yViolations, expectToast, isoInDays, signInAsAdminViaApi, signInViaUi } from './fixtures';
+import { E2E, expectNoA11yViolations, expectToast, isoInDays, signInViaUi } from './fixtures';
 
-/** The admin's session through the API (the sign-in form is auth.spec.ts's subject): decision 060. */
 async function signInAsAdmin(page: Page) {
-  await signInAsAdminViaApi(page);
+  await page.goto('/login');
+  await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 test('SPV Firewall Tracker: demo SPVs, create an SPV, edit it', async ({ page }) => {

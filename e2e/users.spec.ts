@@ -7,7 +7,6 @@ import {
   expectToast,
   fillSignUp,
   gotoLogin,
-  signInAsAdminViaApi,
   signInViaUi,
   toasts,
   UNSAVED_QUESTION,
@@ -35,9 +34,10 @@ function fresh(tag: string) {
   return { email: `e2e.users.${tag}.${stamp}@example.com`, name: `E2E ${tag} ${stamp}` };
 }
 
-/** The admin's session through the API (the sign-in form is auth.spec.ts's subject): decision 060. */
 async function signInAsAdmin(page: Page) {
-  await signInAsAdminViaApi(page);
+  await gotoLogin(page);
+  await signInViaUi(page, E2E.adminEmail, E2E.adminPassword);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 async function gotoUsers(page: Page) {
