@@ -26,8 +26,9 @@ export interface CannonResult {
 
 /**
  * The quick run's short windows (bench/run.ts --quick: one 1 s window per side) can end before a
- * single answer arrives on a machine loaded by other work; a window with no 2xx answer is then run
- * again, twice as long, at most twice, so that every item still has numbers. The full run keeps its
+ * handful of answers arrives on a machine loaded by other work; a window with fewer than 5 2xx
+ * answers (or no latency recorded) is then run again, twice as long, at most twice, so that every
+ * item still has numbers. The full run keeps its
  * fixed windows (growWhenEmpty false).
  */
 export const cannonPolicy = { growWhenEmpty: false };
@@ -36,7 +37,7 @@ export const cannonPolicy = { growWhenEmpty: false };
 export async function cannon(o: CannonOpts): Promise<CannonResult> {
   let seconds = o.seconds;
   let r = await cannonOnce(o, seconds);
-  for (let retry = 0; cannonPolicy.growWhenEmpty && r['2xx'] === 0 && retry < 2; retry++) {
+  for (let retry = 0; cannonPolicy.growWhenEmpty && (r['2xx'] < 5 || r.latency.p99 === 0) && retry < 2; retry++) {
     seconds *= 2;
     r = await cannonOnce(o, seconds);
   }
