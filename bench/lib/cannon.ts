@@ -24,18 +24,23 @@ export interface CannonResult {
   s5xx: number;
 }
 
+/**
+ * The quick run's short windows (bench/run.ts --quick: one 1 s window per side) can end before a
+ * handful of answers arrives on a machine loaded by other work; a window with fewer than 5 2xx
+ * answers (or no latency recorded) is then run again, twice as long, at most twice, so that every
+ * item still has numbers. The full run keeps its
+ * fixed windows (growWhenEmpty false).
+ */
+export const cannonPolicy = { growWhenEmpty: false };
+
 /** One autocannon run; rps counts 2xx answers only. */
 export async function cannon(o: CannonOpts): Promise<CannonResult> {
-  const r = await autocannon({
-    url: o.url + o.path,
-    method: o.method ?? 'GET',
-    headers: o.headers,
-    body: o.body,
-    connections: o.connections,
-    duration: o.seconds,
-    requests: o.requests?.map((q) => ({ path: q.path, method: q.method ?? 'GET', body: q.body, headers: { ...o.headers, ...q.headers } })),
-    timeout: 30,
-  });
+  let seconds = o.seconds;
+  let r = await cannonOnce(o, seconds);
+  for (let retry = 0; cannonPolicy.growWhenEmpty && (r['2xx'] < 5 || r.latency.p99 === 0) && retry < 2; retry++) {
+    seconds *= 2;
+    r = await cannonOnce(o, seconds);
+  }
   return {
     rps: r['2xx'] / r.duration,
     p50: r.latency.p50,
@@ -46,6 +51,19 @@ export async function cannon(o: CannonOpts): Promise<CannonResult> {
     errors: r.errors,
     s5xx: r['5xx'],
   };
+}
+
+function cannonOnce(o: CannonOpts, seconds: number) {
+  return autocannon({
+    url: o.url + o.path,
+    method: o.method ?? 'GET',
+    headers: o.headers,
+    body: o.body,
+    connections: o.connections,
+    duration: seconds,
+    requests: o.requests?.map((q) => ({ path: q.path, method: q.method ?? 'GET', body: q.body, headers: { ...o.headers, ...q.headers } })),
+    timeout: 30,
+  });
 }
 
 export interface Alternation<R> {
