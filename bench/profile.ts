@@ -1,6 +1,6 @@
 // CPU profiles of the hot paths under the bench's load (issue 19).
 //
-//   node --import tsx bench/profile.ts [--seconds 8] [--out FILE.json] [--engine pglite|postgres] [--paths health,deals,create,signin]
+//   node --import tsx bench/profile.ts [--seconds 8] [--out FILE.json] [--engine pglite|postgres] [--paths health,deals,activity,create,signin]
 //
 // Each path runs in its own server process (bench/target.ts, our app exactly as buildApp makes
 // it, LOG_LEVEL=info) started with `node --cpu-prof`; autocannon drives it from this process
@@ -109,6 +109,9 @@ async function profilePath(name: string, t: Target) {
   const run = async (secs: number) => {
     if (name === 'health') return cannon({ url: app, path: '/api/health', connections: 20, seconds: secs });
     if (name === 'deals') return cannon({ url: app, path: '/api/deals', headers: { cookie }, connections: 10, seconds: secs });
+    // The Activity Logs page's first request (item 2), at item 2's 50 connections.
+    if (name === 'activity')
+      return cannon({ url: app, path: '/api/activity-logs?limit=100', headers: { cookie }, connections: 50, seconds: secs });
     if (name === 'create')
       return cannon({
         url: app,
