@@ -86,12 +86,18 @@ const pageQuery = prepared<PageValues, PageRow>(['type', 'pattern', 'before', 'l
             .as('a'),
         )
         .leftJoinLateral(
-          (eb) => eb.selectFrom('profiles as p').select(['p.name', 'p.email']).whereRef('p.id', '=', 'a.userId').limit(kysql.lit(1)).as('u'),
+          (eb) =>
+            eb.selectFrom('profiles as p').select(['p.name', 'p.email']).whereRef('p.id', '=', 'a.userId').limit(kysql.lit(1)).as('u'),
           (join) => join.onTrue(),
         )
         .leftJoinLateral(
           (eb) =>
-            eb.selectFrom('profiles as p').select(['p.name', 'p.email']).whereRef('p.id', '=', 'a.targetUserId').limit(kysql.lit(1)).as('t'),
+            eb
+              .selectFrom('profiles as p')
+              .select(['p.name', 'p.email'])
+              .whereRef('p.id', '=', 'a.targetUserId')
+              .limit(kysql.lit(1))
+              .as('t'),
           (join) => join.onTrue(),
         )
         .select([
