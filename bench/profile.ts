@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Cluster, findPgBin, startCluster } from '../src/server/testing/postgres-cluster.ts';
 import { cannon } from './lib/cannon.ts';
-import { BENCH_ADMIN, freePort, parseArgs, ROOT, round, signIn, startNode, TARGET } from './lib/util.ts';
+import { BENCH_ADMIN, cpuMs, freePort, parseArgs, ROOT, round, signIn, startNode, TARGET } from './lib/util.ts';
 
 const args = parseArgs(process.argv.slice(2));
 const seconds = Number(args.seconds ?? 8);
@@ -103,14 +103,6 @@ export function summarise(file: string, top = 15) {
 }
 
 type Target = { app: string; control: string; cookie: string; pid: number };
-
-/** The process's CPU time so far (user + system), in ms (Linux /proc; clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    .replace(/^.*\) /, '')
-    .split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 async function profilePath(name: string, t: Target) {
   const { app, cookie } = t;
