@@ -97,6 +97,14 @@ const compiler = typed({
   query: () => Promise.reject(new Error('The prepared-query compiler has no connection')),
 });
 
+/**
+ * A query the builder returns: compilable, and with `execute` so that its row type is checked
+ * against R (CompiledQuery's own row type parameter is not, being unused in its shape).
+ */
+export interface Runnable<R> extends Compilable<R> {
+  execute(): Promise<R[]>;
+}
+
 export interface Prepared<V extends Record<string, unknown>, R> {
   /**
    * Runs the query with these values: a value left undefined leaves its part out (`has[name]`
@@ -131,7 +139,7 @@ export interface Prepared<V extends Record<string, unknown>, R> {
  */
 export function prepared<V extends Record<string, unknown>, R>(
   names: readonly (keyof V & string)[],
-  build: (k: Kysely<DB>, p: V, has: Record<keyof V, boolean>) => Compilable<R>,
+  build: (k: Kysely<DB>, p: V, has: Record<keyof V, boolean>) => Runnable<R>,
 ): Prepared<V, R> {
   const placeholders = Object.fromEntries(names.map((n) => [n, new Placeholder(n)])) as unknown as V;
   const shapes = new Map<string, CompiledQuery<R>>();
