@@ -1,6 +1,6 @@
 // CPU profiles of the hot paths under the bench's load (issue 19).
 //
-//   node --import tsx bench/profile.ts [--seconds 8] [--out FILE.json] [--engine pglite|postgres] [--paths health,deals,create,signin]
+//   node --import tsx bench/profile.ts [--seconds 8] [--out FILE.json] [--engine pglite|postgres] [--paths health,deals,activity,activity-bare,create,signin]
 //
 // Each path runs in its own server process (bench/target.ts, our app exactly as buildApp makes
 // it, LOG_LEVEL=info) started with `node --cpu-prof`; autocannon drives it from this process
@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Cluster, findPgBin, startCluster } from '../src/server/testing/postgres-cluster.ts';
 import { cannon } from './lib/cannon.ts';
-import { BENCH_ADMIN, freePort, parseArgs, ROOT, round, signIn, startNode, TARGET } from './lib/util.ts';
+import { BENCH_ADMIN, cpuMs, freePort, parseArgs, ROOT, round, signIn, startNode, TARGET } from './lib/util.ts';
 
 const args = parseArgs(process.argv.slice(2));
 const seconds = Number(args.seconds ?? 8);
@@ -102,13 +102,18 @@ export function summarise(file: string, top = 15) {
   };
 }
 
-type Target = { app: string; control: string; cookie: string };
+type Target = { app: string; control: string; cookie: string; pid: number };
 
 async function profilePath(name: string, t: Target) {
   const { app, cookie } = t;
   const run = async (secs: number) => {
     if (name === 'health') return cannon({ url: app, path: '/api/health', connections: 20, seconds: secs });
     if (name === 'deals') return cannon({ url: app, path: '/api/deals', headers: { cookie }, connections: 10, seconds: secs });
+    // The Activity Logs page's first request (item 2), at item 2's 50 connections, and item 2's
+    // baseline: the bare route replaying the SQL that request issued (captured before the run).
+    if (name === 'activity')
+      return cannon({ url: app, path: '/api/activity-logs?limit=100', headers: { cookie }, connections: 50, seconds: secs });
+    if (name === 'activity-bare') return cannon({ url: t.control, path: '/bare/read/activity', connections: 50, seconds: secs });
     if (name === 'create')
       return cannon({
         url: app,
@@ -129,9 +134,21 @@ async function profilePath(name: string, t: Target) {
       seconds: secs,
     });
   };
+  if (name === 'activity-bare') {
+    const res = await fetch(`${t.control}/__bench/capture`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'activity', kind: 'read', method: 'GET', url: '/api/activity-logs?limit=100' }),
+    });
+    if (!res.ok) throw new Error(`capture: ${res.status} ${await res.text()}`);
+  }
   await run(1); // warm-up (JIT), not profiled
   await fetch(`${t.control}/__bench/profile/start`, { method: 'POST' });
+  // CPU time of the server process per answered request (user + system, from /proc): unlike the
+  // rate, it hardly depends on how many other processes share the cores.
+  const cpu0 = cpuMs(t.pid);
   const r = await run(seconds);
+  const cpuMsPerRequest = round((cpuMs(t.pid) - cpu0) / Math.max(r.requests, 1), 3);
   const { profile } = (await (await fetch(`${t.control}/__bench/profile/stop`, { method: 'POST' })).json()) as { profile: Profile };
   const file = path.join(work, `${name}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
@@ -139,7 +156,7 @@ async function profilePath(name: string, t: Target) {
     mkdirSync(args['keep-profiles'], { recursive: true });
     writeFileSync(path.join(args['keep-profiles'], `${engine}-${name}.cpuprofile`), JSON.stringify(profile));
   }
-  return { load: { rps: round(r.rps, 0), p50: r.p50, p99: r.p99, non2xx: r.non2xx }, ...summarise(file) };
+  return { load: { rps: round(r.rps, 0), p50: r.p50, p99: r.p99, non2xx: r.non2xx, cpuMsPerRequest }, ...summarise(file) };
 }
 
 async function main() {
@@ -161,7 +178,7 @@ async function main() {
   });
   try {
     const app = `http://127.0.0.1:${appPort}`;
-    const t: Target = { app, control: proc.url, cookie: await signIn(app, BENCH_ADMIN.email, BENCH_ADMIN.password) };
+    const t: Target = { app, control: proc.url, pid: proc.pid, cookie: await signIn(app, BENCH_ADMIN.email, BENCH_ADMIN.password) };
     for (const name of paths) {
       console.log(`profiling ${name} on ${engine} for ${seconds} s`);
       const r = await profilePath(name, t);

@@ -26,6 +26,7 @@ import { BASE, type Counts, countsFor } from './lib/dataset.ts';
 import { makePdf, postMultipart } from './lib/upload.ts';
 import {
   BENCH_ADMIN,
+  cpuMs,
   freePort,
   MAIN,
   machine,
@@ -218,18 +219,37 @@ async function readPath(t: Target) {
     ['deals', DEALS_PATH],
     ['activity', ACTIVITY_PATH],
   ] as const) {
-    const ours = () =>
-      cannon({ url: t.app, path: ourPath, headers: { cookie: t.cookie }, connections: READ_CONNECTIONS, seconds: P.seconds });
-    const base = () => cannon({ url: t.bare, path: `/bare/read/${name}`, connections: READ_CONNECTIONS, seconds: P.seconds });
+    // CPU ms of the server process per answered request, each side: on a shared machine the
+    // rates swing with the other processes, the CPU a request costs hardly does (issue 32).
+    const cpu = { ours: [] as number[], base: [] as number[] };
+    const measured = (side: 'ours' | 'base', f: () => Promise<CannonResult>) => async () => {
+      const c0 = cpuMs(t.proc.pid);
+      const r = await f();
+      cpu[side].push((cpuMs(t.proc.pid) - c0) / Math.max(r.requests, 1));
+      return r;
+    };
+    const ours = measured('ours', () =>
+      cannon({ url: t.app, path: ourPath, headers: { cookie: t.cookie }, connections: READ_CONNECTIONS, seconds: P.seconds }),
+    );
+    const base = measured('base', () =>
+      cannon({ url: t.bare, path: `/bare/read/${name}`, connections: READ_CONNECTIONS, seconds: P.seconds }),
+    );
     const warm = async () => {
       await cannon({ url: t.app, path: ourPath, headers: { cookie: t.cookie }, connections: 10, seconds: 1 });
       await cannon({ url: t.bare, path: `/bare/read/${name}`, connections: 10, seconds: 1 });
     };
     const s = summarise(await alternate(P.rounds, ours, base, P.warm ? warm : undefined));
+    const cpuMsPerRequest = {
+      ours: round(median(cpu.ours), 2),
+      base: round(median(cpu.base), 2),
+      // base ÷ ours per alternation: the share of our CPU per request that the replay also pays.
+      ratios: cpu.ours.map((o, i) => round((cpu.base[i] as number) / o, 3)),
+      ratio: round(median(cpu.ours.map((o, i) => (cpu.base[i] as number) / o)), 3),
+    };
     say(
-      `  ${t.engine} ${name}: ours ${s.ours.rps} rps p50 ${s.ours.p50} p99 ${s.ours.p99} | bare ${s.base.rps} rps p50 ${s.base.p50} p99 ${s.base.p99} | ratio ${s.ratio}`,
+      `  ${t.engine} ${name}: ours ${s.ours.rps} rps p50 ${s.ours.p50} p99 ${s.ours.p99} | bare ${s.base.rps} rps p50 ${s.base.p50} p99 ${s.base.p99} | ratio ${s.ratio} | CPU ms/request ours ${cpuMsPerRequest.ours} bare ${cpuMsPerRequest.base} (${cpuMsPerRequest.ratio}) | load ${(os.loadavg()[0] as number).toFixed(1)}`,
     );
-    out[name] = s;
+    out[name] = { ...s, cpuMsPerRequest };
   }
   return out;
 }
@@ -1047,6 +1067,14 @@ function buildItems(r: {
       numbers: r.read,
       notes: [
         `Ours: GET ${DEALS_PATH} and GET ${ACTIVITY_PATH} signed in as an admin. Baseline: a second Fastify instance in the same process on the same Db replaying exactly the SQL statements our route issued (captured from a real request, session lookups excluded), in parallel, returning the raw rows.`,
+        `CPU per request (the server process's user + system time over the answered requests, each side): ${readEngines
+          .flatMap((e) =>
+            ['deals', 'activity'].map((k) => {
+              const c = ((r.read[e] as Json)[k] as Json | undefined)?.cpuMsPerRequest as Json | undefined;
+              return c ? `${e} ${k} ours ${c.ours} ms, bare ${c.base} ms (bare ÷ ours ${c.ratio})` : `${e} ${k} n/a`;
+            }),
+          )
+          .join('; ')}. On a shared machine the rates swing with the other work; the CPU a request costs hardly does.`,
         ...(r.pgSkipped ? [`PostgreSQL: ${r.pgSkipped}`] : []),
       ],
       why: WHY['2'],

@@ -47,11 +47,14 @@ function recording(db: Db) {
   // Only statements issued inside capture()'s async context are recorded: requests still in
   // flight from an earlier load run must not leak into the capture.
   const als = new AsyncLocalStorage<Captured[]>();
+  // Every statement the app issues (item 2 reports them per request: ours against the replay's).
+  const issued = { statements: 0 };
   // `into` is the capture the transaction was opened in: PGlite runs a transaction's callback from
   // its statement lane (db/client.ts), outside the caller's async context, where the store is lost
   // (a create in a transaction was captured as nothing and the baseline replayed no statement).
   const wrap = (q: Queryable, into?: Captured[]): Queryable => ({
     query: (sql: string, params?: unknown[]) => {
+      issued.statements += 1;
       (into ?? als.getStore())?.push({ sql, params });
       return q.query(sql, params);
     },
@@ -68,6 +71,7 @@ function recording(db: Db) {
   };
   return {
     db: wrapped,
+    issued,
     async capture(fn: () => Promise<unknown>): Promise<Captured[]> {
       const rec: Captured[] = [];
       await als.run(rec, fn);
@@ -314,6 +318,7 @@ async function appMode() {
     inspector = undefined;
     return { profile };
   });
+  bare.get('/__bench/statements', async () => ({ statements: rec.issued.statements }));
   bare.get('/__bench/captured', async () => ({ reads: Object.fromEntries(reads), writes: Object.fromEntries(writes) }));
   const close = async () => {
     await bare.close().catch(() => {});

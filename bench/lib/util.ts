@@ -47,6 +47,14 @@ export function machine() {
 }
 
 /** VmRSS and VmHWM of a process, in MiB (null once it is gone). */
+/** A process's CPU time so far (user + system), in ms (Linux /proc; clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export function memOf(pid: number): { rss: number; hwm: number } | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');

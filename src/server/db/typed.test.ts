@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/harness.ts';
 import { schemaTypes } from './schema-types.ts';
 import { sql } from './sql.ts';
-import { typed } from './typed.ts';
+import { prepared, typed } from './typed.ts';
 
 const GENERATED = new URL('./schema.generated.ts', import.meta.url);
 
@@ -58,5 +58,42 @@ describe('typed queries (decision 035)', () => {
         .execute(async () => 1),
     ).rejects.toThrow(/db\.tx/);
     await typed(ctx.db).deleteFrom('spvs').where('id', '=', inserted.id).execute();
+  });
+
+  it('prepared: builds and compiles once per shape, runs with the values, rows as the database names them (decision 064)', async () => {
+    const tag = Date.now();
+    const names = [`Prepared SPV A ${tag}`, `Prepared SPV B ${tag}`];
+    for (const name of names)
+      await typed(ctx.db)
+        .insertInto('spvs')
+        .values({ name, jurisdiction: 'DIFC', annualReturnDue: '2027-03-31', bankBalance: '10.50', status: 'Active' })
+        .execute();
+    let builds = 0;
+    const byName = prepared<{ name: string; status: 'Active' | 'Dormant' | 'Dissolved' }, { name: string; bankBalance: string }>(
+      ['name', 'status'],
+      (k, p, has) => {
+        builds += 1;
+        return k
+          .selectFrom('spvs')
+          .select(['name', 'bankBalance'])
+          .where('name', 'like', p.name)
+          .$if(has.status, (qb) => qb.where('status', '=', p.status))
+          .orderBy('name');
+      },
+    );
+    const like = `Prepared SPV _ ${tag}`;
+    for (let i = 0; i < 3; i++) {
+      expect(await byName.all(ctx.db, { name: like })).toEqual(names.map((name) => ({ name, bank_balance: '10.50' })));
+      expect(await byName.all(ctx.db, { name: names[1], status: 'Active' })).toEqual([{ name: names[1], bank_balance: '10.50' }]);
+      expect(await byName.all(ctx.db, { name: like, status: 'Dormant' })).toEqual([]);
+    }
+    // Two shapes (status given or not), each built once for the compiled statement it keeps.
+    expect(builds).toBe(2);
+    expect(byName.compiled({ name: 'x', status: 'Dormant' })).toEqual({
+      sql: 'select "name", "bank_balance" from "spvs" where "name" like $1 and "status" = $2 order by "name"',
+      parameters: ['x', 'Dormant'],
+    });
+    expect(await byName.viaKysely(ctx.db, { name: names[0] })).toEqual([{ name: names[0], bankBalance: '10.50' }]);
+    await typed(ctx.db).deleteFrom('spvs').where('name', 'in', names).execute();
   });
 });

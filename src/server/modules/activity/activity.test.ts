@@ -3,6 +3,7 @@ import { ACTIVITY_TOTAL_CAP, type ActivityLogPage } from '../../../shared/activi
 import { ACTIVITY_LOG_PAGE_SIZE } from '../../../shared/constants.ts';
 import { sql } from '../../db/sql.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
+import { activityQueries, toEntry } from './repository.ts';
 
 const GONE_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
 
@@ -84,6 +85,69 @@ describe('GET /api/activity-logs', () => {
         'userName',
       ].sort(),
     );
+  });
+
+  it('answers the exact JSON text of a page, key order included (what the screen reads)', async () => {
+    const who = await createUser(ctx, { role: 'investor', name: 'Echidna Exact', email: 'echidna.exact@example.test' });
+    // Fixed times and ids read back from the rows; the expected text is written out by hand below.
+    const inserted = await sql<{ id: number }>(
+      `INSERT INTO activity_logs (activity_type, user_id, target_user_id, details, ip_address, created_at) VALUES
+         ('user_status_change', $1, $2, '{"marker":"exact-json","nested":{"b":[1,"x"],"a":null}}', '10.1.2.3', timestamptz '2026-03-04 05:06:07.089+00'),
+         ('user_signup', NULL, NULL, '{"marker":"exact-json"}', NULL, timestamptz '2026-03-04 05:06:08+00')
+       RETURNING id`,
+    ).all(ctx.db, [admin.id, who.id]);
+    const [first, second] = inserted.map((r) => r.id);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/activity-logs?search=exact-json', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // jsonb stores object keys by length then bytewise ("a" before "b", "marker" before "nested").
+    expect(res.body).toBe(
+      '{"logs":[' +
+        `{"id":${second},"activityType":"user_signup","userId":null,"userName":null,"userEmail":null,"targetUserId":null,"targetName":null,"targetEmail":null,"details":{"marker":"exact-json"},"ipAddress":null,"createdAt":"2026-03-04T05:06:08.000Z"},` +
+        `{"id":${first},"activityType":"user_status_change","userId":"${admin.id}","userName":"Logs Admin","userEmail":"${admin.email}","targetUserId":"${who.id}","targetName":"Echidna Exact","targetEmail":"echidna.exact@example.test","details":{"marker":"exact-json","nested":{"a":null,"b":[1,"x"]}},"ipAddress":"10.1.2.3","createdAt":"2026-03-04T05:06:07.089Z"}` +
+        '],"total":2,"totalCapped":false,"nextCursor":null}',
+    );
+  });
+
+  it('runs the page and the count compiled once per shape: the same SQL, parameters and rows as building them per request', async () => {
+    await insertMany(30, 'deal_created', 'shape-check');
+    const { pageQuery, countQuery, given } = activityQueries;
+    const newest = await sql<{ id: number }>('SELECT max(id) AS id FROM activity_logs').first(ctx.db);
+    const filters = [{}, { type: 'deal_created' }, { pattern: '%shape-check%' }, { type: 'deal_created', pattern: '%SHAPE-%' }];
+    // Twice over: the second pass runs the compiled statements kept from the first.
+    for (const pass of [1, 2])
+      for (const f of filters)
+        for (const before of [undefined, (newest?.id ?? 0) - 5])
+          for (const limit of [1, 7]) {
+            const values = { ...given(f), before, limit };
+            const label = JSON.stringify({ pass, ...values });
+            const kept = pageQuery.compiled(values);
+            const fresh = pageQuery.builtNow(values);
+            expect(kept.sql, label).toBe(fresh.sql);
+            expect(kept.parameters, label).toEqual(fresh.parameters);
+            // The rows: the kept statement's, mapped once, against Kysely's run of the fresh query
+            // (camelCase rows) mapped as the route did before (decision 035's mapping).
+            const viaKysely = (await pageQuery.viaKysely(ctx.db, values)).map((r) => ({
+              id: r.id,
+              activityType: r.activityType,
+              userId: r.userId,
+              userName: r.userName,
+              userEmail: r.userEmail,
+              targetUserId: r.targetUserId,
+              targetName: r.targetName,
+              targetEmail: r.targetEmail,
+              details: r.details,
+              ipAddress: r.ipAddress,
+              createdAt: r.createdAt.toISOString(),
+            }));
+            const ours = (await pageQuery.all(ctx.db, values)).map(toEntry);
+            expect(ours.length, label).toBeGreaterThan(0);
+            expect(JSON.stringify(ours), label).toBe(JSON.stringify(viaKysely));
+            const countValues = { ...given(f), limit: 10 };
+            expect(countQuery.compiled(countValues).sql, label).toBe(countQuery.builtNow(countValues).sql);
+            expect(countQuery.compiled(countValues).parameters, label).toEqual(countQuery.builtNow(countValues).parameters);
+            expect(await countQuery.all(ctx.db, countValues), label).toEqual(await countQuery.viaKysely(ctx.db, countValues));
+          }
   });
 
   it('searches the user and target names and e-mails (not in the details) as before', async () => {
