@@ -386,7 +386,7 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
     const today = (await companyDayIn(ctx.db)).today;
     const ahead = await call('POST', url, adminCookie, { paidOn: addDays(today, 1) });
     expect(ahead.statusCode, ahead.body).toBe(409);
-    expect(ahead.json()).toMatchObject({
+    expect(errorBody(ahead)).toMatchObject({
       message: `The payout cannot be dated after today (${today}): record it once the money has gone out`,
       fields: { paidOn: `The payout cannot be dated after today (${today}): record it once the money has gone out` },
     });
