@@ -227,7 +227,7 @@ describe('retention and the four-eyes purge', () => {
         cookie: legal.cookie,
         body: { subjectKind: 'investor', subjectId: inv.id, reason: 'Late subpoena' },
       })
-    ).json().hold as { id: string };
+    ).json().hold;
     const blocked = await api('POST /api/retention/purges/:id/approve', { cookie: legal.cookie, params: { id: purge.id } });
     expect(blocked.statusCode).toBe(409);
     expect(errorBody(blocked).message).toMatch(/^Under legal hold since \d{4}-\d{2}-\d{2}: Late subpoena$/);
