@@ -165,6 +165,7 @@ describe('evidence packs', () => {
       ['call', '125000.50', '2018-06-30'],
     ]);
     expect(data('deals').map((d) => d.title)).toEqual([]); // no subscription: the deal is not the investor's by subscription
+    // A file of the pack's zip, not a route's answer.
     const manifest = JSON.parse(text('manifest.json')) as {
       files: { path: string; size: number; sha256: string; recorded: string | null }[];
     };
@@ -188,6 +189,7 @@ describe('evidence packs', () => {
     const extract = text('audit/extract.jsonl')
       .trim()
       .split('\n')
+      // Lines of the pack's extract file, not a route's answer.
       .map((l) => JSON.parse(l) as ExtractLine);
     expect(extract.map((r) => r.activityType)).toEqual(expect.arrayContaining(['kyc_document_uploaded', 'evidence_pack_requested']));
     for (const r of extract) expect(rowHash(r), `row ${r.seq}`).toBe(r.rowHash);
@@ -202,6 +204,7 @@ describe('evidence packs', () => {
     }
     const bySeq = new Map(links.map((l) => [Number(l[0]), l]));
     for (const r of extract) expect(bySeq.get(r.seq)).toEqual([String(r.seq), r.prevHash, r.rowHash]);
+    // A file of the pack's zip, not a route's answer.
     const head = JSON.parse(text('audit/head.json')) as { seq: number; hash: string };
     expect(links.at(-1)).toEqual([String(head.seq), expect.any(String), head.hash]);
     expect(head.seq).toBe(pack.headSeq);
@@ -245,6 +248,7 @@ describe('evidence packs', () => {
     const entries = unzipSync(
       new Uint8Array((await api('GET /api/evidence-packs/:id/download', { cookie, params: { id: deal.id } })).rawPayload),
     );
+    // A file of the pack's zip, not a route's answer.
     const ledger = JSON.parse(Buffer.from(entries['data/ledger-entries.json'] as Uint8Array).toString()) as { amount: string }[];
     expect(ledger.map((e) => e.amount).sort()).toEqual(['125000.50', '250000.00', '444444.44', '990000.00']);
     expect(Object.keys(entries).filter((n) => n.startsWith('files/kyc/'))).toHaveLength(2);
@@ -255,6 +259,7 @@ describe('evidence packs', () => {
     const p = unzipSync(
       new Uint8Array((await api('GET /api/evidence-packs/:id/download', { cookie, params: { id: period.id } })).rawPayload),
     );
+    // A file of the pack's zip, not a route's answer.
     const calls = JSON.parse(Buffer.from(p['data/ledger-entries.json'] as Uint8Array).toString()) as { amount: string }[];
     expect(calls.map((e) => e.amount).sort()).toEqual(['125000.50', '444444.44']);
     expect(Buffer.from(p['audit/extract.jsonl'] as Uint8Array).toString()).toBe(''); // nothing was logged in 2018
