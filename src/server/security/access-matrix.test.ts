@@ -75,6 +75,7 @@ describe('authorization matrix (every route x every kind of caller)', () => {
               : ![401, 403].includes(res.statusCode) && res.statusCode < 500;
         if (!ok) failures.push(`${route} as ${caller}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
         if (res.statusCode >= 400) {
+          // Any route's refusal, checked for a message rather than assumed to have one (errorBody would throw).
           const body = res.json() as { message?: unknown };
           if (typeof body.message !== 'string') failures.push(`${route} as ${caller}: ${res.statusCode} without a message`);
         }

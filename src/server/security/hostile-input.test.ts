@@ -95,6 +95,7 @@ describe('hostile input on every route', () => {
             });
             expect(res.statusCode, `${route.method} ${url} ${JSON.stringify(body)} -> ${res.body.slice(0, 200)}`).toBeLessThan(500);
             if (res.statusCode >= 400) {
+              // Any route's refusal to hostile input: checked for a message and no stack, not assumed.
               const json = res.json() as { message?: unknown; stack?: unknown };
               expect(typeof json.message).toBe('string');
               expect(json.stack).toBeUndefined();
@@ -146,6 +147,7 @@ describe('hostile input on every route', () => {
         signal: AbortSignal.timeout(10_000),
       });
       expect(res.status, path).toBe(400);
+      // A real HTTP request (fetch), not the injected typed client: a refusal's body read as such.
       expect(((await res.json()) as { message: string }).message).toBe('Too many form fields (at most 20)');
     }
   });

@@ -1,7 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteKey } from '../../shared/api/contract.ts';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { sql } from '../db/sql.ts';
+import { type ApiCall, injectApi } from '../testing/api-client.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext, uniqueEmail } from '../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../testing/multipart.ts';
 import { ensureSubscriptionPack } from '../testing/signing.ts';
@@ -46,7 +48,14 @@ describe('injection and markup probes are stored and returned as text', () => {
     expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
     return res;
   };
+  // Any route's answer, searched for the probe as text: its shape does not matter here.
   const json = async (url: string, cookie: string) => (await call('GET', url, cookie)).json() as unknown;
+  /** A route of the table, its answer typed (and a 2xx checked, as `call` does). */
+  const api = async <K extends RouteKey>(key: K, cookie: string, call: ApiCall<K>) => {
+    const res = await injectApi(() => ctx.app)(key, { ...call, cookie });
+    expect(res.statusCode, `${key}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
+    return res;
+  };
   const form = (cookie: string, url: string, fields: Record<string, string>, filename = 'file.pdf') => {
     const f = multipart(fields, { filename, content: PDF_BYTES });
     return call('POST', url, cookie, f.body, { 'content-type': f.contentType });
@@ -60,11 +69,7 @@ describe('injection and markup probes are stored and returned as text', () => {
     investorId = i.id;
     investor = await signIn(ctx, i.email, i.password);
     await approveForSubscribing(ctx, i.id);
-    dealId = (
-      (await call('POST', '/api/deals', admin, { title: 'Probe deal', type: 'PPP', targetAmount: '100000' })).json() as {
-        deal: { id: string };
-      }
-    ).deal.id;
+    dealId = (await api('POST /api/deals', admin, { body: { title: 'Probe deal', type: 'PPP', targetAmount: '100000' } })).json().deal.id;
     await call('PATCH', `/api/deals/${dealId}`, admin, { status: 'Active' });
     await ensureSubscriptionPack(ctx, dealId);
   });
@@ -74,10 +79,8 @@ describe('injection and markup probes are stored and returned as text', () => {
   const cases: Record<string, (p: string) => Promise<unknown>> = {
     'deal title, SPV entity, description, next step': async (p) => {
       const id = (
-        (await call('POST', '/api/deals', admin, { title: p, type: 'Oil Trading', spvEntity: p, description: p, nextStep: p })).json() as {
-          deal: { id: string };
-        }
-      ).deal.id;
+        await api('POST /api/deals', admin, { body: { title: p, type: 'Oil Trading', spvEntity: p, description: p, nextStep: p } })
+      ).json().deal.id;
       return json(`/api/deals/${id}`, admin);
     },
     'deal edit': async (p) => {
@@ -135,22 +138,19 @@ describe('injection and markup probes are stored and returned as text', () => {
       return json(`/api/kyc/${appId}`, admin);
     },
     'subscription rejection reason': async (p) => {
-      const sub = (
-        (await call('POST', '/api/investor/subscriptions', investor, { dealId, amount: '10' })).json() as { subscription: { id: string } }
-      ).subscription;
+      const sub = (await api('POST /api/investor/subscriptions', investor, { body: { dealId, amount: '10' } })).json().subscription;
       await call('POST', `/api/subscriptions/${sub.id}/reject`, admin, { reason: p });
       return json('/api/investor/subscriptions', investor);
     },
     'message subject and body, both sides': async (p) => {
-      const threadId = ((await call('POST', '/api/investor/messages', investor, { subject: p, body: p })).json() as { threadId: string })
-        .threadId;
+      // A JSON body: the message routes take JSON or a form with attachments.
+      const threadId = (await api('POST /api/investor/messages', investor, { rawBody: { subject: p, body: p } })).json().threadId;
       await call('POST', `/api/messages/${threadId}/reply`, admin, { body: `${p} (reply)` });
       const thread = await json(`/api/investor/messages/${threadId}`, investor);
       return holds(thread, `${p} (reply)`) && holds(await json('/api/messages', admin), p) ? thread : {};
     },
     'admin message to an investor': async (p) => {
-      const threadId = ((await call('POST', '/api/messages', admin, { investorId, subject: p, body: p })).json() as { threadId: string })
-        .threadId;
+      const threadId = (await api('POST /api/messages', admin, { rawBody: { investorId, subject: p, body: p } })).json().threadId;
       return json(`/api/messages/${threadId}`, admin);
     },
   };

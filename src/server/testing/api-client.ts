@@ -10,7 +10,8 @@ import type { ApiBody, ApiResponse, RouteKey } from '../../shared/api/contract.t
  *   const { status, json } = await callApi(ctx.app, 'POST /api/spvs', { cookie, body: { ... } });
  */
 export interface ApiCall<K extends RouteKey> {
-  cookie?: string;
+  /** The session cookie; none (`null` or absent) calls as an anonymous client. */
+  cookie?: string | null;
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: ApiBody<K>;
@@ -21,6 +22,12 @@ export interface ApiCall<K extends RouteKey> {
   rawBody?: unknown;
   headers?: Record<string, string>;
 }
+
+/**
+ * Fastify's injected response with `json()` typed by the route table: what `callApi` gives as
+ * `res`. Read `json()` only after checking for a 2xx; a refusal's body is read with `errorBody`.
+ */
+export type ApiInjectResponse<K extends RouteKey> = { json(): ApiResponse<K> } & LightMyRequestResponse;
 
 export interface ApiResult<K extends RouteKey> {
   status: number;
@@ -47,6 +54,27 @@ export async function callApi<K extends RouteKey>(app: FastifyInstance, key: K, 
   return { status: res.statusCode, json: (type.startsWith('application/json') ? res.json() : null) as ApiResponse<K>, res };
 }
 
+/**
+ * `callApi` answering only its response, for the tests written against `app.inject`'s response
+ * (`res.statusCode`, `res.body`, `res.json()`): the same calls with their answers typed.
+ *
+ *   const api = injectApi(() => ctx.app);
+ *   const res = await api('GET /api/deals/:id/ledger', { cookie, params: { id } });
+ *   res.json().ledger; // DealLedger
+ */
+export function injectApi(app: () => FastifyInstance) {
+  // The one place an answer is typed by the table rather than checked (as in callApi): the route's
+  // handler is typed by the same entry (typedRoutes), so its answer has this type.
+  return async <K extends RouteKey>(key: K, call: ApiCall<K> = {}): Promise<ApiInjectResponse<K>> =>
+    (await callApi(app(), key, call)).res as ApiInjectResponse<K>;
+}
+
+/** A 2xx answer's body, after checking its status (`status`, 200 unless told), typed by the route table. */
+export function okJson<K extends RouteKey>(res: ApiInjectResponse<K>, status = 200): ApiResponse<K> {
+  if (res.statusCode !== status) throw new Error(`Expected status ${status}, got ${res.statusCode}: ${res.body}`);
+  return res.json();
+}
+
 const errorBodySchema = z.object({
   message: z.string(),
   code: z.string().optional(),
@@ -56,6 +84,6 @@ const errorBodySchema = z.object({
 export type ApiErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The body of a refusal, checked to have the error shape (a thrown parse error names what is missing). */
-export function errorBody(res: LightMyRequestResponse): ApiErrorBody {
+export function errorBody(res: { json(): unknown }): ApiErrorBody {
   return errorBodySchema.parse(res.json());
 }

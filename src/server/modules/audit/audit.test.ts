@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainHead, ChainVerification } from '../../../shared/audit.ts';
 import { sql } from '../../db/sql.ts';
+import { injectApi } from '../../testing/api-client.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { dailyAuditVerify } from './service.ts';
 
 /** The audit trail's routes and the daily verification (decision 042), through the real app. */
 describe('audit trail API', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let admin: CreatedUser;
   let cookie: string;
   let investorCookie: string;
@@ -20,36 +21,33 @@ describe('audit trail API', () => {
   });
   afterAll(() => ctx.close());
 
-  const post = (url: string, payload: Record<string, unknown> = {}, as = cookie) =>
-    ctx.app.inject({ method: 'POST', url, headers: { cookie: as }, payload });
-
   it('verifies the chain intact, records the check in the chain, and shows the latest hash', async () => {
-    const res = await post('/api/audit/verify');
+    const res = await api('POST /api/audit/verify', { cookie });
     expect(res.statusCode, res.body).toBe(200);
-    const v = res.json() as ChainVerification;
+    const v = res.json();
     expect(v).toMatchObject({ ok: true, firstBreak: null });
     expect(v.checked).toBe(v.head.seq);
     const logged = await sql<{ details: Record<string, unknown>; user_id: string; chain_seq: number }>(
       `SELECT details, user_id, chain_seq FROM activity_logs WHERE activity_type = 'audit_chain_verified' ORDER BY id DESC LIMIT 1`,
     ).first(ctx.db);
     expect(logged).toMatchObject({ user_id: admin.id, chain_seq: v.head.seq + 1, details: { checked: v.checked, headHash: v.head.hash } });
-    const head = await ctx.app.inject({ method: 'GET', url: '/api/audit/head', headers: { cookie } });
+    const head = await api('GET /api/audit/head', { cookie });
     expect(head.statusCode).toBe(200);
-    expect((head.json() as { head: ChainHead }).head).toMatchObject({ chain: 'activity_logs', seq: v.head.seq + 1 });
+    expect(head.json().head).toMatchObject({ chain: 'activity_logs', seq: v.head.seq + 1 });
   });
 
   it('refuses investors and anonymous callers', async () => {
-    expect((await post('/api/audit/verify', {}, investorCookie)).statusCode).toBe(403);
+    expect((await api('POST /api/audit/verify', { cookie: investorCookie, body: {} })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/audit/head' })).statusCode).toBe(401);
   });
 
   it('e-mails the latest hash through the outbox (and logs it), refusing a bad address with a field message', async () => {
-    const bad = await post('/api/audit/head/email', { to: 'not-an-address' });
+    const bad = await api('POST /api/audit/head/email', { cookie, body: { to: 'not-an-address' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toMatch(/e-?mail|address/i);
-    const res = await post('/api/audit/head/email', { to: 'Auditor@Outside.example' });
+    const res = await api('POST /api/audit/head/email', { cookie, body: { to: 'Auditor@Outside.example' } });
     expect(res.statusCode, res.body).toBe(200);
-    const { head } = res.json() as { head: ChainHead };
+    const { head } = res.json();
     expect(head.hash).toMatch(/^[0-9a-f]{64}$/);
     const mail = await sql<{ to_address: string; subject: string; text_body: string }>(
       `SELECT to_address, subject, text_body FROM email_outbox WHERE kind = 'audit_head' ORDER BY id DESC LIMIT 1`,
@@ -86,7 +84,7 @@ describe('audit trail API', () => {
     await dailyAuditVerify(ctx.db, new Date('2026-11-28T03:00:00Z'));
     expect(await alerts()).toHaveLength(4);
     // The screen's verify reports the same break.
-    const res = await post('/api/audit/verify');
-    expect((res.json() as ChainVerification).firstBreak).toEqual({ kind: 'altered', seq: 2, rowId: victim?.id });
+    const res = await api('POST /api/audit/verify', { cookie });
+    expect(res.json().firstBreak).toEqual({ kind: 'altered', seq: 2, rowId: victim?.id });
   });
 });

@@ -6,8 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiBody } from '../../../shared/api/contract.ts';
 import type { EvidencePack } from '../../../shared/evidence.ts';
 import { sql } from '../../db/sql.ts';
+import { errorBody, injectApi } from '../../testing/api-client.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { injectForm } from '../../testing/multipart.ts';
 import { verifyChain } from '../audit/verify.ts';
@@ -35,22 +37,19 @@ const rowHash = (r: ExtractLine) =>
 
 describe('evidence packs', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let admin: CreatedUser;
   let cookie: string;
   const inv: Record<'a' | 'b', { user: CreatedUser; cookie: string; passport: Buffer; attachment: Buffer; body: string }> = {} as never;
   let dealId: string;
 
-  const post = (url: string, payload: Record<string, unknown>, as = cookie) =>
-    ctx.app.inject({ method: 'POST', url, headers: { cookie: as }, payload });
-  const get = (url: string, as = cookie) => ctx.app.inject({ method: 'GET', url, headers: { cookie: as } });
-
-  async function produced(payload: Record<string, unknown>): Promise<EvidencePack> {
-    const res = await post('/api/evidence-packs', payload);
+  async function produced(payload: ApiBody<'POST /api/evidence-packs'>): Promise<EvidencePack> {
+    const res = await api('POST /api/evidence-packs', { cookie, body: payload });
     expect(res.statusCode, res.body).toBe(202);
-    const { pack } = res.json() as { pack: EvidencePack };
+    const { pack } = res.json();
     expect(pack.status).toBe('running');
     for (let i = 0; i < 300; i++) {
-      const now = get(`/api/evidence-packs/${pack.id}`).then((r) => (r.json() as { pack: EvidencePack }).pack);
+      const now = api('GET /api/evidence-packs/:id', { cookie, params: { id: pack.id } }).then((r) => r.json().pack);
       const p = await now;
       if (p.status !== 'running') return p;
       await new Promise((r) => setTimeout(r, 100));
@@ -110,7 +109,7 @@ describe('evidence packs', () => {
       error: null,
     });
 
-    const dl = await get(`/api/evidence-packs/${pack.id}/download`);
+    const dl = await api('GET /api/evidence-packs/:id/download', { cookie, params: { id: pack.id } });
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-disposition']).toContain('.zip');
     const zipBytes = dl.rawPayload;
@@ -119,6 +118,7 @@ describe('evidence packs', () => {
     const names = Object.keys(entries).sort();
     expect(pack.fileCount).toBe(names.length);
     const text = (n: string) => Buffer.from(entries[n] as Uint8Array).toString('utf8');
+    // The pack's files (a zip the route streams, not a JSON answer): their shapes are the pack's, cast as read.
     const data = (n: string) => JSON.parse(text(`data/${n}.json`)) as Record<string, unknown>[];
 
     // The archive's contents, listed.
@@ -165,6 +165,7 @@ describe('evidence packs', () => {
       ['call', '125000.50', '2018-06-30'],
     ]);
     expect(data('deals').map((d) => d.title)).toEqual([]); // no subscription: the deal is not the investor's by subscription
+    // A file of the pack's zip, not a route's answer.
     const manifest = JSON.parse(text('manifest.json')) as {
       files: { path: string; size: number; sha256: string; recorded: string | null }[];
     };
@@ -188,6 +189,7 @@ describe('evidence packs', () => {
     const extract = text('audit/extract.jsonl')
       .trim()
       .split('\n')
+      // Lines of the pack's extract file, not a route's answer.
       .map((l) => JSON.parse(l) as ExtractLine);
     expect(extract.map((r) => r.activityType)).toEqual(expect.arrayContaining(['kyc_document_uploaded', 'evidence_pack_requested']));
     for (const r of extract) expect(rowHash(r), `row ${r.seq}`).toBe(r.rowHash);
@@ -202,6 +204,7 @@ describe('evidence packs', () => {
     }
     const bySeq = new Map(links.map((l) => [Number(l[0]), l]));
     for (const r of extract) expect(bySeq.get(r.seq)).toEqual([String(r.seq), r.prevHash, r.rowHash]);
+    // A file of the pack's zip, not a route's answer.
     const head = JSON.parse(text('audit/head.json')) as { seq: number; hash: string };
     expect(links.at(-1)).toEqual([String(head.seq), expect.any(String), head.hash]);
     expect(head.seq).toBe(pack.headSeq);
@@ -235,14 +238,17 @@ describe('evidence packs', () => {
     expect((await verifyChain(ctx.db)).ok).toBe(true);
 
     // Listed among past packs.
-    const list = (await get('/api/evidence-packs')).json() as { packs: EvidencePack[] };
+    const list = (await api('GET /api/evidence-packs', { cookie })).json();
     expect(list.packs.find((p) => p.id === pack.id)).toMatchObject({ status: 'done', sha256: pack.sha256 });
   });
 
   it("a deal's pack holds its investors' ledger; a period's pack the records written in it", async () => {
     const deal = await produced({ scope: 'deal', subjectId: dealId });
     expect(deal).toMatchObject({ status: 'done', subjectName: 'Evidence Deal' });
-    const entries = unzipSync(new Uint8Array((await get(`/api/evidence-packs/${deal.id}/download`)).rawPayload));
+    const entries = unzipSync(
+      new Uint8Array((await api('GET /api/evidence-packs/:id/download', { cookie, params: { id: deal.id } })).rawPayload),
+    );
+    // A file of the pack's zip, not a route's answer.
     const ledger = JSON.parse(Buffer.from(entries['data/ledger-entries.json'] as Uint8Array).toString()) as { amount: string }[];
     expect(ledger.map((e) => e.amount).sort()).toEqual(['125000.50', '250000.00', '444444.44', '990000.00']);
     expect(Object.keys(entries).filter((n) => n.startsWith('files/kyc/'))).toHaveLength(2);
@@ -250,35 +256,43 @@ describe('evidence packs', () => {
     // A period of the seeded ledger dates only (2018): B's and A's calls, nothing of 2017.
     const period = await produced({ scope: 'period', from: '2018-01-01', to: '2018-12-31' });
     expect(period).toMatchObject({ status: 'done', subjectId: null, from: '2018-01-01', to: '2018-12-31' });
-    const p = unzipSync(new Uint8Array((await get(`/api/evidence-packs/${period.id}/download`)).rawPayload));
+    const p = unzipSync(
+      new Uint8Array((await api('GET /api/evidence-packs/:id/download', { cookie, params: { id: period.id } })).rawPayload),
+    );
+    // A file of the pack's zip, not a route's answer.
     const calls = JSON.parse(Buffer.from(p['data/ledger-entries.json'] as Uint8Array).toString()) as { amount: string }[];
     expect(calls.map((e) => e.amount).sort()).toEqual(['125000.50', '444444.44']);
     expect(Buffer.from(p['audit/extract.jsonl'] as Uint8Array).toString()).toBe(''); // nothing was logged in 2018
   });
 
   it('refuses bad requests with field messages, unknown subjects with 404, and a download before the pack is ready with 409', async () => {
-    const noSubject = await post('/api/evidence-packs', { scope: 'investor' });
-    expect([noSubject.statusCode, noSubject.json().fields]).toEqual([400, { subjectId: 'Choose the investor' }]);
-    const backwards = await post('/api/evidence-packs', { scope: 'period', from: '2026-02-01', to: '2026-01-01' });
-    expect([backwards.statusCode, backwards.json().fields]).toEqual([400, { to: 'The last day must not be before the first' }]);
-    const badDay = await post('/api/evidence-packs', { scope: 'period', from: '2026-02-30', to: '2026-03-01' });
-    expect([badDay.statusCode, badDay.json().fields]).toEqual([400, { from: 'Enter the first day as YYYY-MM-DD' }]);
-    const tooLong = await post('/api/evidence-packs', { scope: 'period', from: '2010-01-01', to: '2026-01-01' });
+    const noSubject = await api('POST /api/evidence-packs', { cookie, body: { scope: 'investor' } });
+    expect([noSubject.statusCode, errorBody(noSubject).fields]).toEqual([400, { subjectId: 'Choose the investor' }]);
+    const backwards = await api('POST /api/evidence-packs', { cookie, body: { scope: 'period', from: '2026-02-01', to: '2026-01-01' } });
+    expect([backwards.statusCode, errorBody(backwards).fields]).toEqual([400, { to: 'The last day must not be before the first' }]);
+    const badDay = await api('POST /api/evidence-packs', { cookie, body: { scope: 'period', from: '2026-02-30', to: '2026-03-01' } });
+    expect([badDay.statusCode, errorBody(badDay).fields]).toEqual([400, { from: 'Enter the first day as YYYY-MM-DD' }]);
+    const tooLong = await api('POST /api/evidence-packs', { cookie, body: { scope: 'period', from: '2010-01-01', to: '2026-01-01' } });
     expect(tooLong.statusCode).toBe(400);
     // An admin is not an investor; an unknown deal; neither leaves a pack behind.
     const before = await sql<{ n: number }>('SELECT count(*)::int AS n FROM evidence_packs').first(ctx.db);
-    const notInvestor = await post('/api/evidence-packs', { scope: 'investor', subjectId: admin.id });
-    expect([notInvestor.statusCode, notInvestor.json().message]).toEqual([404, 'Investor not found']);
-    const noDeal = await post('/api/evidence-packs', { scope: 'deal', subjectId: '00000000-0000-4000-8000-000000000000' });
-    expect([noDeal.statusCode, noDeal.json().message]).toEqual([404, 'Deal not found']);
+    const notInvestor = await api('POST /api/evidence-packs', { cookie, body: { scope: 'investor', subjectId: admin.id } });
+    expect([notInvestor.statusCode, errorBody(notInvestor).message]).toEqual([404, 'Investor not found']);
+    const noDeal = await api('POST /api/evidence-packs', {
+      cookie,
+      body: { scope: 'deal', subjectId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect([noDeal.statusCode, errorBody(noDeal).message]).toEqual([404, 'Deal not found']);
     expect(await sql<{ n: number }>('SELECT count(*)::int AS n FROM evidence_packs').first(ctx.db)).toEqual(before);
-    expect((await get('/api/evidence-packs/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await api('GET /api/evidence-packs/:id', { cookie, params: { id: '00000000-0000-4000-8000-000000000000' } })).statusCode).toBe(
+      404,
+    );
     const pending = await sql<{ id: string }>(
       `INSERT INTO evidence_packs (scope, subject_id, created_by) VALUES ('investor', $1, $2) RETURNING id`,
     ).first(ctx.db, [inv.a.user.id, admin.id]);
-    const early = await get(`/api/evidence-packs/${pending?.id}/download`);
-    expect([early.statusCode, early.json().message]).toEqual([409, 'The evidence pack is not ready yet']);
+    const early = await api('GET /api/evidence-packs/:id/download', { cookie, params: { id: pending?.id ?? '' } });
+    expect([early.statusCode, errorBody(early).message]).toEqual([409, 'The evidence pack is not ready yet']);
     // Investors never reach the packs.
-    expect((await get('/api/evidence-packs', inv.a.cookie)).statusCode).toBe(403);
+    expect((await api('GET /api/evidence-packs', { cookie: inv.a.cookie })).statusCode).toBe(403);
   });
 });

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteKey } from '../../../shared/api/contract.ts';
 import { addDays, dayNumber } from '../../../shared/dates.ts';
-import type { DistributionEvent } from '../../../shared/distributions.ts';
-import type { InvestorDashboardData } from '../../../shared/investor-dashboard.ts';
-import { balancesAsOf, type DealLedger, rollForward } from '../../../shared/ledger.ts';
+import type { DISTRIBUTION_TYPES } from '../../../shared/distributions.ts';
+import { balancesAsOf, rollForward } from '../../../shared/ledger.ts';
 import { formatIrr, formatMoic } from '../../../shared/money.ts';
-import type { PerformanceData } from '../../../shared/performance.ts';
+import { injectApi } from '../../testing/api-client.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { companyDayIn } from '../settings/clock.ts';
@@ -40,6 +40,7 @@ const TERMS = {
 
 describe('one ledger, one answer (issue 26)', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let adminCookie: string;
   let today: string;
   const fx = moneyFixtures(
@@ -47,15 +48,24 @@ describe('one ledger, one answer (issue 26)', () => {
     () => adminCookie,
   );
   const { call, investor, openDeal, hold } = fx;
-  const get = async <T>(url: string, cookie: string): Promise<T> => {
-    const res = await call('GET', url, cookie);
+  const get = async <K extends RouteKey>(key: K, cookie: string, params?: Record<string, string>) => {
+    const res = await api(key, { cookie, params });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as T;
+    return res.json();
   };
-  const record = async (dealId: string, type: string, totalAmount: string, paymentDate: string, pay = true) => {
-    const res = await call('POST', '/api/distributions', adminCookie, { dealId, type, totalAmount, paymentDate, recordDate: paymentDate });
+  const record = async (
+    dealId: string,
+    type: (typeof DISTRIBUTION_TYPES)[number],
+    totalAmount: string,
+    paymentDate: string,
+    pay = true,
+  ) => {
+    const res = await api('POST /api/distributions', {
+      cookie: adminCookie,
+      body: { dealId, type, totalAmount, paymentDate, recordDate: paymentDate },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const ev = (res.json() as { event: DistributionEvent }).event;
+    const ev = res.json().event;
     if (pay) expect((await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie, {})).statusCode).toBe(200);
     return ev;
   };
@@ -89,7 +99,7 @@ describe('one ledger, one answer (issue 26)', () => {
     // An unpaid dividend whose payment date has come (Pending): listed apart, in no balance.
     await record(d.id, 'Dividend', '10000', addDays(today, -1), false);
 
-    const perf = await get<PerformanceData>('/api/investor/performance', a.cookie);
+    const perf = await get('GET /api/investor/performance', a.cookie);
     const h = perf.holdings.find((x) => x.dealId === d.id);
     expect(h).toMatchObject({
       contributed: '300000.00',
@@ -107,11 +117,11 @@ describe('one ledger, one answer (issue 26)', () => {
     expect(formatIrr(h?.irr)).toBe(formatIrr(irr));
     expect(perf.totals).toMatchObject({ currentValue: '0.00', distributions: '372000.00', contributed: '300000.00', asOf: today });
 
-    const dash = await get<InvestorDashboardData>('/api/investor/dashboard', a.cookie);
+    const dash = await get('GET /api/investor/dashboard', a.cookie);
     expect(dash).toMatchObject({ currentValue: '0.00', distributionsReceived: '372000.00', asOf: today });
 
     // The deal's capital accounts (the admin panel and its CSV): capital returned is the waterfall's.
-    const ledger = (await get<{ ledger: DealLedger }>(`/api/deals/${d.id}/ledger`, adminCookie)).ledger;
+    const ledger = (await get('GET /api/deals/:id/ledger', adminCookie, { id: d.id })).ledger;
     expect(ledger.totals.returnedCapital).toBe('500000.00');
     const mine = ledger.investors.find((i) => i.investorId === a.id);
     expect(mine?.balances).toMatchObject({ contributed: '300000.00', distributed: '372000.00', returnedCapital: '300000.00' });
@@ -146,7 +156,7 @@ describe('one ledger, one answer (issue 26)', () => {
     await record(d.id, 'Income', '30000', addDays(today, -30));
     // A valuation dated ahead: not on any figure or the chart until its day.
     await value(d.id, addDays(today, 30), '999000');
-    const perf = await get<PerformanceData>('/api/investor/performance', c.cookie);
+    const perf = await get('GET /api/investor/performance', c.cookie);
     const h = perf.holdings.find((x) => x.dealId === d.id);
     // 150,000 - 30,000 = 120,000 (the old figure stayed at 150,000); MOIC (30,000 + 120,000) / 100,000.
     expect(h).toMatchObject({ currentValue: '120000.00', gain: '50000.00', annualised: false, irr: null });
@@ -186,7 +196,7 @@ describe('one ledger, one answer (issue 26)', () => {
               expect(bal.contributed + rf.gain).toBe(rf.nav + bal.distributed);
               expect(rf.nav >= 0n).toBe(true);
             }
-            const h = (await get<PerformanceData>('/api/investor/performance', w.cookie)).holdings.find((x) => x.dealId === d.id);
+            const h = (await get('GET /api/investor/performance', w.cookie)).holdings.find((x) => x.dealId === d.id);
             const cents = (s: string | undefined) => BigInt(Math.round(Number(s) * 100));
             expect(cents(h?.contributed) + cents(h?.gain)).toBe(cents(h?.currentValue) + cents(h?.distributionsReceived));
           }

@@ -1,8 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageThread } from '../../../shared/messages.ts';
 import { sql } from '../../db/sql.ts';
-import { type ApiErrorBody, callApi, errorBody } from '../../testing/api-client.ts';
+import { type ApiErrorBody, callApi, errorBody, injectApi } from '../../testing/api-client.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { injectForm } from '../../testing/multipart.ts';
 
@@ -36,6 +35,7 @@ interface Investor {
 
 describe('secure messages API', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let adminCookie: string;
   let a: Investor;
   let b: Investor;
@@ -122,13 +122,13 @@ describe('secure messages API', () => {
   });
 
   it('opening marks read for the admin only; the admin replies with an attachment; the investor sees Unread then Read', async () => {
-    const opened = await call('GET', `/api/messages/${threadA}`, adminCookie);
+    const opened = await api('GET /api/messages/:id', { cookie: adminCookie, params: { id: threadA } });
     expect(opened.statusCode, opened.body).toBe(200);
     // Reading (GET) changes nothing; the client marks the thread read with a POST.
     expect(opened.json().thread).toMatchObject({ status: 'Unread', unreadCount: 1 });
     expect((await list('/api/messages', adminCookie)).threads.find((x) => x.id === threadA)).toMatchObject({ status: 'Unread' });
     expect((await call('POST', `/api/messages/${threadA}/read`, adminCookie)).statusCode).toBe(200);
-    const thread = opened.json().thread as MessageThread;
+    const thread = opened.json().thread;
     expect(thread.messages).toHaveLength(1);
     expect(thread.messages[0]).toMatchObject({
       senderRole: 'investor',
@@ -166,11 +166,11 @@ describe('secure messages API', () => {
       from: 'Ada Admin',
     });
 
-    const read = await call('GET', `/api/investor/messages/${threadA}`, a.cookie);
+    const read = await api('GET /api/investor/messages/:id', { cookie: a.cookie, params: { id: threadA } });
     expect(read.statusCode).toBe(200);
     expect((await list('/api/investor/messages', a.cookie)).threads[0]).toMatchObject({ status: 'Unread' });
     expect((await call('POST', `/api/investor/messages/${threadA}/read`, a.cookie)).statusCode).toBe(200);
-    const full = read.json().thread as MessageThread;
+    const full = read.json().thread;
     expect(full.messages.map((m) => [m.senderRole, m.senderName, m.body])).toEqual([
       ['investor', 'Alice Investor', BODY],
       ['admin', 'Investor Relations', REPLY],
@@ -339,8 +339,8 @@ describe('secure messages API', () => {
     expect(await messageRows()).toBe(rowsBefore);
     expect((await messageFiles()).length).toBe(filesBefore);
     expect(await tempFiles()).toEqual([]);
-    const lastA = await call('GET', `/api/investor/messages/${threadA}`, a.cookie);
-    expect((lastA.json().thread as MessageThread).messages.map((m) => m.body)).not.toContain('intrusion');
+    const lastA = await api('GET /api/investor/messages/:id', { cookie: a.cookie, params: { id: threadA } });
+    expect(lastA.json().thread.messages.map((m) => m.body)).not.toContain('intrusion');
   });
 
   it('lets an admin start a thread with an investor, who alone sees it', async () => {

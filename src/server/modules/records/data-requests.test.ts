@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataRequest } from '../../../shared/data-requests.ts';
 import { RETENTION_RULES } from '../../../shared/retention.ts';
 import { sql } from '../../db/sql.ts';
+import { errorBody, injectApi } from '../../testing/api-client.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { verifyChain } from '../audit/verify.ts';
 import type { SubjectArchive } from './subject-archive.ts';
@@ -11,6 +11,7 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 describe('data-subject requests', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let clock = new Date('2026-01-31T10:00:00Z');
   let admin: CreatedUser;
   let adminCookie: string;
@@ -25,11 +26,11 @@ describe('data-subject requests', () => {
   });
   afterAll(() => ctx.close());
 
-  const post = (url: string, payload: Record<string, unknown>, cookie: string) =>
-    ctx.app.inject({ method: 'POST', url, headers: { cookie }, payload });
-  const file = (cookie: string, kind: string, details = '') => post('/api/investor/data-requests', { kind, details }, cookie);
+  // Bodies as they come: the refusal cases send a kind and fields the schema refuses.
+  const file = (cookie: string, kind: string, details = '') =>
+    api('POST /api/investor/data-requests', { cookie, rawBody: { kind, details } });
   const answer = (id: string, body: Record<string, unknown> = { answer: 'Done.' }, cookie = adminCookie) =>
-    post(`/api/data-requests/${id}/answer`, body, cookie);
+    api('POST /api/data-requests/:id/answer', { cookie, params: { id }, rawBody: body });
 
   async function investor(name: string) {
     const u = await createUser(ctx, { role: 'investor', name });
@@ -51,7 +52,7 @@ describe('data-subject requests', () => {
     );
     const res = await file(inv.cookie, 'access');
     expect(res.statusCode, res.body).toBe(201);
-    const { request } = res.json() as { request: DataRequest };
+    const { request } = res.json();
     expect(request).toMatchObject({
       kind: 'access',
       status: 'open',
@@ -70,7 +71,7 @@ describe('data-subject requests', () => {
 
     // A second open copy request is a conflict; the archive is not there before the answer.
     const again = await file(inv.cookie, 'access');
-    expect([again.statusCode, again.json().message]).toEqual([409, 'You already have an open request of this kind']);
+    expect([again.statusCode, errorBody(again).message]).toEqual([409, 'You already have an open request of this kind']);
     const early = await ctx.app.inject({
       method: 'GET',
       url: `/api/investor/data-requests/${request.id}/archive`,
@@ -81,7 +82,7 @@ describe('data-subject requests', () => {
     // Twenty admins' answers at once: one answer, nineteen conflicts.
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => answer(request.id, { answer: `Your data, take ${i}` })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(409)]);
-    const answered = (answers.find((a) => a.statusCode === 200)?.json() as { request: DataRequest } | undefined)?.request;
+    const answered = answers.find((a) => a.statusCode === 200)?.json()?.request;
     expect(answered).toMatchObject({ status: 'answered', outcome: 'fulfilled', hasArchive: true, answeredBy: 'Records Admin' });
     const done = await sql<{ workflow_state: string }>(
       'SELECT workflow_state FROM compliance_items c JOIN data_subject_requests r ON r.compliance_item_id = c.id WHERE r.id = $1',
@@ -95,6 +96,7 @@ describe('data-subject requests', () => {
     });
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-disposition']).toContain('attachment');
+    // A downloaded file (the table types it as a file, not JSON): its content is the archive.
     const archive = JSON.parse(dl.body) as SubjectArchive;
     expect(archive.profile).toMatchObject({ id: inv.id, name: 'Archive Investor', email: inv.email });
     // The amount as inserted above, as text: never a float.
@@ -112,7 +114,7 @@ describe('data-subject requests', () => {
       url: `/api/investor/data-requests/${request.id}/archive`,
       headers: { cookie: other.cookie },
     });
-    expect([theirs.statusCode, theirs.json().message]).toEqual([404, 'Data request not found']);
+    expect([theirs.statusCode, errorBody(theirs).message]).toEqual([404, 'Data request not found']);
     const asAdmin = await ctx.app.inject({
       method: 'GET',
       url: `/api/investor/data-requests/${request.id}/archive`,
@@ -120,23 +122,23 @@ describe('data-subject requests', () => {
     });
     expect(asAdmin.statusCode).toBe(403);
     // Each investor sees only their own requests; the admins' queue sees all.
-    const mine = await ctx.app.inject({ method: 'GET', url: '/api/investor/data-requests', headers: { cookie: other.cookie } });
-    expect((mine.json() as { requests: DataRequest[] }).requests).toEqual([]);
-    const queue = await ctx.app.inject({ method: 'GET', url: '/api/data-requests', headers: { cookie: adminCookie } });
-    expect((queue.json() as { requests: DataRequest[] }).requests.map((r) => r.id)).toContain(request.id);
+    const mine = await api('GET /api/investor/data-requests', { cookie: other.cookie });
+    expect(mine.json().requests).toEqual([]);
+    const queue = await api('GET /api/data-requests', { cookie: adminCookie });
+    expect(queue.json().requests.map((r) => r.id)).toContain(request.id);
     expect((await verifyChain(ctx.db)).ok).toBe(true);
   });
 
   it('refuses bad input with field messages and unknown or answered requests with 404 and 409', async () => {
     const inv = await investor('Input Investor');
     const noDetails = await file(inv.cookie, 'rectification', '   ');
-    expect([noDetails.statusCode, noDetails.json().fields?.details]).toEqual([400, 'Say what is wrong and what it should be']);
+    expect([noDetails.statusCode, errorBody(noDetails).fields?.details]).toEqual([400, 'Say what is wrong and what it should be']);
     const badKind = await file(inv.cookie, 'everything');
-    expect([badKind.statusCode, badKind.json().fields?.kind]).toEqual([400, 'Choose what you are asking for']);
+    expect([badKind.statusCode, errorBody(badKind).fields?.kind]).toEqual([400, 'Choose what you are asking for']);
     const ok = await file(inv.cookie, 'rectification', 'My nationality is Kenyan, not Ugandan.');
-    const { request } = ok.json() as { request: DataRequest };
+    const { request } = ok.json();
     const empty = await answer(request.id, { answer: ' ' });
-    expect([empty.statusCode, empty.json().fields?.answer]).toEqual([400, 'Write the answer to the investor']);
+    expect([empty.statusCode, errorBody(empty).fields?.answer]).toEqual([400, 'Write the answer to the investor']);
     // The body cannot set the outcome or the status (mass assignment): only answer and refuse are read.
     const refused = await answer(request.id, {
       answer: 'We hold your passport, which says Ugandan.',
@@ -144,7 +146,7 @@ describe('data-subject requests', () => {
       outcome: 'fulfilled',
       status: 'open',
     });
-    expect((refused.json() as { request: DataRequest }).request).toMatchObject({ status: 'answered', outcome: 'refused' });
+    expect(refused.json().request).toMatchObject({ status: 'answered', outcome: 'refused' });
     expect((await answer(request.id)).statusCode).toBe(409);
     expect((await answer('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await answer('not-a-uuid')).statusCode).toBe(400); // a malformed id (decision 033, amended)
@@ -175,10 +177,10 @@ describe('data-subject requests', () => {
       [inv.id],
     );
     const before = await fundTotals();
-    const { request } = (await file(inv.cookie, 'erasure')).json() as { request: DataRequest };
+    const { request } = (await file(inv.cookie, 'erasure')).json();
     const res = await answer(request.id, { answer: 'Partly erased; the rest is kept as the law requires.' });
     expect(res.statusCode, res.body).toBe(200);
-    const r = (res.json() as { request: DataRequest }).request;
+    const r = res.json().request;
     expect(r.outcome).toBe('partly_refused');
     expect(r.erasure?.erased).toEqual(['notification_choices', 'api_tokens']);
     // The account is active: the relationship has not ended, so no end date yet.
@@ -197,9 +199,12 @@ describe('data-subject requests', () => {
 
   it('erasure under a legal hold is refused with the hold as the rule', async () => {
     const inv = await investor('Held Client');
-    await post('/api/legal-holds', { subjectKind: 'investor', subjectId: inv.id, reason: 'DFSA enquiry 2026/31' }, adminCookie);
-    const { request } = (await file(inv.cookie, 'erasure')).json() as { request: DataRequest };
-    const r = ((await answer(request.id)).json() as { request: DataRequest }).request;
+    await api('POST /api/legal-holds', {
+      cookie: adminCookie,
+      body: { subjectKind: 'investor', subjectId: inv.id, reason: 'DFSA enquiry 2026/31' },
+    });
+    const { request } = (await file(inv.cookie, 'erasure')).json();
+    const r = (await answer(request.id)).json().request;
     expect(r.outcome).toBe('refused');
     expect(r.erasure?.erased).toEqual([]);
     expect(r.erasure?.kept.map((k) => k.category)).toEqual(['notification_choices', 'api_tokens', 'identity_kyc']);
@@ -215,23 +220,30 @@ describe('data-subject requests', () => {
       [inv.id, dealId],
     );
     const title = (await sql<{ title: string }>('SELECT title FROM deals WHERE id = $1').first(ctx.db, [dealId]))?.title;
-    const hold = await post('/api/legal-holds', { subjectKind: 'deal', subjectId: dealId, reason: 'Arbitration 7/2026' }, adminCookie);
+    const hold = await api('POST /api/legal-holds', {
+      cookie: adminCookie,
+      body: { subjectKind: 'deal', subjectId: dealId, reason: 'Arbitration 7/2026' },
+    });
     expect(hold.statusCode, hold.body).toBe(200);
-    const holdId = (hold.json() as { hold: { id: string } }).hold.id;
-    const { request } = (await file(inv.cookie, 'erasure')).json() as { request: DataRequest };
-    const r = ((await answer(request.id)).json() as { request: DataRequest }).request;
+    const holdId = hold.json().hold.id;
+    const { request } = (await file(inv.cookie, 'erasure')).json();
+    const r = (await answer(request.id)).json().request;
     expect(r.outcome).toBe('refused');
     expect(r.erasure?.erased).toEqual([]);
     expect(r.erasure?.kept[0]?.rule).toBe(`Legal hold placed on ${todayUtc()} on ${title}: Arbitration 7/2026`);
     // Lifted again: the later tests use the same deal.
-    const lifted = await post(`/api/legal-holds/${holdId}/lift`, { reason: 'Arbitration settled' }, adminCookie);
+    const lifted = await api('POST /api/legal-holds/:id/lift', {
+      cookie: adminCookie,
+      params: { id: holdId },
+      body: { reason: 'Arbitration settled' },
+    });
     expect(lifted.statusCode, lifted.body).toBe(200);
   });
 
   it('a person with no records is erased at once: "Former investor #id", no way to sign in', async () => {
     const inv = await investor('Prospect Only');
-    const { request } = (await file(inv.cookie, 'erasure')).json() as { request: DataRequest };
-    const r = ((await answer(request.id)).json() as { request: DataRequest }).request;
+    const { request } = (await file(inv.cookie, 'erasure')).json();
+    const r = (await answer(request.id)).json().request;
     expect(r.erasure?.kept).toEqual([]);
     expect(r.outcome).toBe('fulfilled');
     const p = await sql<{ name: string; email: string; status: string }>('SELECT name, email, status FROM profiles WHERE id = $1').first(
@@ -243,9 +255,9 @@ describe('data-subject requests', () => {
       email: `former-investor-${inv.id}@erased.invalid`,
       status: 'suspended',
     });
-    const signInAgain = await post('/api/auth/sign-in', { email: inv.email, password: inv.password }, '');
+    const signInAgain = await api('POST /api/auth/sign-in', { cookie: '', body: { email: inv.email, password: inv.password } });
     expect(signInAgain.statusCode).toBe(401);
-    const mine = await ctx.app.inject({ method: 'GET', url: '/api/investor/data-requests', headers: { cookie: inv.cookie } });
+    const mine = await api('GET /api/investor/data-requests', { cookie: inv.cookie });
     expect(mine.statusCode).toBe(401);
   });
 
@@ -258,7 +270,7 @@ describe('data-subject requests', () => {
         `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date) VALUES ($1, $2, 'commitment', 333333.33, '2020-02-01'), ($1, $2, 'contribution', 0.01, '2020-02-01')`,
         [inv.id, dealId],
       );
-      const { request } = (await file(inv.cookie, 'erasure')).json() as { request: DataRequest };
+      const { request } = (await file(inv.cookie, 'erasure')).json();
       await ctx.db.query('UPDATE profiles SET status = $2 WHERE id = $1', [inv.id, 'suspended']);
       await ctx.db.query(
         `INSERT INTO activity_logs (activity_type, user_id, target_user_id, details, created_at) VALUES ('user_status_change', $2, $1, '{"from":"active","to":"suspended"}', '2020-03-10T20:30:00Z')`,
@@ -273,7 +285,7 @@ describe('data-subject requests', () => {
     clock = new Date('2026-03-11T19:59:59Z'); // 23:59:59 on 11 March in Dubai: the last day kept
     const keptRes = await answer(a.request.id);
     expect(keptRes.statusCode, keptRes.body).toBe(200);
-    const kept = (keptRes.json() as { request: DataRequest }).request;
+    const kept = keptRes.json().request;
     expect(kept.outcome).toBe('partly_refused');
     expect(kept.erasure?.kept.map((k) => [k.category, k.keptUntil])).toEqual([
       ['identity_kyc', '2026-03-11'],
@@ -284,7 +296,7 @@ describe('data-subject requests', () => {
     );
 
     clock = new Date('2026-03-11T20:00:00Z'); // 00:00 on 12 March in Dubai
-    const gone = ((await answer(b.request.id)).json() as { request: DataRequest }).request;
+    const gone = (await answer(b.request.id)).json().request;
     expect(gone.outcome).toBe('fulfilled');
     expect(gone.erasure?.erased).toEqual(['notification_choices', 'api_tokens', 'identity_kyc', 'investments']);
     expect((await sql<{ name: string }>('SELECT name FROM profiles WHERE id = $1').first(ctx.db, [b.inv.id]))?.name).toBe(

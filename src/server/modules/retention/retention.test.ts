@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RetentionOverview, RetentionPurge } from '../../../shared/retention.ts';
 import { sql } from '../../db/sql.ts';
+import { errorBody, injectApi } from '../../testing/api-client.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../../testing/multipart.ts';
 import { verifyChain } from '../audit/verify.ts';
@@ -13,6 +13,7 @@ import { reviewRetention } from './service.ts';
  */
 describe('retention and the four-eyes purge', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let clock = new Date('2026-01-31T10:00:00Z');
   let founder: CreatedUser & { cookie: string };
   let legal: CreatedUser & { cookie: string };
@@ -37,9 +38,9 @@ describe('retention and the four-eyes purge', () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: Record<string, unknown>) =>
+  const _call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: Record<string, unknown>) =>
     ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const overview = async (cookie = founder.cookie) => (await call('GET', '/api/retention', cookie)).json() as RetentionOverview;
+  const overview = async (cookie = founder.cookie) => (await api('GET /api/retention', { cookie })).json();
   const fundTotals = () =>
     sql<{ deal_id: string; total: string; n: string }>(
       'SELECT deal_id, sum(amount)::text AS total, count(*)::text AS n FROM ledger_entries GROUP BY deal_id ORDER BY deal_id',
@@ -82,33 +83,45 @@ describe('retention and the four-eyes purge', () => {
 
   it('a founder or the legal admin sets the policy, never below the DFSA minimum (400 with the field), others get 403', async () => {
     expect((await overview()).policy).toEqual({ kyc_aml: 6, classification: 6, transactions: 6, complaints: 6 });
-    const short = await call('PUT', '/api/retention/policy', legal.cookie, {
-      kyc_aml: 5,
-      classification: 6,
-      transactions: 6,
-      complaints: 6,
+    const short = await api('PUT /api/retention/policy', {
+      cookie: legal.cookie,
+      body: {
+        kyc_aml: 5,
+        classification: 6,
+        transactions: 6,
+        complaints: 6,
+      },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json().fields).toEqual({ kyc_aml: 'At least 6 years (DFSA AML 14.4 (record keeping))' });
-    const fraction = await call('PUT', '/api/retention/policy', legal.cookie, {
-      kyc_aml: 6.5,
-      classification: 6,
-      transactions: 6,
-      complaints: 6,
+    expect(errorBody(short).fields).toEqual({ kyc_aml: 'At least 6 years (DFSA AML 14.4 (record keeping))' });
+    const fraction = await api('PUT /api/retention/policy', {
+      cookie: legal.cookie,
+      body: {
+        kyc_aml: 6.5,
+        classification: 6,
+        transactions: 6,
+        complaints: 6,
+      },
     });
-    expect(fraction.json().fields).toEqual({ kyc_aml: 'Enter whole years' });
-    const refused = await call('PUT', '/api/retention/policy', cio.cookie, {
-      kyc_aml: 7,
-      classification: 6,
-      transactions: 6,
-      complaints: 6,
+    expect(errorBody(fraction).fields).toEqual({ kyc_aml: 'Enter whole years' });
+    const refused = await api('PUT /api/retention/policy', {
+      cookie: cio.cookie,
+      body: {
+        kyc_aml: 7,
+        classification: 6,
+        transactions: 6,
+        complaints: 6,
+      },
     });
-    expect([refused.statusCode, refused.json().message]).toEqual([
+    expect([refused.statusCode, errorBody(refused).message]).toEqual([
       403,
       'Only a founder or the legal and compliance admin can change the retention policy',
     ]);
     expect((await overview(cio.cookie)).canEditPolicy).toBe(false);
-    const ok = await call('PUT', '/api/retention/policy', legal.cookie, { kyc_aml: 7, classification: 6, transactions: 8, complaints: 6 });
+    const ok = await api('PUT /api/retention/policy', {
+      cookie: legal.cookie,
+      body: { kyc_aml: 7, classification: 6, transactions: 8, complaints: 6 },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await overview()).policy).toEqual({ kyc_aml: 7, classification: 6, transactions: 8, complaints: 6 });
     const log = await sql<{ details: Record<string, unknown> }>(
@@ -116,11 +129,14 @@ describe('retention and the four-eyes purge', () => {
     ).first(ctx.db);
     expect(log?.details.after).toEqual({ kyc_aml: 7, classification: 6, transactions: 8, complaints: 6 });
     // Back to the minimums for the suites below.
-    const back = await call('PUT', '/api/retention/policy', founder.cookie, {
-      kyc_aml: 6,
-      classification: 6,
-      transactions: 6,
-      complaints: 6,
+    const back = await api('PUT /api/retention/policy', {
+      cookie: founder.cookie,
+      body: {
+        kyc_aml: 6,
+        classification: 6,
+        transactions: 6,
+        complaints: 6,
+      },
     });
     expect(back.statusCode).toBe(200);
   });
@@ -135,22 +151,33 @@ describe('retention and the four-eyes purge', () => {
       [active.id, dealId],
     );
     expect(
-      (await call('POST', '/api/legal-holds', legal.cookie, { subjectKind: 'investor', subjectId: held.id, reason: 'DFSA enquiry 7' }))
-        .statusCode,
+      (
+        await api('POST /api/legal-holds', {
+          cookie: legal.cookie,
+          body: { subjectKind: 'investor', subjectId: held.id, reason: 'DFSA enquiry 7' },
+        })
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await call('POST', '/api/legal-holds', legal.cookie, { subjectKind: 'deal', subjectId: heldDealId, reason: 'Litigation' }))
-        .statusCode,
+      (
+        await api('POST /api/legal-holds', {
+          cookie: legal.cookie,
+          body: { subjectKind: 'deal', subjectId: heldDealId, reason: 'Litigation' },
+        })
+      ).statusCode,
     ).toBe(200);
 
     clock = new Date('2026-03-11T19:59:59Z'); // 23:59:59 on 11 March in Dubai: the last day kept
-    const before = (await call('POST', '/api/retention/review', founder.cookie)).json() as RetentionOverview;
+    const before = (await api('POST /api/retention/review', { cookie: founder.cookie })).json();
     expect(before.candidates.map((c) => c.investorId)).not.toContain(a.id);
-    const early = await call('POST', `/api/retention/investors/${a.id}/purge`, founder.cookie);
-    expect([early.statusCode, early.json().message]).toEqual([409, 'The records of this investor are not all past their retention period']);
+    const early = await api('POST /api/retention/investors/:id/purge', { cookie: founder.cookie, params: { id: a.id } });
+    expect([early.statusCode, errorBody(early).message]).toEqual([
+      409,
+      'The records of this investor are not all past their retention period',
+    ]);
 
     clock = new Date('2026-03-11T20:00:00Z'); // 00:00 on 12 March in Dubai: purgeable
-    const after = (await call('POST', '/api/retention/review', founder.cookie)).json() as RetentionOverview;
+    const after = (await api('POST /api/retention/review', { cookie: founder.cookie })).json();
     const listed = after.candidates.filter((c) => [a.id, held.id, inHeldDeal.id, active.id].includes(c.investorId));
     expect(listed.map((c) => c.investorName)).toEqual(['Boundary Client']);
     expect(listed[0]?.reasons).toEqual([
@@ -159,11 +186,11 @@ describe('retention and the four-eyes purge', () => {
     ]);
     expect(after.reviewedAt).not.toBeNull();
     // The held ones cannot even be proposed: 409 naming the hold.
-    const heldRes = await call('POST', `/api/retention/investors/${held.id}/purge`, founder.cookie);
+    const heldRes = await api('POST /api/retention/investors/:id/purge', { cookie: founder.cookie, params: { id: held.id } });
     expect(heldRes.statusCode).toBe(409);
-    expect(heldRes.json().message).toMatch(/^Under legal hold since \d{4}-\d{2}-\d{2}: DFSA enquiry 7$/);
-    const dealRes = await call('POST', `/api/retention/investors/${inHeldDeal.id}/purge`, founder.cookie);
-    expect(dealRes.json().message).toMatch(/^Under legal hold through a deal since \d{4}-\d{2}-\d{2}: Held Fund: Litigation$/);
+    expect(errorBody(heldRes).message).toMatch(/^Under legal hold since \d{4}-\d{2}-\d{2}: DFSA enquiry 7$/);
+    const dealRes = await api('POST /api/retention/investors/:id/purge', { cookie: founder.cookie, params: { id: inHeldDeal.id } });
+    expect(errorBody(dealRes).message).toMatch(/^Under legal hold through a deal since \d{4}-\d{2}-\d{2}: Held Fund: Litigation$/);
     // The periodic job's own pass gives the same list.
     expect(await reviewRetention(ctx.db, clock)).toBe(after.candidates.length);
   });
@@ -184,32 +211,43 @@ describe('retention and the four-eyes purge', () => {
     );
     const totals = await fundTotals();
 
-    const proposed = await call('POST', `/api/retention/investors/${inv.id}/purge`, founder.cookie);
+    const proposed = await api('POST /api/retention/investors/:id/purge', { cookie: founder.cookie, params: { id: inv.id } });
     expect(proposed.statusCode, proposed.body).toBe(201);
-    const purge = (proposed.json() as { purge: RetentionPurge }).purge;
+    const purge = proposed.json().purge;
     expect(purge).toMatchObject({ status: 'proposed', proposedBy: 'Proposing Founder', investorName: 'Purged Client' });
-    const again = await call('POST', `/api/retention/investors/${inv.id}/purge`, legal.cookie);
-    expect([again.statusCode, again.json().message]).toEqual([409, 'A purge of this investor is already proposed']);
+    const again = await api('POST /api/retention/investors/:id/purge', { cookie: legal.cookie, params: { id: inv.id } });
+    expect([again.statusCode, errorBody(again).message]).toEqual([409, 'A purge of this investor is already proposed']);
 
-    const own = await call('POST', `/api/retention/purges/${purge.id}/approve`, founder.cookie);
-    expect([own.statusCode, own.json().message]).toEqual([403, 'Another admin must approve this purge: you proposed it (four eyes)']);
+    const own = await api('POST /api/retention/purges/:id/approve', { cookie: founder.cookie, params: { id: purge.id } });
+    expect([own.statusCode, errorBody(own).message]).toEqual([403, 'Another admin must approve this purge: you proposed it (four eyes)']);
 
     // A hold placed after the proposal stops the approval while it stands.
     const hold = (
-      await call('POST', '/api/legal-holds', legal.cookie, { subjectKind: 'investor', subjectId: inv.id, reason: 'Late subpoena' })
-    ).json().hold as { id: string };
-    const blocked = await call('POST', `/api/retention/purges/${purge.id}/approve`, legal.cookie);
+      await api('POST /api/legal-holds', {
+        cookie: legal.cookie,
+        body: { subjectKind: 'investor', subjectId: inv.id, reason: 'Late subpoena' },
+      })
+    ).json().hold;
+    const blocked = await api('POST /api/retention/purges/:id/approve', { cookie: legal.cookie, params: { id: purge.id } });
     expect(blocked.statusCode).toBe(409);
-    expect(blocked.json().message).toMatch(/^Under legal hold since \d{4}-\d{2}-\d{2}: Late subpoena$/);
+    expect(errorBody(blocked).message).toMatch(/^Under legal hold since \d{4}-\d{2}-\d{2}: Late subpoena$/);
     expect((await sql<{ name: string }>('SELECT name FROM profiles WHERE id = $1').first(ctx.db, [inv.id]))?.name).toBe('Purged Client');
-    expect((await call('POST', `/api/legal-holds/${hold.id}/lift`, legal.cookie, { reason: 'Subpoena answered' })).statusCode).toBe(200);
+    expect(
+      (
+        await api('POST /api/legal-holds/:id/lift', {
+          cookie: legal.cookie,
+          params: { id: hold.id },
+          body: { reason: 'Subpoena answered' },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call('POST', `/api/retention/purges/${purge.id}/approve`, legal.cookie)),
+      Array.from({ length: 20 }, () => api('POST /api/retention/purges/:id/approve', { cookie: legal.cookie, params: { id: purge.id } })),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, ...Array(19).fill(409)]);
-    expect(answers.filter((r) => r.statusCode === 409).every((r) => r.json().message === 'This purge was already decided')).toBe(true);
-    const done = (answers.find((r) => r.statusCode === 200)?.json() as { purge: RetentionPurge } | undefined)?.purge;
+    expect(answers.filter((r) => r.statusCode === 409).every((r) => errorBody(r).message === 'This purge was already decided')).toBe(true);
+    const done = answers.find((r) => r.statusCode === 200)?.json()?.purge;
     expect(done).toMatchObject({
       status: 'purged',
       decidedBy: 'Approving Legal',
@@ -255,7 +293,7 @@ describe('retention and the four-eyes purge', () => {
       (await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: inv.email, password: inv.password } }))
         .statusCode,
     ).toBe(401);
-    const list = (await call('POST', '/api/retention/review', legal.cookie)).json() as RetentionOverview;
+    const list = (await api('POST /api/retention/review', { cookie: legal.cookie })).json();
     expect(list.candidates.map((c) => c.investorId)).not.toContain(inv.id);
     expect(list.purges.find((x) => x.id === purge.id)?.status).toBe('purged');
   });
@@ -263,21 +301,25 @@ describe('retention and the four-eyes purge', () => {
   it('withdraws a proposal; unknown ids are 404, malformed ones 400, investors 403, a purged proposal cannot be withdrawn', async () => {
     clock = new Date('2026-06-01T08:00:00Z');
     const inv = await closedClient('Withdrawn Client');
-    const { purge } = (await call('POST', `/api/retention/investors/${inv.id}/purge`, legal.cookie)).json() as { purge: RetentionPurge };
-    const w = await call('POST', `/api/retention/purges/${purge.id}/withdraw`, founder.cookie);
-    expect((w.json() as { purge: RetentionPurge }).purge).toMatchObject({ status: 'withdrawn', decidedBy: 'Proposing Founder' });
-    expect((await call('POST', `/api/retention/purges/${purge.id}/approve`, founder.cookie)).statusCode).toBe(409);
+    const { purge } = (await api('POST /api/retention/investors/:id/purge', { cookie: legal.cookie, params: { id: inv.id } })).json();
+    const w = await api('POST /api/retention/purges/:id/withdraw', { cookie: founder.cookie, params: { id: purge.id } });
+    expect(w.json().purge).toMatchObject({ status: 'withdrawn', decidedBy: 'Proposing Founder' });
+    expect((await api('POST /api/retention/purges/:id/approve', { cookie: founder.cookie, params: { id: purge.id } })).statusCode).toBe(
+      409,
+    );
     expect((await sql<{ name: string }>('SELECT name FROM profiles WHERE id = $1').first(ctx.db, [inv.id]))?.name).toBe('Withdrawn Client');
     const missing = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
-    expect((await call('POST', `/api/retention/purges/${missing}/approve`, legal.cookie)).statusCode).toBe(404);
-    expect((await call('POST', `/api/retention/investors/${missing}/purge`, legal.cookie)).statusCode).toBe(404);
-    expect((await call('POST', `/api/retention/investors/${legal.id}/purge`, founder.cookie)).statusCode).toBe(404);
+    expect((await api('POST /api/retention/purges/:id/approve', { cookie: legal.cookie, params: { id: missing } })).statusCode).toBe(404);
+    expect((await api('POST /api/retention/investors/:id/purge', { cookie: legal.cookie, params: { id: missing } })).statusCode).toBe(404);
+    expect((await api('POST /api/retention/investors/:id/purge', { cookie: founder.cookie, params: { id: legal.id } })).statusCode).toBe(
+      404,
+    );
     // A malformed id is refused by the route table's path-parameter schema (decision 033) before any lookup.
-    expect((await call('POST', '/api/retention/purges/nope/approve', legal.cookie)).statusCode).toBe(400);
+    expect((await api('POST /api/retention/purges/:id/approve', { cookie: legal.cookie, params: { id: 'nope' } })).statusCode).toBe(400);
     const u = await createUser(ctx, { role: 'investor' });
     const investorCookie = await signIn(ctx, u.email, u.password);
-    expect((await call('GET', '/api/retention', investorCookie)).statusCode).toBe(403);
+    expect((await api('GET /api/retention', { cookie: investorCookie })).statusCode).toBe(403);
     // A new proposal can follow a withdrawn one.
-    expect((await call('POST', `/api/retention/investors/${inv.id}/purge`, legal.cookie)).statusCode).toBe(201);
+    expect((await api('POST /api/retention/investors/:id/purge', { cookie: legal.cookie, params: { id: inv.id } })).statusCode).toBe(201);
   });
 });

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EMAIL_SERVER_FOUNDERS_ONLY,
-  EMAIL_SERVER_SETTINGS,
-  SECURITY_FOUNDERS_ONLY,
-  SECURITY_SETTINGS,
-  type Settings,
-} from '../../../shared/settings.ts';
+import { EMAIL_SERVER_FOUNDERS_ONLY, EMAIL_SERVER_SETTINGS, SECURITY_FOUNDERS_ONLY, SECURITY_SETTINGS } from '../../../shared/settings.ts';
+import { callApi } from '../../testing/api-client.ts';
 import { createTestContext, createUser, sessionCookie, type TestContext } from '../../testing/harness.ts';
 
 /**
@@ -34,8 +29,7 @@ describe('the Security tab is the founders', () => {
 
   const put = (cookie: string, payload: object, ip = '127.0.0.1') =>
     ctx.app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie }, payload, remoteAddress: ip });
-  const get = async (cookie: string) =>
-    (await ctx.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie } })).json().settings as Settings;
+  const get = async (cookie: string) => (await callApi(ctx.app, 'GET /api/settings', { cookie })).json.settings;
 
   // One change per Security setting, each away from what the suite starts with.
   const CHANGES: Record<(typeof SECURITY_SETTINGS)[number], unknown> = {

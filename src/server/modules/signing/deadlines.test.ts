@@ -1,8 +1,8 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteKey } from '../../../shared/api/contract.ts';
 import type { Deal } from '../../../shared/deals.ts';
 import type { Envelope } from '../../../shared/signing.ts';
-import type { Subscription } from '../../../shared/subscriptions.ts';
+import { type ApiCall, injectApi } from '../../testing/api-client.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 import { runSigningDeadlines } from './reminders.ts';
@@ -21,14 +21,10 @@ describe('signing deadlines: expiry at the end of the last company day, schedule
     clock = new Date(iso);
   };
 
-  const call = async (method: InjectOptions['method'], url: string, user: { email: string; password: string }, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      // A fresh session at the test clock's moment (the clock jumps weeks between steps).
-      headers: { cookie: await signIn(ctx, user.email, user.password) },
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
+  const api = injectApi(() => ctx.app);
+  /** A route called as `user`, with a fresh session at the test clock's moment (the clock jumps weeks between steps). */
+  const as = async <K extends RouteKey>(key: K, user: { email: string; password: string }, call: ApiCall<K> = {}) =>
+    api(key, { ...call, cookie: await signIn(ctx, user.email, user.password) });
 
   const investor = async () => {
     const name = `Investor ${Math.random().toString(36).slice(2, 7)} Deadline`;
@@ -38,25 +34,27 @@ describe('signing deadlines: expiry at the end of the last company day, schedule
   };
 
   const activeDeal = async (): Promise<Deal> => {
-    const res = await call('POST', '/api/deals', founder, {
-      title: `Deadline deal ${Math.random().toString(36).slice(2, 7)}`,
-      type: 'PPP',
-      targetAmount: '5000000',
+    const res = await as('POST /api/deals', founder, {
+      body: {
+        title: `Deadline deal ${Math.random().toString(36).slice(2, 7)}`,
+        type: 'PPP',
+        targetAmount: '5000000',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const deal = (res.json() as { deal: Deal }).deal;
-    expect((await call('PATCH', `/api/deals/${deal.id}`, founder, { status: 'Active' })).statusCode).toBe(200);
+    const deal = res.json().deal;
+    expect((await as('PATCH /api/deals/:id', founder, { params: { id: deal.id }, body: { status: 'Active' } })).statusCode).toBe(200);
     await ensureSubscriptionPack(ctx, deal.id);
     return deal;
   };
 
   const subscribeAndOpen = async (inv: { email: string; password: string }, dealId: string) => {
-    const s = await call('POST', '/api/investor/subscriptions', inv, { dealId, amount: '1000' });
+    const s = await as('POST /api/investor/subscriptions', inv, { body: { dealId, amount: '1000' } });
     expect(s.statusCode, s.body).toBe(201);
-    const sub = (s.json() as { subscription: Subscription }).subscription;
-    const e = await call('POST', `/api/investor/subscriptions/${sub.id}/envelope`, inv, {});
+    const sub = s.json().subscription;
+    const e = await as('POST /api/investor/subscriptions/:id/envelope', inv, { params: { id: sub.id }, body: {} });
     expect(e.statusCode, e.body).toBe(200);
-    return { sub, env: (e.json() as { envelope: Envelope }).envelope };
+    return { sub, env: e.json().envelope };
   };
 
   const reminders = async (userId: string) =>
@@ -137,17 +135,20 @@ describe('signing deadlines: expiry at the end of the last company day, schedule
     at('2026-12-31T20:00:00Z');
     expect(await runSigningDeadlines(ctx.db, clock)).toEqual({ expired: 1, reminded: 0 });
     expect((await events(env1.id)).at(-1)).toMatchObject({ kind: 'expired', actor_id: null });
-    const sign = await call('POST', `/api/investor/envelopes/${env1.id}/sign`, first, {
-      consent: true,
-      method: 'typed',
-      typedName: first.name,
-      password: first.password,
+    const sign = await as('POST /api/investor/envelopes/:id/sign', first, {
+      params: { id: env1.id },
+      body: {
+        consent: true,
+        method: 'typed',
+        typedName: first.name,
+        password: first.password,
+      },
     });
     expect(sign.statusCode, sign.body).toBe(409);
     expect(sign.json()).toMatchObject({ code: 'ENVELOPE_STATE', message: 'This agreement has expired. Ask the firm to send a new one.' });
-    const seen = await call('GET', `/api/investor/envelopes/${env1.id}`, first);
+    const seen = await as('GET /api/investor/envelopes/:id', first, { params: { id: env1.id } });
     expect(seen.statusCode).toBe(200);
-    const trail = (seen.json() as { envelope: Envelope }).envelope.events.map((e) => e.kind);
+    const trail = seen.json().envelope.events.map((e) => e.kind);
     expect(trail).toEqual(['created', 'reminder_sent', 'reminder_sent', 'expired']);
     // No reminder after expiry.
     expect(await runSigningDeadlines(ctx.db, clock)).toEqual({ expired: 0, reminded: 0 });
@@ -155,10 +156,10 @@ describe('signing deadlines: expiry at the end of the last company day, schedule
 
   it('a closed deal ends its open envelopes (expired, reason in the trail) and opens no new one', async () => {
     at('2027-01-01T10:00:00Z');
-    expect((await call('PATCH', `/api/deals/${deal.id}`, founder, { status: 'Closed' })).statusCode).toBe(200);
+    expect((await as('PATCH /api/deals/:id', founder, { params: { id: deal.id }, body: { status: 'Closed' } })).statusCode).toBe(200);
     expect(await runSigningDeadlines(ctx.db, clock)).toEqual({ expired: 1, reminded: 0 });
     expect((await events(env2.id)).at(-1)).toMatchObject({ kind: 'expired', reason: 'deal closed' });
-    const again = await call('POST', `/api/investor/subscriptions/${env2.subscriptionId}/envelope`, second, {});
+    const again = await as('POST /api/investor/subscriptions/:id/envelope', second, { params: { id: env2.subscriptionId }, body: {} });
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json()).toMatchObject({
       code: 'DEAL_CLOSED',
@@ -172,12 +173,12 @@ describe('signing deadlines: expiry at the end of the last company day, schedule
     expect(n[0]?.n).toBe(1);
     // An executed agreement of a closed deal is still there for its investor.
     const third = await investor();
-    expect((await call('PATCH', `/api/deals/${deal.id}`, founder, { status: 'Active' })).statusCode).toBe(200);
+    expect((await as('PATCH /api/deals/:id', founder, { params: { id: deal.id }, body: { status: 'Active' } })).statusCode).toBe(200);
     const { sub: s3 } = await subscribeAndOpen(third, deal.id);
     await completeSubscriptionSigned(ctx, s3.id);
-    expect((await call('PATCH', `/api/deals/${deal.id}`, founder, { status: 'Closed' })).statusCode).toBe(200);
-    const kept = await call('POST', `/api/investor/subscriptions/${s3.id}/envelope`, third, {});
+    expect((await as('PATCH /api/deals/:id', founder, { params: { id: deal.id }, body: { status: 'Closed' } })).statusCode).toBe(200);
+    const kept = await as('POST /api/investor/subscriptions/:id/envelope', third, { params: { id: s3.id }, body: {} });
     expect(kept.statusCode, kept.body).toBe(200);
-    expect((kept.json() as { envelope: Envelope }).envelope.status).toBe('executed');
+    expect(kept.json().envelope.status).toBe('executed');
   }, 120_000);
 });

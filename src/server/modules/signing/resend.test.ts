@@ -3,11 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
-import type { Envelope, PackStatusRow } from '../../../shared/signing.ts';
-import type { Subscription } from '../../../shared/subscriptions.ts';
+import { errorBody, injectApi } from '../../testing/api-client.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { FULL_FIELDS, templatePdf } from '../../testing/signing.ts';
@@ -21,20 +20,13 @@ const run = promisify(execFile);
  */
 describe('void, resend and the trail of subscription agreements (issue 30)', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let founder: { id: string; cookie: string; password: string; name: string };
   let tmp: string;
 
-  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
-
   const expectError = (res: LightMyRequestResponse, status: number) => {
     expect(res.statusCode, res.body).toBe(status);
-    const body = res.json() as { message: string; code?: string };
+    const body = errorBody(res);
     expect(body.message.length).toBeGreaterThan(0);
     return body;
   };
@@ -48,13 +40,18 @@ describe('void, resend and the trail of subscription agreements (issue 30)', () 
   };
 
   const signedDeal = async (): Promise<Deal> => {
-    const res = await call('POST', '/api/deals', founder.cookie, {
-      title: `Resend deal ${Math.random().toString(36).slice(2, 7)}`,
-      type: 'PPP',
-      targetAmount: '5000000',
+    const res = await api('POST /api/deals', {
+      cookie: founder.cookie,
+      body: {
+        title: `Resend deal ${Math.random().toString(36).slice(2, 7)}`,
+        type: 'PPP',
+        targetAmount: '5000000',
+      },
     });
-    const deal = (res.json() as { deal: Deal }).deal;
-    expect((await call('PATCH', `/api/deals/${deal.id}`, founder.cookie, { status: 'Active' })).statusCode).toBe(200);
+    const deal = res.json().deal;
+    expect(
+      (await api('PATCH /api/deals/:id', { cookie: founder.cookie, params: { id: deal.id }, body: { status: 'Active' } })).statusCode,
+    ).toBe(200);
     const { body, contentType } = multipart(
       { fields: JSON.stringify(FULL_FIELDS) },
       { filename: 'agreement.pdf', content: await templatePdf(), contentType: 'application/pdf' },
@@ -70,15 +67,20 @@ describe('void, resend and the trail of subscription agreements (issue 30)', () 
   };
 
   const subscribeAndOpen = async (inv: { cookie: string }, dealId: string, amount = '1000') => {
-    const s = await call('POST', '/api/investor/subscriptions', inv.cookie, { dealId, amount });
+    const s = await api('POST /api/investor/subscriptions', { cookie: inv.cookie, body: { dealId, amount } });
     expect(s.statusCode, s.body).toBe(201);
-    const sub = (s.json() as { subscription: Subscription }).subscription;
-    const e = await call('POST', `/api/investor/subscriptions/${sub.id}/envelope`, inv.cookie, { entity: 'Haddad Holdings Ltd' });
+    const sub = s.json().subscription;
+    const e = await api('POST /api/investor/subscriptions/:id/envelope', {
+      cookie: inv.cookie,
+      params: { id: sub.id },
+      body: { entity: 'Haddad Holdings Ltd' },
+    });
     expect(e.statusCode, e.body).toBe(200);
-    return { sub, env: (e.json() as { envelope: Envelope }).envelope };
+    return { sub, env: e.json().envelope };
   };
 
-  const resend = (id: string, cookie = founder.cookie) => call('POST', `/api/signing/envelopes/${id}/resend`, cookie, {});
+  const resend = (id: string, cookie = founder.cookie) =>
+    api('POST /api/signing/envelopes/:id/resend', { cookie, params: { id }, body: {} });
   const mails = (userId: string, kind: string) =>
     ctx.db.query('SELECT subject, text_body FROM email_outbox WHERE user_id = $1 AND kind = $2 ORDER BY id', [userId, kind]) as Promise<
       { subject: string; text_body: string }[]
@@ -98,13 +100,21 @@ describe('void, resend and the trail of subscription agreements (issue 30)', () 
     const deal = await signedDeal();
     const inv = await person('investor');
     const { sub, env } = await subscribeAndOpen(inv, deal.id);
-    expect((await call('POST', `/api/signing/envelopes/${env.id}/void`, founder.cookie, { reason: 'Wrong amount' })).statusCode).toBe(200);
+    expect(
+      (
+        await api('POST /api/signing/envelopes/:id/void', {
+          cookie: founder.cookie,
+          params: { id: env.id },
+          body: { reason: 'Wrong amount' },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const voidMail = await mails(inv.id, 'signing_voided');
     expect(voidMail).toHaveLength(1);
     expect(voidMail[0]?.subject).toBe(`Your subscription agreement for ${deal.title} was withdrawn`);
     expect(voidMail[0]?.text_body).toContain('The reason given: Wrong amount');
-    const mine = (await call('GET', `/api/investor/envelopes/${env.id}`, inv.cookie)).json() as { envelope: Envelope };
+    const mine = (await api('GET /api/investor/envelopes/:id', { cookie: inv.cookie, params: { id: env.id } })).json();
     expect(mine.envelope.status).toBe('voided');
     expect(mine.envelope.reason).toBe('Wrong amount');
     expect(mine.envelope.events.map((e) => [e.kind, e.actorName, e.details.reason ?? null])).toEqual([
@@ -118,7 +128,7 @@ describe('void, resend and the trail of subscription agreements (issue 30)', () 
 
     const res = await resend(env.id);
     expect(res.statusCode, res.body).toBe(200);
-    const fresh = (res.json() as { envelope: Envelope }).envelope;
+    const fresh = res.json().envelope;
     expect(fresh.id).not.toBe(env.id);
     expect(fresh.subscriptionId).toBe(sub.id);
     expect(fresh.status).toBe('sent');
@@ -128,7 +138,7 @@ describe('void, resend and the trail of subscription agreements (issue 30)', () 
     expect(resentMail).toHaveLength(1);
     expect(resentMail[0]?.text_body).toContain(`/investor/subscriptions/${sub.id}/sign`);
     // The same subscribing entity is in the new agreement (pdftotext of the document as shown).
-    const doc = await call('GET', `/api/investor/envelopes/${fresh.id}/document`, inv.cookie);
+    const doc = await api('GET /api/investor/envelopes/:id/document', { cookie: inv.cookie, params: { id: fresh.id } });
     const file = path.join(tmp, 'fresh.pdf');
     await writeFile(file, doc.rawPayload);
     expect((await run('pdftotext', [file, '-'])).stdout).toContain('Haddad Holdings Ltd');
@@ -136,7 +146,7 @@ describe('void, resend and the trail of subscription agreements (issue 30)', () 
     // The old envelope again: a newer one is open (409).
     expect(expectError(await resend(env.id), 409).code).toBe('NEWER_ENVELOPE');
     // The deal's status table shows the new envelope in progress.
-    const rows = ((await call('GET', `/api/deals/${deal.id}/subscription-pack/status`, founder.cookie)).json() as { rows: PackStatusRow[] })
+    const rows = (await api('GET /api/deals/:id/subscription-pack/status', { cookie: founder.cookie, params: { id: deal.id } })).json()
       .rows;
     expect(rows).toEqual([expect.objectContaining({ subscriptionId: sub.id, envelopeId: fresh.id, status: 'in_progress' })]);
   });
@@ -147,7 +157,7 @@ describe('void, resend and the trail of subscription agreements (issue 30)', () 
     const { env } = await subscribeAndOpen(inv, deal.id);
     const res = await resend(env.id);
     expect(res.statusCode, res.body).toBe(200);
-    const after = (res.json() as { envelope: Envelope }).envelope;
+    const after = res.json().envelope;
     expect(after.id).toBe(env.id);
     expect(after.events.map((e) => [e.kind, e.actorName])).toEqual([
       ['created', inv.name],
@@ -156,14 +166,18 @@ describe('void, resend and the trail of subscription agreements (issue 30)', () 
     expect(await mails(inv.id, 'signing_reminder')).toHaveLength(1);
     expect(expectError(await resend(env.id), 409).code).toBe('REMINDER_TOO_SOON');
     // The investor sees the reminder in their trail.
-    const mine = (await call('GET', `/api/investor/envelopes/${env.id}`, inv.cookie)).json() as { envelope: Envelope };
+    const mine = (await api('GET /api/investor/envelopes/:id', { cookie: inv.cookie, params: { id: env.id } })).json();
     expect(mine.envelope.events.at(-1)?.kind).toBe('reminder_sent');
 
-    const signed = await call('POST', `/api/investor/envelopes/${env.id}/sign`, inv.cookie, {
-      consent: true,
-      method: 'typed',
-      typedName: inv.name,
-      password: inv.password,
+    const signed = await api('POST /api/investor/envelopes/:id/sign', {
+      cookie: inv.cookie,
+      params: { id: env.id },
+      body: {
+        consent: true,
+        method: 'typed',
+        typedName: inv.name,
+        password: inv.password,
+      },
     });
     expect(signed.statusCode, signed.body).toBe(200);
     expect(expectError(await resend(env.id), 409).message).toBe('This agreement is already signed by the investor.');
@@ -173,7 +187,10 @@ describe('void, resend and the trail of subscription agreements (issue 30)', () 
     const deal = await signedDeal();
     const inv = await person('investor');
     const { sub, env } = await subscribeAndOpen(inv, deal.id);
-    expect((await call('POST', `/api/signing/envelopes/${env.id}/void`, founder.cookie, { reason: 'Redo' })).statusCode).toBe(200);
+    expect(
+      (await api('POST /api/signing/envelopes/:id/void', { cookie: founder.cookie, params: { id: env.id }, body: { reason: 'Redo' } }))
+        .statusCode,
+    ).toBe(200);
     const results = await Promise.all(Array.from({ length: 20 }, () => resend(env.id)));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -191,20 +208,28 @@ describe('void, resend and the trail of subscription agreements (issue 30)', () 
     const arabicName = 'ليلى حداد';
     await ctx.db.query('UPDATE profiles SET name = $1 WHERE id = $2', [arabicName, inv.id]);
     const { env } = await subscribeAndOpen(inv, deal.id, '2500');
-    const signed = await call('POST', `/api/investor/envelopes/${env.id}/sign`, inv.cookie, {
-      consent: true,
-      method: 'typed',
-      typedName: arabicName,
-      password: inv.password,
+    const signed = await api('POST /api/investor/envelopes/:id/sign', {
+      cookie: inv.cookie,
+      params: { id: env.id },
+      body: {
+        consent: true,
+        method: 'typed',
+        typedName: arabicName,
+        password: inv.password,
+      },
     });
     expect(signed.statusCode, signed.body).toBe(200);
-    const done = await call('POST', `/api/signing/envelopes/${env.id}/countersign`, founder.cookie, {
-      name: founder.name,
-      title: 'Managing Partner',
-      password: founder.password,
+    const done = await api('POST /api/signing/envelopes/:id/countersign', {
+      cookie: founder.cookie,
+      params: { id: env.id },
+      body: {
+        name: founder.name,
+        title: 'Managing Partner',
+        password: founder.password,
+      },
     });
     expect(done.statusCode, done.body).toBe(200);
-    const pdf = (await call('GET', `/api/investor/envelopes/${env.id}/document`, inv.cookie)).rawPayload;
+    const pdf = (await api('GET /api/investor/envelopes/:id/document', { cookie: inv.cookie, params: { id: env.id } })).rawPayload;
     const file = path.join(tmp, 'arabic.pdf');
     await writeFile(file, pdf);
     const sig = await run('pdfsig', [file]);

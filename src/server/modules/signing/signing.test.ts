@@ -4,12 +4,13 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
-import type { Envelope, PackStatusRow, SubscriptionPack } from '../../../shared/signing.ts';
+import type { Envelope } from '../../../shared/signing.ts';
 import type { Subscription } from '../../../shared/subscriptions.ts';
 import { newTotpSecret, totpFor } from '../../auth/totp.ts';
+import { errorBody, injectApi } from '../../testing/api-client.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../../testing/multipart.ts';
 import { FULL_FIELDS, strokePng, templatePdf } from '../../testing/signing.ts';
@@ -25,24 +26,17 @@ interface Person {
 
 function expectError(res: LightMyRequestResponse, status: number) {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { message: string; code?: string; fields?: Record<string, string> };
+  const body = errorBody(res);
   expect(body.message.length).toBeGreaterThan(0);
   return body;
 }
 
 describe('subscription documents signed in the product (issue 30)', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let founder: Person;
   let cio: Person;
   let tmp: string;
-
-  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
 
   const person = async (role: 'admin' | 'investor', adminUserType?: 'founder' | 'cio' | 'legal'): Promise<Person> => {
     const name = `${role === 'admin' ? 'Admin' : 'Investor'} ${Math.random().toString(36).slice(2, 7)} Okafor`;
@@ -52,15 +46,20 @@ describe('subscription documents signed in the product (issue 30)', () => {
   };
 
   const openDeal = async (): Promise<Deal> => {
-    const res = await call('POST', '/api/deals', founder.cookie, {
-      title: `Signed deal ${Math.random().toString(36).slice(2, 7)}`,
-      type: 'PPP',
-      targetAmount: '5000000',
+    const res = await api('POST /api/deals', {
+      cookie: founder.cookie,
+      body: {
+        title: `Signed deal ${Math.random().toString(36).slice(2, 7)}`,
+        type: 'PPP',
+        targetAmount: '5000000',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const id = (res.json() as { deal: Deal }).deal.id;
-    expect((await call('PATCH', `/api/deals/${id}`, founder.cookie, { status: 'Active' })).statusCode).toBe(200);
-    return (res.json() as { deal: Deal }).deal;
+    const id = res.json().deal.id;
+    expect((await api('PATCH /api/deals/:id', { cookie: founder.cookie, params: { id }, body: { status: 'Active' } })).statusCode).toBe(
+      200,
+    );
+    return res.json().deal;
   };
 
   const upload = async (dealId: string, pdf: Buffer, fields: unknown, cookie = founder.cookie, name = 'agreement.pdf') => {
@@ -68,11 +67,11 @@ describe('subscription documents signed in the product (issue 30)', () => {
       { fields: JSON.stringify(fields) },
       { filename: name, content: pdf, contentType: 'application/pdf' },
     );
-    return ctx.app.inject({
-      method: 'POST',
-      url: `/api/deals/${dealId}/subscription-pack`,
-      headers: { cookie, 'content-type': contentType },
-      payload: body,
+    return api('POST /api/deals/:id/subscription-pack', {
+      cookie,
+      params: { id: dealId },
+      headers: { 'content-type': contentType },
+      rawBody: body,
     });
   };
 
@@ -84,31 +83,43 @@ describe('subscription documents signed in the product (issue 30)', () => {
   };
 
   const subscribe = async (who: Person, dealId: string, amount: string): Promise<Subscription> => {
-    const res = await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
+    const res = await api('POST /api/investor/subscriptions', { cookie: who.cookie, body: { dealId, amount } });
     expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { subscription: Subscription }).subscription;
+    return res.json().subscription;
   };
 
   const openEnvelope = async (who: Person, subId: string, entity?: string): Promise<Envelope> => {
-    const res = await call('POST', `/api/investor/subscriptions/${subId}/envelope`, who.cookie, entity ? { entity } : {});
+    const res = await api('POST /api/investor/subscriptions/:id/envelope', {
+      cookie: who.cookie,
+      params: { id: subId },
+      body: entity ? { entity } : {},
+    });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { envelope: Envelope }).envelope;
+    return res.json().envelope;
   };
 
   const sign = (who: Person, envId: string, extra: Record<string, unknown> = {}) =>
-    call('POST', `/api/investor/envelopes/${envId}/sign`, who.cookie, {
-      consent: true,
-      method: 'typed',
-      typedName: who.name,
-      password: who.password,
-      ...extra,
+    api('POST /api/investor/envelopes/:id/sign', {
+      cookie: who.cookie,
+      params: { id: envId },
+      body: {
+        consent: true,
+        method: 'typed',
+        typedName: who.name,
+        password: who.password,
+        ...extra,
+      },
     });
 
   const countersign = (who: Person, envId: string) =>
-    call('POST', `/api/signing/envelopes/${envId}/countersign`, who.cookie, {
-      name: who.name,
-      title: 'Managing Partner',
-      password: who.password,
+    api('POST /api/signing/envelopes/:id/countersign', {
+      cookie: who.cookie,
+      params: { id: envId },
+      body: {
+        name: who.name,
+        title: 'Managing Partner',
+        password: who.password,
+      },
     });
 
   const storedFiles = async (): Promise<string[]> => {
@@ -166,7 +177,9 @@ describe('subscription documents signed in the product (issue 30)', () => {
       payload: Buffer.alloc(10),
     });
     expectError(big, 413);
-    expect((await call('GET', `/api/deals/${deal.id}/subscription-pack`, founder.cookie)).json()).toEqual({ pack: null });
+    expect((await api('GET /api/deals/:id/subscription-pack', { cookie: founder.cookie, params: { id: deal.id } })).json()).toEqual({
+      pack: null,
+    });
     expect(await storedFiles()).toEqual(before);
     expect(await ctx.db.query('SELECT 1 FROM subscription_packs WHERE deal_id = $1', [deal.id])).toHaveLength(0);
   });
@@ -175,31 +188,48 @@ describe('subscription documents signed in the product (issue 30)', () => {
     const deal = await openDeal();
     // No pack at all: every deal needs one before it takes subscriptions (decision 036, amended).
     const first = await person('investor');
-    const none = expectError(await call('POST', '/api/investor/subscriptions', first.cookie, { dealId: deal.id, amount: '1000' }), 409);
+    const none = expectError(
+      await api('POST /api/investor/subscriptions', { cookie: first.cookie, body: { dealId: deal.id, amount: '1000' } }),
+      409,
+    );
     expect(none.code).toBe('PACK_MISSING');
     expect(none.message).toBe("This deal has no subscription agreement yet: upload one in the deal's subscription pack.");
     expect(await ctx.db.query('SELECT 1 FROM subscriptions WHERE deal_id = $1', [deal.id])).toHaveLength(0);
     const onlySignature = FULL_FIELDS.filter((f) => f.kind === 'investor_signature');
     const up = await upload(deal.id, await templatePdf(), onlySignature);
     expect(up.statusCode, up.body).toBe(201);
-    const v1 = (up.json() as { pack: SubscriptionPack }).pack;
+    const v1 = up.json().pack;
     expect(v1.version).toBe(1);
     expect(v1.pageCount).toBe(2);
     expect(v1.missing).toEqual(['investor_name', 'amount', 'gp_signature']);
     const inv = await person('investor');
-    const refused = expectError(await call('POST', '/api/investor/subscriptions', inv.cookie, { dealId: deal.id, amount: '1000' }), 409);
+    const refused = expectError(
+      await api('POST /api/investor/subscriptions', { cookie: inv.cookie, body: { dealId: deal.id, amount: '1000' } }),
+      409,
+    );
     expect(refused.code).toBe('PACK_INCOMPLETE');
     expect(refused.message).toBe("This deal's subscription agreement is missing these fields: Investor name, Amount, GP signature.");
-    const v2res = await call('PUT', `/api/deals/${deal.id}/subscription-pack/fields`, founder.cookie, { fields: FULL_FIELDS });
+    const v2res = await api('PUT /api/deals/:id/subscription-pack/fields', {
+      cookie: founder.cookie,
+      params: { id: deal.id },
+      body: { fields: FULL_FIELDS },
+    });
     expect(v2res.statusCode, v2res.body).toBe(200);
-    const v2 = (v2res.json() as { pack: SubscriptionPack }).pack;
+    const v2 = v2res.json().pack;
     expect(v2.version).toBe(2);
     expect(v2.missing).toEqual([]);
     expect(v2.sha256).toBe(v1.sha256);
     await subscribe(inv, deal.id, '1000');
     // A non-admin cannot touch the pack.
-    expectError(await call('GET', `/api/deals/${deal.id}/subscription-pack`, inv.cookie), 403);
-    expectError(await call('PUT', `/api/deals/${deal.id}/subscription-pack/fields`, inv.cookie, { fields: FULL_FIELDS }), 403);
+    expectError(await api('GET /api/deals/:id/subscription-pack', { cookie: inv.cookie, params: { id: deal.id } }), 403);
+    expectError(
+      await api('PUT /api/deals/:id/subscription-pack/fields', {
+        cookie: inv.cookie,
+        params: { id: deal.id },
+        body: { fields: FULL_FIELDS },
+      }),
+      403,
+    );
   });
 
   it('investor signs (typed), an authorised admin countersigns: sealed PDF, certificate page, commitment in the ledger', async () => {
@@ -207,7 +237,10 @@ describe('subscription documents signed in the product (issue 30)', () => {
     const inv = await person('investor');
     const sub = await subscribe(inv, deal.id, '250000.50');
     // Completion is gated on the executed agreement.
-    const early = expectError(await call('POST', `/api/subscriptions/${sub.id}/complete`, founder.cookie, {}), 409);
+    const early = expectError(
+      await api('POST /api/subscriptions/:id/complete', { cookie: founder.cookie, params: { id: sub.id }, body: {} }),
+      409,
+    );
     expect(early.code).toBe('AGREEMENT_NOT_EXECUTED');
 
     const env = await openEnvelope(inv, sub.id, 'Okafor Family Holdings Ltd');
@@ -216,7 +249,7 @@ describe('subscription documents signed in the product (issue 30)', () => {
     // Opening again returns the same envelope.
     expect((await openEnvelope(inv, sub.id)).id).toBe(env.id);
 
-    const shownRes = await call('GET', `/api/investor/envelopes/${env.id}/document`, inv.cookie);
+    const shownRes = await api('GET /api/investor/envelopes/:id/document', { cookie: inv.cookie, params: { id: env.id } });
     expect(shownRes.statusCode).toBe(200);
     expect(shownRes.headers['content-type']).toBe('application/pdf');
     const shown = shownRes.rawPayload;
@@ -238,22 +271,22 @@ describe('subscription documents signed in the product (issue 30)', () => {
     expect(expectError(await sign(inv, env.id, { typedName: 'Someone Else' }), 400).fields?.typedName).toBeDefined();
     const signed = await sign(inv, env.id);
     expect(signed.statusCode, signed.body).toBe(200);
-    expect((signed.json() as { envelope: Envelope }).envelope.status).toBe('signed');
+    expect(signed.json().envelope.status).toBe('signed');
     expect(expectError(await sign(inv, env.id), 409).message).toBe('This agreement is already signed by the investor.');
 
     // The queue shows it; a CIO (not authorised by default) is refused; a founder countersigns.
-    const queue = (await call('GET', '/api/signing/envelopes?status=signed', founder.cookie)).json() as { envelopes: Envelope[] };
+    const queue = (await api('GET /api/signing/envelopes', { cookie: founder.cookie, query: { status: 'signed' } })).json();
     expect(queue.envelopes.map((e) => e.id)).toContain(env.id);
     expect(expectError(await countersign(cio, env.id), 403).code).toBe('NOT_AUTHORISED_TO_COUNTERSIGN');
     const done = await countersign(founder, env.id);
     expect(done.statusCode, done.body).toBe(200);
-    const executed = (done.json() as { envelope: Envelope }).envelope;
+    const executed = done.json().envelope;
     expect(executed.status).toBe('executed');
     expect(executed.events.map((e) => e.kind)).toEqual(['created', 'viewed', 'signed', 'countersigned']);
     expectError(await countersign(founder, env.id), 409);
 
     // The subscription completed through its existing path: the commitment is in the ledger.
-    const subs = (await call('GET', '/api/investor/subscriptions', inv.cookie)).json() as { subscriptions: Subscription[] };
+    const subs = (await api('GET /api/investor/subscriptions', { cookie: inv.cookie })).json();
     expect(subs.subscriptions.find((s) => s.id === sub.id)?.status).toBe('Completed');
     const ledger = (await ctx.db.query('SELECT kind, amount::text AS amount FROM ledger_entries WHERE subscription_id = $1', [sub.id])) as {
       kind: string;
@@ -262,7 +295,7 @@ describe('subscription documents signed in the product (issue 30)', () => {
     expect(ledger).toEqual([{ kind: 'commitment', amount: '250000.50' }]);
 
     // The executed PDF: sealed (pdfsig verifies), signatures and the certificate page readable.
-    const execRes = await call('GET', `/api/investor/envelopes/${env.id}/document`, inv.cookie);
+    const execRes = await api('GET /api/investor/envelopes/:id/document', { cookie: inv.cookie, params: { id: env.id } });
     expect(execRes.statusCode).toBe(200);
     const pdf = execRes.rawPayload;
     expect(createHash('sha256').update(pdf).digest('hex')).toBe(executed.executedSha256);
@@ -291,11 +324,9 @@ describe('subscription documents signed in the product (issue 30)', () => {
     expect(badSig.stdout).not.toContain('Signature Validation: Signature is Valid.');
 
     // The pack status table and its CSV.
-    const status = (await call('GET', `/api/deals/${deal.id}/subscription-pack/status`, founder.cookie)).json() as {
-      rows: PackStatusRow[];
-    };
+    const status = (await api('GET /api/deals/:id/subscription-pack/status', { cookie: founder.cookie, params: { id: deal.id } })).json();
     expect(status.rows).toEqual([expect.objectContaining({ subscriptionId: sub.id, status: 'executed', amount: '250000.50' })]);
-    const csv = await call('GET', `/api/deals/${deal.id}/subscription-pack/status.csv`, founder.cookie);
+    const csv = await api('GET /api/deals/:id/subscription-pack/status.csv', { cookie: founder.cookie, params: { id: deal.id } });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Executed');
     // The trail is append-only.
@@ -350,23 +381,24 @@ describe('subscription documents signed in the product (issue 30)', () => {
     }
 
     // The Deal Vault: the deal is held, its executed agreement listed for its investor only.
-    type VaultDeal = { id: string; held: boolean; agreements: { envelopeId: string; executedAt: string; byteSize: number }[] };
-    const vault = async (who: Person) => ((await call('GET', '/api/investor/deals', who.cookie)).json() as { deals: VaultDeal[] }).deals;
+    const vault = async (who: Person) => (await api('GET /api/investor/deals', { cookie: who.cookie })).json().deals;
     const enDeal = (await vault(en)).find((d) => d.id === deal.id);
     const enEnv = envelopes.get(en.id)?.env as Envelope;
     expect(enDeal?.held).toBe(true);
     expect(enDeal?.agreements.map((a) => a.envelopeId)).toEqual([enEnv.id]);
-    const file = await call('GET', `/api/investor/envelopes/${enEnv.id}/document`, en.cookie);
+    const file = await api('GET /api/investor/envelopes/:id/document', { cookie: en.cookie, params: { id: enEnv.id } });
     expect(file.statusCode).toBe(200);
     expect(enDeal?.agreements[0]?.byteSize).toBe(file.rawPayload.length);
     expect(file.headers['content-disposition']).toContain('(executed).pdf');
     // The other investors see only their own (or none), and another's executed copy is 404; an admin reads it.
     expect((await vault(ar)).find((d) => d.id === deal.id)?.agreements.map((a) => a.envelopeId)).toEqual([envelopes.get(ar.id)?.env.id]);
     expect((await vault(other)).find((d) => d.id === deal.id)?.agreements).toEqual([]);
-    expectError(await call('GET', `/api/investor/envelopes/${enEnv.id}/document`, other.cookie), 404);
-    expectError(await call('GET', `/api/investor/envelopes/${enEnv.id}/document`, ar.cookie), 404);
-    expect((await call('GET', `/api/signing/envelopes/${enEnv.id}/document`, founder.cookie)).statusCode).toBe(200);
-    expectError(await call('GET', `/api/signing/envelopes/${enEnv.id}/document`, other.cookie), 403);
+    expectError(await api('GET /api/investor/envelopes/:id/document', { cookie: other.cookie, params: { id: enEnv.id } }), 404);
+    expectError(await api('GET /api/investor/envelopes/:id/document', { cookie: ar.cookie, params: { id: enEnv.id } }), 404);
+    expect((await api('GET /api/signing/envelopes/:id/document', { cookie: founder.cookie, params: { id: enEnv.id } })).statusCode).toBe(
+      200,
+    );
+    expectError(await api('GET /api/signing/envelopes/:id/document', { cookie: other.cookie, params: { id: enEnv.id } }), 403);
   });
 
   it('the questionnaire is pre-filled from the profile, KYC, classification and tax self-certification; its answers go on the trail', async () => {
@@ -392,9 +424,9 @@ describe('subscription documents signed in the product (issue 30)', () => {
       [inv.id, JSON.stringify(answers), inv.name],
     );
     const sub = await subscribe(inv, deal.id, '1000');
-    const res = await call('GET', `/api/investor/subscriptions/${sub.id}/questionnaire`, inv.cookie);
+    const res = await api('GET /api/investor/subscriptions/:id/questionnaire', { cookie: inv.cookie, params: { id: sub.id } });
     expect(res.statusCode, res.body).toBe(200);
-    const { questionnaire } = res.json() as { questionnaire: Record<string, unknown> & { tax: Record<string, unknown> } };
+    const { questionnaire } = res.json();
     // Reference values: what this test wrote above and what approveForSubscribing records (KYC approved, Professional Client).
     expect(questionnaire).toMatchObject({
       name: inv.name,
@@ -415,25 +447,26 @@ describe('subscription documents signed in the product (issue 30)', () => {
       ],
     });
     // The subscription's own investor only; admins and anonymous callers are refused.
-    expectError(await call('GET', `/api/investor/subscriptions/${sub.id}/questionnaire`, other.cookie), 404);
-    expectError(await call('GET', `/api/investor/subscriptions/${sub.id}/questionnaire`, founder.cookie), 403);
-    expectError(await call('GET', `/api/investor/subscriptions/${sub.id}/questionnaire`, null), 401);
-    expectError(await call('GET', '/api/investor/subscriptions/not-a-uuid/questionnaire', inv.cookie), 400);
+    expectError(await api('GET /api/investor/subscriptions/:id/questionnaire', { cookie: other.cookie, params: { id: sub.id } }), 404);
+    expectError(await api('GET /api/investor/subscriptions/:id/questionnaire', { cookie: founder.cookie, params: { id: sub.id } }), 403);
+    expectError(await api('GET /api/investor/subscriptions/:id/questionnaire', { params: { id: sub.id } }), 401);
+    expectError(await api('GET /api/investor/subscriptions/:id/questionnaire', { cookie: inv.cookie, params: { id: 'not-a-uuid' } }), 400);
 
     // Answers not confirmed, or an empty address: 400 on the field, no envelope.
-    const url = `/api/investor/subscriptions/${sub.id}/envelope`;
-    const unconfirmed = expectError(await call('POST', url, inv.cookie, { questionnaire: { address: 'x', confirmed: false } }), 400);
+    const envelope = (body: unknown) =>
+      api('POST /api/investor/subscriptions/:id/envelope', { cookie: inv.cookie, params: { id: sub.id }, rawBody: body });
+    const unconfirmed = expectError(await envelope({ questionnaire: { address: 'x', confirmed: false } }), 400);
     expect(unconfirmed.fields?.['questionnaire.confirmed']).toBe('Confirm that these details are correct');
-    const noAddress = expectError(await call('POST', url, inv.cookie, { questionnaire: { address: ' ', confirmed: true } }), 400);
+    const noAddress = expectError(await envelope({ questionnaire: { address: ' ', confirmed: true } }), 400);
     expect(noAddress.fields?.['questionnaire.address']).toBe('Enter your address');
     expect(await ctx.db.query('SELECT 1 FROM signing_envelopes WHERE subscription_id = $1', [sub.id])).toHaveLength(0);
     // Confirmed with a corrected address: recorded on the trail's created event.
-    const opened = await call('POST', url, inv.cookie, {
+    const opened = await envelope({
       entity: 'Okafor Trust',
       questionnaire: { address: 'Office 4, Gate Village 3, DIFC', confirmed: true },
     });
     expect(opened.statusCode, opened.body).toBe(200);
-    const env = (opened.json() as { envelope: Envelope }).envelope;
+    const env = opened.json().envelope;
     expect(env.events[0]?.details.questionnaire).toEqual({
       entity: 'Okafor Trust',
       address: 'Office 4, Gate Village 3, DIFC',
@@ -453,7 +486,7 @@ describe('subscription documents signed in the product (issue 30)', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const done = await countersign(founder, env.id);
     expect(done.statusCode, done.body).toBe(200);
-    const pdf = (await call('GET', `/api/signing/envelopes/${env.id}/document`, founder.cookie)).rawPayload;
+    const pdf = (await api('GET /api/signing/envelopes/:id/document', { cookie: founder.cookie, params: { id: env.id } })).rawPayload;
     expect(await pdfText(pdf, 'drawn.pdf')).toContain('Drawn signature');
   });
 
@@ -475,16 +508,26 @@ describe('subscription documents signed in the product (issue 30)', () => {
     const other = await person('investor');
     const sub = await subscribe(owner, deal.id, '1000');
     const env = await openEnvelope(owner, sub.id);
-    expectError(await call('POST', `/api/investor/subscriptions/${sub.id}/envelope`, other.cookie, {}), 404);
-    expectError(await call('GET', `/api/investor/envelopes/${env.id}`, other.cookie), 404);
-    expectError(await call('GET', `/api/investor/envelopes/${env.id}/document`, other.cookie), 404);
-    expectError(await sign(other, env.id), 404);
-    expectError(await call('POST', `/api/investor/envelopes/${env.id}/decline`, other.cookie, { reason: 'no' }), 404);
-    expect(((await call('GET', '/api/investor/envelopes', other.cookie)).json() as { envelopes: Envelope[] }).envelopes).toEqual([]);
-    // Investors never reach the admin routes.
-    expectError(await call('GET', `/api/signing/envelopes/${env.id}`, owner.cookie), 403);
     expectError(
-      await call('POST', `/api/signing/envelopes/${env.id}/countersign`, owner.cookie, { name: 'x', title: 'y', password: owner.password }),
+      await api('POST /api/investor/subscriptions/:id/envelope', { cookie: other.cookie, params: { id: sub.id }, body: {} }),
+      404,
+    );
+    expectError(await api('GET /api/investor/envelopes/:id', { cookie: other.cookie, params: { id: env.id } }), 404);
+    expectError(await api('GET /api/investor/envelopes/:id/document', { cookie: other.cookie, params: { id: env.id } }), 404);
+    expectError(await sign(other, env.id), 404);
+    expectError(
+      await api('POST /api/investor/envelopes/:id/decline', { cookie: other.cookie, params: { id: env.id }, body: { reason: 'no' } }),
+      404,
+    );
+    expect((await api('GET /api/investor/envelopes', { cookie: other.cookie })).json().envelopes).toEqual([]);
+    // Investors never reach the admin routes.
+    expectError(await api('GET /api/signing/envelopes/:id', { cookie: owner.cookie, params: { id: env.id } }), 403);
+    expectError(
+      await api('POST /api/signing/envelopes/:id/countersign', {
+        cookie: owner.cookie,
+        params: { id: env.id },
+        body: { name: 'x', title: 'y', password: owner.password },
+      }),
       403,
     );
   });
@@ -494,14 +537,25 @@ describe('subscription documents signed in the product (issue 30)', () => {
     const inv = await person('investor');
     const sub = await subscribe(inv, deal.id, '1000');
     const env = await openEnvelope(inv, sub.id);
-    expectError(await call('POST', `/api/investor/envelopes/${env.id}/decline`, inv.cookie, { reason: '' }), 400);
-    const declined = await call('POST', `/api/investor/envelopes/${env.id}/decline`, inv.cookie, { reason: 'The amount is wrong' });
+    expectError(
+      await api('POST /api/investor/envelopes/:id/decline', { cookie: inv.cookie, params: { id: env.id }, body: { reason: '' } }),
+      400,
+    );
+    const declined = await api('POST /api/investor/envelopes/:id/decline', {
+      cookie: inv.cookie,
+      params: { id: env.id },
+      body: { reason: 'The amount is wrong' },
+    });
     expect(declined.statusCode, declined.body).toBe(200);
     expect(expectError(await sign(inv, env.id), 409).message).toBe('This agreement was declined.');
 
     const env2 = await openEnvelope(inv, sub.id);
     expect(env2.id).not.toBe(env.id);
-    const voided = await call('POST', `/api/signing/envelopes/${env2.id}/void`, founder.cookie, { reason: 'Wrong template' });
+    const voided = await api('POST /api/signing/envelopes/:id/void', {
+      cookie: founder.cookie,
+      params: { id: env2.id },
+      body: { reason: 'Wrong template' },
+    });
     expect(voided.statusCode, voided.body).toBe(200);
     expect(expectError(await sign(inv, env2.id), 409).message).toBe('This agreement was voided.');
 
@@ -509,14 +563,16 @@ describe('subscription documents signed in the product (issue 30)', () => {
     await ctx.db.query("UPDATE signing_envelopes SET expires_at = now() - interval '1 minute' WHERE id = $1", [env3.id]);
     const expired = expectError(await sign(inv, env3.id), 409);
     expect(expired.code).toBe('ENVELOPE_EXPIRED');
-    const after = (await call('GET', `/api/investor/envelopes/${env3.id}`, inv.cookie)).json() as { envelope: Envelope };
+    const after = (await api('GET /api/investor/envelopes/:id', { cookie: inv.cookie, params: { id: env3.id } })).json();
     expect(after.envelope.status).toBe('expired');
     expect(after.envelope.events.map((e) => e.kind)).toEqual(['created', 'expired']);
 
     // Cancelling the subscription voids its open envelope.
     const env4 = await openEnvelope(inv, sub.id);
-    expect((await call('POST', `/api/investor/subscriptions/${sub.id}/cancel`, inv.cookie, {})).statusCode).toBe(200);
-    const cancelled = (await call('GET', `/api/investor/envelopes/${env4.id}`, inv.cookie)).json() as { envelope: Envelope };
+    expect(
+      (await api('POST /api/investor/subscriptions/:id/cancel', { cookie: inv.cookie, params: { id: sub.id }, body: {} })).statusCode,
+    ).toBe(200);
+    const cancelled = (await api('GET /api/investor/envelopes/:id', { cookie: inv.cookie, params: { id: env4.id } })).json();
     expect(cancelled.envelope.status).toBe('voided');
   });
 
@@ -531,17 +587,23 @@ describe('subscription documents signed in the product (issue 30)', () => {
     const code = totpFor(secret, 'x', 'x').generate();
     const ok = await sign(inv, env.id, { code });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((ok.json() as { envelope: Envelope }).envelope.events.find((e) => e.kind === 'signed')?.details.reauth).toBe('totp');
+    expect(ok.json().envelope.events.find((e) => e.kind === 'signed')?.details.reauth).toBe('totp');
   });
 
   it('only a founder changes who may countersign; then a CIO can', async () => {
     const refused = expectError(
-      await call('PUT', '/api/signing/settings', cio.cookie, { countersignAdminTypes: ['cio'], envelopeDays: 30 }),
+      await api('PUT /api/signing/settings', { cookie: cio.cookie, body: { countersignAdminTypes: ['cio'], envelopeDays: 30 } }),
       403,
     );
     expect(refused.code).toBe('FOUNDER_ONLY');
-    expectError(await call('PUT', '/api/signing/settings', founder.cookie, { countersignAdminTypes: [], envelopeDays: 30 }), 400);
-    const ok = await call('PUT', '/api/signing/settings', founder.cookie, { countersignAdminTypes: ['founder', 'cio'], envelopeDays: 14 });
+    expectError(
+      await api('PUT /api/signing/settings', { cookie: founder.cookie, body: { countersignAdminTypes: [], envelopeDays: 30 } }),
+      400,
+    );
+    const ok = await api('PUT /api/signing/settings', {
+      cookie: founder.cookie,
+      body: { countersignAdminTypes: ['founder', 'cio'], envelopeDays: 14 },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     const deal = await signedDeal();
     const inv = await person('investor');
@@ -553,6 +615,9 @@ describe('subscription documents signed in the product (issue 30)', () => {
     expect((await sign(inv, env.id)).statusCode).toBe(200);
     const done = await countersign(cio, env.id);
     expect(done.statusCode, done.body).toBe(200);
-    await call('PUT', '/api/signing/settings', founder.cookie, { countersignAdminTypes: ['founder', 'legal'], envelopeDays: 30 });
+    await api('PUT /api/signing/settings', {
+      cookie: founder.cookie,
+      body: { countersignAdminTypes: ['founder', 'legal'], envelopeDays: 30 },
+    });
   });
 });

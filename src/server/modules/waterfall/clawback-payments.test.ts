@@ -8,9 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/dates.ts';
-import type { ClawbackPayment, DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms.ts';
-import type { DistributionEvent } from '../../../shared/distributions.ts';
-import type { PerformanceData } from '../../../shared/performance.ts';
+import { errorBody, injectApi } from '../../testing/api-client.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { companyDayIn } from '../settings/clock.ts';
@@ -30,6 +28,7 @@ const owedTerms = (adminId: string, clawback: 'owed' | 'net' = 'owed') => ({
 
 describe('paying a clawback owed (decision 058)', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let adminCookie: string;
   let adminId: string;
   let a: Investor;
@@ -38,13 +37,11 @@ describe('paying a clawback owed (decision 058)', () => {
     () => ctx,
     () => adminCookie,
   );
-  const { call, investor } = fx;
+  const { investor } = fx;
   const pay = (dealId: string, body: unknown, cookie: string | null = adminCookie) =>
-    call('POST', `/api/deals/${dealId}/clawback-payments`, cookie, body);
+    api('POST /api/deals/:id/clawback-payments', { cookie, params: { id: dealId }, rawBody: body });
   const summaryOf = async (dealId: string) =>
-    ((await call('GET', '/api/distributions/waterfall', adminCookie)).json() as { deals: DealWaterfallSummary[] }).deals.find(
-      (d) => d.dealId === dealId,
-    );
+    (await api('GET /api/distributions/waterfall', { cookie: adminCookie })).json().deals.find((d) => d.dealId === dealId);
   const countWritten = async (dealId: string) => ({
     payments: (await ctx.db.query('SELECT 1 FROM clawback_payments WHERE deal_id = $1', [dealId])).length,
     entries: (await ctx.db.query("SELECT 1 FROM ledger_entries WHERE deal_id = $1 AND distribution_type = 'GP Clawback'", [dealId])).length,
@@ -58,19 +55,25 @@ describe('paying a clawback owed (decision 058)', () => {
    */
   async function dealOwing(title: string, clawback: 'owed' | 'net' = 'owed') {
     const deal = await fx.openDeal(title, { createdAt: '2020-01-01' });
-    expect((await call('PUT', `/api/deals/${deal.id}/terms`, adminCookie, owedTerms(adminId, clawback))).statusCode).toBe(200);
+    expect(
+      (await api('PUT /api/deals/:id/terms', { cookie: adminCookie, params: { id: deal.id }, rawBody: owedTerms(adminId, clawback) }))
+        .statusCode,
+    ).toBe(200);
     await fx.hold(a, deal.id, '100', { date: '2021-01-01' });
-    const rec = await call('POST', '/api/distributions', adminCookie, {
-      dealId: deal.id,
-      type: 'Capital Gain',
-      totalAmount: '200',
-      paymentDate: '2022-01-01',
-      recordDate: '2022-01-01',
+    const rec = await api('POST /api/distributions', {
+      cookie: adminCookie,
+      body: {
+        dealId: deal.id,
+        type: 'Capital Gain',
+        totalAmount: '200',
+        paymentDate: '2022-01-01',
+        recordDate: '2022-01-01',
+      },
     });
     expect(rec.statusCode, rec.body).toBe(201);
-    const ev = (rec.json() as { event: DistributionEvent }).event;
+    const ev = rec.json().event;
     expect(ev.waterfall).toMatchObject({ lpTotal: '180.00', gp: '20.00' });
-    expect((await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie)).statusCode).toBe(200);
+    expect((await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: ev.id } })).statusCode).toBe(200);
     await fx.hold(b, deal.id, '200', { date: '2022-06-01' });
     return deal;
   }
@@ -99,18 +102,12 @@ describe('paying a clawback owed (decision 058)', () => {
 
     const future = await pay(deal.id, { amount: '1', paidOn: addDays(today, 1) });
     expect(future.statusCode).toBe(409);
-    expect(Object.keys((future.json() as { fields: Record<string, string> }).fields)).toEqual(['paidOn']);
+    expect(Object.keys(errorBody(future).fields ?? {})).toEqual(['paidOn']);
     // Before B came in (2022-06-01) the GP owed nothing.
     const early = await pay(deal.id, { amount: '1', paidOn: '2022-05-31' });
-    expect([early.statusCode, (early.json() as { fields: Record<string, string> }).fields]).toEqual([
-      409,
-      { paidOn: 'The GP owed no clawback on that day' },
-    ]);
+    expect([early.statusCode, errorBody(early).fields]).toEqual([409, { paidOn: 'The GP owed no clawback on that day' }]);
     const more = await pay(deal.id, { amount: '15.01', paidOn: '2022-09-01' });
-    expect([more.statusCode, (more.json() as { fields: Record<string, string> }).fields]).toEqual([
-      409,
-      { amount: 'The GP owed 15.00 on 2022-09-01: record at most that' },
-    ]);
+    expect([more.statusCode, errorBody(more).fields]).toEqual([409, { amount: 'The GP owed 15.00 on 2022-09-01: record at most that' }]);
     // A deal whose terms net the clawback from later distributions has no payment to record.
     const netted = await dealOwing('Clawback netted deal', 'net');
     expect((await pay(netted.id, { amount: '1', paidOn: '2022-09-01' })).statusCode).toBe(409);
@@ -122,10 +119,14 @@ describe('paying a clawback owed (decision 058)', () => {
   it('a payment of 10 of the 15 owed: owed 5 (3 / 2), the investors get 3.33 / 6.67, income beside an unchanged NAV', async () => {
     const deal = await dealOwing('Clawback paid deal');
     // The deal is valued at cost, 300, on 2022-07-01: B's share by contributions is 200.
-    const valued = await call('POST', `/api/deals/${deal.id}/valuations`, adminCookie, {
-      valuationDate: '2022-07-01',
-      currentValue: '300',
-      performanceStatus: 'Performing',
+    const valued = await api('POST /api/deals/:id/valuations', {
+      cookie: adminCookie,
+      params: { id: deal.id },
+      body: {
+        valuationDate: '2022-07-01',
+        currentValue: '300',
+        performanceStatus: 'Performing',
+      },
     });
     expect(valued.statusCode, valued.body).toBe(201);
 
@@ -133,7 +134,7 @@ describe('paying a clawback owed (decision 058)', () => {
     expect(res.statusCode, res.body).toBe(201);
     // By hand: 10.00 by contributed capital on 2022-09-01, A 100 / B 200: 3.333... and 6.666...;
     // floors 3.33 + 6.66 = 9.99, the cent left to the larger remainder (B's .67): 3.33 / 6.67.
-    const payment = (res.json() as { payment: ClawbackPayment }).payment;
+    const payment = res.json().payment;
     expect(payment).toMatchObject({
       amount: '10.00',
       paidOn: '2022-09-01',
@@ -163,15 +164,18 @@ describe('paying a clawback owed (decision 058)', () => {
     // The next preview, 150 on 2023-01-01 (0% hurdle): investors first need 300 - 180 = 120 of
     // capital back, then 30 is split 80 / 20: GP 6 (its share of the 50 profit is 10), investors
     // 144. The clawback found since the last distribution is shown, and 5 is still owed.
-    const p = await call('POST', '/api/distributions/preview', adminCookie, {
-      dealId: deal.id,
-      type: 'Capital Gain',
-      totalAmount: '150',
-      paymentDate: '2023-01-01',
-      recordDate: '2023-01-01',
+    const p = await api('POST /api/distributions/preview', {
+      cookie: adminCookie,
+      body: {
+        dealId: deal.id,
+        type: 'Capital Gain',
+        totalAmount: '150',
+        paymentDate: '2023-01-01',
+        recordDate: '2023-01-01',
+      },
     });
     expect(p.statusCode, p.body).toBe(200);
-    const preview = (p.json() as { preview: WaterfallPreview }).preview;
+    const preview = p.json().preview;
     expect([preview.gp, preview.lpTotal, preview.tiers.returnOfCapital]).toEqual(['6.00', '144.00', '120.00']);
     expect(preview.clawback).toMatchObject({ excess: '20.00', taxRelief: '5.00', arose: '15.00', netted: '0.00', owed: '5.00' });
 
@@ -187,7 +191,7 @@ describe('paying a clawback owed (decision 058)', () => {
     ]);
     // B's performance: the 6.67 is a distribution received and a gain, the NAV stays at its share
     // of the valuation (200.00): the money came from the GP, not from the deal's assets.
-    const perf = (await call('GET', '/api/investor/performance', b.cookie)).json() as PerformanceData;
+    const perf = (await api('GET /api/investor/performance', { cookie: b.cookie })).json();
     expect(perf.holdings.find((h) => h.dealId === deal.id)).toMatchObject({
       contributed: '200.00',
       currentValue: '200.00',

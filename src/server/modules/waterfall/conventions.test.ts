@@ -7,9 +7,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/dates.ts';
-import type { DealTermsData, DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms.ts';
+import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { DistributionEvent } from '../../../shared/distributions.ts';
 import { sql } from '../../db/sql.ts';
+import { errorBody, injectApi } from '../../testing/api-client.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { companyDayIn } from '../settings/clock.ts';
@@ -24,6 +25,7 @@ const NO_HURDLE_20 = {
 
 describe('waterfall conventions: terms, preview, clawback and escrow through the API', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let adminCookie: string;
   let adminId: string;
   let a: Investor;
@@ -35,33 +37,38 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
   const { call, investor } = fx;
   const openDeal = (title: string) => fx.openDeal(title, { createdAt: '2020-01-01' });
   const hold = (who: Investor, dealId: string, amount: string, date: string) => fx.hold(who, dealId, amount, { date });
-  const putTerms = (dealId: string, body: unknown) => call('PUT', `/api/deals/${dealId}/terms`, adminCookie, body);
+  const putTerms = (dealId: string, body: unknown) =>
+    api('PUT /api/deals/:id/terms', { cookie: adminCookie, params: { id: dealId }, rawBody: body });
   const preview = async (dealId: string, totalAmount: string, paymentDate: string): Promise<WaterfallPreview> => {
-    const res = await call('POST', '/api/distributions/preview', adminCookie, { dealId, type: 'Capital Gain', totalAmount, paymentDate });
+    const res = await api('POST /api/distributions/preview', {
+      cookie: adminCookie,
+      body: { dealId, type: 'Capital Gain', totalAmount, paymentDate },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { preview: WaterfallPreview }).preview;
+    return res.json().preview;
   };
   const record = async (dealId: string, totalAmount: string, paymentDate: string, final?: boolean): Promise<DistributionEvent> => {
-    const res = await call('POST', '/api/distributions', adminCookie, {
-      dealId,
-      type: 'Capital Gain',
-      totalAmount,
-      paymentDate,
-      recordDate: paymentDate,
-      ...(final === undefined ? {} : { final }),
+    const res = await api('POST /api/distributions', {
+      cookie: adminCookie,
+      body: {
+        dealId,
+        type: 'Capital Gain',
+        totalAmount,
+        paymentDate,
+        recordDate: paymentDate,
+        ...(final === undefined ? {} : { final }),
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const ev = (res.json() as { event: DistributionEvent }).event;
-    expect((await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie)).statusCode).toBe(200);
+    const ev = res.json().event;
+    expect((await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: ev.id } })).statusCode).toBe(200);
     return ev;
   };
   const summaryOf = async (dealId: string) =>
-    ((await call('GET', '/api/distributions/waterfall', adminCookie)).json() as { deals: DealWaterfallSummary[] }).deals.find(
-      (d) => d.dealId === dealId,
-    );
+    (await api('GET /api/distributions/waterfall', { cookie: adminCookie })).json().deals.find((d) => d.dealId === dealId);
   const expect400 = (res: LightMyRequestResponse) => {
     expect(res.statusCode, res.body).toBe(400);
-    return res.json() as { message: string; fields?: Record<string, string> };
+    return errorBody(res);
   };
 
   beforeAll(async () => {
@@ -86,7 +93,7 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
       carryRecipients: [{ kind: 'gp', name: 'Meridian GP Ltd', share: '100' }],
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((saved.json() as DealTermsData).current?.conventions).toEqual({
+    expect(saved.json().current?.conventions).toEqual({
       prefCompounding: 'annual',
       dayCount: 'act365',
       clawback: 'net',
@@ -109,7 +116,7 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
       },
     });
     expect(simple.statusCode, simple.body).toBe(200);
-    const data = (await call('GET', `/api/deals/${deal.id}/terms`, adminCookie)).json() as DealTermsData;
+    const data = (await api('GET /api/deals/:id/terms', { cookie: adminCookie, params: { id: deal.id } })).json();
     expect(data.current?.version).toBe(1); // unused: replaced in place
     expect(data.current?.conventions).toEqual({
       prefCompounding: 'simple',
@@ -206,7 +213,7 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
     // GP's 26 and paid to the investors: GP 6, investors 144; nothing owed after it.
     const netTerms = { ...owedTerms, conventions: { ...owedTerms.conventions, clawback: 'net', clawbackTaxRate: '0' } };
     const v2 = await putTerms(deal.id, netTerms);
-    expect((v2.json() as DealTermsData).current?.version).toBe(2);
+    expect(v2.json().current?.version).toBe(2);
     const netPreview = await preview(deal.id, '150.00', '2023-01-01');
     expect(netPreview.clawback).toEqual({
       mode: 'net',
@@ -279,38 +286,47 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
     await record(deal.id, '150.00', '2022-01-01');
     expect((await summaryOf(deal.id))?.escrow).toMatchObject({ balance: '5.00', released: '0.00', releaseDate: null });
     // A bad flag is refused, writing nothing.
-    const bad = await call('POST', '/api/distributions', adminCookie, {
-      dealId: deal.id,
-      type: 'Capital Gain',
-      totalAmount: '50',
-      paymentDate: '2023-01-01',
-      final: 'yes',
+    const bad = await api('POST /api/distributions', {
+      cookie: adminCookie,
+      rawBody: {
+        dealId: deal.id,
+        type: 'Capital Gain',
+        totalAmount: '50',
+        paymentDate: '2023-01-01',
+        final: 'yes',
+      },
     });
     expect(expect400(bad).fields).toHaveProperty('final');
     // The final 50 on 2023-01-01 (profit now 100: the GP's 20% is 20, it has 10): 40 / 10, nothing
     // held of it, the 5.00 released. The preview says so first.
-    const res = await call('POST', '/api/distributions/preview', adminCookie, {
-      dealId: deal.id,
-      type: 'Capital Gain',
-      totalAmount: '50',
-      paymentDate: '2023-01-01',
-      recordDate: '2023-01-01',
-      final: true,
+    const res = await api('POST /api/distributions/preview', {
+      cookie: adminCookie,
+      body: {
+        dealId: deal.id,
+        type: 'Capital Gain',
+        totalAmount: '50',
+        paymentDate: '2023-01-01',
+        recordDate: '2023-01-01',
+        final: true,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as { preview: WaterfallPreview }).preview.escrow).toEqual({ held: '0.00', released: '5.00', balanceAfter: '0.00' });
+    expect(res.json().preview.escrow).toEqual({ held: '0.00', released: '5.00', balanceAfter: '0.00' });
     const ev = await record(deal.id, '50.00', '2023-01-01', true);
     expect(ev.waterfall).toMatchObject({ gp: '10.00', lpTotal: '40.00' });
     expect((await summaryOf(deal.id))?.escrow).toMatchObject({ balance: '0.00', released: '5.00', releaseDate: null });
     // A second distribution marked final is refused (one final per deal), writing nothing.
     const events = async () => (await ctx.db.query('SELECT 1 FROM distribution_events WHERE deal_id = $1', [deal.id])).length;
-    const second = await call('POST', '/api/distributions', adminCookie, {
-      dealId: deal.id,
-      type: 'Capital Gain',
-      totalAmount: '10',
-      paymentDate: '2023-02-01',
-      recordDate: '2023-02-01',
-      final: true,
+    const second = await api('POST /api/distributions', {
+      cookie: adminCookie,
+      body: {
+        dealId: deal.id,
+        type: 'Capital Gain',
+        totalAmount: '10',
+        paymentDate: '2023-02-01',
+        recordDate: '2023-02-01',
+        final: true,
+      },
     });
     expect(second.statusCode, second.body).toBe(409);
     expect(second.json()).toMatchObject({
@@ -357,12 +373,20 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
     // Who may pay it out, and bad input: nothing written by any of them.
     expect((await call('POST', url, null, {})).statusCode).toBe(401);
     expect((await call('POST', url, a.cookie, {})).statusCode).toBe(403);
-    expect((await call('POST', '/api/deals/00000000-0000-4000-8000-000000000000/escrow-payouts', adminCookie, {})).statusCode).toBe(404);
+    expect(
+      (
+        await api('POST /api/deals/:id/escrow-payouts', {
+          cookie: adminCookie,
+          params: { id: '00000000-0000-4000-8000-000000000000' },
+          body: {},
+        })
+      ).statusCode,
+    ).toBe(404);
     expect(expect400(await call('POST', url, adminCookie, { paidOn: '2024-02-30' })).fields).toHaveProperty('paidOn');
     const today = (await companyDayIn(ctx.db)).today;
     const ahead = await call('POST', url, adminCookie, { paidOn: addDays(today, 1) });
     expect(ahead.statusCode, ahead.body).toBe(409);
-    expect(ahead.json()).toMatchObject({
+    expect(errorBody(ahead)).toMatchObject({
       message: `The payout cannot be dated after today (${today}): record it once the money has gone out`,
       fields: { paidOn: `The payout cannot be dated after today (${today}): record it once the money has gone out` },
     });

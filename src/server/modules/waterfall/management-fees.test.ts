@@ -4,13 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiBody } from '../../../shared/api/contract.ts';
 import { isoInDays } from '../../../shared/dates.ts';
-import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
-import type { DistributionCalendar } from '../../../shared/distributions.ts';
-import type { CapitalCall, DealLedger, InvestorCallNotice } from '../../../shared/ledger.ts';
-import type { ManagementFeeCharge, ManagementFeeData, ManagementFeePreview } from '../../../shared/management-fee.ts';
-import type { PerformanceData } from '../../../shared/performance.ts';
+import type { ManagementFeePreview } from '../../../shared/management-fee.ts';
 import { sql } from '../../db/sql.ts';
+import { errorBody, injectApi } from '../../testing/api-client.ts';
 import { harnessDay } from '../../testing/days.ts';
 import { type Investor, moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
@@ -19,7 +17,7 @@ const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
 
 function expectError(res: LightMyRequestResponse, status: number): { message: string; code?: string; fields?: Record<string, string> } {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { message: string; code?: string; fields?: Record<string, string> };
+  const body = errorBody(res);
   expect(body.message.length).toBeGreaterThan(5);
   return body;
 }
@@ -41,6 +39,7 @@ const terms = (fee: { rate: string; basis: string; method: string } | null) => (
 
 describe('management fees: preview, charge by capital call or by deduction, one charge per period', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let adminCookie: string;
   let a: Investor;
   let b: Investor;
@@ -56,19 +55,24 @@ describe('management fees: preview, charge by capital call or by deduction, one 
   const hold = (who: Investor, dealId: string, amount: string, date: string) =>
     fx.hold(who, dealId, amount, { date, commitmentDate: '2020-06-01' });
   const putTerms = async (dealId: string, body: unknown) => {
-    const res = await call('PUT', `/api/deals/${dealId}/terms`, adminCookie, body);
+    const res = await api('PUT /api/deals/:id/terms', { cookie: adminCookie, params: { id: dealId }, rawBody: body });
     expect(res.statusCode, res.body).toBe(200);
   };
-  const feePreview = async (dealId: string, body: unknown): Promise<ManagementFeePreview> => {
-    const res = await call('POST', `/api/deals/${dealId}/management-fees/preview`, adminCookie, body);
+  const feePreview = async (
+    dealId: string,
+    body: ApiBody<'POST /api/deals/:id/management-fees/preview'>,
+  ): Promise<ManagementFeePreview> => {
+    const res = await api('POST /api/deals/:id/management-fees/preview', { cookie: adminCookie, params: { id: dealId }, body });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { preview: ManagementFeePreview }).preview;
+    return res.json().preview;
   };
-  const charge = (dealId: string, body: unknown) => call('POST', `/api/deals/${dealId}/management-fees`, adminCookie, body);
+  // Bodies as they come: the refusal cases send what the schema refuses.
+  const charge = (dealId: string, body: unknown) =>
+    api('POST /api/deals/:id/management-fees', { cookie: adminCookie, params: { id: dealId }, rawBody: body });
   const count = async (from: string, params: unknown[]) =>
     (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`).first(ctx.db, params))?.n;
   const ledger = async (dealId: string) =>
-    ((await call('GET', `/api/deals/${dealId}/ledger`, adminCookie)).json() as { ledger: DealLedger }).ledger;
+    (await api('GET /api/deals/:id/ledger', { cookie: adminCookie, params: { id: dealId } })).json().ledger;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -113,12 +117,13 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     await withPaymentDetails(ctx, deal.id);
     const res = await charge(deal.id, { from: '2025-01-01', to: '2025-03-31', dueDate: due });
     expect(res.statusCode, res.body).toBe(201);
-    const ch = (res.json() as { charge: ManagementFeeCharge }).charge;
+    const ch = res.json().charge;
     expect(ch).toMatchObject({ from: '2025-01-01', to: '2025-03-31', days: 90, total: '1972.60', method: 'capital_call' });
     expect(ch.callId).toBeTruthy();
+    const callId = ch.callId ?? '';
 
     // The call: a fee call with both lines; the investors' capital accounts show the fee and keep their unfunded commitment.
-    const fc = ((await call('GET', `/api/capital-calls/${ch.callId}`, adminCookie)).json() as { call: CapitalCall }).call;
+    const fc = (await api('GET /api/capital-calls/:id', { cookie: adminCookie, params: { id: callId } })).json().call;
     expect(fc).toMatchObject({ feeCharge: true, totalAmount: '1972.60', status: 'Due' });
     expect(fc.lines.map((l) => [l.investorId, l.amountDue]).sort()).toEqual(
       [
@@ -138,18 +143,18 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     ).toEqual(['1479.45', '493.15']);
 
     // The investor's own capital account (performance holdings) shows the fee; the commitment is unchanged.
-    const perf = (await call('GET', '/api/investor/performance', a.cookie)).json() as PerformanceData;
+    const perf = (await api('GET /api/investor/performance', { cookie: a.cookie })).json();
     expect(perf.holdings.find((h) => h.dealId === deal.id)).toMatchObject({ fees: '493.15', commitment: '100000.00', unfunded: '0.00' });
 
     // The investor's notice says it is a fee, in the portal and in the PDF.
-    const notices = ((await call('GET', '/api/investor/capital-calls', a.cookie)).json() as { notices: InvestorCallNotice[] }).notices;
+    const notices = (await api('GET /api/investor/capital-calls', { cookie: a.cookie })).json().notices;
     const n = notices.find((x) => x.callId === ch.callId);
     expect(n).toMatchObject({
       feeCharge: true,
       amountDue: '493.15',
       purpose: 'Management fee 2025-01-01 to 2025-03-31 (2% a year on commitments)',
     });
-    const pdf = await call('GET', `/api/investor/capital-calls/${ch.callId}/notice`, a.cookie);
+    const pdf = await api('GET /api/investor/capital-calls/:id/notice', { cookie: a.cookie, params: { id: callId } });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Management Fee Notice');
@@ -157,21 +162,29 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     expect(text).toContain('$493.15');
 
     // Paying the fee call works although the commitment is fully called.
-    const paid = await call('POST', `/api/capital-calls/${ch.callId}/receipts`, adminCookie, {
-      investorId: a.id,
-      amount: '493.15',
-      // The money arrives today (the company's day, UTC in the harness): never a day ahead (issue 26).
-      valueDate: harnessDay(),
+    const paid = await api('POST /api/capital-calls/:id/receipts', {
+      cookie: adminCookie,
+      params: { id: callId },
+      body: {
+        investorId: a.id,
+        amount: '493.15',
+        // The money arrives today (the company's day, UTC in the harness): never a day ahead (issue 26).
+        valueDate: harnessDay(),
+      },
     });
     expect(paid.statusCode, paid.body).toBe(201);
-    expect((paid.json() as { call: CapitalCall }).call.lines.find((l) => l.investorId === a.id)?.status).toBe('Paid');
+    expect(paid.json().call.lines.find((l) => l.investorId === a.id)?.status).toBe('Paid');
 
     // The same period, or any overlapping one, is refused with 409; the next quarter is fine.
     expect(expectError(await charge(deal.id, { from: '2025-01-01', to: '2025-03-31', dueDate: due }), 409).code).toBe('FEE_PERIOD_CHARGED');
     expect(expectError(await charge(deal.id, { from: '2025-03-31', to: '2025-06-30', dueDate: due }), 409).code).toBe('FEE_PERIOD_CHARGED');
     expect(
       expectError(
-        await call('POST', `/api/deals/${deal.id}/management-fees/preview`, adminCookie, { from: '2024-12-01', to: '2025-01-01' }),
+        await api('POST /api/deals/:id/management-fees/preview', {
+          cookie: adminCookie,
+          params: { id: deal.id },
+          body: { from: '2024-12-01', to: '2025-01-01' },
+        }),
         409,
       ).code,
     ).toBe('FEE_PERIOD_CHARGED');
@@ -179,7 +192,7 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     const next = await feePreview(deal.id, { from: '2025-04-01', to: '2025-06-30' });
     expect(next).toMatchObject({ days: 91, total: '1994.52' });
 
-    const data = (await call('GET', `/api/deals/${deal.id}/management-fees`, adminCookie)).json() as ManagementFeeData;
+    const data = (await api('GET /api/deals/:id/management-fees', { cookie: adminCookie, params: { id: deal.id } })).json();
     expect(data.fee?.description).toBe('2% a year on commitments, charged through capital calls');
     expect(data.charges.map((c) => [c.from, c.to, c.total])).toEqual([['2025-01-01', '2025-03-31', '1972.60']]);
     expect(data.outstanding).toEqual([]);
@@ -193,8 +206,8 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     // A year on contributions: 2.00 and 6.00.
     const res = await charge(deal.id, { from: '2021-01-01', to: '2021-12-31' });
     expect(res.statusCode, res.body).toBe(201);
-    expect((res.json() as { charge: ManagementFeeCharge }).charge).toMatchObject({ total: '8.00', callId: null, method: 'deducted' });
-    const data = (res.json() as { fees: ManagementFeeData }).fees;
+    expect(res.json().charge).toMatchObject({ total: '8.00', callId: null, method: 'deducted' });
+    const data = res.json().fees;
     expect(data.outstanding).toEqual([
       { investorId: a.id, investorName: 'Alice Fees', amount: '2.00' },
       { investorId: b.id, investorName: 'Bob Fees', amount: '6.00' },
@@ -202,13 +215,16 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     expect((await ledger(deal.id)).totals.fees).toBe('8.00');
 
     // A distribution smaller than the fees takes all of it; the rest stays owed.
-    const small = await call('POST', '/api/distributions/preview', adminCookie, {
-      dealId: deal.id,
-      type: 'Income',
-      totalAmount: '1',
-      paymentDate: '2022-01-01',
+    const small = await api('POST /api/distributions/preview', {
+      cookie: adminCookie,
+      body: {
+        dealId: deal.id,
+        type: 'Income',
+        totalAmount: '1',
+        paymentDate: '2022-01-01',
+      },
     });
-    const sp = (small.json() as { preview: WaterfallPreview }).preview;
+    const sp = small.json().preview;
     expect(sp).toMatchObject({ lpTotal: '1.00', feeDeducted: '1.00', netToInvestors: '0.00' });
     expect(sp.investors.map((i) => [i.investorName, i.amount, i.feeDeducted, i.net])).toEqual([
       ['Alice Fees', '0.25', '0.25', '0.00'],
@@ -216,39 +232,46 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     ]);
     expect(
       (
-        await call('POST', '/api/distributions', adminCookie, {
-          dealId: deal.id,
-          type: 'Income',
-          totalAmount: '1',
-          paymentDate: '2022-01-01',
+        await api('POST /api/distributions', {
+          cookie: adminCookie,
+          body: {
+            dealId: deal.id,
+            type: 'Income',
+            totalAmount: '1',
+            paymentDate: '2022-01-01',
+          },
         })
       ).statusCode,
     ).toBe(201);
-    const left = (await call('GET', `/api/deals/${deal.id}/management-fees`, adminCookie)).json() as ManagementFeeData;
+    const left = (await api('GET /api/deals/:id/management-fees', { cookie: adminCookie, params: { id: deal.id } })).json();
     expect(left.outstanding.map((o) => o.amount)).toEqual(['1.75', '5.25']);
 
     // The next one deducts the rest; amounts and tiers stay whole (perInvestor adds up to lpTotal).
     const big = (
-      (
-        await call('POST', '/api/distributions/preview', adminCookie, {
+      await api('POST /api/distributions/preview', {
+        cookie: adminCookie,
+        body: {
           dealId: deal.id,
           type: 'Capital Gain',
           totalAmount: '800',
           paymentDate: '2024-01-01',
-        })
-      ).json() as { preview: WaterfallPreview }
-    ).preview;
+        },
+      })
+    ).json().preview;
     const sum = (xs: string[]) => xs.reduce((s, x) => s + Math.round(Number(x) * 100), 0);
     expect(sum(big.investors.map((i) => i.amount))).toBe(sum([big.lpTotal]));
     expect(big.feeDeducted).toBe('7.00');
     expect(sum([big.netToInvestors, big.feeDeducted])).toBe(sum([big.lpTotal]));
     expect(big.investors.map((i) => i.feeDeducted)).toEqual(['1.75', '5.25']);
     for (const i of big.investors) expect(sum([i.net, i.feeDeducted])).toBe(sum([i.amount]));
-    const recorded = await call('POST', '/api/distributions', adminCookie, {
-      dealId: deal.id,
-      type: 'Capital Gain',
-      totalAmount: '800',
-      paymentDate: '2024-01-01',
+    const recorded = await api('POST /api/distributions', {
+      cookie: adminCookie,
+      body: {
+        dealId: deal.id,
+        type: 'Capital Gain',
+        totalAmount: '800',
+        paymentDate: '2024-01-01',
+      },
     });
     expect(recorded.statusCode).toBe(201);
     const rows = await sql<{ investor_id: string; fee: string }>(
@@ -256,7 +279,7 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     ).all(ctx.db, [deal.id]);
     expect(rows.map((r) => r.fee)).toEqual(['2.00', '6.00']);
     // Alice's calendar shows what was deducted from each of her distributions.
-    const cal = (await call('GET', '/api/investor/distributions', a.cookie)).json() as DistributionCalendar;
+    const cal = (await api('GET /api/investor/distributions', { cookie: a.cookie })).json();
     expect(
       [...cal.upcoming, ...cal.history]
         .filter((i) => i.dealId === deal.id)
@@ -265,24 +288,30 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     ).toEqual(['0.25', '1.75']);
     // Alice's statement shows the deduction under the distribution it was taken from, once paid
     // (an unpaid one is listed apart, decision 023).
-    expect((await call('POST', `/api/distributions/${recorded.json().event.id}/pay`, adminCookie, {})).statusCode).toBe(200);
-    const stmt = pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-12-31', a.cookie)).rawPayload);
+    expect(
+      (await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: recorded.json().event.id }, body: {} }))
+        .statusCode,
+    ).toBe(200);
+    const stmt = pdfText(
+      (await api('GET /api/investor/statement', { cookie: a.cookie, query: { from: '2024-01-01', to: '2024-12-31' } })).rawPayload,
+    );
     const alice = big.investors.find((i) => i.investorId === a.id);
     expect(stmt).toContain(`1 Jan 2024 Capital Gain $${alice?.amount}`);
     expect(stmt).toMatch(/Management fees deducted -\$1\.75/);
     expect(stmt).toContain(`Paid to you $${alice?.net}`);
-    const done = (await call('GET', `/api/deals/${deal.id}/management-fees`, adminCookie)).json() as ManagementFeeData;
+    const done = (await api('GET /api/deals/:id/management-fees', { cookie: adminCookie, params: { id: deal.id } })).json();
     expect(done.outstanding).toEqual([]);
     const third = (
-      (
-        await call('POST', '/api/distributions/preview', adminCookie, {
+      await api('POST /api/distributions/preview', {
+        cookie: adminCookie,
+        body: {
           dealId: deal.id,
           type: 'Income',
           totalAmount: '10',
           paymentDate: '2024-06-01',
-        })
-      ).json() as { preview: WaterfallPreview }
-    ).preview;
+        },
+      })
+    ).json().preview;
     expect(third.feeDeducted).toBe('0.00');
   });
 
@@ -304,15 +333,19 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     // A spread of what the terms accept: 4 decimals, tiny, whole, the 100% bound.
     for (const rate of ['0.0001', '0.5', '1.125', '2.75', '3.3333', '12.5', '99.9999', '100']) {
       await putTerms(deal.id, terms({ rate, basis: 'contributions', method: 'deducted' }));
-      const res = await call('POST', `/api/deals/${deal.id}/management-fees/preview`, adminCookie, {
-        from: '2025-01-01',
-        to: '2025-12-31',
+      const res = await api('POST /api/deals/:id/management-fees/preview', {
+        cookie: adminCookie,
+        params: { id: deal.id },
+        body: {
+          from: '2025-01-01',
+          to: '2025-12-31',
+        },
       });
       expect(res.statusCode, `${rate}: ${res.body}`).toBe(200);
       // 400,000 x rate% x 365/365 = 4,000 x rate, to the cent (exact here: at most 4 decimals x 4,000).
       const units = BigInt(rate.replace('.', '').padEnd(rate.includes('.') ? rate.indexOf('.') + 4 : rate.length + 4, '0'));
       const totalCents = (units * 400_000n * 100n + 500_000n) / 1_000_000n;
-      const got = (res.json() as { preview: ManagementFeePreview }).preview.total;
+      const got = res.json().preview.total;
       expect(got, rate).toBe(`${totalCents / 100n}.${String(totalCents % 100n).padStart(2, '0')}`);
     }
   });
@@ -339,7 +372,7 @@ describe('management fees: preview, charge by capital call or by deduction, one 
       expect(e.fields?.[field], `${JSON.stringify(body)} -> ${JSON.stringify(e.fields)}`).toBeTruthy();
     }
     expectError(await charge(UNKNOWN_ID, { from: '2025-01-01', to: '2025-03-31', dueDate: due }), 404);
-    expectError(await call('GET', `/api/deals/${UNKNOWN_ID}/management-fees`, adminCookie), 404);
+    expectError(await api('GET /api/deals/:id/management-fees', { cookie: adminCookie, params: { id: UNKNOWN_ID } }), 404);
     // Before anyone committed: nothing to charge.
     expect(expectError(await charge(deal.id, { from: '2020-01-01', to: '2020-03-31', dueDate: due }), 409).code).toBe('NO_FEE_BASIS');
     expect(await count('management_fee_charges WHERE deal_id = $1', [deal.id])).toBe(0);
@@ -359,7 +392,7 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(23);
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().code).toBe('FEE_PERIOD_CHARGED');
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(errorBody(r).code).toBe('FEE_PERIOD_CHARGED');
     expect(await count('management_fee_charges WHERE deal_id = $1', [deal.id])).toBe(1);
     expect(await count('capital_calls WHERE deal_id = $1 AND fee_charge', [deal.id])).toBe(1);
     expect(await count("ledger_entries WHERE deal_id = $1 AND kind = 'fee'", [deal.id])).toBe(2);

@@ -5,10 +5,11 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoInDays } from '../../../shared/dates.ts';
-import type { DealTermsData, DealWaterfallSummary, WaterfallPreview } from '../../../shared/deal-terms.ts';
-import type { DistributionCalendar, DistributionEvent } from '../../../shared/distributions.ts';
+import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
+import type { DistributionEvent } from '../../../shared/distributions.ts';
 import { toCents } from '../../../shared/money.ts';
 import { sql } from '../../db/sql.ts';
+import { errorBody, injectApi } from '../../testing/api-client.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
@@ -16,7 +17,7 @@ const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
 
 function expectError(res: LightMyRequestResponse, status: number): { message: string; code?: string; fields?: Record<string, string> } {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { message: string; code?: string; fields?: Record<string, string> };
+  const body = errorBody(res);
   expect(body.message.length).toBeGreaterThan(0);
   return body;
 }
@@ -47,6 +48,7 @@ const TEXTBOOK = {
 
 describe('deal terms, waterfall preview and record', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let adminCookie: string;
   let adminId: string;
   let a: Investor;
@@ -61,16 +63,23 @@ describe('deal terms, waterfall preview and record', () => {
   const openDeal = (title: string) => fx.openDeal(title, { createdAt: '2020-01-01' });
   /** Subscribes, has an admin complete it, calls it in full and records the money as received on `date` (its value date). */
   const hold = (who: Investor, dealId: string, amount: string, date: string) => fx.hold(who, dealId, amount, { date });
-  const putTerms = (dealId: string, body: unknown) => call('PUT', `/api/deals/${dealId}/terms`, adminCookie, body);
+  const putTerms = (dealId: string, body: unknown) =>
+    api('PUT /api/deals/:id/terms', { cookie: adminCookie, params: { id: dealId }, rawBody: body });
   const preview = async (dealId: string, totalAmount: string, paymentDate: string): Promise<WaterfallPreview> => {
-    const res = await call('POST', '/api/distributions/preview', adminCookie, { dealId, type: 'Capital Gain', totalAmount, paymentDate });
+    const res = await api('POST /api/distributions/preview', {
+      cookie: adminCookie,
+      body: { dealId, type: 'Capital Gain', totalAmount, paymentDate },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { preview: WaterfallPreview }).preview;
+    return res.json().preview;
   };
   const record = async (dealId: string, totalAmount: string, paymentDate: string): Promise<DistributionEvent> => {
-    const res = await call('POST', '/api/distributions', adminCookie, { dealId, type: 'Capital Gain', totalAmount, paymentDate });
+    const res = await api('POST /api/distributions', {
+      cookie: adminCookie,
+      body: { dealId, type: 'Capital Gain', totalAmount, paymentDate },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { event: DistributionEvent }).event;
+    return res.json().event;
   };
   const count = async (from: string, params: unknown[]) =>
     (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`).first(ctx.db, params))?.n;
@@ -90,7 +99,7 @@ describe('deal terms, waterfall preview and record', () => {
     await hold(a, deal.id, '100', '2021-01-01');
     const saved = await putTerms(deal.id, TEXTBOOK);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((saved.json() as DealTermsData).current).toMatchObject({
+    expect(saved.json().current).toMatchObject({
       version: 1,
       hurdleRate: '8',
       catchUp: 'full',
@@ -135,28 +144,24 @@ describe('deal terms, waterfall preview and record', () => {
     expect(ev.waterfall?.tiers).toEqual(p.tiers);
 
     // The investor sees their own breakdown on the calendar.
-    const cal = (await call('GET', '/api/investor/distributions', a.cookie)).json() as DistributionCalendar;
+    const cal = (await api('GET /api/investor/distributions', { cookie: a.cookie })).json();
     const item = [...cal.upcoming, ...cal.history].find((i) => i.dealId === deal.id);
     expect(item).toMatchObject({
       amount: '180.00',
       tiers: { returnOfCapital: '100.00', preferredReturn: '25.97', catchUp: '0.00', carriedInterest: '54.03' },
     });
     // And the deal's terms, without the desk's carry recipients.
-    const terms = (await call('GET', '/api/investor/deal-terms', a.cookie)).json() as {
-      deals: { dealId: string; summary: string; terms: Record<string, unknown> }[];
-    };
+    const terms = (await api('GET /api/investor/deal-terms', { cookie: a.cookie })).json();
     const mine = terms.deals.find((d) => d.dealId === deal.id);
     expect(mine?.summary).toBe('8% preferred return, full catch-up, 20% carried interest');
     expect(mine?.terms).not.toHaveProperty('carryRecipients');
     expect(
-      (await call('GET', '/api/investor/deal-terms', b.cookie)).json().deals.find((d: { dealId: string }) => d.dealId === deal.id),
+      (await api('GET /api/investor/deal-terms', { cookie: b.cookie })).json().deals.find((d: { dealId: string }) => d.dealId === deal.id),
     ).toBeUndefined();
 
     // The summary counts paid distributions only: recorded and unpaid, it is scheduled, nowhere else.
     const summaryOf = async (dealId: string) =>
-      ((await call('GET', '/api/distributions/waterfall', adminCookie)).json() as { deals: DealWaterfallSummary[] }).deals.find(
-        (d) => d.dealId === dealId,
-      );
+      (await api('GET /api/distributions/waterfall', { cookie: adminCookie })).json().deals.find((d) => d.dealId === dealId);
     const unpaid = await summaryOf(deal.id);
     expect(unpaid).toMatchObject({ distributed: '0.00', scheduled: '200.00', scheduledCount: 1, lpTotal: '0.00', gp: '0.00' });
     expect(unpaid?.tiers).toEqual({
@@ -169,13 +174,11 @@ describe('deal terms, waterfall preview and record', () => {
     expect(unpaid?.carryByRecipient).toEqual([]);
     // Nothing paid: investors still need 100 x 1.08^(years since 2021-01-01), over 1.08^5 = 1.4693.. (today is after 2026-01-01).
     expect(toCents(unpaid?.hurdleRemaining ?? '0')).toBeGreaterThan(146_93n);
-    const paid = await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie);
+    const paid = await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: ev.id } });
     expect(paid.statusCode, paid.body).toBe(200);
 
     // The summary: cumulative tiers, hurdle reached, carry per recipient.
-    const sum = ((await call('GET', '/api/distributions/waterfall', adminCookie)).json() as { deals: DealWaterfallSummary[] }).deals.find(
-      (d) => d.dealId === deal.id,
-    );
+    const sum = (await api('GET /api/distributions/waterfall', { cookie: adminCookie })).json().deals.find((d) => d.dealId === deal.id);
     expect(sum).toMatchObject({
       contributed: '100.00',
       distributed: '200.00',
@@ -195,11 +198,9 @@ describe('deal terms, waterfall preview and record', () => {
     await hold(b, deal.id, '3000', '2021-01-01');
     expect((await putTerms(deal.id, { ...TEXTBOOK, hurdleRate: '0', catchUp: 'none' })).statusCode).toBe(200);
     const ev = await record(deal.id, '1500', '2024-01-01');
-    expect((await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie)).statusCode).toBe(200);
+    expect((await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: ev.id } })).statusCode).toBe(200);
     await record(deal.id, '700', isoInDays(30));
-    const sum = ((await call('GET', '/api/distributions/waterfall', adminCookie)).json() as { deals: DealWaterfallSummary[] }).deals.find(
-      (d) => d.dealId === deal.id,
-    );
+    const sum = (await api('GET /api/distributions/waterfall', { cookie: adminCookie })).json().deals.find((d) => d.dealId === deal.id);
     // By hand: no hurdle, so the first 4,000 of investors' money is return of capital; 1,500 paid is all
     // return of capital, 2,500.00 of capital still to return. The 700 in 30 days is scheduled only.
     expect(sum).toMatchObject({
@@ -224,17 +225,19 @@ describe('deal terms, waterfall preview and record', () => {
     const ev = await record(deal.id, '800', '2024-01-01');
     expect(ev.waterfall?.gp).toBe('80.00');
     // Not paid yet: listed apart as scheduled, in no balance and no tier breakdown (decision 023).
-    const unpaid = squash(pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', a.cookie)).rawPayload));
+    const unpaid = squash(
+      pdfText((await api('GET /api/investor/statement', { cookie: a.cookie, query: { from: '2024-01-01', to: '2024-03-31' } })).rawPayload),
+    );
     expect(dealSection(unpaid, 'Statement tiers deal')).not.toContain('Your distributions by waterfall tier');
     expect(unpaid).toContain('Scheduled distributions (not yet paid, not in the balances above)');
     expect(unpaid).toMatch(/1 Jan 2024 Statement tiers deal: Capital Gain \$180\.00/);
     expect(dealSection(unpaid, 'Statement tiers deal')).toMatch(/Closing balance \$100\.00/);
-    expect((await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie, {})).statusCode).toBe(200);
-    const pdf = await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', a.cookie);
+    expect((await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: ev.id }, body: {} })).statusCode).toBe(200);
+    const pdf = await api('GET /api/investor/statement', { cookie: a.cookie, query: { from: '2024-01-01', to: '2024-03-31' } });
     expect(pdf.statusCode, pdf.body).toBe(200);
     const whole = squash(pdfText(pdf.rawPayload));
     const text = dealSection(whole, 'Statement tiers deal');
-    const cal = (await call('GET', '/api/investor/distributions', a.cookie)).json() as DistributionCalendar;
+    const cal = (await api('GET /api/investor/distributions', { cookie: a.cookie })).json();
     const mine = [...cal.upcoming, ...cal.history].find((i) => i.dealId === deal.id);
     expect(mine?.tiers).toBeTruthy();
     const t = mine?.tiers as NonNullable<typeof mine>['tiers'] & object;
@@ -253,14 +256,20 @@ describe('deal terms, waterfall preview and record', () => {
     expect(whole).not.toContain('Statement tiers deal: Capital Gain');
     // Bob's statement shows his own three quarters, not Alice's figures.
     const bobText = dealSection(
-      squash(pdfText((await call('GET', '/api/investor/statement?from=2024-01-01&to=2024-03-31', b.cookie)).rawPayload)),
+      squash(
+        pdfText(
+          (await api('GET /api/investor/statement', { cookie: b.cookie, query: { from: '2024-01-01', to: '2024-03-31' } })).rawPayload,
+        ),
+      ),
       'Statement tiers deal',
     );
     expect(bobText).toMatch(/1 Jan 2024 Capital Gain \$540\.00/);
     expect(bobText).toMatch(/Return of capital \$300\.00/);
     expect(bobText).not.toContain('$180.00');
     // A period without the distribution has no breakdown.
-    const before = squash(pdfText((await call('GET', '/api/investor/statement?from=2023-01-01&to=2023-12-31', a.cookie)).rawPayload));
+    const before = squash(
+      pdfText((await api('GET /api/investor/statement', { cookie: a.cookie, query: { from: '2023-01-01', to: '2023-12-31' } })).rawPayload),
+    );
     expect(dealSection(before, 'Statement tiers deal')).not.toContain('Your distributions by waterfall tier');
   });
 
@@ -269,7 +278,7 @@ describe('deal terms, waterfall preview and record', () => {
     await hold(a, deal.id, '100', '2021-01-01');
     await hold(b, deal.id, '300', '2021-01-01');
     expect((await putTerms(deal.id, { ...TEXTBOOK, carryRate: '10' })).statusCode).toBe(200);
-    const v1 = (await putTerms(deal.id, TEXTBOOK)).json() as DealTermsData;
+    const v1 = (await putTerms(deal.id, TEXTBOOK)).json();
     expect(v1.versions.map((v) => [v.version, v.carryRate])).toEqual([[1, '20']]);
 
     const first = await record(deal.id, '400', '2022-01-01');
@@ -278,7 +287,7 @@ describe('deal terms, waterfall preview and record', () => {
     expect(first.allocations.map((x) => x.amount).sort()).toEqual(['100.00', '300.00']);
 
     // Version 1 was used: the change becomes version 2.
-    const v2 = (await putTerms(deal.id, { ...TEXTBOOK, hurdleRate: '0', catchUp: 'none', carryRate: '25' })).json() as DealTermsData;
+    const v2 = (await putTerms(deal.id, { ...TEXTBOOK, hurdleRate: '0', catchUp: 'none', carryRate: '25' })).json();
     expect(v2.versions.map((v) => [v.version, v.carryRate, v.distributionCount])).toEqual([
       [2, '25', 0],
       [1, '20', 1],
@@ -286,7 +295,7 @@ describe('deal terms, waterfall preview and record', () => {
     const second = await record(deal.id, '100', '2023-01-01');
     expect(second.waterfall).toMatchObject({ termsVersion: 2, gp: '25.00', lpTotal: '75.00' });
     // The first one keeps its version and its split.
-    const list = ((await call('GET', '/api/distributions', adminCookie)).json() as { events: DistributionEvent[] }).events;
+    const list = (await api('GET /api/distributions', { cookie: adminCookie })).json().events;
     expect(list.find((e) => e.id === first.id)?.waterfall?.termsVersion).toBe(1);
     // 75.00 pro rata 1:3.
     expect(second.allocations.map((x) => x.amount).sort()).toEqual(['18.75', '56.25']);
@@ -338,10 +347,10 @@ describe('deal terms, waterfall preview and record', () => {
     }
     expect(await count('deal_terms WHERE deal_id = $1', [deal.id])).toBe(0);
     expectError(await putTerms(UNKNOWN_ID, TEXTBOOK), 404);
-    expectError(await call('GET', `/api/deals/${UNKNOWN_ID}/terms`, adminCookie), 404);
+    expectError(await api('GET /api/deals/:id/terms', { cookie: adminCookie, params: { id: UNKNOWN_ID } }), 404);
     // A management fee is stored with the terms.
     const ok = await putTerms(deal.id, { ...TEXTBOOK, managementFee: { rate: '2', basis: 'commitments', method: 'capital_call' } });
-    expect((ok.json() as DealTermsData).current?.managementFee).toEqual({ rate: '2', basis: 'commitments', method: 'capital_call' });
+    expect(ok.json().current?.managementFee).toEqual({ rate: '2', basis: 'commitments', method: 'capital_call' });
   });
 
   it('an event dated before recorded ones builds on the earlier events only; the later ones keep their split', async () => {
@@ -354,24 +363,30 @@ describe('deal terms, waterfall preview and record', () => {
     const p = await preview(deal.id, '50', '2023-01-01');
     expect(p).toMatchObject({ hurdleBefore: '116.64', lpTotal: '50.00', gp: '0.00' });
     await record(deal.id, '50', '2023-01-01');
-    const list = ((await call('GET', '/api/distributions', adminCookie)).json() as { events: DistributionEvent[] }).events;
+    const list = (await api('GET /api/distributions', { cookie: adminCookie })).json().events;
     expect(list.find((e) => e.id === later.id)?.waterfall).toMatchObject({ gp: '20.00', lpTotal: '180.00' });
     // The next one builds on both.
     const next = await preview(deal.id, '100', '2024-06-30');
     expect(next.hurdleBefore).toBe('0.00');
     const empty = await openDeal('Empty deal');
-    const pv = await call('POST', '/api/distributions/preview', adminCookie, {
-      dealId: empty.id,
-      type: 'Income',
-      totalAmount: '10',
-      paymentDate: '2025-01-01',
+    const pv = await api('POST /api/distributions/preview', {
+      cookie: adminCookie,
+      body: {
+        dealId: empty.id,
+        type: 'Income',
+        totalAmount: '10',
+        paymentDate: '2025-01-01',
+      },
     });
     expect(expectError(pv, 409).code).toBe('NO_HOLDERS');
-    const bad = await call('POST', '/api/distributions/preview', adminCookie, {
-      dealId: deal.id,
-      type: 'Income',
-      totalAmount: '0',
-      paymentDate: '2025-01-01',
+    const bad = await api('POST /api/distributions/preview', {
+      cookie: adminCookie,
+      body: {
+        dealId: deal.id,
+        type: 'Income',
+        totalAmount: '0',
+        paymentDate: '2025-01-01',
+      },
     });
     expect(expectError(bad, 400).fields?.totalAmount).toBeTruthy();
   });
@@ -382,7 +397,10 @@ describe('deal terms, waterfall preview and record', () => {
     await putTerms(deal.id, TEXTBOOK);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        call('POST', '/api/distributions', adminCookie, { dealId: deal.id, type: 'Income', totalAmount: '10', paymentDate: '2024-01-01' }),
+        api('POST /api/distributions', {
+          cookie: adminCookie,
+          body: { dealId: deal.id, type: 'Income', totalAmount: '10', paymentDate: '2024-01-01' },
+        }),
       ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
@@ -405,7 +423,7 @@ describe('deal terms, waterfall preview and record', () => {
       expect((await call(method, url, null, body)).statusCode).toBe(401);
       expect((await call(method, url, a.cookie, body)).statusCode).toBe(403);
     }
-    expect((await call('GET', '/api/investor/deal-terms', adminCookie)).statusCode).toBe(403);
+    expect((await api('GET /api/investor/deal-terms', { cookie: adminCookie })).statusCode).toBe(403);
     expect(await count('deal_terms WHERE deal_id = $1', [deal.id])).toBe(0);
   });
 });

@@ -419,6 +419,7 @@ describe('webhooks: every event of the list is emitted by its change', () => {
 
     const byType = async () => {
       const got = await until(
+        // What the receiver got (our outgoing webhook, not an answer of a route): its envelope's shape.
         async () => rx.got.map((r) => ({ r, body: JSON.parse(r.body) as { type: string; data: Record<string, unknown> } })),
         (l) => new Set(l.map((x) => x.body.type)).size >= 6,
       );
