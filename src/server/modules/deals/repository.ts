@@ -33,25 +33,12 @@ const dealColumns = (eb: ExpressionBuilder<{ d: DB['deals'] } & Pick<DB, 'profil
     'd.updatedAt',
   ] as const;
 
-export interface DealRow {
-  id: string;
-  title: string;
-  type: Deal['type'];
-  targetAmount: string | null;
-  committedAmount: string;
-  spvEntity: string | null;
-  expectedIrr: string | null;
-  riskScore: string | null;
-  description: string | null;
-  nextStep: string | null;
-  stage: DealStage;
-  status: Deal['status'];
-  createdBy: string | null;
-  createdByName: string | null;
+/** A deal as the database returns it: the API's Deal with its instants still Dates. */
+export type DealRow = Omit<Deal, 'createdAt' | 'stageEnteredAt' | 'updatedAt'> & {
   createdAt: Date;
   stageEnteredAt: Date;
   updatedAt: Date;
-}
+};
 
 /** The API's deal (named field by field: a paged row's cursorAt stays out). */
 export const toDeal = (r: DealRow): Deal => ({
