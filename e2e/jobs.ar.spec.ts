@@ -38,5 +38,6 @@ test('Background Jobs in Arabic: results in Arabic, no English server text', asy
     expect(shown, `no English "${words}"`).not.toContain(words);
   }
   expect(await overflowingText(page)).toEqual([]);
+  await page.screenshot({ path: '.test-logs/jobs-ar-1280.png', fullPage: true });
   await expectNoA11yViolations(page, 'background jobs (ar)');
 });
