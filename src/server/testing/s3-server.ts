@@ -6,11 +6,14 @@
  * it does not list unfinished multipart uploads, no lifecycle rules or IAM policies, and it answers
  * `Range: bytes=0-0` with the whole object.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 // @ts-expect-error s3rver ships no type declarations
 import S3rver from 's3rver';
@@ -29,6 +32,7 @@ export interface S3TestServer {
 export async function startS3Server(): Promise<S3TestServer> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'sd-s3-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
+  mendFilesystemStore(server.store as FilesystemStore);
   const { port } = (await server.run()) as { port: number };
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -37,6 +41,63 @@ export async function startS3Server(): Promise<S3TestServer> {
       await server.close();
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/** The parts of s3rver's (untyped) filesystem store that `mendFilesystemStore` replaces. */
+interface FilesystemStore {
+  getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
+  putObject(object: { bucket: string; key: string; content: Buffer | Readable; metadata: unknown }): Promise<{ size: number; md5: string }>;
+  putPart(bucket: string, uploadId: string, partNumber: number, content: Readable): Promise<{ size: number; md5: string }>;
+  deleteObject(bucket: string, key: string): Promise<void>;
+}
+
+/**
+ * Two races in s3rver 3.7's filesystem store that concurrent uploads hit (the two-instance
+ * suite under load): its PUT (of an object or a multipart part) answers before the file is
+ * written (no wait for the write stream, no error handler on it), and its DELETE removes the object's folder once it
+ * looks empty, under a PUT that has created the folder but not yet opened its file. The file's
+ * open then fails (ENOENT) as an uncaught exception in the test process, the PUT has already
+ * said 200, and a CopyObject right after can copy a short file. A real S3 has neither race.
+ * Here the PUT answers once the file is complete and written, and the DELETE leaves folders
+ * (they are not keys: listings are built from the object files only).
+ */
+function mendFilesystemStore(store: FilesystemStore): void {
+  // Writes the stream to the file to its end; the size and MD5 of what was written.
+  const write = async (content: Buffer | Readable, file: string) => {
+    await mkdir(path.dirname(file), { recursive: true });
+    const md5 = createHash('md5');
+    let size = 0;
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        md5.update(chunk);
+        size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    await pipeline(Buffer.isBuffer(content) ? Readable.from([content]) : content, count, createWriteStream(file));
+    return { size, md5: md5.digest('hex') };
+  };
+  store.putObject = async function (this: FilesystemStore, object) {
+    const written = await write(object.content, this.getResourcePath(object.bucket, object.key, 'object'));
+    await this.putMetadata(object.bucket, object.key, object.metadata, written.md5);
+    return written;
+  };
+  store.putPart = async function (this: FilesystemStore, bucket, uploadId, partNumber, content) {
+    const partPath = path.join(this.getResourcePath(bucket, undefined, 'uploads'), uploadId, String(partNumber));
+    const written = await write(content, partPath);
+    await writeFile(`${partPath}.md5`, written.md5);
+    return written;
+  };
+  store.deleteObject = async function (this: FilesystemStore, bucket, key) {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((resource) =>
+        unlink(this.getResourcePath(bucket, key, resource)).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        }),
+      ),
+    );
   };
 }
 

@@ -158,22 +158,31 @@ export function spawnServer(opts: ServerOptions): ServerProcess {
 /** Starts a server and waits until it listens; rejects with its output if it exits or hangs. */
 export async function startServer(opts: ServerOptions, timeoutMs = 60_000): Promise<RunningServer> {
   const proc = spawnServer(opts);
+  let ready = false;
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {
       const m = /Server ready on http:\/\/[^\s:]+:(\d+)/.exec(proc.stdout());
       if (m) {
+        ready = true;
         clearInterval(timer);
+        clearTimeout(deadline);
         resolve(Number(m[1]));
       }
     }, 25);
     const fail = (why: string) => {
       clearInterval(timer);
+      clearTimeout(deadline);
       reject(new Error(`server ${opts.name} ${why}\n--- stdout\n${proc.stdout()}\n--- stderr\n${proc.stderr()}`));
     };
-    void proc.exited.then((e) => fail(`exited before it was ready (code ${e.code}, signal ${e.signal})`));
-    setTimeout(() => {
+    void proc.exited.then((e) => {
+      if (!ready) fail(`exited before it was ready (code ${e.code}, signal ${e.signal})`);
+    });
+    // Only until it is ready: a deadline left running killed a ready server 60 s after its start,
+    // in the middle of the suite, whenever a loaded machine made the suite outlive it.
+    const deadline = setTimeout(() => {
       if (!proc.hasExited()) void proc.kill().then(() => fail(`was not ready after ${timeoutMs} ms`));
-    }, timeoutMs).unref();
+    }, timeoutMs);
+    deadline.unref();
   });
   return { ...proc, port, url: `http://127.0.0.1:${port}` };
 }
