@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_FIELDS, templatePdf } from '../../testing/signing.ts';
-import { generateAgreement } from './pdf.ts';
+import { generateAgreement, initialsOf } from './pdf.ts';
 
 const run = promisify(execFile);
 
@@ -85,5 +85,14 @@ describe('an Arabic name in the agreement (issue 30)', () => {
     } finally {
       await rm(tmp, { recursive: true, force: true });
     }
+  });
+});
+
+describe('initials', () => {
+  it('the first letter of each word, at most four; Arabic letters each followed by a full stop so they do not join', () => {
+    expect(initialsOf('Amina Wanjiru  Odhiambo')).toBe('AWO');
+    expect(initialsOf('jean luc de la Fontaine')).toBe('JLDL');
+    // Written by hand: meem of محمد, ain of علي, each with U+002E after it.
+    expect(initialsOf('محمد علي')).toBe('\u0645.\u0639.');
   });
 });

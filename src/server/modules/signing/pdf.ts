@@ -132,13 +132,19 @@ import type { SignatureMark } from '../../auth/signature-mark.ts';
 export type { SignatureMark };
 
 /** The initials of a name: 'Amina Yusuf Okafor' -> 'AYO'. */
-export const initialsOf = (name: string): string =>
-  name
+/**
+ * The investor's initials: the first letter of each word, at most four. Letters of a joining
+ * script (Arabic) are written with a full stop after each ("م.ع."), as Arabic initials are: side
+ * by side they would join into one word.
+ */
+export const initialsOf = (name: string): string => {
+  const letters = name
     .split(/\s+/)
     .filter(Boolean)
-    .map((w) => w[0]?.toUpperCase() ?? '')
-    .join('')
+    .map((w) => [...w][0]?.toUpperCase() ?? '')
     .slice(0, 4);
+  return letters.some((l) => SHAPED_SCRIPT.test(l)) ? letters.map((l) => `${l}.`).join('') : letters.join('');
+};
 
 export { checkPng } from '../../auth/signature-mark.ts';
 
