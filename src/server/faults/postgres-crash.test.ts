@@ -82,14 +82,20 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     // (decision 036): uploaded once here, before the workers start.
     await uploadSubscriptionPack(base, adminCookie, openDealId);
     // Three holders with uneven stakes, so allocations have remainders.
+    // Each fully paid in (a commitment and a contribution outside any call, as a receipt
+    // recorded before the calls screen existed would be), so a distribution has holders to pay.
     for (const [investor, amount] of [
       [approved.id, '333333.33'],
       [kycInvestor.id, '250000.00'],
       [approved.id, '16666.67'],
     ] as const) {
+      const sub = await sql<{ id: string }>(
+        "INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress, completed_at) VALUES ($1, $2, $3, 'Completed', 100, now()) RETURNING id",
+      ).first(db, [investor, distributionDealId, amount]);
       await db.query(
-        "INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress, completed_at) VALUES ($1, $2, $3, 'Completed', 100, now())",
-        [investor, distributionDealId, amount],
+        `INSERT INTO ledger_entries (investor_id, deal_id, kind, amount, entry_date, subscription_id)
+         VALUES ($1, $2, 'commitment', $3, '2025-01-15', $4), ($1, $2, 'contribution', $3, '2025-02-15', NULL)`,
+        [investor, distributionDealId, amount, sub?.id],
       );
     }
     await db.query(
@@ -343,6 +349,11 @@ describe.runIf(serverUrl)('PostgreSQL: SIGKILL under concurrent writes, then res
     console.log(totals.join('\n'), '\nrefusals (first 8):', JSON.stringify(ledger.refused.slice(0, 8)));
     // Writes really happened in flight (the test is not vacuous).
     expect(ledger.documents.length + ledger.signUps.length).toBeGreaterThan(10);
+    // Distributions were recorded and acknowledged (the allocation check above is not vacuous).
+    expect(
+      ledger.distributions.length,
+      JSON.stringify(ledger.refused.filter((r) => r.worker === 'distribution').slice(0, 3)),
+    ).toBeGreaterThan(0);
     // Completions went through signing and were acknowledged (a refused route would leave none).
     expect(ledger.completions.length, JSON.stringify(ledger.refused.filter((r) => r.worker === 'completion').slice(0, 3))).toBeGreaterThan(
       0,
