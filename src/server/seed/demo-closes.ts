@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client.ts';
 import { sql } from '../db/sql.ts';
 import { createCall, recordReceipt } from '../modules/ledger/calls.ts';
 import { postEntry } from '../modules/ledger/service.ts';
-import { saveDealTerms } from '../modules/waterfall/service.ts';
+import { saveDealTerms } from '../modules/waterfall/terms.ts';
 
 /**
  * The demo's closed staged-close deal (issue 29, decision 040 amendment of 27 Nov): Kilimanjaro

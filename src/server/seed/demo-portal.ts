@@ -12,7 +12,7 @@ import { createCall, recordReceipt } from '../modules/ledger/calls.ts';
 import { postEntry } from '../modules/ledger/service.ts';
 import { postMessage } from '../modules/messages/service.ts';
 import { companyDayIn } from '../modules/settings/clock.ts';
-import { saveDealTerms } from '../modules/waterfall/service.ts';
+import { saveDealTerms } from '../modules/waterfall/terms.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { loadDemoStagedCloseDeal } from './demo-closes.ts';
 import { demoPdf } from './demo-pdf.ts';

@@ -38,7 +38,7 @@ import { companyDayIn } from '../settings/clock.ts';
 import { getSettings } from '../settings/service.ts';
 import { executedAgreementsOf } from '../signing/repository.ts';
 import { dealOpenOrHeld, openOrHeldDeals } from '../subscriptions/service.ts';
-import { currentEconomics } from '../waterfall/service.ts';
+import { currentEconomics } from '../waterfall/terms.ts';
 import {
   accountOpenedAt,
   addressedDocument,

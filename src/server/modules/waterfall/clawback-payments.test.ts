@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../shared/dates.ts';
-import { errorBody, injectApi } from '../../testing/api-client.ts';
+import { sql } from '../../db/sql.ts';
+import { errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { companyDayIn } from '../settings/clock.ts';
@@ -41,7 +42,7 @@ describe('paying a clawback owed (decision 058)', () => {
   const pay = (dealId: string, body: unknown, cookie: string | null = adminCookie) =>
     api('POST /api/deals/:id/clawback-payments', { cookie, params: { id: dealId }, rawBody: body });
   const summaryOf = async (dealId: string) =>
-    (await api('GET /api/distributions/waterfall', { cookie: adminCookie })).json().deals.find((d) => d.dealId === dealId);
+    okJson(await api('GET /api/distributions/waterfall', { cookie: adminCookie })).deals.find((d) => d.dealId === dealId);
   const countWritten = async (dealId: string) => ({
     payments: (await ctx.db.query('SELECT 1 FROM clawback_payments WHERE deal_id = $1', [dealId])).length,
     entries: (await ctx.db.query("SELECT 1 FROM ledger_entries WHERE deal_id = $1 AND distribution_type = 'GP Clawback'", [dealId])).length,
@@ -191,7 +192,7 @@ describe('paying a clawback owed (decision 058)', () => {
     ]);
     // B's performance: the 6.67 is a distribution received and a gain, the NAV stays at its share
     // of the valuation (200.00): the money came from the GP, not from the deal's assets.
-    const perf = (await api('GET /api/investor/performance', { cookie: b.cookie })).json();
+    const perf = okJson(await api('GET /api/investor/performance', { cookie: b.cookie }));
     expect(perf.holdings.find((h) => h.dealId === deal.id)).toMatchObject({
       contributed: '200.00',
       currentValue: '200.00',
@@ -214,15 +215,15 @@ describe('paying a clawback owed (decision 058)', () => {
     const deal = await dealOwing('Clawback race deal');
     const tries = await Promise.all(Array.from({ length: 20 }, () => pay(deal.id, { amount: '1.00', paidOn: '2022-09-01' })));
     expect(tries.map((r) => r.statusCode).sort()).toEqual([...Array(15).fill(201), ...Array(5).fill(409)]);
-    const total = (await ctx.db.query('SELECT coalesce(sum(amount), 0)::text AS t FROM clawback_payments WHERE deal_id = $1', [
-      deal.id,
-    ])) as { t: string }[];
-    expect(total[0]?.t).toBe('15.00');
-    const ledgerTotal = (await ctx.db.query(
-      "SELECT coalesce(sum(amount), 0)::text AS t FROM ledger_entries WHERE deal_id = $1 AND distribution_type = 'GP Clawback'",
+    const total = await sql<{ t: string }>('SELECT coalesce(sum(amount), 0)::text AS t FROM clawback_payments WHERE deal_id = $1').first(
+      ctx.db,
       [deal.id],
-    )) as { t: string }[];
-    expect(ledgerTotal[0]?.t).toBe('15.00');
+    );
+    expect(total?.t).toBe('15.00');
+    const ledgerTotal = await sql<{ t: string }>(
+      "SELECT coalesce(sum(amount), 0)::text AS t FROM ledger_entries WHERE deal_id = $1 AND distribution_type = 'GP Clawback'",
+    ).first(ctx.db, [deal.id]);
+    expect(ledgerTotal?.t).toBe('15.00');
     expect((await summaryOf(deal.id))?.clawback.owed).toBe('0.00');
   });
 });

@@ -4,13 +4,13 @@ import { GP_CLAWBACK } from '../../../shared/ledger.ts';
 import { toCents } from '../../../shared/money.ts';
 import { allocateByLargestRemainder, centsToString, WaterfallInputError } from '../../../shared/waterfall.ts';
 import type { Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { postEntry } from '../ledger/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
-import { insertClawbackPayment } from './repository.ts';
-import { currentTerms, dealCashFlows, paidReplay, unitsOnRecordDate } from './service.ts';
+import { insertClawbackPayment, lockDeal, profileNames } from './repository.ts';
+import { dealCashFlows, paidReplay, unitsOnRecordDate } from './service.ts';
+import { currentTerms } from './terms.ts';
 
 /**
  * POST /api/deals/:id/clawback-payments (decision 058): the GP paid back (part of) a clawback it
@@ -35,7 +35,7 @@ export async function recordClawbackPayment(
   actorId: string,
   ip: string,
 ): Promise<ClawbackPayment> {
-  const deal = await sql<{ id: string; title: string }>('SELECT id, title FROM deals WHERE id = $1 FOR UPDATE').first(q, [dealId]);
+  const deal = await lockDeal(q, dealId);
   if (!deal) throw notFound('Deal not found');
   const { today } = await companyDayIn(q);
   const paidOn = input.paidOn ?? today;
@@ -95,11 +95,7 @@ export async function recordClawbackPayment(
   for (const [id, w] of weights) if (w <= 0n) weights.delete(id);
   if (weights.size === 0) throw conflict('Nobody held contributed capital in this deal on that day', 'NO_HOLDERS');
   const split = allocateByLargestRemainder(cents, weights);
-  const names = new Map(
-    (await sql<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE id = ANY($1::uuid[])').all(q, [[...split.keys()]])).map(
-      (p) => [p.id, p.name],
-    ),
-  );
+  const names = await profileNames(q, [...split.keys()]);
   const lines = [...split.entries()]
     .filter(([, c]) => c > 0n)
     .map(([investorId, c]) => ({ investorId, name: names.get(investorId) ?? 'Unknown', amount: centsToString(c) }))

@@ -10,7 +10,7 @@ import { addDays } from '../../../shared/dates.ts';
 import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { DistributionEvent } from '../../../shared/distributions.ts';
 import { sql } from '../../db/sql.ts';
-import { errorBody, injectApi } from '../../testing/api-client.ts';
+import { errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { companyDayIn } from '../settings/clock.ts';
@@ -65,7 +65,7 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
     return ev;
   };
   const summaryOf = async (dealId: string) =>
-    (await api('GET /api/distributions/waterfall', { cookie: adminCookie })).json().deals.find((d) => d.dealId === dealId);
+    okJson(await api('GET /api/distributions/waterfall', { cookie: adminCookie })).deals.find((d) => d.dealId === dealId);
   const expect400 = (res: LightMyRequestResponse) => {
     expect(res.statusCode, res.body).toBe(400);
     return errorBody(res);
@@ -116,7 +116,7 @@ describe('waterfall conventions: terms, preview, clawback and escrow through the
       },
     });
     expect(simple.statusCode, simple.body).toBe(200);
-    const data = (await api('GET /api/deals/:id/terms', { cookie: adminCookie, params: { id: deal.id } })).json();
+    const data = okJson(await api('GET /api/deals/:id/terms', { cookie: adminCookie, params: { id: deal.id } }));
     expect(data.current?.version).toBe(1); // unused: replaced in place
     expect(data.current?.conventions).toEqual({
       prefCompounding: 'simple',

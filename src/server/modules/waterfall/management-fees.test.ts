@@ -8,7 +8,7 @@ import type { ApiBody } from '../../../shared/api/contract.ts';
 import { isoInDays } from '../../../shared/dates.ts';
 import type { ManagementFeePreview } from '../../../shared/management-fee.ts';
 import { sql } from '../../db/sql.ts';
-import { errorBody, injectApi } from '../../testing/api-client.ts';
+import { errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import { harnessDay } from '../../testing/days.ts';
 import { type Investor, moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
@@ -72,7 +72,7 @@ describe('management fees: preview, charge by capital call or by deduction, one 
   const count = async (from: string, params: unknown[]) =>
     (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`).first(ctx.db, params))?.n;
   const ledger = async (dealId: string) =>
-    (await api('GET /api/deals/:id/ledger', { cookie: adminCookie, params: { id: dealId } })).json().ledger;
+    okJson(await api('GET /api/deals/:id/ledger', { cookie: adminCookie, params: { id: dealId } })).ledger;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -123,7 +123,7 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     const callId = ch.callId ?? '';
 
     // The call: a fee call with both lines; the investors' capital accounts show the fee and keep their unfunded commitment.
-    const fc = (await api('GET /api/capital-calls/:id', { cookie: adminCookie, params: { id: callId } })).json().call;
+    const fc = okJson(await api('GET /api/capital-calls/:id', { cookie: adminCookie, params: { id: callId } })).call;
     expect(fc).toMatchObject({ feeCharge: true, totalAmount: '1972.60', status: 'Due' });
     expect(fc.lines.map((l) => [l.investorId, l.amountDue]).sort()).toEqual(
       [
@@ -143,11 +143,11 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     ).toEqual(['1479.45', '493.15']);
 
     // The investor's own capital account (performance holdings) shows the fee; the commitment is unchanged.
-    const perf = (await api('GET /api/investor/performance', { cookie: a.cookie })).json();
+    const perf = okJson(await api('GET /api/investor/performance', { cookie: a.cookie }));
     expect(perf.holdings.find((h) => h.dealId === deal.id)).toMatchObject({ fees: '493.15', commitment: '100000.00', unfunded: '0.00' });
 
     // The investor's notice says it is a fee, in the portal and in the PDF.
-    const notices = (await api('GET /api/investor/capital-calls', { cookie: a.cookie })).json().notices;
+    const notices = okJson(await api('GET /api/investor/capital-calls', { cookie: a.cookie })).notices;
     const n = notices.find((x) => x.callId === ch.callId);
     expect(n).toMatchObject({
       feeCharge: true,
@@ -192,7 +192,7 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     const next = await feePreview(deal.id, { from: '2025-04-01', to: '2025-06-30' });
     expect(next).toMatchObject({ days: 91, total: '1994.52' });
 
-    const data = (await api('GET /api/deals/:id/management-fees', { cookie: adminCookie, params: { id: deal.id } })).json();
+    const data = okJson(await api('GET /api/deals/:id/management-fees', { cookie: adminCookie, params: { id: deal.id } }));
     expect(data.fee?.description).toBe('2% a year on commitments, charged through capital calls');
     expect(data.charges.map((c) => [c.from, c.to, c.total])).toEqual([['2025-01-01', '2025-03-31', '1972.60']]);
     expect(data.outstanding).toEqual([]);
@@ -243,7 +243,7 @@ describe('management fees: preview, charge by capital call or by deduction, one 
         })
       ).statusCode,
     ).toBe(201);
-    const left = (await api('GET /api/deals/:id/management-fees', { cookie: adminCookie, params: { id: deal.id } })).json();
+    const left = okJson(await api('GET /api/deals/:id/management-fees', { cookie: adminCookie, params: { id: deal.id } }));
     expect(left.outstanding.map((o) => o.amount)).toEqual(['1.75', '5.25']);
 
     // The next one deducts the rest; amounts and tiers stay whole (perInvestor adds up to lpTotal).
@@ -279,7 +279,7 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     ).all(ctx.db, [deal.id]);
     expect(rows.map((r) => r.fee)).toEqual(['2.00', '6.00']);
     // Alice's calendar shows what was deducted from each of her distributions.
-    const cal = (await api('GET /api/investor/distributions', { cookie: a.cookie })).json();
+    const cal = okJson(await api('GET /api/investor/distributions', { cookie: a.cookie }));
     expect(
       [...cal.upcoming, ...cal.history]
         .filter((i) => i.dealId === deal.id)
@@ -299,7 +299,7 @@ describe('management fees: preview, charge by capital call or by deduction, one 
     expect(stmt).toContain(`1 Jan 2024 Capital Gain $${alice?.amount}`);
     expect(stmt).toMatch(/Management fees deducted -\$1\.75/);
     expect(stmt).toContain(`Paid to you $${alice?.net}`);
-    const done = (await api('GET /api/deals/:id/management-fees', { cookie: adminCookie, params: { id: deal.id } })).json();
+    const done = okJson(await api('GET /api/deals/:id/management-fees', { cookie: adminCookie, params: { id: deal.id } }));
     expect(done.outstanding).toEqual([]);
     const third = (
       await api('POST /api/distributions/preview', {

@@ -5,7 +5,8 @@ import { idParam } from '../../http/params.ts';
 import { typedRoutes } from '../../http/typed-routes.ts';
 import { recordClawbackPayment } from './clawback-payments.ts';
 import { chargeManagementFee, managementFeeData, previewManagementFee } from './management-fees.ts';
-import { getDealTerms, investorDealTerms, payOutEscrow, saveDealTerms } from './service.ts';
+import { payOutEscrow } from './service.ts';
+import { getDealTerms, investorDealTerms, saveDealTerms } from './terms.ts';
 
 export async function waterfallRoutes(app: FastifyInstance, { db }: AppContext) {
   const route = typedRoutes(app);

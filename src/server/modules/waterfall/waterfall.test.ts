@@ -9,7 +9,7 @@ import type { WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { DistributionEvent } from '../../../shared/distributions.ts';
 import { toCents } from '../../../shared/money.ts';
 import { sql } from '../../db/sql.ts';
-import { errorBody, injectApi } from '../../testing/api-client.ts';
+import { errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import { type Investor, moneyFixtures } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 
@@ -144,24 +144,22 @@ describe('deal terms, waterfall preview and record', () => {
     expect(ev.waterfall?.tiers).toEqual(p.tiers);
 
     // The investor sees their own breakdown on the calendar.
-    const cal = (await api('GET /api/investor/distributions', { cookie: a.cookie })).json();
+    const cal = okJson(await api('GET /api/investor/distributions', { cookie: a.cookie }));
     const item = [...cal.upcoming, ...cal.history].find((i) => i.dealId === deal.id);
     expect(item).toMatchObject({
       amount: '180.00',
       tiers: { returnOfCapital: '100.00', preferredReturn: '25.97', catchUp: '0.00', carriedInterest: '54.03' },
     });
     // And the deal's terms, without the desk's carry recipients.
-    const terms = (await api('GET /api/investor/deal-terms', { cookie: a.cookie })).json();
+    const terms = okJson(await api('GET /api/investor/deal-terms', { cookie: a.cookie }));
     const mine = terms.deals.find((d) => d.dealId === deal.id);
     expect(mine?.summary).toBe('8% preferred return, full catch-up, 20% carried interest');
     expect(mine?.terms).not.toHaveProperty('carryRecipients');
-    expect(
-      (await api('GET /api/investor/deal-terms', { cookie: b.cookie })).json().deals.find((d: { dealId: string }) => d.dealId === deal.id),
-    ).toBeUndefined();
+    expect(okJson(await api('GET /api/investor/deal-terms', { cookie: b.cookie })).deals.find((d) => d.dealId === deal.id)).toBeUndefined();
 
     // The summary counts paid distributions only: recorded and unpaid, it is scheduled, nowhere else.
     const summaryOf = async (dealId: string) =>
-      (await api('GET /api/distributions/waterfall', { cookie: adminCookie })).json().deals.find((d) => d.dealId === dealId);
+      okJson(await api('GET /api/distributions/waterfall', { cookie: adminCookie })).deals.find((d) => d.dealId === dealId);
     const unpaid = await summaryOf(deal.id);
     expect(unpaid).toMatchObject({ distributed: '0.00', scheduled: '200.00', scheduledCount: 1, lpTotal: '0.00', gp: '0.00' });
     expect(unpaid?.tiers).toEqual({
@@ -178,7 +176,7 @@ describe('deal terms, waterfall preview and record', () => {
     expect(paid.statusCode, paid.body).toBe(200);
 
     // The summary: cumulative tiers, hurdle reached, carry per recipient.
-    const sum = (await api('GET /api/distributions/waterfall', { cookie: adminCookie })).json().deals.find((d) => d.dealId === deal.id);
+    const sum = okJson(await api('GET /api/distributions/waterfall', { cookie: adminCookie })).deals.find((d) => d.dealId === deal.id);
     expect(sum).toMatchObject({
       contributed: '100.00',
       distributed: '200.00',
@@ -200,7 +198,7 @@ describe('deal terms, waterfall preview and record', () => {
     const ev = await record(deal.id, '1500', '2024-01-01');
     expect((await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: ev.id } })).statusCode).toBe(200);
     await record(deal.id, '700', isoInDays(30));
-    const sum = (await api('GET /api/distributions/waterfall', { cookie: adminCookie })).json().deals.find((d) => d.dealId === deal.id);
+    const sum = okJson(await api('GET /api/distributions/waterfall', { cookie: adminCookie })).deals.find((d) => d.dealId === deal.id);
     // By hand: no hurdle, so the first 4,000 of investors' money is return of capital; 1,500 paid is all
     // return of capital, 2,500.00 of capital still to return. The 700 in 30 days is scheduled only.
     expect(sum).toMatchObject({
@@ -237,13 +235,11 @@ describe('deal terms, waterfall preview and record', () => {
     expect(pdf.statusCode, pdf.body).toBe(200);
     const whole = squash(pdfText(pdf.rawPayload));
     const text = dealSection(whole, 'Statement tiers deal');
-    const cal = (await api('GET /api/investor/distributions', { cookie: a.cookie })).json();
+    const cal = okJson(await api('GET /api/investor/distributions', { cookie: a.cookie }));
     const mine = [...cal.upcoming, ...cal.history].find((i) => i.dealId === deal.id);
-    expect(mine?.tiers).toBeTruthy();
-    const t = mine?.tiers as NonNullable<typeof mine>['tiers'] & object;
     // Alice holds 1/4: the same figures as her Distribution Calendar.
     expect(mine?.amount).toBe('180.00');
-    expect(t).toEqual({ returnOfCapital: '100.00', preferredReturn: '25.97', catchUp: '0.00', carriedInterest: '54.03' });
+    expect(mine?.tiers).toEqual({ returnOfCapital: '100.00', preferredReturn: '25.97', catchUp: '0.00', carriedInterest: '54.03' });
     expect(text).toContain('Your distributions by waterfall tier');
     expect(text).toMatch(/1 Jan 2024 Capital Gain \$180\.00/);
     expect(text).toMatch(/Return of capital \$100\.00/);
@@ -295,7 +291,7 @@ describe('deal terms, waterfall preview and record', () => {
     const second = await record(deal.id, '100', '2023-01-01');
     expect(second.waterfall).toMatchObject({ termsVersion: 2, gp: '25.00', lpTotal: '75.00' });
     // The first one keeps its version and its split.
-    const list = (await api('GET /api/distributions', { cookie: adminCookie })).json().events;
+    const list = okJson(await api('GET /api/distributions', { cookie: adminCookie })).events;
     expect(list.find((e) => e.id === first.id)?.waterfall?.termsVersion).toBe(1);
     // 75.00 pro rata 1:3.
     expect(second.allocations.map((x) => x.amount).sort()).toEqual(['18.75', '56.25']);
@@ -363,7 +359,7 @@ describe('deal terms, waterfall preview and record', () => {
     const p = await preview(deal.id, '50', '2023-01-01');
     expect(p).toMatchObject({ hurdleBefore: '116.64', lpTotal: '50.00', gp: '0.00' });
     await record(deal.id, '50', '2023-01-01');
-    const list = (await api('GET /api/distributions', { cookie: adminCookie })).json().events;
+    const list = okJson(await api('GET /api/distributions', { cookie: adminCookie })).events;
     expect(list.find((e) => e.id === later.id)?.waterfall).toMatchObject({ gp: '20.00', lpTotal: '180.00' });
     // The next one builds on both.
     const next = await preview(deal.id, '100', '2024-06-30');
