@@ -1,8 +1,8 @@
 import { AUTH_ERRORS } from '../../shared/auth.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { sql } from '../db/sql.ts';
 import { HttpError } from '../http/errors.ts';
 import { clientKey } from './client-key.ts';
+import { attemptCounts, deletePendingAttempt, insertAttempt, lockKey, pruneAttempts, setAttemptOutcome } from './repository.ts';
 
 export type AttemptKind = 'sign_in' | 'change_password' | 'sign_up' | 'sign_document';
 
@@ -42,33 +42,19 @@ export async function reserveAttempt(
     const keys = [who.account === null ? null : `${kind}:a:${who.account}`, `${kind}:c:${client}`]
       .filter((k): k is string => k !== null)
       .sort();
-    for (const key of keys) await q.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
-    const rows = await sql<{
-      account: number;
-      client: number;
-      account_retry: number | null;
-      client_retry: number | null;
-    }>(`WITH w AS (SELECT now() - make_interval(mins => $4) AS start),
-            a AS (SELECT created_at FROM auth_attempts, w
-                   WHERE kind = $1 AND account = $2 AND created_at > greatest(w.start, coalesce($5::timestamptz, '-infinity'))
-                     AND ($6 OR outcome <> 'ok')),
-            c AS (SELECT created_at FROM auth_attempts, w
-                   WHERE kind = $1 AND ip_address = $3 AND created_at > w.start AND ($6 OR outcome <> 'ok'))
-       SELECT (SELECT count(*) FROM a)::int AS account, (SELECT count(*) FROM c)::int AS client,
-              ceil(extract(epoch FROM (SELECT min(created_at) FROM a) + make_interval(mins => $4) - now()))::int AS account_retry,
-              ceil(extract(epoch FROM (SELECT min(created_at) FROM c) + make_interval(mins => $4) - now()))::int AS client_retry`).all(q, [
+    for (const key of keys) await lockKey(q, key);
+    const r = await attemptCounts(q, {
       kind,
-      who.account,
+      account: who.account,
       client,
-      limits.windowMinutes,
-      limits.accountSince ?? null,
-      limits.countAll === true,
-    ]);
-    const r = rows[0];
+      windowMinutes: limits.windowMinutes,
+      accountSince: limits.accountSince ?? null,
+      countAll: limits.countAll === true,
+    });
     const over: number[] = [];
     if (r && who.account !== null && limits.perAccount !== null && r.account >= limits.perAccount)
-      over.push(r.account_retry ?? limits.windowMinutes * 60);
-    if (r && limits.perClient !== null && r.client >= limits.perClient) over.push(r.client_retry ?? limits.windowMinutes * 60);
+      over.push(r.accountRetry ?? limits.windowMinutes * 60);
+    if (r && limits.perClient !== null && r.client >= limits.perClient) over.push(r.clientRetry ?? limits.windowMinutes * 60);
     if (over.length > 0) {
       const retry = Math.max(1, ...over);
       const minutes = Math.ceil(retry / 60);
@@ -78,19 +64,16 @@ export async function reserveAttempt(
       });
     }
     // Old rows are no use to any window: remove some now and then.
-    if (Math.random() < 0.01) await q.query("DELETE FROM auth_attempts WHERE created_at < now() - interval '2 days'");
-    const ins = await sql<{ id: number }>(
-      `INSERT INTO auth_attempts (kind, account, ip_address, outcome) VALUES ($1, $2, $3, 'pending') RETURNING id`,
-    ).all(q, [kind, who.account, client]);
-    return ins[0]?.id as number;
+    if (Math.random() < 0.01) await pruneAttempts(q);
+    return (await insertAttempt(q, kind, who.account, client)) as number;
   });
 }
 
 export async function settleAttempt(q: Queryable, id: number, outcome: 'failed' | 'ok'): Promise<void> {
-  await q.query('UPDATE auth_attempts SET outcome = $2 WHERE id = $1', [id, outcome]);
+  await setAttemptOutcome(q, id, outcome);
 }
 
 /** Forgets a reserved attempt whose password was never checked (its client went away first). */
 export async function releaseAttempt(q: Queryable, id: number): Promise<void> {
-  await q.query("DELETE FROM auth_attempts WHERE id = $1 AND outcome = 'pending'", [id]);
+  await deletePendingAttempt(q, id);
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidationsOf } from '../db/invalidation.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../testing/harness.ts';
+import { sessionLookup } from './repository.ts';
+import { sessionId } from './sessions.ts';
 
 /**
  * The session cache (decision 015) on the engine under test: a resolved session is answered from
@@ -131,5 +133,18 @@ describe('session cache', () => {
     } finally {
       inv.up = true;
     }
+  });
+
+  it('the session lookup, compiled once (decision 064), runs the statement Kysely builds and returns its row', async () => {
+    const u = await createUser(ctx, { role: 'investor', investorUserType: 'family_office', name: 'Lookup' });
+    const cookie = await signIn(ctx, u.email, u.password);
+    const id = sessionId(cookie.slice('sd_session='.length));
+    expect(sessionLookup.compiled({ id }).sql).toBe(sessionLookup.builtNow({ id }).sql);
+    expect(sessionLookup.compiled({ id }).parameters).toEqual([id]);
+    const [row] = await sessionLookup.all(ctx.db, { id });
+    const [viaKysely] = await sessionLookup.viaKysely(ctx.db, { id });
+    expect(row).toMatchObject({ user_id: u.id, name: 'Lookup', role: 'investor', investor_user_type: 'family_office', valid: true });
+    expect(viaKysely).toMatchObject({ userId: u.id, name: 'Lookup', role: 'investor', investorUserType: 'family_office', valid: true });
+    expect(Object.values(row ?? {})).toEqual(Object.values(viaKysely ?? {}));
   });
 });

@@ -3,7 +3,7 @@ import type { AppUser } from '../../shared/auth.ts';
 import { SESSION_ABSOLUTE_HOURS } from '../../shared/constants.ts';
 import type { Queryable } from '../db/client.ts';
 import type { Invalidations } from '../db/invalidation.ts';
-import { sql } from '../db/sql.ts';
+import { deleteSession, deleteUserSessions, insertSession, sessionById, touchSession } from './repository.ts';
 
 export const SESSION_COOKIE = 'sd_session';
 
@@ -26,55 +26,23 @@ export async function createSession(
   opts: { idleSeconds: number; ip: string | null; userAgent: string | null; secondFactor?: 'verify' | 'enrol' | null },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await q.query(
-    `INSERT INTO sessions (id, user_id, idle_timeout_seconds, expires_at, ip_address, user_agent, second_factor)
-     VALUES ($1, $2, $3, now() + make_interval(hours => $4), $5, $6, $7)`,
-    [
-      hashToken(token),
-      userId,
-      opts.idleSeconds,
-      SESSION_ABSOLUTE_HOURS,
-      opts.ip,
-      opts.userAgent?.slice(0, 300) ?? null,
-      opts.secondFactor ?? null,
-    ],
-  );
+  await insertSession(q, {
+    id: hashToken(token),
+    userId,
+    idleTimeoutSeconds: opts.idleSeconds,
+    absoluteHours: SESSION_ABSOLUTE_HOURS,
+    ipAddress: opts.ip,
+    userAgent: opts.userAgent?.slice(0, 300) ?? null,
+    secondFactor: opts.secondFactor ?? null,
+  });
   return token;
 }
-
-interface SessionRow {
-  id: string;
-  last_seen_at: Date;
-  expires_at: Date;
-  idle_timeout_seconds: number;
-  user_id: string;
-  email: string;
-  name: string;
-  role: AppUser['role'];
-  admin_user_type: string | null;
-  investor_user_type: string | null;
-  status: AppUser['status'];
-  must_change_password: boolean;
-  language: AppUser['language'];
-  digits: AppUser['digits'];
-  second_factor: 'verify' | 'enrol' | null;
-}
-
-/** The session lookup: one row by primary key. */
-const SESSION_SQL = `SELECT s.id, s.last_seen_at, s.expires_at, s.idle_timeout_seconds, p.id AS user_id, p.email, p.name, p.role,
-            p.admin_user_type, p.investor_user_type, p.status, c.must_change_password, p.language, p.digits, s.second_factor,
-            (s.expires_at > now() AND s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) > now()) AS valid
-       FROM sessions s
-       JOIN profiles p ON p.id = s.user_id
-       JOIN credentials c ON c.user_id = p.id
-      WHERE s.id = $1`;
-const sessionById = sql<SessionRow & { valid: boolean }, [id: string]>(SESSION_SQL);
 
 /**
  * The session's row by its id, as stored (not renewed, not cached), with `valid` saying whether it
  * is within its idle and absolute limits. The benchmark's baseline runs this same statement.
  */
-export const sessionRow = (q: Queryable, id: string): Promise<(SessionRow & { valid: boolean }) | undefined> => sessionById.first(q, [id]);
+export const sessionRow = sessionById;
 
 export const sessionId = hashToken;
 
@@ -135,15 +103,15 @@ export async function resolveSession(q: Queryable, token: string): Promise<Sessi
 }
 
 async function lookup(q: Queryable, id: string): Promise<{ info: SessionInfo; lastSeenMs: number; validUntilMs: number } | null> {
-  const row = await sessionById.first(q, [id]);
+  const row = await sessionById(q, id);
   if (!row) return null;
   if (!row.valid || row.status !== 'active') {
-    await q.query('DELETE FROM sessions WHERE id = $1', [id]);
+    await deleteSession(q, id);
     return null;
   }
   let lastSeenMs = new Date(row.last_seen_at).getTime();
   if (Date.now() - lastSeenMs > TOUCH_AFTER_MS) {
-    await q.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [id]);
+    await touchSession(q, id);
     lastSeenMs = Date.now();
   }
   return {
@@ -168,15 +136,15 @@ async function lookup(q: Queryable, id: string): Promise<{ info: SessionInfo; la
 }
 
 export async function destroySession(q: Queryable, sessionId: string): Promise<void> {
-  await q.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
+  await deleteSession(q, sessionId);
 }
 
 /** Ends every session of a user, or every one but the given session. */
 export async function destroyUserSessions(q: Queryable, userId: string, exceptSessionId?: string): Promise<void> {
-  await q.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, exceptSessionId ?? '']);
+  await deleteUserSessions(q, userId, exceptSessionId ?? '');
 }
 
 /** The second step is done: the session becomes a full one. */
 export async function completeSecondFactor(q: Queryable, sessionId: string): Promise<void> {
-  await q.query('UPDATE sessions SET second_factor = NULL, last_seen_at = now() WHERE id = $1', [sessionId]);
+  await touchSession(q, sessionId, true);
 }

@@ -5,7 +5,6 @@ import {
   DEAL_STAGE_TOTAL_CAP,
   DEAL_STAGES,
   type Deal,
-  type DealOption,
   type DealPipeline,
   type DealStage,
   type DealStagePage,
@@ -13,16 +12,16 @@ import {
 } from '../../../shared/deals.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { sql } from '../../db/sql.ts';
+import { type ApiErrorBody, errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { listDealPipeline, listDealStagePage } from './service.ts';
 
 /** Every error is JSON with a non-empty message and no stack trace. */
-function expectError(res: LightMyRequestResponse, status: number, message?: string): Record<string, unknown> {
+function expectError(res: LightMyRequestResponse, status: number, message?: string): ApiErrorBody {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json() as Record<string, unknown>;
-  expect(typeof body.message).toBe('string');
-  expect((body.message as string).length).toBeGreaterThan(0);
+  const body = errorBody(res);
+  expect(body.message.length).toBeGreaterThan(0);
   if (message !== undefined) expect(body.message).toBe(message);
   expect(res.body).not.toMatch(/\.ts:\d+|node_modules|at \w+ \(/);
   return body;
@@ -30,8 +29,19 @@ function expectError(res: LightMyRequestResponse, status: number, message?: stri
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
 
+/** GET /api/deals answers the pipeline without a stage, and one stage's page with one. */
+function pipelineOf(body: DealPipeline | DealStagePage): DealPipeline {
+  if (!('stages' in body)) throw new Error(`expected the pipeline, got a page of ${body.stage}`);
+  return body;
+}
+function stagePageOf(body: DealPipeline | DealStagePage): DealStagePage {
+  if ('stages' in body) throw new Error('expected a stage page, got the pipeline');
+  return body;
+}
+
 describe('deals API', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let admin: CreatedUser;
   let adminCookie: string;
   let investorCookie: string;
@@ -52,11 +62,14 @@ describe('deals API', () => {
       ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
       headers: cookie ? { cookie } : {},
     });
-  const create = async (body: Record<string, unknown>): Promise<Deal> => {
-    const res = await call('POST', '/api/deals', body);
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { deal: Deal }).deal;
-  };
+  const create = async (body: Record<string, unknown>): Promise<Deal> =>
+    okJson(await api('POST /api/deals', { cookie: adminCookie, rawBody: body }), 201).deal;
+  /** GET /api/deals/:id as the administrator. */
+  const detail = async (id: string) => okJson(await api('GET /api/deals/:id', { cookie: adminCookie, params: { id } }));
+  const patch = (id: string, body: unknown) => api('PATCH /api/deals/:id', { cookie: adminCookie, params: { id }, rawBody: body });
+  const move = (id: string, body: unknown) => api('POST /api/deals/:id/move', { cookie: adminCookie, params: { id }, rawBody: body });
+  /** GET /api/deals with this query, as the administrator. */
+  const list = async (query: Record<string, string> = {}) => okJson(await api('GET /api/deals', { cookie: adminCookie, query }));
   const row = async (id: string) =>
     (await sql<Record<string, unknown>>('SELECT * FROM deals WHERE id = $1').first(ctx.db, [id])) as Record<string, unknown>;
   const logsFor = (id: string, type?: string) =>
@@ -118,24 +131,26 @@ describe('deals API', () => {
   describe('create', () => {
     it('creates a deal in Sourcing / Pending with committed 0, created_by from the session, and logs deal_created', async () => {
       const before = Date.now();
-      const res = await call('POST', '/api/deals', {
-        title: '  Lagos Port Concession  ',
-        type: 'PPP',
-        targetAmount: '1250000.10',
-        expectedIrr: '18%',
-        riskScore: '6/10',
-        spvEntity: 'Meridian SPV I Ltd',
-        description: 'Port concession',
-        nextStep: 'Term sheet',
-        createdBy: UNKNOWN_ID,
-        created_by: UNKNOWN_ID,
-        stage: 'Exit',
-        status: 'Closed',
-        committedAmount: '999',
-        committed_amount: '999',
+      const res = await api('POST /api/deals', {
+        cookie: adminCookie,
+        rawBody: {
+          title: '  Lagos Port Concession  ',
+          type: 'PPP',
+          targetAmount: '1250000.10',
+          expectedIrr: '18%',
+          riskScore: '6/10',
+          spvEntity: 'Meridian SPV I Ltd',
+          description: 'Port concession',
+          nextStep: 'Term sheet',
+          createdBy: UNKNOWN_ID,
+          created_by: UNKNOWN_ID,
+          stage: 'Exit',
+          status: 'Closed',
+          committedAmount: '999',
+          committed_amount: '999',
+        },
       });
-      expect(res.statusCode, res.body).toBe(201);
-      const deal = (res.json() as { deal: Deal }).deal;
+      const deal = okJson(res, 201).deal;
       expect(deal).toMatchObject({
         title: 'Lagos Port Concession',
         type: 'PPP',
@@ -154,7 +169,7 @@ describe('deals API', () => {
       expect(Date.parse(deal.createdAt)).toBeGreaterThanOrEqual(before - 5_000);
       expect(deal.stageEnteredAt).toBe(deal.createdAt);
       // The response comes from the INSERT's RETURNING: the same deal, field for field, as a read.
-      const read = (await call('GET', `/api/deals/${deal.id}`)).json() as { deal: Deal };
+      const read = await detail(deal.id);
       expect(deal).toEqual(read.deal);
       expect(Object.keys(deal)).toEqual(Object.keys(read.deal));
 
@@ -269,7 +284,7 @@ describe('deals API', () => {
         'SELECT sum(target_amount)::text AS s, pg_typeof(target_amount)::text AS t FROM deals WHERE id = ANY($1::uuid[]) GROUP BY 2',
       ).all(ctx.db, [[a.id, b.id]]);
       expect(sum[0]).toEqual({ s: '0.30', t: 'numeric' });
-      const listed = ((await call('GET', '/api/deals')).json() as { deals: Deal[] }).deals;
+      const listed = (await list()).deals;
       expect(listed.find((d) => d.id === big.id)?.targetAmount).toBe('1234567890123.45');
       expect(listed.find((d) => d.id === a.id)?.targetAmount).toBe('0.10');
     });
@@ -318,9 +333,7 @@ describe('deals API', () => {
       const first = await create({ title: 'Order 1', type: 'PPP' });
       const second = await create({ title: 'Order 2', type: 'PPP' });
       const third = await create({ title: 'Order 3', type: 'PPP' });
-      const res = await call('GET', '/api/deals');
-      expect(res.statusCode).toBe(200);
-      const deals = (res.json() as { deals: Deal[] }).deals;
+      const { deals } = await list();
       const ids = deals.map((d) => d.id);
       expect(ids.slice(0, 3)).toEqual([third.id, second.id, first.id]);
       const times = deals.map((d) => Date.parse(d.createdAt));
@@ -339,22 +352,16 @@ describe('deals API', () => {
       const rows = await sql<{ stage: DealStage; n: number }>('SELECT stage, count(*)::int AS n FROM deals GROUP BY stage').all(ctx.db);
       return Object.fromEntries(DEAL_STAGES.map((s) => [s, rows.find((r) => r.stage === s)?.n ?? 0])) as Record<DealStage, number>;
     };
-    const pipeline = async (query = '') => {
-      const res = await call('GET', `/api/deals${query}`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as DealPipeline;
-    };
+    const pipeline = async (query: Record<string, string> = {}) => pipelineOf(await list(query));
     const stagePage = async (stage: string, cursor?: string | null, limit?: number) => {
       const qs = new URLSearchParams({ stage });
       if (cursor) qs.set('cursor', cursor);
       if (limit !== undefined) qs.set('limit', String(limit));
-      const res = await call('GET', `/api/deals?${qs}`);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as DealStagePage;
+      return stagePageOf(await list(Object.fromEntries(qs)));
     };
     /** Every page of a stage from its first page of the pipeline; fails on a repeated id. */
     const walk = async (stage: DealStage, limit: number) => {
-      const first = await pipeline(`?limit=${limit}`);
+      const first = await pipeline({ limit: String(limit) });
       const summary = first.stages.find((s) => s.stage === stage);
       const ids = first.deals.filter((d) => d.stage === stage).map((d) => d.id);
       expect(ids.length).toBeLessThanOrEqual(limit);
@@ -437,7 +444,7 @@ describe('deals API', () => {
 
     it('stops each stage at the limit and says where the next page starts', async () => {
       const truth = await totals();
-      const body = await pipeline('?limit=2');
+      const body = await pipeline({ limit: '2' });
       expect(body.deals.length).toBe(DEAL_STAGES.reduce((n, s) => n + Math.min(2, truth[s]), 0));
       for (const s of body.stages) {
         expect(s.total).toBe(truth[s.stage]);
@@ -488,10 +495,10 @@ describe('deals API', () => {
       // Meanwhile: a deal of the first page leaves, a deal after the cursor leaves, a new deal arrives.
       const leaver = before[1] as string;
       const later = before[5] as string;
-      expect((await call('POST', `/api/deals/${leaver}/move`, { stage: 'Exit' })).statusCode).toBe(200);
-      expect((await call('POST', `/api/deals/${later}/move`, { stage: 'Exit' })).statusCode).toBe(200);
+      expect((await move(leaver, { stage: 'Exit' })).statusCode).toBe(200);
+      expect((await move(later, { stage: 'Exit' })).statusCode).toBe(200);
       const fresh = await create({ title: 'Paging newcomer', type: 'PPP' });
-      expect((await call('POST', `/api/deals/${fresh.id}/move`, { stage: 'Execution' })).statusCode).toBe(200);
+      expect((await move(fresh.id, { stage: 'Execution' })).statusCode).toBe(200);
       const rest: string[] = [];
       let cursor = first.nextCursor;
       while (cursor) {
@@ -519,9 +526,9 @@ describe('deals API', () => {
         },
       };
       const first = await listDealPipeline(spy, 2);
-      const cursor = first.stages.find((s) => s.nextCursor)?.nextCursor;
-      const stage = first.stages.find((s) => s.nextCursor)?.stage as DealStage;
-      await listDealStagePage(spy, stage, decodeDealCursor(cursor as string) ?? undefined, 2);
+      const paged = first.stages.find((s) => s.nextCursor);
+      if (!paged?.nextCursor) throw new Error('a stage with a second page');
+      await listDealStagePage(spy, paged.stage, decodeDealCursor(paged.nextCursor) ?? undefined, 2);
       const pageIds =
         /\(select "s"\."id" from "deals" as "s" where "s"\."stage" = \$\d+ (and \("s"\."created_at", "s"\."id"\) < \(\$\d+::timestamptz, \$\d+::uuid\) )?order by "s"\."created_at" desc, "s"\."id" desc limit \$\d+\) as "k" inner join "deals" as "x" on "x"\."id" = "k"\."id"/g;
       const [pipelineSql, countsSql, pageSql] = sent;
@@ -538,7 +545,8 @@ describe('deals API', () => {
     });
 
     it('answers 400 with a message to a bad stage, cursor or limit, never a 500', async () => {
-      const good = (await stagePage('Exit', null, 1)).nextCursor as string;
+      const good = (await stagePage('Exit', null, 1)).nextCursor;
+      if (!good) throw new Error('Exit has a second page');
       const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
       const cases: [string, string][] = [
         ['stage=Closing', 'Stage must be one of Sourcing, Execution, Post-Investment, Exit'],
@@ -575,9 +583,7 @@ describe('deals API', () => {
     });
 
     it('lists every deal for selects, lean and by title', async () => {
-      const res = await call('GET', '/api/deals/options');
-      expect(res.statusCode, res.body).toBe(200);
-      const { deals } = res.json() as { deals: DealOption[] };
+      const { deals } = okJson(await api('GET /api/deals/options', { cookie: adminCookie }));
       const all = await sql<{ id: string }>('SELECT id FROM deals').all(ctx.db);
       expect(deals).toHaveLength(all.length);
       expect(Object.keys(deals[0] ?? {}).sort()).toEqual(['committedAmount', 'id', 'spvEntity', 'stage', 'status', 'title']);
@@ -591,7 +597,7 @@ describe('deals API', () => {
   describe('detail', () => {
     it('returns the deal with its documents and activity', async () => {
       const deal = await create({ title: 'Detail deal', type: 'Oil Trading' });
-      await call('PATCH', `/api/deals/${deal.id}`, { status: 'Active' });
+      await patch(deal.id, { status: 'Active' });
       // A document of this deal and one of another deal.
       const other = await create({ title: 'Other deal', type: 'PPP' });
       await ctx.db.query(
@@ -600,13 +606,7 @@ describe('deals API', () => {
                 ('Elsewhere', 'LPA', 'deal-documents/x/2.pdf', 'pdf', 'application/pdf', '1', 10, 'cd', $2, $3)`,
         [deal.id, other.id, admin.id],
       );
-      const res = await call('GET', `/api/deals/${deal.id}`);
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json() as {
-        deal: Deal;
-        documents: { name: string; dealTitle: string }[];
-        activity: { activityType: string; userName: string; details: Record<string, unknown> }[];
-      };
+      const body = await detail(deal.id);
       expect(body.deal).toMatchObject({ id: deal.id, title: 'Detail deal', status: 'Active' });
       expect(body.documents.map((d) => d.name)).toEqual(['Teaser']);
       expect(body.documents[0]?.dealTitle).toBe('Detail deal');
@@ -640,14 +640,14 @@ describe('deals API', () => {
         description: 'Keep me',
         nextStep: 'Call',
       });
-      const res = await call('PATCH', `/api/deals/${deal.id}`, {
+      const res = await patch(deal.id, {
         title: 'Updated',
         targetAmount: '500.00',
         status: 'Active',
         nextStep: 'Call',
       });
       expect(res.statusCode, res.body).toBe(200);
-      const updated = (res.json() as { deal: Deal }).deal;
+      const updated = okJson(res).deal;
       expect(updated).toMatchObject({
         title: 'Updated',
         status: 'Active',
@@ -661,7 +661,7 @@ describe('deals API', () => {
         createdBy: admin.id,
       });
       // The response comes from the UPDATE's RETURNING: the same deal, field for field, as a read.
-      expect(updated).toEqual(((await call('GET', `/api/deals/${deal.id}`)).json() as { deal: Deal }).deal);
+      expect(updated).toEqual((await detail(deal.id)).deal);
       const logs = await logsFor(deal.id, 'deal_updated');
       expect(logs).toHaveLength(1);
       expect(logs[0]?.user_id).toBe(admin.id);
@@ -671,7 +671,7 @@ describe('deals API', () => {
 
     it('can clear optional fields and set every field, but never the committed amount (the sum of completed subscriptions)', async () => {
       const deal = await create({ title: 'All fields', type: 'PPP', targetAmount: '10', riskScore: '2/10', spvEntity: 'Old SPV' });
-      const res = await call('PATCH', `/api/deals/${deal.id}`, {
+      const res = await patch(deal.id, {
         type: 'Infrastructure',
         targetAmount: '',
         riskScore: null,
@@ -712,7 +712,7 @@ describe('deals API', () => {
         { status: 'Pending' },
         { stage: 'Sourcing' },
       ]) {
-        const res = await call('PATCH', `/api/deals/${deal.id}`, body);
+        const res = await patch(deal.id, body);
         expect(res.statusCode, res.body).toBe(200);
       }
       expect(await logsFor(deal.id, 'deal_updated')).toHaveLength(0);
@@ -729,9 +729,9 @@ describe('deals API', () => {
         [{ targetAmount: '-1' }, 'Target amount must be a non-negative amount with at most 2 decimals'],
         [{ riskScore: '0/10' }, 'Choose a risk score from 1/10 to 10/10'],
       ];
-      for (const [body, message] of cases) expectError(await call('PATCH', `/api/deals/${deal.id}`, body), 400, message);
+      for (const [body, message] of cases) expectError(await patch(deal.id, body), 400, message);
       // The committed amount is the server's: a body naming it changes nothing.
-      expect((await call('PATCH', `/api/deals/${deal.id}`, { committedAmount: '999' })).statusCode).toBe(200);
+      expect((await patch(deal.id, { committedAmount: '999' })).statusCode).toBe(200);
       expect(await row(deal.id)).toMatchObject({
         title: 'Validate',
         type: 'PPP',
@@ -744,7 +744,7 @@ describe('deals API', () => {
 
     it('never takes created_by from the body', async () => {
       const deal = await create({ title: 'Owner', type: 'PPP' });
-      await call('PATCH', `/api/deals/${deal.id}`, { createdBy: UNKNOWN_ID, created_by: UNKNOWN_ID, title: 'Owner 2' });
+      await patch(deal.id, { createdBy: UNKNOWN_ID, created_by: UNKNOWN_ID, title: 'Owner 2' });
       expect((await row(deal.id)).created_by).toBe(admin.id);
     });
   });
@@ -754,9 +754,9 @@ describe('deals API', () => {
       const deal = await create({ title: 'Mover', type: 'PPP' });
       // Pretend the deal entered Sourcing ten days ago.
       await ctx.db.query(`UPDATE deals SET stage_entered_at = now() - interval '10 days' WHERE id = $1`, [deal.id]);
-      const res = await call('POST', `/api/deals/${deal.id}/move`, { stage: 'Execution' });
+      const res = await move(deal.id, { stage: 'Execution' });
       expect(res.statusCode, res.body).toBe(200);
-      const moved = (res.json() as { deal: Deal }).deal;
+      const moved = okJson(res).deal;
       expect(moved.stage).toBe('Execution');
       expect(Date.now() - Date.parse(moved.stageEnteredAt)).toBeLessThan(60_000);
       expect(moved.createdAt).toBe(deal.createdAt);
@@ -770,8 +770,8 @@ describe('deals API', () => {
       });
       expect(Object.keys(logs[0]?.details.changes as object)).toEqual(['stage']);
 
-      const back = await call('POST', `/api/deals/${deal.id}/move`, { stage: 'Exit' });
-      expect((back.json() as { deal: Deal }).deal.stage).toBe('Exit');
+      const back = await move(deal.id, { stage: 'Exit' });
+      expect(okJson(back).deal.stage).toBe('Exit');
       const all = await logsFor(deal.id, 'deal_updated');
       expect(all.map((l) => [l.details.from, l.details.to])).toEqual([
         ['Sourcing', 'Execution'],
@@ -783,7 +783,7 @@ describe('deals API', () => {
       const deal = await create({ title: 'Stay', type: 'PPP' });
       await ctx.db.query(`UPDATE deals SET stage_entered_at = now() - interval '3 days' WHERE id = $1`, [deal.id]);
       const entered = (await row(deal.id)).stage_entered_at;
-      const res = await call('POST', `/api/deals/${deal.id}/move`, { stage: 'Sourcing' });
+      const res = await move(deal.id, { stage: 'Sourcing' });
       expect(res.statusCode).toBe(200);
       expect((await row(deal.id)).stage_entered_at).toEqual(entered);
       expect(await logsFor(deal.id, 'deal_updated')).toHaveLength(0);
@@ -792,8 +792,8 @@ describe('deals API', () => {
     it('a stage change through PATCH also resets stage_entered_at', async () => {
       const deal = await create({ title: 'Patch stage', type: 'PPP' });
       await ctx.db.query(`UPDATE deals SET stage_entered_at = now() - interval '5 days' WHERE id = $1`, [deal.id]);
-      const res = await call('PATCH', `/api/deals/${deal.id}`, { stage: 'Post-Investment' });
-      const moved = (res.json() as { deal: Deal }).deal;
+      const res = await patch(deal.id, { stage: 'Post-Investment' });
+      const moved = okJson(res).deal;
       expect(moved.stage).toBe('Post-Investment');
       expect(Date.now() - Date.parse(moved.stageEnteredAt)).toBeLessThan(60_000);
       expect((await logsFor(deal.id, 'deal_updated'))[0]?.details).toMatchObject({ from: 'Sourcing', to: 'Post-Investment' });
@@ -802,7 +802,7 @@ describe('deals API', () => {
     it('refuses an unknown stage with a message', async () => {
       const deal = await create({ title: 'Bad move', type: 'PPP' });
       for (const body of [{ stage: 'Closing' }, {}, { stage: null }, { stage: 'sourcing' }]) {
-        expectError(await call('POST', `/api/deals/${deal.id}/move`, body), 400, 'Choose a valid stage');
+        expectError(await move(deal.id, body), 400, 'Choose a valid stage');
       }
       expect((await row(deal.id)).stage).toBe('Sourcing');
     });
@@ -820,9 +820,7 @@ describe('deals API', () => {
         [stage, admin.id, n - (await count(stage))],
       );
     const summary = async () => {
-      const res = await call('GET', '/api/deals');
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json() as DealPipeline;
+      const body = pipelineOf(await list());
       return { body, by: Object.fromEntries(body.stages.map((s) => [s.stage, s])) as Record<DealStage, DealPipeline['stages'][number]> };
     };
 
@@ -855,7 +853,7 @@ describe('deals API', () => {
       do {
         const qs: URLSearchParams = new URLSearchParams({ stage: 'Exit', limit: '100' });
         if (cursor) qs.set('cursor', cursor);
-        const page = (await call('GET', `/api/deals?${qs}`)).json() as DealStagePage;
+        const page = stagePageOf(await list(Object.fromEntries(qs)));
         ids.push(...page.deals.map((d) => d.id));
         cursor = page.nextCursor;
       } while (cursor);
@@ -864,8 +862,9 @@ describe('deals API', () => {
 
     it('follows moves across the cap', async () => {
       const { body } = await summary();
-      const leaver = body.deals.find((d) => d.stage === 'Exit') as Deal;
-      expect((await call('POST', `/api/deals/${leaver.id}/move`, { stage: 'Post-Investment' })).statusCode).toBe(200);
+      const leaver = body.deals.find((d) => d.stage === 'Exit');
+      if (!leaver) throw new Error('no deal in Exit');
+      expect((await move(leaver.id, { stage: 'Post-Investment' })).statusCode).toBe(200);
       const { by } = await summary();
       // Exit: exactly the cap now; Post-Investment: one over it.
       expect(by.Exit).toMatchObject({ total: CAP, totalCapped: false });

@@ -8,15 +8,15 @@ import type { Deal } from '../../../shared/deals.ts';
 import type { VaultDocument } from '../../../shared/documents.ts';
 import { invalidationsOf } from '../../db/invalidation.ts';
 import { sql } from '../../db/sql.ts';
+import { type ApiErrorBody, errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { type FilePart, multipartBody } from '../../testing/multipart.ts';
 
-function expectError(res: LightMyRequestResponse, status: number, message?: string | RegExp): Record<string, unknown> {
+function expectError(res: LightMyRequestResponse, status: number, message?: string | RegExp): ApiErrorBody {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json() as Record<string, unknown>;
-  expect(typeof body.message).toBe('string');
-  expect((body.message as string).length).toBeGreaterThan(0);
+  const body = errorBody(res);
+  expect(body.message.length).toBeGreaterThan(0);
   if (typeof message === 'string') expect(body.message).toBe(message);
   else if (message) expect(body.message).toMatch(message);
   expect(res.body).not.toMatch(/\.ts:\d+|node_modules|at \w+ \(/);
@@ -69,6 +69,7 @@ const UNKNOWN_ID = '3a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d';
 
 describe('document vault API', () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let admin: CreatedUser;
   let adminCookie: string;
   let investorCookie: string;
@@ -83,13 +84,7 @@ describe('document vault API', () => {
     adminCookie = await signIn(ctx, admin.email, admin.password);
     const investor = await createUser(ctx, { role: 'investor', investorUserType: 'hni' });
     investorCookie = await signIn(ctx, investor.email, investor.password);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/deals',
-      headers: { cookie: adminCookie },
-      payload: { title: 'Vault Deal', type: 'PPP' },
-    });
-    deal = (res.json() as { deal: Deal }).deal;
+    deal = okJson(await api('POST /api/deals', { cookie: adminCookie, body: { title: 'Vault Deal', type: 'PPP' } }), 201).deal;
   });
   afterAll(() => ctx.close());
 
@@ -104,18 +99,11 @@ describe('document vault API', () => {
 
   const upload = (body: Buffer | Readable, opts: { cookie?: string | null; headers?: Record<string, string> } = {}) => {
     const cookie = opts.cookie === undefined ? adminCookie : opts.cookie;
-    return ctx.app.inject({
-      method: 'POST',
-      url: '/api/documents',
-      headers: { 'content-type': CONTENT_TYPE, ...(cookie ? { cookie } : {}), ...opts.headers },
-      payload: body,
-    });
+    return api('POST /api/documents', { cookie, headers: { 'content-type': CONTENT_TYPE, ...opts.headers }, rawBody: body });
   };
   const fields = (over: Record<string, string> = {}) => ({ name: 'Investor Deck', type: 'PPM', dealId: deal.id, ...over });
   const uploadOk = async (f: FilePart, over: Record<string, string> = {}): Promise<VaultDocument> => {
-    const res = await upload(multipart(fields(over), f));
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { document: VaultDocument }).document;
+    return okJson(await upload(multipart(fields(over), f)), 201).document;
   };
   const get = (url: string, cookie: string | null = adminCookie) =>
     ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
@@ -278,22 +266,20 @@ describe('document vault API', () => {
       ]);
       const res = await upload(body);
       expect(res.statusCode, res.body).toBe(201);
-      expect((res.json() as { document: VaultDocument }).document).toMatchObject({ name: 'Late fields', type: 'LPA', dealId: null });
+      expect(okJson(res, 201).document).toMatchObject({ name: 'Late fields', type: 'LPA', dealId: null });
     });
 
     it('lists documents newest first with the deal title; a deal shows its documents', async () => {
       const a = await uploadOk({ filename: 'a.pdf', content: SAMPLES.pdf }, { name: 'List A' });
       const b = await uploadOk({ filename: 'b.txt', content: Buffer.from('b') }, { name: 'List B', dealId: '' });
-      const res = await get('/api/documents');
-      expect(res.statusCode).toBe(200);
-      const docs = (res.json() as { documents: VaultDocument[] }).documents;
+      const docs = okJson(await api('GET /api/documents', { cookie: adminCookie })).documents;
       expect(docs.slice(0, 2).map((d) => d.id)).toEqual([b.id, a.id]);
       expect(docs[1]).toMatchObject({ dealTitle: 'Vault Deal', uploadedByName: 'Carla CIO' });
       expect(docs[0]?.dealTitle).toBeNull();
       const times = docs.map((d) => Date.parse(d.uploadDate));
       expect([...times].sort((x, y) => y - x)).toEqual(times);
 
-      const detail = (await get(`/api/deals/${deal.id}`)).json() as { documents: VaultDocument[]; activity: { activityType: string }[] };
+      const detail = okJson(await api('GET /api/deals/:id', { cookie: adminCookie, params: { id: deal.id } }));
       expect(detail.documents.map((d) => d.id)).toContain(a.id);
       expect(detail.documents.map((d) => d.id)).not.toContain(b.id);
       expect(detail.activity.map((x) => x.activityType)).toContain('document_uploaded');
@@ -519,13 +505,7 @@ describe('document vault API', () => {
     });
 
     it('a deal deleted while the upload streams in', async () => {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/deals',
-        headers: { cookie: adminCookie },
-        payload: { title: 'Doomed deal', type: 'PPP' },
-      });
-      const doomed = (res.json() as { deal: Deal }).deal;
+      const doomed = okJson(await api('POST /api/deals', { cookie: adminCookie, body: { title: 'Doomed deal', type: 'PPP' } }), 201).deal;
       const full = multipart(fields({ dealId: doomed.id }), { filename: 'doomed.pdf', content: SAMPLES.pdf });
       const half = Math.floor(full.length / 2);
       let step = 0;
@@ -681,19 +661,14 @@ describe('document vault API', () => {
     it('PATCH sets investor visibility and the expiration date, validating both', async () => {
       const doc = await uploadOk({ filename: 'p.pdf', content: SAMPLES.pdf }, { name: 'Patch me', expirationDate: '2031-01-01' });
       const patch = (payload: unknown) =>
-        ctx.app.inject({
-          method: 'PATCH',
-          url: `/api/documents/${doc.id}`,
-          headers: { cookie: adminCookie },
-          payload: payload as InjectOptions['payload'],
-        });
+        api('PATCH /api/documents/:id', { cookie: adminCookie, params: { id: doc.id }, rawBody: payload });
       let res = await patch({ investorVisible: true });
       expect(res.statusCode, res.body).toBe(200);
-      expect((res.json() as { document: VaultDocument }).document).toMatchObject({ investorVisible: true, expirationDate: '2031-01-01' });
+      expect(okJson(res).document).toMatchObject({ investorVisible: true, expirationDate: '2031-01-01' });
       res = await patch({ expirationDate: null });
-      expect((res.json() as { document: VaultDocument }).document).toMatchObject({ investorVisible: true, expirationDate: null });
+      expect(okJson(res).document).toMatchObject({ investorVisible: true, expirationDate: null });
       res = await patch({ expirationDate: '2032-12-31' });
-      expect((res.json() as { document: VaultDocument }).document.expirationDate).toBe('2032-12-31');
+      expect(okJson(res).document.expirationDate).toBe('2032-12-31');
       expectError(await patch({ investorVisible: 'yes' }), 400);
       expectError(await patch({ expirationDate: '12/31/2032' }), 400, 'Enter a date as YYYY-MM-DD');
       expectError(await patch({ expirationDate: '2032-02-30' }), 400, 'Enter a valid date');
@@ -711,24 +686,18 @@ describe('document vault API', () => {
       const doc = await uploadOk({ filename: 'addr.pdf', content: SAMPLES.pdf }, { name: 'Addressed', expirationDate: '2031-01-01' });
       const inv = await createUser(ctx, { role: 'investor', investorUserType: 'hni', name: 'Ivy Investor' });
       const patch = (payload: unknown) =>
-        ctx.app.inject({
-          method: 'PATCH',
-          url: `/api/documents/${doc.id}`,
-          headers: { cookie: adminCookie },
-          payload: payload as InjectOptions['payload'],
-        });
+        api('PATCH /api/documents/:id', { cookie: adminCookie, params: { id: doc.id }, rawBody: payload });
       // The administrator is no investor: refused as a field error, and the visibility and date
       // sent with it are not written either (one transaction).
       const refused = await patch({ investorId: admin.id, investorVisible: true, expirationDate: '2033-03-03' });
-      expectError(refused, 400, 'Choose an investor');
-      expect((refused.json() as { fields?: Record<string, string> }).fields).toEqual({ investorId: 'Choose an investor' });
+      expect(expectError(refused, 400, 'Choose an investor').fields).toEqual({ investorId: 'Choose an investor' });
       expect(await docRow(doc.id)).toMatchObject({ investor_id: null, investor_visible: false });
       expect((await sql<{ d: string }>('SELECT expiration_date::text AS d FROM documents WHERE id = $1').first(ctx.db, [doc.id]))?.d).toBe(
         '2031-01-01',
       );
       const res = await patch({ investorId: inv.id, investorVisible: true });
       expect(res.statusCode, res.body).toBe(200);
-      expect((res.json() as { document: VaultDocument }).document).toMatchObject({
+      expect(okJson(res).document).toMatchObject({
         investorId: inv.id,
         investorName: 'Ivy Investor',
         investorVisible: true,
@@ -737,7 +706,7 @@ describe('document vault API', () => {
         uploadedByName: 'Carla CIO',
       });
       const cleared = await patch({ investorId: null });
-      expect((cleared.json() as { document: VaultDocument }).document).toMatchObject({ investorId: null, investorName: null });
+      expect(okJson(cleared).document).toMatchObject({ investorId: null, investorName: null });
     });
 
     it('DELETE removes the row and the file and logs document_deleted', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
 import type { Subscription } from '../../../shared/subscriptions.ts';
 import { sql } from '../../db/sql.ts';
+import { type ApiErrorBody, errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import {
   approveForSubscribing,
   certifyTax,
@@ -16,10 +17,9 @@ import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testin
 
 const UNKNOWN_ID = '6f1c1d7e-8a51-4c7e-9a0b-1f2e3d4c5b6a';
 
-function expectError(res: LightMyRequestResponse, status: number): { message: string; code?: string; fields?: Record<string, string> } {
+function expectError(res: LightMyRequestResponse, status: number): ApiErrorBody {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { message: string; code?: string; fields?: Record<string, string> };
-  expect(typeof body.message).toBe('string');
+  const body = errorBody(res);
   expect(body.message.length).toBeGreaterThan(0);
   return body;
 }
@@ -32,6 +32,7 @@ interface Investor {
 // Completions are signed and countersigned (issue 30): a sealed PDF each, slow on a loaded machine.
 describe('subscriptions API', { timeout: 120_000 }, () => {
   let ctx: TestContext;
+  const api = injectApi(() => ctx.app);
   let adminCookie: string;
   let a: Investor;
   let b: Investor;
@@ -52,34 +53,37 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
 
   /** A deal created through the API and made Active (open while in Sourcing/Execution). */
   const openDeal = async (targetAmount: string | null, extra: Record<string, unknown> = {}): Promise<Deal> => {
-    const res = await call('POST', '/api/deals', adminCookie, {
-      title: `Deal ${Math.random().toString(36).slice(2, 7)}`,
-      type: 'PPP',
-      targetAmount,
+    const res = await api('POST /api/deals', {
+      cookie: adminCookie,
+      body: { title: `Deal ${Math.random().toString(36).slice(2, 7)}`, type: 'PPP', targetAmount },
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = (res.json() as { deal: Deal }).deal.id;
-    const patched = await call('PATCH', `/api/deals/${id}`, adminCookie, { status: 'Active', ...extra });
+    const { id } = okJson(res, 201).deal;
+    const patched = await api('PATCH /api/deals/:id', { cookie: adminCookie, params: { id }, rawBody: { status: 'Active', ...extra } });
     expect(patched.statusCode, patched.body).toBe(200);
     // Every deal takes subscriptions only with a complete subscription pack (issue 30).
     await ensureSubscriptionPack(ctx, id);
-    return (patched.json() as { deal: Deal }).deal;
+    return okJson(patched).deal;
   };
 
   const subscribe = (who: Investor, dealId: string, amount: unknown) =>
-    call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount });
-  const subscribeOk = async (who: Investor, dealId: string, amount: string): Promise<Subscription> => {
-    const res = await subscribe(who, dealId, amount);
-    expect(res.statusCode, res.body).toBe(201);
-    return (res.json() as { subscription: Subscription }).subscription;
-  };
+    api('POST /api/investor/subscriptions', { cookie: who.cookie, rawBody: { dealId, amount } });
+  const subscribeOk = async (who: Investor, dealId: string, amount: string): Promise<Subscription> =>
+    okJson(await subscribe(who, dealId, amount), 201).subscription;
   const admin = (action: 'review' | 'complete' | 'reject', id: string, payload?: unknown) =>
-    call('POST', `/api/subscriptions/${id}/${action}`, adminCookie, payload ?? {});
+    api(`POST /api/subscriptions/:id/${action}`, { cookie: adminCookie, params: { id }, rawBody: payload ?? {} });
+  const cancel = (who: Investor, id: string) => api('POST /api/investor/subscriptions/:id/cancel', { cookie: who.cookie, params: { id } });
+  const investorDeals = async (who: Investor) => okJson(await api('GET /api/investor/deals', { cookie: who.cookie })).deals;
+  const mySubscriptions = async (who: Investor) =>
+    okJson(await api('GET /api/investor/subscriptions', { cookie: who.cookie })).subscriptions;
+  const allSubscriptions = async () => okJson(await api('GET /api/subscriptions', { cookie: adminCookie })).subscriptions;
+  const classification = async (who: Investor) =>
+    okJson(await api('GET /api/investor/compliance', { cookie: who.cookie })).regulatory.classification;
   /** Completion is the countersignature of the executed agreement (issue 30); the subscription as it then is. */
   const complete = async (id: string, who?: Investor): Promise<Subscription> => {
     await completeSubscriptionSigned(ctx, id, who ? { investorCookie: who.cookie } : {});
-    const all = (await call('GET', '/api/subscriptions', adminCookie)).json() as { subscriptions: Subscription[] };
-    return all.subscriptions.find((s) => s.id === id) as Subscription;
+    const found = (await allSubscriptions()).find((s) => s.id === id);
+    if (!found) throw new Error(`subscription ${id} is not listed`);
+    return found;
   };
   const committed = async (dealId: string) =>
     (await sql<{ committed_amount: string }>('SELECT committed_amount FROM deals WHERE id = $1').first(ctx.db, [dealId]))?.committed_amount;
@@ -112,16 +116,15 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
     expectError(await subscribe(pending, deal.id, '100'), 403);
     expect(await ctx.db.query('SELECT 1 FROM subscriptions WHERE investor_id = $1', [pending.id])).toHaveLength(0);
     // The same investor can look at the open deals.
-    const deals = await call('GET', '/api/investor/deals', pending.cookie);
-    expect(deals.statusCode).toBe(200);
-    expect((deals.json() as { deals: { id: string; open: boolean }[] }).deals).toContainEqual(
-      expect.objectContaining({ id: deal.id, open: true }),
-    );
+    expect(await investorDeals(pending)).toContainEqual(expect.objectContaining({ id: deal.id, open: true }));
   });
 
   it('refuses deals that are not open: Pending status, Post-Investment stage, full; unknown deal is 404', async () => {
-    const created = await call('POST', '/api/deals', adminCookie, { title: 'Still pending', type: 'PPP', targetAmount: '1000' });
-    const pendingDeal = (created.json() as { deal: Deal }).deal;
+    const created = await api('POST /api/deals', {
+      cookie: adminCookie,
+      body: { title: 'Still pending', type: 'PPP', targetAmount: '1000' },
+    });
+    const pendingDeal = okJson(created, 201).deal;
     expect(pendingDeal.status).toBe('Pending');
     expect(expectError(await subscribe(a, pendingDeal.id, '100'), 409).code).toBe('DEAL_CLOSED');
 
@@ -141,9 +144,9 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
     expect(expectError(await subscribe(b, full.id, '1'), 409).code).toBe('DEAL_CLOSED');
 
     expectError(await subscribe(a, UNKNOWN_ID, '100'), 404);
-    const vault = (await call('GET', '/api/investor/deals', b.cookie)).json() as { deals: { id: string }[] };
-    expect(vault.deals.map((d) => d.id)).not.toContain(full.id);
-    expect(vault.deals.map((d) => d.id)).not.toContain(pendingDeal.id);
+    const vault = await investorDeals(b);
+    expect(vault.map((d) => d.id)).not.toContain(full.id);
+    expect(vault.map((d) => d.id)).not.toContain(pendingDeal.id);
   });
 
   it('validates the amount: positive, at most 2 decimals, a deal id', async () => {
@@ -164,16 +167,13 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
     const s2 = await subscribeOk(b, deal.id, '300');
     expect((await admin('review', s2.id)).statusCode).toBe(200); // Under Review: still reserves 300
 
-    const remaining = async () =>
-      (
-        (await call('GET', '/api/investor/deals', a.cookie)).json() as { deals: { id: string; remainingCapacity: string | null }[] }
-      ).deals.find((d) => d.id === deal.id)?.remainingCapacity;
+    const remaining = async () => (await investorDeals(a)).find((d) => d.id === deal.id)?.remainingCapacity;
     expect(await remaining()).toBe('300.00');
 
     const over = expectError(await subscribe(a, deal.id, '300.01'), 400);
     expect(over.fields?.amount).toMatch(/remaining capacity/);
     // Cancelling frees the reservation; rejecting frees it too.
-    expect((await call('POST', `/api/investor/subscriptions/${s1.id}/cancel`, a.cookie)).statusCode).toBe(200);
+    expect((await cancel(a, s1.id)).statusCode).toBe(200);
     expect(await remaining()).toBe('700.00');
     expect((await admin('reject', s2.id, { reason: 'Not eligible' })).statusCode).toBe(200);
     expect(await remaining()).toBe('1000.00');
@@ -192,34 +192,31 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
     const sub = await subscribeOk(a, deal.id, '9999999999999.99');
     expect(sub).toMatchObject({ status: 'Pending', progress: 25, amount: '9999999999999.99' });
     await subscribeOk(b, deal.id, '1000000');
-    const vault = (await call('GET', '/api/investor/deals', b.cookie)).json() as {
-      deals: { id: string; open: boolean; remainingCapacity: string | null }[];
-    };
-    expect(vault.deals.find((d) => d.id === deal.id)).toMatchObject({ open: true, remainingCapacity: null });
+    expect((await investorDeals(b)).find((d) => d.id === deal.id)).toMatchObject({ open: true, remainingCapacity: null });
   });
 
   it('lets an investor cancel only their own Pending subscription', async () => {
     const deal = await openDeal('10000');
     const mine = await subscribeOk(a, deal.id, '100');
     // B cannot cancel A's subscription, and cannot tell it exists.
-    expectError(await call('POST', `/api/investor/subscriptions/${mine.id}/cancel`, b.cookie), 404);
-    expectError(await call('POST', `/api/investor/subscriptions/${UNKNOWN_ID}/cancel`, b.cookie), 404);
+    expectError(await cancel(b, mine.id), 404);
+    expectError(await cancel(b, UNKNOWN_ID), 404);
     expectError(await call('POST', '/api/investor/subscriptions/not-a-uuid/cancel', b.cookie), 400);
     expect((await sql<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1').first(ctx.db, [mine.id]))?.status).toBe(
       'Pending',
     );
 
-    const cancelled = await call('POST', `/api/investor/subscriptions/${mine.id}/cancel`, a.cookie);
+    const cancelled = await cancel(a, mine.id);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().subscription).toMatchObject({ status: 'Cancelled', progress: 0 });
-    expect(expectError(await call('POST', `/api/investor/subscriptions/${mine.id}/cancel`, a.cookie), 409).code).toBe('INVALID_TRANSITION');
+    expect(expectError(await cancel(a, mine.id), 409).code).toBe('INVALID_TRANSITION');
 
     const reviewed = await subscribeOk(a, deal.id, '100');
     await admin('review', reviewed.id);
-    expectError(await call('POST', `/api/investor/subscriptions/${reviewed.id}/cancel`, a.cookie), 409);
+    expectError(await cancel(a, reviewed.id), 409);
     const done = await subscribeOk(a, deal.id, '100');
     await complete(done.id, a);
-    expectError(await call('POST', `/api/investor/subscriptions/${done.id}/cancel`, a.cookie), 409);
+    expectError(await cancel(a, done.id), 409);
     // Admins cannot complete or review a cancelled one either.
     expectError(await admin('complete', mine.id), 409);
     expectError(await admin('review', mine.id), 409);
@@ -245,8 +242,7 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
       code: 'AGREEMENT_NOT_EXECUTED',
       message: 'This subscription completes when its agreement is fully signed: the investor signs and an authorised admin countersigns.',
     });
-    const listed = () =>
-      call('GET', '/api/subscriptions', adminCookie).then((r) => (r.json() as { subscriptions: Subscription[] }).subscriptions);
+    const listed = allSubscriptions;
     expect((await listed()).find((s) => s.id === s1.id)).toMatchObject({ status: 'Under Review', agreementStatus: null });
     const c1 = await complete(s1.id, a);
     expect(c1).toMatchObject({ status: 'Completed', progress: 100, completedAt: expect.any(String) });
@@ -273,19 +269,23 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
     expect(await committed(deal.id)).toBe('3500.35');
 
     // The investor sees the outcome and the reason.
-    const mine = (await call('GET', '/api/investor/subscriptions', a.cookie)).json() as { subscriptions: Subscription[] };
-    expect(mine.subscriptions.find((s) => s.id === s3.id)).toMatchObject({
+    const mine = await mySubscriptions(a);
+    expect(mine.find((s) => s.id === s3.id)).toMatchObject({
       status: 'Rejected',
       rejectionReason: 'Source of funds unclear',
     });
-    expect(mine.subscriptions.find((s) => s.id === s1.id)).toMatchObject({ status: 'Completed', progress: 100 });
+    expect(mine.find((s) => s.id === s1.id)).toMatchObject({ status: 'Completed', progress: 100 });
 
     // Unknown ids.
     expectError(await admin('complete', UNKNOWN_ID), 404);
     expectError(await admin('reject', UNKNOWN_ID, { reason: 'x' }), 404);
 
     // The committed amount can no longer be edited by hand.
-    const patched = await call('PATCH', `/api/deals/${deal.id}`, adminCookie, { committedAmount: '999999', title: 'Renamed deal' });
+    const patched = await api('PATCH /api/deals/:id', {
+      cookie: adminCookie,
+      params: { id: deal.id },
+      rawBody: { committedAmount: '999999', title: 'Renamed deal' },
+    });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json().deal).toMatchObject({ title: 'Renamed deal', committedAmount: '3500.35' });
     expect(await committed(deal.id)).toBe('3500.35');
@@ -336,14 +336,16 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
     // Twelve cancels by the investor, twelve rejections and twelve reviews by admins, all at once:
     // each reads the subscription Pending only under its row lock, so exactly one moves it.
     const results = await Promise.all([
-      ...Array.from({ length: 12 }, () => call('POST', `/api/investor/subscriptions/${sub.id}/cancel`, a.cookie, {})),
+      ...Array.from({ length: 12 }, () =>
+        api('POST /api/investor/subscriptions/:id/cancel', { cookie: a.cookie, params: { id: sub.id }, rawBody: {} }),
+      ),
       ...Array.from({ length: 12 }, () => admin('reject', sub.id, { reason: 'Race' })),
       ...Array.from({ length: 12 }, () => admin('review', sub.id)),
     ]);
     const won = results.filter((r) => r.statusCode === 200);
     expect(won).toHaveLength(1);
     for (const r of results.filter((x) => x.statusCode !== 200)) expect(expectError(r, 409).code).toBe('INVALID_TRANSITION');
-    const final = (won[0] as LightMyRequestResponse).json<{ subscription: Subscription }>().subscription.status;
+    const final = won[0]?.json().subscription.status;
     const stored = await sql<{ status: string }>('SELECT status FROM subscriptions WHERE id = $1').first(ctx.db, [sub.id]);
     expect(stored?.status).toBe(final);
     // One logged move; a review (Under Review) may still be rejected later, so only the first counts here.
@@ -357,22 +359,24 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
     const deal = await openDeal('5000');
     const sa = await subscribeOk(a, deal.id, '11.11');
     const sb = await subscribeOk(b, deal.id, '22.22');
-    const listA = (await call('GET', '/api/investor/subscriptions', a.cookie)).json() as { subscriptions: Subscription[] };
-    const listB = (await call('GET', '/api/investor/subscriptions', b.cookie)).json() as { subscriptions: Subscription[] };
-    expect(listA.subscriptions.length).toBeGreaterThan(0);
-    expect(listA.subscriptions.every((s) => s.investorId === a.id)).toBe(true);
-    expect(listB.subscriptions.every((s) => s.investorId === b.id)).toBe(true);
-    expect(listA.subscriptions.map((s) => s.id)).toContain(sa.id);
-    expect(listA.subscriptions.map((s) => s.id)).not.toContain(sb.id);
-    expect(listB.subscriptions.map((s) => s.id)).toContain(sb.id);
-    expect(listB.subscriptions.map((s) => s.id)).not.toContain(sa.id);
+    const listA = await mySubscriptions(a);
+    const listB = await mySubscriptions(b);
+    expect(listA.length).toBeGreaterThan(0);
+    expect(listA.every((s) => s.investorId === a.id)).toBe(true);
+    expect(listB.every((s) => s.investorId === b.id)).toBe(true);
+    expect(listA.map((s) => s.id)).toContain(sa.id);
+    expect(listA.map((s) => s.id)).not.toContain(sb.id);
+    expect(listB.map((s) => s.id)).toContain(sb.id);
+    expect(listB.map((s) => s.id)).not.toContain(sa.id);
     // The investor id in the body is ignored: a subscription is always the caller's.
-    const forged = await call('POST', '/api/investor/subscriptions', a.cookie, { dealId: deal.id, amount: '1', investorId: b.id });
+    const forged = await api('POST /api/investor/subscriptions', {
+      cookie: a.cookie,
+      rawBody: { dealId: deal.id, amount: '1', investorId: b.id },
+    });
     expect(forged.statusCode).toBe(201);
     expect(forged.json().subscription.investorId).toBe(a.id);
     // Admins see everyone's.
-    const all = (await call('GET', '/api/subscriptions', adminCookie)).json() as { subscriptions: Subscription[] };
-    expect(all.subscriptions.map((s) => s.id)).toEqual(expect.arrayContaining([sa.id, sb.id]));
+    expect((await allSubscriptions()).map((s) => s.id)).toEqual(expect.arrayContaining([sa.id, sb.id]));
   });
 
   it('guards every route: anonymous 401, admin on investor routes 403, investor on admin routes 403', async () => {
@@ -410,7 +414,7 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
     const c = await investor();
     const deal = await openDeal('1000');
     const s = await subscribeOk(c, deal.id, '10');
-    await call('POST', `/api/investor/subscriptions/${s.id}/cancel`, c.cookie);
+    await cancel(c, s.id);
     // Only the (cancelled) subscription holds the account: an untouched KYC application does not.
     await ctx.db.query("UPDATE kyc_applications SET status = 'pending' WHERE investor_id = $1", [c.id]);
     const del = await call('DELETE', `/api/users/${c.id}`, adminCookie);
@@ -422,12 +426,7 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
 
   describe('double submit (Idempotency-Key)', () => {
     const withKey = (who: Investor, key: string, dealId: string, amount: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/investor/subscriptions',
-        headers: { cookie: who.cookie, 'idempotency-key': key },
-        payload: { dealId, amount },
-      });
+      api('POST /api/investor/subscriptions', { cookie: who.cookie, headers: { 'idempotency-key': key }, body: { dealId, amount } });
 
     it('creates one subscription for dozens of parallel identical requests; each gets it back', async () => {
       const deal = await openDeal('100000');
@@ -436,7 +435,7 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
       const ids = new Set<string>();
       for (const r of responses) {
         expect([200, 201], r.body).toContain(r.statusCode);
-        ids.add((r.json() as { subscription: Subscription }).subscription.id);
+        ids.add(r.json().subscription.id);
       }
       expect(ids.size).toBe(1);
       expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
@@ -535,19 +534,17 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
       const saved = await call('PUT', `/api/deals/${deal.id}/terms`, adminCookie, terms);
       expect(saved.statusCode, saved.body).toBe(200);
       const plain = await openDeal('1000');
-      const deals = (await call('GET', '/api/investor/deals', a.cookie)).json() as {
-        deals: { id: string; terms: Record<string, unknown> | null }[];
-      };
-      expect(deals.deals.find((d) => d.id === deal.id)?.terms).toEqual({
+      const deals = await investorDeals(a);
+      expect(deals.find((d) => d.id === deal.id)?.terms).toEqual({
         hurdleRate: '8',
         catchUp: 'full',
         catchUpRate: '100',
         carryRate: '20',
         managementFee: { rate: '2', basis: 'commitments', method: 'capital_call' },
       });
-      expect(deals.deals.find((d) => d.id === plain.id)?.terms).toBeNull();
+      expect(deals.find((d) => d.id === plain.id)?.terms).toBeNull();
       // Investors see the economics, never who receives the carry.
-      expect(JSON.stringify(deals.deals)).not.toContain('Meridian GP Ltd');
+      expect(JSON.stringify(deals)).not.toContain('Meridian GP Ltd');
     });
   });
 
@@ -563,23 +560,18 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
       expect((await subscribe(c, deal.id, '100')).statusCode).toBe(201);
 
       expect((await review(c, { ...passing, experience: 'none', netWorthBand: 'under_1m' })).statusCode).toBe(200);
-      const compliance = (await call('GET', '/api/investor/compliance', c.cookie)).json() as { regulatory: { classification: string } };
-      expect(compliance.regulatory.classification).toBe('Review required');
+      expect(await classification(c)).toBe('Review required');
       const refused = expectError(await subscribe(c, deal.id, '100'), 403);
       expect(refused.code).toBe('SUITABILITY_REVIEW_REQUIRED');
       expect(refused.message).toMatch(/Professional Client criteria/);
       expect(await ctx.db.query('SELECT 1 FROM subscriptions WHERE investor_id = $1', [c.id])).toHaveLength(1);
 
       // The admins: an activity entry naming the reason, and the investor flagged on Investor Onboarding.
-      const logs = (await call('GET', '/api/activity-logs?type=suitability_review_required', adminCookie)).json() as {
-        logs: { targetUserId: string; details: { reason: string } }[];
-      };
+      const logs = okJson(await api('GET /api/activity-logs', { cookie: adminCookie, query: { type: 'suitability_review_required' } }));
       expect(logs.logs.find((l) => l.targetUserId === c.id)?.details.reason).toMatch(
         /net assets under \$1 million, no investment experience/,
       );
-      const kyc = (await call('GET', '/api/kyc', adminCookie)).json() as {
-        applications: { investorId: string; suitabilityReviewRequired: boolean }[];
-      };
+      const kyc = okJson(await api('GET /api/kyc', { cookie: adminCookie }));
       expect(kyc.applications.find((k) => k.investorId === c.id)?.suitabilityReviewRequired).toBe(true);
       expect(kyc.applications.find((k) => k.investorId === a.id)?.suitabilityReviewRequired).toBe(false);
 
@@ -591,10 +583,7 @@ describe('subscriptions API', { timeout: 120_000 }, () => {
 
       // A later review that meets them lifts the hold.
       expect((await review(c, passing)).statusCode).toBe(200);
-      expect(
-        ((await call('GET', '/api/investor/compliance', c.cookie)).json() as { regulatory: { classification: string } }).regulatory
-          .classification,
-      ).toBe('Professional Client');
+      expect(await classification(c)).toBe('Professional Client');
       expect((await subscribe(c, deal.id, '100')).statusCode).toBe(201);
     });
   });
