@@ -64,9 +64,16 @@ export const JOB_OUTCOME_KEYS = [
   'packRemoved',
 ] as const;
 export type JobOutcomeKey = (typeof JOB_OUTCOME_KEYS)[number];
-/** The runner's own failures (`error.<key>`); a handler's exception is shown as written. */
-export const JOB_ERROR_KEYS = ['gaveUp', 'noHandler'] as const;
+/**
+ * A job's failure as a message (`error.<key>`): the known ones (the runner's own, and any a handler
+ * throws as a JobFailure) with their counts, and `unexpected` for any other exception: the screen
+ * then names the job's id as the reference in the server log, and the exception's own English text
+ * stays in `jobs.error` for the admin.
+ */
+export const JOB_ERROR_KEYS = ['gaveUp', 'noHandler', 'unexpected'] as const;
 export type JobErrorKey = (typeof JOB_ERROR_KEYS)[number];
+/** A failure the product knows and stores as its English catalogue sentence (never `unexpected`). */
+export type KnownJobErrorKey = Exclude<JobErrorKey, 'unexpected'>;
 
 export interface JobMessage<K extends string = JobOutcomeKey | JobErrorKey> {
   key: K;
@@ -87,19 +94,39 @@ export function storedOutcome(stored: unknown): JobMessage<JobOutcomeKey> | null
   return { key: key as JobOutcomeKey, values: Object.fromEntries(numbers) };
 }
 
-/** The runner's failure texts (stored in `jobs.error`, English), written and recognised here only. */
-export const JOB_ERRORS = {
-  gaveUp: (attempts: number) => `Gave up after ${attempts} attempts`,
-  noHandler: (kind: string) => `No handler for jobs of kind ${kind}`,
+interface KnownJobError {
+  /** The English text stored in `jobs.error` (the log's and the API's); `subject` an English name it may carry (a kind). */
+  text(values: Record<string, number>, subject?: string): string;
+  /** The counts back from a stored text; null when the text is not this failure's. */
+  read(text: string): Record<string, number> | null;
+}
+
+/**
+ * The known failures' texts, written (by a JobFailure on the server) and recognised here only. A
+ * new known failure: its key in JOB_ERROR_KEYS, its entry here, and its `error.<key>` sentences.
+ */
+export const JOB_ERRORS: Record<KnownJobErrorKey, KnownJobError> = {
+  gaveUp: {
+    text: (values) => `Gave up after ${values.attempts} attempts`,
+    read: (text) => {
+      const m = /^Gave up after (\d+) attempts$/.exec(text);
+      return m ? { attempts: Number(m[1]) } : null;
+    },
+  },
+  noHandler: {
+    text: (_values, kind) => `No handler for jobs of kind ${kind ?? ''}`,
+    read: (text) => (text.startsWith('No handler for jobs of kind ') ? {} : null),
+  },
 };
 
-/** A stored error text the product wrote itself, as a message; null for a handler's own exception text. */
-export function knownJobError(error: string | null): JobMessage<JobErrorKey> | null {
+/** A stored error text as a message: a known failure's, else `unexpected` (an exception's own text); null for none. */
+export function jobErrorMessage(error: string | null): JobMessage<JobErrorKey> | null {
   if (error === null) return null;
-  const gaveUp = /^Gave up after (\d+) attempts$/.exec(error);
-  if (gaveUp) return { key: 'gaveUp', values: { attempts: Number(gaveUp[1]) } };
-  if (error.startsWith(JOB_ERRORS.noHandler(''))) return { key: 'noHandler', values: {} };
-  return null;
+  for (const key of Object.keys(JOB_ERRORS) as KnownJobErrorKey[]) {
+    const values = JOB_ERRORS[key].read(error);
+    if (values) return { key, values };
+  }
+  return { key: 'unexpected', values: {} };
 }
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
@@ -136,9 +163,9 @@ export interface JobView {
   result: string | null;
   /** The outcome as a message of the `jobs` catalogue: the screen shows it in the reader's language. Null on rows from before. */
   resultMessage: JobMessage<JobOutcomeKey> | null;
-  /** The last failure as the server wrote it (English: an exception's text). */
+  /** The last failure as the server wrote it (English: a known failure's sentence, or an exception's own text). */
   error: string | null;
-  /** A failure the product knows (the runner's own), as a catalogue message; null for any other error text. */
+  /** The last failure as a catalogue message: a known one's, else `unexpected`; null when there is no failure. */
   errorMessage: JobMessage<JobErrorKey> | null;
   attempts: number;
   maxAttempts: number;

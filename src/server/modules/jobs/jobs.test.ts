@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type JobList, type JobView, jobOutcome } from '../../../shared/jobs.ts';
+import { JOB_ERROR_KEYS, type JobList, type JobView, jobErrorMessage, jobOutcome } from '../../../shared/jobs.ts';
 import { sql } from '../../db/sql.ts';
+import { translator } from '../../i18n.ts';
 import { callApi } from '../../testing/api-client.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { claimNext, insertJob } from './repository.ts';
-import { JobReleased, JobRunner, retryDelayMs } from './runner.ts';
+import { JobFailure, JobReleased, JobRunner, retryDelayMs } from './runner.ts';
 
 /**
  * Durable jobs (decision 041) on the engine under test (PGlite, or PostgreSQL with
@@ -186,9 +187,9 @@ describe('durable background jobs', () => {
     expect(shown).toMatchObject({
       kind: 'storage-sweep',
       status: 'failed',
+      // A handler's own exception: its text kept as written, the message the generic `unexpected`.
       error: 'Disk unavailable (attempt 2)',
-      // A handler's own exception is shown as written: no catalogue message for it.
-      errorMessage: null,
+      errorMessage: { key: 'unexpected', values: {} },
       attempts: 2,
       maxAttempts: 2,
       startedBy: { id: adminId, name: 'Jobs Admin' },
@@ -245,13 +246,26 @@ describe('durable background jobs', () => {
       `UPDATE jobs SET error = 'Gave up after 3 attempts', result = to_jsonb('7 of 7 statements generated'::text) WHERE id = $1`,
       [failed],
     );
-    const shown = ((await callApi(ctx.app, 'GET /api/jobs', { cookie: adminCookie })).json as JobList).jobs.find((j) => j.id === failed);
-    expect(shown).toMatchObject({
+    const shownOf = async () =>
+      ((await callApi(ctx.app, 'GET /api/jobs', { cookie: adminCookie })).json as JobList).jobs.find((j) => j.id === failed);
+    expect(await shownOf()).toMatchObject({
       error: 'Gave up after 3 attempts',
       errorMessage: { key: 'gaveUp', values: { attempts: 3 } },
       result: '7 of 7 statements generated',
       resultMessage: null,
     });
+    // A JobFailure (a refusal on purpose) is stored as its English text and read back as its key.
+    const noHandler = new JobFailure('noHandler', {}, 'statement-run');
+    expect(noHandler.message).toBe('No handler for jobs of kind statement-run');
+    await ctx.db.query('UPDATE jobs SET error = $2 WHERE id = $1', [failed, noHandler.message]);
+    expect(await shownOf()).toMatchObject({ error: noHandler.message, errorMessage: { key: 'noHandler', values: {} } });
+    expect(jobErrorMessage(new JobFailure('gaveUp', { attempts: 12 }).message)).toEqual({ key: 'gaveUp', values: { attempts: 12 } });
+    // Every failure has its sentence in both languages; `unexpected` names the reference (the job's id).
+    for (const language of ['en', 'ar'] as const) {
+      const t = translator(language, 'jobs');
+      for (const key of JOB_ERROR_KEYS) expect(t(`error.${key}`, { attempts: 3, reference: 'R' })).not.toBe(`error.${key}`);
+      expect(t('error.unexpected', { reference: failed })).toContain(failed);
+    }
     await ctx.db.query(`DELETE FROM jobs WHERE singleton_key = 'test-one-at-a-time'`);
   });
 

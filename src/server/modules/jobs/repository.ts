@@ -8,7 +8,7 @@ import {
   type JobProgress,
   type JobStatus,
   type JobView,
-  knownJobError,
+  jobErrorMessage,
   storedOutcome,
 } from '../../../shared/jobs.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -261,7 +261,7 @@ export async function listJobs(q: Queryable, opts: { status?: JobStatus; limit: 
     progress: progressOf((r.progress ?? {}) as Record<string, unknown>),
     ...resultOf(r.result),
     error: r.error,
-    errorMessage: knownJobError(r.error),
+    errorMessage: jobErrorMessage(r.error),
     attempts: r.attempts,
     maxAttempts: r.maxAttempts,
     createdAt: iso(r.createdAt) as string,

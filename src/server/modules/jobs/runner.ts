@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { JOB_ERRORS, type JobKind, type JobMessage, type JobOutcomeKey, type JobParams } from '../../../shared/jobs.ts';
+import {
+  JOB_ERRORS,
+  type JobKind,
+  type JobMessage,
+  type JobOutcomeKey,
+  type JobParams,
+  type KnownJobErrorKey,
+} from '../../../shared/jobs.ts';
 import type { Db } from '../../db/client.ts';
 import { claimNext, ensurePeriodic, finishJob, type JobRow, renewLease } from './repository.ts';
 
@@ -50,7 +57,27 @@ export class JobReleased extends Error {
   }
 }
 
-class GaveUp extends Error {}
+/**
+ * A failure the product knows (decision 059), thrown by the runner or by a handler that refuses on
+ * purpose: stored as its English text (JOB_ERRORS) and shown as the catalogue's `error.<key>` in
+ * the reader's language. Any other exception is shown as `unexpected`, its own text kept for the admin.
+ */
+export class JobFailure extends Error {
+  constructor(
+    readonly key: KnownJobErrorKey,
+    readonly values: Record<string, number> = {},
+    subject?: string,
+  ) {
+    super(JOB_ERRORS[key].text(values, subject));
+    this.name = 'JobFailure';
+  }
+}
+
+class GaveUp extends JobFailure {
+  constructor(attempts: number) {
+    super('gaveUp', { attempts });
+  }
+}
 
 export const LEASE_MS = 30_000;
 /** Backoff after a failed attempt: 5 s, 10 s, 20 s ... at most 10 minutes. */
@@ -194,9 +221,9 @@ export class JobRunner {
     };
     const done = (async () => {
       try {
-        if (!spec) throw new Error(JOB_ERRORS.noHandler(job.kind));
+        if (!spec) throw new JobFailure('noHandler', {}, job.kind);
         // Claimed again and again (each server that took it died or hung): give up.
-        if (job.attempts > job.maxAttempts) throw new GaveUp(JOB_ERRORS.gaveUp(job.maxAttempts));
+        if (job.attempts > job.maxAttempts) throw new GaveUp(job.maxAttempts);
         const result = (await spec.handler(ctx)) ?? null;
         if (spec.everyMs) {
           await finishJob(this.db, job.id, this.workerId, {

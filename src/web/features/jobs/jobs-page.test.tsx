@@ -37,6 +37,7 @@ const FAILED: JobView = {
   startedBy: { id: '00000000-0000-4000-8000-0000000000aa', name: 'Fatima Founder' },
   progress: { total: 2, done: 0, failed: 2 },
   error: 'Disk full',
+  errorMessage: { key: 'unexpected', values: {} },
   attempts: 3,
   finishedAt: '2026-11-26T08:05:00.000Z',
 };
@@ -76,7 +77,14 @@ describe('Background Jobs', () => {
         .getAttribute('aria-valuenow'),
     ).toBe('25');
     expect(rows[1]?.textContent).toContain('Failed');
-    expect(rows[1]?.textContent).toContain('Disk full');
+    // An exception the product does not know: the generic line with the job's id (the reference in
+    // the server log), its own text folded below.
+    const failure = within(rows[1] as HTMLElement).getByTestId('job-error');
+    expect(failure.textContent?.replace(/[\u2066-\u2069]/g, '')).toBe(`The job failed: see the server log, reference ${FAILED.id}`);
+    expect(failure.textContent).not.toContain('Disk full');
+    expect(within(rows[1] as HTMLElement).getByTestId('job-error-detail').textContent).toBe(
+      'Technical detail, as the server wrote itDisk full',
+    );
     expect(rows[1]?.textContent).toContain('Attempt 3 of 3');
     expect(rows[2]?.textContent).toContain('Storage check');
     expect(rows[2]?.textContent).toContain('Scheduled');
@@ -121,11 +129,15 @@ describe('Background Jobs', () => {
     expect(text(0)).not.toContain('statements generated');
     expect(text(1)).toContain('توقفت المهمة بعد استنفاد محاولاتها (عدد المحاولات: 3)');
     expect(text(1)).not.toContain('Gave up');
-    // A handler's own exception cannot be translated: labelled, isolated and marked as English.
+    // A handler's own exception: the Arabic generic line naming the job's id (by hand from the
+    // catalogue's "فشلت المهمة: راجع سجل الخادم، المرجع {{reference}}"); its own text cannot be
+    // translated: folded below, labelled, isolated and marked as English.
+    const failure = within(rows[2] as HTMLElement).getByTestId('job-error');
+    expect(failure.textContent?.replace(/[\u2066-\u2069]/g, '')).toBe(`فشلت المهمة: راجع سجل الخادم، المرجع ${FAILED.id}`);
     const raw = within(rows[2] as HTMLElement).getByText('Disk full');
     expect(raw.getAttribute('lang')).toBe('en');
     expect(raw.getAttribute('dir')).toBe('ltr');
-    expect(text(2)).toContain(ar.technical);
+    expect(raw.closest('details')?.querySelector('summary')?.textContent).toBe(ar.technical);
     expect(text(3)).toContain('المهام المنتهية المحذوفة: 3');
     await expectNoA11yViolations('background jobs (ar)');
   });

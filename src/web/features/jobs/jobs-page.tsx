@@ -1,5 +1,6 @@
 import { RefreshCw, RotateCcw } from 'lucide-react';
 import { formatDate, formatDateTimeZoned, formatNumber, formatTime } from '../../../shared/format';
+import { isolate } from '../../../shared/i18n/languages';
 import type { JobMessage, JobView } from '../../../shared/jobs';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -72,14 +73,37 @@ function messageText(group: 'outcome' | 'error', message: JobMessage<string>): s
 }
 
 /** Text the server wrote in English and the catalogue cannot know (an exception's text, an older row's result). */
-function ServerText({ text, label }: { text: string; label?: boolean }) {
-  const { t, i18n } = jobsText.useT();
+function ServerText({ text }: { text: string }) {
+  return (
+    <bdi lang="en" dir="ltr">
+      {text}
+    </bdi>
+  );
+}
+
+/**
+ * The failure in the reader's language (decision 059): a known one's sentence, else the generic
+ * line naming the job's id, the reference in the server log; the exception's own text, as the
+ * server wrote it (English), stays below for the admin, folded.
+ */
+function Failure({ job, error }: { job: JobView; error: string }) {
+  const { t } = jobsText.useT();
+  const message = job.errorMessage;
+  if (message && message.key !== 'unexpected')
+    return (
+      <span className="text-danger-700" data-testid="job-error">
+        {messageText('error', message)}
+      </span>
+    );
   return (
     <>
-      {label && !i18n.language.startsWith('en') && <span className="text-xs text-muted">{t('technical')} </span>}
-      <bdi lang="en" dir="ltr">
-        {text}
-      </bdi>
+      <span className="text-danger-700" data-testid="job-error">
+        {t('error.unexpected', { reference: isolate(job.id) })}
+      </span>
+      <details className="text-xs text-muted" data-testid="job-error-detail">
+        <summary className="w-fit cursor-pointer">{t('technical')}</summary>
+        <ServerText text={error} />
+      </details>
     </>
   );
 }
@@ -98,11 +122,7 @@ function Outcome({ job }: { job: JobView }) {
           </span>
         )
       )}
-      {job.error && (
-        <span className="text-danger-700" data-testid="job-error">
-          {job.errorMessage ? messageText('error', job.errorMessage) : <ServerText text={job.error} label />}
-        </span>
-      )}
+      {job.error && <Failure job={job} error={job.error} />}
       {!job.result && !job.error && <span className="text-muted">{t('noResult')}</span>}
       {!job.periodic && job.attempts > 1 && (
         <span className="text-xs text-muted">

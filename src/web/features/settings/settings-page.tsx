@@ -1,5 +1,5 @@
 import { CircleAlert, Lock, RefreshCw, Undo2 } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getDefaultZone } from '../../../shared/dates';
 import { formatFigure } from '../../../shared/format';
@@ -39,7 +39,7 @@ import {
   type TabId,
   toFormValues,
 } from './settings-form';
-import { SigningSettingsCard } from './signing-settings-card';
+import { type SigningDraft, SigningSettingsCard } from './signing-settings-card';
 
 /** The served HTML names the firm (meta + title); keep this page in step after a save. */
 function applyCompanyName(name: string) {
@@ -119,9 +119,16 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab') as TabId | null;
   const tab: TabId = tabParam && TAB_IDS.includes(tabParam) ? tabParam : 'general';
-  // Radix calls this on mouse down and on focus: one history entry per change of tab.
-  const setTab = (next: TabId) =>
-    next !== (new URLSearchParams(window.location.search).get('tab') ?? 'general') &&
+  // Radix calls this on mouse down and on focus, before the page renders again: one history entry
+  // per change of tab. The tab last asked for is kept here (the router's URL, not the window's, so
+  // a MemoryRouter switches tabs too), and follows the URL when it changes (Back, a link).
+  const askedTab = useRef(tab);
+  useEffect(() => {
+    askedTab.current = tab;
+  }, [tab]);
+  const setTab = (next: TabId) => {
+    if (next === askedTab.current) return;
+    askedTab.current = next;
     setParams(
       (p) => {
         const out = new URLSearchParams(p);
@@ -131,13 +138,16 @@ function SettingsForm({ initial }: { initial: Settings }) {
       },
       { replace: false },
     );
+  };
   const [focusKey, setFocusKey] = useState<SettingsKey | null>(null);
 
   // The guard follows the form's dirty state itself: a save that fails leaves the form dirty (the
   // primitive's guard stops asking after any submit that set no field error).
   // The signing card (Security tab) saves on its own but its edits are this page's too: one
   // question on leaving, and the bottom bar never says "All changes saved" beside them.
+  // Its edits are held here, so a switch of tab (which unmounts the card) keeps them.
   const [signingUnsaved, setSigningUnsaved] = useState(false);
+  const signingDraft = useState<SigningDraft>(null);
   useUnsavedChangesGuard(dirty || signingUnsaved);
   const totalErrors = Object.keys(errors).length;
 
@@ -272,7 +282,14 @@ function SettingsForm({ initial }: { initial: Settings }) {
           ));
           // Who countersigns subscription agreements (issue 30) saves on its own, founders only.
           if (tb.id === 'security')
-            cards.push(<SigningSettingsCard key="signing" locked={foundersOnlyLocked} onUnsavedChange={setSigningUnsaved} />);
+            cards.push(
+              <SigningSettingsCard
+                key="signing"
+                locked={foundersOnlyLocked}
+                onUnsavedChange={setSigningUnsaved}
+                draftState={signingDraft}
+              />,
+            );
           return (
             <TabsContent key={tb.id} value={tb.id} className="flex flex-col gap-4">
               {foundersOnlyLocked && tb.id === 'security' ? (

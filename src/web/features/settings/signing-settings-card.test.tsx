@@ -115,6 +115,35 @@ describe('Settings: the Subscription agreements card (issue 30)', () => {
     }
   });
 
+  it('its edits outlive a switch of tab (the page holds them), and its Discard brings back the stored choice', async () => {
+    const { user, api } = await renderScreen(<SettingsPage />, {
+      at: '/admin/settings?tab=security',
+      api: { 'GET /api/settings': { settings: DEFAULT_SETTINGS }, 'GET /api/signing/settings': { settings: STORED } },
+    });
+    await screen.findByRole('checkbox', { name: 'Legal' });
+    await user.click(box('CIO'));
+    const days = field('Days an agreement stays open to sign') as HTMLInputElement;
+    await user.clear(days);
+    await user.type(days, '21');
+    // Another tab: the card is gone (its panel unmounts), its edits still the page's unsaved ones.
+    await user.click(screen.getByRole('tab', { name: /^General/ }));
+    await expect.poll(() => screen.queryByRole('checkbox', { name: 'Legal' })).toBeNull();
+    expect(screen.getByText('Unsaved changes to the agreement settings: save them on their card.')).toBeTruthy();
+    // Back: what was typed and ticked is there.
+    await user.click(screen.getByRole('tab', { name: /^Security/ }));
+    await screen.findByRole('checkbox', { name: 'Legal' });
+    expect(box('CIO').checked).toBe(true);
+    expect((field('Days an agreement stays open to sign') as HTMLInputElement).value).toBe('21');
+    expect(screen.getByText('Unsaved changes to the agreement settings.')).toBeTruthy();
+    // The card's Discard: the stored choice again, nothing unsaved, nothing sent.
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(box('CIO').checked).toBe(false);
+    expect(box('Legal').checked).toBe(true);
+    expect((field('Days an agreement stays open to sign') as HTMLInputElement).value).toBe('30');
+    expect(await screen.findByText('All changes saved.')).toBeTruthy();
+    expect(api.callsTo('PUT /api/signing/settings')).toEqual([]);
+  });
+
   it('a cio sees the choice read-only with the reason, and no save button', async () => {
     await renderScreen(<SettingsPage />, {
       at: '/admin/settings?tab=security',

@@ -1,5 +1,5 @@
 import { Lock, RefreshCw, Undo2 } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type Dispatch, type KeyboardEvent, type SetStateAction, useEffect, useState } from 'react';
 import { ADMIN_USER_TYPES, type AdminUserType } from '../../../shared/constants';
 import { ENVELOPE_DAYS_MAX, ENVELOPE_DAYS_MIN, type SigningSettings } from '../../../shared/signing';
 import { Button } from '../../components/ui/button';
@@ -21,6 +21,12 @@ interface Draft {
   types: AdminUserType[];
   days: string;
 }
+/**
+ * The card's edits as its holder keeps them (null: none, the stored values show). The Settings
+ * page holds them, so they outlive a switch of tab (the tab's panel, and the card, unmount).
+ */
+export type SigningDraft = Draft | null;
+export type SigningDraftState = [SigningDraft, Dispatch<SetStateAction<SigningDraft>>];
 type Errors = Partial<Record<'types' | 'days', string>>;
 
 const toDraft = (s: SigningSettings): Draft => ({ types: [...s.countersignAdminTypes], days: String(s.envelopeDays) });
@@ -46,7 +52,15 @@ export function validateSigningDraft(draft: Draft): { errors: Errors; value?: Si
  * on its own (PUT /api/signing/settings, founders only); another admin sees it read-only. It sits
  * inside the settings <form>, so it is a group with a button, never a nested form.
  */
-export function SigningSettingsCard({ locked, onUnsavedChange }: { locked: boolean; onUnsavedChange?: (unsaved: boolean) => void }) {
+export function SigningSettingsCard({
+  locked,
+  onUnsavedChange,
+  draftState,
+}: {
+  locked: boolean;
+  onUnsavedChange?: (unsaved: boolean) => void;
+  draftState?: SigningDraftState;
+}) {
   const { t } = signingSettingsText.useT();
   const settings = useSigningSettings();
   return (
@@ -57,7 +71,7 @@ export function SigningSettingsCard({ locked, onUnsavedChange }: { locked: boole
       </CardHeader>
       <CardContent>
         {settings.data ? (
-          <SigningSettingsFields stored={settings.data} locked={locked} onUnsavedChange={onUnsavedChange} />
+          <SigningSettingsFields stored={settings.data} locked={locked} onUnsavedChange={onUnsavedChange} draftState={draftState} />
         ) : settings.isError ? (
           <div className="flex flex-col items-start gap-3">
             <p role="alert" className="text-sm text-danger-700">
@@ -83,14 +97,21 @@ function SigningSettingsFields({
   stored,
   locked,
   onUnsavedChange,
+  draftState,
 }: {
   stored: SigningSettings;
   locked: boolean;
   onUnsavedChange?: ((unsaved: boolean) => void) | undefined;
+  draftState?: SigningDraftState | undefined;
 }) {
   const { t } = signingSettingsText.useT();
   const save = useSaveSigningSettings();
-  const [draft, setDraft] = useState<Draft>(() => toDraft(stored));
+  // The edits are the holder's when it keeps them (the Settings page), else this card's own.
+  const ownDraft = useState<SigningDraft>(null);
+  const [held, setHeld] = draftState ?? ownDraft;
+  const draft = held ?? toDraft(stored);
+  const setDraft = (next: (d: Draft) => Draft) => setHeld((d) => next(d ?? toDraft(stored)));
+  const lifted = draftState !== undefined;
   const [errors, setErrors] = useState<Errors>({});
   const [focus, setFocus] = useState<'types' | 'days' | null>(null);
   const dirty = !sameDraft(draft, toDraft(stored));
@@ -101,8 +122,9 @@ function SigningSettingsFields({
   useEffect(() => {
     onUnsavedChange?.(unsaved);
   }, [onUnsavedChange, unsaved]);
-  // Unmounted (another tab), the draft is gone: nothing of it is unsaved any more.
-  useEffect(() => () => onUnsavedChange?.(false), [onUnsavedChange]);
+  // Unmounted with a draft of its own, the draft is gone: nothing of it is unsaved any more. A
+  // draft its holder keeps stays unsaved (a switch of tab keeps it).
+  useEffect(() => () => (lifted ? undefined : onUnsavedChange?.(false)), [onUnsavedChange, lifted]);
 
   useEffect(() => {
     if (!focus) return;
@@ -126,7 +148,7 @@ function SigningSettingsFields({
     setErrors({});
     try {
       const saved = await save.mutateAsync(checked.value);
-      setDraft(toDraft(saved));
+      setHeld(toDraft(saved));
       toast.success(t('saved'));
     } catch (err) {
       const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
@@ -225,7 +247,7 @@ function SigningSettingsFields({
             variant="ghost"
             disabled={!dirty || save.isPending}
             onClick={() => {
-              setDraft(toDraft(stored));
+              setHeld(null);
               setErrors({});
             }}
           >
