@@ -624,7 +624,8 @@ export async function countersignEnvelope(
     const method = await reauthenticate(ctx, user, input, ip);
     const at = now(ctx);
     const pack = await packById(ctx.db, row.packId);
-    const investorSig = row.investorSignature as StoredSignature;
+    // Written by the investor's signature (above) as a StoredSignature; jsonb reads as JsonValue.
+    const investorSig = row.investorSignature as unknown as StoredSignature;
     const gpSig: StoredSignature = {
       method: 'typed',
       typedName: input.name,
