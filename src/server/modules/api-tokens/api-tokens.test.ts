@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from '../../../shared/api/contract.ts';
 import { MAX_LIVE_TOKENS, TOKEN_MESSAGES } from '../../../shared/api-tokens.ts';
 import { newTotpSecret, totpFor } from '../../auth/totp.ts';
 import { callApi } from '../../testing/api-client.ts';
@@ -129,14 +128,12 @@ describe('API tokens', () => {
     const made = await create(admin.cookie, { name: 'Books sync', scopes: ['ledger:write'] });
     expect(made.status, made.res.body).toBe(201);
     const { secret, token } = made.json;
-    const deal = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/deals',
-      headers: { cookie: admin.cookie },
-      payload: { title: 'Logged Tower', type: 'Infrastructure', targetAmount: null },
+    const deal = await callApi(ctx.app, 'POST /api/deals', {
+      cookie: admin.cookie,
+      body: { title: 'Logged Tower', type: 'Infrastructure', targetAmount: null },
     });
-    expect(deal.statusCode, deal.body).toBe(201);
-    const dealId = deal.json().deal.id as string;
+    expect(deal.status, deal.res.body).toBe(201);
+    const dealId = deal.json.deal.id;
     const value = (by: Record<string, string>, currentValue: string, remoteAddress: string) =>
       ctx.app.inject({
         method: 'POST',
@@ -294,10 +291,9 @@ describe('API tokens', () => {
   });
 
   it('the OpenAPI document names each token route with its scope and the bearer scheme', async () => {
-    const doc = (await get('/api/openapi.json', { cookie: admin.cookie })).json() as OpenApiDocument & {
-      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
-    };
-    expect(doc.components.securitySchemes.token).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const { status, json: doc } = await callApi(ctx.app, 'GET /api/openapi.json', { cookie: admin.cookie });
+    expect(status).toBe(200);
+    expect(doc).toMatchObject({ components: { securitySchemes: { token: { type: 'http', scheme: 'bearer' } } } });
     expect(doc.paths['/api/deals']?.get).toMatchObject({
       'x-token-scope': 'deals:read',
       security: [{ session: [] }, { token: ['deals:read'] }],

@@ -15,28 +15,13 @@ export const CHAIN_ROW_COLUMNS = [
   kysql<string>`a.id::text`.as('idText'),
   kysql<string | null>`a.user_id::text`.as('userId'),
   kysql<string | null>`a.target_user_id::text`.as('targetUserId'),
+  // The details as PostgreSQL's jsonb text (deterministic).
   kysql<string>`a.details::text`.as('detailsText'),
+  // created_at in UTC with microseconds, e.g. 2026-11-27T07:30:00.123456Z.
   kysql<string>`to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('createdUtc'),
 ] as const;
 
 /** The audit chain's queries (decision 035, 042). */
-
-/** A chained row with its columns as the text the canonical content is made of. */
-export interface ChainRow {
-  id: number;
-  chainSeq: number;
-  prevHash: string | null;
-  rowHash: string | null;
-  idText: string;
-  activityType: string;
-  userId: string | null;
-  targetUserId: string | null;
-  /** The details as PostgreSQL's jsonb text (deterministic). */
-  detailsText: string;
-  ipAddress: string | null;
-  /** created_at in UTC with microseconds, e.g. 2026-11-27T07:30:00.123456Z. */
-  createdUtc: string;
-}
 
 export async function chainHead(q: Queryable): Promise<ChainHead> {
   const h = await typed(q)
@@ -46,30 +31,45 @@ export async function chainHead(q: Queryable): Promise<ChainHead> {
     .executeTakeFirst();
   // No head yet: nothing was ever logged.
   if (!h) return { chain: 'activity_logs', seq: 0, hash: CHAIN_GENESIS, updatedAt: null };
-  return { chain: 'activity_logs', seq: Number(h.seq), hash: h.hash, updatedAt: h.updatedAt.toISOString() };
+  return { chain: 'activity_logs', seq: h.seq, hash: h.hash, updatedAt: h.updatedAt.toISOString() };
 }
 
+/** A chained row with its columns as the text the canonical content is made of. */
+export type ChainRow = Awaited<ReturnType<typeof chainPage>>[number];
+
 /** Chained rows after position `afterSeq` up to `maxSeq`, in chain order, at most `limit`. */
-export async function chainPage(q: Queryable, afterSeq: number, maxSeq: number, limit: number): Promise<ChainRow[]> {
-  const rows = await typed(q)
+export async function chainPage(q: Queryable, afterSeq: number, maxSeq: number, limit: number) {
+  return typed(q)
     .selectFrom('activity_logs as a')
     .select(['a.id', 'a.chainSeq', ...CHAIN_ROW_COLUMNS])
     .where('a.chainSeq', '>', afterSeq)
     .where('a.chainSeq', '<=', maxSeq)
     .orderBy('a.chainSeq')
     .limit(limit)
+    .$narrowType<{ chainSeq: number }>()
     .execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id), chainSeq: Number(r.chainSeq) }));
 }
 
 /** The first row without a link (inserted around the chain's trigger), by id. */
 export async function firstUnchained(q: Queryable): Promise<number | null> {
   const r = await typed(q).selectFrom('activity_logs').select('id').where('chainSeq', 'is', null).orderBy('id').limit(1).executeTakeFirst();
-  return r ? Number(r.id) : null;
+  return r ? r.id : null;
 }
 
 /** The hash of the row at a chain position (null when no row holds it). */
 export async function hashAt(q: Queryable, seq: number): Promise<string | null> {
   const r = await typed(q).selectFrom('activity_logs').select('rowHash').where('chainSeq', '=', seq).executeTakeFirst();
   return r?.rowHash ?? null;
+}
+
+/** The active legal admins (the compliance contacts of a broken chain), by e-mail address. */
+export async function activeLegalAdmins(q: Queryable) {
+  return typed(q)
+    .selectFrom('profiles')
+    .select(['id', 'email', 'language'])
+    .where('role', '=', 'admin')
+    .where('adminUserType', '=', 'legal')
+    .where('status', '=', 'active')
+    .orderBy('email')
+    .execute();
 }

@@ -1,12 +1,12 @@
 import type { ChainHead, ChainVerification } from '../../../shared/audit.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
 import { logActivity } from '../activity/service.ts';
 import { audienceOf } from '../email/notify.ts';
 import { enqueueEmail, enqueueEmails } from '../email/outbox.ts';
+import { claimDigestDay } from '../email/repository.ts';
 import { templates } from '../email/templates.ts';
 import { getSettings } from '../settings/service.ts';
-import { chainHead } from './repository.ts';
+import { activeLegalAdmins, chainHead } from './repository.ts';
 import { describeBreak, verifyChain } from './verify.ts';
 
 /** The audit trail's actions (decision 042): verify, export the latest hash, the daily check. */
@@ -74,15 +74,9 @@ export async function dailyAuditVerify(db: Db, now: Date = new Date()): Promise<
   if (result.ok || !result.firstBreak) return result;
   const problem = describeBreak(result.firstBreak);
   await db.tx(async (q) => {
-    const claimed = await q.query(
-      `INSERT INTO email_digests (kind, day) VALUES ('audit_broken', $1::date) ON CONFLICT DO NOTHING RETURNING day`,
-      [now.toISOString().slice(0, 10)],
-    );
-    if (claimed.length === 0) return;
+    if (!(await claimDigestDay(q, 'audit_broken', now.toISOString().slice(0, 10)))) return;
     const settings = await getSettings(q);
-    const admins = await sql<{ id: string; email: string; language: string | null }>(
-      `SELECT id, email, language FROM profiles WHERE role = 'admin' AND admin_user_type = 'legal' AND status = 'active' ORDER BY email`,
-    ).all(q);
+    const admins = await activeLegalAdmins(q);
     const list = admins.map((a) => ({ to: a.email, userId: a.id as string | null, language: a.language }));
     const contact = settings.complianceContactEmail.trim();
     if (contact && !list.some((r) => r.to.toLowerCase() === contact.toLowerCase()))

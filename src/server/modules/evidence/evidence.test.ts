@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiBody } from '../../../shared/api/contract.ts';
 import type { EvidencePack } from '../../../shared/evidence.ts';
 import { sql } from '../../db/sql.ts';
-import { errorBody, injectApi } from '../../testing/api-client.ts';
+import { errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import { type CreatedUser, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { injectForm } from '../../testing/multipart.ts';
 import { verifyChain } from '../audit/verify.ts';
@@ -44,12 +44,10 @@ describe('evidence packs', () => {
   let dealId: string;
 
   async function produced(payload: ApiBody<'POST /api/evidence-packs'>): Promise<EvidencePack> {
-    const res = await api('POST /api/evidence-packs', { cookie, body: payload });
-    expect(res.statusCode, res.body).toBe(202);
-    const { pack } = res.json();
+    const { pack } = okJson(await api('POST /api/evidence-packs', { cookie, body: payload }), 202);
     expect(pack.status).toBe('running');
     for (let i = 0; i < 300; i++) {
-      const now = api('GET /api/evidence-packs/:id', { cookie, params: { id: pack.id } }).then((r) => r.json().pack);
+      const now = api('GET /api/evidence-packs/:id', { cookie, params: { id: pack.id } }).then((r) => okJson(r).pack);
       const p = await now;
       if (p.status !== 'running') return p;
       await new Promise((r) => setTimeout(r, 100));
@@ -238,7 +236,7 @@ describe('evidence packs', () => {
     expect((await verifyChain(ctx.db)).ok).toBe(true);
 
     // Listed among past packs.
-    const list = (await api('GET /api/evidence-packs', { cookie })).json();
+    const list = okJson(await api('GET /api/evidence-packs', { cookie }));
     expect(list.packs.find((p) => p.id === pack.id)).toMatchObject({ status: 'done', sha256: pack.sha256 });
   });
 

@@ -7,28 +7,6 @@ import { CHAIN_ROW_COLUMNS } from '../audit/repository.ts';
 
 /** The evidence pack's queries (decisions 035, 052): the packs, and each category of records by scope. */
 
-export interface PackRow {
-  id: string;
-  scope: EvidenceScope;
-  subjectId: string | null;
-  subjectName: string | null;
-  periodFrom: string | null;
-  periodTo: string | null;
-  jobId: string | null;
-  jobStatus: string | null;
-  jobProgress: unknown;
-  jobError: string | null;
-  filePath: string | null;
-  byteSize: number | null;
-  sha256: string | null;
-  fileCount: number | null;
-  headSeq: number | null;
-  headHash: string | null;
-  createdBy: string | null;
-  createdAt: Date;
-  completedAt: Date | null;
-}
-
 const packSelect = (q: Queryable) =>
   typed(q)
     .selectFrom('evidence_packs as e')
@@ -51,27 +29,21 @@ const packSelect = (q: Queryable) =>
       'j.progress as jobProgress',
       'j.error as jobError',
       'c.name as createdBy',
-      kysql<string | null>`to_char(e.period_from, 'YYYY-MM-DD')`.as('periodFrom'),
-      kysql<string | null>`to_char(e.period_to, 'YYYY-MM-DD')`.as('periodTo'),
+      'e.periodFrom',
+      'e.periodTo',
       kysql<string | null>`CASE e.scope WHEN 'investor' THEN (SELECT name FROM profiles p WHERE p.id = e.subject_id)
         WHEN 'deal' THEN (SELECT title FROM deals d WHERE d.id = e.subject_id) END`.as('subjectName'),
     ]);
 
-const toPack = (r: Awaited<ReturnType<ReturnType<typeof packSelect>['execute']>>[number]): PackRow => ({
-  ...r,
-  scope: r.scope as EvidenceScope,
-  byteSize: r.byteSize === null ? null : Number(r.byteSize),
-  headSeq: r.headSeq === null ? null : Number(r.headSeq),
-});
+/** A pack with its job's state, its creator's name and its subject's. */
+export type PackRow = Awaited<ReturnType<ReturnType<typeof packSelect>['execute']>>[number];
 
 export async function listPacks(q: Queryable, limit: number): Promise<PackRow[]> {
-  const rows = await packSelect(q).orderBy('e.createdAt', 'desc').orderBy('e.id').limit(limit).execute();
-  return rows.map(toPack);
+  return packSelect(q).orderBy('e.createdAt', 'desc').orderBy('e.id').limit(limit).execute();
 }
 
 export async function packById(q: Queryable, id: string): Promise<PackRow | null> {
-  const r = await packSelect(q).where('e.id', '=', id).executeTakeFirst();
-  return r ? toPack(r) : null;
+  return (await packSelect(q).where('e.id', '=', id).executeTakeFirst()) ?? null;
 }
 
 export async function insertPack(
@@ -301,7 +273,6 @@ export async function ledgerOf(q: Queryable, s: Resolved): Promise<Row[]> {
   const k = typed(q)
     .selectFrom('ledger_entries')
     .selectAll()
-    .select(kysql<string>`to_char(ledger_entries.entry_date, 'YYYY-MM-DD')`.as('entryDate'))
     .orderBy('ledger_entries.entryDate')
     .orderBy('ledger_entries.createdAt')
     .orderBy('ledger_entries.id');
@@ -348,24 +319,13 @@ export async function holdsOf(q: Queryable, s: Resolved): Promise<Row[]> {
 }
 
 /** A chained activity-log row with its columns as the text its hash covers (decision 042). */
-export interface ExtractRow {
-  seq: number;
-  prevHash: string;
-  rowHash: string;
-  idText: string;
-  activityType: string;
-  userId: string | null;
-  targetUserId: string | null;
-  detailsText: string;
-  ipAddress: string | null;
-  createdUtc: string;
-}
+export type ExtractRow = Awaited<ReturnType<typeof extractPage>>[number];
 
 /**
  * One window of the audit extract: chained rows after `afterSeq` up to `maxSeq` that concern the scope
  * (investor: by, about or naming the investor; deal: naming the deal; period: written in it).
  */
-export async function extractPage(q: Queryable, s: Resolved, afterSeq: number, maxSeq: number): Promise<ExtractRow[]> {
+export async function extractPage(q: Queryable, s: Resolved, afterSeq: number, maxSeq: number) {
   // The window first (OFFSET 0 keeps the planner from merging it into the filter): the chain_seq
   // index bounds each query to WINDOW rows, whatever the filter's own selectivity or statistics.
   const window = typed(q)
@@ -377,7 +337,8 @@ export async function extractPage(q: Queryable, s: Resolved, afterSeq: number, m
     .as('a');
   let k = typed(q)
     .selectFrom(window)
-    .select(['a.chainSeq as seq', ...CHAIN_ROW_COLUMNS]);
+    .select(['a.chainSeq as seq', ...CHAIN_ROW_COLUMNS])
+    .$narrowType<{ seq: number }>();
   if (s.kind === 'period') k = k.where('a.createdAt', '>=', s.start).where('a.createdAt', '<', s.end);
   else if (s.kind === 'deal') k = k.where(kysql<boolean>`strpos(a.details::text, ${s.dealId}) > 0`);
   else {
@@ -387,7 +348,7 @@ export async function extractPage(q: Queryable, s: Resolved, afterSeq: number, m
     );
   }
   const rows = await k.orderBy('a.chainSeq').execute();
-  return rows.map((r) => ({ ...r, seq: Number(r.seq), prevHash: r.prevHash ?? '', rowHash: r.rowHash ?? '' }));
+  return rows.map((r) => ({ ...r, prevHash: r.prevHash ?? '', rowHash: r.rowHash ?? '' }));
 }
 
 /** The chain's links (position, previous hash, own hash) after `afterSeq` up to `maxSeq`, in order (a bounded window). */
@@ -398,6 +359,7 @@ export async function linkPage(q: Queryable, afterSeq: number, maxSeq: number) {
     .where('chainSeq', '>', afterSeq)
     .where('chainSeq', '<=', maxSeq)
     .orderBy('chainSeq')
+    .$narrowType<{ chainSeq: number }>()
     .execute();
-  return rows.map((r) => ({ seq: Number(r.chainSeq), prevHash: r.prevHash ?? '', rowHash: r.rowHash ?? '' }));
+  return rows.map((r) => ({ seq: r.chainSeq, prevHash: r.prevHash ?? '', rowHash: r.rowHash ?? '' }));
 }

@@ -1,11 +1,8 @@
 import ICAL from 'ical.js';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DistributionCalendar } from '../../../shared/distributions.ts';
-import type { CalendarFeedStatus, CreatedCalendarFeed, IlpaNotices } from '../../../shared/feeds.ts';
-import { ILPA_FIELDS, type IlpaNotice } from '../../../shared/ilpa.ts';
-import type { PerformanceData } from '../../../shared/performance.ts';
-import { callApi } from '../../testing/api-client.ts';
+import { ILPA_FIELDS } from '../../../shared/ilpa.ts';
+import { callApi, errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import { moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { completeSubscriptionSigned } from '../../testing/signing.ts';
@@ -38,11 +35,7 @@ describe('investor feeds', () => {
   let bobCall: string;
   let aliceToken: string;
 
-  const ok = async <T>(p: ReturnType<typeof f.call>, status = 200): Promise<T> => {
-    const res = await p;
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
+  const api = injectApi(() => ctx.app);
   const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 
   beforeAll(async () => {
@@ -54,65 +47,75 @@ describe('investor feeds', () => {
     const deal = await f.openDeal('ILPA Fund I', { spvEntity: 'ILPA SPV Ltd' });
     dealId = deal.id;
     // Alice commits 100,000.00; two calls: 30,000.00 paid in full, 20,000.00 with 5,000.00 received.
-    const sub = await ok<{ subscription: { id: string } }>(
-      f.call('POST', '/api/investor/subscriptions', alice.cookie, { dealId, amount: '100000.00' }),
-      201,
-    );
+    const sub = okJson(await api('POST /api/investor/subscriptions', { cookie: alice.cookie, body: { dealId, amount: '100000.00' } }), 201);
     await completeSubscriptionSigned(ctx, sub.subscription.id, { investorCookie: alice.cookie });
     await withPaymentDetails(ctx, dealId);
-    const issue = (amount: string, purpose: string) =>
-      ok<{ call: { id: string } }>(
-        f.call('POST', '/api/capital-calls', adminCookie, {
-          dealId,
-          basis: 'amount',
-          amount,
-          callDate: today,
-          dueDate: later,
-          purpose,
-          investorIds: [alice.id],
+    const issue = async (amount: string, purpose: string) =>
+      okJson(
+        await api('POST /api/capital-calls', {
+          cookie: adminCookie,
+          body: {
+            dealId,
+            basis: 'amount',
+            amount,
+            callDate: today,
+            dueDate: later,
+            purpose,
+            investorIds: [alice.id],
+          },
         }),
         201,
       );
     call1 = (await issue('30000.00', 'First investment')).call.id;
-    await ok(
-      f.call('POST', `/api/capital-calls/${call1}/receipts`, adminCookie, { investorId: alice.id, amount: '30000.00', valueDate: today }),
+    okJson(
+      await api('POST /api/capital-calls/:id/receipts', {
+        cookie: adminCookie,
+        params: { id: call1 },
+        body: { investorId: alice.id, amount: '30000.00', valueDate: today },
+      }),
       201,
     );
     call2 = (await issue('20000.00', 'Second investment')).call.id;
-    await ok(
-      f.call('POST', `/api/capital-calls/${call2}/receipts`, adminCookie, { investorId: alice.id, amount: '5000.00', valueDate: today }),
+    okJson(
+      await api('POST /api/capital-calls/:id/receipts', {
+        cookie: adminCookie,
+        params: { id: call2 },
+        body: { investorId: alice.id, amount: '5000.00', valueDate: today },
+      }),
       201,
     );
     // A Return of Capital distribution of 4,000.00 paid today; an Income one of 1,234.56 expected in 30 days.
-    rocEvent = (
-      await ok<{ event: { id: string } }>(
-        f.call('POST', '/api/distributions', adminCookie, {
+    rocEvent = okJson(
+      await api('POST /api/distributions', {
+        cookie: adminCookie,
+        body: {
           dealId,
           type: 'Return of Capital',
           totalAmount: '4000.00',
           paymentDate: today,
-        }),
-        201,
-      )
+        },
+      }),
+      201,
     ).event.id;
-    await ok(f.call('POST', `/api/distributions/${rocEvent}/pay`, adminCookie, {}));
-    incomeEvent = (
-      await ok<{ event: { id: string } }>(
-        f.call('POST', '/api/distributions', adminCookie, { dealId, type: 'Income', totalAmount: '1234.56', paymentDate: later }),
-        201,
-      )
+    okJson(await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: rocEvent }, body: {} }));
+    incomeEvent = okJson(
+      await api('POST /api/distributions', {
+        cookie: adminCookie,
+        body: { dealId, type: 'Income', totalAmount: '1234.56', paymentDate: later },
+      }),
+      201,
     ).event.id;
     // Bob holds another deal (his notices must stay his).
     const other = await f.openDeal('Other Fund');
     await f.hold(bob, other.id, '10000.00');
-    const bobCalls = await ok<{ notices: { callId: string }[] }>(f.call('GET', '/api/investor/capital-calls', bob.cookie));
-    bobCall = bobCalls.notices[0]?.callId as string;
-    aliceToken = (await ok<{ secret: string }>(f.call('POST', '/api/me/tokens', alice.cookie, { name: 'Back office' }), 201)).secret;
+    const bobCalls = okJson(await api('GET /api/investor/capital-calls', { cookie: bob.cookie }));
+    bobCall = bobCalls.notices[0]?.callId ?? '';
+    aliceToken = okJson(await api('POST /api/me/tokens', { cookie: alice.cookie, body: { name: 'Back office' } }), 201).secret;
   });
   afterAll(() => ctx.close());
 
   it('gives the ILPA notices with figures worked out by hand, the same by session and token, as JSON and CSV', async () => {
-    const viaSession = await ok<IlpaNotices>(f.call('GET', '/api/investor/ilpa-notices', alice.cookie));
+    const viaSession = okJson(await api('GET /api/investor/ilpa-notices', { cookie: alice.cookie }));
     const viaToken = await ctx.app.inject({ method: 'GET', url: '/api/investor/ilpa-notices', headers: bearer(aliceToken) });
     expect(viaToken.statusCode, viaToken.body).toBe(200);
     expect(viaToken.json()).toEqual(viaSession);
@@ -177,9 +180,7 @@ describe('investor feeds', () => {
       status: 'Scheduled',
     });
     // The same figures as the PDF notice's source (the investor's call list).
-    const calls = await ok<{ notices: { callId: string; amountDue: string; received: string; outstanding: string }[] }>(
-      f.call('GET', '/api/investor/capital-calls', alice.cookie),
-    );
+    const calls = okJson(await api('GET /api/investor/capital-calls', { cookie: alice.cookie }));
     for (const c of calls.notices)
       expect(byId.get(c.callId)).toMatchObject({ amountDue: c.amountDue, received: c.received, outstanding: c.outstanding });
 
@@ -247,18 +248,18 @@ describe('investor feeds', () => {
   });
 
   it('filters by period, gives one notice by id, and hides other investors’ notices (404)', async () => {
-    const none = await ok<IlpaNotices>(f.call('GET', `/api/investor/ilpa-notices?to=${companyDay(-1)}`, alice.cookie));
+    const none = okJson(await api('GET /api/investor/ilpa-notices', { cookie: alice.cookie, query: { to: companyDay(-1) } }));
     expect(none.notices).toEqual([]);
-    const todays = await ok<IlpaNotices>(f.call('GET', `/api/investor/ilpa-notices?from=${today}&to=${today}`, alice.cookie));
+    const todays = okJson(await api('GET /api/investor/ilpa-notices', { cookie: alice.cookie, query: { from: today, to: today } }));
     // The expected distribution's notice date is its record date (today): all four are of today.
     expect(todays.notices.map((n) => n.noticeId).sort()).toEqual([call1, call2, rocEvent, incomeEvent].sort());
     const bad = await f.call('GET', '/api/investor/ilpa-notices?from=2026-02-30', alice.cookie);
     expect(bad.statusCode).toBe(400);
     const reversed = await f.call('GET', `/api/investor/ilpa-notices?from=${today}&to=${companyDay(-3)}`, alice.cookie);
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().fields.to).toBe('The end date cannot be before the start date');
+    expect(errorBody(reversed).fields?.to).toBe('The end date cannot be before the start date');
 
-    const one = await ok<{ notice: IlpaNotice }>(f.call('GET', `/api/investor/ilpa-notices/${call2}`, alice.cookie));
+    const one = okJson(await api('GET /api/investor/ilpa-notices/:id', { cookie: alice.cookie, params: { id: call2 } }));
     expect(one.notice.unfundedAfter).toBe('50000.00');
     const oneCsv = await f.call('GET', `/api/investor/ilpa-notices/${rocEvent}/csv`, alice.cookie);
     expect(oneCsv.statusCode).toBe(200);
@@ -266,26 +267,26 @@ describe('investor feeds', () => {
     for (const url of [`/api/investor/ilpa-notices/${bobCall}`, `/api/investor/ilpa-notices/${call1}`]) {
       const res = await f.call('GET', url, url.includes(bobCall) ? alice.cookie : bob.cookie);
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe('Notice not found');
+      expect(errorBody(res).message).toBe('Notice not found');
     }
   });
 
   it('the Distribution Calendar names each distribution’s notice, and that notice downloads', async () => {
-    const cal = await ok<DistributionCalendar>(f.call('GET', '/api/investor/distributions', alice.cookie));
+    const cal = okJson(await api('GET /api/investor/distributions', { cookie: alice.cookie }));
     const items = [...cal.upcoming, ...cal.history];
     // The two distributions recorded above, each with its event's notice (both shares above zero).
     expect(items.map((i) => i.noticeId).sort()).toEqual([rocEvent, incomeEvent].sort());
     for (const i of items) {
-      const one = await ok<{ notice: IlpaNotice }>(f.call('GET', `/api/investor/ilpa-notices/${i.noticeId}`, alice.cookie));
+      const one = okJson(await api('GET /api/investor/ilpa-notices/:id', { cookie: alice.cookie, params: { id: i.noticeId ?? '' } })); // never null: checked above
       expect(one.notice).toMatchObject({ noticeType: 'distribution', investorId: alice.id, distGross: i.amount });
     }
   });
 
   it("gives admins any investor's notices and a call's notices; investors never the admin routes", async () => {
-    const mine = await ok<IlpaNotices>(f.call('GET', '/api/investor/ilpa-notices', alice.cookie));
-    const asAdmin = await ok<IlpaNotices>(f.call('GET', `/api/investors/${alice.id}/ilpa-notices`, adminCookie));
+    const mine = okJson(await api('GET /api/investor/ilpa-notices', { cookie: alice.cookie }));
+    const asAdmin = okJson(await api('GET /api/investors/:id/ilpa-notices', { cookie: adminCookie, params: { id: alice.id } }));
     expect(asAdmin).toEqual(mine);
-    const perCall = await ok<IlpaNotices>(f.call('GET', `/api/capital-calls/${call1}/ilpa-notices`, adminCookie));
+    const perCall = okJson(await api('GET /api/capital-calls/:id/ilpa-notices', { cookie: adminCookie, params: { id: call1 } }));
     expect(perCall.notices).toHaveLength(1);
     expect(perCall.notices[0]).toEqual(mine.notices.find((n) => n.noticeId === call1));
     const csv = await f.call('GET', `/api/capital-calls/${call1}/ilpa-notices.csv`, adminCookie);
@@ -323,7 +324,7 @@ describe('investor feeds', () => {
       },
     ]);
     // The same figures as the performance screen's holding on the same day.
-    const perf = await ok<PerformanceData>(f.call('GET', '/api/investor/performance', alice.cookie));
+    const perf = okJson(await api('GET /api/investor/performance', { cookie: alice.cookie }));
     const holding = perf.holdings.find((h) => h.dealId === dealId);
     expect(holding).toMatchObject({ currentValue: account.deals[0]?.figures.nav, gain: account.deals[0]?.figures.gain });
     expect(holding?.moic).toBe(account.deals[0]?.figures.moic);
@@ -349,25 +350,27 @@ describe('investor feeds', () => {
 
     const admin = await createUser(ctx, { role: 'admin', adminUserType: 'cio' });
     const adminSession = await signIn(ctx, admin.email, admin.password);
-    const reader = (
-      await ok<{ secret: string }>(f.call('POST', '/api/me/tokens', adminSession, { name: 'Books', scopes: ['ledger:read'] }), 201)
+    const reader = okJson(
+      await api('POST /api/me/tokens', { cookie: adminSession, body: { name: 'Books', scopes: ['ledger:read'] } }),
+      201,
     ).secret;
-    const dealsOnly = (
-      await ok<{ secret: string }>(f.call('POST', '/api/me/tokens', adminSession, { name: 'CRM', scopes: ['deals:read'] }), 201)
+    const dealsOnly = okJson(
+      await api('POST /api/me/tokens', { cookie: adminSession, body: { name: 'CRM', scopes: ['deals:read'] } }),
+      201,
     ).secret;
     const viaAdmin = await ctx.app.inject({ method: 'GET', url: `/api/investors/${alice.id}/capital-account`, headers: bearer(reader) });
     expect(viaAdmin.statusCode, viaAdmin.body).toBe(200);
     expect(viaAdmin.json()).toEqual(account);
     const refused = await ctx.app.inject({ method: 'GET', url: `/api/investors/${alice.id}/capital-account`, headers: bearer(dealsOnly) });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toContain('ledger:read');
+    expect(errorBody(refused).message).toContain('ledger:read');
     // An investor's token never reaches the admin export.
     const other = await ctx.app.inject({ method: 'GET', url: `/api/investors/${bob.id}/capital-account`, headers: bearer(aliceToken) });
     expect(other.statusCode).toBe(403);
   });
 
   it('serves the calendar feed at its secret URL, parsed by a real iCalendar parser; revoked and unknown secrets 404', async () => {
-    const status = await ok<{ feed: CalendarFeedStatus }>(f.call('GET', '/api/investor/calendar-feed', alice.cookie));
+    const status = okJson(await api('GET /api/investor/calendar-feed', { cookie: alice.cookie }));
     expect(status.feed.active).toBe(false);
     const made = await callApi(ctx.app, 'POST /api/investor/calendar-feed', { cookie: alice.cookie });
     expect(made.status, made.res.body).toBe(201);
@@ -414,22 +417,22 @@ describe('investor feeds', () => {
     expect(paid?.component.getFirstPropertyValue('dtstamp')).toBeTruthy();
 
     // Regenerating: the old URL stops at once, the UIDs stay the same.
-    const again = (await ok<CreatedCalendarFeed>(f.call('POST', '/api/investor/calendar-feed', alice.cookie), 201)).url;
+    const again = okJson(await api('POST /api/investor/calendar-feed', { cookie: alice.cookie }), 201).url;
     const old = await ctx.app.inject({ method: 'GET', url: path });
     expect(old.statusCode).toBe(404);
-    expect(old.json().message).toBe('Calendar feed not found');
+    expect(errorBody(old).message).toBe('Calendar feed not found');
     const fresh = await ctx.app.inject({ method: 'GET', url: new URL(again).pathname });
     const freshUids = new ICAL.Component(ICAL.parse(fresh.body)).getAllSubcomponents('vevent').map((v) => v.getFirstPropertyValue('uid'));
     expect(freshUids.sort()).toEqual([...byUid.keys()].sort());
 
     // Revoked: 404; unknown and malformed: 404; a second revoke: 404 with a message.
-    await ok(f.call('DELETE', '/api/investor/calendar-feed', alice.cookie));
+    okJson(await api('DELETE /api/investor/calendar-feed', { cookie: alice.cookie }));
     expect((await ctx.app.inject({ method: 'GET', url: new URL(again).pathname })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/feeds/calendar/sdc_${'A'.repeat(43)}` })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/feeds/calendar/nonsense' })).statusCode).toBe(404);
     const twice = await f.call('DELETE', '/api/investor/calendar-feed', alice.cookie);
     expect(twice.statusCode).toBe(404);
-    expect(twice.json().message).toBe('You have no calendar feed');
+    expect(errorBody(twice).message).toBe('You have no calendar feed');
     // Managing the feed needs a session: a token may not.
     const byToken = await ctx.app.inject({ method: 'POST', url: '/api/investor/calendar-feed', headers: bearer(aliceToken) });
     expect(byToken.statusCode).toBe(403);
@@ -454,7 +457,7 @@ describe('investor feeds', () => {
   });
 
   it('rate-limits the feed URL per secret (429 with Retry-After)', async () => {
-    const { url } = await ok<CreatedCalendarFeed>(f.call('POST', '/api/investor/calendar-feed', bob.cookie), 201);
+    const { url } = okJson(await api('POST /api/investor/calendar-feed', { cookie: bob.cookie }), 201);
     const path = new URL(url).pathname;
     const statuses: number[] = [];
     // 30 an hour per feed (CALENDAR_FEED_LIMITS); the 31st is refused. Another address each time.
@@ -464,14 +467,14 @@ describe('investor feeds', () => {
     const last = await ctx.app.inject({ method: 'GET', url: path, remoteAddress: '203.0.113.99' });
     expect(last.statusCode).toBe(429);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-    expect(last.json().message).toBe('Too many calendar feed requests. Try again later.');
+    expect(errorBody(last).message).toBe('Too many calendar feed requests. Try again later.');
   });
 
   it('counts the feed limit in the database: 45 parallel requests for one secret, exactly 30 answered', async () => {
     // Every server behind a load balancer reads the same counter (feed_rate_counters), so the limit
     // holds across instances; here the increments race on one engine's connection pool.
     const carol = await f.investor('Carol Counter');
-    const { url } = await ok<CreatedCalendarFeed>(f.call('POST', '/api/investor/calendar-feed', carol.cookie), 201);
+    const { url } = okJson(await api('POST /api/investor/calendar-feed', { cookie: carol.cookie }), 201);
     const path = new URL(url).pathname;
     const statuses = await Promise.all(
       Array.from({ length: 45 }, (_, i) =>
@@ -497,20 +500,21 @@ describe('investor feeds', () => {
     const dana = await f.investor('Dana Dates');
     const deal = await f.openDeal('Dated Fund', { createdAt: `${D0}T00:00:00Z` });
     await f.hold(dana, deal.id, '60000.00', { date: D0, commitmentDate: D0, dealExistedBy: true });
-    const ev = await ok<{ event: { id: string } }>(
-      f.call('POST', '/api/distributions', adminCookie, {
-        dealId: deal.id,
-        type: 'Return of Capital',
-        totalAmount: '6000.00',
-        paymentDate: D2,
-        recordDate: D1,
+    const ev = okJson(
+      await api('POST /api/distributions', {
+        cookie: adminCookie,
+        body: {
+          dealId: deal.id,
+          type: 'Return of Capital',
+          totalAmount: '6000.00',
+          paymentDate: D2,
+          recordDate: D1,
+        },
       }),
       201,
     );
-    await ok(f.call('POST', `/api/distributions/${ev.event.id}/pay`, adminCookie, {}));
-    const account = await ok<{ entries: { kind: string; amount: string; date: string; recordDate: string | null }[] }>(
-      f.call('GET', '/api/investor/capital-account', dana.cookie),
-    );
+    okJson(await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: ev.event.id }, body: {} }));
+    const account = okJson(await api('GET /api/investor/capital-account', { cookie: dana.cookie }));
     expect(account.entries.map((e) => [e.kind, e.amount, e.date])).toEqual([
       ['commitment', '60000.00', D0],
       ['call', '60000.00', D0],

@@ -24,7 +24,7 @@ export async function noticeLedgers(q: Queryable, investorIds: string[]): Promis
       'e.kind',
       'e.reversedKind',
       'e.amount',
-      kysql<string>`to_char(e.entry_date, 'YYYY-MM-DD')`.as('date'),
+      'e.entryDate as date',
       'e.distributionType',
       'e.callId',
       'e.distributionEventId',
@@ -59,24 +59,8 @@ export async function noticeLedgers(q: Queryable, investorIds: string[]): Promis
   return out;
 }
 
-export interface DistributionLine {
-  eventId: string;
-  dealId: string;
-  dealTitle: string;
-  spvEntity: string | null;
-  investorId: string;
-  investorName: string;
-  type: string;
-  amount: string;
-  paymentDate: string;
-  recordDate: string;
-  returnOfCapital: string | null;
-  feeDeducted: string;
-  paid: boolean;
-}
-
 /** Distribution lines (one investor's share of one event), of an investor or of an event. */
-export async function distributionLines(q: Queryable, where: { investorId?: string; eventId?: string }): Promise<DistributionLine[]> {
+export async function distributionLines(q: Queryable, where: { investorId?: string; eventId?: string }) {
   let query = typed(q)
     .selectFrom('distributions as x')
     .innerJoin('distribution_events as v', 'v.id', 'x.eventId')
@@ -91,17 +75,19 @@ export async function distributionLines(q: Queryable, where: { investorId?: stri
       'p.name as investorName',
       'x.type',
       'x.amount',
-      kysql<string>`to_char(x.payment_date, 'YYYY-MM-DD')`.as('paymentDate'),
-      kysql<string>`to_char(v.record_date, 'YYYY-MM-DD')`.as('recordDate'),
-      kysql<string | null>`x.return_of_capital::text`.as('returnOfCapital'),
-      kysql<string>`x.fee_deducted::text`.as('feeDeducted'),
-      kysql<boolean>`x.paid_at IS NOT NULL`.as('paid'),
+      'x.paymentDate',
+      'v.recordDate',
+      'x.returnOfCapital',
+      'x.feeDeducted',
     ])
+    .select((eb) => eb('x.paidAt', 'is not', null).$castTo<boolean>().as('paid'))
     .where('x.amount', '>', '0');
   if (where.investorId) query = query.where('x.investorId', '=', where.investorId);
   if (where.eventId) query = query.where('x.eventId', '=', where.eventId);
   return query.orderBy('x.paymentDate').orderBy('x.eventId').orderBy('p.name').execute();
 }
+
+export type DistributionLine = Awaited<ReturnType<typeof distributionLines>>[number];
 
 /** The SPV each deal names (the notice's investment vehicle). */
 export async function dealVehicles(q: Queryable, dealIds: string[]): Promise<Map<string, string | null>> {

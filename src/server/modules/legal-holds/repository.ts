@@ -29,7 +29,7 @@ function holds(q: Queryable) {
 type HoldRow = Awaited<ReturnType<ReturnType<typeof holds>['execute']>>[number];
 const toHold = (r: HoldRow): LegalHold => ({
   id: r.id,
-  subjectKind: r.subjectKind as LegalHoldSubject,
+  subjectKind: r.subjectKind,
   subjectId: r.subjectId,
   subjectName: r.subjectName,
   reason: r.reason,

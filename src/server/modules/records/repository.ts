@@ -18,14 +18,14 @@ function requests(q: Queryable) {
       'r.details',
       'r.status',
       'r.receivedAt',
-      kysql<string>`r.due_on::text`.as('dueOn'),
+      'r.dueOn',
       'r.answeredAt',
       'a.name as answeredBy',
       'r.answer',
       'r.outcome',
       'r.erasure',
-      kysql<boolean>`r.archive IS NOT NULL`.as('hasArchive'),
-    ]);
+    ])
+    .select((eb) => eb('r.archive', 'is not', null).$castTo<boolean>().as('hasArchive'));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof requests>['execute']>>[number];
@@ -33,15 +33,15 @@ const toRequest = (r: Row): DataRequest => ({
   id: r.id,
   investorId: r.investorId,
   investorName: r.investorName,
-  kind: r.kind as DataRequestKind,
+  kind: r.kind,
   details: r.details,
-  status: r.status as DataRequest['status'],
+  status: r.status,
   receivedAt: r.receivedAt.toISOString(),
   dueOn: r.dueOn,
   answeredAt: r.answeredAt ? r.answeredAt.toISOString() : null,
   answeredBy: r.answeredBy,
   answer: r.answer,
-  outcome: r.outcome as DataRequestOutcome | null,
+  outcome: r.outcome,
   erasure: (r.erasure as ErasureResult | null) ?? null,
   hasArchive: r.hasArchive,
 });
@@ -131,7 +131,9 @@ export async function recordPresence(q: Queryable, investorId: string) {
         OR EXISTS (SELECT 1 FROM documents WHERE investor_id = ${investorId}) AS investments,
       EXISTS (SELECT 1 FROM message_threads WHERE investor_id = ${investorId}) AS messages
   `.execute(typed(q));
-  return r.rows[0] as { kyc: boolean; classification: boolean; investments: boolean; messages: boolean };
+  const row = r.rows[0];
+  if (!row) throw new Error('record presence');
+  return row;
 }
 
 /**
@@ -178,6 +180,6 @@ export async function anonymiseInvestor(q: Queryable, investorId: string): Promi
     .where('id', '=', investorId)
     .execute();
   for (const table of ['credentials', 'two_factor', 'recovery_codes', 'password_reset_tokens', 'email_change_tokens'] as const) {
-    await kysql`DELETE FROM ${kysql.table(table)} WHERE user_id = ${investorId}`.execute(typed(q));
+    await typed(q).deleteFrom(table).where('userId', '=', investorId).execute();
   }
 }

@@ -1,12 +1,5 @@
 import { sql as kysql } from 'kysely';
-import type {
-  PurgeResult,
-  PurgeStatus,
-  RecordKind,
-  RetentionCandidate,
-  RetentionPurge,
-  RetentionReason,
-} from '../../../shared/retention.ts';
+import type { PurgeResult, RecordKind, RetentionCandidate, RetentionPurge, RetentionReason } from '../../../shared/retention.ts';
 import type { Queryable } from '../../db/client.ts';
 import { typed } from '../../db/typed.ts';
 
@@ -48,9 +41,15 @@ export async function replaceCandidates(q: Queryable, rows: { investorId: string
       .execute();
 }
 
-const reasonOf = (r: { kind: string; startBasis: string; startOn: string; years: number; retainedUntil: string }): RetentionReason => ({
-  kind: r.kind as RecordKind,
-  from: r.startBasis as RetentionReason['from'],
+const reasonOf = (r: {
+  kind: RecordKind;
+  startBasis: RetentionReason['from'];
+  startOn: string;
+  years: number;
+  retainedUntil: string;
+}): RetentionReason => ({
+  kind: r.kind,
+  from: r.startBasis,
   startOn: r.startOn,
   years: r.years,
   retainedUntil: r.retainedUntil,
@@ -68,9 +67,9 @@ export async function listCandidates(q: Queryable): Promise<{ candidates: Retent
       'p.name',
       'c.kind',
       'c.startBasis',
-      kysql<string>`c.start_on::text`.as('startOn'),
+      'c.startOn',
       'c.years',
-      kysql<string>`c.retained_until::text`.as('retainedUntil'),
+      'c.retainedUntil',
       'c.listedAt',
       'r.id as proposalId',
       'r.proposedBy',
@@ -100,7 +99,10 @@ export async function listCandidates(q: Queryable): Promise<{ candidates: Retent
     }
     c.reasons.push(reasonOf(r));
   }
-  const last = await typed(q).selectFrom('retention_candidates').select(kysql<Date | null>`max(listed_at)`.as('at')).executeTakeFirst();
+  const last = await typed(q)
+    .selectFrom('retention_candidates')
+    .select((eb) => eb.fn.max('listedAt').as('at'))
+    .executeTakeFirst();
   const job = await typed(q)
     .selectFrom('jobs')
     .select('finishedAt')
@@ -138,7 +140,7 @@ const toPurge = (r: PurgeRow): RetentionPurge => ({
   id: r.id,
   investorId: r.investorId,
   investorName: r.investorName,
-  status: r.status as PurgeStatus,
+  status: r.status,
   reasons: r.reasons as unknown as RetentionReason[],
   proposedBy: r.proposedByName,
   proposedById: r.proposedBy,

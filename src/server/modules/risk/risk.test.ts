@@ -46,6 +46,20 @@ describe('risk rating and KYC refresh', () => {
       computed: 'medium',
       points: 3,
     });
+    // A KYC document counts only as the source of funds: a passport leaves 3; the source of funds takes its 1 away (2 + 0 = 2: medium).
+    const addDocument = (kind: string) =>
+      ctx.db.query(
+        `INSERT INTO kyc_documents (application_id, kind, file_path, original_name, extension, mime_type, byte_size, sha256)
+         SELECT id, $2, 'risk-test/' || $2 || '-' || id, 'd.pdf', 'pdf', 'application/pdf', 1, 'x' FROM kyc_applications WHERE investor_id = $1`,
+        [inv.id, kind],
+      );
+    await addDocument('passport');
+    expect((await m.call('GET', `/api/risk/investors/${inv.id}`, adminCookie)).json().risk).toMatchObject({ points: 3 });
+    await addDocument('source_of_funds');
+    expect((await m.call('GET', `/api/risk/investors/${inv.id}`, adminCookie)).json().risk).toMatchObject({
+      computed: 'medium',
+      points: 2,
+    });
 
     const noReason = await m.call('POST', `/api/risk/investors/${inv.id}/override`, adminCookie, {
       rating: 'high',

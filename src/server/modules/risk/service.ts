@@ -1,4 +1,3 @@
-import { sql as kysql } from 'kysely';
 import type { z } from 'zod';
 import { dayInZone } from '../../../shared/dates.ts';
 import type { EligibilityReason } from '../../../shared/dfsa-classification.ts';
@@ -10,7 +9,6 @@ import {
   REFRESH_OVERDUE_MESSAGE,
   REFRESH_PENDING_MESSAGE,
   type RiskAssessment,
-  type RiskRating,
   ratingOf,
   refreshDue,
   refreshOverdue,
@@ -20,8 +18,6 @@ import {
 } from '../../../shared/risk-rating.ts';
 import { companyZone } from '../../../shared/settings.ts';
 import type { Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
-import { typed } from '../../db/typed.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { insertItem, updateItemColumns } from '../compliance/repository.ts';
@@ -30,6 +26,25 @@ import { screeningStatus } from '../screening/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { getSettings } from '../settings/service.ts';
 import { changeResidence } from '../tax/service.ts';
+import {
+  approvedInvestorIds,
+  approvedKyc,
+  approveWaitingRefresh,
+  claimRefreshReminder,
+  hasPendingRefresh,
+  hasSourceOfFunds,
+  insertOverride,
+  insertRefresh,
+  investorFactors,
+  lastApprovedRefresh,
+  latestOverride,
+  openRefreshItems,
+  pendingRefresh,
+  profileResidence,
+  refreshExists,
+  setResidenceCountry,
+  waitingRefreshes,
+} from './repository.ts';
 
 /**
  * Customer risk rating and periodic KYC refresh (issue 31 part 4, decision record 050). The
@@ -40,13 +55,7 @@ import { changeResidence } from '../tax/service.ts';
  */
 
 async function investorRow(q: Queryable, investorId: string, lock = false) {
-  const row = await typed(q)
-    .selectFrom('profiles')
-    .select(['id', 'name', 'residenceCountry', 'nationality', 'investorUserType'])
-    .where('id', '=', investorId)
-    .where('role', '=', 'investor')
-    .$if(lock, (b) => b.forUpdate())
-    .executeTakeFirst();
+  const row = await investorFactors(q, investorId, lock);
   if (!row) throw notFound('Investor not found');
   return row;
 }
@@ -54,10 +63,6 @@ async function investorRow(q: Queryable, investorId: string, lock = false) {
 export async function riskAssessment(q: Queryable, investorId: string): Promise<RiskAssessment> {
   const p = await investorRow(q, investorId);
   const screening = await screeningStatus(q, investorId);
-  const sof = await sql<{ n: string }>(
-    `SELECT count(*) AS n FROM kyc_documents d JOIN kyc_applications k ON k.id = d.application_id
-      WHERE k.investor_id = $1 AND d.kind = 'source_of_funds'`,
-  ).first(q, [investorId]);
   const contributions = riskContributions({
     residenceCountry: p.residenceCountry,
     nationality: p.nationality,
@@ -65,21 +70,11 @@ export async function riskAssessment(q: Queryable, investorId: string): Promise<
     pep: screening.pep,
     sanctionsMatch: screening.frozen,
     openHits: screening.openHits,
-    sourceOfFundsDocumented: Number(sof?.n ?? 0) > 0,
+    sourceOfFundsDocumented: await hasSourceOfFunds(q, investorId),
   });
   const { rating: computed, points } = ratingOf(contributions);
-  const o = await typed(q)
-    .selectFrom('risk_overrides as r')
-    .leftJoin('profiles as a', 'a.id', 'r.createdBy')
-    .select(['r.rating', 'r.reason', 'r.createdAt', 'a.name as byName'])
-    .where('r.investorId', '=', investorId)
-    .orderBy('r.createdAt', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const override = o
-    ? { rating: o.rating as RiskRating, reason: o.reason, byName: o.byName, at: new Date(o.createdAt).toISOString() }
-    : null;
+  const o = await latestOverride(q, investorId);
+  const override = o ? { rating: o.rating, reason: o.reason, byName: o.byName, at: o.createdAt.toISOString() } : null;
   return { computed, points, contributions, override, rating: override?.rating ?? computed };
 }
 
@@ -100,10 +95,7 @@ export async function overrideRating(
   if (now.rating !== input.expected)
     throw conflict('The risk rating has changed since you opened it; reload and try again', 'RATING_CHANGED');
   if (now.rating === input.rating) throw conflict('The rating is already that; choose a different one', 'RATING_UNCHANGED');
-  await typed(q)
-    .insertInto('risk_overrides')
-    .values({ investorId, rating: input.rating, computedRating: now.computed, reason: input.reason, createdBy: adminId })
-    .execute();
+  await insertOverride(q, { investorId, rating: input.rating, computedRating: now.computed, reason: input.reason, createdBy: adminId });
   await logActivity(q, {
     type: 'risk_rating_overridden',
     userId: adminId,
@@ -121,33 +113,12 @@ export async function refreshState(q: Queryable, investorId: string, today?: str
   const zone = companyZone(settings);
   const months = { high: settings.kycRefreshMonthsHigh, medium: settings.kycRefreshMonthsMedium, low: settings.kycRefreshMonthsLow };
   const { rating } = await riskAssessment(q, investorId);
-  const last = await typed(q)
-    .selectFrom('kyc_refreshes')
-    .select(['decidedDay', 'decidedAt'])
-    .where('investorId', '=', investorId)
-    .where('status', '=', 'approved')
-    .orderBy('decidedAt', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const kyc = await typed(q)
-    .selectFrom('kyc_applications')
-    .select(['reviewedAt'])
-    .where('investorId', '=', investorId)
-    .where('status', '=', 'approved')
-    .executeTakeFirst();
-  const baseDay = last?.decidedDay
-    ? String(last.decidedDay).slice(0, 10)
-    : kyc?.reviewedAt
-      ? dayInZone(new Date(kyc.reviewedAt), zone)
-      : null;
+  const last = await lastApprovedRefresh(q, investorId);
+  const kyc = await approvedKyc(q, investorId);
+  const baseDay = last?.decidedDay ? last.decidedDay : kyc?.reviewedAt ? dayInZone(kyc.reviewedAt, zone) : null;
   const dueDate = baseDay ? refreshDue(baseDay, rating, months) : null;
   const day = today ?? dayInZone(new Date(), zone);
-  const pending = await typed(q)
-    .selectFrom('kyc_refreshes')
-    .select(['id', 'submittedAt', 'residenceCountry', 'changes'])
-    .where('investorId', '=', investorId)
-    .where('status', '=', 'submitted')
-    .executeTakeFirst();
+  const pending = await pendingRefresh(q, investorId);
   return {
     dueDate,
     overdue: dueDate !== null && refreshOverdue(dueDate, day),
@@ -155,12 +126,12 @@ export async function refreshState(q: Queryable, investorId: string, today?: str
     pending: pending
       ? {
           id: pending.id,
-          submittedAt: new Date(pending.submittedAt).toISOString(),
+          submittedAt: pending.submittedAt.toISOString(),
           residenceCountry: pending.residenceCountry,
           changes: pending.changes,
         }
       : null,
-    lastApprovedAt: last?.decidedAt ? new Date(last.decidedAt).toISOString() : null,
+    lastApprovedAt: last?.decidedAt ? last.decidedAt.toISOString() : null,
   };
 }
 
@@ -186,17 +157,8 @@ export async function adminInvestorRisk(q: Queryable, investorId: string): Promi
 /** The investor re-confirms their details; one refresh waits at a time (409 for a second). */
 export async function submitRefresh(q: Queryable, investorId: string, input: z.output<typeof kycRefreshInput>, ip: string): Promise<void> {
   await investorRow(q, investorId, true);
-  const waiting = await typed(q)
-    .selectFrom('kyc_refreshes')
-    .select('id')
-    .where('investorId', '=', investorId)
-    .where('status', '=', 'submitted')
-    .executeTakeFirst();
-  if (waiting) throw conflict('Your KYC refresh is already waiting for review', 'REFRESH_PENDING');
-  await typed(q)
-    .insertInto('kyc_refreshes')
-    .values({ investorId, residenceCountry: input.residenceCountry, changes: input.changes })
-    .execute();
+  if (await hasPendingRefresh(q, investorId)) throw conflict('Your KYC refresh is already waiting for review', 'REFRESH_PENDING');
+  await insertRefresh(q, { investorId, residenceCountry: input.residenceCountry, changes: input.changes });
   await logActivity(q, {
     type: 'kyc_refresh_submitted',
     userId: investorId,
@@ -214,28 +176,17 @@ export async function submitRefresh(q: Queryable, investorId: string, input: z.o
 export async function approveRefresh(q: Queryable, id: string, note: string, adminId: string, ip: string): Promise<string> {
   const settings = await getSettings(q);
   const today = dayInZone(new Date(), companyZone(settings));
-  const row = await typed(q)
-    .updateTable('kyc_refreshes')
-    .set({ status: 'approved', decidedBy: adminId, decidedAt: kysql<Date>`now()`, decidedDay: today, note })
-    .where('id', '=', id)
-    .where('status', '=', 'submitted')
-    .returning(['investorId', 'residenceCountry'])
-    .executeTakeFirst();
+  const row = await approveWaitingRefresh(q, id, { by: adminId, day: today, note });
   if (!row) {
-    const exists = await typed(q).selectFrom('kyc_refreshes').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw notFound('KYC refresh not found');
+    if (!(await refreshExists(q, id))) throw notFound('KYC refresh not found');
     throw conflict('This KYC refresh has already been approved', 'ALREADY_DECIDED');
   }
-  const before = await typed(q)
-    .selectFrom('profiles')
-    .select(['residenceCountry', 'residenceAddress'])
-    .where('id', '=', row.investorId)
-    .executeTakeFirst();
+  const before = await profileResidence(q, row.investorId);
   // A different country of residence is a change of circumstances for tax too (decision 049): the
   // same path as the investor's own change, so a new FATCA/CRS self-certification falls due.
   if (before?.residenceCountry && before.residenceCountry !== row.residenceCountry)
     await changeResidence(q, row.investorId, { residenceCountry: row.residenceCountry, address: before.residenceAddress ?? '' }, ip);
-  else await typed(q).updateTable('profiles').set({ residenceCountry: row.residenceCountry }).where('id', '=', row.investorId).execute();
+  else await setResidenceCountry(q, row.investorId, row.residenceCountry);
   await logActivity(q, {
     type: 'kyc_refresh_approved',
     userId: adminId,
@@ -248,20 +199,14 @@ export async function approveRefresh(q: Queryable, id: string, note: string, adm
 }
 
 export async function refreshQueue(q: Queryable): Promise<KycRefreshQueueItem[]> {
-  const rows = await typed(q)
-    .selectFrom('kyc_refreshes as r')
-    .innerJoin('profiles as p', 'p.id', 'r.investorId')
-    .select(['r.id', 'r.investorId', 'p.name', 'r.submittedAt', 'r.residenceCountry', 'r.changes'])
-    .where('r.status', '=', 'submitted')
-    .orderBy('r.submittedAt')
-    .execute();
+  const rows = await waitingRefreshes(q);
   const out: KycRefreshQueueItem[] = [];
   for (const r of rows) {
     out.push({
       id: r.id,
       investorId: r.investorId,
       investorName: r.name,
-      submittedAt: new Date(r.submittedAt).toISOString(),
+      submittedAt: r.submittedAt.toISOString(),
       residenceCountry: r.residenceCountry,
       changes: r.changes,
       dueDate: (await refreshState(q, r.investorId)).dueDate,
@@ -282,13 +227,7 @@ export async function syncRefreshItem(q: Queryable, investorId: string): Promise
   const p = await investorRow(q, investorId);
   const { dueDate } = await refreshState(q, investorId);
   const title = `${REFRESH_ITEM_PREFIX}${p.name}`;
-  const open = await typed(q)
-    .selectFrom('compliance_items')
-    .select(['id'])
-    .where('type', '=', 'kyc_refresh')
-    .where('title', '=', title)
-    .where('workflowState', '<>', 'completed')
-    .execute();
+  const open = await openRefreshItems(q, title);
   if (!dueDate) return;
   const [first, ...rest] = open;
   for (const r of rest) await updateItemColumns(q, r.id, { workflowState: 'completed' }, true);
@@ -311,22 +250,14 @@ export async function syncRefreshItem(q: Queryable, investorId: string): Promise
  */
 export async function enqueueKycRefreshReminders(q: Queryable, now: Date = new Date()): Promise<number> {
   const { today } = await companyDayIn(q, now);
-  const investors = await sql<{ id: string }>(
-    `SELECT p.id FROM profiles p JOIN kyc_applications k ON k.investor_id = p.id AND k.status = 'approved'
-      WHERE p.role = 'investor' AND p.status = 'active' ORDER BY p.id`,
-  ).all(q);
+  const investors = await approvedInvestorIds(q);
   let queued = 0;
-  for (const { id } of investors) {
+  for (const id of investors) {
     const state = await refreshState(q, id, today);
     if (!state.dueDate || state.pending) continue;
     const stage = refreshReminderStage(state.dueDate, today);
     if (!stage) continue;
-    const claimed = await q.query(
-      `INSERT INTO kyc_refresh_reminders (investor_id, due_date, stage, sent_on) VALUES ($1, $2, $3, $4)
-       ON CONFLICT DO NOTHING RETURNING investor_id`,
-      [id, state.dueDate, stage, today],
-    );
-    if (claimed.length === 0) continue;
+    if (!(await claimRefreshReminder(q, { investorId: id, dueDate: state.dueDate, stage, sentOn: today }))) continue;
     if (await notifyKycRefreshReminder(q, id, state.dueDate, stage)) queued++;
   }
   return queued;

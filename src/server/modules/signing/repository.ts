@@ -14,34 +14,22 @@ import { typed } from '../../db/typed.ts';
 
 /** The signing module's queries (decision 035), typed from schema.generated.ts. */
 
-export interface PackRow {
-  id: string;
-  dealId: string;
-  version: number;
-  filePath: string;
-  fileName: string;
-  byteSize: number;
-  sha256: string;
-  pageCount: number;
-  fields: PlacedField[];
-  createdAt: Date;
-}
-
 const PACK_COLUMNS = ['id', 'dealId', 'version', 'filePath', 'fileName', 'byteSize', 'sha256', 'pageCount', 'fields', 'createdAt'] as const;
 
+const selectPacks = (q: Queryable) => typed(q).selectFrom('subscription_packs').select(PACK_COLUMNS);
+
+/** A pack version, its placed fields read as such (jsonb, written by insertPack only). */
+export type PackRow = Omit<Awaited<ReturnType<ReturnType<typeof selectPacks>['executeTakeFirstOrThrow']>>, 'fields'> & {
+  fields: PlacedField[];
+};
+
 export async function latestPack(q: Queryable, dealId: string): Promise<PackRow | undefined> {
-  const row = await typed(q)
-    .selectFrom('subscription_packs')
-    .select(PACK_COLUMNS)
-    .where('dealId', '=', dealId)
-    .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await selectPacks(q).where('dealId', '=', dealId).orderBy('version', 'desc').limit(1).executeTakeFirst();
   return row ? { ...row, fields: row.fields as unknown as PlacedField[] } : undefined;
 }
 
 export async function packById(q: Queryable, id: string): Promise<PackRow> {
-  const row = await typed(q).selectFrom('subscription_packs').select(PACK_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await selectPacks(q).where('id', '=', id).executeTakeFirstOrThrow();
   return { ...row, fields: row.fields as unknown as PlacedField[] };
 }
 
@@ -54,7 +42,7 @@ export const toPack = (r: PackRow): SubscriptionPack => ({
   sha256: r.sha256,
   pageCount: r.pageCount,
   fields: r.fields,
-  createdAt: new Date(r.createdAt).toISOString(),
+  createdAt: r.createdAt.toISOString(),
   missing: missingKinds(r.fields),
 });
 
@@ -87,43 +75,6 @@ export async function insertPack(
 
 export { addEvent } from '../subscriptions/agreement-gates.ts';
 
-export interface EnvelopeRow {
-  id: string;
-  subscriptionId: string;
-  packId: string;
-  investorId: string;
-  status: EnvelopeStatus;
-  language: 'en' | 'ar';
-  expiresAt: Date;
-  documentPath: string;
-  documentSha256: string;
-  documentBytes: number;
-  investorSignature: unknown;
-  gpSignature: unknown;
-  executedPath: string | null;
-  executedSha256: string | null;
-  executedBytes: number | null;
-  entity: string | null;
-  reason: string | null;
-  claimedUntil: Date | null;
-  claimToken: string | null;
-  viewedAt: Date | null;
-  signedAt: Date | null;
-  executedAt: Date | null;
-  closedAt: Date | null;
-  createdAt: Date;
-  dealId: string;
-  dealTitle: string;
-  /** Pending, Active, On Hold or Closed: a closed deal's open envelopes expire (decision 036). */
-  dealStatus: string;
-  investorName: string;
-  investorEmail: string;
-  amount: string;
-  subscriptionStatus: string;
-  packVersion: number;
-  pageCount: number;
-}
-
 function envelopeQuery(q: Queryable) {
   return typed(q)
     .selectFrom('signing_envelopes as e')
@@ -145,30 +96,34 @@ function envelopeQuery(q: Queryable) {
     ]);
 }
 
+/**
+ * An envelope with its deal, investor, subscription and pack version. `dealStatus` is Pending,
+ * Active, On Hold or Closed: a closed deal's open envelopes expire (decision 036).
+ */
+export type EnvelopeRow = Awaited<ReturnType<ReturnType<typeof envelopeQuery>['executeTakeFirstOrThrow']>>;
+
 export async function envelopeRow(q: Queryable, id: string, lock = false): Promise<EnvelopeRow | undefined> {
   let qb = envelopeQuery(q).where('e.id', '=', id);
   if (lock) qb = qb.forUpdate('e');
-  return (await qb.executeTakeFirst()) as EnvelopeRow | undefined;
+  return qb.executeTakeFirst();
 }
 
 export async function liveEnvelopeOf(q: Queryable, subscriptionId: string): Promise<EnvelopeRow | undefined> {
-  return (await envelopeQuery(q)
+  return envelopeQuery(q)
     .where('e.subscriptionId', '=', subscriptionId)
     .where('e.status', 'in', ['sent', 'signed', 'executed'])
-    .executeTakeFirst()) as EnvelopeRow | undefined;
+    .executeTakeFirst();
 }
 
 export async function envelopeRows(
   q: Queryable,
   filter: { investorId?: string; status?: EnvelopeStatus; dealId?: string },
 ): Promise<EnvelopeRow[]> {
-  return (await envelopeQuery(q)
-    .$if(!!filter.investorId, (qb) => qb.where('e.investorId', '=', filter.investorId as string))
-    .$if(!!filter.status, (qb) => qb.where('e.status', '=', filter.status as EnvelopeStatus))
-    .$if(!!filter.dealId, (qb) => qb.where('d.id', '=', filter.dealId as string))
-    .orderBy('e.createdAt', 'desc')
-    .orderBy('e.id')
-    .execute()) as EnvelopeRow[];
+  let qb = envelopeQuery(q);
+  if (filter.investorId) qb = qb.where('e.investorId', '=', filter.investorId);
+  if (filter.status) qb = qb.where('e.status', '=', filter.status);
+  if (filter.dealId) qb = qb.where('d.id', '=', filter.dealId);
+  return qb.orderBy('e.createdAt', 'desc').orderBy('e.id').execute();
 }
 
 export async function eventsOf(q: Queryable, envelopeIds: string[]): Promise<Map<string, SigningEvent[]>> {
@@ -189,7 +144,7 @@ export async function eventsOf(q: Queryable, envelopeIds: string[]): Promise<Map
       kind: r.kind,
       actorName: r.actorName,
       ip: r.ipAddress,
-      at: new Date(r.createdAt).toISOString(),
+      at: r.createdAt.toISOString(),
       details: (r.details ?? {}) as Record<string, unknown>,
     });
     out.set(r.envelopeId, list);
@@ -197,7 +152,7 @@ export async function eventsOf(q: Queryable, envelopeIds: string[]): Promise<Map
   return out;
 }
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toEnvelope(r: EnvelopeRow, events: SigningEvent[]): Envelope {
   return {
@@ -214,11 +169,11 @@ export function toEnvelope(r: EnvelopeRow, events: SigningEvent[]): Envelope {
     pageCount: r.pageCount,
     documentSha256: r.documentSha256,
     executedSha256: r.executedSha256,
-    expiresAt: new Date(r.expiresAt).toISOString(),
+    expiresAt: r.expiresAt.toISOString(),
     signedAt: iso(r.signedAt),
     executedAt: iso(r.executedAt),
     reason: r.reason,
-    createdAt: new Date(r.createdAt).toISOString(),
+    createdAt: r.createdAt.toISOString(),
     events,
   };
 }

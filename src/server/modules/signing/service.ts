@@ -624,7 +624,7 @@ export async function countersignEnvelope(
     const method = await reauthenticate(ctx, user, input, ip);
     const at = now(ctx);
     const pack = await packById(ctx.db, row.packId);
-    const investorSig = row.investorSignature as StoredSignature;
+    const investorSig = row.investorSignature as unknown as StoredSignature; // jsonb, written by the investor's signing (above)
     const gpSig: StoredSignature = {
       method: 'typed',
       typedName: input.name,
