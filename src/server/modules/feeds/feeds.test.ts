@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ILPA_FIELDS } from '../../../shared/ilpa.ts';
 import { callApi, errorBody, injectApi, okJson } from '../../testing/api-client.ts';
+import { harnessDay } from '../../testing/days.ts';
 import { moneyFixtures, withPaymentDetails } from '../../testing/fixtures.ts';
 import { createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { completeSubscriptionSigned } from '../../testing/signing.ts';
@@ -13,8 +14,8 @@ import { completeSubscriptionSigned } from '../../testing/signing.ts';
  * capital-account export and the private calendar feed, parsed with a real iCalendar parser.
  */
 
-/** The company's today, computed apart from the product: the test harness sets the company's zone to UTC. */
-const companyDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/** The company's today, computed apart from the product, in the zone the test harness sets. */
+const companyDay = harnessDay;
 
 describe('investor feeds', () => {
   let ctx: TestContext;
