@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallChoices, CallPlan } from '../../../shared/call-targets.ts';
 import type { Deal } from '../../../shared/deals.ts';
 import type { DistributionEvent } from '../../../shared/distributions.ts';
 import type { CapitalCall, DealLedger, LedgerEntry } from '../../../shared/ledger.ts';
+import { errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import { harnessDay } from '../../testing/days.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
@@ -32,20 +33,11 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
   let ctx: TestContext;
   let adminCookie: string;
 
-  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
-  const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
+  const api = injectApi(() => ctx.app);
+  const ok = okJson;
   const err = (res: LightMyRequestResponse, status: number) => {
     expect(res.statusCode, res.body).toBe(status);
-    return res.json() as { message: string; fields?: Record<string, string> };
+    return errorBody(res);
   };
 
   let n = 0;
@@ -55,11 +47,11 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
     return { id: u.id, name, cookie: await signIn(ctx, u.email, u.password) };
   };
   const deal = async (payment = true): Promise<Deal> => {
-    const d = ok<{ deal: Deal }>(
-      await call('POST', '/api/deals', adminCookie, { title: `Call deal ${++n}`, type: 'PPP', targetAmount: null }),
+    const d = ok(
+      await api('POST /api/deals', { cookie: adminCookie, body: { title: `Call deal ${++n}`, type: 'PPP', targetAmount: null } }),
       201,
     ).deal;
-    ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { status: 'Active' }));
+    ok(await api('PATCH /api/deals/:id', { cookie: adminCookie, params: { id: d.id }, body: { status: 'Active' } }));
     await ensureSubscriptionPack(ctx, d.id);
     await ctx.db.query("UPDATE deals SET created_at = '2024-01-01T00:00:00Z' WHERE id = $1", [d.id]);
     if (payment) await withPaymentDetails(ctx, d.id);
@@ -67,10 +59,7 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
   };
   /** A completed subscription: the commitment, dated `on` (a close). */
   const commit = async (who: Investor, dealId: string, amount: string, on?: string) => {
-    const sub = ok<{ subscription: { id: string } }>(
-      await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount }),
-      201,
-    ).subscription;
+    const sub = ok(await api('POST /api/investor/subscriptions', { cookie: who.cookie, body: { dealId, amount } }), 201).subscription;
     await completeSubscriptionSigned(ctx, sub.id, { investorCookie: who.cookie });
     if (on)
       await ctx.db.tx(async (q) => {
@@ -80,16 +69,17 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
       });
   };
   const issue = (body: Record<string, unknown>) =>
-    call('POST', '/api/capital-calls', adminCookie, { purpose: 'Works', dueDate: companyToday(), ...body });
+    api('POST /api/capital-calls', { cookie: adminCookie, rawBody: { purpose: 'Works', dueDate: companyToday(), ...body } });
   const preview = (body: Record<string, unknown>) =>
-    call('POST', '/api/capital-calls/preview', adminCookie, { purpose: 'Works', dueDate: companyToday(), ...body });
+    api('POST /api/capital-calls/preview', { cookie: adminCookie, rawBody: { purpose: 'Works', dueDate: companyToday(), ...body } });
   const receipt = (callId: string, investorId: string, amount: string, valueDate = companyToday()) =>
-    call('POST', `/api/capital-calls/${callId}/receipts`, adminCookie, { investorId, amount, valueDate });
+    api('POST /api/capital-calls/:id/receipts', { cookie: adminCookie, params: { id: callId }, body: { investorId, amount, valueDate } });
   const dues = (c: { lines: { investorId: string; amountDue?: string; amount?: string }[] }) =>
     Object.fromEntries(c.lines.map((l) => [l.investorId, l.amountDue ?? l.amount]));
   const entries = async (dealId: string) =>
-    ok<{ ledger: DealLedger }>(await call('GET', `/api/deals/${dealId}/ledger`, adminCookie)).ledger;
-  const reverse = (id: string, reason = 'Issued in error') => call('POST', `/api/ledger/${id}/reverse`, adminCookie, { reason });
+    ok(await api('GET /api/deals/:id/ledger', { cookie: adminCookie, params: { id: dealId } })).ledger;
+  const reverse = (id: string, reason = 'Issued in error') =>
+    api('POST /api/ledger/:id/reverse', { cookie: adminCookie, params: { id: id }, body: { reason } });
   /** Contributions and commitment of one investor in one deal, summed by the database (not by the code under test). */
   const sums = async (dealId: string, investorId: string) =>
     (
@@ -115,7 +105,7 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
     await commit(early, d.id, '1000', '2024-02-01');
     await commit(late, d.id, '3000', '2024-06-01');
     // The first close, called in full: the early closer's 1,000.
-    const first = ok<{ call: CapitalCall }>(
+    const first = ok(
       await issue({ dealId: d.id, basis: 'amount', amount: '1000', target: 'investors', investorIds: [early.id] }),
       201,
     ).call;
@@ -125,7 +115,7 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
     expect(old.message).toBe('The call would ask Early Closer for $150.00, above their unfunded commitment of $0.00');
     // Pro rata to unfunded (the default): the early closer has 0 unfunded, the late closer 3,000: all 600 to the late closer.
     const body = { dealId: d.id, basis: 'amount', amount: '600' };
-    const plan = ok<{ plan: CallPlan }>(await preview(body)).plan;
+    const plan = ok(await preview(body)).plan;
     expect(plan.lines.map((l) => [l.investorName, l.closeDate, l.unfunded, l.amount])).toEqual([
       ['Early Closer', '2024-02-01', '0.00', '0.00'],
       ['Late Closer', '2024-06-01', '3000.00', '600.00'],
@@ -135,20 +125,18 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
       { date: '2024-06-01', investorIds: [late.id] },
     ]);
     // The preview writes nothing; the call issues exactly what it showed.
-    expect(
-      ok<{ calls: CapitalCall[] }>(await call('GET', '/api/capital-calls', adminCookie)).calls.filter((c) => c.dealId === d.id),
-    ).toHaveLength(1);
-    const second = ok<{ call: CapitalCall }>(await issue(body), 201).call;
+    expect(ok(await api('GET /api/capital-calls', { cookie: adminCookie })).calls.filter((c) => c.dealId === d.id)).toHaveLength(1);
+    const second = ok(await issue(body), 201).call;
     // The early closer, asked for nothing, gets no line (and no notice).
     expect(dues(second)).toEqual({ [late.id]: '600.00' });
     // A close: 10% of the later close's commitments (3,000) = 300.00, to the late closer alone.
-    const close = ok<{ call: CapitalCall }>(
+    const close = ok(
       await issue({ dealId: d.id, basis: 'percentage', percentage: '10', target: 'close', closeDate: '2024-06-01' }),
       201,
     ).call;
     expect(dues(close)).toEqual({ [late.id]: '300.00' });
     // The form's choices: both investors with their close and what is left uncalled (3,000 - 600 - 300 = 2,100).
-    const choices = ok<{ choices: CallChoices }>(await call('GET', `/api/deals/${d.id}/call-choices`, adminCookie)).choices;
+    const choices = ok(await api('GET /api/deals/:id/call-choices', { cookie: adminCookie, params: { id: d.id } })).choices;
     expect(choices.investors.map((i) => [i.investorName, i.unfunded])).toEqual([
       ['Early Closer', '0.00'],
       ['Late Closer', '2100.00'],
@@ -172,14 +160,14 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
     ok(await issue({ dealId: d.id, basis: 'amount', amount: '300', target: 'investors', investorIds: [w[0]?.id] }), 201);
     // 100.01 over weights 700:200:100: exact parts 70.007, 20.002, 10.001 -> 70.00, 20.00, 10.00 and the
     // cent left over to the largest remainder (0.007 of the first): 70.01 + 20.00 + 10.00 = 100.01.
-    const c = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '100.01' }), 201).call;
+    const c = ok(await issue({ dealId: d.id, basis: 'amount', amount: '100.01' }), 201).call;
     expect(dues(c)).toEqual({ [w[0]?.id as string]: '70.01', [w[1]?.id as string]: '20.00', [w[2]?.id as string]: '10.00' });
     // Everything left (629.99 + 180.00 + 90.00 = 899.99, by hand) can be called at once; one cent more
     // cannot (900.00 x 629.99 / 899.99 = 630.007 would ask the first investor for 630.00).
     expect(err(await preview({ dealId: d.id, basis: 'amount', amount: '900.00' }), 409).message).toMatch(
       /for \$630\.00, above their unfunded commitment of \$629\.99/,
     );
-    const rest = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '899.99' }), 201).call;
+    const rest = ok(await issue({ dealId: d.id, basis: 'amount', amount: '899.99' }), 201).call;
     expect(dues(rest)).toEqual({ [w[0]?.id as string]: '629.99', [w[1]?.id as string]: '180.00', [w[2]?.id as string]: '90.00' });
     const none = err(await issue({ dealId: d.id, basis: 'amount', amount: '0.01' }), 409);
     expect(none.message).toBe('Nobody this call asks has uncalled commitment left');
@@ -207,23 +195,26 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
     expect(noSpv.message).toBe(
       'This deal names no SPV, so a call notice would have no payment details: name the SPV on the deal and add its bank details first',
     );
-    ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { spvEntity: 'Bare SPV Ltd' }));
+    ok(await api('PATCH /api/deals/:id', { cookie: adminCookie, params: { id: d.id }, body: { spvEntity: 'Bare SPV Ltd' } }));
     expect(err(await issue({ dealId: d.id, basis: 'amount', amount: '10' }), 409).message).toBe(
       'The SPV Bare SPV Ltd named on this deal is not on the SPVs screen: add it with its bank details first',
     );
     ok(
-      await call('POST', '/api/spvs', adminCookie, {
-        name: 'Bare SPV Ltd',
-        jurisdiction: 'Mauritius',
-        annualReturnDue: '2030-01-01',
-        bankBalance: '0',
+      await api('POST /api/spvs', {
+        cookie: adminCookie,
+        body: {
+          name: 'Bare SPV Ltd',
+          jurisdiction: 'Mauritius',
+          annualReturnDue: '2030-01-01',
+          bankBalance: '0',
+        },
       }),
       201,
     );
     expect(err(await issue({ dealId: d.id, basis: 'amount', amount: '10' }), 409).message).toBe(
       'The SPV Bare SPV Ltd has no payment details (missing: bank name, account holder, account number or IBAN, SWIFT/BIC): add them on the SPVs screen before issuing a call',
     );
-    const choices = ok<{ choices: CallChoices }>(await call('GET', `/api/deals/${d.id}/call-choices`, adminCookie)).choices;
+    const choices = ok(await api('GET /api/deals/:id/call-choices', { cookie: adminCookie, params: { id: d.id } })).choices;
     expect(choices.paymentDetailsMissing).toMatch(/missing: bank name/);
     expect(await ctx.db.query('SELECT 1 FROM capital_calls WHERE deal_id = $1', [d.id])).toHaveLength(0);
     await withPaymentDetails(ctx, d.id);
@@ -234,10 +225,7 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
     const d = await deal();
     const a = await investor();
     await commit(a, d.id, '1000');
-    const c = ok<{ call: CapitalCall }>(
-      await issue({ dealId: d.id, basis: 'amount', amount: '1000', dueDate: companyToday(30) }),
-      201,
-    ).call;
+    const c = ok(await issue({ dealId: d.id, basis: 'amount', amount: '1000', dueDate: companyToday(30) }), 201).call;
     const future = err(await receipt(c.id, a.id, '100', companyToday(1)), 409);
     expect(future.message).toBe(
       `The value date cannot be after today (${companyToday()}): record the receipt on the day the money arrived`,
@@ -245,22 +233,28 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
     expect(future.fields).toHaveProperty('valueDate');
     ok(await receipt(c.id, a.id, '1000', companyToday()), 201);
     // A distribution scheduled 30 days ahead.
-    const ev = ok<{ event: DistributionEvent }>(
-      await call('POST', '/api/distributions', adminCookie, {
-        dealId: d.id,
-        type: 'Income',
-        totalAmount: '50.00',
-        paymentDate: companyToday(30),
-        recordDate: companyToday(),
+    const ev = ok(
+      await api('POST /api/distributions', {
+        cookie: adminCookie,
+        body: {
+          dealId: d.id,
+          type: 'Income',
+          totalAmount: '50.00',
+          paymentDate: companyToday(30),
+          recordDate: companyToday(),
+        },
       }),
       201,
     ).event;
-    const tomorrow = err(await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie, { paidOn: companyToday(1) }), 409);
+    const tomorrow = err(
+      await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: ev.id }, body: { paidOn: companyToday(1) } }),
+      409,
+    );
     expect(tomorrow.message).toBe(
       `The payment cannot be confirmed for a day after today (${companyToday()}): confirm it once the money has gone out`,
     );
     // Paid early, today: the event, the allocation and the ledger entry carry today, not the scheduled day.
-    const paid = ok<{ event: DistributionEvent }>(await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie, {})).event;
+    const paid = ok(await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: ev.id }, body: {} })).event;
     expect(paid).toMatchObject({ status: 'Paid', paymentDate: companyToday() });
     const dist = (await entries(d.id)).entries.find((e) => e.kind === 'distribution') as LedgerEntry;
     expect(dist).toMatchObject({ amount: '50.00', date: companyToday() });
@@ -273,7 +267,7 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
     // The demo's office-tower calls: 315,000, 45,000, 45,000 and 45,000 (450,000: the whole commitment).
     const calls: CapitalCall[] = [];
     for (const amount of ['315000', '45000', '45000', '45000'])
-      calls.push(ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount, investorIds: [k.id] }), 201).call);
+      calls.push(ok(await issue({ dealId: d.id, basis: 'amount', amount, investorIds: [k.id] }), 201).call);
     for (const c of calls.slice(0, 2)) ok(await receipt(c.id, k.id, c.totalAmount), 201);
     ok(await receipt(calls[2]?.id as string, k.id, '20000'), 201);
     const ledger = await entries(d.id);
@@ -283,16 +277,14 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
     expect(paidLine.message).toBe('This call line has $20,000.00 received against it: reverse those receipts first, then the call');
     // A line with nothing received is cancelled by reversing its call entry.
     ok(await reverse(callEntry(calls[3]?.id as string).id), 201);
-    const cancelled = ok<{ call: CapitalCall }>(await call('GET', `/api/capital-calls/${calls[3]?.id}`, adminCookie)).call;
+    const cancelled = ok(await api('GET /api/capital-calls/:id', { cookie: adminCookie, params: { id: String(calls[3]?.id) } })).call;
     expect(cancelled).toMatchObject({ status: 'Cancelled', outstanding: '0.00' });
     expect(cancelled.lines[0]).toMatchObject({ status: 'Cancelled', amountDue: '45000.00', outstanding: '0.00' });
     // ... and takes no receipt afterwards.
     const late = err(await receipt(calls[3]?.id as string, k.id, '45000'), 409);
     expect(late.message).toBe("This investor's line of the call was cancelled (its call entry was reversed): it takes no receipt");
     // The investor's notice says cancelled, and it is not among their amounts due.
-    const notices = ok<{ notices: { callId: string; status: string }[] }>(
-      await call('GET', '/api/investor/capital-calls', k.cookie),
-    ).notices;
+    const notices = ok(await api('GET /api/investor/capital-calls', { cookie: k.cookie })).notices;
     expect(notices.find((x) => x.callId === calls[3]?.id)?.status).toBe('Cancelled');
     // Its notice PDF says so and gives no bank details to pay by mistake; a live line's still does.
     const noticeText = async (callId: string) => {
@@ -313,11 +305,11 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
     const liveNotice = await noticeText(calls[2]?.id as string);
     expect(liveNotice).toContain('Payment instructions');
     expect(liveNotice).not.toContain('This call was cancelled');
-    const due = ok<{ amountsDue: { callId: string }[] }>(await call('GET', '/api/investor/performance', k.cookie)).amountsDue;
+    const due = ok(await api('GET /api/investor/performance', { cookie: k.cookie })).amountsDue;
     expect(due.map((x) => x.callId)).not.toContain(calls[3]?.id);
     expect(due.map((x) => x.callId)).toContain(calls[2]?.id);
     // The freed 45,000 can be called again, once.
-    const again = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '45000', investorIds: [k.id] }), 201).call;
+    const again = ok(await issue({ dealId: d.id, basis: 'amount', amount: '45000', investorIds: [k.id] }), 201).call;
     err(await issue({ dealId: d.id, basis: 'amount', amount: '0.01', investorIds: [k.id] }), 409);
     // Everything still due is paid: 25,000 + 45,000; contributions end at the commitment, not above.
     ok(await receipt(calls[2]?.id as string, k.id, '25000'), 201);
@@ -354,7 +346,7 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
     const d = await deal();
     const a = await investor();
     await commit(a, d.id, '1000');
-    const c = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '1000' }), 201).call;
+    const c = ok(await issue({ dealId: d.id, basis: 'amount', amount: '1000' }), 201).call;
     const entry = (await entries(d.id)).entries.find((e) => e.kind === 'call') as LedgerEntry;
     // 20 receipts of 100 and 5 reversals of the call entry at once.
     const results = await Promise.all([
@@ -362,7 +354,7 @@ describe('capital calls to a chosen set, dates and reversed call lines', () => {
       ...Array.from({ length: 5 }, () => reverse(entry.id)),
     ]);
     expect(results.every((r) => [201, 400, 409].includes(r.statusCode))).toBe(true);
-    const after = ok<{ call: CapitalCall }>(await call('GET', `/api/capital-calls/${c.id}`, adminCookie)).call;
+    const after = ok(await api('GET /api/capital-calls/:id', { cookie: adminCookie, params: { id: c.id } })).call;
     const s = await sums(d.id, a.id);
     if (after.lines[0]?.status === 'Cancelled') {
       // The reversal won before any receipt: nothing was received.

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
 import type { CapitalCall } from '../../../shared/ledger.ts';
 import { DEFAULT_DISCLAIMER } from '../../../shared/settings.ts';
 import { HttpError } from '../../http/errors.ts';
+import { errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
 import { createPdfPool, PDF_PER_USER_MESSAGE } from './pdf-pool.ts';
@@ -223,17 +223,8 @@ describe('documents: firm particulars, labels, scripts (pure drawing)', () => {
 describe('documents over the API (statements and notices)', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let adminCookie: string;
-  const call = (method: InjectOptions['method'], url: string, cookie: string, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: { cookie },
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
-  const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
+  const api = injectApi(() => ctx.app);
+  const ok = okJson;
   let n = 0;
   const investor = async (name: string) => {
     const u = await createUser(ctx, { role: 'investor', name });
@@ -241,20 +232,20 @@ describe('documents over the API (statements and notices)', { timeout: 120_000 }
     return { id: u.id, name, cookie: await signIn(ctx, u.email, u.password) };
   };
   const deal = async (): Promise<Deal> => {
-    const d = ok<{ deal: Deal }>(
-      await call('POST', '/api/deals', adminCookie, { title: `Document Deal ${++n}`, type: 'PPP', spvEntity: 'Document SPV Ltd' }),
+    const d = ok(
+      await api('POST /api/deals', {
+        cookie: adminCookie,
+        body: { title: `Document Deal ${++n}`, type: 'PPP', spvEntity: 'Document SPV Ltd' },
+      }),
       201,
     ).deal;
-    ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { status: 'Active' }));
+    ok(await api('PATCH /api/deals/:id', { cookie: adminCookie, params: { id: d.id }, body: { status: 'Active' } }));
     await ensureSubscriptionPack(ctx, d.id);
     await ctx.db.query("UPDATE deals SET created_at = '2024-01-01T00:00:00Z' WHERE id = $1", [d.id]);
     return d;
   };
   const commit = async (who: { cookie: string }, dealId: string, amount: string) => {
-    const sub = ok<{ subscription: { id: string } }>(
-      await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount }),
-      201,
-    ).subscription;
+    const sub = ok(await api('POST /api/investor/subscriptions', { cookie: who.cookie, body: { dealId, amount } }), 201).subscription;
     await completeSubscriptionSigned(ctx, sub.id, { investorCookie: who.cookie });
   };
 
@@ -263,17 +254,20 @@ describe('documents over the API (statements and notices)', { timeout: 120_000 }
     const admin = await createUser(ctx, { role: 'admin', adminUserType: 'founder' });
     adminCookie = await signIn(ctx, admin.email, admin.password);
     ok(
-      await call('POST', '/api/spvs', adminCookie, {
-        name: 'Document SPV Ltd',
-        jurisdiction: 'Mauritius',
-        annualReturnDue: '2026-09-30',
-        bankBalance: '0',
-        advisoryFeeFlow: 'None',
-        bankName: 'Mauritius Commercial Bank',
-        accountName: 'Document SPV Ltd - Capital Account',
-        accountNumber: 'MU17BOMM0101101030300200000MUR',
-        swiftCode: 'MCBLMUMU',
-        paymentReference: 'Investor name and call date',
+      await api('POST /api/spvs', {
+        cookie: adminCookie,
+        body: {
+          name: 'Document SPV Ltd',
+          jurisdiction: 'Mauritius',
+          annualReturnDue: '2026-09-30',
+          bankBalance: '0',
+          advisoryFeeFlow: 'None',
+          bankName: 'Mauritius Commercial Bank',
+          accountName: 'Document SPV Ltd - Capital Account',
+          accountNumber: 'MU17BOMM0101101030300200000MUR',
+          swiftCode: 'MCBLMUMU',
+          paymentReference: 'Investor name and call date',
+        },
       }),
       201,
     );
@@ -285,19 +279,26 @@ describe('documents over the API (statements and notices)', { timeout: 120_000 }
     const a = await investor(name);
     const d = await deal();
     await commit(a, d.id, '10000');
-    const c = ok<{ call: CapitalCall }>(
-      await call('POST', '/api/capital-calls', adminCookie, {
-        dealId: d.id,
-        basis: 'amount',
-        amount: '1000',
-        purpose: 'Closing',
-        dueDate: new Date().toISOString().slice(0, 10),
+    const c = ok(
+      await api('POST /api/capital-calls', {
+        cookie: adminCookie,
+        body: {
+          dealId: d.id,
+          basis: 'amount',
+          amount: '1000',
+          purpose: 'Closing',
+          dueDate: new Date().toISOString().slice(0, 10),
+        },
       }),
       201,
     ).call;
-    const notice = await call('GET', `/api/investor/capital-calls/${c.id}/notice`, a.cookie);
+    const notice = await api('GET /api/investor/capital-calls/:id/notice', { cookie: a.cookie, params: { id: c.id } });
     expect(notice.statusCode, notice.body).toBe(200);
-    const statement = await call('GET', `/api/investors/${a.id}/statement?from=2024-01-01&to=2030-12-31`, adminCookie);
+    const statement = await api('GET /api/investors/:id/statement', {
+      cookie: adminCookie,
+      params: { id: a.id },
+      query: { from: '2024-01-01', to: '2030-12-31' },
+    });
     expect(statement.statusCode, statement.body).toBe(200);
     for (const [res, title] of [
       [notice, 'Capital Call Notice'],
@@ -439,7 +440,7 @@ describe('downloads under load (issue 27 item 9)', () => {
     for (const r of burst) expect([200, 503]).toContain(r.statusCode);
     for (const r of refused) {
       expect(r.headers['retry-after']).toBe('5');
-      expect((r.json() as { message: string }).message).toMatch(/Too many documents are being prepared/);
+      expect(errorBody(r).message).toMatch(/Too many documents are being prepared/);
     }
   });
 });

@@ -2,13 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
 import type { DistributionEvent } from '../../../shared/distributions.ts';
 import { formatDate } from '../../../shared/format.ts';
 import type { CapitalCall, DealLedger, InvestorCallNotice, LedgerEntry } from '../../../shared/ledger.ts';
 import type { PerformanceData } from '../../../shared/performance.ts';
+import { errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { multipart, PDF_BYTES } from '../../testing/multipart.ts';
@@ -72,20 +73,11 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let adminCookie: string;
 
-  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
-  const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
+  const api = injectApi(() => ctx.app);
+  const ok = okJson;
   const err = (res: LightMyRequestResponse, status: number) => {
     expect(res.statusCode, res.body).toBe(status);
-    const body = res.json() as { message: string; fields?: Record<string, string> };
+    const body = errorBody(res);
     expect(body.message.length).toBeGreaterThan(5);
     return body;
   };
@@ -98,37 +90,34 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
   };
   /** A deal that existed since `since` (the ledger refuses dates before a deal existed). */
   const deal = async (since = '2024-01-01', target: string | null = null): Promise<Deal> => {
-    const d = ok<{ deal: Deal }>(
-      await call('POST', '/api/deals', adminCookie, { title: `Deal ${++n}`, type: 'PPP', targetAmount: target }),
+    const d = ok(
+      await api('POST /api/deals', { cookie: adminCookie, body: { title: `Deal ${++n}`, type: 'PPP', targetAmount: target } }),
       201,
     ).deal;
-    ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { status: 'Active' }));
+    ok(await api('PATCH /api/deals/:id', { cookie: adminCookie, params: { id: d.id }, body: { status: 'Active' } }));
     await ensureSubscriptionPack(ctx, d.id);
     await ctx.db.query('UPDATE deals SET created_at = $2 WHERE id = $1', [d.id, `${since}T00:00:00Z`]);
     await withPaymentDetails(ctx, d.id);
     return d;
   };
   const commit = async (who: Investor, dealId: string, amount: string) => {
-    const sub = ok<{ subscription: { id: string } }>(
-      await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount }),
-      201,
-    ).subscription;
+    const sub = ok(await api('POST /api/investor/subscriptions', { cookie: who.cookie, body: { dealId, amount } }), 201).subscription;
     await completeSubscriptionSigned(ctx, sub.id, { investorCookie: who.cookie });
   };
   const issue = (body: Record<string, unknown>) =>
-    call('POST', '/api/capital-calls', adminCookie, { purpose: 'Closing', dueDate: today(), ...body });
+    api('POST /api/capital-calls', { cookie: adminCookie, rawBody: { purpose: 'Closing', dueDate: today(), ...body } });
   const receipt = (callId: string, investorId: string, amount: string, valueDate = today()) =>
-    call('POST', `/api/capital-calls/${callId}/receipts`, adminCookie, { investorId, amount, valueDate });
+    api('POST /api/capital-calls/:id/receipts', { cookie: adminCookie, params: { id: callId }, body: { investorId, amount, valueDate } });
   /** One 100% call for these investors on `date`, fully paid that day. */
   const fund = async (dealId: string, who: Investor[], date: string, amounts: string[]) => {
-    const c = ok<{ call: CapitalCall }>(
+    const c = ok(
       await issue({ dealId, basis: 'percentage', percentage: '100', callDate: date, dueDate: date, investorIds: who.map((w) => w.id) }),
       201,
     ).call;
     for (const [i, w] of who.entries()) ok(await receipt(c.id, w.id, amounts[i] as string, date), 201);
     return c;
   };
-  const perf = async (who: Investor) => ok<PerformanceData>(await call('GET', '/api/investor/performance', who.cookie));
+  const perf = async (who: Investor) => ok(await api('GET /api/investor/performance', { cookie: who.cookie }));
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -141,15 +130,15 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     const d = await deal();
     const [a, b, c] = [await investor(), await investor(), await investor()];
     for (const w of [a, b, c]) await commit(w, d.id, '1000');
-    const created = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '100.00' }), 201).call;
+    const created = ok(await issue({ dealId: d.id, basis: 'amount', amount: '100.00' }), 201).call;
     expect(created.totalAmount).toBe('100.00');
     const dues = created.lines.map((l) => l.amountDue).sort();
     expect(dues).toEqual(['33.33', '33.33', '33.34']);
     expect(created.lines.every((l) => l.status === 'Due')).toBe(true);
-    const ledger = ok<{ ledger: DealLedger }>(await call('GET', `/api/deals/${d.id}/ledger`, adminCookie)).ledger;
+    const ledger = ok(await api('GET /api/deals/:id/ledger', { cookie: adminCookie, params: { id: d.id } })).ledger;
     expect(ledger.totals).toMatchObject({ committed: '3000.00', called: '100.00', contributed: '0.00', unfunded: '2900.00' });
     // A percentage of commitments: 12.5% of 3,000 = 375.00, split 125.00 each.
-    const pct = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'percentage', percentage: '12.5' }), 201).call;
+    const pct = ok(await issue({ dealId: d.id, basis: 'percentage', percentage: '12.5' }), 201).call;
     expect(pct.totalAmount).toBe('375.00');
     expect(pct.lines.map((l) => l.amountDue)).toEqual(['125.00', '125.00', '125.00']);
   });
@@ -164,7 +153,7 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     err(await issue({ dealId: d.id, basis: 'amount', amount: '1,50' }), 400);
     err(await issue({ dealId: d.id, basis: 'amount', amount: '10', dueDate: '2023-01-01', callDate: '2024-02-01' }), 400);
     err(await issue({ dealId: d.id, basis: 'amount', amount: '10', callDate: '2020-01-01', dueDate: '2020-02-01' }), 400);
-    const c = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'percentage', percentage: '60' }), 201).call;
+    const c = ok(await issue({ dealId: d.id, basis: 'percentage', percentage: '60' }), 201).call;
     const tooMuch = err(await receipt(c.id, a.id, '600.01'), 400);
     expect(tooMuch.message).toMatch(/above the \$600\.00 outstanding/);
     err(await receipt(c.id, a.id, '10', '2019-01-01'), 400);
@@ -181,26 +170,23 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     const [a, b] = [await investor(), await investor()];
     await commit(a, d.id, '1000');
     await commit(b, d.id, '1000');
-    const c = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '1000' }), 201).call;
-    let now = ok<{ call: CapitalCall }>(await receipt(c.id, a.id, '200'), 201).call;
+    const c = ok(await issue({ dealId: d.id, basis: 'amount', amount: '1000' }), 201).call;
+    let now = ok(await receipt(c.id, a.id, '200'), 201).call;
     expect(now.lines.find((l) => l.investorId === a.id)).toMatchObject({
       status: 'Partly Paid',
       received: '200.00',
       outstanding: '300.00',
     });
-    now = ok<{ call: CapitalCall }>(await receipt(c.id, a.id, '300'), 201).call;
+    now = ok(await receipt(c.id, a.id, '300'), 201).call;
     expect(now.lines.find((l) => l.investorId === a.id)?.status).toBe('Paid');
     expect(now.lines.find((l) => l.investorId === b.id)?.status).toBe('Due');
     expect(now).toMatchObject({ received: '500.00', outstanding: '500.00', status: 'Partly Paid' });
-    const past = ok<{ call: CapitalCall }>(
-      await issue({ dealId: d.id, basis: 'amount', amount: '10', callDate: '2024-03-01', dueDate: '2024-04-01' }),
-      201,
-    ).call;
+    const past = ok(await issue({ dealId: d.id, basis: 'amount', amount: '10', callDate: '2024-03-01', dueDate: '2024-04-01' }), 201).call;
     expect(past.status).toBe('Overdue');
     // The investor sees their notice and downloads it as a PDF with the amount due and due date.
-    const notices = ok<{ notices: InvestorCallNotice[] }>(await call('GET', '/api/investor/capital-calls', b.cookie)).notices;
+    const notices = ok(await api('GET /api/investor/capital-calls', { cookie: b.cookie })).notices;
     expect(notices.map((x) => x.callId).sort()).toEqual([c.id, past.id].sort());
-    const pdf = await call('GET', `/api/investor/capital-calls/${c.id}/notice`, b.cookie);
+    const pdf = await api('GET /api/investor/capital-calls/:id/notice', { cookie: b.cookie, params: { id: c.id } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = pdfText(pdf.rawPayload);
@@ -216,11 +202,11 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     const d = await deal();
     const a = await investor();
     await commit(a, d.id, '1000');
-    const c = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '1000' }), 201).call;
+    const c = ok(await issue({ dealId: d.id, basis: 'amount', amount: '1000' }), 201).call;
     const results = await Promise.all(Array.from({ length: 30 }, () => receipt(c.id, a.id, '100')));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(10);
     expect(results.every((r) => r.statusCode === 201 || r.statusCode === 400)).toBe(true);
-    const after = ok<{ call: CapitalCall }>(await call('GET', `/api/capital-calls/${c.id}`, adminCookie)).call;
+    const after = ok(await api('GET /api/capital-calls/:id', { cookie: adminCookie, params: { id: c.id } })).call;
     expect(after.lines[0]).toMatchObject({ received: '1000.00', outstanding: '0.00', status: 'Paid' });
   });
 
@@ -237,13 +223,13 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     const d = await deal();
     const a = await investor();
     await commit(a, d.id, '1000');
-    const c = ok<{ call: CapitalCall }>(await issue({ dealId: d.id, basis: 'amount', amount: '500' }), 201).call;
+    const c = ok(await issue({ dealId: d.id, basis: 'amount', amount: '500' }), 201).call;
     ok(await receipt(c.id, a.id, '500'), 201);
-    const entries = ok<{ ledger: DealLedger }>(await call('GET', `/api/deals/${d.id}/ledger`, adminCookie)).ledger.entries;
+    const entries = ok(await api('GET /api/deals/:id/ledger', { cookie: adminCookie, params: { id: d.id } })).ledger.entries;
     const contribution = entries.find((e) => e.kind === 'contribution') as LedgerEntry;
-    err(await call('POST', `/api/ledger/${contribution.id}/reverse`, adminCookie, { reason: '' }), 400);
-    const rev = ok<{ entry: LedgerEntry }>(
-      await call('POST', `/api/ledger/${contribution.id}/reverse`, adminCookie, { reason: 'Bounced' }),
+    err(await api('POST /api/ledger/:id/reverse', { cookie: adminCookie, params: { id: contribution.id }, body: { reason: '' } }), 400);
+    const rev = ok(
+      await api('POST /api/ledger/:id/reverse', { cookie: adminCookie, params: { id: contribution.id }, body: { reason: 'Bounced' } }),
       201,
     ).entry;
     expect(rev).toMatchObject({
@@ -253,10 +239,16 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
       memo: 'Bounced',
       reversesId: contribution.id,
     });
-    const again = err(await call('POST', `/api/ledger/${rev.id}/reverse`, adminCookie, { reason: 'Undo' }), 409);
+    const again = err(
+      await api('POST /api/ledger/:id/reverse', { cookie: adminCookie, params: { id: rev.id }, body: { reason: 'Undo' } }),
+      409,
+    );
     expect(again.message).toMatch(/reversal cannot be reversed/);
-    err(await call('POST', `/api/ledger/${contribution.id}/reverse`, adminCookie, { reason: 'Twice' }), 409);
-    const after = ok<{ call: CapitalCall }>(await call('GET', `/api/capital-calls/${c.id}`, adminCookie)).call;
+    err(
+      await api('POST /api/ledger/:id/reverse', { cookie: adminCookie, params: { id: contribution.id }, body: { reason: 'Twice' } }),
+      409,
+    );
+    const after = ok(await api('GET /api/capital-calls/:id', { cookie: adminCookie, params: { id: c.id } })).call;
     expect(after.lines[0]).toMatchObject({ received: '0.00', status: 'Due' });
     // The database refuses edits in place too.
     await expect(ctx.db.query('UPDATE ledger_entries SET amount = 1 WHERE id = $1', [contribution.id])).rejects.toThrow(/append-only/);
@@ -275,41 +267,50 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     await fund(d.id, [early], '2024-06-01', ['1000']);
     await fund(d.id, [late], '2025-01-15', ['1000']);
     const before = err(
-      await call('POST', '/api/distributions', adminCookie, {
-        dealId: d.id,
-        type: 'Income',
-        totalAmount: '100',
-        paymentDate: '2024-12-31',
-        recordDate: '2023-12-31',
+      await api('POST /api/distributions', {
+        cookie: adminCookie,
+        body: {
+          dealId: d.id,
+          type: 'Income',
+          totalAmount: '100',
+          paymentDate: '2024-12-31',
+          recordDate: '2023-12-31',
+        },
       }),
       400,
     );
     expect(before.message).toMatch(/before the deal existed/);
-    const ev = ok<{ event: DistributionEvent }>(
-      await call('POST', '/api/distributions', adminCookie, {
-        dealId: d.id,
-        type: 'Income',
-        totalAmount: '100',
-        paymentDate: '2025-02-01',
-        recordDate: '2024-12-31',
+    const ev = ok(
+      await api('POST /api/distributions', {
+        cookie: adminCookie,
+        body: {
+          dealId: d.id,
+          type: 'Income',
+          totalAmount: '100',
+          paymentDate: '2025-02-01',
+          recordDate: '2024-12-31',
+        },
       }),
       201,
     ).event;
     expect(ev.recordDate).toBe('2024-12-31');
     expect(ev.allocations.map((x) => [x.investorId, x.amount])).toEqual([[early.id, '100.00']]);
-    const both = ok<{ event: DistributionEvent }>(
-      await call('POST', '/api/distributions', adminCookie, {
-        dealId: d.id,
-        type: 'Return of Capital',
-        totalAmount: '100.01',
-        paymentDate: '2025-03-01',
-        recordDate: '2025-02-01',
+    const both = ok(
+      await api('POST /api/distributions', {
+        cookie: adminCookie,
+        body: {
+          dealId: d.id,
+          type: 'Return of Capital',
+          totalAmount: '100.01',
+          paymentDate: '2025-03-01',
+          recordDate: '2025-02-01',
+        },
       }),
       201,
     ).event;
     expect(both.allocations.map((x) => x.amount).sort()).toEqual(['50.00', '50.01']);
-    ok(await call('POST', `/api/distributions/${both.id}/pay`, adminCookie, {}));
-    const ledger = ok<{ ledger: DealLedger }>(await call('GET', `/api/deals/${d.id}/ledger`, adminCookie)).ledger;
+    ok(await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: both.id }, body: {} }));
+    const ledger = ok(await api('GET /api/deals/:id/ledger', { cookie: adminCookie, params: { id: d.id } })).ledger;
     const e = ledger.investors.find((i) => i.investorId === early.id)?.balances;
     // Equal holders: the odd cent goes to the lower investor id (deterministic tie-break).
     const share = early.id < late.id ? '50.01' : '50.00';
@@ -323,10 +324,14 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     await commit(late, d.id, '1000000');
     await fund(d.id, [early], '2024-06-01', ['1000000']);
     ok(
-      await call('POST', `/api/deals/${d.id}/valuations`, adminCookie, {
-        valuationDate: '2024-09-30',
-        currentValue: '1100000',
-        performanceStatus: 'Performing',
+      await api('POST /api/deals/:id/valuations', {
+        cookie: adminCookie,
+        params: { id: d.id },
+        body: {
+          valuationDate: '2024-09-30',
+          currentValue: '1100000',
+          performanceStatus: 'Performing',
+        },
       }),
       201,
     );
@@ -349,10 +354,14 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     ]);
     // A later valuation is allocated by ownership on its own date: 50/50, to the cent.
     ok(
-      await call('POST', `/api/deals/${d.id}/valuations`, adminCookie, {
-        valuationDate: '2025-06-30',
-        currentValue: '2000000.01',
-        performanceStatus: 'Performing',
+      await api('POST /api/deals/:id/valuations', {
+        cookie: adminCookie,
+        params: { id: d.id },
+        body: {
+          valuationDate: '2025-06-30',
+          currentValue: '2000000.01',
+          performanceStatus: 'Performing',
+        },
       }),
       201,
     );
@@ -370,22 +379,29 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     const a = await investor();
     await commit(a, d.id, '1000');
     await fund(d.id, [a], '2024-02-01', ['1000']);
-    const ev = ok<{ event: DistributionEvent }>(
-      await call('POST', '/api/distributions', adminCookie, {
-        dealId: d.id,
-        type: 'Income',
-        totalAmount: '1000',
-        paymentDate: '2024-06-01',
-        recordDate: '2024-05-01',
+    const ev = ok(
+      await api('POST /api/distributions', {
+        cookie: adminCookie,
+        body: {
+          dealId: d.id,
+          type: 'Income',
+          totalAmount: '1000',
+          paymentDate: '2024-06-01',
+          recordDate: '2024-05-01',
+        },
       }),
       201,
     ).event;
-    ok(await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie, {}));
+    ok(await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: ev.id }, body: {} }));
     ok(
-      await call('POST', `/api/deals/${d.id}/valuations`, adminCookie, {
-        valuationDate: '2024-12-31',
-        currentValue: '200',
-        performanceStatus: 'Watch',
+      await api('POST /api/deals/:id/valuations', {
+        cookie: adminCookie,
+        params: { id: d.id },
+        body: {
+          valuationDate: '2024-12-31',
+          currentValue: '200',
+          performanceStatus: 'Watch',
+        },
       }),
       201,
     );
@@ -400,9 +416,12 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     const d = await deal('2024-01-01', '5000');
     const a = await investor();
     await commit(a, d.id, '3000');
-    const res = err(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { targetAmount: '2999.99' }), 409);
+    const res = err(
+      await api('PATCH /api/deals/:id', { cookie: adminCookie, params: { id: d.id }, body: { targetAmount: '2999.99' } }),
+      409,
+    );
     expect(res.message).toMatch(/below the \$3,000\.00 already committed/);
-    ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { targetAmount: '3000' }));
+    ok(await api('PATCH /api/deals/:id', { cookie: adminCookie, params: { id: d.id }, body: { targetAmount: '3000' } }));
   });
 
   it('capital account statement PDF: opening, movements and the right closing balance', async () => {
@@ -411,15 +430,19 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     await commit(a, d.id, '10000');
     await fund(d.id, [a], '2024-02-01', ['4000']);
     ok(
-      await call('POST', `/api/deals/${d.id}/fees`, adminCookie, {
-        investorId: a.id,
-        amount: '25.50',
-        date: '2024-05-01',
-        memo: 'Admin fee',
+      await api('POST /api/deals/:id/fees', {
+        cookie: adminCookie,
+        params: { id: d.id },
+        body: {
+          investorId: a.id,
+          amount: '25.50',
+          date: '2024-05-01',
+          memo: 'Admin fee',
+        },
       }),
       201,
     );
-    const res = await call('GET', '/api/investor/statement?from=2024-04-01&to=2024-06-30', a.cookie);
+    const res = await api('GET /api/investor/statement', { cookie: a.cookie, query: { from: '2024-04-01', to: '2024-06-30' } });
     expect(res.statusCode, res.body).toBe(200);
     const text = pdfText(res.rawPayload);
     expect(text).toContain('Capital Account Statement');
@@ -428,25 +451,37 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     expect(text).toMatch(/Opening balance\s+\$4,000\.00/);
     expect(text).toMatch(/Closing balance\s+\$4,000\.00/);
     expect(text).toMatch(/Fees and expenses charged \(settled apart, not in the balance\)\s+\$25\.50/);
-    const admin = await call('GET', `/api/investors/${a.id}/statement?from=2024-01-01&to=2024-12-31`, adminCookie);
+    const admin = await api('GET /api/investors/:id/statement', {
+      cookie: adminCookie,
+      params: { id: a.id },
+      query: { from: '2024-01-01', to: '2024-12-31' },
+    });
     expect(pdfText(admin.rawPayload)).toMatch(/Closing balance\s+\$4,000\.00/);
-    err(await call('GET', '/api/investor/statement?from=2024-06-30&to=2024-01-01', a.cookie), 400);
+    err(await api('GET /api/investor/statement', { cookie: a.cookie, query: { from: '2024-06-30', to: '2024-01-01' } }), 400);
   });
 
   it('an Arabic investor gets the statement in Arabic, right to left, with amounts and dates intact (issue 16)', async () => {
     const d = await deal('2024-01-01');
     const a = await investor('Arabic Holder');
-    ok(await call('PUT', '/api/auth/language', a.cookie, { language: 'ar' }));
+    ok(await api('PUT /api/auth/language', { cookie: a.cookie, body: { language: 'ar' } }));
     await commit(a, d.id, '10000');
     await fund(d.id, [a], '2024-02-01', ['4000']);
     ok(
-      await call('POST', `/api/deals/${d.id}/fees`, adminCookie, { investorId: a.id, amount: '25.50', date: '2024-05-01', memo: 'Fee' }),
+      await api('POST /api/deals/:id/fees', {
+        cookie: adminCookie,
+        params: { id: d.id },
+        body: { investorId: a.id, amount: '25.50', date: '2024-05-01', memo: 'Fee' },
+      }),
       201,
     );
     for (const res of [
-      await call('GET', '/api/investor/statement?from=2024-04-01&to=2024-06-30', a.cookie),
+      await api('GET /api/investor/statement', { cookie: a.cookie, query: { from: '2024-04-01', to: '2024-06-30' } }),
       // The admin downloads it in the investor's language too.
-      await call('GET', `/api/investors/${a.id}/statement?from=2024-04-01&to=2024-06-30`, adminCookie),
+      await api('GET /api/investors/:id/statement', {
+        cookie: adminCookie,
+        params: { id: a.id },
+        query: { from: '2024-04-01', to: '2024-06-30' },
+      }),
     ]) {
       expect(res.statusCode, res.body).toBe(200);
       // pdftotext marks its bidi runs; compare the letters and their order.
@@ -477,8 +512,8 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     // The capital call notice too.
     const d2 = await deal();
     await commit(a, d2.id, '5000');
-    const c = ok<{ call: CapitalCall }>(await issue({ dealId: d2.id, basis: 'amount', amount: '1000' }), 201).call;
-    const notice = await call('GET', `/api/investor/capital-calls/${c.id}/notice`, a.cookie);
+    const c = ok(await issue({ dealId: d2.id, basis: 'amount', amount: '1000' }), 201).call;
+    const notice = await api('GET /api/investor/capital-calls/:id/notice', { cookie: a.cookie, params: { id: c.id } });
     expect(notice.statusCode, notice.body).toBe(200);
     const lines = pdfText(notice.rawPayload)
       .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
@@ -495,13 +530,13 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
   it('a statement longer than a page goes on over the next pages, in English and in Arabic: every row, whole, inside the margins', async () => {
     const en = await investor('Long English Holder');
     const ar = await investor('Long Arabic Holder');
-    ok(await call('PUT', '/api/auth/language', ar.cookie, { language: 'ar' }));
+    ok(await api('PUT /api/auth/language', { cookie: ar.cookie, body: { language: 'ar' } }));
     const usd = (n: number) => `$${n.toLocaleString('en-US')}.00`;
     const deals: { title: string; committed: string; contributed: string; unfunded: string }[] = [];
     for (let i = 1; i <= 10; i++) {
       const d = await deal('2024-01-01');
       for (const w of [en, ar]) await commit(w, d.id, String(i * 10_000));
-      const c = ok<{ call: CapitalCall }>(
+      const c = ok(
         await issue({ dealId: d.id, basis: 'percentage', percentage: '40', callDate: '2024-02-01', dueDate: '2024-03-01' }),
         201,
       ).call;
@@ -512,7 +547,11 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     // Commitments are dated on completion (today), so the period runs past today.
     const to = `${Number(today().slice(0, 4)) + 1}-12-31`;
     const statement = async (who: Investor) => {
-      const res = await call('GET', `/api/investors/${who.id}/statement?from=2024-01-01&to=${to}`, adminCookie);
+      const res = await api('GET /api/investors/:id/statement', {
+        cookie: adminCookie,
+        params: { id: who.id },
+        query: { from: '2024-01-01', to: `${to}` },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.rawPayload;
     };
@@ -607,15 +646,15 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
   }, 300_000); // twenty completions, each signed and countersigned (issue 30)
 
   it('a statement run generates every investor’s statement into the vault, with progress', async () => {
-    const started = ok<{ run: { id: string; total: number } }>(
-      await call('POST', '/api/statement-runs', adminCookie, { from: '2024-01-01', to: '2024-12-31' }),
+    const started = ok(
+      await api('POST /api/statement-runs', { cookie: adminCookie, body: { from: '2024-01-01', to: '2024-12-31' } }),
       202,
     ).run;
     expect(started.total).toBeGreaterThan(0);
-    let run = started as { status?: string; done?: number; total: number };
+    let run = started;
     for (let i = 0; i < 200 && run.status !== 'done'; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      run = ok<{ run: typeof run }>(await call('GET', `/api/statement-runs/${started.id}`, adminCookie)).run;
+      run = ok(await api('GET /api/statement-runs/:id', { cookie: adminCookie, params: { id: started.id } })).run;
     }
     expect(run).toMatchObject({ status: 'done', done: started.total });
   });
@@ -640,34 +679,34 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
 
-    const started = ok<{ run: { id: string } }>(
-      await call('POST', '/api/statement-runs', adminCookie, { from: '2024-01-01', to: '2024-03-31' }),
+    const started = ok(
+      await api('POST /api/statement-runs', { cookie: adminCookie, body: { from: '2024-01-01', to: '2024-03-31' } }),
       202,
     ).run;
     let status = 'running';
     for (let i = 0; i < 300 && status === 'running'; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      status = ok<{ run: { status: string } }>(await call('GET', `/api/statement-runs/${started.id}`, adminCookie)).run.status;
+      status = ok(await api('GET /api/statement-runs/:id', { cookie: adminCookie, params: { id: started.id } })).run.status;
     }
     expect(status).toBe('done');
 
     type Listed = { statements: { id: string; from: string; to: string; generatedAt: string }[] };
-    const mine = ok<Listed>(await call('GET', '/api/investor/statements', a.cookie)).statements;
+    const mine = ok(await api('GET /api/investor/statements', { cookie: a.cookie })).statements;
     expect(mine.map((s) => [s.from, s.to])).toEqual([['2024-01-01', '2024-03-31']]);
-    const theirs = ok<Listed>(await call('GET', '/api/investor/statements', b.cookie)).statements;
+    const theirs = ok(await api('GET /api/investor/statements', { cookie: b.cookie })).statements;
     expect(theirs).toHaveLength(1);
     expect(theirs[0]?.id).not.toBe(mine[0]?.id);
 
     // The compliance screen lists the letter only.
-    const compliance = ok<{ documents: { name: string }[] }>(await call('GET', '/api/investor/compliance', a.cookie));
+    const compliance = ok(await api('GET /api/investor/compliance', { cookie: a.cookie }));
     expect(compliance.documents.map((x) => x.name)).toEqual(['Client Classification Letter']);
-    expect(ok<{ documents: unknown[] }>(await call('GET', '/api/investor/compliance', b.cookie)).documents).toEqual([]);
+    expect(ok(await api('GET /api/investor/compliance', { cookie: b.cookie })).documents).toEqual([]);
 
     // A downloads their own statement (its text shows the closing balance); B cannot fetch A's.
-    const pdf = await call('GET', `/api/investor/documents/${mine[0]?.id}/download`, a.cookie);
+    const pdf = await api('GET /api/investor/documents/:id/download', { cookie: a.cookie, params: { id: String(mine[0]?.id) } });
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdfText(pdf.rawPayload)).toMatch(/Closing balance\s+\$2,000\.00/);
-    err(await call('GET', `/api/investor/documents/${mine[0]?.id}/download`, b.cookie), 404);
-    err(await call('GET', '/api/investor/statements', adminCookie), 403);
+    err(await api('GET /api/investor/documents/:id/download', { cookie: b.cookie, params: { id: String(mine[0]?.id) } }), 404);
+    err(await api('GET /api/investor/statements', { cookie: adminCookie }), 403);
   });
 });

@@ -2,14 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DealTermsData, WaterfallPreview } from '../../../shared/deal-terms.ts';
 import type { Deal } from '../../../shared/deals.ts';
-import type { DistributionEvent } from '../../../shared/distributions.ts';
-import type { CapitalCall, DealLedger } from '../../../shared/ledger.ts';
-import type { EqualisationPreview } from '../../../shared/ownership.ts';
-import type { PerformanceData } from '../../../shared/performance.ts';
+import { errorBody, injectApi, okJson } from '../../testing/api-client.ts';
+import { harnessDay } from '../../testing/days.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
 import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testing/signing.ts';
@@ -20,8 +17,8 @@ import { completeSubscriptionSigned, ensureSubscriptionPack } from '../../testin
  * (2025-01-15), B 1,500,000 at the second (2025-09-30).
  */
 
-/** A day some days ahead of the company's today (whatever its zone), computed apart from the product. */
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A day some days ahead of the company's today, computed apart from the product (the harness pins the company zone). */
+const inDays = harnessDay;
 
 interface Investor {
   id: string;
@@ -39,20 +36,11 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
   let ctx: TestContext;
   let adminCookie: string;
 
-  const call = (method: InjectOptions['method'], url: string, cookie: string | null, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: cookie ? { cookie } : {},
-      ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
-    });
-  const ok = <T>(res: LightMyRequestResponse, status = 200): T => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res.json() as T;
-  };
+  const api = injectApi(() => ctx.app);
+  const ok = okJson;
   const err = (res: LightMyRequestResponse, status: number) => {
     expect(res.statusCode, res.body).toBe(status);
-    return res.json() as { message: string; fields?: Record<string, string> };
+    return errorBody(res);
   };
 
   let n = 0;
@@ -63,23 +51,20 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
   };
   const terms = (ownership: unknown) => ({ hurdleRate: '8', catchUp: 'none', carryRate: '0', carryRecipients: [], ownership });
   const deal = async (ownership: unknown): Promise<Deal> => {
-    const d = ok<{ deal: Deal }>(
-      await call('POST', '/api/deals', adminCookie, { title: `Close deal ${++n}`, type: 'PPP', targetAmount: null }),
+    const d = ok(
+      await api('POST /api/deals', { cookie: adminCookie, body: { title: `Close deal ${++n}`, type: 'PPP', targetAmount: null } }),
       201,
     ).deal;
-    ok(await call('PATCH', `/api/deals/${d.id}`, adminCookie, { status: 'Active' }));
+    ok(await api('PATCH /api/deals/:id', { cookie: adminCookie, params: { id: d.id }, body: { status: 'Active' } }));
     await ensureSubscriptionPack(ctx, d.id);
     await ctx.db.query("UPDATE deals SET created_at = '2024-01-01T00:00:00Z' WHERE id = $1", [d.id]);
     await withPaymentDetails(ctx, d.id);
-    ok(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms(ownership)));
+    ok(await api('PUT /api/deals/:id/terms', { cookie: adminCookie, params: { id: d.id }, rawBody: terms(ownership) }));
     return d;
   };
   /** A completed subscription whose commitment is dated `on` (its close). */
   const commit = async (who: Investor, dealId: string, amount: string, on: string) => {
-    const sub = ok<{ subscription: { id: string } }>(
-      await call('POST', '/api/investor/subscriptions', who.cookie, { dealId, amount }),
-      201,
-    ).subscription;
+    const sub = ok(await api('POST /api/investor/subscriptions', { cookie: who.cookie, body: { dealId, amount } }), 201).subscription;
     await completeSubscriptionSigned(ctx, sub.id, { investorCookie: who.cookie });
     await ctx.db.tx(async (q) => {
       await q.query('ALTER TABLE ledger_entries DISABLE TRIGGER USER');
@@ -89,30 +74,43 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
   };
   /** Calls a close in full and receives it on the close's day. */
   const fund = async (who: Investor, dealId: string, amount: string, on: string) => {
-    const c = ok<{ call: CapitalCall }>(
-      await call('POST', '/api/capital-calls', adminCookie, {
-        dealId,
-        basis: 'amount',
-        amount,
-        target: 'investors',
-        investorIds: [who.id],
-        callDate: on,
-        dueDate: on,
-        purpose: 'Close',
+    const c = ok(
+      await api('POST /api/capital-calls', {
+        cookie: adminCookie,
+        body: {
+          dealId,
+          basis: 'amount',
+          amount,
+          target: 'investors',
+          investorIds: [who.id],
+          callDate: on,
+          dueDate: on,
+          purpose: 'Close',
+        },
       }),
       201,
     ).call;
-    ok(await call('POST', `/api/capital-calls/${c.id}/receipts`, adminCookie, { investorId: who.id, amount, valueDate: on }), 201);
+    ok(
+      await api('POST /api/capital-calls/:id/receipts', {
+        cookie: adminCookie,
+        params: { id: c.id },
+        body: { investorId: who.id, amount, valueDate: on },
+      }),
+      201,
+    );
   };
   const value = (dealId: string, valuationDate: string, currentValue: string) =>
-    call('POST', `/api/deals/${dealId}/valuations`, adminCookie, { valuationDate, currentValue, performanceStatus: 'Performing' }).then(
-      (r) => ok(r, 201),
-    );
+    api('POST /api/deals/:id/valuations', {
+      cookie: adminCookie,
+      params: { id: dealId },
+      body: { valuationDate, currentValue, performanceStatus: 'Performing' },
+    }).then((r) => ok(r, 201));
   const holding = async (who: Investor, dealId: string) => {
-    const p = ok<PerformanceData>(await call('GET', '/api/investor/performance', who.cookie));
+    const p = ok(await api('GET /api/investor/performance', { cookie: who.cookie }));
     return p.holdings.find((h) => h.dealId === dealId);
   };
-  const ledger = async (dealId: string) => ok<{ ledger: DealLedger }>(await call('GET', `/api/deals/${dealId}/ledger`, adminCookie)).ledger;
+  const ledger = async (dealId: string) =>
+    ok(await api('GET /api/deals/:id/ledger', { cookie: adminCookie, params: { id: dealId } })).ledger;
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -123,18 +121,24 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
 
   it('keeps the ownership group with the terms, and checks it', async () => {
     const d = await deal({ method: 'equalisation', equalisationRate: '8%' });
-    const t = ok<DealTermsData>(await call('GET', `/api/deals/${d.id}/terms`, adminCookie));
+    const t = ok(await api('GET /api/deals/:id/terms', { cookie: adminCookie, params: { id: d.id } }));
     expect(t.current?.ownership).toEqual({ method: 'equalisation', equalisationRate: '8' });
     // Saving the terms without the group keeps it.
     const { ownership: _omit, ...rest } = terms(null);
-    ok(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, rest));
-    expect(ok<DealTermsData>(await call('GET', `/api/deals/${d.id}/terms`, adminCookie)).current?.ownership.method).toBe('equalisation');
+    ok(await api('PUT /api/deals/:id/terms', { cookie: adminCookie, params: { id: d.id }, rawBody: rest }));
+    expect(ok(await api('GET /api/deals/:id/terms', { cookie: adminCookie, params: { id: d.id } })).current?.ownership.method).toBe(
+      'equalisation',
+    );
     const bad = err(
-      await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms({ method: 'equalisation', equalisationRate: '' })),
+      await api('PUT /api/deals/:id/terms', {
+        cookie: adminCookie,
+        params: { id: d.id },
+        rawBody: terms({ method: 'equalisation', equalisationRate: '' }),
+      }),
       400,
     );
     expect(bad.fields?.['ownership.equalisationRate']).toBe('Enter the equalisation rate, such as 8');
-    err(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms({ method: 'shares' })), 400);
+    err(await api('PUT /api/deals/:id/terms', { cookie: adminCookie, params: { id: d.id }, rawBody: terms({ method: 'shares' }) }), 400);
   });
 
   it('equalisation: the second close pays 84,821.92 of interest to A; A keeps his value, B owns at cost', async () => {
@@ -143,7 +147,7 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
     await commit(a, d.id, '1000000', '2025-01-15');
     await fund(a, d.id, '1000000', '2025-01-15');
     // Before the second close there is nobody to equalise.
-    expect(err(await call('GET', `/api/deals/${d.id}/equalisation`, adminCookie), 409).message).toBe(
+    expect(err(await api('GET /api/deals/:id/equalisation', { cookie: adminCookie, params: { id: d.id } }), 409).message).toBe(
       'This deal has had one close only: there is nobody to equalise',
     );
     await commit(b, d.id, '1500000', '2025-09-30');
@@ -152,9 +156,7 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
 
     // B's share of A's call of 2025-01-15: 1,000,000 x 1,500,000 / 1,000,000 = 1,500,000; interest for
     // 258 days (2025-01-15 -> 2025-09-30) at 8%: 1,500,000 x 0.08 x 258 / 365 = 84,821.9178 -> 84,821.92 (hand).
-    const preview = ok<{ equalisation: EqualisationPreview }>(
-      await call('GET', `/api/deals/${d.id}/equalisation`, adminCookie),
-    ).equalisation;
+    const preview = ok(await api('GET /api/deals/:id/equalisation', { cookie: adminCookie, params: { id: d.id } })).equalisation;
     expect(preview).toMatchObject({
       rate: '8',
       closes: ['2025-09-30'],
@@ -167,23 +169,55 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
     });
 
     // Who may charge it, and bad input.
-    expect((await call('POST', `/api/deals/${d.id}/equalisation`, a.cookie, { closeDate: '2025-09-30' })).statusCode).toBe(403);
-    expect((await call('POST', `/api/deals/${d.id}/equalisation`, null, { closeDate: '2025-09-30' })).statusCode).toBe(401);
-    err(await call('POST', '/api/deals/00000000-0000-4000-8000-000000000000/equalisation', adminCookie, { closeDate: '2025-09-30' }), 404);
-    expect(err(await call('POST', `/api/deals/${d.id}/equalisation`, adminCookie, { closeDate: '2025-01-15' }), 400).fields).toEqual({
+    expect(
+      (await api('POST /api/deals/:id/equalisation', { cookie: a.cookie, params: { id: d.id }, body: { closeDate: '2025-09-30' } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await api('POST /api/deals/:id/equalisation', { params: { id: d.id }, body: { closeDate: '2025-09-30' } })).statusCode).toBe(
+      401,
+    );
+    err(
+      await api('POST /api/deals/:id/equalisation', {
+        cookie: adminCookie,
+        params: { id: '00000000-0000-4000-8000-000000000000' },
+        body: { closeDate: '2025-09-30' },
+      }),
+      404,
+    );
+    expect(
+      err(
+        await api('POST /api/deals/:id/equalisation', { cookie: adminCookie, params: { id: d.id }, body: { closeDate: '2025-01-15' } }),
+        400,
+      ).fields,
+    ).toEqual({
       closeDate: 'Choose a later close of this deal',
     });
     expect(
-      err(await call('POST', `/api/deals/${d.id}/equalisation`, adminCookie, { closeDate: '2025-09-30', paymentDate: '2025-09-01' }), 400)
-        .fields,
+      err(
+        await api('POST /api/deals/:id/equalisation', {
+          cookie: adminCookie,
+          params: { id: d.id },
+          body: { closeDate: '2025-09-30', paymentDate: '2025-09-01' },
+        }),
+        400,
+      ).fields,
     ).toEqual({ paymentDate: 'The payment date cannot be before the close' });
-    err(await call('POST', `/api/deals/${d.id}/equalisation`, adminCookie, { closeDate: '2025-09-30', paymentDate: inDays(5) }), 409);
+    err(
+      await api('POST /api/deals/:id/equalisation', {
+        cookie: adminCookie,
+        params: { id: d.id },
+        body: { closeDate: '2025-09-30', paymentDate: inDays(5) },
+      }),
+      409,
+    );
     // Nothing was written by the refusals.
     expect((await ctx.db.query('SELECT 1 FROM equalisations WHERE deal_id = $1', [d.id])).length).toBe(0);
 
     // Dozens at once: exactly one charge lands, the others are told it was charged.
     const tries = await Promise.all(
-      Array.from({ length: 24 }, () => call('POST', `/api/deals/${d.id}/equalisation`, adminCookie, { closeDate: '2025-09-30' })),
+      Array.from({ length: 24 }, () =>
+        api('POST /api/deals/:id/equalisation', { cookie: adminCookie, params: { id: d.id }, body: { closeDate: '2025-09-30' } }),
+      ),
     );
     expect(tries.map((r) => r.statusCode).sort()).toEqual([201, ...Array(23).fill(409)]);
     const rows = (await ctx.db.query(
@@ -220,7 +254,11 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
     });
     // A's statement: the interest is income received apart, not a deduction from the balance and not
     // a change in value (the balance stays the 1,000,000.00 contributed, valued at cost; by hand).
-    const res = await call('GET', `/api/investors/${a.id}/statement?from=2025-01-01&to=2025-12-31`, adminCookie);
+    const res = await api('GET /api/investors/:id/statement', {
+      cookie: adminCookie,
+      params: { id: a.id },
+      query: { from: '2025-01-01', to: '2025-12-31' },
+    });
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);
     expect(text).toContain('Contributions $1,000,000.00');
@@ -229,14 +267,23 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
     expect(text).toContain('Closing balance $1,000,000.00');
     expect(text).not.toContain('Distributions: Equalisation');
     expect(text).toContain('Total distributions $0.00');
-    const shown = ok<{ equalisation: EqualisationPreview }>(
-      await call('GET', `/api/deals/${d.id}/equalisation?closeDate=2025-09-30`, adminCookie),
+    const shown = ok(
+      await api('GET /api/deals/:id/equalisation', { cookie: adminCookie, params: { id: d.id }, query: { closeDate: '2025-09-30' } }),
     ).equalisation;
     expect(shown.charged?.paymentDate).toBe('2025-09-30');
     // Once equalised, the deal keeps the method (the interest entries would count twice otherwise).
-    const change = err(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms({ method: 'units' })), 409);
+    const change = err(
+      await api('PUT /api/deals/:id/terms', { cookie: adminCookie, params: { id: d.id }, rawBody: terms({ method: 'units' }) }),
+      409,
+    );
     expect(change.fields).toEqual({ 'ownership.method': 'A later close was already equalised: keep equalisation' });
-    ok(await call('PUT', `/api/deals/${d.id}/terms`, adminCookie, terms({ method: 'equalisation', equalisationRate: '7' })));
+    ok(
+      await api('PUT /api/deals/:id/terms', {
+        cookie: adminCookie,
+        params: { id: d.id },
+        rawBody: terms({ method: 'equalisation', equalisationRate: '7' }),
+      }),
+    );
   });
 
   it('units at NAV: B buys at 2.20 a unit and the next valuation with no change leaves A 2,200,000.00', async () => {
@@ -262,7 +309,9 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
     expect(byId.get(b.id)).toEqual({ held: '681818.181818', navPerUnit: '2.200000', averagePrice: '2.200000' });
     expect((await holding(b, d.id))?.units).toEqual({ held: '681818.181818', navPerUnit: '2.200000', averagePrice: '2.200000' });
     // Equalisation is refused on a deal by units.
-    expect(err(await call('GET', `/api/deals/${d.id}/equalisation`, adminCookie), 409).message).toMatch(/do not use equalisation/);
+    expect(err(await api('GET /api/deals/:id/equalisation', { cookie: adminCookie, params: { id: d.id } }), 409).message).toMatch(
+      /do not use equalisation/,
+    );
 
     // A distribution is split by units held on the record date (issue 29 leftover): 370,000 over
     // 1,000,000.000000 and 681,818.181818 units. Exact rationals (by hand, Python Fractions):
@@ -270,21 +319,27 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
     // 14,999,999.9999976: floors 22,000,000 and 14,999,999, the cent left goes to B's larger
     // remainder: A 220,000.00, B 150,000.00 (by contributed capital it would be 148,000 / 222,000).
     // The 8% hurdle is far from met, so all of it is return of capital.
-    const body = { dealId: d.id, type: 'Capital Gain', totalAmount: '370000', paymentDate: '2026-01-31', recordDate: '2026-01-31' };
-    const p = ok<{ preview: WaterfallPreview }>(await call('POST', '/api/distributions/preview', adminCookie, body)).preview;
+    const body = {
+      dealId: d.id,
+      type: 'Capital Gain' as const,
+      totalAmount: '370000',
+      paymentDate: '2026-01-31',
+      recordDate: '2026-01-31',
+    };
+    const p = ok(await api('POST /api/distributions/preview', { cookie: adminCookie, body })).preview;
     expect(p.splitBasis).toBe('units');
     const shown = new Map(p.investors.map((i) => [i.investorId, i]));
     expect(shown.get(a.id)).toMatchObject({ units: '1000000.000000', amount: '220000.00' });
     expect(shown.get(a.id)?.tiers.returnOfCapital).toBe('220000.00');
     expect(shown.get(b.id)).toMatchObject({ units: '681818.181818', amount: '150000.00' });
-    const ev = ok<{ event: DistributionEvent }>(await call('POST', '/api/distributions', adminCookie, body), 201).event;
+    const ev = ok(await api('POST /api/distributions', { cookie: adminCookie, body }), 201).event;
     expect(new Map(ev.allocations.map((x) => [x.investorId, x.amount]))).toEqual(
       new Map([
         [a.id, '220000.00'],
         [b.id, '150000.00'],
       ]),
     );
-    ok(await call('POST', `/api/distributions/${ev.id}/pay`, adminCookie, {}));
+    ok(await api('POST /api/distributions/:id/pay', { cookie: adminCookie, params: { id: ev.id }, body: {} }));
     // Both keep the same value a unit after it: A 2,200,000 - 220,000 = 1,980,000 (1.98 a unit),
     // B 1,500,000 - 150,000 = 1,350,000 (1,350,000 / 681,818.181818 = 1.98 a unit), by hand.
     expect(await holding(a, d.id)).toMatchObject({ currentValue: '1980000.00', distributionsReceived: '220000.00' });
@@ -306,8 +361,14 @@ describe('later closes: equalisation and units at NAV (issue 29 part 1)', () => 
     expect((await holding(a, d.id))?.currentValue).toBe('1480000.00');
     expect((await holding(b, d.id))?.currentValue).toBe('2220000.00');
     // A distribution follows contributed capital: 370,000 x 1,000,000 / 2,500,000 = 148,000 (hand).
-    const body = { dealId: d.id, type: 'Capital Gain', totalAmount: '370000', paymentDate: '2026-01-31', recordDate: '2026-01-31' };
-    const p = ok<{ preview: WaterfallPreview }>(await call('POST', '/api/distributions/preview', adminCookie, body)).preview;
+    const body = {
+      dealId: d.id,
+      type: 'Capital Gain' as const,
+      totalAmount: '370000',
+      paymentDate: '2026-01-31',
+      recordDate: '2026-01-31',
+    };
+    const p = ok(await api('POST /api/distributions/preview', { cookie: adminCookie, body })).preview;
     expect(p.splitBasis).toBe('contributions');
     expect(p.investors.map((i) => [i.investorId, i.units, i.amount])).toEqual(
       expect.arrayContaining([

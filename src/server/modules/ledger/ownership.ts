@@ -10,12 +10,12 @@ import {
   equalisationPlan,
 } from '../../../shared/ownership.ts';
 import type { Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { companyDayIn } from '../settings/clock.ts';
 import { currentOwnership, equalisationOf, insertEqualisation } from './ownership-repository.ts';
-import { FACT_COLUMNS, type FactRow, postEntry, toFacts } from './service.ts';
+import { dealFactsWithNames, dealTitle, lockDeal } from './repository.ts';
+import { postEntry, toFacts } from './service.ts';
 
 interface DealInvestor extends EqualisationInvestor {
   name: string;
@@ -23,15 +23,13 @@ interface DealInvestor extends EqualisationInvestor {
 
 /** The deal's committed investors with their close, commitment on `asOf` and contributions (net, by value date). */
 async function dealInvestors(q: Queryable, dealId: string, asOf: string): Promise<DealInvestor[]> {
-  const rows = await sql<FactRow & { name: string }>(
-    `SELECT ${FACT_COLUMNS}, p.name FROM ledger_entries e JOIN profiles p ON p.id = e.investor_id WHERE e.deal_id = $1 ORDER BY e.entry_date, e.created_at`,
-  ).all(q, [dealId]);
+  const rows = await dealFactsWithNames(q, dealId);
   const by = new Map<string, { name: string; close: string | null; facts: EntryFacts[] }>();
   for (const r of rows) {
-    const x = by.get(r.investor_id) ?? { name: r.name, close: null, facts: [] };
+    const x = by.get(r.investorId) ?? { name: r.name, close: null, facts: [] };
     x.facts.push(toFacts(r));
-    if (r.kind === 'commitment' && (x.close === null || r.entry_date < x.close)) x.close = r.entry_date;
-    by.set(r.investor_id, x);
+    if (r.kind === 'commitment' && (x.close === null || r.entryDate < x.close)) x.close = r.entryDate;
+    by.set(r.investorId, x);
   }
   const out: DealInvestor[] = [];
   for (const [investorId, x] of by) {
@@ -54,7 +52,7 @@ async function dealInvestors(q: Queryable, dealId: string, asOf: string): Promis
 }
 
 async function planFor(q: Queryable, dealId: string, closeDate: string | undefined) {
-  const deal = await sql<{ id: string; title: string }>('SELECT id, title FROM deals WHERE id = $1').first(q, [dealId]);
+  const deal = await dealTitle(q, dealId);
   if (!deal) throw notFound('Deal not found');
   const terms = (await currentOwnership(q, [dealId])).get(dealId) ?? DEFAULT_OWNERSHIP;
   if (terms.method !== 'equalisation' || !terms.equalisationRate)
@@ -114,8 +112,7 @@ export async function chargeEqualisation(
   actorId: string,
   ip: string,
 ): Promise<EqualisationPreview> {
-  const locked = await sql<{ id: string }>('SELECT id FROM deals WHERE id = $1 FOR UPDATE').first(q, [dealId]);
-  if (!locked) throw notFound('Deal not found');
+  if (!(await lockDeal(q, dealId))) throw notFound('Deal not found');
   const { deal, plan, preview } = await planFor(q, dealId, input.closeDate);
   if (preview.charged)
     throw conflict(`The equalisation of the close of ${input.closeDate} was already charged`, 'ALREADY_CHARGED', {

@@ -4,7 +4,6 @@ import { jobOutcome } from '../../../shared/jobs.ts';
 import type { GeneratedStatement, StatementRun } from '../../../shared/ledger.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
 import { conflict } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { storeDocument } from '../documents/service.ts';
@@ -12,6 +11,7 @@ import { getJobRow, insertJob } from '../jobs/repository.ts';
 import type { JobHandler } from '../jobs/runner.ts';
 import { documentRenderer } from './pdf-pool.ts';
 import { buildStatement, newStatementCache, statementPdf } from './statements.ts';
+import { investorsStoredBy, investorsWithEntries, statementDocuments } from './statements-repository.ts';
 
 /**
  * The statements runs generated for an investor, newest period first. They are downloaded
@@ -19,15 +19,8 @@ import { buildStatement, newStatementCache, statementPdf } from './statements.ts
  * not compliance documents.
  */
 export async function generatedStatements(q: Queryable, investorId: string): Promise<GeneratedStatement[]> {
-  const rows = await sql<{
-    id: string;
-    from: string;
-    to: string;
-    upload_date: Date;
-  }>(`SELECT id, to_char(statement_from, 'YYYY-MM-DD') AS "from", to_char(statement_to, 'YYYY-MM-DD') AS "to", upload_date
-       FROM documents WHERE investor_id = $1 AND statement_from IS NOT NULL
-      ORDER BY statement_to DESC, statement_from DESC, upload_date DESC, id`).all(q, [investorId]);
-  return rows.map((r) => ({ id: r.id, from: r.from, to: r.to, generatedAt: new Date(r.upload_date).toISOString() }));
+  const rows = await statementDocuments(q, investorId);
+  return rows.map((r) => ({ id: r.id, from: r.from, to: r.to, generatedAt: new Date(r.uploadDate).toISOString() }));
 }
 
 const SINGLETON = 'statement-run';
@@ -71,11 +64,6 @@ export async function getRun(db: Queryable, id: string): Promise<StatementRun | 
   return row && row.kind === 'statement-run' ? runView(row) : null;
 }
 
-const investorsWithEntries = (q: Queryable) =>
-  sql<{ id: string; name: string }>(
-    `SELECT p.id, p.name FROM profiles p WHERE p.role = 'investor' AND EXISTS (SELECT 1 FROM ledger_entries e WHERE e.investor_id = p.id) ORDER BY p.name, p.id`,
-  ).all(q);
-
 /**
  * Queues the generation of every investor's capital account statement for a period as a durable
  * job (decision 041): one run at a time across all servers, progress in the database so that any
@@ -110,11 +98,7 @@ export function statementRunJob(ctx: AppContext): JobHandler<'statement-run'> {
     const { from, to, ip } = job.params;
     const actorId = job.createdBy;
     const investors = await investorsWithEntries(ctx.db);
-    const stored = new Set(
-      (await sql<{ investor_id: string }>('SELECT investor_id FROM documents WHERE statement_job_id = $1').all(ctx.db, [job.id])).map(
-        (r) => r.investor_id,
-      ),
-    );
+    const stored = new Set(await investorsStoredBy(ctx.db, job.id));
     const progress = {
       total: investors.length,
       done: stored.size,

@@ -19,7 +19,6 @@ import { formatIrr, formatMoic, formatUsdDeduction, formatUsdExact, fromCents, t
 import type { OwnershipMethod } from '../../../shared/ownership.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import type { Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
 import { notFound } from '../../http/errors.ts';
 import { enumLabel, languageFor, localeOf, translator } from '../../i18n.ts';
 import { getSettings } from '../settings/service.ts';
@@ -27,6 +26,14 @@ import { ownershipMethods } from './ownership-repository.ts';
 import type { PdfRenderer } from './pdf-pool.ts';
 import { arabicWriter, englishWriter, type PdfWriter } from './pdf-writer.ts';
 import { dealFacts } from './service.ts';
+import {
+  dealsOfInvestor,
+  investorProfile,
+  paidDistributions,
+  scheduledDistributions,
+  type ValuationRow,
+  valuationRows,
+} from './statements-repository.ts';
 
 export interface StatementDeal {
   dealTitle: string;
@@ -103,7 +110,6 @@ export interface Statement {
  * change in value = closing. Only paid distributions are in it; unpaid ones of the period are
  * listed apart. Fees are shown for the period but settled apart from the balance.
  */
-type ValuationRow = { deal_id: string; valuation_date: string; current_value: string };
 
 /**
  * A statement run's cache of each deal's ledger facts and valuations: every statement of a deal
@@ -125,56 +131,27 @@ export async function buildStatement(
   to: string,
   cache?: StatementCache,
 ): Promise<Statement> {
-  const who = await sql<{ name: string; email: string; language: string | null }>(
-    "SELECT name, email, language FROM profiles WHERE id = $1 AND role = 'investor'",
-  ).first(q, [investorId]);
+  const who = await investorProfile(q, investorId);
   if (!who) throw notFound('Investor not found');
-  const deals = await sql<{ id: string; title: string }>(
-    'SELECT d.id, d.title FROM deals d WHERE d.id IN (SELECT DISTINCT deal_id FROM ledger_entries WHERE investor_id = $1) ORDER BY d.title',
-  ).all(q, [investorId]);
+  const deals = await dealsOfInvestor(q, investorId);
   const c = cache ?? newStatementCache();
   const missing = deals.map((d) => d.id).filter((id) => !c.facts.has(id));
   if (missing.length > 0) {
     const fetched = await dealFacts(q, missing);
     for (const [id, m] of await ownershipMethods(q, missing)) c.methods.set(id, m);
-    const rows =
-      await sql<ValuationRow>(`SELECT deal_id, to_char(valuation_date, 'YYYY-MM-DD') AS valuation_date, current_value FROM valuations
-        WHERE deal_id = ANY($1::uuid[]) ORDER BY valuation_date, created_at`).all(q, [missing]);
+    const rows = await valuationRows(q, missing);
     for (const id of missing) {
       c.facts.set(id, fetched.get(id) ?? new Map());
       c.valuations.set(
         id,
-        rows.filter((v) => v.deal_id === id),
+        rows.filter((v) => v.dealId === id),
       );
     }
   }
   const facts = c.facts;
   const vals = deals.flatMap((d) => c.valuations.get(d.id) ?? []);
-  const details = deals.length
-    ? await sql<{
-        deal_id: string;
-        payment_date: string;
-        type: string;
-        amount: string;
-        return_of_capital: string | null;
-        preferred_return: string | null;
-        catch_up: string | null;
-        carried_interest: string | null;
-        fee_deducted: string;
-      }>(`SELECT x.deal_id, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.type, x.amount::text AS amount,
-                x.return_of_capital::text AS return_of_capital, x.preferred_return::text AS preferred_return,
-                x.catch_up::text AS catch_up, x.carried_interest::text AS carried_interest,
-                x.fee_deducted::text AS fee_deducted
-           FROM distributions x
-          WHERE x.investor_id = $1 AND x.payment_date BETWEEN $2::date AND $3::date AND x.paid_at IS NOT NULL
-          ORDER BY x.payment_date, x.id`).all(q, [investorId, from, to])
-    : [];
-  const scheduled = await sql<{ title: string; payment_date: string; type: string; amount: string }>(
-    `SELECT d.title, to_char(x.payment_date, 'YYYY-MM-DD') AS payment_date, x.type, x.amount::text AS amount
-       FROM distributions x JOIN deals d ON d.id = x.deal_id
-      WHERE x.investor_id = $1 AND x.payment_date BETWEEN $2::date AND $3::date AND x.paid_at IS NULL AND x.amount > 0
-      ORDER BY x.payment_date, d.title, x.id`,
-  ).all(q, [investorId, from, to]);
+  const details = deals.length ? await paidDistributions(q, investorId, from, to) : [];
+  const scheduled = await scheduledDistributions(q, investorId, from, to);
   const prev = addDays(from, -1);
   const out: StatementDeal[] = [];
   const t = { opening: 0n, contributions: 0n, distributions: 0n, fees: 0n, change: 0n, closing: 0n, nav: 0n };
@@ -193,8 +170,8 @@ export async function buildStatement(
       byType.set(type, (byType.get(type) ?? 0n) + (e.kind === 'reversal' ? -e.cents : e.cents));
     }
     const valuations: ValuationFacts[] = vals
-      .filter((v) => v.deal_id === d.id)
-      .map((v) => ({ date: v.valuation_date, cents: toCents(v.current_value) }));
+      .filter((v) => v.dealId === d.id)
+      .map((v) => ({ date: v.valuationDate, cents: toCents(v.currentValue) }));
     const method = c.methods.get(d.id);
     const fig = holdingFigures(investorId, entries, valuations, to, method);
     const openingNav = rollForward(investorId, entries, valuations, prev, method).nav;
@@ -216,20 +193,20 @@ export async function buildStatement(
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([type, c]) => ({ type, amount: fromCents(c) })),
       distributionDetails: details
-        .filter((x) => x.deal_id === d.id)
+        .filter((x) => x.dealId === d.id)
         .map((x) => ({
-          paymentDate: x.payment_date,
+          paymentDate: x.paymentDate,
           type: x.type,
           amount: x.amount,
-          feeDeducted: x.fee_deducted,
+          feeDeducted: x.feeDeducted,
           tiers:
-            x.return_of_capital === null
+            x.returnOfCapital === null
               ? null
               : {
-                  returnOfCapital: x.return_of_capital,
-                  preferredReturn: x.preferred_return ?? '0.00',
-                  catchUp: x.catch_up ?? '0.00',
-                  carriedInterest: x.carried_interest ?? '0.00',
+                  returnOfCapital: x.returnOfCapital,
+                  preferredReturn: x.preferredReturn ?? '0.00',
+                  catchUp: x.catchUp ?? '0.00',
+                  carriedInterest: x.carriedInterest ?? '0.00',
                 },
         })),
       fees: fromCents(close.fees - open.fees),
@@ -260,7 +237,7 @@ export async function buildStatement(
     from,
     to,
     deals: out,
-    scheduled: scheduled.map((x) => ({ dealTitle: x.title, paymentDate: x.payment_date, type: x.type, amount: x.amount })),
+    scheduled: scheduled.map((x) => ({ dealTitle: x.title, paymentDate: x.paymentDate, type: x.type, amount: x.amount })),
     totals: {
       opening: fromCents(t.opening),
       contributions: fromCents(t.contributions),
