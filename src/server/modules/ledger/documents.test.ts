@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
-import type { CapitalCall } from '../../../shared/ledger.ts';
 import { DEFAULT_DISCLAIMER } from '../../../shared/settings.ts';
 import { HttpError } from '../../http/errors.ts';
 import { errorBody, injectApi, okJson } from '../../testing/api-client.ts';

@@ -5,10 +5,8 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal } from '../../../shared/deals.ts';
-import type { DistributionEvent } from '../../../shared/distributions.ts';
 import { formatDate } from '../../../shared/format.ts';
-import type { CapitalCall, DealLedger, InvestorCallNotice, LedgerEntry } from '../../../shared/ledger.ts';
-import type { PerformanceData } from '../../../shared/performance.ts';
+import type { LedgerEntry } from '../../../shared/ledger.ts';
 import { errorBody, injectApi, okJson } from '../../testing/api-client.ts';
 import { withPaymentDetails } from '../../testing/fixtures.ts';
 import { approveForSubscribing, createTestContext, createUser, signIn, type TestContext } from '../../testing/harness.ts';
@@ -690,7 +688,6 @@ describe('capital accounts API', { timeout: 120_000 }, () => {
     }
     expect(status).toBe('done');
 
-    type Listed = { statements: { id: string; from: string; to: string; generatedAt: string }[] };
     const mine = ok(await api('GET /api/investor/statements', { cookie: a.cookie })).statements;
     expect(mine.map((s) => [s.from, s.to])).toEqual([['2024-01-01', '2024-03-31']]);
     const theirs = ok(await api('GET /api/investor/statements', { cookie: b.cookie })).statements;
