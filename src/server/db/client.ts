@@ -149,11 +149,28 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Db & { pool: pg.Pool }> {
+/**
+ * A request that has waited this long for one of the pool's connections (all busy: a burst, or
+ * transactions queued behind one row lock) is refused with a 503 and Retry-After
+ * (`DatabaseBusyError`), rather than queueing without end.
+ */
+export const POOL_ACQUIRE_TIMEOUT_MS = 5000;
+
+/** No connection of the pool was free within the acquire timeout (pg-pool's own error, typed). */
+export class DatabaseBusyError extends Error {
+  readonly code = 'DATABASE_BUSY';
+}
+
+const busy = (err: unknown): unknown =>
+  err instanceof Error && err.message === 'timeout exceeded when trying to connect'
+    ? new DatabaseBusyError(err.message, { cause: err })
+    : err;
+
+export async function openPostgres(url: string, max = 10, acquireTimeoutMs = POOL_ACQUIRE_TIMEOUT_MS): Promise<Db & { pool: pg.Pool }> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: acquireTimeoutMs,
     // Dates are UTC on both engines, so 'due today' means the same day everywhere.
     options: '-c TimeZone=UTC',
     types: {
@@ -174,11 +191,15 @@ export async function openPostgres(url: string, max = 10): Promise<Db & { pool: 
     engine: 'postgres',
     pool,
     async query(sql: string, params?: unknown[]) {
-      const res = await pool.query<Row>(sql, params);
+      const res = await pool.query<Row>(sql, params).catch((err) => {
+        throw busy(err);
+      });
       return res.rows;
     },
     async tx<T>(fn: (q: Queryable) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((err) => {
+        throw busy(err);
+      });
       try {
         await client.query('BEGIN');
         const result = await fn({

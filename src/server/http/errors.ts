@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, ZodObject, type ZodType, type z } from 'zod';
+import { DatabaseBusyError } from '../db/client.ts';
 
 /** An error with an HTTP status and a message safe to show to the user. */
 export class HttpError extends Error {
@@ -114,6 +115,9 @@ export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S>
 }
 
 /** Turns every error into JSON with a message; never a stack trace, never a 500 for bad input. */
+/** The answer to a request that found every database connection busy (503). */
+export const DATABASE_BUSY_MESSAGE = 'The server is busy right now. Please try again in a moment.';
+
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     if (error.extra.headers) reply.headers(error.extra.headers);
@@ -131,6 +135,12 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   if (db.code === '23514' && db.message?.includes('ledger_within_commitment')) {
     // The database's own check (migration 032): the services refuse first, with their own messages.
     return reply.status(409).send({ message: LEDGER_LIMIT_MESSAGE, code: 'ABOVE_COMMITMENT' });
+  }
+  if (error instanceof DatabaseBusyError) {
+    // Every connection stayed busy for the pool's acquire timeout (a burst, or transactions
+    // queued behind one row lock): the statement that waited never ran.
+    request.log.warn({ err: error }, 'no database connection free: refused with 503');
+    return reply.status(503).header('retry-after', '1').send({ message: DATABASE_BUSY_MESSAGE, code: error.code });
   }
   const fe = error as FastifyError;
   const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;

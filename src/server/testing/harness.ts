@@ -154,6 +154,8 @@ export async function createTestContext(
     settings?: Record<string, unknown>;
     now?: () => Date;
     storage?: { files: FileStore; storage: TestStorage };
+    /** PostgreSQL only: the pool's acquire timeout (the 503 test uses the product's). */
+    poolAcquireTimeoutMs?: number;
   } = {},
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sd-test-'));
@@ -165,7 +167,7 @@ export async function createTestContext(
     LOGIN_MAX_FAILURES_PER_CLIENT: '1000',
     ...env,
   });
-  const { db, drop } = await openTestDatabase();
+  const { db, drop } = await openTestDatabase(opts.poolAcquireTimeoutMs);
   // The suites sign admins in with a password and send thousands of requests per user: two-factor
   // and the hourly API limit start off / high here, and the security suites turn them on (opts.settings).
   // The suites build dated fixtures with SQL's current_date (the UTC day): the company's zone is UTC
@@ -199,7 +201,7 @@ export async function createTestContext(
  * A database with the migrated schema, private to the caller: a PGlite copy of the template,
  * or (TEST_DB=postgres) a new database on the server created from the template database.
  */
-async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function openTestDatabase(acquireTimeoutMs = 60_000): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = inject('postgresUrl');
   if (!url) {
     const template = await readFile(inject('pgliteTemplate'));
@@ -214,7 +216,10 @@ async function openTestDatabase(): Promise<{ db: Db; drop: () => Promise<void> }
   }
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const db = await openPostgres(dbUrl.toString(), 5);
+  // The suites' concurrency tests queue dozens of requests behind one row lock on a machine
+  // running every suite at once: the pool's acquire timeout is the product's (5 s) only in the
+  // test of the 503 itself (http/errors-busy.test.ts), here long enough never to decide a result.
+  const db = await openPostgres(dbUrl.toString(), 5, acquireTimeoutMs);
   return {
     db,
     drop: async () => {

@@ -176,7 +176,9 @@ describe('GET /api/activity-logs', () => {
       // Exactly the cap of one type and one more than the cap of another, each with its own tag.
       await insertMany(ACTIVITY_TOTAL_CAP, 'document_uploaded', 'cap-exact');
       await insertMany(ACTIVITY_TOTAL_CAP + 1, 'kyc_submitted', 'cap-over');
-    });
+      // 20,001 rows through the audit chain's per-row trigger: seconds alone, over a minute on a
+      // machine running every suite at once (it timed out at 60 s once).
+    }, 240_000);
 
     it('is exact up to the cap', async () => {
       const exactType = await get({ type: 'document_uploaded' });
