@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cpuMeter } from './cpu-meter.mjs';
 
 // One Node (decision record 031): every suite runs on the Node that package.json pins (the npm
 // package `node`, whose binary npm puts first on PATH for `npm test`); every child below that
@@ -34,11 +35,13 @@ mkdirSync(LOGS, { recursive: true });
 for (const f of readdirSync(LOGS))
   if (f.endsWith('.log') || f.endsWith('.out') || /^secrets-.*\.txt$/.test(f)) rmSync(`${LOGS}/${f}`, { force: true });
 const results = [];
+/** CPU seconds per suite, printed at the end (scripts/cpu-meter.mjs). */
+const meter = cpuMeter();
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const res = meter.foreground(label, () => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`=== ${label} finished with exit code ${res.status} in ${seconds}s`);
   return res.status ?? 1;
@@ -91,6 +94,7 @@ function runInBackground(label, cmd, args, env = {}) {
   return new Promise((resolve) => {
     const fd = openSync(log, 'w');
     const child = spawn(cmd, args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
+    meter.track(label, child.pid);
     child.on('close', (code) => {
       closeSync(fd);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -112,10 +116,34 @@ async function backgroundSuite(label, file, args, env) {
 // Every vitest pass checks it runs on the pinned Node (src/server/node-version.test.ts).
 const NODE_CHECK = { NODE_VERSION_CHECK: '1' };
 async function background() {
-  await backgroundSuite('vitest (PostgreSQL)', 'vitest-postgres.json', ['src/server'], { TEST_DB: 'postgres', ...NODE_CHECK });
+  const skip = engineFreeFiles();
+  console.log(
+    `\nThe PostgreSQL pass leaves out ${skip.length} test files that open no database (they ran in the PGlite pass): ${skip.join(', ')}`,
+  );
+  await backgroundSuite('vitest (PostgreSQL)', 'vitest-postgres.json', ['src/server', ...skip.flatMap((f) => ['--exclude', f])], {
+    TEST_DB: 'postgres',
+    ...NODE_CHECK,
+  });
   // The suites that store and read files, again with the files in an S3 bucket (s3rver on
   // loopback, started by the global setup; decision record 043).
   await backgroundSuite('vitest (S3 storage)', 'vitest-s3.json', S3_SUITES, { TEST_STORAGE: 's3', ...NODE_CHECK });
+}
+/**
+ * Server test files that open no database, so a PostgreSQL pass would run them exactly as the
+ * PGlite pass did (pure functions, the PDF signer, `npm start`, which always runs on the embedded
+ * database): files that import none of the modules that open one (the test harness, the server
+ * process and PostgreSQL helpers, src/server/db) and name neither TEST_DB nor DATABASE_URL. The
+ * Node check runs in every pass on purpose (NODE_CHECK).
+ */
+function engineFreeFiles() {
+  const OPENS_A_DATABASE =
+    /testing\/(harness|server-process|postgres-cluster|fixtures|signing|signing-fixtures|signing-http|api-client|s3-server|messages-scan)|\/db\/|TEST_DB|DATABASE_URL|openDatabase|PGlite|pglite|main\.ts|buildApp/;
+  const walk = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return walk('src/server')
+    .filter((f) => f.endsWith('.test.ts') && !f.endsWith('node-version.test.ts'))
+    .filter((f) => !OPENS_A_DATABASE.test(readFileSync(f, 'utf8')))
+    .sort();
 }
 const S3_SUITES = [
   'src/server/modules/documents/documents.test.ts',
@@ -284,6 +312,19 @@ if (failures.length > 0) {
 }
 console.log('\nSuites:');
 for (const r of results) console.log(`  ${r.suite.padEnd(20)} ${r.passed} passed, ${r.failed} failed`);
+// What each step cost the machine (decision 060): CPU seconds, user + system, with every process
+// the step started; the whole machine's busy seconds and the wall time beside them.
+const cpu = meter.report();
+meter.stop();
+if (cpu.suites.length > 0) {
+  console.log('\nCPU seconds per step (user + system, the step and every process it started; sampled, slightly low):');
+  for (const s of cpu.suites) console.log(`  ${s.suite.padEnd(44)} ${String(s.cpu).padStart(6)}`);
+  const counted = cpu.suites.reduce((a, s) => a + s.cpu, 0);
+  console.log(
+    `  ${'all steps'.padEnd(44)} ${String(counted).padStart(6)}   (machine: ${cpu.machine} busy CPU s in ${cpu.wall} s of wall time on ${os.availableParallelism()} cores)`,
+  );
+  writeFileSync(`${LOGS}/cpu.json`, `${JSON.stringify(cpu, null, 2)}\n`);
+}
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(`${LOGS}/summary.txt`, `${summary}\n`);
 console.log(`\n${summary}`);
