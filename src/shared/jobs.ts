@@ -70,7 +70,7 @@ export type JobOutcomeKey = (typeof JOB_OUTCOME_KEYS)[number];
  * then names the job's id as the reference in the server log, and the exception's own English text
  * stays in `jobs.error` for the admin.
  */
-export const JOB_ERROR_KEYS = ['gaveUp', 'noHandler', 'unexpected'] as const;
+export const JOB_ERROR_KEYS = ['gaveUp', 'noHandler', 'statementsAllFailed', 'unexpected'] as const;
 export type JobErrorKey = (typeof JOB_ERROR_KEYS)[number];
 /** A failure the product knows and stores as its English catalogue sentence (never `unexpected`). */
 export type KnownJobErrorKey = Exclude<JobErrorKey, 'unexpected'>;
@@ -99,6 +99,8 @@ interface KnownJobError {
   text(values: Record<string, number>, subject?: string): string;
   /** The counts back from a stored text; null when the text is not this failure's. */
   read(text: string): Record<string, number> | null;
+  /** The stored text carries an exception's own English words too, shown folded below the sentence. */
+  detail?: true;
 }
 
 /**
@@ -116,6 +118,15 @@ export const JOB_ERRORS: Record<KnownJobErrorKey, KnownJobError> = {
   noHandler: {
     text: (_values, kind) => `No handler for jobs of kind ${kind ?? ''}`,
     read: (text) => (text.startsWith('No handler for jobs of kind ') ? {} : null),
+  },
+  /** A statement run in which no statement could be stored; `subject` is the last one's exception. */
+  statementsAllFailed: {
+    text: (values, lastError) => `All ${values.failed} statements failed; the last error: ${lastError ?? 'unknown'}`,
+    read: (text) => {
+      const m = /^All (\d+) statements failed; the last error: /.exec(text);
+      return m ? { failed: Number(m[1]) } : null;
+    },
+    detail: true,
   },
 };
 

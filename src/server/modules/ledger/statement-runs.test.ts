@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobErrorMessage } from '../../../shared/jobs.ts';
 import type { AppContext } from '../../context.ts';
 import { sql } from '../../db/sql.ts';
 import { createTestContext, type TestContext } from '../../testing/harness.ts';
 import { claimNext, insertJob } from '../jobs/repository.ts';
-import { type JobContext, JobReleased } from '../jobs/runner.ts';
+import { type JobContext, JobFailure, JobReleased } from '../jobs/runner.ts';
 import { closeDocumentRenderer } from './pdf-pool.ts';
 import { statementRunJob } from './statement-runs.ts';
 
@@ -96,5 +97,28 @@ describe('statement run as a durable job', () => {
     ).rejects.toThrow(/documents_statement_job/);
     // Not claimable yet (run_at in an hour): the run stays the test's.
     expect(await claimNext(ctx.db, 'nobody', 1000, ['statement-run'])).toBeNull();
+  });
+
+  it('a run in which storage refuses every statement fails as a known failure, with the last error kept', async () => {
+    const params = { from: '2025-01-01', to: '2025-06-30', ip: '127.0.0.1' };
+    const id = (await insertJob(ctx.db, { kind: 'statement-run', params, runAt: new Date(Date.now() + 3_600_000) })) as string;
+    // The file store as it is, except that every write fails as a full disk would.
+    const files = Object.create(ctx.files) as typeof ctx.files;
+    files.writeTemp = async () => {
+      throw new Error('No space left on device');
+    };
+    const saved: Record<string, unknown>[] = [];
+    const failure = await statementRunJob({ ...app, files })(attempt(id, params, saved)).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(JobFailure);
+    // The stored English text and the message the Jobs screen shows (6 investors, all refused).
+    expect((failure as JobFailure).message).toBe('All 6 statements failed; the last error: No space left on device');
+    expect(jobErrorMessage((failure as JobFailure).message)).toEqual({ key: 'statementsAllFailed', values: { failed: INVESTORS } });
+    expect(saved.at(-1)).toMatchObject({ total: INVESTORS, done: 0, failed: INVESTORS });
+    expect(await sql<{ n: number }>('SELECT count(*)::int AS n FROM documents WHERE statement_job_id = $1').first(ctx.db, [id])).toEqual({
+      n: 0,
+    });
   });
 });

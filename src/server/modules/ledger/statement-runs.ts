@@ -8,7 +8,7 @@ import { conflict } from '../../http/errors.ts';
 import { logActivity } from '../activity/service.ts';
 import { storeDocument } from '../documents/service.ts';
 import { getJobRow, insertJob } from '../jobs/repository.ts';
-import type { JobHandler } from '../jobs/runner.ts';
+import { JobFailure, type JobHandler } from '../jobs/runner.ts';
 import { documentRenderer } from './pdf-pool.ts';
 import { buildStatement, newStatementCache, statementPdf } from './statements.ts';
 import { investorsStoredBy, investorsWithEntries, statementDocuments } from './statements-repository.ts';
@@ -144,7 +144,8 @@ export function statementRunJob(ctx: AppContext): JobHandler<'statement-run'> {
     }
     progress.msPerStatement = progress.total > 0 ? Math.round((Date.now() - job.startedAt.getTime()) / progress.total) : 0;
     await job.save(progress);
-    if (progress.failed > 0 && progress.done === 0 && progress.total > 0) throw new Error(progress.error ?? 'Every statement failed');
+    if (progress.failed > 0 && progress.done === 0 && progress.total > 0)
+      throw new JobFailure('statementsAllFailed', { failed: progress.failed }, progress.error ?? undefined);
     await logActivity(ctx.db, {
       type: 'statements_generated',
       userId: actorId,

@@ -115,10 +115,16 @@ describe('Background Jobs', () => {
       result: '12 of 12 statements generated',
       resultMessage: { key: 'statementsGenerated', values: { done: 12, total: 12, failed: 0 } },
     };
+    const ALL_FAILED: JobView = {
+      ...FAILED,
+      id: '00000000-0000-4000-8000-000000000006',
+      error: 'All 6 statements failed; the last error: No space left on device',
+      errorMessage: { key: 'statementsAllFailed', values: { failed: 6 } },
+    };
     await renderScreen(<JobsPage />, {
       at: '/admin/jobs',
       language: 'ar',
-      api: { 'GET /api/jobs': { jobs: [DONE, GAVE_UP, FAILED, SWEEP] } },
+      api: { 'GET /api/jobs': { jobs: [DONE, GAVE_UP, FAILED, SWEEP, ALL_FAILED] } },
     });
     const table = await screen.findByRole('table', { name: ar.table });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -139,6 +145,17 @@ describe('Background Jobs', () => {
     expect(raw.getAttribute('dir')).toBe('ltr');
     expect(raw.closest('details')?.querySelector('summary')?.textContent).toBe(ar.technical);
     expect(text(3)).toContain('المهام المنتهية المحذوفة: 3');
+    // A statement run in which every statement failed: its own sentence (by hand from the catalogue's
+    // "فشلت جميع كشوف الحساب في هذه الدفعة ({{failed}}): لم يُحفظ أي كشف"), the last exception folded below.
+    const allFailed = within(rows[4] as HTMLElement).getByTestId('job-error');
+    expect(allFailed.textContent?.replace(/[\u2066-\u2069]/g, '')).toBe('فشلت جميع كشوف الحساب في هذه الدفعة (6): لم يُحفظ أي كشف');
+    expect(
+      within(rows[4] as HTMLElement)
+        .getByText(ALL_FAILED.error as string)
+        .getAttribute('lang'),
+    ).toBe('en');
+    // The runner's own failure carries no exception text: nothing folded under it.
+    expect(within(rows[1] as HTMLElement).queryByTestId('job-error-detail')).toBeNull();
     await expectNoA11yViolations('background jobs (ar)');
   });
 

@@ -1,7 +1,7 @@
 import { RefreshCw, RotateCcw } from 'lucide-react';
 import { formatDate, formatDateTimeZoned, formatNumber, formatTime } from '../../../shared/format';
 import { isolate } from '../../../shared/i18n/languages';
-import type { JobMessage, JobView } from '../../../shared/jobs';
+import { JOB_ERRORS, type JobMessage, type JobView, type KnownJobErrorKey } from '../../../shared/jobs';
 import { PageHeader } from '../../components/layout/page-header';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -84,21 +84,23 @@ function ServerText({ text }: { text: string }) {
 /**
  * The failure in the reader's language (decision 059): a known one's sentence, else the generic
  * line naming the job's id, the reference in the server log; the exception's own text, as the
- * server wrote it (English), stays below for the admin, folded.
+ * server wrote it (English), stays below for the admin, folded (also under a known failure that
+ * carries one, such as a statement run in which every statement failed).
  */
 function Failure({ job, error }: { job: JobView; error: string }) {
   const { t } = jobsText.useT();
   const message = job.errorMessage;
-  if (message && message.key !== 'unexpected')
+  const known = message && message.key !== 'unexpected' ? message : null;
+  if (known && !JOB_ERRORS[known.key as KnownJobErrorKey]?.detail)
     return (
       <span className="text-danger-700" data-testid="job-error">
-        {messageText('error', message)}
+        {messageText('error', known)}
       </span>
     );
   return (
     <>
       <span className="text-danger-700" data-testid="job-error">
-        {t('error.unexpected', { reference: isolate(job.id) })}
+        {known ? messageText('error', known) : t('error.unexpected', { reference: isolate(job.id) })}
       </span>
       <details className="text-xs text-muted" data-testid="job-error-detail">
         <summary className="w-fit cursor-pointer">{t('technical')}</summary>
