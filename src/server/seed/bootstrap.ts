@@ -1,8 +1,10 @@
+import { sql as kysql } from 'kysely';
 import { PLACEHOLDER_ADMIN_EMAIL } from '../../shared/email-address.ts';
 import { BOOTSTRAP_COMMENT, writeCredentials } from '../auth/initial-credentials.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
+import { typed } from '../db/typed.ts';
 import { insertUser } from '../modules/users/accounts.ts';
 
 /**
@@ -14,7 +16,7 @@ import { insertUser } from '../modules/users/accounts.ts';
 export async function bootstrapAdmin(db: Db, config: Config, say: (line: string) => void): Promise<void> {
   if (config.admin) {
     const { email, password, name } = config.admin;
-    const exists = (await db.query('SELECT 1 FROM profiles WHERE email = $1', [email]))[0];
+    const exists = await typed(db).selectFrom('profiles').select('id').where('email', '=', email).executeTakeFirst();
     if (exists) return;
     const passwordHash = await hashPassword(password, config.passwordHashCost);
     await db.tx((q) =>
@@ -23,7 +25,7 @@ export async function bootstrapAdmin(db: Db, config: Config, say: (line: string)
     say(`Created the administrator ${email} from ADMIN_EMAIL.`);
     return;
   }
-  const anyAdmin = (await db.query("SELECT 1 FROM profiles WHERE role = 'admin' LIMIT 1"))[0];
+  const anyAdmin = await typed(db).selectFrom('profiles').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst();
   if (anyAdmin) return;
   const email = PLACEHOLDER_ADMIN_EMAIL;
   const password = generatePassword();
@@ -51,10 +53,14 @@ export async function bootstrapAdmin(db: Db, config: Config, say: (line: string)
  * is never overwritten). The settings row is the JSON object under key 'app'.
  */
 export async function seedSettingDefault(q: Queryable, key: string, value: unknown): Promise<void> {
-  const patch = JSON.stringify({ [key]: value });
-  await q.query(
-    `INSERT INTO settings (key, value) VALUES ('app', $1::jsonb)
-     ON CONFLICT (key) DO UPDATE SET value = settings.value || $1::jsonb WHERE NOT (settings.value ? $2)`,
-    [patch, key],
-  );
+  await typed(q)
+    .insertInto('settings')
+    .values({ key: 'app', value: JSON.stringify({ [key]: value }) })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet((eb) => ({ value: kysql`settings.value || ${eb.ref('excluded.value')}` }))
+        .where(kysql<boolean>`NOT (settings.value ? ${key})`),
+    )
+    .execute();
 }

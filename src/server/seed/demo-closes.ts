@@ -1,7 +1,8 @@
+import { sql as kysql } from 'kysely';
 import { isoInDays } from '../../shared/dates.ts';
 import { toCents } from '../../shared/money.ts';
 import type { Queryable } from '../db/client.ts';
-import { sql } from '../db/sql.ts';
+import { typed } from '../db/typed.ts';
 import { createCall, recordReceipt } from '../modules/ledger/calls.ts';
 import { postEntry } from '../modules/ledger/service.ts';
 import { saveDealTerms } from '../modules/waterfall/terms.ts';
@@ -35,29 +36,60 @@ export const DEMO_STAGED_CLOSE_DEAL = {
   finalClose: { email: 'ahmed@demo.example.com', amount: '200000', daysAgo: 60, called: '100000', receivedDaysAgo: 55 },
 } as const;
 
+/** `now()` less so many days (a back-dated timestamp). */
+export const daysBeforeNow = (days: number) => kysql<Date>`now() - make_interval(days => ${days})`;
+
 export async function loadDemoStagedCloseDeal(q: Queryable, today: string, cio: string): Promise<void> {
   const d = DEMO_STAGED_CLOSE_DEAL;
   const day = (ago: number) => isoInDays(-ago, today);
-  const deal = await sql<{ id: string }>(
-    `INSERT INTO deals (title, type, target_amount, committed_amount, expected_irr, risk_score, status, stage, spv_entity, next_step,
-                        description, created_by, created_at, stage_entered_at, updated_at)
-     VALUES ($1, $2, $3, 0, $4, $5, $6, $7, $8, $9, $10, $11, now() - make_interval(days => $12),
-             now() - make_interval(days => 50), now() - make_interval(days => 50)) RETURNING id`,
-  ).first(q, [d.title, d.type, d.target, d.irr, d.risk, d.status, d.stage, d.spv, d.nextStep, d.description, cio, d.daysAgo]);
+  const deal = await typed(q)
+    .insertInto('deals')
+    .values({
+      title: d.title,
+      type: d.type,
+      targetAmount: d.target,
+      committedAmount: '0',
+      expectedIrr: d.irr,
+      riskScore: d.risk,
+      status: d.status,
+      stage: d.stage,
+      spvEntity: d.spv,
+      nextStep: d.nextStep,
+      description: d.description,
+      createdBy: cio,
+      createdAt: daysBeforeNow(d.daysAgo),
+      stageEnteredAt: daysBeforeNow(50),
+      updatedAt: daysBeforeNow(50),
+    })
+    .returning('id')
+    .executeTakeFirst();
   if (!deal) return;
   // A demo deal is not news: no deal alert goes out for it.
-  await q.query('INSERT INTO deal_open_alerts (deal_id) VALUES ($1) ON CONFLICT DO NOTHING', [deal.id]);
+  await typed(q)
+    .insertInto('deal_open_alerts')
+    .values({ dealId: deal.id })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   for (const [close, purpose] of [
     [d.firstClose, 'First close: purchase of the warehouses'],
     [d.finalClose, 'Final close: catch-up of the first close’s call'],
   ] as const) {
-    const investor = await sql<{ id: string }>('SELECT id FROM profiles WHERE email = $1').first(q, [close.email]);
+    const investor = await typed(q).selectFrom('profiles').select('id').where('email', '=', close.email).executeTakeFirst();
     if (!investor) return;
-    const sub = await sql<{ id: string }>(
-      `INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress, created_at, reviewed_at, completed_at)
-       VALUES ($1, $2, $3, 'Completed', 100, now() - make_interval(days => $4 + 3), now() - make_interval(days => $4),
-               now() - make_interval(days => $4)) RETURNING id`,
-    ).first(q, [investor.id, deal.id, close.amount, close.daysAgo]);
+    const sub = await typed(q)
+      .insertInto('subscriptions')
+      .values({
+        investorId: investor.id,
+        dealId: deal.id,
+        amount: close.amount,
+        status: 'Completed',
+        progress: 100,
+        createdAt: daysBeforeNow(close.daysAgo + 3),
+        reviewedAt: daysBeforeNow(close.daysAgo),
+        completedAt: daysBeforeNow(close.daysAgo),
+      })
+      .returning('id')
+      .executeTakeFirst();
     await postEntry(q, {
       investorId: investor.id,
       dealId: deal.id,
@@ -91,10 +123,17 @@ export async function loadDemoStagedCloseDeal(q: Queryable, today: string, cio: 
       '127.0.0.1',
     );
   }
-  await q.query(
-    `UPDATE deals SET committed_amount = (SELECT sum(amount) FROM subscriptions WHERE deal_id = $1 AND status = 'Completed') WHERE id = $1`,
-    [deal.id],
-  );
+  await typed(q)
+    .updateTable('deals')
+    .set((eb) => ({
+      committedAmount: eb
+        .selectFrom('subscriptions')
+        .select((e) => e.fn.sum<string>('amount').as('committed'))
+        .where('dealId', '=', deal.id)
+        .where('status', '=', 'Completed'),
+    }))
+    .where('id', '=', deal.id)
+    .execute();
   // 8% preferred return, full catch-up, 20% carry; later closes by contributions until an admin chooses equalisation.
   await saveDealTerms(
     q,

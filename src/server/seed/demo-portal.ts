@@ -1,11 +1,15 @@
 import { Readable } from 'node:stream';
+import { sql as kysql } from 'kysely';
 import { addDays, DAY_MS, isoInDays } from '../../shared/dates.ts';
 import { RETAIL_NOTICE_VERSION } from '../../shared/dfsa-classification.ts';
 import { toCents } from '../../shared/money.ts';
 import type { Config } from '../config.ts';
 import type { MessageCipher } from '../crypto/cipher.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { sql } from '../db/sql.ts';
+import type { ClientClassificationsTable, TaxCertificationsTable } from '../db/schema.generated.ts';
+import { typed } from '../db/typed.ts';
+import { insertItem } from '../modules/compliance/repository.ts';
+import { insertValuation } from '../modules/deals/repository.ts';
 import { postDistributionEntries, recordDistribution } from '../modules/distributions/service.ts';
 import { storeDocument } from '../modules/documents/service.ts';
 import { createCall, recordReceipt } from '../modules/ledger/calls.ts';
@@ -14,7 +18,7 @@ import { postMessage } from '../modules/messages/service.ts';
 import { companyDayIn } from '../modules/settings/clock.ts';
 import { saveDealTerms } from '../modules/waterfall/terms.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { loadDemoStagedCloseDeal } from './demo-closes.ts';
+import { daysBeforeNow, loadDemoStagedCloseDeal } from './demo-closes.ts';
 import { demoPdf } from './demo-pdf.ts';
 
 /** Today in the company's zone, set when the portal data loads (decision record 020). */
@@ -31,8 +35,10 @@ const day = (offset: number) => isoInDays(offset, today);
 export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Config; cipher: MessageCipher }): Promise<void> {
   const { db, files, cipher } = ctx;
   today = (await companyDayIn(db)).today;
-  const id = async (email: string) => (await sql<{ id: string }>('SELECT id FROM profiles WHERE email = $1').first(db, [email]))?.id;
-  const deal = async (title: string) => (await sql<{ id: string }>('SELECT id FROM deals WHERE title = $1').first(db, [title]))?.id;
+  const id = async (email: string) =>
+    (await typed(db).selectFrom('profiles').select('id').where('email', '=', email).executeTakeFirst())?.id;
+  const deal = async (title: string) =>
+    (await typed(db).selectFrom('deals').select('id').where('title', '=', title).executeTakeFirst())?.id;
   const sarah = await id('investor@demo.example.com');
   const kili = await id('kilimanjaro@demo.example.com');
   const cio = await id('cio@demo.example.com');
@@ -43,8 +49,12 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
 
   await db.tx(async (q) => {
     // The demo deals existed well before the first close (the ledger refuses earlier dates).
-    await q.query("UPDATE deals SET created_at = now() - interval '400 days' WHERE id = ANY($1::uuid[])", [[oil, office, ai]]);
-    const subs: [string, string, string, string, number][] = [
+    await typed(q)
+      .updateTable('deals')
+      .set({ createdAt: kysql`now() - interval '400 days'` })
+      .where('id', 'in', [oil, office, ai])
+      .execute();
+    const subs: [string, string, string, 'Completed' | 'Under Review' | 'Pending', number][] = [
       // investor, deal, amount, status, completed days ago. The office tower closes twice,
       // months apart (a staged close): the demo investor at 200 days, Kilimanjaro at 120.
       [sarah, oil, '250000', 'Completed', 300],
@@ -58,18 +68,20 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
     ];
     for (const [investor, dealId, amount, status, ago] of subs) {
       const progress = status === 'Completed' ? 100 : status === 'Under Review' ? 60 : 25;
-      const row = await sql<{
-        id: string;
-      }>(`INSERT INTO subscriptions (investor_id, deal_id, amount, status, progress, created_at, reviewed_at, completed_at)
-         VALUES ($1, $2, $3, $4, $5, now() - make_interval(days => $6 + 3), CASE WHEN $4 <> 'Pending' THEN now() - make_interval(days => $6) END,
-                 CASE WHEN $4 = 'Completed' THEN now() - make_interval(days => $6) END) RETURNING id`).all(q, [
-        investor,
-        dealId,
-        amount,
-        status,
-        progress,
-        ago,
-      ]);
+      const row = await typed(q)
+        .insertInto('subscriptions')
+        .values({
+          investorId: investor,
+          dealId,
+          amount,
+          status,
+          progress,
+          createdAt: daysBeforeNow(ago + 3),
+          reviewedAt: status !== 'Pending' ? daysBeforeNow(ago) : null,
+          completedAt: status === 'Completed' ? daysBeforeNow(ago) : null,
+        })
+        .returning('id')
+        .execute();
       // A completed subscription is a commitment in the capital-account ledger, dated at completion.
       if (status === 'Completed')
         await postEntry(q, {
@@ -83,9 +95,19 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
         });
     }
     // Committed = completed subscriptions (875,000 / 600,000 / 1,200,000 as on the pipeline).
-    await q.query(
-      `UPDATE deals d SET committed_amount = coalesce((SELECT sum(amount) FROM subscriptions s WHERE s.deal_id = d.id AND s.status = 'Completed'), 0)`,
-    );
+    await typed(q)
+      .updateTable('deals as d')
+      .set((eb) => ({
+        committedAmount: eb.fn.coalesce(
+          eb
+            .selectFrom('subscriptions as s')
+            .select((e) => e.fn.sum<string>('s.amount').as('committed'))
+            .whereRef('s.dealId', '=', 'd.id')
+            .where('s.status', '=', 'Completed'),
+          kysql<string>`0`,
+        ),
+      }))
+      .execute();
     // Capital calls in every status. [deal, investors (null: all), basis value, call ago, due ago, purpose, receipts [investor, amount, ago]]
     type Receipt = [string, string, number];
     const calls: [string, string[] | null, string, number, number, string, Receipt[]][] = [
@@ -144,7 +166,7 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
         await recordReceipt(q, c.id, { investorId, amount: paid, valueDate: day(-when) }, cio, '127.0.0.1');
     }
     // Valuations; the office tower is valued between its two closes (the demo investor alone held it then).
-    const valuations: [string, number, string, string, string][] = [
+    const valuations: [string, number, string, string, 'Performing' | 'On Track' | 'Watch'][] = [
       [oil, 270, '875000', '2027', 'Performing'],
       [oil, 90, '910000', '2027', 'Performing'],
       [oil, 10, '945000', '2027', 'Performing'],
@@ -154,11 +176,14 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
       [ai, 15, '1080000', '2029', 'Watch'],
     ];
     for (const [dealId, ago, value, exit, status] of valuations) {
-      await q.query(
-        `INSERT INTO valuations (deal_id, valuation_date, current_value, expected_exit, performance_status, created_by)
-         VALUES ($1, $7::date - $2::int, $3, $4, $5, $6)`,
-        [dealId, ago, value, exit, status, cio, today],
-      );
+      await insertValuation(q, {
+        dealId,
+        valuationDate: day(-ago),
+        currentValue: value,
+        expectedExit: exit,
+        performanceStatus: status,
+        createdBy: cio,
+      });
     }
     // Deal terms (decision 009): 8% preferred return, full catch-up, 20% carry; the office tower
     // has no hurdle (return of capital, then a straight 80/20 split).
@@ -204,34 +229,40 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
         '127.0.0.1',
       );
       if (paid) {
-        await q.query('UPDATE distribution_events SET paid_at = $2, paid_by = $3 WHERE id = $1', [
-          ev.id,
-          new Date(Date.now() + offset * DAY_MS),
-          cio,
-        ]);
-        await q.query('UPDATE distributions SET paid_at = $2 WHERE event_id = $1', [ev.id, new Date(Date.now() + offset * DAY_MS)]);
+        await typed(q)
+          .updateTable('distribution_events')
+          .set({ paidAt: new Date(Date.now() + offset * DAY_MS), paidBy: cio })
+          .where('id', '=', ev.id)
+          .execute();
+        await typed(q)
+          .updateTable('distributions')
+          .set({ paidAt: new Date(Date.now() + offset * DAY_MS) })
+          .where('eventId', '=', ev.id)
+          .execute();
         await postDistributionEntries(q, ev.id, cio);
       }
     }
     // The annual suitability review: last done 344 days ago, so 21 days remain today.
-    await q.query(
-      `INSERT INTO suitability_reviews (investor_id, answers, completed_at, next_due) VALUES ($1, $2, now() - interval '344 days', $3::date + 21)`,
-      [
-        sarah,
-        JSON.stringify({ experience: 'extensive', riskTolerance: 'medium', netWorthBand: '5m_25m', investmentHorizon: '5_10y' }),
-        today,
-      ],
-    );
+    await typed(q)
+      .insertInto('suitability_reviews')
+      .values({
+        investorId: sarah,
+        answers: JSON.stringify({ experience: 'extensive', riskTolerance: 'medium', netWorthBand: '5m_25m', investmentHorizon: '5_10y' }),
+        completedAt: kysql`now() - interval '344 days'`,
+        nextDue: day(21),
+      })
+      .execute();
     // The co-investor holds commitments, so it has a review too (issue 27: no subscription without
     // a current one): its latest, the yearly renewal, done 130 days ago and due again in 235.
-    await q.query(
-      `INSERT INTO suitability_reviews (investor_id, answers, completed_at, next_due) VALUES ($1, $2, now() - interval '130 days', $3::date + 235)`,
-      [
-        kili,
-        JSON.stringify({ experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' }),
-        today,
-      ],
-    );
+    await typed(q)
+      .insertInto('suitability_reviews')
+      .values({
+        investorId: kili,
+        answers: JSON.stringify({ experience: 'extensive', riskTolerance: 'high', netWorthBand: 'over_25m', investmentHorizon: '5_10y' }),
+        completedAt: kysql`now() - interval '130 days'`,
+        nextDue: day(235),
+      })
+      .execute();
     // Both are classified Professional Clients (issue 31, decision 037: no subscription without a
     // current classification), their evidence reviewed: the demo investor 65 days ago (review due in
     // 300 days, as her Client Classification Letter), the co-investor with its yearly review 130 days ago.
@@ -264,7 +295,7 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
       crsType: 'active_nfe_income_assets',
       controllingPersons: [],
     });
-    await q.query("UPDATE documents SET investor_visible = true WHERE name = 'Mombasa Diesel Cargo PPM'");
+    await typed(q).updateTable('documents').set({ investorVisible: true }).where('name', '=', 'Mombasa Diesel Cargo PPM').execute();
     // The closed staged-close deal whose final close an admin can equalise (issue 29).
     await loadDemoStagedCloseDeal(q, today, cio);
   });
@@ -310,7 +341,7 @@ export async function loadDemoPortal(ctx: { db: Db; files: FileStore; config: Co
     body: 'Thank you for asking. The valuation reflects slower loan-book growth this quarter; the board review is next month and we will share the minutes.',
     ip: '127.0.0.1',
   });
-  await db.query('UPDATE messages SET read_by_investor = true WHERE thread_id = $1', [question]);
+  await typed(db).updateTable('messages').set({ readByInvestor: true }).where('threadId', '=', question).execute();
   await postMessage(db, files, cipher, {
     newThread: { investorId: sarah, subject: 'Your annual suitability review is due soon', priority: 'Normal' },
     sender: { id: cio, role: 'admin' },
@@ -325,14 +356,31 @@ async function seedDemoTaxCertification(
   investorId: string,
   country: string,
   address: string,
-  answers: Record<string, unknown>,
+  answers: { kind: TaxCertificationsTable['kind'] } & Record<string, unknown>,
 ) {
-  await q.query('UPDATE profiles SET residence_country = $2, residence_address = $3 WHERE id = $1', [investorId, country, address]);
-  await q.query(
-    `INSERT INTO tax_certifications (investor_id, version, kind, answers, signed_name, reauth, signed_at)
-     SELECT id, 1, $2, $3, name, 'password', now() - interval '60 days' FROM profiles WHERE id = $1`,
-    [investorId, answers.kind, JSON.stringify(answers)],
-  );
+  await typed(q)
+    .updateTable('profiles')
+    .set({ residenceCountry: country, residenceAddress: address })
+    .where('id', '=', investorId)
+    .execute();
+  await typed(q)
+    .insertInto('tax_certifications')
+    .columns(['investorId', 'version', 'kind', 'answers', 'signedName', 'reauth', 'signedAt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('profiles')
+        .select([
+          'id',
+          kysql<number>`1`.as('version'),
+          eb.val(answers.kind).as('kind'),
+          eb.val(JSON.stringify(answers)).as('answers'),
+          'name',
+          kysql<string>`'password'`.as('reauth'),
+          kysql<Date>`now() - interval '60 days'`.as('signedAt'),
+        ])
+        .where('id', '=', investorId),
+    )
+    .execute();
 }
 
 /**
@@ -345,35 +393,41 @@ async function seedDemoClassification(
   today: string,
   ago: number,
   dueIn: number,
-  answers: Record<string, string | number>,
+  answers: { basis: ClientClassificationsTable['basis'] } & Record<string, string | number>,
 ): Promise<void> {
-  const founder = await sql<{ id: string; name: string }>(
-    "SELECT id, name FROM profiles WHERE role = 'admin' AND admin_user_type = 'founder' ORDER BY created_at LIMIT 1",
-  ).first(q);
-  const investor = await sql<{ name: string }>('SELECT name FROM profiles WHERE id = $1').first(q, [investorId]);
+  const founder = await typed(q)
+    .selectFrom('profiles')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('adminUserType', '=', 'founder')
+    .orderBy('createdAt')
+    .limit(1)
+    .executeTakeFirst();
+  const investor = await typed(q).selectFrom('profiles').select('name').where('id', '=', investorId).executeTakeFirst();
   const reviewDue = addDays(today, dueIn);
-  const item = await sql<{ id: string }>(
-    `INSERT INTO compliance_items (type, title, description, due_date, priority) VALUES ('kyc_refresh', $1, $2, $3, 'medium') RETURNING id`,
-  ).first(q, [
-    `Client classification review: ${investor?.name ?? ''}`,
-    `Annual review of the DFSA client classification (Professional Client) decided on ${addDays(today, -ago)}.`,
-    reviewDue,
-  ]);
-  await q.query(
-    `INSERT INTO client_classifications (investor_id, status, basis, answers, notice_version, notice_acknowledged_at, submitted_at,
-       decision, reasons, decided_by, decided_at, review_due, compliance_item_id)
-     VALUES ($1, 'decided', $2, $3, $4, now() - make_interval(days => $5 + 2), now() - make_interval(days => $5 + 2),
-       'professional', $6, $7, now() - make_interval(days => $5), $8, $9)`,
-    [
+  const item = await insertItem(q, {
+    type: 'kyc_refresh',
+    title: `Client classification review: ${investor?.name ?? ''}`,
+    description: `Annual review of the DFSA client classification (Professional Client) decided on ${addDays(today, -ago)}.`,
+    dueDate: reviewDue,
+    priority: 'medium',
+  });
+  await typed(q)
+    .insertInto('client_classifications')
+    .values({
       investorId,
-      answers.basis,
-      JSON.stringify({ ...answers, noticeAcknowledged: true, noticeVersion: RETAIL_NOTICE_VERSION }),
-      RETAIL_NOTICE_VERSION,
-      ago,
-      'Evidence reviewed: audited statements and a bank reference confirm the thresholds; experience confirmed in interview.',
-      founder?.id ?? null,
+      status: 'decided',
+      basis: answers.basis,
+      answers: JSON.stringify({ ...answers, noticeAcknowledged: true, noticeVersion: RETAIL_NOTICE_VERSION }),
+      noticeVersion: RETAIL_NOTICE_VERSION,
+      noticeAcknowledgedAt: daysBeforeNow(ago + 2),
+      submittedAt: daysBeforeNow(ago + 2),
+      decision: 'professional',
+      reasons: 'Evidence reviewed: audited statements and a bank reference confirm the thresholds; experience confirmed in interview.',
+      decidedBy: founder?.id ?? null,
+      decidedAt: daysBeforeNow(ago),
       reviewDue,
-      item?.id ?? null,
-    ],
-  );
+      complianceItemId: item,
+    })
+    .execute();
 }

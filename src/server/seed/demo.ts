@@ -1,14 +1,13 @@
 import { Readable } from 'node:stream';
-import { addDays, DAY_MS, isoInDays } from '../../shared/dates.ts';
-import { KYC_DOCUMENT_KINDS, KYC_DOCUMENT_LABELS, type KycDocumentKind, type KycStatus } from '../../shared/kyc.ts';
+import { sql as kysql } from 'kysely';
+import { addDays, isoInDays } from '../../shared/dates.ts';
 import { writeCredentials } from '../auth/initial-credentials.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import type { Config } from '../config.ts';
 import type { MessageCipher } from '../crypto/cipher.ts';
 import type { Db, Queryable } from '../db/client.ts';
-import { sql } from '../db/sql.ts';
+import { typed } from '../db/typed.ts';
 import { storeDocument } from '../modules/documents/service.ts';
-import { storeKycDocument } from '../modules/kyc/service.ts';
 import { companyDayIn } from '../modules/settings/clock.ts';
 import { insertPack } from '../modules/signing/repository.ts';
 import { insertUser, type NewUser } from '../modules/users/accounts.ts';
@@ -16,6 +15,8 @@ import { holdFileCommitLock } from '../storage/consistency.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { seedSettingDefault } from './bootstrap.ts';
 import { demoAgreement } from './demo-agreement.ts';
+import { daysBeforeNow } from './demo-closes.ts';
+import { loadDemoClosedClient, loadDemoKyc } from './demo-kyc.ts';
 import { demoPdf } from './demo-pdf.ts';
 import { loadDemoPortal } from './demo-portal.ts';
 
@@ -58,22 +59,22 @@ export async function loadDemoData(
   const { db, files, config } = ctx;
   const wanted = config.demoData ?? (freshDatabase && db.engine === 'pglite');
   if (!wanted) return false;
-  if ((await db.query("SELECT 1 FROM settings WHERE key = 'demo_loaded'")).length > 0) return false;
+  if (await typed(db).selectFrom('settings').select('key').where('key', '=', 'demo_loaded').executeTakeFirst()) return false;
   const password = config.demoPassword ?? generatePassword();
   const passwordHash = await hashPassword(password, config.passwordHashCost);
   await db.tx(async (q) => {
     for (const u of DEMO_USERS) {
-      if ((await q.query('SELECT 1 FROM profiles WHERE email = $1', [u.email])).length > 0) continue;
+      if (await typed(q).selectFrom('profiles').select('id').where('email', '=', u.email).executeTakeFirst()) continue;
       await insertUser(q, { ...u, passwordHash, mustChangePassword: false });
     }
     await loadDemoDeals(q);
     // Realistic, clearly fictional company profile and regulatory details (only where the operator set none).
-    await q.query(
-      `INSERT INTO settings (key, value) VALUES ('app', $1::jsonb)
-       ON CONFLICT (key) DO UPDATE SET value = $1::jsonb || settings.value`,
-      [JSON.stringify(DEMO_REGULATORY_DETAILS)],
-    );
-    await q.query(`INSERT INTO settings (key, value) VALUES ('demo_loaded', to_jsonb(now()))`);
+    await typed(q)
+      .insertInto('settings')
+      .values({ key: 'app', value: JSON.stringify(DEMO_REGULATORY_DETAILS) })
+      .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: kysql`${eb.ref('excluded.value')} || settings.value` })))
+      .execute();
+    await typed(q).insertInto('settings').values({ key: 'demo_loaded', value: kysql`to_jsonb(now())` }).execute();
     // A demo install starts with two-factor off, so the demo accounts can be tried at once.
     await seedSettingDefault(q, 'twoFactorAuth', false);
   });
@@ -266,75 +267,117 @@ export const DEMO_DEALS = [
   },
 ] as const;
 
+/** The founder (else the oldest admin): the author of the demo's deals, items and documents. */
+function demoFounder(q: Queryable): Promise<{ id: string } | undefined> {
+  return typed(q)
+    .selectFrom('profiles')
+    .select('id')
+    .where('role', '=', 'admin')
+    .orderBy(kysql`(admin_user_type = 'founder')`, 'desc')
+    .orderBy('createdAt')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 async function loadDemoDeals(q: Queryable): Promise<void> {
   // Dates relative to today in the company's zone (decision record 020), not the database's day.
   const { today } = await companyDayIn(q);
-  const founder = await sql<{ id: string }>(
-    "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1",
-  ).first(q);
+  const founder = await demoFounder(q);
   for (const s of DEMO_SPVS) {
-    await q.query(
-      `INSERT INTO spvs (name, jurisdiction, annual_return_due, bank_balance, advisory_fee_flow, status, bank_name, account_name, account_number, swift_code, payment_reference)
-       VALUES ($1, $2, $3::date, $4, $5, 'Active', $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
-      [
-        s.name,
-        s.jurisdiction,
-        addDays(today, s.dueInDays),
-        s.bankBalance,
-        s.advisoryFeeFlow,
-        s.bankName,
-        s.accountName,
-        s.accountNumber,
-        s.swiftCode,
-        s.paymentReference,
-      ],
-    );
+    await typed(q)
+      .insertInto('spvs')
+      .values({
+        name: s.name,
+        jurisdiction: s.jurisdiction,
+        annualReturnDue: addDays(today, s.dueInDays),
+        bankBalance: s.bankBalance,
+        advisoryFeeFlow: s.advisoryFeeFlow,
+        status: 'Active',
+        bankName: s.bankName,
+        accountName: s.accountName,
+        accountNumber: s.accountNumber,
+        swiftCode: s.swiftCode,
+        paymentReference: s.paymentReference,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   // Compliance: one DFSA filing due today and a UAE tax return comfortably ahead, so the
   // dashboard tiles read the spec's '1 DFSA filing due today' and 'Up-to-Date'.
-  await q.query(
-    `INSERT INTO compliance_items (type, title, description, due_date, workflow_state, assigned_to, priority, recurrence)
-     VALUES ('dfsa_filing', 'DFSA quarterly prudential return', 'Quarterly prudential return to the DFSA', $2::date, 'in_progress', $1, 'high', 'quarterly'),
-            ('uae_tax', 'UAE corporate tax return', 'Annual corporate tax return to the Federal Tax Authority', $2::date + 45, 'not_started', $1, 'medium', 'annual'),
-            ('kyc_refresh', 'Annual KYC refresh for HNI investors', 'Re-verify identity and address documents', $2::date + 20, 'not_started', $1, 'medium', 'annual'),
-            ('document_renewal', 'Renew fund administration agreement', 'Signed renewal filed in the vault', $2::date - 10, 'completed', $1, 'low', NULL),
-            ('other', 'AML refresher training for staff', 'Annual anti-money-laundering training', $2::date - 3, 'in_progress', $1, 'critical', NULL)`,
-    [founder?.id ?? null, today],
-  );
+  // [type, title, description, due in days, workflow state, priority, recurrence]
+  const items = [
+    ['dfsa_filing', 'DFSA quarterly prudential return', 'Quarterly prudential return to the DFSA', 0, 'in_progress', 'high', 'quarterly'],
+    [
+      'uae_tax',
+      'UAE corporate tax return',
+      'Annual corporate tax return to the Federal Tax Authority',
+      45,
+      'not_started',
+      'medium',
+      'annual',
+    ],
+    [
+      'kyc_refresh',
+      'Annual KYC refresh for HNI investors',
+      'Re-verify identity and address documents',
+      20,
+      'not_started',
+      'medium',
+      'annual',
+    ],
+    ['document_renewal', 'Renew fund administration agreement', 'Signed renewal filed in the vault', -10, 'completed', 'low', null],
+    ['other', 'AML refresher training for staff', 'Annual anti-money-laundering training', -3, 'in_progress', 'critical', null],
+  ] as const;
+  await typed(q)
+    .insertInto('compliance_items')
+    .values(
+      items.map(([type, title, description, due, workflowState, priority, recurrence]) => ({
+        type,
+        title,
+        description,
+        dueDate: addDays(today, due),
+        workflowState,
+        assignedTo: founder?.id ?? null,
+        priority,
+        recurrence,
+      })),
+    )
+    .execute();
   for (const d of DEMO_DEALS) {
-    await q.query(
-      `INSERT INTO deals (title, type, target_amount, committed_amount, expected_irr, risk_score, status, stage, spv_entity, next_step,
-                          description, created_by, created_at, stage_entered_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-               now() - make_interval(days => $13), now() - make_interval(days => $14), now() - make_interval(days => $14))`,
-      [
-        d.title,
-        d.type,
-        d.target,
-        d.committed,
-        d.irr,
-        d.risk,
-        d.status,
-        d.stage,
-        d.spv,
-        d.nextStep,
-        d.description,
-        founder?.id ?? null,
-        d.daysAgo,
-        d.stageDaysAgo,
-      ],
-    );
+    await typed(q)
+      .insertInto('deals')
+      .values({
+        title: d.title,
+        type: d.type,
+        targetAmount: d.target,
+        committedAmount: d.committed,
+        expectedIrr: d.irr,
+        riskScore: d.risk,
+        status: d.status,
+        stage: d.stage,
+        spvEntity: d.spv,
+        nextStep: d.nextStep,
+        description: d.description,
+        createdBy: founder?.id ?? null,
+        createdAt: daysBeforeNow(d.daysAgo),
+        stageEnteredAt: daysBeforeNow(d.stageDaysAgo),
+        updatedAt: daysBeforeNow(d.stageDaysAgo),
+      })
+      .execute();
   }
   // The demo deals are not news: no deal alert goes out when one of them is edited.
-  await q.query('INSERT INTO deal_open_alerts (deal_id) SELECT id FROM deals ON CONFLICT DO NOTHING');
+  await typed(q)
+    .insertInto('deal_open_alerts')
+    .columns(['dealId'])
+    .expression((eb) => eb.selectFrom('deals').select('id'))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
-  const founder = await sql<{ id: string }>(
-    "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1",
-  ).first(db);
+  const founder = await demoFounder(db);
   const dealId = async (title: string) =>
-    (await sql<{ id: string }>('SELECT id FROM deals WHERE title = $1').first(db, [title]))?.id ?? null;
+    (await typed(db).selectFrom('deals').select('id').where('title', '=', title).executeTakeFirst())?.id ?? null;
   const { today } = await companyDayIn(db);
   const docs = [
     {
@@ -386,13 +429,9 @@ async function loadDemoDocuments(db: Db, files: FileStore): Promise<void> {
 export const DEMO_SIGNED_DEAL = DEMO_DEALS[4].title;
 
 async function loadDemoSubscriptionPack(db: Db, files: FileStore): Promise<void> {
-  const founder = await sql<{ id: string }>(
-    "SELECT id FROM profiles WHERE role = 'admin' ORDER BY (admin_user_type = 'founder') DESC, created_at LIMIT 1",
-  ).first(db);
+  const founder = await demoFounder(db);
   const titles = new Set<string>(DEMO_DEALS.map((d) => d.title));
-  const deals = (await sql<{ id: string; title: string }>('SELECT id, title FROM deals ORDER BY title').all(db)).filter((d) =>
-    titles.has(d.title),
-  );
+  const deals = (await typed(db).selectFrom('deals').select(['id', 'title']).orderBy('title').execute()).filter((d) => titles.has(d.title));
   for (const deal of deals) {
     const { pdf, fields } = await demoAgreement(deal.title, DEMO_REGULATORY_DETAILS.legalName);
     const temp = await files.writeTemp(Readable.from([pdf]));
@@ -417,78 +456,4 @@ async function loadDemoSubscriptionPack(db: Db, files: FileStore): Promise<void>
       throw err;
     }
   }
-}
-
-/** Sample KYC applications in every status, with small generated files. */
-const DEMO_KYC: { email: string; status: KycStatus; kinds: readonly KycDocumentKind[]; note?: string }[] = [
-  { email: 'investor@demo.example.com', status: 'approved', kinds: KYC_DOCUMENT_KINDS, note: 'All documents verified' },
-  { email: 'ahmed@demo.example.com', status: 'in_review', kinds: KYC_DOCUMENT_KINDS },
-  { email: 'kilimanjaro@demo.example.com', status: 'approved', kinds: KYC_DOCUMENT_KINDS, note: 'All documents verified' },
-  { email: 'grace@demo.example.com', status: 'pending', kinds: ['passport', 'address_proof'] },
-  { email: 'closed@demo.example.com', status: 'approved', kinds: ['passport', 'address_proof'], note: 'All documents verified' },
-  {
-    email: 'fund@demo.example.com',
-    status: 'rejected',
-    kinds: ['passport', 'financial_statements'],
-    note: 'Proof of address and source of funds are missing',
-  },
-];
-
-async function loadDemoKyc(db: Db, files: FileStore): Promise<void> {
-  const reviewer = await sql<{ id: string }>("SELECT id FROM profiles WHERE email = 'cio@demo.example.com'").first(db);
-  for (const k of DEMO_KYC) {
-    const investor = await sql<{ id: string; name: string }>('SELECT id, name FROM profiles WHERE email = $1').first(db, [k.email]);
-    if (!investor) continue;
-    for (const kind of k.kinds) {
-      const temp = await files.writeTemp(Readable.from(demoPdf(`${KYC_DOCUMENT_LABELS[kind]} - ${investor.name} (demo)`)));
-      await storeKycDocument(db, files, investor.id, kind, { temp, filename: `${kind}.pdf`, extension: 'pdf' });
-    }
-    // A believable timeline: opened ten days ago, documents a week ago, then submitted and reviewed.
-    await db.query(
-      `UPDATE kyc_history SET created_at = now() - interval '10 days' WHERE from_status IS NULL
-         AND application_id = (SELECT id FROM kyc_applications WHERE investor_id = $1)`,
-      [investor.id],
-    );
-    await db.query(
-      `UPDATE kyc_documents SET uploaded_at = now() - interval '7 days'
-        WHERE application_id = (SELECT id FROM kyc_applications WHERE investor_id = $1)`,
-      [investor.id],
-    );
-    await db.query("UPDATE kyc_applications SET created_at = now() - interval '10 days' WHERE investor_id = $1", [investor.id]);
-    if (k.status === 'pending') continue;
-    await db.tx(async (q) => {
-      const app = await sql<{ id: string }>('SELECT id FROM kyc_applications WHERE investor_id = $1').first(q, [investor.id]);
-      if (!app) return;
-      const reviewed = k.status === 'approved' || k.status === 'rejected';
-      await q.query(
-        `UPDATE kyc_applications SET status = $2, submitted_at = now() - interval '5 days',
-           reviewed_by = $3, reviewed_at = $4, review_note = $5 WHERE id = $1`,
-        [app.id, k.status, reviewed ? (reviewer?.id ?? null) : null, reviewed ? new Date(Date.now() - 2 * DAY_MS) : null, k.note ?? null],
-      );
-      await q.query(
-        `INSERT INTO kyc_history (application_id, from_status, to_status, actor_id, note, created_at)
-         VALUES ($1, 'pending', 'in_review', $2, NULL, now() - interval '5 days')`,
-        [app.id, investor.id],
-      );
-      if (reviewed) {
-        await q.query(
-          `INSERT INTO kyc_history (application_id, from_status, to_status, actor_id, note, created_at)
-           VALUES ($1, 'in_review', $2, $3, $4, now() - interval '2 days')`,
-          [app.id, k.status, reviewer?.id ?? null, k.note ?? null],
-        );
-      }
-    });
-  }
-}
-
-/**
- * The former client's account was closed on 28 June 2018 (the status change back-dated in the
- * activity log): the end of the relationship from which its records' retention runs (decision 054).
- */
-async function loadDemoClosedClient(db: Db): Promise<void> {
-  await db.query(
-    `INSERT INTO activity_logs (activity_type, user_id, target_user_id, details, created_at)
-     SELECT 'user_status_change', f.id, c.id, '{"from":"active","to":"suspended"}'::jsonb, '2018-06-28T08:00:00Z'
-       FROM profiles c, profiles f WHERE c.email = 'closed@demo.example.com' AND f.email = 'founder@demo.example.com'`,
-  );
 }

@@ -34,6 +34,14 @@ const selectClassifications = (q: Queryable) =>
 export type ClassificationRow = Awaited<ReturnType<ReturnType<typeof selectClassifications>['executeTakeFirstOrThrow']>>;
 
 /** The review queue: waiting applications first (oldest first), then decided ones (newest first). */
+/**
+ * Locks the investor's profile row (NO KEY UPDATE: without conflicting with the KEY SHARE locks of
+ * inserts that reference it): the investor's uploads and submissions are decided one at a time.
+ */
+export async function lockInvestorProfile(q: Queryable, investorId: string): Promise<void> {
+  await typed(q).selectFrom('profiles').select('id').where('id', '=', investorId).forNoKeyUpdate().execute();
+}
+
 export function allClassifications(q: Queryable): Promise<ClassificationRow[]> {
   return selectClassifications(q).orderBy('c.status', 'desc').orderBy('c.submittedAt', 'asc').orderBy('c.id').execute();
 }

@@ -38,6 +38,7 @@ import {
   insertEvidence,
   investorName,
   latestClassification,
+  lockInvestorProfile,
   markDecided,
   openReviewItems,
   unattachedEvidence,
@@ -129,7 +130,7 @@ export async function storeEvidence(db: Db, files: FileStore, investorId: string
   try {
     await db.tx(async (q) => {
       // The quota check locks the profile row: uploads by one investor are counted one at a time.
-      await q.query('SELECT 1 FROM profiles WHERE id = $1 FOR NO KEY UPDATE', [investorId]);
+      await lockInvestorProfile(q, investorId);
       if ((await unattachedEvidence(q, investorId)).length >= CLASSIFICATION_EVIDENCE_MAX_FILES) {
         throw conflict(
           `You can attach at most ${CLASSIFICATION_EVIDENCE_MAX_FILES} evidence files to one classification. Remove one first.`,
@@ -183,7 +184,7 @@ export async function evidenceFile(q: Queryable, id: string, investorId?: string
  * (its version and the time) is stored with them. One application waits at a time.
  */
 export async function submitClassification(q: Queryable, investorId: string, answers: ClassificationAnswers, ip: string): Promise<void> {
-  await q.query('SELECT 1 FROM profiles WHERE id = $1 FOR NO KEY UPDATE', [investorId]);
+  await lockInvestorProfile(q, investorId);
   const latest = await latestClassification(q, investorId);
   if (latest?.status === 'submitted') {
     throw conflict(

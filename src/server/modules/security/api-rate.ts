@@ -1,5 +1,6 @@
+import { sql as kysql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
+import { typed } from '../../db/typed.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -73,12 +74,17 @@ export class ApiRateCounter {
 
   /** Adds `n` to the shared row for the entry's hour and takes the total back. */
   private async write(userId: string, e: Entry, n: number): Promise<void> {
-    const rows = await sql<{
-      count: number;
-    }>(`INSERT INTO api_rate_counters (user_id, window_start, count) VALUES ($1, to_timestamp($2::double precision / 1000), $3)
-       ON CONFLICT (user_id, window_start) DO UPDATE SET count = api_rate_counters.count + EXCLUDED.count
-       RETURNING count`).all(this.db, [userId, e.window, n]);
-    e.known = Number(rows[0]?.count ?? n);
+    const row = await typed(this.db)
+      .insertInto('api_rate_counters')
+      .values({ userId, windowStart: kysql<Date>`to_timestamp(${e.window}::double precision / 1000)`, count: n })
+      .onConflict((oc) =>
+        oc
+          .columns(['userId', 'windowStart'])
+          .doUpdateSet((eb) => ({ count: kysql<number>`api_rate_counters.count + ${eb.ref('excluded.count')}` })),
+      )
+      .returning('count')
+      .executeTakeFirst();
+    e.known = Number(row?.count ?? n);
   }
 
   private schedule(): void {
@@ -112,7 +118,11 @@ export class ApiRateCounter {
       }
       if (this.cleanedFor !== current) {
         this.cleanedFor = current;
-        await this.db.query("DELETE FROM api_rate_counters WHERE window_start < now() - interval '2 hours'").catch(() => {});
+        await typed(this.db)
+          .deleteFrom('api_rate_counters')
+          .where('windowStart', '<', kysql<Date>`now() - interval '2 hours'`)
+          .execute()
+          .catch(() => {});
       }
     })().finally(() => {
       this.flushing = null;

@@ -1,5 +1,6 @@
+import { sql as kysql } from 'kysely';
 import type { Queryable } from '../../db/client.ts';
-import { sql } from '../../db/sql.ts';
+import { typed } from '../../db/typed.ts';
 import { HttpError } from '../../http/errors.ts';
 import { getSettings } from '../settings/service.ts';
 
@@ -14,17 +15,32 @@ const fmt = (bytes: number) => (bytes >= 1024 * MIB ? `${(bytes / (1024 * MIB)).
 export async function assertInvestorQuota(q: Queryable, investorId: string, addedBytes: number): Promise<void> {
   // NO KEY UPDATE: serialises quota checks without conflicting with the KEY SHARE locks that
   // inserts referencing the profile (a new thread) take, which FOR UPDATE would deadlock with.
-  await q.query('SELECT 1 FROM profiles WHERE id = $1 FOR NO KEY UPDATE', [investorId]);
+  await typed(q).selectFrom('profiles').select('id').where('id', '=', investorId).forNoKeyUpdate().execute();
   const { investorStorageQuotaMb } = await getSettings(q);
   const quota = investorStorageQuotaMb * MIB;
-  const rows = await sql<{
-    used: number;
-  }>(`SELECT (coalesce((SELECT sum(d.byte_size) FROM kyc_documents d JOIN kyc_applications k ON k.id = d.application_id WHERE k.investor_id = $1), 0)
-           + coalesce((SELECT sum(m.attachment_size) FROM messages m WHERE m.sender_id = $1 AND m.attachment_size IS NOT NULL), 0)
-           + coalesce((SELECT sum(e.byte_size) FROM classification_evidence e WHERE e.investor_id = $1), 0))::bigint AS used`).all(q, [
-    investorId,
-  ]);
-  const used = Number(rows[0]?.used ?? 0);
+  const row = await typed(q)
+    .selectNoFrom((eb) => {
+      const kyc = eb
+        .selectFrom('kyc_documents as d')
+        .innerJoin('kyc_applications as k', 'k.id', 'd.applicationId')
+        .select((e) => e.fn.sum<number>('d.byteSize').as('bytes'))
+        .where('k.investorId', '=', investorId);
+      const attachments = eb
+        .selectFrom('messages as m')
+        .select((e) => e.fn.sum<number>('m.attachmentSize').as('bytes'))
+        .where('m.senderId', '=', investorId)
+        .where('m.attachmentSize', 'is not', null);
+      const evidence = eb
+        .selectFrom('classification_evidence as e')
+        .select((e) => e.fn.sum<number>('e.byteSize').as('bytes'))
+        .where('e.investorId', '=', investorId);
+      const zero = kysql<number>`0`;
+      return kysql<number>`(${eb.fn.coalesce(kyc, zero)} + ${eb.fn.coalesce(attachments, zero)} + ${eb.fn.coalesce(evidence, zero)})::bigint`.as(
+        'used',
+      );
+    })
+    .executeTakeFirst();
+  const used = Number(row?.used ?? 0);
   if (used > quota) {
     const before = used - addedBytes;
     throw new HttpError(

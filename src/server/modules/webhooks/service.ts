@@ -55,7 +55,7 @@ export async function createEndpoint(
   const url = await checkedUrl(ctx, input.url);
   const { secret, hint } = newSecret();
   const endpoint = await ctx.db.tx(async (q) => {
-    // One at a time (the cap holds under parallel creations).
+    // One at a time (the cap holds under parallel creations). Raw: Kysely has no LOCK TABLE statement.
     await q.query('LOCK TABLE webhook_endpoints IN SHARE ROW EXCLUSIVE MODE');
     if ((await countEndpoints(q)) >= WEBHOOK_RULES.maxEndpoints) throw conflict(WEBHOOK_MESSAGES.tooMany, 'TOO_MANY_WEBHOOKS');
     const e = await insertEndpoint(q, {
