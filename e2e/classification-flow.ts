@@ -70,8 +70,6 @@ export async function classificationFlow(browser: Browser, page: Page, viewport:
     await expect(review.getByTestId('classification-guide')).toContainText('On these figures the basis is met.');
     await expect(review).toContainText(RETAIL_NOTICE_VERSION);
     await expect(review).toContainText('bank-letter.pdf');
-    await review.getByRole('button', { name: 'Record decision' }).click();
-    await expect(review.getByText('Choose a decision')).toBeVisible();
     await review.getByLabel('Professional Client').check();
     await review.getByLabel(/^Reasons/).fill('Bank letter confirms net assets; experience confirmed by telephone.');
     await expectNoA11yViolations(page, 'classification review');

@@ -70,7 +70,7 @@ function VerifyCard() {
             <div className="flex items-start gap-2 rounded-md bg-danger-100 px-3 py-2 text-sm text-danger-700" data-testid="verify-result">
               <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <div>
-                <p className="font-medium">{t('verify.broken', { count: r.checked })}</p>
+                <p className="font-medium">{t('verify.broken', { count: r.checked, formatted: formatNumber(r.checked) })}</p>
                 <BreakText b={r.firstBreak} />
               </div>
             </div>

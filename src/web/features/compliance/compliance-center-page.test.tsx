@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComplianceItem, ComplianceOverview } from '../../../shared/compliance';
 import { addDays, todayIso } from '../../../shared/dates';
 import type { VaultDocument } from '../../../shared/documents';
-import type { FakeRoutes } from '../../testing/fake-api';
+import { type FakeRoutes, failWith } from '../../testing/fake-api';
 import { ADMIN_USERS } from '../../testing/fixtures';
 import { expectFieldError, expectNoA11yViolations, field, findDialog, toastTexts } from '../../testing/queries';
 import { renderScreen } from '../../testing/render';
@@ -126,16 +126,60 @@ describe('Compliance Center', () => {
     ]);
   });
 
-  it('Edit: an emptied title is refused on the field, which gets the focus', async () => {
-    const { user, api: fake } = await renderScreen(<CompliancePage />, { at: '/admin/compliance', api });
+  it("Edit: an emptied title is refused on the field, which gets the focus; the server's field refusal; the saved changes", async () => {
+    // Assigned to an administrator no longer active: kept as a choice under their name.
+    const former = { ...KYC, assignedTo: '00000000-0000-4000-8000-000000000009', assignedToName: 'Former Counsel' };
+    let refuse = true;
+    const { user, api: fake } = await renderScreen(<CompliancePage />, {
+      at: '/admin/compliance',
+      api: {
+        ...api,
+        'GET /api/compliance': { ...OVERVIEW, items: [DFSA, former] },
+        'PATCH /api/compliance/:id': () =>
+          refuse ? failWith(400, 'Invalid request', { fields: { dueDate: 'Due date is required' } }) : { item: former },
+      },
+    });
     await user.click(await screen.findByRole('button', { name: 'Edit Annual KYC refresh for HNI investors' }));
     const dialog = await findDialog('Edit Compliance Item');
+    expect(within(dialog).getByText("Update the details of 'Annual KYC refresh for HNI investors'.")).toBeTruthy();
     expect((field('Type', dialog) as HTMLSelectElement).value).toBe('kyc_refresh');
+    await expect
+      .poll(() =>
+        within(field('Assigned To', dialog))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      )
+      .toEqual(['Unassigned', 'Fatima Founder', 'Layla Legal', 'Former Counsel']);
+    expect((field('Assigned To', dialog) as HTMLSelectElement).value).toBe(former.assignedTo);
     await user.clear(field('Title', dialog));
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expectFieldError(field('Title', dialog), 'Title is required');
     expect(document.activeElement).toBe(field('Title', dialog));
     expect(fake.callsTo('PATCH /api/compliance/:id')).toEqual([]);
+
+    await user.type(field('Title', dialog), 'Annual KYC refresh');
+    await user.selectOptions(field('Recurrence', dialog), 'Annual');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await expect.poll(toastTexts).toContain('Failed to update compliance item');
+    expectFieldError(field('Due Date', dialog), 'Due date is required');
+    expect(document.activeElement).toBe(field('Due Date', dialog));
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await expect.poll(toastTexts).toContain('Compliance item updated');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const sent = {
+      type: 'kyc_refresh',
+      title: 'Annual KYC refresh',
+      description: null,
+      dueDate: KYC.dueDate,
+      assignedTo: former.assignedTo,
+      priority: 'medium',
+      recurrence: 'annual',
+    };
+    expect(fake.callsTo('PATCH /api/compliance/:id').map((c) => [c.params.id, c.body])).toEqual([
+      [KYC.id, sent],
+      [KYC.id, sent],
+    ]);
   });
 
   it('in Arabic: New Item refused with Arabic field messages', async () => {
