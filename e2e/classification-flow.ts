@@ -30,17 +30,11 @@ export async function classificationFlow(browser: Browser, page: Page, viewport:
     await expect(card.getByTestId('classification-state')).toHaveText('Not yet classified');
     await expect(card.getByTestId('classification-blocking')).toContainText('Complete your client classification before you subscribe');
 
-    // The form: field-level errors first, then the answers, the evidence and the notice.
+    // The form: the answers, the evidence and the notice (its field-level errors are checked in
+    // features/investor-compliance/classification-form.test.tsx).
     await card.getByRole('button', { name: 'Classify me' }).click();
     const dialog = inv.getByRole('dialog', { name: 'Client classification' });
-    await dialog.getByRole('button', { name: 'Submit for review' }).click();
-    await expect(dialog.getByText('Choose the basis of your classification')).toBeVisible();
-    await expect(dialog.getByText('No evidence uploaded yet.').first()).toBeVisible();
     await dialog.getByLabel(/^Basis of classification/).selectOption('assessed_individual');
-    await expect(dialog).toContainText('net assets of at least USD 1 million, excluding your main residence');
-    await dialog.getByRole('button', { name: 'Submit for review' }).click();
-    await expect(dialog.getByText('Read and acknowledge the notice before you submit')).toBeVisible();
-    await expect(dialog.getByLabel(/^Net assets excluding your main residence/)).toHaveAttribute('aria-invalid', 'true');
     await dialog.getByLabel(/^Net assets excluding your main residence/).fill('1,000,000');
     await dialog.getByLabel(/^Years of relevant investment experience/).fill('6');
     await dialog.getByLabel(/^Your knowledge and experience/).fill('Six years as a portfolio manager at a regional bank.');
