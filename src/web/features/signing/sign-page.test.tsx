@@ -16,7 +16,7 @@ const SUB: Subscription = {
   dealTitle: 'Mombasa Oil Trading Facility',
   dealType: 'Oil Trading',
   amount: '250000.00',
-  status: 'Approved',
+  status: 'Under Review',
   progress: 50,
   rejectionReason: null,
   createdAt: '2026-11-01T08:00:00.000Z',
