@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { type FieldPath, useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -166,6 +166,8 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
   const formId = useId();
   const current = data.current;
   const save = useSaveDealTerms(dealId);
+  // Set on a refusal whose only message is the shares' total: it takes the focus once it is drawn.
+  const focusTotal = useRef(false);
 
   const submit = form.handleSubmit(
     async (body) => {
@@ -180,10 +182,16 @@ function TermsEditor({ dealId, data }: { dealId: string; data: DealTermsData }) 
     },
     (errors) => {
       // The shares' total has no control of its own: its message takes the focus when it is the only one.
-      if (Object.keys(errors).length === 1 && errors.recipients?.root) document.getElementById(fid('carryRecipients'))?.focus();
+      if (Object.keys(errors).length === 1 && errors.recipients?.root) focusTotal.current = true;
     },
   );
   const recipientsError = form.formState.errors.recipients?.root?.message ?? form.formState.errors.recipients?.message;
+  // After the render that draws the message (at the refusal it is not in the page yet).
+  useEffect(() => {
+    if (!focusTotal.current || !recipientsError) return;
+    focusTotal.current = false;
+    document.getElementById(fid('carryRecipients'))?.focus();
+  });
   const catchUp = form.watch('catchUp');
   const fee = form.watch('fee');
   const kinds = form.watch('recipients');
