@@ -7,7 +7,9 @@ export default defineConfig({
     exclude: ['src/web/**/*.test.tsx', 'node_modules/**'],
     environment: 'node',
     globalSetup: ['src/server/testing/global-setup.ts'],
-    testTimeout: 30_000,
+    // A minute per test: the longest API flows (the roll-forward, clawback payments) take about 10 s
+    // alone and timed out at 30 s once on a machine at load 16 (CI runs four suites on two cores).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // One process runs the files one after another instead of a fresh process per file: the
