@@ -5,8 +5,7 @@
 // A background suite's CPU is the user + system time of its root process and every descendant
 // (browsers, servers, PostgreSQL), read from /proc every half second. A process is attributed when
 // first seen through its parent chain and keeps its suite after it is re-parented; a process that
-// lives and dies between two reads is missed, so the figures are slightly low. A step run to the end
-// in the foreground is measured exactly from this process's reaped-children times (cutime + cstime).
+// lives and dies between two reads is missed, so the figures are slightly low.
 // Linux only: elsewhere the meter reports nothing.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
@@ -23,7 +22,6 @@ function statOf(pid) {
       ppid: Number(f[1]),
       start: f[19],
       cpu: (Number(f[11]) + Number(f[12])) / TICKS,
-      children: (Number(f[13]) + Number(f[14])) / TICKS,
     };
   } catch {
     return undefined;
@@ -41,7 +39,6 @@ export function cpuMeter(intervalMs = 500) {
   const on = existsSync('/proc/self/stat');
   const roots = new Map(); // pid -> suite label
   const seen = new Map(); // `${pid}:${start}` -> { label, cpu }
-  const foreground = new Map(); // label -> cpu seconds
   const startedBusy = on ? machineBusy() : 0;
   const startedAt = Date.now();
 
@@ -65,29 +62,19 @@ export function cpuMeter(intervalMs = 500) {
   timer?.unref();
 
   return {
-    /** Counts `pid` and its descendants as `label` from now on (a background suite). */
+    /** Counts `pid` and its descendants as `label` from now on. */
     track(label, pid) {
       if (on && pid) {
         roots.set(pid, label);
         scan();
       }
     },
-    /** Reads once more before a tracked suite's root is reaped (its last CPU counts). */
-    scan: () => on && scan(),
-    /** Runs `fn` (which runs a step to its end in the foreground) and counts the children it reaped. */
-    foreground(label, fn) {
-      const before = on ? statOf('self')?.children : 0;
-      const out = fn();
-      if (on) foreground.set(label, (foreground.get(label) ?? 0) + ((statOf('self')?.children ?? 0) - (before ?? 0)));
-      return out;
-    },
     /** CPU seconds per suite, in the order the suites started. */
     report() {
       if (!on) return { suites: [], machine: 0, wall: 0 };
       scan();
       const per = new Map();
-      for (const label of [...foreground.keys(), ...roots.values()]) per.set(label, 0);
-      for (const [label, cpu] of foreground) per.set(label, cpu);
+      for (const label of roots.values()) per.set(label, 0);
       for (const { label, cpu } of seen.values()) per.set(label, (per.get(label) ?? 0) + cpu);
       return {
         suites: [...per].map(([suite, cpu]) => ({ suite, cpu: Math.round(cpu) })),

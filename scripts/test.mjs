@@ -38,13 +38,19 @@ const results = [];
 /** CPU seconds per suite, printed at the end (scripts/cpu-meter.mjs). */
 const meter = cpuMeter();
 
-function run(label, cmd, args, env = {}) {
+/** Runs a step to its end with its output on the console (the event loop stays free: the CPU meter samples on). */
+async function run(label, cmd, args, env = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const res = meter.foreground(label, () => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }));
+  const code = await new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    meter.track(label, child.pid);
+    child.on('error', () => resolve(1));
+    child.on('close', (status) => resolve(status ?? 1));
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`=== ${label} finished with exit code ${res.status} in ${seconds}s`);
-  return res.status ?? 1;
+  console.log(`=== ${label} finished with exit code ${code} in ${seconds}s`);
+  return code;
 }
 
 function record(suite, passed, failed) {
@@ -63,7 +69,7 @@ function firstLine(text) {
 }
 
 // 1. System packages (Chromium) via apt when missing.
-if (run('system packages', 'bash', ['scripts/ensure-system-deps.sh']) !== 0) {
+if ((await run('system packages', 'bash', ['scripts/ensure-system-deps.sh'])) !== 0) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
@@ -195,7 +201,7 @@ function e2eShards(n) {
 // 4. Build the web app; then, side by side (the two cores are busy throughout; the browser shards
 //    are the longest part, so the rest runs beside them): the API suites on PostgreSQL,
 //    the unit and API suites on PGlite (one worker, one process: decision 022), and the end-to-end shards.
-const build = run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
+const build = await run('build', 'npx', ['vite', 'build', '--logLevel', 'warn']);
 record('build', build === 0 ? 1 : 0, build === 0 ? 0 : 1);
 const backgroundDone = background();
 const pgliteDone = (async () => {
@@ -271,7 +277,7 @@ for (const b of backgroundLogs) {
 //    with the bounded load test run for 10 s inside it: concurrent signed-in investors and
 //    admins reading and writing; it fails on any 5xx or any acknowledged write it cannot read back.
 {
-  const bench = run('quick benchmark + 10 s load test', 'node', [
+  const bench = await run('quick benchmark + 10 s load test', 'node', [
     '--import',
     'tsx',
     'bench/run.ts',
@@ -285,7 +291,7 @@ for (const b of backgroundLogs) {
     // `npm run bench` measures both engines.
     '--skip-postgres',
   ]);
-  const check = run('benchmark numbers', 'node', ['--import', 'tsx', 'bench/check-quick.ts']);
+  const check = await run('benchmark numbers', 'node', ['--import', 'tsx', 'bench/check-quick.ts']);
   record('bench --quick + load', check === 0 && bench === 0 ? 1 : 0, check === 0 && bench === 0 ? 0 : 1);
 }
 
@@ -298,7 +304,7 @@ for (const b of backgroundLogs) {
   write(`${planted}/server.log`, '{"msg":"user planted-secret-7Qx signed in"}\n');
   const selfTest = spawnSync('node', ['scripts/scan-logs.mjs', planted], { encoding: 'utf8' });
   rmSync(planted, { recursive: true, force: true });
-  const scan = run('log secrets', 'node', ['scripts/scan-logs.mjs', LOGS]);
+  const scan = await run('log secrets', 'node', ['scripts/scan-logs.mjs', LOGS]);
   const ok = selfTest.status === 1 && scan === 0;
   if (selfTest.status !== 1) console.log('The log scanner missed a planted secret.');
   record('log secrets', ok ? 1 : 0, ok ? 0 : 1);
