@@ -1,5 +1,9 @@
 import type { ApiResponse } from '../../shared/api/contract';
+import type { ComplianceItem } from '../../shared/compliance';
 import type { Deal } from '../../shared/deals';
+import type { VaultDocument } from '../../shared/documents';
+import type { InvestorDeal } from '../../shared/investor-deals';
+import type { KycDetail } from '../../shared/kyc';
 import type { Spv } from '../../shared/spvs';
 import type { ManagedUser } from '../../shared/users';
 
@@ -72,3 +76,84 @@ export const ADMIN_USERS: ManagedUser[] = [
     createdAt: '2026-01-01T08:00:00.000Z',
   },
 ];
+
+/** A Document Vault row: the oil deal's offering memorandum, private to the firm; `over` changes it. */
+export const vaultDocument = (over: Partial<VaultDocument> = {}): VaultDocument => ({
+  id: '70000000-0000-4000-8000-000000000001',
+  name: 'Offering memorandum',
+  type: 'PPM',
+  extension: 'pdf',
+  fileSize: '512.00',
+  byteSize: 524_288,
+  sha256: 'a'.repeat(64),
+  expirationDate: null,
+  dealId: DEAL_OIL.id,
+  dealTitle: DEAL_OIL.title,
+  uploadedBy: null,
+  uploadedByName: 'Fatima Founder',
+  uploadDate: '2026-11-20T08:00:00.000Z',
+  investorVisible: false,
+  investorId: null,
+  investorName: null,
+  ...over,
+});
+
+/** A Compliance Center item: the DFSA prudential return, not started, unassigned; `over` changes it. */
+export const complianceItem = (dueDate: string, over: Partial<ComplianceItem> = {}): ComplianceItem => ({
+  id: '30000000-0000-4000-8000-000000000001',
+  source: 'item',
+  type: 'dfsa_filing',
+  title: 'DFSA quarterly prudential return',
+  description: null,
+  dueDate,
+  workflowState: 'not_started',
+  status: 'due_soon',
+  assignedTo: null,
+  assignedToName: null,
+  priority: 'high',
+  recurrence: null,
+  lastUpdated: '2026-11-01T09:00:00.000Z',
+  ...over,
+});
+
+/** The demo investor's approved KYC application (the signed-in INVESTOR of testing/render.tsx). */
+export const kycApproved = (investor: { id: string; name: string; email: string }): KycDetail => ({
+  id: '60000000-0000-4000-8000-000000000002',
+  investorId: investor.id,
+  investorName: investor.name,
+  email: investor.email,
+  type: 'hni',
+  status: 'approved',
+  completionPercentage: 100,
+  flags: { passport: true, address_proof: true, financial_statements: true, source_of_funds: true },
+  submittedAt: '2026-10-01T09:00:00.000Z',
+  reviewedBy: null,
+  reviewedByName: 'Layla Legal',
+  reviewedAt: '2026-10-02T09:00:00.000Z',
+  reviewNote: null,
+  suitabilityReviewRequired: false,
+  documents: [],
+  history: [],
+});
+
+/** The oil deal as an investor sees it, open for subscriptions; `over` changes it. */
+export const openInvestorDeal = (over: Partial<InvestorDeal> = {}): InvestorDeal => ({
+  id: DEAL_OIL.id,
+  title: DEAL_OIL.title,
+  type: DEAL_OIL.type,
+  stage: DEAL_OIL.stage,
+  status: DEAL_OIL.status,
+  targetAmount: '1250000.00',
+  // Target 1,250,000 less 750,000 committed and 0 reserved.
+  remainingCapacity: '500000.00',
+  expectedIrr: '22%',
+  riskScore: '6/10',
+  spvEntity: DEAL_OIL.spvEntity,
+  description: null,
+  open: true,
+  held: false,
+  terms: null,
+  documents: [],
+  agreements: [],
+  ...over,
+});

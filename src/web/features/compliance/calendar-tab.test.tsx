@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComplianceItem, ComplianceOverview } from '../../../shared/compliance';
 import { addDays, todayIso } from '../../../shared/dates';
 import { failWith } from '../../testing/fake-api';
-import { ADMIN_USERS } from '../../testing/fixtures';
+import { ADMIN_USERS, complianceItem } from '../../testing/fixtures';
 import { expectNoA11yViolations, findDialog } from '../../testing/queries';
 import { currentLocation, renderScreen } from '../../testing/render';
 import CompliancePage from './compliance-center-page';
@@ -23,22 +23,7 @@ const monthOf = (iso: string, n: number) => {
 const today = todayIso();
 const first = monthOf(today, 0);
 const nextFirst = monthOf(today, 1);
-const item = (over: Partial<ComplianceItem>): ComplianceItem => ({
-  id: '30000000-0000-4000-8000-000000000001',
-  source: 'item',
-  type: 'dfsa_filing',
-  title: 'DFSA quarterly prudential return',
-  description: null,
-  dueDate: first,
-  workflowState: 'not_started',
-  status: 'due_soon',
-  assignedTo: null,
-  assignedToName: null,
-  priority: 'high',
-  recurrence: null,
-  lastUpdated: '2026-11-01T09:00:00.000Z',
-  ...over,
-});
+const item = (over: Partial<ComplianceItem>) => complianceItem(first, over);
 const DFSA = item({});
 const VAT = item({ id: '30000000-0000-4000-8000-000000000002', type: 'uae_tax', title: 'VAT return', dueDate: addDays(first, 14) });
 const KYC = item({

@@ -2,30 +2,14 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ComplianceItem, ComplianceOverview } from '../../../shared/compliance';
 import { addDays, todayIso } from '../../../shared/dates';
-import type { VaultDocument } from '../../../shared/documents';
 import { type FakeRoutes, failWith } from '../../testing/fake-api';
-import { ADMIN_USERS } from '../../testing/fixtures';
+import { ADMIN_USERS, complianceItem, vaultDocument } from '../../testing/fixtures';
 import { expectFieldError, expectNoA11yViolations, field, findDialog, toastTexts } from '../../testing/queries';
 import { renderScreen } from '../../testing/render';
 import CompliancePage from './compliance-center-page';
 
 const today = todayIso();
-const item = (over: Partial<ComplianceItem>): ComplianceItem => ({
-  id: '30000000-0000-4000-8000-000000000001',
-  source: 'item',
-  type: 'dfsa_filing',
-  title: 'DFSA quarterly prudential return',
-  description: null,
-  dueDate: today,
-  workflowState: 'not_started',
-  status: 'due_soon',
-  assignedTo: null,
-  assignedToName: null,
-  priority: 'high',
-  recurrence: null,
-  lastUpdated: '2026-11-01T09:00:00.000Z',
-  ...over,
-});
+const item = (over: Partial<ComplianceItem>) => complianceItem(today, over);
 const DFSA = item({});
 const KYC = item({
   id: '30000000-0000-4000-8000-000000000002',
@@ -51,24 +35,17 @@ const OVERVIEW: ComplianceOverview = {
     },
   ],
 };
-const PPM: VaultDocument = {
+const PPM = vaultDocument({
   id: '40000000-0000-4000-8000-000000000001',
   name: 'Office Tower PPM',
-  type: 'PPM',
-  extension: 'pdf',
   fileSize: '120 KB',
   byteSize: 122_880,
-  sha256: 'a'.repeat(64),
   expirationDate: addDays(today, 12),
   dealId: null,
   dealTitle: null,
-  uploadedBy: null,
-  uploadedByName: 'Fatima Founder',
   uploadDate: '2026-10-01T09:00:00.000Z',
   investorVisible: true,
-  investorId: null,
-  investorName: null,
-};
+});
 
 const api: FakeRoutes = {
   'GET /api/compliance': OVERVIEW,

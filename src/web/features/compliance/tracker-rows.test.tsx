@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ComplianceItem, ComplianceOverview } from '../../../shared/compliance';
 import { addDays, todayIso } from '../../../shared/dates';
 import { failWith } from '../../testing/fake-api';
+import { complianceItem } from '../../testing/fixtures';
 import { expectNoA11yViolations, findDialog, toastTexts } from '../../testing/queries';
 import { currentLocation, renderScreen } from '../../testing/render';
 import CompliancePage from './compliance-center-page';
@@ -19,22 +20,15 @@ const plus3Months = (iso: string) => {
 const toastDescriptions = () => [...document.querySelectorAll('[data-sonner-toast] [data-description]')].map((d) => d.textContent?.trim());
 
 const today = todayIso();
-const item = (over: Partial<ComplianceItem>): ComplianceItem => ({
-  id: '30000000-0000-4000-8000-000000000001',
-  source: 'item',
-  type: 'dfsa_filing',
-  title: 'DFSA quarterly prudential return',
-  description: 'Capital resources and liquidity',
-  dueDate: addDays(today, 1),
-  workflowState: 'not_started',
-  status: 'due_soon',
-  assignedTo: '00000000-0000-4000-8000-000000000003',
-  assignedToName: 'Layla Legal',
-  priority: 'critical',
-  recurrence: null,
-  lastUpdated: '2026-11-02T09:00:00.000Z',
-  ...over,
-});
+const item = (over: Partial<ComplianceItem>) =>
+  complianceItem(addDays(today, 1), {
+    description: 'Capital resources and liquidity',
+    assignedTo: '00000000-0000-4000-8000-000000000003',
+    assignedToName: 'Layla Legal',
+    priority: 'critical',
+    lastUpdated: '2026-11-02T09:00:00.000Z',
+    ...over,
+  });
 const DFSA = item({});
 // A quarterly item due on a day of the month every month has (up to the 28th), so its next
 // occurrence is the same day three months on: yesterday, or four days ago when yesterday was after the 28th.

@@ -1,30 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { VaultDocument } from '../../../shared/documents';
 import { failWith } from '../../testing/fake-api';
-import { DEAL_OIL } from '../../testing/fixtures';
+import { vaultDocument } from '../../testing/fixtures';
 import { expectNoA11yViolations, findDialog, toastTexts } from '../../testing/queries';
 import { renderScreen } from '../../testing/render';
 import { DocumentLibrary } from './document-library';
 
-const DOC: VaultDocument = {
-  id: '70000000-0000-4000-8000-000000000001',
-  name: 'Offering memorandum',
-  type: 'PPM',
-  extension: 'pdf',
-  fileSize: '512.00',
-  byteSize: 524_288,
-  sha256: 'a'.repeat(64),
-  expirationDate: null,
-  dealId: DEAL_OIL.id,
-  dealTitle: DEAL_OIL.title,
-  uploadedBy: null,
-  uploadedByName: 'Fatima Founder',
-  uploadDate: '2026-11-20T08:00:00.000Z',
-  investorVisible: false,
-  investorId: null,
-  investorName: null,
-};
+const DOC = vaultDocument();
 /** The toasts' descriptions (titles: `toastTexts`). */
 const toastDescriptions = () => [...document.querySelectorAll('[data-sonner-toast] [data-description]')].map((d) => d.textContent?.trim());
 const row = () => within(screen.getByRole('table', { name: 'Documents' })).getAllByRole('row')[1] as HTMLElement;

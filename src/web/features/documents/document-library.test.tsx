@@ -3,29 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { isoInDays } from '../../../shared/dates';
 import type { VaultDocument } from '../../../shared/documents';
 import { failWith } from '../../testing/fake-api';
-import { DEAL_OIL } from '../../testing/fixtures';
+import { vaultDocument } from '../../testing/fixtures';
 import { expectNoA11yViolations, toastTexts } from '../../testing/queries';
 import { renderScreen } from '../../testing/render';
 import { DocumentLibrary } from './document-library';
 
-const BASE: VaultDocument = {
-  id: '70000000-0000-4000-8000-000000000001',
-  name: 'Offering memorandum',
-  type: 'PPM',
-  extension: 'pdf',
-  fileSize: '512.00',
-  byteSize: 524_288,
-  sha256: 'a'.repeat(64),
-  expirationDate: null,
-  dealId: DEAL_OIL.id,
-  dealTitle: DEAL_OIL.title,
-  uploadedBy: null,
-  uploadedByName: 'Fatima Founder',
-  uploadDate: '2026-11-20T08:00:00.000Z',
-  investorVisible: false,
-  investorId: null,
-  investorName: null,
-};
+const BASE = vaultDocument();
 // Dates relative to the company's today, as the demo data is: 5 days ahead is within the
 // 30-day warning (DOCUMENT_EXPIRY_WARNING_DAYS), yesterday has expired.
 const DOCS: VaultDocument[] = [

@@ -1,49 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { InvestorDeal } from '../../../shared/investor-deals';
-import type { KycDetail } from '../../../shared/kyc';
-import { DEAL_OIL } from '../../testing/fixtures';
+import { kycApproved, openInvestorDeal } from '../../testing/fixtures';
 import { expectFieldError, expectNoA11yViolations, field } from '../../testing/queries';
 import { currentLocation, INVESTOR, renderScreen } from '../../testing/render';
 import { SubscribeForm } from './subscribe-form';
 
-const KYC_APPROVED: KycDetail = {
-  id: '60000000-0000-4000-8000-000000000002',
-  investorId: INVESTOR.id,
-  investorName: INVESTOR.name,
-  email: INVESTOR.email,
-  type: 'hni',
-  status: 'approved',
-  completionPercentage: 100,
-  flags: { passport: true, address_proof: true, financial_statements: true, source_of_funds: true },
-  submittedAt: '2026-10-01T09:00:00.000Z',
-  reviewedBy: null,
-  reviewedByName: 'Layla Legal',
-  reviewedAt: '2026-10-02T09:00:00.000Z',
-  reviewNote: null,
-  suitabilityReviewRequired: false,
-  documents: [],
-  history: [],
-};
-const OPEN: InvestorDeal = {
-  id: DEAL_OIL.id,
-  title: DEAL_OIL.title,
-  type: DEAL_OIL.type,
-  stage: DEAL_OIL.stage,
-  status: DEAL_OIL.status,
-  targetAmount: '1250000.00',
-  // Target 1,250,000 less 750,000 committed and 0 reserved.
-  remainingCapacity: '500000.00',
-  expectedIrr: '22%',
-  riskScore: '6/10',
-  spvEntity: DEAL_OIL.spvEntity,
-  description: null,
-  open: true,
-  held: false,
-  terms: null,
-  documents: [],
-  agreements: [],
-};
+const KYC_APPROVED = kycApproved(INVESTOR);
+const OPEN = openInvestorDeal();
 const api = { 'GET /api/kyc/me': { application: KYC_APPROVED }, 'GET /api/investor/deals': { deals: [OPEN] } };
 
 describe('New Subscription', () => {
